@@ -1,0 +1,36 @@
+import { AppError, unauthorized } from '../lib/errors';
+import { verifyPassword } from '../lib/passwords';
+import { countHit, isLimited, type Limit } from '../lib/rate-limit';
+import { roleNames } from '../lib/roles-store';
+import { signToken } from '../lib/tokens';
+import { findUserIdByEmail, getUser } from '../lib/users-store';
+import type { LoginInput, LoginResponse } from '../../shared/schemas/auth';
+
+/** Failed sign-ins allowed per account and per client address in each 15-minute window. */
+export const LOGIN_LIMITS = { perAccount: 5, perClient: 30, windowSeconds: 15 * 60 };
+
+const BAD_CREDENTIALS = 'Invalid email or password';
+
+function limitsFor(email: string, ip: string): Limit[] {
+  return [
+    { key: `login:account:${email.toLowerCase()}`, max: LOGIN_LIMITS.perAccount, windowSeconds: LOGIN_LIMITS.windowSeconds },
+    { key: `login:client:${ip || 'unknown'}`, max: LOGIN_LIMITS.perClient, windowSeconds: LOGIN_LIMITS.windowSeconds },
+  ];
+}
+
+export async function login(input: LoginInput, sourceIp: string): Promise<LoginResponse> {
+  const limits = limitsFor(input.email, sourceIp);
+  if (await isLimited(limits)) {
+    throw new AppError('TOO_MANY_REQUESTS', 'Too many failed sign-in attempts. Please wait 15 minutes and try again.');
+  }
+  const id = await findUserIdByEmail(input.email);
+  const user = id ? await getUser(id, true) : undefined;
+  const passwordOk = await verifyPassword(input.password, user?.passwordHash);
+  if (!user || !passwordOk || !user.isActive) {
+    await countHit(limits);
+    throw unauthorized(BAD_CREDENTIALS);
+  }
+  const roles = [...(await roleNames(user.roleIds ?? [])).values()];
+  const token = await signToken({ userID: user.userID, name: user.fullName, email: user.email, roles });
+  return { token, name: user.fullName, email: user.email, role: roles.join(','), userID: user.userID };
+}

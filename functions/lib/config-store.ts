@@ -1,0 +1,92 @@
+import { BatchGetCommand, DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { CONFIG_KEYS, readConfig, type ConfigValue, type KnownConfigKey } from '../../shared/config-keys';
+import { docClient, tableName } from './aws';
+import { log } from './log';
+
+/**
+ * Configuration keys: CONFIG / <key>, value as text. Read often on public paths, so values are cached
+ * in memory for a short time per Lambda instance.
+ */
+export interface ConfigItem {
+  key: string;
+  value: string;
+  updatedOn?: string;
+}
+
+const CACHE_MS = 10_000;
+const cache = new Map<string, { at: number; value: string | undefined }>();
+const itemKey = (key: string) => ({ pk: 'CONFIG', sk: key });
+
+export async function getConfigItem(key: string): Promise<ConfigItem | undefined> {
+  const out = await docClient().send(new GetCommand({ TableName: tableName(), Key: itemKey(key) }));
+  return out.Item ? { key: String(out.Item.sk), value: String(out.Item.value ?? ''), updatedOn: out.Item.updatedOn } : undefined;
+}
+
+export async function listConfigItems(): Promise<ConfigItem[]> {
+  const items: ConfigItem[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const out = await docClient().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'pk = :p',
+        ExpressionAttributeValues: { ':p': 'CONFIG' },
+        ExclusiveStartKey: start,
+      }),
+    );
+    for (const i of out.Items ?? []) items.push({ key: String(i.sk), value: String(i.value ?? ''), updatedOn: i.updatedOn });
+    start = out.LastEvaluatedKey;
+  } while (start);
+  return items;
+}
+
+export async function putConfigItem(key: string, value: string, updatedBy?: number): Promise<ConfigItem> {
+  const item = { key, value, updatedOn: new Date().toISOString() };
+  await docClient().send(new PutCommand({ TableName: tableName(), Item: { ...itemKey(key), value, updatedOn: item.updatedOn, updatedBy } }));
+  cache.delete(key);
+  return item;
+}
+
+/** Returns false when there was no such key. */
+export async function deleteConfigItem(key: string): Promise<boolean> {
+  const out = await docClient().send(new DeleteCommand({ TableName: tableName(), Key: itemKey(key), ReturnValues: 'ALL_OLD' }));
+  cache.delete(key);
+  return Boolean(out.Attributes);
+}
+
+/** Typed value of a known key; a missing key or a failed lookup gives the default. */
+export async function getSetting<K extends KnownConfigKey>(key: K): Promise<ConfigValue<K>> {
+  const hit = cache.get(key);
+  if (hit && Date.now() - hit.at < CACHE_MS) return readConfig(key, hit.value);
+  try {
+    const item = await getConfigItem(key);
+    cache.set(key, { at: Date.now(), value: item?.value });
+    return readConfig(key, item?.value);
+  } catch (e) {
+    log.warn('config lookup failed, using default', { key, error: (e as Error).message });
+    return CONFIG_KEYS[key].default as ConfigValue<K>;
+  }
+}
+
+/** Several known keys in one read. */
+export async function getSettings<K extends KnownConfigKey>(keys: readonly K[]): Promise<{ [P in K]: ConfigValue<P> }> {
+  const result = {} as { [P in K]: ConfigValue<P> };
+  try {
+    const out = await docClient().send(
+      new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: keys.map(itemKey) } } }),
+    );
+    const raw = new Map((out.Responses?.[tableName()] ?? []).map((i) => [String(i.sk), String(i.value ?? '')]));
+    for (const k of keys) {
+      cache.set(k, { at: Date.now(), value: raw.get(k) });
+      (result as Record<string, unknown>)[k] = readConfig(k, raw.get(k));
+    }
+  } catch (e) {
+    log.warn('config lookup failed, using defaults', { error: (e as Error).message });
+    for (const k of keys) (result as Record<string, unknown>)[k] = CONFIG_KEYS[k].default;
+  }
+  return result;
+}
+
+export function clearConfigCache(): void {
+  cache.clear();
+}

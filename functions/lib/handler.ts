@@ -1,0 +1,180 @@
+import middy from '@middy/core';
+import httpRouterHandler from '@middy/http-router';
+import httpHeaderNormalizer from '@middy/http-header-normalizer';
+import httpCors from '@middy/http-cors';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import { z } from 'zod';
+import { hasAnyRole } from '../../shared/roles';
+import { routeKey, routesOf, type FunctionArea, type RouteDef } from '../../shared/routes';
+import { callerFromAuthorization, type Caller } from './caller';
+import { AppError, forbidden, unauthorized } from './errors';
+import { HttpResult, json } from './http';
+import { log } from './log';
+
+export type { Caller };
+
+export interface RequestCtx<P, Q, B> {
+  params: P;
+  query: Q;
+  body: B;
+  /** The signed-in caller, or null for an anonymous caller of a public route. */
+  caller: Caller | null;
+  event: APIGatewayProxyEventV2;
+  requestId: string;
+  sourceIp: string;
+}
+
+export interface RouteImpl<P = unknown, Q = unknown, B = unknown> {
+  params?: z.ZodType<P>;
+  query?: z.ZodType<Q>;
+  body?: z.ZodType<B>;
+  /** Body that is not JSON (multipart, raw); the handler reads ctx.event itself. */
+  rawBody?: boolean;
+  handle: (ctx: RequestCtx<P, Q, B>) => Promise<unknown>;
+}
+
+/** Declares one route's implementation with its schemas (types flow from the schemas to the handler). */
+export function route<P = Record<string, never>, Q = Record<string, never>, B = undefined>(
+  impl: RouteImpl<P, Q, B>,
+): RouteImpl<P, Q, B> {
+  return impl;
+}
+
+const MAX_JSON_BYTES = 1024 * 1024;
+
+function parseJsonBody(event: APIGatewayProxyEventV2): unknown {
+  if (event.body === undefined || event.body === null || event.body === '') return undefined;
+  const text = event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
+  if (text.length > MAX_JSON_BYTES) throw new AppError('PAYLOAD_TOO_LARGE', 'Request body is too large');
+  const type = event.headers?.['content-type'] ?? '';
+  if (type && !/^application\/(.+\+)?json\b/i.test(type)) {
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the request body as JSON (Content-Type: application/json)');
+  }
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new AppError('BAD_REQUEST', 'Request body is not valid JSON');
+  }
+}
+
+const PLAIN_CODES = new Set(['custom', 'too_small', 'too_big', 'invalid_format', 'not_multiple_of']);
+
+/** Turns zod issues into one clear message (the first problem) plus a field map. */
+export function validationError(error: z.ZodError, where: string): AppError {
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const path = issue.path.join('.') || where;
+    if (!(path in fields)) fields[path] = issue.message;
+  }
+  const first = error.issues[0];
+  const path = first.path.join('.');
+  const message = PLAIN_CODES.has(first.code) || !path ? first.message : `${path}: ${first.message}`;
+  return new AppError('VALIDATION', message, { fields });
+}
+
+function parseWith<T>(schema: z.ZodType<T> | undefined, value: unknown, where: string): T {
+  if (!schema) return undefined as T;
+  const out = schema.safeParse(value);
+  if (!out.success) throw validationError(out.error, where);
+  return out.data;
+}
+
+function cleanQuery(q: Record<string, string | undefined> | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(q ?? {})) if (v !== undefined && v !== '') out[k] = v;
+  return out;
+}
+
+function runRoute(def: RouteDef, impl: RouteImpl<any, any, any>) {
+  return async (event: APIGatewayProxyEventV2, context: Context) => {
+    const caller = await callerFromAuthorization(event.headers?.authorization);
+    if (def.access !== 'public') {
+      if (!caller) throw unauthorized();
+      if (!hasAnyRole(caller.roles, def.access)) throw forbidden();
+    }
+    const params = parseWith(impl.params, event.pathParameters ?? {}, 'path');
+    const query = parseWith(impl.query, cleanQuery(event.queryStringParameters), 'query');
+    const body = impl.rawBody ? undefined : parseWith(impl.body, impl.body ? parseJsonBody(event) : undefined, 'body');
+    const result = await impl.handle({
+      params,
+      query,
+      body,
+      caller,
+      event,
+      requestId: context?.awsRequestId ?? event.requestContext?.requestId ?? '',
+      sourceIp: event.requestContext?.http?.sourceIp ?? '',
+    });
+    return toResponse(result instanceof HttpResult ? result : json(result));
+  };
+}
+
+function toResponse(r: HttpResult): APIGatewayProxyStructuredResultV2 {
+  return {
+    statusCode: r.statusCode,
+    headers: { 'cache-control': 'no-store', 'x-content-type-options': 'nosniff', ...r.headers },
+    body: r.body,
+    isBase64Encoded: r.isBase64Encoded,
+  };
+}
+
+function errorBody(status: number, code: string, message: string, fields?: Record<string, string>) {
+  return toResponse(json({ success: false, code, message, ...(fields ? { fields } : {}) }, status));
+}
+
+/** Maps every thrown error to a response: AppError and middy's http errors as they are, anything else a bare 500. */
+const errorAndAccessLog = (): middy.MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2> => {
+  const started = new WeakMap<object, number>();
+  const logLine = (req: middy.Request<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2>, status: number) =>
+    log.info('request', {
+      method: req.event.requestContext?.http?.method,
+      path: req.event.requestContext?.http?.path,
+      status,
+      ms: Date.now() - (started.get(req) ?? Date.now()),
+      requestId: req.context?.awsRequestId,
+    });
+  return {
+    before: async (req) => {
+      started.set(req, Date.now());
+    },
+    after: async (req) => {
+      logLine(req, req.response?.statusCode ?? 200);
+    },
+    onError: async (req) => {
+      const err = req.error as (Error & { statusCode?: number; expose?: boolean }) | null;
+      if (err instanceof AppError) {
+        req.response = errorBody(err.status, err.code, err.message, err.extra.fields);
+        if (err.extra.internal) log.warn('client error', { code: err.code, internal: err.extra.internal });
+      } else if (err && typeof err.statusCode === 'number' && err.statusCode < 500 && err.expose !== false) {
+        const status = err.statusCode === 404 ? 404 : err.statusCode;
+        const message = status === 404 ? 'Not found' : err.message;
+        req.response = errorBody(status, status === 404 ? 'NOT_FOUND' : 'BAD_REQUEST', message);
+      } else {
+        log.error('unhandled error', { error: err?.message, name: err?.name, stack: err?.stack });
+        req.response = errorBody(500, 'INTERNAL', 'Something went wrong on our side. Please try again.');
+      }
+      logLine(req, req.response.statusCode ?? 500);
+    },
+  };
+};
+
+/**
+ * Builds the Lambda handler of one API area from the route table and that area's route implementations.
+ * Every route of the area in the table must have an implementation and vice versa.
+ */
+export function defineArea(area: FunctionArea, impls: Record<string, RouteImpl<any, any, any>>) {
+  const defs = routesOf(area);
+  const keys = new Set(defs.map(routeKey));
+  for (const k of Object.keys(impls)) {
+    if (!keys.has(k)) throw new Error(`Area ${area}: route "${k}" is implemented but not in the route table`);
+  }
+  for (const k of keys) {
+    if (!impls[k]) throw new Error(`Area ${area}: route "${k}" is in the route table but not implemented`);
+  }
+  const routes = defs.map((def) => ({ method: def.method, path: def.path, handler: runRoute(def, impls[routeKey(def)]) }));
+  const h = middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2>()
+    .use(httpHeaderNormalizer())
+    .use(errorAndAccessLog());
+  const corsOrigin = process.env.CORS_ORIGIN;
+  if (corsOrigin) h.use(httpCors({ origins: corsOrigin.split(','), credentials: false }));
+  return h.handler(httpRouterHandler(routes as never) as never);
+}

@@ -1,0 +1,50 @@
+import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
+import { env } from './env';
+import { jwtSecret } from './secrets';
+
+export const TOKEN_ISSUER = 'seed-portal';
+export const TOKEN_AUDIENCE = 'seed-portal-api';
+
+export interface TokenClaims {
+  userID: number;
+  name: string;
+  email: string;
+  roles: string[];
+}
+
+async function key(): Promise<Uint8Array> {
+  return new TextEncoder().encode(await jwtSecret());
+}
+
+export async function signToken(c: TokenClaims): Promise<string> {
+  return new SignJWT({ name: c.name, email: c.email, roles: c.roles })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(String(c.userID))
+    .setIssuer(TOKEN_ISSUER)
+    .setAudience(TOKEN_AUDIENCE)
+    .setIssuedAt()
+    .setExpirationTime(`${env().TOKEN_TTL_HOURS}h`)
+    .sign(await key());
+}
+
+/** Returns the claims of a valid token, or null for anything else (expired, tampered, wrong key, alg none). */
+export async function verifyToken(token: string): Promise<TokenClaims | null> {
+  try {
+    const { payload } = await jwtVerify(token, await key(), {
+      issuer: TOKEN_ISSUER,
+      audience: TOKEN_AUDIENCE,
+      algorithms: ['HS256'],
+    });
+    const userID = Number(payload.sub);
+    if (!Number.isInteger(userID) || userID <= 0) return null;
+    return {
+      userID,
+      name: String(payload.name ?? ''),
+      email: String(payload.email ?? ''),
+      roles: Array.isArray(payload.roles) ? payload.roles.map(String) : [],
+    };
+  } catch (e) {
+    if (e instanceof joseErrors.JOSEError) return null;
+    throw e;
+  }
+}

@@ -1,0 +1,26 @@
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import type { FunctionArea } from '../../shared/routes';
+
+/**
+ * The Lambda handler of each API area, loaded on first use like a cold start.
+ * The stack bundles functions/<area>/handler.ts for each area; this map must name the same files.
+ */
+export type AreaHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
+
+export const AREA_LOADERS: Partial<Record<FunctionArea, () => Promise<{ handler: unknown }>>> = {
+  auth: () => import('../../functions/auth/handler'),
+  admin: () => import('../../functions/admin/handler'),
+};
+
+const loaded = new Map<FunctionArea, Promise<AreaHandler>>();
+
+export function handlerFor(area: FunctionArea): Promise<AreaHandler> {
+  let p = loaded.get(area);
+  if (!p) {
+    const load = AREA_LOADERS[area];
+    if (!load) throw new Error(`No handler registered for area ${area}`);
+    p = load().then((m) => m.handler as AreaHandler);
+    loaded.set(area, p);
+  }
+  return p;
+}

@@ -1,0 +1,95 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { join, resolve } from 'node:path';
+import type http from 'node:http';
+import { resetEnvCache } from '../../functions/lib/env';
+import { seedAll, type SeededAdmin } from '../seed';
+import { ensureTable, startDynamo, type LocalDynamo } from './dynamo';
+import { createGateway } from './gateway';
+import { startS3, type LocalS3 } from './s3';
+
+/**
+ * The whole product on one machine: DynamoDB Local, s3rver, the local gateway and the built SPA.
+ * Used by `npm start` and by the end-to-end tests.
+ */
+export interface LocalStackOptions {
+  port: number;
+  dataDir: string;
+  dynamoPort: number;
+  s3Port: number;
+  /** Reuse running stand-ins (tests share one DynamoDB Local and s3rver). */
+  dynamoEndpoint?: string;
+  s3Endpoint?: string;
+  tableName: string;
+  uploadsBucket: string;
+  staticDir: string;
+  adminEmail: string;
+  adminPassword?: string;
+}
+
+export interface RunningLocalStack {
+  url: string;
+  server: http.Server;
+  admin: SeededAdmin;
+  stop(): Promise<void>;
+}
+
+/** Secrets for local use, generated once and kept with the data (encrypted Aadhaar numbers need the same key). */
+function localSecrets(dataDir: string): { jwtSecret: string; aadhaarKey: string } {
+  const file = join(dataDir, 'local-secrets.json');
+  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8'));
+  const secrets = { jwtSecret: randomBytes(48).toString('base64url'), aadhaarKey: randomBytes(64).toString('base64') };
+  writeFileSync(file, JSON.stringify(secrets), { mode: 0o600 });
+  return secrets;
+}
+
+export async function startLocalStack(o: LocalStackOptions): Promise<RunningLocalStack> {
+  const dataDir = resolve(o.dataDir);
+  mkdirSync(join(dataDir, 'dynamodb'), { recursive: true });
+  const secrets = localSecrets(dataDir);
+
+  let dynamo: LocalDynamo | undefined;
+  let s3: LocalS3 | undefined;
+  const [dynamoEndpoint, s3Endpoint] = await Promise.all([
+    o.dynamoEndpoint ??
+      startDynamo({ port: o.dynamoPort, dbPath: join(dataDir, 'dynamodb') }).then((d) => ((dynamo = d), d.endpoint)),
+    o.s3Endpoint ??
+      startS3({ port: o.s3Port, directory: join(dataDir, 's3'), buckets: [o.uploadsBucket] }).then((s) => ((s3 = s), s.endpoint)),
+  ]);
+
+  const url = `http://localhost:${o.port}`;
+  Object.assign(process.env, {
+    TABLE_NAME: o.tableName,
+    UPLOADS_BUCKET: o.uploadsBucket,
+    DYNAMODB_ENDPOINT: dynamoEndpoint,
+    S3_ENDPOINT: s3Endpoint,
+    JWT_SECRET: process.env.JWT_SECRET ?? secrets.jwtSecret,
+    AADHAAR_KEY: process.env.AADHAAR_KEY ?? secrets.aadhaarKey,
+    PUBLIC_BASE_URL: process.env.PUBLIC_BASE_URL ?? url,
+  });
+  resetEnvCache();
+
+  await ensureTable(dynamoEndpoint, o.tableName);
+  const admin = await seedAll(o.adminEmail, o.adminPassword);
+
+  const server = createGateway({ staticDir: o.staticDir });
+  await new Promise<void>((res, rej) => {
+    server.once('error', rej);
+    server.listen(o.port, () => res());
+  });
+  const port = (server.address() as AddressInfo).port;
+  const actualUrl = `http://localhost:${port}`;
+  if (o.port === 0) process.env.PUBLIC_BASE_URL = actualUrl;
+
+  return {
+    url: actualUrl,
+    server,
+    admin,
+    stop: async () => {
+      await new Promise((r) => server.close(r));
+      server.closeAllConnections?.();
+      await Promise.all([dynamo?.stop(), s3?.stop()]);
+    },
+  };
+}

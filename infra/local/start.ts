@@ -1,0 +1,83 @@
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { execSync } from 'node:child_process';
+import { join, resolve } from 'node:path';
+import { z } from 'zod';
+import { startLocalStack } from './stack';
+
+/** `npm start`: the product at http://localhost:3000 with DynamoDB Local and s3rver, data kept under .data/. */
+const root = resolve(import.meta.dirname, '../..');
+
+const Options = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  DATA_DIR: z.string().default(join(root, '.data')),
+  DYNAMODB_PORT: z.coerce.number().int().min(1).max(65535).default(8000),
+  S3_PORT: z.coerce.number().int().min(1).max(65535).default(4569),
+  TABLE_NAME: z.string().default('seed-portal'),
+  UPLOADS_BUCKET: z.string().default('seed-uploads'),
+  SEED_ADMIN_EMAIL: z.string().email().default('admin@seed.local'),
+  SEED_ADMIN_PASSWORD: z.string().min(8, 'SEED_ADMIN_PASSWORD must have at least 8 characters').optional(),
+});
+
+function newestMtime(dir: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const p = join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(p) : statSync(p).mtimeMs);
+  }
+  return newest;
+}
+
+/** Builds the SPA when it is missing or older than its sources (the first start after npm ci). */
+function ensureWebBuild(): string {
+  const dist = join(root, 'frontend/dist');
+  const index = join(dist, 'index.html');
+  const sources = Math.max(newestMtime(join(root, 'frontend/src')), newestMtime(join(root, 'shared')));
+  if (!existsSync(index) || statSync(index).mtimeMs < sources) {
+    console.log('Building the web app (first start or sources changed)…');
+    execSync('npm run build:web --silent', { cwd: root, stdio: 'inherit' });
+  }
+  return dist;
+}
+
+async function main() {
+  const parsed = Options.safeParse(process.env);
+  if (!parsed.success) {
+    console.error('Configuration problems:\n' + parsed.error.issues.map((i) => `- ${i.path.join('.')}: ${i.message}`).join('\n'));
+    process.exit(1);
+  }
+  const o = parsed.data;
+  const staticDir = ensureWebBuild();
+  const started = Date.now();
+  const stack = await startLocalStack({
+    port: o.PORT,
+    dataDir: o.DATA_DIR,
+    dynamoPort: o.DYNAMODB_PORT,
+    s3Port: o.S3_PORT,
+    tableName: o.TABLE_NAME,
+    uploadsBucket: o.UPLOADS_BUCKET,
+    staticDir,
+    adminEmail: o.SEED_ADMIN_EMAIL,
+    adminPassword: o.SEED_ADMIN_PASSWORD,
+  });
+  if (stack.admin.generatedPassword) {
+    console.log(`\nCreated the first super_admin account (shown once, write it down):`);
+    console.log(`  email:    ${stack.admin.email}`);
+    console.log(`  password: ${stack.admin.generatedPassword}\n`);
+  } else if (stack.admin.created) {
+    console.log(`Created the first super_admin account ${stack.admin.email} (password from SEED_ADMIN_PASSWORD).`);
+  }
+  console.log(`Data kept in ${o.DATA_DIR}`);
+  console.log(`Seed portal ready at ${stack.url} (started in ${((Date.now() - started) / 1000).toFixed(1)} s)`);
+
+  const shutdown = async () => {
+    await stack.stop();
+    process.exit(0);
+  };
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
+}
+
+main().catch((e) => {
+  console.error(`Could not start: ${(e as Error).message}`);
+  process.exit(1);
+});

@@ -1,0 +1,132 @@
+import { z } from 'zod';
+
+/**
+ * Every configuration key the product reads, with its default, parser and who may read it.
+ * Values are stored as text (spec: Config is key + value text); parsing happens here only.
+ */
+const isoDate = /^\d{4}-\d{2}-\d{2}$/;
+
+function parseBool(raw: string): boolean {
+  const v = raw.trim().toLowerCase();
+  return v === '1' || v === 'true';
+}
+
+export const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
+
+interface KeyDef<T> {
+  default: T;
+  /** Public keys may be read without signing in (the public pages need them). */
+  public: boolean;
+  /** Turns stored text into a value; throws on text an admin may not save. */
+  parse: (raw: string) => T;
+  /** Text stored for a value. */
+  format: (value: T) => string;
+  description: string;
+}
+
+function def<T>(d: KeyDef<T>): KeyDef<T> {
+  return d;
+}
+
+export const CONFIG_KEYS = {
+  Is_SVS_Form_On: def<boolean>({
+    default: true,
+    public: true,
+    // Spec: true if the value is '1' or 'true' (any case); anything else means off.
+    parse: parseBool,
+    format: (v) => (v ? 'true' : 'false'),
+    description: 'Registrations open (true/1) or closed',
+  }),
+  PerDayLimit: def<number>({
+    default: 0,
+    public: false,
+    parse: (raw) => z.coerce.number().int().min(0).max(100000).parse(raw.trim()),
+    format: String,
+    description: 'Appointments per working day (0 = no cap)',
+  }),
+  AppointmentStartDate: def<string>({
+    default: '',
+    public: false,
+    parse: (raw) => {
+      const v = raw.trim();
+      if (v && !isoDate.test(v)) throw new Error('Use the form YYYY-MM-DD');
+      return v;
+    },
+    format: (v) => v,
+    description: 'First appointment day (YYYY-MM-DD); empty means the day after registration',
+  }),
+  WeeklyOffDay: def<number>({
+    default: 0,
+    public: false,
+    parse: (raw) => {
+      const v = raw.trim();
+      const byName = WEEKDAYS.findIndex((d) => d.toLowerCase() === v.toLowerCase());
+      if (byName >= 0) return byName;
+      return z.coerce.number().int().min(-1).max(6).parse(v);
+    },
+    format: String,
+    description: 'Weekly off day: 0 Sunday … 6 Saturday, -1 none',
+  }),
+  Holidays: def<string[]>({
+    default: [],
+    public: false,
+    parse: (raw) => {
+      const days = raw
+        .split(/[\s,]+/)
+        .map((d) => d.trim())
+        .filter(Boolean);
+      for (const d of days) if (!isoDate.test(d)) throw new Error(`Not a date: ${d} (use YYYY-MM-DD)`);
+      return [...new Set(days)].sort();
+    },
+    format: (v) => v.join(','),
+    description: 'Holidays, comma separated YYYY-MM-DD',
+  }),
+  ShiftLabels: def<[string, string]>({
+    default: ['सुबह 10:00 – 1:00 / Morning 10:00 – 1:00', 'दोपहर 2:00 – 5:00 / Afternoon 2:00 – 5:00'],
+    public: true,
+    parse: (raw) => {
+      const parts = raw.split('|').map((p) => p.trim());
+      if (parts.length !== 2 || !parts[0] || !parts[1]) throw new Error('Two labels separated by |');
+      return [parts[0], parts[1]];
+    },
+    format: (v) => v.join(' | '),
+    description: 'Labels of the two shifts, separated by |',
+  }),
+} as const;
+
+export type KnownConfigKey = keyof typeof CONFIG_KEYS;
+export type ConfigValue<K extends KnownConfigKey> = (typeof CONFIG_KEYS)[K]['default'];
+
+export function isKnownConfigKey(key: string): key is KnownConfigKey {
+  return Object.prototype.hasOwnProperty.call(CONFIG_KEYS, key);
+}
+
+export function isPublicConfigKey(key: string): boolean {
+  return isKnownConfigKey(key) && CONFIG_KEYS[key].public;
+}
+
+/** Reads a stored value leniently: missing or unreadable text gives the default (spec: lookup failure means default). */
+export function readConfig<K extends KnownConfigKey>(key: K, raw: string | undefined | null): ConfigValue<K> {
+  if (raw === undefined || raw === null) return CONFIG_KEYS[key].default as ConfigValue<K>;
+  try {
+    return CONFIG_KEYS[key].parse(raw) as ConfigValue<K>;
+  } catch {
+    return CONFIG_KEYS[key].default as ConfigValue<K>;
+  }
+}
+
+/** Checks text an admin wants to save for a known key; returns an error message or null. */
+export function validateConfigValue(key: string, raw: string): string | null {
+  if (!isKnownConfigKey(key)) return null;
+  if (key === 'Is_SVS_Form_On') {
+    const v = raw.trim().toLowerCase();
+    return ['1', '0', 'true', 'false'].includes(v) ? null : 'Use true or false (or 1 / 0)';
+  }
+  try {
+    CONFIG_KEYS[key].parse(raw);
+    return null;
+  } catch (e) {
+    if (e instanceof z.ZodError) return `Invalid value for ${key}: ${CONFIG_KEYS[key].description}`;
+    return `Invalid value for ${key}: ${(e as Error).message}`;
+  }
+}

@@ -1,0 +1,101 @@
+import { z } from 'zod';
+
+const email = z
+  .string({ error: 'Email is required' })
+  .trim()
+  .toLowerCase()
+  .min(1, 'Email is required')
+  .max(254, 'Email is too long')
+  .pipe(z.email({ error: 'Email is not valid' }));
+
+export const PASSWORD_MIN = 8;
+const password = z
+  .string({ error: 'Password is required' })
+  .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
+  .max(200, 'Password is too long');
+
+const fullName = z.string({ error: 'Full name is required' }).trim().min(1, 'Full name is required').max(200, 'Max 200 chars');
+
+const roleIds = z
+  .array(z.number({ error: 'Role ids must be numbers' }).int().positive(), { error: 'roleIds must be a list of role ids' })
+  .max(20, 'Too many roles');
+
+export const CreateUserInput = z.object({
+  fullName,
+  email,
+  password,
+  isActive: z.boolean({ error: 'isActive must be true or false' }).default(true),
+  roleIds: roleIds.default([]),
+});
+export type CreateUserInput = z.infer<typeof CreateUserInput>;
+
+export const UpdateUserInput = z.object({
+  fullName,
+  isActive: z.boolean({ error: 'isActive must be true or false' }),
+  roleIds,
+});
+export type UpdateUserInput = z.infer<typeof UpdateUserInput>;
+
+export const ResetPasswordInput = z.object({ newPassword: password });
+
+export interface UserResponse {
+  userID: number;
+  fullName: string;
+  email: string;
+  isActive: boolean;
+  roles: string[];
+  roleIds: number[];
+  createdOn: string;
+}
+
+export const CreateRoleInput = z.object({
+  name: z
+    .string({ error: 'Role name is required' })
+    .trim()
+    .min(1, 'Role name is required')
+    .max(50, 'Role name: at most 50 characters')
+    .regex(/^[A-Za-z0-9_-]+$/, 'Role name: letters, digits, _ and - only'),
+  description: z.string().trim().max(300, 'Max 300 chars').optional().default(''),
+});
+export type CreateRoleInput = z.infer<typeof CreateRoleInput>;
+
+export interface RoleResponse {
+  roleID: number;
+  name: string;
+  description: string;
+}
+
+export const ConfigKeyParam = z.object({
+  key: z.string().trim().min(1, 'Key is required').max(100, 'Key: at most 100 characters'),
+});
+
+export const SaveConfigInput = z.object({
+  key: z
+    .string({ error: 'Key is required' })
+    .trim()
+    .min(1, 'Key is required')
+    .max(100, 'Key: at most 100 characters')
+    .regex(/^[A-Za-z0-9_.-]+$/, 'Key: letters, digits, _ . and - only'),
+  value: z.string({ error: 'Value must be text' }).max(2000, 'Value: at most 2000 characters'),
+});
+export type SaveConfigInput = z.infer<typeof SaveConfigInput>;
+
+export interface ConfigResponse {
+  id: string;
+  key: string;
+  value: string;
+}
+
+/** Season settings an admin changes on the Settings page; each maps to one config key. */
+export const SettingsInput = z.object({
+  Is_SVS_Form_On: z.boolean(),
+  PerDayLimit: z.number({ error: 'Per-day limit must be a number' }).int('Whole number').min(0, 'Must be 0 or more').max(100000),
+  AppointmentStartDate: z.union([z.literal(''), z.iso.date({ error: 'Use a date' })]),
+  WeeklyOffDay: z.number().int().min(-1).max(6),
+  Holidays: z.array(z.iso.date({ error: 'Holidays must be dates' })).max(366),
+  ShiftLabels: z.tuple([
+    z.string().trim().min(1, 'Shift label is required').max(100),
+    z.string().trim().min(1, 'Shift label is required').max(100),
+  ]),
+});
+export type SettingsInput = z.infer<typeof SettingsInput>;

@@ -1,0 +1,16 @@
+import { z } from 'zod';
+
+export const LoginInput = z.object({
+  email: z.string({ error: 'Email is required' }).trim().min(1, 'Email is required').max(254, 'Email is too long'),
+  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(200, 'Password is too long'),
+});
+export type LoginInput = z.infer<typeof LoginInput>;
+
+/** POST /auth/login reply: roles joined by commas (spec: "role"). */
+export interface LoginResponse {
+  token: string;
+  name: string;
+  email: string;
+  role: string;
+  userID: number;
+}
