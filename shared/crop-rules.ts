@@ -1,0 +1,71 @@
+/**
+ * What a farmer may ask for, per crop. Stored as attributes of each crop; these are the defaults for the
+ * crops the institute sells (spec: wheat in bags of 40 kg, 1 to 3 bags; chickpea and mustard 1 to 6 kg).
+ */
+export type CropUnit = 'bag' | 'kg';
+
+export interface CropRules {
+  unit: CropUnit;
+  /** kg in one bag when unit is 'bag'; 1 when unit is 'kg' (the requested kg counts as one bag of that size). */
+  bagSizeKg: number;
+  minQty: number;
+  maxQty: number;
+  defaultQty: number;
+}
+
+export const DEFAULT_BAG_SIZE_KG = 40;
+/** Overall clamp on the requested quantity (spec section 5). */
+export const QTY_CLAMP = { min: 1, max: 10 } as const;
+
+/** Lower case, no spaces or hyphens: 'Chick-pea ' and 'chickpea' match. */
+export function normalizeCropName(name: string): string {
+  return name.toLowerCase().replace(/[\s-]+/g, '');
+}
+
+export function sameCrop(a: string, b: string): boolean {
+  return normalizeCropName(a) === normalizeCropName(b);
+}
+
+const DEFAULTS: Record<string, CropRules> = {
+  wheat: { unit: 'bag', bagSizeKg: DEFAULT_BAG_SIZE_KG, minQty: 1, maxQty: 3, defaultQty: 1 },
+  chickpea: { unit: 'kg', bagSizeKg: 1, minQty: 1, maxQty: 6, defaultQty: 1 },
+  mustard: { unit: 'kg', bagSizeKg: 1, minQty: 1, maxQty: 6, defaultQty: 1 },
+};
+
+/** Hindi names the institute's farmers use for the same crops. */
+const ALIASES: Record<string, string> = { गेहूं: 'wheat', गेहूँ: 'wheat', चना: 'chickpea', gram: 'chickpea', सरसों: 'mustard' };
+
+/** Default rules for a crop name, or undefined for crops that offer no quantity choice. */
+export function defaultRulesFor(cropName: string): CropRules | undefined {
+  const n = normalizeCropName(cropName);
+  return DEFAULTS[n] ?? DEFAULTS[ALIASES[n] ?? ''];
+}
+
+export function clampQty(qty: number, rules?: CropRules): number {
+  const min = Math.max(QTY_CLAMP.min, rules?.minQty ?? QTY_CLAMP.min);
+  const max = Math.min(QTY_CLAMP.max, rules?.maxQty ?? QTY_CLAMP.max);
+  return Math.min(max, Math.max(min, Math.round(qty)));
+}
+
+/** Quantity choices offered on the registration form (empty for crops without a choice). */
+export function qtyChoices(rules?: CropRules): number[] {
+  if (!rules) return [];
+  const out: number[] = [];
+  for (let q = Math.max(QTY_CLAMP.min, rules.minQty); q <= Math.min(QTY_CLAMP.max, rules.maxQty); q++) out.push(q);
+  return out;
+}
+
+/** Unit label in Hindi and English: bags (बैग) for bag crops, kg otherwise. */
+export function unitLabel(rules: CropRules | undefined, lang: 'hi' | 'en' = 'hi'): string {
+  if (rules?.unit === 'bag') return lang === 'hi' ? 'बैग' : 'bags';
+  return lang === 'hi' ? 'किलो' : 'kg';
+}
+
+/** Sale quantity: bag crops count bags of bagSizeKg; other crops take the requested kg as one bag. */
+export function saleQuantityKg(rules: CropRules | undefined, bags: number, bagSizeKg?: number): { bags: number; bagSizeKg: number; quantityKg: number } {
+  if (rules?.unit === 'bag') {
+    const size = bagSizeKg && bagSizeKg > 0 ? bagSizeKg : rules.bagSizeKg;
+    return { bags, bagSizeKg: size, quantityKg: bags * size };
+  }
+  return { bags: 1, bagSizeKg: bags, quantityKg: bags };
+}
