@@ -63,6 +63,65 @@ export const ROUTES = [
   { method: 'DELETE', path: '/api/config/{key}', area: 'admin', access: SUPER },
   { method: 'GET', path: '/api/settings', area: 'admin', access: ADMIN },
   { method: 'PUT', path: '/api/settings', area: 'admin', access: ADMIN },
+
+  // producers
+  { method: 'GET', path: '/api/producers', area: 'producers', access: STAFF },
+  { method: 'GET', path: '/api/producers/{id}', area: 'producers', access: STAFF },
+  { method: 'POST', path: '/api/producers', area: 'producers', access: ADMIN },
+  { method: 'PUT', path: '/api/producers/{id}', area: 'producers', access: ADMIN },
+  { method: 'DELETE', path: '/api/producers/{id}', area: 'producers', access: ADMIN },
+  { method: 'POST', path: '/api/producers/{id}/restore', area: 'producers', access: ADMIN },
+
+  // crops (the dropdown feeds the public registration form)
+  { method: 'GET', path: '/api/crops', area: 'crops', access: STAFF },
+  { method: 'GET', path: '/api/crops/dropdown', area: 'crops', access: 'public' },
+  { method: 'GET', path: '/api/crops/{id}', area: 'crops', access: STAFF },
+  { method: 'POST', path: '/api/crops', area: 'crops', access: ADMIN },
+  { method: 'PUT', path: '/api/crops/{id}', area: 'crops', access: ADMIN },
+  { method: 'DELETE', path: '/api/crops/{id}', area: 'crops', access: ADMIN },
+  { method: 'POST', path: '/api/crops/{id}/restore', area: 'crops', access: ADMIN },
+
+  // lots (public lookups by the printed lot code only; numeric ids are staff-only)
+  { method: 'GET', path: '/api/lots', area: 'lots', access: STAFF },
+  { method: 'GET', path: '/api/lots/preview-code', area: 'lots', access: ADMIN },
+  { method: 'GET', path: '/api/lots/for-crop', area: 'lots', access: STAFF },
+  { method: 'GET', path: '/api/lots/by-code/{code}', area: 'lots', access: 'public' },
+  { method: 'GET', path: '/api/lots/by-code/{code}/qrcode.svg', area: 'lots', access: 'public' },
+  { method: 'GET', path: '/api/lots/{id}', area: 'lots', access: STAFF },
+  { method: 'POST', path: '/api/lots', area: 'lots', access: ADMIN },
+  { method: 'PUT', path: '/api/lots/{id}', area: 'lots', access: ADMIN },
+  { method: 'DELETE', path: '/api/lots/{id}', area: 'lots', access: ADMIN },
+  { method: 'GET', path: '/api/lots/{id}/qrcode.png', area: 'lots', access: STAFF },
+  { method: 'GET', path: '/api/lots/{id}/qrcode.svg', area: 'lots', access: STAFF },
+
+  // farmers
+  { method: 'GET', path: '/api/farmers', area: 'farmers', access: STAFF },
+  { method: 'GET', path: '/api/farmers/by-aadhaar', area: 'farmers', access: STAFF },
+  { method: 'GET', path: '/api/farmers/{id}', area: 'farmers', access: STAFF },
+  { method: 'POST', path: '/api/farmers', area: 'farmers', access: ADMIN },
+  { method: 'PUT', path: '/api/farmers/{id}', area: 'farmers', access: ADMIN },
+  { method: 'DELETE', path: '/api/farmers/{id}', area: 'farmers', access: ADMIN },
+  { method: 'POST', path: '/api/farmers/{id}/restore', area: 'farmers', access: ADMIN },
+  { method: 'GET', path: '/api/farmers/{id}/registrations', area: 'farmers', access: STAFF },
+
+  // home page and content
+  { method: 'GET', path: '/api/home/summary', area: 'home', access: 'public' },
+  { method: 'GET', path: '/api/cms/blocks', area: 'home', access: ADMIN },
+  { method: 'POST', path: '/api/cms/blocks', area: 'home', access: ADMIN },
+  { method: 'PUT', path: '/api/cms/blocks/{blockID}', area: 'home', access: ADMIN },
+  { method: 'GET', path: '/api/cms/announcements', area: 'home', access: ADMIN },
+  { method: 'POST', path: '/api/cms/announcements', area: 'home', access: ADMIN },
+  { method: 'PUT', path: '/api/cms/announcements/{announcementID}', area: 'home', access: ADMIN },
+
+  // registrations and appointments (public by unguessable code; sequential ids staff-only)
+  { method: 'POST', path: '/svsregistration/upload-url', area: 'registrations', access: 'public' },
+  { method: 'POST', path: '/svsregistration', area: 'registrations', access: 'public' },
+  { method: 'POST', path: '/svsregistration/find-letter', area: 'registrations', access: 'public' },
+  { method: 'GET', path: '/svsregistration/AppointmentList/{code}', area: 'registrations', access: 'public' },
+  { method: 'GET', path: '/svsregistration/appointment/by-id/{id}', area: 'registrations', access: STAFF },
+  { method: 'GET', path: '/api/registrations', area: 'registrations', access: STAFF },
+  { method: 'GET', path: '/api/registrations/{id}', area: 'registrations', access: STAFF },
+  { method: 'GET', path: '/api/registrations/{id}/aadhaar-file', area: 'registrations', access: STAFF },
 ] as const satisfies readonly RouteDef[];
 
 export type RouteKey = `${(typeof ROUTES)[number]['method']} ${(typeof ROUTES)[number]['path']}`;

@@ -10,6 +10,12 @@ export type AreaHandler = (event: APIGatewayProxyEventV2, context: Context) => P
 export const AREA_LOADERS: Partial<Record<FunctionArea, () => Promise<{ handler: unknown }>>> = {
   auth: () => import('../../functions/auth/handler'),
   admin: () => import('../../functions/admin/handler'),
+  producers: () => import('../../functions/producers/handler'),
+  crops: () => import('../../functions/crops/handler'),
+  lots: () => import('../../functions/lots/handler'),
+  farmers: () => import('../../functions/farmers/handler'),
+  home: () => import('../../functions/home/handler'),
+  registrations: () => import('../../functions/registrations/handler'),
 };
 
 const loaded = new Map<FunctionArea, Promise<AreaHandler>>();
