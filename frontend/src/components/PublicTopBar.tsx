@@ -1,0 +1,134 @@
+import { useState } from 'react';
+import AppBar from '@mui/material/AppBar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import Toolbar from '@mui/material/Toolbar';
+import Typography from '@mui/material/Typography';
+import AccountCircleIcon from '@mui/icons-material/AccountCircle';
+import { Link as RouterLink, NavLink, useNavigate } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { hasAnyRole } from '../../../shared/roles';
+import { clearSession, useSession } from '../lib/session';
+import { ADMIN_AREA_ROLES, paths, to } from '../paths';
+import { LanguageSwitch } from './LanguageSwitch';
+
+const navButtonSx = {
+  color: 'inherit',
+  whiteSpace: 'nowrap',
+  flexShrink: 0,
+  borderRadius: 1,
+  '&.active': { bgcolor: 'rgba(255,255,255,0.16)' },
+} as const;
+
+/** The public site header: Home, Seeds Registration (New), About and Login, or Admin / user menu, Refresh and Logout when signed in. */
+export function PublicTopBar() {
+  const { t } = useTranslation();
+  const session = useSession();
+  const navigate = useNavigate();
+  const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
+
+  const roles = session?.user.roles ?? [];
+  const isStaff = hasAnyRole(roles, ADMIN_AREA_ROLES);
+  const showUserMenu = !!session && !hasAnyRole(roles, ['admin']);
+
+  const logout = () => {
+    clearSession();
+    navigate(to.reauth);
+  };
+
+  return (
+    <AppBar position="static" component="header" className="no-print" elevation={1}>
+      <Toolbar sx={{ flexWrap: 'wrap', columnGap: 1, rowGap: 0.5, py: { xs: 0.5, md: 0 }, minHeight: { xs: 56 } }}>
+        <Typography
+          variant="h6"
+          component={RouterLink}
+          to={paths.home}
+          sx={{ color: 'inherit', textDecoration: 'none', flexGrow: { xs: 1, md: 0 }, mr: { md: 2 }, whiteSpace: 'nowrap' }}
+        >
+          {t('app.name')}
+        </Typography>
+        <Box sx={{ order: { xs: 2, md: 3 }, ml: { md: 'auto' } }}>
+          <LanguageSwitch />
+        </Box>
+        <Box
+          component="nav"
+          aria-label={t('nav.mainNavigation')}
+          sx={{
+            order: { xs: 3, md: 2 },
+            width: { xs: '100%', md: 'auto' },
+            display: 'flex',
+            alignItems: 'center',
+            gap: 0.5,
+            overflowX: 'auto',
+            scrollbarWidth: 'none',
+            mx: { xs: -1, md: 0 },
+          }}
+        >
+          <Button component={NavLink} to={paths.home} end sx={navButtonSx}>
+            {t('nav.home')}
+          </Button>
+          <Button component={NavLink} to={paths.registration} sx={navButtonSx}>
+            {t('nav.registration')}
+            <Chip
+              label={t('nav.new')}
+              size="small"
+              color="secondary"
+              sx={{ ml: 0.75, height: 20, fontSize: 12, fontWeight: 600, '& .MuiChip-label': { px: 0.75 } }}
+            />
+          </Button>
+          <Button component={NavLink} to={paths.about} sx={navButtonSx}>
+            {t('nav.about')}
+          </Button>
+          {!session && (
+            <Button component={NavLink} to={paths.login} sx={navButtonSx}>
+              {t('nav.login')}
+            </Button>
+          )}
+          {session && isStaff && (
+            <Button component={NavLink} to={paths.admin.root} sx={navButtonSx}>
+              {t('nav.admin')}
+            </Button>
+          )}
+          {showUserMenu && (
+            <>
+              <Button
+                sx={navButtonSx}
+                startIcon={<AccountCircleIcon />}
+                aria-haspopup="menu"
+                aria-expanded={menuAnchor ? 'true' : undefined}
+                aria-controls={menuAnchor ? 'user-menu' : undefined}
+                onClick={(e) => setMenuAnchor(e.currentTarget)}
+              >
+                {t('nav.userMenu')}
+              </Button>
+              <Menu id="user-menu" anchorEl={menuAnchor} open={!!menuAnchor} onClose={() => setMenuAnchor(null)}>
+                <MenuItem component={RouterLink} to={paths.user.dashboard} onClick={() => setMenuAnchor(null)}>
+                  {t('nav.myDashboard')}
+                </MenuItem>
+                <MenuItem component={RouterLink} to={paths.user.profile} onClick={() => setMenuAnchor(null)}>
+                  {t('nav.profile')}
+                </MenuItem>
+                <MenuItem component={RouterLink} to={paths.user.orders} onClick={() => setMenuAnchor(null)}>
+                  {t('nav.orders')}
+                </MenuItem>
+              </Menu>
+            </>
+          )}
+          {session && (
+            <>
+              <Button sx={navButtonSx} onClick={() => window.location.reload()}>
+                {t('nav.refresh')}
+              </Button>
+              <Button sx={navButtonSx} onClick={logout}>
+                {t('nav.logout')}
+              </Button>
+            </>
+          )}
+        </Box>
+      </Toolbar>
+    </AppBar>
+  );
+}

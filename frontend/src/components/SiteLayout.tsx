@@ -1,0 +1,54 @@
+import { useEffect } from 'react';
+import Box from '@mui/material/Box';
+import Container from '@mui/material/Container';
+import LinearProgress from '@mui/material/LinearProgress';
+import { Outlet, useLocation, useNavigation } from 'react-router-dom';
+import { followDefaultLanguage } from '../lib/i18n';
+import { useSession } from '../lib/session';
+import { paths } from '../paths';
+import { PublicTopBar } from './PublicTopBar';
+
+/** Root of every page: the site header (hidden for signed-in users inside the admin area) and a progress bar while a screen loads. */
+export function SiteLayout() {
+  const session = useSession();
+  const { pathname } = useLocation();
+  const navigation = useNavigation();
+
+  useEffect(() => {
+    followDefaultLanguage(pathname);
+  }, [pathname]);
+
+  const inAdmin = pathname === paths.admin.root || pathname.startsWith(`${paths.admin.root}/`);
+  const showHeader = !(session && inAdmin);
+  return (
+    <>
+      {navigation.state === 'loading' && (
+        <LinearProgress
+          className="no-print"
+          aria-label="loading"
+          sx={{ position: 'fixed', top: 0, left: 0, right: 0, zIndex: (t) => t.zIndex.tooltip + 1 }}
+        />
+      )}
+      {showHeader && <PublicTopBar />}
+      <Outlet />
+    </>
+  );
+}
+
+/** Body of the public and user-area pages. */
+export function PublicPageLayout() {
+  return (
+    <Container component="main" id="main" maxWidth="lg" sx={{ py: { xs: 2, sm: 3 } }}>
+      <Outlet />
+    </Container>
+  );
+}
+
+/** Shown while the first screen's code is fetched. */
+export function PageLoading() {
+  return (
+    <Box sx={{ p: 0 }}>
+      <LinearProgress aria-label="loading" />
+    </Box>
+  );
+}

@@ -1,0 +1,102 @@
+import { clearSession, getToken } from './session';
+
+/**
+ * The API client. Sends the bearer token when one is held (never cookies), turns any non-OK reply into an
+ * ApiError whose message is the server's message (else the reply text, else 'HTTP {status}'), and on a 401
+ * (other than from the login call itself) clears the session and hands over to the unauthorized handler,
+ * which sends the user to the login page.
+ */
+const BASE = (import.meta.env.VITE_API_BASE as string | undefined)?.replace(/\/$/, '') ?? '';
+
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly code?: string,
+    readonly fields?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+let onUnauthorized: () => void = () => {
+  window.location.assign('/login?reauth=1');
+};
+
+/** The app decides where a 401 leads (the router navigates; the default reloads onto the login page). */
+export function setUnauthorizedHandler(handler: () => void): void {
+  onUnauthorized = handler;
+}
+
+export interface RequestOptions {
+  body?: unknown;
+  query?: Record<string, string | number | boolean | null | undefined>;
+  /** Do not treat a 401 as an expired session (the login call). */
+  skipAuthRedirect?: boolean;
+  signal?: AbortSignal;
+}
+
+export function apiUrl(path: string, query?: RequestOptions['query']): string {
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined && v !== null && v !== '') params.set(k, String(v));
+  const qs = params.toString();
+  return `${BASE}${path}${qs ? `?${qs}` : ''}`;
+}
+
+function messageOf(text: string, status: number): { message: string; code?: string; fields?: Record<string, string> } {
+  try {
+    const body = JSON.parse(text) as { message?: unknown; code?: unknown; fields?: unknown };
+    if (body && typeof body === 'object' && typeof body.message === 'string' && body.message) {
+      return {
+        message: body.message,
+        code: typeof body.code === 'string' ? body.code : undefined,
+        fields: body.fields && typeof body.fields === 'object' ? (body.fields as Record<string, string>) : undefined,
+      };
+    }
+  } catch {
+    // not JSON: fall through to the text
+  }
+  return { message: text.trim() || `HTTP ${status}` };
+}
+
+export async function request<T>(method: string, path: string, opts: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  const token = getToken();
+  if (token) headers.authorization = `Bearer ${token}`;
+  let body: BodyInit | undefined;
+  if (opts.body instanceof FormData) body = opts.body;
+  else if (opts.body !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(opts.body);
+  }
+  const res = await fetch(apiUrl(path, opts.query), { method, headers, body, credentials: 'omit', signal: opts.signal });
+  const text = await res.text();
+  if (!res.ok) {
+    const { message, code, fields } = messageOf(text, res.status);
+    if (res.status === 401 && !opts.skipAuthRedirect) {
+      clearSession();
+      onUnauthorized();
+    }
+    throw new ApiError(message, res.status, code, fields);
+  }
+  if (!text) return undefined as T;
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    return text as T;
+  }
+}
+
+export const api = {
+  get: <T>(path: string, opts?: RequestOptions) => request<T>('GET', path, opts),
+  post: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('POST', path, { ...opts, body }),
+  put: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('PUT', path, { ...opts, body }),
+  delete: <T>(path: string, opts?: RequestOptions) => request<T>('DELETE', path, opts),
+};
+
+/** The message to show for a failure, with the screen's fallback. */
+export function errorMessage(e: unknown, fallback: string): string {
+  if (e instanceof Error && e.message) return e.message;
+  return fallback;
+}

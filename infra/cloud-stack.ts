@@ -1,0 +1,551 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Annotations, CfnOutput, Duration, RemovalPolicy, Stack, Token, type StackProps } from 'aws-cdk-lib';
+import { HttpApi, HttpMethod as ApiMethod, HttpStage, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
+import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
+import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
+import { AttributeType, BillingMode, ProjectionType, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
+import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { Key } from 'aws-cdk-lib/aws-kms';
+import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
+import { Charset, NodejsFunction, OutputFormat, type BundlingOptions } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import {
+  BlockPublicAccess,
+  Bucket,
+  BucketEncryption,
+  HttpMethods,
+  ObjectOwnership,
+  type IBucket,
+} from 'aws-cdk-lib/aws-s3';
+import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
+import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
+import cdkNag from 'cdk-nag';
+import type { Construct } from 'constructs';
+import { TABLE_DEFINITION } from '../functions/lib/table-definition';
+import {
+  API_PATH_PREFIXES,
+  FUNCTION_AREAS,
+  ROUTES,
+  routeKey,
+  type FunctionArea,
+  type RouteDef,
+} from '../shared/routes';
+
+// cdk-nag is CommonJS whose named exports Node's ESM loader cannot see: take them from the default export.
+const { NagSuppressions } = cdkNag;
+
+/** Repository root (this file lives in infra/). */
+export const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+/** The Lambda entry of an API area. */
+export function areaEntry(area: FunctionArea): string {
+  return join(REPO_ROOT, 'functions', area, 'handler.ts');
+}
+
+export const FUNCTION_RUNTIME = Runtime.NODEJS_22_X;
+
+/**
+ * esbuild options shared by every area function: one minified ESM file per area with the AWS SDK bundled
+ * (the versions pinned in package-lock.json, not whatever the runtime ships). The banner gives CommonJS
+ * dependencies a `require` inside the ES module.
+ */
+export const AREA_BUNDLING: BundlingOptions = {
+  format: OutputFormat.ESM,
+  target: 'node22',
+  minify: true,
+  sourceMap: false,
+  charset: Charset.UTF8,
+  externalModules: [],
+  banner: "import { createRequire } from 'module'; const require = createRequire(import.meta.url);",
+};
+
+/**
+ * Permissions beyond the table (read/write) and the JWT signing key, which every area gets. Areas that
+ * are not listed get nothing more. The Aadhaar key (and its AADHAAR_KEY_ARN variable) goes only to the
+ * areas that encrypt, decrypt or hash Aadhaar numbers; the uploads bucket only to those handling the scans.
+ */
+export const AREA_GRANTS: Partial<Record<FunctionArea, { uploads?: 'read' | 'readWriteDelete'; aadhaarKey?: boolean }>> = {
+  registrations: { uploads: 'readWriteDelete', aadhaarKey: true },
+  sales: { uploads: 'read', aadhaarKey: true },
+  farmers: { uploads: 'read', aadhaarKey: true },
+  producers: { aadhaarKey: true },
+};
+
+/**
+ * CloudFront Function (viewer request, default behaviour only): a path whose last segment has no file
+ * extension is a client-side route of the SPA (/bill/..., /lot/..., /svs/appointment/..., /admin/...) and
+ * gets index.html. The API behaviours do not run it, so API 403/404 answers pass through untouched.
+ */
+export const SPA_REWRITE_FUNCTION_CODE = `function handler(event) {
+  var request = event.request;
+  var uri = request.uri;
+  if (uri.indexOf('.', uri.lastIndexOf('/')) === -1) {
+    request.uri = '/index.html';
+  }
+  return request;
+}
+`;
+
+/** CloudFront path patterns of the API, one per prefix in the route table module ('/api/' -> '/api/*'). */
+export function apiPathPatterns(): string[] {
+  return API_PATH_PREFIXES.map((p) => `${p}*`);
+}
+
+export interface SeedPortalStackProps extends StackProps {
+  /** Deploy the built SPA (frontend/dist) to the site bucket. Default true; skipped with a warning when the folder is missing. */
+  deploySpa?: boolean;
+  /** Folder with the built SPA. Default: <repo>/frontend/dist. */
+  spaDistDir?: string;
+  /** Custom domain for the site (e.g. seeds.example.org); needs certificateArn. */
+  domainName?: string;
+  /** ACM certificate for domainName, in us-east-1 (CloudFront's requirement). */
+  certificateArn?: string;
+  /** Public origin written into QR codes and allowed by the uploads bucket's CORS. Default: https://<domainName or distribution domain>. */
+  publicBaseUrl?: string;
+  tokenTtlHours?: number;
+  logLevel?: 'debug' | 'info' | 'warn' | 'error' | 'silent';
+  /** Default throttling of the API stage. */
+  apiThrottle?: { rateLimit: number; burstLimit: number };
+  /** Retention of the functions' and the API's CloudWatch logs. Default one month. */
+  logRetention?: RetentionDays;
+}
+
+const pascal = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+export class SeedPortalStack extends Stack {
+  readonly table: Table;
+  readonly uploadsBucket: Bucket;
+  readonly siteBucket: Bucket;
+  readonly logsBucket: Bucket;
+  readonly api: HttpApi;
+  readonly distribution: cloudfront.Distribution;
+  readonly functions: Record<string, NodejsFunction> = {};
+
+  constructor(scope: Construct, id: string, props: SeedPortalStackProps = {}) {
+    super(scope, id, props);
+    const logRetention = props.logRetention ?? RetentionDays.ONE_MONTH;
+    checkRoutesAreServed();
+
+    // ---- Logs: S3 server access logs and CloudFront standard logs (CloudFront still writes with ACLs).
+    this.logsBucket = new Bucket(this, 'LogsBucket', {
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      encryption: BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      objectOwnership: ObjectOwnership.BUCKET_OWNER_PREFERRED,
+      // CERT-In (2022) asks for 180 days of logs kept in India.
+      lifecycleRules: [{ id: 'ExpireLogs', expiration: Duration.days(180) }],
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    NagSuppressions.addResourceSuppressions(this.logsBucket, [
+      {
+        id: 'AwsSolutions-S1',
+        reason: 'This is the access-log bucket itself; logging it into itself would loop and another log bucket adds nothing.',
+      },
+    ]);
+
+    // ---- DynamoDB: the one table, from the shared definition.
+    const t = TABLE_DEFINITION;
+    this.table = new Table(this, 'Table', {
+      partitionKey: { name: t.partitionKey, type: AttributeType.STRING },
+      sortKey: { name: t.sortKey, type: AttributeType.STRING },
+      billingMode: BillingMode.PAY_PER_REQUEST,
+      encryption: TableEncryption.AWS_MANAGED,
+      pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+      deletionProtection: true,
+      timeToLiveAttribute: t.ttlAttribute,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    for (const g of t.globalSecondaryIndexes) {
+      this.table.addGlobalSecondaryIndex({
+        indexName: g.indexName,
+        partitionKey: { name: g.partitionKey, type: AttributeType.STRING },
+        sortKey: { name: g.sortKey, type: AttributeType.STRING },
+        projectionType: ProjectionType.ALL,
+      });
+    }
+
+    // ---- Secrets: generated once, kept if the stack goes (the Aadhaar key decrypts every stored number).
+    const jwtSecret = new Secret(this, 'JwtSigningKey', {
+      description: 'Seed portal: HMAC key that signs staff session tokens (JWT)',
+      generateSecretString: { passwordLength: 64, excludePunctuation: true },
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    const aadhaarKey = new Secret(this, 'AadhaarKey', {
+      description: 'Seed portal: key material for Aadhaar number encryption (AES-256-GCM) and lookup hashes (HMAC)',
+      generateSecretString: { passwordLength: 88, excludePunctuation: true },
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    NagSuppressions.addResourceSuppressions(jwtSecret, [
+      {
+        id: 'AwsSolutions-SMG4',
+        reason:
+          'The functions cache the signing key per cold start and verify with one key only; automatic rotation would sign every staff member out at a random time. Rotate by hand (docs/deployment.md).',
+      },
+    ]);
+    NagSuppressions.addResourceSuppressions(aadhaarKey, [
+      {
+        id: 'AwsSolutions-SMG4',
+        reason:
+          'Rotating this key needs every stored Aadhaar number re-encrypted and every lookup hash recomputed; an automatic rotation would make stored data unreadable. Rotation is a planned migration.',
+      },
+    ]);
+
+    // ---- CloudFront (created before the functions: they need the public URL; it needs only the API id).
+    this.api = new HttpApi(this, 'HttpApi', {
+      apiName: `${id}-api`,
+      description: 'Seed portal API (routes from shared/routes.ts)',
+      createDefaultStage: false,
+    });
+    const apiLogs = new LogGroup(this, 'HttpApiAccessLogs', { retention: logRetention });
+    const stage = new HttpStage(this, 'HttpApiDefaultStage', {
+      httpApi: this.api,
+      stageName: '$default',
+      autoDeploy: true,
+      throttle: props.apiThrottle ?? { rateLimit: 2000, burstLimit: 5000 },
+      accessLogSettings: { destination: new LogGroupLogDestination(apiLogs) },
+    });
+
+    this.siteBucket = new Bucket(this, 'SiteBucket', {
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      encryption: BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      serverAccessLogsBucket: this.logsBucket,
+      serverAccessLogsPrefix: 's3/site/',
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+
+    const spaRewrite = new cloudfront.Function(this, 'SpaRewriteFunction', {
+      comment: 'SPA fallback: extension-less paths load /index.html',
+      code: cloudfront.FunctionCode.fromInline(SPA_REWRITE_FUNCTION_CODE),
+      runtime: cloudfront.FunctionRuntime.JS_2_0,
+    });
+
+    const securityHeaders = new cloudfront.ResponseHeadersPolicy(this, 'SecurityHeaders', {
+      comment: 'Seed portal security headers',
+      securityHeadersBehavior: {
+        strictTransportSecurity: { accessControlMaxAge: Duration.days(730), includeSubdomains: true, override: true },
+        contentTypeOptions: { override: true },
+        frameOptions: { frameOption: cloudfront.HeadersFrameOption.DENY, override: true },
+        referrerPolicy: {
+          referrerPolicy: cloudfront.HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN,
+          override: true,
+        },
+      },
+    });
+
+    // Nothing is cached unless the API says so with Cache-Control (default TTL 0); the Authorization
+    // header is part of the key, so a cached answer is never served to a different caller.
+    const apiCachePolicy = new cloudfront.CachePolicy(this, 'ApiCachePolicy', {
+      comment: 'API: honour origin Cache-Control, default no caching, key includes Authorization',
+      defaultTtl: Duration.seconds(0),
+      minTtl: Duration.seconds(0),
+      maxTtl: Duration.hours(1),
+      headerBehavior: cloudfront.CacheHeaderBehavior.allowList('Authorization'),
+      queryStringBehavior: cloudfront.CacheQueryStringBehavior.all(),
+      cookieBehavior: cloudfront.CacheCookieBehavior.none(),
+      enableAcceptEncodingGzip: true,
+      enableAcceptEncodingBrotli: true,
+    });
+
+    const apiDomain = `${this.api.apiId}.execute-api.${this.region}.${this.urlSuffix}`;
+    const apiOrigin = new HttpOrigin(apiDomain, {
+      protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
+      originSslProtocols: [cloudfront.OriginSslPolicy.TLS_V1_2],
+    });
+    const apiBehavior: cloudfront.BehaviorOptions = {
+      origin: apiOrigin,
+      viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
+      allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
+      cachePolicy: apiCachePolicy,
+      originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+      responseHeadersPolicy: securityHeaders,
+      compress: true,
+    };
+
+    const customDomain = props.domainName && props.certificateArn ? props.domainName : undefined;
+    if (props.domainName && !props.certificateArn) {
+      Annotations.of(this).addWarningV2(
+        'seed:domain-without-certificate',
+        `domainName ${props.domainName} is ignored: pass certificateArn (an ACM certificate in us-east-1) as well.`,
+      );
+    }
+    if (props.certificateArn && !Token.isUnresolved(props.certificateArn) && !props.certificateArn.includes(':us-east-1:')) {
+      throw new Error('certificateArn must be an ACM certificate in us-east-1 (CloudFront only uses certificates from there).');
+    }
+
+    this.distribution = new cloudfront.Distribution(this, 'Distribution', {
+      comment: 'Seed portal: SPA and same-origin API',
+      defaultRootObject: 'index.html',
+      defaultBehavior: {
+        origin: S3BucketOrigin.withOriginAccessControl(this.siteBucket),
+        viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+        allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD_OPTIONS,
+        cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
+        responseHeadersPolicy: securityHeaders,
+        functionAssociations: [{ function: spaRewrite, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
+        compress: true,
+      },
+      additionalBehaviors: Object.fromEntries(apiPathPatterns().map((p) => [p, apiBehavior])),
+      minimumProtocolVersion: cloudfront.SecurityPolicyProtocol.TLS_V1_2_2021,
+      httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,
+      // Price class 200 includes the edge locations in India.
+      priceClass: cloudfront.PriceClass.PRICE_CLASS_200,
+      enableLogging: true,
+      logBucket: this.logsBucket,
+      logFilePrefix: 'cloudfront/',
+      ...(customDomain
+        ? {
+            domainNames: [customDomain],
+            certificate: Certificate.fromCertificateArn(this, 'SiteCertificate', props.certificateArn!),
+          }
+        : {}),
+    });
+    const distributionOrigin = `https://${this.distribution.distributionDomainName}`;
+    const publicBaseUrl = props.publicBaseUrl ?? (customDomain ? `https://${customDomain}` : distributionOrigin);
+    const siteOrigins = [...new Set([publicBaseUrl, distributionOrigin])];
+
+    NagSuppressions.addResourceSuppressions(this.distribution, [
+      {
+        id: 'AwsSolutions-CFR1',
+        reason: 'The product has no country restriction requirement; access control belongs to the WAF added in a later issue.',
+      },
+      { id: 'AwsSolutions-CFR2', reason: 'AWS WAF (rate-based and managed rules) is added in a later issue.' },
+      ...(customDomain
+        ? []
+        : [
+            {
+              id: 'AwsSolutions-CFR4',
+              reason:
+                'Without a custom domain CloudFront serves its default *.cloudfront.net certificate, whose TLS policy cannot be chosen; TLSv1.2_2021 applies as soon as domainName and certificateArn are given.',
+            },
+          ]),
+    ]);
+
+    // ---- Uploads (Aadhaar scans): private, KMS-encrypted, presigned PUT/GET from the site only.
+    const uploadsKey = new Key(this, 'UploadsKey', {
+      description: 'Seed portal: encrypts uploaded Aadhaar scans',
+      enableKeyRotation: true,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    this.uploadsBucket = new Bucket(this, 'UploadsBucket', {
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      encryption: BucketEncryption.KMS,
+      encryptionKey: uploadsKey,
+      bucketKeyEnabled: true,
+      enforceSSL: true,
+      versioned: true,
+      serverAccessLogsBucket: this.logsBucket,
+      serverAccessLogsPrefix: 's3/uploads/',
+      cors: [
+        {
+          allowedOrigins: siteOrigins,
+          allowedMethods: [HttpMethods.PUT, HttpMethods.GET, HttpMethods.HEAD],
+          allowedHeaders: ['*'],
+          exposedHeaders: ['ETag'],
+          maxAge: 3000,
+        },
+      ],
+      lifecycleRules: [
+        {
+          // Uploads land under pending/ and are moved when a registration is accepted; leftovers go.
+          id: 'ExpireUnclaimedPendingUploads',
+          prefix: 'pending/',
+          expiration: Duration.days(2),
+          noncurrentVersionExpiration: Duration.days(1),
+        },
+        {
+          id: 'CleanUpOldVersions',
+          noncurrentVersionExpiration: Duration.days(30),
+          expiredObjectDeleteMarker: true,
+          abortIncompleteMultipartUploadAfter: Duration.days(1),
+        },
+      ],
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+
+    // ---- One function per API area, routes from the table.
+    const baseEnvironment: Record<string, string> = {
+      TABLE_NAME: this.table.tableName,
+      UPLOADS_BUCKET: this.uploadsBucket.bucketName,
+      JWT_SECRET_ARN: jwtSecret.secretArn,
+      PUBLIC_BASE_URL: publicBaseUrl,
+      TOKEN_TTL_HOURS: String(props.tokenTtlHours ?? 10),
+      LOG_LEVEL: props.logLevel ?? 'info',
+    };
+
+    for (const area of FUNCTION_AREAS) {
+      const name = pascal(area);
+      const grants = AREA_GRANTS[area] ?? {};
+      const logGroup = new LogGroup(this, `${name}FunctionLogs`, { retention: logRetention });
+      // Own role: log writing is granted on this function's log group only (no managed policy, no wildcard).
+      const role = new Role(this, `${name}FunctionRole`, {
+        assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
+        description: `Seed portal ${area} function`,
+      });
+      logGroup.grantWrite(role);
+
+      const fn = new NodejsFunction(this, `${name}Function`, {
+        description: `Seed portal API area: ${area}`,
+        entry: areaEntry(area),
+        handler: 'handler',
+        runtime: FUNCTION_RUNTIME,
+        architecture: Architecture.ARM_64,
+        memorySize: 512,
+        timeout: Duration.seconds(10),
+        role,
+        logGroup,
+        bundling: AREA_BUNDLING,
+        environment: {
+          ...baseEnvironment,
+          ...(grants.aadhaarKey ? { AADHAAR_KEY_ARN: aadhaarKey.secretArn } : {}),
+        },
+      });
+      this.table.grantReadWriteData(fn);
+      jwtSecret.grantRead(fn);
+      if (grants.aadhaarKey) aadhaarKey.grantRead(fn);
+      if (grants.uploads === 'readWriteDelete') {
+        this.uploadsBucket.grantReadWrite(fn);
+        this.uploadsBucket.grantDelete(fn);
+      } else if (grants.uploads === 'read') {
+        this.uploadsBucket.grantRead(fn);
+      }
+      this.functions[area] = fn;
+
+      const integration = new HttpLambdaIntegration(`${name}Integration`, fn, {
+        // One invoke permission per function instead of one per route (keeps the resource count down).
+        scopePermissionToRoute: false,
+      });
+      for (const r of ROUTES as readonly RouteDef[]) {
+        if (r.area !== area) continue;
+        this.api.addRoutes({ path: r.path, methods: [ApiMethod[r.method]], integration });
+      }
+
+      NagSuppressions.addResourceSuppressions(
+        role,
+        [
+          {
+            id: 'AwsSolutions-IAM5',
+            reason:
+              'Wildcards come from CDK grants scoped to our own resources: the table\'s indexes (<table>/index/*), object keys of the uploads bucket (<bucket>/*) and the S3/KMS action families of grantRead/grantReadWrite/grantDelete.',
+            appliesTo: [
+              { regex: '/^Resource::<Table[A-Za-z0-9]+\\.Arn>\\/index\\/\\*$/' },
+              { regex: '/^Resource::<UploadsBucket[A-Za-z0-9]+\\.Arn>\\/\\*$/' },
+              { regex: '/^Action::s3:(GetObject|GetBucket|List|DeleteObject|Abort)\\*$/' },
+              { regex: '/^Action::kms:(GenerateDataKey|ReEncrypt)\\*$/' },
+            ],
+          },
+        ],
+        true,
+      );
+      NagSuppressions.addResourceSuppressions(fn, [
+        {
+          id: 'AwsSolutions-L1',
+          reason:
+            'Pinned to Node.js 22, an LTS runtime supported by Lambda well beyond this release and the closest one to the Node 20 used in development and tests; moving to a newer runtime is a planned upgrade.',
+        },
+      ]);
+    }
+
+    NagSuppressions.addResourceSuppressions(
+      this.api,
+      [
+        {
+          id: 'AwsSolutions-APIG4',
+          reason:
+            'Authorization is enforced inside each function from the route table (JWT via jose, roles per route); many routes are public by design (registration, bill and lot lookups). No API Gateway authorizer.',
+        },
+      ],
+      true,
+    );
+
+    // ---- The SPA itself.
+    if (props.deploySpa ?? true) this.deploySpa(props.spaDistDir ?? join(REPO_ROOT, 'frontend', 'dist'));
+
+    new CfnOutput(this, 'SiteUrl', { value: publicBaseUrl, description: 'Public site URL' });
+    new CfnOutput(this, 'DistributionDomain', { value: this.distribution.distributionDomainName });
+    new CfnOutput(this, 'DistributionId', { value: this.distribution.distributionId });
+    new CfnOutput(this, 'ApiUrl', {
+      value: stage.url,
+      description: 'HTTP API endpoint (the site calls it same-origin through CloudFront)',
+    });
+    new CfnOutput(this, 'TableName', { value: this.table.tableName });
+    new CfnOutput(this, 'UploadsBucketName', { value: this.uploadsBucket.bucketName });
+  }
+
+  /** Hashed build assets are immutable; everything else (index.html, icons) is revalidated on every load. */
+  private deploySpa(distDir: string): void {
+    if (!existsSync(join(distDir, 'index.html'))) {
+      Annotations.of(this).addWarningV2(
+        'seed:spa-not-built',
+        `${distDir}/index.html not found: the SPA is not deployed. Run \`npm run build:web\` before \`cdk deploy\`.`,
+      );
+      return;
+    }
+    const destinationBucket: IBucket = this.siteBucket;
+    const assetsDir = join(distDir, 'assets');
+    let assets: BucketDeployment | undefined;
+    if (existsSync(assetsDir)) {
+      assets = new BucketDeployment(this, 'DeploySpaAssets', {
+        sources: [Source.asset(assetsDir)],
+        destinationBucket,
+        destinationKeyPrefix: 'assets/',
+        // Old chunks stay for browsers still holding an older index.html.
+        prune: false,
+        cacheControl: [CacheControl.fromString('public, max-age=31536000, immutable')],
+        memoryLimit: 512,
+      });
+    }
+    const pages = new BucketDeployment(this, 'DeploySpa', {
+      sources: [Source.asset(distDir, { exclude: ['assets', 'assets/**'] })],
+      destinationBucket,
+      exclude: ['assets/*'],
+      prune: true,
+      cacheControl: [CacheControl.fromString('public, max-age=0, must-revalidate')],
+      distribution: this.distribution,
+      distributionPaths: ['/*'],
+      memoryLimit: 512,
+    });
+    if (assets) pages.node.addDependency(assets);
+
+    // The deployment's provider function is a CDK singleton at the stack root.
+    for (const child of this.node.children) {
+      if (!child.node.id.startsWith('Custom::CDKBucketDeployment')) continue;
+      NagSuppressions.addResourceSuppressions(
+        child,
+        [
+          {
+            id: 'AwsSolutions-IAM4',
+            reason: 'CDK BucketDeployment provider function: its role uses the AWS managed AWSLambdaBasicExecutionRole.',
+            appliesTo: ['Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole'],
+          },
+          {
+            id: 'AwsSolutions-IAM5',
+            reason:
+              'CDK BucketDeployment provider function: copies from the CDK asset bucket to the site bucket (object wildcards on those buckets) and invalidates the distribution.',
+          },
+          {
+            id: 'AwsSolutions-L1',
+            reason: 'CDK BucketDeployment provider function: its runtime is chosen by aws-cdk-lib, not by us.',
+          },
+        ],
+        true,
+      );
+    }
+  }
+}
+
+/** Every route must be reachable through CloudFront, i.e. start with one of the API path prefixes. */
+function checkRoutesAreServed(): void {
+  const stray = (ROUTES as readonly RouteDef[]).filter((r) => !API_PATH_PREFIXES.some((p) => r.path.startsWith(p)));
+  if (stray.length > 0) {
+    throw new Error(
+      `Routes outside the API path prefixes (${API_PATH_PREFIXES.join(', ')}) would never reach the API through CloudFront: ${stray
+        .map(routeKey)
+        .join(', ')}`,
+    );
+  }
+}
