@@ -28,3 +28,8 @@ function resolve(name: string, direct: string | undefined, arn: string | undefin
 
 export const jwtSecret = () => resolve('JWT_SECRET', env().JWT_SECRET, env().JWT_SECRET_ARN);
 export const aadhaarKey = () => resolve('AADHAAR_KEY', env().AADHAAR_KEY, env().AADHAAR_KEY_ARN);
+
+/** Tests switch keys between cases. */
+export function forgetSecrets(): void {
+  cache.clear();
+}

@@ -1,0 +1,216 @@
+import { useState, type ComponentType } from 'react';
+import AppBar from '@mui/material/AppBar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Divider from '@mui/material/Divider';
+import Drawer from '@mui/material/Drawer';
+import IconButton from '@mui/material/IconButton';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Toolbar from '@mui/material/Toolbar';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import type { SvgIconProps } from '@mui/material/SvgIcon';
+import MenuIcon from '@mui/icons-material/Menu';
+import RefreshIcon from '@mui/icons-material/Refresh';
+import LogoutIcon from '@mui/icons-material/Logout';
+import DashboardIcon from '@mui/icons-material/Dashboard';
+import AgricultureIcon from '@mui/icons-material/Agriculture';
+import GrassIcon from '@mui/icons-material/Grass';
+import Inventory2Icon from '@mui/icons-material/Inventory2';
+import PeopleIcon from '@mui/icons-material/People';
+import AppRegistrationIcon from '@mui/icons-material/AppRegistration';
+import ListAltIcon from '@mui/icons-material/ListAlt';
+import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
+import ArticleIcon from '@mui/icons-material/Article';
+import CampaignIcon from '@mui/icons-material/Campaign';
+import SettingsIcon from '@mui/icons-material/Settings';
+import ManageAccountsIcon from '@mui/icons-material/ManageAccounts';
+import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
+import TuneIcon from '@mui/icons-material/Tune';
+import { Link as RouterLink, NavLink, Outlet, useNavigate } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { hasAnyRole } from '../../../shared/roles';
+import { clearSession, primaryRole, useSession } from '../lib/session';
+import { ADMIN_SECTIONS, paths, to, type AdminSectionId } from '../paths';
+import { LanguageSwitch } from './LanguageSwitch';
+
+const DRAWER_WIDTH = 248;
+
+const ICONS: Record<AdminSectionId, ComponentType<SvgIconProps>> = {
+  dashboard: DashboardIcon,
+  producers: AgricultureIcon,
+  crops: GrassIcon,
+  lots: Inventory2Icon,
+  farmers: PeopleIcon,
+  internalRegistration: AppRegistrationIcon,
+  registrations: ListAltIcon,
+  bills: ReceiptLongIcon,
+  cmsBlocks: ArticleIcon,
+  cmsAnnouncements: CampaignIcon,
+  settings: SettingsIcon,
+  users: ManageAccountsIcon,
+  roles: AdminPanelSettingsIcon,
+  configs: TuneIcon,
+};
+
+/** The admin area: header (welcome, role badge, Refresh, Logout) and a sidebar of the sections the user's roles open. */
+export default function AdminLayout() {
+  const { t } = useTranslation();
+  const session = useSession();
+  const navigate = useNavigate();
+  const [mobileOpen, setMobileOpen] = useState(false);
+
+  const roles = session?.user.roles ?? [];
+  const name = session?.user.name || session?.user.email || '';
+  const role = primaryRole(roles);
+  const roleLabel = role in ROLE_KEYS ? t(ROLE_KEYS[role as keyof typeof ROLE_KEYS]) : role;
+  const sections = ADMIN_SECTIONS.filter((s) => hasAnyRole(roles, s.roles));
+
+  const logout = () => {
+    clearSession();
+    navigate(to.reauth);
+  };
+
+  const sidebar = (
+    <Box component="nav" aria-label={t('admin.sections')}>
+      <Toolbar sx={{ px: 2 }}>
+        <Typography
+          variant="h6"
+          component={RouterLink}
+          to={paths.home}
+          sx={{ color: 'primary.main', textDecoration: 'none', whiteSpace: 'nowrap' }}
+        >
+          {t('app.name')}
+        </Typography>
+      </Toolbar>
+      <Divider />
+      <List dense sx={{ py: 1 }}>
+        {sections.map((s) => {
+          const Icon = ICONS[s.id];
+          return (
+            <ListItemButton
+              key={s.id}
+              component={NavLink}
+              to={s.path}
+              end={s.path === paths.admin.dashboard}
+              onClick={() => setMobileOpen(false)}
+              sx={{
+                mx: 1,
+                borderRadius: 1,
+                '&.active': { bgcolor: 'action.selected', color: 'primary.main', '& .MuiListItemIcon-root': { color: 'primary.main' } },
+              }}
+            >
+              <ListItemIcon sx={{ minWidth: 36 }}>
+                <Icon fontSize="small" />
+              </ListItemIcon>
+              <ListItemText primary={t(`admin.nav.${s.id}`)} />
+            </ListItemButton>
+          );
+        })}
+      </List>
+    </Box>
+  );
+
+  return (
+    <Box sx={{ display: 'flex', minHeight: '100vh' }}>
+      <AppBar
+        position="fixed"
+        component="header"
+        className="no-print"
+        elevation={1}
+        sx={{ width: { md: `calc(100% - ${DRAWER_WIDTH}px)` }, ml: { md: `${DRAWER_WIDTH}px` } }}
+      >
+        <Toolbar sx={{ gap: 1 }}>
+          <IconButton
+            color="inherit"
+            edge="start"
+            aria-label={t('admin.openMenu')}
+            onClick={() => setMobileOpen(true)}
+            sx={{ display: { md: 'none' } }}
+          >
+            <MenuIcon />
+          </IconButton>
+          <Typography variant="h6" component="div" noWrap sx={{ display: { xs: 'none', sm: 'block' }, mr: 1 }}>
+            {t('admin.title')}
+          </Typography>
+          <Box sx={{ flexGrow: 1, minWidth: 0, display: 'flex', alignItems: 'center', gap: 1 }}>
+            <Typography noWrap sx={{ display: { xs: 'none', sm: 'block' } }} data-testid="admin-welcome">
+              {t('admin.welcome', { name })}
+            </Typography>
+            <Chip
+              label={roleLabel}
+              size="small"
+              sx={{ bgcolor: 'rgba(255,255,255,0.2)', color: 'inherit', fontWeight: 600 }}
+              data-testid="role-badge"
+            />
+          </Box>
+          <LanguageSwitch compact />
+          <Tooltip title={t('nav.refresh')}>
+            <Button
+              color="inherit"
+              onClick={() => window.location.reload()}
+              aria-label={t('nav.refresh')}
+              sx={{ minWidth: 0, px: { xs: 1, sm: 1.5 } }}
+            >
+              <RefreshIcon fontSize="small" />
+              <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' }, ml: 0.75 }}>
+                {t('nav.refresh')}
+              </Box>
+            </Button>
+          </Tooltip>
+          <Tooltip title={t('nav.logout')}>
+            <Button color="inherit" onClick={logout} aria-label={t('nav.logout')} sx={{ minWidth: 0, px: { xs: 1, sm: 1.5 } }}>
+              <LogoutIcon fontSize="small" />
+              <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' }, ml: 0.75 }}>
+                {t('nav.logout')}
+              </Box>
+            </Button>
+          </Tooltip>
+        </Toolbar>
+      </AppBar>
+
+      <Box component="aside" className="no-print" sx={{ width: { md: DRAWER_WIDTH }, flexShrink: { md: 0 } }}>
+        <Drawer
+          variant="temporary"
+          open={mobileOpen}
+          onClose={() => setMobileOpen(false)}
+          ModalProps={{ keepMounted: true }}
+          sx={{ display: { xs: 'block', md: 'none' }, '& .MuiDrawer-paper': { width: DRAWER_WIDTH, boxSizing: 'border-box' } }}
+        >
+          {sidebar}
+        </Drawer>
+        <Drawer
+          variant="permanent"
+          open
+          sx={{ display: { xs: 'none', md: 'block' }, '& .MuiDrawer-paper': { width: DRAWER_WIDTH, boxSizing: 'border-box' } }}
+        >
+          {sidebar}
+        </Drawer>
+      </Box>
+
+      <Box component="main" id="main" sx={{ flexGrow: 1, minWidth: 0, p: { xs: 1.5, sm: 3 } }}>
+        <Toolbar className="no-print" />
+        <Typography
+          variant="body2"
+          className="no-print"
+          sx={{ display: { xs: 'block', sm: 'none' }, mb: 1, color: 'text.secondary' }}
+          data-testid="admin-welcome-mobile"
+        >
+          {t('admin.welcome', { name })}
+        </Typography>
+        <Outlet />
+      </Box>
+    </Box>
+  );
+}
+
+const ROLE_KEYS = {
+  super_admin: 'roleNames.super_admin',
+  admin: 'roleNames.admin',
+  seller: 'roleNames.seller',
+  user: 'roleNames.user',
+} as const;

@@ -1,0 +1,110 @@
+import { useState, type FormEvent } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { LoginInput } from '../../../../shared/schemas/auth';
+import { errorMessage } from '../../lib/api';
+import { fieldErrors } from '../../lib/forms';
+import { sessionFromLogin, setSession } from '../../lib/session';
+import { usePageTitle } from '../../components/usePageTitle';
+import type { FromState } from '../../components/RequireAuth';
+import { paths, safeNext } from '../../paths';
+import { login } from './api';
+
+/** Sign-in page. On success goes to the page first asked for (guard state or ?next=), else home. */
+export default function LoginPage() {
+  const { t } = useTranslation();
+  usePageTitle(t('login.title'));
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [params] = useSearchParams();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+
+  const reauth = params.get('reauth') === '1';
+  const from = (location.state as FromState | null)?.from;
+  const target =
+    safeNext(from ? `${from.pathname}${from.search ?? ''}${from.hash ?? ''}` : null) ?? safeNext(params.get('next')) ?? paths.home;
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (busy) return;
+    const parsed = LoginInput.safeParse({ email, password });
+    if (!parsed.success) {
+      setErrors(fieldErrors(parsed.error));
+      return;
+    }
+    setErrors({});
+    setError('');
+    setBusy(true);
+    try {
+      const reply = await login(parsed.data);
+      setSession(sessionFromLogin(reply));
+      navigate(target, { replace: true });
+    } catch (err) {
+      setError(errorMessage(err, t('login.failed')));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Box sx={{ display: 'flex', justifyContent: 'center', py: { xs: 1, sm: 4 } }}>
+      <Card sx={{ width: '100%', maxWidth: 420 }} variant="outlined">
+        <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
+          <Typography variant="h5" component="h1" gutterBottom>
+            {t('login.title')}
+          </Typography>
+          {reauth && !error && (
+            <Alert severity="warning" sx={{ mb: 2 }} data-testid="login-reauth">
+              {t('login.unauthorized')}
+            </Alert>
+          )}
+          {error && (
+            <Alert severity="error" sx={{ mb: 2 }} role="alert" data-testid="login-error">
+              {error}
+            </Alert>
+          )}
+          <Box component="form" noValidate onSubmit={submit} sx={{ display: 'grid', gap: 2 }}>
+            <TextField
+              label={t('login.email')}
+              type="email"
+              name="email"
+              autoComplete="username"
+              required
+              autoFocus
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+              error={!!errors.email}
+              helperText={errors.email}
+              slotProps={{ htmlInput: { maxLength: 254, inputMode: 'email' } }}
+            />
+            <TextField
+              label={t('login.password')}
+              type="password"
+              name="password"
+              autoComplete="current-password"
+              required
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+              error={!!errors.password}
+              helperText={errors.password}
+              slotProps={{ htmlInput: { maxLength: 200 } }}
+            />
+            <Button type="submit" variant="contained" size="large" disabled={busy}>
+              {busy ? t('login.busy') : t('login.submit')}
+            </Button>
+          </Box>
+        </CardContent>
+      </Card>
+    </Box>
+  );
+}

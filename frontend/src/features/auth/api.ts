@@ -1,0 +1,7 @@
+import { api } from '../../lib/api';
+import type { LoginInput, LoginResponse } from '../../../../shared/schemas/auth';
+
+export function login(input: LoginInput): Promise<LoginResponse> {
+  // A 401 here means wrong credentials, not an expired session.
+  return api.post<LoginResponse>('/auth/login', input, { skipAuthRedirect: true });
+}

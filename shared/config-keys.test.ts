@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { isPublicConfigKey, readConfig, validateConfigValue } from './config-keys';
+
+describe('config keys', () => {
+  it.each([
+    ['1', true],
+    ['true', true],
+    ['TRUE', true],
+    [' True ', true],
+    ['0', false],
+    ['false', false],
+    ['off', false],
+  ])('Is_SVS_Form_On %j reads as %s', (raw, expected) => {
+    expect(readConfig('Is_SVS_Form_On', raw)).toBe(expected);
+  });
+
+  it('uses defaults for missing or unreadable values', () => {
+    expect(readConfig('Is_SVS_Form_On', undefined)).toBe(true);
+    expect(readConfig('PerDayLimit', undefined)).toBe(0);
+    expect(readConfig('PerDayLimit', 'lots')).toBe(0);
+    expect(readConfig('PerDayLimit', ' 40 ')).toBe(40);
+  });
+
+  it('parses holidays, weekday names and shift labels', () => {
+    expect(readConfig('Holidays', '2026-12-25, 2026-01-26 2026-12-25')).toEqual(['2026-01-26', '2026-12-25']);
+    expect(readConfig('WeeklyOffDay', 'sunday')).toBe(0);
+    expect(readConfig('WeeklyOffDay', '6')).toBe(6);
+    expect(readConfig('ShiftLabels', 'A | B')).toEqual(['A', 'B']);
+  });
+
+  it('refuses values an admin may not save, and leaves unknown keys alone', () => {
+    expect(validateConfigValue('PerDayLimit', '-1')).toMatch(/PerDayLimit/);
+    expect(validateConfigValue('PerDayLimit', '12')).toBeNull();
+    expect(validateConfigValue('Is_SVS_Form_On', 'maybe')).toMatch(/true or false/);
+    expect(validateConfigValue('Holidays', '2026-13')).toMatch(/Not a date/);
+    expect(validateConfigValue('AnythingElse', 'free text')).toBeNull();
+  });
+
+  it('marks only what public pages need as public', () => {
+    expect(isPublicConfigKey('Is_SVS_Form_On')).toBe(true);
+    expect(isPublicConfigKey('PerDayLimit')).toBe(false);
+    expect(isPublicConfigKey('Unknown')).toBe(false);
+  });
+});

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { clampQty, defaultRulesFor, normalizeCropName, qtyChoices, saleQuantityKg, sameCrop, unitLabel } from './crop-rules';
+
+describe('crop rules', () => {
+  it('matches crop names ignoring spaces, hyphens and case', () => {
+    expect(normalizeCropName(' Chick-Pea ')).toBe('chickpea');
+    expect(sameCrop('WHEAT', 'wheat ')).toBe(true);
+    expect(sameCrop('mustard', 'wheat')).toBe(false);
+  });
+
+  it('gives the spec defaults for wheat, chickpea and mustard', () => {
+    expect(qtyChoices(defaultRulesFor('Wheat'))).toEqual([1, 2, 3]);
+    expect(qtyChoices(defaultRulesFor('chick pea'))).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(qtyChoices(defaultRulesFor('Mustard'))).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(defaultRulesFor('Barley')).toBeUndefined();
+    expect(qtyChoices(undefined)).toEqual([]);
+  });
+
+  it('labels units: bags for wheat, kg for the others', () => {
+    expect(unitLabel(defaultRulesFor('wheat'), 'en')).toBe('bags');
+    expect(unitLabel(defaultRulesFor('mustard'), 'en')).toBe('kg');
+    expect(unitLabel(defaultRulesFor('wheat'), 'hi')).toBe('बैग');
+  });
+
+  it('clamps quantities to 1..10 and to the crop choices', () => {
+    expect(clampQty(0)).toBe(1);
+    expect(clampQty(42)).toBe(10);
+    expect(clampQty(5, defaultRulesFor('wheat'))).toBe(3);
+  });
+
+  it('computes sale quantities: wheat bags of 40 kg, other crops the kg as one bag', () => {
+    expect(saleQuantityKg(defaultRulesFor('wheat'), 3)).toEqual({ bags: 3, bagSizeKg: 40, quantityKg: 120 });
+    expect(saleQuantityKg(defaultRulesFor('mustard'), 4)).toEqual({ bags: 1, bagSizeKg: 4, quantityKg: 4 });
+  });
+});
