@@ -1,4 +1,4 @@
-import { Annotations, App, Aspects, Tags } from 'aws-cdk-lib';
+import { Annotations, App, Tags, Validations } from 'aws-cdk-lib';
 import cdkNag from 'cdk-nag';
 import { SeedPortalStack } from './cloud-stack';
 
@@ -35,4 +35,6 @@ if (!/^ap-south-[12]$/.test(region)) {
 }
 
 Tags.of(app).add('project', 'seed-portal');
-Aspects.of(app).add(new AwsSolutionsChecks({ verbose: true }));
+// cdk-nag 3 runs as a CDK validation plugin: any unacknowledged finding fails `cdk synth`.
+// Acknowledgements (with reasons) are also written into the template metadata as an audit trail.
+Validations.of(app).addPlugins(new AwsSolutionsChecks(app, { verbose: true, writeSuppressionsToCloudFormation: true }));

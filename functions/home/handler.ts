@@ -1,4 +1,57 @@
-import { defineArea } from '../lib/handler';
+import { defineArea, route } from '../lib/handler';
+import {
+  AnnouncementIdParam,
+  AnnouncementInput,
+  BlockIdParam,
+  BlockInput,
+  CmsListQuery,
+} from '../../shared/schemas/cms';
+import { json } from '../lib/http';
+import * as home from './service';
 
-// Routes of this area are in shared/routes.ts; their implementations are being built.
-export const handler = defineArea('home', {});
+/** Anonymous visitors all get the same summary: the CDN and browsers may keep it for a minute. */
+const SUMMARY_CACHE = 'public, max-age=60';
+
+/** `?includeInactive` alone (no value) also asks for inactive records; `=true` / `=1` too. */
+const includeInactive = (flag: boolean, event: { queryStringParameters?: Record<string, string | undefined> }) =>
+  flag || event.queryStringParameters?.includeInactive === '';
+
+const saved = <T>(r: home.SaveResult<T>) => json(r.record, r.created ? 201 : 200);
+
+export const handler = defineArea('home', {
+  'GET /api/home/summary': route({
+    handle: async () => json(await home.getHomeSummary(), 200, { 'cache-control': SUMMARY_CACHE }),
+  }),
+
+  'GET /api/cms/blocks': route({
+    query: CmsListQuery,
+    handle: ({ query, event }) => home.listBlocks(includeInactive(query.includeInactive, event)),
+  }),
+  'POST /api/cms/blocks': route({
+    body: BlockInput,
+    handle: async ({ body, caller }) => saved(await home.saveBlock(body.blockID, body, caller!)),
+  }),
+  'PUT /api/cms/blocks/{blockID}': route({
+    params: BlockIdParam,
+    body: BlockInput,
+    handle: async ({ params, body, caller }) =>
+      saved(await home.saveBlock(home.resolveId(params.blockID, body.blockID, 'blockID'), body, caller!)),
+  }),
+
+  'GET /api/cms/announcements': route({
+    query: CmsListQuery,
+    handle: ({ query, event }) => home.listAnnouncements(includeInactive(query.includeInactive, event)),
+  }),
+  'POST /api/cms/announcements': route({
+    body: AnnouncementInput,
+    handle: async ({ body, caller }) => saved(await home.saveAnnouncement(body.announcementID, body, caller!)),
+  }),
+  'PUT /api/cms/announcements/{announcementID}': route({
+    params: AnnouncementIdParam,
+    body: AnnouncementInput,
+    handle: async ({ params, body, caller }) =>
+      saved(
+        await home.saveAnnouncement(home.resolveId(params.announcementID, body.announcementID, 'announcementID'), body, caller!),
+      ),
+  }),
+});

@@ -1,0 +1,277 @@
+import { useCallback, useEffect, useState, type FormEvent, type KeyboardEvent } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { SaveConfigInput, type ConfigResponse } from '../../../../shared/schemas/admin';
+import { errorMessage } from '../../lib/api';
+import { fieldErrors } from '../../lib/forms';
+import { usePageTitle } from '../../components/usePageTitle';
+import { deleteConfig, listConfigs, renameOrSave, saveConfig } from './api';
+
+interface Editing {
+  originalKey: string;
+  key: string;
+  value: string;
+}
+
+/** Common configuration keys: add or overwrite, inline edit (Enter saves, Escape cancels; a new key renames), delete. */
+export default function ConfigsPage() {
+  const { t } = useTranslation();
+  usePageTitle(t('configs.title'));
+  const [rows, setRows] = useState<ConfigResponse[] | null>(null);
+  const [loadError, setLoadError] = useState('');
+  const [error, setError] = useState('');
+  const [notice, setNotice] = useState('');
+  const [key, setKey] = useState('');
+  const [value, setValue] = useState('');
+  const [addErrors, setAddErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const [editing, setEditing] = useState<Editing | null>(null);
+  const [editErrors, setEditErrors] = useState<Record<string, string>>({});
+
+  const load = useCallback(async () => {
+    setLoadError('');
+    try {
+      setRows(await listConfigs());
+    } catch (e) {
+      setRows([]);
+      setLoadError(errorMessage(e, t('common.failedToLoad')));
+    }
+  }, [t]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const add = async (e: FormEvent) => {
+    e.preventDefault();
+    if (busy || !key.trim()) return;
+    const parsed = SaveConfigInput.safeParse({ key, value });
+    if (!parsed.success) {
+      setAddErrors(fieldErrors(parsed.error));
+      return;
+    }
+    setAddErrors({});
+    setError('');
+    setNotice('');
+    setBusy(true);
+    try {
+      const saved = await saveConfig(parsed.data);
+      setKey('');
+      setValue('');
+      setNotice(t('configs.savedMessage', { key: saved.key }));
+      await load();
+    } catch (err) {
+      setError(errorMessage(err, t('common.saveFailed')));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const saveEdit = async () => {
+    if (!editing || busy) return;
+    const parsed = SaveConfigInput.safeParse({ key: editing.key, value: editing.value });
+    if (!parsed.success) {
+      setEditErrors(fieldErrors(parsed.error));
+      return;
+    }
+    setEditErrors({});
+    setError('');
+    setNotice('');
+    setBusy(true);
+    try {
+      await renameOrSave(editing.originalKey, parsed.data);
+      setEditing(null);
+      setNotice(t('configs.savedMessage', { key: parsed.data.key }));
+      await load();
+    } catch (err) {
+      setError(errorMessage(err, t('common.saveFailed')));
+      await load();
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const cancelEdit = () => {
+    setEditing(null);
+    setEditErrors({});
+  };
+
+  const onEditKey = (e: KeyboardEvent) => {
+    if (e.key === 'Enter') {
+      e.preventDefault();
+      void saveEdit();
+    } else if (e.key === 'Escape') {
+      e.preventDefault();
+      cancelEdit();
+    }
+  };
+
+  const remove = async (row: ConfigResponse) => {
+    if (!window.confirm(t('configs.confirmDelete', { key: row.key }))) return;
+    setError('');
+    setNotice('');
+    try {
+      await deleteConfig(row.key);
+      if (editing?.originalKey === row.key) setEditing(null);
+      await load();
+    } catch (err) {
+      setError(errorMessage(err, t('common.failed')));
+    }
+  };
+
+  return (
+    <Box component="section">
+      <Typography variant="h5" component="h1" gutterBottom>
+        {t('configs.title')}
+      </Typography>
+
+      <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
+        <Typography variant="subtitle1" component="h2" gutterBottom>
+          {t('configs.addTitle')}
+        </Typography>
+        <Box component="form" onSubmit={add} noValidate sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'flex-start' }}>
+          <TextField
+            label={t('configs.key')}
+            name="key"
+            size="small"
+            value={key}
+            onChange={(e) => setKey(e.target.value)}
+            error={!!addErrors.key}
+            helperText={addErrors.key}
+            required
+            sx={{ flex: '1 1 200px' }}
+            slotProps={{ htmlInput: { maxLength: 100 } }}
+          />
+          <TextField
+            label={t('configs.value')}
+            name="value"
+            size="small"
+            value={value}
+            onChange={(e) => setValue(e.target.value)}
+            error={!!addErrors.value}
+            helperText={addErrors.value}
+            sx={{ flex: '2 1 240px' }}
+            slotProps={{ htmlInput: { maxLength: 2000 } }}
+          />
+          <Button type="submit" variant="contained" disabled={!key.trim() || busy}>
+            {t('common.save')}
+          </Button>
+        </Box>
+      </Paper>
+
+      {loadError && (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {loadError}
+        </Alert>
+      )}
+      {error && (
+        <Alert severity="error" sx={{ mb: 2 }} role="alert" onClose={() => setError('')}>
+          {error}
+        </Alert>
+      )}
+      {notice && (
+        <Alert severity="success" sx={{ mb: 2 }} onClose={() => setNotice('')}>
+          {notice}
+        </Alert>
+      )}
+
+      <TableContainer component={Paper} variant="outlined">
+        <Table size="small" aria-label={t('configs.title')}>
+          <TableHead>
+            <TableRow>
+              <TableCell>{t('configs.key')}</TableCell>
+              <TableCell>{t('configs.value')}</TableCell>
+              <TableCell align="right">{t('common.actions')}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {rows === null && (
+              <TableRow>
+                <TableCell colSpan={3}>{t('common.loading')}</TableCell>
+              </TableRow>
+            )}
+            {rows?.length === 0 && (
+              <TableRow>
+                <TableCell colSpan={3}>{t('configs.empty')}</TableCell>
+              </TableRow>
+            )}
+            {rows?.map((row) =>
+              editing?.originalKey === row.key ? (
+                <TableRow key={row.key} data-config-key={row.key} selected>
+                  <TableCell sx={{ minWidth: 180 }}>
+                    <TextField
+                      size="small"
+                      fullWidth
+                      autoFocus
+                      value={editing.key}
+                      onChange={(e) => setEditing({ ...editing, key: e.target.value })}
+                      onKeyDown={onEditKey}
+                      error={!!editErrors.key}
+                      helperText={editErrors.key ?? t('configs.editHint')}
+                      slotProps={{ htmlInput: { 'aria-label': t('configs.key'), maxLength: 100 } }}
+                    />
+                  </TableCell>
+                  <TableCell sx={{ minWidth: 220 }}>
+                    <TextField
+                      size="small"
+                      fullWidth
+                      value={editing.value}
+                      onChange={(e) => setEditing({ ...editing, value: e.target.value })}
+                      onKeyDown={onEditKey}
+                      error={!!editErrors.value}
+                      helperText={editErrors.value}
+                      slotProps={{ htmlInput: { 'aria-label': t('configs.value'), maxLength: 2000 } }}
+                    />
+                  </TableCell>
+                  <TableCell align="right">
+                    <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
+                      <Button size="small" variant="contained" onClick={() => void saveEdit()} disabled={busy || !editing.key.trim()}>
+                        {t('common.save')}
+                      </Button>
+                      <Button size="small" onClick={cancelEdit}>
+                        {t('common.cancel')}
+                      </Button>
+                    </Stack>
+                  </TableCell>
+                </TableRow>
+              ) : (
+                <TableRow key={row.key} data-config-key={row.key} hover>
+                  <TableCell sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>{row.key}</TableCell>
+                  <TableCell sx={{ wordBreak: 'break-word' }}>{row.value}</TableCell>
+                  <TableCell align="right">
+                    <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
+                      <Button
+                        size="small"
+                        onClick={() => {
+                          setEditErrors({});
+                          setEditing({ originalKey: row.key, key: row.key, value: row.value });
+                        }}
+                      >
+                        {t('common.edit')}
+                      </Button>
+                      <Button size="small" color="error" onClick={() => void remove(row)}>
+                        {t('common.delete')}
+                      </Button>
+                    </Stack>
+                  </TableCell>
+                </TableRow>
+              ),
+            )}
+          </TableBody>
+        </Table>
+      </TableContainer>
+    </Box>
+  );
+}

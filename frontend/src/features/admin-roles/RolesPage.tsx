@@ -1,0 +1,179 @@
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { CreateRoleInput, type RoleResponse } from '../../../../shared/schemas/admin';
+import { ApiError, errorMessage } from '../../lib/api';
+import { fieldErrors } from '../../lib/forms';
+import { usePageTitle } from '../../components/usePageTitle';
+import { createRole, deleteRole, listRoles } from './api';
+
+/** Roles: add (name required) and delete (refused by the server while a user holds the role). */
+export default function RolesPage() {
+  const { t } = useTranslation();
+  usePageTitle(t('roles.title'));
+  const [rows, setRows] = useState<RoleResponse[] | null>(null);
+  const [loadError, setLoadError] = useState('');
+  const [error, setError] = useState('');
+  const [notice, setNotice] = useState('');
+  const [name, setName] = useState('');
+  const [description, setDescription] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+
+  const load = useCallback(async () => {
+    setLoadError('');
+    try {
+      setRows(await listRoles());
+    } catch (e) {
+      setRows([]);
+      setLoadError(errorMessage(e, t('common.failedToLoad')));
+    }
+  }, [t]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const add = async (e: FormEvent) => {
+    e.preventDefault();
+    if (busy) return;
+    const parsed = CreateRoleInput.safeParse({ name, description });
+    if (!parsed.success) {
+      setErrors(fieldErrors(parsed.error));
+      return;
+    }
+    setErrors({});
+    setError('');
+    setNotice('');
+    setBusy(true);
+    try {
+      const role = await createRole(parsed.data);
+      setName('');
+      setDescription('');
+      setNotice(t('roles.addedMessage', { name: role.name }));
+      await load();
+    } catch (err) {
+      if (err instanceof ApiError && err.fields) setErrors(err.fields);
+      setError(errorMessage(err, t('common.saveFailed')));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const remove = async (role: RoleResponse) => {
+    if (!window.confirm(t('roles.confirmDelete'))) return;
+    setNotice('');
+    try {
+      await deleteRole(role.roleID);
+      await load();
+    } catch (err) {
+      window.alert(errorMessage(err, t('roles.inUse')));
+    }
+  };
+
+  return (
+    <Box component="section">
+      <Typography variant="h5" component="h1" gutterBottom>
+        {t('roles.title')}
+      </Typography>
+
+      <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
+        <Typography variant="subtitle1" component="h2" gutterBottom>
+          {t('roles.addTitle')}
+        </Typography>
+        <Box component="form" onSubmit={add} noValidate sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'flex-start' }}>
+          <TextField
+            label={t('roles.name')}
+            name="name"
+            size="small"
+            required
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            error={!!errors.name}
+            helperText={errors.name}
+            sx={{ flex: '1 1 180px' }}
+            slotProps={{ htmlInput: { maxLength: 50 } }}
+          />
+          <TextField
+            label={t('roles.description')}
+            name="description"
+            size="small"
+            value={description}
+            onChange={(e) => setDescription(e.target.value)}
+            error={!!errors.description}
+            helperText={errors.description}
+            sx={{ flex: '2 1 240px' }}
+            slotProps={{ htmlInput: { maxLength: 300 } }}
+          />
+          <Button type="submit" variant="contained" disabled={busy}>
+            {t('roles.add')}
+          </Button>
+        </Box>
+      </Paper>
+
+      {loadError && (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {loadError}
+        </Alert>
+      )}
+      {error && (
+        <Alert severity="error" sx={{ mb: 2 }} role="alert" onClose={() => setError('')}>
+          {error}
+        </Alert>
+      )}
+      {notice && (
+        <Alert severity="success" sx={{ mb: 2 }} onClose={() => setNotice('')}>
+          {notice}
+        </Alert>
+      )}
+
+      <TableContainer component={Paper} variant="outlined">
+        <Table size="small" aria-label={t('roles.title')}>
+          <TableHead>
+            <TableRow>
+              <TableCell>{t('common.id')}</TableCell>
+              <TableCell>{t('roles.name')}</TableCell>
+              <TableCell>{t('roles.description')}</TableCell>
+              <TableCell align="right">{t('common.actions')}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {rows === null && (
+              <TableRow>
+                <TableCell colSpan={4}>{t('common.loading')}</TableCell>
+              </TableRow>
+            )}
+            {rows?.length === 0 && (
+              <TableRow>
+                <TableCell colSpan={4}>{t('roles.empty')}</TableCell>
+              </TableRow>
+            )}
+            {rows?.map((role) => (
+              <TableRow key={role.roleID} data-role-name={role.name} hover>
+                <TableCell>{role.roleID}</TableCell>
+                <TableCell sx={{ fontFamily: 'monospace' }}>{role.name}</TableCell>
+                <TableCell>{role.description}</TableCell>
+                <TableCell align="right">
+                  <Button size="small" color="error" onClick={() => void remove(role)}>
+                    {t('common.delete')}
+                  </Button>
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
+    </Box>
+  );
+}

@@ -1,0 +1,324 @@
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
+import FormLabel from '@mui/material/FormLabel';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import {
+  CreateUserInput,
+  ResetPasswordInput,
+  UpdateUserInput,
+  type RoleResponse,
+  type UserResponse,
+} from '../../../../shared/schemas/admin';
+import { ApiError, errorMessage } from '../../lib/api';
+import { fieldErrors } from '../../lib/forms';
+import { usePageTitle } from '../../components/usePageTitle';
+import { createUser, listRoles, listUsers, resetPassword, updateUser } from './api';
+import { RoleCheckboxes } from './RoleCheckboxes';
+
+interface Draft {
+  fullName: string;
+  isActive: boolean;
+  roleIds: number[];
+}
+
+const emptyForm = { fullName: '', email: '', password: '', isActive: true, roleIds: [] as number[] };
+
+function draftOf(u: UserResponse): Draft {
+  return { fullName: u.fullName, isActive: u.isActive, roleIds: [...u.roleIds] };
+}
+
+/** Staff accounts: create, edit name / active flag / roles inline, reset a password. */
+export default function UsersPage() {
+  const { t, i18n } = useTranslation();
+  usePageTitle(t('users.title'));
+  const [users, setUsers] = useState<UserResponse[] | null>(null);
+  const [roles, setRoles] = useState<RoleResponse[]>([]);
+  const [drafts, setDrafts] = useState<Record<number, Draft>>({});
+  const [rowErrors, setRowErrors] = useState<Record<number, string>>({});
+  const [savingId, setSavingId] = useState<number | null>(null);
+  const [loadError, setLoadError] = useState('');
+  const [error, setError] = useState('');
+  const [notice, setNotice] = useState('');
+  const [form, setForm] = useState(emptyForm);
+  const [formErrors, setFormErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+
+  const load = useCallback(async () => {
+    setLoadError('');
+    try {
+      const [u, r] = await Promise.all([listUsers(), listRoles()]);
+      setUsers(u);
+      setRoles(r);
+      setDrafts(Object.fromEntries(u.map((x) => [x.userID, draftOf(x)])));
+      setRowErrors({});
+    } catch (e) {
+      setUsers([]);
+      setLoadError(errorMessage(e, t('common.failedToLoad')));
+    }
+  }, [t]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const create = async (e: FormEvent) => {
+    e.preventDefault();
+    if (busy) return;
+    const parsed = CreateUserInput.safeParse(form);
+    if (!parsed.success) {
+      setFormErrors(fieldErrors(parsed.error));
+      return;
+    }
+    setFormErrors({});
+    setError('');
+    setNotice('');
+    setBusy(true);
+    try {
+      const user = await createUser(parsed.data);
+      setForm(emptyForm);
+      setNotice(t('users.createdMessage', { email: user.email }));
+      await load();
+    } catch (err) {
+      if (err instanceof ApiError && err.fields) setFormErrors(err.fields);
+      setError(errorMessage(err, t('common.saveFailed')));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const setDraft = (id: number, patch: Partial<Draft>) =>
+    setDrafts((d) => ({ ...d, [id]: { ...(d[id] ?? { fullName: '', isActive: true, roleIds: [] }), ...patch } }));
+
+  const saveRow = async (user: UserResponse) => {
+    const draft = drafts[user.userID] ?? draftOf(user);
+    const parsed = UpdateUserInput.safeParse(draft);
+    if (!parsed.success) {
+      setRowErrors((r) => ({ ...r, [user.userID]: parsed.error.issues[0]?.message ?? t('common.saveFailed') }));
+      return;
+    }
+    setRowErrors((r) => ({ ...r, [user.userID]: '' }));
+    setError('');
+    setNotice('');
+    setSavingId(user.userID);
+    try {
+      const saved = await updateUser(user.userID, parsed.data);
+      setUsers((list) => list?.map((u) => (u.userID === saved.userID ? saved : u)) ?? null);
+      setDrafts((d) => ({ ...d, [saved.userID]: draftOf(saved) }));
+      setNotice(t('users.savedMessage', { email: saved.email }));
+    } catch (err) {
+      setError(errorMessage(err, t('common.saveFailed')));
+    } finally {
+      setSavingId(null);
+    }
+  };
+
+  const resetPw = async (user: UserResponse) => {
+    const pw = window.prompt(t('users.resetPrompt', { email: user.email }));
+    if (!pw) return;
+    const parsed = ResetPasswordInput.safeParse({ newPassword: pw });
+    if (!parsed.success) {
+      window.alert(parsed.error.issues[0]?.message ?? t('common.failed'));
+      return;
+    }
+    try {
+      await resetPassword(user.userID, parsed.data.newPassword);
+      window.alert(t('users.passwordUpdated'));
+    } catch (err) {
+      window.alert(errorMessage(err, t('common.failed')));
+    }
+  };
+
+  const dateFmt = new Intl.DateTimeFormat(i18n.language === 'en' ? 'en-IN' : 'hi-IN', { dateStyle: 'medium' });
+  const created = (iso: string) => {
+    const d = new Date(iso);
+    return Number.isNaN(d.getTime()) ? '' : dateFmt.format(d);
+  };
+
+  return (
+    <Box component="section">
+      <Typography variant="h5" component="h1" gutterBottom>
+        {t('users.title')}
+      </Typography>
+
+      <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
+        <Typography variant="subtitle1" component="h2" gutterBottom>
+          {t('users.createTitle')}
+        </Typography>
+        <Box component="form" onSubmit={create} noValidate sx={{ display: 'grid', gap: 1.5 }}>
+          <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' } }}>
+            <TextField
+              label={t('users.fullName')}
+              name="fullName"
+              size="small"
+              required
+              value={form.fullName}
+              onChange={(e) => setForm({ ...form, fullName: e.target.value })}
+              error={!!formErrors.fullName}
+              helperText={formErrors.fullName}
+              slotProps={{ htmlInput: { maxLength: 200 } }}
+            />
+            <TextField
+              label={t('users.email')}
+              name="email"
+              type="email"
+              size="small"
+              required
+              autoComplete="off"
+              value={form.email}
+              onChange={(e) => setForm({ ...form, email: e.target.value })}
+              error={!!formErrors.email}
+              helperText={formErrors.email}
+              slotProps={{ htmlInput: { maxLength: 254 } }}
+            />
+            <TextField
+              label={t('users.password')}
+              name="password"
+              type="password"
+              size="small"
+              required
+              autoComplete="new-password"
+              value={form.password}
+              onChange={(e) => setForm({ ...form, password: e.target.value })}
+              error={!!formErrors.password}
+              helperText={formErrors.password}
+              slotProps={{ htmlInput: { maxLength: 200 } }}
+            />
+          </Box>
+          <FormControlLabel
+            label={t('users.active')}
+            control={<Checkbox checked={form.isActive} onChange={(e) => setForm({ ...form, isActive: e.target.checked })} />}
+          />
+          <Box>
+            <FormLabel component="legend" sx={{ fontSize: 14 }}>
+              {t('users.roles')}
+            </FormLabel>
+            {roles.length ? (
+              <RoleCheckboxes
+                roles={roles}
+                selected={form.roleIds}
+                onChange={(roleIds) => setForm({ ...form, roleIds })}
+                label={t('users.roles')}
+              />
+            ) : (
+              <FormHelperText>{t('users.noRoles')}</FormHelperText>
+            )}
+            {formErrors.roleIds && <FormHelperText error>{formErrors.roleIds}</FormHelperText>}
+          </Box>
+          <Box>
+            <Button type="submit" variant="contained" disabled={busy}>
+              {t('users.create')}
+            </Button>
+          </Box>
+        </Box>
+      </Paper>
+
+      {loadError && (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {loadError}
+        </Alert>
+      )}
+      {error && (
+        <Alert severity="error" sx={{ mb: 2 }} role="alert" onClose={() => setError('')} data-testid="users-error">
+          {error}
+        </Alert>
+      )}
+      {notice && (
+        <Alert severity="success" sx={{ mb: 2 }} onClose={() => setNotice('')}>
+          {notice}
+        </Alert>
+      )}
+
+      <TableContainer component={Paper} variant="outlined">
+        <Table size="small" aria-label={t('users.listTitle')}>
+          <TableHead>
+            <TableRow>
+              <TableCell>{t('common.id')}</TableCell>
+              <TableCell>{t('users.fullName')}</TableCell>
+              <TableCell>{t('users.email')}</TableCell>
+              <TableCell>{t('users.active')}</TableCell>
+              <TableCell>{t('users.roles')}</TableCell>
+              <TableCell>{t('users.created')}</TableCell>
+              <TableCell align="right">{t('common.actions')}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {users === null && (
+              <TableRow>
+                <TableCell colSpan={7}>{t('common.loading')}</TableCell>
+              </TableRow>
+            )}
+            {users?.length === 0 && (
+              <TableRow>
+                <TableCell colSpan={7}>{t('users.empty')}</TableCell>
+              </TableRow>
+            )}
+            {users?.map((u) => {
+              const draft = drafts[u.userID] ?? draftOf(u);
+              const rowError = rowErrors[u.userID];
+              return (
+                <TableRow key={u.userID} data-user-email={u.email} hover>
+                  <TableCell>{u.userID}</TableCell>
+                  <TableCell sx={{ minWidth: 180 }}>
+                    <TextField
+                      size="small"
+                      fullWidth
+                      value={draft.fullName}
+                      onChange={(e) => setDraft(u.userID, { fullName: e.target.value })}
+                      error={!!rowError}
+                      helperText={rowError || undefined}
+                      slotProps={{ htmlInput: { 'aria-label': `${t('users.fullName')} (${u.email})`, maxLength: 200 } }}
+                    />
+                  </TableCell>
+                  <TableCell sx={{ wordBreak: 'break-all' }}>{u.email}</TableCell>
+                  <TableCell>
+                    <Checkbox
+                      size="small"
+                      checked={draft.isActive}
+                      onChange={(e) => setDraft(u.userID, { isActive: e.target.checked })}
+                      slotProps={{ input: { 'aria-label': `${t('users.active')} (${u.email})` } as Record<string, unknown> }}
+                    />
+                  </TableCell>
+                  <TableCell sx={{ minWidth: 260 }}>
+                    <RoleCheckboxes
+                      roles={roles}
+                      selected={draft.roleIds}
+                      onChange={(roleIds) => setDraft(u.userID, { roleIds })}
+                      label={`${t('users.roles')} (${u.email})`}
+                      dense
+                    />
+                  </TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{created(u.createdOn)}</TableCell>
+                  <TableCell align="right">
+                    <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
+                      <Button size="small" variant="contained" onClick={() => void saveRow(u)} disabled={savingId === u.userID}>
+                        {t('common.save')}
+                      </Button>
+                      <Button size="small" onClick={() => void resetPw(u)} sx={{ whiteSpace: 'nowrap' }}>
+                        {t('users.resetPw')}
+                      </Button>
+                    </Stack>
+                  </TableCell>
+                </TableRow>
+              );
+            })}
+          </TableBody>
+        </Table>
+      </TableContainer>
+    </Box>
+  );
+}

@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import { QTY_CLAMP, type CropRules } from '../crop-rules';
+import { queryBool, queryTake } from './common';
+import { DROPDOWN_TAKE, LIST_TAKE, SEARCH_MAX, optionalText } from './producers';
+
+export const CROP_NAME_MAX = 200;
+export const CROP_DESCRIPTION_MAX = 300;
+export const BAG_SIZE_MAX_KG = 100;
+
+const qty = (label: string) =>
+  z
+    .number({ error: `${label} must be a number` })
+    .int(`${label} must be a whole number`)
+    .min(QTY_CLAMP.min, `${label} must be at least ${QTY_CLAMP.min}`)
+    .max(QTY_CLAMP.max, `${label} must be at most ${QTY_CLAMP.max}`);
+
+/** What a farmer may ask for on the registration form (see shared/crop-rules.ts). */
+export const CropRulesInput = z
+  .object({
+    unit: z.enum(['bag', 'kg'], { error: 'Unit must be bag or kg' }),
+    bagSizeKg: z
+      .number({ error: 'Bag size must be a number' })
+      .int('Bag size must be a whole number of kg')
+      .min(1, 'Bag size must be at least 1 kg')
+      .max(BAG_SIZE_MAX_KG, `Bag size must be at most ${BAG_SIZE_MAX_KG} kg`),
+    minQty: qty('Minimum'),
+    maxQty: qty('Maximum'),
+    defaultQty: qty('Default'),
+  })
+  .refine((r) => r.minQty <= r.maxQty, { message: 'Minimum must not exceed maximum', path: ['maxQty'] })
+  .refine((r) => r.defaultQty >= r.minQty && r.defaultQty <= r.maxQty, {
+    message: 'Default must lie between minimum and maximum',
+    path: ['defaultQty'],
+  })
+  .transform((r): CropRules => (r.unit === 'kg' ? { ...r, bagSizeKg: 1 } : r));
+
+export const CropInput = z.object({
+  cropName: z
+    .string({ error: 'Crop name is required' })
+    .trim()
+    .min(1, 'Crop name is required')
+    .max(CROP_NAME_MAX, `Max ${CROP_NAME_MAX} chars`),
+  description: optionalText(CROP_DESCRIPTION_MAX),
+  /**
+   * Registration choices. Absent: keep the stored rules (on create: the defaults for the crop's name).
+   * null: this crop offers no quantity choice.
+   */
+  rules: z.union([CropRulesInput, z.null()]).optional(),
+});
+export type CropInput = z.infer<typeof CropInput>;
+export type CropForm = z.input<typeof CropInput>;
+
+export const CropListQuery = z.object({
+  includeInactive: queryBool,
+  search: z.string().trim().max(SEARCH_MAX, `search: at most ${SEARCH_MAX} characters`).optional(),
+  take: queryTake(DROPDOWN_TAKE, LIST_TAKE),
+});
+export type CropListQuery = z.infer<typeof CropListQuery>;
+
+export const CropDropdownQuery = z.object({ includeInactive: queryBool });
+
+export interface CropResponse {
+  cropID: number;
+  cropName: string;
+  description: string;
+  isActive: boolean;
+  createdOn: string;
+  updatedOn?: string;
+  /** null: no quantity choice on the registration form. */
+  rules: CropRules | null;
+}
+
+/** One entry of GET /api/crops/dropdown (the registration form and the Lots page). */
+export interface CropDropdownItem {
+  id: number;
+  name: string;
+  isActive: boolean;
+  rules: CropRules | null;
+}
