@@ -1,30 +1,49 @@
+import { readFileSync } from 'node:fs';
 import { Annotations, App, Tags, Validations } from 'aws-cdk-lib';
 import cdkNag from 'cdk-nag';
 import { SeedPortalStack } from './cloud-stack';
 
-const { AwsSolutionsChecks } = cdkNag; // CommonJS package: named exports via the default export
+const { AwsSolutionsChecks } = cdkNag; // CommonJS package: its named exports are reached through the default export
 
 /**
- * The CDK app: `npx cdk synth` / `npx cdk deploy` (see docs/deployment.md).
- * Options come from context (-c key=value) or the environment:
- *   stackName (default SeedPortal), region (default: the AWS profile's, else ap-south-1),
- *   domainName / SITE_DOMAIN, certificateArn / SITE_CERTIFICATE_ARN, publicBaseUrl / PUBLIC_BASE_URL.
+ * The CDK app behind `npx cdk synth` / `npx cdk deploy` (docs/deployment.md). Options, from context
+ * (`-c key=value`) or else the environment variable named:
+ *   stackName                                  default SeedPortal
+ *   region        AWS_REGION, AWS_DEFAULT_REGION  default ap-south-1 (Mumbai)
+ *   domainName    SITE_DOMAIN                   custom domain of the site (needs certificateArn)
+ *   certificateArn SITE_CERTIFICATE_ARN         ACM certificate in us-east-1 for domainName
+ *   publicBaseUrl SITE_PUBLIC_BASE_URL          origin written into QR codes (default: the site URL)
  */
-const app = new App();
-const option = (key: string, envName?: string): string | undefined => {
-  const fromContext = app.node.tryGetContext(key);
-  if (typeof fromContext === 'string' && fromContext !== '') return fromContext;
-  const fromEnv = envName ? process.env[envName] : undefined;
-  return fromEnv === '' ? undefined : fromEnv;
-};
+// Under the CDK CLI (which sets CDK_OUTDIR) the CLI passes cdk.json's context and collects the output. Run
+// directly (`npx tsx infra/app.ts`) the app reads that context itself and writes cdk.out/ on its own.
+const underCli = process.env.CDK_OUTDIR !== undefined;
+const app = underCli
+  ? new App()
+  : new App({
+      outdir: 'cdk.out',
+      context: JSON.parse(readFileSync(new URL('../cdk.json', import.meta.url), 'utf8')).context,
+    });
 
-const region = option('region') ?? process.env.CDK_DEFAULT_REGION ?? 'ap-south-1';
+function option(key: string, ...envNames: string[]): string | undefined {
+  const fromContext: unknown = app.node.tryGetContext(key);
+  if (typeof fromContext === 'string' && fromContext !== '') return fromContext;
+  for (const name of envNames) {
+    const value = process.env[name];
+    if (value) return value;
+  }
+  return undefined;
+}
+
+// The region is an explicit choice or Mumbai. CDK_DEFAULT_REGION is deliberately not used: the CLI fills it
+// with us-east-1 when nothing is configured, which would quietly put farmers' Aadhaar data outside India.
+const region = option('region', 'AWS_REGION', 'AWS_DEFAULT_REGION') ?? 'ap-south-1';
+
 const stack = new SeedPortalStack(app, option('stackName') ?? 'SeedPortal', {
   env: { account: process.env.CDK_DEFAULT_ACCOUNT, region },
-  description: 'Seed purchase portal: SPA on S3/CloudFront, HTTP API with one Lambda per area, DynamoDB, Aadhaar uploads',
+  description: 'Seed purchase portal: SPA on S3 and CloudFront, HTTP API with one Lambda per area, DynamoDB, Aadhaar uploads',
   domainName: option('domainName', 'SITE_DOMAIN'),
   certificateArn: option('certificateArn', 'SITE_CERTIFICATE_ARN'),
-  publicBaseUrl: option('publicBaseUrl', 'PUBLIC_BASE_URL'),
+  publicBaseUrl: option('publicBaseUrl', 'SITE_PUBLIC_BASE_URL'),
 });
 
 if (!/^ap-south-[12]$/.test(region)) {
@@ -35,6 +54,12 @@ if (!/^ap-south-[12]$/.test(region)) {
 }
 
 Tags.of(app).add('project', 'seed-portal');
-// cdk-nag 3 runs as a CDK validation plugin: any unacknowledged finding fails `cdk synth`.
-// Acknowledgements (with reasons) are also written into the template metadata as an audit trail.
+
+// cdk-nag 3 runs as a CDK validation plugin: any finding that is not acknowledged (with a reason, see
+// infra/cloud-stack.ts) fails `cdk synth`. The acknowledgements are also written into the template metadata.
 Validations.of(app).addPlugins(new AwsSolutionsChecks(app, { verbose: true, writeSuppressionsToCloudFormation: true }));
+
+if (!underCli) {
+  app.synth();
+  console.log(`Synthesized ${stack.stackName} into cdk.out/ (cdk-nag AwsSolutions: no unacknowledged findings).`);
+}

@@ -19,7 +19,7 @@ import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import { AttributeType, BillingMode, ProjectionType, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
-import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { CfnPolicy, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Key } from 'aws-cdk-lib/aws-kms';
 import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { Charset, NodejsFunction, OutputFormat, type BundlingOptions } from 'aws-cdk-lib/aws-lambda-nodejs';
@@ -34,6 +34,7 @@ import {
 } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
+import cdkNag from 'cdk-nag'; // CommonJS: named exports are reached through the default export
 import type { Construct } from 'constructs';
 import { TABLE_DEFINITION } from '../functions/lib/table-definition';
 import {
@@ -201,7 +202,7 @@ export class SeedPortalStack extends Stack {
       },
     ]);
 
-    // ---- CloudFront (created before the functions: they need the public URL; it needs only the API id).
+    // ---- HTTP API and CloudFront, before the functions: they need the site URL, CloudFront needs only the API id.
     this.api = new HttpApi(this, 'HttpApi', {
       apiName: `${id}-api`,
       description: 'Seed portal API (routes from shared/routes.ts)',
@@ -297,7 +298,6 @@ export class SeedPortalStack extends Stack {
         compress: true,
       },
       additionalBehaviors: Object.fromEntries(apiPathPatterns().map((p) => [p, apiBehavior])),
-      minimumProtocolVersion: cloudfront.SecurityPolicyProtocol.TLS_V1_2_2021,
       httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,
       // Price class 200 includes the edge locations in India.
       priceClass: cloudfront.PriceClass.PRICE_CLASS_200,
@@ -308,6 +308,7 @@ export class SeedPortalStack extends Stack {
         ? {
             domainNames: [customDomain],
             certificate: Certificate.fromCertificateArn(this, 'SiteCertificate', props.certificateArn!),
+            minimumProtocolVersion: cloudfront.SecurityPolicyProtocol.TLS_V1_2_2021,
           }
         : {}),
     });
@@ -433,12 +434,14 @@ export class SeedPortalStack extends Stack {
         this.api.addRoutes({ path: r.path, methods: [ApiMethod[r.method]], integration });
       }
 
+      // Exactly the wildcard findings our grants produce; anything new fails synth until it is reviewed.
       const grantWildcards = [`Resource::<${tableId}.Arn>/index/*`];
       if (grants.uploads) {
         grantWildcards.push(`Resource::<${uploadsId}.Arn>/*`, 'Action::s3:GetObject*', 'Action::s3:GetBucket*', 'Action::s3:List*');
-        grantWildcards.push('Action::kms:GenerateDataKey*', 'Action::kms:ReEncrypt*');
       }
-      if (grants.uploads === 'readWriteDelete') grantWildcards.push('Action::s3:DeleteObject*', 'Action::s3:Abort*');
+      if (grants.uploads === 'readWriteDelete') {
+        grantWildcards.push('Action::s3:DeleteObject*', 'Action::s3:Abort*', 'Action::kms:GenerateDataKey*', 'Action::kms:ReEncrypt*');
+      }
       acknowledge(
         role,
         grantWildcards.map((finding) => ({
@@ -526,13 +529,27 @@ export class SeedPortalStack extends Stack {
           reason: 'CDK BucketDeployment provider function: its runtime is chosen by aws-cdk-lib, not by us.',
         },
       ]);
+      // Its policy (written by aws-cdk-lib) reads the CDK asset bucket, syncs objects into the site bucket and
+      // invalidates the distribution; acknowledge exactly the wildcard findings cdk-nag reports for it.
+      for (const policy of child.node.findAll().filter((c): c is CfnPolicy => c instanceof CfnPolicy)) {
+        const findings = cdkNag.rules.iam.IAMNoWildcardPermissions(policy);
+        if (!Array.isArray(findings)) continue;
+        acknowledge(
+          child,
+          findings.map((finding) => ({
+            id: `AwsSolutions-IAM5[${finding}]`,
+            reason:
+              'CDK BucketDeployment provider function: object wildcards on the CDK asset bucket and the site bucket, S3 action families for the sync, and CloudFront CreateInvalidation (which takes no resource ARN).',
+          })),
+        );
+      }
     }
   }
 }
 
 /** Every route must be reachable through CloudFront, i.e. start with one of the API path prefixes. */
-function checkRoutesAreServed(): void {
-  const stray = (ROUTES as readonly RouteDef[]).filter((r) => !API_PATH_PREFIXES.some((p) => r.path.startsWith(p)));
+export function checkRoutesAreServed(routes: readonly RouteDef[] = ROUTES): void {
+  const stray = routes.filter((r) => !API_PATH_PREFIXES.some((p) => r.path.startsWith(p)));
   if (stray.length > 0) {
     throw new Error(
       `Routes outside the API path prefixes (${API_PATH_PREFIXES.join(', ')}) would never reach the API through CloudFront: ${stray

@@ -1,4 +1,63 @@
-import { defineArea } from '../lib/handler';
+import { IdParam } from '../../shared/schemas/common';
+import {
+  CreateLotInput,
+  ForCropQuery,
+  LotCodeParam,
+  LotListQuery,
+  PreviewCodeQuery,
+  QrQuery,
+  QrSvgQuery,
+  UpdateLotInput,
+} from '../../shared/schemas/lots';
+import { defineArea, route } from '../lib/handler';
+import { binary, json, text } from '../lib/http';
+import * as lots from './service';
 
-// Routes of this area are in shared/routes.ts; their implementations are being built.
-export const handler = defineArea('lots', {});
+/**
+ * QR images never change for a lot (its code is permanent), so caches may keep them for a year: staff
+ * images privately (they need a token), the public SVG in shared caches too.
+ */
+function imageHeaders(lotCode: string, ext: 'png' | 'svg', download: boolean, shared: boolean) {
+  return {
+    'cache-control': `${shared ? 'public' : 'private'}, max-age=31536000, immutable`,
+    'content-disposition': `${download ? 'attachment' : 'inline'}; filename="lot-${lotCode}.${ext}"`,
+  };
+}
+
+export const handler = defineArea('lots', {
+  'GET /api/lots': route({ query: LotListQuery, handle: ({ query }) => lots.list(query) }),
+  'GET /api/lots/preview-code': route({ query: PreviewCodeQuery, handle: ({ query }) => lots.previewCode(query) }),
+  'GET /api/lots/for-crop': route({ query: ForCropQuery, handle: ({ query }) => lots.forCrop(query.cropId) }),
+  'GET /api/lots/by-code/{code}': route({
+    params: LotCodeParam,
+    handle: async ({ params }) => json(await lots.byCode(params.code), 200, { 'cache-control': 'public, max-age=30' }),
+  }),
+  'GET /api/lots/by-code/{code}/qrcode.svg': route({
+    params: LotCodeParam,
+    query: QrSvgQuery,
+    handle: async ({ params, query }) => {
+      const img = await lots.qrSvgByCode(params.code);
+      return text(img.data as string, 'image/svg+xml; charset=utf-8', imageHeaders(img.lotCode, 'svg', query.download, true));
+    },
+  }),
+  'GET /api/lots/{id}': route({ params: IdParam, handle: ({ params }) => lots.get(params.id) }),
+  'POST /api/lots': route({ body: CreateLotInput, handle: async ({ body }) => json(await lots.create(body), 201) }),
+  'PUT /api/lots/{id}': route({ params: IdParam, body: UpdateLotInput, handle: ({ params, body }) => lots.update(params.id, body) }),
+  'DELETE /api/lots/{id}': route({ params: IdParam, handle: ({ params }) => lots.remove(params.id) }),
+  'GET /api/lots/{id}/qrcode.png': route({
+    params: IdParam,
+    query: QrQuery,
+    handle: async ({ params, query }) => {
+      const img = await lots.qrPng(params.id, query.size);
+      return binary(img.data as Buffer, 'image/png', imageHeaders(img.lotCode, 'png', query.download, false));
+    },
+  }),
+  'GET /api/lots/{id}/qrcode.svg': route({
+    params: IdParam,
+    query: QrSvgQuery,
+    handle: async ({ params, query }) => {
+      const img = await lots.qrSvg(params.id);
+      return text(img.data as string, 'image/svg+xml; charset=utf-8', imageHeaders(img.lotCode, 'svg', query.download, false));
+    },
+  }),
+});

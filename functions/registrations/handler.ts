@@ -1,4 +1,91 @@
-import { defineArea } from '../lib/handler';
+import { z } from 'zod';
+import {
+  FindLetterInput,
+  LETTER_CODE_RE,
+  MSG_FORM_INVALID,
+  RegistrationIdParam,
+  RegistrationListQuery,
+  RegistrationYearQuery,
+  UploadUrlInput,
+  registrationFieldErrors,
+} from '../../shared/schemas/registration';
+import { defineArea, route } from '../lib/handler';
+import { AppError, notFound } from '../lib/errors';
+import { json } from '../lib/http';
+import { listRegistrations } from './list';
+import { presignDownload } from './repository';
+import * as registrations from './service';
+import { parseSubmission } from './submission';
+import { createUploadUrl, DOWNLOAD_URL_SECONDS } from './uploads';
 
-// Routes of this area are in shared/routes.ts; their implementations are being built.
-export const handler = defineArea('registrations', {});
+/** Parses a JSON body with a shared schema; failures answer with the bilingual form alert and the field map. */
+function parseForm<T>(schema: z.ZodType<T>, body: unknown): T {
+  const out = schema.safeParse(body ?? {});
+  if (!out.success) throw new AppError('VALIDATION', MSG_FORM_INVALID, { fields: registrationFieldErrors(out.error) });
+  return out.data;
+}
+
+const AnyBody = z.unknown();
+const CodeParam = z.object({ code: z.string() });
+
+export const handler = defineArea('registrations', {
+  'POST /svsregistration/upload-url': route({
+    body: AnyBody,
+    handle: async ({ body }) => {
+      await registrations.assertFormOpen();
+      const input = parseForm(UploadUrlInput, body);
+      return json(await createUploadUrl(input), 201);
+    },
+  }),
+
+  'POST /svsregistration': route({
+    rawBody: true,
+    handle: async ({ event, caller }) => {
+      await registrations.assertFormOpen();
+      const parsed = await parseSubmission(event);
+      const out = await registrations.submitRegistration({ ...parsed, caller });
+      return json(out.reply, out.status);
+    },
+  }),
+
+  'POST /svsregistration/find-letter': route({
+    body: AnyBody,
+    handle: ({ body, sourceIp }) => registrations.findLetter(parseForm(FindLetterInput, body), sourceIp),
+  }),
+
+  'GET /svsregistration/AppointmentList/{code}': route({
+    params: CodeParam,
+    handle: ({ params }) => {
+      if (!LETTER_CODE_RE.test(params.code)) throw notFound('अपॉइंटमेंट नहीं मिला / Unable to load appointment. Please check the link.');
+      return registrations.letterByCode(params.code);
+    },
+  }),
+
+  'GET /svsregistration/appointment/by-id/{id}': route({
+    params: RegistrationIdParam,
+    query: RegistrationYearQuery,
+    handle: ({ params, query }) => registrations.letterById(params.id, query.year),
+  }),
+
+  'GET /api/registrations': route({
+    query: RegistrationListQuery,
+    handle: ({ query }) => listRegistrations(query),
+  }),
+
+  'GET /api/registrations/{id}': route({
+    params: RegistrationIdParam,
+    query: RegistrationYearQuery,
+    handle: async ({ params, query }) => registrations.toRow(await registrations.findRegistration(params.id, query.year)),
+  }),
+
+  'GET /api/registrations/{id}/aadhaar-file': route({
+    params: RegistrationIdParam,
+    query: RegistrationYearQuery,
+    handle: async ({ params, query }) => {
+      const r = await registrations.findRegistration(params.id, query.year);
+      if (!r.adharFilePath) throw notFound('No Aadhaar file for this registration');
+      const url = await presignDownload(r.adharFilePath, DOWNLOAD_URL_SECONDS, r.adharFileType);
+      return { url, expiresAt: new Date(Date.now() + DOWNLOAD_URL_SECONDS * 1000).toISOString() };
+    },
+  }),
+});

@@ -9,10 +9,6 @@ import { queryBool } from './common';
 
 export const BLOCK_LIMITS = { slug: 64, title: 200, body: 5000, imageUrl: 1000, sortOrderMin: -99999, sortOrderMax: 99999 } as const;
 export const ANNOUNCEMENT_LIMITS = { title: 200, message: 2000 } as const;
-/** The block shown as the home page's about section; every other active block is a highlight card. */
-export const ABOUT_SLUG = 'about';
-/** Highlight card bodies are cut at this many characters (then an ellipsis). */
-export const HIGHLIGHT_BODY_MAX = 240;
 
 export const BLOCK_REQUIRED = 'Slug and Title are required';
 export const ANNOUNCEMENT_REQUIRED = 'Title & Message required';
@@ -166,17 +162,4 @@ export const AnnouncementIdParam = z.object({ announcementID: recordId('announce
 export interface HomeSummaryResponse {
   blocks: BlockResponse[];
   announcements: AnnouncementResponse[];
-}
-
-/**
- * Highlight card text: at most `max` characters (user-perceived characters where the runtime can tell, so a
- * Devanagari syllable is never split from its vowel sign), then an ellipsis.
- */
-export function truncateBody(body: string, max = HIGHLIGHT_BODY_MAX): string {
-  const Seg = (Intl as { Segmenter?: typeof Intl.Segmenter }).Segmenter;
-  const chars = Seg
-    ? Array.from(new Seg(undefined, { granularity: 'grapheme' }).segment(body), (s) => s.segment)
-    : Array.from(body);
-  if (chars.length <= max) return body;
-  return chars.slice(0, max).join('').trimEnd() + '…';
 }

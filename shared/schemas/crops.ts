@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { QTY_CLAMP, type CropRules } from '../crop-rules';
 import { queryBool, queryTake } from './common';
-import { DROPDOWN_TAKE, LIST_TAKE, SEARCH_MAX, optionalText } from './producers';
+import { DROPDOWN_TAKE, LIST_TAKE, SEARCH_MAX, blankIfMissing, optionalText } from './producers';
 
 export const CROP_NAME_MAX = 200;
 export const CROP_DESCRIPTION_MAX = 300;
@@ -35,17 +35,19 @@ export const CropRulesInput = z
   .transform((r): CropRules => (r.unit === 'kg' ? { ...r, bagSizeKg: 1 } : r));
 
 export const CropInput = z.object({
-  cropName: z
-    .string({ error: 'Crop name is required' })
-    .trim()
-    .min(1, 'Crop name is required')
-    .max(CROP_NAME_MAX, `Max ${CROP_NAME_MAX} chars`),
+  cropName: blankIfMissing(
+    z
+      .string({ error: 'Crop name is required' })
+      .trim()
+      .min(1, 'Crop name is required')
+      .max(CROP_NAME_MAX, `Max ${CROP_NAME_MAX} chars`),
+  ),
   description: optionalText(CROP_DESCRIPTION_MAX),
   /**
    * Registration choices. Absent: keep the stored rules (on create: the defaults for the crop's name).
    * null: this crop offers no quantity choice.
    */
-  rules: z.union([CropRulesInput, z.null()]).optional(),
+  rules: CropRulesInput.nullable().optional(),
 });
 export type CropInput = z.infer<typeof CropInput>;
 export type CropForm = z.input<typeof CropInput>;

@@ -19,20 +19,23 @@ export const optionalText = (max: number, message = `Max ${max} chars`) =>
     .optional()
     .transform((v) => (v ? v : undefined));
 
+/** Required text: a missing or null value reads as blank, so the reply carries the field's own message. */
+export const blankIfMissing = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === undefined || v === null ? '' : v), schema);
+
 /** 12 digits; spaces and hyphens between digit groups are tolerated and removed. */
 export const AADHAAR_RE = /^\d{12}$/;
 export const stripAadhaar = (v: string) => v.replace(/[\s-]/g, '');
 
 export const ProducerInput = z.object({
-  name: z
-    .string({ error: 'Name is required' })
-    .trim()
-    .min(1, 'Name is required')
-    .max(NAME_MAX, `Max ${NAME_MAX} chars`),
-  aadhaarNumber: z
-    .string({ error: 'Aadhaar is required' })
-    .transform(stripAadhaar)
-    .pipe(z.string().min(1, 'Aadhaar is required').regex(AADHAAR_RE, 'Aadhaar must be 12 digits')),
+  name: blankIfMissing(
+    z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(NAME_MAX, `Max ${NAME_MAX} chars`),
+  ),
+  aadhaarNumber: blankIfMissing(
+    z
+      .string({ error: 'Aadhaar is required' })
+      .transform(stripAadhaar)
+      .pipe(z.string().min(1, 'Aadhaar is required').regex(AADHAAR_RE, 'Aadhaar must be 12 digits')),
+  ),
   contactNumber: z
     .union([z.string({ error: 'Invalid contact number' }).trim(), z.null()])
     .optional()

@@ -31,12 +31,13 @@ import SettingsIcon from '@mui/icons-material/Settings';
 import ManageAccountsIcon from '@mui/icons-material/ManageAccounts';
 import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
 import TuneIcon from '@mui/icons-material/Tune';
-import { Link as RouterLink, NavLink, Outlet, useNavigate } from 'react-router-dom';
+import { Link as RouterLink, NavLink, Outlet } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { hasAnyRole } from '../../../shared/roles';
-import { clearSession, primaryRole, useSession } from '../lib/session';
-import { ADMIN_SECTIONS, paths, to, type AdminSectionId } from '../paths';
+import { primaryRole, useSession } from '../lib/session';
+import { ADMIN_SECTIONS, paths, type AdminSectionId } from '../paths';
 import { LanguageSwitch } from './LanguageSwitch';
+import { useSignOut } from './useSignOut';
 
 const DRAWER_WIDTH = 248;
 
@@ -61,7 +62,6 @@ const ICONS: Record<AdminSectionId, ComponentType<SvgIconProps>> = {
 export default function AdminLayout() {
   const { t } = useTranslation();
   const session = useSession();
-  const navigate = useNavigate();
   const [mobileOpen, setMobileOpen] = useState(false);
 
   const roles = session?.user.roles ?? [];
@@ -70,10 +70,7 @@ export default function AdminLayout() {
   const roleLabel = role in ROLE_KEYS ? t(ROLE_KEYS[role as keyof typeof ROLE_KEYS]) : role;
   const sections = ADMIN_SECTIONS.filter((s) => hasAnyRole(roles, s.roles));
 
-  const logout = () => {
-    clearSession();
-    navigate(to.reauth);
-  };
+  const logout = useSignOut();
 
   const sidebar = (
     <Box component="nav" aria-label={t('admin.sections')}>

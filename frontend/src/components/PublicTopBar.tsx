@@ -1,19 +1,19 @@
-import { useState } from 'react';
+import { lazy, Suspense } from 'react';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
-import AccountCircleIcon from '@mui/icons-material/AccountCircle';
-import { Link as RouterLink, NavLink, useNavigate } from 'react-router-dom';
+import { Link as RouterLink, NavLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { hasAnyRole } from '../../../shared/roles';
-import { clearSession, useSession } from '../lib/session';
-import { ADMIN_AREA_ROLES, paths, to } from '../paths';
+import { useSession } from '../lib/session';
+import { ADMIN_AREA_ROLES, paths } from '../paths';
 import { LanguageSwitch } from './LanguageSwitch';
+import { useSignOut } from './useSignOut';
+
+const UserMenu = lazy(() => import('./UserMenu'));
 
 const navButtonSx = {
   color: 'inherit',
@@ -27,17 +27,12 @@ const navButtonSx = {
 export function PublicTopBar() {
   const { t } = useTranslation();
   const session = useSession();
-  const navigate = useNavigate();
-  const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
 
   const roles = session?.user.roles ?? [];
   const isStaff = hasAnyRole(roles, ADMIN_AREA_ROLES);
   const showUserMenu = !!session && !hasAnyRole(roles, ['admin']);
 
-  const logout = () => {
-    clearSession();
-    navigate(to.reauth);
-  };
+  const logout = useSignOut();
 
   return (
     <AppBar position="static" component="header" className="no-print" elevation={1}>
@@ -93,29 +88,9 @@ export function PublicTopBar() {
             </Button>
           )}
           {showUserMenu && (
-            <>
-              <Button
-                sx={navButtonSx}
-                startIcon={<AccountCircleIcon />}
-                aria-haspopup="menu"
-                aria-expanded={menuAnchor ? 'true' : undefined}
-                aria-controls={menuAnchor ? 'user-menu' : undefined}
-                onClick={(e) => setMenuAnchor(e.currentTarget)}
-              >
-                {t('nav.userMenu')}
-              </Button>
-              <Menu id="user-menu" anchorEl={menuAnchor} open={!!menuAnchor} onClose={() => setMenuAnchor(null)}>
-                <MenuItem component={RouterLink} to={paths.user.dashboard} onClick={() => setMenuAnchor(null)}>
-                  {t('nav.myDashboard')}
-                </MenuItem>
-                <MenuItem component={RouterLink} to={paths.user.profile} onClick={() => setMenuAnchor(null)}>
-                  {t('nav.profile')}
-                </MenuItem>
-                <MenuItem component={RouterLink} to={paths.user.orders} onClick={() => setMenuAnchor(null)}>
-                  {t('nav.orders')}
-                </MenuItem>
-              </Menu>
-            </>
+            <Suspense fallback={null}>
+              <UserMenu buttonSx={navButtonSx} />
+            </Suspense>
           )}
           {session && (
             <>

@@ -21,10 +21,11 @@ export class ApiError extends Error {
 }
 
 let onUnauthorized: () => void = () => {
+  clearSession('reauth');
   window.location.assign('/login?reauth=1');
 };
 
-/** The app decides where a 401 leads (the router navigates; the default reloads onto the login page). */
+/** The app decides where a 401 leads; the handler must clear the session (the default reloads onto the login page). */
 export function setUnauthorizedHandler(handler: () => void): void {
   onUnauthorized = handler;
 }
@@ -74,10 +75,7 @@ export async function request<T>(method: string, path: string, opts: RequestOpti
   const text = await res.text();
   if (!res.ok) {
     const { message, code, fields } = messageOf(text, res.status);
-    if (res.status === 401 && !opts.skipAuthRedirect) {
-      clearSession();
-      onUnauthorized();
-    }
+    if (res.status === 401 && !opts.skipAuthRedirect) onUnauthorized();
     throw new ApiError(message, res.status, code, fields);
   }
   if (!text) return undefined as T;

@@ -21,6 +21,12 @@ const TOKEN_KEY = 'token';
 const USER_KEY = 'user';
 
 const listeners = new Set<() => void>();
+let endedForReauth = false;
+
+/** True after Logout or a 401 until the next sign-in. */
+export function sessionEndedForReauth(): boolean {
+  return endedForReauth;
+}
 let cached: { raw: string; session: Session | null } | undefined;
 
 function storage(): Storage | null {
@@ -75,13 +81,19 @@ export function sessionFromLogin(reply: LoginResponse): Session {
 }
 
 export function setSession(session: Session): void {
+  endedForReauth = false;
   const s = storage();
   s?.setItem(TOKEN_KEY, session.token);
   s?.setItem(USER_KEY, JSON.stringify(session.user));
   notify();
 }
 
-export function clearSession(): void {
+/**
+ * Forgets the session. `reauth`: ended by Logout or a 401, so whoever redirects next (the handler, or a
+ * route guard re-rendering first) sends the user to /login?reauth=1.
+ */
+export function clearSession(reason?: 'reauth'): void {
+  if (reason === 'reauth') endedForReauth = true;
   const s = storage();
   s?.removeItem(TOKEN_KEY);
   s?.removeItem(USER_KEY);

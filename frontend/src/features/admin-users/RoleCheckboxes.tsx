@@ -19,7 +19,7 @@ export function RoleCheckboxes({
 }) {
   const toggle = (id: number, on: boolean) => onChange(on ? [...new Set([...selected, id])] : selected.filter((r) => r !== id));
   return (
-    <FormGroup row role="group" aria-label={label} sx={{ columnGap: dense ? 0 : 1, flexWrap: dense ? 'nowrap' : 'wrap' }}>
+    <FormGroup row role="group" aria-label={label} sx={{ columnGap: dense ? 0 : 1, flexWrap: 'wrap' }}>
       {roles.map((r) => (
         <FormControlLabel
           key={r.roleID}

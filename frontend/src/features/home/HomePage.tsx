@@ -1,8 +1,186 @@
+import { useEffect, useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { ComingSoon } from '../../components/ComingSoon';
+// Type-only import: the schemas (and zod) stay out of the home page's chunk.
+import type { AnnouncementResponse, BlockResponse, HomeSummaryResponse } from '../../../../shared/schemas/cms';
+import { usePageTitle } from '../../components/usePageTitle';
+import { paths } from '../../paths';
+import { fetchHomeSummary } from './api';
+import { ABOUT_SLUG, truncate } from './text';
 
-/** Home page (/ and /about). Placeholder until the screen is built. */
+type AlertColor = 'error' | 'warning' | 'success' | 'info';
+const ALERT_COLOR: Record<string, AlertColor> = { danger: 'error', warn: 'warning', success: 'success' };
+
+/** Plain text with the author's line breaks; React escapes it, so markup shows as text. */
+const textSx = { whiteSpace: 'pre-line', overflowWrap: 'anywhere' } as const;
+
+/** Image of a block: fixed box (no layout shift), lazy unless it is above the fold. */
+function BlockImage({ src, alt, eager = false }: { src: string; alt: string; eager?: boolean }) {
+  return (
+    <Box
+      component="img"
+      src={src}
+      alt={alt}
+      width={640}
+      height={360}
+      loading={eager ? 'eager' : 'lazy'}
+      decoding="async"
+      sx={{ display: 'block', width: '100%', height: 'auto', aspectRatio: '16 / 9', objectFit: 'cover', bgcolor: 'action.hover' }}
+    />
+  );
+}
+
+function Announcements({ items }: { items: AnnouncementResponse[] }) {
+  const { t } = useTranslation();
+  if (!items.length) return null;
+  return (
+    <Box component="section" aria-label={t('home.announcements')} sx={{ display: 'grid', gap: 1, mb: 2 }}>
+      {items.map((a) => (
+        <Alert
+          key={a.announcementID}
+          severity={ALERT_COLOR[a.severity] ?? 'info'}
+          variant={a.severity === 'danger' ? 'filled' : 'standard'}
+          data-severity={a.severity}
+          data-testid="announcement"
+        >
+          <Box component="strong" sx={{ display: 'block', ...textSx }}>
+            {a.title}
+          </Box>
+          <Box component="span" sx={{ ...textSx, fontWeight: 400 }}>
+            {a.message}
+          </Box>
+        </Alert>
+      ))}
+    </Box>
+  );
+}
+
+function HighlightCard({ block }: { block: BlockResponse }) {
+  return (
+    <Box
+      component="article"
+      data-testid="highlight"
+      sx={{ bgcolor: 'background.paper', border: 1, borderColor: 'divider', borderRadius: 2, overflow: 'hidden', minWidth: 0 }}
+    >
+      {block.imageUrl && <BlockImage src={block.imageUrl} alt={block.title} />}
+      <Box sx={{ p: 2 }}>
+        <Typography variant="h6" component="h3" gutterBottom sx={textSx}>
+          {block.title}
+        </Typography>
+        <Typography variant="body2" color="text.secondary" sx={textSx} data-testid="highlight-body">
+          {truncate(block.body)}
+        </Typography>
+      </Box>
+    </Box>
+  );
+}
+
+/**
+ * Home page (/ and /about): banner, current announcements, hero, the 'about' block, highlight cards for
+ * the other blocks and the footer. A failing summary leaves the content parts empty, without a message.
+ */
 export default function HomePage() {
   const { t } = useTranslation();
-  return <ComingSoon title={t('pages.home')} />;
+  const { pathname } = useLocation();
+  const onAbout = pathname === paths.about;
+  usePageTitle(onAbout ? t('pages.about') : t('pages.home'));
+  const [summary, setSummary] = useState<HomeSummaryResponse | null>(null);
+
+  useEffect(() => {
+    const ctrl = new AbortController();
+    fetchHomeSummary(ctrl.signal)
+      .then((s) => setSummary({ blocks: s?.blocks ?? [], announcements: s?.announcements ?? [] }))
+      .catch(() => {
+        if (!ctrl.signal.aborted) setSummary({ blocks: [], announcements: [] });
+      });
+    return () => ctrl.abort();
+  }, []);
+
+  const about = summary?.blocks.find((b) => b.slug === ABOUT_SLUG);
+  const highlights = summary?.blocks.filter((b) => b.slug !== ABOUT_SLUG) ?? [];
+
+  useEffect(() => {
+    if (onAbout && about) document.getElementById('about')?.scrollIntoView();
+  }, [onAbout, about]);
+
+  return (
+    <>
+      <Box
+        role="banner"
+        data-testid="top-banner"
+        sx={{ mb: 2, px: 2, py: 1, borderRadius: 2, bgcolor: 'secondary.main', color: 'secondary.contrastText', textAlign: 'center' }}
+      >
+        <Typography variant="body2" component="p" sx={{ fontWeight: 600 }}>
+          {t('home.banner')}
+        </Typography>
+      </Box>
+
+      {summary && <Announcements items={summary.announcements} />}
+
+      <Box
+        component="section"
+        data-testid="hero"
+        sx={{ mb: 3, px: { xs: 2, sm: 4 }, py: { xs: 3, sm: 5 }, borderRadius: 2, bgcolor: 'primary.main', color: 'primary.contrastText' }}
+      >
+        <Typography variant="h4" component="h1" sx={{ fontSize: { xs: '1.6rem', sm: '2.125rem' }, mb: 1 }}>
+          {t('home.instituteTitle')}
+        </Typography>
+        <Typography component="p" sx={{ fontSize: { xs: '1rem', sm: '1.15rem' }, opacity: 0.92, mb: 2 }}>
+          {t('home.tagline')}
+        </Typography>
+        <Button component={RouterLink} to={paths.registration} variant="contained" color="secondary" size="large">
+          {t('home.register')}
+        </Button>
+      </Box>
+
+      {about && (
+        <Box component="section" id="about" data-testid="about" aria-labelledby="about-title" sx={{ mb: 3, scrollMarginTop: 16 }}>
+          <Typography variant="h5" component="h2" id="about-title" gutterBottom sx={textSx}>
+            {about.title}
+          </Typography>
+          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: about.imageUrl ? '3fr 2fr' : '1fr' }, alignItems: 'start' }}>
+            <Typography component="div" sx={textSx} data-testid="about-body">
+              {about.body}
+            </Typography>
+            {about.imageUrl && (
+              <Box sx={{ borderRadius: 2, overflow: 'hidden' }}>
+                <BlockImage src={about.imageUrl} alt={about.title} eager />
+              </Box>
+            )}
+          </Box>
+        </Box>
+      )}
+
+      <Box component="section" aria-labelledby="highlights-title" sx={{ mb: 3 }}>
+        <Typography variant="h5" component="h2" id="highlights-title" gutterBottom>
+          {t('home.highlights')}
+        </Typography>
+        {summary === null ? (
+          <Box aria-busy="true" sx={{ minHeight: 120 }} />
+        ) : highlights.length === 0 ? (
+          <Typography color="text.secondary" data-testid="no-highlights">
+            {t('home.noHighlights')}
+          </Typography>
+        ) : (
+          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 280px), 1fr))' }}>
+            {highlights.map((b) => (
+              <HighlightCard key={b.blockID} block={b} />
+            ))}
+          </Box>
+        )}
+      </Box>
+
+      <Box
+        component="footer"
+        data-testid="footer"
+        sx={{ mt: 4, pt: 2, borderTop: 1, borderColor: 'divider', textAlign: 'center', color: 'text.secondary' }}
+      >
+        <Typography variant="body2">{t('home.footer', { year: new Date().getFullYear() })}</Typography>
+      </Box>
+    </>
+  );
 }

@@ -1,0 +1,333 @@
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import {
+  ANNOUNCEMENT_LIMITS,
+  ANNOUNCEMENT_REQUIRED,
+  AnnouncementInput,
+  SEVERITIES,
+  type AnnouncementResponse,
+  type Severity,
+} from '../../../../shared/schemas/cms';
+import { errorMessage } from '../../lib/api';
+import { fieldErrors } from '../../lib/forms';
+import { usePageTitle } from '../../components/usePageTitle';
+import { listAnnouncements, saveAnnouncement } from './api';
+
+interface Form {
+  announcementID: number;
+  title: string;
+  message: string;
+  severity: Severity;
+  /** datetime-local values (the staff member's local time), '' when empty */
+  startAt: string;
+  endAt: string;
+  isActive: boolean;
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** ISO time -> value of an <input type="datetime-local"> in local time. */
+function toLocalInput(iso: string | null | undefined): string {
+  if (!iso) return '';
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return '';
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
+/** datetime-local value -> ISO time with zone; '' stays '' (the schema turns an empty end time into null). */
+function fromLocalInput(value: string): string {
+  if (!value) return '';
+  const d = new Date(value);
+  return Number.isNaN(d.getTime()) ? value : d.toISOString();
+}
+
+/** Where an active announcement stands against the clock (the home page shows only 'live' ones). */
+function timing(a: AnnouncementResponse, now: string): 'live' | 'scheduled' | 'ended' {
+  if (a.startAt > now) return 'scheduled';
+  if (a.endAt && a.endAt <= now) return 'ended';
+  return 'live';
+}
+
+const emptyForm = (): Form => ({
+  announcementID: 0,
+  title: '',
+  message: '',
+  severity: 'info',
+  startAt: toLocalInput(new Date().toISOString()),
+  endAt: '',
+  isActive: true,
+});
+
+const toForm = (a: AnnouncementResponse): Form => ({
+  announcementID: a.announcementID,
+  title: a.title,
+  message: a.message,
+  severity: a.severity,
+  startAt: toLocalInput(a.startAt),
+  endAt: toLocalInput(a.endAt),
+  isActive: a.isActive,
+});
+
+/** Announcements: a form (create, or update the row loaded by Edit) above the table of all announcements. */
+export default function AnnouncementsPage() {
+  const { t, i18n } = useTranslation();
+  usePageTitle(t('admin.nav.cmsAnnouncements'));
+  const [rows, setRows] = useState<AnnouncementResponse[] | null>(null);
+  const [loadError, setLoadError] = useState('');
+  const [form, setForm] = useState<Form>(emptyForm);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [error, setError] = useState('');
+  const [notice, setNotice] = useState('');
+  const [busy, setBusy] = useState(false);
+  const editing = form.announcementID !== 0;
+  const locale = i18n.language === 'hi' ? 'hi-IN' : 'en-IN';
+  const when = (iso: string | null) =>
+    iso ? new Date(iso).toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short' }) : t('cms.noEnd');
+
+  const load = useCallback(async () => {
+    setLoadError('');
+    try {
+      setRows(await listAnnouncements());
+    } catch (e) {
+      setRows([]);
+      setLoadError(errorMessage(e, t('common.failedToLoad')));
+    }
+  }, [t]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const set = <K extends keyof Form>(key: K, value: Form[K]) => setForm((f) => ({ ...f, [key]: value }));
+
+  const reset = () => {
+    setForm(emptyForm());
+    setErrors({});
+    setError('');
+  };
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (busy) return;
+    setNotice('');
+    const parsed = AnnouncementInput.safeParse({
+      ...form,
+      startAt: fromLocalInput(form.startAt),
+      // An empty end time is sent as null.
+      endAt: form.endAt ? fromLocalInput(form.endAt) : null,
+    });
+    if (!parsed.success) {
+      const message = parsed.error.issues[0].message;
+      setErrors(fieldErrors(parsed.error));
+      setError(message === ANNOUNCEMENT_REQUIRED ? t('cms.announcementRequired') : message);
+      return;
+    }
+    setErrors({});
+    setError('');
+    setBusy(true);
+    try {
+      const saved = await saveAnnouncement(parsed.data);
+      setForm(emptyForm());
+      setNotice(t('cms.saved', { title: saved.title }));
+      await load();
+    } catch (err) {
+      setError(errorMessage(err, t('common.saveFailed')));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const edit = (row: AnnouncementResponse) => {
+    setForm(toForm(row));
+    setErrors({});
+    setError('');
+    setNotice('');
+    window.scrollTo({ top: 0 });
+  };
+
+  const now = new Date().toISOString();
+  const heading = editing ? t('cms.editingAnnouncement', { id: form.announcementID }) : t('cms.newAnnouncement');
+
+  return (
+    <Box component="section">
+      <Typography variant="h5" component="h1" gutterBottom>
+        {t('admin.nav.cmsAnnouncements')}
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+        {t('cms.futureNote')}
+      </Typography>
+
+      <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
+        <Typography variant="subtitle1" component="h2" gutterBottom>
+          {heading}
+        </Typography>
+        <Box
+          component="form"
+          onSubmit={submit}
+          noValidate
+          aria-label={heading}
+          sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: '2fr 1fr' } }}
+        >
+          <TextField
+            label={t('cms.title')}
+            name="title"
+            size="small"
+            required
+            value={form.title}
+            onChange={(e) => set('title', e.target.value)}
+            error={!!errors.title}
+            helperText={errors.title}
+            slotProps={{ htmlInput: { maxLength: ANNOUNCEMENT_LIMITS.title } }}
+          />
+          <TextField
+            label={t('cms.severity')}
+            name="severity"
+            size="small"
+            select
+            value={form.severity}
+            onChange={(e) => set('severity', e.target.value as Severity)}
+            error={!!errors.severity}
+            helperText={errors.severity}
+            slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+          >
+            {SEVERITIES.map((s) => (
+              <option key={s} value={s}>
+                {t(`cms.severities.${s}`)}
+              </option>
+            ))}
+          </TextField>
+          <TextField
+            label={t('cms.message')}
+            name="message"
+            size="small"
+            required
+            multiline
+            minRows={3}
+            value={form.message}
+            onChange={(e) => set('message', e.target.value)}
+            error={!!errors.message}
+            helperText={errors.message}
+            sx={{ gridColumn: '1 / -1' }}
+            slotProps={{ htmlInput: { maxLength: ANNOUNCEMENT_LIMITS.message } }}
+          />
+          <TextField
+            label={t('cms.startAt')}
+            name="startAt"
+            size="small"
+            type="datetime-local"
+            value={form.startAt}
+            onChange={(e) => set('startAt', e.target.value)}
+            error={!!errors.startAt}
+            helperText={errors.startAt}
+            slotProps={{ inputLabel: { shrink: true } }}
+          />
+          <TextField
+            label={t('cms.endAt')}
+            name="endAt"
+            size="small"
+            type="datetime-local"
+            value={form.endAt}
+            onChange={(e) => set('endAt', e.target.value)}
+            error={!!errors.endAt}
+            helperText={errors.endAt ?? t('cms.endAtHelp')}
+            slotProps={{ inputLabel: { shrink: true } }}
+          />
+          <FormControlLabel
+            control={<Checkbox name="isActive" checked={form.isActive} onChange={(e) => set('isActive', e.target.checked)} />}
+            label={t('cms.active')}
+          />
+          <Box sx={{ gridColumn: '1 / -1', display: 'flex', gap: 1 }}>
+            <Button type="submit" variant="contained" disabled={busy}>
+              {editing ? t('cms.update') : t('common.save')}
+            </Button>
+            {editing && (
+              <Button type="button" onClick={reset} disabled={busy}>
+                {t('common.cancel')}
+              </Button>
+            )}
+          </Box>
+        </Box>
+      </Paper>
+
+      {error && (
+        <Alert severity="error" role="alert" sx={{ mb: 2 }} onClose={() => setError('')}>
+          {error}
+        </Alert>
+      )}
+      {notice && (
+        <Alert severity="success" sx={{ mb: 2 }} onClose={() => setNotice('')}>
+          {notice}
+        </Alert>
+      )}
+      {loadError && (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {loadError}
+        </Alert>
+      )}
+
+      <TableContainer component={Paper} variant="outlined">
+        <Table size="small" aria-label={t('admin.nav.cmsAnnouncements')}>
+          <TableHead>
+            <TableRow>
+              <TableCell>{t('common.id')}</TableCell>
+              <TableCell>{t('cms.title')}</TableCell>
+              <TableCell>{t('cms.severity')}</TableCell>
+              <TableCell>{t('cms.startAt')}</TableCell>
+              <TableCell>{t('cms.endAt')}</TableCell>
+              <TableCell>{t('cms.active')}</TableCell>
+              <TableCell align="right">{t('common.actions')}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {rows === null && (
+              <TableRow>
+                <TableCell colSpan={7}>{t('common.loading')}</TableCell>
+              </TableRow>
+            )}
+            {rows?.length === 0 && (
+              <TableRow>
+                <TableCell colSpan={7}>{t('cms.noAnnouncements')}</TableCell>
+              </TableRow>
+            )}
+            {rows?.map((row) => (
+              <TableRow key={row.announcementID} hover selected={row.announcementID === form.announcementID}>
+                <TableCell>{row.announcementID}</TableCell>
+                <TableCell sx={{ wordBreak: 'break-word', minWidth: 160 }}>{row.title}</TableCell>
+                <TableCell>{t(`cms.severities.${row.severity}`)}</TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{when(row.startAt)}</TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{when(row.endAt)}</TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                  {row.isActive ? t('common.yes') : t('common.no')}
+                  {row.isActive && (
+                    <Typography component="span" variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+                      {t(`cms.timing.${timing(row, now)}`)}
+                    </Typography>
+                  )}
+                </TableCell>
+                <TableCell align="right">
+                  <Button size="small" onClick={() => edit(row)}>
+                    {t('common.edit')}
+                  </Button>
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
+    </Box>
+  );
+}

@@ -1,0 +1,267 @@
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { BLOCK_LIMITS, BLOCK_REQUIRED, BlockInput, type BlockResponse } from '../../../../shared/schemas/cms';
+import { errorMessage } from '../../lib/api';
+import { fieldErrors } from '../../lib/forms';
+import { usePageTitle } from '../../components/usePageTitle';
+import { listBlocks, saveBlock } from './api';
+
+interface Form {
+  blockID: number;
+  slug: string;
+  title: string;
+  body: string;
+  imageUrl: string;
+  sortOrder: string;
+  isActive: boolean;
+}
+
+const EMPTY: Form = { blockID: 0, slug: '', title: '', body: '', imageUrl: '', sortOrder: '0', isActive: true };
+
+const toForm = (b: BlockResponse): Form => ({
+  blockID: b.blockID,
+  slug: b.slug,
+  title: b.title,
+  body: b.body,
+  imageUrl: b.imageUrl,
+  sortOrder: String(b.sortOrder),
+  isActive: b.isActive,
+});
+
+/** Content blocks: a form (create, or update the row loaded by Edit) above the table of all blocks. */
+export default function ContentBlocksPage() {
+  const { t } = useTranslation();
+  usePageTitle(t('admin.nav.cmsBlocks'));
+  const [rows, setRows] = useState<BlockResponse[] | null>(null);
+  const [loadError, setLoadError] = useState('');
+  const [form, setForm] = useState<Form>(EMPTY);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [error, setError] = useState('');
+  const [notice, setNotice] = useState('');
+  const [busy, setBusy] = useState(false);
+  const editing = form.blockID !== 0;
+
+  const load = useCallback(async () => {
+    setLoadError('');
+    try {
+      setRows(await listBlocks());
+    } catch (e) {
+      setRows([]);
+      setLoadError(errorMessage(e, t('common.failedToLoad')));
+    }
+  }, [t]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const set = <K extends keyof Form>(key: K, value: Form[K]) => setForm((f) => ({ ...f, [key]: value }));
+
+  const reset = () => {
+    setForm(EMPTY);
+    setErrors({});
+    setError('');
+  };
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (busy) return;
+    setNotice('');
+    const parsed = BlockInput.safeParse(form);
+    if (!parsed.success) {
+      const message = parsed.error.issues[0].message;
+      setErrors(fieldErrors(parsed.error));
+      setError(message === BLOCK_REQUIRED ? t('cms.blockRequired') : message);
+      return;
+    }
+    setErrors({});
+    setError('');
+    setBusy(true);
+    try {
+      const saved = await saveBlock(parsed.data);
+      setForm(EMPTY);
+      setNotice(t('cms.saved', { title: saved.title }));
+      await load();
+    } catch (err) {
+      setError(errorMessage(err, t('common.saveFailed')));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const edit = (row: BlockResponse) => {
+    setForm(toForm(row));
+    setErrors({});
+    setError('');
+    setNotice('');
+    window.scrollTo({ top: 0 });
+  };
+
+  return (
+    <Box component="section">
+      <Typography variant="h5" component="h1" gutterBottom>
+        {t('admin.nav.cmsBlocks')}
+      </Typography>
+
+      <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
+        <Typography variant="subtitle1" component="h2" gutterBottom>
+          {editing ? t('cms.editingBlock', { id: form.blockID }) : t('cms.newBlock')}
+        </Typography>
+        <Box
+          component="form"
+          onSubmit={submit}
+          noValidate
+          aria-label={editing ? t('cms.editingBlock', { id: form.blockID }) : t('cms.newBlock')}
+          sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 2fr' } }}
+        >
+          <TextField
+            label={t('cms.slug')}
+            name="slug"
+            size="small"
+            required
+            value={form.slug}
+            onChange={(e) => set('slug', e.target.value)}
+            error={!!errors.slug}
+            helperText={errors.slug ?? t('cms.slugHelp')}
+            slotProps={{ htmlInput: { maxLength: BLOCK_LIMITS.slug, autoCapitalize: 'none', spellCheck: false } }}
+          />
+          <TextField
+            label={t('cms.title')}
+            name="title"
+            size="small"
+            required
+            value={form.title}
+            onChange={(e) => set('title', e.target.value)}
+            error={!!errors.title}
+            helperText={errors.title}
+            slotProps={{ htmlInput: { maxLength: BLOCK_LIMITS.title } }}
+          />
+          <TextField
+            label={t('cms.body')}
+            name="body"
+            size="small"
+            multiline
+            minRows={4}
+            value={form.body}
+            onChange={(e) => set('body', e.target.value)}
+            error={!!errors.body}
+            helperText={errors.body ?? t('cms.bodyHelp')}
+            sx={{ gridColumn: '1 / -1' }}
+            slotProps={{ htmlInput: { maxLength: BLOCK_LIMITS.body } }}
+          />
+          <TextField
+            label={t('cms.imageUrl')}
+            name="imageUrl"
+            size="small"
+            value={form.imageUrl}
+            onChange={(e) => set('imageUrl', e.target.value)}
+            error={!!errors.imageUrl}
+            helperText={errors.imageUrl ?? t('cms.imageUrlHelp')}
+            sx={{ gridColumn: '1 / -1' }}
+            slotProps={{ htmlInput: { maxLength: BLOCK_LIMITS.imageUrl, inputMode: 'url', spellCheck: false } }}
+          />
+          <TextField
+            label={t('cms.sortOrder')}
+            name="sortOrder"
+            size="small"
+            type="number"
+            value={form.sortOrder}
+            onChange={(e) => set('sortOrder', e.target.value)}
+            error={!!errors.sortOrder}
+            helperText={errors.sortOrder}
+            slotProps={{ htmlInput: { min: BLOCK_LIMITS.sortOrderMin, max: BLOCK_LIMITS.sortOrderMax, step: 1 } }}
+          />
+          <FormControlLabel
+            control={<Checkbox name="isActive" checked={form.isActive} onChange={(e) => set('isActive', e.target.checked)} />}
+            label={t('cms.active')}
+          />
+          <Box sx={{ gridColumn: '1 / -1', display: 'flex', gap: 1 }}>
+            <Button type="submit" variant="contained" disabled={busy}>
+              {editing ? t('cms.update') : t('common.save')}
+            </Button>
+            {editing && (
+              <Button type="button" onClick={reset} disabled={busy}>
+                {t('common.cancel')}
+              </Button>
+            )}
+          </Box>
+        </Box>
+      </Paper>
+
+      {error && (
+        <Alert severity="error" role="alert" sx={{ mb: 2 }} onClose={() => setError('')}>
+          {error}
+        </Alert>
+      )}
+      {notice && (
+        <Alert severity="success" sx={{ mb: 2 }} onClose={() => setNotice('')}>
+          {notice}
+        </Alert>
+      )}
+      {loadError && (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {loadError}
+        </Alert>
+      )}
+
+      <TableContainer component={Paper} variant="outlined">
+        <Table size="small" aria-label={t('admin.nav.cmsBlocks')}>
+          <TableHead>
+            <TableRow>
+              <TableCell>{t('common.id')}</TableCell>
+              <TableCell>{t('cms.slug')}</TableCell>
+              <TableCell>{t('cms.title')}</TableCell>
+              <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                {t('cms.sortOrder')}
+              </TableCell>
+              <TableCell>{t('cms.active')}</TableCell>
+              <TableCell>{t('cms.image')}</TableCell>
+              <TableCell align="right">{t('common.actions')}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {rows === null && (
+              <TableRow>
+                <TableCell colSpan={7}>{t('common.loading')}</TableCell>
+              </TableRow>
+            )}
+            {rows?.length === 0 && (
+              <TableRow>
+                <TableCell colSpan={7}>{t('cms.noBlocks')}</TableCell>
+              </TableRow>
+            )}
+            {rows?.map((row) => (
+              <TableRow key={row.blockID} hover selected={row.blockID === form.blockID} data-block-slug={row.slug}>
+                <TableCell>{row.blockID}</TableCell>
+                <TableCell sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>{row.slug}</TableCell>
+                <TableCell sx={{ wordBreak: 'break-word', minWidth: 160 }}>{row.title}</TableCell>
+                <TableCell align="right">{row.sortOrder}</TableCell>
+                <TableCell>{row.isActive ? t('common.yes') : t('common.no')}</TableCell>
+                <TableCell>{row.imageUrl ? t('common.yes') : t('common.no')}</TableCell>
+                <TableCell align="right">
+                  <Button size="small" onClick={() => edit(row)}>
+                    {t('common.edit')}
+                  </Button>
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
+    </Box>
+  );
+}

@@ -1,0 +1,106 @@
+import { defaultRulesFor, normalizeCropName } from '../../shared/crop-rules';
+import type { CropDropdownItem, CropInput, CropListQuery, CropResponse } from '../../shared/schemas/crops';
+import { DROPDOWN_TAKE } from '../../shared/schemas/producers';
+import { nextValue } from '../lib/counters';
+import { badRequest, conflict, notFound } from '../lib/errors';
+import { searchTextOf } from '../producers/query';
+import { getCrop, insertCrop, listCrops, setCropActive, updateCrop, type CropItem } from './repository';
+
+function toResponse(c: CropItem): CropResponse {
+  return {
+    cropID: c.cropID,
+    cropName: c.cropName,
+    description: c.description ?? '',
+    isActive: c.isActive,
+    createdOn: c.createdOn,
+    ...(c.updatedOn ? { updatedOn: c.updatedOn } : {}),
+    rules: c.rules ?? null,
+  };
+}
+
+const takenMessage = (name: string, id?: number) =>
+  `A crop named ${name} already exists${id ? ` (ID ${id})` : ''}. Names that differ only in spaces, hyphens or case are the same crop.`;
+
+function nameKey(name: string): string {
+  const key = normalizeCropName(name);
+  if (!key) throw badRequest('Crop name is required', { cropName: 'Crop name is required' });
+  return key;
+}
+
+/**
+ * The public dropdown is read by every farmer opening the registration form: one instance answers from
+ * memory for a few seconds (writes in this instance clear it; other instances catch up within DROPDOWN_TTL_MS).
+ */
+const DROPDOWN_TTL_MS = 10_000;
+let dropdownCache: { at: number; items: CropDropdownItem[] } | undefined;
+const forgetDropdown = () => (dropdownCache = undefined);
+
+export async function dropdown(includeInactive: boolean): Promise<CropDropdownItem[]> {
+  if (!includeInactive && dropdownCache && Date.now() - dropdownCache.at < DROPDOWN_TTL_MS) return dropdownCache.items;
+  const crops = await listCrops({ includeInactive, take: DROPDOWN_TAKE });
+  const items = crops
+    .map((c) => ({ id: c.cropID, name: c.cropName, isActive: c.isActive, rules: c.rules ?? null }))
+    .sort((a, b) => a.name.localeCompare(b.name));
+  if (!includeInactive) dropdownCache = { at: Date.now(), items };
+  return items;
+}
+
+export async function list(q: CropListQuery): Promise<CropResponse[]> {
+  const items = await listCrops({ includeInactive: q.includeInactive, search: q.search || undefined, take: q.take });
+  return items.map(toResponse);
+}
+
+export async function requireCrop(id: number): Promise<CropItem> {
+  const c = await getCrop(id);
+  if (!c) throw notFound(`Crop ${id} not found`);
+  return c;
+}
+
+export async function get(id: number): Promise<CropResponse> {
+  return toResponse(await requireCrop(id));
+}
+
+export async function create(input: CropInput): Promise<CropResponse> {
+  const cropNameKey = nameKey(input.cropName);
+  const item: CropItem = {
+    cropID: await nextValue('crops'),
+    cropName: input.cropName,
+    cropNameKey,
+    description: input.description ?? '',
+    // Absent rules: the spec's defaults for wheat, chickpea and mustard; other crops offer no choice.
+    rules: input.rules === undefined ? (defaultRulesFor(input.cropName) ?? null) : input.rules,
+    isActive: true,
+    searchText: searchTextOf(input.cropName, input.description),
+    createdOn: new Date().toISOString(),
+  };
+  const out = await insertCrop(item);
+  if (!out.ok) throw conflict(takenMessage(input.cropName, out.takenBy), { cropID: out.takenBy });
+  forgetDropdown();
+  return toResponse(item);
+}
+
+export async function update(id: number, input: CropInput): Promise<CropResponse> {
+  const current = await getCrop(id, true);
+  if (!current) throw notFound(`Crop ${id} not found`);
+  const next = {
+    cropName: input.cropName,
+    cropNameKey: nameKey(input.cropName),
+    description: input.description ?? '',
+    rules: input.rules === undefined ? (current.rules ?? defaultRulesFor(input.cropName) ?? null) : input.rules,
+    searchText: searchTextOf(input.cropName, input.description),
+  };
+  const out = await updateCrop(current, next);
+  if (!out.ok) {
+    if (out.reason === 'name-taken') throw conflict(takenMessage(input.cropName, out.takenBy), { cropID: out.takenBy });
+    throw conflict('This crop was changed by someone else at the same time. Reload and try again.');
+  }
+  forgetDropdown();
+  return toResponse({ ...current, ...next, updatedOn: new Date().toISOString() });
+}
+
+export async function setActive(id: number, active: boolean): Promise<CropResponse> {
+  const c = await setCropActive(id, active);
+  if (!c) throw notFound(`Crop ${id} not found`);
+  forgetDropdown();
+  return toResponse(c);
+}

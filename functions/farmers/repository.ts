@@ -1,0 +1,221 @@
+import { GetCommand, TransactWriteCommand, UpdateCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { docClient, tableName } from '../lib/aws';
+import { padId } from '../lib/counters';
+import { conditionFailedAt, isConditionFailed, queryIndex, searchFilter, type Item } from '../producers/query';
+
+/**
+ * Farmers (docs/data-model.md, "Farmers").
+ *
+ * FARMER#<id> / FARMER                       the farmer
+ *   gsi1: FARMERS / <padded id>              every farmer
+ *   gsi2: FARMERS#ACTIVE / <padded id>       only while active (sparse)
+ * FARMERAADHAAR#<hmac> / FARMERAADHAAR       one farmer per Aadhaar number; holds farmerID (by-aadhaar lookup,
+ *                                            also used by the registrations area to link a registration)
+ * Registrations (written by the registrations area) carry gsi2pk = FARMER#<farmerID>, gsi2sk = <year>#<padded regno>.
+ */
+export interface FarmerItem {
+  farmerID: number;
+  name: string;
+  aadhaarEnc?: string;
+  aadhaarHash?: string;
+  aadhaarLast4?: string;
+  contactNumber: string;
+  village: string;
+  category: string;
+  fatherName: string;
+  adharFilePath: string;
+  address: string;
+  isActive: boolean;
+  searchText: string;
+  createdOn: string;
+  updatedOn?: string;
+}
+
+export type FarmerFields = Omit<FarmerItem, 'farmerID' | 'isActive' | 'createdOn' | 'updatedOn'>;
+
+export const farmerKey = (id: number) => ({ pk: `FARMER#${id}`, sk: 'FARMER' });
+const aadhaarClaimKey = (hash: string) => ({ pk: `FARMERAADHAAR#${hash}`, sk: 'FARMERAADHAAR' });
+const ACTIVE = 'FARMERS#ACTIVE';
+
+function strip(item: Item | undefined): FarmerItem | undefined {
+  if (!item) return undefined;
+  const { pk: _a, sk: _b, gsi1pk: _c, gsi1sk: _d, gsi2pk: _e, gsi2sk: _f, ...rest } = item;
+  return rest as unknown as FarmerItem;
+}
+
+export async function getFarmer(id: number, consistent = false): Promise<FarmerItem | undefined> {
+  const out = await docClient().send(new GetCommand({ TableName: tableName(), Key: farmerKey(id), ConsistentRead: consistent }));
+  return strip(out.Item);
+}
+
+/** The farmer holding this Aadhaar number (keyed hash from the vault), if any. */
+export async function farmerIdByAadhaarHash(hash: string): Promise<number | undefined> {
+  const out = await docClient().send(new GetCommand({ TableName: tableName(), Key: aadhaarClaimKey(hash) }));
+  return out.Item ? Number(out.Item.farmerID) : undefined;
+}
+
+export async function listFarmers(o: { includeInactive: boolean; search?: string; take: number }): Promise<FarmerItem[]> {
+  const { items } = await queryIndex<Item>({
+    index: o.includeInactive ? 'gsi1' : 'gsi2',
+    pk: o.includeInactive ? 'FARMERS' : ACTIVE,
+    take: o.take,
+    filter: o.search ? searchFilter(o.search) : undefined,
+  });
+  return items.map((i) => strip(i)!);
+}
+
+export type FarmerWriteOutcome = { ok: true } | { ok: false; reason: 'aadhaar-taken' | 'changed'; takenBy?: number };
+
+export async function insertFarmer(f: FarmerItem): Promise<FarmerWriteOutcome> {
+  const items: NonNullable<TransactWriteCommandInput['TransactItems']> = [
+    {
+      Put: {
+        TableName: tableName(),
+        Item: {
+          ...farmerKey(f.farmerID),
+          gsi1pk: 'FARMERS',
+          gsi1sk: padId(f.farmerID),
+          gsi2pk: ACTIVE,
+          gsi2sk: padId(f.farmerID),
+          ...f,
+        },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    },
+  ];
+  if (f.aadhaarHash) {
+    items.push({
+      Put: {
+        TableName: tableName(),
+        Item: { ...aadhaarClaimKey(f.aadhaarHash), farmerID: f.farmerID },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    });
+  }
+  try {
+    await docClient().send(new TransactWriteCommand({ TransactItems: items }));
+    return { ok: true };
+  } catch (e) {
+    if (conditionFailedAt(e).includes(1)) {
+      return { ok: false, reason: 'aadhaar-taken', takenBy: await farmerIdByAadhaarHash(f.aadhaarHash!) };
+    }
+    throw e;
+  }
+}
+
+/** Rewrites the farmer's fields; an Aadhaar change moves the claim in the same transaction. */
+export async function updateFarmer(current: FarmerItem, next: FarmerFields): Promise<FarmerWriteOutcome> {
+  const id = current.farmerID;
+  const values: Record<string, unknown> = {
+    ':name': next.name,
+    ':contact': next.contactNumber,
+    ':village': next.village,
+    ':category': next.category,
+    ':father': next.fatherName,
+    ':file': next.adharFilePath,
+    ':address': next.address,
+    ':st': next.searchText,
+    ':now': new Date().toISOString(),
+  };
+  const sets = [
+    '#name = :name',
+    'contactNumber = :contact',
+    'village = :village',
+    'category = :category',
+    'fatherName = :father',
+    'adharFilePath = :file',
+    'address = :address',
+    'searchText = :st',
+    'updatedOn = :now',
+  ];
+  let remove = '';
+  if (next.aadhaarHash) {
+    sets.push('aadhaarEnc = :enc', 'aadhaarHash = :hash', 'aadhaarLast4 = :last4');
+    Object.assign(values, { ':enc': next.aadhaarEnc, ':hash': next.aadhaarHash, ':last4': next.aadhaarLast4 });
+  } else {
+    remove = ' REMOVE aadhaarEnc, aadhaarHash, aadhaarLast4';
+  }
+  let condition = 'attribute_exists(pk)';
+  if (current.aadhaarHash) {
+    condition += ' AND aadhaarHash = :oldHash';
+    values[':oldHash'] = current.aadhaarHash;
+  } else {
+    condition += ' AND attribute_not_exists(aadhaarHash)';
+  }
+  const items: NonNullable<TransactWriteCommandInput['TransactItems']> = [
+    {
+      Update: {
+        TableName: tableName(),
+        Key: farmerKey(id),
+        UpdateExpression: `SET ${sets.join(', ')}${remove}`,
+        ConditionExpression: condition,
+        ExpressionAttributeNames: { '#name': 'name' },
+        ExpressionAttributeValues: values,
+      },
+    },
+  ];
+  const changes = (next.aadhaarHash ?? '') !== (current.aadhaarHash ?? '');
+  let putAt = -1;
+  if (changes && current.aadhaarHash) {
+    items.push({
+      Delete: {
+        TableName: tableName(),
+        Key: aadhaarClaimKey(current.aadhaarHash),
+        ConditionExpression: 'farmerID = :id',
+        ExpressionAttributeValues: { ':id': id },
+      },
+    });
+  }
+  if (changes && next.aadhaarHash) {
+    putAt = items.length;
+    items.push({
+      Put: {
+        TableName: tableName(),
+        Item: { ...aadhaarClaimKey(next.aadhaarHash), farmerID: id },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    });
+  }
+  try {
+    await docClient().send(new TransactWriteCommand({ TransactItems: items }));
+    return { ok: true };
+  } catch (e) {
+    const failed = conditionFailedAt(e);
+    if (putAt >= 0 && failed.includes(putAt)) {
+      return { ok: false, reason: 'aadhaar-taken', takenBy: await farmerIdByAadhaarHash(next.aadhaarHash!) };
+    }
+    if (failed.length) return { ok: false, reason: 'changed' };
+    throw e;
+  }
+}
+
+export async function setFarmerActive(id: number, active: boolean): Promise<FarmerItem | undefined> {
+  try {
+    const out = await docClient().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: farmerKey(id),
+        UpdateExpression: active
+          ? 'SET isActive = :a, updatedOn = :now, gsi2pk = :g, gsi2sk = :s'
+          : 'SET isActive = :a, updatedOn = :now REMOVE gsi2pk, gsi2sk',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: {
+          ':a': active,
+          ':now': new Date().toISOString(),
+          ...(active ? { ':g': ACTIVE, ':s': padId(id) } : {}),
+        },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return strip(out.Attributes);
+  } catch (e) {
+    if (isConditionFailed(e)) return undefined;
+    throw e;
+  }
+}
+
+/** The farmer's registrations, newest first (index agreed with the registrations area). */
+export async function registrationsOfFarmer(farmerID: number, take: number): Promise<Item[]> {
+  const { items } = await queryIndex<Item>({ index: 'gsi2', pk: `FARMER#${farmerID}`, take });
+  return items;
+}

@@ -1,0 +1,239 @@
+import QRCode from 'qrcode';
+import {
+  publicLotPath,
+  type CreateLotInput,
+  type LotForCrop,
+  type LotListQuery,
+  type LotResponse,
+  type PublicLotResponse,
+  type UpdateLotInput,
+} from '../../shared/schemas/lots';
+import { DROPDOWN_TAKE } from '../../shared/schemas/producers';
+import { nextValue } from '../lib/counters';
+import { env } from '../lib/env';
+import { AppError, badRequest, conflict, notFound } from '../lib/errors';
+import { getCrop, getCrops, type CropItem } from '../crops/repository';
+import { getProducer, getProducers, type ProducerItem } from '../producers/repository';
+import { formatLotCode } from './codes';
+import {
+  currentSequence,
+  deleteUnusedLot,
+  getLot,
+  insertLotWithCode,
+  listLots,
+  lotIdByCode,
+  lotsWithStock,
+  updateLotFields,
+  type LotItem,
+} from './repository';
+import { gramsToKg, kgToGrams, paiseToRupees, rupeesToPaise } from './units';
+
+function toResponse(l: LotItem, producer: ProducerItem | undefined, crop: CropItem | undefined): LotResponse {
+  return {
+    lotID: l.lotID,
+    lotCode: l.lotCode,
+    producerID: l.producerID,
+    producerName: producer?.name ?? '',
+    producerAadhaarLast4: producer?.aadhaarLast4 ?? '',
+    producerContact: producer?.contactNumber ?? '',
+    producerAddress: producer?.address ?? '',
+    cropID: l.cropID,
+    cropName: crop?.cropName ?? '',
+    cropDescription: crop?.description ?? '',
+    year: l.year,
+    quantityAvailable: gramsToKg(l.totalGrams),
+    quantityUsed: gramsToKg(l.usedGrams),
+    remaining: gramsToKg(l.remainingGrams),
+    pricePerUnit: paiseToRupees(l.pricePaise),
+    isSubsidized: l.isSubsidized,
+    createdOn: l.createdOn,
+    ...(l.updatedOn ? { updatedOn: l.updatedOn } : {}),
+  };
+}
+
+/** Adds producer and crop details (one BatchGet for all the lots' producers and crops). */
+async function withDetails(lots: LotItem[]): Promise<LotResponse[]> {
+  if (!lots.length) return [];
+  const [producers, crops] = await Promise.all([
+    getProducers([...new Set(lots.map((l) => l.producerID))]),
+    getCrops([...new Set(lots.map((l) => l.cropID))]),
+  ]);
+  return lots.map((l) => toResponse(l, producers.get(l.producerID), crops.get(l.cropID)));
+}
+
+async function one(l: LotItem): Promise<LotResponse> {
+  const [producer, crop] = await Promise.all([getProducer(l.producerID), getCrop(l.cropID)]);
+  return toResponse(l, producer, crop);
+}
+
+async function requireLot(id: number, consistent = false): Promise<LotItem> {
+  const l = await getLot(id, consistent);
+  if (!l) throw notFound(`Lot ${id} not found`);
+  return l;
+}
+
+export async function list(q: LotListQuery): Promise<LotResponse[]> {
+  return withDetails(await listLots(q));
+}
+
+export async function get(id: number): Promise<LotResponse> {
+  return one(await requireLot(id));
+}
+
+async function lotByCode(code: string): Promise<LotItem> {
+  const id = await lotIdByCode(code);
+  const lot = id ? await getLot(id) : undefined;
+  if (!lot) throw notFound(`No lot with code ${code}`);
+  return lot;
+}
+
+export async function byCode(code: string): Promise<PublicLotResponse> {
+  const r = await one(await lotByCode(code));
+  return {
+    lotCode: r.lotCode,
+    isSubsidized: r.isSubsidized,
+    year: r.year,
+    cropName: r.cropName,
+    cropDescription: r.cropDescription,
+    producerName: r.producerName,
+    producerAadhaarLast4: r.producerAadhaarLast4,
+    producerContact: r.producerContact,
+    producerAddress: r.producerAddress,
+    quantityAvailable: r.quantityAvailable,
+    quantityUsed: r.quantityUsed,
+    remaining: r.remaining,
+    createdOn: r.createdOn,
+  };
+}
+
+export async function forCrop(cropId: number): Promise<LotForCrop[]> {
+  if (!(await getCrop(cropId))) throw notFound(`Crop ${cropId} not found`);
+  const lots = await lotsWithStock(cropId, DROPDOWN_TAKE);
+  return lots.map((l) => ({
+    lotID: l.lotID,
+    lotCode: l.lotCode,
+    remaining: gramsToKg(l.remainingGrams),
+    pricePerUnit: paiseToRupees(l.pricePaise),
+    year: l.year,
+    isSubsidized: l.isSubsidized,
+  }));
+}
+
+/** The code the next lot of this producer and year would get. Nothing is reserved. */
+export async function previewCode(q: { producerId: number; year: number; isSubsidized: boolean }): Promise<{ lotCode: string }> {
+  if (!(await getProducer(q.producerId))) throw notFound(`Producer ${q.producerId} not found`);
+  const seq = (await currentSequence(q.producerId, q.year)) + 1;
+  return { lotCode: formatLotCode({ isSubsidized: q.isSubsidized, year: q.year, producerID: q.producerId, seq }) };
+}
+
+async function checkActive(producerID: number | undefined, cropID: number | undefined): Promise<void> {
+  const [producer, crop] = await Promise.all([
+    producerID ? getProducer(producerID, true) : undefined,
+    cropID ? getCrop(cropID, true) : undefined,
+  ]);
+  if (producerID && !producer) throw badRequest(`Producer ${producerID} not found`, { producerID: 'Producer not found' });
+  if (producerID && !producer!.isActive)
+    throw badRequest(`Producer ${producer!.name} is inactive: restore the producer first`, { producerID: 'Producer is inactive' });
+  if (cropID && !crop) throw badRequest(`Crop ${cropID} not found`, { cropID: 'Crop not found' });
+  if (cropID && !crop!.isActive)
+    throw badRequest(`Crop ${crop!.cropName} is inactive: restore the crop first`, { cropID: 'Crop is inactive' });
+}
+
+export async function create(input: CreateLotInput): Promise<LotResponse> {
+  await checkActive(input.producerID, input.cropID);
+  const totalGrams = kgToGrams(input.quantityAvailable);
+  const out = await insertLotWithCode({
+    lotID: await nextValue('lots'),
+    producerID: input.producerID,
+    cropID: input.cropID,
+    year: input.year,
+    isSubsidized: input.isSubsidized,
+    totalGrams,
+    usedGrams: 0,
+    remainingGrams: totalGrams,
+    pricePaise: rupeesToPaise(input.pricePerUnit),
+    createdOn: new Date().toISOString(),
+  });
+  if (!out.ok) {
+    // Inactivated between the check above and the write.
+    if (out.reason === 'producer' || out.reason === 'crop') await checkActive(input.producerID, input.cropID);
+    throw new AppError('UNAVAILABLE', 'Too many lots are being created for this producer at once. Please try again.');
+  }
+  return one(out.lot);
+}
+
+export async function update(id: number, input: UpdateLotInput): Promise<LotResponse> {
+  const current = await requireLot(id, true);
+  if (input.producerID !== undefined && input.producerID !== current.producerID) {
+    throw badRequest('The producer of a lot cannot be changed', { producerID: 'The producer of a lot cannot be changed' });
+  }
+  if (input.year !== current.year) {
+    throw badRequest(`The year of a lot cannot be changed: it is part of the lot code ${current.lotCode}`, {
+      year: 'The year is part of the lot code and cannot be changed',
+    });
+  }
+  if (input.isSubsidized !== undefined && input.isSubsidized !== current.isSubsidized) {
+    throw badRequest(`Subsidised or not cannot be changed: it is part of the lot code ${current.lotCode}`, {
+      isSubsidized: 'Part of the lot code; cannot be changed',
+    });
+  }
+  const cropChanges = input.cropID !== current.cropID;
+  if (cropChanges) await checkActive(undefined, input.cropID);
+  const totalGrams = kgToGrams(input.quantityAvailable);
+  const out = await updateLotFields(current, { cropID: input.cropID, totalGrams, pricePaise: rupeesToPaise(input.pricePerUnit) });
+  if (!out.ok) {
+    const usedKg = gramsToKg((await getLot(id, true))?.usedGrams ?? current.usedGrams);
+    switch (out.reason) {
+      case 'below-used': {
+        const message = `Total stock cannot be less than the quantity already used (${usedKg} kg)`;
+        throw badRequest(message, { quantityAvailable: message });
+      }
+      case 'crop-used':
+        throw conflict(`The crop cannot be changed: ${usedKg} kg of this lot have already been sold`);
+      case 'crop':
+        await checkActive(undefined, input.cropID);
+        throw badRequest('Crop is inactive', { cropID: 'Crop is inactive' });
+      default:
+        throw conflict('This lot was changed by someone else at the same time. Reload and try again.');
+    }
+  }
+  return one(out.lot);
+}
+
+export async function remove(id: number): Promise<{ success: true; lotID: number }> {
+  const lot = await requireLot(id, true);
+  const out = await deleteUnusedLot(lot);
+  if (out === 'missing') throw notFound(`Lot ${id} not found`);
+  if (out === 'used') throw conflict(`Lot ${lot.lotCode} cannot be deleted: seed has already been sold from it`);
+  return { success: true, lotID: id };
+}
+
+// ---- QR codes: they encode the public lot page ----
+
+export const publicLotUrl = (lotCode: string) => `${env().PUBLIC_BASE_URL.replace(/\/$/, '')}${publicLotPath(lotCode)}`;
+
+const QR_OPTIONS = { errorCorrectionLevel: 'M' as const, margin: 2 };
+
+export interface QrImage {
+  lotCode: string;
+  data: Buffer | string;
+}
+
+export async function qrPng(id: number, size: number): Promise<QrImage> {
+  const lot = await requireLot(id);
+  const data = await QRCode.toBuffer(publicLotUrl(lot.lotCode), { ...QR_OPTIONS, type: 'png', width: size });
+  return { lotCode: lot.lotCode, data };
+}
+
+export async function qrSvg(id: number): Promise<QrImage> {
+  return svgFor(await requireLot(id));
+}
+
+export async function qrSvgByCode(code: string): Promise<QrImage> {
+  return svgFor(await lotByCode(code));
+}
+
+async function svgFor(lot: LotItem): Promise<QrImage> {
+  const data = await QRCode.toString(publicLotUrl(lot.lotCode), { ...QR_OPTIONS, type: 'svg' });
+  return { lotCode: lot.lotCode, data };
+}

@@ -1,0 +1,113 @@
+import { BatchGetCommand, QueryCommand, type BatchGetCommandOutput, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { docClient, tableName } from '../lib/aws';
+
+/**
+ * Query helpers shared by the catalogue areas (producers, crops, lots, farmers). Lists are GSI queries on a
+ * fixed partition; a text search filters the queried items on the server (DynamoDB FilterExpression), which
+ * still reads (and bills) every item it evaluates, so a search stops after SEARCH_READ_BUDGET items.
+ */
+export const SEARCH_READ_BUDGET = 2000;
+const MAX_PAGE = 1000;
+
+export type Item = Record<string, unknown>;
+
+export interface IndexQuery {
+  index: 'gsi1' | 'gsi2' | 'gsi3';
+  pk: string;
+  /** Restrict the sort key to this prefix (begins_with). */
+  skPrefix?: string;
+  /** Newest first unless told otherwise. */
+  forward?: boolean;
+  take: number;
+  filter?: { expression: string; names?: Record<string, string>; values?: Record<string, unknown> };
+  /** Items the query may evaluate in all (defaults: take without a filter, SEARCH_READ_BUDGET with one). */
+  readBudget?: number;
+}
+
+export interface QueryResult<T> {
+  items: T[];
+  /** Items DynamoDB evaluated (and billed). */
+  evaluated: number;
+  /** True when the read budget stopped the query before the index was exhausted. */
+  truncated: boolean;
+}
+
+export function conditionFailedAt(e: unknown): number[] {
+  const err = e as { name?: string; CancellationReasons?: { Code?: string }[] };
+  if (err?.name !== 'TransactionCanceledException') return [];
+  return (err.CancellationReasons ?? []).flatMap((r, i) => (r?.Code === 'ConditionalCheckFailed' ? [i] : []));
+}
+
+export function isConditionFailed(e: unknown): boolean {
+  return (e as Error)?.name === 'ConditionalCheckFailedException';
+}
+
+export async function queryIndex<T = Item>(q: IndexQuery): Promise<QueryResult<T>> {
+  const gpk = `${q.index}pk`;
+  const gsk = `${q.index}sk`;
+  const names: Record<string, string> = { '#gpk': gpk, ...(q.filter?.names ?? {}) };
+  const values: Record<string, unknown> = { ':gpk': q.pk, ...(q.filter?.values ?? {}) };
+  let keyCondition = '#gpk = :gpk';
+  if (q.skPrefix) {
+    names['#gsk'] = gsk;
+    values[':gskp'] = q.skPrefix;
+    keyCondition += ' AND begins_with(#gsk, :gskp)';
+  }
+  const budget = q.readBudget ?? (q.filter ? SEARCH_READ_BUDGET : q.take);
+  const items: T[] = [];
+  let evaluated = 0;
+  let start: Record<string, unknown> | undefined;
+  do {
+    const limit = q.filter ? Math.min(MAX_PAGE, budget - evaluated) : Math.min(MAX_PAGE, q.take - items.length);
+    const input: QueryCommandInput = {
+      TableName: tableName(),
+      IndexName: q.index,
+      KeyConditionExpression: keyCondition,
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: values,
+      ScanIndexForward: q.forward ?? false,
+      Limit: limit,
+      ExclusiveStartKey: start,
+      ...(q.filter ? { FilterExpression: q.filter.expression } : {}),
+    };
+    const out = await docClient().send(new QueryCommand(input));
+    evaluated += out.ScannedCount ?? 0;
+    for (const i of out.Items ?? []) items.push(i as T);
+    start = out.LastEvaluatedKey;
+  } while (start && items.length < q.take && evaluated < budget);
+  return { items: items.slice(0, q.take), evaluated, truncated: Boolean(start) && items.length < q.take };
+}
+
+/** BatchGetItem in chunks of 100 keys, retrying unprocessed keys; returns items in no particular order. */
+export async function batchGet(keys: { pk: string; sk: string }[]): Promise<Item[]> {
+  const unique = [...new Map(keys.map((k) => [`${k.pk}|${k.sk}`, k])).values()];
+  const out: Item[] = [];
+  for (let i = 0; i < unique.length; i += 100) {
+    let request: Record<string, { Keys: Record<string, unknown>[] }> | undefined = {
+      [tableName()]: { Keys: unique.slice(i, i + 100) },
+    };
+    for (let attempt = 0; request && Object.keys(request).length; attempt++) {
+      if (attempt > 0) await new Promise((r) => setTimeout(r, Math.min(1000, 25 * 2 ** attempt)));
+      const res: BatchGetCommandOutput = await docClient().send(new BatchGetCommand({ RequestItems: request }));
+      out.push(...((res.Responses?.[tableName()] ?? []) as Item[]));
+      const left: { Keys?: Record<string, unknown>[] } | undefined = res.UnprocessedKeys?.[tableName()];
+      request = left?.Keys?.length ? { [tableName()]: { Keys: left.Keys as Record<string, unknown>[] } } : undefined;
+      if (attempt > 8) throw new Error('BatchGet kept returning unprocessed keys');
+    }
+  }
+  return out;
+}
+
+/** Lower-case text the list searches match against (substring). */
+export const searchTextOf = (...parts: (string | undefined | null)[]) =>
+  parts
+    .filter(Boolean)
+    .map((p) => p!.toLowerCase())
+    .join('\n');
+
+/** Filter for a search term (already lower-cased) against the item's searchText. */
+export const searchFilter = (term: string) => ({
+  expression: 'contains(#st, :st)',
+  names: { '#st': 'searchText' },
+  values: { ':st': term.toLowerCase() },
+});

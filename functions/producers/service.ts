@@ -1,0 +1,108 @@
+import { hasAnyRole } from '../../shared/roles';
+import { AADHAAR_RE, stripAadhaar, type ProducerInput, type ProducerListQuery, type ProducerResponse } from '../../shared/schemas/producers';
+import { aadhaarHash, openAadhaar, sealAadhaar } from '../lib/aadhaar-vault';
+import type { Caller } from '../lib/caller';
+import { nextValue } from '../lib/counters';
+import { conflict, notFound } from '../lib/errors';
+import {
+  getProducer,
+  insertProducer,
+  listProducers,
+  producerIdByAadhaarHash,
+  setProducerActive,
+  updateProducer,
+  type ProducerItem,
+} from './repository';
+import { searchTextOf } from './query';
+
+/** Full Aadhaar numbers go only to callers who maintain the record (admin); sellers see the last 4 digits. */
+export const seesFullAadhaar = (caller: Caller | null) => Boolean(caller && hasAnyRole(caller.roles, ['admin']));
+
+async function toResponse(p: ProducerItem, full: boolean): Promise<ProducerResponse> {
+  return {
+    producerID: p.producerID,
+    name: p.name,
+    aadhaarNumber: full ? await openAadhaar(p.aadhaarEnc) : null,
+    aadhaarLast4: p.aadhaarLast4,
+    contactNumber: p.contactNumber ?? '',
+    address: p.address ?? '',
+    isActive: p.isActive,
+    createdOn: p.createdOn,
+    ...(p.updatedOn ? { updatedOn: p.updatedOn } : {}),
+  };
+}
+
+const producerSearchText = (p: Pick<ProducerItem, 'name' | 'contactNumber' | 'address' | 'aadhaarLast4'>) =>
+  searchTextOf(p.name, p.contactNumber, p.address, p.aadhaarLast4);
+
+const takenMessage = (id?: number) =>
+  `A producer with this Aadhaar number already exists${id ? ` (ID ${id})` : ''}`;
+
+/** Lists never carry full Aadhaar numbers. A 12-digit search is an exact Aadhaar lookup (keyed hash). */
+export async function list(q: ProducerListQuery): Promise<ProducerResponse[]> {
+  const search = q.search?.trim();
+  if (search && AADHAAR_RE.test(stripAadhaar(search))) {
+    const id = await producerIdByAadhaarHash(await aadhaarHash(stripAadhaar(search)));
+    const p = id ? await getProducer(id) : undefined;
+    return p && (p.isActive || q.includeInactive) ? [await toResponse(p, false)] : [];
+  }
+  const items = await listProducers({ includeInactive: q.includeInactive, search: search || undefined, take: q.take });
+  return Promise.all(items.map((p) => toResponse(p, false)));
+}
+
+export async function requireProducer(id: number): Promise<ProducerItem> {
+  const p = await getProducer(id);
+  if (!p) throw notFound(`Producer ${id} not found`);
+  return p;
+}
+
+export async function get(id: number, caller: Caller | null): Promise<ProducerResponse> {
+  return toResponse(await requireProducer(id), seesFullAadhaar(caller));
+}
+
+export async function create(input: ProducerInput, caller: Caller | null): Promise<ProducerResponse> {
+  const sealed = await sealAadhaar(input.aadhaarNumber);
+  const item: ProducerItem = {
+    producerID: await nextValue('producers'),
+    name: input.name,
+    ...sealed,
+    contactNumber: input.contactNumber ?? '',
+    address: input.address ?? '',
+    isActive: true,
+    searchText: '',
+    createdOn: new Date().toISOString(),
+  };
+  item.searchText = producerSearchText(item);
+  const out = await insertProducer(item);
+  if (!out.ok) throw conflict(takenMessage(out.takenBy), { producerID: out.takenBy });
+  return toResponse(item, seesFullAadhaar(caller));
+}
+
+export async function update(id: number, input: ProducerInput, caller: Caller | null): Promise<ProducerResponse> {
+  const current = await getProducer(id, true);
+  if (!current) throw notFound(`Producer ${id} not found`);
+  const hash = await aadhaarHash(input.aadhaarNumber);
+  const sealed = hash === current.aadhaarHash
+    ? { aadhaarEnc: current.aadhaarEnc, aadhaarHash: hash, aadhaarLast4: current.aadhaarLast4 }
+    : await sealAadhaar(input.aadhaarNumber);
+  const next = {
+    name: input.name,
+    ...sealed,
+    contactNumber: input.contactNumber ?? '',
+    address: input.address ?? '',
+    searchText: '',
+  };
+  next.searchText = producerSearchText(next);
+  const out = await updateProducer(current, next);
+  if (!out.ok) {
+    if (out.reason === 'aadhaar-taken') throw conflict(takenMessage(out.takenBy), { producerID: out.takenBy });
+    throw conflict('This producer was changed by someone else at the same time. Reload and try again.');
+  }
+  return toResponse({ ...current, ...next, updatedOn: new Date().toISOString() }, seesFullAadhaar(caller));
+}
+
+export async function setActive(id: number, active: boolean, caller: Caller | null): Promise<ProducerResponse> {
+  const p = await setProducerActive(id, active);
+  if (!p) throw notFound(`Producer ${id} not found`);
+  return toResponse(p, seesFullAadhaar(caller));
+}

@@ -1,0 +1,66 @@
+import { FarmerInput } from '../../shared/schemas/farmers';
+import { AppError } from '../lib/errors';
+import { log } from '../lib/log';
+import { farmerIdByAadhaarHash } from '../farmers/repository';
+import { create as createFarmer } from '../farmers/service';
+
+/**
+ * Links a registration to a farmer by Aadhaar (spec section 4), creating the farmer when there is none.
+ * Any failure (including a slow lookup) leaves the registration not linked; it never fails the registration.
+ */
+const LINK_TIMEOUT_MS = 2_000;
+
+export interface FarmerSeed {
+  aadhaarHash: string;
+  aadhaar: string;
+  name: string;
+  fatherName: string;
+  mobile: string;
+  village: string;
+  category: string;
+  address: string;
+  adharFilePath: string;
+}
+
+async function findOrCreate(f: FarmerSeed): Promise<number | undefined> {
+  const existing = await farmerIdByAadhaarHash(f.aadhaarHash);
+  if (existing) return existing;
+  const input = FarmerInput.safeParse({
+    name: f.name,
+    aadhaarNumber: f.aadhaar,
+    contactNumber: f.mobile,
+    village: f.village,
+    category: f.category,
+    fatherName: f.fatherName,
+    adharFilePath: f.adharFilePath,
+    address: f.address.slice(0, 300),
+  });
+  if (!input.success) return undefined;
+  try {
+    return (await createFarmer(input.data, null)).farmerID;
+  } catch (e) {
+    // Created meanwhile by another request for the same Aadhaar: link to that one.
+    if (e instanceof AppError && e.code === 'CONFLICT') {
+      const id = Number(e.extra.data?.farmerID);
+      return Number.isInteger(id) && id > 0 ? id : await farmerIdByAadhaarHash(f.aadhaarHash);
+    }
+    throw e;
+  }
+}
+
+export async function linkFarmer(f: FarmerSeed): Promise<number | undefined> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([
+      findOrCreate(f),
+      new Promise<undefined>((resolve) => {
+        timer = setTimeout(() => resolve(undefined), LINK_TIMEOUT_MS);
+      }),
+    ]);
+  } catch (e) {
+    log.warn('farmer link failed; registration not linked', { error: (e as Error).message, name: (e as Error).name });
+    return undefined;
+  } finally {
+    clearTimeout(timer);
+  }
+}

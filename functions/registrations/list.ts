@@ -1,0 +1,159 @@
+import { findDistrict } from '../../shared/districts';
+import { kolkataDate, type RegistrationListQuery, type RegistrationListReply } from '../../shared/schemas/registration';
+import { aadhaarHash } from '../lib/aadhaar-vault';
+import { AppError } from '../lib/errors';
+import * as repo from './repository';
+import { toRow } from './service';
+
+/**
+ * The staff Registrations page (GET /api/registrations). Which index answers which filter
+ * (docs/data-model.md, "Registrations"):
+ *  - id            gsi3 REGID#<id>: one item per year            -> 1 query
+ *  - aadhaar (12)  claims REGCLAIM#<hmac>: one per crop and year -> 1 query + 1 BatchGet
+ *  - year, from/to gsi1 REGS#<year>#<shard> / <created>#<id>, the 10 shards read in parallel, newest first
+ *  - name, father, village (contains), district (equals), aadhaar last 4: filters on the gsi1 range read,
+ *    so they cost what the range costs. The work per request is capped at LIST_READ_CAP index items.
+ */
+export const LIST_READ_CAP = 20_000;
+const MAX_YEARS = 5;
+
+type Candidate = { id: number; year: number; gsi1sk: string };
+
+interface Filters {
+  name?: string;
+  father?: string;
+  village?: string;
+  district?: string;
+  last4?: string;
+  fromKey: string;
+  toKey: string;
+}
+
+function isoOf(s: string): string {
+  return new Date(s).toISOString();
+}
+
+function filtersOf(q: RegistrationListQuery): Filters {
+  const lc = (s?: string) => (s && s.trim() ? s.trim().toLowerCase() : undefined);
+  const district = q.district?.trim() ? (findDistrict(q.district) ?? q.district.trim()).toLowerCase() : undefined;
+  return {
+    name: lc(q.name),
+    father: lc(q.father),
+    village: lc(q.village),
+    district,
+    last4: q.aadhaar && q.aadhaar.length === 4 ? q.aadhaar : undefined,
+    fromKey: q.from ? isoOf(q.from) : '0',
+    // '~' sorts after every character of '<ISO>#<id>', so the whole of the last instant is included.
+    toKey: q.to ? `${isoOf(q.to)}~` : '~',
+  };
+}
+
+function matches(r: repo.RegistrationItem, f: Filters, year?: number): boolean {
+  if (year && r.year !== year) return false;
+  if (f.name && !r.nameLc.includes(f.name)) return false;
+  if (f.father && !r.fatherLc.includes(f.father)) return false;
+  if (f.village && !r.villageLc.includes(f.village)) return false;
+  if (f.district && r.districtLc !== f.district) return false;
+  if (f.last4 && r.aadhaarLast4 !== f.last4) return false;
+  return r.gsi1sk >= f.fromKey && r.gsi1sk <= f.toKey;
+}
+
+function filterExpression(f: Filters) {
+  const parts: string[] = [];
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = {};
+  const add = (expr: string, attr: string, value: string) => {
+    const n = `#f${parts.length}`;
+    const v = `:f${parts.length}`;
+    names[n] = attr;
+    values[v] = value;
+    parts.push(expr.replace('ATTR', n).replace('VAL', v));
+  };
+  if (f.name) add('contains(ATTR, VAL)', 'nameLc', f.name);
+  if (f.father) add('contains(ATTR, VAL)', 'fatherLc', f.father);
+  if (f.village) add('contains(ATTR, VAL)', 'villageLc', f.village);
+  if (f.district) add('ATTR = VAL', 'districtLc', f.district);
+  if (f.last4) add('ATTR = VAL', 'aadhaarLast4', f.last4);
+  return parts.length ? { expression: parts.join(' AND '), names, values } : {};
+}
+
+function yearsOf(q: RegistrationListQuery): number[] {
+  if (q.year) return [q.year];
+  const current = Number(kolkataDate().slice(0, 4));
+  if (!q.from && !q.to) return [current];
+  const fromYear = q.from ? Number(kolkataDate(new Date(q.from)).slice(0, 4)) : current - (MAX_YEARS - 1);
+  const toYear = q.to ? Number(kolkataDate(new Date(q.to)).slice(0, 4)) : current;
+  if (toYear < fromYear) return [];
+  const years: number[] = [];
+  for (let y = toYear; y >= fromYear && years.length < MAX_YEARS; y--) years.push(y);
+  return years;
+}
+
+/** Reads the year shards in parallel within the range, newest first, up to the cap. */
+async function rangeCandidates(q: RegistrationListQuery, f: Filters): Promise<{ items: Candidate[]; partial: boolean; searchedFrom?: string }> {
+  const years = yearsOf(q);
+  const shards = years.flatMap((year) => Array.from({ length: repo.LIST_SHARDS }, (_, shard) => ({ year, shard })));
+  if (!shards.length) return { items: [], partial: false };
+  const perShardCap = Math.ceil(LIST_READ_CAP / shards.length);
+  const filter = filterExpression(f);
+  let partial = false;
+  let searchedFrom: string | undefined;
+  const lists = await Promise.all(
+    shards.map(async ({ year, shard }) => {
+      const out: Candidate[] = [];
+      let scanned = 0;
+      let start: Record<string, unknown> | undefined;
+      do {
+        const page = await repo.listShardPage(year, shard, { from: f.fromKey, to: f.toKey }, filter, start, Math.min(1000, perShardCap - scanned));
+        out.push(...page.items.map((i) => ({ id: Number(i.id), year: Number(i.year), gsi1sk: String(i.gsi1sk) })));
+        scanned += page.scanned;
+        start = page.last;
+      } while (start && scanned < perShardCap);
+      if (start) {
+        partial = true;
+        const reached = String(start.gsi1sk ?? '').split('#')[0];
+        if (!searchedFrom || reached > searchedFrom) searchedFrom = reached;
+      }
+      return out;
+    }),
+  );
+  return { items: lists.flat(), partial, searchedFrom };
+}
+
+export async function listRegistrations(q: RegistrationListQuery): Promise<RegistrationListReply> {
+  if (q.from && q.to && isoOf(q.from) > isoOf(q.to)) throw new AppError('VALIDATION', '"from" must be before "to"', { fields: { from: 'from after to' } });
+  const f = filtersOf(q);
+  let page: repo.RegistrationItem[];
+  let total: number;
+  let partial = false;
+  let searchedFrom: string | undefined;
+
+  if (q.id || (q.aadhaar && q.aadhaar.length === 12)) {
+    // Few candidates from the exact indexes; the other filters apply in memory.
+    let found: repo.RegistrationItem[];
+    if (q.id) found = await repo.registrationsWithId(q.id);
+    else {
+      const claims = await repo.claimsOfAadhaar(await aadhaarHash(q.aadhaar!));
+      found = await repo.batchGetRegistrations(claims.map((c) => ({ year: c.year, id: c.id })));
+    }
+    if (q.id && q.aadhaar?.length === 12) {
+      const hash = await aadhaarHash(q.aadhaar);
+      found = found.filter((r) => r.aadhaarHash === hash);
+    }
+    const all = found.filter((r) => matches(r, f, q.year)).sort((a, b) => (a.gsi1sk < b.gsi1sk ? 1 : -1));
+    total = all.length;
+    page = all.slice(q.skip, q.skip + q.take);
+  } else {
+    const range = await rangeCandidates(q, f);
+    partial = range.partial;
+    searchedFrom = range.searchedFrom;
+    const sorted = range.items.sort((a, b) => (a.gsi1sk < b.gsi1sk ? 1 : a.gsi1sk > b.gsi1sk ? -1 : 0));
+    total = sorted.length;
+    const keys = sorted.slice(q.skip, q.skip + q.take);
+    const got = await repo.batchGetRegistrations(keys.map((k) => ({ year: k.year, id: k.id })));
+    const byKey = new Map(got.map((r) => [`${r.year}#${r.id}`, r]));
+    page = keys.map((k) => byKey.get(`${k.year}#${k.id}`)).filter((r): r is repo.RegistrationItem => Boolean(r));
+  }
+  const items = await Promise.all(page.map(toRow));
+  return { items, total, ...(partial ? { partial, searchedFrom } : {}) };
+}

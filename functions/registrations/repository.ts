@@ -1,0 +1,426 @@
+import { randomBytes } from 'node:crypto';
+import { CopyObjectCommand, DeleteObjectCommand, GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { BatchGetCommand, DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { docClient, s3Client, tableName } from '../lib/aws';
+import { padId } from '../lib/counters';
+import { env } from '../lib/env';
+import { isConditionalFailure } from '../lib/retry';
+
+/**
+ * Storage of the registrations area (keys in docs/data-model.md, "Registrations"):
+ *  - registration   REG#<year>#<id10> / REG
+ *                   gsi1 REGS#<year>#<shard 0-9> / <created ISO>#<id10>   (year + date-range listing)
+ *                   gsi2 FARMER#<farmerID> / <year>#<id10>                (a farmer's registrations, when linked)
+ *                   gsi3 REGID#<id> / <year>                              (staff lookup by number)
+ *  - letter code    REGCODE#<code> / REGCODE  -> year, id
+ *  - claim          REGCLAIM#<aadhaarHash> / <year>#<crop>  -> year, id, code, idempotency key, fingerprint
+ *  - lock           REGLOCK#<aadhaarHash> / <year>#<crop>   (short lease while one request registers; TTL)
+ *  - shift counter  SLOT#<day>#<shift> / SLOT  -> booked, cap
+ *  - number counter COUNTER#registrations#<year> / COUNTER (functions/lib/counters.ts)
+ */
+export const LIST_SHARDS = 10;
+
+export interface RegistrationItem {
+  pk: string;
+  sk: 'REG';
+  type: 'registration';
+  id: number;
+  year: number;
+  name: string;
+  nameLc: string;
+  fatherName: string;
+  fatherLc: string;
+  aadhaarEnc: string;
+  aadhaarHash: string;
+  aadhaarLast4: string;
+  mobileNumber: string;
+  category: string;
+  gender: string;
+  village: string;
+  villageLc: string;
+  /** Joined text '<block> | उप जिला - <sub-district>' as the form sends it. */
+  block: string;
+  blockName: string;
+  subDistrict: string;
+  district: string;
+  districtLc: string;
+  cropName: string;
+  cropId?: number;
+  cropKey: string;
+  bagsRequested: number;
+  unit: 'bag' | 'kg';
+  /** YYYY-MM-DD, an Asia/Kolkata calendar day. */
+  appointmentDate: string;
+  /** <day>T00:00:00+05:30 */
+  appointmentDateTime: string;
+  /** The shift's label as configured when booked. */
+  appointmentShift: string;
+  appointmentShiftNumber: 1 | 2;
+  /** The shift counter was taken (PerDayLimit > 0 at booking time). */
+  slotCounted: boolean;
+  created: string;
+  adharFilePath: string;
+  adharFileType: string;
+  adharFileSize: number;
+  uniqeCode: string;
+  isBilled: boolean;
+  invoiceNumber: string | null;
+  farmerID?: number;
+  isAdmin: boolean;
+  createdByUserId?: number;
+  idempotencyKey?: string;
+  gsi1pk: string;
+  gsi1sk: string;
+  gsi2pk?: string;
+  gsi2sk?: string;
+  gsi3pk: string;
+  gsi3sk: string;
+}
+
+export interface ClaimItem {
+  pk: string;
+  sk: string;
+  year: number;
+  id: number;
+  uniqeCode: string;
+  idempotencyKey?: string;
+  fingerprint: string;
+  created: string;
+}
+
+export const regKey = (year: number, id: number) => ({ pk: `REG#${year}#${padId(id)}`, sk: 'REG' });
+export const codeKey = (code: string) => ({ pk: `REGCODE#${code}`, sk: 'REGCODE' });
+export const claimKey = (hash: string, year: number, cropKey: string) => ({ pk: `REGCLAIM#${hash}`, sk: `${year}#${cropKey}` });
+export const lockKey = (hash: string, year: number, cropKey: string) => ({ pk: `REGLOCK#${hash}`, sk: `${year}#${cropKey}` });
+export const slotKey = (day: string, shift: number) => ({ pk: `SLOT#${day}#${shift}`, sk: 'SLOT' });
+export const listShard = (id: number) => id % LIST_SHARDS;
+export const listPk = (year: number, shard: number) => `REGS#${year}#${shard}`;
+
+const T = () => tableName();
+const db = () => docClient();
+
+// ---- configuration (read here so that a failure is seen, not replaced by defaults) ----
+
+export async function readConfigValues(keys: readonly string[]): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  let pending: Record<string, unknown>[] = keys.map((k) => ({ pk: 'CONFIG', sk: k }));
+  for (let round = 0; pending.length && round < 5; round++) {
+    const res = await db().send(new BatchGetCommand({ RequestItems: { [T()]: { Keys: pending } } }));
+    for (const i of res.Responses?.[T()] ?? []) out.set(String(i.sk), String(i.value ?? ''));
+    pending = (res.UnprocessedKeys?.[T()]?.Keys as Record<string, unknown>[] | undefined) ?? [];
+  }
+  if (pending.length) throw Object.assign(new Error('configuration keys left unprocessed'), { name: 'ThrottlingException' });
+  return out;
+}
+
+// ---- appointment shift counters ----
+
+/** One conditional increment; false when the shift is full. */
+export async function takeShiftSlot(day: string, shift: number, cap: number): Promise<boolean> {
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: T(),
+        Key: slotKey(day, shift),
+        UpdateExpression: 'ADD booked :one SET #cap = :cap, #day = :day, shift = :shift',
+        ConditionExpression: 'attribute_not_exists(booked) OR booked < :cap',
+        ExpressionAttributeNames: { '#cap': 'cap', '#day': 'day' },
+        ExpressionAttributeValues: { ':one': 1, ':cap': cap, ':day': day, ':shift': shift },
+      }),
+    );
+    return true;
+  } catch (e) {
+    if (isConditionalFailure(e)) return false;
+    throw e;
+  }
+}
+
+export async function releaseShiftSlot(day: string, shift: number): Promise<void> {
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: T(),
+        Key: slotKey(day, shift),
+        UpdateExpression: 'ADD booked :minus',
+        ConditionExpression: 'booked > :zero',
+        ExpressionAttributeValues: { ':minus': -1, ':zero': 0 },
+      }),
+    );
+  } catch (e) {
+    if (!isConditionalFailure(e)) throw e;
+  }
+}
+
+export interface ShiftCount {
+  day: string;
+  shift: number;
+  booked: number;
+  cap: number;
+}
+
+/** Counters of the given days (staff and tests; a BatchGet of 2 items per day). */
+export async function shiftCounts(days: readonly string[]): Promise<ShiftCount[]> {
+  const keys = days.flatMap((d) => [slotKey(d, 1), slotKey(d, 2)]);
+  const out: ShiftCount[] = [];
+  for (let i = 0; i < keys.length; i += 100) {
+    let pending: Record<string, unknown>[] = keys.slice(i, i + 100);
+    while (pending.length) {
+      const res = await db().send(new BatchGetCommand({ RequestItems: { [T()]: { Keys: pending, ConsistentRead: true } } }));
+      for (const it of res.Responses?.[T()] ?? []) out.push({ day: String(it.day), shift: Number(it.shift), booked: Number(it.booked ?? 0), cap: Number(it.cap ?? 0) });
+      pending = (res.UnprocessedKeys?.[T()]?.Keys as Record<string, unknown>[] | undefined) ?? [];
+    }
+  }
+  return out;
+}
+
+// ---- claims and locks (invariant 2) ----
+
+export async function getClaim(hash: string, year: number, cropKey: string): Promise<ClaimItem | undefined> {
+  const out = await db().send(new GetCommand({ TableName: T(), Key: claimKey(hash, year, cropKey), ConsistentRead: true }));
+  return out.Item as ClaimItem | undefined;
+}
+
+export async function claimsOfAadhaar(hash: string): Promise<ClaimItem[]> {
+  const out = await db().send(
+    new QueryCommand({
+      TableName: T(),
+      KeyConditionExpression: 'pk = :p',
+      ExpressionAttributeValues: { ':p': `REGCLAIM#${hash}` },
+      ConsistentRead: true,
+      Limit: 200,
+    }),
+  );
+  return (out.Items ?? []) as ClaimItem[];
+}
+
+/** Takes the short lease on (Aadhaar, crop, year); false when another request holds a live one. */
+export async function acquireLock(
+  hash: string,
+  year: number,
+  cropKey: string,
+  lock: { token: string; idempotencyKey?: string; fingerprint: string; leaseMs: number },
+): Promise<boolean> {
+  const now = Date.now();
+  try {
+    await db().send(
+      new PutCommand({
+        TableName: T(),
+        Item: {
+          ...lockKey(hash, year, cropKey),
+          token: lock.token,
+          idempotencyKey: lock.idempotencyKey,
+          fingerprint: lock.fingerprint,
+          leaseUntil: now + lock.leaseMs,
+          expiresAt: Math.floor(now / 1000) + 3600,
+        },
+        ConditionExpression: 'attribute_not_exists(pk) OR leaseUntil < :now OR #token = :token',
+        ExpressionAttributeNames: { '#token': 'token' },
+        ExpressionAttributeValues: { ':now': now, ':token': lock.token },
+      }),
+    );
+    return true;
+  } catch (e) {
+    if (isConditionalFailure(e)) return false;
+    throw e;
+  }
+}
+
+export async function releaseLock(hash: string, year: number, cropKey: string, token: string): Promise<void> {
+  try {
+    await db().send(
+      new DeleteCommand({
+        TableName: T(),
+        Key: lockKey(hash, year, cropKey),
+        ConditionExpression: '#token = :token',
+        ExpressionAttributeNames: { '#token': 'token' },
+        ExpressionAttributeValues: { ':token': token },
+      }),
+    );
+  } catch (e) {
+    if (!isConditionalFailure(e)) throw e;
+  }
+}
+
+// ---- the registration write ----
+
+/**
+ * One transaction over three new items (registration, claim, letter code), none of them a hot counter.
+ * The client request token makes a resent transaction idempotent (DynamoDB remembers it for 10 minutes).
+ */
+export async function commitRegistration(item: RegistrationItem, claim: ClaimItem, token: string): Promise<void> {
+  await db().send(
+    new TransactWriteCommand({
+      ClientRequestToken: token,
+      TransactItems: [
+        { Put: { TableName: T(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' } },
+        { Put: { TableName: T(), Item: claim, ConditionExpression: 'attribute_not_exists(pk)' } },
+        {
+          Put: {
+            TableName: T(),
+            Item: { ...codeKey(item.uniqeCode), year: item.year, id: item.id },
+            ConditionExpression: 'attribute_not_exists(pk)',
+          },
+        },
+      ],
+    }),
+  );
+}
+
+/** Index of each item in commitRegistration's transaction (to read cancellation reasons). */
+export const TX_INDEX = { registration: 0, claim: 1, code: 2 } as const;
+
+export async function getRegistration(year: number, id: number, consistent = true): Promise<RegistrationItem | undefined> {
+  const out = await db().send(new GetCommand({ TableName: T(), Key: regKey(year, id), ConsistentRead: consistent }));
+  return out.Item as RegistrationItem | undefined;
+}
+
+export async function getRegistrationByCode(code: string): Promise<RegistrationItem | undefined> {
+  const ptr = await db().send(new GetCommand({ TableName: T(), Key: codeKey(code), ConsistentRead: true }));
+  if (!ptr.Item) return undefined;
+  return getRegistration(Number(ptr.Item.year), Number(ptr.Item.id));
+}
+
+/** Registrations numbered `id` (one per year at most), newest year first. */
+export async function registrationsWithId(id: number): Promise<RegistrationItem[]> {
+  const out = await db().send(
+    new QueryCommand({
+      TableName: T(),
+      IndexName: 'gsi3',
+      KeyConditionExpression: 'gsi3pk = :p',
+      ExpressionAttributeValues: { ':p': `REGID#${id}` },
+      ScanIndexForward: false,
+      Limit: 50,
+    }),
+  );
+  return (out.Items ?? []) as RegistrationItem[];
+}
+
+export async function batchGetRegistrations(keys: { year: number; id: number }[]): Promise<RegistrationItem[]> {
+  const out: RegistrationItem[] = [];
+  for (let i = 0; i < keys.length; i += 100) {
+    let pending: Record<string, unknown>[] = keys.slice(i, i + 100).map((k) => regKey(k.year, k.id));
+    for (let round = 0; pending.length && round < 8; round++) {
+      const res = await db().send(new BatchGetCommand({ RequestItems: { [T()]: { Keys: pending } } }));
+      out.push(...((res.Responses?.[T()] ?? []) as RegistrationItem[]));
+      pending = (res.UnprocessedKeys?.[T()]?.Keys as Record<string, unknown>[] | undefined) ?? [];
+    }
+  }
+  return out;
+}
+
+export interface ListPageResult {
+  items: Pick<RegistrationItem, 'id' | 'year' | 'gsi1sk'>[];
+  /** Items DynamoDB read (before the filter), for the work cap. */
+  scanned: number;
+  last?: Record<string, unknown>;
+}
+
+/**
+ * One page of a year shard's listing, newest first, between two gsi1 sort keys, with an optional filter.
+ * Only keys are returned (the page's rows are fetched afterwards with BatchGet).
+ */
+export async function listShardPage(
+  year: number,
+  shard: number,
+  range: { from: string; to: string },
+  filter: { expression?: string; names?: Record<string, string>; values?: Record<string, unknown> },
+  start?: Record<string, unknown>,
+  limit = 1000,
+): Promise<ListPageResult> {
+  const out = await db().send(
+    new QueryCommand({
+      TableName: T(),
+      IndexName: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :p AND gsi1sk BETWEEN :from AND :to',
+      FilterExpression: filter.expression,
+      ProjectionExpression: 'id, #year, gsi1sk',
+      ExpressionAttributeNames: { '#year': 'year', ...(filter.names ?? {}) },
+      ExpressionAttributeValues: { ':p': listPk(year, shard), ':from': range.from, ':to': range.to, ...(filter.values ?? {}) },
+      ScanIndexForward: false,
+      ExclusiveStartKey: start,
+      Limit: limit,
+    }),
+  );
+  return {
+    items: (out.Items ?? []) as ListPageResult['items'],
+    scanned: out.ScannedCount ?? 0,
+    last: out.LastEvaluatedKey,
+  };
+}
+
+// ---- Aadhaar scans in S3 ----
+
+const bucket = () => env().UPLOADS_BUCKET;
+
+export function newPendingKey(): string {
+  return `pending/${randomBytes(18).toString('base64url')}`;
+}
+
+export async function presignUpload(key: string, contentType: string, size: number, expiresIn: number): Promise<string> {
+  return getSignedUrl(s3Client(), new PutObjectCommand({ Bucket: bucket(), Key: key, ContentType: contentType, ContentLength: size }), {
+    expiresIn,
+    // Both are part of the signature: S3 refuses a PUT of another type or length.
+    signableHeaders: new Set(['content-type', 'content-length']),
+  });
+}
+
+export async function presignDownload(key: string, expiresIn: number, contentType?: string): Promise<string> {
+  return getSignedUrl(
+    s3Client(),
+    new GetObjectCommand({ Bucket: bucket(), Key: key, ResponseContentDisposition: 'inline', ResponseContentType: contentType }),
+    { expiresIn },
+  );
+}
+
+/** Size and first bytes of an object (one ranged GET), or undefined when there is no such object. */
+export async function readObjectHead(key: string, bytes: number): Promise<{ size: number; head: Buffer } | undefined> {
+  try {
+    const out = await s3Client().send(new GetObjectCommand({ Bucket: bucket(), Key: key, Range: `bytes=0-${bytes - 1}` }));
+    const total = /\/(\d+)$/.exec(out.ContentRange ?? '')?.[1];
+    if (total === '0') {
+      // Some S3 stand-ins answer a range of an empty object with a bogus length: do not read the body.
+      (out.Body as { destroy?: () => void } | undefined)?.destroy?.();
+      return { size: 0, head: Buffer.alloc(0) };
+    }
+    const head = Buffer.from(await out.Body!.transformToByteArray());
+    const size = total !== undefined ? Number(total) : Number(out.ContentLength ?? head.length);
+    return { size, head };
+  } catch (e) {
+    const err = e as { name?: string; $metadata?: { httpStatusCode?: number } };
+    if (err.name === 'NoSuchKey' || err.name === 'NotFound' || err.$metadata?.httpStatusCode === 404) return undefined;
+    // An empty object cannot be read with a range.
+    if (err.name === 'InvalidRange' || err.$metadata?.httpStatusCode === 416) return { size: 0, head: Buffer.alloc(0) };
+    throw e;
+  }
+}
+
+export async function copyObject(from: string, to: string, contentType: string): Promise<void> {
+  await s3Client().send(
+    new CopyObjectCommand({
+      Bucket: bucket(),
+      Key: to,
+      CopySource: `${bucket()}/${from}`,
+      ContentType: contentType,
+      MetadataDirective: 'REPLACE',
+      ServerSideEncryption: process.env.S3_ENDPOINT ? undefined : 'AES256',
+    }),
+  );
+}
+
+export async function putObject(key: string, body: Buffer, contentType: string): Promise<void> {
+  await s3Client().send(
+    new PutObjectCommand({
+      Bucket: bucket(),
+      Key: key,
+      Body: body,
+      ContentType: contentType,
+      ContentLength: body.length,
+      ServerSideEncryption: process.env.S3_ENDPOINT ? undefined : 'AES256',
+    }),
+  );
+}
+
+export async function deleteObject(key: string): Promise<void> {
+  await s3Client().send(new DeleteObjectCommand({ Bucket: bucket(), Key: key }));
+}

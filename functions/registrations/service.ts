@@ -1,0 +1,416 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { defaultRulesFor, normalizeCropName } from '../../shared/crop-rules';
+import { maskAadhaar } from '../../shared/format';
+import { hasAnyRole, STAFF_ROLES } from '../../shared/roles';
+import {
+  kolkataDate,
+  MSG_CLOSED,
+  type AppointmentRecord,
+  type FindLetterInput,
+  type RegistrationFields,
+  type RegistrationReply,
+  type RegistrationRow,
+} from '../../shared/schemas/registration';
+import { aadhaarHash, openAadhaar, sealAadhaar } from '../lib/aadhaar-vault';
+import type { Caller } from '../lib/caller';
+import { getSetting } from '../lib/config-store';
+import { nextValue, padId } from '../lib/counters';
+import { AppError, notFound } from '../lib/errors';
+import { log } from '../lib/log';
+import { isLimited, countHit, type Limit } from '../lib/rate-limit';
+import { cancellationReasons, isTransient, sleep, withRetry } from '../lib/retry';
+import { appointmentDateTime, appointmentSettings, bookSlot, busy, releaseSlot, type Slot } from './appointments';
+import { linkFarmer } from './farmer-link';
+import * as repo from './repository';
+import { checkFile, removeQuietly, storeFile, type FileSource } from './uploads';
+
+/**
+ * Registration rules (spec sections 3-5; invariants 1, 2 and 6 of ARCHITECTURE.md). One service function
+ * serves both the JSON submit (file uploaded with a presigned URL) and the multipart form (file in the body).
+ *
+ * Order of work, and why:
+ *  1. the claim for (Aadhaar, crop, year) is read: a registration that exists is returned (same request
+ *     again) or refused with 409 (another submission);
+ *  2. a short lease (lock item) is taken so that concurrent duplicates wait for the first instead of
+ *     burning registration numbers and slots;
+ *  3. the file is checked, the number and the slot are taken (single-item conditional updates, never inside
+ *     a transaction), the file is copied to its lasting key, the farmer is linked;
+ *  4. one transaction writes the registration, the claim (attribute_not_exists: the real guard of
+ *     invariant 2) and the letter code; it is resent with the same client request token on transient errors;
+ *  5. anything taken in 3 is given back when 4 does not happen.
+ */
+const LEASE_MS = 45_000;
+const WAIT_FOR_FIRST_MS = 10_000;
+
+const MSG_OK = 'पंजीकरण सफल / Registration successful';
+
+export function isStaff(caller: Caller | null): boolean {
+  return Boolean(caller && hasAnyRole(caller.roles, STAFF_ROLES));
+}
+
+/** The form switch (spec section 4): off refuses submissions; a failed lookup means on. */
+export async function assertFormOpen(): Promise<void> {
+  if (!(await getSetting('Is_SVS_Form_On'))) throw new AppError('FORBIDDEN', MSG_CLOSED);
+}
+
+export interface SubmitInput {
+  fields: RegistrationFields;
+  file: FileSource;
+  idempotencyKey?: string;
+  caller: Caller | null;
+}
+
+export interface SubmitOutcome {
+  status: 200 | 201;
+  reply: RegistrationReply;
+}
+
+function fingerprintOf(f: RegistrationFields, hash: string): string {
+  const canon = [
+    hash,
+    f.name.toLowerCase(),
+    f.fatherName.toLowerCase(),
+    f.mobile,
+    f.category,
+    f.gender,
+    f.village.toLowerCase(),
+    f.block.toLowerCase(),
+    f.district,
+    normalizeCropName(f.cropName),
+    f.bagsRequested,
+  ];
+  return createHash('sha256').update(JSON.stringify(canon)).digest('base64url');
+}
+
+function replyOf(id: number, year: number, code: string): RegistrationReply {
+  return { success: true, message: MSG_OK, data: { id, year, uniqeCode: code, uniqueCode: code } };
+}
+
+function duplicate(claim: repo.ClaimItem): AppError {
+  return new AppError(
+    'CONFLICT',
+    `इस आधार और फसल के लिए ${claim.year} में पंजीकरण पहले से है (पंजीकरण संख्या ${claim.id}) / ` +
+      `This Aadhaar number is already registered for this crop in ${claim.year} (registration number ${claim.id}).`,
+    { data: { id: claim.id, year: claim.year } },
+  );
+}
+
+/** The same request again (idempotency key or identical content) gets the first answer; anything else 409. */
+function resolveExisting(claim: repo.ClaimItem, idempotencyKey: string | undefined, fingerprint: string): SubmitOutcome {
+  const same = (idempotencyKey !== undefined && claim.idempotencyKey === idempotencyKey) || claim.fingerprint === fingerprint;
+  if (!same) throw duplicate(claim);
+  return { status: 200, reply: replyOf(claim.id, claim.year, claim.uniqeCode) };
+}
+
+const read = <T>(fn: () => Promise<T>) => withRetry(fn, { attempts: 5 });
+
+export async function submitRegistration(input: SubmitInput): Promise<SubmitOutcome> {
+  const { fields, idempotencyKey, caller } = input;
+  const now = new Date();
+  const year = Number(kolkataDate(now).slice(0, 4));
+  const cropKey = normalizeCropName(fields.cropName);
+  const hash = await aadhaarHash(fields.adharNumber);
+  const fingerprint = fingerprintOf(fields, hash);
+
+  try {
+    const existing = await read(() => repo.getClaim(hash, year, cropKey));
+    if (existing) return resolveExisting(existing, idempotencyKey, fingerprint);
+
+    // 2. the lease; a concurrent request for the same Aadhaar and crop waits for the first one's answer.
+    const token = randomUUID();
+    const lock = { token, idempotencyKey, fingerprint, leaseMs: LEASE_MS };
+    if (!(await read(() => repo.acquireLock(hash, year, cropKey, lock)))) {
+      const deadline = Date.now() + WAIT_FOR_FIRST_MS;
+      for (;;) {
+        await sleep(150 + Math.random() * 150);
+        const claim = await read(() => repo.getClaim(hash, year, cropKey));
+        if (claim) return resolveExisting(claim, idempotencyKey, fingerprint);
+        if (await read(() => repo.acquireLock(hash, year, cropKey, lock))) break;
+        if (Date.now() > deadline) {
+          throw new AppError(
+            'CONFLICT',
+            'इस आधार और फसल का पंजीकरण अभी जारी है, कृपया एक मिनट बाद फिर से जमा करें / ' +
+              'A registration for this Aadhaar number and crop is being processed. Please submit again in a minute.',
+          );
+        }
+      }
+    }
+    try {
+      // Finished between our first read and the lease?
+      const claim = await read(() => repo.getClaim(hash, year, cropKey));
+      if (claim) return resolveExisting(claim, idempotencyKey, fingerprint);
+      const out = await registerLocked(input, { year, cropKey, hash, fingerprint, token, now });
+      if (input.file.kind === 'pending') await removeQuietly(input.file.key);
+      return out;
+    } finally {
+      await repo.releaseLock(hash, year, cropKey, token).catch((e) => log.warn('lease not released (expires by itself)', { error: (e as Error).message }));
+    }
+  } catch (e) {
+    if (e instanceof AppError) throw e;
+    if (isTransient(e)) {
+      log.warn('registration refused: storage busy', { name: (e as Error).name });
+      throw busy();
+    }
+    throw e;
+  }
+}
+
+interface Ctx {
+  year: number;
+  cropKey: string;
+  hash: string;
+  fingerprint: string;
+  token: string;
+  now: Date;
+}
+
+async function registerLocked(input: SubmitInput, c: Ctx): Promise<SubmitOutcome> {
+  const { fields, caller } = input;
+  const [file, settings, sealed] = await Promise.all([checkFile(input.file), appointmentSettings(), sealAadhaar(fields.adharNumber)]);
+
+  // A throttled counter update was not applied: safe to resend. A lost answer may skip a number (a gap).
+  const id = await withRetry(() => nextValue(`registrations#${c.year}`));
+  let slot: Slot | undefined;
+  let storedKey: string | undefined;
+  let committed = false;
+  try {
+    slot = await bookSlot(settings, id, c.now);
+    storedKey = await storeFile(file, c.year, id);
+    const rules = defaultRulesFor(fields.cropName);
+    const farmerID = await linkFarmer({
+      aadhaarHash: c.hash,
+      aadhaar: fields.adharNumber,
+      name: fields.name,
+      fatherName: fields.fatherName,
+      mobile: fields.mobile,
+      village: fields.village,
+      category: fields.category,
+      address: [fields.village, fields.block, fields.district].join(', '),
+      adharFilePath: storedKey,
+    });
+    const code = randomBytes(16).toString('base64url');
+    const created = new Date().toISOString();
+    const staff = isStaff(caller);
+    const item: repo.RegistrationItem = {
+      ...repo.regKey(c.year, id),
+      sk: 'REG',
+      type: 'registration',
+      id,
+      year: c.year,
+      name: fields.name,
+      nameLc: fields.name.toLowerCase(),
+      fatherName: fields.fatherName,
+      fatherLc: fields.fatherName.toLowerCase(),
+      aadhaarEnc: sealed.aadhaarEnc,
+      aadhaarHash: c.hash,
+      aadhaarLast4: sealed.aadhaarLast4,
+      mobileNumber: fields.mobile,
+      category: fields.category,
+      gender: fields.gender,
+      village: fields.village,
+      villageLc: fields.village.toLowerCase(),
+      block: fields.block,
+      blockName: fields.blockName,
+      subDistrict: fields.subDistrict,
+      district: fields.district,
+      districtLc: fields.district.toLowerCase(),
+      cropName: fields.cropName,
+      cropId: fields.cropId,
+      cropKey: c.cropKey,
+      bagsRequested: fields.bagsRequested,
+      unit: rules?.unit === 'bag' ? 'bag' : 'kg',
+      appointmentDate: slot.date,
+      appointmentDateTime: appointmentDateTime(slot.date),
+      appointmentShift: slot.label,
+      appointmentShiftNumber: slot.shift,
+      slotCounted: slot.counted,
+      created,
+      adharFilePath: storedKey,
+      adharFileType: file.kind.mime,
+      adharFileSize: file.size,
+      uniqeCode: code,
+      isBilled: false,
+      invoiceNumber: null,
+      isAdmin: staff && fields.isAdmin,
+      ...(staff ? { createdByUserId: caller!.userID } : {}),
+      idempotencyKey: input.idempotencyKey,
+      gsi1pk: repo.listPk(c.year, repo.listShard(id)),
+      gsi1sk: `${created}#${padId(id)}`,
+      ...(farmerID ? { farmerID, gsi2pk: `FARMER#${farmerID}`, gsi2sk: `${c.year}#${padId(id)}` } : {}),
+      gsi3pk: `REGID#${id}`,
+      gsi3sk: String(c.year),
+    };
+    const claim: repo.ClaimItem = {
+      ...repo.claimKey(c.hash, c.year, c.cropKey),
+      year: c.year,
+      id,
+      uniqeCode: code,
+      idempotencyKey: input.idempotencyKey,
+      fingerprint: c.fingerprint,
+      created,
+    };
+    committed = await commit(item, claim, c.token);
+    if (!committed) {
+      // The claim exists: another request registered this Aadhaar and crop first.
+      const winner = await read(() => repo.getClaim(c.hash, c.year, c.cropKey));
+      if (winner) return resolveExisting(winner, input.idempotencyKey, c.fingerprint);
+      throw busy();
+    }
+    log.info('registration', { id, year: c.year, day: slot.date, shift: slot.shift, linked: Boolean(farmerID) });
+    return { status: 201, reply: replyOf(id, c.year, code) };
+  } finally {
+    if (!committed) {
+      if (slot) await releaseSlot(slot);
+      if (storedKey) await removeQuietly(storedKey);
+    }
+  }
+}
+
+/**
+ * Writes the three items; true when written, false when the claim already existed. Transient failures are
+ * resent with the same client request token (idempotent); when the outcome stays unknown the registration
+ * is read back before anything is given back.
+ */
+async function commit(item: repo.RegistrationItem, claim: repo.ClaimItem, token: string): Promise<boolean> {
+  try {
+    await withRetry(() => repo.commitRegistration(item, claim, token), { attempts: 7, baseMs: 40, maxMs: 1000 });
+    return true;
+  } catch (e) {
+    const reasons = cancellationReasons(e);
+    if (reasons[repo.TX_INDEX.claim]?.Code === 'ConditionalCheckFailed') return false;
+    if (reasons.length && reasons.every((r) => !r.Code || r.Code === 'None' || r.Code === 'ConditionalCheckFailed')) {
+      // The registration or the code item already exists: only possible when an earlier attempt of this
+      // very transaction was applied and its answer lost.
+      const written = await read(() => repo.getRegistration(item.year, item.id)).catch(() => undefined);
+      if (written?.uniqeCode === item.uniqeCode) return true;
+    }
+    if (isTransient(e) || reasons.length) {
+      const written = await read(() => repo.getRegistration(item.year, item.id)).catch(() => undefined);
+      if (written?.uniqeCode === item.uniqeCode) return true;
+      log.warn('registration not written: storage busy', { name: (e as Error).name, reasons: reasons.map((r) => r.Code) });
+      throw busy();
+    }
+    throw e;
+  }
+}
+
+// ---- the appointment letter ----
+
+export function toAppointmentRecord(r: repo.RegistrationItem): AppointmentRecord {
+  return {
+    id: r.id,
+    year: r.year,
+    name: r.name,
+    fatherName: r.fatherName,
+    adharNumber: maskAadhaar(r.aadhaarLast4),
+    mobileNumber: r.mobileNumber,
+    category: r.category,
+    gender: r.gender,
+    village: r.village,
+    block: r.blockName,
+    subDistrict: r.subDistrict,
+    district: r.district,
+    cropName: r.cropName,
+    bagsRequested: r.bagsRequested,
+    unit: r.unit,
+    appointmentShift: r.appointmentShift,
+    appointmentShiftNumber: r.appointmentShiftNumber,
+    appointmentDateTime: r.appointmentDateTime,
+    appointmentDate: r.appointmentDate,
+    uniqueCode: r.uniqeCode,
+    created: r.created,
+  };
+}
+
+const LETTER_NOT_FOUND = 'Unable to load appointment. Please check the link.';
+
+export async function letterByCode(code: string): Promise<{ success: true; data: AppointmentRecord[] }> {
+  const r = await repo.getRegistrationByCode(code);
+  if (!r) throw notFound(`अपॉइंटमेंट नहीं मिला / ${LETTER_NOT_FOUND}`);
+  return { success: true, data: [toAppointmentRecord(r)] };
+}
+
+/** Staff: newest year's registration with this number, or the given year's. */
+export async function findRegistration(id: number, year?: number): Promise<repo.RegistrationItem> {
+  const r = year ? await repo.getRegistration(year, id, false) : (await repo.registrationsWithId(id))[0];
+  if (!r) throw notFound(`Registration ${id}${year ? ` of ${year}` : ''} not found`);
+  return r;
+}
+
+export async function letterById(id: number, year?: number): Promise<{ success: true; data: AppointmentRecord[] }> {
+  return { success: true, data: [toAppointmentRecord(await findRegistration(id, year))] };
+}
+
+// ---- find my letter (public, by Aadhaar + mobile, rate-limited) ----
+
+export const FIND_LETTER_LIMITS = { perAadhaar: 5, perIp: 20, windowSeconds: 15 * 60 } as const;
+
+const FIND_FAILED =
+  'आधार नंबर और मोबाइल नंबर से कोई पंजीकरण नहीं मिला / No registration matches this Aadhaar number and mobile number.';
+const FIND_LIMITED =
+  'बहुत अधिक प्रयास, कृपया 15 मिनट बाद प्रयास करें / Too many attempts. Please try again after 15 minutes.';
+
+export interface FoundLetter {
+  code: string;
+  uniqueCode: string;
+  letters: { uniqueCode: string; id: number; year: number; cropName: string }[];
+}
+
+export async function findLetter(input: FindLetterInput, sourceIp: string): Promise<{ success: true; data: FoundLetter }> {
+  const hash = await aadhaarHash(input.adharNumber);
+  const limits: Limit[] = [
+    { key: `find-letter:aadhaar:${hash}`, max: FIND_LETTER_LIMITS.perAadhaar, windowSeconds: FIND_LETTER_LIMITS.windowSeconds },
+    { key: `find-letter:ip:${sourceIp || 'unknown'}`, max: FIND_LETTER_LIMITS.perIp, windowSeconds: FIND_LETTER_LIMITS.windowSeconds },
+  ];
+  if (await isLimited(limits)) throw new AppError('TOO_MANY_REQUESTS', FIND_LIMITED);
+  const claims = await repo.claimsOfAadhaar(hash);
+  const regs = (await repo.batchGetRegistrations(claims.map((c) => ({ year: c.year, id: c.id })))).filter(
+    (r) => r.mobileNumber === input.mobile,
+  );
+  if (!regs.length) {
+    await countHit(limits);
+    throw new AppError('NOT_FOUND', FIND_FAILED);
+  }
+  regs.sort((a, b) => (a.created < b.created ? 1 : -1));
+  const letters = regs.map((r) => ({ uniqueCode: r.uniqeCode, id: r.id, year: r.year, cropName: r.cropName }));
+  return { success: true, data: { code: letters[0].uniqueCode, uniqueCode: letters[0].uniqueCode, letters } };
+}
+
+// ---- staff views ----
+
+export async function toRow(r: repo.RegistrationItem): Promise<RegistrationRow> {
+  let adharNumber = maskAadhaar(r.aadhaarLast4);
+  try {
+    adharNumber = await openAadhaar(r.aadhaarEnc);
+  } catch (e) {
+    log.error('Aadhaar could not be opened', { id: r.id, year: r.year, error: (e as Error).message });
+  }
+  return {
+    id: r.id,
+    name: r.name,
+    adharNumber,
+    fatherName: r.fatherName,
+    mobileNumber: r.mobileNumber,
+    village: r.village,
+    block: r.blockName,
+    subDistrict: r.subDistrict,
+    district: r.district,
+    category: r.category,
+    gender: r.gender,
+    cropName: r.cropName,
+    ...(r.cropId ? { cropId: r.cropId } : {}),
+    year: r.year,
+    bagsRequested: r.bagsRequested,
+    unit: r.unit,
+    appointmentDateTime: r.appointmentDateTime,
+    appointmentDate: r.appointmentDate,
+    appointmentShift: r.appointmentShift,
+    created: r.created,
+    adharFilePath: r.adharFilePath,
+    uniqeCode: r.uniqeCode,
+    isBilled: Boolean(r.isBilled),
+    invoiceNumber: r.invoiceNumber ?? null,
+    farmerID: r.farmerID ?? null,
+    isAdmin: Boolean(r.isAdmin),
+  };
+}

@@ -1,0 +1,98 @@
+import { z } from 'zod';
+import { queryBool, queryTake } from './common';
+import { AADHAAR_RE, DROPDOWN_TAKE, LIST_TAKE, SEARCH_MAX, blankIfMissing, optionalText, stripAadhaar } from './producers';
+
+export const FARMER_LIMITS = {
+  name: 200,
+  address: 300,
+  adharFilePath: 500,
+  village: 200,
+  category: 100,
+  fatherName: 200,
+} as const;
+
+const max = (n: number) => optionalText(n, `Max ${n} chars`);
+
+/** Optional; when given, exactly 12 digits (spaces and hyphens between groups removed). */
+export const optionalAadhaar = z
+  .union([z.string({ error: 'Aadhaar must be 12 digits' }), z.null()])
+  .optional()
+  .transform((v) => (v ? stripAadhaar(v) : undefined))
+  .refine((v) => v === undefined || v === '' || AADHAAR_RE.test(v), 'Aadhaar must be 12 digits')
+  .transform((v) => (v ? v : undefined));
+
+export const FarmerInput = z.object({
+  name: blankIfMissing(
+    z
+      .string({ error: 'Name is required' })
+      .trim()
+      .min(1, 'Name is required')
+      .max(FARMER_LIMITS.name, `Max ${FARMER_LIMITS.name} chars`),
+  ),
+  aadhaarNumber: optionalAadhaar,
+  /** Digits only (no plus), 7 to 15; optional. */
+  contactNumber: z
+    .union([z.string({ error: 'Contact 7-15 digits' }).trim(), z.null()])
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .refine((v) => v === undefined || /^\d{7,15}$/.test(v), 'Contact 7-15 digits'),
+  village: max(FARMER_LIMITS.village),
+  category: max(FARMER_LIMITS.category),
+  fatherName: max(FARMER_LIMITS.fatherName),
+  adharFilePath: max(FARMER_LIMITS.adharFilePath),
+  address: max(FARMER_LIMITS.address),
+});
+export type FarmerInput = z.infer<typeof FarmerInput>;
+export type FarmerForm = z.input<typeof FarmerInput>;
+
+export const FarmerListQuery = z.object({
+  includeInactive: queryBool,
+  search: z.string().trim().max(SEARCH_MAX, `search: at most ${SEARCH_MAX} characters`).optional(),
+  take: queryTake(DROPDOWN_TAKE, LIST_TAKE),
+});
+export type FarmerListQuery = z.infer<typeof FarmerListQuery>;
+
+export const ByAadhaarQuery = z.object({
+  aadhaar: blankIfMissing(
+    z
+      .string({ error: 'aadhaar is required' })
+      .transform(stripAadhaar)
+      .pipe(z.string().min(1, 'aadhaar is required').regex(AADHAAR_RE, 'Aadhaar must be 12 digits')),
+  ),
+});
+
+export interface FarmerResponse {
+  farmerID: number;
+  name: string;
+  /** Full number only in single-record replies to admins; otherwise null (see docs/data-model.md). */
+  aadhaarNumber: string | null;
+  /** '' when the farmer has no Aadhaar on record. */
+  aadhaarLast4: string;
+  contactNumber: string;
+  village: string;
+  category: string;
+  fatherName: string;
+  adharFilePath: string;
+  address: string;
+  isActive: boolean;
+  createdOn: string;
+  updatedOn?: string;
+}
+
+/** One of a farmer's registrations (written by the registrations area; see docs/data-model.md). */
+export interface FarmerRegistration {
+  id: number;
+  year: number | null;
+  name: string;
+  fatherName: string;
+  mobileNumber: string;
+  village: string;
+  district: string;
+  cropName: string;
+  bagsRequested: number | null;
+  appointmentDateTime: string | null;
+  appointmentShift: string | null;
+  created: string | null;
+  isBilled: boolean;
+  invoiceNumber: string | null;
+}

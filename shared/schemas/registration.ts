@@ -1,0 +1,355 @@
+import { z } from 'zod';
+import { clampQty, defaultRulesFor, normalizeCropName, QTY_CLAMP } from '../crop-rules';
+import { findDistrict } from '../districts';
+
+/**
+ * The seed registration: one schema for the public form (browser) and the registrations function (server).
+ * Field names are the ones the form posts (spec section 3, "Submitted seed registration"); messages are the
+ * spec's Hindi feedback (section 5).
+ */
+
+// ---- messages and limits (spec sections 5 and 9) ----
+export const MSG_REQUIRED = 'आवश्यक';
+export const MSG_AADHAAR = '12 अंकों का नंबर दर्ज करें';
+export const MSG_MOBILE = '10 अंकों का नंबर दर्ज करें';
+export const MSG_FILE = 'फ़ाइल आवश्यक है (≤ 500KB)';
+export const MSG_FORM_INVALID = 'कृपया फॉर्म सही करें / Please correct the highlighted fields.';
+export const MSG_CLOSED = 'पंजीकरण बंद है / Registrations are closed';
+const tooLong = (max: number) => `अधिकतम ${max} अक्षर / At most ${max} characters`;
+
+export const MAX_FILE_BYTES = 500 * 1024;
+export const ALLOWED_FILE_TYPES = ['image/gif', 'image/jpeg', 'image/png', 'application/pdf'] as const;
+export type AllowedFileType = (typeof ALLOWED_FILE_TYPES)[number];
+/** The accept attribute of the file input. */
+export const FILE_ACCEPT = '.gif,.jpg,.jpeg,.png,.pdf,image/gif,image/jpeg,image/png,application/pdf';
+
+export const CATEGORIES = ['GEN', 'OBC', 'SC', 'ST'] as const;
+export const GENDERS = ['पुरुष', 'महिला'] as const;
+export type Category = (typeof CATEGORIES)[number];
+export type Gender = (typeof GENDERS)[number];
+
+/** The block is sent as '<block> | उप जिला - <sub-district>' (spec section 3). */
+export const SUB_DISTRICT_SEPARATOR = ' | उप जिला - ';
+const SEPARATOR_RE = /\s*\|\s*उप\s*जिला\s*-\s*/;
+
+export const NAME_MAX = 200;
+export const PLACE_MAX = 100;
+
+/** Non-digits stripped, at most `max` digits: what the Aadhaar and mobile inputs do as the farmer types. */
+export function digitsOnly(value: string, max?: number): string {
+  const d = value.replace(/\D/g, '');
+  return max ? d.slice(0, max) : d;
+}
+
+export function joinBlock(block: string, subDistrict: string): string {
+  return `${block.trim()}${SUB_DISTRICT_SEPARATOR}${subDistrict.trim()}`;
+}
+
+/** Splits the joined block text; text without the separator is the block alone. */
+export function splitBlock(text: string): { block: string; subDistrict: string } {
+  const parts = text.split(SEPARATOR_RE);
+  if (parts.length < 2) return { block: text.trim(), subDistrict: '' };
+  return { block: parts[0].trim(), subDistrict: parts.slice(1).join(' ').trim() };
+}
+
+/** Multipart clients send every field as text; JSON clients may send numbers. */
+const asText = (v: unknown) => (typeof v === 'number' || typeof v === 'boolean' ? String(v) : v);
+
+const requiredText = (max: number) =>
+  z.preprocess(asText, z.string({ error: MSG_REQUIRED }).trim().min(1, MSG_REQUIRED).max(max, tooLong(max)));
+
+const optionalText = (max: number) =>
+  z.preprocess(asText, z.string({ error: tooLong(max) }).trim().max(max, tooLong(max)).optional());
+
+const digitsField = (n: number, message: string) =>
+  z.preprocess(
+    asText,
+    z
+      .string({ error: message })
+      .trim()
+      // Spaces and hyphens as people write the numbers ('1234 5678 9012') are tolerated; anything else is not.
+      .transform((s) => s.replace(/[\s-]/g, ''))
+      .pipe(z.string().regex(new RegExp(`^\\d{${n}}$`), message)),
+  );
+
+const choice = <T extends readonly [string, ...string[]]>(values: T) =>
+  z.preprocess(asText, z.string({ error: MSG_REQUIRED }).trim().pipe(z.enum(values, { error: MSG_REQUIRED })));
+
+const flag = z
+  .union([z.boolean(), z.string(), z.number()])
+  .optional()
+  .transform((v) => v === true || v === 1 || (typeof v === 'string' && ['true', '1', 'on', 'yes'].includes(v.trim().toLowerCase())));
+
+const quantity = z
+  .union([z.number(), z.string(), z.null()])
+  .optional()
+  .transform((v) => {
+    const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v.trim()) : NaN;
+    return Number.isFinite(n) ? n : undefined;
+  });
+
+const cropIdField = z
+  .union([z.number(), z.string(), z.null()])
+  .optional()
+  .transform((v) => {
+    const n = typeof v === 'number' ? v : typeof v === 'string' && /^\d{1,12}$/.test(v.trim()) ? Number(v.trim()) : NaN;
+    return Number.isInteger(n) && n > 0 ? n : undefined;
+  });
+
+/**
+ * The registration fields (the Aadhaar file is checked apart: the browser checks the File, the server the
+ * uploaded object). Output is normalised: block and sub-district split and joined, district canonical,
+ * quantity clamped by the crop's rules.
+ */
+export const RegistrationFields = z
+  .object({
+    Name: requiredText(NAME_MAX),
+    fatherName: requiredText(NAME_MAX),
+    adharNumber: digitsField(12, MSG_AADHAAR),
+    mobile: digitsField(10, MSG_MOBILE),
+    category: choice(CATEGORIES),
+    gender: choice(GENDERS),
+    village: requiredText(PLACE_MAX),
+    /** Either the joined text '<block> | उप जिला - <sub-district>' or the block alone with subDistrict. */
+    block: z.preprocess(asText, z.string({ error: MSG_REQUIRED }).trim().max(2 * PLACE_MAX + 20, tooLong(PLACE_MAX))),
+    subDistrict: optionalText(PLACE_MAX),
+    district: z.preprocess(asText, z.string({ error: MSG_REQUIRED }).trim().max(60, MSG_REQUIRED)),
+    cropName: requiredText(200),
+    cropId: cropIdField,
+    bagsRequested: quantity,
+    isAdmin: flag,
+  })
+  // Cross-field rules run even when other fields failed, so that the form marks every problem at once.
+  .refine((v) => !!blockParts(v).block, { path: ['block'], message: MSG_REQUIRED, when: () => true })
+  .refine((v) => blockParts(v).block.length <= PLACE_MAX, { path: ['block'], message: tooLong(PLACE_MAX), when: () => true })
+  .refine((v) => !!blockParts(v).subDistrict, { path: ['subDistrict'], message: MSG_REQUIRED, when: () => true })
+  .refine((v) => blockParts(v).subDistrict.length <= PLACE_MAX, { path: ['subDistrict'], message: tooLong(PLACE_MAX), when: () => true })
+  .refine((v) => !!findDistrict(typeof v.district === 'string' ? v.district : ''), { path: ['district'], message: MSG_REQUIRED, when: () => true })
+  .refine((v) => typeof v.cropName !== 'string' || !!normalizeCropName(v.cropName), { path: ['cropName'], message: MSG_REQUIRED, when: () => true })
+  .transform((v) => {
+    const { block: blockName, subDistrict } = blockParts(v);
+    const rules = defaultRulesFor(v.cropName);
+    const bagsRequested = clampQty(v.bagsRequested ?? rules?.defaultQty ?? QTY_CLAMP.min, rules);
+    return {
+      name: v.Name,
+      fatherName: v.fatherName,
+      adharNumber: v.adharNumber,
+      mobile: v.mobile,
+      category: v.category as Category,
+      gender: v.gender as Gender,
+      village: v.village,
+      blockName,
+      subDistrict,
+      block: joinBlock(blockName, subDistrict),
+      district: findDistrict(v.district) ?? '',
+      cropName: v.cropName,
+      cropId: v.cropId,
+      bagsRequested,
+      isAdmin: v.isAdmin,
+    };
+  });
+
+/** Block and sub-district from either the joined block text or the two fields. */
+function blockParts(v: { block?: unknown; subDistrict?: unknown }): { block: string; subDistrict: string } {
+  const joined = splitBlock(typeof v.block === 'string' ? v.block : '');
+  const sub = typeof v.subDistrict === 'string' ? v.subDistrict.trim() : '';
+  return { block: joined.block, subDistrict: sub || joined.subDistrict };
+}
+export type RegistrationFieldsInput = z.input<typeof RegistrationFields>;
+export type RegistrationFields = z.output<typeof RegistrationFields>;
+
+/** The file rule (spec section 5) on what the browser knows of a File: present, allowed type, ≤ 500 KB. */
+export function aadhaarFileProblem(file: { size: number; type: string; name?: string } | null | undefined): string | null {
+  if (!file || file.size <= 0 || file.size > MAX_FILE_BYTES) return MSG_FILE;
+  const type = file.type || typeFromName(file.name ?? '');
+  return (ALLOWED_FILE_TYPES as readonly string[]).includes(type) ? null : MSG_FILE;
+}
+
+/** Browsers on some phones leave File.type empty: fall back to the extension (the server checks magic bytes). */
+export function typeFromName(name: string): string {
+  const ext = name.toLowerCase().split('.').pop() ?? '';
+  return ({ gif: 'image/gif', jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png', pdf: 'application/pdf' } as Record<string, string>)[ext] ?? '';
+}
+
+/** Field names the form marks (and the server's field map uses). */
+export const FILE_FIELD = 'FileAdhar';
+
+/** Field errors of a failed parse: first message per field, the file under FileAdhar. */
+export function registrationFieldErrors(error: z.ZodError): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.map(String).join('.') || '_';
+    out[key] ??= issue.message;
+  }
+  return out;
+}
+
+// ---- requests ----
+
+/** POST /svsregistration/upload-url: what the browser is about to upload. */
+/** The file rule for clients that read English too. */
+export const MSG_FILE_BILINGUAL = `${MSG_FILE} / The Aadhaar file is required: a GIF, JPEG, PNG or PDF of at most 500 KB.`;
+
+export const UploadUrlInput = z.object({
+  fileName: z.string({ error: MSG_FILE_BILINGUAL }).trim().min(1, MSG_FILE_BILINGUAL).max(255, MSG_FILE_BILINGUAL),
+  contentType: z.enum(ALLOWED_FILE_TYPES, { error: MSG_FILE_BILINGUAL }),
+  size: z.number({ error: MSG_FILE_BILINGUAL }).int(MSG_FILE_BILINGUAL).min(1, MSG_FILE_BILINGUAL).max(MAX_FILE_BYTES, MSG_FILE_BILINGUAL),
+});
+export type UploadUrlInput = z.infer<typeof UploadUrlInput>;
+
+export interface UploadUrlResponse {
+  uploadUrl: string;
+  key: string;
+  expiresAt: string;
+  /** Headers the PUT must carry exactly (they are part of the signature). */
+  headers: Record<string, string>;
+}
+
+/** Key of an object uploaded through a presigned URL (server-generated). */
+export const PENDING_KEY_RE = /^pending\/[A-Za-z0-9_-]{16,64}$/;
+
+/** Idempotency key: header Idempotency-Key or body field idempotencyKey (a UUID from the browser). */
+export const IDEMPOTENCY_KEY_RE = /^[A-Za-z0-9_.:-]{8,100}$/;
+
+/** POST /svsregistration/find-letter */
+export const FindLetterInput = z.object({
+  adharNumber: digitsField(12, MSG_AADHAAR),
+  mobile: digitsField(10, MSG_MOBILE),
+});
+export type FindLetterInput = z.infer<typeof FindLetterInput>;
+
+/** The path parameter of the letter: the random code (≥ 128 bits, base64url). */
+export const LETTER_CODE_RE = /^[A-Za-z0-9_-]{16,64}$/;
+
+export const REGISTRATION_PAGE_SIZES = [25, 50, 100] as const;
+export const DEFAULT_REGISTRATION_PAGE_SIZE = 50;
+
+const isoDateTime = (label: string) =>
+  z
+    .string()
+    .trim()
+    .refine((s) => !Number.isNaN(Date.parse(s)) && /^\d{4}-\d{2}-\d{2}/.test(s), `${label}: use a date and time (ISO 8601)`);
+
+/** GET /api/registrations query (staff). */
+export const RegistrationListQuery = z.object({
+  id: z.coerce.number({ error: 'id must be a number' }).int('id must be a whole number').positive('id must be positive').max(1e9).optional(),
+  name: z.string().trim().max(NAME_MAX).optional(),
+  aadhaar: z
+    .string()
+    .trim()
+    .transform((s) => s.replace(/[\s-]/g, ''))
+    .pipe(z.string().regex(/^(\d{4}|\d{12})$/, 'aadhaar: enter the 12-digit number or its last 4 digits'))
+    .optional(),
+  father: z.string().trim().max(NAME_MAX).optional(),
+  village: z.string().trim().max(PLACE_MAX).optional(),
+  district: z.string().trim().max(60).optional(),
+  year: z.coerce.number({ error: 'year must be a number' }).int().min(2000, 'year must be 2000 to 3000').max(3000, 'year must be 2000 to 3000').optional(),
+  from: isoDateTime('from').optional(),
+  to: isoDateTime('to').optional(),
+  skip: z.coerce.number({ error: 'skip must be a number' }).int().min(0).max(1_000_000).optional().transform((v) => v ?? 0),
+  take: z.coerce
+    .number({ error: 'take must be 25, 50 or 100' })
+    .int()
+    .refine((n) => (REGISTRATION_PAGE_SIZES as readonly number[]).includes(n), 'take must be 25, 50 or 100')
+    .optional()
+    .transform((v) => v ?? DEFAULT_REGISTRATION_PAGE_SIZE),
+});
+export type RegistrationListQuery = z.output<typeof RegistrationListQuery>;
+
+export const RegistrationIdParam = z.object({
+  id: z.coerce.number({ error: 'id must be a number' }).int('id must be a whole number').positive('id must be positive').max(1e9),
+});
+export const RegistrationYearQuery = z.object({
+  year: z.coerce.number({ error: 'year must be a number' }).int().min(2000).max(3000).optional(),
+});
+
+// ---- responses ----
+
+export interface RegistrationResult {
+  id: number;
+  year: number;
+  /** The letter code (spec spelling), also given as uniqueCode. */
+  uniqeCode: string;
+  uniqueCode: string;
+}
+
+export interface RegistrationReply {
+  success: true;
+  message: string;
+  data: RegistrationResult;
+}
+
+/** The appointment letter (spec section 3, "Appointment record"); Aadhaar masked. */
+export interface AppointmentRecord {
+  id: number;
+  year: number;
+  name: string;
+  fatherName: string;
+  /** XXXX-XXXX-1234 */
+  adharNumber: string;
+  mobileNumber: string;
+  category: string;
+  gender: string;
+  village: string;
+  block: string;
+  subDistrict: string;
+  district: string;
+  cropName: string;
+  bagsRequested: number;
+  /** 'bag' for wheat, 'kg' for chickpea and mustard (and other crops). */
+  unit: 'bag' | 'kg';
+  /** The shift's label, e.g. 'सुबह 10:00 – 1:00 / Morning 10:00 – 1:00'. */
+  appointmentShift: string;
+  appointmentShiftNumber: 1 | 2;
+  /** ISO date-time at the start of the appointment day in India (YYYY-MM-DDT00:00:00+05:30). */
+  appointmentDateTime: string;
+  /** YYYY-MM-DD (Asia/Kolkata). */
+  appointmentDate: string;
+  uniqueCode: string;
+  created: string;
+}
+
+/** A row of the staff Registrations page (spec section 3, "Registration"); full Aadhaar for staff. */
+export interface RegistrationRow {
+  id: number;
+  name: string;
+  adharNumber: string;
+  fatherName: string;
+  mobileNumber: string;
+  village: string;
+  block: string;
+  subDistrict: string;
+  district: string;
+  category: string;
+  gender: string;
+  cropName: string;
+  cropId?: number;
+  year: number;
+  bagsRequested: number;
+  unit: 'bag' | 'kg';
+  appointmentDateTime: string;
+  appointmentDate: string;
+  appointmentShift: string;
+  created: string;
+  /** Storage key of the Aadhaar scan (never a public URL; open it through /aadhaar-file). */
+  adharFilePath: string;
+  uniqeCode: string;
+  isBilled: boolean;
+  invoiceNumber: string | null;
+  farmerID: number | null;
+  isAdmin: boolean;
+}
+
+export interface RegistrationListReply {
+  items: RegistrationRow[];
+  total: number;
+  /** True when the search stopped at the per-request read cap: total is then a lower bound. */
+  partial?: boolean;
+  /** With partial: registrations created before this time were not searched (narrow from/to to go further). */
+  searchedFrom?: string;
+}
+
+/** Year and calendar day in India (registrations and appointments use Asia/Kolkata days). */
+export function kolkataDate(at: Date = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata', year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+}

@@ -1,0 +1,313 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { startLocalStack, type RunningLocalStack } from '../../infra/local/stack';
+import { DESKTOP, PHONE, handleDialogs, launchBrowser, screenshot } from '../support/browser';
+
+/**
+ * The front-end shell walked as a person would: sign in, the super_admin screens (configs, roles, users),
+ * sign out, a seller's narrower admin area, an expired session, the catch-all route, the language switch,
+ * and screenshots on a laptop and a 360 px phone. Needs `npm run build:web` first (served from frontend/dist).
+ */
+const ADMIN_EMAIL = 'e2e-admin@seed.local';
+const ADMIN_PASSWORD = 'e2e-admin-pass-1';
+const SELLER_EMAIL = `seller-${randomUUID().slice(0, 8)}@seed.local`;
+
+let stack: RunningLocalStack;
+let browser: Browser;
+let dataDir: string;
+let context: BrowserContext;
+let page: Page;
+let dialogs: ReturnType<typeof handleDialogs>;
+const pageErrors: string[] = [];
+
+const url = (path: string) => `${stack.url}${path}`;
+const pathOf = (p: Page) => {
+  const u = new URL(p.url());
+  return `${u.pathname}${u.search}`;
+};
+
+async function signIn(p: Page, email: string, password: string) {
+  await p.locator('input[name="email"]').fill(email);
+  await p.locator('input[name="password"]').fill(password);
+  await p.getByRole('button', { name: 'Sign in' }).click();
+}
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'seed-e2e-'));
+  process.env.LOG_LEVEL ??= 'silent';
+  stack = await startLocalStack({
+    port: 0,
+    dataDir,
+    dynamoPort: 0,
+    s3Port: 0,
+    dynamoEndpoint: inject('dynamoEndpoint'),
+    s3Endpoint: inject('s3Endpoint'),
+    uploadsBucket: inject('uploadsBucket'),
+    tableName: `e2e-${randomUUID()}`,
+    staticDir: 'frontend/dist',
+    adminEmail: ADMIN_EMAIL,
+    adminPassword: ADMIN_PASSWORD,
+  });
+  browser = await launchBrowser();
+  context = await browser.newContext({ viewport: DESKTOP });
+  // Fail on a missing element well inside the test timeout, with the locator in the message.
+  context.setDefaultTimeout(10_000);
+  page = await context.newPage();
+  page.on('pageerror', (e) => pageErrors.push(e.message));
+  dialogs = handleDialogs(page);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('admin shell', () => {
+  it('sends a visitor to the login page and back to the page first asked for', async () => {
+    await page.goto(url('/admin/configs'));
+    await page.waitForURL((u) => u.pathname === '/login');
+    expect(pathOf(page)).toBe('/login?next=%2Fadmin%2Fconfigs');
+    await expect(page.evaluate(() => document.documentElement.lang)).resolves.toBe('en');
+    await page.getByRole('button', { name: 'Sign in' }).waitFor();
+    await screenshot(page, 'login-desktop');
+
+    // Required fields, then a wrong password: the server's message in an alert.
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByText('Email is required').waitFor();
+    await signIn(page, ADMIN_EMAIL, 'wrong-password');
+    const alert = page.getByTestId('login-error');
+    await alert.waitFor();
+    expect((await alert.textContent())?.trim()).not.toBe('');
+
+    await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);
+    await page.waitForURL((u) => u.pathname === '/admin/configs');
+    await page.getByRole('heading', { name: 'Common Configurations' }).waitFor();
+    await expect(page.getByTestId('admin-welcome').textContent()).resolves.toBe('Welcome, Super Admin');
+    await expect(page.getByTestId('role-badge').textContent()).resolves.toBe('Super admin');
+    const session = await page.evaluate(() => ({ token: localStorage.getItem('token'), user: localStorage.getItem('user') }));
+    expect(session.token).toBeTruthy();
+    expect(JSON.parse(session.user!)).toMatchObject({ email: ADMIN_EMAIL, roles: ['super_admin'] });
+    // The site header is hidden inside the admin area for signed-in users.
+    await expect(page.getByRole('link', { name: 'Seeds Registration' }).count()).resolves.toBe(0);
+  });
+
+  it('adds, renames (Enter), cancels (Escape) and deletes a configuration key', async () => {
+    const save = page.locator('form').getByRole('button', { name: 'Save' });
+    await expect(save.isDisabled()).resolves.toBe(true);
+    await page.locator('input[name="key"]').fill('E2E_Key');
+    await page.locator('input[name="value"]').fill('first value');
+    await expect(save.isEnabled()).resolves.toBe(true);
+    await save.click();
+    const row = page.locator('tr[data-config-key="E2E_Key"]');
+    await row.waitFor();
+    await expect(row.textContent()).resolves.toContain('first value');
+    await screenshot(page, 'admin-configs-desktop');
+
+    // Escape leaves the row as it was.
+    await row.getByRole('button', { name: 'Edit' }).click();
+    await row.getByRole('textbox', { name: 'Value' }).fill('not kept');
+    await row.getByRole('textbox', { name: 'Value' }).press('Escape');
+    await row.getByRole('button', { name: 'Edit' }).waitFor();
+    await expect(row.textContent()).resolves.toContain('first value');
+
+    // Enter saves; a new key is saved and the old one removed.
+    await row.getByRole('button', { name: 'Edit' }).click();
+    await row.getByRole('textbox', { name: 'Key' }).fill('E2E_Key_Renamed');
+    await row.getByRole('textbox', { name: 'Value' }).fill('second value');
+    await row.getByRole('textbox', { name: 'Key' }).press('Enter');
+    const renamed = page.locator('tr[data-config-key="E2E_Key_Renamed"]');
+    await renamed.getByRole('button', { name: 'Edit' }).waitFor();
+    await expect(renamed.textContent()).resolves.toContain('second value');
+    await expect(page.locator('tr[data-config-key="E2E_Key"]').count()).resolves.toBe(0);
+
+    dialogs.clear();
+    await renamed.getByRole('button', { name: 'Delete' }).click();
+    await renamed.waitFor({ state: 'detached' });
+    expect(dialogs.seen).toEqual([{ type: 'confirm', message: 'Delete configuration E2E_Key_Renamed?' }]);
+  });
+
+  it('creates roles on the Roles screen', async () => {
+    await page.getByRole('link', { name: 'Roles' }).click();
+    await page.waitForURL((u) => u.pathname === '/admin/roles');
+    await page.getByRole('heading', { name: 'Roles' }).waitFor();
+    await page.getByRole('button', { name: 'Add' }).click();
+    await page.getByText('Role name is required').waitFor();
+    for (const name of ['e2e_temp', 'e2e_used']) {
+      await page.locator('input[name="name"]').fill(name);
+      await page.locator('input[name="description"]').fill(`Made by the e2e test (${name})`);
+      await page.getByRole('button', { name: 'Add' }).click();
+      await page.locator(`tr[data-role-name="${name}"]`).waitFor();
+    }
+  });
+
+  it('creates a seller on the Users screen, edits the row and resets the password', async () => {
+    await page.getByRole('link', { name: 'Users' }).click();
+    await page.waitForURL((u) => u.pathname === '/admin/users');
+    await page.locator('tr[data-user-email]').first().waitFor();
+    const form = page.locator('form');
+    await form.locator('input[name="fullName"]').fill('Counter Seller');
+    await form.locator('input[name="email"]').fill(SELLER_EMAIL);
+    await form.locator('input[name="password"]').fill('seller-pass-1');
+    await form.locator('input[name="role-seller"]').check();
+    await form.locator('input[name="role-e2e_used"]').check();
+    await form.getByRole('button', { name: 'Create' }).click();
+    const row = page.locator(`tr[data-user-email="${SELLER_EMAIL}"]`);
+    await row.waitFor();
+    await expect(row.locator('input[name="role-seller"]').isChecked()).resolves.toBe(true);
+    await expect(row.locator('input[name="role-admin"]').isChecked()).resolves.toBe(false);
+
+    // The same email again: the server's message in an alert.
+    await form.locator('input[name="fullName"]').fill('Counter Seller Again');
+    await form.locator('input[name="email"]').fill(SELLER_EMAIL);
+    await form.locator('input[name="password"]').fill('seller-pass-1');
+    await form.getByRole('button', { name: 'Create' }).click();
+    await expect(page.getByTestId('users-error').textContent()).resolves.toContain('already exists');
+
+    // Inline edit of the name.
+    await row.getByRole('textbox').fill('Counter Seller One');
+    await row.getByRole('button', { name: 'Save' }).click();
+    await page.getByText(`Saved ${SELLER_EMAIL}.`).waitFor();
+
+    // Reset PW: an empty answer does nothing, a real one updates.
+    dialogs.clear();
+    dialogs.willAnswer('');
+    await row.getByRole('button', { name: 'Reset PW' }).click();
+    await expect.poll(() => dialogs.seen.length).toBe(1);
+    dialogs.willAnswer('seller-pass-2');
+    await row.getByRole('button', { name: 'Reset PW' }).click();
+    await expect.poll(() => dialogs.seen.length).toBe(3);
+    expect(dialogs.seen.map((d) => d.type)).toEqual(['prompt', 'prompt', 'alert']);
+    expect(dialogs.seen[2].message).toBe('Password updated.');
+    await screenshot(page, 'admin-users-desktop');
+  });
+
+  it('refuses to delete a role in use and deletes an unused one', async () => {
+    await page.getByRole('link', { name: 'Roles' }).click();
+    const used = page.locator('tr[data-role-name="e2e_used"]');
+    await used.waitFor();
+    dialogs.clear();
+    await used.getByRole('button', { name: 'Delete' }).click();
+    await expect.poll(() => dialogs.seen.length).toBe(2);
+    expect(dialogs.seen).toEqual([
+      { type: 'confirm', message: 'Delete role? If assigned to users, it will fail.' },
+      { type: 'alert', message: 'Role is in use.' },
+    ]);
+    await expect(used.count()).resolves.toBe(1);
+
+    const temp = page.locator('tr[data-role-name="e2e_temp"]');
+    await temp.getByRole('button', { name: 'Delete' }).click();
+    await temp.waitFor({ state: 'detached' });
+    await screenshot(page, 'admin-roles-desktop');
+  });
+
+  it('opens the settings form', async () => {
+    await page.getByRole('link', { name: 'Settings' }).click();
+    await page.getByRole('heading', { name: 'Settings' }).waitFor();
+    await page.locator('input[name="PerDayLimit"]').fill('-3');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Must be 0 or more').waitFor();
+    await page.locator('input[name="PerDayLimit"]').fill('40');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Settings saved.').waitFor();
+    await screenshot(page, 'admin-settings-desktop');
+  });
+
+  it('fits a 360 px phone: the sidebar becomes a drawer behind a menu button', async () => {
+    await page.getByRole('link', { name: 'Users' }).click();
+    await page.locator('tr[data-user-email]').first().waitFor();
+    await page.setViewportSize(PHONE);
+    await screenshot(page, 'admin-users-phone', { fullPage: false });
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const drawerLink = page.locator('.MuiDrawer-modal').getByRole('link', { name: 'Configs' });
+    await drawerLink.waitFor();
+    await screenshot(page, 'admin-menu-phone', { fullPage: false });
+    await drawerLink.click();
+    await page.waitForURL((u) => u.pathname === '/admin/configs');
+    await page.locator('.MuiDrawer-modal').waitFor({ state: 'hidden' });
+    await screenshot(page, 'admin-configs-phone', { fullPage: false });
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await page.setViewportSize(DESKTOP);
+  });
+
+  it('signs out to the login page', async () => {
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL((u) => u.pathname === '/login');
+    expect(pathOf(page)).toBe('/login?reauth=1');
+    await page.getByText('Unauthorized').waitFor();
+    await expect(page.evaluate(() => localStorage.getItem('token'))).resolves.toBeNull();
+  });
+
+  it('gives a seller only the counter sections', async () => {
+    await signIn(page, SELLER_EMAIL, 'seller-pass-2');
+    await page.waitForURL((u) => u.pathname === '/');
+    // Public pages open in Hindi until the visitor picks a language; the admin area in English.
+    await page.getByRole('link', { name: 'प्रशासन' }).click();
+    await page.waitForURL((u) => u.pathname === '/admin');
+    const nav = page.getByRole('navigation', { name: 'Admin sections' });
+    await nav.getByRole('link', { name: 'Dashboard' }).waitFor();
+    const labels = (await nav.getByRole('link').allTextContents()).filter((l) => l !== 'Seed Portal');
+    expect(labels).toEqual(['Dashboard', 'Lots', 'Farmers', 'Internal Registration', 'Registrations', 'Bills']);
+    await expect(page.getByTestId('role-badge').textContent()).resolves.toBe('Seller');
+    // A section the role does not open sends the user home.
+    await page.goto(url('/admin/users'));
+    await page.waitForURL((u) => u.pathname === '/');
+    await page.getByRole('button', { name: 'लॉगआउट' }).click();
+    await page.waitForURL((u) => u.pathname === '/login');
+  });
+
+  it('sends a 401 reply to /login?reauth=1 and back after signing in again', async () => {
+    await page.evaluate(() => {
+      localStorage.setItem('token', 'expired-or-forged-token');
+      localStorage.setItem('user', JSON.stringify({ name: 'Ghost', email: 'ghost@seed.local', roles: ['super_admin'] }));
+    });
+    await page.goto(url('/admin/configs'));
+    await page.waitForURL((u) => u.pathname === '/login');
+    expect(pathOf(page)).toBe('/login?reauth=1');
+    await page.getByText('Unauthorized').waitFor();
+    await expect(page.evaluate(() => localStorage.getItem('token'))).resolves.toBeNull();
+    await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);
+    await page.waitForURL((u) => u.pathname === '/admin/configs');
+    await screenshot(page, 'admin-configs-desktop-2');
+  });
+
+  it('sends unknown paths, including the misspelt letter link, to /', async () => {
+    for (const path of ['/svs-appointment-lettter/ABC123', '/no/such/page']) {
+      await page.goto(url(path));
+      await page.waitForURL((u) => u.pathname === '/');
+    }
+  });
+
+  it('shows the public top bar in Hindi by default and switches to English', async () => {
+    const phone = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true });
+    const p = await phone.newPage();
+    p.on('pageerror', (e) => pageErrors.push(e.message));
+    await p.goto(url('/'));
+    await p.getByRole('link', { name: /बीज पंजीकरण/ }).waitFor();
+    await expect(p.evaluate(() => document.documentElement.lang)).resolves.toBe('hi');
+    await expect(p.getByText('नया').count()).resolves.toBe(1);
+    await screenshot(p, 'home-phone-hi', { fullPage: false });
+    await p.getByTestId('language-switch').click();
+    await p.getByRole('link', { name: /Seeds Registration/ }).waitFor();
+    await expect(p.evaluate(() => document.documentElement.lang)).resolves.toBe('en');
+    await p.reload();
+    await p.getByRole('link', { name: /Seeds Registration/ }).waitFor();
+    await expect(p.getByText('New', { exact: true }).count()).resolves.toBe(1);
+    for (const name of ['Home', 'About', 'Login']) await p.getByRole('link', { name, exact: true }).waitFor();
+    await p.getByRole('link', { name: 'Login', exact: true }).click();
+    await p.getByRole('button', { name: 'Sign in' }).waitFor();
+    await screenshot(p, 'login-phone', { fullPage: false });
+    const overflow = await p.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await phone.close();
+  });
+
+  it('threw no errors in the pages', () => {
+    expect(pageErrors).toEqual([]);
+  });
+});

@@ -1,0 +1,384 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PNG } from 'pngjs';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { startLocalStack, type RunningLocalStack } from '../../infra/local/stack';
+import { DESKTOP, PHONE, launchBrowser, screenshot } from '../support/browser';
+
+/**
+ * Home page and content, walked as people would: an admin writes the 'about' block, highlight blocks and a
+ * 'danger' announcement through the admin screens; a visitor reads them on / on a 360 px phone and on a
+ * laptop, in Hindi and in English. Markup typed by staff stays text. Needs `npm run build:web` first.
+ */
+const ADMIN_EMAIL = 'e2e-home-admin@seed.local';
+const ADMIN_PASSWORD = 'e2e-home-admin-pass-1';
+
+const XSS_SCRIPT = '<script>window.__xss=1</script>';
+const XSS_IMG = '<img src=x onerror="window.__xss=1">';
+
+const ABOUT_BODY =
+  'The institute breeds, multiplies and sells quality seed of improved varieties.\nसंस्थान उन्नत किस्मों का गुणवत्तापूर्ण बीज तैयार कर किसानों को देता है।';
+const LONG_BODY =
+  'Certified wheat seed of the latest high-yielding, rust-resistant varieties is sold at the institute counter ' +
+  'in 40 kg bags. Register online first, then come on the date and shift printed on your appointment letter ' +
+  'with your Aadhaar card. Payment can be made in cash or online at the counter; the bill carries a QR code.';
+const HIGHLIGHT_MAX = 240;
+
+let stack: RunningLocalStack;
+let browser: Browser;
+let dataDir: string;
+const pageErrors: string[] = [];
+
+const url = (path: string) => `${stack.url}${path}`;
+
+/** A small green picture served for the blocks' image addresses (no network, no files). */
+function greenPng(): Buffer {
+  const png = new PNG({ width: 320, height: 180 });
+  for (let y = 0; y < png.height; y++) {
+    for (let x = 0; x < png.width; x++) {
+      const i = (png.width * y + x) << 2;
+      png.data[i] = 46 + Math.round((x / png.width) * 60);
+      png.data[i + 1] = 107 + Math.round((y / png.height) * 80);
+      png.data[i + 2] = 48;
+      png.data[i + 3] = 255;
+    }
+  }
+  return PNG.sync.write(png);
+}
+const IMAGE = greenPng();
+
+async function newContext(viewport: { width: number; height: number }, phone = false): Promise<BrowserContext> {
+  const ctx = await browser.newContext({ viewport, ...(phone ? { isMobile: true, hasTouch: true } : {}) });
+  await ctx.route('**/e2e-img/**', (route) => route.fulfill({ status: 200, contentType: 'image/png', body: IMAGE }));
+  return ctx;
+}
+
+async function newPage(ctx: BrowserContext): Promise<Page> {
+  const p = await ctx.newPage();
+  p.on('pageerror', (e) => pageErrors.push(e.message));
+  return p;
+}
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'seed-e2e-home-'));
+  process.env.LOG_LEVEL ??= 'silent';
+  stack = await startLocalStack({
+    port: 0,
+    dataDir,
+    dynamoPort: 0,
+    s3Port: 0,
+    dynamoEndpoint: inject('dynamoEndpoint'),
+    s3Endpoint: inject('s3Endpoint'),
+    uploadsBucket: inject('uploadsBucket'),
+    tableName: `e2e-home-${randomUUID()}`,
+    staticDir: 'frontend/dist',
+    adminEmail: ADMIN_EMAIL,
+    adminPassword: ADMIN_PASSWORD,
+  });
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** Highlight cards in page order: title and (cut) body. */
+async function highlightCards(p: Page) {
+  return p.getByTestId('highlight').evaluateAll((cards) =>
+    cards.map((c) => ({
+      title: c.querySelector('h3')?.textContent ?? '',
+      body: c.querySelector('[data-testid="highlight-body"]')?.textContent ?? '',
+      img: c.querySelector('img')
+        ? {
+            alt: c.querySelector('img')!.getAttribute('alt'),
+            width: c.querySelector('img')!.getAttribute('width'),
+            height: c.querySelector('img')!.getAttribute('height'),
+          }
+        : null,
+    })),
+  );
+}
+
+describe('home page before any content', () => {
+  it("shows banner, hero and 'No highlights yet.' with no content and survives a failing summary", async () => {
+    const ctx = await newContext(DESKTOP);
+    const p = await newPage(ctx);
+    await p.addInitScript(() => localStorage.setItem('lang', 'en'));
+    await p.goto(url('/'));
+    await p.getByTestId('no-highlights').waitFor();
+    await expect(p.getByTestId('no-highlights').textContent()).resolves.toBe('No highlights yet.');
+    await expect(p.getByTestId('top-banner').isVisible()).resolves.toBe(true);
+    await expect(p.getByTestId('hero').locator('h1').textContent()).resolves.toBe('National Seed Research Institute');
+    await expect(p.getByTestId('footer').textContent()).resolves.toContain(String(new Date().getFullYear()));
+    await expect(p.getByTestId('announcement').count()).resolves.toBe(0);
+
+    // The summary failing is ignored: no error shown, the rest of the page is there.
+    const failing = await newPage(ctx);
+    await failing.addInitScript(() => localStorage.setItem('lang', 'en'));
+    await failing.route('**/api/home/summary', (route) => route.fulfill({ status: 500, body: 'boom' }));
+    await failing.goto(url('/'));
+    await failing.getByTestId('no-highlights').waitFor();
+    await expect(failing.getByRole('alert').count()).resolves.toBe(0);
+    await expect(failing.getByTestId('hero').isVisible()).resolves.toBe(true);
+    await ctx.close();
+  });
+});
+
+describe('admin writes content, visitors read it', () => {
+  let admin: Page;
+  let adminCtx: BrowserContext;
+
+  beforeAll(async () => {
+    adminCtx = await newContext(DESKTOP);
+    admin = await newPage(adminCtx);
+    await admin.goto(url('/login?next=%2Fadmin%2Fcms%2Fblocks'));
+    await admin.locator('input[name="email"]').fill(ADMIN_EMAIL);
+    await admin.locator('input[name="password"]').fill(ADMIN_PASSWORD);
+    await admin.getByRole('button', { name: 'Sign in' }).click();
+    await admin.waitForURL((u) => u.pathname === '/admin/cms/blocks');
+  });
+  afterAll(() => adminCtx?.close());
+
+  async function fillBlock(fields: { slug: string; title: string; body?: string; imageUrl?: string; sortOrder?: number }) {
+    const form = admin.locator('form');
+    await form.locator('input[name="slug"]').fill(fields.slug);
+    await form.locator('input[name="title"]').fill(fields.title);
+    await form.locator('textarea[name="body"]').fill(fields.body ?? '');
+    await form.locator('input[name="imageUrl"]').fill(fields.imageUrl ?? '');
+    await form.locator('input[name="sortOrder"]').fill(String(fields.sortOrder ?? 0));
+  }
+
+  async function saveBlock(fields: Parameters<typeof fillBlock>[0]) {
+    await fillBlock(fields);
+    await admin.locator('form').getByRole('button', { name: 'Save' }).click();
+    await admin.locator(`tr[data-block-slug="${fields.slug}"]`).waitFor();
+  }
+
+  it('creates the about block and highlight blocks on the Content blocks screen', async () => {
+    await admin.goto(url('/admin/cms/blocks'));
+    await admin.getByRole('heading', { name: 'Content blocks' }).waitFor();
+    await admin.getByRole('cell', { name: 'No blocks' }).waitFor();
+
+    // Required fields.
+    await admin.locator('form').getByRole('button', { name: 'Save' }).click();
+    await expect(admin.getByRole('alert').textContent()).resolves.toBe('Slug and Title are required');
+
+    await saveBlock({ slug: 'about', title: 'About the institute', body: ABOUT_BODY, imageUrl: '/e2e-img/about.png', sortOrder: 0 });
+    await saveBlock({ slug: 'wheat-seed', title: 'Wheat seed for the rabi season', body: LONG_BODY, imageUrl: '/e2e-img/wheat.png', sortOrder: 10 });
+    await saveBlock({ slug: 'mustard', title: 'Mustard and chickpea', body: 'Seed of mustard and chickpea in 1 to 6 kg packs.', sortOrder: 20 });
+    await saveBlock({ slug: 'xss-check', title: `${XSS_SCRIPT}${XSS_IMG}`, body: `Staff typed:\n${XSS_SCRIPT}\n${XSS_IMG}`, sortOrder: 30 });
+
+    // A second block with a slug in use: the server's clear message.
+    await fillBlock({ slug: 'about', title: 'Another about' });
+    await admin.locator('form').getByRole('button', { name: 'Save' }).click();
+    await admin.getByRole('alert').filter({ hasText: 'already exists' }).waitFor();
+    await expect(admin.getByRole('alert').textContent()).resolves.toContain("A block with the slug 'about' already exists");
+
+    // A javascript: address is refused before it is sent.
+    await fillBlock({ slug: 'bad-image', title: 'Bad image', imageUrl: 'javascript:window.__xss=1' });
+    await admin.locator('form').getByRole('button', { name: 'Save' }).click();
+    await admin.getByRole('alert').filter({ hasText: 'Image URL must start with' }).waitFor();
+    await expect(admin.locator('tr[data-block-slug="bad-image"]').count()).resolves.toBe(0);
+
+    await expect(admin.locator('tbody tr').count()).resolves.toBe(4);
+    await expect(admin.evaluate(() => (window as { __xss?: unknown }).__xss)).resolves.toBeUndefined();
+  });
+
+  it('Edit loads a row into the form, the button reads Update, Cancel leaves it unchanged', async () => {
+    const row = admin.locator('tr[data-block-slug="mustard"]');
+    await row.getByRole('button', { name: 'Edit' }).click();
+    const form = admin.locator('form');
+    await expect(form.locator('input[name="title"]').inputValue()).resolves.toBe('Mustard and chickpea');
+    await expect(form.locator('input[name="sortOrder"]').inputValue()).resolves.toBe('20');
+    await expect(form.getByRole('button', { name: 'Save' }).count()).resolves.toBe(0);
+    await form.getByRole('button', { name: 'Update' }).waitFor();
+
+    await form.locator('input[name="title"]').fill('Changed, then cancelled');
+    await form.getByRole('button', { name: 'Cancel' }).click();
+    await form.getByRole('button', { name: 'Save' }).waitFor();
+    await expect(form.locator('input[name="title"]').inputValue()).resolves.toBe('');
+    await expect(row.textContent()).resolves.toContain('Mustard and chickpea');
+
+    await row.getByRole('button', { name: 'Edit' }).click();
+    await form.locator('input[name="title"]').fill('Mustard and chickpea seed');
+    await screenshot(admin, 'cms-blocks-editing-desktop');
+    await form.getByRole('button', { name: 'Update' }).click();
+    await form.getByRole('button', { name: 'Save' }).waitFor();
+    await row.filter({ hasText: 'Mustard and chickpea seed' }).waitFor();
+    await expect(admin.locator('tbody tr').count()).resolves.toBe(4);
+    await screenshot(admin, 'cms-blocks-desktop');
+  });
+
+  it("creates a 'danger' announcement on the Announcements screen, the empty end time sent as null", async () => {
+    await admin.goto(url('/admin/cms/announcements'));
+    await admin.getByRole('heading', { name: 'Announcements' }).waitFor();
+    await admin.getByRole('cell', { name: 'No announcements' }).waitFor();
+
+    const form = admin.locator('form');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await expect(admin.getByRole('alert').textContent()).resolves.toBe('Title & Message required');
+
+    await form.locator('input[name="title"]').fill('Counter closed on Friday');
+    await form.locator('textarea[name="message"]').fill('Seed sale is closed on Friday for stock taking. बीज बिक्री शुक्रवार को बंद रहेगी।');
+    await form.locator('select[name="severity"]').selectOption('danger');
+    await expect(form.locator('input[name="endAt"]').inputValue()).resolves.toBe('');
+    const sent = admin.waitForRequest((r) => r.url().endsWith('/api/cms/announcements') && r.method() === 'POST');
+    await form.getByRole('button', { name: 'Save' }).click();
+    const body = JSON.parse((await sent).postData() ?? '{}');
+    expect(body).toMatchObject({ announcementID: 0, severity: 'danger', endAt: null, isActive: true });
+    const row = admin.locator('tbody tr').filter({ hasText: 'Counter closed on Friday' });
+    await row.waitFor();
+    await expect(row.textContent()).resolves.toContain('Danger');
+
+    // An inactive one and one that already ended never reach the home page.
+    await form.locator('input[name="title"]').fill('Draft notice');
+    await form.locator('textarea[name="message"]').fill('Not yet');
+    await form.getByRole('checkbox', { name: 'Active' }).uncheck();
+    await form.getByRole('button', { name: 'Save' }).click();
+    await admin.locator('tbody tr').filter({ hasText: 'Draft notice' }).waitFor();
+
+    await form.locator('input[name="title"]').fill('Old notice');
+    await form.locator('textarea[name="message"]').fill('Over');
+    await form.locator('input[name="startAt"]').fill('2020-01-01T09:00');
+    await form.locator('input[name="endAt"]').fill('2020-01-02T09:00');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await admin.locator('tbody tr').filter({ hasText: 'Old notice' }).waitFor();
+    await expect(admin.locator('tbody tr').count()).resolves.toBe(3);
+    await expect(admin.locator('tbody tr').filter({ hasText: 'Old notice' }).textContent()).resolves.toContain('Ended');
+    await expect(row.textContent()).resolves.toContain('On the home page now');
+    await screenshot(admin, 'cms-announcements-desktop');
+
+    await admin.setViewportSize(PHONE);
+    await screenshot(admin, 'cms-announcements-phone');
+    await admin.goto(url('/admin/cms/blocks'));
+    await admin.locator('tr[data-block-slug="about"]').waitFor();
+    await screenshot(admin, 'cms-blocks-phone');
+    await admin.setViewportSize(DESKTOP);
+  });
+
+  async function checkHome(p: Page, lang: 'hi' | 'en') {
+    await p.getByTestId('about').waitFor();
+    await expect(p.evaluate(() => document.documentElement.lang)).resolves.toBe(lang);
+    const hero = (await p.getByTestId('hero').locator('h1').textContent()) ?? '';
+    expect(hero).toBe(lang === 'hi' ? 'राष्ट्रीय बीज अनुसंधान संस्थान' : 'National Seed Research Institute');
+    await expect(p.locator('#highlights-title').textContent()).resolves.toBe(lang === 'hi' ? 'मुख्य जानकारी' : 'Highlights');
+
+    // Only the active, current 'danger' announcement, as an error (red) alert.
+    const anns = p.getByTestId('announcement');
+    await expect(anns.count()).resolves.toBe(1);
+    await expect(anns.first().getAttribute('class')).resolves.toMatch(/MuiAlert-colorError/);
+    await expect(anns.first().evaluate((e) => getComputedStyle(e).backgroundColor)).resolves.toBe('rgb(211, 47, 47)');
+    await expect(anns.first().textContent()).resolves.toContain('Counter closed on Friday');
+
+    // The about block as its own section, line breaks kept.
+    await expect(p.locator('#about-title').textContent()).resolves.toBe('About the institute');
+    await expect(p.getByTestId('about-body').textContent()).resolves.toBe(ABOUT_BODY);
+    await expect(p.getByTestId('about-body').evaluate((e) => getComputedStyle(e).whiteSpace)).resolves.toBe('pre-line');
+
+    // Highlight cards: the other blocks in sortOrder; the long body cut at 240 characters with '…'.
+    const cards = await highlightCards(p);
+    expect(cards.map((c) => c.title)).toEqual([
+      'Wheat seed for the rabi season',
+      'Mustard and chickpea seed',
+      `${XSS_SCRIPT}${XSS_IMG}`,
+    ]);
+    expect(LONG_BODY.length).toBeGreaterThan(HIGHLIGHT_MAX);
+    expect(cards[0].body.endsWith('…')).toBe(true);
+    expect(cards[0].body).toBe(`${LONG_BODY.slice(0, HIGHLIGHT_MAX).trimEnd()}…`);
+    expect(cards[1].body).toBe('Seed of mustard and chickpea in 1 to 6 kg packs.');
+    expect(cards[0].img).toEqual({ alt: 'Wheat seed for the rabi season', width: '640', height: '360' });
+    expect(cards[1].img).toBeNull();
+    // The picture loaded (so the box is not an empty frame).
+    await expect(
+      p.getByTestId('highlight').first().locator('img').evaluate(async (img: HTMLImageElement) => {
+        if (!img.complete) await new Promise((r) => img.addEventListener('load', r, { once: true }));
+        return img.naturalWidth;
+      }),
+    ).resolves.toBe(320);
+
+    // Markup typed by staff is shown as text and never runs.
+    await expect(cards[2].body).toBe(`Staff typed:\n${XSS_SCRIPT}\n${XSS_IMG}`);
+    await expect(p.evaluate(() => (window as { __xss?: unknown }).__xss)).resolves.toBeUndefined();
+    await expect(p.locator('main img[src="x"]').count()).resolves.toBe(0);
+    await expect(p.locator('main script').count()).resolves.toBe(0);
+
+    await expect(p.getByTestId('footer').textContent()).resolves.toContain(String(new Date().getFullYear()));
+  }
+
+  it('a visitor on a 360 px phone sees it all in Hindi, then in English', async () => {
+    const ctx = await newContext(PHONE, true);
+    const p = await newPage(ctx);
+    await p.goto(url('/'));
+    await checkHome(p, 'hi');
+    // Nothing sticks out sideways on a narrow phone.
+    await expect(p.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(PHONE.width);
+    await screenshot(p, 'home-phone-hi');
+
+    await p.getByTestId('language-switch').click();
+    await p.locator('#highlights-title', { hasText: 'Highlights' }).waitFor();
+    await checkHome(p, 'en');
+    await screenshot(p, 'home-phone-en');
+    await ctx.close();
+  });
+
+  it('a visitor on a laptop sees it in English and in Hindi; /about opens at the about section', async () => {
+    const ctx = await newContext(DESKTOP);
+    const p = await newPage(ctx);
+    await p.addInitScript(() => {
+      if (!sessionStorage.getItem('lang-set')) {
+        localStorage.setItem('lang', 'en');
+        sessionStorage.setItem('lang-set', '1');
+      }
+    });
+    await p.goto(url('/'));
+    await checkHome(p, 'en');
+    await screenshot(p, 'home-desktop-en');
+
+    await p.getByTestId('language-switch').click();
+    await p.locator('#highlights-title', { hasText: 'मुख्य जानकारी' }).waitFor();
+    await checkHome(p, 'hi');
+    await screenshot(p, 'home-desktop-hi');
+
+    await p.goto(url('/about'));
+    await checkHome(p, 'hi');
+    await expect(p.getByTestId('about').evaluate((e) => Math.round(e.getBoundingClientRect().top))).resolves.toBeLessThan(DESKTOP.height / 2);
+    await screenshot(p, 'about-desktop-hi', { fullPage: false });
+    await ctx.close();
+  });
+
+  it('switching an announcement or block off takes it off the home page', async () => {
+    await admin.goto(url('/admin/cms/announcements'));
+    const row = admin.locator('tbody tr').filter({ hasText: 'Counter closed on Friday' });
+    await row.getByRole('button', { name: 'Edit' }).click();
+    const form = admin.locator('form');
+    await expect(form.locator('select[name="severity"]').inputValue()).resolves.toBe('danger');
+    await form.getByRole('checkbox', { name: 'Active' }).uncheck();
+    await form.getByRole('button', { name: 'Update' }).click();
+    await form.getByRole('button', { name: 'Save' }).waitFor();
+    await row.locator('td', { hasText: /^No$/ }).waitFor();
+
+    await admin.goto(url('/admin/cms/blocks'));
+    const xss = admin.locator('tr[data-block-slug="xss-check"]');
+    await xss.getByRole('button', { name: 'Edit' }).click();
+    await admin.locator('form').getByRole('checkbox', { name: 'Active' }).uncheck();
+    await admin.locator('form').getByRole('button', { name: 'Update' }).click();
+    await admin.locator('form').getByRole('button', { name: 'Save' }).waitFor();
+
+    const ctx = await newContext(PHONE, true);
+    const p = await newPage(ctx);
+    await p.goto(url('/'));
+    await p.getByTestId('about').waitFor();
+    await expect(p.getByTestId('announcement').count()).resolves.toBe(0);
+    await expect((await highlightCards(p)).map((c) => c.title)).toEqual(['Wheat seed for the rabi season', 'Mustard and chickpea seed']);
+    await ctx.close();
+  });
+
+  it('raised no errors in any page', () => {
+    expect(pageErrors).toEqual([]);
+  });
+});

@@ -1,0 +1,408 @@
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { App, Stack, Validations } from 'aws-cdk-lib';
+import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
+import { Bucket } from 'aws-cdk-lib/aws-s3';
+import cdkNag from 'cdk-nag';
+import { describe, expect, it } from 'vitest';
+import { TABLE_DEFINITION } from '../../functions/lib/table-definition';
+import {
+  AREA_GRANTS,
+  SPA_REWRITE_FUNCTION_CODE,
+  SeedPortalStack,
+  apiPathPatterns,
+  checkRoutesAreServed,
+  type SeedPortalStackProps,
+} from '../../infra/cloud-stack';
+import { API_PATH_PREFIXES, FUNCTION_AREAS, ROUTES, routeKey, type RouteDef } from '../../shared/routes';
+
+const { AwsSolutionsChecks } = cdkNag;
+
+/** The same feature flags as `cdk synth` (cdk.json), with esbuild bundling skipped. */
+const CDK_CONTEXT = JSON.parse(readFileSync(new URL('../../cdk.json', import.meta.url), 'utf8')).context as Record<string, unknown>;
+const ENV = { account: '123456789012', region: 'ap-south-1' };
+const ALL_VIEWER_EXCEPT_HOST_HEADER = 'b689b0a8-53d0-40ab-baf2-68738e2966ac';
+const routes = ROUTES as readonly RouteDef[];
+
+function synthStack(props: SeedPortalStackProps = {}) {
+  const app = new App({ context: { ...CDK_CONTEXT, 'aws:cdk:bundling-stacks': [] } });
+  const stack = new SeedPortalStack(app, 'SeedPortal', { env: ENV, deploySpa: false, ...props });
+  return { app, stack, template: Template.fromStack(stack) };
+}
+
+/** A built SPA in a temporary folder (index.html plus a hashed asset), for the deployment paths. */
+function fakeDist(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'seed-dist-'));
+  mkdirSync(join(dir, 'assets'));
+  writeFileSync(join(dir, 'index.html'), '<!doctype html><div id="root"></div>');
+  writeFileSync(join(dir, 'assets', 'index-abc123.js'), 'console.log(1)');
+  return dir;
+}
+
+function resourcesOf(template: Template, type: string): [string, { Properties: any; DeletionPolicy?: string }][] {
+  return Object.entries(template.findResources(type)) as [string, { Properties: any; DeletionPolicy?: string }][];
+}
+
+/** Runs the CloudFront Function source the way CloudFront would (a `handler(event)` returning the request). */
+function rewrite(uri: string): string {
+  const handler = new Function(`${SPA_REWRITE_FUNCTION_CODE}\nreturn handler;`)() as (e: unknown) => { uri: string };
+  return handler({ request: { uri, headers: {}, querystring: {} } }).uri;
+}
+
+describe('SeedPortalStack', { timeout: 120_000 }, () => {
+  const { template, stack } = synthStack();
+
+  it('builds the table from TABLE_DEFINITION: on-demand, PITR, deletion protection, TTL, each GSI, retained', () => {
+    const t = TABLE_DEFINITION;
+    template.resourceCountIs('AWS::DynamoDB::Table', 1);
+    template.hasResource('AWS::DynamoDB::Table', {
+      DeletionPolicy: 'Retain',
+      UpdateReplacePolicy: 'Retain',
+      Properties: Match.objectLike({
+        KeySchema: [
+          { AttributeName: t.partitionKey, KeyType: 'HASH' },
+          { AttributeName: t.sortKey, KeyType: 'RANGE' },
+        ],
+        BillingMode: 'PAY_PER_REQUEST',
+        PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+        DeletionProtectionEnabled: true,
+        TimeToLiveSpecification: { AttributeName: t.ttlAttribute, Enabled: true },
+        SSESpecification: { SSEEnabled: true },
+      }),
+    });
+    const [[, table]] = resourcesOf(template, 'AWS::DynamoDB::Table');
+    const gsis = table.Properties.GlobalSecondaryIndexes as any[];
+    expect(gsis.map((g) => g.IndexName).sort()).toEqual(t.globalSecondaryIndexes.map((g) => g.indexName).sort());
+    for (const g of t.globalSecondaryIndexes) {
+      expect(gsis.find((x) => x.IndexName === g.indexName)).toEqual({
+        IndexName: g.indexName,
+        KeySchema: [
+          { AttributeName: g.partitionKey, KeyType: 'HASH' },
+          { AttributeName: g.sortKey, KeyType: 'RANGE' },
+        ],
+        Projection: { ProjectionType: 'ALL' },
+      });
+    }
+  });
+
+  it('keeps every bucket private, encrypted and TLS-only', () => {
+    const buckets = resourcesOf(template, 'AWS::S3::Bucket');
+    expect(buckets).toHaveLength(3); // uploads, site, logs
+    for (const [, b] of buckets) {
+      expect(b.Properties.PublicAccessBlockConfiguration).toEqual({
+        BlockPublicAcls: true,
+        BlockPublicPolicy: true,
+        IgnorePublicAcls: true,
+        RestrictPublicBuckets: true,
+      });
+      expect(b.Properties.BucketEncryption.ServerSideEncryptionConfiguration[0].ServerSideEncryptionByDefault.SSEAlgorithm).toMatch(
+        /^(AES256|aws:kms)$/,
+      );
+      expect(b.DeletionPolicy).toBe('Retain');
+    }
+    const policies = resourcesOf(template, 'AWS::S3::BucketPolicy');
+    expect(policies).toHaveLength(3);
+    for (const [, p] of policies) {
+      expect(p.Properties.PolicyDocument.Statement).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({
+            Effect: 'Deny',
+            Action: 's3:*',
+            Principal: { AWS: '*' },
+            Condition: { Bool: { 'aws:SecureTransport': 'false' } },
+          }),
+        ]),
+      );
+    }
+  });
+
+  it('configures the uploads bucket: KMS, CORS PUT/GET from the site only, pending/ expiry, access logs', () => {
+    const [uploadsId, uploads] = resourcesOf(template, 'AWS::S3::Bucket').find(([, b]) => b.Properties.CorsConfiguration)!;
+    expect(uploadsId).toMatch(/^UploadsBucket/);
+    const p = uploads.Properties;
+    expect(p.BucketEncryption.ServerSideEncryptionConfiguration[0]).toMatchObject({
+      BucketKeyEnabled: true,
+      ServerSideEncryptionByDefault: { SSEAlgorithm: 'aws:kms', KMSMasterKeyID: expect.anything() },
+    });
+    expect(p.LoggingConfiguration).toMatchObject({ DestinationBucketName: { Ref: expect.stringMatching(/^LogsBucket/) } });
+    const cors = p.CorsConfiguration.CorsRules;
+    expect(cors).toHaveLength(1);
+    expect(cors[0].AllowedMethods).toEqual(expect.arrayContaining(['PUT', 'GET']));
+    expect(cors[0].AllowedOrigins).toEqual([
+      { 'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [expect.stringMatching(/^Distribution/), 'DomainName'] }]] },
+    ]);
+    expect(p.LifecycleConfiguration.Rules).toEqual(
+      expect.arrayContaining([expect.objectContaining({ Prefix: 'pending/', ExpirationInDays: 2, Status: 'Enabled' })]),
+    );
+    template.hasResourceProperties('AWS::KMS::Key', { EnableKeyRotation: true });
+  });
+
+  it('creates two generated secrets that survive the stack', () => {
+    const secrets = resourcesOf(template, 'AWS::SecretsManager::Secret');
+    expect(secrets).toHaveLength(2);
+    for (const [, s] of secrets) {
+      expect(s.Properties.GenerateSecretString).toMatchObject({ ExcludePunctuation: true });
+      expect(s.Properties.GenerateSecretString.PasswordLength).toBeGreaterThanOrEqual(64);
+      expect(s.DeletionPolicy).toBe('Retain');
+    }
+  });
+
+  it('creates exactly one Lambda per area (no helper functions without the SPA deployment)', () => {
+    const fns = resourcesOf(template, 'AWS::Lambda::Function');
+    expect(fns).toHaveLength(FUNCTION_AREAS.length);
+    for (const area of FUNCTION_AREAS) {
+      const matching = fns.filter(([, f]) => f.Properties.Description === `Seed portal API area: ${area}`);
+      expect(matching, area).toHaveLength(1);
+      const f = matching[0][1].Properties;
+      expect(f).toMatchObject({
+        Runtime: 'nodejs22.x',
+        Architectures: ['arm64'],
+        Handler: 'index.handler',
+        MemorySize: 512,
+        Timeout: 10,
+        LoggingConfig: { LogGroup: { Ref: expect.stringMatching(/FunctionLogs/) } },
+      });
+      const vars = f.Environment.Variables;
+      expect(Object.keys(vars).sort()).toEqual(
+        [
+          'TABLE_NAME',
+          'UPLOADS_BUCKET',
+          'JWT_SECRET_ARN',
+          'PUBLIC_BASE_URL',
+          'TOKEN_TTL_HOURS',
+          'LOG_LEVEL',
+          ...(AREA_GRANTS[area]?.aadhaarKey ? ['AADHAAR_KEY_ARN'] : []),
+        ].sort(),
+      );
+      expect(vars.PUBLIC_BASE_URL).toEqual({
+        'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [expect.stringMatching(/^Distribution/), 'DomainName'] }]],
+      });
+    }
+    // One month of logs for every function and for the API access log.
+    const logGroups = resourcesOf(template, 'AWS::Logs::LogGroup');
+    expect(logGroups).toHaveLength(FUNCTION_AREAS.length + 1);
+    for (const [, g] of logGroups) expect(g.Properties.RetentionInDays).toBe(30);
+  });
+
+  it('grants the uploads bucket and the Aadhaar key only to the areas listed in AREA_GRANTS', () => {
+    const policies = resourcesOf(template, 'AWS::IAM::Policy');
+    const roles = resourcesOf(template, 'AWS::IAM::Role');
+    for (const area of FUNCTION_AREAS) {
+      const [roleId] = roles.find(([, r]) => r.Properties.Description === `Seed portal ${area} function`)!;
+      const policy = policies.find(([, p]) => p.Properties.Roles.some((r: any) => r.Ref === roleId));
+      const text = JSON.stringify(policy?.[1].Properties.PolicyDocument ?? {});
+      const grants = AREA_GRANTS[area] ?? {};
+      expect(text.includes('dynamodb:PutItem'), `${area} table`).toBe(true);
+      expect(/"Ref":"JwtSigningKey/.test(text), `${area} jwt`).toBe(true);
+      expect(/"Ref":"AadhaarKey/.test(text), `${area} aadhaar key`).toBe(Boolean(grants.aadhaarKey));
+      expect(/UploadsBucket/.test(text), `${area} uploads`).toBe(Boolean(grants.uploads));
+      expect(text.includes('s3:DeleteObject'), `${area} delete`).toBe(grants.uploads === 'readWriteDelete');
+      expect(text.includes('s3:PutObject'), `${area} put`).toBe(grants.uploads === 'readWriteDelete');
+    }
+  });
+
+  it('creates one API route per route-table entry, wired to that area\'s function with payload 2.0', () => {
+    const apiRoutes = resourcesOf(template, 'AWS::ApiGatewayV2::Route');
+    expect(apiRoutes).toHaveLength(routes.length);
+    expect(apiRoutes.map(([, r]) => r.Properties.RouteKey).sort()).toEqual(routes.map(routeKey).sort());
+
+    const integrations = Object.fromEntries(resourcesOf(template, 'AWS::ApiGatewayV2::Integration'));
+    const fns = Object.fromEntries(resourcesOf(template, 'AWS::Lambda::Function'));
+    for (const r of routes) {
+      const [, route] = apiRoutes.find(([, x]) => x.Properties.RouteKey === routeKey(r))!;
+      expect(route.Properties.AuthorizationType ?? 'NONE').toBe('NONE');
+      const integrationId = route.Properties.Target['Fn::Join'][1][1].Ref as string;
+      const integration = integrations[integrationId].Properties;
+      expect(integration).toMatchObject({ IntegrationType: 'AWS_PROXY', PayloadFormatVersion: '2.0' });
+      const fnId = integration.IntegrationUri['Fn::GetAtt'][0] as string;
+      expect(fns[fnId].Properties.Description, routeKey(r)).toBe(`Seed portal API area: ${r.area}`);
+    }
+  });
+
+  it('throttles and logs the $default stage', () => {
+    template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+      StageName: '$default',
+      AutoDeploy: true,
+      DefaultRouteSettings: { ThrottlingRateLimit: 2000, ThrottlingBurstLimit: 5000 },
+      AccessLogSettings: { DestinationArn: Match.anyValue(), Format: Match.anyValue() },
+    });
+  });
+
+  it('serves the SPA through CloudFront with OAC, HTTPS and the SPA-fallback function (no error-page rewrites)', () => {
+    template.resourceCountIs('AWS::CloudFront::Distribution', 1);
+    template.hasResourceProperties('AWS::CloudFront::OriginAccessControl', {
+      OriginAccessControlConfig: Match.objectLike({ OriginAccessControlOriginType: 's3', SigningBehavior: 'always' }),
+    });
+    const [[, dist]] = resourcesOf(template, 'AWS::CloudFront::Distribution');
+    const c = dist.Properties.DistributionConfig;
+    expect(c.DefaultRootObject).toBe('index.html');
+    expect(c.CustomErrorResponses).toBeUndefined();
+    expect(c.Logging).toMatchObject({ Bucket: { 'Fn::GetAtt': [expect.stringMatching(/^LogsBucket/), 'RegionalDomainName'] } });
+    expect(c.DefaultCacheBehavior).toMatchObject({
+      ViewerProtocolPolicy: 'redirect-to-https',
+      ResponseHeadersPolicyId: expect.anything(),
+      FunctionAssociations: [
+        { EventType: 'viewer-request', FunctionARN: { 'Fn::GetAtt': [expect.stringMatching(/^SpaRewriteFunction/), 'FunctionARN'] } },
+      ],
+    });
+    const s3Origin = c.Origins.find((o: any) => o.Id === c.DefaultCacheBehavior.TargetOriginId);
+    expect(s3Origin.OriginAccessControlId).toEqual({ 'Fn::GetAtt': [expect.any(String), 'Id'] });
+    expect(s3Origin.S3OriginConfig).toEqual({ OriginAccessIdentity: '' });
+  });
+
+  it('routes the API path prefixes to the HTTP API, uncached unless the API says so, all methods', () => {
+    expect(apiPathPatterns()).toEqual(API_PATH_PREFIXES.map((p) => `${p}*`));
+    expect(apiPathPatterns()).toEqual(expect.arrayContaining(['/api/*', '/auth/*', '/svsregistration*']));
+    const [[, dist]] = resourcesOf(template, 'AWS::CloudFront::Distribution');
+    const c = dist.Properties.DistributionConfig;
+    expect(c.CacheBehaviors.map((b: any) => b.PathPattern)).toEqual(apiPathPatterns());
+    const [[cachePolicyId, cachePolicy]] = resourcesOf(template, 'AWS::CloudFront::CachePolicy');
+    expect(cachePolicy.Properties.CachePolicyConfig).toMatchObject({
+      DefaultTTL: 0,
+      MinTTL: 0,
+      ParametersInCacheKeyAndForwardedToOrigin: {
+        HeadersConfig: { HeaderBehavior: 'whitelist', Headers: ['Authorization'] },
+        QueryStringsConfig: { QueryStringBehavior: 'all' },
+        CookiesConfig: { CookieBehavior: 'none' },
+      },
+    });
+    for (const b of c.CacheBehaviors) {
+      expect(b).toMatchObject({
+        AllowedMethods: ['GET', 'HEAD', 'OPTIONS', 'PUT', 'PATCH', 'POST', 'DELETE'],
+        OriginRequestPolicyId: ALL_VIEWER_EXCEPT_HOST_HEADER,
+        CachePolicyId: { Ref: cachePolicyId },
+        ViewerProtocolPolicy: 'https-only',
+      });
+      expect(b.FunctionAssociations).toBeUndefined();
+      const origin = c.Origins.find((o: any) => o.Id === b.TargetOriginId);
+      expect(origin.CustomOriginConfig).toMatchObject({ OriginProtocolPolicy: 'https-only', OriginSSLProtocols: ['TLSv1.2'] });
+      expect(JSON.stringify(origin.DomainName)).toMatch(/HttpApi.*execute-api/);
+    }
+  });
+
+  it('adds security headers on every response', () => {
+    template.hasResourceProperties('AWS::CloudFront::ResponseHeadersPolicy', {
+      ResponseHeadersPolicyConfig: Match.objectLike({
+        SecurityHeadersConfig: {
+          StrictTransportSecurity: Match.objectLike({ AccessControlMaxAgeSec: Match.anyValue(), IncludeSubdomains: true, Override: true }),
+          ContentTypeOptions: { Override: true },
+          FrameOptions: { FrameOption: 'DENY', Override: true },
+          ReferrerPolicy: { ReferrerPolicy: 'strict-origin-when-cross-origin', Override: true },
+        },
+      }),
+    });
+  });
+
+  it('ships the CloudFront Function that sends client routes to index.html and leaves files alone', () => {
+    template.hasResourceProperties('AWS::CloudFront::Function', {
+      AutoPublish: true,
+      FunctionCode: SPA_REWRITE_FUNCTION_CODE,
+      FunctionConfig: Match.objectLike({ Runtime: 'cloudfront-js-2.0' }),
+    });
+    for (const uri of ['/', '/bill/INV-2025-0001', '/lot/AB12', '/svs/appointment/x_Y-z', '/admin/users', '/admin/']) {
+      expect(rewrite(uri), uri).toBe('/index.html');
+    }
+    for (const uri of ['/index.html', '/assets/index-abc123.js', '/favicon.ico', '/assets/font.woff2']) {
+      expect(rewrite(uri), uri).toBe(uri);
+    }
+  });
+
+  it('outputs the site URL, API URL, table name and uploads bucket', () => {
+    for (const name of ['SiteUrl', 'ApiUrl', 'TableName', 'UploadsBucketName']) template.hasOutput(name, {});
+    expect(Annotations.fromStack(stack).findError('*', Match.anyValue())).toEqual([]);
+  });
+
+  it('refuses routes that CloudFront would never send to the API', () => {
+    expect(() => checkRoutesAreServed(routes)).not.toThrow();
+    expect(() => checkRoutesAreServed([...routes, { method: 'GET', path: '/reports/x', area: 'admin', access: 'public' }])).toThrow(
+      /GET \/reports\/x/,
+    );
+  });
+});
+
+describe('SeedPortalStack options', { timeout: 120_000 }, () => {
+  it('skips the SPA deployment with a warning when frontend/dist is missing', () => {
+    const { template, stack } = synthStack({ deploySpa: true, spaDistDir: join(tmpdir(), 'no-such-dist-folder') });
+    template.resourceCountIs('Custom::CDKBucketDeployment', 0);
+    expect(Annotations.fromStack(stack).findWarning('*', Match.stringLikeRegexp('SPA is not deployed'))).toHaveLength(1);
+  });
+
+  it('deploys a built SPA: immutable assets, then the pages with an invalidation', () => {
+    const { template } = synthStack({ deploySpa: true, spaDistDir: fakeDist() });
+    const deployments = resourcesOf(template, 'Custom::CDKBucketDeployment');
+    expect(deployments).toHaveLength(2);
+    const assets = deployments.find(([, d]) => d.Properties.DestinationBucketKeyPrefix === 'assets/')![1].Properties;
+    expect(assets).toMatchObject({ Prune: false, SystemMetadata: { 'cache-control': 'public, max-age=31536000, immutable' } });
+    const pages = deployments.find(([, d]) => d.Properties.DistributionPaths)![1].Properties;
+    expect(pages).toMatchObject({ Prune: true, DistributionPaths: ['/*'], Exclude: ['assets/*'] });
+    // Helper Lambdas we know of: only the BucketDeployment provider joins the area functions.
+    expect(resourcesOf(template, 'AWS::Lambda::Function')).toHaveLength(FUNCTION_AREAS.length + 1);
+  });
+
+  it('uses a custom domain with TLS 1.2 and puts it into PUBLIC_BASE_URL and the uploads CORS', () => {
+    const { template } = synthStack({
+      domainName: 'seeds.example.org',
+      certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/abc',
+    });
+    const [[, dist]] = resourcesOf(template, 'AWS::CloudFront::Distribution');
+    expect(dist.Properties.DistributionConfig).toMatchObject({
+      Aliases: ['seeds.example.org'],
+      ViewerCertificate: { MinimumProtocolVersion: 'TLSv1.2_2021', SslSupportMethod: 'sni-only' },
+    });
+    for (const [, f] of resourcesOf(template, 'AWS::Lambda::Function')) {
+      expect(f.Properties.Environment.Variables.PUBLIC_BASE_URL).toBe('https://seeds.example.org');
+    }
+    const [, uploads] = resourcesOf(template, 'AWS::S3::Bucket').find(([, b]) => b.Properties.CorsConfiguration)!;
+    expect(uploads.Properties.CorsConfiguration.CorsRules[0].AllowedOrigins).toContain('https://seeds.example.org');
+  });
+
+  it('rejects a certificate outside us-east-1', () => {
+    expect(() =>
+      synthStack({ domainName: 'seeds.example.org', certificateArn: 'arn:aws:acm:ap-south-1:123456789012:certificate/abc' }),
+    ).toThrow(/us-east-1/);
+  });
+});
+
+describe('cdk-nag AwsSolutions', { timeout: 180_000 }, () => {
+  function nagFindings(props: SeedPortalStackProps) {
+    const app = new App({ context: { ...CDK_CONTEXT, 'aws:cdk:bundling-stacks': [] } });
+    const stack = new SeedPortalStack(app, 'SeedPortal', { env: ENV, deploySpa: true, spaDistDir: fakeDist(), ...props });
+    Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
+    // cdk-nag 3 is a validation plugin: synthesis throws if any finding is not acknowledged.
+    app.synth();
+    const report = new AwsSolutionsChecks().validateScope(app);
+    const list = (severity: string) =>
+      report.violations
+        .filter((v) => v.severity === severity)
+        .map((v) => `${v.ruleName} @ ${v.violatingResources.map((r) => r.constructPath).join(', ')}`);
+    return { stack, errors: list('error'), warnings: list('warning'), all: report.violations };
+  }
+
+  it('has no unacknowledged errors or warnings (default domain, SPA deployed)', () => {
+    const { stack, errors, warnings, all } = nagFindings({});
+    expect(errors).toEqual([]);
+    expect(warnings).toEqual([]);
+    expect(all).toEqual([]);
+    // cdk-nag 2 reported through annotations; keep the check so a stray pack registered as an aspect would show.
+    expect(Annotations.fromStack(stack).findError('*', Match.stringLikeRegexp('AwsSolutions-.*'))).toEqual([]);
+    expect(Annotations.fromStack(stack).findWarning('*', Match.stringLikeRegexp('AwsSolutions-.*'))).toEqual([]);
+  });
+
+  it('has no unacknowledged findings with a custom domain either', () => {
+    const { errors, warnings } = nagFindings({
+      domainName: 'seeds.example.org',
+      certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/abc',
+    });
+    expect(errors).toEqual([]);
+    expect(warnings).toEqual([]);
+  });
+
+  it('is really checking (an unprotected bucket is reported)', () => {
+    const app = new App();
+    const stack = new Stack(app, 'Probe', { env: ENV });
+    new Bucket(stack, 'Plain');
+    const report = new AwsSolutionsChecks().validateScope(app);
+    expect(report.violations.map((v) => v.ruleName)).toEqual(expect.arrayContaining(['AwsSolutions-S1', 'AwsSolutions-S10']));
+  });
+});

@@ -1,0 +1,273 @@
+import { randomUUID } from 'node:crypto';
+import { GetObjectCommand } from '@aws-sdk/client-s3';
+import { ScanCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { docClient, s3Client, setDocClientForTests, tableName } from '../../functions/lib/aws';
+import { clearAppointmentSettingsCache, forgetFullShifts } from '../../functions/registrations/appointments';
+import { startTestApi, type TestApi } from '../support/api';
+import { postJson, registerFarmer, uploadScan, validFields, SAMPLE_PDF, type Reply } from '../fixtures/registration-helpers';
+
+/**
+ * Invariants 1, 2 and 6 under concurrency and injected DynamoDB failures (DynamoDB Local never throws
+ * TransactionConflictException and never throttles, so the client is wrapped to do it).
+ */
+let api: TestApi;
+let root: string;
+let realClient: DynamoDBDocumentClient;
+
+beforeAll(async () => {
+  api = await startTestApi();
+  root = await api.tokenFor('super_admin');
+  realClient = docClient();
+});
+afterEach(() => setDocClientForTests(realClient));
+afterAll(async () => {
+  setDocClientForTests(undefined);
+  await api?.close();
+});
+
+async function setConfig(key: string, value: string) {
+  const r = await api.call('POST', '/api/config', { token: root, body: { key, value } });
+  expect(r.status).toBe(200);
+  clearAppointmentSettingsCache();
+  forgetFullShifts();
+}
+
+async function scanAll(): Promise<Record<string, any>[]> {
+  const items: Record<string, any>[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await realClient.send(new ScanCommand({ TableName: tableName(), ExclusiveStartKey: start, ConsistentRead: true }));
+    items.push(...((page.Items ?? []) as Record<string, any>[]));
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return items;
+}
+
+/**
+ * Checks the stored state: no shift over its capacity (invariant 1); each shift counter equals the
+ * registrations holding that shift (no slot lost, none counted twice); one registration per Aadhaar, crop
+ * and year (invariant 2); each registration has its claim, its letter code and its scan (invariant 6).
+ */
+async function checkInvariants(perDayLimit: number) {
+  const items = await scanAll();
+  const regs = items.filter((i) => i.type === 'registration');
+  const slots = items.filter((i) => String(i.pk).startsWith('SLOT#'));
+  const held = new Map<string, number>();
+  for (const r of regs) if (r.slotCounted) held.set(`${r.appointmentDate}#${r.appointmentShiftNumber}`, (held.get(`${r.appointmentDate}#${r.appointmentShiftNumber}`) ?? 0) + 1);
+  // Each shift counter keeps the capacity it was last booked under (PerDayLimit may change between tests).
+  const perDay = new Map<string, { n: number; cap: number }>();
+  for (const s of slots) {
+    const n = held.get(`${s.day}#${s.shift}`) ?? 0;
+    expect(Number(s.booked), s.pk).toBe(n);
+    expect(n, s.pk).toBeLessThanOrEqual(Number(s.cap));
+    const d = perDay.get(s.day) ?? { n: 0, cap: 0 };
+    perDay.set(s.day, { n: d.n + n, cap: d.cap + Number(s.cap) });
+  }
+  for (const [day, d] of perDay) {
+    expect(d.n, day).toBeLessThanOrEqual(d.cap);
+    if (perDayLimit) expect(d.cap, day).toBeLessThanOrEqual(Math.max(perDayLimit, 40));
+  }
+  for (const k of held.keys()) expect(slots.some((s) => `${s.day}#${s.shift}` === k), k).toBe(true);
+
+  const claimKeys = new Set<string>();
+  for (const r of regs) {
+    const key = `${r.aadhaarHash}#${r.year}#${r.cropKey}`;
+    expect(claimKeys.has(key), 'two registrations for one Aadhaar, crop and year').toBe(false);
+    claimKeys.add(key);
+    expect(items.some((i) => i.pk === `REGCLAIM#${r.aadhaarHash}` && i.sk === `${r.year}#${r.cropKey}` && i.id === r.id)).toBe(true);
+    expect(items.some((i) => i.pk === `REGCODE#${r.uniqeCode}` && i.id === r.id)).toBe(true);
+  }
+  const claims = items.filter((i) => String(i.pk).startsWith('REGCLAIM#'));
+  expect(claims.length).toBe(regs.length);
+  return { regs, slots, perDay };
+}
+
+async function fileExists(key: string) {
+  try {
+    await s3Client().send(new GetObjectCommand({ Bucket: process.env.UPLOADS_BUCKET, Key: key }));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+type Rule = (cmd: { constructor: { name: string }; input: any }, n: number) => Error | 'after' | undefined;
+
+/** A document client whose send() fails for chosen commands ('after': applied, then the answer is lost). */
+function faulty(rule: Rule): DynamoDBDocumentClient {
+  let n = 0;
+  return new Proxy(realClient, {
+    get(target, prop, receiver) {
+      if (prop !== 'send') return Reflect.get(target, prop, receiver);
+      return async (cmd: any, ...rest: unknown[]) => {
+        const verdict = rule(cmd, n++);
+        if (verdict === 'after') {
+          await (target.send as (c: unknown, ...r: unknown[]) => Promise<unknown>)(cmd, ...rest);
+          throw Object.assign(new Error('socket timed out (injected)'), { name: 'TimeoutError' });
+        }
+        if (verdict) throw verdict;
+        return (target.send as (c: unknown, ...r: unknown[]) => Promise<unknown>)(cmd, ...rest);
+      };
+    },
+  });
+}
+
+const named = (name: string, extra: Record<string, unknown> = {}) => Object.assign(new Error(`${name} (injected)`), { name, ...extra });
+const isRegistrationTx = (cmd: { constructor: { name: string }; input: any }) =>
+  cmd.constructor.name === 'TransactWriteCommand' && cmd.input.TransactItems?.[0]?.Put?.Item?.type === 'registration';
+const isSlotTake = (cmd: { constructor: { name: string }; input: any }) =>
+  cmd.constructor.name === 'UpdateCommand' && String(cmd.input.Key?.pk).startsWith('SLOT#') && String(cmd.input.UpdateExpression).includes(':one');
+const isNumberTake = (cmd: { constructor: { name: string }; input: any }) =>
+  cmd.constructor.name === 'UpdateCommand' && String(cmd.input.Key?.pk).startsWith('COUNTER#registrations#');
+
+/** Runs tasks with at most `limit` in flight. */
+async function pool<T>(n: number, limit: number, task: (i: number) => Promise<T>): Promise<T[]> {
+  const out: T[] = new Array(n);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(limit, n) }, async () => {
+      while (next < n) {
+        const i = next++;
+        out[i] = await task(i);
+      }
+    }),
+  );
+  return out;
+}
+
+describe('300 concurrent registrations for one crop with PerDayLimit 40', () => {
+  it('leave no day or shift over capacity, fill the earliest working days, and every one is readable with its letter', async () => {
+    await setConfig('PerDayLimit', '40');
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date());
+    const addDays = (d: string, n: number) => {
+      const [y, m, dd] = d.split('-').map(Number);
+      return new Date(Date.UTC(y, m - 1, dd + n)).toISOString().slice(0, 10);
+    };
+    const holiday = addDays(today, 2);
+    await setConfig('Holidays', holiday);
+    await setConfig('WeeklyOffDay', '0');
+
+    const forms = Array.from({ length: 300 }, () => validFields({ cropName: 'Wheat', bagsRequested: 1 }));
+    // Scans are uploaded first (50 at a time); then all 300 submissions go at once.
+    const keys = await pool(300, 50, async () => (await uploadScan(api, SAMPLE_PDF)).key);
+    const replies = await Promise.all(
+      forms.map((f, i) => postJson(api, '/svsregistration', { ...f, fileKey: keys[i] }, { 'idempotency-key': randomUUID() })),
+    );
+    const statuses = replies.map((r) => r.status);
+    expect(statuses.filter((s) => s !== 201), JSON.stringify(replies.find((r) => r.status !== 201)?.json)).toEqual([]);
+    expect(new Set(replies.map((r) => r.json.data.id)).size).toBe(300);
+
+    const letters = await pool(300, 50, (i) => api.call('GET', `/svsregistration/AppointmentList/${replies[i].json.data.uniqeCode}`));
+    const perDay = new Map<string, number>();
+    letters.forEach((l, i) => {
+      expect(l.status).toBe(200);
+      const a = l.json.data[0];
+      expect(a.name).toBe(forms[i].Name);
+      expect(a.appointmentDate > today).toBe(true);
+      expect(a.appointmentDate).not.toBe(holiday);
+      expect(new Date(`${a.appointmentDate}T00:00:00Z`).getUTCDay()).not.toBe(0);
+      perDay.set(a.appointmentDate, (perDay.get(a.appointmentDate) ?? 0) + 1);
+    });
+    // 300 / 40: seven full days and one with 20, all consecutive working days from tomorrow.
+    const days = [...perDay.keys()].sort();
+    expect(days).toHaveLength(8);
+    expect(days.map((d) => perDay.get(d))).toEqual([40, 40, 40, 40, 40, 40, 40, 20]);
+    const { regs } = await checkInvariants(40);
+    expect(regs).toHaveLength(300);
+    for (const r of regs.slice(0, 30)) expect(await fileExists(r.adharFilePath), r.adharFilePath).toBe(true);
+    const shifts = new Map<string, number>();
+    for (const r of regs) shifts.set(`${r.appointmentDate}#${r.appointmentShiftNumber}`, (shifts.get(`${r.appointmentDate}#${r.appointmentShiftNumber}`) ?? 0) + 1);
+    expect(Math.max(...shifts.values())).toBe(20);
+  }, 120_000);
+});
+
+describe('injected DynamoDB failures', () => {
+  it('retries TransactionConflict cancellations and TransactionConflictException until written, once', async () => {
+    await setConfig('PerDayLimit', '6');
+    const tries = new Map<string, number>();
+    setDocClientForTests(
+      faulty((cmd) => {
+        if (!isRegistrationTx(cmd)) return undefined;
+        const t = (tries.get(cmd.input.ClientRequestToken) ?? 0) + 1;
+        tries.set(cmd.input.ClientRequestToken, t);
+        if (t === 1) return named('TransactionCanceledException', { CancellationReasons: [{ Code: 'TransactionConflict' }, { Code: 'None' }, { Code: 'None' }] });
+        if (t === 2) return named('TransactionConflictException');
+        return undefined;
+      }),
+    );
+    const replies = await Promise.all(Array.from({ length: 20 }, () => registerFarmer(api, validFields({ cropName: 'Chickpea' }))));
+    expect(replies.map((r) => r.status)).toEqual(new Array(20).fill(201));
+    expect([...tries.values()].every((t) => t === 3)).toBe(true);
+    await checkInvariants(6);
+  });
+
+  it('retries throttled counter updates (ProvisionedThroughputExceededException) without losing or doubling a slot', async () => {
+    let k = 0;
+    setDocClientForTests(
+      faulty((cmd) => {
+        if ((isSlotTake(cmd) || isNumberTake(cmd)) && k++ % 2 === 0) return named('ProvisionedThroughputExceededException');
+        return undefined;
+      }),
+    );
+    const replies = await Promise.all(Array.from({ length: 15 }, () => registerFarmer(api, validFields({ cropName: 'Mustard' }))));
+    expect(replies.map((r) => r.status)).toEqual(new Array(15).fill(201));
+    await checkInvariants(6);
+  });
+
+  it('refuses with a clear bilingual 503 when the write keeps failing, gives everything back, and the retry then succeeds', async () => {
+    const before = await checkInvariants(6);
+    const bookedBefore = before.slots.reduce((s, x) => s + Number(x.booked), 0);
+    setDocClientForTests(faulty((cmd) => (isRegistrationTx(cmd) ? named('ProvisionedThroughputExceededException') : undefined)));
+    const f = validFields({ cropName: 'Wheat' });
+    const r = await registerFarmer(api, f);
+    expect(r.status).toBe(503);
+    expect(r.json.message).toMatch(/व्यस्त.*The server is busy\. Please submit again/);
+    expect(r.text).not.toMatch(/Exception|stack|at .*\.ts/);
+
+    setDocClientForTests(realClient);
+    const after = await checkInvariants(6);
+    expect(after.regs.length).toBe(before.regs.length);
+    expect(after.slots.reduce((s, x) => s + Number(x.booked), 0)).toBe(bookedBefore);
+    const items = await scanAll();
+    expect(items.filter((i) => String(i.pk).startsWith('REGLOCK#'))).toEqual([]);
+    expect(items.some((i) => String(i.adharFilePath ?? '').length > 0 && i.type !== 'registration' && i.type !== undefined)).toBe(false);
+    expect(await fileExists(r.fileKey)).toBe(true); // kept for the retry
+
+    const retry = await postJson(api, '/svsregistration', { ...f, fileKey: r.fileKey }, { 'idempotency-key': r.idempotencyKey });
+    expect(retry.status).toBe(201);
+    await checkInvariants(6);
+  });
+
+  it('acknowledges a registration whose transaction was applied but whose answer was lost, exactly once', async () => {
+    const lost = new Set<string>();
+    setDocClientForTests(
+      faulty((cmd) => {
+        if (!isRegistrationTx(cmd) || lost.has(cmd.input.ClientRequestToken)) return undefined;
+        lost.add(cmd.input.ClientRequestToken);
+        return 'after';
+      }),
+    );
+    const replies = await Promise.all(Array.from({ length: 8 }, () => registerFarmer(api, validFields({ cropName: 'Wheat' }))));
+    expect(replies.map((r) => r.status)).toEqual(new Array(8).fill(201));
+    setDocClientForTests(realClient);
+    for (const r of replies) {
+      const letter = await api.call('GET', `/svsregistration/AppointmentList/${r.json.data.uniqeCode}`);
+      expect(letter.status).toBe(200);
+    }
+    await checkInvariants(6);
+  });
+
+  it('refuses (503) rather than booking without a cap when the capacity settings cannot be read', async () => {
+    clearAppointmentSettingsCache();
+    setDocClientForTests(
+      faulty((cmd) =>
+        cmd.constructor.name === 'BatchGetCommand' && JSON.stringify(cmd.input).includes('PerDayLimit') ? named('ProvisionedThroughputExceededException') : undefined,
+      ),
+    );
+    const r: Reply = await registerFarmer(api, validFields());
+    expect(r.status).toBe(503);
+    setDocClientForTests(realClient);
+    await checkInvariants(6);
+  });
+});

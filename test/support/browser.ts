@@ -1,0 +1,69 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+
+/**
+ * Headless Chromium for the end-to-end tests: Debian's /usr/bin/chromium driven by playwright-core
+ * (Playwright's own browser download does not work here). Override the binary with CHROMIUM_PATH.
+ */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+/** Screenshots land in test-results/screenshots/ (git-ignored). */
+export const SCREENSHOT_DIR = join(process.cwd(), 'test-results', 'screenshots');
+
+export async function screenshot(page: Page, name: string, opts: { fullPage?: boolean } = {}): Promise<string> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  const path = join(SCREENSHOT_DIR, `${name}.png`);
+  await page.screenshot({ path, fullPage: opts.fullPage ?? true });
+  return path;
+}
+
+/** Viewports the tests look at: a common laptop and a small phone. */
+export const DESKTOP = { width: 1280, height: 800 } as const;
+export const PHONE = { width: 360, height: 740 } as const;
+
+/**
+ * Collects the browser's dialogs (confirm, alert, prompt) and answers them: `answers` are taken in order
+ * for prompts; confirms are accepted unless `confirm` is false.
+ */
+export function handleDialogs(page: Page) {
+  const seen: { type: string; message: string }[] = [];
+  const state = { prompts: [] as string[], confirm: true };
+  page.on('dialog', (d) => {
+    seen.push({ type: d.type(), message: d.message() });
+    if (d.type() === 'prompt') void d.accept(state.prompts.shift() ?? '');
+    else if (d.type() === 'confirm') void (state.confirm ? d.accept() : d.dismiss());
+    else void d.accept();
+  });
+  return {
+    seen,
+    /** Answers for the next prompts. */
+    willAnswer(...answers: string[]) {
+      state.prompts.push(...answers);
+    },
+    setConfirm(accept: boolean) {
+      state.confirm = accept;
+    },
+    last() {
+      return seen[seen.length - 1];
+    },
+    clear() {
+      seen.length = 0;
+    },
+  };
+}
