@@ -122,6 +122,16 @@ export const ROUTES = [
   { method: 'GET', path: '/api/registrations', area: 'registrations', access: STAFF },
   { method: 'GET', path: '/api/registrations/{id}', area: 'registrations', access: STAFF },
   { method: 'GET', path: '/api/registrations/{id}/aadhaar-file', area: 'registrations', access: STAFF },
+
+  // sales and bills (public lookups by the printed invoice number only)
+  { method: 'POST', path: '/api/sales/make', area: 'sales', access: STAFF },
+  { method: 'GET', path: '/api/invoices', area: 'sales', access: STAFF },
+  { method: 'GET', path: '/api/invoices/by-number/{number}', area: 'sales', access: 'public' },
+  { method: 'GET', path: '/api/invoices/by-number/{number}/qrcode.png', area: 'sales', access: 'public' },
+  { method: 'GET', path: '/api/invoices/{invoiceID}/qrcode.png', area: 'sales', access: STAFF },
+
+  // dashboard (sellers see their own sales)
+  { method: 'GET', path: '/api/dashboard/summary', area: 'dashboard', access: STAFF },
 ] as const satisfies readonly RouteDef[];
 
 export type RouteKey = `${(typeof ROUTES)[number]['method']} ${(typeof ROUTES)[number]['path']}`;

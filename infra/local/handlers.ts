@@ -16,6 +16,8 @@ export const AREA_LOADERS: Partial<Record<FunctionArea, () => Promise<{ handler:
   farmers: () => import('../../functions/farmers/handler'),
   home: () => import('../../functions/home/handler'),
   registrations: () => import('../../functions/registrations/handler'),
+  sales: () => import('../../functions/sales/handler'),
+  dashboard: () => import('../../functions/dashboard/handler'),
 };
 
 const loaded = new Map<FunctionArea, Promise<AreaHandler>>();
