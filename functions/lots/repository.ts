@@ -107,105 +107,101 @@ export async function lotsWithStock(cropId: number, take: number): Promise<LotIt
   return items.map((i) => strip(i)!);
 }
 
-export type CreateOutcome =
-  | { ok: true; lot: LotItem }
-  | { ok: false; reason: 'producer' | 'crop' | 'busy' };
+export type CreateOutcome = { ok: true; lot: LotItem } | { ok: false; reason: 'producer' | 'crop' };
 
-const MAX_ATTEMPTS = 120;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/**
+ * Takes the next sequence number for this producer and year: one atomic UpdateItem (ADD) on the counter
+ * item, never read-then-write, so concurrent creations get distinct consecutive numbers without retrying.
+ */
+async function reserveSequence(producerID: number, year: number): Promise<number> {
+  const out = await docClient().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: counterKey(producerID, year),
+      UpdateExpression: 'ADD #v :one',
+      ExpressionAttributeNames: { '#v': 'value' },
+      ExpressionAttributeValues: { ':one': 1 },
+      ReturnValues: 'UPDATED_NEW',
+    }),
+  );
+  return Number(out.Attributes?.value);
+}
 
-function valueOf(reasonItem: unknown): number | undefined {
-  const v = (reasonItem as { value?: unknown } | undefined)?.value;
-  if (v === undefined) return undefined;
-  if (typeof v === 'object' && v && 'N' in v) return Number((v as { N: string }).N);
-  return Number(v);
+/** Gives a reserved number back when nobody has taken a later one (conditional); otherwise it stays unused. */
+async function releaseSequence(producerID: number, year: number, seq: number): Promise<void> {
+  try {
+    await docClient().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: counterKey(producerID, year),
+        UpdateExpression: 'SET #v = :prev',
+        ConditionExpression: '#v = :seq',
+        ExpressionAttributeNames: { '#v': 'value' },
+        ExpressionAttributeValues: { ':prev': seq - 1, ':seq': seq },
+      }),
+    );
+  } catch (e) {
+    if (!isConditionFailed(e)) throw e;
+  }
 }
 
 /**
- * Creates a lot and assigns its code in one transaction: the sequence counter moves from the value we
- * last saw to the next one (compare-and-set), the lot and its code claim are put, and the producer and
- * crop are checked to be active. Either all of it happens or none; two creations can never take the same
- * number and a failed creation leaves no gap. When another creation won the race the counter's current
- * value comes back with the cancellation and we try again with the next number.
+ * Creates a lot with the next code of its producer and year (docs/decisions/0007-lot-codes.md):
+ *  1. reserve the number on the counter item (single-item atomic ADD: the counter is never part of a
+ *     multi-item transaction, so concurrent creations neither conflict nor retry);
+ *  2. one transaction puts the lot and its code claim (both attribute_not_exists) and checks that the
+ *     producer and the crop exist and are active;
+ *  3. if the transaction is refused, the number is given back (conditional, only if still the latest).
  */
-export async function insertLotWithCode(
-  draft: Omit<LotItem, 'lotCode'>,
-): Promise<CreateOutcome> {
-  let seen = await currentSequence(draft.producerID, draft.year);
-  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-    const seq = seen + 1;
-    const lot: LotItem = { ...draft, lotCode: formatLotCode({ ...draft, seq }) };
-    const items: NonNullable<TransactWriteCommandInput['TransactItems']> = [
-      {
-        Update: {
-          TableName: tableName(),
-          Key: counterKey(draft.producerID, draft.year),
-          UpdateExpression: 'SET #v = :next',
-          ConditionExpression: seen === 0 ? 'attribute_not_exists(#v)' : '#v = :seen',
-          ExpressionAttributeNames: { '#v': 'value' },
-          ExpressionAttributeValues: { ':next': seq, ...(seen === 0 ? {} : { ':seen': seen }) },
-          ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
-        },
-      },
-      {
-        Put: {
-          TableName: tableName(),
-          Item: { ...lotKey(lot.lotID), ...indexKeys(lot), ...lot },
-          ConditionExpression: 'attribute_not_exists(pk)',
-        },
-      },
-      {
-        Put: {
-          TableName: tableName(),
-          Item: { ...codeKey(lot.lotCode), lotID: lot.lotID },
-          ConditionExpression: 'attribute_not_exists(pk)',
-        },
-      },
-      {
-        ConditionCheck: {
-          TableName: tableName(),
-          Key: producerKey(draft.producerID),
-          ConditionExpression: 'attribute_exists(pk) AND isActive = :t',
-          ExpressionAttributeValues: { ':t': true },
-        },
-      },
-      {
-        ConditionCheck: {
-          TableName: tableName(),
-          Key: cropKey(draft.cropID),
-          ConditionExpression: 'attribute_exists(pk) AND isActive = :t',
-          ExpressionAttributeValues: { ':t': true },
-        },
-      },
-    ];
-    try {
-      const t0 = Date.now();
-      try { await docClient().send(new TransactWriteCommand({ TransactItems: items })); } finally { if (process.env.LOTDEBUG) console.error('tx', attempt, Date.now() - t0); }
-      return { ok: true, lot };
-    } catch (e) {
-      const err = e as { name?: string; CancellationReasons?: { Code?: string; Item?: unknown }[] };
-      const failed = conditionFailedAt(e);
-      if (failed.includes(3)) return { ok: false, reason: 'producer' };
-      if (failed.includes(4)) return { ok: false, reason: 'crop' };
-      if (failed.includes(0)) {
-        // Someone else took `seq`: continue from the counter's current value.
-        seen = valueOf(err.CancellationReasons?.[0]?.Item) ?? (await currentSequence(draft.producerID, draft.year));
-      } else if (failed.includes(2)) {
-        // The code exists although the counter did not reach it (counter restored from an old backup): skip it.
-        seen = seq;
-      } else if (
-        err.name === 'TransactionConflictException' ||
-        (err.name === 'TransactionCanceledException' && (err.CancellationReasons ?? []).some((r) => r?.Code === 'TransactionConflict'))
-      ) {
-        seen = await currentSequence(draft.producerID, draft.year);
-      } else {
-        throw e;
-      }
-      // Full-jitter exponential backoff spreads the losers out so that most retries find the counter free.
-      await sleep(Math.random() * Math.min(400, 10 * 2 ** Math.min(attempt, 6)));
-    }
+export async function insertLotWithCode(draft: Omit<LotItem, 'lotCode'>): Promise<CreateOutcome> {
+  const seq = await reserveSequence(draft.producerID, draft.year);
+  const lot: LotItem = { ...draft, lotCode: formatLotCode({ ...draft, seq }) };
+  const active = { ':t': true };
+  try {
+    await docClient().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Put: {
+              TableName: tableName(),
+              Item: { ...lotKey(lot.lotID), ...indexKeys(lot), ...lot },
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          },
+          {
+            Put: {
+              TableName: tableName(),
+              Item: { ...codeKey(lot.lotCode), lotID: lot.lotID },
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          },
+          {
+            ConditionCheck: {
+              TableName: tableName(),
+              Key: producerKey(draft.producerID),
+              ConditionExpression: 'attribute_exists(pk) AND isActive = :t',
+              ExpressionAttributeValues: active,
+            },
+          },
+          {
+            ConditionCheck: {
+              TableName: tableName(),
+              Key: cropKey(draft.cropID),
+              ConditionExpression: 'attribute_exists(pk) AND isActive = :t',
+              ExpressionAttributeValues: active,
+            },
+          },
+        ],
+      }),
+    );
+    return { ok: true, lot };
+  } catch (e) {
+    await releaseSequence(draft.producerID, draft.year, seq).catch(() => undefined);
+    const failed = conditionFailedAt(e);
+    if (failed.includes(2)) return { ok: false, reason: 'producer' };
+    if (failed.includes(3)) return { ok: false, reason: 'crop' };
+    throw e;
   }
-  return { ok: false, reason: 'busy' };
 }
 
 export type UpdateStockOutcome = { ok: true; lot: LotItem } | { ok: false; reason: 'below-used' | 'crop' | 'crop-used' | 'gone' };

@@ -11,7 +11,7 @@ import {
 import { DROPDOWN_TAKE } from '../../shared/schemas/producers';
 import { nextValue } from '../lib/counters';
 import { env } from '../lib/env';
-import { AppError, badRequest, conflict, notFound } from '../lib/errors';
+import { badRequest, conflict, notFound } from '../lib/errors';
 import { getCrop, getCrops, type CropItem } from '../crops/repository';
 import { getProducer, getProducers, type ProducerItem } from '../producers/repository';
 import { formatLotCode } from './codes';
@@ -155,9 +155,9 @@ export async function create(input: CreateLotInput): Promise<LotResponse> {
     createdOn: new Date().toISOString(),
   });
   if (!out.ok) {
-    // Inactivated between the check above and the write.
-    if (out.reason === 'producer' || out.reason === 'crop') await checkActive(input.producerID, input.cropID);
-    throw new AppError('UNAVAILABLE', 'Too many lots are being created for this producer at once. Please try again.');
+    // Inactivated between the check above and the write: the check now says which and why.
+    await checkActive(input.producerID, input.cropID);
+    throw conflict(`The ${out.reason} was changed while the lot was being saved. Please try again.`);
   }
   return one(out.lot);
 }

@@ -403,7 +403,7 @@ export async function copyObject(from: string, to: string, contentType: string):
       CopySource: `${bucket()}/${from}`,
       ContentType: contentType,
       MetadataDirective: 'REPLACE',
-      ServerSideEncryption: process.env.S3_ENDPOINT ? undefined : 'AES256',
+      // No ServerSideEncryption here: the bucket's default (KMS) applies to the copy.
     }),
   );
 }
@@ -416,7 +416,6 @@ export async function putObject(key: string, body: Buffer, contentType: string):
       Body: body,
       ContentType: contentType,
       ContentLength: body.length,
-      ServerSideEncryption: process.env.S3_ENDPOINT ? undefined : 'AES256',
     }),
   );
 }

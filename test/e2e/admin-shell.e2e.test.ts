@@ -74,7 +74,7 @@ describe('admin shell', () => {
     expect(pathOf(page)).toBe('/login?next=%2Fadmin%2Fconfigs');
     await expect(page.evaluate(() => document.documentElement.lang)).resolves.toBe('en');
     await page.getByRole('button', { name: 'Sign in' }).waitFor();
-    await screenshot(page, 'login-desktop');
+    await screenshot(page, 'shell-login-desktop');
 
     // Required fields, then a wrong password: the server's message in an alert.
     await page.getByRole('button', { name: 'Sign in' }).click();
@@ -106,7 +106,7 @@ describe('admin shell', () => {
     const row = page.locator('tr[data-config-key="E2E_Key"]');
     await row.waitFor();
     await expect(row.textContent()).resolves.toContain('first value');
-    await screenshot(page, 'admin-configs-desktop');
+    await screenshot(page, 'shell-admin-configs-desktop');
 
     // Escape leaves the row as it was.
     await row.getByRole('button', { name: 'Edit' }).click();
@@ -183,7 +183,7 @@ describe('admin shell', () => {
     await expect.poll(() => dialogs.seen.length).toBe(3);
     expect(dialogs.seen.map((d) => d.type)).toEqual(['prompt', 'prompt', 'alert']);
     expect(dialogs.seen[2].message).toBe('Password updated.');
-    await screenshot(page, 'admin-users-desktop');
+    await screenshot(page, 'shell-admin-users-desktop');
   });
 
   it('refuses to delete a role in use and deletes an unused one', async () => {
@@ -202,7 +202,7 @@ describe('admin shell', () => {
     const temp = page.locator('tr[data-role-name="e2e_temp"]');
     await temp.getByRole('button', { name: 'Delete' }).click();
     await temp.waitFor({ state: 'detached' });
-    await screenshot(page, 'admin-roles-desktop');
+    await screenshot(page, 'shell-admin-roles-desktop');
   });
 
   it('opens the settings form', async () => {
@@ -214,22 +214,23 @@ describe('admin shell', () => {
     await page.locator('input[name="PerDayLimit"]').fill('40');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Settings saved.').waitFor();
-    await screenshot(page, 'admin-settings-desktop');
+    await screenshot(page, 'shell-admin-settings-desktop');
   });
 
   it('fits a 360 px phone: the sidebar becomes a drawer behind a menu button', async () => {
     await page.getByRole('link', { name: 'Users' }).click();
     await page.locator('tr[data-user-email]').first().waitFor();
     await page.setViewportSize(PHONE);
-    await screenshot(page, 'admin-users-phone', { fullPage: false });
+    await screenshot(page, 'shell-admin-users-phone', { fullPage: false });
     await page.getByRole('button', { name: 'Open menu' }).click();
     const drawerLink = page.locator('.MuiDrawer-modal').getByRole('link', { name: 'Configs' });
     await drawerLink.waitFor();
-    await screenshot(page, 'admin-menu-phone', { fullPage: false });
+    await page.waitForTimeout(400); // let the drawer finish sliding in
+    await screenshot(page, 'shell-admin-menu-phone', { fullPage: false });
     await drawerLink.click();
     await page.waitForURL((u) => u.pathname === '/admin/configs');
     await page.locator('.MuiDrawer-modal').waitFor({ state: 'hidden' });
-    await screenshot(page, 'admin-configs-phone', { fullPage: false });
+    await screenshot(page, 'shell-admin-configs-phone', { fullPage: false });
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await page.setViewportSize(DESKTOP);
@@ -273,7 +274,7 @@ describe('admin shell', () => {
     await expect(page.evaluate(() => localStorage.getItem('token'))).resolves.toBeNull();
     await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);
     await page.waitForURL((u) => u.pathname === '/admin/configs');
-    await screenshot(page, 'admin-configs-desktop-2');
+    await screenshot(page, 'shell-admin-configs-desktop-2');
   });
 
   it('sends unknown paths, including the misspelt letter link, to /', async () => {
@@ -291,7 +292,7 @@ describe('admin shell', () => {
     await p.getByRole('link', { name: /बीज पंजीकरण/ }).waitFor();
     await expect(p.evaluate(() => document.documentElement.lang)).resolves.toBe('hi');
     await expect(p.getByText('नया').count()).resolves.toBe(1);
-    await screenshot(p, 'home-phone-hi', { fullPage: false });
+    await screenshot(p, 'shell-home-phone-hi', { fullPage: false });
     await p.getByTestId('language-switch').click();
     await p.getByRole('link', { name: /Seeds Registration/ }).waitFor();
     await expect(p.evaluate(() => document.documentElement.lang)).resolves.toBe('en');
@@ -301,7 +302,7 @@ describe('admin shell', () => {
     for (const name of ['Home', 'About', 'Login']) await p.getByRole('link', { name, exact: true }).waitFor();
     await p.getByRole('link', { name: 'Login', exact: true }).click();
     await p.getByRole('button', { name: 'Sign in' }).waitFor();
-    await screenshot(p, 'login-phone', { fullPage: false });
+    await screenshot(p, 'shell-login-phone', { fullPage: false });
     const overflow = await p.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await phone.close();

@@ -218,7 +218,14 @@ describe('injected DynamoDB failures', () => {
   it('refuses with a clear bilingual 503 when the write keeps failing, gives everything back, and the retry then succeeds', async () => {
     const before = await checkInvariants(6);
     const bookedBefore = before.slots.reduce((s, x) => s + Number(x.booked), 0);
-    setDocClientForTests(faulty((cmd) => (isRegistrationTx(cmd) ? named('ProvisionedThroughputExceededException') : undefined)));
+    const copies = new Set<string>();
+    setDocClientForTests(
+      faulty((cmd) => {
+        if (!isRegistrationTx(cmd)) return undefined;
+        copies.add(cmd.input.TransactItems[0].Put.Item.adharFilePath);
+        return named('ProvisionedThroughputExceededException');
+      }),
+    );
     const f = validFields({ cropName: 'Wheat' });
     const r = await registerFarmer(api, f);
     expect(r.status).toBe(503);
@@ -231,7 +238,8 @@ describe('injected DynamoDB failures', () => {
     expect(after.slots.reduce((s, x) => s + Number(x.booked), 0)).toBe(bookedBefore);
     const items = await scanAll();
     expect(items.filter((i) => String(i.pk).startsWith('REGLOCK#'))).toEqual([]);
-    expect(items.some((i) => String(i.adharFilePath ?? '').length > 0 && i.type !== 'registration' && i.type !== undefined)).toBe(false);
+    expect(copies.size).toBe(1);
+    for (const key of copies) expect(await fileExists(key), 'the copied scan is removed').toBe(false);
     expect(await fileExists(r.fileKey)).toBe(true); // kept for the retry
 
     const retry = await postJson(api, '/svsregistration', { ...f, fileKey: r.fileKey }, { 'idempotency-key': r.idempotencyKey });

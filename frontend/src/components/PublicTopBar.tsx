@@ -20,6 +20,8 @@ const navButtonSx = {
   whiteSpace: 'nowrap',
   flexShrink: 0,
   borderRadius: 1,
+  px: 1,
+  minWidth: 0,
   '&.active': { bgcolor: 'rgba(255,255,255,0.16)' },
 } as const;
 
@@ -55,10 +57,9 @@ export function PublicTopBar() {
             order: { xs: 3, md: 2 },
             width: { xs: '100%', md: 'auto' },
             display: 'flex',
+            flexWrap: 'wrap',
             alignItems: 'center',
-            gap: 0.5,
-            overflowX: 'auto',
-            scrollbarWidth: 'none',
+            gap: 0.25,
             mx: { xs: -1, md: 0 },
           }}
         >

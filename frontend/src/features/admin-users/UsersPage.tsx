@@ -44,7 +44,7 @@ function draftOf(u: UserResponse): Draft {
 
 /** Staff accounts: create, edit name / active flag / roles inline, reset a password. */
 export default function UsersPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   usePageTitle(t('users.title'));
   const [users, setUsers] = useState<UserResponse[] | null>(null);
   const [roles, setRoles] = useState<RoleResponse[]>([]);
@@ -143,11 +143,6 @@ export default function UsersPage() {
     }
   };
 
-  const dateFmt = new Intl.DateTimeFormat(i18n.language === 'en' ? 'en-IN' : 'hi-IN', { dateStyle: 'medium' });
-  const created = (iso: string) => {
-    const d = new Date(iso);
-    return Number.isNaN(d.getTime()) ? '' : dateFmt.format(d);
-  };
 
   return (
     <Box component="section">
@@ -252,19 +247,18 @@ export default function UsersPage() {
               <TableCell>{t('users.email')}</TableCell>
               <TableCell>{t('users.active')}</TableCell>
               <TableCell>{t('users.roles')}</TableCell>
-              <TableCell>{t('users.created')}</TableCell>
               <TableCell align="right">{t('common.actions')}</TableCell>
             </TableRow>
           </TableHead>
           <TableBody>
             {users === null && (
               <TableRow>
-                <TableCell colSpan={7}>{t('common.loading')}</TableCell>
+                <TableCell colSpan={6}>{t('common.loading')}</TableCell>
               </TableRow>
             )}
             {users?.length === 0 && (
               <TableRow>
-                <TableCell colSpan={7}>{t('users.empty')}</TableCell>
+                <TableCell colSpan={6}>{t('users.empty')}</TableCell>
               </TableRow>
             )}
             {users?.map((u) => {
@@ -284,7 +278,7 @@ export default function UsersPage() {
                       slotProps={{ htmlInput: { 'aria-label': `${t('users.fullName')} (${u.email})`, maxLength: 200 } }}
                     />
                   </TableCell>
-                  <TableCell sx={{ wordBreak: 'break-all' }}>{u.email}</TableCell>
+                  <TableCell sx={{ minWidth: 160, overflowWrap: 'anywhere' }}>{u.email}</TableCell>
                   <TableCell>
                     <Checkbox
                       size="small"
@@ -293,7 +287,7 @@ export default function UsersPage() {
                       slotProps={{ input: { 'aria-label': `${t('users.active')} (${u.email})` } as Record<string, unknown> }}
                     />
                   </TableCell>
-                  <TableCell sx={{ minWidth: 260 }}>
+                  <TableCell sx={{ minWidth: 280 }}>
                     <RoleCheckboxes
                       roles={roles}
                       selected={draft.roleIds}
@@ -302,7 +296,6 @@ export default function UsersPage() {
                       dense
                     />
                   </TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{created(u.createdOn)}</TableCell>
                   <TableCell align="right">
                     <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
                       <Button size="small" variant="contained" onClick={() => void saveRow(u)} disabled={savingId === u.userID}>

@@ -176,7 +176,7 @@ export default function SettingsPage() {
           <Typography variant="subtitle1" component="h2" gutterBottom>
             {t('settings.holidays')}
           </Typography>
-          <Stack direction="row" spacing={1} sx={{ mb: 1, alignItems: 'center' }}>
+          <Stack direction="row" spacing={1} sx={{ mt: 1.5, mb: 1, alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
             <TextField
               label={t('settings.holidayDate')}
               type="date"

@@ -103,7 +103,6 @@ export const en = {
     password: 'Password',
     active: 'Active',
     roles: 'Roles',
-    created: 'Created',
     create: 'Create',
     createdMessage: 'User {{email}} created.',
     savedMessage: 'Saved {{email}}.',

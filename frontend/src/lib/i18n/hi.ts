@@ -105,7 +105,6 @@ export const hi: Messages = {
     password: 'पासवर्ड',
     active: 'सक्रिय',
     roles: 'भूमिकाएँ',
-    created: 'बनाया गया',
     create: 'बनाएँ',
     createdMessage: 'उपयोगकर्ता {{email}} बनाया गया।',
     savedMessage: '{{email}} सहेजा गया।',
