@@ -1,4 +1,7 @@
-import { defineArea } from '../lib/handler';
+import { defineArea, route } from '../lib/handler';
+import * as dashboard from './service';
 
-// Routes of this area are in shared/routes.ts; their implementations are being built.
-export const handler = defineArea('dashboard', {});
+/** The admin dashboard: sellers see their own sales, admins everything. */
+export const handler = defineArea('dashboard', {
+  'GET /api/dashboard/summary': route({ handle: ({ caller }) => dashboard.summary(caller!) }),
+});

@@ -85,6 +85,16 @@ function cleanQuery(q: Record<string, string | undefined> | undefined): Record<s
   return out;
 }
 
+/**
+ * The viewer's address. Behind CloudFront, API Gateway sees CloudFront's address; CloudFront passes the
+ * viewer's as CloudFront-Viewer-Address ("ip:port", IPv6 in brackets-less form with the port last).
+ */
+function clientIp(event: APIGatewayProxyEventV2): string {
+  const viewer = event.headers?.['cloudfront-viewer-address'];
+  if (viewer) return viewer.slice(0, viewer.lastIndexOf(':')) || viewer;
+  return event.requestContext?.http?.sourceIp ?? '';
+}
+
 function runRoute(def: RouteDef, impl: RouteImpl<any, any, any>) {
   return async (event: APIGatewayProxyEventV2, context: Context) => {
     const caller = await callerFromAuthorization(event.headers?.authorization);
@@ -102,7 +112,7 @@ function runRoute(def: RouteDef, impl: RouteImpl<any, any, any>) {
       caller,
       event,
       requestId: context?.awsRequestId ?? event.requestContext?.requestId ?? '',
-      sourceIp: event.requestContext?.http?.sourceIp ?? '',
+      sourceIp: clientIp(event),
     });
     return toResponse(result instanceof HttpResult ? result : json(result));
   };

@@ -1,5 +1,6 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { defaultRulesFor, normalizeCropName } from '../../shared/crop-rules';
+import { clampQty, defaultRulesFor, normalizeCropName, QTY_CLAMP, sameCrop, type CropRules } from '../../shared/crop-rules';
+import { getCrop } from '../crops/repository';
 import { maskAadhaar } from '../../shared/format';
 import { hasAnyRole, STAFF_ROLES } from '../../shared/roles';
 import {
@@ -17,6 +18,7 @@ import { getSetting } from '../lib/config-store';
 import { nextValue, padId } from '../lib/counters';
 import { AppError, notFound } from '../lib/errors';
 import { log } from '../lib/log';
+import { incrementStat } from '../lib/stats';
 import { isLimited, countHit, type Limit } from '../lib/rate-limit';
 import { cancellationReasons, isTransient, sleep, withRetry } from '../lib/retry';
 import { appointmentDateTime, appointmentSettings, bookSlot, busy, releaseSlot, type Slot } from './appointments';
@@ -155,6 +157,28 @@ export async function submitRegistration(input: SubmitInput): Promise<SubmitOutc
   }
 }
 
+const cropCache = new Map<number, { at: number; rules: CropRules | undefined; name: string }>();
+
+/**
+ * The crop's rules: the catalogue's (attributes of the crop) when the form names a catalogue crop, else
+ * the defaults for wheat, chickpea and mustard. A failed lookup falls back to the defaults.
+ */
+async function cropRules(cropId: number | undefined, cropName: string): Promise<CropRules | undefined> {
+  if (!cropId) return defaultRulesFor(cropName);
+  let hit = cropCache.get(cropId);
+  if (!hit || Date.now() - hit.at > 60_000) {
+    try {
+      const crop = await getCrop(cropId);
+      hit = { at: Date.now(), rules: crop ? (crop.rules ?? undefined) : defaultRulesFor(cropName), name: crop?.cropName ?? cropName };
+      cropCache.set(cropId, hit);
+    } catch (e) {
+      log.warn('crop lookup failed, default rules used', { cropId, error: (e as Error).message });
+      return defaultRulesFor(cropName);
+    }
+  }
+  return sameCrop(hit.name, cropName) ? hit.rules : defaultRulesFor(cropName);
+}
+
 interface Ctx {
   year: number;
   cropKey: string;
@@ -176,7 +200,8 @@ async function registerLocked(input: SubmitInput, c: Ctx): Promise<SubmitOutcome
   try {
     slot = await bookSlot(settings, id, c.now);
     storedKey = await storeFile(file, c.year, id);
-    const rules = defaultRulesFor(fields.cropName);
+    const rules = await cropRules(fields.cropId, fields.cropName);
+    const bagsRequested = clampQty(fields.bagsAsked ?? rules?.defaultQty ?? QTY_CLAMP.min, rules);
     const farmerID = await linkFarmer({
       aadhaarHash: c.hash,
       aadhaar: fields.adharNumber,
@@ -217,7 +242,7 @@ async function registerLocked(input: SubmitInput, c: Ctx): Promise<SubmitOutcome
       cropName: fields.cropName,
       cropId: fields.cropId,
       cropKey: c.cropKey,
-      bagsRequested: fields.bagsRequested,
+      bagsRequested,
       unit: rules?.unit === 'bag' ? 'bag' : 'kg',
       appointmentDate: slot.date,
       appointmentDateTime: appointmentDateTime(slot.date),
@@ -257,6 +282,7 @@ async function registerLocked(input: SubmitInput, c: Ctx): Promise<SubmitOutcome
       throw busy();
     }
     log.info('registration', { id, year: c.year, day: slot.date, shift: slot.shift, linked: Boolean(farmerID) });
+    await incrementStat('registrations', { count: 1 }, { at: new Date(created) });
     return { status: 201, reply: replyOf(id, c.year, code) };
   } finally {
     if (!committed) {

@@ -1,4 +1,35 @@
-import { defineArea } from '../lib/handler';
+import { BillQrQuery, InvoiceIdParam, InvoiceListQuery, InvoiceNumberParam, MakeSaleInput } from '../../shared/schemas/sales';
+import { defineArea, route } from '../lib/handler';
+import { binary, json } from '../lib/http';
+import { qrImageHeaders } from '../lib/qr';
+import * as sales from './service';
 
-// Routes of this area are in shared/routes.ts; their implementations are being built.
-export const handler = defineArea('sales', {});
+/** Sales and bills. Public lookups go by the printed invoice number only; ids are staff-only. */
+export const handler = defineArea('sales', {
+  'POST /api/sales/make': route({
+    body: MakeSaleInput,
+    handle: async ({ body, caller }) => json(await sales.makeSale(body, caller!), 201),
+  }),
+  'GET /api/invoices': route({ query: InvoiceListQuery, handle: ({ query }) => sales.listInvoices(query) }),
+  'GET /api/invoices/by-number/{number}': route({
+    params: InvoiceNumberParam,
+    // The answer depends on who asks (masked for visitors): never kept by shared caches.
+    handle: async ({ params, caller }) => json(await sales.byNumber(params.number, caller), 200, { 'cache-control': 'private, no-store', vary: 'authorization' }),
+  }),
+  'GET /api/invoices/by-number/{number}/qrcode.png': route({
+    params: InvoiceNumberParam,
+    query: BillQrQuery,
+    handle: async ({ params, query }) => {
+      const img = await sales.qrByNumber(params.number, query.size);
+      return binary(img.png, 'image/png', qrImageHeaders(`bill-${img.invoiceNumber}.png`, { download: query.download, shared: true }));
+    },
+  }),
+  'GET /api/invoices/{invoiceID}/qrcode.png': route({
+    params: InvoiceIdParam,
+    query: BillQrQuery,
+    handle: async ({ params, query }) => {
+      const img = await sales.qrById(params.invoiceID, query.size);
+      return binary(img.png, 'image/png', qrImageHeaders(`bill-${img.invoiceNumber}.png`, { download: query.download, shared: false }));
+    },
+  }),
+});

@@ -145,6 +145,8 @@ export const RegistrationFields = z
       cropName: v.cropName,
       cropId: v.cropId,
       bagsRequested,
+      /** What was asked before clamping (the server clamps again with the catalogue's rules for the crop). */
+      bagsAsked: v.bagsRequested,
       isAdmin: v.isAdmin,
     };
   });

@@ -15,6 +15,7 @@ import { DESKTOP, PHONE, handleDialogs, launchBrowser, screenshot } from '../sup
 const ADMIN_EMAIL = 'e2e-admin@seed.local';
 const ADMIN_PASSWORD = 'e2e-admin-pass-1';
 const SELLER_EMAIL = `seller-${randomUUID().slice(0, 8)}@seed.local`;
+const USER_EMAIL = `user-${randomUUID().slice(0, 8)}@seed.local`;
 
 let stack: RunningLocalStack;
 let browser: Browser;
@@ -161,6 +162,14 @@ describe('admin shell', () => {
     await expect(row.locator('input[name="role-seller"]').isChecked()).resolves.toBe(true);
     await expect(row.locator('input[name="role-admin"]').isChecked()).resolves.toBe(false);
 
+    // A plain user (role user) for the user area.
+    await form.locator('input[name="fullName"]').fill('Plain User');
+    await form.locator('input[name="email"]').fill(USER_EMAIL);
+    await form.locator('input[name="password"]').fill('plain-user-pass-1');
+    await form.locator('input[name="role-user"]').check();
+    await form.getByRole('button', { name: 'Create' }).click();
+    await page.locator(`tr[data-user-email="${USER_EMAIL}"]`).waitFor();
+
     // The same email again: the server's message in an alert.
     await form.locator('input[name="fullName"]').fill('Counter Seller Again');
     await form.locator('input[name="email"]').fill(SELLER_EMAIL);
@@ -259,6 +268,29 @@ describe('admin shell', () => {
     await page.goto(url('/admin/users'));
     await page.waitForURL((u) => u.pathname === '/');
     await page.getByRole('button', { name: 'लॉगआउट' }).click();
+    await page.waitForURL((u) => u.pathname === '/login');
+  });
+
+  it('gives a plain user the user menu and the user area, not the admin area', async () => {
+    await page.goto(url('/login'));
+    await signIn(page, USER_EMAIL, 'plain-user-pass-1');
+    await page.waitForURL((u) => u.pathname === '/');
+    await expect(page.getByRole('link', { name: 'प्रशासन' }).count()).resolves.toBe(0);
+    await page.getByRole('button', { name: 'मेरा खाता' }).click();
+    await page.getByRole('menuitem', { name: 'प्रोफ़ाइल' }).click();
+    await page.waitForURL((u) => u.pathname === '/user/profile');
+    await page.getByText(USER_EMAIL).waitFor();
+    await page.getByRole('tab', { name: 'Orders' }).click();
+    await page.getByText('You have no orders yet.').waitFor();
+    await page.getByRole('tab', { name: 'My dashboard' }).click();
+    await page.waitForURL((u) => u.pathname === '/user');
+    await screenshot(page, 'shell-user-dashboard-desktop');
+    await page.goto(url('/admin'));
+    await page.waitForURL((u) => u.pathname === '/');
+    // /start sends a signed-in user to their own area.
+    await page.goto(url('/start'));
+    await page.waitForURL((u) => u.pathname === '/user');
+    await page.getByRole('button', { name: 'Logout' }).click();
     await page.waitForURL((u) => u.pathname === '/login');
   });
 

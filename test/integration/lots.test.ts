@@ -1,6 +1,7 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { docClient, tableName } from '../../functions/lib/aws';
+import { insertLotWithCode } from '../../functions/lots/repository';
 import { startTestApi, type TestApi } from '../support/api';
 
 let api: TestApi;
@@ -96,6 +97,29 @@ describe('lot codes', () => {
     expect(list.json).toHaveLength(50);
     const preview = await api.call('GET', '/api/lots/preview-code', { token: admin, query: { producerId: p.producerID, year: YEAR } });
     expect(preview.json.lotCode).toBe(`N${YY}P${p.producerID}-051`);
+  });
+
+  it('gives the reserved number back when the creating transaction is refused', async () => {
+    const p = await producer();
+    const c = await crop();
+    await api.call('DELETE', `/api/crops/${c.cropID}`, { token: admin });
+    // Straight to the repository, as if the crop had been inactivated after the service's check.
+    const out = await insertLotWithCode({
+      lotID: 900001,
+      producerID: p.producerID,
+      cropID: c.cropID,
+      year: YEAR,
+      isSubsidized: false,
+      totalGrams: 1000,
+      usedGrams: 0,
+      remainingGrams: 1000,
+      pricePaise: 100,
+      createdOn: new Date().toISOString(),
+    });
+    expect(out).toEqual({ ok: false, reason: 'crop' });
+    expect((await api.call('GET', '/api/lots/900001', { token: admin })).status).toBe(404);
+    const preview = await api.call('GET', '/api/lots/preview-code', { token: admin, query: { producerId: p.producerID, year: YEAR } });
+    expect(preview.json.lotCode).toBe(`N${YY}P${p.producerID}-001`);
   });
 
   it('refuses a preview without a valid producer', async () => {

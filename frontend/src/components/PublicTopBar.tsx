@@ -9,7 +9,7 @@ import { Link as RouterLink, NavLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { hasAnyRole } from '../../../shared/roles';
 import { useSession } from '../lib/session';
-import { ADMIN_AREA_ROLES, paths } from '../paths';
+import { ADMIN_AREA_ROLES, USER_AREA_ROLES, paths } from '../paths';
 import { LanguageSwitch } from './LanguageSwitch';
 import { useSignOut } from './useSignOut';
 
@@ -32,7 +32,8 @@ export function PublicTopBar() {
 
   const roles = session?.user.roles ?? [];
   const isStaff = hasAnyRole(roles, ADMIN_AREA_ROLES);
-  const showUserMenu = !!session && !hasAnyRole(roles, ['admin']);
+  // Signed-in users without the admin role who may open the user area (role user).
+  const showUserMenu = !!session && !hasAnyRole(roles, ['admin']) && hasAnyRole(roles, USER_AREA_ROLES);
 
   const logout = useSignOut();
 

@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import LinearProgress from '@mui/material/LinearProgress';
 import { Outlet, useLocation, useNavigation } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
 import { followDefaultLanguage } from '../lib/i18n';
 import { useSession } from '../lib/session';
 import { paths } from '../paths';
@@ -10,6 +11,7 @@ import { PublicTopBar } from './PublicTopBar';
 
 /** Root of every page: the site header (hidden for signed-in users inside the admin area) and a progress bar while a screen loads. */
 export function SiteLayout() {
+  const { t } = useTranslation();
   const session = useSession();
   const { pathname } = useLocation();
   const navigation = useNavigation();
@@ -25,7 +27,7 @@ export function SiteLayout() {
       {navigation.state === 'loading' && (
         <LinearProgress
           className="no-print"
-          aria-label="loading"
+          aria-label={t('app.loading')}
           sx={{ position: 'fixed', top: 0, left: 0, right: 0, zIndex: (t) => t.zIndex.tooltip + 1 }}
         />
       )}
@@ -46,9 +48,10 @@ export function PublicPageLayout() {
 
 /** Shown while the first screen's code is fetched. */
 export function PageLoading() {
+  const { t } = useTranslation();
   return (
     <Box sx={{ p: 0 }}>
-      <LinearProgress aria-label="loading" />
+      <LinearProgress aria-label={t('app.loading')} />
     </Box>
   );
 }

@@ -248,10 +248,10 @@ export default function ConfigsPage() {
                 </TableRow>
               ) : (
                 <TableRow key={row.key} data-config-key={row.key} hover>
-                  <TableCell sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>{row.key}</TableCell>
-                  <TableCell sx={{ wordBreak: 'break-word' }}>{row.value}</TableCell>
+                  <TableCell sx={{ fontFamily: 'monospace', minWidth: { xs: 140, sm: 200 }, overflowWrap: 'anywhere' }}>{row.key}</TableCell>
+                  <TableCell sx={{ overflowWrap: 'anywhere' }}>{row.value}</TableCell>
                   <TableCell align="right">
-                    <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
+                    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 0, sm: 1 }} sx={{ justifyContent: 'flex-end', alignItems: 'flex-end' }}>
                       <Button
                         size="small"
                         onClick={() => {

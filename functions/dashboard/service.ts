@@ -1,0 +1,90 @@
+import { hasAnyRole } from '../../shared/roles';
+import type { DashboardSummary, DayCount } from '../../shared/schemas/dashboard';
+import { financialYearOf } from '../../shared/schemas/sales';
+import type { Caller } from '../lib/caller';
+import { kolkataDay, lastDays, readStats } from '../lib/stats';
+import { paiseToRupees } from '../lots/units';
+import { fyPk, newest, sellerPk } from '../sales/repository';
+import { creationTimes } from './repository';
+
+/**
+ * The dashboard summary (spec section 3, "Dashboard summary"), from counters and small index reads, never by
+ * reading the registrations or bills it counts:
+ *  - registrations: the daily and running stat counters (STAT#registrations#..., 10 shards each), 8 stats
+ *    x 10 shards = one BatchGet of 80 keys;
+ *  - sales: the sales stats written in each sale's transaction (overall, or the seller's own), 2 keys, plus
+ *    the newest 10 bills from the year's index (or the seller's index) for the trend;
+ *  - crops and producers: creation times from their catalogue index (small; see repository.ts).
+ * Sellers see their own sales (scopedToUser true); admins and super admins see all.
+ */
+let clock: () => Date = () => new Date();
+export function setClockForTests(fn?: () => Date): void {
+  clock = fn ?? (() => new Date());
+}
+
+function perDay(times: string[], days: string[]): DayCount[] {
+  const counts = new Map(days.map((d) => [d, 0]));
+  for (const t of times) {
+    const d = kolkataDay(new Date(t));
+    if (counts.has(d)) counts.set(d, counts.get(d)! + 1);
+  }
+  return days.map((date) => ({ date, count: counts.get(date)! }));
+}
+
+async function lastTenAmounts(scopedTo: number | undefined, today: string): Promise<number[]> {
+  let bills;
+  if (scopedTo) bills = await newest('gsi2', sellerPk(scopedTo), 10);
+  else {
+    const fy = financialYearOf(today);
+    bills = await newest('gsi1', fyPk(fy), 10);
+    if (bills.length < 10) bills.push(...(await newest('gsi1', fyPk(fy - 1), 10 - bills.length)));
+  }
+  return bills.map((b) => paiseToRupees(b.totalPaise)).reverse();
+}
+
+export async function summary(caller: Caller): Promise<DashboardSummary> {
+  const today = kolkataDay(clock());
+  const days = lastDays(today, 7);
+  const scopedToUser = !hasAnyRole(caller.roles, ['admin']);
+  const scopedTo = scopedToUser ? caller.userID : undefined;
+  const [crops, producers, regs, sales, last10Amounts] = await Promise.all([
+    creationTimes('CROPS'),
+    creationTimes('PRODUCERS'),
+    readStats('registrations', days),
+    readStats('sales', [today], scopedTo ? { userID: scopedTo } : {}),
+    lastTenAmounts(scopedTo, today),
+  ]);
+
+  const cropDays = crops.times.map((t) => kolkataDay(new Date(t)));
+  const latestDay = cropDays.length ? cropDays.reduce((a, b) => (a > b ? a : b)) : null;
+  const latestCount = latestDay ? cropDays.filter((d) => d === latestDay).length : 0;
+  const producersLast7 = perDay(producers.times, days);
+  const todaySales = sales.days.get(today)!;
+
+  return {
+    crops: {
+      latestDay,
+      latestDate: latestDay,
+      latestCount,
+      latestDateCount: latestCount,
+      total: crops.times.length,
+      last7Days: perDay(crops.times, days),
+    },
+    producersTotal: producers.times.length,
+    producers: { total: producers.times.length, last7Days: producersLast7 },
+    registrations: {
+      today: regs.days.get(today)!.count,
+      total: regs.all.count,
+      last7Days: days.map((date) => ({ date, count: regs.days.get(date)!.count })),
+    },
+    sales: {
+      totalAmount: paiseToRupees(sales.all.amountPaise),
+      totalCount: sales.all.count,
+      todayAmount: paiseToRupees(todaySales.amountPaise),
+      todayCount: todaySales.count,
+      scopedToUser,
+      last10Amounts,
+    },
+    today,
+  };
+}

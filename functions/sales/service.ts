@@ -1,0 +1,366 @@
+import { defaultRulesFor, saleQuantityKg, sameCrop, type CropRules } from '../../shared/crop-rules';
+import { kgToQuintal, maskMobile } from '../../shared/format';
+import { hasAnyRole, STAFF_ROLES } from '../../shared/roles';
+import {
+  financialYearOf,
+  formatInvoiceNumber,
+  INVOICE_NUMBER_RE,
+  publicBillPath,
+  type InvoiceListQuery,
+  type InvoiceListReply,
+  type InvoiceResponse,
+  type MakeSaleInput,
+  type MakeSaleReply,
+} from '../../shared/schemas/sales';
+import type { Caller } from '../lib/caller';
+import { AppError, badRequest, notFound } from '../lib/errors';
+import { log } from '../lib/log';
+import { publicUrl, qrPng } from '../lib/qr';
+import { cancellationReasons, isAmbiguous, isTransient, sleep, withRetry } from '../lib/retry';
+import { kolkataDay } from '../lib/stats';
+import { getUser } from '../lib/users-store';
+import { getCrop } from '../crops/repository';
+import { getLot } from '../lots/repository';
+import { gramsToKg, kgToGrams, paiseToRupees } from '../lots/units';
+import { getRegistration, type RegistrationItem } from '../registrations/repository';
+import * as repo from './repository';
+
+/**
+ * Sales and bills (spec sections 3-5, 7; invariants 3, 4 and 5 of ARCHITECTURE.md).
+ *
+ * A sale reads the registration, the lot, its crop and the year's invoice counter, checks the rules for a
+ * clear message, then commits one transaction (repository.commitSale) whose conditions are the real guard.
+ * When another sale took the number first the transaction is cancelled on the counter alone and is tried
+ * again with the next number (with jittered backoff, up to a deadline); conflicts and throttling are tried
+ * again the same way. Nothing is consumed by a transaction that does not commit, so the sequence has no gaps.
+ */
+
+/** The clock (tests move it across a financial-year boundary). */
+let clock: () => Date = () => new Date();
+export function setClockForTests(fn?: () => Date): void {
+  clock = fn ?? (() => new Date());
+}
+
+/** Time a sale may spend retrying for its number (the function times out at 10 s). */
+export const SALE_DEADLINE_MS = 8_000;
+export const SALE_MAX_ATTEMPTS = 400;
+
+export const billedMessage = (invoiceNumber: string | null | undefined) => `Bill already generated, Bill Number ${invoiceNumber ?? ''}`.trim();
+const busyError = () => new AppError('UNAVAILABLE', 'Billing is busy right now. No bill was made; please try again.');
+
+export function isStaffCaller(caller: Caller | null): boolean {
+  return Boolean(caller && hasAnyRole(caller.roles, STAFF_ROLES));
+}
+
+/** Total in paise of `grams` at `pricePaise` per kg, rounded half up, in exact integer arithmetic. */
+export function totalPaiseOf(grams: number, pricePaise: number): number {
+  const product = BigInt(Math.round(grams)) * BigInt(Math.round(pricePaise));
+  return Number((product + 500n) / 1000n);
+}
+
+function rulesOf(crop: { cropName: string; rules?: CropRules | null }): CropRules | undefined {
+  if (crop.rules === null) return undefined;
+  return crop.rules ?? defaultRulesFor(crop.cropName);
+}
+
+function addressOf(r: RegistrationItem): string {
+  return [r.village, r.blockName, r.subDistrict, r.district].map((s) => (s ?? '').trim()).filter(Boolean).join(', ');
+}
+
+function notEnoughStock(lotCode: string, remainingGrams: number, grams: number): AppError {
+  return new AppError('CONFLICT', `Not enough stock in lot ${lotCode}: ${gramsToKg(remainingGrams)} kg left, ${gramsToKg(grams)} kg asked`, {
+    data: { remaining: gramsToKg(remainingGrams) },
+  });
+}
+
+const cropMismatch = (regCrop: string, lotCode: string, lotCrop: string) =>
+  badRequest(`Crop mismatch: the registration is for ${regCrop} but lot ${lotCode} is ${lotCrop}`, { lotID: 'Lot of another crop' });
+
+const inactiveLot = (lotCode: string) => badRequest(`Lot ${lotCode} is inactive`, { lotID: 'Lot is inactive' });
+
+export async function makeSale(input: MakeSaleInput, caller: Caller): Promise<MakeSaleReply> {
+  const read = <T>(fn: () => Promise<T>) => withRetry(fn, { attempts: 5 });
+  const [reg, lot] = await Promise.all([
+    read(() => getRegistration(input.year, input.registrationID, true)),
+    read(() => getLot(input.lotID, true)),
+  ]);
+  if (!reg) throw notFound(`Registration ${input.registrationID} of ${input.year} not found`);
+  if (reg.isBilled) throw new AppError('CONFLICT', billedMessage(reg.invoiceNumber), { data: { invoiceNumber: reg.invoiceNumber } });
+  if (!lot) throw notFound(`Lot ${input.lotID} not found`);
+  if ((lot as { isActive?: boolean }).isActive === false) throw inactiveLot(lot.lotCode);
+  if (input.farmerID && reg.farmerID && input.farmerID !== reg.farmerID) {
+    throw badRequest(`Farmer ${input.farmerID} is not the farmer of registration ${reg.id}`, { farmerID: 'Does not match the registration' });
+  }
+  const crop = await read(() => getCrop(lot.cropID));
+  if (!crop) throw badRequest(`The crop of lot ${lot.lotCode} no longer exists`, { lotID: 'Crop missing' });
+  if (!sameCrop(reg.cropName, crop.cropName)) throw cropMismatch(reg.cropName, lot.lotCode, crop.cropName);
+
+  const q = saleQuantityKg(rulesOf(crop), input.bags, rulesOf(crop)?.bagSizeKg);
+  const grams = kgToGrams(q.quantityKg);
+  if (lot.remainingGrams < grams) throw notEnoughStock(lot.lotCode, lot.remainingGrams, grams);
+  const totalPaise = totalPaiseOf(grams, lot.pricePaise);
+
+  const started = Date.now();
+  let seen: number | undefined;
+  let seenFy: number | undefined;
+  for (let attempt = 0; attempt < SALE_MAX_ATTEMPTS; attempt++) {
+    if (attempt > 0) {
+      if (Date.now() - started > SALE_DEADLINE_MS) break;
+      // Full-jitter exponential backoff spreads the losers out so that most retries find the counter free.
+      await sleep(Math.random() * Math.min(250, 8 * 2 ** Math.min(attempt, 6)) + 2);
+    }
+    const now = clock();
+    const day = kolkataDay(now);
+    const fy = financialYearOf(day);
+    if (seen === undefined || seenFy !== fy) {
+      seen = await read(() => repo.currentInvoiceSeq(fy));
+      seenFy = fy;
+    }
+    const seq = seen + 1;
+    const invoiceNumber = formatInvoiceNumber(fy, seq);
+    const generatedOn = now.toISOString();
+    const invoice: repo.InvoiceItem = {
+      invoiceID: repo.invoiceIdOf(fy, seq),
+      invoiceNumber,
+      fyStart: fy,
+      seq,
+      generatedOn,
+      day,
+      farmerID: reg.farmerID ?? input.farmerID ?? null,
+      farmerName: reg.name,
+      farmerAadhaarLast4: reg.aadhaarLast4 ?? '',
+      farmerContact: reg.mobileNumber ?? '',
+      farmerAddress: addressOf(reg),
+      registrationID: reg.id,
+      year: reg.year,
+      lotID: lot.lotID,
+      lotCode: lot.lotCode,
+      cropID: lot.cropID,
+      cropName: crop.cropName,
+      bags: q.bags,
+      bagSizeKg: q.bagSizeKg,
+      quantityGrams: grams,
+      pricePaise: lot.pricePaise,
+      totalPaise,
+      paymentMode: input.paymentMode,
+      createdByUserId: caller.userID,
+      createdByName: caller.name,
+      createdOn: generatedOn,
+    };
+    const done = (): MakeSaleReply => {
+      log.info('sale', { invoiceNumber, lotID: lot.lotID, registrationID: reg.id, year: reg.year, attempts: attempt + 1 });
+      return { success: true, invoiceNumber, invoiceID: invoice.invoiceID, totalAmount: paiseToRupees(totalPaise), quantityKg: q.quantityKg };
+    };
+    try {
+      await repo.commitSale({ invoice, seen, registrationYear: reg.year, grams, cropID: lot.cropID, at: now });
+      return done();
+    } catch (e) {
+      const reasons = cancellationReasons(e);
+      const failed = (i: number) => reasons[i]?.Code === 'ConditionalCheckFailed';
+      const old = (i: number, name: string) => repo.reasonAttr((reasons[i] as { Item?: unknown } | undefined)?.Item, name);
+      if (failed(repo.SALE_TX.registration)) {
+        const billedAs = old(repo.SALE_TX.registration, 'invoiceNumber') as string | null | undefined;
+        // Our own earlier attempt, whose answer was lost, did commit.
+        if (billedAs === invoiceNumber) return done();
+        if (old(repo.SALE_TX.registration, 'pk') === undefined) throw notFound(`Registration ${reg.id} of ${reg.year} not found`);
+        throw new AppError('CONFLICT', billedMessage(billedAs), { data: { invoiceNumber: billedAs } });
+      }
+      if (failed(repo.SALE_TX.lot)) {
+        if (old(repo.SALE_TX.lot, 'pk') === undefined) throw notFound(`Lot ${lot.lotID} not found`);
+        if (old(repo.SALE_TX.lot, 'isActive') === false) throw inactiveLot(lot.lotCode);
+        if (Number(old(repo.SALE_TX.lot, 'cropID')) !== lot.cropID) throw badRequest(`Lot ${lot.lotCode} was moved to another crop; reload and choose again`);
+        throw notEnoughStock(lot.lotCode, Number(old(repo.SALE_TX.lot, 'remainingGrams') ?? 0), grams);
+      }
+      if (failed(repo.SALE_TX.counter)) {
+        const v = old(repo.SALE_TX.counter, 'value');
+        seen = v === undefined || v === null ? undefined : Number(v);
+        continue;
+      }
+      if (failed(repo.SALE_TX.invoice)) {
+        // The number is taken although the counter had not reached it (e.g. a counter restored from backup).
+        const existing = await read(() => repo.getInvoice(invoiceNumber, true));
+        if (existing && existing.registrationID === reg.id && existing.year === reg.year) return done();
+        seen = seq;
+        continue;
+      }
+      if (isTransient(e) || reasons.length) {
+        if (isAmbiguous(e)) {
+          // The answer was lost: the transaction may have committed. The registration tells.
+          const now2 = await read(() => getRegistration(reg.year, reg.id, true)).catch(() => undefined);
+          if (now2?.isBilled && now2.invoiceNumber === invoiceNumber) return done();
+        }
+        log.debug('sale retried', { name: (e as Error).name, reasons: reasons.map((r) => r.Code), attempt });
+        seen = undefined;
+        continue;
+      }
+      throw e;
+    }
+  }
+  log.warn('sale refused: counter busy', { lotID: lot.lotID, registrationID: reg.id });
+  throw busyError();
+}
+
+// ---- reading bills ----
+
+export function toResponse(i: repo.InvoiceItem, view: 'staff' | 'public', names?: Map<number, string>): InvoiceResponse {
+  const quantityKg = gramsToKg(i.quantityGrams);
+  const base: InvoiceResponse = {
+    invoiceID: i.invoiceID,
+    invoiceNumber: i.invoiceNumber,
+    generatedOn: i.generatedOn,
+    transactionDate: i.generatedOn,
+    createdOn: i.createdOn ?? i.generatedOn,
+    farmerID: i.farmerID ?? null,
+    farmerName: i.farmerName,
+    farmerAadhaarLast4: i.farmerAadhaarLast4 ?? '',
+    farmerContact: view === 'staff' ? i.farmerContact : i.farmerContact ? maskMobile(i.farmerContact) : '',
+    farmerAddress: i.farmerAddress ?? '',
+    registrationID: i.registrationID,
+    lotID: i.lotID,
+    lotCode: i.lotCode,
+    cropID: i.cropID,
+    cropName: i.cropName,
+    year: i.year,
+    bags: i.bags,
+    bagSizeKg: i.bagSizeKg,
+    quantityKg,
+    quantityQuintal: kgToQuintal(quantityKg),
+    pricePerUnit: paiseToRupees(i.pricePaise),
+    totalAmount: paiseToRupees(i.totalPaise),
+    paymentMode: i.paymentMode,
+  };
+  if (view === 'public') return base;
+  return {
+    ...base,
+    createdByName: names?.get(i.createdByUserId) ?? i.createdByName ?? '',
+    createdByUserId: i.createdByUserId ?? null,
+    ...(i.updatedOn ? { updatedOn: i.updatedOn, updatedByName: (i.updatedByUserId && names?.get(i.updatedByUserId)) || i.updatedByName || '' } : {}),
+  };
+}
+
+/** Current names of the staff who made or changed these bills (falls back to the name stored on the bill). */
+async function staffNames(items: repo.InvoiceItem[]): Promise<Map<number, string>> {
+  const ids = [...new Set(items.flatMap((i) => [i.createdByUserId, i.updatedByUserId]).filter((v): v is number => Boolean(v)))];
+  const users = await Promise.all(ids.map((id) => getUser(id).catch(() => undefined)));
+  return new Map(users.filter((u) => u).map((u) => [u!.userID, u!.fullName]));
+}
+
+async function requireInvoice(invoiceNumber: string): Promise<repo.InvoiceItem> {
+  const inv = INVOICE_NUMBER_RE.test(invoiceNumber) ? await repo.getInvoice(invoiceNumber) : undefined;
+  if (!inv) throw notFound(`Bill ${invoiceNumber} not found`);
+  return inv;
+}
+
+/** The bill page: visitors get the mobile masked and no staff details; staff get everything. */
+export async function byNumber(invoiceNumber: string, caller: Caller | null): Promise<InvoiceResponse> {
+  const inv = await requireInvoice(invoiceNumber);
+  if (!isStaffCaller(caller)) return toResponse(inv, 'public');
+  return toResponse(inv, 'staff', await staffNames([inv]));
+}
+
+export const publicBillUrl = (invoiceNumber: string) => publicUrl(publicBillPath(invoiceNumber));
+
+export async function qrByNumber(invoiceNumber: string, size: number): Promise<{ invoiceNumber: string; png: Buffer }> {
+  const inv = await requireInvoice(invoiceNumber);
+  return { invoiceNumber: inv.invoiceNumber, png: await qrPng(publicBillUrl(inv.invoiceNumber), size) };
+}
+
+export async function qrById(invoiceID: number, size: number): Promise<{ invoiceNumber: string; png: Buffer }> {
+  const fy = Math.floor(invoiceID / repo.INVOICE_ID_FACTOR);
+  const seq = invoiceID % repo.INVOICE_ID_FACTOR;
+  if (fy < 2000 || fy > 3000 || seq < 1) throw notFound(`Bill ${invoiceID} not found`);
+  return qrByNumber(formatInvoiceNumber(fy, seq), size);
+}
+
+// ---- the bills list ----
+
+/** Work cap per list request: bills read from the indexes (about 1 KB each; see docs/data-model.md). */
+export const LIST_READ_CAP = 20_000;
+/** Financial years a list without dates looks at (the current one and the ones before). */
+export const DEFAULT_FY_SPAN = 5;
+
+const DAY_RE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A filter bound as an ISO instant: a bare day is the start (from) or the end (to) of that day in India. */
+export function boundIso(value: string, side: 'from' | 'to'): string {
+  if (DAY_RE.test(value)) {
+    const start = Date.parse(`${value}T00:00:00+05:30`);
+    return new Date(side === 'from' ? start : start + 86_400_000 - 1).toISOString();
+  }
+  return new Date(value).toISOString();
+}
+
+function fyOfInstant(iso: string): number {
+  return financialYearOf(kolkataDay(new Date(iso)));
+}
+
+export async function listInvoices(q: InvoiceListQuery): Promise<InvoiceListReply> {
+  const fromIso = q.from ? boundIso(q.from, 'from') : undefined;
+  const toIso = q.to ? boundIso(q.to, 'to') : undefined;
+  if (fromIso && toIso && fromIso > toIso) throw badRequest('"from" must not be after "to"', { from: 'After "to"' });
+  const fromKey = fromIso ?? '0';
+  // '~' sorts after '#<number>', so bills of the last instant are included.
+  const toKey = toIso ? `${toIso}~` : '~';
+
+  let candidates: repo.InvoiceItem[];
+  let partial = false;
+  const exactNumber = q.number && INVOICE_NUMBER_RE.test(q.number) ? q.number : undefined;
+  if (exactNumber) {
+    const one = await repo.getInvoice(exactNumber);
+    candidates = one ? [one] : [];
+  } else if (q.createdBy) {
+    const r = await repo.queryRange('gsi2', repo.sellerPk(q.createdBy), fromKey, toKey, LIST_READ_CAP);
+    candidates = r.items;
+    partial = r.truncated;
+  } else if (q.lotCode) {
+    const r = await repo.queryRange('gsi3', repo.lotPk(q.lotCode), fromKey, toKey, LIST_READ_CAP);
+    candidates = r.items;
+    partial = r.truncated;
+  } else {
+    const currentFy = financialYearOf(kolkataDay(clock()));
+    let lastFy = toIso ? Math.min(currentFy, fyOfInstant(toIso)) : currentFy;
+    let firstFy = fromIso ? fyOfInstant(fromIso) : lastFy - (DEFAULT_FY_SPAN - 1);
+    if (!fromIso && !toIso && q.year) {
+      // A bill of registration year Y is made in the financial year starting in Y - 1 or later.
+      firstFy = q.year - 1;
+      lastFy = Math.min(currentFy, q.year + 1);
+    }
+    const fys: number[] = [];
+    for (let fy = lastFy; fy >= firstFy && fys.length < 20; fy--) fys.push(fy);
+    candidates = [];
+    for (const fy of fys) {
+      const r = await repo.queryRange('gsi1', repo.fyPk(fy), fromKey, toKey, LIST_READ_CAP - candidates.length);
+      candidates.push(...r.items);
+      if (r.truncated || candidates.length >= LIST_READ_CAP) {
+        partial = true;
+        break;
+      }
+    }
+  }
+
+  const numberPart = q.number && !exactNumber ? q.number : undefined;
+  const matches = candidates.filter(
+    (i) =>
+      (!numberPart || i.invoiceNumber.includes(numberPart)) &&
+      (!exactNumber || i.invoiceNumber === exactNumber) &&
+      (!q.lotCode || i.lotCode === q.lotCode) &&
+      (!q.cropId || i.cropID === q.cropId) &&
+      (!q.year || i.year === q.year) &&
+      (!q.createdBy || i.createdByUserId === q.createdBy) &&
+      (!q.paymentMode || i.paymentMode === q.paymentMode) &&
+      (!fromIso || i.generatedOn >= fromIso) &&
+      (!toIso || i.generatedOn <= toIso),
+  );
+  matches.sort((a, b) => (a.generatedOn < b.generatedOn ? 1 : a.generatedOn > b.generatedOn ? -1 : b.invoiceID - a.invoiceID));
+  let sumPaise = 0;
+  for (const m of matches) sumPaise += m.totalPaise;
+  const page = matches.slice(q.skip, q.skip + q.take);
+  const names = await staffNames(page);
+  return {
+    items: page.map((i) => toResponse(i, 'staff', names)),
+    total: matches.length,
+    amountSum: paiseToRupees(sumPaise),
+    ...(partial ? { partial } : {}),
+  };
+}
+

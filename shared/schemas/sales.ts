@@ -1,0 +1,214 @@
+import { z } from 'zod';
+import { QTY_CLAMP } from '../crop-rules';
+
+/**
+ * Sales and bills (invoices). Money is rupees with two decimals in the API; the server keeps paise
+ * (integers). Quantities are kg in the API and grams in storage.
+ */
+export const PAYMENT_MODES = ['Cash', 'Online'] as const;
+export type PaymentMode = (typeof PAYMENT_MODES)[number];
+export const DEFAULT_PAYMENT_MODE: PaymentMode = 'Cash';
+
+/** Bills page sizes (spec section 9); the list answers at most the largest one per request. */
+export const BILL_PAGE_SIZES = [10, 25, 50, 100] as const;
+export const BILL_DEFAULT_TAKE = 10;
+export const BILL_MAX_TAKE = 100;
+export const BILL_QR_SIZE = 512;
+
+/**
+ * Invoice numbers: 'INV' + the financial year as yyYY + '-' + a 6-digit sequence, e.g. INV2627-000001
+ * (14 characters; a 7-digit sequence still fits the GST limit of 16). Letters, digits and hyphens only.
+ */
+export const INVOICE_NUMBER_RE = /^INV\d{4}-\d{6,7}$/;
+export const INVOICE_NUMBER_MAX = 16;
+
+/** Financial year (April to March) of an Asia/Kolkata calendar day 'YYYY-MM-DD': the year it starts in. */
+export function financialYearOf(kolkataDay: string): number {
+  const y = Number(kolkataDay.slice(0, 4));
+  const m = Number(kolkataDay.slice(5, 7));
+  return m >= 4 ? y : y - 1;
+}
+
+export function formatInvoiceNumber(fyStart: number, seq: number): string {
+  const yy = (n: number) => String(n % 100).padStart(2, '0');
+  return `INV${yy(fyStart)}${yy(fyStart + 1)}-${String(seq).padStart(6, '0')}`;
+}
+
+/** Sequence and financial year of a well-formed number (the century is taken from `centuryOf`). */
+export function parseInvoiceNumber(n: string, centuryOf = 2000): { fyStart: number; seq: number } | undefined {
+  if (!INVOICE_NUMBER_RE.test(n)) return undefined;
+  const a = Number(n.slice(3, 5));
+  const b = Number(n.slice(5, 7));
+  if ((a + 1) % 100 !== b) return undefined;
+  return { fyStart: centuryOf + a, seq: Number(n.slice(8)) };
+}
+
+/** Path of the public bill page that a bill's QR code opens. */
+export const publicBillPath = (invoiceNumber: string) => `/bill/${encodeURIComponent(invoiceNumber)}`;
+
+const positiveId = (label: string) =>
+  z.preprocess(
+    (v) => (v === undefined || v === null || v === '' ? 0 : typeof v === 'string' ? Number(v) : v),
+    z
+      .number({ error: `${label} is required` })
+      .int(`${label} must be a whole number`)
+      .positive(`${label} is required`)
+      .max(1e12, `${label} is too large`),
+  );
+
+export const MakeSaleInput = z.object({
+  /** The farmer linked to the registration (0 / null / absent when the registration is not linked). */
+  farmerID: z.preprocess(
+    (v) => (v === undefined || v === null || v === '' || v === 0 ? undefined : typeof v === 'string' ? Number(v) : v),
+    z.number({ error: 'farmerID must be a number' }).int('farmerID must be a whole number').positive('farmerID must be positive').max(1e12).optional(),
+  ),
+  lotID: positiveId('Lot'),
+  registrationID: positiveId('Registration'),
+  year: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() ? Number(v) : v),
+    z.number({ error: 'Year is required' }).int('Year invalid').min(2000, 'Year invalid').max(3000, 'Year invalid'),
+  ),
+  bags: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() ? Number(v) : v),
+    z
+      .number({ error: 'Quantity is required' })
+      .int('Quantity must be a whole number')
+      .min(QTY_CLAMP.min, `Quantity must be at least ${QTY_CLAMP.min}`)
+      .max(QTY_CLAMP.max, `Quantity must be at most ${QTY_CLAMP.max}`),
+  ),
+  /** Informational: the server uses the crop's stored bag size (wheat 40 kg; the kg asked for other crops). */
+  bagSizeKg: z.preprocess(
+    (v) => (v === '' || v === null ? undefined : typeof v === 'string' ? Number(v) : v),
+    z.number({ error: 'bagSizeKg must be a number' }).positive('bagSizeKg must be positive').max(1000, 'bagSizeKg is too large').optional(),
+  ),
+  paymentMode: z.preprocess(
+    (v) => (v === undefined || v === null || v === '' ? DEFAULT_PAYMENT_MODE : v),
+    z.enum(PAYMENT_MODES, { error: 'Payment mode must be Cash or Online' }),
+  ),
+});
+export type MakeSaleInput = z.infer<typeof MakeSaleInput>;
+export type MakeSaleForm = z.input<typeof MakeSaleInput>;
+
+export interface MakeSaleReply {
+  success: true;
+  invoiceNumber: string;
+  invoiceID: number;
+  totalAmount: number;
+  quantityKg: number;
+}
+
+export const InvoiceNumberParam = z.object({
+  number: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .max(INVOICE_NUMBER_MAX, 'Invoice number is not valid')
+    .regex(/^[A-Z0-9-]+$/, 'Invoice number is not valid'),
+});
+
+export const InvoiceIdParam = z.object({
+  invoiceID: z.coerce
+    .number({ error: 'invoiceID must be a number' })
+    .int('invoiceID must be a whole number')
+    .positive('invoiceID must be positive')
+    .max(1e12, 'invoiceID is too large'),
+});
+
+export const BillQrQuery = z.object({
+  size: z.coerce
+    .number({ error: 'size must be a number' })
+    .int('size must be a whole number')
+    .min(64, 'size must be at least 64')
+    .max(2048, 'size must be at most 2048')
+    .optional()
+    .transform((v) => v ?? BILL_QR_SIZE),
+  download: z
+    .union([z.boolean(), z.string()])
+    .optional()
+    .transform((v) => v === true || v === 'true' || v === '1'),
+});
+
+const DAY_RE = /^\d{4}-\d{2}-\d{2}$/;
+/** A day 'YYYY-MM-DD' (an Asia/Kolkata calendar day) or an ISO date-time. */
+const dateOrDateTime = (label: string) =>
+  z
+    .string()
+    .trim()
+    .refine((s) => (DAY_RE.test(s) ? !Number.isNaN(Date.parse(`${s}T00:00:00+05:30`)) : !Number.isNaN(Date.parse(s))), `${label} is not a valid date`);
+
+const queryId = (label: string) =>
+  z.coerce.number({ error: `${label} must be a number` }).int(`${label} must be a whole number`).positive(`${label} must be positive`).max(1e12, `${label} is too large`);
+
+export const InvoiceListQuery = z
+  .object({
+    number: z.string().trim().toUpperCase().max(INVOICE_NUMBER_MAX, 'Invoice number: at most 16 characters').optional(),
+    lotCode: z.string().trim().toUpperCase().max(40, 'Lot code: at most 40 characters').optional(),
+    cropId: queryId('cropId').optional(),
+    year: z.coerce.number({ error: 'year must be a number' }).int('Year invalid').min(2000, 'Year invalid').max(3000, 'Year invalid').optional(),
+    from: dateOrDateTime('from').optional(),
+    to: dateOrDateTime('to').optional(),
+    createdBy: queryId('createdBy').optional(),
+    createdByUserId: queryId('createdByUserId').optional(),
+    paymentMode: z
+      .string()
+      .trim()
+      .optional()
+      .transform((v) => (v && v.toLowerCase() !== 'all' ? v : undefined))
+      .pipe(z.enum(PAYMENT_MODES, { error: 'paymentMode must be All, Cash or Online' }).optional()),
+    skip: z.coerce.number({ error: 'skip must be a number' }).int('skip must be a whole number').min(0, 'skip must be at least 0').max(1_000_000, 'skip is too large').optional().transform((v) => v ?? 0),
+    take: z.coerce
+      .number({ error: 'take must be a number' })
+      .int('take must be a whole number')
+      .min(1, 'take must be at least 1')
+      .max(BILL_MAX_TAKE, `take must be at most ${BILL_MAX_TAKE}`)
+      .optional()
+      .transform((v) => v ?? BILL_DEFAULT_TAKE),
+  })
+  .transform(({ createdByUserId, createdBy, ...rest }) => ({ ...rest, createdBy: createdBy ?? createdByUserId }));
+export type InvoiceListQuery = z.infer<typeof InvoiceListQuery>;
+export type InvoiceListFilters = z.input<typeof InvoiceListQuery>;
+
+/** A bill as staff see it (spec section 3, "Invoice"). */
+export interface InvoiceResponse {
+  invoiceID: number;
+  invoiceNumber: string;
+  /** ISO time the bill was generated. */
+  generatedOn: string;
+  transactionDate: string;
+  createdOn: string;
+  farmerID: number | null;
+  farmerName: string;
+  farmerAadhaarLast4: string;
+  /** Full mobile for staff; masked to its last 4 digits for visitors. */
+  farmerContact: string;
+  farmerAddress: string;
+  registrationID: number;
+  lotID: number;
+  lotCode: string;
+  cropID: number;
+  cropName: string;
+  year: number;
+  bags: number;
+  bagSizeKg: number;
+  quantityKg: number;
+  quantityQuintal: number;
+  /** Rupees per kg. */
+  pricePerUnit: number;
+  /** Rupees. */
+  totalAmount: number;
+  paymentMode: PaymentMode;
+  /** Staff only. */
+  createdByName?: string;
+  createdByUserId?: number | null;
+  updatedByName?: string;
+  updatedOn?: string;
+}
+
+export interface InvoiceListReply {
+  items: InvoiceResponse[];
+  total: number;
+  /** Sum of totalAmount over the whole filtered set (rupees). */
+  amountSum: number;
+  /** True when the read cap stopped the search: total and amountSum cover only what was read. */
+  partial?: boolean;
+}
