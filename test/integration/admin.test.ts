@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SignJWT } from 'jose';
 import { LOGIN_LIMITS } from '../../functions/auth/service';
+import { TOKEN_AUDIENCE, TOKEN_ISSUER } from '../../functions/lib/tokens';
 import { startTestApi, type TestApi } from '../support/api';
 
 let api: TestApi;
@@ -59,6 +61,27 @@ describe('sign-in', () => {
     for (const t of [tampered, none, 'garbage']) {
       const r = await api.call('GET', '/api/settings', { token: t });
       expect(r.status).toBe(401);
+    }
+  });
+
+  it('rejects expired tokens, tokens for another audience and tokens signed with another key', async () => {
+    const sign = (key: string, exp: number | string, aud = TOKEN_AUDIENCE) =>
+      new SignJWT({ roles: ['super_admin'] })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject('1')
+        .setIssuer(TOKEN_ISSUER)
+        .setAudience(aud)
+        .setIssuedAt()
+        .setExpirationTime(exp)
+        .sign(new TextEncoder().encode(key));
+    const realKey = process.env.JWT_SECRET!;
+    const good = await sign(realKey, '1h');
+    expect((await api.call('GET', '/api/settings', { token: good })).status).toBe(200);
+    const expired = await sign(realKey, Math.floor(Date.now() / 1000) - 60);
+    const foreign = await sign('another-key-that-is-long-enough-0123456789', '1h');
+    const otherAudience = await sign(realKey, '1h', 'someone-else');
+    for (const t of [expired, foreign, otherAudience]) {
+      expect((await api.call('GET', '/api/settings', { token: t })).status).toBe(401);
     }
   });
 
