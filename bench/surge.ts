@@ -75,12 +75,16 @@ async function main() {
   let adminPassword = process.env.ADMIN_PASSWORD ?? 'surge-bench-password';
   if (!base) {
     const { startLocalStack } = await import('../infra/local/stack');
+    const { startDynamo } = await import('../infra/local/dynamo');
     dataDir = mkdtempSync(join(tmpdir(), 'seed-surge-'));
     const [port, dynamoPort, s3Port] = await Promise.all([freePort(), freePort(), freePort()]);
+    // DynamoDB Local in memory (no dbPath); s3rver under the temporary data directory.
+    const dynamo = await startDynamo({ port: dynamoPort });
     const stack = await startLocalStack({
       port,
       dataDir,
       dynamoPort,
+      dynamoEndpoint: dynamo.endpoint,
       s3Port,
       tableName: 'surge',
       uploadsBucket: 'seed-uploads',
@@ -89,7 +93,10 @@ async function main() {
       adminPassword,
     });
     base = stack.url;
-    stop = stack.stop;
+    stop = async () => {
+      await stack.stop();
+      await dynamo.stop();
+    };
   }
   const h: Http = { url: base };
   const token = await login(h, adminEmail, adminPassword);

@@ -1,6 +1,5 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import {
   Annotations,
   CfnElement,
@@ -16,13 +15,15 @@ import {
 import { HttpApi, HttpMethod as ApiMethod, HttpStage, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
+import { Alarm, ComparisonOperator, TreatMissingData, type IMetric } from 'aws-cdk-lib/aws-cloudwatch';
+import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
-import { AttributeType, BillingMode, ProjectionType, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
+import { AttributeType, BillingMode, Operation, ProjectionType, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
 import { CfnPolicy, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Key } from 'aws-cdk-lib/aws-kms';
-import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
-import { Charset, NodejsFunction, OutputFormat, type BundlingOptions } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { Architecture } from 'aws-cdk-lib/aws-lambda';
+import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import {
   BlockPublicAccess,
@@ -34,9 +35,14 @@ import {
 } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
+import { Topic } from 'aws-cdk-lib/aws-sns';
+import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
+import { CfnWebACL } from 'aws-cdk-lib/aws-wafv2';
 import cdkNag from 'cdk-nag'; // CommonJS: named exports are reached through the default export
 import type { Construct } from 'constructs';
+import { ORIGIN_VERIFY_ENV, ORIGIN_VERIFY_HEADER } from '../functions/lib/origin-verify';
 import { TABLE_DEFINITION } from '../functions/lib/table-definition';
+import { AREA_BUNDLING, FUNCTION_RUNTIME, REPO_ROOT, areaEntry } from './bundling';
 import {
   API_PATH_PREFIXES,
   FUNCTION_AREAS,
@@ -46,30 +52,7 @@ import {
   type RouteDef,
 } from '../shared/routes';
 
-/** Repository root (this file lives in infra/). */
-export const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
-
-/** The Lambda entry of an API area. */
-export function areaEntry(area: FunctionArea): string {
-  return join(REPO_ROOT, 'functions', area, 'handler.ts');
-}
-
-export const FUNCTION_RUNTIME = Runtime.NODEJS_22_X;
-
-/**
- * esbuild options shared by every area function: one minified ESM file per area with the AWS SDK bundled
- * (the versions pinned in package-lock.json, not whatever the runtime ships). The banner gives CommonJS
- * dependencies a `require` inside the ES module.
- */
-export const AREA_BUNDLING: BundlingOptions = {
-  format: OutputFormat.ESM,
-  target: 'node22',
-  minify: true,
-  sourceMap: false,
-  charset: Charset.UTF8,
-  externalModules: [],
-  banner: "import { createRequire } from 'module'; const require = createRequire(import.meta.url);",
-};
+export { AREA_BUNDLING, FUNCTION_RUNTIME, REPO_ROOT, areaEntry } from './bundling';
 
 /**
  * Permissions beyond the table (read/write) and the JWT signing key, which every area gets. Areas that
@@ -103,6 +86,180 @@ export function apiPathPatterns(): string[] {
   return API_PATH_PREFIXES.map((p) => `${p}*`);
 }
 
+/**
+ * Content-Security-Policy of every response. The SPA loads only its own scripts, styles, fonts and images;
+ * MUI (emotion) injects <style> elements, hence 'unsafe-inline' for styles only. The uploads bucket is the
+ * one other origin: the browser PUTs the Aadhaar scan to it (presigned) and staff view scans from it
+ * (presigned GET), addressed by its regional domain name.
+ */
+export function contentSecurityPolicy(uploadsOrigin: string): string {
+  return [
+    "default-src 'self'",
+    `img-src 'self' data: blob: ${uploadsOrigin}`,
+    `connect-src 'self' ${uploadsOrigin}`,
+    "style-src 'self' 'unsafe-inline'",
+    "font-src 'self'",
+    "frame-ancestors 'none'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+  ].join('; ');
+}
+
+/**
+ * Rate-based WAF rules, per viewer address over 5 minutes, on the public POST routes. Figures and reasons in
+ * docs/deployment.md ("Web application firewall"). A request over the limit gets 429 with a JSON body.
+ */
+export const WAF_RATE_LIMITS = {
+  /** POST /auth/login: staff only; a counter office behind one address signs in a few dozen times a day. */
+  login: { pathPrefix: '/auth/login', limit: 300 },
+  /**
+   * POST /svsregistration*: farmers on mobile data share carrier-grade NAT addresses, so one address can be
+   * hundreds of farmers at once; one registration is 2-3 POSTs (upload URL, submit, maybe find letter).
+   */
+  registration: { pathPrefix: '/svsregistration', limit: 3000 },
+} as const;
+export const WAF_RATE_WINDOW_SECONDS = 300;
+
+/** AWS managed rule groups in the web ACL, in evaluation order (after the IP reputation list comes first). */
+export const WAF_MANAGED_RULE_GROUPS = [
+  'AWSManagedRulesAmazonIpReputationList',
+  'AWSManagedRulesKnownBadInputsRuleSet',
+  'AWSManagedRulesCommonRuleSet',
+] as const;
+
+/**
+ * Rules of the common rule set that only count: SizeRestrictions_BODY blocks bodies over 8 KB, but
+ * POST /svsregistration still accepts the scan (up to 500 KB) in a multipart form, and every route checks
+ * its own body size (1 MB JSON, 500 KB scan).
+ */
+export const WAF_COMMON_RULES_COUNT_ONLY = ['SizeRestrictions_BODY'] as const;
+
+const TOO_MANY_REQUESTS_BODY = JSON.stringify({
+  success: false,
+  code: 'TOO_MANY_REQUESTS',
+  message:
+    'आपके नेटवर्क से बहुत अधिक अनुरोध आए हैं। कुछ मिनट बाद फिर से प्रयास करें। / Too many requests from your network. Please wait a few minutes and try again.',
+});
+
+export interface SeedPortalEdgeStackProps extends StackProps {
+  /** Named rate limits (default WAF_RATE_LIMITS). */
+  rateLimits?: { login: number; registration: number };
+}
+
+/**
+ * What CloudFront needs from us-east-1: the WAF web ACL (scope CLOUDFRONT can only be created there). The
+ * site stack, in India, gets its ARN through a cross-region reference (infra/app.ts).
+ */
+export class SeedPortalEdgeStack extends Stack {
+  readonly webAcl: CfnWebACL;
+
+  constructor(scope: Construct, id: string, props: SeedPortalEdgeStackProps = {}) {
+    super(scope, id, props);
+    if (!Token.isUnresolved(this.region) && this.region !== 'us-east-1') {
+      throw new Error(`The edge stack holds a CloudFront web ACL and must be in us-east-1, not ${this.region}.`);
+    }
+    const visibility = (metricName: string): CfnWebACL.VisibilityConfigProperty => ({
+      cloudWatchMetricsEnabled: true,
+      metricName,
+      sampledRequestsEnabled: true,
+    });
+    const limits = props.rateLimits ?? { login: WAF_RATE_LIMITS.login.limit, registration: WAF_RATE_LIMITS.registration.limit };
+    const postTo = (pathPrefix: string): CfnWebACL.StatementProperty => ({
+      andStatement: {
+        statements: [
+          {
+            byteMatchStatement: {
+              fieldToMatch: { method: {} },
+              positionalConstraint: 'EXACTLY',
+              searchString: 'POST',
+              textTransformations: [{ priority: 0, type: 'NONE' }],
+            },
+          },
+          {
+            byteMatchStatement: {
+              fieldToMatch: { uriPath: {} },
+              positionalConstraint: 'STARTS_WITH',
+              searchString: pathPrefix,
+              textTransformations: [{ priority: 0, type: 'NONE' }],
+            },
+          },
+        ],
+      },
+    });
+    const rateRule = (name: string, priority: number, pathPrefix: string, limit: number): CfnWebACL.RuleProperty => ({
+      name,
+      priority,
+      action: { block: { customResponse: { responseCode: 429, customResponseBodyKey: 'TooManyRequests' } } },
+      statement: {
+        rateBasedStatement: {
+          limit,
+          evaluationWindowSec: WAF_RATE_WINDOW_SECONDS,
+          aggregateKeyType: 'IP',
+          scopeDownStatement: postTo(pathPrefix),
+        },
+      },
+      visibilityConfig: visibility(name),
+    });
+    const managed = (name: (typeof WAF_MANAGED_RULE_GROUPS)[number], priority: number, countOnly: readonly string[] = []): CfnWebACL.RuleProperty => ({
+      name,
+      priority,
+      overrideAction: { none: {} },
+      statement: {
+        managedRuleGroupStatement: {
+          vendorName: 'AWS',
+          name,
+          ...(countOnly.length ? { ruleActionOverrides: countOnly.map((rule) => ({ name: rule, actionToUse: { count: {} } })) } : {}),
+        },
+      },
+      visibilityConfig: visibility(name),
+    });
+
+    this.webAcl = new CfnWebACL(this, 'WebAcl', {
+      name: `${id}-web-acl`,
+      description: 'Seed portal: managed rules and rate limits in front of CloudFront',
+      scope: 'CLOUDFRONT',
+      defaultAction: { allow: {} },
+      customResponseBodies: { TooManyRequests: { contentType: 'APPLICATION_JSON', content: TOO_MANY_REQUESTS_BODY } },
+      rules: [
+        managed('AWSManagedRulesAmazonIpReputationList', 0),
+        rateRule('RateLimitLogin', 1, WAF_RATE_LIMITS.login.pathPrefix, limits.login),
+        rateRule('RateLimitRegistration', 2, WAF_RATE_LIMITS.registration.pathPrefix, limits.registration),
+        managed('AWSManagedRulesKnownBadInputsRuleSet', 3),
+        managed('AWSManagedRulesCommonRuleSet', 4, WAF_COMMON_RULES_COUNT_ONLY),
+      ],
+      visibilityConfig: visibility(`${id}-web-acl`),
+    });
+    new CfnOutput(this, 'WebAclArn', { value: this.webAcl.attrArn });
+  }
+}
+
+/** Alarm thresholds (per 5 minutes); docs/deployment.md, "Alarms". */
+export const ALARM_PERIOD_MINUTES = 5;
+export const ALARM_THRESHOLDS = {
+  /** 5xx answers of the HTTP API (any route). */
+  api5xx: 10,
+  /** Lambda Errors (crashes and timeouts; handled errors are answers, not Errors) per function. */
+  functionErrors: 5,
+  /** Lambda Throttles per function: any throttle is a farmer turned away. */
+  functionThrottles: 1,
+  /** DynamoDB requests throttled, summed over the operations the functions use. */
+  tableThrottledRequests: 1,
+  /** DynamoDB system errors (HTTP 500 from DynamoDB), summed over the same operations. */
+  tableSystemErrors: 1,
+} as const;
+
+/** The DynamoDB operations the functions call (the alarms sum their metrics). */
+export const TABLE_OPERATIONS = [
+  Operation.GET_ITEM,
+  Operation.PUT_ITEM,
+  Operation.UPDATE_ITEM,
+  Operation.DELETE_ITEM,
+  Operation.QUERY,
+  Operation.BATCH_GET_ITEM,
+  Operation.TRANSACT_WRITE_ITEMS,
+];
+
 export interface SeedPortalStackProps extends StackProps {
   /** Deploy the built SPA (frontend/dist) to the site bucket. Default true; skipped with a warning when the folder is missing. */
   deploySpa?: boolean;
@@ -120,6 +277,13 @@ export interface SeedPortalStackProps extends StackProps {
   apiThrottle?: { rateLimit: number; burstLimit: number };
   /** Retention of the functions' and the API's CloudWatch logs. Default one month. */
   logRetention?: RetentionDays;
+  /**
+   * ARN of the WAF web ACL (scope CLOUDFRONT, from SeedPortalEdgeStack) attached to the distribution.
+   * infra/app.ts always passes it; without it synth warns that the site has no WAF.
+   */
+  webAclArn?: string;
+  /** E-mail address subscribed to the alarm topic (it has to confirm the subscription). */
+  alarmEmail?: string;
 }
 
 const pascal = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
@@ -132,10 +296,13 @@ export class SeedPortalStack extends Stack {
   readonly api: HttpApi;
   readonly distribution: cloudfront.Distribution;
   readonly functions: Record<string, NodejsFunction> = {};
+  readonly alarmTopic: Topic;
+  private readonly logRetention: RetentionDays;
 
   constructor(scope: Construct, id: string, props: SeedPortalStackProps = {}) {
     super(scope, id, props);
     const logRetention = props.logRetention ?? RetentionDays.ONE_MONTH;
+    this.logRetention = logRetention;
     checkRoutesAreServed();
 
     // ---- Logs: S3 server access logs and CloudFront standard logs (CloudFront still writes with ACLs).
@@ -232,9 +399,14 @@ export class SeedPortalStack extends Stack {
       runtime: cloudfront.FunctionRuntime.JS_2_0,
     });
 
+    // The uploads bucket has a name of our own so that the CSP can name its domain without referring to the
+    // bucket resource: that reference would close a cycle (the bucket's CORS names the distribution).
+    const uploadsBucketName = uploadsBucketNameFor(this);
+    const uploadsOrigin = `https://${uploadsBucketName}.s3.${this.region}.${this.urlSuffix}`;
     const securityHeaders = new cloudfront.ResponseHeadersPolicy(this, 'SecurityHeaders', {
       comment: 'Seed portal security headers',
       securityHeadersBehavior: {
+        contentSecurityPolicy: { contentSecurityPolicy: contentSecurityPolicy(uploadsOrigin), override: true },
         strictTransportSecurity: { accessControlMaxAge: Duration.days(730), includeSubdomains: true, override: true },
         contentTypeOptions: { override: true },
         frameOptions: { frameOption: cloudfront.HeadersFrameOption.DENY, override: true },
@@ -259,10 +431,26 @@ export class SeedPortalStack extends Stack {
       enableAcceptEncodingBrotli: true,
     });
 
+    // CloudFront proves itself to the API with a secret header; the functions refuse requests without it
+    // (functions/lib/origin-verify.ts), so calling the execute-api endpoint directly does not bypass the WAF.
+    const originVerify = new Secret(this, 'OriginVerifySecret', {
+      description: 'Seed portal: value of the header CloudFront adds to API requests (origin verification)',
+      generateSecretString: { passwordLength: 48, excludePunctuation: true },
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+    acknowledge(originVerify, [
+      {
+        id: 'AwsSolutions-SMG4',
+        reason:
+          'CloudFront reads the value once per deployment (template dynamic reference), so a rotation in Secrets Manager alone would lock CloudFront out of the API; rotate with a redeploy (docs/deployment.md).',
+      },
+    ]);
+    const originVerifyValue = originVerify.secretValue.unsafeUnwrap();
     const apiDomain = `${this.api.apiId}.execute-api.${this.region}.${this.urlSuffix}`;
     const apiOrigin = new HttpOrigin(apiDomain, {
       protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
       originSslProtocols: [cloudfront.OriginSslPolicy.TLS_V1_2],
+      customHeaders: { [ORIGIN_VERIFY_HEADER]: originVerifyValue },
     });
     const apiBehavior: cloudfront.BehaviorOptions = {
       origin: apiOrigin,
@@ -299,6 +487,7 @@ export class SeedPortalStack extends Stack {
       },
       additionalBehaviors: Object.fromEntries(apiPathPatterns().map((p) => [p, apiBehavior])),
       httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,
+      ...(props.webAclArn ? { webAclId: props.webAclArn } : {}),
       // Price class 200 includes the edge locations in India.
       priceClass: cloudfront.PriceClass.PRICE_CLASS_200,
       enableLogging: true,
@@ -316,12 +505,21 @@ export class SeedPortalStack extends Stack {
     const publicBaseUrl = props.publicBaseUrl ?? (customDomain ? `https://${customDomain}` : distributionOrigin);
     const siteOrigins = [...new Set([publicBaseUrl, distributionOrigin])];
 
+    if (!props.webAclArn) {
+      Annotations.of(this).addWarningV2(
+        'seed:no-waf',
+        'No webAclArn: the distribution has no WAF. infra/app.ts passes the web ACL of the us-east-1 edge stack.',
+      );
+    }
     acknowledge(this.distribution, [
       {
         id: 'AwsSolutions-CFR1',
-        reason: 'The product has no country restriction requirement; access control belongs to the WAF added in a later issue.',
+        reason:
+          'Farmers register from anywhere in India and bills are verified by whoever holds one; abuse is handled by the WAF (IP reputation, managed rules, rate limits), not by country.',
       },
-      { id: 'AwsSolutions-CFR2', reason: 'AWS WAF (rate-based and managed rules) is added in a later issue.' },
+      ...(props.webAclArn
+        ? []
+        : [{ id: 'AwsSolutions-CFR2', reason: 'Only stacks built without the edge stack (unit tests) lack the web ACL; the seed:no-waf warning says so.' }]),
       ...(customDomain
         ? []
         : [
@@ -340,6 +538,7 @@ export class SeedPortalStack extends Stack {
       removalPolicy: RemovalPolicy.RETAIN,
     });
     this.uploadsBucket = new Bucket(this, 'UploadsBucket', {
+      bucketName: uploadsBucketName,
       blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
       encryption: BucketEncryption.KMS,
       encryptionKey: uploadsKey,
@@ -385,6 +584,7 @@ export class SeedPortalStack extends Stack {
       PUBLIC_BASE_URL: publicBaseUrl,
       TOKEN_TTL_HOURS: String(props.tokenTtlHours ?? 10),
       LOG_LEVEL: props.logLevel ?? 'info',
+      [ORIGIN_VERIFY_ENV]: originVerifyValue,
     };
 
     for (const area of FUNCTION_AREAS) {
@@ -459,6 +659,8 @@ export class SeedPortalStack extends Stack {
       ]);
     }
 
+    this.alarmTopic = this.createAlarms(stage, props.alarmEmail);
+
     acknowledge(this.api, [
       {
         id: 'AwsSolutions-APIG4',
@@ -481,6 +683,76 @@ export class SeedPortalStack extends Stack {
     new CfnOutput(this, 'UploadsBucketName', { value: this.uploadsBucket.bucketName });
   }
 
+  /**
+   * CloudWatch alarms to one SNS topic: API 5xx, Lambda errors and throttles per function, DynamoDB throttled
+   * requests and system errors. The topic is encrypted with its own key, which CloudWatch may use.
+   */
+  private createAlarms(stage: HttpStage, alarmEmail: string | undefined): Topic {
+    const topicKey = new Key(this, 'AlarmTopicKey', {
+      description: 'Seed portal: encrypts the alarm topic',
+      enableKeyRotation: true,
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+    topicKey.grant(new ServicePrincipal('cloudwatch.amazonaws.com'), 'kms:Decrypt', 'kms:GenerateDataKey*');
+    const topic = new Topic(this, 'AlarmTopic', {
+      displayName: 'Seed portal alarms',
+      masterKey: topicKey,
+      enforceSSL: true,
+    });
+    if (alarmEmail) topic.addSubscription(new EmailSubscription(alarmEmail));
+    const action = new SnsAction(topic);
+    const period = Duration.minutes(ALARM_PERIOD_MINUTES);
+    const alarm = (id: string, metric: IMetric, threshold: number, description: string) => {
+      const a = new Alarm(this, id, {
+        alarmDescription: description,
+        metric,
+        threshold,
+        evaluationPeriods: 1,
+        comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+        treatMissingData: TreatMissingData.NOT_BREACHING,
+      });
+      a.addAlarmAction(action);
+      a.addOkAction(action);
+      return a;
+    };
+
+    const t = ALARM_THRESHOLDS;
+    alarm(
+      'Api5xxAlarm',
+      this.api.metricServerError({ period, statistic: 'Sum', dimensionsMap: { ApiId: this.api.apiId, Stage: stage.stageName } }),
+      t.api5xx,
+      `HTTP API answered ${t.api5xx} or more 5xx in ${ALARM_PERIOD_MINUTES} minutes`,
+    );
+    for (const [area, fn] of Object.entries(this.functions)) {
+      const name = pascal(area);
+      alarm(
+        `${name}FunctionErrorsAlarm`,
+        fn.metricErrors({ period, statistic: 'Sum' }),
+        t.functionErrors,
+        `${area} function: ${t.functionErrors} or more errors (crashes, timeouts) in ${ALARM_PERIOD_MINUTES} minutes`,
+      );
+      alarm(
+        `${name}FunctionThrottlesAlarm`,
+        fn.metricThrottles({ period, statistic: 'Sum' }),
+        t.functionThrottles,
+        `${area} function: invocations throttled (concurrency limit reached)`,
+      );
+    }
+    alarm(
+      'TableThrottledRequestsAlarm',
+      this.table.metricThrottledRequestsForOperations({ operations: TABLE_OPERATIONS, period }),
+      t.tableThrottledRequests,
+      `DynamoDB table: requests throttled in ${ALARM_PERIOD_MINUTES} minutes (hot key or partition)`,
+    );
+    alarm(
+      'TableSystemErrorsAlarm',
+      this.table.metricSystemErrorsForOperations({ operations: TABLE_OPERATIONS, period }),
+      t.tableSystemErrors,
+      `DynamoDB table: system errors (HTTP 500 from DynamoDB) in ${ALARM_PERIOD_MINUTES} minutes`,
+    );
+    return topic;
+  }
+
   /** Hashed build assets are immutable; everything else (index.html, icons) is revalidated on every load. */
   private deploySpa(distDir: string): void {
     if (!existsSync(join(distDir, 'index.html'))) {
@@ -491,6 +763,8 @@ export class SeedPortalStack extends Stack {
       return;
     }
     const destinationBucket: IBucket = this.siteBucket;
+    // The deployment's provider function logs here (one group for both deployments, same retention as ours).
+    const logGroup = new LogGroup(this, 'SpaDeploymentLogs', { retention: this.logRetention, removalPolicy: RemovalPolicy.DESTROY });
     const assetsDir = join(distDir, 'assets');
     let assets: BucketDeployment | undefined;
     if (existsSync(assetsDir)) {
@@ -502,6 +776,7 @@ export class SeedPortalStack extends Stack {
         prune: false,
         cacheControl: [CacheControl.fromString('public, max-age=31536000, immutable')],
         memoryLimit: 512,
+        logGroup,
       });
     }
     const pages = new BucketDeployment(this, 'DeploySpa', {
@@ -513,6 +788,7 @@ export class SeedPortalStack extends Stack {
       distribution: this.distribution,
       distributionPaths: ['/*'],
       memoryLimit: 512,
+      logGroup,
     });
     if (assets) pages.node.addDependency(assets);
 
@@ -545,6 +821,19 @@ export class SeedPortalStack extends Stack {
       }
     }
   }
+}
+
+/**
+ * Physical name of the uploads bucket: stack, account and region make it unique (S3 names are global).
+ * Known before the bucket exists, so the CSP can name the bucket's domain.
+ */
+export function uploadsBucketNameFor(stack: Stack): string {
+  const prefix = `${stack.stackName.toLowerCase()}-uploads`;
+  // The account (12 digits) and the region (at most 14 characters) follow; S3 allows 63 characters.
+  if (prefix.length + 1 + 12 + 1 + 14 > 63 || !/^[a-z0-9][a-z0-9-]*$/.test(prefix)) {
+    throw new Error(`Stack name ${stack.stackName} does not fit into the uploads bucket name: use at most 27 letters, digits and hyphens.`);
+  }
+  return `${prefix}-${stack.account}-${stack.region}`;
 }
 
 /** Every route must be reachable through CloudFront, i.e. start with one of the API path prefixes. */

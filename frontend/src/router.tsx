@@ -48,7 +48,7 @@ export const routes: RouteObject[] = [
           { path: paths.registration, lazy: page(() => import('./features/registration/RegistrationPage')) },
           { path: paths.login, lazy: page(() => import('./features/auth/LoginPage')) },
           { path: paths.start, lazy: page(() => import('./features/auth/StartEntry')) },
-          { path: paths.lot, lazy: page(() => import('./features/lot-public/LotPublicPage')) },
+          { path: paths.lot, lazy: page(() => import('./features/public-lot/PublicLotPage')) },
           { path: paths.appointment, lazy: page(() => import('./features/appointment/AppointmentLetterPage')) },
           { path: paths.bill, lazy: page(() => import('./features/bill-view/BillViewPage')) },
           {

@@ -10,6 +10,7 @@ import { callerFromAuthorization, type Caller } from './caller';
 import { AppError, forbidden, unauthorized } from './errors';
 import { HttpResult, json } from './http';
 import { log } from './log';
+import { requireCloudFrontOrigin } from './origin-verify';
 
 export type { Caller };
 
@@ -183,7 +184,8 @@ export function defineArea(area: FunctionArea, impls: Record<string, RouteImpl<a
   const routes = defs.map((def) => ({ method: def.method, path: def.path, handler: runRoute(def, impls[routeKey(def)]) }));
   const h = middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2>()
     .use(httpHeaderNormalizer())
-    .use(errorAndAccessLog());
+    .use(errorAndAccessLog())
+    .use(requireCloudFrontOrigin());
   const corsOrigin = process.env.CORS_ORIGIN;
   if (corsOrigin) h.use(httpCors({ origins: corsOrigin.split(','), credentials: false }));
   return h.handler(httpRouterHandler(routes as never) as never);

@@ -24,7 +24,7 @@ import { cancellationReasons, isTransient, sleep, withRetry } from '../lib/retry
 import { appointmentDateTime, appointmentSettings, bookSlot, busy, releaseSlot, type Slot } from './appointments';
 import { linkFarmer } from './farmer-link';
 import * as repo from './repository';
-import { checkFile, removeQuietly, storeFile, type FileSource } from './uploads';
+import { checkFile, lastingKey, removeQuietly, storeFile, type FileSource } from './uploads';
 
 /**
  * Registration rules (spec sections 3-5; invariants 1, 2 and 6 of ARCHITECTURE.md). One service function
@@ -140,12 +140,17 @@ export async function submitRegistration(input: SubmitInput): Promise<SubmitOutc
     try {
       // Finished between our first read and the lease?
       const claim = await read(() => repo.getClaim(hash, year, cropKey));
-      if (claim) return resolveExisting(claim, idempotencyKey, fingerprint);
+      if (claim) {
+        await releaseLease(hash, year, cropKey, token);
+        return resolveExisting(claim, idempotencyKey, fingerprint);
+      }
       const out = await registerLocked(input, { year, cropKey, hash, fingerprint, token, now });
-      if (input.file.kind === 'pending') await removeQuietly(input.file.key);
+      // The scan now lives at its lasting key; the pending copy and the lease go together.
+      await Promise.all([input.file.kind === 'pending' ? removeQuietly(input.file.key) : undefined, releaseLease(hash, year, cropKey, token)]);
       return out;
-    } finally {
-      await repo.releaseLock(hash, year, cropKey, token).catch((e) => log.warn('lease not released (expires by itself)', { error: (e as Error).message }));
+    } catch (e) {
+      await releaseLease(hash, year, cropKey, token);
+      throw e;
     }
   } catch (e) {
     if (e instanceof AppError) throw e;
@@ -179,6 +184,10 @@ async function cropRules(cropId: number | undefined, cropName: string): Promise<
   return sameCrop(hit.name, cropName) ? hit.rules : defaultRulesFor(cropName);
 }
 
+async function releaseLease(hash: string, year: number, cropKey: string, token: string): Promise<void> {
+  await repo.releaseLock(hash, year, cropKey, token).catch((e) => log.warn('lease not released (expires by itself)', { error: (e as Error).message }));
+}
+
 interface Ctx {
   year: number;
   cropKey: string;
@@ -190,29 +199,40 @@ interface Ctx {
 
 async function registerLocked(input: SubmitInput, c: Ctx): Promise<SubmitOutcome> {
   const { fields, caller } = input;
-  const [file, settings, sealed] = await Promise.all([checkFile(input.file), appointmentSettings(), sealAadhaar(fields.adharNumber)]);
+  const [file, settings, sealed, rules] = await Promise.all([
+    checkFile(input.file),
+    appointmentSettings(),
+    sealAadhaar(fields.adharNumber),
+    cropRules(fields.cropId, fields.cropName),
+  ]);
 
   // A throttled counter update was not applied: safe to resend. A lost answer may skip a number (a gap).
   const id = await withRetry(() => nextValue(`registrations#${c.year}`));
+  const storedKey = lastingKey(file, c.year, id);
   let slot: Slot | undefined;
-  let storedKey: string | undefined;
   let committed = false;
   try {
-    slot = await bookSlot(settings, id, c.now);
-    storedKey = await storeFile(file, c.year, id);
-    const rules = await cropRules(fields.cropId, fields.cropName);
+    // Independent steps run side by side: the slot, the copy of the scan, the farmer link.
     const bagsRequested = clampQty(fields.bagsAsked ?? rules?.defaultQty ?? QTY_CLAMP.min, rules);
-    const farmerID = await linkFarmer({
-      aadhaarHash: c.hash,
-      aadhaar: fields.adharNumber,
-      name: fields.name,
-      fatherName: fields.fatherName,
-      mobile: fields.mobile,
-      village: fields.village,
-      category: fields.category,
-      address: [fields.village, fields.block, fields.district].join(', '),
-      adharFilePath: storedKey,
-    });
+    const [booked, stored, linked] = await Promise.allSettled([
+      bookSlot(settings, id, c.now),
+      storeFile(file, storedKey),
+      linkFarmer({
+        aadhaarHash: c.hash,
+        aadhaar: fields.adharNumber,
+        name: fields.name,
+        fatherName: fields.fatherName,
+        mobile: fields.mobile,
+        village: fields.village,
+        category: fields.category,
+        address: [fields.village, fields.block, fields.district].join(', '),
+        adharFilePath: storedKey,
+      }),
+    ]);
+    if (booked.status === 'fulfilled') slot = booked.value;
+    else throw booked.reason;
+    if (stored.status === 'rejected') throw stored.reason;
+    const farmerID = linked.status === 'fulfilled' ? linked.value : undefined;
     const code = randomBytes(16).toString('base64url');
     const created = new Date().toISOString();
     const staff = isStaff(caller);
@@ -285,10 +305,7 @@ async function registerLocked(input: SubmitInput, c: Ctx): Promise<SubmitOutcome
     await incrementStat('registrations', { count: 1 }, { at: new Date(created) });
     return { status: 201, reply: replyOf(id, c.year, code) };
   } finally {
-    if (!committed) {
-      if (slot) await releaseSlot(slot);
-      if (storedKey) await removeQuietly(storedKey);
-    }
+    if (!committed) await Promise.all([slot ? releaseSlot(slot) : undefined, removeQuietly(storedKey)]);
   }
 }
 

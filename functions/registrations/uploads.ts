@@ -84,12 +84,15 @@ export async function checkFile(source: FileSource): Promise<CheckedFile> {
   }
 }
 
-/** Puts the accepted scan at its lasting key aadhaar/<year>/<id>-<random>.<ext>. */
-export async function storeFile(file: CheckedFile, year: number, id: number): Promise<string> {
-  const key = `aadhaar/${year}/${padId(id)}-${randomBytes(6).toString('base64url')}.${file.kind.ext}`;
+/** The lasting key of an accepted scan: aadhaar/<year>/<id>-<random>.<ext> (outside the pending/ lifecycle rule). */
+export function lastingKey(file: CheckedFile, year: number, id: number): string {
+  return `aadhaar/${year}/${padId(id)}-${randomBytes(6).toString('base64url')}.${file.kind.ext}`;
+}
+
+/** Puts the accepted scan at its lasting key. */
+export async function storeFile(file: CheckedFile, key: string): Promise<void> {
   if (file.source.kind === 'pending') await repo.copyObject(file.source.key, key, file.kind.mime);
   else await repo.putObject(key, file.source.data, file.kind.mime);
-  return key;
 }
 
 export async function removeQuietly(key: string): Promise<void> {

@@ -23,6 +23,8 @@ export interface InvoiceItem {
   invoiceNumber: string;
   fyStart: number;
   seq: number;
+  /** Random id of the sale request that wrote the bill (recognises a commit whose answer was lost). */
+  saleId: string;
   generatedOn: string;
   /** Asia/Kolkata day of generatedOn. */
   day: string;
@@ -154,9 +156,9 @@ export async function commitSale(w: SaleWrite): Promise<void> {
       Update: {
         TableName: T,
         Key: regKey(w.registrationYear, inv.registrationID),
-        UpdateExpression: 'SET isBilled = :t, invoiceNumber = :n, billedOn = :now, billedByUserId = :uid',
+        UpdateExpression: 'SET isBilled = :t, invoiceNumber = :n, billedOn = :now, billedByUserId = :uid, billedSaleId = :sid',
         ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(isBilled) OR isBilled = :f)',
-        ExpressionAttributeValues: { ':t': true, ':f': false, ':n': inv.invoiceNumber, ':now': inv.generatedOn, ':uid': inv.createdByUserId },
+        ExpressionAttributeValues: { ':t': true, ':f': false, ':n': inv.invoiceNumber, ':now': inv.generatedOn, ':uid': inv.createdByUserId, ':sid': inv.saleId },
         ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
       },
     },

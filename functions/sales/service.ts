@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { defaultRulesFor, saleQuantityKg, sameCrop, type CropRules } from '../../shared/crop-rules';
 import { kgToQuintal, maskMobile } from '../../shared/format';
 import { hasAnyRole, STAFF_ROLES } from '../../shared/roles';
@@ -41,9 +42,36 @@ export function setClockForTests(fn?: () => Date): void {
   clock = fn ?? (() => new Date());
 }
 
-/** Time a sale may spend retrying for its number (the function times out at 10 s). */
-export const SALE_DEADLINE_MS = 8_000;
-export const SALE_MAX_ATTEMPTS = 400;
+/** Time a sale may spend retrying for its number (the function times out at 10 s), and at most how often. */
+export const saleRetryLimits = { deadlineMs: 8_000, maxAttempts: 400, takeTurnsInProcess: true };
+
+/**
+ * Sales of one Lambda instance never overlap (it serves one request at a time), but the local gateway and
+ * the tests run every request in one process: there, sales of the same year take turns for their attempt
+ * instead of failing each other's transactions. Across processes the counter's condition decides alone.
+ */
+const turns = new Map<number, Promise<void>>();
+async function inProcessTurn<T>(fy: number, fn: () => Promise<T>): Promise<T> {
+  if (!saleRetryLimits.takeTurnsInProcess) return fn();
+  const before = turns.get(fy) ?? Promise.resolve();
+  let release!: () => void;
+  const mine = new Promise<void>((r) => (release = r));
+  const tail = before.then(() => mine);
+  turns.set(fy, tail);
+  await before;
+  try {
+    return await fn();
+  } finally {
+    release();
+    if (turns.get(fy) === tail) turns.delete(fy);
+  }
+}
+
+/** The highest sequence number this process has seen per financial year (a hint; the condition decides). */
+const lastKnownSeq = new Map<number, number>();
+function noteSeq(fy: number, seq: number): void {
+  if ((lastKnownSeq.get(fy) ?? 0) < seq) lastKnownSeq.set(fy, seq);
+}
 
 export const billedMessage = (invoiceNumber: string | null | undefined) => `Bill already generated, Bill Number ${invoiceNumber ?? ''}`.trim();
 const busyError = () => new AppError('UNAVAILABLE', 'Billing is busy right now. No bill was made; please try again.');
@@ -101,103 +129,117 @@ export async function makeSale(input: MakeSaleInput, caller: Caller): Promise<Ma
   const totalPaise = totalPaiseOf(grams, lot.pricePaise);
 
   const started = Date.now();
+  // Marks this request's writes, so that a commit whose answer was lost is recognised as ours.
+  const saleId = randomUUID();
+  const ok = (invoiceNumber: string, invoiceID: number, attempts: number): MakeSaleReply => {
+    log.info('sale', { invoiceNumber, lotID: lot.lotID, registrationID: reg.id, year: reg.year, attempts });
+    return { success: true, invoiceNumber, invoiceID, totalAmount: paiseToRupees(totalPaise), quantityKg: q.quantityKg };
+  };
   let seen: number | undefined;
-  let seenFy: number | undefined;
-  for (let attempt = 0; attempt < SALE_MAX_ATTEMPTS; attempt++) {
+  for (let attempt = 0; attempt < saleRetryLimits.maxAttempts; attempt++) {
     if (attempt > 0) {
-      if (Date.now() - started > SALE_DEADLINE_MS) break;
+      if (Date.now() - started > saleRetryLimits.deadlineMs) break;
       // Full-jitter exponential backoff spreads the losers out so that most retries find the counter free.
       await sleep(Math.random() * Math.min(250, 8 * 2 ** Math.min(attempt, 6)) + 2);
     }
     const now = clock();
     const day = kolkataDay(now);
     const fy = financialYearOf(day);
-    if (seen === undefined || seenFy !== fy) {
-      seen = await read(() => repo.currentInvoiceSeq(fy));
-      seenFy = fy;
-    }
-    const seq = seen + 1;
-    const invoiceNumber = formatInvoiceNumber(fy, seq);
-    const generatedOn = now.toISOString();
-    const invoice: repo.InvoiceItem = {
-      invoiceID: repo.invoiceIdOf(fy, seq),
-      invoiceNumber,
-      fyStart: fy,
-      seq,
-      generatedOn,
-      day,
-      farmerID: reg.farmerID ?? input.farmerID ?? null,
-      farmerName: reg.name,
-      farmerAadhaarLast4: reg.aadhaarLast4 ?? '',
-      farmerContact: reg.mobileNumber ?? '',
-      farmerAddress: addressOf(reg),
-      registrationID: reg.id,
-      year: reg.year,
-      lotID: lot.lotID,
-      lotCode: lot.lotCode,
-      cropID: lot.cropID,
-      cropName: crop.cropName,
-      bags: q.bags,
-      bagSizeKg: q.bagSizeKg,
-      quantityGrams: grams,
-      pricePaise: lot.pricePaise,
-      totalPaise,
-      paymentMode: input.paymentMode,
-      createdByUserId: caller.userID,
-      createdByName: caller.name,
-      createdOn: generatedOn,
-    };
-    const done = (): MakeSaleReply => {
-      log.info('sale', { invoiceNumber, lotID: lot.lotID, registrationID: reg.id, year: reg.year, attempts: attempt + 1 });
-      return { success: true, invoiceNumber, invoiceID: invoice.invoiceID, totalAmount: paiseToRupees(totalPaise), quantityKg: q.quantityKg };
-    };
-    try {
-      await repo.commitSale({ invoice, seen, registrationYear: reg.year, grams, cropID: lot.cropID, at: now });
-      return done();
-    } catch (e) {
-      const reasons = cancellationReasons(e);
-      const failed = (i: number) => reasons[i]?.Code === 'ConditionalCheckFailed';
-      const old = (i: number, name: string) => repo.reasonAttr((reasons[i] as { Item?: unknown } | undefined)?.Item, name);
-      if (failed(repo.SALE_TX.registration)) {
-        const billedAs = old(repo.SALE_TX.registration, 'invoiceNumber') as string | null | undefined;
-        // Our own earlier attempt, whose answer was lost, did commit.
-        if (billedAs === invoiceNumber) return done();
-        if (old(repo.SALE_TX.registration, 'pk') === undefined) throw notFound(`Registration ${reg.id} of ${reg.year} not found`);
-        throw new AppError('CONFLICT', billedMessage(billedAs), { data: { invoiceNumber: billedAs } });
-      }
-      if (failed(repo.SALE_TX.lot)) {
-        if (old(repo.SALE_TX.lot, 'pk') === undefined) throw notFound(`Lot ${lot.lotID} not found`);
-        if (old(repo.SALE_TX.lot, 'isActive') === false) throw inactiveLot(lot.lotCode);
-        if (Number(old(repo.SALE_TX.lot, 'cropID')) !== lot.cropID) throw badRequest(`Lot ${lot.lotCode} was moved to another crop; reload and choose again`);
-        throw notEnoughStock(lot.lotCode, Number(old(repo.SALE_TX.lot, 'remainingGrams') ?? 0), grams);
-      }
-      if (failed(repo.SALE_TX.counter)) {
-        const v = old(repo.SALE_TX.counter, 'value');
-        seen = v === undefined || v === null ? undefined : Number(v);
-        continue;
-      }
-      if (failed(repo.SALE_TX.invoice)) {
-        // The number is taken although the counter had not reached it (e.g. a counter restored from backup).
-        const existing = await read(() => repo.getInvoice(invoiceNumber, true));
-        if (existing && existing.registrationID === reg.id && existing.year === reg.year) return done();
-        seen = seq;
-        continue;
-      }
-      if (isTransient(e) || reasons.length) {
-        if (isAmbiguous(e)) {
-          // The answer was lost: the transaction may have committed. The registration tells.
-          const now2 = await read(() => getRegistration(reg.year, reg.id, true)).catch(() => undefined);
-          if (now2?.isBilled && now2.invoiceNumber === invoiceNumber) return done();
+    const outcome = await inProcessTurn(fy, async (): Promise<{ done?: MakeSaleReply; retry?: true }> => {
+      // The freshest value this process knows (its own last commit), else a consistent read.
+      const known = lastKnownSeq.get(fy);
+      if (known !== undefined && (seen === undefined || known > seen)) seen = known;
+      if (seen === undefined) seen = await read(() => repo.currentInvoiceSeq(fy));
+      const seq = seen + 1;
+      const invoiceNumber = formatInvoiceNumber(fy, seq);
+      const generatedOn = now.toISOString();
+      const invoice: repo.InvoiceItem = {
+        invoiceID: repo.invoiceIdOf(fy, seq),
+        invoiceNumber,
+        fyStart: fy,
+        seq,
+        saleId,
+        generatedOn,
+        day,
+        farmerID: reg.farmerID ?? input.farmerID ?? null,
+        farmerName: reg.name,
+        farmerAadhaarLast4: reg.aadhaarLast4 ?? '',
+        farmerContact: reg.mobileNumber ?? '',
+        farmerAddress: addressOf(reg),
+        registrationID: reg.id,
+        year: reg.year,
+        lotID: lot.lotID,
+        lotCode: lot.lotCode,
+        cropID: lot.cropID,
+        cropName: crop.cropName,
+        bags: q.bags,
+        bagSizeKg: q.bagSizeKg,
+        quantityGrams: grams,
+        pricePaise: lot.pricePaise,
+        totalPaise,
+        paymentMode: input.paymentMode,
+        createdByUserId: caller.userID,
+        createdByName: caller.name,
+        createdOn: generatedOn,
+      };
+      try {
+        await repo.commitSale({ invoice, seen, registrationYear: reg.year, grams, cropID: lot.cropID, at: now });
+        noteSeq(fy, seq);
+        return { done: ok(invoiceNumber, invoice.invoiceID, attempt + 1) };
+      } catch (e) {
+        const reasons = cancellationReasons(e);
+        const failed = (i: number) => reasons[i]?.Code === 'ConditionalCheckFailed';
+        const old = (i: number, name: string) => repo.reasonAttr((reasons[i] as { Item?: unknown } | undefined)?.Item, name);
+        if (failed(repo.SALE_TX.registration)) {
+          const billedAs = old(repo.SALE_TX.registration, 'invoiceNumber') as string | null | undefined;
+          // An earlier attempt of this very request committed; its answer was lost.
+          if (billedAs && old(repo.SALE_TX.registration, 'billedSaleId') === saleId) return { done: await committedEarlier(billedAs, attempt) };
+          if (old(repo.SALE_TX.registration, 'pk') === undefined) throw notFound(`Registration ${reg.id} of ${reg.year} not found`);
+          throw new AppError('CONFLICT', billedMessage(billedAs), { data: { invoiceNumber: billedAs } });
         }
-        log.debug('sale retried', { name: (e as Error).name, reasons: reasons.map((r) => r.Code), attempt });
-        seen = undefined;
-        continue;
+        if (failed(repo.SALE_TX.lot)) {
+          if (old(repo.SALE_TX.lot, 'pk') === undefined) throw notFound(`Lot ${lot.lotID} not found`);
+          if (old(repo.SALE_TX.lot, 'isActive') === false) throw inactiveLot(lot.lotCode);
+          if (Number(old(repo.SALE_TX.lot, 'cropID')) !== lot.cropID) throw badRequest(`Lot ${lot.lotCode} was moved to another crop; reload and choose again`);
+          throw notEnoughStock(lot.lotCode, Number(old(repo.SALE_TX.lot, 'remainingGrams') ?? 0), grams);
+        }
+        if (failed(repo.SALE_TX.counter)) {
+          // Another sale took the number: go on from the counter's current value (returned with the failure).
+          const v = old(repo.SALE_TX.counter, 'value');
+          seen = v === undefined || v === null ? undefined : Number(v);
+          if (seen !== undefined) noteSeq(fy, seen);
+          return { retry: true };
+        }
+        if (failed(repo.SALE_TX.invoice)) {
+          // The number is taken although the counter had not reached it (e.g. a counter restored from backup).
+          seen = seq;
+          return { retry: true };
+        }
+        if (isTransient(e) || reasons.length) {
+          if (isAmbiguous(e)) {
+            // The answer was lost: the transaction may have committed. The registration tells.
+            const after = await read(() => getRegistration(reg.year, reg.id, true)).catch(() => undefined);
+            if (after?.isBilled && (after as { billedSaleId?: string }).billedSaleId === saleId && after.invoiceNumber) {
+              noteSeq(fy, seq);
+              return { done: await committedEarlier(after.invoiceNumber, attempt) };
+            }
+          }
+          log.debug('sale retried', { name: (e as Error).name, reasons: reasons.map((r) => r.Code), attempt });
+          seen = undefined;
+          return { retry: true };
+        }
+        throw e;
       }
-      throw e;
-    }
+    });
+    if (outcome.done) return outcome.done;
   }
   log.warn('sale refused: counter busy', { lotID: lot.lotID, registrationID: reg.id });
   throw busyError();
+
+  async function committedEarlier(invoiceNumber: string, attempt: number): Promise<MakeSaleReply> {
+    const inv = await read(() => repo.getInvoice(invoiceNumber, true));
+    return ok(invoiceNumber, inv?.invoiceID ?? 0, attempt + 1);
+  }
 }
 
 // ---- reading bills ----

@@ -1,8 +1,308 @@
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import Chip from '@mui/material/Chip';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { ComingSoon } from '../../components/ComingSoon';
+import { defaultRulesFor, type CropRules } from '../../../../shared/crop-rules';
+import { CROP_DESCRIPTION_MAX, CROP_NAME_MAX, CropInput, type CropResponse } from '../../../../shared/schemas/crops';
+import { ApiError, errorMessage } from '../../lib/api';
+import { fieldErrors } from '../../lib/forms';
+import { usePageTitle } from '../../components/usePageTitle';
+import { createCrop, inactivateCrop, listCrops, restoreCrop, updateCrop } from './api';
 
-/** Crops. Placeholder until the screen is built. */
+type RulesMode = 'default' | 'bag' | 'kg' | 'none';
+interface FormState {
+  cropName: string;
+  description: string;
+  mode: RulesMode;
+  bagSizeKg: string;
+  minQty: string;
+  maxQty: string;
+  defaultQty: string;
+}
+const EMPTY: FormState = { cropName: '', description: '', mode: 'default', bagSizeKg: '40', minQty: '1', maxQty: '3', defaultQty: '1' };
+
+const num = (v: string) => (v.trim() === '' ? undefined : Number(v));
+
+function rulesOf(f: FormState): CropInput['rules'] | undefined | Record<string, unknown> {
+  if (f.mode === 'default') return undefined;
+  if (f.mode === 'none') return null;
+  return { unit: f.mode, bagSizeKg: f.mode === 'kg' ? 1 : num(f.bagSizeKg), minQty: num(f.minQty), maxQty: num(f.maxQty), defaultQty: num(f.defaultQty) };
+}
+
+function formOf(c: CropResponse): FormState {
+  const r = c.rules;
+  if (!r) return { ...EMPTY, cropName: c.cropName, description: c.description, mode: 'none' };
+  return {
+    cropName: c.cropName,
+    description: c.description,
+    mode: r.unit,
+    bagSizeKg: String(r.bagSizeKg),
+    minQty: String(r.minQty),
+    maxQty: String(r.maxQty),
+    defaultQty: String(r.defaultQty),
+  };
+}
+
+/** Crops: form plus list (search on Enter, include inactive, Refresh; Edit, Inactivate, Restore). */
 export default function CropsPage() {
-  const { t } = useTranslation();
-  return <ComingSoon title={t('admin.nav.crops')} />;
+  const { t, i18n } = useTranslation();
+  usePageTitle(t('crops.title'));
+  const [rows, setRows] = useState<CropResponse[] | null>(null);
+  const [loadError, setLoadError] = useState('');
+  const [searchText, setSearchText] = useState('');
+  const [search, setSearch] = useState('');
+  const [includeInactive, setIncludeInactive] = useState(false);
+  const [form, setForm] = useState<FormState>(EMPTY);
+  const [editingId, setEditingId] = useState<number | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [error, setError] = useState('');
+  const [notice, setNotice] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  const load = useCallback(async () => {
+    setLoadError('');
+    try {
+      setRows(await listCrops({ search, includeInactive }));
+    } catch (e) {
+      setRows([]);
+      setLoadError(errorMessage(e, t('crops.loadFailed')));
+    }
+  }, [search, includeInactive, t]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const set = (k: keyof FormState) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [k]: e.target.value }));
+
+  const reset = () => {
+    setForm(EMPTY);
+    setEditingId(null);
+    setErrors({});
+  };
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (busy) return;
+    const rules = rulesOf(form);
+    const parsed = CropInput.safeParse({ cropName: form.cropName, description: form.description, ...(rules === undefined ? {} : { rules }) });
+    if (!parsed.success) {
+      setErrors(fieldErrors(parsed.error));
+      return;
+    }
+    setErrors({});
+    setError('');
+    setNotice('');
+    setBusy(true);
+    try {
+      if (editingId) await updateCrop(editingId, parsed.data);
+      else await createCrop(parsed.data);
+      reset();
+      setNotice(t('catalogue.saved'));
+      await load();
+    } catch (err) {
+      if (err instanceof ApiError && err.fields) setErrors(err.fields);
+      setError(errorMessage(err, t('common.saveFailed')));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const edit = (c: CropResponse) => {
+    setEditingId(c.cropID);
+    setForm(formOf(c));
+    setErrors({});
+    setError('');
+    setNotice('');
+    window.scrollTo({ top: 0, behavior: 'smooth' });
+  };
+
+  const toggle = async (c: CropResponse) => {
+    if (c.isActive && !window.confirm(t('crops.confirmInactivate', { name: c.cropName }))) return;
+    setError('');
+    setNotice('');
+    try {
+      if (c.isActive) await inactivateCrop(c.cropID);
+      else await restoreCrop(c.cropID);
+      await load();
+    } catch (err) {
+      setError(errorMessage(err, t('common.saveFailed')));
+    }
+  };
+
+  const summary = (r: CropRules | null) =>
+    !r
+      ? t('crops.rulesSummaryNone')
+      : t(r.unit === 'bag' ? 'crops.rulesSummaryBag' : 'crops.rulesSummaryKg', { min: r.minQty, max: r.maxQty, def: r.defaultQty, size: r.bagSizeKg });
+  const standard = defaultRulesFor(form.cropName);
+  const field = (k: string) => ({ error: !!errors[k], helperText: errors[k] });
+  const created = (iso: string) => new Date(iso).toLocaleString(i18n.language === 'hi' ? 'hi-IN' : 'en-IN', { dateStyle: 'medium', timeStyle: 'short' });
+
+  return (
+    <Box component="section">
+      <Typography variant="h5" component="h1" gutterBottom>
+        {t('crops.title')}
+      </Typography>
+
+      <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
+        <Typography variant="subtitle1" component="h2" gutterBottom>
+          {editingId ? t('crops.editTitle', { id: editingId }) : t('crops.addTitle')}
+        </Typography>
+        <Box component="form" aria-label={t('crops.addTitle')} onSubmit={submit} noValidate>
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'flex-start' }}>
+            <TextField label={t('crops.name')} name="cropName" size="small" required value={form.cropName} onChange={set('cropName')} {...field('cropName')} sx={{ flex: '1 1 200px' }} slotProps={{ htmlInput: { maxLength: CROP_NAME_MAX + 1 } }} />
+            <TextField label={t('crops.description')} name="description" size="small" value={form.description} onChange={set('description')} {...field('description')} sx={{ flex: '3 1 280px' }} slotProps={{ htmlInput: { maxLength: CROP_DESCRIPTION_MAX + 1 } }} />
+          </Box>
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 2, mb: 1 }}>
+            {t('crops.rulesTitle')}
+          </Typography>
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'flex-start' }}>
+            <TextField
+              select
+              label={t('crops.rulesMode')}
+              name="rulesMode"
+              size="small"
+              value={form.mode}
+              onChange={set('mode')}
+              sx={{ minWidth: 220 }}
+              helperText={form.mode === 'default' ? summary(standard ?? null) : undefined}
+            >
+              <MenuItem value="default">{t('crops.rulesDefault')}</MenuItem>
+              <MenuItem value="bag">{t('crops.rulesBag')}</MenuItem>
+              <MenuItem value="kg">{t('crops.rulesKg')}</MenuItem>
+              <MenuItem value="none">{t('crops.rulesNone')}</MenuItem>
+            </TextField>
+            {form.mode === 'bag' && (
+              <TextField label={t('crops.bagSize')} type="number" size="small" value={form.bagSizeKg} onChange={set('bagSizeKg')} {...field('rules.bagSizeKg')} sx={{ width: 140 }} />
+            )}
+            {(form.mode === 'bag' || form.mode === 'kg') && (
+              <>
+                <TextField label={t('crops.minQty')} type="number" size="small" value={form.minQty} onChange={set('minQty')} {...field('rules.minQty')} sx={{ width: 120 }} />
+                <TextField label={t('crops.maxQty')} type="number" size="small" value={form.maxQty} onChange={set('maxQty')} {...field('rules.maxQty')} sx={{ width: 120 }} />
+                <TextField label={t('crops.defaultQty')} type="number" size="small" value={form.defaultQty} onChange={set('defaultQty')} {...field('rules.defaultQty')} sx={{ width: 120 }} />
+              </>
+            )}
+            <Box sx={{ display: 'flex', gap: 1 }}>
+              <Button type="submit" variant="contained" disabled={busy}>
+                {busy ? t('catalogue.saving') : editingId ? t('catalogue.update') : t('catalogue.save')}
+              </Button>
+              {editingId && (
+                <Button onClick={reset} disabled={busy}>
+                  {t('catalogue.cancel')}
+                </Button>
+              )}
+            </Box>
+          </Box>
+        </Box>
+      </Paper>
+
+      {error && (
+        <Alert severity="error" role="alert" sx={{ mb: 2 }} onClose={() => setError('')}>
+          {error}
+        </Alert>
+      )}
+      {notice && (
+        <Alert severity="success" sx={{ mb: 2 }} onClose={() => setNotice('')}>
+          {notice}
+        </Alert>
+      )}
+
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center', mb: 1.5 }}>
+        <TextField
+          label={t('crops.searchLabel')}
+          type="search"
+          size="small"
+          value={searchText}
+          onChange={(e) => setSearchText(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') {
+              e.preventDefault();
+              setSearch(searchText.trim());
+            }
+          }}
+          helperText={t('catalogue.searchHint')}
+          sx={{ flex: '1 1 240px', maxWidth: 380 }}
+        />
+        <FormControlLabel control={<Checkbox checked={includeInactive} onChange={(e) => setIncludeInactive(e.target.checked)} />} label={t('catalogue.includeInactive')} />
+        <Button variant="outlined" onClick={() => void load()}>
+          {t('catalogue.refresh')}
+        </Button>
+      </Box>
+
+      {loadError && (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {loadError}
+        </Alert>
+      )}
+
+      <TableContainer component={Paper} variant="outlined">
+        <Table size="small" aria-label={t('crops.title')}>
+          <TableHead>
+            <TableRow>
+              <TableCell>{t('common.id')}</TableCell>
+              <TableCell>{t('crops.name')}</TableCell>
+              <TableCell>{t('catalogue.status')}</TableCell>
+              <TableCell>{t('catalogue.created')}</TableCell>
+              <TableCell align="right">{t('common.actions')}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {rows === null && (
+              <TableRow>
+                <TableCell colSpan={5}>{t('common.loading')}</TableCell>
+              </TableRow>
+            )}
+            {rows?.length === 0 && !loadError && (
+              <TableRow>
+                <TableCell colSpan={5}>{t('catalogue.empty')}</TableCell>
+              </TableRow>
+            )}
+            {rows?.map((c) => (
+              <TableRow key={c.cropID} hover data-crop-id={c.cropID}>
+                <TableCell>{c.cropID}</TableCell>
+                <TableCell>
+                  {c.cropName}
+                  <Typography variant="caption" color="text.secondary" component="div">
+                    {[c.description, summary(c.rules)].filter(Boolean).join(' · ')}
+                  </Typography>
+                </TableCell>
+                <TableCell>
+                  <Chip size="small" label={c.isActive ? t('catalogue.active') : t('catalogue.inactive')} color={c.isActive ? 'success' : 'default'} variant="outlined" />
+                </TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{created(c.createdOn)}</TableCell>
+                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                  <Button size="small" onClick={() => edit(c)}>
+                    {t('catalogue.edit')}
+                  </Button>
+                  {c.isActive ? (
+                    <Button size="small" color="error" onClick={() => void toggle(c)}>
+                      {t('catalogue.inactivate')}
+                    </Button>
+                  ) : (
+                    <Button size="small" color="success" onClick={() => void toggle(c)}>
+                      {t('catalogue.restore')}
+                    </Button>
+                  )}
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
+    </Box>
+  );
 }

@@ -1,8 +1,484 @@
+import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { ComingSoon } from '../../components/ComingSoon';
+import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
+import { defaultRulesFor, qtyChoices, unitLabel, type CropRules } from '../../../../shared/crop-rules';
+import { UP_DISTRICTS } from '../../../../shared/districts';
+import type { CropDropdownItem } from '../../../../shared/schemas/crops';
+import {
+  aadhaarFileProblem,
+  CATEGORIES,
+  digitsOnly,
+  FILE_ACCEPT,
+  FILE_FIELD,
+  GENDERS,
+  MSG_FORM_INVALID,
+  RegistrationFields,
+  registrationFieldErrors,
+  typeFromName,
+} from '../../../../shared/schemas/registration';
+import { ApiError, errorMessage } from '../../lib/api';
+import { usePageTitle } from '../../components/usePageTitle';
+import { to } from '../../paths';
+import { findLetter, isFormOpen, loadCrops, submitRegistration, uploadScan, type UploadedScan } from './api';
 
-/** Farmer seed registration form (public, and inside the admin area as Internal Registration). Placeholder until the screen is built. */
+/**
+ * The farmer's seed registration form (public at /registration, and Internal Registration inside the admin
+ * area). Light on purpose: it is the page the registration-day surge hits on cheap phones.
+ */
+interface Values {
+  Name: string;
+  fatherName: string;
+  adharNumber: string;
+  mobile: string;
+  category: string;
+  gender: string;
+  village: string;
+  block: string;
+  subDistrict: string;
+  district: string;
+  cropId: string;
+  bagsRequested: string;
+}
+
+/** The sample the form starts with (spec); Reset empties it. */
+const SAMPLE: Values = {
+  Name: 'राम कुमार',
+  fatherName: 'श्याम लाल',
+  adharNumber: '',
+  mobile: '',
+  category: 'GEN',
+  gender: GENDERS[0],
+  village: 'रामपुर',
+  block: 'सरोजनी नगर',
+  subDistrict: 'लखनऊ सदर',
+  district: 'Lucknow',
+  cropId: '',
+  bagsRequested: '1',
+};
+
+const EMPTY: Values = {
+  Name: '',
+  fatherName: '',
+  adharNumber: '',
+  mobile: '',
+  category: '',
+  gender: '',
+  village: '',
+  block: '',
+  subDistrict: '',
+  district: '',
+  cropId: '',
+  bagsRequested: '',
+};
+
+const LETTER_DELAY_MS = 4000;
+
+const newKey = () => (typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`);
+
+function rulesOf(crop: CropDropdownItem | undefined): CropRules | undefined {
+  if (!crop) return undefined;
+  return crop.rules ?? defaultRulesFor(crop.name);
+}
+
 export default function RegistrationPage() {
+  const { t, i18n } = useTranslation();
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const inAdmin = pathname.startsWith('/admin');
+  usePageTitle(inAdmin ? t('registration.adminTitle') : t('registration.title'));
+  const lang = i18n.language === 'en' ? 'en' : 'hi';
+
+  const [open, setOpen] = useState<boolean | null>(null);
+  const [crops, setCrops] = useState<CropDropdownItem[]>([]);
+  const [values, setValues] = useState<Values>(SAMPLE);
+  const [file, setFile] = useState<File | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [alert, setAlert] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [uploadFailed, setUploadFailed] = useState(false);
+  const [done, setDone] = useState<{ id: number; year: number; code: string } | null>(null);
+  const busyRef = useRef(false);
+  const uploaded = useRef<UploadedScan | null>(null);
+  const idemKey = useRef(newKey());
+  const fileInput = useRef<HTMLInputElement>(null);
+  const letterTimer = useRef<number | undefined>(undefined);
+
+  useEffect(() => {
+    let live = true;
+    void isFormOpen().then((v) => live && setOpen(v));
+    void loadCrops().then((items) => {
+      if (!live) return;
+      setCrops(items);
+      // The sample starts on the first crop of the list.
+      setValues((v) => (v.cropId || !items.length ? v : { ...v, cropId: String(items[0].id), bagsRequested: String(rulesOf(items[0])?.defaultQty ?? 1) }));
+    });
+    return () => {
+      live = false;
+      window.clearTimeout(letterTimer.current);
+    };
+  }, []);
+
+  const crop = crops.find((c) => String(c.id) === values.cropId);
+  const rules = rulesOf(crop);
+  const choices = qtyChoices(rules);
+
+  const set = (name: keyof Values) => (e: ChangeEvent<HTMLInputElement>) => {
+    let v = e.target.value;
+    if (name === 'adharNumber') v = digitsOnly(v, 12);
+    if (name === 'mobile') v = digitsOnly(v, 10);
+    setValues((old) => {
+      const next = { ...old, [name]: v };
+      if (name === 'cropId') {
+        const r = rulesOf(crops.find((c) => String(c.id) === v));
+        next.bagsRequested = r ? String(r.defaultQty) : '';
+      }
+      return next;
+    });
+    if (errors[name]) setErrors(({ [name]: _gone, ...rest }) => rest);
+  };
+
+  const pickFile = (e: ChangeEvent<HTMLInputElement>) => {
+    const f = e.target.files?.[0] ?? null;
+    setFile(f);
+    uploaded.current = null;
+    setUploadFailed(false);
+    setProgress(null);
+    if (errors[FILE_FIELD]) setErrors(({ [FILE_FIELD]: _gone, ...rest }) => rest);
+  };
+
+  const reset = () => {
+    setValues(EMPTY);
+    setFile(null);
+    uploaded.current = null;
+    if (fileInput.current) fileInput.current.value = '';
+    setErrors({});
+    setAlert('');
+    setProgress(null);
+    setUploadFailed(false);
+    idemKey.current = newKey();
+  };
+
+  const newRegistration = () => {
+    window.clearTimeout(letterTimer.current);
+    setDone(null);
+    reset();
+    setValues(SAMPLE);
+  };
+
+  const submit = async (e?: FormEvent) => {
+    e?.preventDefault();
+    if (busyRef.current) return; // double submits are ignored
+    const body = {
+      ...values,
+      cropName: crop?.name ?? '',
+      cropId: crop?.id,
+      bagsRequested: choices.length ? Number(values.bagsRequested) : undefined,
+      isAdmin: inAdmin,
+    };
+    const parsed = RegistrationFields.safeParse(body);
+    const found = parsed.success ? {} : registrationFieldErrors(parsed.error);
+    const fileProblem = aadhaarFileProblem(file);
+    if (fileProblem) found[FILE_FIELD] = fileProblem;
+    if (Object.keys(found).length) {
+      setErrors(found);
+      setAlert(MSG_FORM_INVALID);
+      return;
+    }
+    busyRef.current = true;
+    setBusy(true);
+    setErrors({});
+    setAlert('');
+    setUploadFailed(false);
+    try {
+      if (!uploaded.current || uploaded.current.file !== file) {
+        setProgress(0);
+        try {
+          uploaded.current = await uploadScan(file!, file!.type || typeFromName(file!.name), setProgress);
+        } catch (err) {
+          setUploadFailed(true);
+          setProgress(null);
+          if (err instanceof ApiError) setAlert(err.message);
+          return;
+        }
+      }
+      const reply = await submitRegistration({ ...body, fileKey: uploaded.current.key }, idemKey.current);
+      const code = reply.data.uniqeCode || reply.data.uniqueCode;
+      setDone({ id: reply.data.id, year: reply.data.year, code });
+      window.scrollTo?.(0, 0);
+      if (code) letterTimer.current = window.setTimeout(() => navigate(to.appointment(code), { replace: true }), LETTER_DELAY_MS);
+    } catch (err) {
+      if (err instanceof ApiError && err.fields) {
+        setErrors(err.fields);
+        // The server refused the scan: the next Submit uploads it again.
+        if (err.fields[FILE_FIELD]) uploaded.current = null;
+      }
+      setAlert(errorMessage(err, t('common.failed')));
+    } finally {
+      busyRef.current = false;
+      setBusy(false);
+    }
+  };
+
+  const title = inAdmin ? t('registration.adminTitle') : t('registration.title');
+
+  if (done) {
+    return (
+      <Paper component="section" variant="outlined" sx={{ p: { xs: 2, sm: 3 }, maxWidth: 560, mx: 'auto' }} aria-live="polite" data-testid="registration-success">
+        <Typography variant="h5" component="h1" gutterBottom color="success.main">
+          {t('registration.successTitle')}
+        </Typography>
+        <Typography sx={{ mb: 1 }}>{t('registration.successBody', { id: done.id, year: done.year })}</Typography>
+        <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'auto 1fr', gap: 1, my: 2, '& dt': { fontWeight: 600 }, '& dd': { m: 0 } }}>
+          <dt>{t('registration.regNo')}</dt>
+          <dd data-testid="registration-id">{done.id}</dd>
+          <dt>{t('registration.year')}</dt>
+          <dd>{done.year}</dd>
+        </Box>
+        {done.code && (
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+            {t('registration.openingLetter')}
+          </Typography>
+        )}
+        <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+          <Button
+            variant="contained"
+            disabled={!done.code}
+            onClick={() => {
+              window.clearTimeout(letterTimer.current);
+              window.open(to.appointment(done.code, done.id), '_blank', 'noopener');
+            }}
+          >
+            {t('registration.getLetter')}
+          </Button>
+          <Button variant="outlined" onClick={newRegistration}>
+            {t('registration.newRegistration')}
+          </Button>
+        </Box>
+        {done.code && (
+          <Typography variant="caption" component="p" sx={{ mt: 2 }}>
+            <RouterLink to={`/svs-appointment-lettter/${encodeURIComponent(done.code)}`}>{t('registration.letterLink')}</RouterLink>
+          </Typography>
+        )}
+      </Paper>
+    );
+  }
+
+  if (open === false) {
+    return (
+      <Box component="section" sx={{ maxWidth: 720, mx: 'auto' }}>
+        <Typography variant="h5" component="h1" gutterBottom>
+          {title}
+        </Typography>
+        <Alert severity="warning" role="status">
+          <strong>{t('registration.closed')}</strong>
+          <br />
+          {t('registration.closedBody')}
+        </Alert>
+        <FindLetter />
+      </Box>
+    );
+  }
+
+  const field = (name: keyof Values, label: string, extra: Record<string, unknown> = {}) => (
+    <TextField
+      name={name}
+      id={`reg-${name}`}
+      label={label}
+      value={values[name]}
+      onChange={set(name)}
+      error={Boolean(errors[name])}
+      helperText={errors[name] || ' '}
+      fullWidth
+      size="small"
+      {...extra}
+    />
+  );
+  const select = (name: keyof Values, label: string, options: { value: string; label: string }[], extra: Record<string, unknown> = {}) =>
+    field(name, label, {
+      select: true,
+      slotProps: { select: { native: true }, inputLabel: { shrink: true } },
+      children: [
+        <option key="" value="">
+          {t('registration.choose')}
+        </option>,
+        ...options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        )),
+      ],
+      ...extra,
+    });
+
+  return (
+    <Box component="section" sx={{ maxWidth: 760, mx: 'auto' }}>
+      <Typography variant="h5" component="h1" gutterBottom>
+        {title}
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+        {t('registration.intro')}
+      </Typography>
+      {open === null && <LinearProgress sx={{ mb: 2 }} aria-label={t('app.loading')} />}
+      {alert && (
+        <Alert severity="error" sx={{ mb: 2 }} role="alert" data-testid="registration-alert">
+          {alert}
+        </Alert>
+      )}
+      <Box component="form" noValidate onSubmit={submit} aria-busy={busy}>
+        <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, columnGap: 2 }}>
+          {field('Name', t('registration.name'), { autoComplete: 'name' })}
+          {field('fatherName', t('registration.fatherName'))}
+          {field('adharNumber', t('registration.adharNumber'), {
+            slotProps: { htmlInput: { inputMode: 'numeric', maxLength: 12, pattern: '[0-9]*', autoComplete: 'off' } },
+          })}
+          {field('mobile', t('registration.mobile'), {
+            type: 'tel',
+            slotProps: { htmlInput: { inputMode: 'numeric', maxLength: 10, pattern: '[0-9]*', autoComplete: 'tel-national' } },
+          })}
+          {select(
+            'category',
+            t('registration.category'),
+            CATEGORIES.map((c) => ({ value: c, label: t(`registration.categories.${c}`) })),
+          )}
+          {select('gender', t('registration.gender'), [
+            { value: GENDERS[0], label: t('registration.genders.male') },
+            { value: GENDERS[1], label: t('registration.genders.female') },
+          ])}
+          {field('village', t('registration.village'))}
+          {field('block', t('registration.block'))}
+          {field('subDistrict', t('registration.subDistrict'))}
+          {select(
+            'district',
+            t('registration.district'),
+            UP_DISTRICTS.map((d) => ({ value: d.en, label: lang === 'hi' ? `${d.hi} (${d.en})` : `${d.en} (${d.hi})` })),
+          )}
+          {select(
+            'cropId',
+            t('registration.crop'),
+            crops.map((c) => ({ value: String(c.id), label: c.name })),
+            { error: Boolean(errors.cropName), helperText: errors.cropName || (crops.length ? ' ' : t('registration.cropsEmpty')) },
+          )}
+          {choices.length > 0 &&
+            select(
+              'bagsRequested',
+              t('registration.quantity', { unit: unitLabel(rules, lang) }),
+              choices.map((q) => ({ value: String(q), label: `${q} ${unitLabel(rules, lang)}` })),
+            )}
+        </Box>
+
+        <Box sx={{ mt: 1, mb: 2 }}>
+          <Typography component="label" htmlFor="reg-file" variant="body2" sx={{ display: 'block', mb: 0.5, color: errors[FILE_FIELD] ? 'error.main' : 'text.secondary' }}>
+            {t('registration.file')}
+          </Typography>
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+            <Button variant="outlined" component="label" color={errors[FILE_FIELD] ? 'error' : 'primary'} disabled={busy}>
+              {file ? t('registration.changeFile') : t('registration.chooseFile')}
+              <input ref={fileInput} id="reg-file" name={FILE_FIELD} type="file" accept={FILE_ACCEPT} hidden onChange={pickFile} data-testid="registration-file" />
+            </Button>
+            <Typography variant="body2" sx={{ wordBreak: 'break-all' }}>
+              {file ? `${file.name} (${Math.ceil(file.size / 1024)} KB)` : t('registration.noFile')}
+            </Typography>
+          </Box>
+          {errors[FILE_FIELD] && (
+            <Typography variant="caption" color="error" role="alert" sx={{ display: 'block', mt: 0.5 }}>
+              {errors[FILE_FIELD]}
+            </Typography>
+          )}
+          {progress !== null && (
+            <Box sx={{ mt: 1 }}>
+              <LinearProgress variant="determinate" value={progress} aria-label={t('registration.uploading', { percent: progress })} />
+              <Typography variant="caption">{t('registration.uploading', { percent: progress })}</Typography>
+            </Box>
+          )}
+          {uploadFailed && (
+            <Alert
+              severity="warning"
+              sx={{ mt: 1 }}
+              action={
+                <Button color="inherit" size="small" onClick={() => void submit()} disabled={busy}>
+                  {t('registration.retryUpload')}
+                </Button>
+              }
+            >
+              {t('registration.uploadFailed')}
+            </Alert>
+          )}
+        </Box>
+
+        <Box sx={{ display: 'flex', gap: 1 }}>
+          <Button type="submit" variant="contained" disabled={busy} data-testid="registration-submit">
+            {busy ? t('registration.submitting') : t('registration.submit')}
+          </Button>
+          <Button type="button" variant="text" onClick={reset} disabled={busy}>
+            {t('registration.reset')}
+          </Button>
+        </Box>
+      </Box>
+      <FindLetter />
+    </Box>
+  );
+}
+
+/** "Find my letter": Aadhaar + mobile give the letter's code (rate-limited on the server). */
+function FindLetter() {
   const { t } = useTranslation();
-  return <ComingSoon title={t('pages.registration')} />;
+  const navigate = useNavigate();
+  const [aadhaar, setAadhaar] = useState('');
+  const [mobile, setMobile] = useState('');
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  const find = async (e: FormEvent) => {
+    e.preventDefault();
+    if (busy) return;
+    setBusy(true);
+    setError('');
+    try {
+      navigate(to.appointment(await findLetter(aadhaar, mobile)));
+    } catch (err) {
+      setError(errorMessage(err, t('common.failed')));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Paper id="find" component="form" variant="outlined" onSubmit={find} sx={{ p: 2, mt: 4 }}>
+      <Typography variant="subtitle1" component="h2" gutterBottom>
+        {t('registration.findTitle')}
+      </Typography>
+      {error && (
+        <Alert severity="error" sx={{ mb: 1 }}>
+          {error}
+        </Alert>
+      )}
+      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr auto' }, gap: 1, alignItems: 'start' }}>
+        <TextField
+          size="small"
+          label={t('registration.adharNumber')}
+          value={aadhaar}
+          onChange={(e) => setAadhaar(digitsOnly(e.target.value, 12))}
+          slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 12 } }}
+        />
+        <TextField
+          size="small"
+          label={t('registration.mobile')}
+          value={mobile}
+          onChange={(e) => setMobile(digitsOnly(e.target.value, 10))}
+          slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 10 } }}
+        />
+        <Button type="submit" variant="outlined" disabled={busy || aadhaar.length !== 12 || mobile.length !== 10}>
+          {busy ? t('registration.finding') : t('registration.findSubmit')}
+        </Button>
+      </Box>
+    </Paper>
+  );
 }

@@ -1,0 +1,49 @@
+import type { RegistrationListReply } from '../../../../shared/schemas/registration';
+import { api } from '../../lib/api';
+
+/** Staff calls of the Registrations page. */
+export interface RegistrationSearch {
+  id?: string;
+  name?: string;
+  aadhaar?: string;
+  father?: string;
+  village?: string;
+  district?: string;
+  year?: string;
+  /** datetime-local text (the staff member's local time); sent as ISO. */
+  from?: string;
+  to?: string;
+  skip: number;
+  take: number;
+}
+
+const iso = (local?: string) => {
+  if (!local) return undefined;
+  const d = new Date(local);
+  return Number.isNaN(d.getTime()) ? undefined : d.toISOString();
+};
+
+export function listRegistrations(s: RegistrationSearch, signal?: AbortSignal): Promise<RegistrationListReply> {
+  return api.get<RegistrationListReply>('/api/registrations', {
+    signal,
+    query: {
+      id: s.id?.trim(),
+      name: s.name?.trim(),
+      aadhaar: s.aadhaar?.replace(/\D/g, ''),
+      father: s.father?.trim(),
+      village: s.village?.trim(),
+      district: s.district,
+      year: s.year?.trim(),
+      from: iso(s.from),
+      to: iso(s.to),
+      skip: s.skip,
+      take: s.take,
+    },
+  });
+}
+
+/** A 60-second link to the registration's Aadhaar scan. */
+export async function aadhaarFileUrl(id: number, year: number): Promise<string> {
+  const r = await api.get<{ url: string }>(`/api/registrations/${id}/aadhaar-file`, { query: { year } });
+  return r.url;
+}

@@ -1,0 +1,299 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import jsQR from 'jsqr';
+import { PNG } from 'pngjs';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { resetEnvCache } from '../../functions/lib/env';
+import { startLocalStack, type RunningLocalStack } from '../../infra/local/stack';
+import { DESKTOP, PHONE, handleDialogs, launchBrowser, screenshot } from '../support/browser';
+
+/**
+ * The catalogue walked as an admin would: a producer, a crop and a lot made through the screens, the lot's
+ * QR dialog with both downloads, the public lot page opened from it (also on a phone), and the Registered
+ * Farmers list. Needs `npm run build:web` first.
+ */
+const ADMIN_EMAIL = 'catalogue-admin@seed.local';
+const ADMIN_PASSWORD = 'catalogue-admin-pass-1';
+const YEAR = new Date().getFullYear();
+const YY = String(YEAR % 100).padStart(2, '0');
+const AADHAAR = '498765432109';
+const PRODUCER = 'Shri Ganesh Beej Utpadak';
+const CROP = 'Wheat';
+
+let stack: RunningLocalStack;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let dataDir: string;
+let dialogs: ReturnType<typeof handleDialogs>;
+const pageErrors: string[] = [];
+let lotCode = '';
+
+const url = (path: string) => `${stack.url}${path}`;
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'seed-e2e-catalogue-'));
+  process.env.LOG_LEVEL ??= 'silent';
+  stack = await startLocalStack({
+    port: 0,
+    dataDir,
+    dynamoPort: 0,
+    s3Port: 0,
+    dynamoEndpoint: inject('dynamoEndpoint'),
+    s3Endpoint: inject('s3Endpoint'),
+    uploadsBucket: inject('uploadsBucket'),
+    tableName: `e2e-cat-${randomUUID()}`,
+    staticDir: 'frontend/dist',
+    adminEmail: ADMIN_EMAIL,
+    adminPassword: ADMIN_PASSWORD,
+  });
+  // The stack learns its port after the first configuration read: read PUBLIC_BASE_URL again for the QR codes.
+  resetEnvCache();
+  browser = await launchBrowser();
+  context = await browser.newContext({ viewport: DESKTOP, acceptDownloads: true });
+  context.setDefaultTimeout(10_000);
+  page = await context.newPage();
+  page.on('pageerror', (e) => pageErrors.push(e.message));
+  dialogs = handleDialogs(page);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** Waits until MUI's transitions (dialogs fading in, buttons settling) have finished, for steady screenshots. */
+async function settled(p: Page) {
+  await p.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+}
+
+function decodePng(buf: Buffer): string | undefined {
+  const png = PNG.sync.read(buf);
+  return jsQR(new Uint8ClampedArray(png.data.buffer, png.data.byteOffset, png.data.length), png.width, png.height)?.data;
+}
+
+describe('catalogue screens', () => {
+  it('signs in and adds a producer (first error only, then saved, masked Aadhaar in the list)', async () => {
+    await page.goto(url('/admin/producers'));
+    await page.waitForURL((u) => u.pathname === '/login');
+    await page.locator('input[name="email"]').fill(ADMIN_EMAIL);
+    await page.locator('input[name="password"]').fill(ADMIN_PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL((u) => u.pathname === '/admin/producers');
+    await page.getByRole('heading', { name: 'Producers' }).waitFor();
+
+    // Empty form: only the first problem is shown.
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByText('Name is required').waitFor();
+    await expect(page.getByText('Aadhaar is required').count()).resolves.toBe(0);
+
+    await page.locator('input[name="name"]').fill(PRODUCER);
+    await page.locator('input[name="aadhaarNumber"]').fill('12345');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByText('Aadhaar must be 12 digits').waitFor();
+    await page.locator('input[name="aadhaarNumber"]').fill(AADHAAR);
+    await page.locator('input[name="contactNumber"]').fill('+919415000111');
+    await page.locator('input[name="address"]').fill('Gram Sarsaul, Kanpur Nagar');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    const row = page.locator('tr', { hasText: PRODUCER });
+    await row.waitFor();
+    await expect(row.textContent()).resolves.toContain(`XXXX-XXXX-${AADHAAR.slice(-4)}`);
+    await expect(row.textContent()).resolves.not.toContain(AADHAAR);
+
+    // Search on Enter.
+    const search = page.getByLabel('Search name, contact, address or Aadhaar');
+    await search.fill('no-such-producer');
+    await search.press('Enter');
+    await page.getByText('No records').waitFor();
+    await search.fill('ganesh');
+    await search.press('Enter');
+    await row.waitFor();
+    await page.getByRole('button', { name: 'Save', exact: true }).and(page.locator(':enabled')).waitFor();
+    await settled(page);
+    await screenshot(page, 'catalogue-producers');
+  });
+
+  it('inactivates a producer after confirmation and restores it', async () => {
+    const row = page.locator('tr', { hasText: PRODUCER });
+    dialogs.clear();
+    await row.getByRole('button', { name: 'Inactivate' }).click();
+    await row.waitFor({ state: 'detached' });
+    expect(dialogs.last()).toMatchObject({ type: 'confirm', message: `Inactivate producer ${PRODUCER}?` });
+    await page.getByLabel('Include inactive').check();
+    const inactiveRow = page.locator('tr', { hasText: PRODUCER });
+    await inactiveRow.getByRole('button', { name: 'Restore' }).click();
+    await inactiveRow.getByRole('button', { name: 'Inactivate' }).waitFor();
+    await expect(inactiveRow.textContent()).resolves.toContain('Active');
+  });
+
+  it('adds a crop', async () => {
+    await page.getByRole('link', { name: 'Crops' }).click();
+    await page.getByRole('heading', { name: 'Crops' }).waitFor();
+    await page.locator('input[name="cropName"]').fill(CROP);
+    await page.locator('input[name="description"]').fill('HD-2967, timely sown, irrigated');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    const row = page.locator('tr', { hasText: CROP });
+    await row.waitFor();
+    await expect(row.textContent()).resolves.toContain('Active');
+    // Wheat gets the spec's registration choice by default: 1 to 3 bags of 40 kg.
+    await expect(row.textContent()).resolves.toContain('1–3 bags of 40 kg (default 1)');
+    await page.getByRole('button', { name: 'Save', exact: true }).and(page.locator(':enabled')).waitFor();
+    await settled(page);
+    await screenshot(page, 'catalogue-crops');
+  });
+
+  it('adds a subsidised lot, with the code previewed before saving, in kg and quintal', async () => {
+    await page.getByRole('link', { name: 'Lots' }).click();
+    await page.getByRole('heading', { name: 'Lots' }).waitFor();
+    await page.getByText('All quantities are in kg; 1 quintal = 100 kg.').waitFor();
+    await expect(page.getByRole('button', { name: /delete/i }).count()).resolves.toBe(0);
+
+    const form = page.getByRole('form', { name: 'Add lot' });
+    await form.getByLabel('Producer').click();
+    await page.getByRole('option', { name: new RegExp(PRODUCER) }).click();
+    await form.getByLabel('Crop').click();
+    await page.getByRole('option', { name: CROP }).click();
+    await page.locator('input[name="isSubsidized"]').check();
+    await page.locator('input[name="quantityAvailable"]').fill('1234.5');
+    await page.locator('input[name="pricePerUnit"]').fill('32.755');
+    const preview = page.getByTestId('lot-code-preview');
+    await expect.poll(() => preview.inputValue()).toMatch(new RegExp(`^S${YY}P\\d+-001$`));
+    lotCode = await preview.inputValue();
+    await expect(preview.getAttribute('readonly')).resolves.not.toBeNull();
+
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByText('Price: at most 2 decimals (step 0.01)').waitFor();
+    await settled(page);
+    await screenshot(page, 'catalogue-lot-form');
+    await page.locator('input[name="pricePerUnit"]').fill('32.75');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    const row = page.locator(`tr[data-lot-code="${lotCode}"]`);
+    await row.waitFor();
+    const cells = await row.locator('td').allTextContents();
+    expect(cells.slice(0, 10)).toEqual([lotCode, PRODUCER, CROP, String(YEAR), '1,234.5', '0', '1,234.5', '12.345', '0', '12.345']);
+    await page.getByRole('button', { name: 'Save', exact: true }).and(page.locator(':enabled')).waitFor();
+    await settled(page);
+    await screenshot(page, 'catalogue-lots');
+  });
+
+  it('edits a lot without letting its producer change', async () => {
+    const row = page.locator(`tr[data-lot-code="${lotCode}"]`);
+    await row.getByRole('button', { name: 'Edit' }).click();
+    await page.getByText(`Edit lot ${lotCode}`).waitFor();
+    await expect(page.locator('input[name="year"]').isDisabled()).resolves.toBe(true);
+    await page.getByText('The producer of a lot cannot be changed').waitFor();
+    await page.locator('input[name="quantityAvailable"]').fill('1500');
+    await page.getByRole('button', { name: 'Update' }).click();
+    await expect.poll(async () => (await row.locator('td').allTextContents())[4]).toBe('1,500');
+  });
+
+  it('shows the QR dialog and downloads the PNG and the SVG', async () => {
+    const row = page.locator(`tr[data-lot-code="${lotCode}"]`);
+    await row.getByRole('button', { name: 'QR' }).click();
+    const dialog = page.getByRole('dialog', { name: `QR code of lot ${lotCode}` });
+    await dialog.waitFor();
+    const img = dialog.getByRole('img', { name: `QR code for lot ${lotCode}` });
+    await expect.poll(() => img.evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+    await settled(page);
+    await screenshot(page, 'catalogue-lot-qr-dialog', { fullPage: false });
+
+    const [png] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Download PNG' }).click()]);
+    expect(png.suggestedFilename()).toBe(`lot-${lotCode}.png`);
+    const pngPath = join(dataDir, 'qr.png');
+    await png.saveAs(pngPath);
+    expect(decodePng(readFileSync(pngPath))).toBe(`${stack.url}/lot/${lotCode}`);
+
+    const [svg] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Download SVG' }).click()]);
+    expect(svg.suggestedFilename()).toBe(`lot-${lotCode}.svg`);
+    const svgPath = join(dataDir, 'qr.svg');
+    await svg.saveAs(svgPath);
+    expect(readFileSync(svgPath, 'utf8')).toMatch(/^<svg[^>]+viewBox="0 0 \d+ \d+"/);
+  });
+
+  it('opens the public lot page from the dialog and shows the lot', async () => {
+    const dialog = page.getByRole('dialog', { name: `QR code of lot ${lotCode}` });
+    const [pub] = await Promise.all([context.waitForEvent('page'), dialog.getByRole('link', { name: 'Open public page' }).click()]);
+    await pub.waitForLoadState();
+    expect(new URL(pub.url()).pathname).toBe(`/lot/${lotCode}`);
+    const section = pub.getByTestId('public-lot');
+    await section.waitFor();
+    const text = (await section.textContent()) ?? '';
+    for (const expected of [
+      lotCode,
+      'Subsidised',
+      String(YEAR),
+      CROP,
+      'HD-2967, timely sown, irrigated',
+      PRODUCER,
+      `XXXX-XXXX-${AADHAAR.slice(-4)}`,
+      '+919415000111',
+      'Gram Sarsaul, Kanpur Nagar',
+      '1,500',
+      '0',
+    ]) {
+      expect(text, expected).toContain(expected);
+    }
+    expect(text).not.toContain(AADHAAR);
+    const qr = section.getByRole('img');
+    await expect.poll(() => qr.evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+    await screenshot(pub, 'catalogue-public-lot-desktop');
+    await pub.setViewportSize(PHONE);
+    await screenshot(pub, 'catalogue-public-lot-phone');
+
+    await pub.goto(url('/lot/N01P999-001'));
+    await pub.getByRole('alert').waitFor();
+    await expect(pub.getByRole('alert').textContent()).resolves.toContain('No lot with code N01P999-001');
+    await pub.close();
+    await page.keyboard.press('Escape');
+  });
+
+  it('lists registered farmers: search on Enter, Regs dialog, inactivate and restore', async () => {
+    // The add/edit form is hidden on this screen; farmers come from the API (registrations, later).
+    const login = await fetch(url('/auth/login'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }),
+    });
+    const { token } = (await login.json()) as { token: string };
+    const made = await fetch(url('/api/farmers'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ name: 'Ramesh Kumar', fatherName: 'Suresh Kumar', aadhaarNumber: '376543210987', contactNumber: '9415123456', village: 'Bhitargaon', category: 'OBC' }),
+    });
+    expect(made.status).toBe(201);
+
+    await page.getByRole('link', { name: 'Farmers' }).click();
+    await page.getByRole('heading', { name: 'Registered Farmers' }).waitFor();
+    await expect(page.locator('form input[name="name"]').count()).resolves.toBe(0);
+    const search = page.getByLabel('Search name, Aadhaar, contact or village');
+    await search.fill('bhitargaon');
+    await search.press('Enter');
+    const row = page.locator('tr', { hasText: 'Ramesh Kumar' });
+    await row.waitFor();
+    await expect(row.textContent()).resolves.toContain('XXXX-XXXX-0987');
+    await search.fill('376543210987');
+    await search.press('Enter');
+    await row.waitFor();
+
+    await row.getByRole('button', { name: 'Regs' }).click();
+    const regs = page.getByRole('dialog', { name: 'Registrations of Ramesh Kumar' });
+    await regs.getByText('No registrations').waitFor();
+    await settled(page);
+    await screenshot(page, 'catalogue-farmers-regs', { fullPage: false });
+    await regs.getByRole('button', { name: 'Close' }).click();
+    await regs.waitFor({ state: 'detached' });
+
+    await row.getByRole('button', { name: 'Inactivate' }).click();
+    await row.waitFor({ state: 'detached' });
+    await page.getByLabel('Include inactive').check();
+    await page.locator('tr', { hasText: 'Ramesh Kumar' }).getByRole('button', { name: 'Restore' }).click();
+    await page.locator('tr', { hasText: 'Ramesh Kumar' }).getByRole('button', { name: 'Inactivate' }).waitFor();
+    await settled(page);
+    await screenshot(page, 'catalogue-farmers');
+    expect(pageErrors).toEqual([]);
+  });
+});

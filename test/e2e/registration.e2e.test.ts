@@ -1,0 +1,249 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { startLocalStack, type RunningLocalStack } from '../../infra/local/stack';
+import { DESKTOP, PHONE, launchBrowser, screenshot, SCREENSHOT_DIR } from '../support/browser';
+import { FIXTURES, newAadhaar, newMobile } from '../fixtures/registration-helpers';
+
+/**
+ * A farmer registers from the public form (Hindi interface) with a real PDF, then with a PNG on a 360 px
+ * phone; the letter is opened and printed to PDF (one A4 page); then staff find the registration by name
+ * and by Aadhaar and open 'View Aadhar'. Needs `npm run build:web` first (served from frontend/dist).
+ */
+const ADMIN_EMAIL = 'e2e-reg-admin@seed.local';
+const ADMIN_PASSWORD = 'e2e-reg-admin-pass-1';
+
+let stack: RunningLocalStack;
+let browser: Browser;
+let dataDir: string;
+let desktop: BrowserContext;
+let phone: BrowserContext;
+let adminToken: string;
+const pageErrors: string[] = [];
+const farmer = { name: `सुरेश यादव ${randomUUID().slice(0, 4)}`, aadhaar: newAadhaar(6), mobile: newMobile() };
+let registrationId = 0;
+
+const url = (path: string) => `${stack.url}${path}`;
+
+async function apiCall(method: string, path: string, body?: unknown) {
+  const res = await fetch(url(path), {
+    method,
+    headers: { 'content-type': 'application/json', ...(adminToken ? { authorization: `Bearer ${adminToken}` } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: res.status, json: await res.json().catch(() => undefined) };
+}
+
+async function newPage(ctx: BrowserContext): Promise<Page> {
+  const p = await ctx.newPage();
+  p.on('pageerror', (e) => pageErrors.push(e.message));
+  return p;
+}
+
+/** Fills the form as a farmer would: the sample values are replaced field by field. */
+async function fillForm(p: Page, f: { name: string; aadhaar: string; mobile: string; crop: string; qty?: string; file: string }) {
+  await p.locator('#reg-Name').fill(f.name);
+  await p.locator('#reg-fatherName').fill('रमेश यादव');
+  // Non-digits are stripped as typed; at most 12 digits are kept.
+  await p.locator('#reg-adharNumber').pressSequentially(`${f.aadhaar.slice(0, 4)} ${f.aadhaar.slice(4, 8)}-${f.aadhaar.slice(8)}99`);
+  await expect(p.locator('#reg-adharNumber').inputValue()).resolves.toBe(f.aadhaar);
+  await p.locator('#reg-mobile').pressSequentially(f.mobile);
+  await p.locator('#reg-category').selectOption('OBC');
+  await p.locator('#reg-gender').selectOption('पुरुष');
+  await p.locator('#reg-village').fill('मोहनलालगंज');
+  await p.locator('#reg-block').fill('मोहनलालगंज');
+  await p.locator('#reg-subDistrict').fill('मोहनलालगंज');
+  await p.locator('#reg-district').selectOption('Lucknow');
+  await p.locator('#reg-cropId').selectOption({ label: f.crop });
+  if (f.qty) await p.locator('#reg-bagsRequested').selectOption(f.qty);
+  await p.getByTestId('registration-file').setInputFiles(f.file);
+}
+
+/** Pages in a PDF made by Chromium (page objects are plain dictionaries there). */
+function pdfPages(pdf: Buffer): { count: number; boxes: string[] } {
+  const text = pdf.toString('latin1');
+  const count = (text.match(/\/Type\s*\/Page(?!s)/g) ?? []).length;
+  const boxes = [...text.matchAll(/\/MediaBox\s*\[([^\]]+)\]/g)].map((m) => m[1].trim());
+  return { count, boxes };
+}
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'seed-e2e-reg-'));
+  process.env.LOG_LEVEL ??= 'silent';
+  stack = await startLocalStack({
+    port: 0,
+    dataDir,
+    dynamoPort: 0,
+    s3Port: 0,
+    dynamoEndpoint: inject('dynamoEndpoint'),
+    s3Endpoint: inject('s3Endpoint'),
+    uploadsBucket: inject('uploadsBucket'),
+    tableName: `e2e-reg-${randomUUID()}`,
+    staticDir: 'frontend/dist',
+    adminEmail: ADMIN_EMAIL,
+    adminPassword: ADMIN_PASSWORD,
+  });
+  const login = await apiCall('POST', '/auth/login', { email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
+  adminToken = login.json.token;
+  for (const cropName of ['Wheat', 'Chickpea', 'Mustard']) {
+    const r = await apiCall('POST', '/api/crops', { cropName, description: `${cropName} seed` });
+    expect([200, 201]).toContain(r.status);
+  }
+  expect((await apiCall('POST', '/api/config', { key: 'PerDayLimit', value: '40' })).status).toBe(200);
+  browser = await launchBrowser();
+  desktop = await browser.newContext({ viewport: DESKTOP, locale: 'hi-IN', timezoneId: 'Asia/Kolkata' });
+  phone = await browser.newContext({ viewport: PHONE, locale: 'hi-IN', timezoneId: 'Asia/Kolkata', isMobile: true, hasTouch: true });
+  desktop.setDefaultTimeout(15_000);
+  phone.setDefaultTimeout(15_000);
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('farmer registration in the browser', () => {
+  it('marks invalid fields with the bilingual alert, then registers with a PDF and opens the letter', async () => {
+    const page = await newPage(desktop);
+    await page.goto(url('/registration'));
+    await page.locator('#reg-Name').waitFor();
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('hi');
+    // The sample values are there; Reset clears them.
+    await expect(page.locator('#reg-Name').inputValue()).resolves.not.toBe('');
+    await page.getByRole('button', { name: 'रीसेट' }).click();
+    await expect(page.locator('#reg-Name').inputValue()).resolves.toBe('');
+    await page.getByTestId('registration-submit').click();
+    await expect(page.getByTestId('registration-alert').textContent()).resolves.toBe('कृपया फॉर्म सही करें / Please correct the highlighted fields.');
+    await expect(page.locator('#reg-adharNumber').getAttribute('aria-invalid')).resolves.toBe('true');
+    await expect(page.getByText('फ़ाइल आवश्यक है (≤ 500KB)')).toBeTruthy();
+    await screenshot(page, 'registration-invalid-desktop');
+
+    await fillForm(page, { ...farmer, crop: 'Wheat', qty: '2', file: join(FIXTURES, 'aadhaar-sample.pdf') });
+    await screenshot(page, 'registration-filled-desktop');
+    await page.getByTestId('registration-submit').click();
+    const success = page.getByTestId('registration-success');
+    await success.waitFor();
+    registrationId = Number(await page.getByTestId('registration-id').textContent());
+    expect(registrationId).toBeGreaterThan(0);
+    await expect(success.textContent()).resolves.toContain('पंजीकरण सफल');
+    await screenshot(page, 'registration-success-desktop');
+
+    // The page moves on to the letter by itself, replacing the form in the history.
+    await page.waitForURL((u) => u.pathname.startsWith('/svs/appointment/'), { timeout: 15_000 });
+    const letter = page.getByTestId('appointment-letter');
+    await letter.waitFor();
+    const text = (await letter.textContent()) ?? '';
+    expect(text).toContain(farmer.name);
+    expect(text).toContain(`XXXX-XXXX-${farmer.aadhaar.slice(-4)}`);
+    expect(text).not.toContain(farmer.aadhaar);
+    expect(text).toContain(farmer.mobile);
+    expect(text).toContain('2 बैग');
+    expect(text).toContain('मूल आधार कार्ड');
+    expect(await page.getByTestId('appointment-id').textContent()).toBe(String(registrationId));
+    expect(await page.title()).toContain(String(registrationId));
+    await screenshot(page, 'appointment-letter-desktop');
+
+    // Print / Save PDF: A4 with the page's own @page rule (12 mm margins), one page.
+    await page.emulateMedia({ media: 'print' });
+    await screenshot(page, 'appointment-letter-print-media');
+    const pdf = await page.pdf({ preferCSSPageSize: true, printBackground: true });
+    await page.emulateMedia({ media: 'screen' });
+    writeFileSync(join(SCREENSHOT_DIR, 'appointment-letter.pdf'), pdf);
+    const { count, boxes } = pdfPages(pdf);
+    expect(count).toBe(1);
+    const [, , w, h] = boxes[0].split(/\s+/).map(Number);
+    expect(Math.round(w)).toBe(595); // A4: 210 mm × 297 mm = 595 × 842 pt
+    expect(Math.round(h)).toBe(842);
+    await page.close();
+  }, 120_000);
+
+  it('registers from a 360 px phone with a PNG, showing upload progress, and the letter fits the phone', async () => {
+    const page = await newPage(phone);
+    await page.goto(url('/registration'));
+    await page.locator('#reg-Name').waitFor();
+    await screenshot(page, 'registration-form-phone');
+    const other = { name: 'गीता देवी', aadhaar: newAadhaar(7), mobile: newMobile() };
+    await fillForm(page, { ...other, crop: 'Chickpea', qty: '5', file: join(FIXTURES, 'aadhaar-sample.png') });
+    await page.locator('#reg-gender').selectOption('महिला');
+    await page.getByTestId('registration-submit').click();
+    await page.getByTestId('registration-success').waitFor();
+    await screenshot(page, 'registration-success-phone');
+    await page.waitForURL((u) => u.pathname.startsWith('/svs/appointment/'), { timeout: 15_000 });
+    await page.getByTestId('appointment-letter').waitFor();
+    const text = (await page.getByTestId('appointment-letter').textContent()) ?? '';
+    expect(text).toContain('5 किलो');
+    expect(text).toContain('महिला');
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await screenshot(page, 'appointment-letter-phone');
+    await page.close();
+  }, 120_000);
+
+  it('shows the closed notice with its Hindi equivalent when registrations are switched off, and the letter error with Retry', async () => {
+    expect((await apiCall('POST', '/api/config', { key: 'Is_SVS_Form_On', value: 'false' })).status).toBe(200);
+    // A fresh context: the switch is served with a 30 s public cache, which the earlier pages hold.
+    const fresh = await browser.newContext({ viewport: PHONE, locale: 'hi-IN', isMobile: true, hasTouch: true });
+    const page = await newPage(fresh);
+    try {
+      await page.goto(url('/registration'));
+      await page.getByText('पंजीकरण बंद है / Registrations are closed').waitFor();
+      await screenshot(page, 'registration-closed-phone');
+    } finally {
+      await apiCall('POST', '/api/config', { key: 'Is_SVS_Form_On', value: 'true' });
+    }
+    await page.goto(url('/svs/appointment/not-a-real-code-000000'));
+    await page.getByText('Unable to load appointment. Please check the link.').waitFor();
+    await page.getByRole('button', { name: 'फिर से प्रयास करें' }).waitFor();
+    await screenshot(page, 'appointment-error-phone');
+    await fresh.close();
+  }, 60_000);
+
+  it('lets staff find the registration by name and by Aadhaar and open the Aadhaar scan', async () => {
+    const page = await newPage(desktop);
+    await page.goto(url('/login'));
+    await page.locator('input[name="email"]').fill(ADMIN_EMAIL);
+    await page.locator('input[name="password"]').fill(ADMIN_PASSWORD);
+    await page.locator('button[type="submit"]').click();
+    await page.waitForURL((u) => u.pathname !== '/login');
+    await page.goto(url('/admin/registrations'));
+    await page.locator('input[name="name"]').waitFor();
+
+    await page.locator('input[name="name"]').fill(farmer.name.split(' ').pop()!);
+    await page.locator('form button[type="submit"]').click();
+    // Wait for the filtered answer (the unfiltered first page may still be on screen).
+    await page.waitForFunction(() => document.querySelectorAll('tbody tr').length === 1);
+    const row = page.locator('tbody tr', { hasText: farmer.name });
+    await row.waitFor();
+    await expect(row.textContent()).resolves.toContain(farmer.aadhaar); // staff see the full number
+    await expect(row.getAttribute('data-billed')).resolves.toBe('no');
+    await screenshot(page, 'registrations-by-name-desktop');
+
+    await page.locator('input[name="name"]').fill('');
+    await page.locator('input[name="aadhaar"]').fill(farmer.aadhaar);
+    await page.locator('form button[type="submit"]').click();
+    await page.waitForFunction((a) => {
+      const rows = [...document.querySelectorAll('tbody tr')];
+      return rows.length === 1 && rows[0].textContent?.includes(a);
+    }, farmer.aadhaar);
+    await expect(page.getByTestId('registrations-total').textContent()).resolves.toMatch(/1/);
+
+    await page.locator('tbody tr').first().getByRole('button').click();
+    const [scan] = await Promise.all([desktop.waitForEvent('page'), page.getByRole('menuitem').first().click()]);
+    await scan.waitForURL((u) => u.searchParams.has('X-Amz-Signature'), { timeout: 15_000 });
+    const res = await fetch(scan.url());
+    expect(res.status).toBe(200);
+    const body = Buffer.from(await res.arrayBuffer());
+    expect(body.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    await scan.close();
+
+    await page.goto(url(`/admin/registrations?id=${registrationId}`));
+    await page.locator('tbody tr', { hasText: farmer.name }).waitFor();
+    await screenshot(page, 'registrations-by-id-desktop');
+    await page.close();
+    expect(pageErrors).toEqual([]);
+  }, 120_000);
+});

@@ -1,0 +1,105 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { kolkataDay, lastDays } from '../../functions/lib/stats';
+import { registerFarmer, validFields } from '../fixtures/registration-helpers';
+import { startTestApi, type TestApi } from '../support/api';
+
+/**
+ * GET /api/dashboard/summary: every field of the spec's "Dashboard summary", moved by the real flows
+ * (catalogue, registrations through the public API, sales), admins seeing all sales and sellers their own.
+ */
+let api: TestApi;
+let admin: string;
+let seller: string;
+
+beforeAll(async () => {
+  api = await startTestApi();
+  admin = await api.tokenFor('admin');
+  seller = await api.tokenFor('seller');
+});
+afterAll(() => api?.close());
+
+const summary = async (token: string) => {
+  const r = await api.call('GET', '/api/dashboard/summary', { token });
+  expect(r.status, r.text).toBe(200);
+  return r.json;
+};
+
+describe('dashboard summary', () => {
+  it('starts empty with every field present', async () => {
+    const today = kolkataDay();
+    const days = lastDays(today, 7);
+    const s = await summary(admin);
+    expect(s).toEqual({
+      crops: { latestDay: null, latestDate: null, latestCount: 0, latestDateCount: 0, total: 0, last7Days: days.map((date) => ({ date, count: 0 })) },
+      producersTotal: 0,
+      producers: { total: 0, last7Days: days.map((date) => ({ date, count: 0 })) },
+      registrations: { today: 0, total: 0, last7Days: days.map((date) => ({ date, count: 0 })) },
+      sales: { totalAmount: 0, totalCount: 0, todayAmount: 0, todayCount: 0, scopedToUser: false, last10Amounts: [] },
+      today,
+    });
+    expect((await summary(seller)).sales.scopedToUser).toBe(true);
+  });
+
+  it('counts crops, producers, registrations and sales; sellers see their own sales', async () => {
+    const today = kolkataDay();
+    const p = await api.call('POST', '/api/producers', {
+      token: admin,
+      body: { name: 'Dash Producer', aadhaarNumber: '734598761234', contactNumber: '9876543210', address: 'Kanpur' },
+    });
+    expect(p.status).toBe(201);
+    const wheat = await api.call('POST', '/api/crops', { token: admin, body: { cropName: 'Wheat', description: '' } });
+    await api.call('POST', '/api/crops', { token: admin, body: { cropName: 'Mustard', description: '' } });
+    const l = await api.call('POST', '/api/lots', {
+      token: admin,
+      body: { producerID: p.json.producerID, cropID: wheat.json.cropID, quantityAvailable: 1000, pricePerUnit: 30.5 },
+    });
+    expect(l.status).toBe(201);
+
+    const regs: { id: number; year: number }[] = [];
+    for (let i = 0; i < 4; i++) {
+      const r = await registerFarmer(api, validFields({ cropName: 'Wheat', bagsRequested: 1 }));
+      expect(r.status, r.text).toBe(201);
+      regs.push({ id: r.json.data.id, year: r.json.data.year });
+    }
+    const sell = async (reg: { id: number; year: number }, bags: number, token: string) => {
+      const r = await api.call('POST', '/api/sales/make', {
+        token,
+        body: { lotID: l.json.lotID, registrationID: reg.id, year: reg.year, bags, bagSizeKg: 40, paymentMode: 'Cash' },
+      });
+      expect(r.status, r.text).toBe(201);
+      return r.json.totalAmount as number;
+    };
+    const a1 = await sell(regs[0], 1, seller);
+    const a2 = await sell(regs[1], 2, admin);
+    const a3 = await sell(regs[2], 3, seller);
+    expect([a1, a2, a3]).toEqual([1220, 2440, 3660]);
+
+    const all = await summary(admin);
+    expect(all.crops).toMatchObject({ latestDay: today, latestCount: 2, total: 2 });
+    expect(all.crops.last7Days.at(-1)).toEqual({ date: today, count: 2 });
+    expect(all.producersTotal).toBe(1);
+    expect(all.producers.total).toBe(1);
+    expect(all.producers.last7Days.at(-1)).toEqual({ date: today, count: 1 });
+    expect(all.registrations).toMatchObject({ today: 4, total: 4 });
+    expect(all.registrations.last7Days).toHaveLength(7);
+    expect(all.registrations.last7Days.at(-1)).toEqual({ date: today, count: 4 });
+    expect(all.sales).toEqual({ totalAmount: 7320, totalCount: 3, todayAmount: 7320, todayCount: 3, scopedToUser: false, last10Amounts: [1220, 2440, 3660] });
+
+    const mine = await summary(seller);
+    expect(mine.sales).toEqual({ totalAmount: 4880, totalCount: 2, todayAmount: 4880, todayCount: 2, scopedToUser: true, last10Amounts: [1220, 3660] });
+    // A refused sale changes nothing.
+    const again = await api.call('POST', '/api/sales/make', {
+      token: seller,
+      body: { lotID: l.json.lotID, registrationID: regs[0].id, year: regs[0].year, bags: 1 },
+    });
+    expect(again.status).toBe(409);
+    expect((await summary(seller)).sales.totalCount).toBe(2);
+  });
+
+  it('is for staff only', async () => {
+    expect((await api.call('GET', '/api/dashboard/summary')).status).toBe(401);
+    expect((await api.call('GET', '/api/dashboard/summary', { token: await api.tokenFor('user') })).status).toBe(403);
+    const root = await summary(await api.tokenFor('super_admin'));
+    expect(root.sales.scopedToUser).toBe(false);
+  });
+});
