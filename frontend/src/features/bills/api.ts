@@ -1,0 +1,55 @@
+import type { CropDropdownItem } from '../../../../shared/schemas/crops';
+import type { InvoiceListReply } from '../../../../shared/schemas/sales';
+import { api, apiUrl } from '../../lib/api';
+import { getToken } from '../../lib/session';
+
+/** Calls of the Bills page. Empty filters are left out of the query. */
+export interface BillFilters {
+  number: string;
+  lotCode: string;
+  cropId: string;
+  year: string;
+  from: string;
+  to: string;
+  createdBy: string;
+  paymentMode: '' | 'Cash' | 'Online';
+}
+
+export const EMPTY_FILTERS: BillFilters = { number: '', lotCode: '', cropId: '', year: '', from: '', to: '', createdBy: '', paymentMode: '' };
+
+export function listBills(f: BillFilters, skip: number, take: number, signal?: AbortSignal): Promise<InvoiceListReply> {
+  return api.get<InvoiceListReply>('/api/invoices', {
+    signal,
+    query: {
+      number: f.number.trim(),
+      lotCode: f.lotCode.trim(),
+      cropId: f.cropId,
+      year: f.year.trim(),
+      from: f.from,
+      to: f.to,
+      createdBy: f.createdBy,
+      paymentMode: f.paymentMode,
+      skip,
+      take,
+    },
+  });
+}
+
+/** Crops for the filter: active ones only (spec section 7). */
+export const listCropChoices = () => api.get<CropDropdownItem[]>('/api/crops/dropdown');
+
+export const listUserNames = () => api.get<{ userID: number; fullName: string }[]>('/api/admin/users/names');
+
+/** The bill's 512 px QR image (staff route, opened in a new tab as a blob because it needs the token). */
+export async function openBillQr(invoiceID: number, win: Window | null): Promise<void> {
+  const token = getToken();
+  const res = await fetch(apiUrl(`/api/invoices/${invoiceID}/qrcode.png`, { size: 512 }), {
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+    credentials: 'omit',
+  });
+  if (!res.ok) throw new Error(`HTTP ${res.status}`);
+  const url = URL.createObjectURL(await res.blob());
+  if (win) win.location.href = url;
+  else window.open(url, '_blank');
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
