@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { Annotations, App, Tags, Validations } from 'aws-cdk-lib';
 import cdkNag from 'cdk-nag';
-import { SeedPortalStack } from './cloud-stack';
+import { addSeedPortal } from './cloud-stack';
 
 const { AwsSolutionsChecks } = cdkNag; // CommonJS package: its named exports are reached through the default export
 
@@ -13,6 +13,8 @@ const { AwsSolutionsChecks } = cdkNag; // CommonJS package: its named exports ar
  *   domainName    SITE_DOMAIN                   custom domain of the site (needs certificateArn)
  *   certificateArn SITE_CERTIFICATE_ARN         ACM certificate in us-east-1 for domainName
  *   publicBaseUrl SITE_PUBLIC_BASE_URL          origin written into QR codes (default: the site URL)
+ *   alarmEmail    ALARM_EMAIL                   e-mail address subscribed to the alarm topic
+ * Two stacks: <stackName>Edge in us-east-1 (the CloudFront web ACL) and <stackName> in the region.
  */
 // Under the CDK CLI (which sets CDK_OUTDIR) the CLI passes cdk.json's context and collects the output. Run
 // directly (`npx tsx infra/app.ts`) the app reads that context itself and writes cdk.out/ on its own.
@@ -38,12 +40,15 @@ function option(key: string, ...envNames: string[]): string | undefined {
 // with us-east-1 when nothing is configured, which would quietly put farmers' Aadhaar data outside India.
 const region = option('region', 'AWS_REGION', 'AWS_DEFAULT_REGION') ?? 'ap-south-1';
 
-const stack = new SeedPortalStack(app, option('stackName') ?? 'SeedPortal', {
-  env: { account: process.env.CDK_DEFAULT_ACCOUNT, region },
+const { site: stack } = addSeedPortal(app, {
+  stackName: option('stackName') ?? 'SeedPortal',
+  account: process.env.CDK_DEFAULT_ACCOUNT,
+  region,
   description: 'Seed purchase portal: SPA on S3 and CloudFront, HTTP API with one Lambda per area, DynamoDB, Aadhaar uploads',
   domainName: option('domainName', 'SITE_DOMAIN'),
   certificateArn: option('certificateArn', 'SITE_CERTIFICATE_ARN'),
   publicBaseUrl: option('publicBaseUrl', 'SITE_PUBLIC_BASE_URL'),
+  alarmEmail: option('alarmEmail', 'ALARM_EMAIL'),
 });
 
 if (!/^ap-south-[12]$/.test(region)) {
@@ -61,5 +66,5 @@ Validations.of(app).addPlugins(new AwsSolutionsChecks(app, { verbose: true, writ
 
 if (!underCli) {
   app.synth();
-  console.log(`Synthesized ${stack.stackName} into cdk.out/ (cdk-nag AwsSolutions: no unacknowledged findings).`);
+  console.log(`Synthesized ${stack.stackName}Edge and ${stack.stackName} into cdk.out/ (cdk-nag AwsSolutions: no unacknowledged findings).`);
 }

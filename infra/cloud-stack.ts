@@ -824,6 +824,30 @@ export class SeedPortalStack extends Stack {
 }
 
 /**
+ * The deployable product: the edge stack (WAF web ACL, us-east-1) and the site stack (everything else, in
+ * India), joined by a cross-region reference (CDK keeps the web ACL's ARN in an SSM parameter in us-east-1
+ * and reads it from the site stack's region). infra/app.ts and the infrastructure tests build it this way.
+ */
+export function addSeedPortal(
+  app: Construct,
+  options: { stackName: string; account?: string; region: string } & Omit<SeedPortalStackProps, 'env' | 'webAclArn' | 'crossRegionReferences'>,
+): { edge: SeedPortalEdgeStack; site: SeedPortalStack } {
+  const { stackName, account, region, ...siteProps } = options;
+  const edge = new SeedPortalEdgeStack(app, `${stackName}Edge`, {
+    env: { account, region: 'us-east-1' },
+    crossRegionReferences: true,
+    description: 'Seed purchase portal: WAF web ACL for the CloudFront distribution (CloudFront scope lives in us-east-1)',
+  });
+  const site = new SeedPortalStack(app, stackName, {
+    ...siteProps,
+    env: { account, region },
+    crossRegionReferences: true,
+    webAclArn: edge.webAcl.attrArn,
+  });
+  return { edge, site };
+}
+
+/**
  * Physical name of the uploads bucket: stack, account and region make it unique (S3 names are global).
  * Known before the bucket exists, so the CSP can name the bucket's domain.
  */

@@ -2,7 +2,7 @@ import { GetCommand, TransactWriteCommand, UpdateCommand, type TransactWriteComm
 import type { CropRules } from '../../shared/crop-rules';
 import { docClient, tableName } from '../lib/aws';
 import { padId } from '../lib/counters';
-import { batchGet, conditionFailedAt, isConditionFailed, queryIndex, searchFilter, type Item } from '../producers/query';
+import { batchGet, conditionFailedAt, isConditionFailed, queryIndex, searchFilter, type Item } from '../lib/query';
 
 /**
  * Crops (docs/data-model.md, "Crops").

@@ -3,7 +3,7 @@ import type { CropDropdownItem, CropInput, CropListQuery, CropResponse } from '.
 import { DROPDOWN_TAKE } from '../../shared/schemas/producers';
 import { nextValue } from '../lib/counters';
 import { badRequest, conflict, notFound } from '../lib/errors';
-import { searchTextOf } from '../producers/query';
+import { searchTextOf } from '../lib/query';
 import { getCrop, insertCrop, listCrops, setCropActive, updateCrop, type CropItem } from './repository';
 
 function toResponse(c: CropItem): CropResponse {

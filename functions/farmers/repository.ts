@@ -1,7 +1,7 @@
 import { GetCommand, TransactWriteCommand, UpdateCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { docClient, tableName } from '../lib/aws';
 import { padId } from '../lib/counters';
-import { conditionFailedAt, isConditionFailed, queryIndex, searchFilter, type Item } from '../producers/query';
+import { conditionFailedAt, isConditionFailed, queryIndex, searchFilter, type Item } from '../lib/query';
 
 /**
  * Farmers (docs/data-model.md, "Farmers").

@@ -4,7 +4,7 @@ import { aadhaarHash, openAadhaar, sealAadhaar } from '../lib/aadhaar-vault';
 import type { Caller } from '../lib/caller';
 import { nextValue } from '../lib/counters';
 import { conflict, notFound } from '../lib/errors';
-import { searchTextOf, type Item } from '../producers/query';
+import { searchTextOf, type Item } from '../lib/query';
 import { seesFullAadhaar } from '../producers/service';
 import {
   farmerIdByAadhaarHash,

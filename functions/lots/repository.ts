@@ -3,7 +3,7 @@ import { docClient, tableName } from '../lib/aws';
 import { padId } from '../lib/counters';
 import { cropKey } from '../crops/repository';
 import { producerKey } from '../producers/repository';
-import { conditionFailedAt, isConditionFailed, queryIndex, type Item } from '../producers/query';
+import { conditionFailedAt, isConditionFailed, queryIndex, type Item } from '../lib/query';
 import { formatLotCode, lotSequenceCounter } from './codes';
 
 /**

@@ -1,7 +1,7 @@
 import { GetCommand, TransactWriteCommand, UpdateCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { docClient, tableName } from '../lib/aws';
 import { padId } from '../lib/counters';
-import { batchGet, conditionFailedAt, isConditionFailed, queryIndex, searchFilter, type Item } from './query';
+import { batchGet, conditionFailedAt, isConditionFailed, queryIndex, searchFilter, type Item } from '../lib/query';
 
 /**
  * Producers (docs/data-model.md, "Producers").

@@ -13,7 +13,7 @@ import {
   updateProducer,
   type ProducerItem,
 } from './repository';
-import { searchTextOf } from './query';
+import { searchTextOf } from '../lib/query';
 
 /** Full Aadhaar numbers go only to callers who maintain the record (admin); sellers see the last 4 digits. */
 export const seesFullAadhaar = (caller: Caller | null) => Boolean(caller && hasAnyRole(caller.roles, ['admin']));

@@ -80,7 +80,10 @@ export async function startLocalStack(o: LocalStackOptions): Promise<RunningLoca
   });
   const port = (server.address() as AddressInfo).port;
   const actualUrl = `http://localhost:${port}`;
-  if (o.port === 0) process.env.PUBLIC_BASE_URL = actualUrl;
+  if (o.port === 0) {
+    process.env.PUBLIC_BASE_URL = actualUrl;
+    resetEnvCache();
+  }
 
   return {
     url: actualUrl,

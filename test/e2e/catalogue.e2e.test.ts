@@ -6,7 +6,6 @@ import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { resetEnvCache } from '../../functions/lib/env';
 import { startLocalStack, type RunningLocalStack } from '../../infra/local/stack';
 import { DESKTOP, PHONE, handleDialogs, launchBrowser, screenshot } from '../support/browser';
 
@@ -50,8 +49,6 @@ beforeAll(async () => {
     adminEmail: ADMIN_EMAIL,
     adminPassword: ADMIN_PASSWORD,
   });
-  // The stack learns its port after the first configuration read: read PUBLIC_BASE_URL again for the QR codes.
-  resetEnvCache();
   browser = await launchBrowser();
   context = await browser.newContext({ viewport: DESKTOP, acceptDownloads: true });
   context.setDefaultTimeout(10_000);

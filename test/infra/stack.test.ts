@@ -7,12 +7,16 @@ import { Bucket } from 'aws-cdk-lib/aws-s3';
 import cdkNag from 'cdk-nag';
 import { describe, expect, it } from 'vitest';
 import { TABLE_DEFINITION } from '../../functions/lib/table-definition';
+import { ORIGIN_VERIFY_ENV, ORIGIN_VERIFY_HEADER } from '../../functions/lib/origin-verify';
 import {
+  ALARM_THRESHOLDS,
   AREA_GRANTS,
   SPA_REWRITE_FUNCTION_CODE,
   SeedPortalStack,
+  TABLE_OPERATIONS,
   apiPathPatterns,
   checkRoutesAreServed,
+  contentSecurityPolicy,
   type SeedPortalStackProps,
 } from '../../infra/cloud-stack';
 import { API_PATH_PREFIXES, FUNCTION_AREAS, ROUTES, routeKey, type RouteDef } from '../../shared/routes';
@@ -138,14 +142,18 @@ describe('SeedPortalStack', { timeout: 120_000 }, () => {
     template.hasResourceProperties('AWS::KMS::Key', { EnableKeyRotation: true });
   });
 
-  it('creates two generated secrets that survive the stack', () => {
+  it('creates the two data secrets, which survive the stack, and the origin-verification secret', () => {
     const secrets = resourcesOf(template, 'AWS::SecretsManager::Secret');
-    expect(secrets).toHaveLength(2);
-    for (const [, s] of secrets) {
+    expect(secrets).toHaveLength(3);
+    const data = secrets.filter(([id]) => /^(JwtSigningKey|AadhaarKey)/.test(id));
+    expect(data).toHaveLength(2);
+    for (const [, s] of data) {
       expect(s.Properties.GenerateSecretString).toMatchObject({ ExcludePunctuation: true });
       expect(s.Properties.GenerateSecretString.PasswordLength).toBeGreaterThanOrEqual(64);
       expect(s.DeletionPolicy).toBe('Retain');
     }
+    const [[, verify]] = secrets.filter(([id]) => id.startsWith('OriginVerifySecret'));
+    expect(verify.Properties.GenerateSecretString.PasswordLength).toBeGreaterThanOrEqual(32);
   });
 
   it('creates exactly one Lambda per area (no helper functions without the SPA deployment)', () => {
@@ -172,6 +180,7 @@ describe('SeedPortalStack', { timeout: 120_000 }, () => {
           'PUBLIC_BASE_URL',
           'TOKEN_TTL_HOURS',
           'LOG_LEVEL',
+          ORIGIN_VERIFY_ENV,
           ...(AREA_GRANTS[area]?.aadhaarKey ? ['AADHAAR_KEY_ARN'] : []),
         ].sort(),
       );
@@ -281,10 +290,11 @@ describe('SeedPortalStack', { timeout: 120_000 }, () => {
     }
   });
 
-  it('adds security headers on every response', () => {
+  it('adds security headers on every response, with a CSP that allows only the site and the uploads bucket', () => {
     template.hasResourceProperties('AWS::CloudFront::ResponseHeadersPolicy', {
       ResponseHeadersPolicyConfig: Match.objectLike({
         SecurityHeadersConfig: {
+          ContentSecurityPolicy: { ContentSecurityPolicy: Match.anyValue(), Override: true },
           StrictTransportSecurity: Match.objectLike({ AccessControlMaxAgeSec: Match.anyValue(), IncludeSubdomains: true, Override: true }),
           ContentTypeOptions: { Override: true },
           FrameOptions: { FrameOption: 'DENY', Override: true },
@@ -292,6 +302,84 @@ describe('SeedPortalStack', { timeout: 120_000 }, () => {
         },
       }),
     });
+    const [[, policy]] = resourcesOf(template, 'AWS::CloudFront::ResponseHeadersPolicy');
+    // The CSP names the uploads bucket's regional domain, built from the bucket's own name (no reference to the
+    // bucket resource, which would close a cycle through its CORS and the distribution).
+    const rendered = JSON.stringify(policy.Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig.ContentSecurityPolicy.ContentSecurityPolicy);
+    expect(rendered).not.toMatch(/UploadsBucket/);
+    for (const directive of [
+      "default-src 'self'",
+      "img-src 'self' data: blob: https://seedportal-uploads-123456789012-ap-south-1.s3.ap-south-1.",
+      "connect-src 'self' https://seedportal-uploads-123456789012-ap-south-1.s3.ap-south-1.",
+      "style-src 'self' 'unsafe-inline'",
+      "font-src 'self'",
+      "frame-ancestors 'none'",
+      "object-src 'none'",
+      "base-uri 'self'",
+    ]) {
+      expect(rendered).toContain(directive);
+    }
+    expect(rendered).not.toMatch(/script-src|'unsafe-eval'|\*/);
+    const [, uploads] = resourcesOf(template, 'AWS::S3::Bucket').find(([, b]) => b.Properties.CorsConfiguration)!;
+    expect(uploads.Properties.BucketName).toBe('seedportal-uploads-123456789012-ap-south-1');
+    expect(contentSecurityPolicy('https://b.s3.ap-south-1.amazonaws.com').split('; ')).toHaveLength(9);
+  });
+
+  it('sends the origin-verification secret from CloudFront to the API and gives the same value to every function', () => {
+    const [[, dist]] = resourcesOf(template, 'AWS::CloudFront::Distribution');
+    const c = dist.Properties.DistributionConfig;
+    const secretRef = (v: unknown) => JSON.stringify(v).match(/resolve:secretsmanager:.*OriginVerifySecret/);
+    for (const b of c.CacheBehaviors) {
+      const origin = c.Origins.find((o: any) => o.Id === b.TargetOriginId);
+      const header = origin.OriginCustomHeaders.find((h: any) => h.HeaderName === ORIGIN_VERIFY_HEADER);
+      expect(secretRef(header.HeaderValue), b.PathPattern).toBeTruthy();
+    }
+    const s3Origin = c.Origins.find((o: any) => o.Id === c.DefaultCacheBehavior.TargetOriginId);
+    expect(s3Origin.OriginCustomHeaders).toBeUndefined();
+    for (const [, f] of resourcesOf(template, 'AWS::Lambda::Function')) {
+      expect(secretRef(f.Properties.Environment.Variables[ORIGIN_VERIFY_ENV])).toBeTruthy();
+    }
+  });
+
+  it('has no WAF unless given one, and says so', () => {
+    const [[, dist]] = resourcesOf(template, 'AWS::CloudFront::Distribution');
+    expect(dist.Properties.DistributionConfig.WebACLId).toBeUndefined();
+    expect(Annotations.fromStack(stack).findWarning('*', Match.stringLikeRegexp('no WAF'))).toHaveLength(1);
+  });
+
+  it('alarms on API 5xx, on errors and throttles of every function and on DynamoDB throttling and system errors', () => {
+    const alarms = resourcesOf(template, 'AWS::CloudWatch::Alarm').map(([, a]) => a.Properties);
+    expect(alarms).toHaveLength(1 + 2 * FUNCTION_AREAS.length + 2);
+    const [[topicId, topic]] = resourcesOf(template, 'AWS::SNS::Topic');
+    expect(topic.Properties.KmsMasterKeyId).toBeDefined();
+    for (const a of alarms) {
+      expect(a.AlarmActions).toEqual([{ Ref: topicId }]);
+      expect(a.OKActions).toEqual([{ Ref: topicId }]);
+      expect(a).toMatchObject({ ComparisonOperator: 'GreaterThanOrEqualToThreshold', EvaluationPeriods: 1, TreatMissingData: 'notBreaching' });
+    }
+    const api = alarms.filter((a) => a.Namespace === 'AWS/ApiGateway');
+    expect(api).toHaveLength(1);
+    expect(api[0]).toMatchObject({ MetricName: '5xx', Statistic: 'Sum', Period: 300, Threshold: ALARM_THRESHOLDS.api5xx });
+    expect(api[0].Dimensions).toEqual(expect.arrayContaining([{ Name: 'ApiId', Value: { Ref: expect.stringMatching(/^HttpApi/) } }, { Name: 'Stage', Value: '$default' }]));
+
+    const fnIds = Object.fromEntries(resourcesOf(template, 'AWS::Lambda::Function').map(([id, f]) => [f.Properties.Description, id]));
+    for (const area of FUNCTION_AREAS) {
+      const fnId = fnIds[`Seed portal API area: ${area}`];
+      const mine = alarms.filter((a) => a.Namespace === 'AWS/Lambda' && JSON.stringify(a.Dimensions) === JSON.stringify([{ Name: 'FunctionName', Value: { Ref: fnId } }]));
+      expect(mine.map((a) => a.MetricName).sort(), area).toEqual(['Errors', 'Throttles']);
+      expect(mine.find((a) => a.MetricName === 'Errors').Threshold).toBe(ALARM_THRESHOLDS.functionErrors);
+      expect(mine.find((a) => a.MetricName === 'Throttles').Threshold).toBe(ALARM_THRESHOLDS.functionThrottles);
+    }
+
+    const table = alarms.filter((a) => a.Metrics);
+    expect(table).toHaveLength(2);
+    for (const metricName of ['ThrottledRequests', 'SystemErrors']) {
+      const alarm = table.find((a) => JSON.stringify(a.Metrics).includes(`"MetricName":"${metricName}"`));
+      const ops = alarm.Metrics.filter((m: any) => m.MetricStat).map((m: any) => m.MetricStat.Metric);
+      expect(ops.map((m: any) => m.Dimensions.find((d: any) => d.Name === 'Operation').Value).sort(), metricName).toEqual([...TABLE_OPERATIONS].sort());
+      for (const m of ops) expect(m.Dimensions).toEqual(expect.arrayContaining([{ Name: 'TableName', Value: { Ref: expect.stringMatching(/^Table/) } }]));
+    }
+    template.resourceCountIs('AWS::SNS::Subscription', 0);
   });
 
   it('ships the CloudFront Function that sends client routes to index.html and leaves files alone', () => {
@@ -337,7 +425,13 @@ describe('SeedPortalStack options', { timeout: 120_000 }, () => {
     const pages = deployments.find(([, d]) => d.Properties.DistributionPaths)![1].Properties;
     expect(pages).toMatchObject({ Prune: true, DistributionPaths: ['/*'], Exclude: ['assets/*'] });
     // Helper Lambdas we know of: only the BucketDeployment provider joins the area functions.
-    expect(resourcesOf(template, 'AWS::Lambda::Function')).toHaveLength(FUNCTION_AREAS.length + 1);
+    const fns = resourcesOf(template, 'AWS::Lambda::Function');
+    expect(fns).toHaveLength(FUNCTION_AREAS.length + 1);
+    // Every function logs into a log group of ours, and every log group has a retention.
+    for (const [, f] of fns) expect(f.Properties.LoggingConfig?.LogGroup).toEqual({ Ref: expect.stringMatching(/Logs/) });
+    const logGroups = resourcesOf(template, 'AWS::Logs::LogGroup');
+    expect(logGroups).toHaveLength(FUNCTION_AREAS.length + 2);
+    for (const [, g] of logGroups) expect(g.Properties.RetentionInDays).toBe(30);
   });
 
   it('uses a custom domain with TLS 1.2 and puts it into PUBLIC_BASE_URL and the uploads CORS', () => {
@@ -355,6 +449,16 @@ describe('SeedPortalStack options', { timeout: 120_000 }, () => {
     }
     const [, uploads] = resourcesOf(template, 'AWS::S3::Bucket').find(([, b]) => b.Properties.CorsConfiguration)!;
     expect(uploads.Properties.CorsConfiguration.CorsRules[0].AllowedOrigins).toContain('https://seeds.example.org');
+  });
+
+  it('subscribes the alarm e-mail address when one is given', () => {
+    const { template } = synthStack({ alarmEmail: 'ops@example.org' });
+    template.hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'email', Endpoint: 'ops@example.org' });
+  });
+
+  it('refuses a stack name that does not fit into the uploads bucket name', () => {
+    const app = new App({ context: { ...CDK_CONTEXT, 'aws:cdk:bundling-stacks': [] } });
+    expect(() => new SeedPortalStack(app, 'A'.repeat(28), { env: ENV, deploySpa: false })).toThrow(/uploads bucket name/);
   });
 
   it('rejects a certificate outside us-east-1', () => {

@@ -1,8 +1,172 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { ComingSoon } from '../../components/ComingSoon';
+import { useParams } from 'react-router-dom';
+import { formatRupees, maskAadhaar } from '../../../../shared/format';
+import { BILL_QR_SIZE, type InvoiceResponse } from '../../../../shared/schemas/sales';
+import { api, apiUrl, errorMessage } from '../../lib/api';
+import { useSession } from '../../lib/session';
+import { usePageTitle } from '../../components/usePageTitle';
 
-/** Public bill view reached from a bill's QR code. Placeholder until the screen is built. */
+/**
+ * The public bill (/bill/{number}), reached from the bill's QR code or the Bills page. Visitors see one
+ * 'Duplicate Copy' (mobile masked by the server); signed-in users see the 'Original 1st Copy' and the
+ * 'Copy for guard', each with who made the bill. Printing gives one copy per A4 page.
+ */
+const when = (iso: string | undefined, lang: string) => {
+  if (!iso) return '';
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  return new Intl.DateTimeFormat(lang === 'hi' ? 'hi-IN' : 'en-IN', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Kolkata' }).format(d);
+};
+const kg = (n: number) => new Intl.NumberFormat('en-IN', { maximumFractionDigits: 3 }).format(n);
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Box component="tr">
+      <Box component="th" scope="row" sx={{ textAlign: 'left', fontWeight: 500, pr: 2, py: 0.4, verticalAlign: 'top', width: '42%', color: 'text.secondary' }}>
+        {label}
+      </Box>
+      <Box component="td" sx={{ py: 0.4 }}>
+        {children}
+      </Box>
+    </Box>
+  );
+}
+
+function Block({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Box component="section" sx={{ flex: '1 1 260px', minWidth: 0 }}>
+      <Typography variant="subtitle2" component="h3" sx={{ borderBottom: 1, borderColor: 'divider', mb: 0.5 }}>
+        {title}
+      </Typography>
+      <Box component="table" sx={{ width: '100%', borderCollapse: 'collapse', fontSize: 14 }}>
+        <tbody>{children}</tbody>
+      </Box>
+    </Box>
+  );
+}
+
+function Copy({ bill, label, signedIn, last }: { bill: InvoiceResponse; label: string; signedIn: boolean; last: boolean }) {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language;
+  const qr = apiUrl(`/api/invoices/by-number/${encodeURIComponent(bill.invoiceNumber)}/qrcode.png`, { size: BILL_QR_SIZE });
+  return (
+    <Box
+      component="article"
+      data-testid="bill-copy"
+      className={`print-avoid-break${last ? '' : ' print-page-break'}`}
+      sx={{ border: 1, borderColor: 'grey.400', borderRadius: 1, p: { xs: 1.5, sm: 2.5 }, mb: 3, bgcolor: 'background.paper', '@media print': { border: 0, p: 0, mb: 0 } }}
+    >
+      <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, flexWrap: 'wrap', borderBottom: 2, borderColor: 'text.primary', pb: 1, mb: 1.5 }}>
+        <Box>
+          <Typography variant="h6" component="h2" sx={{ lineHeight: 1.2 }}>
+            {t('home.instituteTitle')}
+          </Typography>
+          <Typography variant="body2">{t('billView.heading')}</Typography>
+        </Box>
+        <Box sx={{ textAlign: 'right' }}>
+          <Typography data-testid="copy-label" sx={{ fontWeight: 700, textTransform: 'uppercase', fontSize: 13 }}>
+            {label}
+          </Typography>
+          <Typography variant="body2">
+            {t('billView.invoiceNo')}: <strong data-testid="bill-number">{bill.invoiceNumber}</strong>
+          </Typography>
+          <Typography variant="body2">
+            {t('billView.generatedOn')}: {when(bill.generatedOn, lang)}
+          </Typography>
+        </Box>
+      </Box>
+
+      <Box sx={{ display: 'flex', gap: 3, flexWrap: 'wrap' }}>
+        <Block title={t('billView.farmer')}>
+          <Row label={t('billView.name')}>{bill.farmerName}</Row>
+          <Row label={t('billView.aadhaar')}>{bill.farmerAadhaarLast4 ? maskAadhaar(bill.farmerAadhaarLast4) : '—'}</Row>
+          {bill.farmerContact && (
+            <Row label={t('billView.contact')}>
+              <span data-testid="bill-contact">{bill.farmerContact}</span>
+            </Row>
+          )}
+          {bill.farmerAddress && <Row label={t('billView.address')}>{bill.farmerAddress}</Row>}
+        </Block>
+        <Block title={t('billView.lot')}>
+          <Row label={t('billView.lotCode')}>{bill.lotCode}</Row>
+          <Row label={t('billView.crop')}>{bill.cropName}</Row>
+          <Row label={t('billView.year')}>{bill.year}</Row>
+          <Row label={t('billView.quantity')}>{t('billView.quantityKg', { kg: kg(bill.quantityKg), bags: bill.bags, size: kg(bill.bagSizeKg) })}</Row>
+          <Row label={t('billView.quintal')}>{kg(bill.quantityQuintal)}</Row>
+          <Row label={t('billView.rate')}>₹{formatRupees(bill.pricePerUnit)}</Row>
+          <Row label={t('billView.paymentMode')}>{bill.paymentMode}</Row>
+          <Row label={t('billView.total')}>
+            <strong data-testid="bill-total">₹{formatRupees(bill.totalAmount)}</strong>
+          </Row>
+        </Block>
+        <Box component="figure" sx={{ m: 0, textAlign: 'center', flex: '0 0 auto' }}>
+          <Box component="img" src={qr} alt={t('billView.qrAlt', { number: bill.invoiceNumber })} width={150} height={150} sx={{ display: 'block', mx: 'auto' }} />
+          <Typography component="figcaption" variant="caption">
+            {t('billView.scan')}
+          </Typography>
+        </Box>
+      </Box>
+
+      {signedIn && (
+        <Box data-testid="bill-staff" sx={{ mt: 1.5, pt: 1, borderTop: 1, borderColor: 'divider', fontSize: 13 }}>
+          <Typography variant="body2">
+            {bill.createdByName
+              ? t('billView.generatedBy', { name: bill.createdByName, id: bill.createdByUserId ?? '—', date: when(bill.generatedOn, lang) })
+              : t('billView.createdByNone')}
+          </Typography>
+          {bill.updatedOn && <Typography variant="body2">{t('billView.updatedBy', { name: bill.updatedByName || '—', date: when(bill.updatedOn, lang) })}</Typography>}
+        </Box>
+      )}
+    </Box>
+  );
+}
+
 export default function BillViewPage() {
   const { t } = useTranslation();
-  return <ComingSoon title={t('pages.bill')} />;
+  const { number = '' } = useParams();
+  const session = useSession();
+  const signedIn = Boolean(session);
+  const [bill, setBill] = useState<InvoiceResponse | null>(null);
+  const [error, setError] = useState('');
+  usePageTitle(bill ? `${t('pages.bill')} ${bill.invoiceNumber}` : t('pages.bill'));
+
+  useEffect(() => {
+    const ctl = new AbortController();
+    setBill(null);
+    setError('');
+    api
+      .get<InvoiceResponse & { transaction?: InvoiceResponse }>(`/api/invoices/by-number/${encodeURIComponent(number)}`, { signal: ctl.signal, skipAuthRedirect: true })
+      .then((r) => !ctl.signal.aborted && setBill(r.transaction ?? r))
+      .catch((e) => !ctl.signal.aborted && setError(errorMessage(e, t('billView.notFound'))));
+    return () => ctl.abort();
+    // Signing in or out changes what the server answers (masked mobile, creator).
+  }, [number, signedIn, t]);
+
+  if (error) {
+    return (
+      <Alert severity="error" variant="filled" data-testid="bill-error">
+        {error || t('billView.notFound')}
+      </Alert>
+    );
+  }
+  if (!bill) return <Typography data-testid="bill-loading">{t('billView.loading')}</Typography>;
+
+  const labels = signedIn ? [t('billView.original'), t('billView.guard')] : [t('billView.duplicate')];
+  return (
+    <Box sx={{ maxWidth: 900, mx: 'auto' }}>
+      <Box className="no-print" sx={{ display: 'flex', justifyContent: 'flex-end', mb: 1 }}>
+        <Button variant="outlined" onClick={() => window.print()}>
+          {t('billView.print')}
+        </Button>
+      </Box>
+      {labels.map((label, i) => (
+        <Copy key={label} bill={bill} label={label} signedIn={signedIn} last={i === labels.length - 1} />
+      ))}
+    </Box>
+  );
 }

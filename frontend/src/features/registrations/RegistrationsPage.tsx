@@ -30,6 +30,7 @@ import { errorMessage } from '../../lib/api';
 import { usePageTitle } from '../../components/usePageTitle';
 import { to } from '../../paths';
 import { aadhaarFileUrl, listRegistrations, type RegistrationSearch } from './api';
+import { IssueSeedsDialog } from './IssueSeedsDialog';
 
 /**
  * Registrations (staff): search by id, name, Aadhaar, father, village, district, year and a date-time
@@ -63,6 +64,7 @@ export default function RegistrationsPage() {
   const [loading, setLoading] = useState(false);
   const [error, setError] = useState('');
   const [menu, setMenu] = useState<{ anchor: HTMLElement; row: RegistrationRow } | null>(null);
+  const [issueFor, setIssueFor] = useState<RegistrationRow | null>(null);
   const abort = useRef<AbortController | null>(null);
 
   const load = useCallback(
@@ -230,7 +232,8 @@ export default function RegistrationsPage() {
                 hover
                 data-billed={r.isBilled ? 'yes' : 'no'}
                 title={r.isBilled ? t('registrations.billedRow') : t('registrations.unbilledRow')}
-                sx={{ backgroundColor: r.isBilled ? 'rgba(46, 125, 50, 0.10)' : 'rgba(237, 108, 2, 0.07)' }}
+                sx={{ backgroundColor: r.isBilled ? 'rgba(46, 125, 50, 0.10)' : 'rgba(237, 108, 2, 0.07)', cursor: r.isBilled ? undefined : 'pointer' }}
+                onClick={(e: MouseEvent<HTMLElement>) => !r.isBilled && !(e.target as HTMLElement).closest('a, button, [role=menu]') && setIssueFor(r)}
               >
                 <TableCell>{r.id}</TableCell>
                 <TableCell>{r.year}</TableCell>
@@ -279,6 +282,7 @@ export default function RegistrationsPage() {
         <MenuItem onClick={() => menu && void viewAadhar(menu.row)}>{t('registrations.viewAadhar')}</MenuItem>
         <MenuItem onClick={() => menu && viewAppointment(menu.row)}>{t('registrations.viewAppointment')}</MenuItem>
       </Menu>
+      {issueFor && <IssueSeedsDialog row={issueFor} onClose={() => setIssueFor(null)} />}
 
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mt: 2, flexWrap: 'wrap' }}>
         <Typography variant="body2" data-testid="registrations-total">

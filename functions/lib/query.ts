@@ -1,5 +1,5 @@
 import { BatchGetCommand, QueryCommand, type BatchGetCommandOutput, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
-import { docClient, tableName } from '../lib/aws';
+import { docClient, tableName } from './aws';
 
 /**
  * Query helpers shared by the catalogue areas (producers, crops, lots, farmers). Lists are GSI queries on a

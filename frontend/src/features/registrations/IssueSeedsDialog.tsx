@@ -1,0 +1,223 @@
+import { useEffect, useState } from 'react';
+import Alert from '@mui/material/Alert';
+import AppBar from '@mui/material/AppBar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormLabel from '@mui/material/FormLabel';
+import IconButton from '@mui/material/IconButton';
+import Paper from '@mui/material/Paper';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import TextField from '@mui/material/TextField';
+import Toolbar from '@mui/material/Toolbar';
+import Typography from '@mui/material/Typography';
+import CloseIcon from '@mui/icons-material/Close';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { QTY_CLAMP, sameCrop, type CropRules } from '../../../../shared/crop-rules';
+import { formatRupees } from '../../../../shared/format';
+import type { CropDropdownItem } from '../../../../shared/schemas/crops';
+import type { LotForCrop } from '../../../../shared/schemas/lots';
+import type { RegistrationRow } from '../../../../shared/schemas/registration';
+import { DEFAULT_PAYMENT_MODE, type MakeSaleForm, type MakeSaleReply, type PaymentMode } from '../../../../shared/schemas/sales';
+import { api, errorMessage } from '../../lib/api';
+import { paths } from '../../paths';
+
+/**
+ * Issue Seeds (spec sections 2, 4 and 5): a full-screen dialog over the Registrations page for an unbilled
+ * registration. The lot list holds the lots of the registration's crop that still have stock (the crop is
+ * found in the catalogue by name, ignoring spaces, hyphens and case); the button works only with a lot and a
+ * quantity above 0; after 'Are you sure payment is done?' the sale is made and the Bills page opens.
+ */
+const makeSale = (body: MakeSaleForm) => api.post<MakeSaleReply>('/api/sales/make', body);
+const cropChoices = () => api.get<CropDropdownItem[]>('/api/crops/dropdown', { query: { includeInactive: true } });
+const lotsForCrop = (cropId: number) => api.get<LotForCrop[]>('/api/lots/for-crop', { query: { cropId } });
+
+const kgText = (n: number) => new Intl.NumberFormat('en-IN', { maximumFractionDigits: 3 }).format(n);
+
+function Detail({ label, value }: { label: string; value: string | number | null | undefined }) {
+  return (
+    <Box sx={{ display: 'flex', gap: 1, py: 0.25 }}>
+      <Typography variant="body2" color="text.secondary" sx={{ minWidth: 130 }}>
+        {label}
+      </Typography>
+      <Typography variant="body2" sx={{ fontWeight: 500 }}>
+        {value === undefined || value === null || value === '' ? '—' : value}
+      </Typography>
+    </Box>
+  );
+}
+
+export interface IssueSeedsDialogProps {
+  row: RegistrationRow;
+  onClose: () => void;
+}
+
+export function IssueSeedsDialog({ row, onClose }: IssueSeedsDialogProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [crop, setCrop] = useState<CropDropdownItem | null | undefined>(undefined);
+  const [lots, setLots] = useState<LotForCrop[] | null>(null);
+  const [lotID, setLotID] = useState('');
+  const [qty, setQty] = useState(String(row.bagsRequested || 1));
+  const [mode, setMode] = useState<PaymentMode>(DEFAULT_PAYMENT_MODE);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+
+  useEffect(() => {
+    let live = true;
+    (async () => {
+      try {
+        const crops = await cropChoices();
+        const found = crops.find((c) => sameCrop(c.name, row.cropName)) ?? null;
+        if (!live) return;
+        setCrop(found);
+        if (!found) return setLots([]);
+        const list = await lotsForCrop(found.id);
+        if (live) setLots(list.filter((l) => l.remaining > 0));
+      } catch (e) {
+        if (!live) return;
+        setLots([]);
+        setError(errorMessage(e, t('common.failedToLoad')));
+      }
+    })();
+    return () => {
+      live = false;
+    };
+  }, [row.cropName, t]);
+
+  const rules: CropRules | null = crop?.rules ?? null;
+  const bagCrop = rules?.unit === 'bag';
+  const bagSize = bagCrop ? rules!.bagSizeKg : 1;
+  const count = Number(qty);
+  const lot = lots?.find((l) => String(l.lotID) === lotID);
+  const quantityKg = Number.isFinite(count) && count > 0 ? count * bagSize : 0;
+  const canIssue = Boolean(lot) && quantityKg > 0 && !busy;
+
+  const issue = async () => {
+    if (!lot || !canIssue) return;
+    if (!window.confirm(t('issueSeeds.confirm'))) return;
+    setBusy(true);
+    setError('');
+    try {
+      await makeSale({
+        farmerID: row.farmerID ?? undefined,
+        lotID: lot.lotID,
+        registrationID: row.id,
+        year: row.year,
+        bags: count,
+        bagSizeKg: bagCrop ? bagSize : count,
+        paymentMode: mode,
+      });
+      onClose();
+      navigate(paths.admin.bills);
+    } catch (e) {
+      const message = errorMessage(e, t('issueSeeds.failed'));
+      setError(message);
+      window.alert(message);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const address = [row.village, row.block, row.subDistrict, row.district].filter(Boolean).join(', ');
+  return (
+    <Dialog fullScreen open onClose={onClose} aria-labelledby="issue-seeds-title">
+      <AppBar position="sticky" color="primary" elevation={1}>
+        <Toolbar>
+          <IconButton edge="start" color="inherit" onClick={onClose} aria-label={t('issueSeeds.close')}>
+            <CloseIcon />
+          </IconButton>
+          <Typography id="issue-seeds-title" variant="h6" component="h2" sx={{ ml: 1, flex: 1 }}>
+            {t('issueSeeds.title')} — {row.name} ({row.id}/{row.year})
+          </Typography>
+        </Toolbar>
+      </AppBar>
+      <Box sx={{ p: { xs: 2, md: 3 }, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, alignItems: 'start' }}>
+        <Paper variant="outlined" sx={{ p: 2 }}>
+          <Typography variant="subtitle1" component="h3" gutterBottom>
+            {t('issueSeeds.farmer')}
+          </Typography>
+          <Detail label={t('issueSeeds.name')} value={row.name} />
+          <Detail label={t('issueSeeds.father')} value={row.fatherName} />
+          <Detail label={t('issueSeeds.aadhaar')} value={row.adharNumber} />
+          <Detail label={t('issueSeeds.mobile')} value={row.mobileNumber} />
+          <Detail label={t('issueSeeds.address')} value={address} />
+        </Paper>
+        <Paper variant="outlined" sx={{ p: 2 }}>
+          <Typography variant="subtitle1" component="h3" gutterBottom>
+            {t('issueSeeds.registration')}
+          </Typography>
+          <Detail label="ID" value={`${row.id} / ${row.year}`} />
+          <Detail label={t('issueSeeds.crop')} value={row.cropName} />
+          <Detail label={t('issueSeeds.requested')} value={`${row.bagsRequested} ${row.unit === 'bag' ? 'bags' : 'kg'}`} />
+          <Detail label={t('issueSeeds.appointment')} value={[row.appointmentDate, row.appointmentShift].filter(Boolean).join(' · ')} />
+        </Paper>
+
+        <Paper
+          variant="outlined"
+          component="form"
+          sx={{ p: 2, gridColumn: { md: '1 / span 2' }, display: 'grid', gap: 2, maxWidth: 720 }}
+          onSubmit={(e) => {
+            e.preventDefault();
+            void issue();
+          }}
+          aria-label={t('issueSeeds.title')}
+        >
+          {crop === null && <Alert severity="warning">{t('issueSeeds.cropUnknown', { name: row.cropName })}</Alert>}
+          {crop && lots && !lots.length && <Alert severity="warning">{t('issueSeeds.noLots')}</Alert>}
+          <TextField
+            select
+            size="small"
+            label={t('issueSeeds.lot')}
+            name="lotID"
+            value={lotID}
+            onChange={(e) => setLotID(e.target.value)}
+            disabled={!lots?.length}
+            slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+          >
+            <option value="">—</option>
+            {(lots ?? []).map((l) => (
+              <option key={l.lotID} value={String(l.lotID)}>
+                {t('issueSeeds.lotOption', { code: l.lotCode, kg: kgText(l.remaining), price: formatRupees(l.pricePerUnit) })}
+              </option>
+            ))}
+          </TextField>
+          <TextField
+            size="small"
+            type="number"
+            name="quantity"
+            label={bagCrop ? t('issueSeeds.bags', { size: bagSize }) : t('issueSeeds.kg')}
+            value={qty}
+            onChange={(e) => setQty(e.target.value)}
+            slotProps={{ htmlInput: { min: QTY_CLAMP.min, max: QTY_CLAMP.max, step: 1, inputMode: 'numeric' } }}
+          />
+          <Box>
+            <FormLabel id="payment-mode-label">{t('issueSeeds.paymentMode')}</FormLabel>
+            <RadioGroup row aria-labelledby="payment-mode-label" name="paymentMode" value={mode} onChange={(e) => setMode(e.target.value as PaymentMode)}>
+              <FormControlLabel value="Cash" control={<Radio />} label={t('issueSeeds.cash')} />
+              <FormControlLabel value="Online" control={<Radio />} label={t('issueSeeds.online')} />
+            </RadioGroup>
+          </Box>
+          {lot && quantityKg > 0 && (
+            <Typography data-testid="issue-summary">
+              {t('issueSeeds.summary', {
+                kg: kgText(quantityKg),
+                price: formatRupees(lot.pricePerUnit),
+                total: formatRupees(Math.round(quantityKg * Math.round(lot.pricePerUnit * 100)) / 100),
+              })}
+            </Typography>
+          )}
+          {error && <Alert severity="error">{error}</Alert>}
+          <Box>
+            <Button type="submit" variant="contained" size="large" disabled={!canIssue}>
+              {t('issueSeeds.submit')}
+            </Button>
+          </Box>
+        </Paper>
+      </Box>
+    </Dialog>
+  );
+}

@@ -1,0 +1,150 @@
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { App, Validations } from 'aws-cdk-lib';
+import { Template } from 'aws-cdk-lib/assertions';
+import cdkNag from 'cdk-nag';
+import { describe, expect, it } from 'vitest';
+import {
+  SeedPortalEdgeStack,
+  WAF_COMMON_RULES_COUNT_ONLY,
+  WAF_MANAGED_RULE_GROUPS,
+  WAF_RATE_LIMITS,
+  WAF_RATE_WINDOW_SECONDS,
+  addSeedPortal,
+} from '../../infra/cloud-stack';
+import { ROUTES, type RouteDef } from '../../shared/routes';
+
+const { AwsSolutionsChecks } = cdkNag;
+const CDK_CONTEXT = JSON.parse(readFileSync(new URL('../../cdk.json', import.meta.url), 'utf8')).context as Record<string, unknown>;
+const ACCOUNT = '123456789012';
+const newApp = () => new App({ context: { ...CDK_CONTEXT, 'aws:cdk:bundling-stacks': [] } });
+
+function fakeDist(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'seed-dist-'));
+  mkdirSync(join(dir, 'assets'));
+  writeFileSync(join(dir, 'index.html'), '<!doctype html><div id="root"></div>');
+  writeFileSync(join(dir, 'assets', 'index-abc123.js'), 'console.log(1)');
+  return dir;
+}
+
+/** Does a rate rule's scope-down statement (POST and a path prefix) cover this route? */
+function covers(rule: any, r: RouteDef): boolean {
+  const parts = rule.Statement.RateBasedStatement.ScopeDownStatement.AndStatement.Statements.map((s: any) => s.ByteMatchStatement);
+  const method = parts.find((p: any) => 'Method' in p.FieldToMatch);
+  const path = parts.find((p: any) => 'UriPath' in p.FieldToMatch);
+  return (
+    method.PositionalConstraint === 'EXACTLY' &&
+    method.SearchString === r.method &&
+    path.PositionalConstraint === 'STARTS_WITH' &&
+    r.path.startsWith(path.SearchString)
+  );
+}
+
+describe('SeedPortalEdgeStack: the CloudFront web ACL', { timeout: 120_000 }, () => {
+  const app = newApp();
+  const edge = new SeedPortalEdgeStack(app, 'SeedPortalEdge', { env: { account: ACCOUNT, region: 'us-east-1' } });
+  const template = Template.fromStack(edge);
+  const [acl] = Object.values(template.findResources('AWS::WAFv2::WebACL')) as { Properties: any }[];
+  const rules = acl.Properties.Rules as any[];
+
+  it('is one web ACL of scope CLOUDFRONT that allows by default, with metrics', () => {
+    template.resourceCountIs('AWS::WAFv2::WebACL', 1);
+    expect(acl.Properties).toMatchObject({
+      Scope: 'CLOUDFRONT',
+      DefaultAction: { Allow: {} },
+      VisibilityConfig: { CloudWatchMetricsEnabled: true, SampledRequestsEnabled: true },
+    });
+    expect(new Set(rules.map((r) => r.Priority)).size).toBe(rules.length);
+    for (const r of rules) expect(r.VisibilityConfig).toMatchObject({ CloudWatchMetricsEnabled: true, SampledRequestsEnabled: true });
+    template.hasOutput('WebAclArn', {});
+  });
+
+  it('applies the AWS managed rule groups (IP reputation, known bad inputs, common rule set), blocking', () => {
+    const managed = rules.filter((r) => r.Statement.ManagedRuleGroupStatement);
+    expect(managed.map((r) => r.Statement.ManagedRuleGroupStatement.Name)).toEqual([...WAF_MANAGED_RULE_GROUPS]);
+    for (const r of managed) {
+      expect(r.Statement.ManagedRuleGroupStatement.VendorName).toBe('AWS');
+      expect(r.OverrideAction).toEqual({ None: {} });
+    }
+    const common = managed.find((r) => r.Statement.ManagedRuleGroupStatement.Name === 'AWSManagedRulesCommonRuleSet');
+    expect(common.Statement.ManagedRuleGroupStatement.RuleActionOverrides).toEqual(
+      WAF_COMMON_RULES_COUNT_ONLY.map((name) => ({ Name: name, ActionToUse: { Count: {} } })),
+    );
+    // The IP reputation list is checked before anything else.
+    expect(rules.find((r) => r.Priority === 0).Name).toBe('AWSManagedRulesAmazonIpReputationList');
+  });
+
+  it('rate-limits POST /auth/login and POST /svsregistration* per viewer address over 5 minutes, answering 429 JSON', () => {
+    const rate = rules.filter((r) => r.Statement.RateBasedStatement);
+    expect(rate).toHaveLength(2);
+    const byName = Object.fromEntries(rate.map((r) => [r.Name, r]));
+    expect(byName.RateLimitLogin.Statement.RateBasedStatement).toMatchObject({
+      Limit: WAF_RATE_LIMITS.login.limit,
+      EvaluationWindowSec: WAF_RATE_WINDOW_SECONDS,
+      AggregateKeyType: 'IP',
+    });
+    expect(byName.RateLimitRegistration.Statement.RateBasedStatement).toMatchObject({
+      Limit: WAF_RATE_LIMITS.registration.limit,
+      EvaluationWindowSec: WAF_RATE_WINDOW_SECONDS,
+      AggregateKeyType: 'IP',
+    });
+    expect(WAF_RATE_WINDOW_SECONDS).toBe(300);
+    expect(WAF_RATE_LIMITS.login.limit).toBe(300);
+    expect(WAF_RATE_LIMITS.registration.limit).toBeGreaterThan(WAF_RATE_LIMITS.login.limit);
+    for (const r of rate) {
+      expect(r.Action).toEqual({ Block: { CustomResponse: { ResponseCode: 429, CustomResponseBodyKey: 'TooManyRequests' } } });
+    }
+    const body = acl.Properties.CustomResponseBodies.TooManyRequests;
+    expect(body.ContentType).toBe('APPLICATION_JSON');
+    expect(JSON.parse(body.Content)).toMatchObject({ success: false, code: 'TOO_MANY_REQUESTS' });
+    // Rate rules come before the managed groups, so a flood is cut off before the more expensive inspection.
+    expect(Math.max(...rate.map((r) => r.Priority))).toBeLessThan(
+      Math.min(...rules.filter((r) => r.Name !== 'AWSManagedRulesAmazonIpReputationList' && !r.Statement.RateBasedStatement).map((r) => r.Priority)),
+    );
+  });
+
+  it('covers every public POST route of the route table with a rate rule, and no GET', () => {
+    const rate = rules.filter((r) => r.Statement.RateBasedStatement);
+    const publicPosts = (ROUTES as readonly RouteDef[]).filter((r) => r.method === 'POST' && r.access === 'public');
+    expect(publicPosts.length).toBeGreaterThan(0);
+    for (const r of publicPosts) expect(rate.some((rule) => covers(rule, r)), `${r.method} ${r.path}`).toBe(true);
+    for (const r of (ROUTES as readonly RouteDef[]).filter((x) => x.method === 'GET')) {
+      expect(rate.some((rule) => covers(rule, r)), `${r.method} ${r.path}`).toBe(false);
+    }
+  });
+
+  it('refuses a region other than us-east-1', () => {
+    expect(() => new SeedPortalEdgeStack(newApp(), 'Edge', { env: { account: ACCOUNT, region: 'ap-south-1' } })).toThrow(/us-east-1/);
+  });
+});
+
+describe('the deployable app: edge stack in us-east-1, site stack in India', { timeout: 180_000 }, () => {
+  it('attaches the web ACL to the distribution through a cross-region reference and passes cdk-nag in both stacks', () => {
+    const app = newApp();
+    const { edge, site } = addSeedPortal(app, {
+      stackName: 'SeedPortal',
+      account: ACCOUNT,
+      region: 'ap-south-1',
+      deploySpa: true,
+      spaDistDir: fakeDist(),
+      alarmEmail: 'ops@example.org',
+    });
+    Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
+    app.synth(); // throws on any unacknowledged cdk-nag finding
+    const report = new AwsSolutionsChecks().validateScope(app);
+    expect(report.violations.map((v) => `${v.ruleName} @ ${v.violatingResources.map((r) => r.constructPath).join(', ')}`)).toEqual([]);
+
+    expect(edge.region).toBe('us-east-1');
+    expect(site.region).toBe('ap-south-1');
+    expect(site.dependencies).toContain(edge);
+    const siteTemplate = Template.fromStack(site);
+    const [dist] = Object.values(siteTemplate.findResources('AWS::CloudFront::Distribution')) as { Properties: any }[];
+    const webAclId = JSON.stringify(dist.Properties.DistributionConfig.WebACLId);
+    expect(webAclId).toMatch(/SeedPortalEdge/);
+    expect(webAclId).toMatch(/us-east-1/);
+    // The site stack states no CFR2 acknowledgement: the distribution really has a web ACL.
+    expect(JSON.stringify(siteTemplate.toJSON())).not.toMatch(/AwsSolutions-CFR2/);
+    siteTemplate.hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'email', Endpoint: 'ops@example.org' });
+  });
+});
