@@ -17,7 +17,7 @@ import { nextValue } from '../lib/counters';
 import { AppError, badRequest, conflict, forbidden, notFound, unauthorized } from '../lib/errors';
 import { hashPassword } from '../lib/passwords';
 import { deleteRoleItems, getRole, insertRole, listRoles, roleNames } from '../lib/roles-store';
-import { getUser, insertUser, listUsers, updateUserFields, type UserItem } from '../lib/users-store';
+import { insertUser, listUsers, updateUserFields, type UserItem } from '../lib/users-store';
 
 // ---- users ----
 

@@ -1,8 +1,8 @@
-import { GetCommand, TransactWriteCommand, UpdateCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { CropRules } from '../../shared/crop-rules';
 import { docClient, tableName } from '../lib/aws';
 import { padId } from '../lib/counters';
-import { batchGet, conditionFailedAt, isConditionFailed, queryIndex, searchFilter, type Item } from '../lib/query';
+import { batchGet, conditionFailedAt, moveClaimItems, queryIndex, searchFilter, setActiveFlag, type Item } from '../lib/query';
 
 /**
  * Crops (docs/data-model.md, "Crops").
@@ -120,23 +120,7 @@ export async function updateCrop(
     },
   ];
   if (next.cropNameKey !== current.cropNameKey) {
-    items.push(
-      {
-        Delete: {
-          TableName: tableName(),
-          Key: nameClaimKey(current.cropNameKey),
-          ConditionExpression: 'cropID = :id',
-          ExpressionAttributeValues: { ':id': id },
-        },
-      },
-      {
-        Put: {
-          TableName: tableName(),
-          Item: { ...nameClaimKey(next.cropNameKey), cropID: id },
-          ConditionExpression: 'attribute_not_exists(pk)',
-        },
-      },
-    );
+    items.push(...moveClaimItems(nameClaimKey(current.cropNameKey), nameClaimKey(next.cropNameKey), 'cropID', id));
   }
   try {
     await docClient().send(new TransactWriteCommand({ TransactItems: items }));
@@ -150,26 +134,5 @@ export async function updateCrop(
 }
 
 export async function setCropActive(id: number, active: boolean): Promise<CropItem | undefined> {
-  try {
-    const out = await docClient().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: cropKey(id),
-        UpdateExpression: active
-          ? 'SET isActive = :a, updatedOn = :now, gsi2pk = :g, gsi2sk = :s'
-          : 'SET isActive = :a, updatedOn = :now REMOVE gsi2pk, gsi2sk',
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeValues: {
-          ':a': active,
-          ':now': new Date().toISOString(),
-          ...(active ? { ':g': ACTIVE, ':s': padId(id) } : {}),
-        },
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
-    return strip(out.Attributes);
-  } catch (e) {
-    if (isConditionFailed(e)) return undefined;
-    throw e;
-  }
+  return strip(await setActiveFlag(cropKey(id), id, active, ACTIVE));
 }

@@ -1,7 +1,7 @@
-import { GetCommand, TransactWriteCommand, UpdateCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { docClient, tableName } from '../lib/aws';
 import { padId } from '../lib/counters';
-import { conditionFailedAt, isConditionFailed, queryIndex, searchFilter, type Item } from '../lib/query';
+import { conditionFailedAt, queryIndex, searchFilter, setActiveFlag, type Item } from '../lib/query';
 
 /**
  * Farmers (docs/data-model.md, "Farmers").
@@ -190,28 +190,7 @@ export async function updateFarmer(current: FarmerItem, next: FarmerFields): Pro
 }
 
 export async function setFarmerActive(id: number, active: boolean): Promise<FarmerItem | undefined> {
-  try {
-    const out = await docClient().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: farmerKey(id),
-        UpdateExpression: active
-          ? 'SET isActive = :a, updatedOn = :now, gsi2pk = :g, gsi2sk = :s'
-          : 'SET isActive = :a, updatedOn = :now REMOVE gsi2pk, gsi2sk',
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeValues: {
-          ':a': active,
-          ':now': new Date().toISOString(),
-          ...(active ? { ':g': ACTIVE, ':s': padId(id) } : {}),
-        },
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
-    return strip(out.Attributes);
-  } catch (e) {
-    if (isConditionFailed(e)) return undefined;
-    throw e;
-  }
+  return strip(await setActiveFlag(farmerKey(id), id, active, ACTIVE));
 }
 
 /** The farmer's registrations, newest first (index agreed with the registrations area). */

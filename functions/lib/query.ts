@@ -1,5 +1,6 @@
-import { BatchGetCommand, QueryCommand, type BatchGetCommandOutput, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, QueryCommand, UpdateCommand, type BatchGetCommandOutput, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { docClient, tableName } from './aws';
+import { padId } from './counters';
 
 /**
  * Query helpers shared by the catalogue areas (producers, crops, lots, farmers). Lists are GSI queries on a
@@ -111,3 +112,57 @@ export const searchFilter = (term: string) => ({
   names: { '#st': 'searchText' },
   values: { ':st': term.toLowerCase() },
 });
+
+/**
+ * Inactivate or restore a catalogue record: the flag plus its place in the sparse "active" index (gsi2),
+ * so active-only lists never read inactive records. Returns the new item, or undefined when it does not exist.
+ */
+export async function setActiveFlag(key: { pk: string; sk: string }, id: number, active: boolean, activeIndexPk: string): Promise<Item | undefined> {
+  try {
+    const out = await docClient().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: key,
+        UpdateExpression: active
+          ? 'SET isActive = :a, updatedOn = :now, gsi2pk = :g, gsi2sk = :s'
+          : 'SET isActive = :a, updatedOn = :now REMOVE gsi2pk, gsi2sk',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: {
+          ':a': active,
+          ':now': new Date().toISOString(),
+          ...(active ? { ':g': activeIndexPk, ':s': padId(id) } : {}),
+        },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return out.Attributes;
+  } catch (e) {
+    if (isConditionFailed(e)) return undefined;
+    throw e;
+  }
+}
+
+/**
+ * Transaction items that move a uniqueness claim (a name, an Aadhaar hash) from one key to another:
+ * the old claim is deleted only if it is still this record's, the new one put only if nobody holds it.
+ */
+export function moveClaimItems(oldKey: { pk: string; sk: string }, newKey: { pk: string; sk: string }, idAttribute: string, id: number) {
+  return [
+    {
+      Delete: {
+        TableName: tableName(),
+        Key: oldKey,
+        ConditionExpression: '#owner = :id',
+        ExpressionAttributeNames: { '#owner': idAttribute },
+        ExpressionAttributeValues: { ':id': id },
+      },
+    },
+    {
+      Put: {
+        TableName: tableName(),
+        Item: { ...newKey, [idAttribute]: id },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    },
+  ];
+}

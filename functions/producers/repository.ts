@@ -1,7 +1,7 @@
-import { GetCommand, TransactWriteCommand, UpdateCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { docClient, tableName } from '../lib/aws';
 import { padId } from '../lib/counters';
-import { batchGet, conditionFailedAt, isConditionFailed, queryIndex, searchFilter, type Item } from '../lib/query';
+import { batchGet, conditionFailedAt, moveClaimItems, queryIndex, searchFilter, setActiveFlag, type Item } from '../lib/query';
 
 /**
  * Producers (docs/data-model.md, "Producers").
@@ -128,23 +128,7 @@ export async function updateProducer(
   };
   const items: NonNullable<TransactWriteCommandInput['TransactItems']> = [{ Update: update }];
   if (next.aadhaarHash !== current.aadhaarHash) {
-    items.push(
-      {
-        Delete: {
-          TableName: tableName(),
-          Key: aadhaarClaimKey(current.aadhaarHash),
-          ConditionExpression: 'producerID = :id',
-          ExpressionAttributeValues: { ':id': id },
-        },
-      },
-      {
-        Put: {
-          TableName: tableName(),
-          Item: { ...aadhaarClaimKey(next.aadhaarHash), producerID: id },
-          ConditionExpression: 'attribute_not_exists(pk)',
-        },
-      },
-    );
+    items.push(...moveClaimItems(aadhaarClaimKey(current.aadhaarHash), aadhaarClaimKey(next.aadhaarHash), 'producerID', id));
   }
   try {
     await docClient().send(new TransactWriteCommand({ TransactItems: items }));
@@ -159,26 +143,5 @@ export async function updateProducer(
 
 /** Inactivate (drops the producer from the sparse active index) or restore. */
 export async function setProducerActive(id: number, active: boolean): Promise<ProducerItem | undefined> {
-  try {
-    const out = await docClient().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: producerKey(id),
-        UpdateExpression: active
-          ? 'SET isActive = :a, updatedOn = :now, gsi2pk = :g, gsi2sk = :s'
-          : 'SET isActive = :a, updatedOn = :now REMOVE gsi2pk, gsi2sk',
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeValues: {
-          ':a': active,
-          ':now': new Date().toISOString(),
-          ...(active ? { ':g': ACTIVE, ':s': padId(id) } : {}),
-        },
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
-    return strip(out.Attributes);
-  } catch (e) {
-    if (isConditionFailed(e)) return undefined;
-    throw e;
-  }
+  return strip(await setActiveFlag(producerKey(id), id, active, ACTIVE));
 }

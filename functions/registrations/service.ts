@@ -107,7 +107,7 @@ function resolveExisting(claim: repo.ClaimItem, idempotencyKey: string | undefin
 const read = <T>(fn: () => Promise<T>) => withRetry(fn, { attempts: 5 });
 
 export async function submitRegistration(input: SubmitInput): Promise<SubmitOutcome> {
-  const { fields, idempotencyKey, caller } = input;
+  const { fields, idempotencyKey } = input;
   const now = new Date();
   const year = Number(kolkataDate(now).slice(0, 4));
   const cropKey = normalizeCropName(fields.cropName);

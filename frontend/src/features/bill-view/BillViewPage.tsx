@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { formatRupees, maskAadhaar } from '../../../../shared/format';
-import { BILL_QR_SIZE, type InvoiceResponse } from '../../../../shared/schemas/sales';
+import type { InvoiceResponse } from '../../../../shared/schemas/sales';
 import { api, apiUrl, errorMessage } from '../../lib/api';
 import { useSession } from '../../lib/session';
 import { usePageTitle } from '../../components/usePageTitle';
@@ -22,6 +22,8 @@ const when = (iso: string | undefined, lang: string) => {
   if (Number.isNaN(d.getTime())) return iso;
   return new Intl.DateTimeFormat(lang === 'hi' ? 'hi-IN' : 'en-IN', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Kolkata' }).format(d);
 };
+/** QR image size of the bill (spec section 9); a type-only import keeps zod out of this public chunk. */
+const BILL_QR_SIZE = 512;
 const kg = (n: number) => new Intl.NumberFormat('en-IN', { maximumFractionDigits: 3 }).format(n);
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
@@ -69,7 +71,7 @@ function Copy({ bill, label, signedIn, last }: { bill: InvoiceResponse; label: s
           <Typography variant="body2">{t('billView.heading')}</Typography>
         </Box>
         <Box sx={{ textAlign: 'right' }}>
-          <Typography data-testid="copy-label" sx={{ fontWeight: 700, textTransform: 'uppercase', fontSize: 13 }}>
+          <Typography data-testid="copy-label" sx={{ fontWeight: 700, fontSize: 14 }}>
             {label}
           </Typography>
           <Typography variant="body2">

@@ -1,0 +1,226 @@
+/**
+ * Counter day: C counters (each its own seller account) issue bills at once against a few lots, over HTTP,
+ * as the Issue Seeds screen does. Some lots run out on purpose, and a share of the sales is tried a second
+ * time at another counter (it must be refused). Afterwards the invariants are checked through the API:
+ *   3. for every lot used + remaining = total, remaining never below zero, used = the bills' quantities;
+ *   4. this financial year's invoice numbers are 1..n with no gap and no duplicate;
+ *   5. no registration is billed twice.
+ *
+ *   npx tsx bench/sales.ts                       # starts the local stand-in on free ports (temporary data)
+ *   N=600 C=20 LOTS=4 npx tsx bench/sales.ts
+ *   BASE_URL=http://localhost:3000 ADMIN_EMAIL=... ADMIN_PASSWORD=... npx tsx bench/sales.ts
+ *
+ * Not a test: it prints figures (see docs/performance.md, "Sales").
+ */
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+process.env.LOG_LEVEL ??= 'warn';
+
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { freePort } from '../test/support/ports';
+import { newAadhaar, postJson, registerFarmer, validFields, type Http } from '../test/fixtures/registration-helpers';
+
+const N = Number(process.env.N ?? 300);
+const C = Number(process.env.C ?? 5);
+const LOTS = Number(process.env.LOTS ?? 3);
+/** Stock of all lots together as a share of what the sales ask for (below 1: the last sales find no stock). */
+const STOCK_SHARE = Number(process.env.STOCK_SHARE ?? 0.9);
+/** Share of sales tried again at another counter at the same moment (must get 409). */
+const DOUBLE = Number(process.env.DOUBLE ?? 0.05);
+const BAG_KG = 40;
+
+type Reply = { status: number; json: any; text: string }; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+function percentile(sorted: number[], p: number): number {
+  if (!sorted.length) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
+}
+
+async function call(h: Http, method: string, path: string, token: string, body?: unknown): Promise<Reply> {
+  const res = await fetch(new URL(path, h.url), {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = undefined;
+  }
+  return { status: res.status, json, text };
+}
+
+async function login(h: Http, email: string, password: string): Promise<string> {
+  const r = await postJson(h, '/auth/login', { email, password });
+  if (r.status !== 200) throw new Error(`sign-in failed: ${r.status} ${r.text}`);
+  return r.json.token;
+}
+
+async function pool<T>(n: number, limit: number, task: (i: number) => Promise<T>): Promise<T[]> {
+  const out: T[] = new Array(n);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(limit, n) }, async () => {
+      while (next < n) {
+        const i = next++;
+        out[i] = await task(i);
+      }
+    }),
+  );
+  return out;
+}
+
+function must(r: Reply, what: string, status = 201): Reply {
+  if (r.status !== status) throw new Error(`${what}: ${r.status} ${r.text}`);
+  return r;
+}
+
+async function main() {
+  let stop: (() => Promise<void>) | undefined;
+  let dataDir: string | undefined;
+  let base = process.env.BASE_URL;
+  const adminEmail = process.env.ADMIN_EMAIL ?? 'sales-admin@bench.local';
+  const adminPassword = process.env.ADMIN_PASSWORD ?? 'sales-bench-password';
+  if (!base) {
+    const { startLocalStack } = await import('../infra/local/stack');
+    const { startDynamo } = await import('../infra/local/dynamo');
+    dataDir = mkdtempSync(join(tmpdir(), 'seed-sales-'));
+    const [port, dynamoPort, s3Port] = await Promise.all([freePort(), freePort(), freePort()]);
+    const dynamo = await startDynamo({ port: dynamoPort });
+    const stack = await startLocalStack({
+      port,
+      dataDir,
+      dynamoPort,
+      dynamoEndpoint: dynamo.endpoint,
+      s3Port,
+      tableName: 'sales',
+      uploadsBucket: 'seed-uploads',
+      staticDir: 'frontend/dist',
+      adminEmail,
+      adminPassword,
+    });
+    base = stack.url;
+    stop = async () => {
+      await stack.stop();
+      await dynamo.stop();
+    };
+  }
+  const h: Http = { url: base };
+  const root = await login(h, adminEmail, adminPassword);
+  console.log(`Sales: N=${N} sales, C=${C} counters, ${LOTS} lots holding ${Math.round(STOCK_SHARE * 100)}% of the stock asked for, target ${base}${stop ? ' (local stand-in)' : ''}`);
+
+  // ---- catalogue, counters and registrations (not timed) ----
+  const stamp = Date.now().toString(36);
+  const producer = must(
+    await call(h, 'POST', '/api/producers', root, { name: `Bench Producer ${stamp}`, aadhaarNumber: newAadhaar(7), contactNumber: '9876543210', address: 'Kanpur' }),
+    'producer',
+  ).json;
+  let wheat = (await call(h, 'POST', '/api/crops', root, { cropName: 'Wheat', description: 'bench' })).json;
+  if (!wheat?.cropID) wheat = (await call(h, 'GET', '/api/crops/dropdown', root)).json.map((c: { id: number; name: string }) => ({ cropID: c.id, cropName: c.name })).find((c: { cropName: string }) => c.cropName === 'Wheat');
+  const bags = (i: number) => 1 + (i % 3);
+  const askedKg = Array.from({ length: N }, (_, i) => bags(i) * BAG_KG).reduce((a, b) => a + b, 0);
+  const perLotKg = Math.floor((askedKg * STOCK_SHARE) / LOTS / BAG_KG) * BAG_KG;
+  const lots: { lotID: number; lotCode: string }[] = [];
+  for (let i = 0; i < LOTS; i++) {
+    lots.push(must(await call(h, 'POST', '/api/lots', root, { producerID: producer.producerID, cropID: wheat.cropID, quantityAvailable: perLotKg, pricePerUnit: 31.75 + i }), 'lot').json);
+  }
+  const counters: string[] = [];
+  for (let i = 0; i < C; i++) {
+    const email = `counter-${i}-${stamp}@bench.local`;
+    must(await call(h, 'POST', '/api/admin/users', root, { fullName: `Counter ${i + 1}`, email, password: 'counter-password-1', isActive: true, roleIds: [3] }), 'seller');
+    counters.push(await login(h, email, 'counter-password-1'));
+  }
+  const t0 = performance.now();
+  const regs = await pool(N, 20, async (i) => {
+    const r = await registerFarmer(h, validFields({ adharNumber: newAadhaar(2 + (i % 8)), cropName: 'Wheat', bagsRequested: bags(i) }));
+    if (r.status !== 201) throw new Error(`registration ${i}: ${r.status} ${r.text}`);
+    return { id: r.json.data.id as number, year: r.json.data.year as number, bags: bags(i) };
+  });
+  console.log(`  setup: ${N} registrations in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+
+  // ---- the counter day (timed) ----
+  const samples: { ms: number; status: number; message?: string; number?: string; reg: number; kg: number; lot: number }[] = [];
+  const doubles: Reply[] = [];
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    counters.map(async (token, c) => {
+      while (next < N) {
+        const i = next++;
+        const reg = regs[i];
+        const lot = lots[i % LOTS];
+        const body = { lotID: lot.lotID, registrationID: reg.id, year: reg.year, bags: reg.bags, bagSizeKg: BAG_KG, paymentMode: i % 4 ? 'Cash' : 'Online' };
+        const s0 = performance.now();
+        const sale = call(h, 'POST', '/api/sales/make', token, body);
+        // The same registration at another counter at the same moment.
+        const again = Math.random() < DOUBLE ? call(h, 'POST', '/api/sales/make', counters[(c + 1) % counters.length], body) : undefined;
+        const r = await sale;
+        samples.push({ ms: performance.now() - s0, status: r.status, message: r.json?.message, number: r.json?.invoiceNumber, reg: i, kg: reg.bags * BAG_KG, lot: lot.lotID });
+        if (again) doubles.push(await again);
+      }
+    }),
+  );
+  const wall = (performance.now() - started) / 1000;
+
+  // ---- invariants ----
+  const ok = samples.filter((s) => s.status === 201);
+  const doublesOk = doubles.filter((d) => d.status === 201);
+  const byStatus = new Map<string, number>();
+  for (const s of [...samples, ...doubles.map((d) => ({ status: d.status, message: d.json?.message }))]) {
+    const key = `${s.status} ${s.status === 201 ? 'bill' : String(s.message ?? '').replace(/INV\S+|lot \S+|\d+(\.\d+)? kg/g, '…')}`;
+    byStatus.set(key, (byStatus.get(key) ?? 0) + 1);
+  }
+  const problems: string[] = [];
+  // 5: each registration at most once (the first try and its double cannot both succeed).
+  const billedRegs = new Map<number, number>();
+  for (const s of ok) billedRegs.set(s.reg, (billedRegs.get(s.reg) ?? 0) + 1);
+  const bills: { invoiceNumber: string; registrationID: number; year: number; quantityKg: number; lotID: number }[] = [];
+  for (let skip = 0; ; skip += 100) {
+    const r = must(await call(h, 'GET', `/api/invoices?skip=${skip}&take=100`, root), 'list', 200);
+    bills.push(...r.json.items);
+    if (r.json.items.length < 100) break;
+  }
+  const regKeys = new Set(bills.map((b) => `${b.year}#${b.registrationID}`));
+  if (regKeys.size !== bills.length) problems.push(`invariant 5: ${bills.length - regKeys.size} registrations billed twice`);
+  if (bills.length !== ok.length + doublesOk.length) problems.push(`acknowledged bills ${ok.length + doublesOk.length} but ${bills.length} listed`);
+  // 4: numbers 1..n in this financial year.
+  const byYear = new Map<string, number[]>();
+  for (const b of bills) {
+    const [prefix, seq] = b.invoiceNumber.split('-');
+    byYear.set(prefix, [...(byYear.get(prefix) ?? []), Number(seq)]);
+  }
+  for (const [prefix, seqs] of byYear) {
+    seqs.sort((a, b) => a - b);
+    const gaps = seqs.filter((s, i) => s !== i + 1).length;
+    if (gaps) problems.push(`invariant 4: ${prefix} numbers are not 1..${seqs.length} (${gaps} out of place)`);
+  }
+  // 3: stock.
+  for (const l of lots) {
+    const s = must(await call(h, 'GET', `/api/lots/${l.lotID}`, root), 'lot', 200).json;
+    const billed = bills.filter((b) => b.lotID === l.lotID).reduce((a, b) => a + b.quantityKg, 0);
+    if (Math.abs(s.quantityUsed + s.remaining - s.quantityAvailable) > 1e-9 || s.remaining < 0) problems.push(`invariant 3: lot ${l.lotCode} used ${s.quantityUsed} + remaining ${s.remaining} != ${s.quantityAvailable}`);
+    if (Math.abs(s.quantityUsed - billed) > 1e-9) problems.push(`invariant 3: lot ${l.lotCode} used ${s.quantityUsed} kg but its bills hold ${billed} kg`);
+  }
+
+  const lat = samples.map((s) => s.ms).sort((a, b) => a - b);
+  const okLat = ok.map((s) => s.ms).sort((a, b) => a - b);
+  const f = (n: number) => n.toFixed(0);
+  console.log(`  ${samples.length} sales (+${doubles.length} doubles) in ${wall.toFixed(2)} s: ${(ok.length / wall).toFixed(1)} bills/s, ${(samples.length / wall).toFixed(1)} answers/s`);
+  console.log(`  latency all  ms: p50 ${f(percentile(lat, 50))}  p95 ${f(percentile(lat, 95))}  p99 ${f(percentile(lat, 99))}  max ${f(lat[lat.length - 1] ?? NaN)}`);
+  console.log(`  latency bill ms: p50 ${f(percentile(okLat, 50))}  p95 ${f(percentile(okLat, 95))}  p99 ${f(percentile(okLat, 99))}  max ${f(okLat[okLat.length - 1] ?? NaN)}`);
+  for (const [k, v] of [...byStatus].sort()) console.log(`  ${String(v).padStart(6)}  ${k}`);
+  console.log(`  bills listed: ${bills.length} in ${[...byYear.keys()].join(', ')}; lots: ${lots.map((l) => l.lotCode).join(', ')}`);
+  console.log(problems.length ? `  INVARIANTS BROKEN:\n    ${problems.join('\n    ')}` : '  invariants 3, 4 and 5 hold');
+
+  await stop?.();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  process.exit(problems.length ? 1 : 0);
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});
