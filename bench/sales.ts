@@ -8,6 +8,7 @@
  *
  *   npx tsx bench/sales.ts                       # starts the local stand-in on free ports (temporary data)
  *   N=600 C=20 LOTS=4 npx tsx bench/sales.ts
+ *   TURNS=0 npx tsx bench/sales.ts               # no in-process turns: every sale races the counter
  *   BASE_URL=http://localhost:3000 ADMIN_EMAIL=... ADMIN_PASSWORD=... npx tsx bench/sales.ts
  *
  * Not a test: it prints figures (see docs/performance.md, "Sales").
@@ -85,6 +86,10 @@ async function main() {
   const adminEmail = process.env.ADMIN_EMAIL ?? 'sales-admin@bench.local';
   const adminPassword = process.env.ADMIN_PASSWORD ?? 'sales-bench-password';
   if (!base) {
+    if (process.env.TURNS === '0') {
+      // Every request races the counter on its own, like separate Lambda instances (see functions/sales/service.ts).
+      (await import('../functions/sales/service')).saleRetryLimits.takeTurnsInProcess = false;
+    }
     const { startLocalStack } = await import('../infra/local/stack');
     const { startDynamo } = await import('../infra/local/dynamo');
     dataDir = mkdtempSync(join(tmpdir(), 'seed-sales-'));
@@ -110,7 +115,7 @@ async function main() {
   }
   const h: Http = { url: base };
   const root = await login(h, adminEmail, adminPassword);
-  console.log(`Sales: N=${N} sales, C=${C} counters, ${LOTS} lots holding ${Math.round(STOCK_SHARE * 100)}% of the stock asked for, target ${base}${stop ? ' (local stand-in)' : ''}`);
+  console.log(`Sales: N=${N} sales, C=${C} counters, ${LOTS} lots holding ${Math.round(STOCK_SHARE * 100)}% of the stock asked for, target ${base}${stop ? ' (local stand-in)' : ''}${process.env.TURNS === '0' ? ', no in-process turns' : ''}`);
 
   // ---- catalogue, counters and registrations (not timed) ----
   const stamp = Date.now().toString(36);

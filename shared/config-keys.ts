@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * Every configuration key the product reads, with its default, parser and who may read it.

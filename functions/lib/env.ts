@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * Server configuration, parsed once per process with a schema (fails fast listing what is wrong).

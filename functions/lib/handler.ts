@@ -3,7 +3,7 @@ import httpRouterHandler from '@middy/http-router';
 import httpHeaderNormalizer from '@middy/http-header-normalizer';
 import httpCors from '@middy/http-cors';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import { z } from 'zod';
+import * as z from 'zod';
 import { hasAnyRole } from '../../shared/roles';
 import { routeKey, routesOf, type FunctionArea, type RouteDef } from '../../shared/routes';
 import { callerFromAuthorization, type Caller } from './caller';

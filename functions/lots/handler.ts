@@ -11,18 +11,15 @@ import {
 } from '../../shared/schemas/lots';
 import { defineArea, route } from '../lib/handler';
 import { binary, json, text } from '../lib/http';
+import { qrImageHeaders } from '../lib/qr';
 import * as lots from './service';
 
 /**
  * QR images never change for a lot (its code is permanent), so caches may keep them for a year: staff
  * images privately (they need a token), the public SVG in shared caches too.
  */
-function imageHeaders(lotCode: string, ext: 'png' | 'svg', download: boolean, shared: boolean) {
-  return {
-    'cache-control': `${shared ? 'public' : 'private'}, max-age=31536000, immutable`,
-    'content-disposition': `${download ? 'attachment' : 'inline'}; filename="lot-${lotCode}.${ext}"`,
-  };
-}
+const imageHeaders = (lotCode: string, ext: 'png' | 'svg', download: boolean, shared: boolean) =>
+  qrImageHeaders(`lot-${lotCode}.${ext}`, { download, shared });
 
 export const handler = defineArea('lots', {
   'GET /api/lots': route({ query: LotListQuery, handle: ({ query }) => lots.list(query) }),

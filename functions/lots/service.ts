@@ -1,4 +1,3 @@
-import QRCode from 'qrcode';
 import {
   publicLotPath,
   type CreateLotInput,
@@ -10,7 +9,7 @@ import {
 } from '../../shared/schemas/lots';
 import { DROPDOWN_TAKE } from '../../shared/schemas/producers';
 import { nextValue } from '../lib/counters';
-import { env } from '../lib/env';
+import * as qr from '../lib/qr';
 import { badRequest, conflict, notFound } from '../lib/errors';
 import { getCrop, getCrops, type CropItem } from '../crops/repository';
 import { getProducer, getProducers, type ProducerItem } from '../producers/repository';
@@ -210,9 +209,7 @@ export async function remove(id: number): Promise<{ success: true; lotID: number
 
 // ---- QR codes: they encode the public lot page ----
 
-export const publicLotUrl = (lotCode: string) => `${env().PUBLIC_BASE_URL.replace(/\/$/, '')}${publicLotPath(lotCode)}`;
-
-const QR_OPTIONS = { errorCorrectionLevel: 'M' as const, margin: 2 };
+export const publicLotUrl = (lotCode: string) => qr.publicUrl(publicLotPath(lotCode));
 
 export interface QrImage {
   lotCode: string;
@@ -221,7 +218,7 @@ export interface QrImage {
 
 export async function qrPng(id: number, size: number): Promise<QrImage> {
   const lot = await requireLot(id);
-  const data = await QRCode.toBuffer(publicLotUrl(lot.lotCode), { ...QR_OPTIONS, type: 'png', width: size });
+  const data = await qr.qrPng(publicLotUrl(lot.lotCode), size);
   return { lotCode: lot.lotCode, data };
 }
 
@@ -234,6 +231,6 @@ export async function qrSvgByCode(code: string): Promise<QrImage> {
 }
 
 async function svgFor(lot: LotItem): Promise<QrImage> {
-  const data = await QRCode.toString(publicLotUrl(lot.lotCode), { ...QR_OPTIONS, type: 'svg' });
+  const data = await qr.qrSvg(publicLotUrl(lot.lotCode));
   return { lotCode: lot.lotCode, data };
 }

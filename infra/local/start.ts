@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { execSync } from 'node:child_process';
 import { join, resolve } from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod';
 import { startLocalStack } from './stack';
 
 /** `npm start`: the product at http://localhost:3000 with DynamoDB Local and s3rver, data kept under .data/. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** A numeric id in a path, e.g. /api/producers/{id}. */
 export const IdParam = z.object({

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { QTY_CLAMP, type CropRules } from '../crop-rules';
 import { queryBool, queryTake } from './common';
 import { DROPDOWN_TAKE, LIST_TAKE, SEARCH_MAX, blankIfMissing, optionalText } from './producers';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { queryBool, queryTake } from './common';
 import { AADHAAR_RE, DROPDOWN_TAKE, LIST_TAKE, SEARCH_MAX, blankIfMissing, optionalText, stripAadhaar } from './producers';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { queryBool, queryTake } from './common';
 import { DROPDOWN_TAKE, LIST_TAKE } from './producers';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { clampQty, defaultRulesFor, normalizeCropName, QTY_CLAMP } from '../crop-rules';
 import { findDistrict } from '../districts';
 

@@ -1,5 +1,4 @@
-import { useCallback, useEffect, useState, type FormEvent, type KeyboardEvent } from 'react';
-import Alert from '@mui/material/Alert';
+import { useState, type FormEvent, type KeyboardEvent } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
@@ -16,6 +15,9 @@ import { useTranslation } from 'react-i18next';
 import { SaveConfigInput, type ConfigResponse } from '../../../../shared/schemas/admin';
 import { errorMessage } from '../../lib/api';
 import { fieldErrors } from '../../lib/forms';
+import { useListLoader } from '../../lib/useListLoader';
+import { FeedbackAlerts, LoadErrorAlert } from '../../components/FeedbackAlerts';
+import { TableStateRows } from '../../components/TableStateRows';
 import { usePageTitle } from '../../components/usePageTitle';
 import { deleteConfig, listConfigs, renameOrSave, saveConfig } from './api';
 
@@ -29,8 +31,7 @@ interface Editing {
 export default function ConfigsPage() {
   const { t } = useTranslation();
   usePageTitle(t('configs.title'));
-  const [rows, setRows] = useState<ConfigResponse[] | null>(null);
-  const [loadError, setLoadError] = useState('');
+  const { rows, loadError, load } = useListLoader(listConfigs, 'common.failedToLoad');
   const [error, setError] = useState('');
   const [notice, setNotice] = useState('');
   const [key, setKey] = useState('');
@@ -39,20 +40,6 @@ export default function ConfigsPage() {
   const [busy, setBusy] = useState(false);
   const [editing, setEditing] = useState<Editing | null>(null);
   const [editErrors, setEditErrors] = useState<Record<string, string>>({});
-
-  const load = useCallback(async () => {
-    setLoadError('');
-    try {
-      setRows(await listConfigs());
-    } catch (e) {
-      setRows([]);
-      setLoadError(errorMessage(e, t('common.failedToLoad')));
-    }
-  }, [t]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
 
   const add = async (e: FormEvent) => {
     e.preventDefault();
@@ -171,21 +158,8 @@ export default function ConfigsPage() {
         </Box>
       </Paper>
 
-      {loadError && (
-        <Alert severity="error" sx={{ mb: 2 }}>
-          {loadError}
-        </Alert>
-      )}
-      {error && (
-        <Alert severity="error" sx={{ mb: 2 }} role="alert" onClose={() => setError('')}>
-          {error}
-        </Alert>
-      )}
-      {notice && (
-        <Alert severity="success" sx={{ mb: 2 }} onClose={() => setNotice('')}>
-          {notice}
-        </Alert>
-      )}
+      <LoadErrorAlert message={loadError} />
+      <FeedbackAlerts error={error} onCloseError={() => setError('')} notice={notice} onCloseNotice={() => setNotice('')} />
 
       <TableContainer component={Paper} variant="outlined">
         <Table size="small" aria-label={t('configs.title')}>
@@ -197,16 +171,7 @@ export default function ConfigsPage() {
             </TableRow>
           </TableHead>
           <TableBody>
-            {rows === null && (
-              <TableRow>
-                <TableCell colSpan={3}>{t('common.loading')}</TableCell>
-              </TableRow>
-            )}
-            {rows?.length === 0 && (
-              <TableRow>
-                <TableCell colSpan={3}>{t('configs.empty')}</TableCell>
-              </TableRow>
-            )}
+            <TableStateRows rows={rows} colSpan={3} emptyText={t('configs.empty')} />
             {rows?.map((row) =>
               editing?.originalKey === row.key ? (
                 <TableRow key={row.key} data-config-key={row.key} selected>

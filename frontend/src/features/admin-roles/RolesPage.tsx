@@ -1,5 +1,4 @@
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
-import Alert from '@mui/material/Alert';
+import { useState, type FormEvent } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
@@ -15,6 +14,9 @@ import { useTranslation } from 'react-i18next';
 import { CreateRoleInput, type RoleResponse } from '../../../../shared/schemas/admin';
 import { ApiError, errorMessage } from '../../lib/api';
 import { fieldErrors } from '../../lib/forms';
+import { useListLoader } from '../../lib/useListLoader';
+import { FeedbackAlerts, LoadErrorAlert } from '../../components/FeedbackAlerts';
+import { TableStateRows } from '../../components/TableStateRows';
 import { usePageTitle } from '../../components/usePageTitle';
 import { createRole, deleteRole, listRoles } from './api';
 
@@ -22,28 +24,13 @@ import { createRole, deleteRole, listRoles } from './api';
 export default function RolesPage() {
   const { t } = useTranslation();
   usePageTitle(t('roles.title'));
-  const [rows, setRows] = useState<RoleResponse[] | null>(null);
-  const [loadError, setLoadError] = useState('');
+  const { rows, loadError, load } = useListLoader(listRoles, 'common.failedToLoad');
   const [error, setError] = useState('');
   const [notice, setNotice] = useState('');
   const [name, setName] = useState('');
   const [description, setDescription] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
-
-  const load = useCallback(async () => {
-    setLoadError('');
-    try {
-      setRows(await listRoles());
-    } catch (e) {
-      setRows([]);
-      setLoadError(errorMessage(e, t('common.failedToLoad')));
-    }
-  }, [t]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
 
   const add = async (e: FormEvent) => {
     e.preventDefault();
@@ -122,21 +109,8 @@ export default function RolesPage() {
         </Box>
       </Paper>
 
-      {loadError && (
-        <Alert severity="error" sx={{ mb: 2 }}>
-          {loadError}
-        </Alert>
-      )}
-      {error && (
-        <Alert severity="error" sx={{ mb: 2 }} role="alert" onClose={() => setError('')}>
-          {error}
-        </Alert>
-      )}
-      {notice && (
-        <Alert severity="success" sx={{ mb: 2 }} onClose={() => setNotice('')}>
-          {notice}
-        </Alert>
-      )}
+      <LoadErrorAlert message={loadError} />
+      <FeedbackAlerts error={error} onCloseError={() => setError('')} notice={notice} onCloseNotice={() => setNotice('')} />
 
       <TableContainer component={Paper} variant="outlined">
         <Table size="small" aria-label={t('roles.title')}>
@@ -149,16 +123,7 @@ export default function RolesPage() {
             </TableRow>
           </TableHead>
           <TableBody>
-            {rows === null && (
-              <TableRow>
-                <TableCell colSpan={4}>{t('common.loading')}</TableCell>
-              </TableRow>
-            )}
-            {rows?.length === 0 && (
-              <TableRow>
-                <TableCell colSpan={4}>{t('roles.empty')}</TableCell>
-              </TableRow>
-            )}
+            <TableStateRows rows={rows} colSpan={4} emptyText={t('roles.empty')} />
             {rows?.map((role) => (
               <TableRow key={role.roleID} data-role-name={role.name} hover>
                 <TableCell>{role.roleID}</TableCell>

@@ -1,5 +1,4 @@
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
-import Alert from '@mui/material/Alert';
+import { useCallback, useState, type FormEvent } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
@@ -26,6 +25,9 @@ import {
 } from '../../../../shared/schemas/admin';
 import { ApiError, errorMessage } from '../../lib/api';
 import { fieldErrors } from '../../lib/forms';
+import { useListLoader } from '../../lib/useListLoader';
+import { FeedbackAlerts, LoadErrorAlert } from '../../components/FeedbackAlerts';
+import { TableStateRows } from '../../components/TableStateRows';
 import { usePageTitle } from '../../components/usePageTitle';
 import { createUser, listRoles, listUsers, resetPassword, updateUser } from './api';
 import { RoleCheckboxes } from './RoleCheckboxes';
@@ -46,35 +48,25 @@ function draftOf(u: UserResponse): Draft {
 export default function UsersPage() {
   const { t } = useTranslation();
   usePageTitle(t('users.title'));
-  const [users, setUsers] = useState<UserResponse[] | null>(null);
   const [roles, setRoles] = useState<RoleResponse[]>([]);
   const [drafts, setDrafts] = useState<Record<number, Draft>>({});
   const [rowErrors, setRowErrors] = useState<Record<number, string>>({});
   const [savingId, setSavingId] = useState<number | null>(null);
-  const [loadError, setLoadError] = useState('');
   const [error, setError] = useState('');
   const [notice, setNotice] = useState('');
   const [form, setForm] = useState(emptyForm);
   const [formErrors, setFormErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
 
-  const load = useCallback(async () => {
-    setLoadError('');
-    try {
-      const [u, r] = await Promise.all([listUsers(), listRoles()]);
-      setUsers(u);
-      setRoles(r);
-      setDrafts(Object.fromEntries(u.map((x) => [x.userID, draftOf(x)])));
-      setRowErrors({});
-    } catch (e) {
-      setUsers([]);
-      setLoadError(errorMessage(e, t('common.failedToLoad')));
-    }
-  }, [t]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
+  // Users come with the roles to choose from; every load starts the inline drafts afresh.
+  const fetchUsers = useCallback(async () => {
+    const [u, r] = await Promise.all([listUsers(), listRoles()]);
+    setRoles(r);
+    setDrafts(Object.fromEntries(u.map((x) => [x.userID, draftOf(x)])));
+    setRowErrors({});
+    return u;
+  }, []);
+  const { rows: users, setRows: setUsers, loadError, load } = useListLoader(fetchUsers, 'common.failedToLoad');
 
   const create = async (e: FormEvent) => {
     e.preventDefault();
@@ -222,21 +214,8 @@ export default function UsersPage() {
         </Box>
       </Paper>
 
-      {loadError && (
-        <Alert severity="error" sx={{ mb: 2 }}>
-          {loadError}
-        </Alert>
-      )}
-      {error && (
-        <Alert severity="error" sx={{ mb: 2 }} role="alert" onClose={() => setError('')} data-testid="users-error">
-          {error}
-        </Alert>
-      )}
-      {notice && (
-        <Alert severity="success" sx={{ mb: 2 }} onClose={() => setNotice('')}>
-          {notice}
-        </Alert>
-      )}
+      <LoadErrorAlert message={loadError} />
+      <FeedbackAlerts error={error} onCloseError={() => setError('')} errorTestId="users-error" notice={notice} onCloseNotice={() => setNotice('')} />
 
       <TableContainer component={Paper} variant="outlined">
         <Table size="small" aria-label={t('users.listTitle')}>
@@ -251,16 +230,7 @@ export default function UsersPage() {
             </TableRow>
           </TableHead>
           <TableBody>
-            {users === null && (
-              <TableRow>
-                <TableCell colSpan={6}>{t('common.loading')}</TableCell>
-              </TableRow>
-            )}
-            {users?.length === 0 && (
-              <TableRow>
-                <TableCell colSpan={6}>{t('users.empty')}</TableCell>
-              </TableRow>
-            )}
+            <TableStateRows rows={users} colSpan={6} emptyText={t('users.empty')} />
             {users?.map((u) => {
               const draft = drafts[u.userID] ?? draftOf(u);
               const rowError = rowErrors[u.userID];

@@ -1,5 +1,3 @@
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
@@ -22,10 +20,13 @@ import {
   type AnnouncementResponse,
   type Severity,
 } from '../../../../shared/schemas/cms';
-import { errorMessage } from '../../lib/api';
-import { fieldErrors } from '../../lib/forms';
+import { useListLoader } from '../../lib/useListLoader';
+import { FeedbackAlerts, LoadErrorAlert } from '../../components/FeedbackAlerts';
+import { TableStateRows } from '../../components/TableStateRows';
 import { usePageTitle } from '../../components/usePageTitle';
 import { listAnnouncements, saveAnnouncement } from './api';
+import { CmsFormButtons } from './CmsFormButtons';
+import { useCmsEditor } from './useCmsEditor';
 
 interface Form {
   announcementID: number;
@@ -86,78 +87,25 @@ const toForm = (a: AnnouncementResponse): Form => ({
 export default function AnnouncementsPage() {
   const { t, i18n } = useTranslation();
   usePageTitle(t('admin.nav.cmsAnnouncements'));
-  const [rows, setRows] = useState<AnnouncementResponse[] | null>(null);
-  const [loadError, setLoadError] = useState('');
-  const [form, setForm] = useState<Form>(emptyForm);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [error, setError] = useState('');
-  const [notice, setNotice] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { rows, loadError, load } = useListLoader(listAnnouncements, 'common.failedToLoad');
+  const { form, set, errors, error, setError, notice, setNotice, busy, reset, submit, edit } = useCmsEditor({
+    empty: emptyForm,
+    parse: (f: Form) =>
+      AnnouncementInput.safeParse({
+        ...f,
+        startAt: fromLocalInput(f.startAt),
+        // An empty end time is sent as null.
+        endAt: f.endAt ? fromLocalInput(f.endAt) : null,
+      }),
+    requiredMessage: ANNOUNCEMENT_REQUIRED,
+    requiredText: t('cms.announcementRequired'),
+    save: saveAnnouncement,
+    reload: load,
+  });
   const editing = form.announcementID !== 0;
   const locale = i18n.language === 'hi' ? 'hi-IN' : 'en-IN';
   const when = (iso: string | null) =>
     iso ? new Date(iso).toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short' }) : t('cms.noEnd');
-
-  const load = useCallback(async () => {
-    setLoadError('');
-    try {
-      setRows(await listAnnouncements());
-    } catch (e) {
-      setRows([]);
-      setLoadError(errorMessage(e, t('common.failedToLoad')));
-    }
-  }, [t]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
-
-  const set = <K extends keyof Form>(key: K, value: Form[K]) => setForm((f) => ({ ...f, [key]: value }));
-
-  const reset = () => {
-    setForm(emptyForm());
-    setErrors({});
-    setError('');
-  };
-
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (busy) return;
-    setNotice('');
-    const parsed = AnnouncementInput.safeParse({
-      ...form,
-      startAt: fromLocalInput(form.startAt),
-      // An empty end time is sent as null.
-      endAt: form.endAt ? fromLocalInput(form.endAt) : null,
-    });
-    if (!parsed.success) {
-      const message = parsed.error.issues[0].message;
-      setErrors(fieldErrors(parsed.error));
-      setError(message === ANNOUNCEMENT_REQUIRED ? t('cms.announcementRequired') : message);
-      return;
-    }
-    setErrors({});
-    setError('');
-    setBusy(true);
-    try {
-      const saved = await saveAnnouncement(parsed.data);
-      setForm(emptyForm());
-      setNotice(t('cms.saved', { title: saved.title }));
-      await load();
-    } catch (err) {
-      setError(errorMessage(err, t('common.saveFailed')));
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const edit = (row: AnnouncementResponse) => {
-    setForm(toForm(row));
-    setErrors({});
-    setError('');
-    setNotice('');
-    window.scrollTo({ top: 0 });
-  };
 
   const now = new Date().toISOString();
   const heading = editing ? t('cms.editingAnnouncement', { id: form.announcementID }) : t('cms.newAnnouncement');
@@ -250,34 +198,12 @@ export default function AnnouncementsPage() {
             control={<Checkbox name="isActive" checked={form.isActive} onChange={(e) => set('isActive', e.target.checked)} />}
             label={t('cms.active')}
           />
-          <Box sx={{ gridColumn: '1 / -1', display: 'flex', gap: 1 }}>
-            <Button type="submit" variant="contained" disabled={busy}>
-              {editing ? t('cms.update') : t('common.save')}
-            </Button>
-            {editing && (
-              <Button type="button" onClick={reset} disabled={busy}>
-                {t('common.cancel')}
-              </Button>
-            )}
-          </Box>
+          <CmsFormButtons busy={busy} editing={editing} onCancel={reset} />
         </Box>
       </Paper>
 
-      {error && (
-        <Alert severity="error" role="alert" sx={{ mb: 2 }} onClose={() => setError('')}>
-          {error}
-        </Alert>
-      )}
-      {notice && (
-        <Alert severity="success" sx={{ mb: 2 }} onClose={() => setNotice('')}>
-          {notice}
-        </Alert>
-      )}
-      {loadError && (
-        <Alert severity="error" sx={{ mb: 2 }}>
-          {loadError}
-        </Alert>
-      )}
+      <FeedbackAlerts error={error} onCloseError={() => setError('')} notice={notice} onCloseNotice={() => setNotice('')} />
+      <LoadErrorAlert message={loadError} />
 
       <TableContainer component={Paper} variant="outlined">
         <Table size="small" aria-label={t('admin.nav.cmsAnnouncements')}>
@@ -293,16 +219,7 @@ export default function AnnouncementsPage() {
             </TableRow>
           </TableHead>
           <TableBody>
-            {rows === null && (
-              <TableRow>
-                <TableCell colSpan={7}>{t('common.loading')}</TableCell>
-              </TableRow>
-            )}
-            {rows?.length === 0 && (
-              <TableRow>
-                <TableCell colSpan={7}>{t('cms.noAnnouncements')}</TableCell>
-              </TableRow>
-            )}
+            <TableStateRows rows={rows} colSpan={7} emptyText={t('cms.noAnnouncements')} />
             {rows?.map((row) => (
               <TableRow key={row.announcementID} hover selected={row.announcementID === form.announcementID}>
                 <TableCell>{row.announcementID}</TableCell>
@@ -319,7 +236,7 @@ export default function AnnouncementsPage() {
                   )}
                 </TableCell>
                 <TableCell align="right">
-                  <Button size="small" onClick={() => edit(row)}>
+                  <Button size="small" onClick={() => edit(toForm(row))}>
                     {t('common.edit')}
                   </Button>
                 </TableCell>

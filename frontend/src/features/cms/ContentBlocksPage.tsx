@@ -1,5 +1,3 @@
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
@@ -15,10 +13,13 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { BLOCK_LIMITS, BLOCK_REQUIRED, BlockInput, type BlockResponse } from '../../../../shared/schemas/cms';
-import { errorMessage } from '../../lib/api';
-import { fieldErrors } from '../../lib/forms';
+import { useListLoader } from '../../lib/useListLoader';
+import { FeedbackAlerts, LoadErrorAlert } from '../../components/FeedbackAlerts';
+import { TableStateRows } from '../../components/TableStateRows';
 import { usePageTitle } from '../../components/usePageTitle';
 import { listBlocks, saveBlock } from './api';
+import { CmsFormButtons } from './CmsFormButtons';
+import { useCmsEditor } from './useCmsEditor';
 
 interface Form {
   blockID: number;
@@ -46,70 +47,16 @@ const toForm = (b: BlockResponse): Form => ({
 export default function ContentBlocksPage() {
   const { t } = useTranslation();
   usePageTitle(t('admin.nav.cmsBlocks'));
-  const [rows, setRows] = useState<BlockResponse[] | null>(null);
-  const [loadError, setLoadError] = useState('');
-  const [form, setForm] = useState<Form>(EMPTY);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [error, setError] = useState('');
-  const [notice, setNotice] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { rows, loadError, load } = useListLoader(listBlocks, 'common.failedToLoad');
+  const { form, set, errors, error, setError, notice, setNotice, busy, reset, submit, edit } = useCmsEditor({
+    empty: () => EMPTY,
+    parse: (f: Form) => BlockInput.safeParse(f),
+    requiredMessage: BLOCK_REQUIRED,
+    requiredText: t('cms.blockRequired'),
+    save: saveBlock,
+    reload: load,
+  });
   const editing = form.blockID !== 0;
-
-  const load = useCallback(async () => {
-    setLoadError('');
-    try {
-      setRows(await listBlocks());
-    } catch (e) {
-      setRows([]);
-      setLoadError(errorMessage(e, t('common.failedToLoad')));
-    }
-  }, [t]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
-
-  const set = <K extends keyof Form>(key: K, value: Form[K]) => setForm((f) => ({ ...f, [key]: value }));
-
-  const reset = () => {
-    setForm(EMPTY);
-    setErrors({});
-    setError('');
-  };
-
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (busy) return;
-    setNotice('');
-    const parsed = BlockInput.safeParse(form);
-    if (!parsed.success) {
-      const message = parsed.error.issues[0].message;
-      setErrors(fieldErrors(parsed.error));
-      setError(message === BLOCK_REQUIRED ? t('cms.blockRequired') : message);
-      return;
-    }
-    setErrors({});
-    setError('');
-    setBusy(true);
-    try {
-      const saved = await saveBlock(parsed.data);
-      setForm(EMPTY);
-      setNotice(t('cms.saved', { title: saved.title }));
-      await load();
-    } catch (err) {
-      setError(errorMessage(err, t('common.saveFailed')));
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const edit = (row: BlockResponse) => {
-    setForm(toForm(row));
-    setErrors({});
-    setError('');
-    setNotice('');
-    window.scrollTo({ top: 0 });
-  };
 
   return (
     <Box component="section">
@@ -189,34 +136,12 @@ export default function ContentBlocksPage() {
             control={<Checkbox name="isActive" checked={form.isActive} onChange={(e) => set('isActive', e.target.checked)} />}
             label={t('cms.active')}
           />
-          <Box sx={{ gridColumn: '1 / -1', display: 'flex', gap: 1 }}>
-            <Button type="submit" variant="contained" disabled={busy}>
-              {editing ? t('cms.update') : t('common.save')}
-            </Button>
-            {editing && (
-              <Button type="button" onClick={reset} disabled={busy}>
-                {t('common.cancel')}
-              </Button>
-            )}
-          </Box>
+          <CmsFormButtons busy={busy} editing={editing} onCancel={reset} />
         </Box>
       </Paper>
 
-      {error && (
-        <Alert severity="error" role="alert" sx={{ mb: 2 }} onClose={() => setError('')}>
-          {error}
-        </Alert>
-      )}
-      {notice && (
-        <Alert severity="success" sx={{ mb: 2 }} onClose={() => setNotice('')}>
-          {notice}
-        </Alert>
-      )}
-      {loadError && (
-        <Alert severity="error" sx={{ mb: 2 }}>
-          {loadError}
-        </Alert>
-      )}
+      <FeedbackAlerts error={error} onCloseError={() => setError('')} notice={notice} onCloseNotice={() => setNotice('')} />
+      <LoadErrorAlert message={loadError} />
 
       <TableContainer component={Paper} variant="outlined">
         <Table size="small" aria-label={t('admin.nav.cmsBlocks')}>
@@ -234,16 +159,7 @@ export default function ContentBlocksPage() {
             </TableRow>
           </TableHead>
           <TableBody>
-            {rows === null && (
-              <TableRow>
-                <TableCell colSpan={7}>{t('common.loading')}</TableCell>
-              </TableRow>
-            )}
-            {rows?.length === 0 && (
-              <TableRow>
-                <TableCell colSpan={7}>{t('cms.noBlocks')}</TableCell>
-              </TableRow>
-            )}
+            <TableStateRows rows={rows} colSpan={7} emptyText={t('cms.noBlocks')} />
             {rows?.map((row) => (
               <TableRow key={row.blockID} hover selected={row.blockID === form.blockID} data-block-slug={row.slug}>
                 <TableCell>{row.blockID}</TableCell>
@@ -253,7 +169,7 @@ export default function ContentBlocksPage() {
                 <TableCell>{row.isActive ? t('common.yes') : t('common.no')}</TableCell>
                 <TableCell>{row.imageUrl ? t('common.yes') : t('common.no')}</TableCell>
                 <TableCell align="right">
-                  <Button size="small" onClick={() => edit(row)}>
+                  <Button size="small" onClick={() => edit(toForm(row))}>
                     {t('common.edit')}
                   </Button>
                 </TableCell>

@@ -1,10 +1,6 @@
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
-import Alert from '@mui/material/Alert';
+import { useCallback, useState, type FormEvent } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
-import Chip from '@mui/material/Chip';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
@@ -20,6 +16,12 @@ import { defaultRulesFor, type CropRules } from '../../../../shared/crop-rules';
 import { CROP_DESCRIPTION_MAX, CROP_NAME_MAX, CropInput, type CropResponse } from '../../../../shared/schemas/crops';
 import { ApiError, errorMessage } from '../../lib/api';
 import { fieldErrors } from '../../lib/forms';
+import { useListLoader } from '../../lib/useListLoader';
+import { FeedbackAlerts, LoadErrorAlert } from '../../components/FeedbackAlerts';
+import { ListToolbar } from '../../components/ListToolbar';
+import { SaveCancelButtons } from '../../components/SaveCancelButtons';
+import { ActiveToggleButton, StatusChip } from '../../components/StatusActions';
+import { TableStateRows } from '../../components/TableStateRows';
 import { usePageTitle } from '../../components/usePageTitle';
 import { createCrop, inactivateCrop, listCrops, restoreCrop, updateCrop } from './api';
 
@@ -61,31 +63,18 @@ function formOf(c: CropResponse): FormState {
 export default function CropsPage() {
   const { t, i18n } = useTranslation();
   usePageTitle(t('crops.title'));
-  const [rows, setRows] = useState<CropResponse[] | null>(null);
-  const [loadError, setLoadError] = useState('');
-  const [searchText, setSearchText] = useState('');
   const [search, setSearch] = useState('');
   const [includeInactive, setIncludeInactive] = useState(false);
+  const { rows, loadError, load } = useListLoader(
+    useCallback(() => listCrops({ search, includeInactive }), [search, includeInactive]),
+    'crops.loadFailed',
+  );
   const [form, setForm] = useState<FormState>(EMPTY);
   const [editingId, setEditingId] = useState<number | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [error, setError] = useState('');
   const [notice, setNotice] = useState('');
   const [busy, setBusy] = useState(false);
-
-  const load = useCallback(async () => {
-    setLoadError('');
-    try {
-      setRows(await listCrops({ search, includeInactive }));
-    } catch (e) {
-      setRows([]);
-      setLoadError(errorMessage(e, t('crops.loadFailed')));
-    }
-  }, [search, includeInactive, t]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
 
   const set = (k: keyof FormState) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [k]: e.target.value }));
 
@@ -132,7 +121,6 @@ export default function CropsPage() {
   };
 
   const toggle = async (c: CropResponse) => {
-    if (c.isActive && !window.confirm(t('crops.confirmInactivate', { name: c.cropName }))) return;
     setError('');
     setNotice('');
     try {
@@ -196,58 +184,23 @@ export default function CropsPage() {
                 <TextField label={t('crops.defaultQty')} type="number" size="small" value={form.defaultQty} onChange={set('defaultQty')} {...field('rules.defaultQty')} sx={{ width: 120 }} />
               </>
             )}
-            <Box sx={{ display: 'flex', gap: 1 }}>
-              <Button type="submit" variant="contained" disabled={busy}>
-                {busy ? t('catalogue.saving') : editingId ? t('catalogue.update') : t('catalogue.save')}
-              </Button>
-              {editingId && (
-                <Button onClick={reset} disabled={busy}>
-                  {t('catalogue.cancel')}
-                </Button>
-              )}
-            </Box>
+            <SaveCancelButtons busy={busy} editing={!!editingId} onCancel={reset} />
           </Box>
         </Box>
       </Paper>
 
-      {error && (
-        <Alert severity="error" role="alert" sx={{ mb: 2 }} onClose={() => setError('')}>
-          {error}
-        </Alert>
-      )}
-      {notice && (
-        <Alert severity="success" sx={{ mb: 2 }} onClose={() => setNotice('')}>
-          {notice}
-        </Alert>
-      )}
+      <FeedbackAlerts error={error} onCloseError={() => setError('')} notice={notice} onCloseNotice={() => setNotice('')} />
 
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center', mb: 1.5 }}>
-        <TextField
-          label={t('crops.searchLabel')}
-          type="search"
-          size="small"
-          value={searchText}
-          onChange={(e) => setSearchText(e.target.value)}
-          onKeyDown={(e) => {
-            if (e.key === 'Enter') {
-              e.preventDefault();
-              setSearch(searchText.trim());
-            }
-          }}
-          helperText={t('catalogue.searchHint')}
-          sx={{ flex: '1 1 240px', maxWidth: 380 }}
-        />
-        <FormControlLabel control={<Checkbox checked={includeInactive} onChange={(e) => setIncludeInactive(e.target.checked)} />} label={t('catalogue.includeInactive')} />
-        <Button variant="outlined" onClick={() => void load()}>
-          {t('catalogue.refresh')}
-        </Button>
-      </Box>
+      <ListToolbar
+        searchLabel={t('crops.searchLabel')}
+        onSearch={setSearch}
+        includeInactive={includeInactive}
+        onIncludeInactiveChange={setIncludeInactive}
+        onRefresh={() => void load()}
+        searchSx={{ flex: '1 1 240px', maxWidth: 380 }}
+      />
 
-      {loadError && (
-        <Alert severity="error" sx={{ mb: 2 }}>
-          {loadError}
-        </Alert>
-      )}
+      <LoadErrorAlert message={loadError} />
 
       <TableContainer component={Paper} variant="outlined">
         <Table size="small" aria-label={t('crops.title')}>
@@ -261,16 +214,7 @@ export default function CropsPage() {
             </TableRow>
           </TableHead>
           <TableBody>
-            {rows === null && (
-              <TableRow>
-                <TableCell colSpan={5}>{t('common.loading')}</TableCell>
-              </TableRow>
-            )}
-            {rows?.length === 0 && !loadError && (
-              <TableRow>
-                <TableCell colSpan={5}>{t('catalogue.empty')}</TableCell>
-              </TableRow>
-            )}
+            <TableStateRows rows={rows} colSpan={5} emptyText={t('catalogue.empty')} hideEmpty={!!loadError} />
             {rows?.map((c) => (
               <TableRow key={c.cropID} hover data-crop-id={c.cropID}>
                 <TableCell>{c.cropID}</TableCell>
@@ -281,22 +225,14 @@ export default function CropsPage() {
                   </Typography>
                 </TableCell>
                 <TableCell>
-                  <Chip size="small" label={c.isActive ? t('catalogue.active') : t('catalogue.inactive')} color={c.isActive ? 'success' : 'default'} variant="outlined" />
+                  <StatusChip active={c.isActive} />
                 </TableCell>
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>{created(c.createdOn)}</TableCell>
                 <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                   <Button size="small" onClick={() => edit(c)}>
                     {t('catalogue.edit')}
                   </Button>
-                  {c.isActive ? (
-                    <Button size="small" color="error" onClick={() => void toggle(c)}>
-                      {t('catalogue.inactivate')}
-                    </Button>
-                  ) : (
-                    <Button size="small" color="success" onClick={() => void toggle(c)}>
-                      {t('catalogue.restore')}
-                    </Button>
-                  )}
+                  <ActiveToggleButton active={c.isActive} confirmMessage={t('crops.confirmInactivate', { name: c.cropName })} onToggle={() => void toggle(c)} />
                 </TableCell>
               </TableRow>
             ))}

@@ -21,6 +21,10 @@ import type { ProducerResponse } from '../../../../shared/schemas/producers';
 import { ApiError, errorMessage } from '../../lib/api';
 import { fieldErrors } from '../../lib/forms';
 import { sessionHasRole, useSession } from '../../lib/session';
+import { useListLoader } from '../../lib/useListLoader';
+import { FeedbackAlerts, LoadErrorAlert } from '../../components/FeedbackAlerts';
+import { SaveCancelButtons } from '../../components/SaveCancelButtons';
+import { TableStateRows } from '../../components/TableStateRows';
 import { usePageTitle } from '../../components/usePageTitle';
 import { createLot, cropOptions, listLots, previewLotCode, producerOptions, updateLot } from './api';
 import { QrDialog } from './QrDialog';
@@ -50,8 +54,6 @@ export default function LotsPage() {
   const canEdit = sessionHasRole(useSession(), ['admin']);
   const [producers, setProducers] = useState<ProducerResponse[]>([]);
   const [crops, setCrops] = useState<CropDropdownItem[]>([]);
-  const [rows, setRows] = useState<LotResponse[] | null>(null);
-  const [loadError, setLoadError] = useState('');
   const [filter, setFilter] = useState({ producerId: '', cropId: '', year: '' });
   const [form, setForm] = useState<FormState>(emptyForm);
   const [editing, setEditing] = useState<LotResponse | null>(null);
@@ -68,22 +70,14 @@ export default function LotsPage() {
     if (c.status === 'fulfilled') setCrops(c.value);
   }, []);
 
-  const load = useCallback(async () => {
-    setLoadError('');
-    try {
-      setRows(await listLots({ producerId: num(filter.producerId), cropId: num(filter.cropId), year: num(filter.year) }));
-    } catch (e) {
-      setRows([]);
-      setLoadError(errorMessage(e, t('lots.loadFailed')));
-    }
-  }, [filter, t]);
-
   useEffect(() => {
     void loadOptions();
   }, [loadOptions]);
-  useEffect(() => {
-    void load();
-  }, [load]);
+
+  const { rows, loadError, load } = useListLoader(
+    useCallback(() => listLots({ producerId: num(filter.producerId), cropId: num(filter.cropId), year: num(filter.year) }), [filter]),
+    'lots.loadFailed',
+  );
 
   // The code the next lot would get: shown read-only, reserved only when the lot is saved.
   useEffect(() => {
@@ -269,30 +263,12 @@ export default function LotsPage() {
             sx={{ width: 200 }}
             slotProps={{ htmlInput: { readOnly: true, 'aria-readonly': true, 'data-testid': 'lot-code-preview' }, inputLabel: { shrink: true } }}
           />
-          <Box sx={{ display: 'flex', gap: 1 }}>
-            <Button type="submit" variant="contained" disabled={busy}>
-              {busy ? t('catalogue.saving') : editing ? t('catalogue.update') : t('catalogue.save')}
-            </Button>
-            {editing && (
-              <Button onClick={reset} disabled={busy}>
-                {t('catalogue.cancel')}
-              </Button>
-            )}
-          </Box>
+          <SaveCancelButtons busy={busy} editing={!!editing} onCancel={reset} />
         </Box>
       </Paper>
       )}
 
-      {error && (
-        <Alert severity="error" role="alert" sx={{ mb: 2 }} onClose={() => setError('')}>
-          {error}
-        </Alert>
-      )}
-      {notice && (
-        <Alert severity="success" sx={{ mb: 2 }} onClose={() => setNotice('')}>
-          {notice}
-        </Alert>
-      )}
+      <FeedbackAlerts error={error} onCloseError={() => setError('')} notice={notice} onCloseNotice={() => setNotice('')} />
 
       <Box component="form" aria-label={t('lots.filters')} onSubmit={(e) => e.preventDefault()} sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center', mb: 1 }}>
         <TextField select label={t('lots.producer')} size="small" value={filter.producerId} onChange={(e) => setFilter((f) => ({ ...f, producerId: e.target.value }))} sx={{ minWidth: 200 }}>
@@ -328,11 +304,7 @@ export default function LotsPage() {
         {t('lots.unitsNote')}
       </Alert>
 
-      {loadError && (
-        <Alert severity="error" sx={{ mb: 2 }}>
-          {loadError}
-        </Alert>
-      )}
+      <LoadErrorAlert message={loadError} />
 
       <TableContainer component={Paper} variant="outlined">
         <Table size="small" aria-label={t('lots.title')}>
@@ -352,16 +324,7 @@ export default function LotsPage() {
             </TableRow>
           </TableHead>
           <TableBody>
-            {rows === null && (
-              <TableRow>
-                <TableCell colSpan={11}>{t('common.loading')}</TableCell>
-              </TableRow>
-            )}
-            {rows?.length === 0 && !loadError && (
-              <TableRow>
-                <TableCell colSpan={11}>{t('catalogue.empty')}</TableCell>
-              </TableRow>
-            )}
+            <TableStateRows rows={rows} colSpan={11} emptyText={t('catalogue.empty')} hideEmpty={!!loadError} />
             {rows?.map((l) => (
               <TableRow key={l.lotID} hover data-lot-code={l.lotCode}>
                 <TableCell sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>{l.lotCode}</TableCell>

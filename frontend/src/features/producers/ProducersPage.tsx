@@ -1,10 +1,6 @@
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
-import Alert from '@mui/material/Alert';
+import { useCallback, useState, type FormEvent } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
-import Chip from '@mui/material/Chip';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -18,6 +14,12 @@ import { useTranslation } from 'react-i18next';
 import { maskAadhaar } from '../../../../shared/format';
 import { ADDRESS_MAX, NAME_MAX, ProducerInput, type ProducerResponse } from '../../../../shared/schemas/producers';
 import { ApiError, errorMessage } from '../../lib/api';
+import { useListLoader } from '../../lib/useListLoader';
+import { FeedbackAlerts, LoadErrorAlert } from '../../components/FeedbackAlerts';
+import { ListToolbar } from '../../components/ListToolbar';
+import { SaveCancelButtons } from '../../components/SaveCancelButtons';
+import { ActiveToggleButton, StatusChip } from '../../components/StatusActions';
+import { TableStateRows } from '../../components/TableStateRows';
 import { usePageTitle } from '../../components/usePageTitle';
 import { createProducer, getProducer, inactivateProducer, listProducers, restoreProducer, updateProducer } from './api';
 
@@ -39,31 +41,18 @@ function firstError(fields: Record<string, string> | undefined): Record<string, 
 export default function ProducersPage() {
   const { t } = useTranslation();
   usePageTitle(t('producers.title'));
-  const [rows, setRows] = useState<ProducerResponse[] | null>(null);
-  const [loadError, setLoadError] = useState('');
-  const [searchText, setSearchText] = useState('');
   const [search, setSearch] = useState('');
   const [includeInactive, setIncludeInactive] = useState(false);
+  const { rows, loadError, load } = useListLoader(
+    useCallback(() => listProducers({ search, includeInactive }), [search, includeInactive]),
+    'producers.loadFailed',
+  );
   const [form, setForm] = useState<FormState>(EMPTY);
   const [editingId, setEditingId] = useState<number | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [error, setError] = useState('');
   const [notice, setNotice] = useState('');
   const [busy, setBusy] = useState(false);
-
-  const load = useCallback(async () => {
-    setLoadError('');
-    try {
-      setRows(await listProducers({ search, includeInactive }));
-    } catch (e) {
-      setRows([]);
-      setLoadError(errorMessage(e, t('producers.loadFailed')));
-    }
-  }, [search, includeInactive, t]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
 
   const set = (k: keyof FormState) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [k]: e.target.value }));
 
@@ -115,7 +104,6 @@ export default function ProducersPage() {
   };
 
   const toggle = async (row: ProducerResponse) => {
-    if (row.isActive && !window.confirm(t('producers.confirmInactivate', { name: row.name }))) return;
     setError('');
     setNotice('');
     try {
@@ -154,57 +142,22 @@ export default function ProducersPage() {
           />
           <TextField label={t('producers.contact')} name="contactNumber" size="small" value={form.contactNumber} onChange={set('contactNumber')} {...field('contactNumber')} sx={{ flex: '1 1 160px' }} slotProps={{ htmlInput: { inputMode: 'tel', maxLength: 16 } }} />
           <TextField label={t('producers.address')} name="address" size="small" value={form.address} onChange={set('address')} {...field('address')} sx={{ flex: '3 1 260px' }} slotProps={{ htmlInput: { maxLength: ADDRESS_MAX + 1 } }} />
-          <Box sx={{ display: 'flex', gap: 1 }}>
-            <Button type="submit" variant="contained" disabled={busy}>
-              {busy ? t('catalogue.saving') : editingId ? t('catalogue.update') : t('catalogue.save')}
-            </Button>
-            {editingId && (
-              <Button onClick={reset} disabled={busy}>
-                {t('catalogue.cancel')}
-              </Button>
-            )}
-          </Box>
+          <SaveCancelButtons busy={busy} editing={!!editingId} onCancel={reset} />
         </Box>
       </Paper>
 
-      {error && (
-        <Alert severity="error" role="alert" sx={{ mb: 2 }} onClose={() => setError('')}>
-          {error}
-        </Alert>
-      )}
-      {notice && (
-        <Alert severity="success" sx={{ mb: 2 }} onClose={() => setNotice('')}>
-          {notice}
-        </Alert>
-      )}
+      <FeedbackAlerts error={error} onCloseError={() => setError('')} notice={notice} onCloseNotice={() => setNotice('')} />
 
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center', mb: 1.5 }}>
-        <TextField
-          label={t('producers.searchLabel')}
-          type="search"
-          size="small"
-          value={searchText}
-          onChange={(e) => setSearchText(e.target.value)}
-          onKeyDown={(e) => {
-            if (e.key === 'Enter') {
-              e.preventDefault();
-              setSearch(searchText.trim());
-            }
-          }}
-          helperText={t('catalogue.searchHint')}
-          sx={{ flex: '1 1 260px', maxWidth: 420 }}
-        />
-        <FormControlLabel control={<Checkbox checked={includeInactive} onChange={(e) => setIncludeInactive(e.target.checked)} />} label={t('catalogue.includeInactive')} />
-        <Button variant="outlined" onClick={() => void load()}>
-          {t('catalogue.refresh')}
-        </Button>
-      </Box>
+      <ListToolbar
+        searchLabel={t('producers.searchLabel')}
+        onSearch={setSearch}
+        includeInactive={includeInactive}
+        onIncludeInactiveChange={setIncludeInactive}
+        onRefresh={() => void load()}
+        searchSx={{ flex: '1 1 260px', maxWidth: 420 }}
+      />
 
-      {loadError && (
-        <Alert severity="error" sx={{ mb: 2 }}>
-          {loadError}
-        </Alert>
-      )}
+      <LoadErrorAlert message={loadError} />
 
       <TableContainer component={Paper} variant="outlined">
         <Table size="small" aria-label={t('producers.title')}>
@@ -220,16 +173,7 @@ export default function ProducersPage() {
             </TableRow>
           </TableHead>
           <TableBody>
-            {rows === null && (
-              <TableRow>
-                <TableCell colSpan={7}>{t('common.loading')}</TableCell>
-              </TableRow>
-            )}
-            {rows?.length === 0 && !loadError && (
-              <TableRow>
-                <TableCell colSpan={7}>{t('catalogue.empty')}</TableCell>
-              </TableRow>
-            )}
+            <TableStateRows rows={rows} colSpan={7} emptyText={t('catalogue.empty')} hideEmpty={!!loadError} />
             {rows?.map((p) => (
               <TableRow key={p.producerID} hover data-producer-id={p.producerID}>
                 <TableCell>{p.producerID}</TableCell>
@@ -238,21 +182,13 @@ export default function ProducersPage() {
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>{maskAadhaar(p.aadhaarLast4)}</TableCell>
                 <TableCell>{p.contactNumber}</TableCell>
                 <TableCell>
-                  <Chip size="small" label={p.isActive ? t('catalogue.active') : t('catalogue.inactive')} color={p.isActive ? 'success' : 'default'} variant="outlined" />
+                  <StatusChip active={p.isActive} />
                 </TableCell>
                 <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                   <Button size="small" onClick={() => void edit(p)}>
                     {t('catalogue.edit')}
                   </Button>
-                  {p.isActive ? (
-                    <Button size="small" color="error" onClick={() => void toggle(p)}>
-                      {t('catalogue.inactivate')}
-                    </Button>
-                  ) : (
-                    <Button size="small" color="success" onClick={() => void toggle(p)}>
-                      {t('catalogue.restore')}
-                    </Button>
-                  )}
+                  <ActiveToggleButton active={p.isActive} confirmMessage={t('producers.confirmInactivate', { name: p.name })} onToggle={() => void toggle(p)} />
                 </TableCell>
               </TableRow>
             ))}
