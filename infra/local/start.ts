@@ -2,6 +2,8 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { execSync } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import * as z from 'zod';
+import { findUserIdByEmail } from '../../functions/lib/users-store';
+import { seedDemoData } from '../demo-data';
 import { startLocalStack } from './stack';
 
 /** `npm start`: the product at http://localhost:3000 with DynamoDB Local and s3rver, data kept under .data/. */
@@ -19,6 +21,7 @@ const Options = z.object({
   UPLOADS_BUCKET: z.string().default('seed-uploads'),
   SEED_ADMIN_EMAIL: z.string().email().default('admin@seed.local'),
   SEED_ADMIN_PASSWORD: z.string().min(8, 'SEED_ADMIN_PASSWORD must have at least 8 characters').optional(),
+  SEED_DEMO_DATA: z.enum(['0', '1', 'true', 'false']).optional(),
 });
 
 function newestMtime(dir: string): number {
@@ -68,6 +71,11 @@ async function main() {
     console.log(`  password: ${stack.admin.generatedPassword}\n`);
   } else if (stack.admin.created) {
     console.log(`Created the first super_admin account ${stack.admin.email} (password from SEED_ADMIN_PASSWORD).`);
+  }
+  if (o.SEED_DEMO_DATA === '1' || o.SEED_DEMO_DATA === 'true') {
+    const userID = (await findUserIdByEmail(stack.admin.email))!;
+    const seeded = await seedDemoData({ userID, name: 'Super Admin', email: stack.admin.email, roles: ['super_admin'] });
+    console.log(seeded ? 'Added demo crops, a producer, lots and the about block.' : 'Demo data skipped: crops already exist.');
   }
   console.log(`Data kept in ${o.DATA_DIR}`);
   console.log(`Seed portal ready at ${stack.url} (started in ${((Date.now() - started) / 1000).toFixed(1)} s)`);

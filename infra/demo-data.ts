@@ -1,0 +1,54 @@
+import * as crops from '../functions/crops/service';
+import * as home from '../functions/home/service';
+import * as lots from '../functions/lots/service';
+import * as producers from '../functions/producers/service';
+import type { Caller } from '../functions/lib/caller';
+import { CropInput } from '../shared/schemas/crops';
+import { CreateLotInput } from '../shared/schemas/lots';
+import { ProducerInput } from '../shared/schemas/producers';
+import { BlockInput } from '../shared/schemas/cms';
+
+/**
+ * Demo data for a first look at the product (`SEED_DEMO_DATA=1 npm start`): the three crops the
+ * institute sells, one producer, a lot of each crop and the home page's about block. Goes through the
+ * same services and schemas as the API. Does nothing when crops already exist.
+ */
+export async function seedDemoData(admin: Caller): Promise<boolean> {
+  if ((await crops.list({ includeInactive: true, take: 1 })).length > 0) return false;
+
+  const producer = await producers.create(
+    ProducerInput.parse({ name: 'Demo Seed Farm', aadhaarNumber: '234567890123', contactNumber: '+919876543210', address: 'Kalyanpur, Kanpur' }),
+    admin,
+  );
+  const year = new Date().getFullYear();
+  const crop = [
+    { cropName: 'Wheat', description: 'Certified seed, 40 kg bags', price: 35, stock: 20000 },
+    { cropName: 'Chickpea', description: 'Certified seed, sold by the kg', price: 95, stock: 3000 },
+    { cropName: 'Mustard', description: 'Certified seed, sold by the kg', price: 120, stock: 1500 },
+  ];
+  for (const c of crop) {
+    const created = await crops.create(CropInput.parse({ cropName: c.cropName, description: c.description }));
+    await lots.create(
+      CreateLotInput.parse({
+        producerID: producer.producerID,
+        cropID: created.cropID,
+        year,
+        quantityAvailable: c.stock,
+        pricePerUnit: c.price,
+        isSubsidized: c.cropName === 'Wheat',
+      }),
+    );
+  }
+  await home.saveBlock(
+    0,
+    BlockInput.parse({
+      slug: 'about',
+      title: 'About the seed portal',
+      body: 'Register online for certified seed, then come to the counter on the date and shift printed on your appointment letter with your original Aadhaar card.\nऑनलाइन पंजीकरण करें और अपॉइंटमेंट पत्र पर लिखी तारीख और पाली में मूल आधार कार्ड के साथ काउंटर पर आएँ।',
+      sortOrder: 0,
+      isActive: true,
+    }),
+    admin,
+  );
+  return true;
+}

@@ -1,0 +1,28 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { seedDemoData } from '../../infra/demo-data';
+import { startTestApi, type TestApi } from '../support/api';
+
+let api: TestApi;
+beforeAll(async () => {
+  api = await startTestApi();
+});
+afterAll(() => api?.close());
+
+it('adds the demo catalogue once, usable by the public form and the lot page', async () => {
+  const admin = { userID: 1, name: 'Super Admin', email: api.adminEmail, roles: ['super_admin'] };
+  expect(await seedDemoData(admin)).toBe(true);
+  expect(await seedDemoData(admin)).toBe(false);
+
+  const crops = await api.call('GET', '/api/crops/dropdown');
+  expect(crops.json.map((c: { name: string }) => c.name).sort()).toEqual(['Chickpea', 'Mustard', 'Wheat']);
+
+  const token = await api.tokenFor('admin');
+  const lots = await api.call('GET', '/api/lots', { token });
+  expect(lots.json).toHaveLength(3);
+  const lot = await api.call('GET', `/api/lots/by-code/${lots.json[0].lotCode}`);
+  expect(lot.status).toBe(200);
+  expect(lot.json.producerAadhaarLast4).toBe('0123');
+
+  const home = await api.call('GET', '/api/home/summary');
+  expect(home.json.blocks.map((b: { slug: string }) => b.slug)).toEqual(['about']);
+});
