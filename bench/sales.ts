@@ -15,12 +15,11 @@
  */
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 process.env.LOG_LEVEL ??= 'warn';
+process.env.POWERTOOLS_METRICS_DISABLED ??= 'true';
 
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { freePort } from '../test/support/ports';
-import { newAadhaar, postJson, registerFarmer, validFields, type Http } from '../test/fixtures/registration-helpers';
+import { newAadhaar, registerFarmer, validFields } from '../test/fixtures/registration-helpers';
+import { call, login, must, percentile, pool, type Http, type Reply } from './lib/common';
+import { startBenchStandIn } from './lib/stand-in';
 
 const N = Number(process.env.N ?? 300);
 const C = Number(process.env.C ?? 5);
@@ -31,57 +30,8 @@ const STOCK_SHARE = Number(process.env.STOCK_SHARE ?? 0.9);
 const DOUBLE = Number(process.env.DOUBLE ?? 0.05);
 const BAG_KG = 40;
 
-type Reply = { status: number; json: any; text: string }; // eslint-disable-line @typescript-eslint/no-explicit-any
-
-function percentile(sorted: number[], p: number): number {
-  if (!sorted.length) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
-}
-
-async function call(h: Http, method: string, path: string, token: string, body?: unknown): Promise<Reply> {
-  const res = await fetch(new URL(path, h.url), {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    json = undefined;
-  }
-  return { status: res.status, json, text };
-}
-
-async function login(h: Http, email: string, password: string): Promise<string> {
-  const r = await postJson(h, '/auth/login', { email, password });
-  if (r.status !== 200) throw new Error(`sign-in failed: ${r.status} ${r.text}`);
-  return r.json.token;
-}
-
-async function pool<T>(n: number, limit: number, task: (i: number) => Promise<T>): Promise<T[]> {
-  const out: T[] = new Array(n);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(limit, n) }, async () => {
-      while (next < n) {
-        const i = next++;
-        out[i] = await task(i);
-      }
-    }),
-  );
-  return out;
-}
-
-function must(r: Reply, what: string, status = 201): Reply {
-  if (r.status !== status) throw new Error(`${what}: ${r.status} ${r.text}`);
-  return r;
-}
-
 async function main() {
   let stop: (() => Promise<void>) | undefined;
-  let dataDir: string | undefined;
   let base = process.env.BASE_URL;
   const adminEmail = process.env.ADMIN_EMAIL ?? 'sales-admin@bench.local';
   const adminPassword = process.env.ADMIN_PASSWORD ?? 'sales-bench-password';
@@ -90,28 +40,9 @@ async function main() {
       // Every request races the counter on its own, like separate Lambda instances (see functions/sales/service.ts).
       (await import('../functions/sales/service')).saleRetryLimits.takeTurnsInProcess = false;
     }
-    const { startLocalStack } = await import('../infra/local/stack');
-    const { startDynamo } = await import('../infra/local/dynamo');
-    dataDir = mkdtempSync(join(tmpdir(), 'seed-sales-'));
-    const [port, dynamoPort, s3Port] = await Promise.all([freePort(), freePort(), freePort()]);
-    const dynamo = await startDynamo({ port: dynamoPort });
-    const stack = await startLocalStack({
-      port,
-      dataDir,
-      dynamoPort,
-      dynamoEndpoint: dynamo.endpoint,
-      s3Port,
-      tableName: 'sales',
-      uploadsBucket: 'seed-uploads',
-      staticDir: 'frontend/dist',
-      adminEmail,
-      adminPassword,
-    });
-    base = stack.url;
-    stop = async () => {
-      await stack.stop();
-      await dynamo.stop();
-    };
+    const standIn = await startBenchStandIn({ name: 'sales', adminEmail, adminPassword });
+    base = standIn.url;
+    stop = standIn.stop;
   }
   const h: Http = { url: base };
   const root = await login(h, adminEmail, adminPassword);
@@ -221,7 +152,6 @@ async function main() {
   console.log(problems.length ? `  INVARIANTS BROKEN:\n    ${problems.join('\n    ')}` : '  invariants 3, 4 and 5 hold');
 
   await stop?.();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   process.exit(problems.length ? 1 : 0);
 }
 

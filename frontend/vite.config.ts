@@ -1,16 +1,87 @@
-import { defineConfig } from 'vite';
+import { defineConfig, transformWithOxc, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
+/**
+ * MUI's createTheme and ThemeProvider import the CSS-variables theme machinery (createThemeWithVars,
+ * CssVarsProvider: ~8 KB gzip on every page) even for a theme without `cssVariables`, as ours is
+ * (src/theme.ts). Inside those two modules only, the imports are swapped for stubs that throw if ever
+ * reached; the budget test (test/bundle-budget.test.ts) notices if an MUI upgrade moves things around.
+ * docs/decisions/0011-public-bundle.md.
+ */
+function muiWithoutCssVars(): Plugin {
+  const STUB = '\0mui-css-vars-stub:';
+  const importers = /[\\/]@mui[\\/]material[\\/]styles[\\/](createTheme|ThemeProvider)\.m?js$/;
+  const stubs: Record<string, string> = {
+    './createThemeWithVars.mjs': 'export default function createThemeWithVars() {',
+    './ThemeProviderWithVars.mjs': 'export function CssVarsProvider() {',
+  };
+  return {
+    name: 'mui-without-css-vars',
+    enforce: 'pre',
+    apply: 'build',
+    resolveId(source, importer) {
+      if (importer && importers.test(importer) && source in stubs) return STUB + source;
+      return null;
+    },
+    load(id) {
+      if (!id.startsWith(STUB)) return null;
+      const head = stubs[id.slice(STUB.length)];
+      return `${head}\n  throw new Error('MUI CSS variables are left out of this build (frontend/vite.config.ts)');\n}\n`;
+    },
+  };
+}
+
+/**
+ * `./hi?messages=public` and `./hi?messages=staff` (src/lib/i18n/index.ts): the top-level groups of hi.ts
+ * (or en.ts) that the public pages use (PUBLIC_GROUPS in src/lib/i18n/parts.ts), or all the others, as a
+ * JSON module. The files themselves stay whole, with their types.
+ */
+function messageParts(): Plugin {
+  const ID = /[\\/]src[\\/]lib[\\/]i18n[\\/](en|hi)\.ts\?messages=(public|staff)$/;
+  /** Runs a module that imports only types (en.ts, hi.ts, parts.ts) and returns its exports. */
+  const evaluate = async (file: string) => {
+    const { code } = await transformWithOxc(readFileSync(file, 'utf8'), file, { lang: 'ts' });
+    return (await import(`data:text/javascript;base64,${Buffer.from(code).toString('base64')}`)) as Record<string, unknown>;
+  };
+  return {
+    name: 'message-parts',
+    async load(id) {
+      const m = ID.exec(id);
+      if (!m) return null;
+      const file = id.slice(0, id.indexOf('?'));
+      const groupsFile = file.replace(/(en|hi)\.ts$/, 'parts.ts');
+      this.addWatchFile(file);
+      this.addWatchFile(groupsFile);
+      const messages = (await evaluate(file))[m[1]] as Record<string, unknown> | undefined;
+      const groups = (await evaluate(groupsFile)).PUBLIC_GROUPS as readonly string[] | undefined;
+      if (!messages || !groups) throw new Error(`${file} or ${groupsFile} does not export what message-parts expects`);
+      const isPublic = new Set<string>(groups);
+      const part = Object.fromEntries(Object.entries(messages).filter(([group]) => isPublic.has(group) === (m[2] === 'public')));
+      return `export default JSON.parse(${JSON.stringify(JSON.stringify(part))});\n`;
+    },
+  };
+}
+
 export default defineConfig({
   root,
-  plugins: [react()],
+  plugins: [react(), muiWithoutCssVars(), messageParts()],
+  resolve: {
+    // Screens import useTranslation from 'react-i18next'; the app is served by the few lines of it that it
+    // uses (src/lib/i18n/lite.ts, docs/decisions/0011-public-bundle.md), so i18next is not in the bundle.
+    alias: [{ find: /^react-i18next$/, replacement: fileURLToPath(new URL('./src/lib/i18n/lite.ts', import.meta.url)) }],
+  },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: false,
+    // bench/bundle-budget.ts and test/bundle-budget.test.ts walk the chunks of each public page from it.
+    manifest: true,
+    // Every browser the farmers' phones run supports <link rel=modulepreload>.
+    modulePreload: { polyfill: false },
   },
   server: {
     // `npm run dev:web` talks to the API of a running `npm start`.

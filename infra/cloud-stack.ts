@@ -42,6 +42,7 @@ import cdkNag from 'cdk-nag'; // CommonJS: named exports are reached through the
 import type { Construct } from 'constructs';
 import { ORIGIN_VERIFY_ENV, ORIGIN_VERIFY_HEADER } from '../functions/lib/origin-verify';
 import { TABLE_DEFINITION } from '../functions/lib/table-definition';
+import { PENDING_UPLOADS_RULE } from '../functions/lib/upload-rules';
 import { AREA_BUNDLING, FUNCTION_RUNTIME, REPO_ROOT, areaEntry } from './bundling';
 import {
   API_PATH_PREFIXES,
@@ -558,10 +559,11 @@ export class SeedPortalStack extends Stack {
       ],
       lifecycleRules: [
         {
-          // Uploads land under pending/ and are moved when a registration is accepted; leftovers go.
-          id: 'ExpireUnclaimedPendingUploads',
-          prefix: 'pending/',
-          expiration: Duration.days(2),
+          // Uploads land under pending/ and are moved when a registration is accepted; leftovers go
+          // (the same rule runs locally: infra/local/lifecycle.ts).
+          id: PENDING_UPLOADS_RULE.id,
+          prefix: PENDING_UPLOADS_RULE.prefix,
+          expiration: Duration.days(PENDING_UPLOADS_RULE.expireAfterDays),
           noncurrentVersionExpiration: Duration.days(1),
         },
         {

@@ -1,16 +1,20 @@
-// Self-hosted fonts: Latin and Devanagari, regular and semibold only.
-import '@fontsource/noto-sans/latin-400.css';
-import '@fontsource/noto-sans/latin-600.css';
-import '@fontsource/noto-sans-devanagari/devanagari-400.css';
-import '@fontsource/noto-sans-devanagari/devanagari-600.css';
+// Self-hosted fonts: Latin and Devanagari, regular and semibold only, woff2 with unicode-range subsets.
+import './styles/fonts.css';
 import './styles/global.css';
-import './lib/i18n';
+import { i18nReady } from './lib/i18n';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
+import { preloadRoute } from './router';
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// The page's screen and the messages of its language are fetched side by side; the first render waits for
+// both, so that it shows the page at once (a screen that failed to load shows the error screen).
+const screen = preloadRoute(window.location.pathname);
+void Promise.all([i18nReady.catch((e: unknown) => console.error('messages could not be loaded', e)), screen])
+  .then(() =>
+    createRoot(document.getElementById('root')!).render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    ),
+  );

@@ -1,63 +1,75 @@
-import type { ComponentType } from 'react';
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
+import { Suspense, useEffect, type ComponentType } from 'react';
+import { matchRoutes, Navigate, useLocation, useNavigate, useRoutes, type NavigateFunction, type RouteObject } from 'react-router-dom';
 import { RequireAuth } from './components/RequireAuth';
-import { RootErrorBoundary } from './components/RootErrorBoundary';
+import { RouteErrorBoundary } from './components/RouteErrorBoundary';
 import { PageLoading, PublicPageLayout, SiteLayout } from './components/SiteLayout';
 import { clearSession } from './lib/session';
 import { setUnauthorizedHandler } from './lib/api';
+import { loadStaffMessages } from './lib/i18n';
+import { lazyPage, type LazyPage } from './lib/lazyPage';
 import { ADMIN_AREA_ROLES, ADMIN_SECTIONS, USER_AREA_ROLES, paths, to, type AdminSectionId } from './paths';
 
 /**
  * Every screen of the app. Each screen is its own lazily loaded module (one chunk each), so the public
- * pages stay light and later work replaces screens file by file.
+ * pages stay light and later work replaces screens file by file. Declarative routes (useRoutes inside
+ * BrowserRouter, see App.tsx) rather than the data router: no screen uses loaders or actions, and the
+ * data router's code would weigh on every public page (docs/decisions/0011-public-bundle.md).
  */
 type PageModule = { default: ComponentType };
-const page = (load: () => Promise<PageModule>) => async () => ({ Component: (await load()).default });
 
-const adminPages: Record<AdminSectionId, () => Promise<PageModule>> = {
-  dashboard: () => import('./features/dashboard/DashboardPage'),
-  producers: () => import('./features/producers/ProducersPage'),
-  crops: () => import('./features/crops/CropsPage'),
-  lots: () => import('./features/lots/LotsPage'),
-  farmers: () => import('./features/farmers/FarmersPage'),
-  internalRegistration: () => import('./features/registration/RegistrationPage'),
-  registrations: () => import('./features/registrations/RegistrationsPage'),
-  bills: () => import('./features/bills/BillsPage'),
-  cmsBlocks: () => import('./features/cms/ContentBlocksPage'),
-  cmsAnnouncements: () => import('./features/cms/AnnouncementsPage'),
-  settings: () => import('./features/settings/SettingsPage'),
-  users: () => import('./features/admin-users/UsersPage'),
-  roles: () => import('./features/admin-roles/RolesPage'),
-  configs: () => import('./features/admin-configs/ConfigsPage'),
+/** A login, admin or user screen: its code and the staff texts (lib/i18n/parts.ts) arrive together. */
+const staffPage = (load: () => Promise<PageModule>) => lazyPage(() => Promise.all([load(), loadStaffMessages()]).then(([m]) => m));
+
+const adminPages: Record<AdminSectionId, LazyPage> = {
+  dashboard: staffPage(() => import('./features/dashboard/DashboardPage')),
+  producers: staffPage(() => import('./features/producers/ProducersPage')),
+  crops: staffPage(() => import('./features/crops/CropsPage')),
+  lots: staffPage(() => import('./features/lots/LotsPage')),
+  farmers: staffPage(() => import('./features/farmers/FarmersPage')),
+  internalRegistration: staffPage(() => import('./features/registration/RegistrationPage')),
+  registrations: staffPage(() => import('./features/registrations/RegistrationsPage')),
+  bills: staffPage(() => import('./features/bills/BillsPage')),
+  cmsBlocks: staffPage(() => import('./features/cms/ContentBlocksPage')),
+  cmsAnnouncements: staffPage(() => import('./features/cms/AnnouncementsPage')),
+  settings: staffPage(() => import('./features/settings/SettingsPage')),
+  users: staffPage(() => import('./features/admin-users/UsersPage')),
+  roles: staffPage(() => import('./features/admin-roles/RolesPage')),
+  configs: staffPage(() => import('./features/admin-configs/ConfigsPage')),
 };
 
-const home = page(() => import('./features/home/HomePage'));
+const home = lazyPage(() => import('./features/home/HomePage'));
+const adminLayout = staffPage(() => import('./components/AdminLayout'));
+
+/** A screen's route; `preload`: fetched at start-up when the page is opened directly (public screens). */
+const screen = (p: LazyPage, preload = false): Pick<RouteObject, 'element' | 'handle'> => ({
+  element: <p.Component />,
+  handle: preload ? { preload: p.preload } : undefined,
+});
+const publicScreen = (load: () => Promise<PageModule>) => screen(lazyPage(load), true);
 
 export const routes: RouteObject[] = [
   {
     path: paths.home,
     element: <SiteLayout />,
-    errorElement: <RootErrorBoundary />,
-    HydrateFallback: PageLoading,
     children: [
       {
         element: <PublicPageLayout />,
         children: [
-          { index: true, lazy: home },
-          { path: paths.about, lazy: home },
-          { path: paths.registration, lazy: page(() => import('./features/registration/RegistrationPage')) },
-          { path: paths.login, lazy: page(() => import('./features/auth/LoginPage')) },
-          { path: paths.start, lazy: page(() => import('./features/auth/StartEntry')) },
-          { path: paths.lot, lazy: page(() => import('./features/public-lot/PublicLotPage')) },
-          { path: paths.appointment, lazy: page(() => import('./features/appointment/AppointmentLetterPage')) },
-          { path: paths.bill, lazy: page(() => import('./features/bill-view/BillViewPage')) },
+          { index: true, ...screen(home, true) },
+          { path: paths.about, ...screen(home, true) },
+          { path: paths.registration, ...publicScreen(() => import('./features/registration/RegistrationPage')) },
+          { path: paths.login, ...screen(staffPage(() => import('./features/auth/LoginPage')), true) },
+          { path: paths.start, ...screen(staffPage(() => import('./features/auth/StartEntry')), true) },
+          { path: paths.lot, ...publicScreen(() => import('./features/public-lot/PublicLotPage')) },
+          { path: paths.appointment, ...publicScreen(() => import('./features/appointment/AppointmentLetterPage')) },
+          { path: paths.bill, ...publicScreen(() => import('./features/bill-view/BillViewPage')) },
           {
             path: paths.user.root,
             element: <RequireAuth roles={USER_AREA_ROLES} />,
             children: [
-              { index: true, lazy: page(() => import('./features/user-area/UserDashboardPage')) },
-              { path: paths.user.profile, lazy: page(() => import('./features/user-area/ProfilePage')) },
-              { path: paths.user.orders, lazy: page(() => import('./features/user-area/OrdersPage')) },
+              { index: true, ...screen(staffPage(() => import('./features/user-area/UserDashboardPage'))) },
+              { path: paths.user.profile, ...screen(staffPage(() => import('./features/user-area/ProfilePage'))) },
+              { path: paths.user.orders, ...screen(staffPage(() => import('./features/user-area/OrdersPage'))) },
             ],
           },
         ],
@@ -67,14 +79,14 @@ export const routes: RouteObject[] = [
         element: <RequireAuth roles={ADMIN_AREA_ROLES} />,
         children: [
           {
-            lazy: page(() => import('./components/AdminLayout')),
+            ...screen(adminLayout),
             children: ADMIN_SECTIONS.map(
               (s): RouteObject => ({
                 element: <RequireAuth roles={s.roles} />,
                 children: [
                   s.path === paths.admin.root
-                    ? { index: true, lazy: page(adminPages[s.id]) }
-                    : { path: s.path, lazy: page(adminPages[s.id]) },
+                    ? { index: true, ...screen(adminPages[s.id]) }
+                    : { path: s.path, ...screen(adminPages[s.id]) },
                 ],
               }),
             ),
@@ -87,13 +99,41 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export const router = createBrowserRouter(routes);
+/** Fetches the screen of a public page opened directly, alongside the messages (main.tsx); never rejects. */
+export function preloadRoute(pathname: string): Promise<unknown> {
+  const loads = (matchRoutes(routes, pathname) ?? []).map((m) => {
+    const handle = m.route.handle as { preload?: () => Promise<unknown> } | undefined;
+    return handle?.preload?.().catch(() => undefined);
+  });
+  return Promise.all(loads);
+}
+
+let navigate: NavigateFunction | null = null;
+
+/**
+ * The routes, with what the data router used to give: the root error screen (RootErrorBoundary, cleared by
+ * the next navigation) and the loading bar while the first screen's code arrives.
+ */
+export function AppRoutes() {
+  const location = useLocation();
+  const nav = useNavigate();
+  useEffect(() => {
+    navigate = nav;
+  }, [nav]);
+  const element = useRoutes(routes, location);
+  return (
+    <RouteErrorBoundary resetKey={location.key}>
+      <Suspense fallback={<PageLoading />}>{element}</Suspense>
+    </RouteErrorBoundary>
+  );
+}
 
 /** A 401 from the API: forget the session and go to the login page, remembering the current page. */
 setUnauthorizedHandler(() => {
   clearSession('reauth');
-  const loc = router.state.location;
+  const loc = window.location;
   if (loc.pathname === paths.login) return;
   const from = { pathname: loc.pathname, search: loc.search, hash: loc.hash };
-  void router.navigate(to.reauth, { state: { from } });
+  if (navigate) void navigate(to.reauth, { state: { from } });
+  else window.location.assign(to.reauth);
 });

@@ -1,13 +1,17 @@
+import { LogFormatter, LogItem, LogLevelThreshold, Logger } from '@aws-lambda-powertools/logger';
+import type { LogAttributes, LogLevel, UnformattedAttributes } from '@aws-lambda-powertools/logger/types';
 import { env } from './env';
 
-/** Structured JSON logs. Never pass Aadhaar numbers, passwords or tokens; known secret fields are dropped. */
-const LEVELS = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 } as const;
-type Level = Exclude<keyof typeof LEVELS, 'silent'>;
-
+/**
+ * Structured JSON logs through AWS Lambda Powertools Logger (docs/decisions/0012-logging-and-metrics.md).
+ * Never pass Aadhaar numbers, passwords or tokens; every field goes through scrub() first, which drops known
+ * secret fields and masks 12-digit numbers. LOG_LEVEL (debug, info, warn, error, silent) is read through the
+ * parsed configuration on every call, so a change picked up by resetEnvCache() applies at once.
+ */
 const SECRET_KEYS = /pass(word)?|token|authorization|aadhaar|adhar|secret|cookie/i;
 const TWELVE_DIGITS = /\b\d{4}\s?\d{4}\s?\d{4}\b/g;
 
-function scrub(value: unknown, depth = 0): unknown {
+export function scrub(value: unknown, depth = 0): unknown {
   if (depth > 4) return '[deep]';
   if (typeof value === 'string') return value.replace(TWELVE_DIGITS, '[redacted]');
   if (Array.isArray(value)) return value.map((v) => scrub(v, depth + 1));
@@ -19,17 +23,63 @@ function scrub(value: unknown, depth = 0): unknown {
   return value;
 }
 
-function write(level: Level, msg: string, fields: Record<string, unknown> = {}) {
-  let threshold: number = LEVELS.info;
+/** The same line shape as before Powertools: level, time, msg, then the (scrubbed) fields. */
+class LineFormatter extends LogFormatter {
+  formatAttributes(a: UnformattedAttributes, extra: LogAttributes): LogItem {
+    const ctx = a.lambdaContext;
+    return new LogItem({
+      attributes: {
+        level: a.logLevel.toLowerCase(),
+        time: this.formatTimestamp(a.timestamp),
+        msg: a.message,
+        service: a.serviceName,
+        ...(ctx ? { requestId: ctx.awsRequestId, coldStart: ctx.coldStart } : {}),
+        ...(a.xRayTraceId ? { xrayTraceId: a.xRayTraceId } : {}),
+      },
+    }).addAttributes(extra);
+  }
+}
+
+/**
+ * In Lambda, Powertools writes with its own Console (plain JSON lines, no runtime prefix). Elsewhere (the local
+ * gateway, tests) lines go through the global console as they always did: warn and error to stderr.
+ */
+class SeedLogger extends Logger {
+  protected override printLog(level: number, item: LogItem): void {
+    if (process.env.AWS_LAMBDA_FUNCTION_NAME) return super.printLog(level, item);
+    item.prepareForPrint();
+    const line = JSON.stringify(item.getAttributes(), this.getJsonReplacer());
+    if (level >= LogLevelThreshold.WARN) console.error(line);
+    else console.log(line);
+  }
+}
+
+type Level = 'debug' | 'info' | 'warn' | 'error' | 'silent';
+
+let logger: SeedLogger | undefined;
+let current: Level | undefined;
+
+function ready(): SeedLogger {
+  let level: Level = 'info';
   try {
-    threshold = LEVELS[env().LOG_LEVEL];
+    level = env().LOG_LEVEL;
   } catch {
     /* configuration not readable yet: default level */
   }
-  if (LEVELS[level] < threshold) return;
-  const line = JSON.stringify({ level, time: new Date().toISOString(), msg, ...(scrub(fields) as object) });
-  if (level === 'error' || level === 'warn') console.error(line);
-  else console.log(line);
+  logger ??= new SeedLogger({
+    serviceName: process.env.POWERTOOLS_SERVICE_NAME || 'seed-portal',
+    logLevel: level.toUpperCase() as LogLevel,
+    logFormatter: new LineFormatter(),
+  });
+  if (level !== current) {
+    logger.setLogLevel(level.toUpperCase() as LogLevel);
+    current = level;
+  }
+  return logger;
+}
+
+function write(level: Exclude<Level, 'silent'>, msg: string, fields: Record<string, unknown> = {}) {
+  ready()[level](msg, scrub(fields) as LogAttributes);
 }
 
 export const log = {

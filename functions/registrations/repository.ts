@@ -365,16 +365,33 @@ export async function presignUpload(key: string, contentType: string, size: numb
   });
 }
 
+const SERVED_TYPES: Record<string, string> = { gif: 'image/gif', jpg: 'image/jpeg', png: 'image/png', pdf: 'application/pdf' };
+
+/**
+ * A short-lived link to a stored scan. The answer's type is forced to the kind checked at upload (taken from
+ * the key's extension, which the server chose from the magic bytes; the stored type must agree), so nothing
+ * stored can ever be rendered as HTML: a checked image or PDF opens inline, anything else only downloads as
+ * octet-stream.
+ */
 export async function presignDownload(key: string, expiresIn: number, contentType?: string): Promise<string> {
+  const ext = /\.([a-z]+)$/.exec(key)?.[1] ?? '';
+  const checked = SERVED_TYPES[ext];
+  const safe = checked !== undefined && (contentType === undefined || contentType === checked);
   return getSignedUrl(
     s3Client(),
-    new GetObjectCommand({ Bucket: bucket(), Key: key, ResponseContentDisposition: 'inline', ResponseContentType: contentType }),
+    new GetObjectCommand({
+      Bucket: bucket(),
+      Key: key,
+      ResponseContentType: safe ? checked : 'application/octet-stream',
+      ResponseContentDisposition: safe ? `inline; filename="aadhaar.${ext}"` : 'attachment; filename="aadhaar.bin"',
+      ResponseCacheControl: 'private, no-store',
+    }),
     { expiresIn },
   );
 }
 
 /** Size and first bytes of an object (one ranged GET), or undefined when there is no such object. */
-export async function readObjectHead(key: string, bytes: number): Promise<{ size: number; head: Buffer } | undefined> {
+export async function readObjectHead(key: string, bytes: number): Promise<{ size: number; head: Buffer; contentType?: string } | undefined> {
   try {
     const out = await s3Client().send(new GetObjectCommand({ Bucket: bucket(), Key: key, Range: `bytes=0-${bytes - 1}` }));
     const total = /\/(\d+)$/.exec(out.ContentRange ?? '')?.[1];
@@ -385,7 +402,7 @@ export async function readObjectHead(key: string, bytes: number): Promise<{ size
     }
     const head = Buffer.from(await out.Body!.transformToByteArray());
     const size = total !== undefined ? Number(total) : Number(out.ContentLength ?? head.length);
-    return { size, head };
+    return { size, head, contentType: out.ContentType };
   } catch (e) {
     const err = e as { name?: string; $metadata?: { httpStatusCode?: number } };
     if (err.name === 'NoSuchKey' || err.name === 'NotFound' || err.$metadata?.httpStatusCode === 404) return undefined;

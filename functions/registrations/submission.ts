@@ -96,7 +96,7 @@ export async function parseSubmission(event: APIGatewayProxyEventV2): Promise<Pa
 
   let file: FileSource | undefined;
   const upload = firstOf(values[FILE_FIELD]);
-  if (isAttachment(upload) && upload.content.length > 0) file = { kind: 'bytes', data: upload.content, truncated: upload.truncated };
+  if (isAttachment(upload) && upload.content.length > 0) file = { kind: 'bytes', data: upload.content, truncated: upload.truncated, declaredType: upload.mimetype };
   else if (isAttachment(upload) && upload.truncated) file = { kind: 'bytes', data: upload.content, truncated: true };
   else {
     const key = typeof values.fileKey === 'string' ? values.fileKey : typeof upload === 'string' ? upload : undefined;

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { inflateSync } from 'node:zlib';
 import { FILE_FIELD, MAX_FILE_BYTES, MSG_FILE, PENDING_KEY_RE, type UploadUrlInput, type UploadUrlResponse } from '../../shared/schemas/registration';
 import { padId } from '../lib/counters';
 import { AppError } from '../lib/errors';
@@ -31,10 +32,95 @@ export function sniff(head: Buffer): FileKind | undefined {
 
 const fileError = (message: string) => new AppError('VALIDATION', message, { fields: { [FILE_FIELD]: MSG_FILE } });
 
+/**
+ * Hostile content inside a file whose first bytes are an allowed kind (polyglots), checked on the whole file
+ * (at most 500 KB). Each check is specific enough that a genuine photo or scan does not trip it by chance:
+ *  - HTML or script markup anywhere (a page behind an image header);
+ *  - a ZIP archive at the end (JPEG+ZIP, GIFAR): its end-of-directory record with a central directory;
+ *  - a PNG whose first chunk is not IHDR (any other bytes behind a PNG signature);
+ *  - a PDF naming active content: JavaScript, Launch, embedded files, XFA, RichMedia, form submission or
+ *    import, also inside compressed object streams and behind #xx name escapes. /OpenAction alone is not
+ *    refused: most generators use it for "open at page 1"; running script needs /JS or /JavaScript, caught.
+ * The stored and served type is always the sniffed one; the download link forces it (see presignDownload).
+ */
+const MARKUP = /<(?:script|html|body|iframe|object|embed|meta|form|!doctype|\?php)[\s/>]|javascript:/i;
+const PDF_ACTIVE = new Set(['JavaScript', 'JS', 'Launch', 'EmbeddedFile', 'EmbeddedFiles', 'RichMedia', 'XFA', 'SubmitForm', 'ImportData', 'GoToE']);
+const PDF_NAME = /\/[^\s/<>[\]()%{}]+/g;
+const MAX_INFLATED = 4 * 1024 * 1024;
+
+const pdfName = (raw: string) => raw.replace(/#([0-9a-fA-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
+
+function namesActiveContent(text: string): boolean {
+  for (const m of text.matchAll(PDF_NAME)) if (PDF_ACTIVE.has(pdfName(m[0].slice(1)))) return true;
+  return false;
+}
+
+/** True when the PDF names active content, in its objects or in its object streams. */
+function pdfIsActive(data: Buffer): boolean {
+  const text = data.toString('latin1');
+  const encrypted = /\/Encrypt\b/.test(text);
+  let outside = '';
+  let last = 0;
+  // Stream data is left out of the name check (binary image data would match by chance), except object streams.
+  for (const m of text.matchAll(/stream\r?\n([\s\S]*?)endstream/g)) {
+    const dict = pdfName(text.slice(Math.max(last, text.lastIndexOf('obj', m.index)), m.index));
+    outside += text.slice(last, m.index);
+    last = m.index + m[0].length;
+    if (!/\/Type\s*\/ObjStm\b/.test(dict)) continue;
+    const raw = Buffer.from(m[1], 'latin1');
+    const filters = dict.match(/\/Filter\s*(\[[^\]]*\]|\/[A-Za-z0-9]+)/)?.[1].match(/\/[A-Za-z0-9]+/g) ?? [];
+    // Encrypted object streams cannot be read here; their dictionaries' names outside streams still are.
+    if (encrypted) continue;
+    if (filters.length === 0) {
+      if (namesActiveContent(m[1])) return true;
+      continue;
+    }
+    if (filters.length !== 1 || filters[0] !== '/FlateDecode') return true;
+    try {
+      if (namesActiveContent(inflateSync(raw, { maxOutputLength: MAX_INFLATED }).toString('latin1'))) return true;
+    } catch {
+      return true; // an object stream that does not decode (or decodes to megabytes) cannot be vouched for
+    }
+  }
+  return namesActiveContent(outside + text.slice(last));
+}
+
+function hasZipDirectory(data: Buffer): boolean {
+  const from = Math.max(0, data.length - 22 - 0xffff);
+  const eocd = data.lastIndexOf(Buffer.from('PK\x05\x06', 'latin1'));
+  return eocd >= from && data.indexOf(Buffer.from('PK\x01\x02', 'latin1')) !== -1;
+}
+
+/** Why a file of an allowed kind is still refused, or undefined when it is a plain image or document. */
+export function hostileContent(data: Buffer, kind: FileKind): string | undefined {
+  if (kind.ext === 'png' && (data.length < 16 || data.subarray(12, 16).toString('latin1') !== 'IHDR')) return 'png-without-ihdr';
+  if (MARKUP.test(data.toString('latin1'))) return 'markup';
+  if (hasZipDirectory(data)) return 'zip';
+  if (kind.ext === 'pdf' && pdfIsActive(data)) return 'pdf-active-content';
+  return undefined;
+}
+
+const GENERIC_TYPES = new Set(['', 'application/octet-stream', 'binary/octet-stream']);
+const TYPE_ALIASES: Record<string, string> = { 'image/jpg': 'image/jpeg', 'image/pjpeg': 'image/jpeg', 'image/x-png': 'image/png' };
+
+/**
+ * The type the client declared (multipart part type, or the Content-Type the object was stored with) must be
+ * one of the allowed kinds, or say nothing (octet-stream). Between allowed kinds a mismatch is tolerated:
+ * phones misname files (a PNG saved as .jpg) and the sniffed kind is what is stored and served.
+ */
+function declaredTypeAllowed(declared: string | undefined): boolean {
+  const t = (declared ?? '').split(';')[0].trim().toLowerCase();
+  if (GENERIC_TYPES.has(t)) return true;
+  return (['image/gif', 'image/jpeg', 'image/png', 'application/pdf'] as string[]).includes(TYPE_ALIASES[t] ?? t);
+}
+
 export const FILE_MESSAGES = {
   missing: 'फ़ाइल नहीं मिली, कृपया फ़ाइल फिर से चुनें / The uploaded file was not found. Please choose the file again.',
   empty: 'फ़ाइल खाली है / The file is empty. Please choose the Aadhaar scan again.',
   tooLarge: 'फ़ाइल 500KB से बड़ी है / The file is larger than 500 KB.',
+  unsafe:
+    'फ़ाइल में स्क्रिप्ट या छिपी हुई सामग्री है, कृपया आधार कार्ड की साधारण फ़ोटो या स्कैन चुनें / ' +
+    'The file contains scripts or hidden content. Please choose a plain photo or scan of the Aadhaar card.',
   wrongType: 'फ़ाइल GIF, JPEG, PNG या PDF होनी चाहिए / The file must be a GIF, JPEG, PNG or PDF.',
   required: `${MSG_FILE} / The Aadhaar file is required (at most 500 KB).`,
 } as const;
@@ -51,7 +137,7 @@ export async function createUploadUrl(input: UploadUrlInput): Promise<UploadUrlR
 }
 
 /** Where the scan comes from: an object uploaded with a presigned URL, or bytes posted with the form. */
-export type FileSource = { kind: 'pending'; key: string } | { kind: 'bytes'; data: Buffer; truncated?: boolean };
+export type FileSource = { kind: 'pending'; key: string } | { kind: 'bytes'; data: Buffer; truncated?: boolean; declaredType?: string };
 
 export interface CheckedFile {
   source: FileSource;
@@ -59,11 +145,16 @@ export interface CheckedFile {
   size: number;
 }
 
-function checkBytes(size: number, head: Buffer): FileKind {
+function checkBytes(size: number, data: Buffer, declaredType?: string): FileKind {
   if (size <= 0) throw fileError(FILE_MESSAGES.empty);
   if (size > MAX_FILE_BYTES) throw fileError(FILE_MESSAGES.tooLarge);
-  const kind = sniff(head);
-  if (!kind) throw fileError(FILE_MESSAGES.wrongType);
+  const kind = sniff(data.subarray(0, 16));
+  if (!kind || !declaredTypeAllowed(declaredType)) throw fileError(FILE_MESSAGES.wrongType);
+  const hostile = hostileContent(data, kind);
+  if (hostile) {
+    log.warn('upload refused: hostile content', { reason: hostile, kind: kind.ext, size });
+    throw fileError(FILE_MESSAGES.unsafe);
+  }
   return kind;
 }
 
@@ -71,13 +162,14 @@ function checkBytes(size: number, head: Buffer): FileKind {
 export async function checkFile(source: FileSource): Promise<CheckedFile> {
   if (source.kind === 'bytes') {
     if (source.truncated) throw fileError(FILE_MESSAGES.tooLarge);
-    return { source, kind: checkBytes(source.data.length, source.data.subarray(0, 16)), size: source.data.length };
+    return { source, kind: checkBytes(source.data.length, source.data, source.declaredType), size: source.data.length };
   }
   if (!PENDING_KEY_RE.test(source.key)) throw fileError(FILE_MESSAGES.missing);
-  const obj = await repo.readObjectHead(source.key, 16);
+  // The whole object (at most 500 KB; one byte more tells a larger one): the content checks read all of it.
+  const obj = await repo.readObjectHead(source.key, MAX_FILE_BYTES + 1);
   if (!obj) throw fileError(FILE_MESSAGES.missing);
   try {
-    return { source, kind: checkBytes(obj.size, obj.head), size: obj.size };
+    return { source, kind: checkBytes(obj.size, obj.head, obj.contentType), size: obj.size };
   } catch (e) {
     await removeQuietly(source.key);
     throw e;

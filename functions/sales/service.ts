@@ -16,6 +16,7 @@ import {
 import type { Caller } from '../lib/caller';
 import { AppError, badRequest, notFound } from '../lib/errors';
 import { log } from '../lib/log';
+import { countMetric, countRefusal } from '../lib/metrics';
 import { publicUrl, qrPng } from '../lib/qr';
 import { cancellationReasons, isAmbiguous, isTransient, sleep, withRetry } from '../lib/retry';
 import { kolkataDay } from '../lib/stats';
@@ -106,7 +107,8 @@ const cropMismatch = (regCrop: string, lotCode: string, lotCrop: string) =>
 
 const inactiveLot = (lotCode: string) => badRequest(`Lot ${lotCode} is inactive`, { lotID: 'Lot is inactive' });
 
-export async function makeSale(input: MakeSaleInput, caller: Caller): Promise<MakeSaleReply> {
+export const makeSale = (input: MakeSaleInput, caller: Caller) => countRefusal('sales', 'SaleRefused', () => makeSaleOnce(input, caller));
+async function makeSaleOnce(input: MakeSaleInput, caller: Caller): Promise<MakeSaleReply> {
   const read = <T>(fn: () => Promise<T>) => withRetry(fn, { attempts: 5 });
   const [reg, lot] = await Promise.all([
     read(() => getRegistration(input.year, input.registrationID, true)),
@@ -133,6 +135,7 @@ export async function makeSale(input: MakeSaleInput, caller: Caller): Promise<Ma
   const saleId = randomUUID();
   const ok = (invoiceNumber: string, invoiceID: number, attempts: number): MakeSaleReply => {
     log.info('sale', { invoiceNumber, lotID: lot.lotID, registrationID: reg.id, year: reg.year, attempts });
+    countMetric('sales', 'SaleCompleted');
     return { success: true, invoiceNumber, invoiceID, totalAmount: paiseToRupees(totalPaise), quantityKg: q.quantityKg };
   };
   let seen: number | undefined;

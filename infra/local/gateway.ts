@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { createReadStream, existsSync, statSync } from 'node:fs';
+import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
 import http from 'node:http';
 import { extname, join, normalize, resolve } from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { ROUTES, isApiPath, type RouteDef } from '../../shared/routes';
 import { handlerFor } from './handlers';
@@ -187,13 +188,40 @@ function serveStatic(req: http.IncomingMessage, res: http.ServerResponse, static
     }
   }
   const immutable = file.includes(`${root}/assets/`);
-  res.writeHead(200, {
+  const headers: http.OutgoingHttpHeaders = {
     'content-type': MIME[extname(file)] ?? 'application/octet-stream',
     'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
     'x-content-type-options': 'nosniff',
-  });
+  };
+  // Text is sent compressed, as CloudFront does (compress: true): brotli when the browser takes it, else gzip.
+  if (COMPRESSIBLE.has(extname(file))) {
+    const accepted = String(req.headers['accept-encoding'] ?? '');
+    const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : null;
+    headers.vary = 'accept-encoding';
+    if (encoding) {
+      const body = compressed(file, encoding);
+      res.writeHead(200, { ...headers, 'content-encoding': encoding, 'content-length': body.length });
+      return res.end(req.method === 'HEAD' ? undefined : body);
+    }
+  }
+  res.writeHead(200, headers);
   if (req.method === 'HEAD') return res.end();
   createReadStream(file).pipe(res);
+}
+
+const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.json', '.svg', '.txt', '.webmanifest']);
+const compressedCache = new Map<string, Buffer>();
+
+/** The file compressed once per version (the built files change only with a new build). */
+function compressed(file: string, encoding: 'br' | 'gzip'): Buffer {
+  const key = `${encoding}:${statSync(file).mtimeMs}:${file}`;
+  let body = compressedCache.get(key);
+  if (!body) {
+    const raw = readFileSync(file);
+    body = encoding === 'br' ? brotliCompressSync(raw) : gzipSync(raw);
+    compressedCache.set(key, body);
+  }
+  return body;
 }
 
 export function createGateway(opts: { staticDir: string }): http.Server {

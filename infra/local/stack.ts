@@ -7,6 +7,7 @@ import { resetEnvCache } from '../../functions/lib/env';
 import { seedAll, type SeededAdmin } from '../seed';
 import { ensureTable, startDynamo, type LocalDynamo } from './dynamo';
 import { createGateway } from './gateway';
+import { startUploadLifecycle } from './lifecycle';
 import { startS3, type LocalS3 } from './s3';
 
 /**
@@ -73,6 +74,9 @@ export async function startLocalStack(o: LocalStackOptions): Promise<RunningLoca
   await ensureTable(dynamoEndpoint, o.tableName);
   const admin = await seedAll(o.adminEmail, o.adminPassword);
 
+  // The uploads bucket's lifecycle rule (pending/ expiry), as the cloud bucket has it.
+  const lifecycle = startUploadLifecycle({ s3Endpoint, bucket: o.uploadsBucket });
+
   const server = createGateway({ staticDir: o.staticDir });
   await new Promise<void>((res, rej) => {
     server.once('error', rej);
@@ -90,6 +94,7 @@ export async function startLocalStack(o: LocalStackOptions): Promise<RunningLoca
     server,
     admin,
     stop: async () => {
+      lifecycle.stop();
       await new Promise((r) => server.close(r));
       server.closeAllConnections?.();
       await Promise.all([dynamo?.stop(), s3?.stop()]);

@@ -7,6 +7,7 @@ import Divider from '@mui/material/Divider';
 import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
@@ -89,23 +90,24 @@ export default function AdminLayout() {
         {sections.map((s) => {
           const Icon = ICONS[s.id];
           return (
-            <ListItemButton
-              key={s.id}
-              component={NavLink}
-              to={s.path}
-              end={s.path === paths.admin.dashboard}
-              onClick={() => setMobileOpen(false)}
-              sx={{
-                mx: 1,
-                borderRadius: 1,
-                '&.active': { bgcolor: 'action.selected', color: 'primary.main', '& .MuiListItemIcon-root': { color: 'primary.main' } },
-              }}
-            >
-              <ListItemIcon sx={{ minWidth: 36 }}>
-                <Icon fontSize="small" />
-              </ListItemIcon>
-              <ListItemText primary={t(`admin.nav.${s.id}`)} />
-            </ListItemButton>
+            <ListItem key={s.id} disablePadding>
+              <ListItemButton
+                component={NavLink}
+                to={s.path}
+                end={s.path === paths.admin.dashboard}
+                onClick={() => setMobileOpen(false)}
+                sx={{
+                  mx: 1,
+                  borderRadius: 1,
+                  '&.active': { bgcolor: 'action.selected', color: 'primary.main', '& .MuiListItemIcon-root': { color: 'primary.main' } },
+                }}
+              >
+                <ListItemIcon sx={{ minWidth: 36 }}>
+                  <Icon fontSize="small" />
+                </ListItemIcon>
+                <ListItemText primary={t(`admin.nav.${s.id}`)} />
+              </ListItemButton>
+            </ListItem>
           );
         })}
       </List>

@@ -2,7 +2,6 @@ import { lazy, Suspense } from 'react';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink, NavLink } from 'react-router-dom';
@@ -69,12 +68,26 @@ export function PublicTopBar() {
           </Button>
           <Button component={NavLink} to={paths.registration} sx={navButtonSx}>
             {t('nav.registration')}
-            <Chip
-              label={t('nav.new')}
-              size="small"
-              color="secondary"
-              sx={{ ml: 0.75, height: 20, fontSize: 12, fontWeight: 600, '& .MuiChip-label': { px: 0.75 } }}
-            />
+            {/* A small chip drawn with a span: MUI's Chip (and its delete icon) would weigh on every public page. */}
+            <Box
+              component="span"
+              sx={{
+                ml: 0.75,
+                px: 0.75,
+                height: 20,
+                display: 'inline-flex',
+                alignItems: 'center',
+                borderRadius: '16px',
+                bgcolor: 'secondary.main',
+                color: 'secondary.contrastText',
+                fontSize: 12,
+                fontWeight: 600,
+                whiteSpace: 'nowrap',
+                verticalAlign: 'middle',
+              }}
+            >
+              {t('nav.new')}
+            </Box>
           </Button>
           <Button component={NavLink} to={paths.about} sx={navButtonSx}>
             {t('nav.about')}

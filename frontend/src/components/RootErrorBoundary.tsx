@@ -2,18 +2,12 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 
-/** What the router shows when a screen throws while rendering or loading. */
-export function RootErrorBoundary() {
-  const error = useRouteError();
+/** What the app shows when a screen throws while rendering or loading (see RouteErrorBoundary). */
+export function RootErrorBoundary({ error }: { error: unknown }) {
   const { t } = useTranslation();
-  const detail = isRouteErrorResponse(error)
-    ? `${error.status} ${error.statusText}`
-    : error instanceof Error
-      ? error.message
-      : '';
+  const detail = error instanceof Error ? error.message : '';
   return (
     <Box component="main" sx={{ p: 3, maxWidth: 720, mx: 'auto' }}>
       <Typography variant="h5" component="h1" gutterBottom>

@@ -2,9 +2,10 @@ import { useEffect } from 'react';
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import LinearProgress from '@mui/material/LinearProgress';
-import { Outlet, useLocation, useNavigation } from 'react-router-dom';
+import { Outlet, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { followDefaultLanguage } from '../lib/i18n';
+import { usePageLoading } from '../lib/lazyPage';
 import { useSession } from '../lib/session';
 import { paths } from '../paths';
 import { PublicTopBar } from './PublicTopBar';
@@ -14,7 +15,7 @@ export function SiteLayout() {
   const { t } = useTranslation();
   const session = useSession();
   const { pathname } = useLocation();
-  const navigation = useNavigation();
+  const screenLoading = usePageLoading();
 
   useEffect(() => {
     followDefaultLanguage(pathname);
@@ -24,7 +25,7 @@ export function SiteLayout() {
   const showHeader = !(session && inAdmin);
   return (
     <>
-      {navigation.state === 'loading' && (
+      {screenLoading && (
         <LinearProgress
           className="no-print"
           aria-label={t('app.loading')}

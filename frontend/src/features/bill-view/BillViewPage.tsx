@@ -161,6 +161,10 @@ export default function BillViewPage() {
   const labels = signedIn ? [t('billView.original'), t('billView.guard')] : [t('billView.duplicate')];
   return (
     <Box sx={{ maxWidth: 900, mx: 'auto' }}>
+      {/* The page's one h1 for screen readers; each printed copy carries its own visible header. */}
+      <Box component="h1" sx={{ position: 'absolute', width: '1px', height: '1px', m: 0, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' }}>
+        {`${t('pages.bill')} ${bill.invoiceNumber}`}
+      </Box>
       <Box className="no-print" sx={{ display: 'flex', justifyContent: 'flex-end', mb: 1 }}>
         <Button variant="outlined" onClick={() => window.print()}>
           {t('billView.print')}

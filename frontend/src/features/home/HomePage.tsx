@@ -110,7 +110,6 @@ export default function HomePage() {
   return (
     <>
       <Box
-        role="banner"
         data-testid="top-banner"
         sx={{ mb: 2, px: 2, py: 1, borderRadius: 2, bgcolor: 'secondary.main', color: 'secondary.contrastText', textAlign: 'center' }}
       >

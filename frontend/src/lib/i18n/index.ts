@@ -1,11 +1,15 @@
-import i18n from 'i18next';
-import { initReactI18next } from 'react-i18next';
-import { en, type Messages } from './en';
-import { hi } from './hi';
+import type { Messages } from './en';
+import { addMessages, getLanguage, setLanguage, subscribe } from './lite';
+import type { MessagePart } from './parts';
 
 /**
  * Hindi and English. The choice is kept in localStorage; without a choice, public pages open in Hindi
  * (farmers) and the login, admin and user pages in English (staff). `<html lang>` follows the language.
+ * Each language's messages are chunks of their own, fetched when that language is first shown: a Hindi
+ * visitor never downloads the English texts and vice versa, and the texts of the login, admin and user
+ * screens come only with those screens (parts.ts). main.tsx renders once `i18nReady` resolves.
+ * Screens call `useTranslation()` from 'react-i18next', which the web build serves from ./lite.ts; the
+ * declaration below keeps i18next's key checking in tsc.
  */
 export const LANGUAGES = ['hi', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -39,17 +43,61 @@ function applyHtmlLang(lng: string) {
   document.documentElement.lang = lng === 'en' ? 'en' : 'hi';
 }
 
-i18n.on('languageChanged', applyHtmlLang);
+subscribe(() => applyHtmlLang(getLanguage()));
 
-void i18n.use(initReactI18next).init({
-  resources: { en: { translation: en }, hi: { translation: hi } },
-  lng: stored() ?? defaultLanguageFor(window.location.pathname),
-  fallbackLng: 'en',
-  supportedLngs: [...LANGUAGES],
-  interpolation: { escapeValue: false },
-  initAsync: false,
-});
-applyHtmlLang(i18n.language);
+const parts: Record<Language, Record<MessagePart, () => Promise<{ default: Record<string, unknown> }>>> = {
+  hi: { public: () => import('./hi?messages=public'), staff: () => import('./hi?messages=staff') },
+  en: { public: () => import('./en?messages=public'), staff: () => import('./en?messages=staff') },
+};
+const loading = new Map<string, Promise<void>>();
+const loaded = new Set<string>();
+/** Set by the first login, admin or user screen: from then on every language comes with its staff part. */
+let staffWanted = false;
+
+/** Fetches one part of a language's messages once (a failed fetch is tried again next time). */
+function loadPart(lng: Language, part: MessagePart): Promise<void> {
+  const key = `${lng}:${part}`;
+  let p = loading.get(key);
+  if (!p) {
+    p = parts[lng][part]().then((m) => {
+      addMessages(lng, m.default);
+      loaded.add(key);
+    });
+    p.catch(() => loading.delete(key));
+    loading.set(key, p);
+  }
+  return p;
+}
+
+function loadLanguage(lng: Language): Promise<void> {
+  return Promise.all([loadPart(lng, 'public'), staffWanted ? loadPart(lng, 'staff') : undefined]).then(() => undefined);
+}
+
+const initial: Language = stored() ?? defaultLanguageFor(window.location.pathname);
+let wanted: Language = initial;
+
+/** Resolves when the first language's messages are in: render after it. */
+export const i18nReady: Promise<void> = loadLanguage(initial).then(() => setLanguage(initial));
+
+/** The login, admin and user screens load with this (router.tsx): their texts in the current language. */
+export function loadStaffMessages(): Promise<void> {
+  staffWanted = true;
+  return loadLanguage(wanted);
+}
+
+/** Switches once the language's messages are in; the last call wins. */
+function switchLanguage(lng: Language): void {
+  wanted = lng;
+  loadLanguage(lng).then(
+    () => {
+      if (wanted !== lng) return;
+      // A staff screen asked for its texts while this language was on its way.
+      if (staffWanted && !loaded.has(`${lng}:staff`)) return switchLanguage(lng);
+      setLanguage(lng);
+    },
+    (e: unknown) => console.error('messages could not be loaded', lng, e),
+  );
+}
 
 /** The visitor's explicit choice: kept for later visits. */
 export function chooseLanguage(lng: Language): void {
@@ -58,14 +106,12 @@ export function chooseLanguage(lng: Language): void {
   } catch {
     // private mode: the choice lasts for this page only
   }
-  void i18n.changeLanguage(lng);
+  switchLanguage(lng);
 }
 
 /** Follows the page's default while the visitor has made no choice. */
 export function followDefaultLanguage(pathname: string): void {
   if (stored()) return;
   const lng = defaultLanguageFor(pathname);
-  if (i18n.language !== lng) void i18n.changeLanguage(lng);
+  if (wanted !== lng || getLanguage() !== lng) switchLanguage(lng);
 }
-
-export default i18n;

@@ -1,0 +1,150 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+/**
+ * What each public page downloads before it can render, read from Vite's build manifest
+ * (frontend/dist/.vite/manifest.json, `build.manifest: true`): the entry (index.html) with its static
+ * imports, the page's lazy chunk with its static imports, and the messages of the visitor's language
+ * when they are a chunk of their own. Chunks a page only imports dynamically later (on submit, on idle,
+ * admin screens) are listed apart as "deferred" and are not counted.
+ *
+ * Shared by bench/bundle-budget.ts (prints the figures) and test/bundle-budget.test.ts (asserts the budget).
+ */
+
+export const DIST_DIR = join(import.meta.dirname, '..', '..', 'frontend', 'dist');
+export const MANIFEST_PATH = join(DIST_DIR, '.vite', 'manifest.json');
+
+export interface PublicRoute {
+  /** The address as people open it. */
+  route: string;
+  /** The page module, as the manifest names it (relative to frontend/). */
+  page: string;
+}
+
+/** The public pages farmers and QR scanners open. */
+export const PUBLIC_ROUTES: readonly PublicRoute[] = [
+  { route: '/', page: 'src/features/home/HomePage.tsx' },
+  { route: '/registration', page: 'src/features/registration/RegistrationPage.tsx' },
+  { route: '/svs/appointment/{code}', page: 'src/features/appointment/AppointmentLetterPage.tsx' },
+  { route: '/bill/{number}', page: 'src/features/bill-view/BillViewPage.tsx' },
+  { route: '/lot/{code}', page: 'src/features/public-lot/PublicLotPage.tsx' },
+];
+
+/** Budgets in KB of gzipped JavaScript (1 KB = 1024 bytes). */
+export const BUDGET_KB = {
+  registration: 150,
+  /** The QR pages (/bill, /lot) must stay below the registration page's budget. */
+  qrPages: 140,
+} as const;
+
+/** Chunks holding the messages of one language that public pages load (src/lib/i18n/hi.ts?messages=public), when split out. */
+const LANGUAGE_CHUNK = /^src\/lib\/i18n\/(hi|en)\.ts(?:\?messages=public)?$/;
+
+interface ManifestChunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+  assets?: string[];
+}
+export type Manifest = Record<string, ManifestChunk>;
+
+export interface RouteFigures {
+  route: string;
+  /** Language whose messages make the page heaviest (or '-' when the messages are in the entry). */
+  language: string;
+  /** Gzipped JavaScript the page downloads before it renders. */
+  jsGzipKb: number;
+  jsRawKb: number;
+  cssGzipKb: number;
+  /** Files counted, entry first. */
+  files: string[];
+  /** Chunks the page may import later (not counted). */
+  deferred: string[];
+}
+
+export function readManifest(dir = DIST_DIR): Manifest {
+  const path = join(dir, '.vite', 'manifest.json');
+  if (!existsSync(path)) throw new Error(`${path} is missing: run \`npm run build:web\` (build.manifest must be on)`);
+  return JSON.parse(readFileSync(path, 'utf8')) as Manifest;
+}
+
+/** The key and its static imports, depth first. */
+function staticClosure(manifest: Manifest, key: string, into = new Set<string>()): Set<string> {
+  if (into.has(key)) return into;
+  const chunk = manifest[key];
+  if (!chunk) throw new Error(`${key} is not in the build manifest`);
+  into.add(key);
+  for (const k of chunk.imports ?? []) staticClosure(manifest, k, into);
+  return into;
+}
+
+const sizes = new Map<string, { raw: number; gzip: number }>();
+function sizeOf(dir: string, file: string): { raw: number; gzip: number } {
+  const path = join(dir, file);
+  let s = sizes.get(path);
+  if (!s) {
+    const bytes = readFileSync(path);
+    s = { raw: bytes.length, gzip: gzipSync(bytes).length };
+    sizes.set(path, s);
+  }
+  return s;
+}
+
+const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
+
+function figuresFor(manifest: Manifest, dir: string, r: PublicRoute, languageKey: string | null): RouteFigures {
+  const keys = new Set<string>();
+  staticClosure(manifest, 'index.html', keys);
+  if (!manifest[r.page]?.isDynamicEntry) throw new Error(`${r.page} (${r.route}) is not a lazily loaded chunk in the build manifest`);
+  staticClosure(manifest, r.page, keys);
+  if (languageKey) staticClosure(manifest, languageKey, keys);
+
+  const files = [...keys].map((k) => manifest[k].file).filter((f) => f.endsWith('.js'));
+  const css = new Set([...keys].flatMap((k) => manifest[k].css ?? []));
+  const deferred = new Set<string>();
+  for (const k of keys) {
+    for (const d of manifest[k].dynamicImports ?? []) if (!keys.has(d) && k === r.page) deferred.add(manifest[d].file);
+  }
+  let raw = 0;
+  let gzip = 0;
+  for (const f of files) {
+    const s = sizeOf(dir, f);
+    raw += s.raw;
+    gzip += s.gzip;
+  }
+  let cssGzip = 0;
+  for (const f of css) cssGzip += sizeOf(dir, f).gzip;
+  const language = languageKey ? (LANGUAGE_CHUNK.exec(languageKey)?.[1] ?? '?') : '-';
+  return { route: r.route, language, jsGzipKb: kb(gzip), jsRawKb: kb(raw), cssGzipKb: kb(cssGzip), files, deferred: [...deferred] };
+}
+
+/** Per public route, the heaviest of the languages (a Hindi and an English visitor download different messages). */
+export function routeFigures(dir = DIST_DIR, manifest = readManifest(dir)): RouteFigures[] {
+  const languages = Object.keys(manifest).filter((k) => LANGUAGE_CHUNK.test(k));
+  return PUBLIC_ROUTES.map((r) => {
+    const options = (languages.length ? languages : [null]).map((l) => figuresFor(manifest, dir, r, l));
+    return options.reduce((a, b) => (b.jsGzipKb > a.jsGzipKb ? b : a));
+  });
+}
+
+/** Which source modules of the admin area must never be on a public page's list. */
+export const ADMIN_ONLY_SOURCES = [
+  'src/components/AdminLayout.tsx',
+  'src/features/dashboard/DashboardPage.tsx',
+  'src/features/registrations/RegistrationsPage.tsx',
+  'src/features/bills/BillsPage.tsx',
+  'src/features/lots/LotsPage.tsx',
+];
+
+export function formatTable(rows: RouteFigures[]): string {
+  const head = ['route', 'JS gzip KB', 'JS raw KB', 'CSS gzip KB', 'language', 'chunks'];
+  const lines = rows.map((r) => [r.route, r.jsGzipKb.toFixed(1), r.jsRawKb.toFixed(1), r.cssGzipKb.toFixed(1), r.language, String(r.files.length)]);
+  const widths = head.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
+  const fmt = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
+  return [fmt(head), ...lines.map(fmt)].join('\n');
+}

@@ -1,0 +1,178 @@
+/**
+ * The registration surge as farmers' phones do it, over HTTP: ask for an upload URL, PUT the scan to S3,
+ * submit the form with an idempotency key (bench/surge.ts, bench/faults.ts). With `retry`, a phone whose
+ * connection fails (or that gets a 5xx, or "being processed") tries the same step again with the same
+ * idempotency key and the same uploaded file, until the deadline.
+ */
+import { randomUUID } from 'node:crypto';
+import { newAadhaar, postJson, SAMPLE_PDF, SAMPLE_PNG, uploadScan, validFields, type Http, type Reply } from '../../test/fixtures/registration-helpers';
+import { pool, sleep } from './common';
+
+export interface SurgeOptions {
+  n: number;
+  c: number;
+  /** Share of farmers who tap Submit twice (same request, same idempotency key, at the same time). */
+  doubleTap: number;
+  /** Share of farmers who later submit a changed form for the same Aadhaar and crop (must get 409). */
+  resubmit: number;
+  /** Phones retry failed steps (connection errors, 5xx, "being processed") for up to this long. */
+  retryForMs?: number;
+  /** Called after each farmer finishes (for fault injection at a point of the run). */
+  onDone?: (done: number) => void;
+  /** Called for each acknowledged registration as it comes. */
+  onAck?: (a: Acked) => void;
+}
+
+export interface SurgeSample {
+  ms: number;
+  submitMs: number;
+  status: number;
+  message?: string;
+  /** Attempts of the submit step (1 without retries). */
+  attempts: number;
+}
+
+export interface Acked {
+  i: number;
+  id: number;
+  year: number;
+  code: string;
+  fileKey: string;
+}
+
+export interface SurgeResult {
+  farmers: Record<string, unknown>[];
+  samples: SurgeSample[];
+  acked: Acked[];
+  elapsed: number;
+  doubleTapMismatch: number[];
+  resubmitStatuses: number[];
+  /** Connection errors and 5xx answers that phones retried. */
+  retried: Map<string, number>;
+}
+
+const IN_PROGRESS = /being processed/i;
+
+export function surgeFarmers(n: number): Record<string, unknown>[] {
+  return Array.from({ length: n }, (_, i) =>
+    validFields({ adharNumber: newAadhaar(2 + (i % 8)), cropName: ['Wheat', 'Chickpea', 'Mustard'][i % 3], bagsRequested: 1 + (i % 3) }),
+  );
+}
+
+export async function runSurge(h: Http, o: SurgeOptions): Promise<SurgeResult> {
+  const farmers = surgeFarmers(o.n);
+  const acked: Acked[] = [];
+  const doubleTapMismatch: number[] = [];
+  const retried = new Map<string, number>();
+  const note = (what: string) => retried.set(what, (retried.get(what) ?? 0) + 1);
+
+  /** One step, tried again like a phone would while the deadline allows. */
+  async function step<T>(what: string, deadline: number, fn: () => Promise<T>, again: (v: T) => string | undefined): Promise<{ value: T; attempts: number }> {
+    for (let attempt = 1; ; attempt++) {
+      let why: string | undefined;
+      try {
+        const value = await fn();
+        why = o.retryForMs ? again(value) : undefined;
+        if (!why || Date.now() > deadline) return { value, attempts: attempt };
+      } catch (e) {
+        if (!o.retryForMs || Date.now() > deadline) throw e;
+        why = `${(e as Error & { cause?: { code?: string } }).cause?.code ?? (e as Error).message}`;
+      }
+      note(`${what}: ${why}`);
+      await sleep(300 + Math.random() * Math.min(3000, 250 * 2 ** Math.min(attempt, 4)));
+    }
+  }
+  const retryable = (r: Reply) => (r.status >= 500 ? String(r.status) : r.status === 409 && IN_PROGRESS.test(r.json?.message ?? '') ? '409 being processed' : undefined);
+
+  let done = 0;
+  const started = Date.now();
+  const samples = await pool(o.n, o.c, async (i): Promise<SurgeSample> => {
+    const t0 = performance.now();
+    const deadline = Date.now() + (o.retryForMs ?? 0);
+    try {
+      const file = i % 2 ? SAMPLE_PNG : SAMPLE_PDF;
+      const { value: key } = await step('upload', deadline, async () => (await uploadScan(h, file, { contentType: i % 2 ? 'image/png' : 'application/pdf' })).key, () => undefined);
+      const t1 = performance.now();
+      const idem = randomUUID();
+      const body = { ...farmers[i], fileKey: key };
+      const send = () => step('submit', deadline, () => postJson(h, '/svsregistration', body, { 'idempotency-key': idem }), retryable);
+      const replies = Math.random() < o.doubleTap ? await Promise.all([send(), send()]) : [await send()];
+      const r = replies[0].value;
+      if (replies.length === 2 && JSON.stringify(replies[0].value.json?.data) !== JSON.stringify(replies[1].value.json?.data)) doubleTapMismatch.push(i);
+      const t2 = performance.now();
+      if (r.status === 200 || r.status === 201) {
+        const a: Acked = { i, id: r.json.data.id, year: r.json.data.year, code: r.json.data.uniqeCode, fileKey: key };
+        acked.push(a);
+        o.onAck?.(a);
+      }
+      return { ms: t2 - t0, submitMs: t2 - t1, status: r.status, message: r.status >= 300 ? r.json?.message ?? r.text : undefined, attempts: replies[0].attempts };
+    } catch (e) {
+      return { ms: performance.now() - t0, submitMs: 0, status: 0, message: (e as Error).message, attempts: 0 };
+    } finally {
+      o.onDone?.(++done);
+    }
+  });
+  const elapsed = (Date.now() - started) / 1000;
+
+  // Changed forms for the same Aadhaar and crop: each must be refused with 409.
+  const resubmits = Math.floor(acked.length * o.resubmit);
+  const resubmitStatuses = await pool(resubmits, o.c, async (k) => {
+    const a = acked[k];
+    const { key } = await uploadScan(h, SAMPLE_PDF);
+    const r = await postJson(h, '/svsregistration', { ...farmers[a.i], mobile: '9000000000', fileKey: key }, { 'idempotency-key': randomUUID() });
+    return r.status;
+  });
+  return { farmers, samples, acked, elapsed, doubleTapMismatch, resubmitStatuses, retried };
+}
+
+async function getJson(h: Http, path: string, token?: string) {
+  const res = await fetch(new URL(path, h.url), { headers: token ? { authorization: `Bearer ${token}` } : {} });
+  const text = await res.text();
+  return { status: res.status, json: text ? JSON.parse(text) : undefined };
+}
+
+/**
+ * Invariants 1, 2 and 6 through the API: every acknowledged letter readable and each day and shift within
+ * capacity; one registration per Aadhaar and crop (a sample of 200, with their scans).
+ */
+export async function checkSurgeThroughApi(
+  h: Http,
+  token: string,
+  s: SurgeResult,
+  o: { perDayLimit: number; c: number },
+): Promise<{ problems: string[]; perDay: Map<string, number> }> {
+  const { acked, farmers } = s;
+  const problems: string[] = [];
+  const letters = await pool(acked.length, o.c, (k) => getJson(h, `/svsregistration/AppointmentList/${acked[k].code}`));
+  const perShift = new Map<string, number>();
+  const perDay = new Map<string, number>();
+  letters.forEach((l, k) => {
+    if (l.status !== 200) return problems.push(`inv 6: letter of ${acked[k].id} answered ${l.status}`);
+    const a = l.json.data[0];
+    if (a.name !== farmers[acked[k].i].Name) problems.push(`inv 6: letter ${acked[k].id} has another name`);
+    perShift.set(`${a.appointmentDate}#${a.appointmentShiftNumber}`, (perShift.get(`${a.appointmentDate}#${a.appointmentShiftNumber}`) ?? 0) + 1);
+    perDay.set(a.appointmentDate, (perDay.get(a.appointmentDate) ?? 0) + 1);
+  });
+  const cap1 = Math.ceil(o.perDayLimit / 2);
+  if (o.perDayLimit > 0) {
+    for (const [k, n] of perShift) if (n > (k.endsWith('#1') ? cap1 : o.perDayLimit - cap1)) problems.push(`inv 1: shift ${k} holds ${n}`);
+    for (const [d, n] of perDay) if (n > o.perDayLimit) problems.push(`inv 1: day ${d} holds ${n}`);
+  }
+  // Invariant 2: each Aadhaar has exactly one registration per crop (checked for a sample of 200, all when fewer).
+  const sample = acked.filter((_, k) => k % Math.max(1, Math.floor(acked.length / 200)) === 0);
+  await pool(sample.length, Math.min(o.c, 20), async (k) => {
+    const f = farmers[sample[k].i];
+    const r = await getJson(h, `/api/registrations?aadhaar=${f.adharNumber}`, token);
+    const same = (r.json?.items ?? []).filter((x: { cropName: string }) => x.cropName === f.cropName);
+    if (same.length !== 1) problems.push(`inv 2: Aadhaar …${String(f.adharNumber).slice(-4)} has ${same.length} registrations for ${f.cropName}`);
+    const file = await getJson(h, `/api/registrations/${sample[k].id}/aadhaar-file?year=${sample[k].year}`, token);
+    const got = file.status === 200 ? await fetch(file.json.url) : undefined;
+    if (!got?.ok) problems.push(`inv 6: scan of ${sample[k].id} not readable`);
+    else await got.arrayBuffer();
+  });
+  for (const st of s.resubmitStatuses) if (st !== 409) problems.push(`inv 2: changed resubmission answered ${st}`);
+  for (const i of s.doubleTapMismatch) problems.push(`inv 2: double tap of farmer ${i} got two different answers`);
+  const ids = new Set(acked.map((a) => `${a.year}/${a.id}`));
+  if (ids.size !== acked.length) problems.push(`inv 2: ${acked.length - ids.size} duplicate registration numbers acknowledged`);
+  return { problems, perDay };
+}

@@ -1,0 +1,152 @@
+/**
+ * Lighthouse (mobile preset: Moto G Power viewport, simulated slow 4G with 4x CPU slowdown) on each public
+ * page of the built web app, served by the local stand-in with real data behind the pages.
+ *
+ *   npx tsx bench/lighthouse.ts                 # builds frontend/dist, then 1 run per page
+ *   RUNS=3 npx tsx bench/lighthouse.ts          # median of 3 runs per page (by performance score)
+ *   npx tsx bench/lighthouse.ts --no-build      # uses the frontend/dist already built
+ *   REPORTS=1 npx tsx bench/lighthouse.ts       # also writes the JSON reports to test-results/lighthouse/
+ *
+ * The site: infra/local/stack.ts started in this process on free ports with a temporary data directory
+ * (bench/lib/public-pages-site.ts): a lot, a registration and the bill of its sale are made through the API.
+ * The gateway compresses text and marks /assets/* immutable, as CloudFront does. Chromium is Debian's
+ * /usr/bin/chromium (CHROMIUM_PATH to change), started by chrome-launcher; every run starts from empty
+ * caches and storage (Lighthouse's default). Targets: performance >= 90, accessibility >= 95, LCP <= 2.5 s.
+ * Not a test: it prints figures (docs/performance.md, "Public pages: bundle budget and Lighthouse").
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { startPublicPagesSite } from './lib/public-pages-site';
+
+const RUNS = Number(process.env.RUNS ?? 1);
+const args = new Set(process.argv.slice(2));
+const ROOT = join(import.meta.dirname, '..');
+const DIST = join(ROOT, 'frontend', 'dist');
+const TARGETS = { performance: 90, accessibility: 95, lcpMs: 2500 };
+
+if (!args.has('--no-build')) {
+  const { build } = await import('vite');
+  await build({ configFile: join(ROOT, 'frontend', 'vite.config.ts'), logLevel: 'warn' });
+}
+
+interface Figures {
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  fcpMs: number;
+  siMs: number;
+  jsKb: number;
+  totalKb: number;
+  failing: string[];
+}
+
+const site = await startPublicPagesSite(DIST);
+const chrome = await chromeLauncher.launch({
+  chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  chromeFlags: [
+    '--headless=new',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+});
+
+const pages: [string, string][] = [
+  ['/', site.paths.home],
+  ['/registration', site.paths.registration],
+  ['/svs/appointment/{code}', site.paths.appointment],
+  ['/bill/{number}', site.paths.bill],
+  ['/lot/{code}', site.paths.lot],
+];
+
+const score = (v: number | null | undefined) => Math.round((v ?? 0) * 100);
+
+async function measure(path: string): Promise<Figures> {
+  const result = await lighthouse(`${site.url}${path}`, {
+    port: chrome.port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance', 'accessibility', 'best-practices'],
+  });
+  if (!result) throw new Error(`no Lighthouse result for ${path}`);
+  const { lhr } = result;
+  if (lhr.runtimeError) throw new Error(`${path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  if (process.env.REPORTS) {
+    const dir = join(ROOT, 'test-results', 'lighthouse');
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, `${path.replace(/\W+/g, '_') || 'home'}.json`), JSON.stringify(lhr));
+  }
+  const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
+  const items = ((lhr.audits['resource-summary']?.details as { items?: { resourceType: string; transferSize: number }[] } | undefined)?.items ?? []);
+  const transfer = (type: string) => (items.find((i) => i.resourceType === type)?.transferSize ?? 0) / 1024;
+  const failing = Object.values(lhr.categories)
+    .filter((c) => c.id !== 'performance')
+    .flatMap((c) => c.auditRefs.filter((r) => r.weight > 0 && (lhr.audits[r.id]?.score ?? 1) < 1).map((r) => `${c.id}:${r.id}`));
+  return {
+    performance: score(lhr.categories.performance?.score),
+    accessibility: score(lhr.categories.accessibility?.score),
+    bestPractices: score(lhr.categories['best-practices']?.score),
+    lcpMs: audit('largest-contentful-paint'),
+    tbtMs: audit('total-blocking-time'),
+    cls: audit('cumulative-layout-shift'),
+    fcpMs: audit('first-contentful-paint'),
+    siMs: audit('speed-index'),
+    jsKb: transfer('script'),
+    totalKb: transfer('total'),
+    failing,
+  };
+}
+
+const rows: [string, Figures][] = [];
+try {
+  for (const [label, path] of pages) {
+    const runs: Figures[] = [];
+    for (let i = 0; i < RUNS; i++) runs.push(await measure(path));
+    runs.sort((a, b) => a.performance - b.performance);
+    rows.push([label, runs[Math.floor(runs.length / 2)]]);
+    process.stderr.write(`${label}: ${runs.map((r) => r.performance).join(', ')}\n`);
+  }
+} finally {
+  await chrome.kill();
+  await site.stop();
+}
+
+const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+const head = ['page', 'perf', 'a11y', 'best pr.', 'LCP', 'TBT', 'CLS', 'FCP', 'SI', 'JS KB', 'total KB'];
+const lines = rows.map(([label, f]) => [
+  label,
+  String(f.performance),
+  String(f.accessibility),
+  String(f.bestPractices),
+  s(f.lcpMs),
+  `${Math.round(f.tbtMs)} ms`,
+  f.cls.toFixed(3),
+  s(f.fcpMs),
+  s(f.siMs),
+  f.jsKb.toFixed(1),
+  f.totalKb.toFixed(1),
+]);
+const widths = head.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
+const fmt = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i])).join(' | ')} |`;
+console.log(`Lighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version}, mobile preset (simulated slow 4G, 4x CPU), ${RUNS} run(s) per page, median shown; transfer sizes as served (brotli)`);
+console.log(fmt(head));
+console.log(fmt(widths.map((w) => '-'.repeat(w))));
+for (const l of lines) console.log(fmt(l));
+for (const [label, f] of rows) {
+  const misses = [
+    f.performance < TARGETS.performance && `performance ${f.performance} < ${TARGETS.performance}`,
+    f.accessibility < TARGETS.accessibility && `accessibility ${f.accessibility} < ${TARGETS.accessibility}`,
+    f.lcpMs > TARGETS.lcpMs && `LCP ${s(f.lcpMs)} > ${s(TARGETS.lcpMs)}`,
+  ].filter(Boolean);
+  if (misses.length) console.log(`${label}: target missed: ${misses.join('; ')}`);
+  if (f.failing.length) console.log(`${label}: failing audits: ${f.failing.join(', ')}`);
+}

@@ -1,0 +1,19 @@
+import type * as shared from '../../../../shared/schemas/registration';
+
+/**
+ * What the registration form needs to draw itself, without zod: the choices, the file input's name and
+ * accept list, and the digits filter of the Aadhaar and mobile inputs. The shared schema module
+ * (shared/schemas/registration.ts) holds the same values but also the zod schemas, which the form only
+ * needs on Submit (./validate.ts, fetched then). The `satisfies` clauses make tsc refuse any drift from
+ * the shared values; fields.test.ts compares them at run time too.
+ */
+export const CATEGORIES = ['GEN', 'OBC', 'SC', 'ST'] as const satisfies typeof shared.CATEGORIES;
+export const GENDERS = ['पुरुष', 'महिला'] as const satisfies typeof shared.GENDERS;
+export const FILE_FIELD = 'FileAdhar' satisfies typeof shared.FILE_FIELD;
+export const FILE_ACCEPT = '.gif,.jpg,.jpeg,.png,.pdf,image/gif,image/jpeg,image/png,application/pdf' satisfies typeof shared.FILE_ACCEPT;
+
+/** Non-digits stripped, at most `max` digits (as shared digitsOnly). */
+export const digitsOnly: typeof shared.digitsOnly = (value, max) => {
+  const d = value.replace(/\D/g, '');
+  return max ? d.slice(0, max) : d;
+};

@@ -1,0 +1,50 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { PUBLIC_GROUPS } from './parts';
+
+/**
+ * The public pages get only the PUBLIC_GROUPS part of the messages (the rest comes with the login, admin
+ * and user screens): every text key in the code a public page loads must be in those groups.
+ */
+const SRC = join(import.meta.dirname, '..', '..');
+const ROOTS = [
+  'main.tsx',
+  'features/home/HomePage.tsx',
+  'features/registration/RegistrationPage.tsx',
+  'features/appointment/AppointmentLetterPage.tsx',
+  'features/bill-view/BillViewPage.tsx',
+  'features/public-lot/PublicLotPage.tsx',
+  'components/UserMenu.tsx',
+].map((f) => join(SRC, f));
+
+/** The files a root imports statically, inside frontend/src. */
+function staticGraph(roots: string[]): Set<string> {
+  const seen = new Set<string>();
+  const visit = (file: string) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    const text = readFileSync(file, 'utf8');
+    for (const m of text.matchAll(/^(?:import|export)\s[^;]*?from\s+'(\.[^']+)'/gm)) {
+      if (/^import\s+type\b/.test(m[0])) continue;
+      const base = resolve(dirname(file), m[1]);
+      const found = [base, `${base}.ts`, `${base}.tsx`, join(base, 'index.ts')].find((p) => existsSync(p) && /\.tsx?$/.test(p));
+      if (found && found.startsWith(SRC)) visit(found);
+    }
+  };
+  roots.forEach(visit);
+  return seen;
+}
+
+describe('message parts', () => {
+  it('public pages use only the public groups', () => {
+    const allowed = new Set<string>(PUBLIC_GROUPS);
+    const files = staticGraph(ROOTS);
+    expect(files.size).toBeGreaterThan(10);
+    for (const file of files) {
+      if (file.includes('/lib/i18n/')) continue;
+      const text = readFileSync(file, 'utf8');
+      for (const m of text.matchAll(/\bt\(\s*['`]([A-Za-z]+)\./g)) expect(allowed.has(m[1]), `${file} uses ${m[1]}.*`).toBe(true);
+    }
+  });
+});

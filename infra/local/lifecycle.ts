@@ -1,0 +1,78 @@
+import { DeleteObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import { DAY_MS, PENDING_UPLOADS_RULE } from '../../functions/lib/upload-rules';
+
+/**
+ * The uploads bucket's lifecycle rule, applied by the local stand-in (s3rver has no lifecycle rules): objects
+ * under the rule's prefix older than its age are deleted. The cloud bucket gets the same rule from
+ * functions/lib/upload-rules.ts (infra/cloud-stack.ts). `npm start` runs it at start and every hour.
+ */
+export interface ExpiryResult {
+  examined: number;
+  deleted: string[];
+}
+
+export function localS3Client(endpoint: string): S3Client {
+  return new S3Client({
+    region: 'ap-south-1',
+    endpoint,
+    forcePathStyle: true,
+    credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+  });
+}
+
+/** Deletes the objects under `prefix` last modified more than `maxAgeMs` before `now`. */
+export async function expireUploads(o: {
+  s3: S3Client;
+  bucket: string;
+  prefix?: string;
+  maxAgeMs?: number;
+  now?: Date;
+}): Promise<ExpiryResult> {
+  const prefix = o.prefix ?? PENDING_UPLOADS_RULE.prefix;
+  const maxAgeMs = o.maxAgeMs ?? PENDING_UPLOADS_RULE.expireAfterDays * DAY_MS;
+  const cutoff = (o.now ?? new Date()).getTime() - maxAgeMs;
+  const result: ExpiryResult = { examined: 0, deleted: [] };
+  let token: string | undefined;
+  do {
+    const page = await o.s3.send(new ListObjectsV2Command({ Bucket: o.bucket, Prefix: prefix, ContinuationToken: token }));
+    for (const obj of page.Contents ?? []) {
+      if (!obj.Key?.startsWith(prefix)) continue;
+      result.examined += 1;
+      if (obj.LastModified && obj.LastModified.getTime() <= cutoff) {
+        await o.s3.send(new DeleteObjectCommand({ Bucket: o.bucket, Key: obj.Key }));
+        result.deleted.push(obj.Key);
+      }
+    }
+    token = page.IsTruncated ? page.NextContinuationToken : undefined;
+  } while (token);
+  return result;
+}
+
+export const LIFECYCLE_INTERVAL_MS = 60 * 60 * 1000;
+
+/** Runs the rule now and then every hour until stopped; failures are logged, never thrown. */
+export function startUploadLifecycle(o: { s3Endpoint: string; bucket: string; intervalMs?: number }): { stop(): void; done: Promise<void> } {
+  const s3 = localS3Client(o.s3Endpoint);
+  const run = async () => {
+    try {
+      const r = await expireUploads({ s3, bucket: o.bucket });
+      if (r.deleted.length) {
+        console.log(JSON.stringify({ level: 'info', msg: 'expired pending uploads', rule: PENDING_UPLOADS_RULE.id, deleted: r.deleted.length }));
+      }
+    } catch (e) {
+      console.error(JSON.stringify({ level: 'warn', msg: 'pending upload expiry failed', error: (e as Error).message }));
+    }
+  };
+  const done = run();
+  const timer = setInterval(run, o.intervalMs ?? LIFECYCLE_INTERVAL_MS);
+  timer.unref();
+  return {
+    done,
+    stop: () => {
+      clearInterval(timer);
+      s3.destroy();
+    },
+  };
+}

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { ADMIN_ONLY_SOURCES, BUDGET_KB, PUBLIC_ROUTES, readManifest, routeFigures } from '../bench/lib/route-bundles';
+
+/**
+ * The JavaScript budget of the public pages, on the built web app (`npm test` runs `npm run build:web`
+ * first; frontend/vite.config.ts writes the manifest this reads). A size check, not a timing: each public
+ * route's entry + page chunk + static imports + its language's public messages, gzipped
+ * (bench/lib/route-bundles.ts; `npx tsx bench/bundle-budget.ts` prints the same figures).
+ */
+const manifest = readManifest();
+const figures = routeFigures(undefined, manifest);
+const kbOf = (route: string) => {
+  const f = figures.find((r) => r.route === route);
+  if (!f) throw new Error(`no figures for ${route}`);
+  return f.jsGzipKb;
+};
+
+describe('public pages bundle budget', () => {
+  it('measures every public route', () => {
+    expect(figures.map((f) => f.route)).toEqual(PUBLIC_ROUTES.map((r) => r.route));
+    for (const f of figures) expect(f.jsGzipKb).toBeGreaterThan(50); // React alone is more: the walk found the chunks
+  });
+
+  it(`/registration loads at most ${BUDGET_KB.registration} KB of JavaScript (gzip), React and MUI included`, () => {
+    expect(kbOf('/registration')).toBeLessThanOrEqual(BUDGET_KB.registration);
+  });
+
+  it(`the QR pages /bill and /lot load less than /registration's budget (at most ${BUDGET_KB.qrPages} KB gzip)`, () => {
+    expect(BUDGET_KB.qrPages).toBeLessThan(BUDGET_KB.registration);
+    expect(kbOf('/bill/{number}')).toBeLessThanOrEqual(BUDGET_KB.qrPages);
+    expect(kbOf('/lot/{code}')).toBeLessThanOrEqual(BUDGET_KB.qrPages);
+  });
+
+  it('no public page downloads an admin screen, zod or the other language', () => {
+    const adminFiles = ADMIN_ONLY_SOURCES.map((src) => manifest[src]?.file).filter(Boolean);
+    expect(adminFiles.length).toBe(ADMIN_ONLY_SOURCES.length);
+    const validate = manifest['src/features/registration/validate.ts']?.file;
+    expect(validate, 'the registration form loads the shared zod schema on demand').toBeTruthy();
+    for (const f of figures) {
+      for (const file of adminFiles) expect(f.files, `${f.route} loads ${file}`).not.toContain(file);
+      expect(f.files, `${f.route} loads zod up front`).not.toContain(validate);
+      const languages = f.files.filter((file) => Object.entries(manifest).some(([k, c]) => c.file === file && /^src\/lib\/i18n\/(en|hi)\.ts/.test(k)));
+      expect(languages.length, `${f.route} loads one language's messages`).toBe(1);
+    }
+  });
+});

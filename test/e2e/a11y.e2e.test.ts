@@ -1,0 +1,353 @@
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { startLocalStack, type RunningLocalStack } from '../../infra/local/stack';
+import { FIXTURES, registerFarmer, validFields } from '../fixtures/registration-helpers';
+import { DESKTOP, PHONE, launchBrowser, screenshot } from '../support/browser';
+
+/**
+ * Accessibility of every screen, public and admin, with data present: axe-core (WCAG 2.0/2.1 A and AA) finds
+ * no serious or critical violation on any page, in Hindi and English where farmers read; and a farmer can
+ * complete the registration form with the keyboard alone, seeing where the focus is. Screenshots under
+ * test-results/screenshots/a11y-*.png. Needs `npm run build:web` first (served from frontend/dist).
+ */
+const ADMIN_EMAIL = 'e2e-a11y-admin@seed.local';
+const ADMIN_PASSWORD = 'e2e-a11y-pass-1';
+const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+let stack: RunningLocalStack;
+let browser: Browser;
+let dataDir: string;
+let adminToken = '';
+let staff: BrowserContext;
+const data = { lotCode: '', letterCode: '', invoiceNumber: '' };
+
+const url = (path: string) => `${stack.url}${path}`;
+
+async function apiCall(method: string, path: string, body?: unknown) {
+  const res = await fetch(url(path), {
+    method,
+    headers: { 'content-type': 'application/json', ...(adminToken ? { authorization: `Bearer ${adminToken}` } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  return { status: res.status, json: text ? JSON.parse(text) : undefined, text };
+}
+
+/** Waits until the page has fetched its data and finished its transitions (no fixed sleeps). */
+async function settle(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  await page.waitForFunction(
+    () =>
+      !document.body.innerText.includes('Loading…') &&
+      !document.body.innerText.includes('लोड हो रहा') &&
+      document.getAnimations().every((a) => a.playState !== 'running'),
+  );
+}
+
+interface Finding {
+  page: string;
+  rule: string;
+  impact: string;
+  help: string;
+  targets: string[];
+}
+
+/**
+ * Failures: serious and critical violations of WCAG 2.0/2.1 A and AA rules. Everything else axe reports
+ * (moderate and minor ones, and best-practice rules such as heading order and landmarks) is listed in
+ * test-results/a11y-minor.json for review.
+ */
+const minor: Finding[] = [];
+
+async function audit(page: Page, name: string): Promise<Finding[]> {
+  await settle(page);
+  await screenshot(page, `a11y-${name}`);
+  const result = await new AxeBuilder({ page }).withTags([...WCAG, 'best-practice']).analyze();
+  const failing: Finding[] = [];
+  for (const v of result.violations) {
+    const finding = {
+      page: name,
+      rule: v.id,
+      impact: v.impact ?? '',
+      help: v.help,
+      targets: v.nodes.slice(0, 8).map((n) => `${n.target.join(' ')} — ${(n.any[0] ?? n.all[0] ?? n.none[0])?.message ?? ''}`),
+    };
+    const wcag = v.tags.some((t) => WCAG.includes(t));
+    if (wcag && (v.impact === 'serious' || v.impact === 'critical')) failing.push(finding);
+    else minor.push(finding);
+  }
+  return failing;
+}
+
+const report = (findings: Finding[]) =>
+  findings.map((f) => `${f.page}: [${f.impact}] ${f.rule} (${f.help})\n    ${f.targets.join('\n    ')}`).join('\n');
+
+async function expectAccessible(page: Page, name: string) {
+  const findings = await audit(page, name);
+  expect(findings, `serious/critical accessibility violations:\n${report(findings)}`).toEqual([]);
+}
+
+async function visitorPage(o: { lang?: 'hi' | 'en'; phone?: boolean } = {}): Promise<Page> {
+  const ctx = await browser.newContext({
+    viewport: o.phone ? PHONE : DESKTOP,
+    timezoneId: 'Asia/Kolkata',
+    ...(o.phone ? { isMobile: true, hasTouch: true } : {}),
+  });
+  ctx.setDefaultTimeout(15_000);
+  if (o.lang) await ctx.addInitScript((lng) => window.localStorage.setItem('lang', lng), o.lang);
+  return ctx.newPage();
+}
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'seed-e2e-a11y-'));
+  process.env.LOG_LEVEL ??= 'silent';
+  stack = await startLocalStack({
+    port: 0,
+    dataDir,
+    dynamoPort: 0,
+    s3Port: 0,
+    dynamoEndpoint: inject('dynamoEndpoint'),
+    s3Endpoint: inject('s3Endpoint'),
+    uploadsBucket: inject('uploadsBucket'),
+    tableName: `e2e-a11y-${randomUUID()}`,
+    staticDir: 'frontend/dist',
+    adminEmail: ADMIN_EMAIL,
+    adminPassword: ADMIN_PASSWORD,
+  });
+  adminToken = (await apiCall('POST', '/auth/login', { email: ADMIN_EMAIL, password: ADMIN_PASSWORD })).json.token;
+
+  // Data on every screen: catalogue, a registration, a bill, a content block, an announcement, a seller.
+  const producer = await apiCall('POST', '/api/producers', { name: 'Ram Prasad Seeds', aadhaarNumber: '734512340987', contactNumber: '9876543210', address: 'Kalyanpur, Kanpur' });
+  expect(producer.status, producer.text).toBe(201);
+  const wheat = await apiCall('POST', '/api/crops', { cropName: 'Wheat', description: 'HD-2967 foundation seed' });
+  expect(wheat.status, wheat.text).toBe(201);
+  const lot = await apiCall('POST', '/api/lots', { producerID: producer.json.producerID, cropID: wheat.json.cropID, quantityAvailable: 500, pricePerUnit: 32.5, isSubsidized: true });
+  expect(lot.status, lot.text).toBe(201);
+  data.lotCode = lot.json.lotCode;
+  const regs = [];
+  for (let i = 0; i < 2; i++) {
+    const r = await registerFarmer({ url: stack.url }, validFields({ cropName: 'Wheat', cropId: wheat.json.cropID, bagsRequested: 2 }));
+    expect(r.status, r.text).toBe(201);
+    regs.push(r.json.data);
+  }
+  data.letterCode = regs[0].uniqeCode;
+  const sale = await apiCall('POST', '/api/sales/make', { lotID: lot.json.lotID, registrationID: regs[0].id, year: regs[0].year, bags: 2, paymentMode: 'Cash' });
+  expect(sale.status, sale.text).toBe(201);
+  data.invoiceNumber = sale.json.invoiceNumber;
+  const block = await apiCall('POST', '/api/cms/blocks', { slug: 'about', title: 'About the institute', body: 'Foundation and certified seed of wheat, chickpea and mustard for farmers of Uttar Pradesh.', isActive: true, sortOrder: 1 });
+  expect(block.status, block.text).toBe(201);
+  const card = await apiCall('POST', '/api/cms/blocks', { slug: 'seed-sale', title: 'Seed sale 2025', body: 'Registration opens in October. Bring the original Aadhaar card.', isActive: true, sortOrder: 2 });
+  expect(card.status, card.text).toBe(201);
+  const notice = await apiCall('POST', '/api/cms/announcements', {
+    title: 'Counter timings',
+    message: 'The seed counter is open from 9:30 to 5:00 on working days.',
+    severity: 'warn',
+    endAt: new Date(Date.now() + 86_400_000).toISOString(),
+    isActive: true,
+  });
+  expect(notice.status, notice.text).toBe(201);
+  const seller = await apiCall('POST', '/api/admin/users', { fullName: 'Counter Seller', email: 'a11y-seller@seed.local', password: 'a11y-seller-1', isActive: true, roleIds: [3] });
+  expect(seller.status, seller.text).toBe(201);
+
+  browser = await launchBrowser();
+  staff = await browser.newContext({ viewport: DESKTOP, timezoneId: 'Asia/Kolkata' });
+  staff.setDefaultTimeout(15_000);
+  const p = await staff.newPage();
+  await p.goto(url('/login'));
+  await p.locator('input[name="email"]').fill(ADMIN_EMAIL);
+  await p.locator('input[name="password"]').fill(ADMIN_PASSWORD);
+  await p.getByRole('button', { name: 'Sign in' }).click();
+  await p.waitForURL((u) => u.pathname !== '/login');
+  await p.close();
+}, 180_000);
+
+afterAll(async () => {
+  mkdirSync('test-results', { recursive: true });
+  writeFileSync(join('test-results', 'a11y-minor.json'), JSON.stringify(minor, null, 2));
+  await browser?.close();
+  await stack?.stop();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('public pages (signed out)', () => {
+  const pages: [string, () => string, { lang?: 'hi' | 'en'; phone?: boolean }][] = [
+    ['home', () => '/', {}],
+    ['about', () => '/about', { lang: 'en' }],
+    ['registration-hi', () => '/registration', { lang: 'hi', phone: true }],
+    ['registration-en', () => '/registration', { lang: 'en' }],
+    ['login', () => '/login', {}],
+    ['lot', () => `/lot/${data.lotCode}`, {}],
+    ['appointment', () => `/svs/appointment/${data.letterCode}`, {}],
+    ['bill-visitor', () => `/bill/${data.invoiceNumber}`, {}],
+  ];
+  for (const [name, path, o] of pages) {
+    it(`${name} has no serious or critical violations`, async () => {
+      const page = await visitorPage(o);
+      await page.goto(url(path()));
+      await expectAccessible(page, name);
+      await page.context().close();
+    });
+  }
+
+  it('the registration form shows its errors accessibly', async () => {
+    const page = await visitorPage({ lang: 'hi' });
+    await page.goto(url('/registration'));
+    await settle(page);
+    await page.locator('#reg-Name').fill('');
+    await page.locator('#reg-mobile').fill('12');
+    await page.getByTestId('registration-submit').click();
+    await page.getByTestId('registration-alert').waitFor();
+    await expectAccessible(page, 'registration-errors');
+    await page.context().close();
+  });
+});
+
+describe('staff pages (signed in as super admin)', () => {
+  const pages: [string, () => string][] = [
+    ['bill-staff', () => `/bill/${data.invoiceNumber}`],
+    ['admin-dashboard', () => '/admin'],
+    ['admin-producers', () => '/admin/producers'],
+    ['admin-crops', () => '/admin/crops'],
+    ['admin-lots', () => '/admin/lots'],
+    ['admin-farmers', () => '/admin/farmers'],
+    ['admin-svs-registrations', () => '/admin/svs-registrations'],
+    ['admin-registrations', () => '/admin/registrations'],
+    ['admin-invoices', () => '/admin/invoices'],
+    ['admin-cms-blocks', () => '/admin/cms/blocks'],
+    ['admin-cms-announcements', () => '/admin/cms/announcements'],
+    ['admin-settings', () => '/admin/settings'],
+    ['admin-users', () => '/admin/users'],
+    ['admin-roles', () => '/admin/roles'],
+    ['admin-configs', () => '/admin/configs'],
+    ['user-dashboard', () => '/user'],
+    ['user-profile', () => '/user/profile'],
+    ['user-orders', () => '/user/orders'],
+  ];
+  for (const [name, path] of pages) {
+    it(`${name} has no serious or critical violations`, async () => {
+      const page = await staff.newPage();
+      await page.goto(url(path()));
+      await expectAccessible(page, name);
+      await page.close();
+    });
+  }
+
+  it('the lots QR dialog has no serious or critical violations', async () => {
+    const page = await staff.newPage();
+    await page.goto(url('/admin/lots'));
+    await page.locator(`tr[data-lot-code="${data.lotCode}"]`).getByRole('button', { name: 'QR' }).click();
+    await page.getByRole('dialog').waitFor();
+    await page.getByRole('dialog').locator('img').first().waitFor();
+    await expectAccessible(page, 'admin-lots-qr-dialog');
+    await page.close();
+  });
+
+  it('the issue-seeds dialog and the farmer registrations dialog have no serious or critical violations', async () => {
+    const page = await staff.newPage();
+    await page.goto(url('/admin/registrations'));
+    const row = page.locator('tr[data-billed="no"]').first();
+    await row.waitFor();
+    await row.locator('td').nth(2).click();
+    await page.getByRole('dialog').waitFor();
+    await expectAccessible(page, 'admin-issue-seeds-dialog');
+    await page.goto(url('/admin/farmers'));
+    await page.getByRole('button', { name: 'Regs' }).first().click();
+    await page.getByRole('dialog').waitFor();
+    await expectAccessible(page, 'admin-farmer-regs-dialog');
+    await page.close();
+  });
+});
+
+/** Whether the focused element shows a focus ring (an outline or a box shadow, on it or its input root). */
+async function focusVisible(page: Page): Promise<{ tag: string; visible: boolean }> {
+  return page.evaluate(() => {
+    const el = document.activeElement as HTMLElement | null;
+    if (!el || el === document.body) return { tag: 'body', visible: false };
+    const shows = (e: Element | null) => {
+      if (!e) return false;
+      const s = getComputedStyle(e);
+      const outline = s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) > 0;
+      return outline || (s.boxShadow !== 'none' && s.boxShadow !== '');
+    };
+    // MUI draws a text field's focus on its outlined root (the fieldset border turns thick and coloured).
+    const root = el.closest('.MuiInputBase-root');
+    const fieldset = root?.querySelector('fieldset') ?? null;
+    const thick = fieldset ? parseFloat(getComputedStyle(fieldset).borderTopWidth) >= 2 : false;
+    return { tag: `${el.tagName.toLowerCase()}#${el.id}`, visible: shows(el) || shows(root) || thick || el.classList.contains('Mui-focusVisible') };
+  });
+}
+
+describe('keyboard only', () => {
+  it('a farmer completes the registration form with the keyboard and reaches the success card', async () => {
+    const page = await visitorPage({ lang: 'hi' });
+    await page.goto(url('/registration'));
+    await settle(page);
+    const kb = page.keyboard;
+    /** The focused element's id, or its test id, or 'file-button' for the control that opens the file chooser. */
+    const focusedId = () =>
+      page.evaluate(() => {
+        const el = document.activeElement as HTMLElement | null;
+        if (!el) return '';
+        if (el.querySelector('input[type=file]') || el.dataset.testid === 'registration-file-button') return 'file-button';
+        return el.id || el.dataset.testid || '';
+      });
+    /** Tabs forward until the element with this id has the focus (bounded). */
+    const tabTo = async (id: string) => {
+      for (let i = 0; i < 40 && (await focusedId()) !== id; i++) await kb.press('Tab');
+      expect(await focusedId()).toBe(id);
+    };
+    const type = async (id: string, text: string) => {
+      await tabTo(id);
+      await kb.press('Control+A');
+      await kb.press('Delete');
+      await kb.type(text);
+    };
+    const checks: { tag: string; visible: boolean }[] = [];
+
+    await type('reg-Name', 'कमला देवी');
+    checks.push(await focusVisible(page));
+    await type('reg-fatherName', 'रामलाल');
+    await type('reg-adharNumber', '567812349012');
+    await type('reg-mobile', '9812345670');
+    await tabTo('reg-category');
+    checks.push(await focusVisible(page));
+    await kb.press('ArrowDown'); // first category after the "choose" entry
+    await tabTo('reg-gender');
+    await kb.press('ArrowDown');
+    await kb.press('ArrowDown'); // the second gender
+    await type('reg-village', 'बिठूर');
+    await type('reg-block', 'कल्याणपुर');
+    await type('reg-subDistrict', 'कानपुर सदर');
+    await tabTo('reg-district');
+    await kb.press('End'); // the last district
+    await tabTo('reg-cropId');
+    await kb.press('End'); // the only crop
+    const bags = page.locator('#reg-bagsRequested');
+    await bags.waitFor();
+    await tabTo('reg-bagsRequested');
+    await kb.press('ArrowDown');
+
+    // The file: the next stop after the form fields is the file button; Enter opens the chooser.
+    await tabTo('file-button');
+    checks.push(await focusVisible(page));
+    const chooser = page.waitForEvent('filechooser');
+    await kb.press('Enter');
+    await (await chooser).setFiles(join(FIXTURES, 'aadhaar-sample.pdf'));
+    await page.getByText('aadhaar-sample.pdf').waitFor();
+
+    await tabTo('registration-submit');
+    checks.push(await focusVisible(page));
+    await screenshot(page, 'a11y-keyboard-before-submit');
+    await kb.press('Enter');
+    await page.getByTestId('registration-success').waitFor();
+    await screenshot(page, 'a11y-keyboard-success');
+
+    for (const c of checks) expect(c, `focus ring on ${c.tag}`).toMatchObject({ visible: true });
+    await page.context().close();
+  });
+});
