@@ -10,7 +10,10 @@ import { callerFromAuthorization, type Caller } from './caller';
 import { AppError, forbidden, unauthorized } from './errors';
 import { HttpResult, json } from './http';
 import { log } from './log';
+import { isTransient } from './retry';
 import { requireCloudFrontOrigin } from './origin-verify';
+
+const BUSY_MESSAGE = 'सर्वर अभी व्यस्त है, कृपया थोड़ी देर में फिर कोशिश करें / The service is busy, please try again in a moment.';
 
 export type { Caller };
 
@@ -159,6 +162,11 @@ const errorAndAccessLog = (): middy.MiddlewareObj<APIGatewayProxyEventV2, APIGat
         const status = err.statusCode === 404 ? 404 : err.statusCode;
         const message = status === 404 ? 'Not found' : err.message;
         req.response = errorBody(status, status === 404 ? 'NOT_FOUND' : 'BAD_REQUEST', message);
+      } else if (isTransient(err)) {
+        // Storage throttled or briefly unreachable: nothing was acknowledged, the same request may be sent again.
+        log.warn('transient storage error', { error: err?.message, name: err?.name });
+        req.response = errorBody(503, 'UNAVAILABLE', BUSY_MESSAGE);
+        req.response.headers = { ...req.response.headers, 'retry-after': '2' };
       } else {
         log.error('unhandled error', { error: err?.message, name: err?.name, stack: err?.stack });
         req.response = errorBody(500, 'INTERNAL', 'Something went wrong on our side. Please try again.');

@@ -17,6 +17,7 @@ const RETRIABLE_NAMES = new Set([
   'RequestTimeout',
   'RequestTimeoutException',
   'ECONNRESET',
+  'ECONNREFUSED',
   'EPIPE',
   'ETIMEDOUT',
 ]);

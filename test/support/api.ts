@@ -55,7 +55,7 @@ export async function startTestApi(): Promise<TestApi> {
     UPLOADS_BUCKET: inject('uploadsBucket'),
     JWT_SECRET: randomBytes(32).toString('hex'),
     AADHAAR_KEY: randomBytes(64).toString('base64'),
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
   });
   resetEnvCache();
   clearConfigCache();
