@@ -344,10 +344,13 @@ describe('keyboard only', () => {
     checks.push(await focusVisible(page));
     await screenshot(page, 'a11y-keyboard-before-submit');
     await kb.press('Enter');
-    await page.getByTestId('registration-success').waitFor();
+    // The success card, or the server's refusal in the alert (reported, so a failure says why).
+    const alert = page.getByTestId('registration-alert');
+    await page.getByTestId('registration-success').or(alert).first().waitFor({ timeout: 30_000 });
+    expect((await alert.count()) ? await alert.textContent() : '', 'the form was refused').toBe('');
     await screenshot(page, 'a11y-keyboard-success');
 
     for (const c of checks) expect(c, `focus ring on ${c.tag}`).toMatchObject({ visible: true });
     await page.context().close();
-  });
+  }, 60_000);
 });

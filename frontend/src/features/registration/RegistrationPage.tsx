@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { startTransition, useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -112,12 +112,15 @@ export default function RegistrationPage() {
 
   useEffect(() => {
     let live = true;
-    void isFormOpen().then((v) => live && setOpen(v));
+    // Transitions: the form re-renders in short slices, not in one long task on a slow phone.
+    void isFormOpen().then((v) => live && startTransition(() => setOpen(v)));
     void loadCrops().then((items) => {
       if (!live) return;
-      setCrops(items);
-      // The sample starts on the first crop of the list.
-      setValues((v) => (v.cropId || !items.length ? v : { ...v, cropId: String(items[0].id), bagsRequested: String(rulesOf(items[0])?.defaultQty ?? 1) }));
+      startTransition(() => {
+        setCrops(items);
+        // The sample starts on the first crop of the list.
+        setValues((v) => (v.cropId || !items.length ? v : { ...v, cropId: String(items[0].id), bagsRequested: String(rulesOf(items[0])?.defaultQty ?? 1) }));
+      });
     });
     return () => {
       live = false;
