@@ -6,6 +6,7 @@
  *   RUNS=3 npx tsx bench/lighthouse.ts          # median of 3 runs per page (by performance score)
  *   npx tsx bench/lighthouse.ts --no-build      # uses the frontend/dist already built
  *   REPORTS=1 npx tsx bench/lighthouse.ts       # also writes the JSON reports to test-results/lighthouse/
+ *   STATIC_DIR=/path/to/dist npx tsx bench/lighthouse.ts   # measures another build (not rebuilt)
  *
  * The site: infra/local/stack.ts started in this process on free ports with a temporary data directory
  * (bench/lib/public-pages-site.ts): a lot, a registration and the bill of its sale are made through the API.
@@ -23,10 +24,11 @@ import { startPublicPagesSite } from './lib/public-pages-site';
 const RUNS = Number(process.env.RUNS ?? 1);
 const args = new Set(process.argv.slice(2));
 const ROOT = join(import.meta.dirname, '..');
-const DIST = join(ROOT, 'frontend', 'dist');
+/** STATIC_DIR: another build to measure (e.g. an older one, built elsewhere with --no-build). */
+const DIST = process.env.STATIC_DIR ?? join(ROOT, 'frontend', 'dist');
 const TARGETS = { performance: 90, accessibility: 95, lcpMs: 2500 };
 
-if (!args.has('--no-build')) {
+if (!args.has('--no-build') && !process.env.STATIC_DIR) {
   const { build } = await import('vite');
   await build({ configFile: join(ROOT, 'frontend', 'vite.config.ts'), logLevel: 'warn' });
 }

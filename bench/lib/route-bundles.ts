@@ -5,7 +5,7 @@ import { gzipSync } from 'node:zlib';
 /**
  * What each public page downloads before it can render, read from Vite's build manifest
  * (frontend/dist/.vite/manifest.json, `build.manifest: true`): the entry (index.html) with its static
- * imports, the page's lazy chunk with its static imports, and the messages of the visitor's language
+ * imports, every script index.html itself loads or preloads (the app shell) with its static imports, the page's lazy chunk with its static imports, and the messages of the visitor's language
  * when they are a chunk of their own. Chunks a page only imports dynamically later (on submit, on idle,
  * admin screens) are listed apart as "deferred" and are not counted.
  *
@@ -83,6 +83,17 @@ function staticClosure(manifest: Manifest, key: string, into = new Set<string>()
   return into;
 }
 
+/** Manifest keys of the scripts index.html loads or preloads (every page downloads them). */
+function htmlScripts(manifest: Manifest, dir: string): string[] {
+  const html = readFileSync(join(dir, 'index.html'), 'utf8');
+  const files = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map((m) => m[1]);
+  return files.map((f) => {
+    const key = Object.keys(manifest).find((k) => manifest[k].file === f);
+    if (!key) throw new Error(`index.html loads ${f}, which is not in the build manifest`);
+    return key;
+  });
+}
+
 const sizes = new Map<string, { raw: number; gzip: number }>();
 function sizeOf(dir: string, file: string): { raw: number; gzip: number } {
   const path = join(dir, file);
@@ -100,6 +111,7 @@ const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
 function figuresFor(manifest: Manifest, dir: string, r: PublicRoute, languageKey: string | null): RouteFigures {
   const keys = new Set<string>();
   staticClosure(manifest, 'index.html', keys);
+  for (const k of htmlScripts(manifest, dir)) staticClosure(manifest, k, keys);
   if (!manifest[r.page]?.isDynamicEntry) throw new Error(`${r.page} (${r.route}) is not a lazily loaded chunk in the build manifest`);
   staticClosure(manifest, r.page, keys);
   if (languageKey) staticClosure(manifest, languageKey, keys);

@@ -1,13 +1,14 @@
 import { Suspense, useEffect, type ComponentType } from 'react';
-import { matchRoutes, Navigate, useLocation, useNavigate, useRoutes, type NavigateFunction, type Params, type RouteObject } from 'react-router-dom';
+import { matchRoutes, Navigate, useLocation, useNavigate, useRoutes, type NavigateFunction, type RouteObject } from 'react-router-dom';
 import { RequireAuth } from './components/RequireAuth';
 import { RouteErrorBoundary } from './components/RouteErrorBoundary';
 import { PageLoading, PublicPageLayout, SiteLayout } from './components/SiteLayout';
 import { clearSession } from './lib/session';
-import { prefetch, setUnauthorizedHandler } from './lib/api';
+import { setUnauthorizedHandler } from './lib/api';
 import { loadStaffMessages } from './lib/i18n';
 import { lazyPage, type LazyPage } from './lib/lazyPage';
 import { ADMIN_AREA_ROLES, ADMIN_SECTIONS, USER_AREA_ROLES, paths, to, type AdminSectionId } from './paths';
+import { publicPages } from './startup';
 
 /**
  * Every screen of the app. Each screen is its own lazily loaded module (one chunk each), so the public
@@ -37,23 +38,16 @@ const adminPages: Record<AdminSectionId, LazyPage> = {
   configs: staffPage(() => import('./features/admin-configs/ConfigsPage')),
 };
 
-const home = lazyPage(() => import('./features/home/HomePage'));
+const home = lazyPage(publicPages.home.load);
 const adminLayout = staffPage(() => import('./components/AdminLayout'));
 
-/** What a public page needs when opened directly: its code, and the GETs it makes first (lib/api.ts prefetch). */
-interface StartUp {
-  preload: () => Promise<unknown>;
-  data?: (params: Params) => string[];
-}
-
-/** A screen's route; `preload`: fetched at start-up when the page is opened directly (public screens). */
-const screen = (p: LazyPage, preload = false, data?: StartUp['data']): Pick<RouteObject, 'element' | 'handle'> => ({
+/** A screen's route; `preload`: its code is fetched before the first render when the page is opened directly. */
+const screen = (p: LazyPage, preload = false): Pick<RouteObject, 'element' | 'handle'> => ({
   element: <p.Component />,
-  handle: preload ? ({ preload: p.preload, data } satisfies StartUp) : undefined,
+  handle: preload ? { preload: p.preload } : undefined,
 });
-const publicScreen = (load: () => Promise<PageModule>, data?: StartUp['data']) => screen(lazyPage(load), true, data);
-const enc = encodeURIComponent;
-const homeData = () => ['/api/home/summary'];
+/** The public pages: code and first GETs also started early by main.tsx (startup.ts). */
+const publicScreen = (id: keyof typeof publicPages) => screen(lazyPage(publicPages[id].load), true);
 
 export const routes: RouteObject[] = [
   {
@@ -63,23 +57,14 @@ export const routes: RouteObject[] = [
       {
         element: <PublicPageLayout />,
         children: [
-          { index: true, ...screen(home, true, homeData) },
-          { path: paths.about, ...screen(home, true, homeData) },
-          {
-            path: paths.registration,
-            ...publicScreen(() => import('./features/registration/RegistrationPage'), () => ['/api/config/Is_SVS_Form_On', '/api/crops/dropdown']),
-          },
+          { index: true, ...screen(home, true) },
+          { path: paths.about, ...screen(home, true) },
+          { path: paths.registration, ...publicScreen('registration') },
           { path: paths.login, ...screen(staffPage(() => import('./features/auth/LoginPage')), true) },
           { path: paths.start, ...screen(staffPage(() => import('./features/auth/StartEntry')), true) },
-          { path: paths.lot, ...publicScreen(() => import('./features/public-lot/PublicLotPage'), (p) => [`/api/lots/by-code/${enc(p.code ?? '')}`]) },
-          {
-            path: paths.appointment,
-            ...publicScreen(
-              () => import('./features/appointment/AppointmentLetterPage'),
-              (p) => [`/svsregistration/AppointmentList/${enc(p.uniqueCode ?? '')}`],
-            ),
-          },
-          { path: paths.bill, ...publicScreen(() => import('./features/bill-view/BillViewPage'), (p) => [`/api/invoices/by-number/${enc(p.number ?? '')}`]) },
+          { path: paths.lot, ...publicScreen('lot') },
+          { path: paths.appointment, ...publicScreen('appointment') },
+          { path: paths.bill, ...publicScreen('bill') },
           {
             path: paths.user.root,
             element: <RequireAuth roles={USER_AREA_ROLES} />,
@@ -116,15 +101,11 @@ export const routes: RouteObject[] = [
   },
 ];
 
-/**
- * For a public page opened directly (main.tsx): starts the GETs it will make and fetches its screen,
- * alongside the messages; resolves when the screen's code is in, never rejects.
- */
+/** Fetches the screen of the page opened directly, before the first render (render.tsx); never rejects. */
 export function preloadRoute(pathname: string): Promise<unknown> {
   const loads = (matchRoutes(routes, pathname) ?? []).map((m) => {
-    const handle = m.route.handle as StartUp | undefined;
-    for (const path of handle?.data?.(m.params) ?? []) prefetch(path);
-    return handle?.preload().catch(() => undefined);
+    const handle = m.route.handle as { preload?: () => Promise<unknown> } | undefined;
+    return handle?.preload?.().catch(() => undefined);
   });
   return Promise.all(loads);
 }

@@ -1,4 +1,4 @@
-import Alert from '@mui/material/Alert';
+import { LazyAlert as Alert } from './LazyAlert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';

@@ -1,5 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import Alert from '@mui/material/Alert';
+import { LazyAlert as Alert } from '../../components/LazyAlert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import Alert from '@mui/material/Alert';
+import { LazyAlert as Alert } from '../../components/LazyAlert';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useParams } from 'react-router-dom';

@@ -1,5 +1,5 @@
 import { startTransition, useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import Alert from '@mui/material/Alert';
+import { LazyAlert as Alert, preloadAlert } from '../../components/LazyAlert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
@@ -17,10 +17,13 @@ import { to } from '../../paths';
 import { findLetter, isFormOpen, loadCrops, submitRegistration, uploadScan, type UploadedScan } from './api';
 import { CATEGORIES, digitsOnly, FILE_ACCEPT, FILE_FIELD, GENDERS } from './fields';
 
-/** The shared schema with zod (./validate.ts): fetched when the farmer first touches the form, awaited on Submit. */
+/**
+ * The shared schema with zod (./validate.ts) and the error alert's code: fetched when the farmer first
+ * touches the form, awaited on Submit.
+ */
 let validation: Promise<typeof import('./validate')> | undefined;
 function loadValidation() {
-  validation ??= import('./validate').catch((e: unknown) => {
+  validation ??= Promise.all([import('./validate'), preloadAlert()]).then(([m]) => m, (e: unknown) => {
     validation = undefined;
     throw e;
   });

@@ -1,0 +1,70 @@
+import type { ComponentType } from 'react';
+import { prefetch } from './lib/api';
+import { paths } from './paths';
+
+/**
+ * The public pages as people open them from a link or a QR code: which code each needs and the GETs it makes
+ * first. main.tsx starts both for the page being opened as soon as this small entry has run, side by side
+ * with the app's own code (React, MUI, the router: render.tsx) and the messages, instead of after them. The
+ * router (router.tsx) loads the same modules, so a page's code is fetched once.
+ */
+type PageModule = { default: ComponentType };
+
+export interface PublicPage {
+  load: () => Promise<PageModule>;
+  /** The API paths the page GETs on arrival (lib/api.ts prefetch; the page's own call takes the reply). */
+  data: (params: Record<string, string>) => string[];
+}
+
+const enc = encodeURIComponent;
+
+export const publicPages = {
+  home: { load: () => import('./features/home/HomePage'), data: () => ['/api/home/summary'] },
+  registration: {
+    load: () => import('./features/registration/RegistrationPage'),
+    data: () => ['/api/config/Is_SVS_Form_On', '/api/crops/dropdown'],
+  },
+  lot: { load: () => import('./features/public-lot/PublicLotPage'), data: (p) => [`/api/lots/by-code/${enc(p.code ?? '')}`] },
+  appointment: {
+    load: () => import('./features/appointment/AppointmentLetterPage'),
+    data: (p) => [`/svsregistration/AppointmentList/${enc(p.uniqueCode ?? '')}`],
+  },
+  bill: { load: () => import('./features/bill-view/BillViewPage'), data: (p) => [`/api/invoices/by-number/${enc(p.number ?? '')}`] },
+} satisfies Record<string, PublicPage>;
+
+const PATTERNS: [string, keyof typeof publicPages][] = [
+  [paths.home, 'home'],
+  [paths.about, 'home'],
+  [paths.registration, 'registration'],
+  [paths.lot, 'lot'],
+  [paths.appointment, 'appointment'],
+  [paths.bill, 'bill'],
+];
+
+/** The parameters of `pathname` under a route pattern ('/lot/:code'), or null. */
+function match(pattern: string, pathname: string): Record<string, string> | null {
+  const names: string[] = [];
+  const source = pattern.replace(/:(\w+)/g, (_m, name: string) => {
+    names.push(name);
+    return '([^/]+)';
+  });
+  const m = new RegExp(`^${source}/?$`, 'i').exec(pathname);
+  if (!m) return null;
+  try {
+    return Object.fromEntries(names.map((n, i) => [n, decodeURIComponent(m[i + 1])]));
+  } catch {
+    return null; // a malformed address: the router decides
+  }
+}
+
+/** For a public page being opened: starts its GETs and fetches its code; resolves (never rejects) once the code is in. */
+export function startPublicPage(pathname: string): Promise<unknown> {
+  for (const [pattern, id] of PATTERNS) {
+    const params = match(pattern, pathname);
+    if (!params) continue;
+    const page: PublicPage = publicPages[id];
+    for (const path of page.data(params)) prefetch(path);
+    return page.load().catch(() => undefined);
+  }
+  return Promise.resolve();
+}
