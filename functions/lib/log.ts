@@ -64,7 +64,9 @@ function ready(): SeedLogger {
   try {
     level = env().LOG_LEVEL;
   } catch {
-    /* configuration not readable yet: default level */
+    /* the rest of the configuration is not readable yet: honour LOG_LEVEL alone when it is a known level */
+    const raw = process.env.LOG_LEVEL;
+    if (raw === 'debug' || raw === 'info' || raw === 'warn' || raw === 'error' || raw === 'silent') level = raw;
   }
   logger ??= new SeedLogger({
     serviceName: process.env.POWERTOOLS_SERVICE_NAME || 'seed-portal',
