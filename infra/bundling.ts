@@ -18,6 +18,9 @@ export function areaEntry(area: FunctionArea): string {
   return join(REPO_ROOT, 'functions', area, 'handler.ts');
 }
 
+/** The Lambda entry of the scheduled orphan-scan sweep (not an API area). */
+export const ORPHAN_SCAN_SWEEPER_ENTRY = join(REPO_ROOT, 'functions', 'registrations', 'orphan-scans-handler.ts');
+
 export const FUNCTION_RUNTIME = Runtime.NODEJS_22_X;
 
 /**

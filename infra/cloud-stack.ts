@@ -20,7 +20,9 @@ import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import { AttributeType, BillingMode, Operation, ProjectionType, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
-import { CfnPolicy, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { CfnPolicy, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
+import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { Key } from 'aws-cdk-lib/aws-kms';
 import { Architecture } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
@@ -42,8 +44,8 @@ import cdkNag from 'cdk-nag'; // CommonJS: named exports are reached through the
 import type { Construct } from 'constructs';
 import { ORIGIN_VERIFY_ENV, ORIGIN_VERIFY_HEADER } from '../functions/lib/origin-verify';
 import { TABLE_DEFINITION } from '../functions/lib/table-definition';
-import { PENDING_UPLOADS_RULE } from '../functions/lib/upload-rules';
-import { AREA_BUNDLING, FUNCTION_RUNTIME, REPO_ROOT, areaEntry } from './bundling';
+import { ORPHAN_SCANS_RULE, PENDING_UPLOADS_RULE } from '../functions/lib/upload-rules';
+import { AREA_BUNDLING, FUNCTION_RUNTIME, ORPHAN_SCAN_SWEEPER_ENTRY, REPO_ROOT, areaEntry } from './bundling';
 import {
   API_PATH_PREFIXES,
   FUNCTION_AREAS,
@@ -297,6 +299,8 @@ export class SeedPortalStack extends Stack {
   readonly api: HttpApi;
   readonly distribution: cloudfront.Distribution;
   readonly functions: Record<string, NodejsFunction> = {};
+  /** Scheduled functions (no routes): the orphan-scan sweeper. */
+  readonly jobs: Record<string, NodejsFunction> = {};
   readonly alarmTopic: Topic;
   private readonly logRetention: RetentionDays;
 
@@ -661,6 +665,8 @@ export class SeedPortalStack extends Stack {
       ]);
     }
 
+    this.jobs.orphanScanSweeper = this.createOrphanScanSweeper(baseEnvironment, logRetention);
+
     this.alarmTopic = this.createAlarms(stage, props.alarmEmail);
 
     acknowledge(this.api, [
@@ -683,6 +689,65 @@ export class SeedPortalStack extends Stack {
     });
     new CfnOutput(this, 'TableName', { value: this.table.tableName });
     new CfnOutput(this, 'UploadsBucketName', { value: this.uploadsBucket.bucketName });
+  }
+
+  /**
+   * The daily sweep of Aadhaar scans that no registration names (functions/registrations/orphan-scans.ts):
+   * it lists aadhaar/, reads the registrations those keys name and deletes the scans nobody names. Its role
+   * can do only that: list the bucket under aadhaar/, batch-read the table, delete objects under aadhaar/.
+   */
+  private createOrphanScanSweeper(baseEnvironment: Record<string, string>, logRetention: RetentionDays): NodejsFunction {
+    const logGroup = new LogGroup(this, 'OrphanScanSweeperFunctionLogs', { retention: logRetention });
+    const role = new Role(this, 'OrphanScanSweeperFunctionRole', {
+      assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
+      description: 'Seed portal orphan Aadhaar scan sweeper',
+    });
+    logGroup.grantWrite(role);
+    const fn = new NodejsFunction(this, 'OrphanScanSweeperFunction', {
+      description: 'Seed portal job: deletes Aadhaar scans that no registration names',
+      entry: ORPHAN_SCAN_SWEEPER_ENTRY,
+      handler: 'handler',
+      runtime: FUNCTION_RUNTIME,
+      architecture: Architecture.ARM_64,
+      memorySize: 512,
+      timeout: Duration.minutes(10),
+      role,
+      logGroup,
+      bundling: AREA_BUNDLING,
+      // The shared configuration (it parses the JWT setting too; the secret itself is never read).
+      environment: baseEnvironment,
+    });
+    const prefix = ORPHAN_SCANS_RULE.prefix;
+    role.addToPolicy(
+      new PolicyStatement({
+        actions: ['s3:ListBucket'],
+        resources: [this.uploadsBucket.bucketArn],
+        conditions: { StringLike: { 's3:prefix': [`${prefix}*`] } },
+      }),
+    );
+    role.addToPolicy(new PolicyStatement({ actions: ['s3:DeleteObject'], resources: [this.uploadsBucket.arnForObjects(`${prefix}*`)] }));
+    role.addToPolicy(new PolicyStatement({ actions: ['dynamodb:BatchGetItem'], resources: [this.table.tableArn] }));
+    // 03:30 India time, after the day's counters close and before they open.
+    new Rule(this, 'OrphanScanSweepSchedule', {
+      description: 'Daily sweep of Aadhaar scans that no registration names',
+      schedule: Schedule.cron({ minute: '0', hour: '22' }),
+      targets: [new LambdaFunction(fn, { retryAttempts: 2 })],
+    });
+    const uploadsId = this.getLogicalId(this.uploadsBucket.node.defaultChild as CfnElement);
+    acknowledge(role, [
+      {
+        id: `AwsSolutions-IAM5[Resource::<${uploadsId}.Arn>/${prefix}*]`,
+        reason: 'Deletes only objects under the accepted-scans prefix of our own uploads bucket, the keys it sweeps.',
+      },
+    ]);
+    acknowledge(fn, [
+      {
+        id: 'AwsSolutions-L1',
+        reason:
+          'Pinned to Node.js 22 like the API functions (same bundling and runtime); moving to a newer runtime is a planned upgrade.',
+      },
+    ]);
+    return fn;
   }
 
   /**
@@ -725,7 +790,7 @@ export class SeedPortalStack extends Stack {
       t.api5xx,
       `HTTP API answered ${t.api5xx} or more 5xx in ${ALARM_PERIOD_MINUTES} minutes`,
     );
-    for (const [area, fn] of Object.entries(this.functions)) {
+    for (const [area, fn] of Object.entries({ ...this.functions, ...this.jobs })) {
       const name = pascal(area);
       alarm(
         `${name}FunctionErrorsAlarm`,

@@ -10,4 +10,16 @@ export const PENDING_UPLOADS_RULE = {
   expireAfterDays: 2,
 } as const;
 
+/**
+ * Accepted scans live under `prefix` (aadhaar/<year>/<id10>-<random>.<ext>). A submit copies the scan there
+ * before its transaction, so a request that dies in between leaves a scan no registration names: the
+ * sweeper (functions/registrations/orphan-scans.ts) deletes those once they are older than `graceHours`,
+ * daily in the cloud (infra/cloud-stack.ts) and hourly under `npm start` (infra/local/lifecycle.ts).
+ */
+export const ORPHAN_SCANS_RULE = {
+  prefix: 'aadhaar/',
+  graceHours: 24,
+} as const;
+
 export const DAY_MS = 86_400_000;
+export const HOUR_MS = 3_600_000;

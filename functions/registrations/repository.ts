@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { CopyObjectCommand, DeleteObjectCommand, GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
+import { CopyObjectCommand, DeleteObjectCommand, GetObjectCommand, ListObjectsV2Command, PutObjectCommand } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { BatchGetCommand, DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { docClient, s3Client, tableName } from '../lib/aws';
@@ -439,4 +439,30 @@ export async function putObject(key: string, body: Buffer, contentType: string):
 
 export async function deleteObject(key: string): Promise<void> {
   await s3Client().send(new DeleteObjectCommand({ Bucket: bucket(), Key: key }));
+}
+
+/** One page of the objects under `prefix`: key and last-modified time. */
+export async function listObjects(prefix: string, token?: string): Promise<{ objects: { key: string; modified: Date }[]; next?: string }> {
+  const out = await s3Client().send(new ListObjectsV2Command({ Bucket: bucket(), Prefix: prefix, ContinuationToken: token }));
+  const objects = (out.Contents ?? []).flatMap((o) => (o.Key && o.LastModified ? [{ key: o.Key, modified: o.LastModified }] : []));
+  return { objects, next: out.IsTruncated ? out.NextContinuationToken : undefined };
+}
+
+/** The scan each of these registrations names (by registration key pk), in batches of 100; absent registrations are left out. */
+export async function scanPathsOf(regs: { year: number; id: number }[]): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  const unique = [...new Map(regs.map((r) => [regKey(r.year, r.id).pk, regKey(r.year, r.id)])).values()];
+  for (let i = 0; i < unique.length; i += 100) {
+    let pending: Record<string, unknown>[] = unique.slice(i, i + 100);
+    for (let round = 0; pending.length && round < 8; round++) {
+      if (round) await new Promise((r) => setTimeout(r, 50 * 2 ** round));
+      const res = await db().send(
+        new BatchGetCommand({ RequestItems: { [T()]: { Keys: pending, ProjectionExpression: 'pk, adharFilePath' } } }),
+      );
+      for (const item of res.Responses?.[T()] ?? []) out.set(String(item.pk), String(item.adharFilePath ?? ''));
+      pending = (res.UnprocessedKeys?.[T()]?.Keys as Record<string, unknown>[] | undefined) ?? [];
+    }
+    if (pending.length) throw Object.assign(new Error('registration keys left unprocessed'), { name: 'ThrottlingException' });
+  }
+  return out;
 }

@@ -1,10 +1,13 @@
 import { DeleteObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { DAY_MS, PENDING_UPLOADS_RULE } from '../../functions/lib/upload-rules';
+import { sweepOrphanScans } from '../../functions/registrations/orphan-scans';
 
 /**
  * The uploads bucket's lifecycle rule, applied by the local stand-in (s3rver has no lifecycle rules): objects
  * under the rule's prefix older than its age are deleted. The cloud bucket gets the same rule from
- * functions/lib/upload-rules.ts (infra/cloud-stack.ts). `npm start` runs it at start and every hour.
+ * functions/lib/upload-rules.ts (infra/cloud-stack.ts). `npm start` runs it at start and every hour, with the
+ * orphan-scan sweep that the cloud runs daily on a schedule (functions/registrations/orphan-scans.ts; it uses
+ * the handlers' own clients, so the stand-in's environment must be set first).
  */
 export interface ExpiryResult {
   examined: number;
@@ -53,7 +56,13 @@ export async function expireUploads(o: {
 export const LIFECYCLE_INTERVAL_MS = 60 * 60 * 1000;
 
 /** Runs the rule now and then every hour until stopped; failures are logged, never thrown. */
-export function startUploadLifecycle(o: { s3Endpoint: string; bucket: string; intervalMs?: number }): { stop(): void; done: Promise<void> } {
+export function startUploadLifecycle(o: {
+  s3Endpoint: string;
+  bucket: string;
+  intervalMs?: number;
+  /** Also sweep orphan scans (default true; needs the handlers' environment). */
+  sweepOrphans?: boolean;
+}): { stop(): void; done: Promise<void> } {
   const s3 = localS3Client(o.s3Endpoint);
   const run = async () => {
     try {
@@ -63,6 +72,12 @@ export function startUploadLifecycle(o: { s3Endpoint: string; bucket: string; in
       }
     } catch (e) {
       console.error(JSON.stringify({ level: 'warn', msg: 'pending upload expiry failed', error: (e as Error).message }));
+    }
+    if (o.sweepOrphans === false) return;
+    try {
+      await sweepOrphanScans();
+    } catch (e) {
+      console.error(JSON.stringify({ level: 'warn', msg: 'orphan scan sweep failed', error: (e as Error).message }));
     }
   };
   const done = run();

@@ -28,6 +28,7 @@ const CDK_CONTEXT = JSON.parse(readFileSync(new URL('../../cdk.json', import.met
 const ENV = { account: '123456789012', region: 'ap-south-1' };
 const ALL_VIEWER_EXCEPT_HOST_HEADER = 'b689b0a8-53d0-40ab-baf2-68738e2966ac';
 const routes = ROUTES as readonly RouteDef[];
+const SWEEPER_DESCRIPTION = 'Seed portal job: deletes Aadhaar scans that no registration names';
 
 function synthStack(props: SeedPortalStackProps = {}) {
   const app = new App({ context: { ...CDK_CONTEXT, 'aws:cdk:bundling-stacks': [] } });
@@ -156,9 +157,9 @@ describe('SeedPortalStack', { timeout: 120_000 }, () => {
     expect(verify.Properties.GenerateSecretString.PasswordLength).toBeGreaterThanOrEqual(32);
   });
 
-  it('creates exactly one Lambda per area (no helper functions without the SPA deployment)', () => {
+  it('creates exactly one Lambda per area and the orphan-scan sweeper (no helper functions without the SPA deployment)', () => {
     const fns = resourcesOf(template, 'AWS::Lambda::Function');
-    expect(fns).toHaveLength(FUNCTION_AREAS.length);
+    expect(fns).toHaveLength(FUNCTION_AREAS.length + 1);
     for (const area of FUNCTION_AREAS) {
       const matching = fns.filter(([, f]) => f.Properties.Description === `Seed portal API area: ${area}`);
       expect(matching, area).toHaveLength(1);
@@ -188,9 +189,9 @@ describe('SeedPortalStack', { timeout: 120_000 }, () => {
         'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [expect.stringMatching(/^Distribution/), 'DomainName'] }]],
       });
     }
-    // One month of logs for every function and for the API access log.
+    // One month of logs for every function (the sweeper too) and for the API access log.
     const logGroups = resourcesOf(template, 'AWS::Logs::LogGroup');
-    expect(logGroups).toHaveLength(FUNCTION_AREAS.length + 1);
+    expect(logGroups).toHaveLength(FUNCTION_AREAS.length + 2);
     for (const [, g] of logGroups) expect(g.Properties.RetentionInDays).toBe(30);
   });
 
@@ -209,6 +210,31 @@ describe('SeedPortalStack', { timeout: 120_000 }, () => {
       expect(text.includes('s3:DeleteObject'), `${area} delete`).toBe(grants.uploads === 'readWriteDelete');
       expect(text.includes('s3:PutObject'), `${area} put`).toBe(grants.uploads === 'readWriteDelete');
     }
+  });
+
+  it('runs the orphan-scan sweeper daily with a role that can only list and delete aadhaar/ and batch-read the table', () => {
+    const fns = resourcesOf(template, 'AWS::Lambda::Function');
+    const [fnId, fn] = fns.find(([, f]) => f.Properties.Description === SWEEPER_DESCRIPTION)!;
+    expect(fn.Properties).toMatchObject({ Runtime: 'nodejs22.x', Architectures: ['arm64'], Timeout: 600 });
+    expect(fn.Properties.Environment.Variables.AADHAAR_KEY_ARN).toBeUndefined();
+
+    const rules = resourcesOf(template, 'AWS::Events::Rule');
+    expect(rules).toHaveLength(1);
+    expect(rules[0][1].Properties).toMatchObject({ ScheduleExpression: 'cron(0 22 * * ? *)', State: 'ENABLED' });
+    expect(rules[0][1].Properties.Targets).toEqual([
+      expect.objectContaining({ Arn: { 'Fn::GetAtt': [fnId, 'Arn'] }, RetryPolicy: { MaximumRetryAttempts: 2 } }),
+    ]);
+
+    const [roleId] = resourcesOf(template, 'AWS::IAM::Role').find(([, r]) => r.Properties.Description === 'Seed portal orphan Aadhaar scan sweeper')!;
+    expect(fn.Properties.Role).toEqual({ 'Fn::GetAtt': [roleId, 'Arn'] });
+    const policy = resourcesOf(template, 'AWS::IAM::Policy').find(([, p]) => p.Properties.Roles.some((r: any) => r.Ref === roleId))!;
+    const statements = policy[1].Properties.PolicyDocument.Statement as { Action: string | string[]; Resource: unknown; Condition?: unknown }[];
+    const actions = statements.flatMap((st) => [st.Action].flat()).sort();
+    expect(actions).toEqual(['dynamodb:BatchGetItem', 'logs:CreateLogStream', 'logs:PutLogEvents', 's3:DeleteObject', 's3:ListBucket']);
+    const byAction = (a: string) => statements.find((st) => [st.Action].flat().includes(a))!;
+    expect(JSON.stringify(byAction('s3:DeleteObject').Resource)).toContain('/aadhaar/*');
+    expect(byAction('s3:ListBucket').Condition).toEqual({ StringLike: { 's3:prefix': ['aadhaar/*'] } });
+    expect(JSON.stringify(byAction('dynamodb:BatchGetItem').Resource)).not.toContain('index');
   });
 
   it('creates one API route per route-table entry, wired to that area\'s function with payload 2.0', () => {
@@ -349,7 +375,7 @@ describe('SeedPortalStack', { timeout: 120_000 }, () => {
 
   it('alarms on API 5xx, on errors and throttles of every function and on DynamoDB throttling and system errors', () => {
     const alarms = resourcesOf(template, 'AWS::CloudWatch::Alarm').map(([, a]) => a.Properties);
-    expect(alarms).toHaveLength(1 + 2 * FUNCTION_AREAS.length + 2);
+    expect(alarms).toHaveLength(1 + 2 * (FUNCTION_AREAS.length + 1) + 2);
     const [[topicId, topic]] = resourcesOf(template, 'AWS::SNS::Topic');
     expect(topic.Properties.KmsMasterKeyId).toBeDefined();
     for (const a of alarms) {
@@ -363,8 +389,9 @@ describe('SeedPortalStack', { timeout: 120_000 }, () => {
     expect(api[0].Dimensions).toEqual(expect.arrayContaining([{ Name: 'ApiId', Value: { Ref: expect.stringMatching(/^HttpApi/) } }, { Name: 'Stage', Value: '$default' }]));
 
     const fnIds = Object.fromEntries(resourcesOf(template, 'AWS::Lambda::Function').map(([id, f]) => [f.Properties.Description, id]));
-    for (const area of FUNCTION_AREAS) {
-      const fnId = fnIds[`Seed portal API area: ${area}`];
+    for (const area of [...FUNCTION_AREAS, 'orphan-scan sweeper']) {
+      const fnId = fnIds[area === 'orphan-scan sweeper' ? SWEEPER_DESCRIPTION : `Seed portal API area: ${area}`];
+      expect(fnId, area).toBeDefined();
       const mine = alarms.filter((a) => a.Namespace === 'AWS/Lambda' && JSON.stringify(a.Dimensions) === JSON.stringify([{ Name: 'FunctionName', Value: { Ref: fnId } }]));
       expect(mine.map((a) => a.MetricName).sort(), area).toEqual(['Errors', 'Throttles']);
       expect(mine.find((a) => a.MetricName === 'Errors').Threshold).toBe(ALARM_THRESHOLDS.functionErrors);
@@ -424,13 +451,13 @@ describe('SeedPortalStack options', { timeout: 120_000 }, () => {
     expect(assets).toMatchObject({ Prune: false, SystemMetadata: { 'cache-control': 'public, max-age=31536000, immutable' } });
     const pages = deployments.find(([, d]) => d.Properties.DistributionPaths)![1].Properties;
     expect(pages).toMatchObject({ Prune: true, DistributionPaths: ['/*'], Exclude: ['assets/*'] });
-    // Helper Lambdas we know of: only the BucketDeployment provider joins the area functions.
+    // Helper Lambdas we know of: only the BucketDeployment provider joins the area functions and the sweeper.
     const fns = resourcesOf(template, 'AWS::Lambda::Function');
-    expect(fns).toHaveLength(FUNCTION_AREAS.length + 1);
+    expect(fns).toHaveLength(FUNCTION_AREAS.length + 2);
     // Every function logs into a log group of ours, and every log group has a retention.
     for (const [, f] of fns) expect(f.Properties.LoggingConfig?.LogGroup).toEqual({ Ref: expect.stringMatching(/Logs/) });
     const logGroups = resourcesOf(template, 'AWS::Logs::LogGroup');
-    expect(logGroups).toHaveLength(FUNCTION_AREAS.length + 2);
+    expect(logGroups).toHaveLength(FUNCTION_AREAS.length + 3);
     for (const [, g] of logGroups) expect(g.Properties.RetentionInDays).toBe(30);
   });
 
