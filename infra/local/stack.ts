@@ -8,6 +8,7 @@ import { seedAll, type SeededAdmin } from '../seed';
 import { ensureTable, startDynamo, type LocalDynamo } from './dynamo';
 import { createGateway } from './gateway';
 import { startUploadLifecycle } from './lifecycle';
+import { assertPortFree } from './port-check';
 import { startS3, type LocalS3 } from './s3';
 
 /**
@@ -49,6 +50,12 @@ export async function startLocalStack(o: LocalStackOptions): Promise<RunningLoca
   const dataDir = resolve(o.dataDir);
   mkdirSync(join(dataDir, 'dynamodb'), { recursive: true });
   const secrets = localSecrets(dataDir);
+
+  await Promise.all([
+    o.port ? assertPortFree(o.port, 'PORT') : undefined,
+    o.dynamoEndpoint ? undefined : assertPortFree(o.dynamoPort, 'DYNAMODB_PORT', '127.0.0.1'),
+    o.s3Endpoint ? undefined : assertPortFree(o.s3Port, 'S3_PORT', '127.0.0.1'),
+  ]);
 
   let dynamo: LocalDynamo | undefined;
   let s3: LocalS3 | undefined;
