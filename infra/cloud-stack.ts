@@ -46,6 +46,7 @@ import { ORIGIN_VERIFY_ENV, ORIGIN_VERIFY_HEADER } from '../functions/lib/origin
 import { TABLE_DEFINITION } from '../functions/lib/table-definition';
 import { ORPHAN_SCANS_RULE, PENDING_UPLOADS_RULE } from '../functions/lib/upload-rules';
 import { AREA_BUNDLING, FUNCTION_RUNTIME, ORPHAN_SCAN_SWEEPER_ENTRY, REPO_ROOT, areaEntry } from './bundling';
+import { contentSecurityPolicy } from './security-headers';
 import {
   API_PATH_PREFIXES,
   FUNCTION_AREAS,
@@ -89,25 +90,7 @@ export function apiPathPatterns(): string[] {
   return API_PATH_PREFIXES.map((p) => `${p}*`);
 }
 
-/**
- * Content-Security-Policy of every response. The SPA loads only its own scripts, styles, fonts and images;
- * MUI (emotion) injects <style> elements, hence 'unsafe-inline' for styles only. The uploads bucket is the
- * one other origin: the browser PUTs the Aadhaar scan to it (presigned) and staff view scans from it
- * (presigned GET), addressed by its regional domain name.
- */
-export function contentSecurityPolicy(uploadsOrigin: string): string {
-  return [
-    "default-src 'self'",
-    `img-src 'self' data: blob: ${uploadsOrigin}`,
-    `connect-src 'self' ${uploadsOrigin}`,
-    "style-src 'self' 'unsafe-inline'",
-    "font-src 'self'",
-    "frame-ancestors 'none'",
-    "object-src 'none'",
-    "base-uri 'self'",
-    "form-action 'self'",
-  ].join('; ');
-}
+export { contentSecurityPolicy } from './security-headers';
 
 /**
  * Rate-based WAF rules, per viewer address over 5 minutes, on the public POST routes. Figures and reasons in

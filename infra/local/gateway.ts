@@ -5,6 +5,7 @@ import { extname, join, normalize, resolve } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { ROUTES, isApiPath, type RouteDef } from '../../shared/routes';
+import { contentSecurityPolicy } from '../security-headers';
 import { handlerFor } from './handlers';
 
 /**
@@ -192,6 +193,8 @@ function serveStatic(req: http.IncomingMessage, res: http.ServerResponse, static
     'content-type': MIME[extname(file)] ?? 'application/octet-stream',
     'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
     'x-content-type-options': 'nosniff',
+    // The pages get the policy CloudFront sends, with s3rver as the uploads origin.
+    ...(extname(file) === '.html' ? pageSecurityHeaders() : {}),
   };
   // Text is sent compressed, as CloudFront does (compress: true): brotli when the browser takes it, else gzip.
   if (COMPRESSIBLE.has(extname(file))) {
@@ -207,6 +210,15 @@ function serveStatic(req: http.IncomingMessage, res: http.ServerResponse, static
   res.writeHead(200, headers);
   if (req.method === 'HEAD') return res.end();
   createReadStream(file).pipe(res);
+}
+
+function pageSecurityHeaders(): http.OutgoingHttpHeaders {
+  const s3 = process.env.S3_ENDPOINT;
+  return {
+    'content-security-policy': contentSecurityPolicy(s3 ? new URL(s3).origin : ''),
+    'x-frame-options': 'DENY',
+    'referrer-policy': 'strict-origin-when-cross-origin',
+  };
 }
 
 const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.json', '.svg', '.txt', '.webmanifest']);

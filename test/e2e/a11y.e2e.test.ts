@@ -92,6 +92,17 @@ async function expectAccessible(page: Page, name: string) {
   expect(findings, `serious/critical accessibility violations:\n${report(findings)}`).toEqual([]);
 }
 
+/**
+ * Every page here runs under the Content-Security-Policy the site sends (the local gateway sends CloudFront's
+ * policy): Chromium reports each blocked script, style, font, image or request on the console.
+ */
+const cspViolations: string[] = [];
+function watchCsp(ctx: BrowserContext): void {
+  ctx.on('console', (m) => {
+    if (/Content Security Policy/i.test(m.text())) cspViolations.push(`${m.page()?.url() ?? ''}: ${m.text()}`);
+  });
+}
+
 async function visitorPage(o: { lang?: 'hi' | 'en'; phone?: boolean } = {}): Promise<Page> {
   const ctx = await browser.newContext({
     viewport: o.phone ? PHONE : DESKTOP,
@@ -99,6 +110,7 @@ async function visitorPage(o: { lang?: 'hi' | 'en'; phone?: boolean } = {}): Pro
     ...(o.phone ? { isMobile: true, hasTouch: true } : {}),
   });
   ctx.setDefaultTimeout(15_000);
+  watchCsp(ctx);
   if (o.lang) await ctx.addInitScript((lng) => window.localStorage.setItem('lang', lng), o.lang);
   return ctx.newPage();
 }
@@ -157,6 +169,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
   staff = await browser.newContext({ viewport: DESKTOP, timezoneId: 'Asia/Kolkata' });
   staff.setDefaultTimeout(15_000);
+  watchCsp(staff);
   const p = await staff.newPage();
   await p.goto(url('/login'));
   await p.locator('input[name="email"]').fill(ADMIN_EMAIL);
@@ -353,4 +366,15 @@ describe('keyboard only', () => {
     for (const c of checks) expect(c, `focus ring on ${c.tag}`).toMatchObject({ visible: true });
     await page.context().close();
   }, 60_000);
+});
+
+describe('Content-Security-Policy', () => {
+  it('serves the pages with the policy CloudFront sends, and no page above broke it', async () => {
+    const res = await fetch(url('/registration'));
+    const policy = res.headers.get('content-security-policy') ?? '';
+    expect(policy).toContain("default-src 'self'");
+    expect(policy).toContain(`connect-src 'self' ${new URL(inject('s3Endpoint')).origin}`);
+    expect(res.headers.get('x-frame-options')).toBe('DENY');
+    expect(cspViolations).toEqual([]);
+  });
 });
