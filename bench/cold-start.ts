@@ -18,6 +18,10 @@
  * DynamoDB and answers 401. Both services are a local stub that answers at once (bench/lib/aws-stub.ts),
  * so the figure is start-up plus the SDK's first real calls, without network time.
  *
+ * Also reported, under "Unexpected content": front-end code, zod locales, the SDK's default credential chain
+ * (replaced in the bundles by functions/lib/lambda-credentials.ts), qrcode or the S3 client where no route or
+ * grant needs them, and Intl objects made while a bundle loads (a separate, untimed import of each bundle).
+ *
  * Not a test: it prints figures (docs/performance.md, "Cold start and bundle size").
  */
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
@@ -100,6 +104,8 @@ function owner(input: string): string {
 }
 
 const FRONT_END_PACKAGES = /^(react|react-dom|react-router|react-router-dom|@mui\/.+|@emotion\/.+|i18next|react-i18next|@fontsource\/.+)$/;
+/** The SDK's default credential chain, which the bundles replace (functions/lib/lambda-credentials.ts). */
+const SDK_CREDENTIAL_CHAIN = /^@aws-sdk\/(credential-provider-(node|ini|sso|process|web-identity|login)|nested-clients|token-providers)$/;
 /** Areas that draw QR codes: the ones with a qrcode route in the route table. */
 const QR_AREAS = new Set(routes.filter((r) => /qrcode/i.test(r.path)).map((r) => r.area));
 
@@ -121,6 +127,8 @@ function inspect(name: Name, dir: string): Content {
       const kb = locales.reduce((s, [, v]) => s + v.bytesInOutput, 0) / 1024;
       findings.push(`zod locales (${locales.length} files, ${kb.toFixed(0)} KB)`);
     }
+    const chain = [...byOwner.keys()].filter((pkg) => SDK_CREDENTIAL_CHAIN.test(pkg));
+    if (chain.length) findings.push(`the SDK's default credential chain (${chain.join(', ')})`);
     if (byOwner.has('qrcode') && !QR_AREAS.has(name)) findings.push('qrcode without a qrcode route');
     if (byOwner.has('@aws-sdk/client-s3') && !AREA_GRANTS[name]?.uploads) findings.push('S3 client without bucket access');
     if (byOwner.has('@aws-sdk/s3-request-presigner') && !AREA_GRANTS[name]?.uploads) findings.push('S3 presigner without bucket access');
@@ -147,6 +155,43 @@ const res = await handler(JSON.parse(eventJson), {
 const t2 = performance.now();
 process.stdout.write('\\nCOLDSTART ' + JSON.stringify({ startMs: t0, importMs: t1 - t0, answerMs: t2 - t1, totalMs: t2, status: res.statusCode }) + '\\n');
 `;
+
+/**
+ * Runs in a fresh process, not timed: imports the bundle with Intl's constructors and toLocaleString watched
+ * and prints what was called. The first Intl object of a process loads the ICU data (about 15 ms here), so
+ * one made while the module loads is paid on every cold start; made on first use, only by the requests that need it.
+ */
+const INTL_PROBE = `
+const calls = [];
+for (const k of ['DateTimeFormat', 'NumberFormat', 'Collator', 'PluralRules', 'RelativeTimeFormat', 'ListFormat', 'Segmenter']) {
+  const C = Intl[k];
+  if (C) Intl[k] = new Proxy(C, { construct: (t, a) => (calls.push(k), Reflect.construct(t, a)), apply: (t, self, a) => (calls.push(k), Reflect.apply(t, self, a)) });
+}
+for (const [name, proto] of [['Number', Number.prototype], ['Date', Date.prototype], ['String', String.prototype]]) {
+  for (const m of ['toLocaleString', 'toLocaleDateString', 'toLocaleTimeString', 'localeCompare']) {
+    const f = proto[m];
+    if (f) proto[m] = function (...a) { calls.push(name + '.' + m); return f.apply(this, a); };
+  }
+}
+await import(process.argv[2]);
+process.stdout.write('\\nINTL ' + JSON.stringify([...new Set(calls)]) + '\\n');
+`;
+
+function intlAtImport(probeFile: string, bundle: string, env: NodeJS.ProcessEnv): Promise<string[]> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [probeFile, pathToFileURL(bundle).href], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      const line = out.split('\n').find((l) => l.startsWith('INTL '));
+      if (code !== 0 || !line) return reject(new Error(`${bundle}: exit ${code}\n${err || out}`));
+      resolve(JSON.parse(line.slice('INTL '.length)) as string[]);
+    });
+  });
+}
 
 interface Sample {
   startMs: number;
@@ -222,6 +267,8 @@ async function main() {
   mkdirSync(outdir, { recursive: true });
   const childFile = join(outdir, 'child.mjs');
   writeFileSync(childFile, CHILD);
+  const probeFile = join(outdir, 'intl-probe.mjs');
+  writeFileSync(probeFile, INTL_PROBE);
 
   console.log(`Bundling ${FUNCTION_AREAS.length} areas and ${HELLO} with AREA_BUNDLING${SDK_EXTERNAL ? ' (what-if: AWS SDK external)' : ''} ...`);
   const started = Date.now();
@@ -265,6 +312,11 @@ async function main() {
       ? { ...baseEnv, AADHAAR_KEY_ARN: 'arn:aws:secretsmanager:ap-south-1:123456789012:secret:AadhaarKey-bench' }
       : baseEnv;
   const eventOf = (n: Name) => apiEvent(n === HELLO ? { method: 'GET', path: '/hello' } : benchRoute(n), token);
+
+  for (const n of FUNCTION_AREAS) {
+    const intl = await intlAtImport(probeFile, join(dirs.get(n)!, 'index.mjs'), envOf(n));
+    if (intl.length) content.get(n)!.findings.push(`Intl used while the module loads (${intl.join(', ')})`);
+  }
 
   console.log(`Cold start: ${RUNS} fresh Node ${process.version} processes per function, interleaved ...`);
   const samples = new Map<Name, Sample[]>(names.map((n) => [n, []]));

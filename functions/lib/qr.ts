@@ -1,4 +1,3 @@
-import QRCode from 'qrcode';
 import { env } from './env';
 
 /**
@@ -7,17 +6,23 @@ import { env } from './env';
  */
 export const QR_OPTIONS = { errorCorrectionLevel: 'M' as const, margin: 2 };
 
+/**
+ * `qrcode` (with its PNG encoder, about 57 KB) is loaded on the first QR image, not when the function starts:
+ * most requests to the areas that draw QR codes (lots, sales) never draw one.
+ */
+const qrcode = async () => (await import('qrcode')).default;
+
 /** An absolute URL on the public site for an app path ('/bill/INV2627-000001'). */
 export function publicUrl(path: string): string {
   return `${env().PUBLIC_BASE_URL.replace(/\/$/, '')}${path}`;
 }
 
-export function qrPng(text: string, size: number): Promise<Buffer> {
-  return QRCode.toBuffer(text, { ...QR_OPTIONS, type: 'png', width: size });
+export async function qrPng(text: string, size: number): Promise<Buffer> {
+  return (await qrcode()).toBuffer(text, { ...QR_OPTIONS, type: 'png', width: size });
 }
 
-export function qrSvg(text: string): Promise<string> {
-  return QRCode.toString(text, { ...QR_OPTIONS, type: 'svg' });
+export async function qrSvg(text: string): Promise<string> {
+  return (await qrcode()).toString(text, { ...QR_OPTIONS, type: 'svg' });
 }
 
 /** Headers for an image that never changes for its address (bills and lots are permanent). */

@@ -1,14 +1,19 @@
+import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { env } from './env';
 
 /**
  * Secrets come from the environment locally and from AWS Secrets Manager in the cloud (the stack passes
  * the ARN). Fetched once per cold start.
+ *
+ * The client is imported statically: a dynamic import() makes esbuild keep the whole client (every command
+ * and schema) and wrap the modules it reaches in lazy initialisers; static, only GetSecretValue is kept.
  */
 const cache = new Map<string, Promise<string>>();
+/** One client for all secrets of the process (the JWT key, and the Aadhaar key in some areas). */
+let client: SecretsManagerClient | undefined;
 
 async function fromSecretsManager(arn: string): Promise<string> {
-  const { SecretsManagerClient, GetSecretValueCommand } = await import('@aws-sdk/client-secrets-manager');
-  const client = new SecretsManagerClient({ region: env().AWS_REGION });
+  client ??= new SecretsManagerClient({ region: env().AWS_REGION });
   const out = await client.send(new GetSecretValueCommand({ SecretId: arn }));
   if (!out.SecretString) throw new Error(`Secret ${arn} has no string value`);
   return out.SecretString;
