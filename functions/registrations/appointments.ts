@@ -127,7 +127,9 @@ export async function bookSlot(s: AppointmentSettings, regNo: number, now = new 
     const day = workingDays(today, s).next();
     if (day.done) throw noDaysLeft();
     const shift = regNo % 2 === 1 ? 1 : 2;
-    return { date: day.value, shift, label: s.shiftLabels[shift - 1], counted: false };
+    // No cap, but still counted: a cap set later must see the bookings the day already holds.
+    await withRetry(() => repo.countShiftSlot(day.value, shift));
+    return { date: day.value, shift, label: s.shiftLabels[shift - 1], counted: true };
   }
   const caps = shiftCapacities(s.perDayLimit);
   const nowMs = Date.now();

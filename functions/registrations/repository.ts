@@ -136,6 +136,22 @@ export async function takeShiftSlot(day: string, shift: number, cap: number): Pr
   }
 }
 
+/**
+ * Counts a booking while the days have no cap (PerDayLimit 0), so that a cap set later starts from the
+ * bookings the day already holds.
+ */
+export async function countShiftSlot(day: string, shift: number): Promise<void> {
+  await db().send(
+    new UpdateCommand({
+      TableName: T(),
+      Key: slotKey(day, shift),
+      UpdateExpression: 'ADD booked :one SET #day = :day, shift = :shift',
+      ExpressionAttributeNames: { '#day': 'day' },
+      ExpressionAttributeValues: { ':one': 1, ':day': day, ':shift': shift },
+    }),
+  );
+}
+
 export async function releaseShiftSlot(day: string, shift: number): Promise<void> {
   try {
     await db().send(

@@ -1,0 +1,65 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clearAppointmentSettingsCache, forgetFullShifts } from '../../functions/registrations/appointments';
+import { shiftCounts } from '../../functions/registrations/repository';
+import { startTestApi, type TestApi } from '../support/api';
+import { registerFarmer, validFields } from '../fixtures/registration-helpers';
+
+/**
+ * Invariant 1 when the cap changes during the season: bookings made while PerDayLimit was 0 (no cap) count
+ * against a cap set later, and a lowered cap is honoured for the next bookings. A table of its own, so the
+ * days start empty.
+ */
+let api: TestApi;
+let root: string;
+
+beforeAll(async () => {
+  api = await startTestApi();
+  root = await api.tokenFor('super_admin');
+});
+afterAll(async () => {
+  await api?.close();
+});
+
+async function setConfig(key: string, value: string) {
+  const r = await api.call('POST', '/api/config', { token: root, body: { key, value } });
+  expect(r.status, r.text).toBe(200);
+  clearAppointmentSettingsCache();
+  forgetFullShifts();
+}
+
+async function register(): Promise<{ date: string; shift: number }> {
+  const r = await registerFarmer(api, validFields({ cropName: 'Wheat', bagsRequested: 1 }));
+  expect(r.status, r.text).toBe(201);
+  const letter = await api.call('GET', `/svsregistration/AppointmentList/${r.json.data.uniqeCode}`);
+  expect(letter.status).toBe(200);
+  const a = letter.json.data[0];
+  return { date: a.appointmentDate, shift: a.appointmentShiftNumber ?? (a.appointmentShift === 'Morning' ? 1 : 2) };
+}
+
+describe('appointment capacity changed mid-season', () => {
+  it('counts uncapped bookings against a cap set later, and honours a lowered cap', async () => {
+    await setConfig('PerDayLimit', '0');
+    const uncapped = [await register(), await register(), await register()];
+    const first = uncapped[0].date;
+    expect(uncapped.every((a) => a.date === first)).toBe(true);
+    const counts = await shiftCounts([first]);
+    expect(counts.reduce((n, c) => n + c.booked, 0)).toBe(3);
+
+    // A cap of 4 (2 + 2): the first day already holds 3, so one more fits there, then the next working day.
+    await setConfig('PerDayLimit', '4');
+    const fourth = await register();
+    expect(fourth.date).toBe(first);
+    const fifth = await register();
+    expect(fifth.date > first).toBe(true);
+    const afterCap = await shiftCounts([first]);
+    expect(afterCap.reduce((n, c) => n + c.booked, 0)).toBe(4);
+
+    // Lowered to 2 (1 + 1): the second day holds 1, so it takes one more and the next goes further on.
+    await setConfig('PerDayLimit', '2');
+    const sixth = await register();
+    expect(sixth.date).toBe(fifth.date);
+    const seventh = await register();
+    expect(seventh.date > fifth.date).toBe(true);
+    for (const c of await shiftCounts([fifth.date, seventh.date])) expect(c.booked).toBeLessThanOrEqual(1);
+  });
+});
