@@ -107,7 +107,15 @@ describe('admin shell', () => {
     const row = page.locator('tr[data-config-key="E2E_Key"]');
     await row.waitFor();
     await expect(row.textContent()).resolves.toContain('first value');
+    await page.getByText('Saved E2E_Key.').waitFor();
     await screenshot(page, 'shell-admin-configs-desktop');
+
+    // A key refused next: its message alone, not beside the earlier 'Saved'.
+    await page.locator('input[name="key"]').fill('bad key!');
+    await save.click();
+    await page.getByText('Key: letters, digits, _ . and - only').waitFor();
+    await expect(page.getByText('Saved E2E_Key.').count()).resolves.toBe(0);
+    await page.locator('input[name="key"]').fill('');
 
     // Escape leaves the row as it was.
     await row.getByRole('button', { name: 'Edit' }).click();
@@ -199,6 +207,11 @@ describe('admin shell', () => {
     await page.getByRole('link', { name: 'Roles' }).click();
     const used = page.locator('tr[data-role-name="e2e_used"]');
     await used.waitFor();
+    // A name taken already: the server's message...
+    await page.locator('input[name="name"]').fill('e2e_used');
+    await page.getByRole('button', { name: 'Add' }).click();
+    const alerts = page.locator('main .MuiAlert-message');
+    await expect.poll(() => alerts.allTextContents()).toEqual(['A role named e2e_used already exists']);
     dialogs.clear();
     await used.getByRole('button', { name: 'Delete' }).click();
     await expect.poll(() => dialogs.seen.length).toBe(2);
@@ -207,10 +220,13 @@ describe('admin shell', () => {
       { type: 'alert', message: 'Role is in use.' },
     ]);
     await expect(used.count()).resolves.toBe(1);
+    // ...gone once a later action has been answered.
+    await expect.poll(() => alerts.count()).toBe(0);
 
     const temp = page.locator('tr[data-role-name="e2e_temp"]');
     await temp.getByRole('button', { name: 'Delete' }).click();
     await temp.waitFor({ state: 'detached' });
+    await expect.poll(() => alerts.allTextContents()).toEqual(['Deleted role e2e_temp.']);
     await screenshot(page, 'shell-admin-roles-desktop');
   });
 

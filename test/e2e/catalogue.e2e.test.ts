@@ -172,6 +172,13 @@ describe('catalogue screens', () => {
     await row.waitFor();
     const cells = await row.locator('td').allTextContents();
     expect(cells.slice(0, 10)).toEqual([lotCode, PRODUCER, CROP, String(YEAR), '1,234.5', '0', '1,234.5', '12.345', '0', '12.345']);
+    // At 1280 px the whole table fits the content area, its Actions header and buttons included.
+    await expect(page.locator('main .MuiTableContainer-root').evaluate((el) => el.scrollWidth - el.clientWidth)).resolves.toBeLessThanOrEqual(0);
+    for (const el of [page.locator('thead th').last(), row.getByRole('button', { name: 'QR' })]) {
+      const box = (await el.boundingBox())!;
+      expect(box.x + box.width).toBeLessThanOrEqual(DESKTOP.width);
+    }
+    await expect(page.locator('thead th').last().textContent()).resolves.toBe('Actions');
     await page.getByRole('button', { name: 'Save', exact: true }).and(page.locator(':enabled')).waitFor();
     await settled(page);
     await screenshot(page, 'catalogue-lots');

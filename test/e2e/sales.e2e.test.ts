@@ -143,6 +143,14 @@ describe('selling seed at the counter', () => {
     await expect(dialog.locator('input[name="paymentMode"][value="Cash"]').isChecked()).resolves.toBe(true);
     await dialog.locator('input[name="quantity"]').fill('0');
     await expect(button.isDisabled()).resolves.toBe(true);
+    // Beyond the sale limit (1 to 10) or the lot's stock: the field says why, and there is no total.
+    for (const bad of ['100000', '11', '2.5']) {
+      await dialog.locator('input[name="quantity"]').fill(bad);
+      await dialog.getByText('Enter a whole number from 1 to 10.').waitFor();
+      await expect(dialog.getByTestId('issue-summary').count()).resolves.toBe(0);
+      await expect(button.isDisabled()).resolves.toBe(true);
+    }
+    await screenshot(staffPage, 'sales-issue-seeds-invalid-qty', { fullPage: false });
     await dialog.locator('input[name="quantity"]').fill('2');
     await expect(button.isEnabled()).resolves.toBe(true);
     await expect(dialog.getByTestId('issue-summary').textContent()).resolves.toBe('80 kg × ₹32.50/kg = ₹2,600.00');
@@ -162,6 +170,149 @@ describe('selling seed at the counter', () => {
     await expect(staffPage.getByRole('button', { name: 'Prev' }).isDisabled()).resolves.toBe(true);
     await expect(staffPage.getByRole('button', { name: 'Next' }).isDisabled()).resolves.toBe(true);
     await screenshot(staffPage, 'sales-bills-list');
+  });
+
+  it('alerts the bill number for a billed registration instead of issuing again (spec section 4)', async () => {
+    await staffPage.goto(url('/admin/registrations'));
+    const billed = staffPage.locator('tr[data-billed="yes"]').first();
+    await billed.waitFor();
+    const alerted = staffPage.waitForEvent('dialog');
+    await billed.locator('td').nth(2).click();
+    expect((await alerted).message()).toBe(`Bill already generated, Bill Number ${invoiceNumber}`);
+    await expect(staffPage.getByRole('dialog').count()).resolves.toBe(0);
+  });
+
+  it('keeps every column and the row actions reachable at 1280 px and on a 360 px phone', async () => {
+    /** The control is inside the window and nothing covers its middle (it can be clicked where it is). */
+    const reachable = (el: Element) => {
+      const r = el.getBoundingClientRect();
+      const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+      return r.left >= 0 && r.right <= window.innerWidth && r.width > 0 && !!hit && (el === hit || el.contains(hit));
+    };
+    for (const viewport of [DESKTOP, PHONE]) {
+      await staffPage.setViewportSize(viewport);
+      const tag = viewport === DESKTOP ? 'desktop' : 'phone';
+
+      await staffPage.goto(url('/admin/invoices'));
+      const bill = staffPage.locator(`tr[data-invoice-number="${invoiceNumber}"]`);
+      await bill.waitFor();
+      const heads = await staffPage.locator('thead th').allTextContents();
+      expect(heads).toEqual(['Invoice no.', 'Farmer', 'Lot', 'Crop', 'Qty (kg)', 'Rate', 'Total', 'Created by', 'Date', 'Actions']);
+      for (const name of ['View', 'QR']) await expect(bill.getByRole(name === 'View' ? 'link' : 'button', { name }).evaluate(reachable)).resolves.toBe(true);
+      if (viewport === DESKTOP) {
+        // The whole table fits the laptop's content area, and every filter shows its label and a whole date.
+        await expect(staffPage.locator('main .MuiTableContainer-root').evaluate((el) => el.scrollWidth - el.clientWidth)).resolves.toBeLessThanOrEqual(0);
+        for (const name of ['from', 'to', 'paymentMode']) {
+          await expect(staffPage.locator(`[name="${name}"]`).evaluate((el) => (el as HTMLElement).getBoundingClientRect().width)).resolves.toBeGreaterThanOrEqual(140);
+        }
+      }
+      await expect(staffPage.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).resolves.toBeLessThanOrEqual(0);
+      await screenshot(staffPage, `sales-bills-${tag}`, { fullPage: false });
+
+      await staffPage.goto(url('/admin/registrations'));
+      const reg = staffPage.locator('tr[data-billed="yes"]').first();
+      await reg.waitFor();
+      const regHeads = await staffPage.locator('thead th').allTextContents();
+      for (const h of ['ID', 'Year', 'Name', 'Father', 'Aadhaar', 'Mobile', 'Village', 'District', 'Crop', 'Qty', 'Appointment', 'Shift', 'Registered on', 'Billed', 'Actions']) expect(regHeads).toContain(h);
+      await expect(reg.getByRole('link', { name: 'View' }).evaluate(reachable)).resolves.toBe(true);
+      await expect(reg.getByRole('button', { name: /Actions for registration/ }).evaluate(reachable)).resolves.toBe(true);
+      if (viewport === DESKTOP) {
+        for (const col of [6, 7]) await expect(reg.locator('td').nth(col).evaluate(reachable)).resolves.toBe(true); // Appointment, Shift
+      }
+      await expect(staffPage.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).resolves.toBeLessThanOrEqual(0);
+      await screenshot(staffPage, `sales-registrations-${tag}`, { fullPage: false });
+    }
+    await staffPage.setViewportSize(DESKTOP);
+  });
+
+  it('refuses search filters the server would refuse, in plain words, leaving no rows of older filters', async () => {
+    await staffPage.goto(url('/admin/registrations'));
+    await staffPage.locator('tr[data-billed]').first().waitFor();
+    await staffPage.locator('input[name="id"]').fill('abc');
+    await staffPage.getByRole('button', { name: 'Search' }).click();
+    await expect(staffPage.getByTestId('registrations-error').textContent()).resolves.toBe('ID must be a whole number, e.g. 18.');
+    await expect(staffPage.locator('tr[data-billed]').count()).resolves.toBe(0);
+    expect(await text(staffPage, 'registrations-total')).toBe('—');
+    await screenshot(staffPage, 'sales-registrations-bad-id', { fullPage: false });
+    await staffPage.locator('input[name="id"]').fill('');
+    await staffPage.locator('input[name="from"]').fill('2026-12-01T10:00');
+    await staffPage.locator('input[name="to"]').fill('2026-11-01T10:00');
+    await staffPage.getByRole('button', { name: 'Search' }).click();
+    await expect(staffPage.getByTestId('registrations-error').textContent()).resolves.toBe('"From" must not be after "To".');
+    await expect(staffPage.locator('tr[data-billed]').count()).resolves.toBe(0);
+    await staffPage.getByRole('button', { name: 'Reset' }).click();
+    await staffPage.locator('tr[data-billed]').first().waitFor();
+    await expect(staffPage.getByTestId('registrations-error').count()).resolves.toBe(0);
+
+    await staffPage.goto(url('/admin/invoices'));
+    await staffPage.locator('tr[data-invoice-number]').first().waitFor();
+    await staffPage.locator('input[name="from"]').fill('2026-12-01');
+    await staffPage.locator('input[name="to"]').fill('2026-11-01');
+    await staffPage.getByRole('button', { name: 'Search' }).click();
+    await expect(staffPage.getByTestId('bills-error').textContent()).resolves.toBe('"From" must not be after "To".');
+    await expect(staffPage.locator('tr[data-invoice-number]').count()).resolves.toBe(0);
+    expect(await text(staffPage, 'bills-showing')).toBe('—');
+    await staffPage.locator('input[name="from"]').fill('');
+    await staffPage.locator('input[name="to"]').fill('');
+    await staffPage.locator('input[name="year"]').fill('1999');
+    await staffPage.locator('input[name="year"]').press('Enter');
+    await expect(staffPage.getByTestId('bills-error').textContent()).resolves.toBe('Year must be between 2000 and 3000.');
+    await staffPage.locator('input[name="year"]').fill('');
+    await staffPage.locator('input[name="year"]').press('Enter');
+    await staffPage.locator('tr[data-invoice-number]').first().waitFor();
+    await expect(staffPage.getByTestId('bills-error').count()).resolves.toBe(0);
+  });
+
+  it('shows India dates and times on a staff device in New York', async () => {
+    // Expected texts made here, in India's zone, from what the API returns.
+    const ws = (v: string) => v.replace(/\s+/g, ' ').trim();
+    const indiaDateTime = (iso: string) => ws(new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Kolkata' }).format(new Date(iso)));
+    const indiaDate = (iso: string) => ws(new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeZone: 'Asia/Kolkata' }).format(new Date(iso)));
+    const calendarDay = (day: string) => ws(new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${day}T12:00:00Z`)));
+    const reg = (await apiCall('GET', '/api/registrations?take=25')).json.items[0];
+    const bill = (await apiCall('GET', `/api/invoices?number=${invoiceNumber}`)).json.items[0];
+    const crop = (await apiCall('GET', '/api/crops')).json[0];
+    expect(reg.appointmentDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+
+    const ny = await browser.newContext({ viewport: DESKTOP, timezoneId: 'America/New_York' });
+    ny.setDefaultTimeout(15_000);
+    const p = await newPage(ny);
+    await expect(p.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone)).resolves.toBe('America/New_York');
+    await p.goto(url('/login'));
+    await p.locator('input[name="email"]').fill(ADMIN_EMAIL);
+    await p.locator('input[name="password"]').fill(ADMIN_PASSWORD);
+    await p.getByRole('button', { name: 'Sign in' }).click();
+    await p.waitForURL((u) => u.pathname !== '/login');
+
+    // The farmer's registrations: the appointment is the calendar day of the letter, not the day before.
+    await p.goto(url('/admin/farmers'));
+    const row = p.locator('tr', { hasText: FARMER.name }).first();
+    await row.getByRole('button', { name: 'Regs' }).click();
+    const regs = p.getByRole('dialog');
+    const cell = regs.locator('tbody tr').first().locator('td').nth(4);
+    await cell.waitFor();
+    expect(ws((await cell.textContent()) ?? '')).toBe(calendarDay(reg.appointmentDate));
+    await screenshot(p, 'sales-ny-farmer-regs', { fullPage: false });
+    await p.keyboard.press('Escape');
+
+    // Registrations: the same day, and the registration time in India.
+    await p.goto(url('/admin/registrations'));
+    const r = p.locator('tr[data-billed]').first();
+    await r.waitFor();
+    expect(ws((await r.locator('td').nth(6).textContent()) ?? '')).toBe(calendarDay(reg.appointmentDate));
+    expect(ws((await r.locator('td').nth(12).innerText()) ?? '')).toBe(indiaDateTime(reg.created).replace(', ', ' '));
+
+    // Bills: the bill's India date and time; Crops: India creation time.
+    await p.goto(url('/admin/invoices'));
+    const b = p.locator(`tr[data-invoice-number="${invoiceNumber}"]`);
+    await b.waitFor();
+    expect(ws((await b.locator('td').nth(8).innerText()) ?? '')).toBe(indiaDateTime(bill.generatedOn).replace(', ', ' '));
+    expect(ws((await b.locator('td').nth(8).innerText()) ?? '')).toContain(indiaDate(bill.generatedOn));
+    await p.goto(url('/admin/crops'));
+    const c = p.locator(`tr[data-crop-id="${crop.cropID}"]`);
+    await c.waitFor();
+    expect(ws((await c.locator('td').nth(3).textContent()) ?? '')).toBe(indiaDateTime(crop.createdOn));
+    await ny.close();
   });
 
   it('filters the Bills list (Enter searches, payment mode, ?number=)', async () => {

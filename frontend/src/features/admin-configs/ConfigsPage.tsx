@@ -15,6 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { SaveConfigInput, type ConfigResponse } from '../../../../shared/schemas/admin';
 import { errorMessage } from '../../lib/api';
 import { fieldErrors } from '../../lib/forms';
+import { useFeedback } from '../../lib/useFeedback';
 import { useListLoader } from '../../lib/useListLoader';
 import { FeedbackAlerts, LoadErrorAlert } from '../../components/FeedbackAlerts';
 import { TableStateRows } from '../../components/TableStateRows';
@@ -32,8 +33,7 @@ export default function ConfigsPage() {
   const { t } = useTranslation();
   usePageTitle(t('configs.title'));
   const { rows, loadError, load } = useListLoader(listConfigs, 'common.failedToLoad');
-  const [error, setError] = useState('');
-  const [notice, setNotice] = useState('');
+  const { error, notice, clear, fail, succeed, closeError, closeNotice } = useFeedback();
   const [key, setKey] = useState('');
   const [value, setValue] = useState('');
   const [addErrors, setAddErrors] = useState<Record<string, string>>({});
@@ -46,21 +46,21 @@ export default function ConfigsPage() {
     if (busy || !key.trim()) return;
     const parsed = SaveConfigInput.safeParse({ key, value });
     if (!parsed.success) {
+      clear();
       setAddErrors(fieldErrors(parsed.error));
       return;
     }
     setAddErrors({});
-    setError('');
-    setNotice('');
+    clear();
     setBusy(true);
     try {
       const saved = await saveConfig(parsed.data);
       setKey('');
       setValue('');
-      setNotice(t('configs.savedMessage', { key: saved.key }));
+      succeed(t('configs.savedMessage', { key: saved.key }));
       await load();
     } catch (err) {
-      setError(errorMessage(err, t('common.saveFailed')));
+      fail(errorMessage(err, t('common.saveFailed')));
     } finally {
       setBusy(false);
     }
@@ -70,20 +70,20 @@ export default function ConfigsPage() {
     if (!editing || busy) return;
     const parsed = SaveConfigInput.safeParse({ key: editing.key, value: editing.value });
     if (!parsed.success) {
+      clear();
       setEditErrors(fieldErrors(parsed.error));
       return;
     }
     setEditErrors({});
-    setError('');
-    setNotice('');
+    clear();
     setBusy(true);
     try {
       await renameOrSave(editing.originalKey, parsed.data);
       setEditing(null);
-      setNotice(t('configs.savedMessage', { key: parsed.data.key }));
+      succeed(t('configs.savedMessage', { key: parsed.data.key }));
       await load();
     } catch (err) {
-      setError(errorMessage(err, t('common.saveFailed')));
+      fail(errorMessage(err, t('common.saveFailed')));
       await load();
     } finally {
       setBusy(false);
@@ -107,14 +107,14 @@ export default function ConfigsPage() {
 
   const remove = async (row: ConfigResponse) => {
     if (!window.confirm(t('configs.confirmDelete', { key: row.key }))) return;
-    setError('');
-    setNotice('');
+    clear();
     try {
       await deleteConfig(row.key);
       if (editing?.originalKey === row.key) setEditing(null);
+      succeed(t('staffChecks.configDeleted', { key: row.key }));
       await load();
     } catch (err) {
-      setError(errorMessage(err, t('common.failed')));
+      fail(errorMessage(err, t('common.failed')));
     }
   };
 
@@ -159,7 +159,7 @@ export default function ConfigsPage() {
       </Paper>
 
       <LoadErrorAlert message={loadError} />
-      <FeedbackAlerts error={error} onCloseError={() => setError('')} notice={notice} onCloseNotice={() => setNotice('')} />
+      <FeedbackAlerts error={error} onCloseError={closeError} notice={notice} onCloseNotice={closeNotice} />
 
       <TableContainer component={Paper} variant="outlined">
         <Table size="small" aria-label={t('configs.title')}>
@@ -220,6 +220,7 @@ export default function ConfigsPage() {
                       <Button
                         size="small"
                         onClick={() => {
+                          clear();
                           setEditErrors({});
                           setEditing({ originalKey: row.key, key: row.key, value: row.value });
                         }}

@@ -14,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { CreateRoleInput, type RoleResponse } from '../../../../shared/schemas/admin';
 import { ApiError, errorMessage } from '../../lib/api';
 import { fieldErrors } from '../../lib/forms';
+import { useFeedback } from '../../lib/useFeedback';
 import { useListLoader } from '../../lib/useListLoader';
 import { FeedbackAlerts, LoadErrorAlert } from '../../components/FeedbackAlerts';
 import { TableStateRows } from '../../components/TableStateRows';
@@ -25,8 +26,7 @@ export default function RolesPage() {
   const { t } = useTranslation();
   usePageTitle(t('roles.title'));
   const { rows, loadError, load } = useListLoader(listRoles, 'common.failedToLoad');
-  const [error, setError] = useState('');
-  const [notice, setNotice] = useState('');
+  const { error, notice, clear, fail, succeed, closeError, closeNotice } = useFeedback();
   const [name, setName] = useState('');
   const [description, setDescription] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -37,22 +37,22 @@ export default function RolesPage() {
     if (busy) return;
     const parsed = CreateRoleInput.safeParse({ name, description });
     if (!parsed.success) {
+      clear();
       setErrors(fieldErrors(parsed.error));
       return;
     }
     setErrors({});
-    setError('');
-    setNotice('');
+    clear();
     setBusy(true);
     try {
       const role = await createRole(parsed.data);
       setName('');
       setDescription('');
-      setNotice(t('roles.addedMessage', { name: role.name }));
+      succeed(t('roles.addedMessage', { name: role.name }));
       await load();
     } catch (err) {
       if (err instanceof ApiError && err.fields) setErrors(err.fields);
-      setError(errorMessage(err, t('common.saveFailed')));
+      fail(errorMessage(err, t('common.saveFailed')));
     } finally {
       setBusy(false);
     }
@@ -60,9 +60,12 @@ export default function RolesPage() {
 
   const remove = async (role: RoleResponse) => {
     if (!window.confirm(t('roles.confirmDelete'))) return;
-    setNotice('');
+    // The latest action's outcome only: nothing left over from an earlier add.
+    clear();
+    setErrors({});
     try {
       await deleteRole(role.roleID);
+      succeed(t('staffChecks.roleDeleted', { name: role.name }));
       await load();
     } catch (err) {
       window.alert(errorMessage(err, t('roles.inUse')));
@@ -110,7 +113,7 @@ export default function RolesPage() {
       </Paper>
 
       <LoadErrorAlert message={loadError} />
-      <FeedbackAlerts error={error} onCloseError={() => setError('')} notice={notice} onCloseNotice={() => setNotice('')} />
+      <FeedbackAlerts error={error} onCloseError={closeError} notice={notice} onCloseNotice={closeNotice} />
 
       <TableContainer component={Paper} variant="outlined">
         <Table size="small" aria-label={t('roles.title')}>

@@ -25,6 +25,7 @@ import {
 } from '../../../../shared/schemas/admin';
 import { ApiError, errorMessage } from '../../lib/api';
 import { fieldErrors } from '../../lib/forms';
+import { useFeedback } from '../../lib/useFeedback';
 import { useListLoader } from '../../lib/useListLoader';
 import { FeedbackAlerts, LoadErrorAlert } from '../../components/FeedbackAlerts';
 import { TableStateRows } from '../../components/TableStateRows';
@@ -52,8 +53,7 @@ export default function UsersPage() {
   const [drafts, setDrafts] = useState<Record<number, Draft>>({});
   const [rowErrors, setRowErrors] = useState<Record<number, string>>({});
   const [savingId, setSavingId] = useState<number | null>(null);
-  const [error, setError] = useState('');
-  const [notice, setNotice] = useState('');
+  const { error, notice, clear, fail, succeed, closeError, closeNotice } = useFeedback();
   const [form, setForm] = useState(emptyForm);
   const [formErrors, setFormErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
@@ -73,21 +73,21 @@ export default function UsersPage() {
     if (busy) return;
     const parsed = CreateUserInput.safeParse(form);
     if (!parsed.success) {
+      clear();
       setFormErrors(fieldErrors(parsed.error));
       return;
     }
     setFormErrors({});
-    setError('');
-    setNotice('');
+    clear();
     setBusy(true);
     try {
       const user = await createUser(parsed.data);
       setForm(emptyForm);
-      setNotice(t('users.createdMessage', { email: user.email }));
+      succeed(t('users.createdMessage', { email: user.email }));
       await load();
     } catch (err) {
       if (err instanceof ApiError && err.fields) setFormErrors(err.fields);
-      setError(errorMessage(err, t('common.saveFailed')));
+      fail(errorMessage(err, t('common.saveFailed')));
     } finally {
       setBusy(false);
     }
@@ -100,20 +100,20 @@ export default function UsersPage() {
     const draft = drafts[user.userID] ?? draftOf(user);
     const parsed = UpdateUserInput.safeParse(draft);
     if (!parsed.success) {
+      clear();
       setRowErrors((r) => ({ ...r, [user.userID]: parsed.error.issues[0]?.message ?? t('common.saveFailed') }));
       return;
     }
     setRowErrors((r) => ({ ...r, [user.userID]: '' }));
-    setError('');
-    setNotice('');
+    clear();
     setSavingId(user.userID);
     try {
       const saved = await updateUser(user.userID, parsed.data);
       setUsers((list) => list?.map((u) => (u.userID === saved.userID ? saved : u)) ?? null);
       setDrafts((d) => ({ ...d, [saved.userID]: draftOf(saved) }));
-      setNotice(t('users.savedMessage', { email: saved.email }));
+      succeed(t('users.savedMessage', { email: saved.email }));
     } catch (err) {
-      setError(errorMessage(err, t('common.saveFailed')));
+      fail(errorMessage(err, t('common.saveFailed')));
     } finally {
       setSavingId(null);
     }
@@ -122,6 +122,8 @@ export default function UsersPage() {
   const resetPw = async (user: UserResponse) => {
     const pw = window.prompt(t('users.resetPrompt', { email: user.email }));
     if (!pw) return;
+    // This action answers in an alert: no banner of an earlier action stays beside it.
+    clear();
     const parsed = ResetPasswordInput.safeParse({ newPassword: pw });
     if (!parsed.success) {
       window.alert(parsed.error.issues[0]?.message ?? t('common.failed'));
@@ -215,7 +217,7 @@ export default function UsersPage() {
       </Paper>
 
       <LoadErrorAlert message={loadError} />
-      <FeedbackAlerts error={error} onCloseError={() => setError('')} errorTestId="users-error" notice={notice} onCloseNotice={() => setNotice('')} />
+      <FeedbackAlerts error={error} onCloseError={closeError} errorTestId="users-error" notice={notice} onCloseNotice={closeNotice} />
 
       <TableContainer component={Paper} variant="outlined">
         <Table size="small" aria-label={t('users.listTitle')}>

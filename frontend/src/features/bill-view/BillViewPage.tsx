@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { formatRupees, maskAadhaar } from '../../../../shared/format';
 import type { InvoiceResponse } from '../../../../shared/schemas/sales';
-import { api, apiUrl, errorMessage } from '../../lib/api';
+import { ApiError, api, apiUrl, errorMessage } from '../../lib/api';
 import { useSession } from '../../lib/session';
 import { usePageTitle } from '../../components/usePageTitle';
 
@@ -134,25 +134,28 @@ export default function BillViewPage() {
   const session = useSession();
   const signedIn = Boolean(session);
   const [bill, setBill] = useState<InvoiceResponse | null>(null);
-  const [error, setError] = useState('');
+  /** The failure: the server's message (spec: 'the error message or Not found') and whether it was a 404. */
+  const [error, setError] = useState<{ message: string; notFound: boolean } | null>(null);
   usePageTitle(bill ? `${t('pages.bill')} ${bill.invoiceNumber}` : t('pages.bill'));
 
   useEffect(() => {
     const ctl = new AbortController();
     setBill(null);
-    setError('');
+    setError(null);
     api
       .get<InvoiceResponse & { transaction?: InvoiceResponse }>(`/api/invoices/by-number/${encodeURIComponent(number)}`, { signal: ctl.signal, skipAuthRedirect: true })
       .then((r) => !ctl.signal.aborted && setBill(r.transaction ?? r))
-      .catch((e) => !ctl.signal.aborted && setError(errorMessage(e, t('billView.notFound'))));
+      .catch((e) => !ctl.signal.aborted && setError({ message: errorMessage(e, ''), notFound: e instanceof ApiError && e.status === 404 }));
     return () => ctl.abort();
     // Signing in or out changes what the server answers (masked mobile, creator).
-  }, [number, signedIn, t]);
+  }, [number, signedIn]);
 
   if (error) {
+    // The server's message as it is; in Hindi, with a Hindi sentence before it (the server's is English).
+    const { message, notFound } = error;
     return (
       <Alert severity="error" variant="filled" data-testid="bill-error">
-        {error || t('billView.notFound')}
+        {!message ? t('billView.notFound') : /[\u0900-\u097F]/.test(message) ? message : t(notFound ? 'billView.notFoundMessage' : 'billView.failedMessage', { number, message })}
       </Alert>
     );
   }

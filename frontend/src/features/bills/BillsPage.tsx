@@ -17,10 +17,12 @@ import CreditCardIcon from '@mui/icons-material/CreditCard';
 import CurrencyRupeeIcon from '@mui/icons-material/CurrencyRupee';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { formatRupees } from '../../../../shared/format';
+import { formatDate, formatRupees, formatTime } from '../../../../shared/format';
 import type { CropDropdownItem } from '../../../../shared/schemas/crops';
 import { BILL_DEFAULT_TAKE, BILL_PAGE_SIZES, type InvoiceListReply, type InvoiceResponse } from '../../../../shared/schemas/sales';
 import { errorMessage } from '../../lib/api';
+import { checkFilters, type FilterProblem } from '../../lib/filters';
+import { compactTableSx, pinnedEndSx } from '../../components/listTable';
 import { usePageTitle } from '../../components/usePageTitle';
 import { to } from '../../paths';
 import { EMPTY_FILTERS, listBills, listCropChoices, listUserNames, openBillQr, type BillFilters } from './api';
@@ -28,13 +30,16 @@ import { EMPTY_FILTERS, listBills, listCropChoices, listUserNames, openBillQr, t
 /**
  * Bills (/admin/invoices): the filtered count and total over every matching bill, the filter form (Enter or
  * Search goes back to page 1), the table with View (bill page in a new tab) and QR (512 px PNG in a new tab),
- * and paging with sizes 10, 25, 50, 100. ?number= in the address filters by invoice number.
+ * and paging with sizes 10, 25, 50, 100. ?number= in the address filters by invoice number. The lot code
+ * filter is an exact code (spec section 3 lists it as a filter field; partial matching is not asked for).
+ * A year or date range the server would refuse is caught first: a plain message and no stale rows.
+ * Dates are India's whatever the device's zone; View and QR stay pinned at the right edge of the table.
  */
-const dateTime = (iso: string, lang: string) => {
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return iso;
-  return new Intl.DateTimeFormat(lang === 'hi' ? 'hi-IN' : 'en-IN', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Kolkata' }).format(d);
-};
+const FILTER_RULES = { year: 'year' } as const;
+const checkQuery = (f: BillFilters) => checkFilters({ year: f.year, from: f.from, to: f.to }, FILTER_RULES, { from: 'from', to: 'to' });
+const pinActions = pinnedEndSx();
+/** A date box needs a whole row on a 360 px phone to show 'dd/mm/yyyy' beside its calendar button. */
+const FULL_ROW_ON_PHONE = { gridColumn: { xs: '1 / -1', sm: 'auto' } } as const;
 
 const kg = (n: number) => new Intl.NumberFormat('en-IN', { maximumFractionDigits: 3 }).format(n);
 
@@ -48,6 +53,7 @@ export default function BillsPage() {
   const [data, setData] = useState<InvoiceListReply | null>(null);
   const [loading, setLoading] = useState(false);
   const [error, setError] = useState('');
+  const [problem, setProblem] = useState<FilterProblem | null>(null);
   const [crops, setCrops] = useState<CropDropdownItem[]>([]);
   const [users, setUsers] = useState<{ userID: number; fullName: string }[]>([]);
   const abort = useRef<AbortController | null>(null);
@@ -55,6 +61,15 @@ export default function BillsPage() {
   const load = useCallback(
     (q: typeof query) => {
       abort.current?.abort();
+      const bad = checkQuery(q.filters);
+      setProblem(bad);
+      if (bad) {
+        abort.current = null;
+        setData(null);
+        setLoading(false);
+        setError(t(bad.messageKey));
+        return;
+      }
       const ctl = new AbortController();
       abort.current = ctl;
       setLoading(true);
@@ -104,13 +119,16 @@ export default function BillsPage() {
   const from = total ? query.skip + 1 : 0;
   const last = Math.min(query.skip + query.take, total);
   const lang = i18n.language;
+  const marked = (name: keyof BillFilters) => problem?.field === name;
+  // No answer for these filters (refused before or by the server): no counts that belong to other filters.
+  const failed = !data && Boolean(error);
 
   return (
     <Box component="section">
       <Typography variant="h5" component="h1" gutterBottom>
         {t('bills.title')}
       </Typography>
-      <Box sx={{ display: 'flex', gap: 3, flexWrap: 'wrap', mb: 1 }}>
+      <Box sx={{ display: 'flex', gap: 3, flexWrap: 'wrap', mb: 1, visibility: failed ? 'hidden' : undefined }}>
         <Typography data-testid="bills-count" sx={{ fontWeight: 600 }}>
           {t('bills.results', { count: total })}
         </Typography>
@@ -120,7 +138,8 @@ export default function BillsPage() {
       </Box>
 
       <Paper variant="outlined" component="form" onSubmit={search} sx={{ p: 2, mb: 2 }} aria-label={t('bills.filters')}>
-        <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, 1fr)', lg: 'repeat(8, 1fr)' } }}>
+        {/* As many columns as fit with room for a whole date ('dd/mm/yyyy') and every label; two on a phone. */}
+        <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr 1fr', sm: 'repeat(auto-fill, minmax(168px, 1fr))' } }}>
           <TextField size="small" label={t('bills.number')} name="number" value={form.number} onChange={set('number')} />
           <TextField size="small" label={t('bills.lotCode')} name="lotCode" value={form.lotCode} onChange={set('lotCode')} />
           <TextField
@@ -144,11 +163,12 @@ export default function BillsPage() {
             label={t('bills.year')}
             name="year"
             value={form.year}
+            error={marked('year')}
             onChange={(e) => setForm((f) => ({ ...f, year: e.target.value.replace(/\D/g, '').slice(0, 4) }))}
             slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 4 } }}
           />
-          <TextField size="small" type="date" label={t('bills.from')} name="from" value={form.from} onChange={set('from')} slotProps={{ inputLabel: { shrink: true } }} />
-          <TextField size="small" type="date" label={t('bills.to')} name="to" value={form.to} onChange={set('to')} slotProps={{ inputLabel: { shrink: true } }} />
+          <TextField size="small" sx={FULL_ROW_ON_PHONE} type="date" label={t('bills.from')} name="from" value={form.from} onChange={set('from')} error={marked('from')} slotProps={{ inputLabel: { shrink: true } }} />
+          <TextField size="small" sx={FULL_ROW_ON_PHONE} type="date" label={t('bills.to')} name="to" value={form.to} onChange={set('to')} error={marked('from')} slotProps={{ inputLabel: { shrink: true } }} />
           <TextField
             size="small"
             select
@@ -187,7 +207,7 @@ export default function BillsPage() {
       </Paper>
 
       {error && (
-        <Alert severity="error" sx={{ mb: 2 }}>
+        <Alert severity="error" sx={{ mb: 2 }} data-testid="bills-error">
           {error}
         </Alert>
       )}
@@ -199,7 +219,7 @@ export default function BillsPage() {
       {loading && <LinearProgress sx={{ mb: 1 }} aria-label={t('app.loading')} />}
 
       <TableContainer component={Paper} variant="outlined">
-        <Table size="small" aria-label={t('bills.title')}>
+        <Table size="small" aria-label={t('bills.title')} sx={compactTableSx}>
           <TableHead>
             <TableRow>
               <TableCell>{t('bills.number')}</TableCell>
@@ -211,7 +231,9 @@ export default function BillsPage() {
               <TableCell align="right">{t('bills.total')}</TableCell>
               <TableCell>{t('bills.createdBy')}</TableCell>
               <TableCell>{t('bills.date')}</TableCell>
-              <TableCell align="right">{t('bills.actions')}</TableCell>
+              <TableCell align="right" sx={pinActions}>
+                {t('bills.actions')}
+              </TableCell>
             </TableRow>
           </TableHead>
           <TableBody>
@@ -227,7 +249,7 @@ export default function BillsPage() {
                     {b.invoiceNumber}
                   </Box>
                 </TableCell>
-                <TableCell sx={{ minWidth: 140 }}>{b.farmerName}</TableCell>
+                <TableCell sx={{ minWidth: 110 }}>{b.farmerName}</TableCell>
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>{b.lotCode}</TableCell>
                 <TableCell>{b.cropName}</TableCell>
                 <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
@@ -241,18 +263,23 @@ export default function BillsPage() {
                   ₹{formatRupees(b.totalAmount)}
                 </TableCell>
                 <TableCell>{b.createdByName || '—'}</TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{dateTime(b.generatedOn, lang)}</TableCell>
-                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                  <Button size="small" component={Link} href={to.bill(b.invoiceNumber)} target="_blank" rel="noopener">
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                  {formatDate(b.generatedOn, lang)}
+                  <Typography component="span" variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+                    {formatTime(b.generatedOn, lang)}
+                  </Typography>
+                </TableCell>
+                <TableCell align="right" sx={pinActions}>
+                  <Button size="small" sx={{ minWidth: 0, px: 1 }} component={Link} href={to.bill(b.invoiceNumber)} target="_blank" rel="noopener">
                     {t('bills.view')}
                   </Button>
-                  <Button size="small" onClick={() => showQr(b)}>
+                  <Button size="small" sx={{ minWidth: 0, px: 1 }} onClick={() => showQr(b)}>
                     {t('bills.qr')}
                   </Button>
                 </TableCell>
               </TableRow>
             ))}
-            {!loading && !items.length && (
+            {!loading && !items.length && !error && (
               <TableRow>
                 <TableCell colSpan={10}>{t('bills.empty')}</TableCell>
               </TableRow>
@@ -263,7 +290,7 @@ export default function BillsPage() {
 
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mt: 2, flexWrap: 'wrap' }}>
         <Typography variant="body2" data-testid="bills-showing">
-          {t('bills.showing', { from, to: last, total })}
+          {failed ? '—' : t('bills.showing', { from, to: last, total })}
         </Typography>
         <TextField
           size="small"

@@ -20,6 +20,7 @@ import {
   type AnnouncementResponse,
   type Severity,
 } from '../../../../shared/schemas/cms';
+import { formatDateTime, indiaInputToIso, isoToIndiaInput } from '../../../../shared/format';
 import { useListLoader } from '../../lib/useListLoader';
 import { FeedbackAlerts, LoadErrorAlert } from '../../components/FeedbackAlerts';
 import { TableStateRows } from '../../components/TableStateRows';
@@ -33,28 +34,17 @@ interface Form {
   title: string;
   message: string;
   severity: Severity;
-  /** datetime-local values (the staff member's local time), '' when empty */
+  /** datetime-local values in India time (whatever the device's zone), '' when empty */
   startAt: string;
   endAt: string;
   isActive: boolean;
 }
 
-const pad = (n: number) => String(n).padStart(2, '0');
+/** ISO time -> value of an <input type="datetime-local"> in India time. */
+const toLocalInput = isoToIndiaInput;
 
-/** ISO time -> value of an <input type="datetime-local"> in local time. */
-function toLocalInput(iso: string | null | undefined): string {
-  if (!iso) return '';
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return '';
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
-}
-
-/** datetime-local value -> ISO time with zone; '' stays '' (the schema turns an empty end time into null). */
-function fromLocalInput(value: string): string {
-  if (!value) return '';
-  const d = new Date(value);
-  return Number.isNaN(d.getTime()) ? value : d.toISOString();
-}
+/** datetime-local value (India time) -> ISO time; '' stays '' (the schema turns an empty end time into null). */
+const fromLocalInput = (value: string): string => (value ? (indiaInputToIso(value) ?? value) : '');
 
 /** Where an active announcement stands against the clock (the home page shows only 'live' ones). */
 function timing(a: AnnouncementResponse, now: string): 'live' | 'scheduled' | 'ended' {
@@ -88,7 +78,7 @@ export default function AnnouncementsPage() {
   const { t, i18n } = useTranslation();
   usePageTitle(t('admin.nav.cmsAnnouncements'));
   const { rows, loadError, load } = useListLoader(listAnnouncements, 'common.failedToLoad');
-  const { form, set, errors, error, setError, notice, setNotice, busy, reset, submit, edit } = useCmsEditor({
+  const { form, set, errors, error, closeError, notice, closeNotice, busy, reset, submit, edit } = useCmsEditor({
     empty: emptyForm,
     parse: (f: Form) =>
       AnnouncementInput.safeParse({
@@ -103,9 +93,7 @@ export default function AnnouncementsPage() {
     reload: load,
   });
   const editing = form.announcementID !== 0;
-  const locale = i18n.language === 'hi' ? 'hi-IN' : 'en-IN';
-  const when = (iso: string | null) =>
-    iso ? new Date(iso).toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short' }) : t('cms.noEnd');
+  const when = (iso: string | null) => (iso ? formatDateTime(iso, i18n.language) : t('cms.noEnd'));
 
   const now = new Date().toISOString();
   const heading = editing ? t('cms.editingAnnouncement', { id: form.announcementID }) : t('cms.newAnnouncement');
@@ -202,7 +190,7 @@ export default function AnnouncementsPage() {
         </Box>
       </Paper>
 
-      <FeedbackAlerts error={error} onCloseError={() => setError('')} notice={notice} onCloseNotice={() => setNotice('')} />
+      <FeedbackAlerts error={error} onCloseError={closeError} notice={notice} onCloseNotice={closeNotice} />
       <LoadErrorAlert message={loadError} />
 
       <TableContainer component={Paper} variant="outlined">

@@ -48,7 +48,7 @@ export default function ContentBlocksPage() {
   const { t } = useTranslation();
   usePageTitle(t('admin.nav.cmsBlocks'));
   const { rows, loadError, load } = useListLoader(listBlocks, 'common.failedToLoad');
-  const { form, set, errors, error, setError, notice, setNotice, busy, reset, submit, edit } = useCmsEditor({
+  const { form, set, errors, error, closeError, notice, closeNotice, busy, reset, submit, edit } = useCmsEditor({
     empty: () => EMPTY,
     parse: (f: Form) => BlockInput.safeParse(f),
     requiredMessage: BLOCK_REQUIRED,
@@ -140,7 +140,7 @@ export default function ContentBlocksPage() {
         </Box>
       </Paper>
 
-      <FeedbackAlerts error={error} onCloseError={() => setError('')} notice={notice} onCloseNotice={() => setNotice('')} />
+      <FeedbackAlerts error={error} onCloseError={closeError} notice={notice} onCloseNotice={closeNotice} />
       <LoadErrorAlert message={loadError} />
 
       <TableContainer component={Paper} variant="outlined">

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { errorMessage } from '../../lib/api';
 import { fieldErrors } from '../../lib/forms';
+import { useFeedback } from '../../lib/useFeedback';
 
 interface CmsEditorOptions<F, I, R> {
   /** A blank form (id 0: Save creates). */
@@ -25,8 +26,7 @@ export function useCmsEditor<F, I, R extends { title: string }>({ empty, parse, 
   const { t } = useTranslation();
   const [form, setForm] = useState<F>(empty);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [error, setError] = useState('');
-  const [notice, setNotice] = useState('');
+  const { error, notice, clear, fail, succeed, closeError, closeNotice } = useFeedback();
   const [busy, setBusy] = useState(false);
 
   const set = <K extends keyof F>(key: K, value: F[K]) => setForm((f) => ({ ...f, [key]: value }));
@@ -34,30 +34,29 @@ export function useCmsEditor<F, I, R extends { title: string }>({ empty, parse, 
   const reset = () => {
     setForm(empty());
     setErrors({});
-    setError('');
+    clear();
   };
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (busy) return;
-    setNotice('');
     const parsed = parse(form);
     if (!parsed.success) {
       const message = parsed.error.issues[0].message;
       setErrors(fieldErrors(parsed.error));
-      setError(message === requiredMessage ? requiredText : message);
+      fail(message === requiredMessage ? requiredText : message);
       return;
     }
     setErrors({});
-    setError('');
+    clear();
     setBusy(true);
     try {
       const saved = await save(parsed.data);
       setForm(empty());
-      setNotice(t('cms.saved', { title: saved.title }));
+      succeed(t('cms.saved', { title: saved.title }));
       await reload();
     } catch (err) {
-      setError(errorMessage(err, t('common.saveFailed')));
+      fail(errorMessage(err, t('common.saveFailed')));
     } finally {
       setBusy(false);
     }
@@ -66,10 +65,9 @@ export function useCmsEditor<F, I, R extends { title: string }>({ empty, parse, 
   const edit = (row: F) => {
     setForm(row);
     setErrors({});
-    setError('');
-    setNotice('');
+    clear();
     window.scrollTo({ top: 0 });
   };
 
-  return { form, set, errors, error, setError, notice, setNotice, busy, reset, submit, edit };
+  return { form, set, errors, error, closeError, notice, closeNotice, busy, reset, submit, edit };
 }

@@ -13,9 +13,11 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { defaultRulesFor, type CropRules } from '../../../../shared/crop-rules';
+import { formatDateTime } from '../../../../shared/format';
 import { CROP_DESCRIPTION_MAX, CROP_NAME_MAX, CropInput, type CropResponse } from '../../../../shared/schemas/crops';
 import { ApiError, errorMessage } from '../../lib/api';
 import { fieldErrors } from '../../lib/forms';
+import { useFeedback } from '../../lib/useFeedback';
 import { useListLoader } from '../../lib/useListLoader';
 import { FeedbackAlerts, LoadErrorAlert } from '../../components/FeedbackAlerts';
 import { ListToolbar } from '../../components/ListToolbar';
@@ -72,8 +74,7 @@ export default function CropsPage() {
   const [form, setForm] = useState<FormState>(EMPTY);
   const [editingId, setEditingId] = useState<number | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [error, setError] = useState('');
-  const [notice, setNotice] = useState('');
+  const { error, notice, clear, fail, succeed, closeError, closeNotice } = useFeedback();
   const [busy, setBusy] = useState(false);
 
   const set = (k: keyof FormState) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [k]: e.target.value }));
@@ -90,22 +91,22 @@ export default function CropsPage() {
     const rules = rulesOf(form);
     const parsed = CropInput.safeParse({ cropName: form.cropName, description: form.description, ...(rules === undefined ? {} : { rules }) });
     if (!parsed.success) {
+      clear();
       setErrors(fieldErrors(parsed.error));
       return;
     }
     setErrors({});
-    setError('');
-    setNotice('');
+    clear();
     setBusy(true);
     try {
       if (editingId) await updateCrop(editingId, parsed.data);
       else await createCrop(parsed.data);
       reset();
-      setNotice(t('catalogue.saved'));
+      succeed(t('catalogue.saved'));
       await load();
     } catch (err) {
       if (err instanceof ApiError && err.fields) setErrors(err.fields);
-      setError(errorMessage(err, t('common.saveFailed')));
+      fail(errorMessage(err, t('common.saveFailed')));
     } finally {
       setBusy(false);
     }
@@ -115,20 +116,18 @@ export default function CropsPage() {
     setEditingId(c.cropID);
     setForm(formOf(c));
     setErrors({});
-    setError('');
-    setNotice('');
+    clear();
     window.scrollTo({ top: 0, behavior: 'smooth' });
   };
 
   const toggle = async (c: CropResponse) => {
-    setError('');
-    setNotice('');
+    clear();
     try {
       if (c.isActive) await inactivateCrop(c.cropID);
       else await restoreCrop(c.cropID);
       await load();
     } catch (err) {
-      setError(errorMessage(err, t('common.saveFailed')));
+      fail(errorMessage(err, t('common.saveFailed')));
     }
   };
 
@@ -138,7 +137,7 @@ export default function CropsPage() {
       : t(r.unit === 'bag' ? 'crops.rulesSummaryBag' : 'crops.rulesSummaryKg', { min: r.minQty, max: r.maxQty, def: r.defaultQty, size: r.bagSizeKg });
   const standard = defaultRulesFor(form.cropName);
   const field = (k: string) => ({ error: !!errors[k], helperText: errors[k] });
-  const created = (iso: string) => new Date(iso).toLocaleString(i18n.language === 'hi' ? 'hi-IN' : 'en-IN', { dateStyle: 'medium', timeStyle: 'short' });
+  const created = (iso: string) => formatDateTime(iso, i18n.language);
 
   return (
     <Box component="section">
@@ -189,7 +188,7 @@ export default function CropsPage() {
         </Box>
       </Paper>
 
-      <FeedbackAlerts error={error} onCloseError={() => setError('')} notice={notice} onCloseNotice={() => setNotice('')} />
+      <FeedbackAlerts error={error} onCloseError={closeError} notice={notice} onCloseNotice={closeNotice} />
 
       <ListToolbar
         searchLabel={t('crops.searchLabel')}

@@ -6,7 +6,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { formatRupees } from '../../../../shared/format';
+import { formatDay, formatRupees } from '../../../../shared/format';
 import type { DashboardSummary, DayCount } from '../../../../shared/schemas/dashboard';
 import { usePageTitle } from '../../components/usePageTitle';
 import { getSummary } from './api';
@@ -16,8 +16,7 @@ import { Sparkline } from './Sparkline';
  * The admin dashboard (/admin): crops (latest day), producers, registrations today against the total with a
  * progress bar, and sales ('All sales' for admins, 'Your sales' for sellers), each with a small trend line.
  */
-const longDay = (day: string | null, lang: string) =>
-  day ? new Intl.DateTimeFormat(lang === 'hi' ? 'hi-IN' : 'en-IN', { dateStyle: 'medium', timeZone: 'Asia/Kolkata' }).format(new Date(`${day}T12:00:00+05:30`)) : '—';
+const longDay = (day: string | null, lang: string) => formatDay(day, lang);
 const count = (n: number) => new Intl.NumberFormat('en-IN').format(n);
 
 function Tile({ title, testId, children, trend }: { title: string; testId: string; children: ReactNode; trend?: ReactNode }) {

@@ -10,6 +10,7 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { useTranslation } from 'react-i18next';
+import { formatDay } from '../../../../shared/format';
 import type { FarmerRegistration, FarmerResponse } from '../../../../shared/schemas/farmers';
 import { farmerRegistrations } from './api';
 
@@ -26,8 +27,8 @@ export function RegsDialog({ farmer, onClose }: { farmer: FarmerResponse; onClos
     };
   }, [farmer.farmerID]);
 
-  const date = (iso: string | null) =>
-    iso ? new Date(iso).toLocaleDateString(i18n.language === 'hi' ? 'hi-IN' : 'en-IN', { dateStyle: 'medium' }) : '—';
+  // An appointment is a calendar day (stored as India midnight): shown as that day on any device.
+  const date = (iso: string | null) => formatDay(iso, i18n.language);
 
   return (
     <Dialog open onClose={onClose} aria-labelledby="farmer-regs-title" maxWidth="md" fullWidth>

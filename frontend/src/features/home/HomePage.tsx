@@ -80,6 +80,13 @@ function HighlightCard({ block }: { block: BlockResponse }) {
 }
 
 /**
+ * The year in India (the institute's zone), not the device's: they differ for a few hours around New Year.
+ * India keeps one offset all year; inline rather than shared/format's indiaToday, which would add that
+ * module to the home page's JavaScript for one number.
+ */
+const indiaYear = () => new Date(Date.now() + 330 * 60_000).getUTCFullYear();
+
+/**
  * Home page (/ and /about): banner, current announcements, hero, the 'about' block, highlight cards for
  * the other blocks and the footer. A failing summary leaves the content parts empty, without a message.
  */
@@ -178,7 +185,7 @@ export default function HomePage() {
         data-testid="footer"
         sx={{ mt: 4, pt: 2, borderTop: 1, borderColor: 'divider', textAlign: 'center', color: 'text.secondary' }}
       >
-        <Typography variant="body2">{t('home.footer', { year: new Date().getFullYear() })}</Typography>
+        <Typography variant="body2">{t('home.footer', { year: indiaYear() })}</Typography>
       </Box>
     </>
   );

@@ -21,8 +21,10 @@ import type { ProducerResponse } from '../../../../shared/schemas/producers';
 import { ApiError, errorMessage } from '../../lib/api';
 import { fieldErrors } from '../../lib/forms';
 import { sessionHasRole, useSession } from '../../lib/session';
+import { useFeedback } from '../../lib/useFeedback';
 import { useListLoader } from '../../lib/useListLoader';
 import { FeedbackAlerts, LoadErrorAlert } from '../../components/FeedbackAlerts';
+import { compactTableSx, pinnedEndSx } from '../../components/listTable';
 import { SaveCancelButtons } from '../../components/SaveCancelButtons';
 import { TableStateRows } from '../../components/TableStateRows';
 import { usePageTitle } from '../../components/usePageTitle';
@@ -47,6 +49,8 @@ const kg = (v: number) => kgFmt.format(v);
 const quintal = (v: number) => qFmt.format(v / 100);
 
 /** Lots: form with a read-only code preview, filters, kg and quintal columns, QR dialog. No delete. */
+const pinActions = pinnedEndSx();
+
 export default function LotsPage() {
   const { t } = useTranslation();
   usePageTitle(t('lots.title'));
@@ -59,8 +63,7 @@ export default function LotsPage() {
   const [editing, setEditing] = useState<LotResponse | null>(null);
   const [preview, setPreview] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [error, setError] = useState('');
-  const [notice, setNotice] = useState('');
+  const { error, notice, clear, fail, succeed, closeError, closeNotice } = useFeedback();
   const [busy, setBusy] = useState(false);
   const [qrLot, setQrLot] = useState<LotResponse | null>(null);
 
@@ -118,21 +121,21 @@ export default function LotsPage() {
     };
     const parsed = editing ? UpdateLotInput.safeParse(candidate) : CreateLotInput.safeParse(candidate);
     if (!parsed.success) {
+      clear();
       setErrors(fieldErrors(parsed.error));
       return;
     }
     setErrors({});
-    setError('');
-    setNotice('');
+    clear();
     setBusy(true);
     try {
       const saved = editing ? await updateLot(editing.lotID, parsed.data as UpdateLotInput) : await createLot(parsed.data as CreateLotInput);
       reset();
-      setNotice(`${t('catalogue.saved')} ${saved.lotCode}`);
+      succeed(`${t('catalogue.saved')} ${saved.lotCode}`);
       await load();
     } catch (err) {
       if (err instanceof ApiError && err.fields) setErrors(err.fields);
-      setError(errorMessage(err, t('common.saveFailed')));
+      fail(errorMessage(err, t('common.saveFailed')));
     } finally {
       setBusy(false);
     }
@@ -150,8 +153,7 @@ export default function LotsPage() {
     });
     setPreview(l.lotCode);
     setErrors({});
-    setError('');
-    setNotice('');
+    clear();
     window.scrollTo({ top: 0, behavior: 'smooth' });
   };
 
@@ -268,7 +270,7 @@ export default function LotsPage() {
       </Paper>
       )}
 
-      <FeedbackAlerts error={error} onCloseError={() => setError('')} notice={notice} onCloseNotice={() => setNotice('')} />
+      <FeedbackAlerts error={error} onCloseError={closeError} notice={notice} onCloseNotice={closeNotice} />
 
       <Box component="form" aria-label={t('lots.filters')} onSubmit={(e) => e.preventDefault()} sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center', mb: 1 }}>
         <TextField select label={t('lots.producer')} size="small" value={filter.producerId} onChange={(e) => setFilter((f) => ({ ...f, producerId: e.target.value }))} sx={{ minWidth: 200 }}>
@@ -307,7 +309,7 @@ export default function LotsPage() {
       <LoadErrorAlert message={loadError} />
 
       <TableContainer component={Paper} variant="outlined">
-        <Table size="small" aria-label={t('lots.title')}>
+        <Table size="small" aria-label={t('lots.title')} sx={compactTableSx}>
           <TableHead>
             <TableRow>
               <TableCell>{t('lots.colCode')}</TableCell>
@@ -320,7 +322,9 @@ export default function LotsPage() {
               <TableCell align="right">{t('lots.colTotalQ')}</TableCell>
               <TableCell align="right">{t('lots.colUsedQ')}</TableCell>
               <TableCell align="right">{t('lots.colRemainingQ')}</TableCell>
-              <TableCell align="right">{t('common.actions')}</TableCell>
+              <TableCell align="right" sx={pinActions}>
+                {t('common.actions')}
+              </TableCell>
             </TableRow>
           </TableHead>
           <TableBody>
@@ -337,7 +341,7 @@ export default function LotsPage() {
                 <TableCell align="right">{quintal(l.quantityAvailable)}</TableCell>
                 <TableCell align="right">{quintal(l.quantityUsed)}</TableCell>
                 <TableCell align="right">{quintal(l.remaining)}</TableCell>
-                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                <TableCell align="right" sx={pinActions}>
                   {canEdit && (
                     <Button size="small" onClick={() => edit(l)}>
                       {t('catalogue.edit')}

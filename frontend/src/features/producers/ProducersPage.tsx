@@ -14,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { maskAadhaar } from '../../../../shared/format';
 import { ADDRESS_MAX, NAME_MAX, ProducerInput, type ProducerResponse } from '../../../../shared/schemas/producers';
 import { ApiError, errorMessage } from '../../lib/api';
+import { useFeedback } from '../../lib/useFeedback';
 import { useListLoader } from '../../lib/useListLoader';
 import { FeedbackAlerts, LoadErrorAlert } from '../../components/FeedbackAlerts';
 import { ListToolbar } from '../../components/ListToolbar';
@@ -50,8 +51,7 @@ export default function ProducersPage() {
   const [form, setForm] = useState<FormState>(EMPTY);
   const [editingId, setEditingId] = useState<number | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [error, setError] = useState('');
-  const [notice, setNotice] = useState('');
+  const { error, notice, clear, fail, succeed, closeError, closeNotice } = useFeedback();
   const [busy, setBusy] = useState(false);
 
   const set = (k: keyof FormState) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [k]: e.target.value }));
@@ -68,30 +68,29 @@ export default function ProducersPage() {
     const parsed = ProducerInput.safeParse(form);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
+      clear();
       setErrors({ [String(issue.path[0] ?? '_')]: issue.message });
       return;
     }
     setErrors({});
-    setError('');
-    setNotice('');
+    clear();
     setBusy(true);
     try {
       if (editingId) await updateProducer(editingId, parsed.data);
       else await createProducer(parsed.data);
       reset();
-      setNotice(t('catalogue.saved'));
+      succeed(t('catalogue.saved'));
       await load();
     } catch (err) {
       if (err instanceof ApiError) setErrors(firstError(err.fields));
-      setError(errorMessage(err, t('common.saveFailed')));
+      fail(errorMessage(err, t('common.saveFailed')));
     } finally {
       setBusy(false);
     }
   };
 
   const edit = async (row: ProducerResponse) => {
-    setError('');
-    setNotice('');
+    clear();
     setErrors({});
     try {
       const p = await getProducer(row.producerID);
@@ -99,19 +98,18 @@ export default function ProducersPage() {
       setForm({ name: p.name, aadhaarNumber: p.aadhaarNumber ?? '', contactNumber: p.contactNumber, address: p.address });
       window.scrollTo({ top: 0, behavior: 'smooth' });
     } catch (err) {
-      setError(errorMessage(err, t('common.failedToLoad')));
+      fail(errorMessage(err, t('common.failedToLoad')));
     }
   };
 
   const toggle = async (row: ProducerResponse) => {
-    setError('');
-    setNotice('');
+    clear();
     try {
       if (row.isActive) await inactivateProducer(row.producerID);
       else await restoreProducer(row.producerID);
       await load();
     } catch (err) {
-      setError(errorMessage(err, t('common.saveFailed')));
+      fail(errorMessage(err, t('common.saveFailed')));
     }
   };
 
@@ -146,7 +144,7 @@ export default function ProducersPage() {
         </Box>
       </Paper>
 
-      <FeedbackAlerts error={error} onCloseError={() => setError('')} notice={notice} onCloseNotice={() => setNotice('')} />
+      <FeedbackAlerts error={error} onCloseError={closeError} notice={notice} onCloseNotice={closeNotice} />
 
       <ListToolbar
         searchLabel={t('producers.searchLabel')}

@@ -5,7 +5,7 @@ import Typography from '@mui/material/Typography';
 import { useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { PublicLotResponse } from '../../../../shared/schemas/lots';
-import { api, apiUrl, errorMessage } from '../../lib/api';
+import { ApiError, api, apiUrl, errorMessage } from '../../lib/api';
 import { usePageTitle } from '../../components/usePageTitle';
 
 /**
@@ -17,29 +17,32 @@ export default function PublicLotPage() {
   const { code = '' } = useParams();
   usePageTitle(code ? `${t('lotPublic.title')} ${code}` : t('lotPublic.title'));
   const [lot, setLot] = useState<PublicLotResponse | null>(null);
-  const [error, setError] = useState('');
+  /** The failure: the server's message (spec: 'the message or Not found') and whether it was a 404. */
+  const [error, setError] = useState<{ message: string; notFound: boolean } | null>(null);
 
   useEffect(() => {
     let live = true;
     setLot(null);
-    setError('');
+    setError(null);
     api
       .get<PublicLotResponse>(`/api/lots/by-code/${encodeURIComponent(code)}`)
       .then((r) => live && setLot(r))
-      .catch((e) => live && setError(errorMessage(e, t('lotPublic.notFound'))));
+      .catch((e) => live && setError({ message: errorMessage(e, ''), notFound: e instanceof ApiError && e.status === 404 }));
     return () => {
       live = false;
     };
-  }, [code, t]);
+  }, [code]);
 
   const locale = i18n.language === 'hi' ? 'hi-IN' : 'en-IN';
   const kg = (v: number) => t('lotPublic.kg', { value: v.toLocaleString(locale, { maximumFractionDigits: 2 }) });
 
   if (error) {
+    // The server's message as it is; in Hindi, with a Hindi sentence before it (the server's is English).
+    const { message, notFound } = error;
     return (
       <Box component="section" sx={{ py: 3, maxWidth: 560, mx: 'auto' }}>
         <Alert severity="error" role="alert">
-          {error || t('lotPublic.notFound')}
+          {!message ? t('lotPublic.notFound') : /[\u0900-\u097F]/.test(message) ? message : t(notFound ? 'lotPublic.notFoundMessage' : 'lotPublic.failedMessage', { code, message })}
         </Alert>
       </Box>
     );
@@ -67,7 +70,7 @@ export default function PublicLotPage() {
     [t('lotPublic.total'), kg(lot.quantityAvailable)],
     [t('lotPublic.used'), kg(lot.quantityUsed)],
     [t('lotPublic.remaining'), kg(lot.remaining)],
-    [t('lotPublic.created'), new Date(lot.createdOn).toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short' })],
+    [t('lotPublic.created'), new Date(lot.createdOn).toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Kolkata' })],
   ];
 
   return (

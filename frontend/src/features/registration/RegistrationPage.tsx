@@ -15,7 +15,7 @@ import { LightTextField as TextField } from '../../components/LightTextField';
 import { usePageTitle } from '../../components/usePageTitle';
 import { to } from '../../paths';
 import { findLetter, isFormOpen, loadCrops, submitRegistration, uploadScan, type UploadedScan } from './api';
-import { CATEGORIES, digitsOnly, FILE_ACCEPT, FILE_FIELD, GENDERS } from './fields';
+import { CATEGORIES, digitsOnly, FIELD_MESSAGES, FILE_ACCEPT, FILE_FIELD, GENDERS } from './fields';
 
 /**
  * The shared schema with zod (./validate.ts) and the error alert's code: fetched when the farmer first
@@ -84,6 +84,9 @@ const LETTER_DELAY_MS = 4000;
 
 const newKey = () => (typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`);
 
+/** The key of a spec field message (FIELD_MESSAGES), to show it in the page's language. */
+const messageKey = (message: string) => (Object.keys(FIELD_MESSAGES) as (keyof typeof FIELD_MESSAGES)[]).find((k) => FIELD_MESSAGES[k] === message);
+
 function rulesOf(crop: CropDropdownItem | undefined): CropRules | undefined {
   if (!crop) return undefined;
   return crop.rules ?? defaultRulesFor(crop.name);
@@ -106,6 +109,8 @@ export default function RegistrationPage() {
   const [busy, setBusy] = useState(false);
   const [progress, setProgress] = useState<number | null>(null);
   const [uploadFailed, setUploadFailed] = useState(false);
+  /** What is wrong with the chosen file (shown under the spec's message). */
+  const [fileReason, setFileReason] = useState<'size' | 'type' | 'empty' | null>(null);
   const [done, setDone] = useState<{ id: number; year: number; code: string } | null>(null);
   const busyRef = useRef(false);
   const uploaded = useRef<UploadedScan | null>(null);
@@ -131,6 +136,15 @@ export default function RegistrationPage() {
     };
   }, []);
 
+  /**
+   * A field's message in the page's language: the spec's Hindi text (shared schema, server) as it is in
+   * Hindi, with its English after it in English (registration.fieldErrors); any other message as given.
+   */
+  const fieldError = (message: string | undefined) => {
+    const key = message ? messageKey(message) : undefined;
+    return key ? t(`registration.fieldErrors.${key}`) : message;
+  };
+
   const crop = crops.find((c) => String(c.id) === values.cropId);
   const rules = rulesOf(crop);
   const choices = qtyChoices(rules);
@@ -151,12 +165,22 @@ export default function RegistrationPage() {
   };
 
   const pickFile = (e: ChangeEvent<HTMLInputElement>) => {
-    const f = e.target.files?.[0] ?? null;
+    const input = e.target;
+    const f = input.files?.[0] ?? null;
     setFile(f);
     uploaded.current = null;
     setUploadFailed(false);
     setProgress(null);
+    setFileReason(null);
     if (errors[FILE_FIELD]) setErrors(({ [FILE_FIELD]: _gone, ...rest }) => rest);
+    // The file rule at once, with the spec's message (Submit checks it again); its code came with the first focus.
+    if (f)
+      loadValidation().then((check) => {
+        const issue = input.files?.[0] === f ? check.fileIssue(f) : null; // skipped if another file was chosen since
+        if (!issue) return;
+        setErrors((old) => ({ ...old, [FILE_FIELD]: issue.message }));
+        setFileReason(issue.reason);
+      }, () => undefined);
   };
 
   const reset = () => {
@@ -168,6 +192,7 @@ export default function RegistrationPage() {
     setAlert('');
     setProgress(null);
     setUploadFailed(false);
+    setFileReason(null);
     idemKey.current = newKey();
   };
 
@@ -201,6 +226,7 @@ export default function RegistrationPage() {
     const found = check.registrationProblems(body, file);
     if (Object.keys(found).length) {
       setErrors(found);
+      setFileReason((file && check.fileIssue(file)?.reason) || null);
       setAlert(check.MSG_FORM_INVALID);
       return;
     }
@@ -234,6 +260,8 @@ export default function RegistrationPage() {
       }
       setAlert(errorMessage(err, t('common.failed')));
     } finally {
+      // The upload's progress says nothing once the attempt is over (refused, failed or done).
+      setProgress(null);
       busyRef.current = false;
       setBusy(false);
     }
@@ -307,7 +335,7 @@ export default function RegistrationPage() {
       value={values[name]}
       onChange={set(name)}
       error={Boolean(errors[name])}
-      helperText={errors[name] || ' '}
+      helperText={fieldError(errors[name]) || ' '}
       fullWidth
       size="small"
       {...extra}
@@ -345,7 +373,8 @@ export default function RegistrationPage() {
         </Alert>
       )}
       <Box component="form" noValidate onSubmit={submit} aria-busy={busy} onFocus={() => void loadValidation().catch(() => undefined)}>
-        <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, columnGap: 2 }}>
+        {/* rowGap: a raised outlined label sits 9 px above its field's box; without the gap it covers the message line of the field above. */}
+        <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, columnGap: 2, rowGap: 1.5 }}>
           {field('Name', t('registration.name'), { autoComplete: 'name' })}
           {field('fatherName', t('registration.fatherName'))}
           {field('adharNumber', t('registration.adharNumber'), {
@@ -376,7 +405,7 @@ export default function RegistrationPage() {
             'cropId',
             t('registration.crop'),
             crops.map((c) => ({ value: String(c.id), label: c.name })),
-            { error: Boolean(errors.cropName), helperText: errors.cropName || (crops.length ? ' ' : t('registration.cropsEmpty')) },
+            { error: Boolean(errors.cropName), helperText: fieldError(errors.cropName) || (crops.length ? ' ' : t('registration.cropsEmpty')) },
           )}
           {choices.length > 0 &&
             select(
@@ -412,7 +441,13 @@ export default function RegistrationPage() {
           </Box>
           {errors[FILE_FIELD] && (
             <Typography variant="caption" color="error" role="alert" sx={{ display: 'block', mt: 0.5 }}>
-              {errors[FILE_FIELD]}
+              {fieldError(errors[FILE_FIELD])}
+              {fileReason && file && (
+                <>
+                  <br />
+                  {t(`registration.fileIssue.${fileReason}`, { size: Math.ceil(file.size / 1024) })}
+                </>
+              )}
             </Typography>
           )}
           {progress !== null && (
@@ -483,7 +518,7 @@ function FindLetter() {
           {error}
         </Alert>
       )}
-      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr auto' }, gap: 1, alignItems: 'start' }}>
+      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr auto' }, columnGap: 1, rowGap: 1.5, alignItems: 'start' }}>
         <TextField
           size="small"
           label={t('registration.adharNumber')}

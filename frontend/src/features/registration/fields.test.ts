@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as shared from '../../../../shared/schemas/registration';
+import { en } from '../../lib/i18n/en';
+import { hi } from '../../lib/i18n/hi';
 import * as fields from './fields';
 
 describe('registration form constants (zod-free copy)', () => {
@@ -8,11 +10,38 @@ describe('registration form constants (zod-free copy)', () => {
     expect(fields.GENDERS).toEqual(shared.GENDERS);
     expect(fields.FILE_FIELD).toBe(shared.FILE_FIELD);
     expect(fields.FILE_ACCEPT).toBe(shared.FILE_ACCEPT);
+    expect(fields.FIELD_MESSAGES).toEqual({ required: shared.MSG_REQUIRED, aadhaar: shared.MSG_AADHAAR, mobile: shared.MSG_MOBILE, file: shared.MSG_FILE });
   });
 
   it('filter digits as the shared digitsOnly does', () => {
     for (const [v, max] of [['1234 5678-9012 34', 12], ['98x76 54321', 10], ['', 10], ['abc', undefined], ['0012', undefined]] as const) {
       expect(fields.digitsOnly(v, max)).toBe(shared.digitsOnly(v, max));
     }
+  });
+});
+
+describe('field messages on the form (spec section 5)', () => {
+  const keys = Object.keys(fields.FIELD_MESSAGES) as (keyof typeof fields.FIELD_MESSAGES)[];
+
+  it('are the spec’s Hindi text exactly in Hindi', () => {
+    expect(Object.keys(hi.registration.fieldErrors).sort()).toEqual([...keys].sort());
+    for (const k of keys) expect(hi.registration.fieldErrors[k]).toBe(fields.FIELD_MESSAGES[k]);
+  });
+
+  it('keep the spec’s Hindi text, then give the English, in English', () => {
+    expect(Object.keys(en.registration.fieldErrors).sort()).toEqual([...keys].sort());
+    for (const k of keys) {
+      const [hindi, english] = en.registration.fieldErrors[k].split(' / ');
+      expect(hindi).toBe(fields.FIELD_MESSAGES[k]);
+      expect(english).toMatch(/^[A-Z][A-Za-z0-9 ,:.-]+$/);
+    }
+  });
+
+  it('cover every message the shared schema gives a form field', () => {
+    const parsed = shared.RegistrationFields.safeParse({ adharNumber: '12', mobile: '9', district: 'Nowhere' });
+    expect(parsed.success).toBe(false);
+    const given = new Set(Object.values(shared.registrationFieldErrors(parsed.error!)));
+    given.add(shared.aadhaarFileProblem(null)!);
+    for (const m of given) expect(Object.values(fields.FIELD_MESSAGES)).toContain(m);
   });
 });

@@ -12,6 +12,17 @@ export const GENDERS = ['पुरुष', 'महिला'] as const satisfies
 export const FILE_FIELD = 'FileAdhar' satisfies typeof shared.FILE_FIELD;
 export const FILE_ACCEPT = '.gif,.jpg,.jpeg,.png,.pdf,image/gif,image/jpeg,image/png,application/pdf' satisfies typeof shared.FILE_ACCEPT;
 
+/**
+ * The spec's field messages (section 5) as the shared schema and the server give them, by the key of their
+ * rendering in registration.fieldErrors (en.ts: the same Hindi, then the English).
+ */
+export const FIELD_MESSAGES = {
+  required: 'आवश्यक' satisfies typeof shared.MSG_REQUIRED,
+  aadhaar: '12 अंकों का नंबर दर्ज करें' satisfies typeof shared.MSG_AADHAAR,
+  mobile: '10 अंकों का नंबर दर्ज करें' satisfies typeof shared.MSG_MOBILE,
+  file: 'फ़ाइल आवश्यक है (≤ 500KB)' satisfies typeof shared.MSG_FILE,
+} as const;
+
 /** Non-digits stripped, at most `max` digits (as shared digitsOnly). */
 export const digitsOnly: typeof shared.digitsOnly = (value, max) => {
   const d = value.replace(/\D/g, '');

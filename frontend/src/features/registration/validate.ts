@@ -1,6 +1,7 @@
 import {
   aadhaarFileProblem,
   FILE_FIELD,
+  MAX_FILE_BYTES,
   MSG_FORM_INVALID,
   RegistrationFields,
   registrationFieldErrors,
@@ -21,4 +22,11 @@ export function registrationProblems(body: Record<string, unknown>, file: File |
   const fileProblem = aadhaarFileProblem(file);
   if (fileProblem) found[FILE_FIELD] = fileProblem;
   return found;
+}
+
+/** The file rule as soon as a file is chosen: the spec's message, and what is wrong (for a second line). */
+export function fileIssue(file: File): { message: string; reason: 'size' | 'type' | 'empty' } | null {
+  const message = aadhaarFileProblem(file);
+  if (!message) return null;
+  return { message, reason: file.size > MAX_FILE_BYTES ? 'size' : file.size <= 0 ? 'empty' : 'type' };
 }

@@ -17,7 +17,7 @@ import CloseIcon from '@mui/icons-material/Close';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { QTY_CLAMP, sameCrop, type CropRules } from '../../../../shared/crop-rules';
-import { formatRupees } from '../../../../shared/format';
+import { formatDay, formatRupees } from '../../../../shared/format';
 import type { CropDropdownItem } from '../../../../shared/schemas/crops';
 import type { LotForCrop } from '../../../../shared/schemas/lots';
 import type { RegistrationRow } from '../../../../shared/schemas/registration';
@@ -30,6 +30,8 @@ import { paths } from '../../paths';
  * registration. The lot list holds the lots of the registration's crop that still have stock (the crop is
  * found in the catalogue by name, ignoring spaces, hyphens and case); the button works only with a lot and a
  * quantity above 0; after 'Are you sure payment is done?' the sale is made and the Bills page opens.
+ * The quantity must be a whole number within the sale limits (1 to 10, spec sections 5 and 9) and within
+ * the lot's stock: otherwise the field says why, no total is shown and the button stays off.
  */
 const makeSale = (body: MakeSaleForm) => api.post<MakeSaleReply>('/api/sales/make', body);
 const cropChoices = () => api.get<CropDropdownItem[]>('/api/crops/dropdown', { query: { includeInactive: true } });
@@ -56,7 +58,7 @@ export interface IssueSeedsDialogProps {
 }
 
 export function IssueSeedsDialog({ row, onClose }: IssueSeedsDialogProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const [crop, setCrop] = useState<CropDropdownItem | null | undefined>(undefined);
   const [lots, setLots] = useState<LotForCrop[] | null>(null);
@@ -91,10 +93,18 @@ export function IssueSeedsDialog({ row, onClose }: IssueSeedsDialogProps) {
   const rules: CropRules | null = crop?.rules ?? null;
   const bagCrop = rules?.unit === 'bag';
   const bagSize = bagCrop ? rules!.bagSizeKg : 1;
-  const count = Number(qty);
+  const count = qty.trim() === '' ? NaN : Number(qty);
   const lot = lots?.find((l) => String(l.lotID) === lotID);
-  const quantityKg = Number.isFinite(count) && count > 0 ? count * bagSize : 0;
-  const canIssue = Boolean(lot) && quantityKg > 0 && !busy;
+  const wholeInRange = Number.isInteger(count) && count >= QTY_CLAMP.min && count <= QTY_CLAMP.max;
+  const quantityKg = wholeInRange ? count * bagSize : 0;
+  const overStock = Boolean(lot) && quantityKg > 0 && quantityKg > lot!.remaining;
+  const qtyProblem = !wholeInRange
+    ? t('staffChecks.qtyInvalid', { min: QTY_CLAMP.min, max: QTY_CLAMP.max })
+    : overStock
+      ? t('staffChecks.qtyOverStock', { kg: kgText(lot!.remaining) })
+      : '';
+  const validQuantity = quantityKg > 0 && !qtyProblem;
+  const canIssue = Boolean(lot) && validQuantity && !busy;
 
   const issue = async () => {
     if (!lot || !canIssue) return;
@@ -153,7 +163,12 @@ export function IssueSeedsDialog({ row, onClose }: IssueSeedsDialogProps) {
           <Detail label="ID" value={`${row.id} / ${row.year}`} />
           <Detail label={t('issueSeeds.crop')} value={row.cropName} />
           <Detail label={t('issueSeeds.requested')} value={`${row.bagsRequested} ${row.unit === 'bag' ? 'bags' : 'kg'}`} />
-          <Detail label={t('issueSeeds.appointment')} value={[row.appointmentDate, row.appointmentShift].filter(Boolean).join(' · ')} />
+          <Detail
+            label={t('issueSeeds.appointment')}
+            value={[row.appointmentDate || row.appointmentDateTime ? formatDay(row.appointmentDate || row.appointmentDateTime, i18n.language) : '', row.appointmentShift]
+              .filter(Boolean)
+              .join(' · ')}
+          />
         </Paper>
 
         <Paper
@@ -192,6 +207,8 @@ export function IssueSeedsDialog({ row, onClose }: IssueSeedsDialogProps) {
             label={bagCrop ? t('issueSeeds.bags', { size: bagSize }) : t('issueSeeds.kg')}
             value={qty}
             onChange={(e) => setQty(e.target.value)}
+            error={Boolean(qtyProblem)}
+            helperText={qtyProblem || undefined}
             slotProps={{ htmlInput: { min: QTY_CLAMP.min, max: QTY_CLAMP.max, step: 1, inputMode: 'numeric' } }}
           />
           <Box>
@@ -201,7 +218,7 @@ export function IssueSeedsDialog({ row, onClose }: IssueSeedsDialogProps) {
               <FormControlLabel value="Online" control={<Radio />} label={t('issueSeeds.online')} />
             </RadioGroup>
           </Box>
-          {lot && quantityKg > 0 && (
+          {lot && validQuantity && (
             <Typography data-testid="issue-summary">
               {t('issueSeeds.summary', {
                 kg: kgText(quantityKg),

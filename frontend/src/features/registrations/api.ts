@@ -1,3 +1,4 @@
+import { indiaInputToIso } from '../../../../shared/format';
 import type { RegistrationListReply } from '../../../../shared/schemas/registration';
 import { api } from '../../lib/api';
 
@@ -10,18 +11,12 @@ export interface RegistrationSearch {
   village?: string;
   district?: string;
   year?: string;
-  /** datetime-local text (the staff member's local time); sent as ISO. */
+  /** datetime-local text, read as India time whatever the device's zone; sent as ISO. */
   from?: string;
   to?: string;
   skip: number;
   take: number;
 }
-
-const iso = (local?: string) => {
-  if (!local) return undefined;
-  const d = new Date(local);
-  return Number.isNaN(d.getTime()) ? undefined : d.toISOString();
-};
 
 export function listRegistrations(s: RegistrationSearch, signal?: AbortSignal): Promise<RegistrationListReply> {
   return api.get<RegistrationListReply>('/api/registrations', {
@@ -34,8 +29,8 @@ export function listRegistrations(s: RegistrationSearch, signal?: AbortSignal): 
       village: s.village?.trim(),
       district: s.district,
       year: s.year?.trim(),
-      from: iso(s.from),
-      to: iso(s.to),
+      from: indiaInputToIso(s.from),
+      to: indiaInputToIso(s.to),
       skip: s.skip,
       take: s.take,
     },

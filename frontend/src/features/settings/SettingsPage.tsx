@@ -13,9 +13,11 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import CancelIcon from '@mui/icons-material/Cancel';
 import { useTranslation } from 'react-i18next';
+import { formatDay } from '../../../../shared/format';
 import { SettingsInput } from '../../../../shared/schemas/admin';
 import { ApiError, errorMessage } from '../../lib/api';
 import { fieldErrors } from '../../lib/forms';
+import { useFeedback } from '../../lib/useFeedback';
 import { usePageTitle } from '../../components/usePageTitle';
 import { getSettings, saveSettings } from './api';
 
@@ -47,8 +49,7 @@ export default function SettingsPage() {
   const [form, setForm] = useState<FormState | null>(null);
   const [loadError, setLoadError] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [error, setError] = useState('');
-  const [notice, setNotice] = useState('');
+  const { error, notice, clear, fail, succeed, closeNotice } = useFeedback();
   const [busy, setBusy] = useState(false);
   const [holiday, setHoliday] = useState('');
 
@@ -67,7 +68,8 @@ export default function SettingsPage() {
 
   const set = (patch: Partial<FormState>) => {
     setForm({ ...form, ...patch });
-    setNotice('');
+    // Editing after a save: the form no longer shows what was saved.
+    if (notice) closeNotice();
   };
 
   const addHoliday = () => {
@@ -82,19 +84,18 @@ export default function SettingsPage() {
     const parsed = SettingsInput.safeParse(toInput(form));
     if (!parsed.success) {
       setErrors(fieldErrors(parsed.error));
-      setError(t('common.fixFields'));
+      fail(t('common.fixFields'));
       return;
     }
     setErrors({});
-    setError('');
-    setNotice('');
+    clear();
     setBusy(true);
     try {
       setForm(toForm(await saveSettings(parsed.data)));
-      setNotice(t('settings.saved'));
+      succeed(t('settings.saved'));
     } catch (err) {
       if (err instanceof ApiError && err.fields) setErrors(err.fields);
-      setError(errorMessage(err, t('common.saveFailed')));
+      fail(errorMessage(err, t('common.saveFailed')));
     } finally {
       setBusy(false);
     }
@@ -103,11 +104,7 @@ export default function SettingsPage() {
   const holidayErrors = Object.entries(errors)
     .filter(([k]) => k === 'Holidays' || k.startsWith('Holidays.'))
     .map(([, v]) => v);
-  const dateFmt = new Intl.DateTimeFormat(i18n.language === 'en' ? 'en-IN' : 'hi-IN', { dateStyle: 'medium', timeZone: 'UTC' });
-  const showDate = (iso: string) => {
-    const d = new Date(`${iso}T00:00:00Z`);
-    return Number.isNaN(d.getTime()) ? iso : dateFmt.format(d);
-  };
+  const showDate = (day: string) => formatDay(day, i18n.language);
 
   return (
     <Box component="section" sx={{ maxWidth: 760 }}>

@@ -39,6 +39,8 @@ export const en = {
   billView: {
     loading: 'Loading…',
     notFound: 'Not found',
+    notFoundMessage: '{{message}}',
+    failedMessage: '{{message}}',
     duplicate: 'Duplicate Copy',
     original: 'Original 1st Copy',
     guard: 'Copy for guard',
@@ -354,6 +356,18 @@ export const en = {
     cropsEmpty: 'No crops available',
     quantity: 'Quantity ({{unit}})',
     file: 'Aadhaar card scan * (GIF, JPEG, PNG or PDF, at most 500 KB)',
+    /** The spec's Hindi field messages (section 5), then their English (features/registration/fields.ts). */
+    fieldErrors: {
+      required: 'आवश्यक / Required',
+      aadhaar: '12 अंकों का नंबर दर्ज करें / Enter the 12-digit number',
+      mobile: '10 अंकों का नंबर दर्ज करें / Enter the 10-digit number',
+      file: 'फ़ाइल आवश्यक है (≤ 500KB) / Aadhaar file required: GIF, JPEG, PNG or PDF, at most 500 KB',
+    },
+    fileIssue: {
+      size: 'This file is {{size}} KB: choose one of at most 500 KB.',
+      type: 'This kind of file is not accepted: choose a GIF, JPEG, PNG or PDF.',
+      empty: 'This file is empty.',
+    },
     chooseFile: 'Choose file',
     changeFile: 'Change file',
     noFile: 'No file chosen',
@@ -562,6 +576,8 @@ export const en = {
     title: 'Lot details',
     loading: 'Loading…',
     notFound: 'Not found',
+    notFoundMessage: '{{message}}',
+    failedMessage: '{{message}}',
     code: 'Lot code',
     type: 'Type',
     subsidised: 'Subsidised',
@@ -579,6 +595,18 @@ export const en = {
     created: 'Created',
     kg: '{{value}} kg',
     qrAlt: 'QR code of this lot',
+  },
+  /** Staff lists: checks of the search filters, the Issue Seeds quantity and the messages of the latest action. */
+  staffChecks: {
+    billAlreadyGenerated: 'Bill already generated, Bill Number {{number}}',
+    idInvalid: 'ID must be a whole number, e.g. 18.',
+    yearInvalid: 'Year must be between 2000 and 3000.',
+    aadhaarInvalid: 'Aadhaar: enter the 12-digit number or its last 4 digits.',
+    fromAfterTo: '"From" must not be after "To".',
+    qtyInvalid: 'Enter a whole number from {{min}} to {{max}}.',
+    qtyOverStock: 'Only {{kg}} kg left in this lot.',
+    roleDeleted: 'Deleted role {{name}}.',
+    configDeleted: 'Deleted {{key}}.',
   },
 };
 

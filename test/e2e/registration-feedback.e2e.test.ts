@@ -1,0 +1,287 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { startLocalStack, type RunningLocalStack } from '../../infra/local/stack';
+import { MSG_AADHAAR, MSG_FILE, MSG_FORM_INVALID, MSG_MOBILE, MSG_REQUIRED } from '../../shared/schemas/registration';
+import { DESKTOP, PHONE, launchBrowser, screenshot } from '../support/browser';
+import { FIXTURES, newAadhaar, newMobile, registerFarmer, validFields } from '../fixtures/registration-helpers';
+
+/**
+ * What the farmer reads when something is wrong, in Hindi and in English: field messages that never overlap
+ * the label below (360 px phone and desktop), the spec's Hindi messages with their English in English mode,
+ * the file rule at once when a file is chosen, no stale upload progress after the server refuses the scan,
+ * Hindi on the error states of the letter, lot and bill pages, and no quantity on the letter of a crop
+ * offered none. Needs `npm run build:web` first (served from frontend/dist).
+ */
+const ADMIN_EMAIL = 'e2e-regfb-admin@seed.local';
+const ADMIN_PASSWORD = 'e2e-regfb-admin-pass-1';
+
+let stack: RunningLocalStack;
+let browser: Browser;
+let dataDir: string;
+let adminToken = '';
+const contexts: BrowserContext[] = [];
+const pageErrors: string[] = [];
+const cropIds: Record<string, number> = {};
+const letters: Record<string, string> = {};
+
+const url = (path: string) => `${stack.url}${path}`;
+const DEVANAGARI = /[\u0900-\u097F]/;
+
+async function apiCall(method: string, path: string, body?: unknown) {
+  const res = await fetch(url(path), {
+    method,
+    headers: { 'content-type': 'application/json', ...(adminToken ? { authorization: `Bearer ${adminToken}` } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: res.status, json: await res.json().catch(() => undefined) };
+}
+
+async function visitor(lang: 'hi' | 'en', phone: boolean): Promise<Page> {
+  const ctx = await browser.newContext({
+    viewport: phone ? PHONE : DESKTOP,
+    locale: 'hi-IN',
+    timezoneId: 'Asia/Kolkata',
+    ...(phone ? { isMobile: true, hasTouch: true } : {}),
+  });
+  ctx.setDefaultTimeout(15_000);
+  await ctx.addInitScript((lng) => window.localStorage.setItem('lang', lng), lang);
+  contexts.push(ctx);
+  const p = await ctx.newPage();
+  p.on('pageerror', (e) => pageErrors.push(e.message));
+  return p;
+}
+
+async function openForm(p: Page) {
+  await p.goto(url('/registration'));
+  await p.locator('#reg-Name').waitFor();
+  await p.waitForFunction(() => (document.querySelector('#reg-cropId') as HTMLSelectElement | null)?.options.length! > 1);
+}
+
+interface Pair {
+  helper: string;
+  helperBottom: number;
+  label: string;
+  labelTop: number;
+}
+
+/**
+ * Each field's helper text against the label of the field right below it (same column), by bounding box:
+ * the outlined field's shrunk label sits above its field's box, over the gap between the two fields.
+ */
+function helperLabelPairs(p: Page): Promise<Pair[]> {
+  return p.evaluate(() => {
+    const form = document.querySelector('form[aria-busy]')!;
+    const fields = [...form.querySelectorAll<HTMLElement>('.MuiFormControl-root')].map((el) => ({
+      box: el.getBoundingClientRect(),
+      label: el.querySelector<HTMLElement>('.MuiInputLabel-root'),
+      helper: el.querySelector<HTMLElement>('.MuiFormHelperText-root'),
+    }));
+    const fileLabel = document.querySelector<HTMLElement>('#reg-file-label')!;
+    const below = [...fields, { box: fileLabel.getBoundingClientRect(), label: fileLabel, helper: null }];
+    const out: Pair[] = [];
+    for (const f of fields) {
+      const text = f.helper?.textContent?.replace(/\u200b/g, '').trim();
+      if (!f.helper || !text) continue;
+      const next = below
+        .filter((o) => o.box.top > f.box.top + 1 && o.box.left < f.box.right && f.box.left < o.box.right)
+        .sort((a, b) => a.box.top - b.box.top)[0];
+      if (!next?.label) continue;
+      out.push({ helper: text, helperBottom: f.helper.getBoundingClientRect().bottom, label: next.label.textContent ?? '', labelTop: next.label.getBoundingClientRect().top });
+    }
+    return out;
+  });
+}
+
+/** Submits with every field wrong; `shrunk` fills them (spaces, short numbers) so that every label is raised. */
+async function submitAllWrong(p: Page, shrunk: boolean, resetLabel: string) {
+  await p.getByRole('button', { name: resetLabel }).click();
+  if (shrunk) {
+    for (const id of ['Name', 'fatherName', 'village', 'block', 'subDistrict']) await p.locator(`#reg-${id}`).fill(' ');
+    await p.locator('#reg-adharNumber').fill('123');
+    await p.locator('#reg-mobile').fill('98');
+    await p.locator('#reg-cropId').selectOption({ label: 'Wheat' }); // the quantity select appears too
+  }
+  await p.getByTestId('registration-submit').click();
+  await expect(p.getByTestId('registration-alert').textContent()).resolves.toBe(MSG_FORM_INVALID);
+}
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'seed-e2e-regfb-'));
+  process.env.LOG_LEVEL ??= 'silent';
+  stack = await startLocalStack({
+    port: 0,
+    dataDir,
+    dynamoPort: 0,
+    s3Port: 0,
+    dynamoEndpoint: inject('dynamoEndpoint'),
+    s3Endpoint: inject('s3Endpoint'),
+    uploadsBucket: inject('uploadsBucket'),
+    tableName: `e2e-regfb-${randomUUID()}`,
+    staticDir: 'frontend/dist',
+    adminEmail: ADMIN_EMAIL,
+    adminPassword: ADMIN_PASSWORD,
+  });
+  adminToken = (await apiCall('POST', '/auth/login', { email: ADMIN_EMAIL, password: ADMIN_PASSWORD })).json.token;
+  // Lentil: a crop without rules, so the form offers no quantity (spec section 5).
+  for (const cropName of ['Wheat', 'Chickpea', 'Lentil']) {
+    const r = await apiCall('POST', '/api/crops', { cropName, description: `${cropName} seed` });
+    expect([200, 201]).toContain(r.status);
+    cropIds[cropName] = r.json.cropID;
+  }
+  const crops = (await apiCall('GET', '/api/crops/dropdown')).json as { name: string; rules: unknown }[];
+  expect(crops.find((c) => c.name === 'Lentil')?.rules).toBeNull();
+  adminToken = ''; // the farmers below are visitors
+  for (const [crop, bags] of [['Lentil', undefined], ['Wheat', 2]] as const) {
+    const r = await registerFarmer({ url: stack.url }, validFields({ cropName: crop, cropId: cropIds[crop], bagsRequested: bags, adharNumber: newAadhaar(8), mobile: newMobile() }));
+    expect(r.status).toBe(201);
+    letters[crop] = r.json.data.uniqeCode;
+  }
+  browser = await launchBrowser();
+}, 120_000);
+
+afterAll(async () => {
+  for (const c of contexts) await c.close().catch(() => undefined);
+  await browser?.close();
+  await stack?.stop();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('what the farmer reads when something is wrong', () => {
+  it('field messages never overlap the label below, in Hindi and English, on a 360 px phone and on a desktop', async () => {
+    for (const phone of [true, false]) {
+      for (const lang of ['hi', 'en'] as const) {
+        const p = await visitor(lang, phone);
+        await openForm(p);
+        for (const shrunk of [false, true]) {
+          await submitAllWrong(p, shrunk, lang === 'hi' ? 'रीसेट' : 'Reset');
+          const pairs = await helperLabelPairs(p);
+          // Every wrong field but the last of each column has a label below it.
+          expect(pairs.length, `${lang} ${phone ? 'phone' : 'desktop'}`).toBeGreaterThanOrEqual(shrunk ? 9 : 10);
+          for (const pair of pairs) {
+            expect(pair.labelTop, `${lang} ${phone ? 'phone' : 'desktop'}: "${pair.helper}" ends at ${pair.helperBottom}, "${pair.label}" starts at ${pair.labelTop}`).toBeGreaterThanOrEqual(
+              pair.helperBottom,
+            );
+          }
+          await screenshot(p, `registration-errors-${lang}-${phone ? 'phone' : 'desktop'}${shrunk ? '-filled' : ''}`);
+        }
+        await p.context().close();
+      }
+    }
+  }, 180_000);
+
+  it('shows the spec’s Hindi field messages in Hindi, and the same Hindi with its English in English', async () => {
+    for (const lang of ['hi', 'en'] as const) {
+      const p = await visitor(lang, true);
+      await openForm(p);
+      await submitAllWrong(p, true, lang === 'hi' ? 'रीसेट' : 'Reset');
+      const byField = async (id: string) => (await p.locator(`#reg-${id}-helper-text`).textContent())?.trim();
+      const fileError = (await p.locator('form[aria-busy] [role="alert"]').textContent())?.trim();
+      const seen = { Name: await byField('Name'), adharNumber: await byField('adharNumber'), mobile: await byField('mobile'), file: fileError };
+      const spec = { Name: MSG_REQUIRED, adharNumber: MSG_AADHAAR, mobile: MSG_MOBILE, file: MSG_FILE };
+      for (const [field, message] of Object.entries(spec)) {
+        const shown = seen[field as keyof typeof seen] ?? '';
+        if (lang === 'hi') expect(shown, field).toBe(message);
+        else {
+          expect(shown.startsWith(`${message} / `), `${field}: ${shown}`).toBe(true);
+          expect(shown.slice(message.length + 3), field).toMatch(/^[A-Z][A-Za-z0-9 ,:.-]+$/);
+        }
+      }
+      await p.context().close();
+    }
+  }, 90_000);
+
+  it('tells the farmer at once when the chosen file is too large or of the wrong kind, and clears it for a good file', async () => {
+    const p = await visitor('hi', true);
+    await openForm(p);
+    const fileError = p.locator('form[aria-busy] [role="alert"]');
+    const input = p.getByTestId('registration-file');
+    await input.setInputFiles({ name: 'aadhaar.jpg', mimeType: 'image/jpeg', buffer: Buffer.alloc(600 * 1024, 0xff) });
+    await expect(fileError.textContent()).resolves.toBe(`${MSG_FILE}यह फ़ाइल 600 KB की है: अधिकतम 500 KB की फ़ाइल चुनें।`);
+    expect(await p.getByTestId('registration-alert').count()).toBe(0); // nothing was submitted
+    await screenshot(p, 'registration-file-too-large-phone');
+    await input.setInputFiles({ name: 'aadhaar.docx', mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', buffer: Buffer.from('PK\u0003\u0004 not a scan') });
+    await expect(fileError.textContent()).resolves.toBe(`${MSG_FILE}इस प्रकार की फ़ाइल नहीं चलेगी: GIF, JPEG, PNG या PDF चुनें।`);
+    await input.setInputFiles(join(FIXTURES, 'aadhaar-sample.png'));
+    await p.waitForFunction(() => !document.querySelector('form[aria-busy] [role="alert"]'));
+    await p.context().close();
+  }, 60_000);
+
+  it('clears the upload progress when the server refuses the uploaded file', async () => {
+    const p = await visitor('hi', true);
+    await openForm(p);
+    await p.locator('#reg-adharNumber').fill(newAadhaar(9));
+    await p.locator('#reg-mobile').fill(newMobile());
+    // Named and typed as a PNG, so the browser sends it; the server reads its bytes and refuses it.
+    await p.getByTestId('registration-file').setInputFiles({ name: 'aadhaar.png', mimeType: 'image/png', buffer: Buffer.from('not an image '.repeat(40)) });
+    await p.getByTestId('registration-submit').click();
+    await p.getByTestId('registration-alert').waitFor();
+    await p.getByTestId('registration-submit').and(p.locator(':enabled')).waitFor();
+    await expect(p.getByTestId('registration-alert').textContent()).resolves.toContain('GIF, JPEG, PNG');
+    await expect(p.locator('form[aria-busy] [role="alert"]').textContent()).resolves.toBe(MSG_FILE);
+    expect(await p.locator('form[aria-busy] [role="progressbar"]').count()).toBe(0);
+    expect(await p.getByText('फ़ाइल अपलोड हो रही है').count()).toBe(0);
+    await screenshot(p, 'registration-file-refused-phone');
+    await p.context().close();
+  }, 60_000);
+
+  it('gives the error states of the letter, lot and bill pages in Hindi too, keeping the spec’s and the server’s text', async () => {
+    const hi = await visitor('hi', true);
+    await hi.goto(url('/svs/appointment/not-a-real-code-000000'));
+    const letterError = hi.getByRole('alert').filter({ hasText: 'Unable to load appointment. Please check the link.' });
+    await letterError.waitFor();
+    expect(await letterError.textContent()).toMatch(/^अपॉइंटमेंट पत्र लोड नहीं हो सका। .* \/ Unable to load appointment\. Please check the link\./);
+    await hi.getByRole('button', { name: 'फिर से प्रयास करें' }).waitFor();
+    await screenshot(hi, 'appointment-error-hi-phone');
+
+    await hi.goto(url('/lot/NOPE-999'));
+    const lotError = hi.getByRole('alert').filter({ hasText: 'No lot with code NOPE-999' });
+    await lotError.waitFor();
+    expect((await lotError.textContent())?.trim()).toBe('कोड NOPE-999 का कोई लॉट नहीं मिला / No lot with code NOPE-999');
+    await screenshot(hi, 'lot-not-found-hi-phone');
+
+    await hi.goto(url('/bill/INV2627-999999'));
+    const billError = hi.getByTestId('bill-error').filter({ hasText: 'Bill INV2627-999999 not found' });
+    await billError.waitFor();
+    expect((await billError.textContent())?.trim()).toBe('बिल INV2627-999999 नहीं मिला / Bill INV2627-999999 not found');
+    await screenshot(hi, 'bill-not-found-hi-phone');
+
+    // English: the spec's and the server's text alone.
+    const en = await visitor('en', true);
+    await en.goto(url('/lot/NOPE-999'));
+    const lotEn = en.getByRole('alert').filter({ hasText: 'No lot with code NOPE-999' });
+    await lotEn.waitFor();
+    expect(DEVANAGARI.test((await lotEn.textContent()) ?? '')).toBe(false);
+    await en.goto(url('/bill/INV2627-999999'));
+    await en.getByTestId('bill-error').filter({ hasText: 'Bill INV2627-999999 not found' }).waitFor();
+    expect((await en.getByTestId('bill-error').textContent())?.trim()).toBe('Bill INV2627-999999 not found');
+    await en.goto(url('/svs/appointment/not-a-real-code-000000'));
+    const letterEn = en.getByRole('alert').filter({ hasText: 'Unable to load appointment. Please check the link.' });
+    await letterEn.waitFor();
+    expect(DEVANAGARI.test((await letterEn.textContent()) ?? '')).toBe(false);
+    await hi.context().close();
+    await en.context().close();
+  }, 90_000);
+
+  it('prints no quantity on the letter of a crop offered none, and the bags on a wheat letter', async () => {
+    const p = await visitor('hi', true);
+    const quantityRow = async () =>
+      p.getByTestId('appointment-letter').evaluate((el) => {
+        const dt = [...el.querySelectorAll('dt')].find((d) => d.textContent === 'माँगे गए बैग / पैकेट');
+        return dt?.nextElementSibling?.textContent ?? null;
+      });
+    await p.goto(url(`/svs/appointment/${letters.Lentil}`));
+    await p.getByTestId('appointment-letter').waitFor();
+    expect(await p.getByTestId('appointment-letter').textContent()).toContain('Lentil');
+    expect(await quantityRow()).toBe('—');
+    await screenshot(p, 'appointment-letter-no-quantity-phone');
+    await p.goto(url(`/svs/appointment/${letters.Wheat}`));
+    await p.getByTestId('appointment-letter').waitFor();
+    expect(await quantityRow()).toBe('2 बैग');
+    await p.context().close();
+    expect(pageErrors).toEqual([]);
+  }, 60_000);
+});
