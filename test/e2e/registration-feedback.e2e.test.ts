@@ -284,4 +284,29 @@ describe('what the farmer reads when something is wrong', () => {
     await p.context().close();
     expect(pageErrors).toEqual([]);
   }, 60_000);
+
+  it('lets a farmer registered for two crops choose the letter to open from "Find my letter"', async () => {
+    const aadhaar = newAadhaar(8);
+    const mobile = newMobile();
+    const codes: Record<string, string> = {};
+    for (const crop of ['Wheat', 'Chickpea']) {
+      const r = await registerFarmer({ url: stack.url }, validFields({ cropName: crop, cropId: cropIds[crop], bagsRequested: 2, adharNumber: aadhaar, mobile }));
+      expect(r.status).toBe(201);
+      codes[crop] = r.json.data.uniqeCode;
+    }
+    const p = await visitor('en', true);
+    await openForm(p);
+    const find = p.locator('#find');
+    await find.getByLabel('Aadhaar number (12 digits)').fill(aadhaar);
+    await find.getByLabel('Mobile number (10 digits)').fill(mobile);
+    await find.getByRole('button', { name: 'Find my letter' }).click();
+    const choices = p.getByTestId('letter-choices').getByRole('link');
+    await choices.first().waitFor();
+    expect(await choices.count()).toBe(2);
+    await screenshot(p, 'registration-find-two-letters-phone');
+    await choices.filter({ hasText: 'Wheat' }).click();
+    await p.waitForURL((u) => u.pathname.endsWith(codes.Wheat));
+    await p.getByTestId('appointment-letter').filter({ hasText: 'Wheat' }).waitFor();
+    await p.context().close();
+  }, 60_000);
 });

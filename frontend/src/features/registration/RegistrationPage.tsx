@@ -14,7 +14,7 @@ import { ApiError, errorMessage } from '../../lib/api';
 import { LightTextField as TextField } from '../../components/LightTextField';
 import { usePageTitle } from '../../components/usePageTitle';
 import { to } from '../../paths';
-import { findLetter, isFormOpen, loadCrops, submitRegistration, uploadScan, type UploadedScan } from './api';
+import { findLetters, isFormOpen, loadCrops, submitRegistration, uploadScan, type FoundLetter, type UploadedScan } from './api';
 import { CATEGORIES, digitsOnly, FIELD_MESSAGES, FILE_ACCEPT, FILE_FIELD, GENDERS } from './fields';
 
 /**
@@ -493,14 +493,19 @@ function FindLetter() {
   const [mobile, setMobile] = useState('');
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
+  const [choices, setChoices] = useState<FoundLetter[]>([]);
 
   const find = async (e: FormEvent) => {
     e.preventDefault();
     if (busy) return;
     setBusy(true);
     setError('');
+    setChoices([]);
     try {
-      navigate(to.appointment(await findLetter(aadhaar, mobile)));
+      const letters = await findLetters(aadhaar, mobile);
+      // One letter: open it. Several (one per crop and year): the farmer picks.
+      if (letters.length === 1) navigate(to.appointment(letters[0].uniqueCode));
+      else setChoices(letters);
     } catch (err) {
       setError(errorMessage(err, t('common.failed')));
     } finally {
@@ -537,6 +542,15 @@ function FindLetter() {
           {busy ? t('registration.finding') : t('registration.findSubmit')}
         </Button>
       </Box>
+      {choices.length > 0 && (
+        <Box component="ul" data-testid="letter-choices" sx={{ m: 0, mt: 1.5, pl: 2.5 }}>
+          {choices.map((l) => (
+            <li key={l.uniqueCode}>
+              <RouterLink to={to.appointment(l.uniqueCode)}>{t('registration.letterFor', { crop: l.cropName, year: l.year, id: l.id })}</RouterLink>
+            </li>
+          ))}
+        </Box>
+      )}
     </Paper>
   );
 }

@@ -81,7 +81,19 @@ export async function submitRegistration(body: Record<string, unknown>, idempote
   return data as RegistrationReply;
 }
 
-export async function findLetter(adharNumber: string, mobile: string): Promise<string> {
-  const r = await api.post<{ data: { code: string } }>('/svsregistration/find-letter', { adharNumber, mobile }, { skipAuthRedirect: true });
-  return r.data.code;
+export interface FoundLetter {
+  uniqueCode: string;
+  id: number;
+  year: number;
+  cropName: string;
+}
+
+/** The farmer's letters, newest first (one per crop and year registered with this Aadhaar and mobile). */
+export async function findLetters(adharNumber: string, mobile: string): Promise<FoundLetter[]> {
+  const r = await api.post<{ data: { code: string; letters?: FoundLetter[] } }>(
+    '/svsregistration/find-letter',
+    { adharNumber, mobile },
+    { skipAuthRedirect: true },
+  );
+  return r.data.letters?.length ? r.data.letters : [{ uniqueCode: r.data.code, id: 0, year: 0, cropName: '' }];
 }

@@ -387,6 +387,7 @@ export const en = {
     letterLink: 'Appointment letter link',
     findTitle: 'Already registered? Get your appointment letter',
     findSubmit: 'Find my letter',
+    letterFor: '{{crop}} {{year}}: registration no. {{id}}, open the letter',
     finding: 'Searching…',
   },
   appointment: {

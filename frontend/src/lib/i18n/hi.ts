@@ -388,6 +388,7 @@ export const hi: Messages = {
     letterLink: 'अपॉइंटमेंट पत्र का लिंक',
     findTitle: 'पहले से पंजीकृत हैं? अपना अपॉइंटमेंट पत्र पाएँ',
     findSubmit: 'मेरा पत्र खोजें',
+    letterFor: '{{crop}} {{year}}: पंजीकरण संख्या {{id}}, पत्र खोलें',
     finding: 'खोज रहे हैं…',
   },
   appointment: {
