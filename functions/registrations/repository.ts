@@ -50,6 +50,8 @@ export interface RegistrationItem {
   cropKey: string;
   bagsRequested: number;
   unit: 'bag' | 'kg';
+  /** False when the crop had no rules, so the form offered no quantity; absent on older items (offered). */
+  quantityOffered?: boolean;
   /** YYYY-MM-DD, an Asia/Kolkata calendar day. */
   appointmentDate: string;
   /** <day>T00:00:00+05:30 */

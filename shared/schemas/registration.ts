@@ -300,6 +300,8 @@ export interface AppointmentRecord {
   bagsRequested: number;
   /** 'bag' for wheat, 'kg' for chickpea and mustard (and other crops). */
   unit: 'bag' | 'kg';
+  /** False when the crop had no quantity choice on the form (spec section 5): the letter shows no quantity. */
+  quantityOffered: boolean;
   /** The shift's label, e.g. 'सुबह 10:00 – 1:00 / Morning 10:00 – 1:00'. */
   appointmentShift: string;
   appointmentShiftNumber: 1 | 2;

@@ -7,9 +7,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router-dom';
-import { defaultRulesFor, sameCrop } from '../../../../shared/crop-rules';
 import { districtHindi } from '../../../../shared/districts';
-import type { CropDropdownItem } from '../../../../shared/schemas/crops';
 import type { AppointmentRecord } from '../../../../shared/schemas/registration';
 import { api } from '../../lib/api';
 import { paths } from '../../paths';
@@ -19,29 +17,11 @@ import { paths } from '../../paths';
  * printable on one A4 page (12 mm margins, set in styles/global.css) with the registration id in the
  * document title (the name of the saved PDF).
  */
-type Letter = AppointmentRecord & { offersQuantity: boolean };
-
-async function loadLetter(code: string): Promise<Letter> {
+async function loadLetter(code: string): Promise<AppointmentRecord> {
   const r = await api.get<{ data: AppointmentRecord[] }>(`/svsregistration/AppointmentList/${encodeURIComponent(code)}`, { skipAuthRedirect: true });
   const first = r?.data?.[0];
   if (!first) throw new Error('empty');
-  return { ...first, offersQuantity: await offersQuantity(first) };
-}
-
-/**
- * Whether the form offered a quantity for the letter's crop: crops without rules show no quantity choice
- * (spec section 5), though their record carries the server's default of 1. Bag crops and the spec's crops
- * need no lookup; other crops are looked up in the public crop list the form uses (rules as the form reads
- * them). A crop no longer listed, or a failed lookup, keeps the recorded quantity.
- */
-async function offersQuantity(a: AppointmentRecord): Promise<boolean> {
-  if (a.unit === 'bag' || defaultRulesFor(a.cropName)) return true;
-  try {
-    const crop = (await api.get<CropDropdownItem[]>('/api/crops/dropdown', { skipAuthRedirect: true })).find((c) => sameCrop(c.name, a.cropName));
-    return !crop || Boolean(crop.rules);
-  } catch {
-    return true;
-  }
+  return first;
 }
 
 /** Long date with the weekday, for the India calendar day of the appointment. */
@@ -62,7 +42,7 @@ function longDate(a: AppointmentRecord, lang: string): string {
 export default function AppointmentLetterPage() {
   const { t, i18n } = useTranslation();
   const { uniqueCode = '' } = useParams();
-  const [letter, setLetter] = useState<Letter | null>(null);
+  const [letter, setLetter] = useState<AppointmentRecord | null>(null);
   const [failed, setFailed] = useState(false);
 
   useEffect(() => {
@@ -121,8 +101,8 @@ export default function AppointmentLetterPage() {
       `${t('appointment.village')} ${letter.village}, ${t('appointment.block')} ${letter.block}, ${t('appointment.subDistrict')} ${letter.subDistrict}, ${t('appointment.district')} ${district}`,
     ],
     [t('appointment.crop'), letter.cropName],
-    // A dash for a crop offered no quantity (dd shows '—' for an empty value).
-    [t('appointment.quantity'), letter.offersQuantity ? `${letter.bagsRequested} ${unit}` : ''],
+    // A dash for a crop the form offered no quantity for (dd shows '—' for an empty value).
+    [t('appointment.quantity'), letter.quantityOffered === false ? '' : `${letter.bagsRequested} ${unit}`],
     [t('appointment.shift'), letter.appointmentShift],
     [t('appointment.date'), longDate(letter, lang)],
   ];
