@@ -166,7 +166,7 @@ describe('selling seed at the counter', () => {
     expect(await text(staffPage, 'bills-count')).toBe('Results: 1');
     expect(await text(staffPage, 'bills-sum')).toBe('Filtered total: ₹2,600.00');
     expect(await text(staffPage, 'bills-showing')).toBe('Showing 1–1 of 1');
-    await expect(staffPage.getByTestId('mode-cash').count()).resolves.toBe(1);
+    await expect.poll(() => staffPage.getByTestId('mode-cash').count()).toBe(1);
     await expect(staffPage.getByRole('button', { name: 'Prev' }).isDisabled()).resolves.toBe(true);
     await expect(staffPage.getByRole('button', { name: 'Next' }).isDisabled()).resolves.toBe(true);
     await screenshot(staffPage, 'sales-bills-list');
@@ -179,7 +179,7 @@ describe('selling seed at the counter', () => {
     const alerted = staffPage.waitForEvent('dialog');
     await billed.locator('td').nth(2).click();
     expect((await alerted).message()).toBe(`Bill already generated, Bill Number ${invoiceNumber}`);
-    await expect(staffPage.getByRole('dialog').count()).resolves.toBe(0);
+    await expect.poll(() => staffPage.getByRole('dialog').count()).toBe(0);
   });
 
   it('keeps every column and the row actions reachable at 1280 px and on a 360 px phone', async () => {
@@ -230,37 +230,37 @@ describe('selling seed at the counter', () => {
     await staffPage.locator('tr[data-billed]').first().waitFor();
     await staffPage.locator('input[name="id"]').fill('abc');
     await staffPage.getByRole('button', { name: 'Search' }).click();
-    await expect(staffPage.getByTestId('registrations-error').textContent()).resolves.toBe('ID must be a whole number, e.g. 18.');
-    await expect(staffPage.locator('tr[data-billed]').count()).resolves.toBe(0);
+    await expect.poll(() => staffPage.getByTestId('registrations-error').textContent()).toBe('ID must be a whole number, e.g. 18.');
+    await expect.poll(() => staffPage.locator('tr[data-billed]').count()).toBe(0);
     expect(await text(staffPage, 'registrations-total')).toBe('—');
     await screenshot(staffPage, 'sales-registrations-bad-id', { fullPage: false });
     await staffPage.locator('input[name="id"]').fill('');
     await staffPage.locator('input[name="from"]').fill('2026-12-01T10:00');
     await staffPage.locator('input[name="to"]').fill('2026-11-01T10:00');
     await staffPage.getByRole('button', { name: 'Search' }).click();
-    await expect(staffPage.getByTestId('registrations-error').textContent()).resolves.toBe('"From" must not be after "To".');
-    await expect(staffPage.locator('tr[data-billed]').count()).resolves.toBe(0);
+    await expect.poll(() => staffPage.getByTestId('registrations-error').textContent()).toBe('"From" must not be after "To".');
+    await expect.poll(() => staffPage.locator('tr[data-billed]').count()).toBe(0);
     await staffPage.getByRole('button', { name: 'Reset' }).click();
     await staffPage.locator('tr[data-billed]').first().waitFor();
-    await expect(staffPage.getByTestId('registrations-error').count()).resolves.toBe(0);
+    await expect.poll(() => staffPage.getByTestId('registrations-error').count()).toBe(0);
 
     await staffPage.goto(url('/admin/invoices'));
     await staffPage.locator('tr[data-invoice-number]').first().waitFor();
     await staffPage.locator('input[name="from"]').fill('2026-12-01');
     await staffPage.locator('input[name="to"]').fill('2026-11-01');
     await staffPage.getByRole('button', { name: 'Search' }).click();
-    await expect(staffPage.getByTestId('bills-error').textContent()).resolves.toBe('"From" must not be after "To".');
-    await expect(staffPage.locator('tr[data-invoice-number]').count()).resolves.toBe(0);
+    await expect.poll(() => staffPage.getByTestId('bills-error').textContent()).toBe('"From" must not be after "To".');
+    await expect.poll(() => staffPage.locator('tr[data-invoice-number]').count()).toBe(0);
     expect(await text(staffPage, 'bills-showing')).toBe('—');
     await staffPage.locator('input[name="from"]').fill('');
     await staffPage.locator('input[name="to"]').fill('');
     await staffPage.locator('input[name="year"]').fill('1999');
     await staffPage.locator('input[name="year"]').press('Enter');
-    await expect(staffPage.getByTestId('bills-error').textContent()).resolves.toBe('Year must be between 2000 and 3000.');
+    await expect.poll(() => staffPage.getByTestId('bills-error').textContent()).toBe('Year must be between 2000 and 3000.');
     await staffPage.locator('input[name="year"]').fill('');
     await staffPage.locator('input[name="year"]').press('Enter');
     await staffPage.locator('tr[data-invoice-number]').first().waitFor();
-    await expect(staffPage.getByTestId('bills-error').count()).resolves.toBe(0);
+    await expect.poll(() => staffPage.getByTestId('bills-error').count()).toBe(0);
   });
 
   it('shows India dates and times on a staff device in New York', async () => {
@@ -387,7 +387,7 @@ describe('selling seed at the counter', () => {
     await expect.poll(() => text(staffPage, 'sales-total')).toBe('Total: ₹2,600.00 (1)');
     expect(await text(staffPage, 'sales-today')).toBe('Today: ₹2,600.00 (1)');
     expect(await text(staffPage, 'registrations-today')).toContain('1');
-    await expect(staffPage.getByTestId('sparkline').count()).resolves.toBe(4);
+    await expect.poll(() => staffPage.getByTestId('sparkline').count()).toBe(4);
     await screenshot(staffPage, 'sales-dashboard-after');
     expect(pageErrors).toEqual([]);
   });
