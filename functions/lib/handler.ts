@@ -4,6 +4,7 @@ import httpHeaderNormalizer from '@middy/http-header-normalizer';
 import httpCors from '@middy/http-cors';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import * as z from 'zod';
+import { PRIVATE_QUERY_HEADER } from '../../shared/private-query';
 import { hasAnyRole } from '../../shared/roles';
 import { routeKey, routesOf, type FunctionArea, type RouteDef } from '../../shared/routes';
 import { callerFromAuthorization, type Caller } from './caller';
@@ -89,6 +90,12 @@ function cleanQuery(q: Record<string, string | undefined> | undefined): Record<s
   return out;
 }
 
+/** The URL's query plus the values the client kept out of the URL (shared/private-query.ts); the header wins. */
+function requestQuery(event: APIGatewayProxyEventV2): Record<string, string> {
+  const hidden = event.headers?.[PRIVATE_QUERY_HEADER];
+  return { ...cleanQuery(event.queryStringParameters), ...(hidden ? cleanQuery(Object.fromEntries(new URLSearchParams(hidden))) : {}) };
+}
+
 /**
  * The viewer's address. Behind CloudFront, API Gateway sees CloudFront's address; CloudFront passes the
  * viewer's as CloudFront-Viewer-Address ("ip:port", IPv6 in brackets-less form with the port last).
@@ -107,7 +114,7 @@ function runRoute(def: RouteDef, impl: RouteImpl<any, any, any>) {
       if (!hasAnyRole(caller.roles, def.access)) throw forbidden();
     }
     const params = parseWith(impl.params, event.pathParameters ?? {}, 'path');
-    const query = parseWith(impl.query, cleanQuery(event.queryStringParameters), 'query');
+    const query = parseWith(impl.query, requestQuery(event), 'query');
     const body = impl.rawBody ? undefined : parseWith(impl.body, impl.body ? parseJsonBody(event) : undefined, 'body');
     const result = await impl.handle({
       params,

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { docClient, tableName } from '../lib/aws';
 import { padId } from '../lib/counters';
@@ -5,6 +6,7 @@ import { cropKey } from '../crops/repository';
 import { producerKey } from '../producers/repository';
 import { conditionFailedAt, isConditionFailed, queryIndex, type Item } from '../lib/query';
 import { formatLotCode, lotSequenceCounter } from './codes';
+import { isAmbiguous, isTransient, withRetry } from '../lib/retry';
 
 /**
  * Lots (docs/data-model.md, "Lots").
@@ -148,56 +150,65 @@ async function releaseSequence(producerID: number, year: number, seq: number): P
 /**
  * Creates a lot with the next code of its producer and year (docs/decisions/0007-lot-codes.md):
  *  1. reserve the number on the counter item (single-item atomic ADD: the counter is never part of a
- *     multi-item transaction, so concurrent creations neither conflict nor retry);
+ *     multi-item transaction, so concurrent creations neither conflict on it nor retry);
  *  2. one transaction puts the lot and its code claim (both attribute_not_exists) and checks that the
- *     producer and the crop exist and are active;
- *  3. if the transaction is refused, the number is given back (conditional, only if still the latest).
+ *     producer and the crop exist and are active. Concurrent creations for one producer check the same
+ *     producer item, which DynamoDB may answer with a conflict: the transaction is resent with the same
+ *     client request token, so a resend of one that was applied (answer lost) is not applied twice;
+ *  3. only when DynamoDB refused the transaction on a condition (so it certainly was not applied) is the
+ *     number given back (conditional, only if still the latest). After any other failure the number stays
+ *     unused: a gap in lot codes is harmless, a code handed out twice is not.
  */
 export async function insertLotWithCode(draft: Omit<LotItem, 'lotCode'>): Promise<CreateOutcome> {
-  const seq = await reserveSequence(draft.producerID, draft.year);
+  const seq = await withRetry(() => reserveSequence(draft.producerID, draft.year), { retryIf: (e) => isTransient(e) && !isAmbiguous(e) });
   const lot: LotItem = { ...draft, lotCode: formatLotCode({ ...draft, seq }) };
   const active = { ':t': true };
+  const token = randomUUID();
   try {
-    await docClient().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Put: {
-              TableName: tableName(),
-              Item: { ...lotKey(lot.lotID), ...indexKeys(lot), ...lot },
-              ConditionExpression: 'attribute_not_exists(pk)',
+    await withRetry(() =>
+      docClient().send(
+        new TransactWriteCommand({
+          ClientRequestToken: token,
+          TransactItems: [
+            {
+              Put: {
+                TableName: tableName(),
+                Item: { ...lotKey(lot.lotID), ...indexKeys(lot), ...lot },
+                ConditionExpression: 'attribute_not_exists(pk)',
+              },
             },
-          },
-          {
-            Put: {
-              TableName: tableName(),
-              Item: { ...codeKey(lot.lotCode), lotID: lot.lotID },
-              ConditionExpression: 'attribute_not_exists(pk)',
+            {
+              Put: {
+                TableName: tableName(),
+                Item: { ...codeKey(lot.lotCode), lotID: lot.lotID },
+                ConditionExpression: 'attribute_not_exists(pk)',
+              },
             },
-          },
-          {
-            ConditionCheck: {
-              TableName: tableName(),
-              Key: producerKey(draft.producerID),
-              ConditionExpression: 'attribute_exists(pk) AND isActive = :t',
-              ExpressionAttributeValues: active,
+            {
+              ConditionCheck: {
+                TableName: tableName(),
+                Key: producerKey(draft.producerID),
+                ConditionExpression: 'attribute_exists(pk) AND isActive = :t',
+                ExpressionAttributeValues: active,
+              },
             },
-          },
-          {
-            ConditionCheck: {
-              TableName: tableName(),
-              Key: cropKey(draft.cropID),
-              ConditionExpression: 'attribute_exists(pk) AND isActive = :t',
-              ExpressionAttributeValues: active,
+            {
+              ConditionCheck: {
+                TableName: tableName(),
+                Key: cropKey(draft.cropID),
+                ConditionExpression: 'attribute_exists(pk) AND isActive = :t',
+                ExpressionAttributeValues: active,
+              },
             },
-          },
-        ],
-      }),
+          ],
+        }),
+      ),
     );
     return { ok: true, lot };
   } catch (e) {
-    await releaseSequence(draft.producerID, draft.year, seq).catch(() => undefined);
     const failed = conditionFailedAt(e);
+    if (failed.length === 0) throw e;
+    await releaseSequence(draft.producerID, draft.year, seq).catch(() => undefined);
     if (failed.includes(2)) return { ok: false, reason: 'producer' };
     if (failed.includes(3)) return { ok: false, reason: 'crop' };
     throw e;

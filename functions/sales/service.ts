@@ -247,7 +247,14 @@ async function makeSaleOnce(input: MakeSaleInput, caller: Caller): Promise<MakeS
 
 // ---- reading bills ----
 
-export function toResponse(i: repo.InvoiceItem, view: 'staff' | 'public', names?: Map<number, string>): InvoiceResponse {
+/**
+ * What a reader of a bill sees: 'public' (visitors) the mobile masked and no staff details; 'signed-in'
+ * (any signed-in account, as the spec shows creator and update details to logged-in users) adds who made and
+ * changed the bill, the mobile still masked; 'staff' everything.
+ */
+export type BillView = 'public' | 'signed-in' | 'staff';
+
+export function toResponse(i: repo.InvoiceItem, view: BillView, names?: Map<number, string>): InvoiceResponse {
   const quantityKg = gramsToKg(i.quantityGrams);
   const base: InvoiceResponse = {
     invoiceID: i.invoiceID,
@@ -296,11 +303,11 @@ async function requireInvoice(invoiceNumber: string): Promise<repo.InvoiceItem> 
   return inv;
 }
 
-/** The bill page: visitors get the mobile masked and no staff details; staff get everything. */
+/** The bill page, as its reader may see it (BillView). */
 export async function byNumber(invoiceNumber: string, caller: Caller | null): Promise<InvoiceResponse> {
   const inv = await requireInvoice(invoiceNumber);
-  if (!isStaffCaller(caller)) return toResponse(inv, 'public');
-  return toResponse(inv, 'staff', await staffNames([inv]));
+  if (!caller) return toResponse(inv, 'public');
+  return toResponse(inv, isStaffCaller(caller) ? 'staff' : 'signed-in', await staffNames([inv]));
 }
 
 export const publicBillUrl = (invoiceNumber: string) => publicUrl(publicBillPath(invoiceNumber));

@@ -267,6 +267,10 @@ describe('admin shell', () => {
     expect(pathOf(page)).toBe('/login?reauth=1');
     await page.getByText('Unauthorized').waitFor();
     await expect(page.evaluate(() => localStorage.getItem('token'))).resolves.toBeNull();
+    // /start sends a visitor to the login page.
+    await page.goto(url('/start'));
+    await page.waitForURL((u) => u.pathname === '/login');
+    await page.goto(url('/login'));
   });
 
   it('gives a seller only the counter sections', async () => {
@@ -323,6 +327,9 @@ describe('admin shell', () => {
     await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);
     await page.waitForURL((u) => u.pathname === '/admin/configs');
     await screenshot(page, 'shell-admin-configs-desktop-2');
+    // /start sends a signed-in admin to the admin area.
+    await page.goto(url('/start'));
+    await page.waitForURL((u) => u.pathname === '/admin');
   });
 
   it('sends unknown paths, including the misspelt letter link, to /', async () => {

@@ -378,6 +378,28 @@ describe('admin writes content, visitors read it', () => {
     await ctx.close();
   });
 
+  it('colours announcements by severity: warn yellow, success green, anything else info', async () => {
+    await admin.goto(url('/admin/cms/announcements'));
+    const form = admin.locator('form');
+    for (const severity of ['warn', 'success', 'info'] as const) {
+      await form.locator('input[name="title"]').fill(`Notice ${severity}`);
+      await form.locator('textarea[name="message"]').fill(`Message ${severity}`);
+      await form.locator('select[name="severity"]').selectOption(severity);
+      await form.getByRole('button', { name: 'Save' }).click();
+      await admin.locator('tbody tr').filter({ hasText: `Notice ${severity}` }).waitFor();
+    }
+    const ctx = await newContext(DESKTOP);
+    const p = await newPage(ctx);
+    await p.goto(url('/'));
+    await p.getByTestId('about').waitFor();
+    const alert = (severity: string) => p.locator(`[data-testid="announcement"][data-severity="${severity}"]`);
+    await expect(alert('warn').evaluate((e) => getComputedStyle(e).backgroundColor)).resolves.toBe('rgb(255, 243, 176)');
+    await expect(alert('success').getAttribute('class')).resolves.toMatch(/MuiAlert-colorSuccess/);
+    await expect(alert('info').getAttribute('class')).resolves.toMatch(/MuiAlert-colorInfo/);
+    await screenshot(p, 'home-announcement-severities', { fullPage: false });
+    await ctx.close();
+  });
+
   it('raised no errors in any page', () => {
     expect(pageErrors).toEqual([]);
   });

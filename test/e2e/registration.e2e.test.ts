@@ -224,7 +224,12 @@ describe('farmer registration in the browser', () => {
 
     await page.locator('input[name="name"]').fill('');
     await page.locator('input[name="aadhaar"]').fill(farmer.aadhaar);
+    // The number travels in a header (shared/private-query.ts), never in the URL.
+    const search = page.waitForRequest((r) => r.url().includes('/api/registrations') && r.headers()['x-private-query'] !== undefined);
     await page.locator('form button[type="submit"]').click();
+    const sent = await search;
+    expect(sent.url()).not.toContain(farmer.aadhaar);
+    expect(sent.headers()['x-private-query']).toBe(`aadhaar=${farmer.aadhaar}`);
     await page.waitForFunction((a) => {
       const rows = [...document.querySelectorAll('tbody tr')];
       return rows.length === 1 && rows[0].textContent?.includes(a);

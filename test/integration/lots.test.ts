@@ -1,6 +1,6 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { docClient, tableName } from '../../functions/lib/aws';
+import { docClient, setDocClientForTests, tableName } from '../../functions/lib/aws';
 import { insertLotWithCode } from '../../functions/lots/repository';
 import { startTestApi, type TestApi } from '../support/api';
 
@@ -120,6 +120,55 @@ describe('lot codes', () => {
     expect((await api.call('GET', '/api/lots/900001', { token: admin })).status).toBe(404);
     const preview = await api.call('GET', '/api/lots/preview-code', { token: admin, query: { producerId: p.producerID, year: YEAR } });
     expect(preview.json.lotCode).toBe(`N${YY}P${p.producerID}-001`);
+  });
+
+  it('survives conflicts and lost answers on the creating transaction: no code twice, no lot twice', async () => {
+    const p = await producer();
+    const c = await crop();
+    // Every lot-creating transaction: 1st attempt conflicts, 2nd is applied but its answer is lost,
+    // 3rd (the same request token) finds it applied.
+    const attempts = new Map<string, number>();
+    const real = docClient();
+    setDocClientForTests(
+      new Proxy(real, {
+        get(target, prop, receiver) {
+          if (prop !== 'send') return Reflect.get(target, prop, receiver);
+          const send = (target.send as (...a: unknown[]) => Promise<unknown>).bind(target);
+          return async (command: unknown, ...rest: unknown[]) => {
+            const pk = String((command as TransactWriteCommand).input?.TransactItems?.[1]?.Put?.Item?.pk ?? '');
+            if (!(command instanceof TransactWriteCommand) || !pk.startsWith('LOTCODE#')) return send(command, ...rest);
+            const n = (attempts.get(pk) ?? 0) + 1;
+            attempts.set(pk, n);
+            const fail = (name: string, extra: Record<string, unknown> = {}) =>
+              Object.assign(new Error(name), { name, $metadata: { httpStatusCode: 400 }, ...extra });
+            if (n === 1) {
+              throw fail('TransactionCanceledException', {
+                CancellationReasons: [{ Code: 'None' }, { Code: 'None' }, { Code: 'TransactionConflict' }, { Code: 'None' }],
+              });
+            }
+            if (n === 2) {
+              await send(command, ...rest);
+              throw fail('TimeoutError', { $metadata: {} });
+            }
+            return send(command, ...rest);
+          };
+        },
+      }) as DynamoDBDocumentClient,
+    );
+    try {
+      const replies = await Promise.all(
+        Array.from({ length: 5 }, () => createLot({ producerID: p.producerID, cropID: c.cropID, year: YEAR, quantityAvailable: 10, pricePerUnit: 5 })),
+      );
+      for (const r of replies) expect(r.status, r.text).toBe(201);
+      expect(replies.map((r) => r.json.lotCode).sort()).toEqual([1, 2, 3, 4, 5].map((n) => `N${YY}P${p.producerID}-00${n}`));
+      expect([...attempts.values()]).toEqual([3, 3, 3, 3, 3]);
+    } finally {
+      setDocClientForTests(undefined);
+    }
+    const list = await api.call('GET', '/api/lots', { token: admin, query: { producerId: p.producerID, take: 100 } });
+    expect(list.json).toHaveLength(5);
+    const next = await createLot({ producerID: p.producerID, cropID: c.cropID, year: YEAR, quantityAvailable: 10, pricePerUnit: 5 });
+    expect(next.json.lotCode).toBe(`N${YY}P${p.producerID}-006`);
   });
 
   it('refuses a preview without a valid producer', async () => {

@@ -366,6 +366,12 @@ describe('duplicates and retries (invariant 2)', () => {
     expect(ids.size).toBe(1);
     const list = await api.call('GET', '/api/registrations', { token: admin, query: { aadhaar: String(f.adharNumber) } });
     expect(list.json.total).toBe(1);
+    // The same search with the number kept out of the URL, as the staff screens send it.
+    const hidden = await api.call('GET', '/api/registrations', { token: admin, headers: { 'x-private-query': `aadhaar=${f.adharNumber}` } });
+    expect(hidden.status, hidden.text).toBe(200);
+    expect(hidden.json.items.map((i: { id: number }) => i.id)).toEqual(list.json.items.map((i: { id: number }) => i.id));
+    const badHidden = await api.call('GET', '/api/registrations', { token: admin, headers: { 'x-private-query': 'aadhaar=12345' } });
+    expect(badHidden.status).toBe(400);
   });
 });
 

@@ -260,10 +260,13 @@ describe('the bill lookups', () => {
     expect(r.json).not.toHaveProperty('createdByUserId');
     expect(r.json).not.toHaveProperty('updatedByName');
     expect(r.json.totalAmount).toBe(1600);
-    // A 'user' account is not staff: same as a visitor.
-    const user = await api.call('GET', `/api/invoices/by-number/${number}`, { token: await api.tokenFor('user') });
-    expect(user.json.farmerContact).toBe('XXXXXX5678');
     expect(r.headers.get('cache-control')).toContain('no-store');
+  });
+
+  it("shows a signed-in 'user' account who made the bill, with the mobile still masked", async () => {
+    const user = await api.call('GET', `/api/invoices/by-number/${number}`, { token: await api.tokenFor('user') });
+    expect(user.status).toBe(200);
+    expect(user.json).toMatchObject({ farmerContact: 'XXXXXX5678', createdByName: 'Test seller', createdByUserId: sellerId });
   });
 
   it('shows staff the full contact and the creator', async () => {

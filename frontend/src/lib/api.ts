@@ -1,3 +1,4 @@
+import { holdsAadhaar, PRIVATE_QUERY_HEADER } from '../../../shared/private-query';
 import { clearSession, getToken } from './session';
 
 /**
@@ -38,10 +39,19 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
+/** The query split in two: what may stand in the URL, and what carries an Aadhaar number (sent in a header). */
+function splitQuery(query: RequestOptions['query']): { open: URLSearchParams; hidden: URLSearchParams } {
+  const open = new URLSearchParams();
+  const hidden = new URLSearchParams();
+  for (const [k, v] of Object.entries(query ?? {})) {
+    if (v === undefined || v === null || v === '') continue;
+    (holdsAadhaar(String(v)) ? hidden : open).set(k, String(v));
+  }
+  return { open, hidden };
+}
+
 export function apiUrl(path: string, query?: RequestOptions['query']): string {
-  const params = new URLSearchParams();
-  for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined && v !== null && v !== '') params.set(k, String(v));
-  const qs = params.toString();
+  const qs = splitQuery(query).open.toString();
   return `${BASE}${path}${qs ? `?${qs}` : ''}`;
 }
 
@@ -78,8 +88,9 @@ export function prefetch(path: string): void {
 }
 
 export async function request<T>(method: string, path: string, opts: RequestOptions = {}): Promise<T> {
-  if (method === 'GET' && early.size) {
-    const url = apiUrl(path, opts.query);
+  const url = apiUrl(path, opts.query);
+  const hidden = splitQuery(opts.query).hidden.toString();
+  if (method === 'GET' && early.size && !hidden) {
     const got = early.get(url);
     early.delete(url);
     if (got && Date.now() - got.at < EARLY_MS) {
@@ -90,6 +101,7 @@ export async function request<T>(method: string, path: string, opts: RequestOpti
     }
   }
   const headers: Record<string, string> = { accept: 'application/json' };
+  if (hidden) headers[PRIVATE_QUERY_HEADER] = hidden;
   const token = getToken();
   if (token) headers.authorization = `Bearer ${token}`;
   let body: BodyInit | undefined;
@@ -98,7 +110,7 @@ export async function request<T>(method: string, path: string, opts: RequestOpti
     headers['content-type'] = 'application/json';
     body = JSON.stringify(opts.body);
   }
-  const res = await fetch(apiUrl(path, opts.query), { method, headers, body, credentials: 'omit', signal: opts.signal });
+  const res = await fetch(url, { method, headers, body, credentials: 'omit', signal: opts.signal });
   const text = await res.text();
   if (!res.ok) {
     const { message, code, fields } = messageOf(text, res.status);

@@ -14,6 +14,8 @@ import { ABOUT_SLUG, truncate } from './text';
 
 type AlertColor = 'error' | 'warning' | 'success' | 'info';
 const ALERT_COLOR: Record<string, AlertColor> = { danger: 'error', warn: 'warning', success: 'success' };
+/** MUI's warning palette is orange; warnings on the home page are yellow. Dark text keeps 4.5:1 contrast. */
+const WARN_YELLOW_SX = { bgcolor: '#fff3b0', color: '#3d3300', '& .MuiAlert-icon': { color: '#7a6200' } } as const;
 
 /** Plain text with the author's line breaks; React escapes it, so markup shows as text. */
 const textSx = { whiteSpace: 'pre-line', overflowWrap: 'anywhere' } as const;
@@ -46,6 +48,7 @@ function Announcements({ items }: { items: AnnouncementResponse[] }) {
           variant={a.severity === 'danger' ? 'filled' : 'standard'}
           data-severity={a.severity}
           data-testid="announcement"
+          sx={a.severity === 'warn' ? WARN_YELLOW_SX : undefined}
         >
           <Box component="strong" sx={{ display: 'block', ...textSx }}>
             {a.title}
