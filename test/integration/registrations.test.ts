@@ -1,8 +1,9 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
-import { ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, ScanCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { docClient, s3Client, tableName } from '../../functions/lib/aws';
+import { docClient, s3Client, setDocClientForTests, tableName } from '../../functions/lib/aws';
+import { clearConfigCache } from '../../functions/lib/config-store';
 import { resetEnvCache } from '../../functions/lib/env';
 import { clearAppointmentSettingsCache } from '../../functions/registrations/appointments';
 import { FIND_LETTER_LIMITS } from '../../functions/registrations/service';
@@ -394,6 +395,35 @@ describe('the form switch (Is_SVS_Form_On)', () => {
     }
     const on = await registerFarmer(api, fields());
     expect(on.status).toBe(201);
+  });
+
+  it('treats a failed lookup of the switch as on', async () => {
+    await api.call('POST', '/api/config', { token: root, body: { key: 'Is_SVS_Form_On', value: 'false' } });
+    const real = docClient();
+    setDocClientForTests(
+      new Proxy(real, {
+        get(target, prop, receiver) {
+          if (prop !== 'send') return Reflect.get(target, prop, receiver);
+          const send = (target.send as (...a: unknown[]) => Promise<unknown>).bind(target);
+          return async (command: unknown, ...rest: unknown[]) => {
+            const input = (command as { input?: { Key?: { pk?: string } } }).input;
+            if (command instanceof GetCommand && input?.Key?.pk === 'CONFIG') {
+              throw Object.assign(new Error('Socket hang up'), { name: 'ECONNRESET', $metadata: {} });
+            }
+            return send(command, ...rest);
+          };
+        },
+      }) as DynamoDBDocumentClient,
+    );
+    clearConfigCache();
+    try {
+      const up = await postJson(api, '/svsregistration/upload-url', { fileName: 'a.pdf', contentType: 'application/pdf', size: 100 });
+      expect(up.status, up.text).toBe(201);
+    } finally {
+      setDocClientForTests(undefined);
+      clearConfigCache();
+      await api.call('POST', '/api/config', { token: root, body: { key: 'Is_SVS_Form_On', value: 'true' } });
+    }
   });
 });
 

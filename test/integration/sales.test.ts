@@ -196,7 +196,31 @@ describe('making a sale', () => {
     const noReg = await sell({ id: 999_999, year: reg.year }, l.lotID, 1);
     expect(noReg.status).toBe(404);
     expect(noReg.json.message).toBe(`Registration 999999 of ${reg.year} not found`);
+
+    // The registration linked itself to a farmer by Aadhaar; a sale naming another farmer is refused.
+    const wheatReg = await register('Wheat', 1);
+    const row = await api.call('GET', `/api/registrations/${wheatReg.id}`, { token: admin, query: { year: wheatReg.year } });
+    const farmerID = row.json.farmerID as number;
+    expect(farmerID).toBeGreaterThan(0);
+    const farmersRegs = await api.call('GET', `/api/farmers/${farmerID}/registrations`, { token: admin });
+    expect(farmersRegs.json.map((x: { id: number }) => x.id)).toContain(wheatReg.id);
+    const wrongFarmer = await api.call('POST', '/api/sales/make', {
+      token: seller,
+      body: { farmerID: farmerID + 100_000, lotID: l.lotID, registrationID: wheatReg.id, year: wheatReg.year, bags: 1, bagSizeKg: 40, paymentMode: 'Cash' },
+    });
+    expect(wrongFarmer.status).toBe(400);
+    expect(wrongFarmer.json.message).toBe(`Farmer ${farmerID + 100_000} is not the farmer of registration ${wheatReg.id}`);
+
+    // A lot deleted before anything was sold from it is unknown to a sale.
+    const gone = await lot(wheat.cropID, 10, 25);
+    expect((await api.call('DELETE', `/api/lots/${gone.lotID}`, { token: admin })).status).toBe(200);
+    const toGone = await sell(wheatReg, gone.lotID, 1);
+    expect(toGone.status).toBe(404);
+    expect(toGone.json.message).toBe(`Lot ${gone.lotID} not found`);
+
     expect(await lotState(l.lotID)).toMatchObject({ quantityUsed: 0, remaining: 100 });
+    const billed = await api.call('GET', `/api/registrations/${wheatReg.id}`, { token: admin, query: { year: wheatReg.year } });
+    expect(billed.json.isBilled).toBe(false);
   });
 
   it('answers bad input with a 400 and a message, never a 5xx', async () => {
