@@ -215,7 +215,16 @@ describe('catalogue screens', () => {
     expect(svg.suggestedFilename()).toBe(`lot-${lotCode}.svg`);
     const svgPath = join(dataDir, 'qr.svg');
     await svg.saveAs(svgPath);
-    expect(readFileSync(svgPath, 'utf8')).toMatch(/^<svg[^>]+viewBox="0 0 \d+ \d+"/);
+    const svgText = readFileSync(svgPath, 'utf8');
+    expect(svgText).toMatch(/^<svg[^>]+viewBox="0 0 \d+ \d+"/);
+    // Drawn by the browser, photographed and decoded like the PNG.
+    const viewer = await context.newPage();
+    await viewer.setContent(
+      `<img id="qr" width="400" height="400" src="data:image/svg+xml;base64,${Buffer.from(svgText).toString('base64')}">`,
+    );
+    await expect.poll(() => viewer.locator('#qr').evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+    expect(decodePng(await viewer.locator('#qr').screenshot())).toBe(`${stack.url}/lot/${lotCode}`);
+    await viewer.close();
   });
 
   it('opens the public lot page from the dialog and shows the lot', async () => {
@@ -238,6 +247,8 @@ describe('catalogue screens', () => {
       'Gram Sarsaul, Kanpur Nagar',
       '1,500',
       '0',
+      'बनाया गया', // created (the public page opens in Hindi)
+      new Date().toLocaleString('hi-IN', { dateStyle: 'medium', timeZone: 'Asia/Kolkata' }),
     ]) {
       expect(text, expected).toContain(expected);
     }
@@ -269,17 +280,32 @@ describe('catalogue screens', () => {
       body: JSON.stringify({ name: 'Ramesh Kumar', fatherName: 'Suresh Kumar', aadhaarNumber: '376543210987', contactNumber: '9415123456', village: 'Bhitargaon', category: 'OBC' }),
     });
     expect(made.status).toBe(201);
+    const other = await fetch(url('/api/farmers'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ name: 'Sita Devi', fatherName: 'Ram Prasad', aadhaarNumber: '376543210123', contactNumber: '9415654321', village: 'Bithoor', category: 'GEN' }),
+    });
+    expect(other.status).toBe(201);
 
     await page.getByRole('link', { name: 'Farmers' }).click();
     await page.getByRole('heading', { name: 'Registered Farmers' }).waitFor();
     await expect(page.locator('form input[name="name"]').count()).resolves.toBe(0);
     const search = page.getByLabel('Search name, Aadhaar, contact or village');
-    await search.fill('bhitargaon');
-    await search.press('Enter');
     const row = page.locator('tr', { hasText: 'Ramesh Kumar' });
-    await row.waitFor();
+    const names = () => page.locator('tbody tr td:nth-child(2)').allTextContents();
+    // Name, village, contact and Aadhaar each find Ramesh and only him; the Aadhaar stays out of the URL.
+    for (const term of ['ramesh', 'bhitargaon', '9415123456', '376543210987']) {
+      const sent = page.waitForRequest((r) => new URL(r.url()).pathname === '/api/farmers');
+      await search.fill(term);
+      await search.press('Enter');
+      expect((await sent).url(), term).not.toContain('376543210987');
+      await expect.poll(names, { message: term }).toEqual(['Ramesh Kumar']);
+    }
     await expect(row.textContent()).resolves.toContain('XXXX-XXXX-0987');
-    await search.fill('376543210987');
+    await search.fill('sita');
+    await search.press('Enter');
+    await expect.poll(names).toEqual(['Sita Devi']);
+    await search.fill('ramesh');
     await search.press('Enter');
     await row.waitFor();
 
