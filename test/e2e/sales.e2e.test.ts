@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startLocalStack, type RunningLocalStack } from '../../infra/local/stack';
-import { FIXTURES } from '../fixtures/registration-helpers';
+import { FIXTURES, registerFarmer, validFields } from '../fixtures/registration-helpers';
 import { DESKTOP, PHONE, handleDialogs, launchBrowser, screenshot } from '../support/browser';
 
 /**
@@ -389,6 +389,123 @@ describe('selling seed at the counter', () => {
     expect(await text(staffPage, 'registrations-today')).toContain('1');
     await expect.poll(() => staffPage.getByTestId('sparkline').count()).toBe(4);
     await screenshot(staffPage, 'sales-dashboard-after');
+    expect(pageErrors).toEqual([]);
+  });
+});
+
+describe('the rarer paths of the counter screens', () => {
+  let lot2: { lotID: number; lotCode: string };
+  beforeAll(async () => {
+    const first = (await apiCall('GET', `/api/lots/${lot.lotID}`)).json;
+    const made = await apiCall('POST', '/api/lots', { producerID: first.producerID, cropID: first.cropID, quantityAvailable: 1000, pricePerUnit: PRICE });
+    expect(made.status).toBe(201);
+    lot2 = made.json;
+  });
+
+  it('pages through the Bills list: Prev and Next at the ends, a new page size back to page 1', async () => {
+    // Eleven more bills, made through the API as other counters would.
+    for (let i = 0; i < 11; i++) {
+      const reg = await registerFarmer({ url: stack.url }, validFields({ cropName: 'Wheat', bagsRequested: 1 }));
+      expect(reg.status, reg.text).toBe(201);
+      const sale = await apiCall('POST', '/api/sales/make', {
+        lotID: lot2.lotID,
+        registrationID: reg.json.data.id,
+        year: reg.json.data.year,
+        bags: 1,
+        bagSizeKg: 40,
+        paymentMode: i % 2 ? 'Online' : 'Cash',
+      });
+      expect(sale.status, JSON.stringify(sale.json)).toBe(201);
+    }
+    await staffPage.setViewportSize(DESKTOP);
+    await staffPage.goto(url('/admin/invoices'));
+    const prev = staffPage.getByRole('button', { name: 'Prev' });
+    const next = staffPage.getByRole('button', { name: 'Next' });
+    await expect.poll(() => text(staffPage, 'bills-showing')).toBe('Showing 1–10 of 12');
+    expect(await text(staffPage, 'bills-count')).toBe('Results: 12');
+    await expect(staffPage.locator('tr[data-invoice-number]').count()).resolves.toBe(10);
+    await expect(prev.isDisabled()).resolves.toBe(true);
+    await expect(next.isEnabled()).resolves.toBe(true);
+    await expect(staffPage.getByTestId('mode-online').count()).resolves.toBeGreaterThan(0);
+
+    await next.click();
+    await expect.poll(() => text(staffPage, 'bills-showing')).toBe('Showing 11–12 of 12');
+    await expect.poll(() => staffPage.locator('tr[data-invoice-number]').count()).toBe(2);
+    await expect(next.isDisabled()).resolves.toBe(true);
+    await expect(prev.isEnabled()).resolves.toBe(true);
+    await screenshot(staffPage, 'sales-bills-page-2');
+
+    await staffPage.locator('select[name="take"]').selectOption('25');
+    await expect.poll(() => text(staffPage, 'bills-showing')).toBe('Showing 1–12 of 12');
+    await expect.poll(() => staffPage.locator('tr[data-invoice-number]').count()).toBe(12);
+    await expect(prev.isDisabled()).resolves.toBe(true);
+    await expect(next.isDisabled()).resolves.toBe(true);
+    // 1 + 11 bills: ₹2,600 + 11 × 40 kg × ₹32.50.
+    expect(await text(staffPage, 'bills-sum')).toBe('Filtered total: ₹16,900.00');
+  });
+
+  it("shows the server's refusal when issuing seeds fails, and keeps the dialog", async () => {
+    const reg = await registerFarmer({ url: stack.url }, validFields({ cropName: 'Wheat', bagsRequested: 1, Name: 'Refused Farmer' }));
+    expect(reg.status).toBe(201);
+    await staffPage.goto(url(`/admin/registrations?id=${reg.json.data.id}`));
+    const row = staffPage.locator('tr[data-billed="no"]', { hasText: 'Refused Farmer' });
+    await row.waitFor();
+    await row.locator('td').nth(2).click();
+    const dialog = staffPage.getByRole('dialog');
+    await dialog.locator(`select[name="lotID"] option[value="${lot2.lotID}"]`).waitFor({ state: 'attached' });
+    await dialog.locator('select[name="lotID"]').selectOption(String(lot2.lotID));
+    // The stock runs out between choosing the lot and confirming: the server refuses.
+    await staffPage.route('**/api/sales/make', (route) =>
+      route.fulfill({ status: 409, contentType: 'application/json', body: JSON.stringify({ message: `Not enough stock in lot ${lot2.lotCode}: 0 kg left` }) }),
+    );
+    const alerts: string[] = [];
+    const onDialog = (d: import('playwright-core').Dialog) => alerts.push(d.message());
+    staffPage.on('dialog', onDialog);
+    await dialog.getByRole('button', { name: 'Issue Seeds' }).click();
+    await expect.poll(() => alerts).toEqual(['Are you sure payment is done?', `Not enough stock in lot ${lot2.lotCode}: 0 kg left`]);
+    staffPage.off('dialog', onDialog);
+    await staffPage.unroute('**/api/sales/make');
+    expect(new URL(staffPage.url()).pathname).toBe('/admin/registrations');
+    await expect(dialog.isVisible()).resolves.toBe(true);
+    await staffPage.keyboard.press('Escape');
+  });
+
+  it("says 'Loading…' while a bill loads", async () => {
+    const p = await newPage(staff);
+    await p.route('**/api/invoices/by-number/**', async (route) => {
+      await new Promise((r) => setTimeout(r, 1500));
+      await route.continue();
+    });
+    await p.goto(url(`/bill/${invoiceNumber}`));
+    await expect(p.getByTestId('bill-loading').textContent()).resolves.toContain('Loading…');
+    await p.getByTestId('bill-copy').first().waitFor();
+    await p.close();
+  });
+
+  it("gives a seller 'Your sales', and says 'Failed to load summary' with a working Retry", async () => {
+    const email = `e2e-seller-${randomUUID().slice(0, 8)}@seed.local`;
+    const made = await apiCall('POST', '/api/admin/users', { fullName: 'Counter Seller', email, password: 'seller-pass-1', isActive: true, roleIds: [3] });
+    expect(made.status).toBe(201);
+    const ctx = await browser.newContext({ viewport: DESKTOP, timezoneId: 'Asia/Kolkata' });
+    const p = await newPage(ctx);
+    await p.goto(url('/login'));
+    await p.locator('input[name="email"]').fill(email);
+    await p.locator('input[name="password"]').fill('seller-pass-1');
+    await p.getByRole('button', { name: 'Sign in' }).click();
+    await p.waitForURL((u) => u.pathname !== '/login');
+
+    await p.route('**/api/dashboard/summary', (route) => route.fulfill({ status: 500, body: 'boom' }));
+    await p.goto(url('/admin'));
+    await p.getByTestId('dashboard-error').waitFor();
+    expect(await text(p, 'dashboard-error')).toContain('Failed to load summary');
+    await screenshot(p, 'sales-dashboard-failed', { fullPage: false });
+    await p.unroute('**/api/dashboard/summary');
+    await p.getByTestId('dashboard-error').getByRole('button', { name: 'Retry' }).click();
+    await p.getByTestId('tile-sales').waitFor();
+    expect(await text(p, 'tile-sales')).toContain('Your sales');
+    expect(await text(p, 'sales-total')).toBe('Total: ₹0.00 (0)');
+    await expect(p.getByTestId('dashboard-error').count()).resolves.toBe(0);
+    await ctx.close();
     expect(pageErrors).toEqual([]);
   });
 });
