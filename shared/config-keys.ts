@@ -82,7 +82,7 @@ export const CONFIG_KEYS = {
     description: 'Holidays, comma separated YYYY-MM-DD',
   }),
   ShiftLabels: def<[string, string]>({
-    default: ['सुबह 10:00 – 1:00 / Morning 10:00 – 1:00', 'दोपहर 2:00 – 5:00 / Afternoon 2:00 – 5:00'],
+    default: ['सुबह 10 से दोपहर 1 बजे / Morning 10 am – 1 pm', 'दोपहर 2 से शाम 5 बजे / Afternoon 2 pm – 5 pm'],
     public: true,
     parse: (raw) => {
       const parts = raw.split('|').map((p) => p.trim());

@@ -302,7 +302,7 @@ export interface AppointmentRecord {
   unit: 'bag' | 'kg';
   /** False when the crop had no quantity choice on the form (spec section 5): the letter shows no quantity. */
   quantityOffered: boolean;
-  /** The shift's label, e.g. 'सुबह 10:00 – 1:00 / Morning 10:00 – 1:00'. */
+  /** The shift's label, e.g. 'सुबह 10 से दोपहर 1 बजे / Morning 10 am – 1 pm'. */
   appointmentShift: string;
   appointmentShiftNumber: 1 | 2;
   /** ISO date-time at the start of the appointment day in India (YYYY-MM-DDT00:00:00+05:30). */

@@ -183,6 +183,73 @@ describe('farmer registration in the browser', () => {
     await page.close();
   }, 120_000);
 
+  it('in English: one request for a double submit, the success card buttons, and the letter with its weekday and print button', async () => {
+    const ctx = await browser.newContext({ viewport: DESKTOP, locale: 'en-IN', timezoneId: 'Asia/Kolkata' });
+    ctx.setDefaultTimeout(15_000);
+    await ctx.addInitScript(() => {
+      localStorage.setItem('lang', 'en');
+      (window as unknown as { printed: number }).printed = 0;
+      window.print = () => {
+        (window as unknown as { printed: number }).printed++;
+      };
+    });
+    const page = await newPage(ctx);
+    await page.goto(url('/registration'));
+    await page.locator('#reg-Name').waitFor();
+    await expect(page.evaluate(() => document.documentElement.lang)).resolves.toBe('en');
+    const person = { name: 'Kamla Devi', aadhaar: newAadhaar(8), mobile: newMobile() };
+    await fillForm(page, { ...person, crop: 'Mustard', qty: '3', file: join(FIXTURES, 'aadhaar-sample.png') });
+
+    // The submit is slowed so the busy state can be seen; a second submit meanwhile is ignored.
+    let submits = 0;
+    await page.route('**/svsregistration', async (route) => {
+      submits++;
+      await new Promise((r) => setTimeout(r, 1500));
+      await route.continue();
+    });
+    await page.getByTestId('registration-submit').click();
+    await expect.poll(() => page.getByTestId('registration-submit').textContent()).toBe('Submitting…');
+    await expect(page.getByTestId('registration-submit').isDisabled()).resolves.toBe(true);
+    await page.evaluate(() => document.querySelector('form')?.requestSubmit());
+    await screenshot(page, 'registration-submitting-desktop', { fullPage: false });
+    const success = page.getByTestId('registration-success');
+    await success.waitFor();
+    expect(submits).toBe(1);
+    const id = Number(await page.getByTestId('registration-id').textContent());
+
+    // 'Get Appointment Letter' opens the letter in a new tab (and the page stays on the card).
+    const [letterTab] = await Promise.all([ctx.waitForEvent('page'), page.getByRole('button', { name: 'Get Appointment Letter' }).click()]);
+    await letterTab.getByTestId('appointment-letter').waitFor();
+    const letter = (await letterTab.getByTestId('appointment-letter').textContent()) ?? '';
+    expect(letter).toContain(person.name);
+    expect(letter).toContain('3 kg');
+    expect(letter).toMatch(/(Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday), \d{1,2} [A-Z][a-z]+ \d{4}/);
+    expect(await letterTab.title()).toContain(String(id));
+    // The print rule: A4 with 12 mm margins.
+    const pageRule = await letterTab.evaluate(() =>
+      [...document.styleSheets]
+        .flatMap((sheet) => [...sheet.cssRules])
+        .filter((r) => r instanceof CSSPageRule)
+        .map((r) => (r as CSSPageRule).style.cssText)
+        .join(' '),
+    );
+    expect(pageRule.toLowerCase()).toContain('size: a4');
+    expect(pageRule).toContain('margin: 12mm');
+    await letterTab.getByRole('button', { name: 'Print / Save PDF' }).click();
+    await expect(letterTab.evaluate(() => (window as unknown as { printed: number }).printed)).resolves.toBe(1);
+    await screenshot(letterTab, 'appointment-letter-english');
+    await letterTab.close();
+
+    // 'New Registration' brings back an empty form, without the file.
+    await page.waitForTimeout(4500); // longer than the automatic move to the letter, which the button cancelled
+    expect(new URL(page.url()).pathname).toBe('/registration');
+    await page.getByRole('button', { name: 'New Registration' }).click();
+    await page.locator('#reg-Name').waitFor();
+    await expect(page.getByText('aadhaar-sample.png').count()).resolves.toBe(0);
+    await expect(page.getByTestId('registration-submit').textContent()).resolves.toBe('Submit');
+    await ctx.close();
+  }, 120_000);
+
   it('shows the closed notice with its Hindi equivalent when registrations are switched off, and the letter error with Retry', async () => {
     expect((await apiCall('POST', '/api/config', { key: 'Is_SVS_Form_On', value: 'false' })).status).toBe(200);
     // A fresh context: the switch is served with a 30 s public cache, which the earlier pages hold.

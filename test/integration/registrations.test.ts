@@ -109,7 +109,7 @@ describe('registration with a presigned upload', () => {
       cropName: 'Wheat',
       bagsRequested: 2,
       unit: 'bag',
-      appointmentShift: 'सुबह 10:00 – 1:00 / Morning 10:00 – 1:00',
+      appointmentShift: 'सुबह 10 से दोपहर 1 बजे / Morning 10 am – 1 pm',
     });
     expect(a.appointmentDateTime).toMatch(/^\d{4}-\d{2}-\d{2}T00:00:00\+05:30$/);
     expect(letter.text).not.toContain(aadhaar);
