@@ -85,8 +85,23 @@ describe('admin shell', () => {
     await alert.waitFor();
     expect((await alert.textContent())?.trim()).not.toBe('');
 
+    // While the server answers: 'Signing in...' on a disabled button; the configurations are loading.
+    await page.route('**/auth/login', async (route) => {
+      await new Promise((r) => setTimeout(r, 1000));
+      await route.continue();
+    });
+    await page.route('**/api/config', async (route) => {
+      await new Promise((r) => setTimeout(r, 1000));
+      await route.continue();
+    });
     await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);
+    const busy = page.getByRole('button', { name: 'Signing in...' });
+    await busy.waitFor();
+    await expect(busy.isDisabled()).resolves.toBe(true);
     await page.waitForURL((u) => u.pathname === '/admin/configs');
+    await page.getByRole('cell', { name: 'Loading…' }).waitFor();
+    await page.getByRole('cell', { name: 'Loading…' }).waitFor({ state: 'detached' });
+    await page.unrouteAll({ behavior: 'wait' });
     await page.getByRole('heading', { name: 'Common Configurations' }).waitFor();
     await expect(page.getByTestId('admin-welcome').textContent()).resolves.toBe('Welcome, Super Admin');
     await expect(page.getByTestId('role-badge').textContent()).resolves.toBe('Super admin');
@@ -330,6 +345,23 @@ describe('admin shell', () => {
     // /start sends a signed-in admin to the admin area.
     await page.goto(url('/start'));
     await page.waitForURL((u) => u.pathname === '/admin');
+  });
+
+  it("says 'No configurations' for an empty list, and 'Unexpected Application Error!' when a screen cannot load", async () => {
+    await page.route('**/api/config', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '[]' }));
+    await page.goto(url('/admin/configs'));
+    await page.getByRole('cell', { name: 'No configurations' }).waitFor();
+    await page.unroute('**/api/config');
+    // The Roles screen's code fails to arrive (a network drop, or an old page after a deployment).
+    const errorsBefore = pageErrors.length;
+    await page.route('**/assets/RolesPage-*.js', (route) => route.abort());
+    await page.goto(url('/admin/roles'));
+    await page.getByRole('heading', { name: 'Unexpected Application Error!' }).waitFor();
+    await screenshot(page, 'shell-router-fallback');
+    await page.unroute('**/assets/RolesPage-*.js');
+    await page.getByRole('link', { name: 'Go to the home page' }).click();
+    await page.waitForURL((u) => u.pathname === '/');
+    pageErrors.splice(errorsBefore); // only what the aborted chunk caused, on purpose
   });
 
   it('sends unknown paths, including the misspelt letter link, to /', async () => {
