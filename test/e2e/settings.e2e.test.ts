@@ -5,9 +5,13 @@ import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { startLocalStack, type RunningLocalStack } from '../../infra/local/stack';
+import { registerFarmer, validFields } from '../fixtures/registration-helpers';
 import { DESKTOP, PHONE, launchBrowser, screenshot } from '../support/browser';
 
-/** An admin closes registrations on the Settings page; a farmer's phone then shows the closed notice. */
+/**
+ * The Settings page: an admin closes registrations and a farmer's phone then shows the closed notice; the
+ * appointment settings saved there decide the days and shift labels of the next letters.
+ */
 const ADMIN_EMAIL = 'settings-admin@seed.local';
 const ADMIN_PASSWORD = 'settings-pass-1';
 
@@ -82,4 +86,68 @@ it('closing registrations in Settings shows the closed notice on the public form
   });
   expect(refused.status).toBe(403);
   expect((await refused.json()).message).toMatch(/Registrations are closed/);
+});
+
+it('appointment settings saved on the page decide the days and shift labels of new letters', async () => {
+  const admin = await browser.newContext({ viewport: DESKTOP });
+  admin.setDefaultTimeout(10_000);
+  const page = await admin.newPage();
+  await page.goto(`${stack.url}/login?next=%2Fadmin%2Fsettings`);
+  await page.locator('input[name="email"]').fill(ADMIN_EMAIL);
+  await page.locator('input[name="password"]').fill(ADMIN_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  const open = page.getByRole('switch', { name: 'Registrations open' });
+  await open.waitFor();
+
+  // Start in three days (India calendar); the day after is the weekly off day, the one after a holiday.
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date());
+  const day = (n: number) => {
+    const [y, m, d] = today.split('-').map(Number);
+    return new Date(Date.UTC(y, m - 1, d + n)).toISOString().slice(0, 10);
+  };
+  const weekday = (iso: string) => new Date(`${iso}T00:00:00Z`).toLocaleDateString('en-US', { weekday: 'long', timeZone: 'UTC' });
+  await open.check();
+  await page.locator('input[name="PerDayLimit"]').fill('2');
+  await page.locator('input[name="AppointmentStartDate"]').fill(day(3));
+  await page.getByRole('combobox', { name: 'Weekly off day' }).click();
+  await page.getByRole('option', { name: weekday(day(4)) }).click();
+  await page.getByLabel('Holiday date').fill(day(5));
+  await page.getByRole('button', { name: 'Add holiday' }).click();
+  await page.locator('input[name="ShiftLabels.0"]').fill('Pehli pali 9–12');
+  await page.locator('input[name="ShiftLabels.1"]').fill('Doosri pali 1–4');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByText('Settings saved.').waitFor();
+  await screenshot(page, 'settings-appointments-desktop');
+
+  // What was saved is what the page shows after a reload.
+  await page.reload();
+  await expect(page.locator('input[name="PerDayLimit"]').inputValue()).resolves.toBe('2');
+  await expect(page.locator('input[name="AppointmentStartDate"]').inputValue()).resolves.toBe(day(3));
+  await expect(page.getByRole('combobox', { name: 'Weekly off day' }).textContent()).resolves.toBe(weekday(day(4)));
+  await expect(page.locator('input[name="ShiftLabels.1"]').inputValue()).resolves.toBe('Doosri pali 1–4');
+  await admin.close();
+
+  // Five farmers register: two on the start day (one per shift), none on the off day or the holiday.
+  const login = await fetch(`${stack.url}/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }),
+  });
+  const { token } = (await login.json()) as { token: string };
+  const crop = await fetch(`${stack.url}/api/crops`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({ cropName: 'Wheat', description: 'Wheat seed' }),
+  });
+  expect(crop.status).toBe(201);
+  const { cropID } = (await crop.json()) as { cropID: number };
+  const letters: { appointmentDate: string; appointmentShift: string }[] = [];
+  for (let i = 0; i < 5; i++) {
+    const r = await registerFarmer({ url: stack.url }, validFields({ cropName: 'Wheat', cropId: cropID }));
+    expect(r.status, r.text).toBe(201);
+    const letter = await fetch(`${stack.url}/svsregistration/AppointmentList/${r.json.data.uniqeCode}`);
+    letters.push(((await letter.json()) as { data: { appointmentDate: string; appointmentShift: string }[] }).data[0]);
+  }
+  expect(letters.map((l) => l.appointmentDate)).toEqual([day(3), day(3), day(6), day(6), day(7)]);
+  expect(letters.map((l) => l.appointmentShift)).toEqual(['Pehli pali 9–12', 'Doosri pali 1–4', 'Pehli pali 9–12', 'Doosri pali 1–4', 'Pehli pali 9–12']);
 });
