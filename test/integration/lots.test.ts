@@ -1,8 +1,9 @@
-import { TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { docClient, setDocClientForTests, tableName } from '../../functions/lib/aws';
 import { insertLotWithCode } from '../../functions/lots/repository';
 import { startTestApi, type TestApi } from '../support/api';
+import { faulty, named } from '../support/faulty-client';
 
 let api: TestApi;
 let admin: string;
@@ -128,32 +129,19 @@ describe('lot codes', () => {
     // Every lot-creating transaction: 1st attempt conflicts, 2nd is applied but its answer is lost,
     // 3rd (the same request token) finds it applied.
     const attempts = new Map<string, number>();
-    const real = docClient();
     setDocClientForTests(
-      new Proxy(real, {
-        get(target, prop, receiver) {
-          if (prop !== 'send') return Reflect.get(target, prop, receiver);
-          const send = (target.send as (...a: unknown[]) => Promise<unknown>).bind(target);
-          return async (command: unknown, ...rest: unknown[]) => {
-            const pk = String((command as TransactWriteCommand).input?.TransactItems?.[1]?.Put?.Item?.pk ?? '');
-            if (!(command instanceof TransactWriteCommand) || !pk.startsWith('LOTCODE#')) return send(command, ...rest);
-            const n = (attempts.get(pk) ?? 0) + 1;
-            attempts.set(pk, n);
-            const fail = (name: string, extra: Record<string, unknown> = {}) =>
-              Object.assign(new Error(name), { name, $metadata: { httpStatusCode: 400 }, ...extra });
-            if (n === 1) {
-              throw fail('TransactionCanceledException', {
-                CancellationReasons: [{ Code: 'None' }, { Code: 'None' }, { Code: 'TransactionConflict' }, { Code: 'None' }],
-              });
-            }
-            if (n === 2) {
-              await send(command, ...rest);
-              throw fail('TimeoutError', { $metadata: {} });
-            }
-            return send(command, ...rest);
-          };
-        },
-      }) as DynamoDBDocumentClient,
+      faulty(docClient(), (cmd) => {
+        const pk = String(cmd.input?.TransactItems?.[1]?.Put?.Item?.pk ?? '');
+        if (!(cmd instanceof TransactWriteCommand) || !pk.startsWith('LOTCODE#')) return undefined;
+        const n = (attempts.get(pk) ?? 0) + 1;
+        attempts.set(pk, n);
+        if (n === 1) {
+          return named('TransactionCanceledException', {
+            CancellationReasons: [{ Code: 'None' }, { Code: 'None' }, { Code: 'TransactionConflict' }, { Code: 'None' }],
+          });
+        }
+        return n === 2 ? 'after' : undefined;
+      }),
     );
     try {
       const replies = await Promise.all(

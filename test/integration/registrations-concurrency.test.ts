@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { docClient, s3Client, setDocClientForTests, tableName } from '../../functions/lib/aws';
 import { clearAppointmentSettingsCache, forgetFullShifts } from '../../functions/registrations/appointments';
 import { startTestApi, type TestApi } from '../support/api';
+import { faulty, named } from '../support/faulty-client';
 import { postJson, registerFarmer, uploadScan, validFields, SAMPLE_PDF, type Reply } from '../fixtures/registration-helpers';
 
 /**
@@ -92,28 +93,6 @@ async function fileExists(key: string) {
   }
 }
 
-type Rule = (cmd: { constructor: { name: string }; input: any }, n: number) => Error | 'after' | undefined;
-
-/** A document client whose send() fails for chosen commands ('after': applied, then the answer is lost). */
-function faulty(rule: Rule): DynamoDBDocumentClient {
-  let n = 0;
-  return new Proxy(realClient, {
-    get(target, prop, receiver) {
-      if (prop !== 'send') return Reflect.get(target, prop, receiver);
-      return async (cmd: any, ...rest: unknown[]) => {
-        const verdict = rule(cmd, n++);
-        if (verdict === 'after') {
-          await (target.send as (c: unknown, ...r: unknown[]) => Promise<unknown>)(cmd, ...rest);
-          throw Object.assign(new Error('socket timed out (injected)'), { name: 'TimeoutError' });
-        }
-        if (verdict) throw verdict;
-        return (target.send as (c: unknown, ...r: unknown[]) => Promise<unknown>)(cmd, ...rest);
-      };
-    },
-  });
-}
-
-const named = (name: string, extra: Record<string, unknown> = {}) => Object.assign(new Error(`${name} (injected)`), { name, ...extra });
 const isRegistrationTx = (cmd: { constructor: { name: string }; input: any }) =>
   cmd.constructor.name === 'TransactWriteCommand' && cmd.input.TransactItems?.[0]?.Put?.Item?.type === 'registration';
 const isSlotTake = (cmd: { constructor: { name: string }; input: any }) =>
@@ -190,7 +169,7 @@ describe('injected DynamoDB failures', () => {
     await setConfig('PerDayLimit', '6');
     const tries = new Map<string, number>();
     setDocClientForTests(
-      faulty((cmd) => {
+      faulty(realClient, (cmd) => {
         if (!isRegistrationTx(cmd)) return undefined;
         const t = (tries.get(cmd.input.ClientRequestToken) ?? 0) + 1;
         tries.set(cmd.input.ClientRequestToken, t);
@@ -208,7 +187,7 @@ describe('injected DynamoDB failures', () => {
   it('retries throttled counter updates (ProvisionedThroughputExceededException) without losing or doubling a slot', async () => {
     let k = 0;
     setDocClientForTests(
-      faulty((cmd) => {
+      faulty(realClient, (cmd) => {
         if ((isSlotTake(cmd) || isNumberTake(cmd)) && k++ % 2 === 0) return named('ProvisionedThroughputExceededException');
         return undefined;
       }),
@@ -238,7 +217,7 @@ describe('injected DynamoDB failures', () => {
     const bookedBefore = before.slots.reduce((s, x) => s + Number(x.booked), 0);
     const copies = new Set<string>();
     setDocClientForTests(
-      faulty((cmd) => {
+      faulty(realClient, (cmd) => {
         if (!isRegistrationTx(cmd)) return undefined;
         copies.add(cmd.input.TransactItems[0].Put.Item.adharFilePath);
         return named('ProvisionedThroughputExceededException');
@@ -268,7 +247,7 @@ describe('injected DynamoDB failures', () => {
   it('acknowledges a registration whose transaction was applied but whose answer was lost, exactly once', async () => {
     const lost = new Set<string>();
     setDocClientForTests(
-      faulty((cmd) => {
+      faulty(realClient, (cmd) => {
         if (!isRegistrationTx(cmd) || lost.has(cmd.input.ClientRequestToken)) return undefined;
         lost.add(cmd.input.ClientRequestToken);
         return 'after';
@@ -287,7 +266,7 @@ describe('injected DynamoDB failures', () => {
   it('refuses (503) rather than booking without a cap when the capacity settings cannot be read', async () => {
     clearAppointmentSettingsCache();
     setDocClientForTests(
-      faulty((cmd) =>
+      faulty(realClient, (cmd) =>
         cmd.constructor.name === 'BatchGetCommand' && JSON.stringify(cmd.input).includes('PerDayLimit') ? named('ProvisionedThroughputExceededException') : undefined,
       ),
     );

@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
-import { GetCommand, ScanCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { docClient, s3Client, setDocClientForTests, tableName } from '../../functions/lib/aws';
 import { clearConfigCache } from '../../functions/lib/config-store';
@@ -10,6 +10,7 @@ import { FIND_LETTER_LIMITS } from '../../functions/registrations/service';
 import { FILE_MESSAGES } from '../../functions/registrations/uploads';
 import { MAX_FILE_BYTES, MSG_CLOSED, MSG_FILE, MSG_FORM_INVALID } from '../../shared/schemas/registration';
 import { startTestApi, type TestApi } from '../support/api';
+import { faulty, named } from '../support/faulty-client';
 import {
   newAadhaar,
   newMobile,
@@ -399,21 +400,10 @@ describe('the form switch (Is_SVS_Form_On)', () => {
 
   it('treats a failed lookup of the switch as on', async () => {
     await api.call('POST', '/api/config', { token: root, body: { key: 'Is_SVS_Form_On', value: 'false' } });
-    const real = docClient();
     setDocClientForTests(
-      new Proxy(real, {
-        get(target, prop, receiver) {
-          if (prop !== 'send') return Reflect.get(target, prop, receiver);
-          const send = (target.send as (...a: unknown[]) => Promise<unknown>).bind(target);
-          return async (command: unknown, ...rest: unknown[]) => {
-            const input = (command as { input?: { Key?: { pk?: string } } }).input;
-            if (command instanceof GetCommand && input?.Key?.pk === 'CONFIG') {
-              throw Object.assign(new Error('Socket hang up'), { name: 'ECONNRESET', $metadata: {} });
-            }
-            return send(command, ...rest);
-          };
-        },
-      }) as DynamoDBDocumentClient,
+      faulty(docClient(), (cmd) =>
+        cmd instanceof GetCommand && cmd.input.Key?.pk === 'CONFIG' ? named('ECONNRESET', { $metadata: {} }) : undefined,
+      ),
     );
     clearConfigCache();
     try {
