@@ -9,6 +9,7 @@ import { conditionFailedAt, queryIndex, searchFilter, setActiveFlag, type Item }
  * FARMER#<id> / FARMER                       the farmer
  *   gsi1: FARMERS / <padded id>              every farmer
  *   gsi2: FARMERS#ACTIVE / <padded id>       only while active (sparse)
+ *   gsi3: FARMERCONTACT#<digits> / <padded id>  exact search by contact number at any list size (sparse)
  * FARMERAADHAAR#<hmac> / FARMERAADHAAR       one farmer per Aadhaar number; holds farmerID (by-aadhaar lookup,
  *                                            also used by the registrations area to link a registration)
  * Registrations (written by the registrations area) carry gsi2pk = FARMER#<farmerID>, gsi2sk = <year>#<padded regno>.
@@ -36,10 +37,14 @@ export type FarmerFields = Omit<FarmerItem, 'farmerID' | 'isActive' | 'createdOn
 export const farmerKey = (id: number) => ({ pk: `FARMER#${id}`, sk: 'FARMER' });
 const aadhaarClaimKey = (hash: string) => ({ pk: `FARMERAADHAAR#${hash}`, sk: 'FARMERAADHAAR' });
 const ACTIVE = 'FARMERS#ACTIVE';
+const contactPk = (contact: string) => `FARMERCONTACT#${contact.replace(/\D/g, '')}`;
+/** The contact index keys of a farmer, or none without a contact number. */
+const contactIndexKeys = (farmerID: number, contact: string) =>
+  contact.replace(/\D/g, '') ? { gsi3pk: contactPk(contact), gsi3sk: padId(farmerID) } : {};
 
 function strip(item: Item | undefined): FarmerItem | undefined {
   if (!item) return undefined;
-  const { pk: _a, sk: _b, gsi1pk: _c, gsi1sk: _d, gsi2pk: _e, gsi2sk: _f, ...rest } = item;
+  const { pk: _a, sk: _b, gsi1pk: _c, gsi1sk: _d, gsi2pk: _e, gsi2sk: _f, gsi3pk: _g, gsi3sk: _h, ...rest } = item;
   return rest as unknown as FarmerItem;
 }
 
@@ -64,6 +69,12 @@ export async function listFarmers(o: { includeInactive: boolean; search?: string
   return items.map((i) => strip(i)!);
 }
 
+/** Every farmer with exactly this contact number, newest first (inactive ones too: the caller filters). */
+export async function farmersByContact(contact: string, take: number): Promise<FarmerItem[]> {
+  const { items } = await queryIndex<Item>({ index: 'gsi3', pk: contactPk(contact), take });
+  return items.map((i) => strip(i)!);
+}
+
 export type FarmerWriteOutcome = { ok: true } | { ok: false; reason: 'aadhaar-taken' | 'changed'; takenBy?: number };
 
 export async function insertFarmer(f: FarmerItem): Promise<FarmerWriteOutcome> {
@@ -77,6 +88,7 @@ export async function insertFarmer(f: FarmerItem): Promise<FarmerWriteOutcome> {
           gsi1sk: padId(f.farmerID),
           gsi2pk: ACTIVE,
           gsi2sk: padId(f.farmerID),
+          ...contactIndexKeys(f.farmerID, f.contactNumber),
           ...f,
         },
         ConditionExpression: 'attribute_not_exists(pk)',
@@ -128,13 +140,21 @@ export async function updateFarmer(current: FarmerItem, next: FarmerFields): Pro
     'searchText = :st',
     'updatedOn = :now',
   ];
-  let remove = '';
+  const removes: string[] = [];
   if (next.aadhaarHash) {
     sets.push('aadhaarEnc = :enc', 'aadhaarHash = :hash', 'aadhaarLast4 = :last4');
     Object.assign(values, { ':enc': next.aadhaarEnc, ':hash': next.aadhaarHash, ':last4': next.aadhaarLast4 });
   } else {
-    remove = ' REMOVE aadhaarEnc, aadhaarHash, aadhaarLast4';
+    removes.push('aadhaarEnc', 'aadhaarHash', 'aadhaarLast4');
   }
+  const contactKeys = contactIndexKeys(id, next.contactNumber);
+  if (contactKeys.gsi3pk) {
+    sets.push('gsi3pk = :g3pk', 'gsi3sk = :g3sk');
+    Object.assign(values, { ':g3pk': contactKeys.gsi3pk, ':g3sk': contactKeys.gsi3sk });
+  } else {
+    removes.push('gsi3pk', 'gsi3sk');
+  }
+  const remove = removes.length ? ` REMOVE ${removes.join(', ')}` : '';
   let condition = 'attribute_exists(pk)';
   if (current.aadhaarHash) {
     condition += ' AND aadhaarHash = :oldHash';

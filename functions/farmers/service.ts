@@ -1,4 +1,4 @@
-import type { FarmerInput, FarmerListQuery, FarmerRegistration, FarmerResponse } from '../../shared/schemas/farmers';
+import { FARMER_CONTACT_RE, type FarmerInput, type FarmerListQuery, type FarmerRegistration, type FarmerResponse } from '../../shared/schemas/farmers';
 import { AADHAAR_RE, stripAadhaar } from '../../shared/schemas/producers';
 import { aadhaarHash, openAadhaar, sealAadhaar } from '../lib/aadhaar-vault';
 import type { Caller } from '../lib/caller';
@@ -10,6 +10,7 @@ import {
   farmerIdByAadhaarHash,
   getFarmer,
   insertFarmer,
+  farmersByContact,
   listFarmers,
   registrationsOfFarmer,
   setFarmerActive,
@@ -74,6 +75,13 @@ export async function list(q: FarmerListQuery): Promise<FarmerResponse[]> {
     return f && (f.isActive || q.includeInactive) ? [await toResponse(f, false)] : [];
   }
   const items = await listFarmers({ includeInactive: q.includeInactive, search: search || undefined, take: q.take });
+  // A contact number is also looked up exactly, so it finds farmers beyond the newest the text search reads.
+  if (search && FARMER_CONTACT_RE.test(search)) {
+    const seen = new Set(items.map((f) => f.farmerID));
+    const exact = (await farmersByContact(search, q.take)).filter((f) => (f.isActive || q.includeInactive) && !seen.has(f.farmerID));
+    items.unshift(...exact);
+    items.sort((a, b) => b.farmerID - a.farmerID).splice(q.take);
+  }
   return Promise.all(items.map((f) => toResponse(f, false)));
 }
 

@@ -2,6 +2,9 @@ import * as z from 'zod';
 import { queryBool, queryTake } from './common';
 import { AADHAAR_RE, DROPDOWN_TAKE, LIST_TAKE, SEARCH_MAX, blankIfMissing, optionalText, stripAadhaar } from './producers';
 
+/** A farmer's contact number: digits only, 7 to 15. */
+export const FARMER_CONTACT_RE = /^\d{7,15}$/;
+
 export const FARMER_LIMITS = {
   name: 200,
   address: 300,
@@ -35,7 +38,7 @@ export const FarmerInput = z.object({
     .union([z.string({ error: 'Contact 7-15 digits' }).trim(), z.null()])
     .optional()
     .transform((v) => (v ? v : undefined))
-    .refine((v) => v === undefined || /^\d{7,15}$/.test(v), 'Contact 7-15 digits'),
+    .refine((v) => v === undefined || FARMER_CONTACT_RE.test(v), 'Contact 7-15 digits'),
   village: max(FARMER_LIMITS.village),
   category: max(FARMER_LIMITS.category),
   fatherName: max(FARMER_LIMITS.fatherName),

@@ -1,4 +1,4 @@
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { docClient, tableName } from '../../functions/lib/aws';
 import { startTestApi, type TestApi } from '../support/api';
@@ -43,6 +43,30 @@ describe('farmers: create, read, list, search', () => {
     const list = await api.call('GET', '/api/farmers', { token: admin });
     expect(list.json.find((f: { farmerID: number }) => f.farmerID === id)).toMatchObject({ aadhaarNumber: null, name: body.name });
     expect(list.text).not.toContain(body.aadhaarNumber);
+  });
+
+  it('finds a farmer by exact contact number even where the text search does not reach, and follows a change', async () => {
+    const body = { ...valid(), contactNumber: '9001122334' };
+    const id = (await create(body)).json.farmerID;
+    // As for a farmer older than the newest ones the text search reads: no text to match.
+    await docClient().send(
+      new UpdateCommand({ TableName: tableName(), Key: { pk: `FARMER#${id}`, sk: 'FARMER' }, UpdateExpression: 'SET searchText = :e', ExpressionAttributeValues: { ':e': '' } }),
+    );
+    const ids = async (query: Record<string, string | boolean>) =>
+      (await api.call('GET', '/api/farmers', { token: seller, query })).json.map((f: { farmerID: number }) => f.farmerID);
+    expect(await ids({ search: body.name })).toEqual([]);
+    expect(await ids({ search: '9001122334' })).toEqual([id]);
+    await api.call('DELETE', `/api/farmers/${id}`, { token: admin });
+    expect(await ids({ search: '9001122334' })).toEqual([]);
+    expect(await ids({ search: '9001122334', includeInactive: true })).toEqual([id]);
+    await api.call('POST', `/api/farmers/${id}/restore`, { token: admin });
+    const moved = await api.call('PUT', `/api/farmers/${id}`, { token: admin, body: { ...body, contactNumber: '9001122999' } });
+    expect(moved.status, moved.text).toBe(200);
+    expect(await ids({ search: '9001122334' })).toEqual([]);
+    expect(await ids({ search: '9001122999' })).toEqual([id]);
+    const cleared = await api.call('PUT', `/api/farmers/${id}`, { token: admin, body: { ...body, contactNumber: '' } });
+    expect(cleared.status, cleared.text).toBe(200);
+    expect(await ids({ search: '9001122999' })).toEqual([]);
   });
 
   it('accepts a farmer without Aadhaar or contact', async () => {

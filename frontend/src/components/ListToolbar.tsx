@@ -15,10 +15,12 @@ interface ListToolbarProps {
   onRefresh: () => void;
   /** The search field's width in the row. */
   searchSx: { flex: string; maxWidth: number };
+  /** Under the search field instead of the default "Press Enter to search". */
+  searchHint?: string;
 }
 
 /** Above a catalogue list: a search field that searches on Enter, "Include inactive" and Refresh. */
-export function ListToolbar({ searchLabel, onSearch, includeInactive, onIncludeInactiveChange, onRefresh, searchSx }: ListToolbarProps) {
+export function ListToolbar({ searchLabel, onSearch, includeInactive, onIncludeInactiveChange, onRefresh, searchSx, searchHint }: ListToolbarProps) {
   const { t } = useTranslation();
   const [searchText, setSearchText] = useState('');
   return (
@@ -35,7 +37,7 @@ export function ListToolbar({ searchLabel, onSearch, includeInactive, onIncludeI
             onSearch(searchText.trim());
           }
         }}
-        helperText={t('catalogue.searchHint')}
+        helperText={searchHint ?? t('catalogue.searchHint')}
         sx={searchSx}
       />
       <FormControlLabel control={<Checkbox checked={includeInactive} onChange={(e) => onIncludeInactiveChange(e.target.checked)} />} label={t('catalogue.includeInactive')} />

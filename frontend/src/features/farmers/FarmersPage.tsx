@@ -59,6 +59,7 @@ export default function FarmersPage() {
 
       <ListToolbar
         searchLabel={t('farmers.searchLabel')}
+        searchHint={t('farmers.searchHint')}
         onSearch={setSearch}
         includeInactive={includeInactive}
         onIncludeInactiveChange={setIncludeInactive}

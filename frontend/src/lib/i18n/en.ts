@@ -553,6 +553,7 @@ export const en = {
   farmers: {
     title: 'Registered Farmers',
     searchLabel: 'Search name, Aadhaar, contact or village',
+    searchHint: 'Enter searches. Aadhaar and mobile numbers find any farmer; names and villages the newest 2,000.',
     name: 'Name',
     father: 'Father',
     aadhaar: 'Aadhaar',

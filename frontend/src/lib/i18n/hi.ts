@@ -554,6 +554,7 @@ export const hi: Messages = {
   farmers: {
     title: 'पंजीकृत किसान',
     searchLabel: 'नाम, आधार, संपर्क या गाँव से खोजें',
+    searchHint: 'खोजने के लिए Enter दबाएँ। आधार और मोबाइल नंबर से हर किसान मिलता है; नाम और गाँव से नवीनतम 2,000 में।',
     name: 'नाम',
     father: 'पिता',
     aadhaar: 'आधार',
