@@ -1,4 +1,6 @@
+import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TOKEN_AUDIENCE, TOKEN_ISSUER } from '../../functions/lib/tokens';
 import { ROUTES, routeKey, type RouteDef } from '../../shared/routes';
 import { ROLES, hasAnyRole, type Role } from '../../shared/roles';
 import { AREA_LOADERS } from '../../infra/local/handlers';
@@ -7,13 +9,35 @@ import { startTestApi, type TestApi } from '../support/api';
 /**
  * Walks the whole route table: for every route and every kind of caller, the answer is the one the table
  * promises (401 for anonymous on a protected route, 403 for a role not listed, anything but 401/403 otherwise).
+ * Forged tokens claiming super_admin (tampered payload, 'none' algorithm, expired, signed with another key,
+ * for another audience) count as no token: 401 on every protected route, the anonymous answer on public ones.
  */
 let api: TestApi;
 const tokens: Partial<Record<Role, string>> = {};
+const forged: Record<string, string> = {};
+
+const signAsSuperAdmin = (key: string, exp: number | string, aud = TOKEN_AUDIENCE) =>
+  new SignJWT({ roles: ['super_admin'] })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject('1')
+    .setIssuer(TOKEN_ISSUER)
+    .setAudience(aud)
+    .setIssuedAt()
+    .setExpirationTime(exp)
+    .sign(new TextEncoder().encode(key));
 
 beforeAll(async () => {
   api = await startTestApi();
   for (const r of ROLES) tokens[r] = await api.tokenFor(r);
+  const [h, p, sig] = tokens.seller!.split('.');
+  const claims = JSON.parse(Buffer.from(p, 'base64url').toString('utf8')) as Record<string, unknown>;
+  forged.tampered = [h, Buffer.from(JSON.stringify({ ...claims, roles: ['super_admin'] })).toString('base64url'), sig].join('.');
+  forged.none = [Buffer.from('{"alg":"none","typ":"JWT"}').toString('base64url'), Buffer.from(JSON.stringify({ ...claims, roles: ['super_admin'] })).toString('base64url'), ''].join('.');
+  forged.expired = await signAsSuperAdmin(process.env.JWT_SECRET!, Math.floor(Date.now() / 1000) - 60);
+  forged.otherKey = await signAsSuperAdmin('another-key-that-is-long-enough-0123456789', '1h');
+  forged.otherAudience = await signAsSuperAdmin(process.env.JWT_SECRET!, '1h', 'someone-else');
+  // The same claims with the real key pass: the forgeries fail for what was changed, nothing else.
+  expect((await api.call('GET', '/api/settings', { token: await signAsSuperAdmin(process.env.JWT_SECRET!, '1h') })).status).toBe(200);
 });
 afterAll(() => api?.close());
 
@@ -61,5 +85,17 @@ describe.each(ROUTES as readonly RouteDef[])('$method $path', (route) => {
     } else {
       expect(reply.status, `${who} should be refused`).toBe(403);
     }
+  });
+});
+
+describe.each(ROUTES as readonly RouteDef[])('$method $path with a forged token', (route) => {
+  it.each(['tampered', 'none', 'expired', 'otherKey', 'otherAudience'])('%s', async (kind) => {
+    const reply = await api.call(route.method, samplePath(route.path), {
+      token: forged[kind],
+      body: route.method === 'GET' || route.method === 'DELETE' ? undefined : {},
+    });
+    expect(reply.status, reply.text).toBeLessThan(500);
+    if (route.access === 'public') expect([401, 403]).not.toContain(reply.status);
+    else expect(reply.status).toBe(401);
   });
 });
