@@ -298,6 +298,18 @@ async function focusVisible(page: Page): Promise<{ tag: string; visible: boolean
 describe('keyboard only', () => {
   it('a farmer completes the registration form with the keyboard and reaches the success card', async () => {
     const page = await visitorPage({ lang: 'hi' });
+    // Chromium opens a file chooser only for the page in front; other tests' pages are still open.
+    await page.bringToFront();
+    // Counts what the file button does with the hidden file input (a click opens the chooser).
+    await page.addInitScript(() => {
+      const w = window as unknown as { fileInputClicks: number };
+      w.fileInputClicks = 0;
+      const click = HTMLInputElement.prototype.click;
+      HTMLInputElement.prototype.click = function (this: HTMLInputElement) {
+        if (this.type === 'file') w.fileInputClicks++;
+        return click.call(this);
+      };
+    });
     await page.goto(url('/registration'));
     await settle(page);
     const kb = page.keyboard;
@@ -351,6 +363,7 @@ describe('keyboard only', () => {
     checks.push(await focusVisible(page));
     const chooser = page.waitForEvent('filechooser');
     await kb.press('Enter');
+    await expect.poll(() => page.evaluate(() => (window as unknown as { fileInputClicks: number }).fileInputClicks), { message: 'Enter on the file button clicks the file input' }).toBe(1);
     await (await chooser).setFiles(join(FIXTURES, 'aadhaar-sample.pdf'));
     await page.getByText('aadhaar-sample.pdf').waitFor();
 
