@@ -8,9 +8,9 @@ import { searchTextOf, type Item } from '../lib/query';
 import { seesFullAadhaar } from '../producers/service';
 import {
   farmerIdByAadhaarHash,
+  farmersByContact,
   getFarmer,
   insertFarmer,
-  farmersByContact,
   listFarmers,
   registrationsOfFarmer,
   setFarmerActive,
