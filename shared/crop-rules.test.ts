@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clampQty, defaultRulesFor, normalizeCropName, qtyChoices, saleQuantityKg, sameCrop, unitLabel } from './crop-rules';
+import { clampQty, defaultRulesFor, normalizeCropName, qtyChoices, quantityLabel, saleQuantityKg, sameCrop, unitLabel } from './crop-rules';
 
 describe('crop rules', () => {
   it('matches crop names ignoring spaces, hyphens and case', () => {
@@ -31,5 +31,16 @@ describe('crop rules', () => {
   it('computes sale quantities: wheat bags of 40 kg, other crops the kg as one bag', () => {
     expect(saleQuantityKg(defaultRulesFor('wheat'), 3)).toEqual({ bags: 3, bagSizeKg: 40, quantityKg: 120 });
     expect(saleQuantityKg(defaultRulesFor('mustard'), 4)).toEqual({ bags: 1, bagSizeKg: 4, quantityKg: 4 });
+  });
+});
+
+describe('quantityLabel', () => {
+  it('says bag for one and bags for more, kg for other crops, in both languages', () => {
+    expect(quantityLabel(1, 'bag', 'en')).toBe('1 bag');
+    expect(quantityLabel(2, 'bag', 'en')).toBe('2 bags');
+    expect(quantityLabel(1, 'bag', 'hi')).toBe('1 बैग');
+    expect(quantityLabel(3, 'kg', 'en')).toBe('3 kg');
+    expect(quantityLabel(3, 'kg', 'hi')).toBe('3 किलो');
+    expect(quantityLabel(3, undefined, 'en')).toBe('3 kg');
   });
 });

@@ -1,3 +1,5 @@
+// Before anything that may build a zod schema: no eval under the site's CSP.
+import './lib/zod-no-eval';
 // Self-hosted fonts: Latin and Devanagari, regular and semibold only, woff2 with unicode-range subsets.
 import './styles/fonts.css';
 import './styles/global.css';

@@ -85,8 +85,8 @@ function fingerprintOf(f: RegistrationFields, hash: string): string {
   return createHash('sha256').update(JSON.stringify(canon)).digest('base64url');
 }
 
-function replyOf(id: number, year: number, code: string): RegistrationReply {
-  return { success: true, message: MSG_OK, data: { id, year, uniqeCode: code, uniqueCode: code } };
+function replyOf(id: number, year: number, code: string, existing = false): RegistrationReply {
+  return { success: true, message: MSG_OK, data: { id, year, uniqeCode: code, uniqueCode: code, ...(existing ? { existing: true } : {}) } };
 }
 
 function duplicate(claim: repo.ClaimItem): AppError {
@@ -100,9 +100,10 @@ function duplicate(claim: repo.ClaimItem): AppError {
 
 /** The same request again (idempotency key or identical content) gets the first answer; anything else 409. */
 function resolveExisting(claim: repo.ClaimItem, idempotencyKey: string | undefined, fingerprint: string): SubmitOutcome {
-  const same = (idempotencyKey !== undefined && claim.idempotencyKey === idempotencyKey) || claim.fingerprint === fingerprint;
-  if (!same) throw duplicate(claim);
-  return { status: 200, reply: replyOf(claim.id, claim.year, claim.uniqeCode) };
+  const retry = idempotencyKey !== undefined && claim.idempotencyKey === idempotencyKey;
+  if (!retry && claim.fingerprint !== fingerprint) throw duplicate(claim);
+  // A retry gets the first answer as it was; a separate identical submission is told it was made before.
+  return { status: 200, reply: replyOf(claim.id, claim.year, claim.uniqeCode, !retry) };
 }
 
 const read = <T>(fn: () => Promise<T>) => withRetry(fn, { attempts: 5 });

@@ -273,6 +273,8 @@ export interface RegistrationResult {
   /** The letter code (spec spelling), also given as uniqueCode. */
   uniqeCode: string;
   uniqueCode: string;
+  /** True when this is a registration made earlier by a separate, identical submission (not a retry of this one). */
+  existing?: boolean;
 }
 
 export interface RegistrationReply {

@@ -97,7 +97,11 @@ async function expectAccessible(page: Page, name: string) {
  * policy): Chromium reports each blocked script, style, font, image or request on the console.
  */
 const cspViolations: string[] = [];
-function watchCsp(ctx: BrowserContext): void {
+async function watchCsp(ctx: BrowserContext): Promise<void> {
+  // Chromium's own console text for a violation varies by version; the page's event does not.
+  await ctx.addInitScript(() =>
+    document.addEventListener('securitypolicyviolation', (e) => console.error(`Content Security Policy violation: ${e.violatedDirective} ${e.blockedURI}`)),
+  );
   ctx.on('console', (m) => {
     if (/Content Security Policy/i.test(m.text())) cspViolations.push(`${m.page()?.url() ?? ''}: ${m.text()}`);
   });
@@ -110,7 +114,7 @@ async function visitorPage(o: { lang?: 'hi' | 'en'; phone?: boolean } = {}): Pro
     ...(o.phone ? { isMobile: true, hasTouch: true } : {}),
   });
   ctx.setDefaultTimeout(15_000);
-  watchCsp(ctx);
+  await watchCsp(ctx);
   if (o.lang) await ctx.addInitScript((lng) => window.localStorage.setItem('lang', lng), o.lang);
   return ctx.newPage();
 }
@@ -169,7 +173,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
   staff = await browser.newContext({ viewport: DESKTOP, timezoneId: 'Asia/Kolkata' });
   staff.setDefaultTimeout(15_000);
-  watchCsp(staff);
+  await watchCsp(staff);
   const p = await staff.newPage();
   await p.goto(url('/login'));
   await p.locator('input[name="email"]').fill(ADMIN_EMAIL);

@@ -247,6 +247,17 @@ describe('farmer registration in the browser', () => {
     await page.locator('#reg-Name').waitFor();
     await expect(page.getByText('aadhaar-sample.png').count()).resolves.toBe(0);
     await expect(page.getByTestId('registration-submit').textContent()).resolves.toBe('Submit');
+
+    // The same farmer fills the same form again later: told it was done before, with the same number.
+    await page.unroute('**/svsregistration');
+    await fillForm(page, { ...person, crop: 'Mustard', qty: '3', file: join(FIXTURES, 'aadhaar-sample.png') });
+    await page.getByTestId('registration-submit').click();
+    await page.getByTestId('registration-existing').waitFor();
+    await expect(page.getByTestId('registration-existing').textContent()).resolves.toBe(
+      'You had already registered for this crop with this Aadhaar number. Here is that registration.',
+    );
+    await expect(page.getByTestId('registration-id').textContent()).resolves.toBe(String(id));
+    await screenshot(page, 'registration-again-english', { fullPage: false });
     await ctx.close();
   }, 120_000);
 

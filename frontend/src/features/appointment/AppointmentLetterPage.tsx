@@ -7,6 +7,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router-dom';
+import { quantityLabel } from '../../../../shared/crop-rules';
 import { districtHindi } from '../../../../shared/districts';
 import type { AppointmentRecord } from '../../../../shared/schemas/registration';
 import { api } from '../../lib/api';
@@ -23,6 +24,11 @@ async function loadLetter(code: string): Promise<AppointmentRecord> {
   if (!first) throw new Error('empty');
   return first;
 }
+
+/** Stored values (spec section 3) to message keys; kept here so the letter does not load the form's schemas. */
+const CATEGORY_KEYS = new Set(['GEN', 'OBC', 'SC', 'ST'] as const);
+const isCategory = (v: string): v is 'GEN' | 'OBC' | 'SC' | 'ST' => (CATEGORY_KEYS as Set<string>).has(v);
+const GENDER_KEYS: Record<string, 'male' | 'female'> = { पुरुष: 'male', महिला: 'female' };
 
 /** Long date with the weekday, for the India calendar day of the appointment. */
 function longDate(a: AppointmentRecord, lang: string): string {
@@ -87,22 +93,21 @@ export default function AppointmentLetterPage() {
   if (!letter) return <LinearProgress aria-label={t('app.loading')} />;
 
   const lang = i18n.language;
-  const unit = letter.unit === 'bag' ? t('appointment.unitBag') : t('appointment.unitKg');
   const district = lang === 'en' ? letter.district : `${districtHindi(letter.district) ?? letter.district}`;
   const rows: [string, string][] = [
     [t('appointment.name'), letter.name],
     [t('appointment.fatherName'), letter.fatherName],
     [t('appointment.aadhaar'), letter.adharNumber],
     [t('appointment.mobile'), letter.mobileNumber],
-    [t('appointment.category'), letter.category],
-    [t('appointment.gender'), letter.gender],
+    [t('appointment.category'), isCategory(letter.category) ? t(`appointment.categories.${letter.category}`) : letter.category],
+    [t('appointment.gender'), letter.gender in GENDER_KEYS ? t(`appointment.genders.${GENDER_KEYS[letter.gender]}`) : letter.gender],
     [
       t('appointment.address'),
       `${t('appointment.village')} ${letter.village}, ${t('appointment.block')} ${letter.block}, ${t('appointment.subDistrict')} ${letter.subDistrict}, ${t('appointment.district')} ${district}`,
     ],
     [t('appointment.crop'), letter.cropName],
     // A dash for a crop the form offered no quantity for (dd shows '—' for an empty value).
-    [t('appointment.quantity'), letter.quantityOffered === false ? '' : `${letter.bagsRequested} ${unit}`],
+    [t('appointment.quantity'), letter.quantityOffered === false ? '' : quantityLabel(letter.bagsRequested, letter.unit, lang === 'en' ? 'en' : 'hi')],
     [t('appointment.shift'), letter.appointmentShift],
     [t('appointment.date'), longDate(letter, lang)],
   ];

@@ -7,7 +7,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
-import { defaultRulesFor, qtyChoices, unitLabel, type CropRules } from '../../../../shared/crop-rules';
+import { defaultRulesFor, qtyChoices, quantityLabel, unitLabel, type CropRules } from '../../../../shared/crop-rules';
 import { UP_DISTRICTS } from '../../../../shared/districts';
 import type { CropDropdownItem } from '../../../../shared/schemas/crops';
 import { ApiError, errorMessage } from '../../lib/api';
@@ -111,7 +111,7 @@ export default function RegistrationPage() {
   const [uploadFailed, setUploadFailed] = useState(false);
   /** What is wrong with the chosen file (shown under the spec's message). */
   const [fileReason, setFileReason] = useState<'size' | 'type' | 'empty' | null>(null);
-  const [done, setDone] = useState<{ id: number; year: number; code: string } | null>(null);
+  const [done, setDone] = useState<{ id: number; year: number; code: string; existing: boolean } | null>(null);
   const busyRef = useRef(false);
   const uploaded = useRef<UploadedScan | null>(null);
   const idemKey = useRef(newKey());
@@ -249,7 +249,7 @@ export default function RegistrationPage() {
       }
       const reply = await submitRegistration({ ...body, fileKey: uploaded.current.key }, idemKey.current);
       const code = reply.data.uniqeCode || reply.data.uniqueCode;
-      setDone({ id: reply.data.id, year: reply.data.year, code });
+      setDone({ id: reply.data.id, year: reply.data.year, code, existing: reply.data.existing === true });
       window.scrollTo?.(0, 0);
       if (code) letterTimer.current = window.setTimeout(() => navigate(to.appointment(code), { replace: true }), LETTER_DELAY_MS);
     } catch (err) {
@@ -275,6 +275,11 @@ export default function RegistrationPage() {
         <Typography variant="h5" component="h1" gutterBottom color="success.main">
           {t('registration.successTitle')}
         </Typography>
+        {done.existing && (
+          <Typography sx={{ mb: 1, fontWeight: 600 }} data-testid="registration-existing">
+            {t('registration.alreadyRegistered')}
+          </Typography>
+        )}
         <Typography sx={{ mb: 1 }}>{t('registration.successBody', { id: done.id, year: done.year })}</Typography>
         <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'auto 1fr', gap: 1, my: 2, '& dt': { fontWeight: 600 }, '& dd': { m: 0 } }}>
           <dt>{t('registration.regNo')}</dt>
@@ -411,7 +416,7 @@ export default function RegistrationPage() {
             select(
               'bagsRequested',
               t('registration.quantity', { unit: unitLabel(rules, lang) }),
-              choices.map((q) => ({ value: String(q), label: `${q} ${unitLabel(rules, lang)}` })),
+              choices.map((q) => ({ value: String(q), label: quantityLabel(q, rules?.unit, lang) })),
             )}
         </Box>
 

@@ -16,7 +16,7 @@ import Typography from '@mui/material/Typography';
 import CloseIcon from '@mui/icons-material/Close';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { QTY_CLAMP, sameCrop, type CropRules } from '../../../../shared/crop-rules';
+import { QTY_CLAMP, quantityLabel, sameCrop, type CropRules } from '../../../../shared/crop-rules';
 import { formatDay, formatRupees } from '../../../../shared/format';
 import type { CropDropdownItem } from '../../../../shared/schemas/crops';
 import type { LotForCrop } from '../../../../shared/schemas/lots';
@@ -162,7 +162,7 @@ export function IssueSeedsDialog({ row, onClose }: IssueSeedsDialogProps) {
           </Typography>
           <Detail label="ID" value={`${row.id} / ${row.year}`} />
           <Detail label={t('issueSeeds.crop')} value={row.cropName} />
-          <Detail label={t('issueSeeds.requested')} value={`${row.bagsRequested} ${row.unit === 'bag' ? 'bags' : 'kg'}`} />
+          <Detail label={t('issueSeeds.requested')} value={quantityLabel(row.bagsRequested, row.unit, i18n.language === 'hi' ? 'hi' : 'en')} />
           <Detail
             label={t('issueSeeds.appointment')}
             value={[row.appointmentDate || row.appointmentDateTime ? formatDay(row.appointmentDate || row.appointmentDateTime, i18n.language) : '', row.appointmentShift]

@@ -19,6 +19,7 @@ import Typography from '@mui/material/Typography';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
+import { quantityLabel } from '../../../../shared/crop-rules';
 import { UP_DISTRICTS } from '../../../../shared/districts';
 import { formatDate, formatDateTime, formatDay, formatTime } from '../../../../shared/format';
 import {
@@ -278,7 +279,7 @@ export default function RegistrationsPage() {
                 <TableCell sx={{ minWidth: 100 }}>{r.fatherName}</TableCell>
                 <TableCell>{r.cropName}</TableCell>
                 <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                  {r.bagsRequested} {r.unit === 'bag' ? (lang === 'hi' ? 'बैग' : 'bags') : 'kg'}
+                  {quantityLabel(r.bagsRequested, r.unit, lang === 'hi' ? 'hi' : 'en')}
                 </TableCell>
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDay(r.appointmentDate || r.appointmentDateTime, lang)}</TableCell>
                 <TableCell sx={{ minWidth: 175, maxWidth: 200 }}>{r.appointmentShift}</TableCell>
