@@ -11,6 +11,9 @@ export default defineConfig({
     maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 120_000,
+    // Browser tests poll for what a server answer changes on screen; on a busy 2-core machine a password
+    // hash or a sale can take longer than the default second.
+    expect: { poll: { timeout: 10_000 } },
     reporters: ['default'],
   },
 });

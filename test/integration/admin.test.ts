@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SignJWT } from 'jose';
 import { LOGIN_LIMITS } from '../../functions/auth/service';
-import { TOKEN_AUDIENCE, TOKEN_ISSUER } from '../../functions/lib/tokens';
 import { startTestApi, type TestApi } from '../support/api';
+import { signAsSuperAdmin } from '../support/tokens';
 
 let api: TestApi;
 let root: string;
@@ -65,21 +64,12 @@ describe('sign-in', () => {
   });
 
   it('rejects expired tokens, tokens for another audience and tokens signed with another key', async () => {
-    const sign = (key: string, exp: number | string, aud = TOKEN_AUDIENCE) =>
-      new SignJWT({ roles: ['super_admin'] })
-        .setProtectedHeader({ alg: 'HS256' })
-        .setSubject('1')
-        .setIssuer(TOKEN_ISSUER)
-        .setAudience(aud)
-        .setIssuedAt()
-        .setExpirationTime(exp)
-        .sign(new TextEncoder().encode(key));
     const realKey = process.env.JWT_SECRET!;
-    const good = await sign(realKey, '1h');
+    const good = await signAsSuperAdmin(realKey, '1h');
     expect((await api.call('GET', '/api/settings', { token: good })).status).toBe(200);
-    const expired = await sign(realKey, Math.floor(Date.now() / 1000) - 60);
-    const foreign = await sign('another-key-that-is-long-enough-0123456789', '1h');
-    const otherAudience = await sign(realKey, '1h', 'someone-else');
+    const expired = await signAsSuperAdmin(realKey, Math.floor(Date.now() / 1000) - 60);
+    const foreign = await signAsSuperAdmin('another-key-that-is-long-enough-0123456789', '1h');
+    const otherAudience = await signAsSuperAdmin(realKey, '1h', 'someone-else');
     for (const t of [expired, foreign, otherAudience]) {
       expect((await api.call('GET', '/api/settings', { token: t })).status).toBe(401);
     }

@@ -1,10 +1,9 @@
-import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TOKEN_AUDIENCE, TOKEN_ISSUER } from '../../functions/lib/tokens';
 import { ROUTES, routeKey, type RouteDef } from '../../shared/routes';
 import { ROLES, hasAnyRole, type Role } from '../../shared/roles';
 import { AREA_LOADERS } from '../../infra/local/handlers';
 import { startTestApi, type TestApi } from '../support/api';
+import { signAsSuperAdmin } from '../support/tokens';
 
 /**
  * Walks the whole route table: for every route and every kind of caller, the answer is the one the table
@@ -15,16 +14,6 @@ import { startTestApi, type TestApi } from '../support/api';
 let api: TestApi;
 const tokens: Partial<Record<Role, string>> = {};
 const forged: Record<string, string> = {};
-
-const signAsSuperAdmin = (key: string, exp: number | string, aud = TOKEN_AUDIENCE) =>
-  new SignJWT({ roles: ['super_admin'] })
-    .setProtectedHeader({ alg: 'HS256' })
-    .setSubject('1')
-    .setIssuer(TOKEN_ISSUER)
-    .setAudience(aud)
-    .setIssuedAt()
-    .setExpirationTime(exp)
-    .sign(new TextEncoder().encode(key));
 
 beforeAll(async () => {
   api = await startTestApi();
