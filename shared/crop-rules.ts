@@ -55,16 +55,20 @@ export function qtyChoices(rules?: CropRules): number[] {
   return out;
 }
 
-/** A quantity with its unit: '1 bag', '2 bags', '3 kg' in English; बैग and किलो in Hindi. */
-export function quantityLabel(n: number, unit: CropUnit | undefined, lang: 'hi' | 'en' = 'hi'): string {
-  if (unit === 'bag') return `${n} ${lang === 'hi' ? 'बैग' : n === 1 ? 'bag' : 'bags'}`;
-  return `${n} ${lang === 'hi' ? 'किलो' : 'kg'}`;
+/** The unit's word for n of it: bag / bags (बैग) for bag crops, kg (किलो) otherwise. */
+function unitWord(unit: CropUnit | undefined, lang: 'hi' | 'en', n: number): string {
+  if (unit === 'bag') return lang === 'hi' ? 'बैग' : n === 1 ? 'bag' : 'bags';
+  return lang === 'hi' ? 'किलो' : 'kg';
 }
 
-/** Unit label in Hindi and English: bags (बैग) for bag crops, kg otherwise. */
+/** A quantity with its unit: '1 bag', '2 bags', '3 kg' in English; बैग and किलो in Hindi. */
+export function quantityLabel(n: number, unit: CropUnit | undefined, lang: 'hi' | 'en' = 'hi'): string {
+  return `${n} ${unitWord(unit, lang, n)}`;
+}
+
+/** Unit label in Hindi and English (plural): bags (बैग) for bag crops, kg otherwise. */
 export function unitLabel(rules: CropRules | undefined, lang: 'hi' | 'en' = 'hi'): string {
-  if (rules?.unit === 'bag') return lang === 'hi' ? 'बैग' : 'bags';
-  return lang === 'hi' ? 'किलो' : 'kg';
+  return unitWord(rules?.unit, lang, 2);
 }
 
 /** Sale quantity: bag crops count bags of bagSizeKg; other crops take the requested kg as one bag. */

@@ -50,9 +50,13 @@ function splitQuery(query: RequestOptions['query']): { open: URLSearchParams; hi
   return { open, hidden };
 }
 
-export function apiUrl(path: string, query?: RequestOptions['query']): string {
-  const qs = splitQuery(query).open.toString();
+function urlWith(path: string, open: URLSearchParams): string {
+  const qs = open.toString();
   return `${BASE}${path}${qs ? `?${qs}` : ''}`;
+}
+
+export function apiUrl(path: string, query?: RequestOptions['query']): string {
+  return urlWith(path, splitQuery(query).open);
 }
 
 function messageOf(text: string, status: number): { message: string; code?: string; fields?: Record<string, string> } {
@@ -88,8 +92,9 @@ export function prefetch(path: string): void {
 }
 
 export async function request<T>(method: string, path: string, opts: RequestOptions = {}): Promise<T> {
-  const url = apiUrl(path, opts.query);
-  const hidden = splitQuery(opts.query).hidden.toString();
+  const split = splitQuery(opts.query);
+  const url = urlWith(path, split.open);
+  const hidden = split.hidden.toString();
   if (method === 'GET' && early.size && !hidden) {
     const got = early.get(url);
     early.delete(url);
