@@ -1,4 +1,8 @@
 import { defineConfig } from 'vitest/config';
+import { recordLeaks } from './test/support/aadhaar-sweep';
+
+/** The product's own JSON log lines (functions/lib/log.ts): checked for Aadhaar numbers, then kept off the screen. */
+const PRODUCT_LOG_LINE = /^\{"level":"(debug|info|warn|error)"/;
 
 export default defineConfig({
   test: {
@@ -15,5 +19,10 @@ export default defineConfig({
     // hash or a sale can take longer than the default second.
     expect: { poll: { timeout: 10_000 } },
     reporters: ['default'],
+    // Every log line the handlers write during the run goes through the privacy sweep (test/support/aadhaar-sweep.ts).
+    onConsoleLog(line, type) {
+      recordLeaks(`log (${type})`, line);
+      return PRODUCT_LOG_LINE.test(line) ? false : undefined;
+    },
   },
 });

@@ -55,7 +55,8 @@ export async function startTestApi(): Promise<TestApi> {
     UPLOADS_BUCKET: inject('uploadsBucket'),
     JWT_SECRET: randomBytes(32).toString('hex'),
     AADHAAR_KEY: randomBytes(64).toString('base64'),
-    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    // Logged in full so the run's privacy sweep reads every line (vitest.config.ts keeps them off the screen).
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'debug',
   });
   resetEnvCache();
   clearConfigCache();

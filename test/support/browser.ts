@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { recordLeaks } from './aadhaar-sweep';
 
 /**
  * Headless Chromium for the end-to-end tests: Debian's /usr/bin/chromium driven by playwright-core
@@ -8,8 +9,8 @@ import { chromium, type Browser, type Page } from 'playwright-core';
  */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
+export async function launchBrowser(): Promise<Browser> {
+  const browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
     args: [
       '--no-sandbox',
@@ -21,6 +22,21 @@ export function launchBrowser(): Promise<Browser> {
       '--disable-sync',
     ],
   });
+  watchRequestedUrls(browser);
+  return browser;
+}
+
+/**
+ * Every URL any page of this browser requests goes through the run's privacy sweep (no Aadhaar in a URL).
+ * browser.newPage() makes its context through browser.newContext(), so watching contexts covers both.
+ */
+function watchRequestedUrls(browser: Browser): void {
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (...args) => {
+    const ctx: BrowserContext = await newContext(...args);
+    ctx.on('request', (r) => recordLeaks('browser request', r.url()));
+    return ctx;
+  };
 }
 
 /** Screenshots land in test-results/screenshots/ (git-ignored). */
