@@ -1,4 +1,4 @@
-import httpMultipartBodyParser from '@middy/http-multipart-body-parser';
+import Busboy from '@fastify/busboy';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import {
   FILE_FIELD,
@@ -39,27 +39,59 @@ interface Attachment {
 
 const badBody = (code: 'BAD_REQUEST' | 'UNSUPPORTED_MEDIA_TYPE' = 'BAD_REQUEST') => new AppError(code, MSG_BAD_BODY);
 
-async function readMultipart(event: APIGatewayProxyEventV2): Promise<Record<string, unknown>> {
-  const request = {
-    event: { ...event, headers: { ...event.headers } } as unknown as { body: unknown },
-    context: {},
-    response: undefined,
-    error: undefined,
-    internal: {},
-  };
-  const parser = httpMultipartBodyParser({
-    // A file one byte over the limit is marked truncated: the rest is never buffered.
-    busboy: { limits: { fileSize: MAX_FILE_BYTES, files: 2, fields: 40, fieldSize: 8 * 1024, parts: 45 } },
-    charset: 'utf-8',
+const MULTIPART_LIMITS = { fileSize: MAX_FILE_BYTES, files: 2, fields: 40, fieldSize: 8 * 1024, parts: 45, headerPairs: 20, headerSize: 8 * 1024 };
+
+/**
+ * Parses the form with busboy directly: every stream it creates (the parser's and each file part's) gets an
+ * 'error' listener, so a body cut off inside a file part is a refused form, never an unhandled 'error' event
+ * that ends the process. The first value of a repeated field or file counts.
+ */
+function readMultipart(event: APIGatewayProxyEventV2): Promise<Record<string, unknown>> {
+  const body = event.body ? Buffer.from(event.body, event.isBase64Encoded ? 'base64' : 'utf8') : Buffer.alloc(0);
+  if (!body.length) return Promise.reject(badBody());
+  return new Promise((resolveForm, rejectForm) => {
+    const form: Record<string, unknown> = {};
+    let settled = false;
+    const fail = () => {
+      if (settled) return;
+      settled = true;
+      rejectForm(badBody());
+    };
+    let parser: ReturnType<typeof Busboy>;
+    try {
+      // A file one byte over the limit is marked truncated: the rest is never buffered.
+      parser = Busboy({ headers: { 'content-type': event.headers?.['content-type'] ?? '' }, limits: MULTIPART_LIMITS, defCharset: 'utf8' });
+    } catch {
+      // No boundary, or not a form type busboy knows.
+      return fail();
+    }
+    parser.on('file', (name, stream, filename, _encoding, mimetype) => {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('error', fail);
+      stream.on('end', () => {
+        if (!(name in form)) form[name] = { filename, mimetype, content: Buffer.concat(chunks), truncated: stream.truncated } satisfies Attachment;
+      });
+    });
+    parser.on('field', (name, value) => {
+      if (!(name in form)) form[name] = value;
+    });
+    parser.on('error', fail);
+    parser.on('finish', () => {
+      if (settled) return;
+      settled = true;
+      resolveForm(form);
+    });
+    try {
+      parser.end(body);
+    } catch {
+      fail();
+    }
+    // The body is all in memory and busboy works through it in process.nextTick steps, so by the next
+    // turn of the event loop it has finished or failed. A part whose headers never end leaves it waiting
+    // forever: that form is refused too.
+    setImmediate(fail);
   });
-  try {
-    await parser.before!(request as never);
-  } catch {
-    throw badBody();
-  }
-  const body = request.event.body;
-  if (!body || typeof body !== 'object') throw badBody();
-  return body as Record<string, unknown>;
 }
 
 function readJson(event: APIGatewayProxyEventV2): Record<string, unknown> {

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
 import http from 'node:http';
-import { extname, join, normalize, resolve } from 'node:path';
+import { extname, join, normalize, resolve, sep } from 'node:path';
+import { pipeline } from 'node:stream';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { ROUTES, isApiPath, type RouteDef } from '../../shared/routes';
@@ -53,19 +54,56 @@ export function matchRoute(method: string, path: string): { def: RouteDef; param
 
 const TEXT_TYPES = /^(application\/(json|x-www-form-urlencoded|xml|.*\+json)|text\/)/i;
 
+/**
+ * Headers only the edge may set: CloudFront's viewer headers and the forwarding headers. A client could send
+ * any of them (CloudFront-Viewer-Address: a fresh address per sign-in guess), so locally they are dropped and
+ * the client is the socket's address.
+ */
+const EDGE_HEADER = /^(cloudfront-|x-forwarded-|forwarded$|x-real-ip$|true-client-ip$|x-client-ip$|x-amzn-)/;
+
+/** The request target split into its path and query, as API Gateway gives them; null when it is malformed. */
+export interface RequestTarget {
+  path: string;
+  query: string;
+}
+
+/**
+ * Parses the request line's target: origin form ("/path?query", "//" and "\" kept as path, not a host) or
+ * absolute form ("http://host/path"). Anything else, or a malformed percent-encoding anywhere in it, is null.
+ */
+export function parseTarget(raw: string | undefined): RequestTarget | null {
+  if (!raw) return null;
+  let url: URL;
+  try {
+    url = raw.startsWith('/') ? new URL(`http://local${raw}`) : new URL(raw);
+  } catch {
+    return null;
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
+  const query = url.search.slice(1);
+  try {
+    decodeURIComponent(url.pathname);
+    for (const part of query.split('&')) decodeURIComponent(part.replace(/\+/g, ' '));
+  } catch {
+    return null;
+  }
+  return { path: url.pathname, query };
+}
+
 export function buildEvent(
   req: http.IncomingMessage,
+  target: RequestTarget,
   body: Buffer,
   route: { def: RouteDef; params: Record<string, string> } | undefined,
 ): APIGatewayProxyEventV2 {
-  const url = new URL(req.url ?? '/', 'http://local');
   const headers: Record<string, string> = {};
   for (const [k, v] of Object.entries(req.headers)) {
-    if (v === undefined || k === 'cookie') continue;
-    headers[k.toLowerCase()] = Array.isArray(v) ? v.join(',') : v;
+    const name = k.toLowerCase();
+    if (v === undefined || name === 'cookie' || EDGE_HEADER.test(name)) continue;
+    headers[name] = Array.isArray(v) ? v.join(',') : v;
   }
   const query: Record<string, string> = {};
-  for (const [k, v] of url.searchParams) query[k] = k in query ? `${query[k]},${v}` : v;
+  for (const [k, v] of new URLSearchParams(target.query)) query[k] = k in query ? `${query[k]},${v}` : v;
   const contentType = headers['content-type'] ?? '';
   const isText = body.length === 0 || TEXT_TYPES.test(contentType);
   const routeKey = route ? `${route.def.method} ${route.def.path}` : '$default';
@@ -74,8 +112,8 @@ export function buildEvent(
   return {
     version: '2.0',
     routeKey,
-    rawPath: url.pathname,
-    rawQueryString: url.search.slice(1),
+    rawPath: target.path,
+    rawQueryString: target.query,
     cookies: req.headers.cookie ? req.headers.cookie.split(/;\s*/) : undefined,
     headers,
     queryStringParameters: Object.keys(query).length ? query : undefined,
@@ -87,7 +125,7 @@ export function buildEvent(
       domainPrefix: 'localhost',
       http: {
         method: req.method ?? 'GET',
-        path: url.pathname,
+        path: target.path,
         protocol: `HTTP/${req.httpVersion}`,
         sourceIp,
         userAgent: headers['user-agent'] ?? '',
@@ -121,39 +159,57 @@ function lambdaContext(requestId: string, area: string): Context {
   };
 }
 
+/** The client went away before its request was whole: there is no one to answer. */
+class ClientGone extends Error {}
+
+/** The body, or null as soon as it is over Lambda's limit (the rest is not kept). */
 function readBody(req: http.IncomingMessage): Promise<Buffer | null> {
   return new Promise((resolveBody, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
-    let tooBig = false;
     req.on('data', (c: Buffer) => {
       size += c.length;
-      if (size > MAX_BODY) tooBig = true;
-      else chunks.push(c);
+      if (size <= MAX_BODY) return void chunks.push(c);
+      chunks.length = 0;
+      resolveBody(null);
     });
-    req.on('end', () => resolveBody(tooBig ? null : Buffer.concat(chunks)));
-    req.on('error', reject);
+    req.on('end', () => resolveBody(Buffer.concat(chunks)));
+    // Aborted mid-body (socket closed, a chunked body cut off): 'error' and/or 'close' without 'end'.
+    req.on('error', () => reject(new ClientGone()));
+    req.on('close', () => {
+      if (!req.complete) reject(new ClientGone());
+    });
   });
 }
 
-function sendJson(res: http.ServerResponse, status: number, data: unknown) {
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
-  res.end(JSON.stringify(data));
+/** Writes a reply unless the client has gone; a write to a closed socket is dropped, never thrown. */
+function reply(res: http.ServerResponse, status: number, headers: http.OutgoingHttpHeaders, body?: Buffer | string) {
+  if (res.destroyed || res.writableEnded) return;
+  if (res.headersSent) return void res.end();
+  res.writeHead(status, headers);
+  res.end(body);
 }
 
-async function handleApi(req: http.IncomingMessage, res: http.ServerResponse, path: string) {
-  const route = matchRoute(req.method ?? 'GET', path);
+function sendJson(res: http.ServerResponse, status: number, data: unknown, headers: http.OutgoingHttpHeaders = {}) {
+  reply(res, status, { 'content-type': 'application/json; charset=utf-8', ...headers }, JSON.stringify(data));
+}
+
+const MSG_BAD_URL = 'अमान्य पता / Bad request: the address is malformed.';
+
+async function handleApi(req: http.IncomingMessage, res: http.ServerResponse, target: RequestTarget) {
+  const route = matchRoute(req.method ?? 'GET', target.path);
   const body = await readBody(req);
-  if (body === null) return sendJson(res, 413, { message: 'Request Entity Too Large' });
+  // The rest of an oversized body is not read: the connection closes after the answer.
+  if (body === null) return sendJson(res, 413, { message: 'Request Entity Too Large' }, { connection: 'close' });
   if (!route) return sendJson(res, 404, { message: 'Not Found' });
-  const event = buildEvent(req, body, route);
+  const event = buildEvent(req, target, body, route);
   const handler = await handlerFor(route.def.area);
   const result = await handler(event, lambdaContext(event.requestContext.requestId, route.def.area));
-  const headers: Record<string, string> = { ...(result.headers as Record<string, string>) };
-  if (result.cookies?.length) res.setHeader('set-cookie', result.cookies);
+  if (res.destroyed) return;
+  const headers: http.OutgoingHttpHeaders = { ...(result.headers as Record<string, string>) };
+  if (result.cookies?.length) headers['set-cookie'] = result.cookies;
   const payload = result.body ? Buffer.from(result.body, result.isBase64Encoded ? 'base64' : 'utf8') : Buffer.alloc(0);
-  res.writeHead(result.statusCode ?? 200, headers);
-  res.end(payload);
+  reply(res, result.statusCode ?? 200, headers, payload);
 }
 
 const MIME: Record<string, string> = {
@@ -173,22 +229,21 @@ const MIME: Record<string, string> = {
 
 function serveStatic(req: http.IncomingMessage, res: http.ServerResponse, staticDir: string, path: string) {
   const root = resolve(staticDir);
-  let file = normalize(join(root, decodeURIComponent(path)));
-  if (!file.startsWith(root)) file = join(root, 'index.html');
+  // parseTarget has checked the encoding; a NUL byte is no file name.
+  const decoded = decodeURIComponent(path);
+  if (decoded.includes('\0')) return sendJson(res, 400, { message: MSG_BAD_URL });
+  let file = normalize(join(root, decoded));
+  if (file !== root && !file.startsWith(root + sep)) file = join(root, 'index.html');
   const isFile = existsSync(file) && statSync(file).isFile();
   if (!isFile) {
     // History fallback: client-side routes get the app shell (as CloudFront's SPA fallback does).
-    if (extname(path) && path.startsWith('/assets/')) {
-      res.writeHead(404, { 'content-type': 'text/plain' });
-      return res.end('Not found');
-    }
+    if (extname(path) && path.startsWith('/assets/')) return reply(res, 404, { 'content-type': 'text/plain' }, 'Not found');
     file = join(root, 'index.html');
     if (!existsSync(file)) {
-      res.writeHead(503, { 'content-type': 'text/plain; charset=utf-8' });
-      return res.end('The web app is not built yet: run npm run build:web');
+      return reply(res, 503, { 'content-type': 'text/plain; charset=utf-8' }, 'The web app is not built yet: run npm run build:web');
     }
   }
-  const immutable = file.includes(`${root}/assets/`);
+  const immutable = file.startsWith(join(root, 'assets') + sep);
   const headers: http.OutgoingHttpHeaders = {
     'content-type': MIME[extname(file)] ?? 'application/octet-stream',
     'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
@@ -203,13 +258,13 @@ function serveStatic(req: http.IncomingMessage, res: http.ServerResponse, static
     headers.vary = 'accept-encoding';
     if (encoding) {
       const body = compressed(file, encoding);
-      res.writeHead(200, { ...headers, 'content-encoding': encoding, 'content-length': body.length });
-      return res.end(req.method === 'HEAD' ? undefined : body);
+      return reply(res, 200, { ...headers, 'content-encoding': encoding, 'content-length': body.length }, req.method === 'HEAD' ? undefined : body);
     }
   }
+  if (req.method === 'HEAD') return reply(res, 200, headers);
   res.writeHead(200, headers);
-  if (req.method === 'HEAD') return res.end();
-  createReadStream(file).pipe(res);
+  // pipeline ends the file stream when the client goes away, and a read error ends the reply, not the process.
+  pipeline(createReadStream(file), res, () => undefined);
 }
 
 function pageSecurityHeaders(): http.OutgoingHttpHeaders {
@@ -236,15 +291,30 @@ function compressed(file: string, encoding: 'br' | 'gzip'): Buffer {
   return body;
 }
 
+/** One request, whatever it holds: every throw or rejection on its path becomes an answer (or nothing, if the client left). */
+async function handleRequest(req: http.IncomingMessage, res: http.ServerResponse, staticDir: string) {
+  const target = parseTarget(req.url);
+  if (!target) {
+    // The body is not read; the connection closes after the answer.
+    return sendJson(res, 400, { message: MSG_BAD_URL }, { connection: 'close' });
+  }
+  if (isApiPath(target.path)) return handleApi(req, res, target);
+  // A body sent to a static path is read and dropped.
+  req.resume();
+  return serveStatic(req, res, staticDir, target.path);
+}
+
 export function createGateway(opts: { staticDir: string }): http.Server {
   return http.createServer((req, res) => {
-    const path = new URL(req.url ?? '/', 'http://local').pathname;
-    const work = isApiPath(path) ? handleApi(req, res, path) : Promise.resolve(serveStatic(req, res, opts.staticDir, path));
-    work.catch((e) => {
-      // A crash here would be a bug in the handler factory; never show internals.
-      console.error(JSON.stringify({ level: 'error', msg: 'gateway error', error: (e as Error).message }));
+    // A late write on a closed socket, or a reset, may be reported on either stream: it ends only this request.
+    req.on('error', () => undefined);
+    res.on('error', () => undefined);
+    handleRequest(req, res, opts.staticDir).catch((e) => {
+      if (e instanceof ClientGone) return;
+      // A bug on the request path; never show internals, never end the process.
+      console.error(JSON.stringify({ level: 'error', msg: 'gateway error', error: (e as Error)?.message }));
       if (!res.headersSent) sendJson(res, 500, { message: 'Internal Server Error' });
-      else res.end();
+      else if (!res.destroyed) res.destroy();
     });
   });
 }

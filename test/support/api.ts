@@ -44,7 +44,8 @@ export interface ApiReply {
 
 const ROLE_IDS: Record<Role, number> = { super_admin: 1, admin: 2, seller: 3, user: 4 };
 
-export async function startTestApi(): Promise<TestApi> {
+/** staticDir: the built SPA the gateway serves (a test may give its own small one). */
+export async function startTestApi(opts: { staticDir?: string } = {}): Promise<TestApi> {
   const tableName = `t-${randomUUID()}`;
   const adminEmail = 'root@test.local';
   const adminPassword = 'root-password-1';
@@ -63,7 +64,7 @@ export async function startTestApi(): Promise<TestApi> {
   await ensureTable(inject('dynamoEndpoint'), tableName);
   await seedAll(adminEmail, adminPassword);
 
-  const server: http.Server = createGateway({ staticDir: 'frontend/dist' });
+  const server: http.Server = createGateway({ staticDir: opts.staticDir ?? 'frontend/dist' });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   process.env.PUBLIC_BASE_URL = url;

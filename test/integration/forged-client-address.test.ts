@@ -1,0 +1,46 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { LOGIN_LIMITS } from '../../functions/auth/service';
+import { startTestApi, type TestApi } from '../support/api';
+
+/**
+ * The per-client sign-in limit keys on the client's address. Locally that is the socket's address: a client
+ * that sends its own CloudFront-Viewer-Address (or X-Forwarded-For, Forwarded, X-Real-IP) with every guess
+ * gets no fresh budget from it.
+ */
+let api: TestApi;
+
+beforeAll(async () => {
+  api = await startTestApi();
+});
+afterAll(() => api?.close());
+
+function forgedAddress(i: number): Record<string, string> {
+  const ip = `203.0.${Math.floor(i / 250)}.${(i % 250) + 1}`;
+  return {
+    'cloudfront-viewer-address': `${ip}:${40000 + i}`,
+    'x-forwarded-for': ip,
+    forwarded: `for=${ip}`,
+    'x-real-ip': ip,
+  };
+}
+
+it('a different forged viewer address on every failed sign-in does not reset the per-client limit', async () => {
+  const statuses: number[] = [];
+  for (let i = 0; i <= LOGIN_LIMITS.perClient; i++) {
+    const r = await api.call('POST', '/auth/login', {
+      body: { email: `guess-${i}@test.local`, password: 'wrong-password' },
+      headers: forgedAddress(i),
+    });
+    statuses.push(r.status);
+  }
+  // Each guess names another account, so only the per-client limit can refuse them.
+  expect(new Set(statuses)).toEqual(new Set([401, 429]));
+  expect(statuses.at(-1)).toBe(429);
+  // The right password from "yet another address" is refused too: the client is still the same socket address.
+  const r = await api.call('POST', '/auth/login', {
+    body: { email: api.adminEmail, password: api.adminPassword },
+    headers: forgedAddress(LOGIN_LIMITS.perClient + 1),
+  });
+  expect(r.status).toBe(429);
+  expect(r.json.message).toMatch(/Too many failed sign-in attempts/);
+});
