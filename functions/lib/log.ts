@@ -4,26 +4,43 @@ import { env } from './env';
 
 /**
  * Structured JSON logs through AWS Lambda Powertools Logger (docs/decisions/0012-logging-and-metrics.md).
- * Never pass Aadhaar numbers, passwords or tokens; every field goes through scrub() first, which drops known
- * secret fields and masks 12-digit numbers. LOG_LEVEL (debug, info, warn, error, silent) is read through the
- * parsed configuration on every call, so a change picked up by resetEnvCache() applies at once.
+ * Never pass Aadhaar numbers, passwords or tokens. Whatever is passed, every line is redacted in one place
+ * (SeedLogger.printLog, through scrub()) just before it is written: the message, every field at any depth
+ * and the logger's own attributes. Known secret fields are dropped and any run of 12 or more digits is
+ * replaced. LOG_LEVEL (debug, info, warn, error, silent) is read through the parsed configuration on every
+ * call, so a change picked up by resetEnvCache() applies at once.
  */
 const SECRET_KEYS = /pass(word)?|token|authorization|aadhaar|adhar|secret|cookie/i;
-const TWELVE_DIGITS = /\b\d{4}\s?\d{4}\s?\d{4}\b/g;
+/**
+ * Twelve or more digits, each pair of neighbours at most one separator apart (a space, a hyphen, a plus or
+ * an encoded space, as numbers are written and sent in URLs), wherever they stand: inside a path, joined to
+ * letters ('/AppointmentList/234500000010abcdef') or inside a longer number, which holds twelve digits too.
+ */
+const DIGIT_RUN = /\d(?:(?:[\s+-]|%20)?\d){11,}/gi;
+const REDACTED = '[redacted]';
+/** An integer of 12 or more digits, logged as a number rather than as text. */
+const LONG_INTEGER = 1e11;
+
+/** Text with every run of 12 or more digits replaced (see DIGIT_RUN). */
+export function redactDigitRuns(text: string): string {
+  return text.replace(DIGIT_RUN, REDACTED);
+}
 
 export function scrub(value: unknown, depth = 0): unknown {
-  if (depth > 4) return '[deep]';
-  if (typeof value === 'string') return value.replace(TWELVE_DIGITS, '[redacted]');
+  if (depth > 8) return '[deep]';
+  if (typeof value === 'string') return redactDigitRuns(value);
+  if (typeof value === 'number' || typeof value === 'bigint') return Math.abs(Number(value)) >= LONG_INTEGER ? REDACTED : value;
   if (Array.isArray(value)) return value.map((v) => scrub(v, depth + 1));
+  if (value instanceof Error) return scrub({ name: value.name, message: value.message, stack: value.stack }, depth);
   if (value && typeof value === 'object') {
     const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value)) out[k] = SECRET_KEYS.test(k) ? '[redacted]' : scrub(v, depth + 1);
+    for (const [k, v] of Object.entries(value)) out[redactDigitRuns(k)] = SECRET_KEYS.test(k) ? REDACTED : scrub(v, depth + 1);
     return out;
   }
   return value;
 }
 
-/** The same line shape as before Powertools: level, time, msg, then the (scrubbed) fields. */
+/** The same line shape as before Powertools: level, time, msg, then the fields. */
 class LineFormatter extends LogFormatter {
   formatAttributes(a: UnformattedAttributes, extra: LogAttributes): LogItem {
     const ctx = a.lambdaContext;
@@ -46,6 +63,7 @@ class LineFormatter extends LogFormatter {
  */
 class SeedLogger extends Logger {
   protected override printLog(level: number, item: LogItem): void {
+    item.setAttributes(scrub(item.getAttributes()) as LogAttributes);
     if (process.env.AWS_LAMBDA_FUNCTION_NAME) return super.printLog(level, item);
     item.prepareForPrint();
     const line = JSON.stringify(item.getAttributes(), this.getJsonReplacer());
@@ -81,7 +99,7 @@ function ready(): SeedLogger {
 }
 
 function write(level: Exclude<Level, 'silent'>, msg: string, fields: Record<string, unknown> = {}) {
-  ready()[level](msg, scrub(fields) as LogAttributes);
+  ready()[level](msg, fields as LogAttributes);
 }
 
 export const log = {

@@ -1,0 +1,55 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { resetEnvCache } from '../../functions/lib/env';
+import { startTestApi, type TestApi } from '../support/api';
+
+/**
+ * Issue 12, item 7: the access log line of every request names its path; an Aadhaar number standing in a path
+ * with hyphens, spaces or joined to letters must not reach the log. Lines are captured as the logger writes them
+ * (console, outside Lambda) while the requests go through the real gateway and handlers.
+ */
+let api: TestApi;
+const lines: string[] = [];
+
+beforeAll(async () => {
+  api = await startTestApi();
+  process.env.LOG_LEVEL = 'debug';
+  resetEnvCache();
+  const capture = (...args: unknown[]) => void lines.push(args.map(String).join(' '));
+  vi.spyOn(console, 'log').mockImplementation(capture);
+  vi.spyOn(console, 'error').mockImplementation(capture);
+  vi.spyOn(console, 'warn').mockImplementation(capture);
+});
+afterAll(async () => {
+  vi.restoreAllMocks();
+  await api?.close();
+});
+
+/** Twelve digits with at most one space, hyphen, plus or encoded space between neighbours. */
+const TWELVE = /\d(?:(?:[\s+-]|%20)?\d){11}/;
+
+describe('the access log line', () => {
+  it('holds no 12-digit run for Aadhaar numbers in paths (hyphens, spaces, letters, longer runs)', async () => {
+    const paths = [
+      '/api/invoices/by-number/2345-0000-0011',
+      '/svsregistration/AppointmentList/234500000010abcdef',
+      '/svsregistration/AppointmentList/2345%200000%200012',
+      '/svsregistration/AppointmentList/x2345000000130000',
+      '/api/lots/by-code/2345-0000-0014',
+      '/api/invoices/by-number/2345000000150',
+    ];
+    lines.length = 0;
+    for (const path of paths) {
+      const r = await api.call('GET', path);
+      expect(r.status, path).toBeGreaterThanOrEqual(400);
+      expect(r.status, path).toBeLessThan(500);
+    }
+    const requestLines = lines.filter((l) => l.includes('"msg":"request"'));
+    // One access line per request, each naming its (redacted) path.
+    expect(requestLines.length).toBeGreaterThanOrEqual(paths.length);
+    expect(requestLines.filter((l) => l.includes('[redacted]')).length).toBeGreaterThanOrEqual(paths.length);
+    for (const line of lines) {
+      const withoutTime = line.replace(/"time":"[^"]*"/, '');
+      expect(TWELVE.test(withoutTime), line).toBe(false);
+    }
+  });
+});
