@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { CopyObjectCommand, DeleteObjectCommand, GetObjectCommand, ListObjectsV2Command, PutObjectCommand } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, ListObjectsV2Command, PutObjectCommand } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { BatchGetCommand, DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { docClient, s3Client, tableName } from '../lib/aws';
@@ -428,19 +428,6 @@ export async function readObjectHead(key: string, bytes: number): Promise<{ size
     if (err.name === 'InvalidRange' || err.$metadata?.httpStatusCode === 416) return { size: 0, head: Buffer.alloc(0) };
     throw e;
   }
-}
-
-export async function copyObject(from: string, to: string, contentType: string): Promise<void> {
-  await s3Client().send(
-    new CopyObjectCommand({
-      Bucket: bucket(),
-      Key: to,
-      CopySource: `${bucket()}/${from}`,
-      ContentType: contentType,
-      MetadataDirective: 'REPLACE',
-      // No ServerSideEncryption here: the bucket's default (KMS) applies to the copy.
-    }),
-  );
 }
 
 export async function putObject(key: string, body: Buffer, contentType: string): Promise<void> {

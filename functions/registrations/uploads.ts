@@ -8,9 +8,11 @@ import * as repo from './repository';
 
 /**
  * Aadhaar scans: the browser uploads straight to S3 with a presigned PUT under pending/ (removed by the
- * bucket's 2-day lifecycle rule); on submit the server checks what actually landed (size, magic bytes) and
- * copies accepted files to aadhaar/<year>/..., outside the lifecycle rule. Multipart clients send the bytes
- * with the form; they get the same checks.
+ * bucket's 2-day lifecycle rule); on submit the server reads what actually landed, checks those bytes (size,
+ * magic bytes, hostile content) and writes the very bytes it checked to aadhaar/<year>/..., outside the
+ * lifecycle rule. It never copies the pending object: the presigned URL stays valid for minutes, and a PUT
+ * between the check and a copy would swap the scan (s3rver has no CopySourceIfMatch to pin the ETag; the
+ * PUT costs the same one request as a copy). Multipart clients send the bytes with the form; same checks.
  */
 export const UPLOAD_URL_SECONDS = 300;
 export const DOWNLOAD_URL_SECONDS = 60;
@@ -35,16 +37,37 @@ const fileError = (message: string) => new AppError('VALIDATION', message, { fie
 /**
  * Hostile content inside a file whose first bytes are an allowed kind (polyglots), checked on the whole file
  * (at most 500 KB). Each check is specific enough that a genuine photo or scan does not trip it by chance:
- *  - HTML or script markup anywhere (a page behind an image header);
+ *  - HTML, SVG or script markup anywhere (a page behind an image header), and an on…= event handler inside
+ *    a tag (`<img src=x onerror=…>`): a tag, then at most 200 characters within it, then the handler;
  *  - a ZIP archive at the end (JPEG+ZIP, GIFAR): its end-of-directory record with a central directory;
  *  - a PNG whose first chunk is not IHDR (any other bytes behind a PNG signature);
- *  - a PDF naming active content: JavaScript, Launch, embedded files, XFA, RichMedia, form submission or
- *    import, also inside compressed object streams and behind #xx name escapes. /OpenAction alone is not
+ *  - a PDF naming active content: JavaScript, actions that open or fetch something else (Launch, GoToR,
+ *    GoToE, URI, SubmitForm, ImportData, Named, GoTo3DView, Rendition, Movie, Sound), embedded files, XFA,
+ *    RichMedia, also inside compressed object streams and behind #xx name escapes. /OpenAction alone is not
  *    refused: most generators use it for "open at page 1"; running script needs /JS or /JavaScript, caught.
  * The stored and served type is always the sniffed one; the download link forces it (see presignDownload).
  */
-const MARKUP = /<(?:script|html|body|iframe|object|embed|meta|form|!doctype|\?php)[\s/>]|javascript:/i;
-const PDF_ACTIVE = new Set(['JavaScript', 'JS', 'Launch', 'EmbeddedFile', 'EmbeddedFiles', 'RichMedia', 'XFA', 'SubmitForm', 'ImportData', 'GoToE']);
+const MARKUP = /<(?:script|html|body|iframe|object|embed|meta|form|svg|!doctype|\?php)[\s/>]|javascript:/i;
+const EVENT_HANDLER = /<[a-z][a-z0-9:-]*[\s/][^<>]{0,200}?(?<=[\s/"'])on[a-z]{3,30}\s*=/i;
+const PDF_ACTIVE = new Set([
+  'JavaScript',
+  'JS',
+  'Launch',
+  'GoToR',
+  'GoToE',
+  'URI',
+  'SubmitForm',
+  'ImportData',
+  'Named',
+  'GoTo3DView',
+  'Rendition',
+  'Movie',
+  'Sound',
+  'EmbeddedFile',
+  'EmbeddedFiles',
+  'RichMedia',
+  'XFA',
+]);
 const PDF_NAME = /\/[^\s/<>[\]()%{}]+/g;
 const MAX_INFLATED = 4 * 1024 * 1024;
 
@@ -94,7 +117,8 @@ function hasZipDirectory(data: Buffer): boolean {
 /** Why a file of an allowed kind is still refused, or undefined when it is a plain image or document. */
 export function hostileContent(data: Buffer, kind: FileKind): string | undefined {
   if (kind.ext === 'png' && (data.length < 16 || data.subarray(12, 16).toString('latin1') !== 'IHDR')) return 'png-without-ihdr';
-  if (MARKUP.test(data.toString('latin1'))) return 'markup';
+  const text = data.toString('latin1');
+  if (MARKUP.test(text) || EVENT_HANDLER.test(text)) return 'markup';
   if (hasZipDirectory(data)) return 'zip';
   if (kind.ext === 'pdf' && pdfIsActive(data)) return 'pdf-active-content';
   return undefined;
@@ -122,6 +146,8 @@ export const FILE_MESSAGES = {
     'फ़ाइल में स्क्रिप्ट या छिपी हुई सामग्री है, कृपया आधार कार्ड की साधारण फ़ोटो या स्कैन चुनें / ' +
     'The file contains scripts or hidden content. Please choose a plain photo or scan of the Aadhaar card.',
   wrongType: 'फ़ाइल GIF, JPEG, PNG या PDF होनी चाहिए / The file must be a GIF, JPEG, PNG or PDF.',
+  changed:
+    'फ़ाइल जाँच के दौरान बदल गई, कृपया फ़ाइल फिर से चुनें / The file changed while it was being checked. Please choose the file again.',
   required: `${MSG_FILE} / The Aadhaar file is required (at most 500 KB).`,
 } as const;
 
@@ -143,6 +169,8 @@ export interface CheckedFile {
   source: FileSource;
   kind: FileKind;
   size: number;
+  /** The bytes that passed the checks: what is stored, whatever the pending object holds by then. */
+  data: Buffer;
 }
 
 function checkBytes(size: number, data: Buffer, declaredType?: string): FileKind {
@@ -162,14 +190,17 @@ function checkBytes(size: number, data: Buffer, declaredType?: string): FileKind
 export async function checkFile(source: FileSource): Promise<CheckedFile> {
   if (source.kind === 'bytes') {
     if (source.truncated) throw fileError(FILE_MESSAGES.tooLarge);
-    return { source, kind: checkBytes(source.data.length, source.data, source.declaredType), size: source.data.length };
+    return { source, kind: checkBytes(source.data.length, source.data, source.declaredType), size: source.data.length, data: source.data };
   }
   if (!PENDING_KEY_RE.test(source.key)) throw fileError(FILE_MESSAGES.missing);
   // The whole object (at most 500 KB; one byte more tells a larger one): the content checks read all of it.
   const obj = await repo.readObjectHead(source.key, MAX_FILE_BYTES + 1);
   if (!obj) throw fileError(FILE_MESSAGES.missing);
   try {
-    return { source, kind: checkBytes(obj.size, obj.head, obj.contentType), size: obj.size };
+    const kind = checkBytes(obj.size, obj.head, obj.contentType);
+    // Accepted means at most 500 KB, so the read holds the whole object; anything else cannot be vouched for.
+    if (obj.head.length !== obj.size) throw fileError(FILE_MESSAGES.changed);
+    return { source, kind, size: obj.size, data: obj.head };
   } catch (e) {
     await removeQuietly(source.key);
     throw e;
@@ -181,10 +212,9 @@ export function lastingKey(file: CheckedFile, year: number, id: number): string 
   return `aadhaar/${year}/${padId(id)}-${randomBytes(6).toString('base64url')}.${file.kind.ext}`;
 }
 
-/** Puts the accepted scan at its lasting key. */
+/** Puts the checked bytes of the accepted scan at its lasting key (never a copy of the pending object). */
 export async function storeFile(file: CheckedFile, key: string): Promise<void> {
-  if (file.source.kind === 'pending') await repo.copyObject(file.source.key, key, file.kind.mime);
-  else await repo.putObject(key, file.source.data, file.kind.mime);
+  await repo.putObject(key, file.data, file.kind.mime);
 }
 
 export async function removeQuietly(key: string): Promise<void> {

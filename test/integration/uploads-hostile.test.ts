@@ -8,15 +8,21 @@ import { MSG_FILE, MSG_FORM_INVALID } from '../../shared/schemas/registration';
 import { startTestApi, type TestApi } from '../support/api';
 import {
   GIF_WITH_HTML,
+  GIF_WITH_IMG_ONERROR,
   JPEG_PLUS_ZIP,
+  JPEG_WITH_ONMOUSEOVER,
   PDF_EMBEDDED_FILE,
   PDF_ESCAPED_JS,
   PDF_JS_IN_OBJECT_STREAM,
   PDF_LAUNCH,
   PDF_NAMES_JAVASCRIPT,
   PDF_OPEN_ACTION_JS,
+  PDF_ACTIONS,
   PDF_OPEN_AT_PAGE,
+  PDF_URI_LINK,
   PNG_HEADER_ON_HTML,
+  PNG_WITH_SVG_ONLOAD,
+  PNG_WITH_SVG_SLASH_ONLOAD,
   PNG_WITH_TEXT_CHUNK,
   PNG_WITH_TRAILING_SCRIPT,
 } from '../fixtures/hostile-files';
@@ -64,6 +70,14 @@ const cases: Case[] = [
   { what: 'a PDF with JavaScript inside a compressed object stream', data: PDF_JS_IN_OBJECT_STREAM, type: 'application/pdf', name: 'scan.pdf', message: unsafe },
   { what: 'a PDF with a /Launch action', data: PDF_LAUNCH, type: 'application/pdf', name: 'scan.pdf', message: unsafe },
   { what: 'a PDF with an embedded file', data: PDF_EMBEDDED_FILE, type: 'application/pdf', name: 'scan.pdf', message: unsafe },
+  ...Object.entries(PDF_ACTIONS)
+    .filter(([action]) => action !== 'Launch')
+    .map(([action, data]) => ({ what: `a PDF with a /${action} action`, data, type: 'application/pdf', name: 'scan.pdf', message: unsafe })),
+  { what: 'a PDF with a /URI link on its page', data: PDF_URI_LINK, type: 'application/pdf', name: 'scan.pdf', message: unsafe },
+  { what: 'a real PNG with <svg onload=…> in a text chunk', data: PNG_WITH_SVG_ONLOAD, type: 'image/png', name: 'scan.png', message: unsafe },
+  { what: 'a real PNG with <svg/onload=…> in a text chunk', data: PNG_WITH_SVG_SLASH_ONLOAD, type: 'image/png', name: 'scan.png', message: unsafe },
+  { what: 'a GIF carrying <img src=x onerror=alert(1)>', data: GIF_WITH_IMG_ONERROR, type: 'image/gif', name: 'scan.gif', message: unsafe },
+  { what: 'a JPEG whose comment holds a tag with an onmouseover handler', data: JPEG_WITH_ONMOUSEOVER, type: 'image/jpeg', name: 'scan.jpg', message: unsafe },
 ];
 
 function expectFileRefusal(r: { status: number; json: { message?: string; fields?: Record<string, string> } }, message: string) {
