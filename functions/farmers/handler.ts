@@ -8,19 +8,19 @@ export const handler = defineArea('farmers', {
   'GET /api/farmers': route({ query: FarmerListQuery, handle: ({ query }) => farmers.list(query) }),
   'GET /api/farmers/by-aadhaar': route({
     query: ByAadhaarQuery,
-    handle: ({ query, caller }) => farmers.byAadhaar(query.aadhaar, caller),
+    handle: ({ query }) => farmers.byAadhaar(query.aadhaar),
   }),
-  'GET /api/farmers/{id}': route({ params: IdParam, handle: ({ params, caller }) => farmers.get(params.id, caller) }),
+  'GET /api/farmers/{id}': route({ params: IdParam, handle: ({ params, caller, sourceIp }) => farmers.view(params.id, caller, sourceIp) }),
   'POST /api/farmers': route({
     body: FarmerInput,
-    handle: async ({ body, caller }) => json(await farmers.create(body, caller), 201),
+    handle: async ({ body }) => json(await farmers.create(body), 201),
   }),
   'PUT /api/farmers/{id}': route({
     params: IdParam,
     body: FarmerInput,
-    handle: ({ params, body, caller }) => farmers.update(params.id, body, caller),
+    handle: ({ params, body }) => farmers.update(params.id, body),
   }),
-  'DELETE /api/farmers/{id}': route({ params: IdParam, handle: ({ params, caller }) => farmers.setActive(params.id, false, caller) }),
-  'POST /api/farmers/{id}/restore': route({ params: IdParam, handle: ({ params, caller }) => farmers.setActive(params.id, true, caller) }),
+  'DELETE /api/farmers/{id}': route({ params: IdParam, handle: ({ params }) => farmers.setActive(params.id, false) }),
+  'POST /api/farmers/{id}/restore': route({ params: IdParam, handle: ({ params }) => farmers.setActive(params.id, true) }),
   'GET /api/farmers/{id}/registrations': route({ params: IdParam, handle: ({ params }) => farmers.registrations(params.id) }),
 });

@@ -1,11 +1,11 @@
 import { FARMER_CONTACT_RE, type FarmerInput, type FarmerListQuery, type FarmerRegistration, type FarmerResponse } from '../../shared/schemas/farmers';
 import { AADHAAR_RE, stripAadhaar } from '../../shared/schemas/producers';
-import { aadhaarHash, openAadhaar, sealAadhaar } from '../lib/aadhaar-vault';
+import { aadhaarHash, sealAadhaar } from '../lib/aadhaar-vault';
+import { aadhaarForView } from '../lib/aadhaar-views';
 import type { Caller } from '../lib/caller';
 import { nextValue } from '../lib/counters';
 import { conflict, notFound } from '../lib/errors';
 import { searchTextOf, type Item } from '../lib/query';
-import { seesFullAadhaar } from '../producers/service';
 import {
   farmerIdByAadhaarHash,
   farmersByContact,
@@ -19,11 +19,15 @@ import {
   type FarmerItem,
 } from './repository';
 
-async function toResponse(f: FarmerItem, full: boolean): Promise<FarmerResponse> {
+/**
+ * A farmer as the API gives it: aadhaarNumber is null (the screens show XXXX-XXXX-<aadhaarLast4>) except on an
+ * admin's GET of the single record, where it is the number in clear and the view is audited (see view()).
+ */
+function toResponse(f: FarmerItem, clearAadhaar: string | null = null): FarmerResponse {
   return {
     farmerID: f.farmerID,
     name: f.name,
-    aadhaarNumber: full && f.aadhaarEnc ? await openAadhaar(f.aadhaarEnc) : null,
+    aadhaarNumber: clearAadhaar,
     aadhaarLast4: f.aadhaarLast4 ?? '',
     contactNumber: f.contactNumber ?? '',
     village: f.village ?? '',
@@ -72,7 +76,7 @@ export async function list(q: FarmerListQuery): Promise<FarmerResponse[]> {
   if (search && AADHAAR_RE.test(stripAadhaar(search))) {
     const id = await farmerIdByAadhaarHash(await aadhaarHash(stripAadhaar(search)));
     const f = id ? await getFarmer(id) : undefined;
-    return f && (f.isActive || q.includeInactive) ? [await toResponse(f, false)] : [];
+    return f && (f.isActive || q.includeInactive) ? [toResponse(f)] : [];
   }
   const items = await listFarmers({ includeInactive: q.includeInactive, search: search || undefined, take: q.take });
   // A contact number is also looked up exactly, so it finds farmers beyond the newest the text search reads.
@@ -82,23 +86,26 @@ export async function list(q: FarmerListQuery): Promise<FarmerResponse[]> {
     items.unshift(...exact);
     items.sort((a, b) => b.farmerID - a.farmerID).splice(q.take);
   }
-  return Promise.all(items.map((f) => toResponse(f, false)));
+  return items.map((f) => toResponse(f));
 }
 
-export async function get(id: number, caller: Caller | null): Promise<FarmerResponse> {
+/** GET /api/farmers/{id}: the one reply with the Aadhaar in clear, to admins only, each time audited. */
+export async function view(id: number, caller: Caller | null, sourceIp: string): Promise<FarmerResponse> {
   const f = await getFarmer(id);
   if (!f) throw notFound(`Farmer ${id} not found`);
-  return toResponse(f, seesFullAadhaar(caller));
+  return toResponse(f, await aadhaarForView(caller, sourceIp, f.aadhaarEnc, { type: 'farmer', id: f.farmerID }));
 }
 
-export async function byAadhaar(aadhaar: string, caller: Caller | null): Promise<FarmerResponse> {
+/** The caller typed the number: the reply need not repeat it. */
+export async function byAadhaar(aadhaar: string): Promise<FarmerResponse> {
   const id = await farmerIdByAadhaarHash(await aadhaarHash(aadhaar));
   const f = id ? await getFarmer(id) : undefined;
   if (!f) throw notFound('No farmer with this Aadhaar number');
-  return toResponse(f, seesFullAadhaar(caller));
+  return toResponse(f);
 }
 
-export async function create(input: FarmerInput, caller: Caller | null): Promise<FarmerResponse> {
+/** Writes answer without the number in clear (the admin has just typed it, or did not change it). */
+export async function create(input: FarmerInput): Promise<FarmerResponse> {
   const item: FarmerItem = {
     farmerID: await nextValue('farmers'),
     ...(await fieldsOf(input)),
@@ -107,10 +114,10 @@ export async function create(input: FarmerInput, caller: Caller | null): Promise
   };
   const out = await insertFarmer(item);
   if (!out.ok) throw conflict(takenMessage(out.takenBy), { farmerID: out.takenBy });
-  return toResponse(item, seesFullAadhaar(caller));
+  return toResponse(item);
 }
 
-export async function update(id: number, input: FarmerInput, caller: Caller | null): Promise<FarmerResponse> {
+export async function update(id: number, input: FarmerInput): Promise<FarmerResponse> {
   const current = await getFarmer(id, true);
   if (!current) throw notFound(`Farmer ${id} not found`);
   const next = await fieldsOf(input, current);
@@ -120,13 +127,13 @@ export async function update(id: number, input: FarmerInput, caller: Caller | nu
     throw conflict('This farmer was changed by someone else at the same time. Reload and try again.');
   }
   const merged: FarmerItem = { ...current, aadhaarEnc: undefined, aadhaarHash: undefined, aadhaarLast4: undefined, ...next };
-  return toResponse({ ...merged, updatedOn: new Date().toISOString() }, seesFullAadhaar(caller));
+  return toResponse({ ...merged, updatedOn: new Date().toISOString() });
 }
 
-export async function setActive(id: number, active: boolean, caller: Caller | null): Promise<FarmerResponse> {
+export async function setActive(id: number, active: boolean): Promise<FarmerResponse> {
   const f = await setFarmerActive(id, active);
   if (!f) throw notFound(`Farmer ${id} not found`);
-  return toResponse(f, seesFullAadhaar(caller));
+  return toResponse(f);
 }
 
 const REGISTRATIONS_TAKE = 100;

@@ -1,6 +1,6 @@
-import { hasAnyRole } from '../../shared/roles';
 import { AADHAAR_RE, stripAadhaar, type ProducerInput, type ProducerListQuery, type ProducerResponse } from '../../shared/schemas/producers';
 import { aadhaarHash, openAadhaar, sealAadhaar } from '../lib/aadhaar-vault';
+import { seesFullAadhaar } from '../lib/aadhaar-views';
 import type { Caller } from '../lib/caller';
 import { nextValue } from '../lib/counters';
 import { conflict, notFound } from '../lib/errors';
@@ -14,9 +14,6 @@ import {
   type ProducerItem,
 } from './repository';
 import { searchTextOf } from '../lib/query';
-
-/** Full Aadhaar numbers go only to callers who maintain the record (admin); sellers see the last 4 digits. */
-export const seesFullAadhaar = (caller: Caller | null) => Boolean(caller && hasAnyRole(caller.roles, ['admin']));
 
 async function toResponse(p: ProducerItem, full: boolean): Promise<ProducerResponse> {
   return {

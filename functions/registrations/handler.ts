@@ -9,6 +9,7 @@ import {
   UploadUrlInput,
   registrationFieldErrors,
 } from '../../shared/schemas/registration';
+import { appendAudit } from '../lib/audit-log';
 import { defineArea, route } from '../lib/handler';
 import { AppError, notFound } from '../lib/errors';
 import { json } from '../lib/http';
@@ -75,15 +76,17 @@ export const handler = defineArea('registrations', {
   'GET /api/registrations/{id}': route({
     params: RegistrationIdParam,
     query: RegistrationYearQuery,
-    handle: async ({ params, query }) => registrations.toRow(await registrations.findRegistration(params.id, query.year)),
+    handle: ({ params, query, caller, sourceIp }) => registrations.registrationView(params.id, query.year, caller, sourceIp),
   }),
 
   'GET /api/registrations/{id}/aadhaar-file': route({
     params: RegistrationIdParam,
     query: RegistrationYearQuery,
-    handle: async ({ params, query }) => {
+    handle: async ({ params, query, caller, sourceIp }) => {
       const r = await registrations.findRegistration(params.id, query.year);
       if (!r.adharFilePath) throw notFound('No Aadhaar file for this registration');
+      // The scan shows the number in clear: each link given out is a view of it.
+      await appendAudit('aadhaar-scan.view', caller!, sourceIp, { type: 'registration', id: r.id, year: r.year });
       const url = await presignDownload(r.adharFilePath, DOWNLOAD_URL_SECONDS, r.adharFileType);
       return { url, expiresAt: new Date(Date.now() + DOWNLOAD_URL_SECONDS * 1000).toISOString() };
     },

@@ -5,6 +5,7 @@ import { maskAadhaar } from '../../shared/format';
 import { hasAnyRole, STAFF_ROLES } from '../../shared/roles';
 import {
   kolkataDate,
+  MSG_ALREADY_REGISTERED,
   MSG_CLOSED,
   type AppointmentRecord,
   type FindLetterInput,
@@ -12,7 +13,8 @@ import {
   type RegistrationReply,
   type RegistrationRow,
 } from '../../shared/schemas/registration';
-import { aadhaarHash, openAadhaar, sealAadhaar } from '../lib/aadhaar-vault';
+import { aadhaarHash, sealAadhaar } from '../lib/aadhaar-vault';
+import { aadhaarForView } from '../lib/aadhaar-views';
 import type { Caller } from '../lib/caller';
 import { getSetting } from '../lib/config-store';
 import { nextValue, padId } from '../lib/counters';
@@ -89,19 +91,13 @@ function replyOf(id: number, year: number, code: string, existing = false): Regi
   return { success: true, message: MSG_OK, data: { id, year, uniqeCode: code, uniqueCode: code, ...(existing ? { existing: true } : {}) } };
 }
 
-function duplicate(claim: repo.ClaimItem): AppError {
-  return new AppError(
-    'CONFLICT',
-    `इस आधार और फसल के लिए ${claim.year} में पंजीकरण पहले से है (पंजीकरण संख्या ${claim.id}) / ` +
-      `This Aadhaar number is already registered for this crop in ${claim.year} (registration number ${claim.id}).`,
-    { data: { id: claim.id, year: claim.year } },
-  );
-}
-
-/** The same request again (idempotency key or identical content) gets the first answer; anything else 409. */
+/**
+ * The same request again (idempotency key or identical content) gets the first answer; anything else 409 with
+ * no number or date of the registration (how to find the letter instead).
+ */
 function resolveExisting(claim: repo.ClaimItem, idempotencyKey: string | undefined, fingerprint: string): SubmitOutcome {
   const retry = idempotencyKey !== undefined && claim.idempotencyKey === idempotencyKey;
-  if (!retry && claim.fingerprint !== fingerprint) throw duplicate(claim);
+  if (!retry && claim.fingerprint !== fingerprint) throw new AppError('CONFLICT', MSG_ALREADY_REGISTERED);
   // A retry gets the first answer as it was; a separate identical submission is told it was made before.
   return { status: 200, reply: replyOf(claim.id, claim.year, claim.uniqeCode, !retry) };
 }
@@ -430,17 +426,18 @@ export async function findLetter(input: FindLetterInput, sourceIp: string): Prom
 
 // ---- staff views ----
 
-export async function toRow(r: repo.RegistrationItem): Promise<RegistrationRow> {
-  let adharNumber = maskAadhaar(r.aadhaarLast4);
-  try {
-    adharNumber = await openAadhaar(r.aadhaarEnc);
-  } catch (e) {
-    log.error('Aadhaar could not be opened', { id: r.id, year: r.year, error: (e as Error).message });
-  }
+/** GET /api/registrations/{id}: the Aadhaar in clear for an admin only, and that view is audited; masked for sellers. */
+export async function registrationView(id: number, year: number | undefined, caller: Caller | null, sourceIp: string): Promise<RegistrationRow> {
+  const r = await findRegistration(id, year);
+  return toRow(r, await aadhaarForView(caller, sourceIp, r.aadhaarEnc, { type: 'registration', id: r.id, year: r.year }));
+}
+
+/** A row as lists and sellers see it: the Aadhaar masked, unless the number in clear is given (see registrationView). */
+export function toRow(r: repo.RegistrationItem, clearAadhaar?: string | null): RegistrationRow {
   return {
     id: r.id,
     name: r.name,
-    adharNumber,
+    adharNumber: clearAadhaar ?? maskAadhaar(r.aadhaarLast4),
     fatherName: r.fatherName,
     mobileNumber: r.mobileNumber,
     village: r.village,

@@ -67,7 +67,7 @@ export const ByAadhaarQuery = z.object({
 export interface FarmerResponse {
   farmerID: number;
   name: string;
-  /** Full number only in single-record replies to admins; otherwise null (see docs/data-model.md). */
+  /** The number in clear only in an admin's GET of the single farmer (audited); otherwise null (see docs/data-model.md). */
   aadhaarNumber: string | null;
   /** '' when the farmer has no Aadhaar on record. */
   aadhaarLast4: string;

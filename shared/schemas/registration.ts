@@ -15,6 +15,13 @@ export const MSG_MOBILE = '10 अंकों का नंबर दर्ज �
 export const MSG_FILE = 'फ़ाइल आवश्यक है (≤ 500KB)';
 export const MSG_FORM_INVALID = 'कृपया फॉर्म सही करें / Please correct the highlighted fields.';
 export const MSG_CLOSED = 'पंजीकरण बंद है / Registrations are closed';
+/**
+ * A second, different submission for an Aadhaar number and crop already registered this year. It names neither
+ * the registration's number nor its date: anyone may type someone else's Aadhaar number into the form.
+ */
+export const MSG_ALREADY_REGISTERED =
+  'इस आधार नंबर से इस फसल का पंजीकरण पहले ही हो चुका है। अपना अपॉइंटमेंट पत्र पाने के लिए "मेरा पत्र खोजें" में अपना आधार नंबर और मोबाइल नंबर डालें। / ' +
+  'This Aadhaar number is already registered for this crop. To get your appointment letter, enter your Aadhaar number and mobile number under "Find my letter".';
 const tooLong = (max: number) => `अधिकतम ${max} अक्षर / At most ${max} characters`;
 
 export const MAX_FILE_BYTES = 500 * 1024;
@@ -315,10 +322,11 @@ export interface AppointmentRecord {
   created: string;
 }
 
-/** A row of the staff Registrations page (spec section 3, "Registration"); full Aadhaar for staff. */
+/** A row of the staff Registrations page (spec section 3, "Registration"). */
 export interface RegistrationRow {
   id: number;
   name: string;
+  /** XXXX-XXXX-1234; the number in clear only on an admin's GET of the single registration (audited). */
   adharNumber: string;
   fatherName: string;
   mobileNumber: string;

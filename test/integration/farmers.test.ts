@@ -33,7 +33,7 @@ describe('farmers: create, read, list, search', () => {
     const body = valid();
     const r = await create(body);
     expect(r.status, r.text).toBe(201);
-    expect(r.json).toMatchObject({ ...body, aadhaarLast4: body.aadhaarNumber.slice(-4), isActive: true });
+    expect(r.json).toMatchObject({ ...body, aadhaarNumber: null, aadhaarLast4: body.aadhaarNumber.slice(-4), isActive: true });
     const id = r.json.farmerID;
     expect((await api.call('GET', `/api/farmers/${id}`, { token: admin })).json.aadhaarNumber).toBe(body.aadhaarNumber);
     const asSeller = await api.call('GET', `/api/farmers/${id}`, { token: seller });
@@ -93,7 +93,8 @@ describe('farmers: create, read, list, search', () => {
     const id = (await create(body)).json.farmerID;
     const r = await api.call('GET', '/api/farmers/by-aadhaar', { token: admin, query: { aadhaar: body.aadhaarNumber } });
     expect(r.status).toBe(200);
-    expect(r.json).toMatchObject({ farmerID: id, aadhaarNumber: body.aadhaarNumber });
+    // The caller typed the number; the reply does not repeat it (the clear number is on GET /api/farmers/{id} only).
+    expect(r.json).toMatchObject({ farmerID: id, aadhaarNumber: null, aadhaarLast4: body.aadhaarNumber.slice(-4) });
     const asSeller = await api.call('GET', '/api/farmers/by-aadhaar', { token: seller, query: { aadhaar: body.aadhaarNumber } });
     expect(asSeller.json).toMatchObject({ farmerID: id, aadhaarNumber: null });
     const none = await api.call('GET', '/api/farmers/by-aadhaar', { token: admin, query: { aadhaar: '111122223333' } });
@@ -128,7 +129,7 @@ describe('farmers: edit, inactivate, restore', () => {
     const put = (aadhaarNumber: string | undefined) => api.call('PUT', `/api/farmers/${id}`, { token: admin, body: { ...valid(), name: 'Edited', aadhaarNumber } });
     const added = await put(first);
     expect(added.status, added.text).toBe(200);
-    expect(added.json).toMatchObject({ name: 'Edited', aadhaarNumber: first, aadhaarLast4: first.slice(-4) });
+    expect(added.json).toMatchObject({ name: 'Edited', aadhaarNumber: null, aadhaarLast4: first.slice(-4) });
     expect((await api.call('GET', '/api/farmers/by-aadhaar', { token: admin, query: { aadhaar: first } })).json.farmerID).toBe(id);
 
     const dup = await create({ ...valid(), aadhaarNumber: first });
@@ -136,7 +137,8 @@ describe('farmers: edit, inactivate, restore', () => {
     expect(dup.json.message).toBe(`A farmer with this Aadhaar number already exists (ID ${id})`);
 
     const second = nextAadhaar();
-    expect((await put(second)).json.aadhaarNumber).toBe(second);
+    expect((await put(second)).json.aadhaarLast4).toBe(second.slice(-4));
+    expect((await api.call('GET', `/api/farmers/${id}`, { token: admin })).json.aadhaarNumber).toBe(second);
     expect((await api.call('GET', '/api/farmers/by-aadhaar', { token: admin, query: { aadhaar: first } })).status).toBe(404);
     expect((await api.call('GET', '/api/farmers/by-aadhaar', { token: admin, query: { aadhaar: second } })).json.farmerID).toBe(id);
 

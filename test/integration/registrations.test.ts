@@ -8,7 +8,7 @@ import { resetEnvCache } from '../../functions/lib/env';
 import { clearAppointmentSettingsCache } from '../../functions/registrations/appointments';
 import { FIND_LETTER_LIMITS } from '../../functions/registrations/service';
 import { FILE_MESSAGES } from '../../functions/registrations/uploads';
-import { MAX_FILE_BYTES, MSG_CLOSED, MSG_FILE, MSG_FORM_INVALID } from '../../shared/schemas/registration';
+import { MAX_FILE_BYTES, MSG_ALREADY_REGISTERED, MSG_CLOSED, MSG_FILE, MSG_FORM_INVALID } from '../../shared/schemas/registration';
 import { startTestApi, type TestApi } from '../support/api';
 import { faulty, named } from '../support/faulty-client';
 import {
@@ -336,12 +336,36 @@ describe('duplicates and retries (invariant 2)', () => {
 
     const other = await registerFarmer(api, { ...f, mobile: newMobile(), cropName: ' mus-tard ' });
     expect(other.status).toBe(409);
-    expect(other.json.message).toContain(`पंजीकरण संख्या ${first.json.data.id}`);
-    expect(other.json.message).toContain(`registration number ${first.json.data.id}`);
+    expect(other.json.message).toBe(MSG_ALREADY_REGISTERED);
 
     // Another crop is another registration.
     const chickpea = await registerFarmer(api, { ...f, cropName: 'Chickpea' });
     expect(chickpea.status).toBe(201);
+  });
+
+  it('tells a second, different anonymous submission for the same Aadhaar and crop how to find the letter, without its number or date', async () => {
+    const f = fields({ cropName: 'Wheat' });
+    const first = await registerFarmer(api, f);
+    expect(first.status).toBe(201);
+    const { id, year, uniqeCode } = first.json.data;
+    const row = await api.call('GET', `/api/registrations/${id}`, { token: seller });
+    // Someone who knows only the Aadhaar number: another name and mobile, the same crop.
+    const other = await registerFarmer(api, { ...f, Name: 'Someone Else', mobile: newMobile() });
+    expect(other.status).toBe(409);
+    expect(other.json).toEqual({ success: false, code: 'CONFLICT', message: MSG_ALREADY_REGISTERED });
+    expect(other.json.message).toMatch(/मेरा पत्र खोजें.*Find my letter/);
+    expect(other.json.message).toMatch(/Aadhaar number and mobile number/);
+    // Nothing of the registration: its number, year, code, appointment day or time of creation.
+    const body = other.text;
+    expect(body).not.toMatch(new RegExp(`(?<!\\d)${id}(?!\\d)`));
+    expect(body).not.toContain(String(year));
+    expect(body).not.toContain(uniqeCode);
+    expect(body).not.toContain(row.json.appointmentDate);
+    expect(body).not.toContain(row.json.created.slice(0, 10));
+    // The farmer's own retry (same idempotency key) still gets its first answer unchanged.
+    const retry = await postJson(api, '/svsregistration', { ...f, fileKey: first.fileKey }, { 'idempotency-key': first.idempotencyKey });
+    expect(retry.status).toBe(200);
+    expect(retry.json.data).toEqual(first.json.data);
   });
 
   it('treats an identical form posted again without a key as the same request', async () => {
@@ -460,7 +484,8 @@ describe('staff routes', () => {
     expect(byName.status).toBe(200);
     expect(byName.json.total).toBe(4);
     expect(byName.json.items.map((i: { id: number }) => i.id)).toEqual(made.map((m) => m.id).reverse());
-    expect(byName.json.items[0].adharNumber).toBe(made[3].f.adharNumber);
+    // Lists show the Aadhaar masked, to admins too.
+    expect(byName.json.items[0].adharNumber).toBe(`XXXX-XXXX-${String(made[3].f.adharNumber).slice(-4)}`);
     expect(byName.json.items[0]).toMatchObject({ isBilled: false, invoiceNumber: null, uniqeCode: expect.any(String) });
     expect((await list({ father: `pita${tag}`, district: 'Agra' })).json.total).toBe(2);
     expect((await list({ name: `filter${tag}`, village: `gaon${tag}1` })).json.total).toBe(2);

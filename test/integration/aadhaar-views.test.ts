@@ -1,0 +1,215 @@
+import { PutCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { docClient, setDocClientForTests, tableName } from '../../functions/lib/aws';
+import { startTestApi, type TestApi } from '../support/api';
+import { faulty, named } from '../support/faulty-client';
+import { newAadhaar, registerFarmer, validFields } from '../fixtures/registration-helpers';
+
+/**
+ * Issue 12, item 4: who sees an Aadhaar number in clear. Lists and sellers get XXXX-XXXX-1234 everywhere a
+ * registration or a farmer is returned; an admin's GET of the single record gives the number, and each such
+ * view leaves exactly one audit-log item (read here from the table itself).
+ */
+let api: TestApi;
+let admin: string;
+let root: string;
+let seller: string;
+
+beforeAll(async () => {
+  api = await startTestApi();
+  admin = await api.tokenFor('admin');
+  root = await api.tokenFor('super_admin');
+  seller = await api.tokenFor('seller');
+});
+afterAll(() => api?.close());
+
+type AuditItem = Record<string, unknown> & { pk: string; action: string; subjectType: string; subjectId: number };
+
+async function auditItems(): Promise<AuditItem[]> {
+  const items: AuditItem[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const out = await docClient().send(
+      new ScanCommand({ TableName: tableName(), ExclusiveStartKey: start, FilterExpression: 'begins_with(pk, :p)', ExpressionAttributeValues: { ':p': 'AUDIT#' } }),
+    );
+    items.push(...((out.Items ?? []) as AuditItem[]));
+    start = out.LastEvaluatedKey;
+  } while (start);
+  return items;
+}
+
+/** The audit items written while `fn` runs. */
+async function newAuditItems(fn: () => Promise<unknown>): Promise<AuditItem[]> {
+  const before = new Set((await auditItems()).map((i) => `${i.pk}|${String(i.sk)}`));
+  await fn();
+  return (await auditItems()).filter((i) => !before.has(`${i.pk}|${String(i.sk)}`));
+}
+
+const masked = (aadhaar: string) => `XXXX-XXXX-${aadhaar.slice(-4)}`;
+
+async function newRegistration() {
+  const f = validFields();
+  const r = await registerFarmer(api, f);
+  expect(r.status, r.text).toBe(201);
+  return { aadhaar: String(f.adharNumber), id: r.json.data.id as number, year: r.json.data.year as number };
+}
+
+describe('registrations', () => {
+  it("a seller's list and single view are masked, and leave no audit item", async () => {
+    const reg = await newRegistration();
+    const written = await newAuditItems(async () => {
+      const list = await api.call('GET', '/api/registrations', { token: seller, query: { id: reg.id } });
+      expect(list.status).toBe(200);
+      expect(list.json.items[0].adharNumber).toBe(masked(reg.aadhaar));
+      expect(list.text).not.toContain(reg.aadhaar);
+      const byAadhaar = await api.call('GET', '/api/registrations', { token: seller, headers: { 'x-private-query': `aadhaar=${reg.aadhaar}` } });
+      expect(byAadhaar.json.items.map((i: { id: number }) => i.id)).toEqual([reg.id]);
+      expect(byAadhaar.text).not.toContain(reg.aadhaar);
+      const one = await api.call('GET', `/api/registrations/${reg.id}`, { token: seller });
+      expect(one.status).toBe(200);
+      expect(one.json.adharNumber).toBe(masked(reg.aadhaar));
+      expect(one.text).not.toContain(reg.aadhaar);
+      const letter = await api.call('GET', `/svsregistration/appointment/by-id/${reg.id}`, { token: seller });
+      expect(letter.json.data[0].adharNumber).toBe(masked(reg.aadhaar));
+    });
+    expect(written).toEqual([]);
+  });
+
+  it("an admin's list is masked; the single view is in clear and writes exactly one audit item per view", async () => {
+    const reg = await newRegistration();
+    const listWritten = await newAuditItems(async () => {
+      const list = await api.call('GET', '/api/registrations', { token: admin, query: { id: reg.id } });
+      expect(list.json.items[0].adharNumber).toBe(masked(reg.aadhaar));
+      expect(list.text).not.toContain(reg.aadhaar);
+      const letter = await api.call('GET', `/svsregistration/appointment/by-id/${reg.id}`, { token: admin });
+      expect(letter.text).not.toContain(reg.aadhaar);
+    });
+    expect(listWritten).toEqual([]);
+
+    for (const [token, role] of [
+      [admin, 'admin'],
+      [root, 'super_admin'],
+    ] as const) {
+      const written = await newAuditItems(async () => {
+        const one = await api.call('GET', `/api/registrations/${reg.id}`, { token, query: { year: reg.year } });
+        expect(one.status).toBe(200);
+        expect(one.json.adharNumber).toBe(reg.aadhaar);
+      });
+      expect(written, role).toHaveLength(1);
+      const [e] = written;
+      expect(e).toMatchObject({
+        type: 'audit',
+        action: 'aadhaar.view',
+        subjectType: 'registration',
+        subjectId: reg.id,
+        subjectYear: reg.year,
+        userName: `Test ${role}`,
+        roles: [role],
+        sourceIp: expect.stringMatching(/127\.0\.0\.1/),
+      });
+      expect(typeof e.userID).toBe('number');
+      expect(Date.now() - Date.parse(String(e.at))).toBeLessThan(10 * 60_000);
+      expect(JSON.stringify(e)).not.toContain(reg.aadhaar);
+      expect(JSON.stringify(e)).not.toMatch(/\d{12}/);
+    }
+  });
+
+  it('a link to the Aadhaar scan is audited for every role that gets one', async () => {
+    const reg = await newRegistration();
+    const written = await newAuditItems(async () => {
+      for (const token of [seller, admin]) expect((await api.call('GET', `/api/registrations/${reg.id}/aadhaar-file`, { token })).status).toBe(200);
+    });
+    expect(written.map((e) => [e.action, e.subjectId])).toEqual([
+      ['aadhaar-scan.view', reg.id],
+      ['aadhaar-scan.view', reg.id],
+    ]);
+  });
+
+  it('no audit item, no number: a failed audit write refuses the clear view; a lost answer still leaves one item', async () => {
+    const reg = await newRegistration();
+    const real = docClient();
+    const isAudit = (cmd: { constructor: { name: string }; input: { Item?: { pk?: string } } }) => cmd instanceof PutCommand && String(cmd.input.Item?.pk).startsWith('AUDIT#');
+    setDocClientForTests(faulty(real, (cmd) => (isAudit(cmd) ? named('ProvisionedThroughputExceededException', { $metadata: {} }) : undefined)));
+    let refused;
+    try {
+      refused = await api.call('GET', `/api/registrations/${reg.id}`, { token: admin });
+    } finally {
+      setDocClientForTests(undefined);
+    }
+    expect(refused.status).toBe(503);
+    expect(refused.text).not.toContain(reg.aadhaar);
+
+    let lost = 0;
+    const written = await newAuditItems(async () => {
+      setDocClientForTests(faulty(real, (cmd) => (isAudit(cmd) && lost++ === 0 ? 'after' : undefined)));
+      try {
+        const one = await api.call('GET', `/api/registrations/${reg.id}`, { token: admin });
+        expect(one.status).toBe(200);
+        expect(one.json.adharNumber).toBe(reg.aadhaar);
+      } finally {
+        setDocClientForTests(undefined);
+      }
+    });
+    expect(lost).toBeGreaterThan(1);
+    expect(written).toHaveLength(1);
+  });
+});
+
+describe('farmers', () => {
+  const farmerAadhaar = newAadhaar(9);
+  let farmerID: number;
+
+  beforeAll(async () => {
+    const r = await api.call('POST', '/api/farmers', { token: admin, body: { name: 'Audit Farmer', aadhaarNumber: farmerAadhaar, contactNumber: '9415000011', village: 'Bithoor' } });
+    expect(r.status, r.text).toBe(201);
+    expect(r.text).not.toContain(farmerAadhaar);
+    farmerID = r.json.farmerID;
+  });
+
+  it("a seller's list, search and single view are masked, and leave no audit item", async () => {
+    const written = await newAuditItems(async () => {
+      for (const query of [{}, { search: 'Audit Farmer' }, { search: farmerAadhaar.slice(-4) }]) {
+        const list = await api.call('GET', '/api/farmers', { token: seller, query });
+        expect(list.json.find((f: { farmerID: number }) => f.farmerID === farmerID)).toMatchObject({ aadhaarNumber: null, aadhaarLast4: farmerAadhaar.slice(-4) });
+        expect(list.text).not.toContain(farmerAadhaar);
+      }
+      const byNumber = await api.call('GET', '/api/farmers', { token: seller, headers: { 'x-private-query': `search=${farmerAadhaar}` } });
+      expect(byNumber.json.map((f: { farmerID: number }) => f.farmerID)).toEqual([farmerID]);
+      expect(byNumber.text).not.toContain(farmerAadhaar);
+      const one = await api.call('GET', `/api/farmers/${farmerID}`, { token: seller });
+      expect(one.json).toMatchObject({ aadhaarNumber: null, aadhaarLast4: farmerAadhaar.slice(-4) });
+      const lookup = await api.call('GET', '/api/farmers/by-aadhaar', { token: seller, headers: { 'x-private-query': `aadhaar=${farmerAadhaar}` } });
+      expect(lookup.json.farmerID).toBe(farmerID);
+      expect(lookup.text).not.toContain(farmerAadhaar);
+    });
+    expect(written).toEqual([]);
+  });
+
+  it("an admin's list, lookup and writes are masked; the single view is in clear with exactly one audit item per view", async () => {
+    const quiet = await newAuditItems(async () => {
+      const list = await api.call('GET', '/api/farmers', { token: admin });
+      expect(list.text).not.toContain(farmerAadhaar);
+      const lookup = await api.call('GET', '/api/farmers/by-aadhaar', { token: admin, headers: { 'x-private-query': `aadhaar=${farmerAadhaar}` } });
+      expect(lookup.json).toMatchObject({ farmerID, aadhaarNumber: null });
+      const edit = await api.call('PUT', `/api/farmers/${farmerID}`, { token: admin, body: { name: 'Audit Farmer', aadhaarNumber: farmerAadhaar, village: 'Bithoor' } });
+      expect(edit.status).toBe(200);
+      expect(edit.text).not.toContain(farmerAadhaar);
+      for (const path of [`/api/farmers/${farmerID}`, `/api/farmers/${farmerID}/restore`]) {
+        const r = await api.call(path.endsWith('restore') ? 'POST' : 'DELETE', path, { token: admin });
+        expect(r.text).not.toContain(farmerAadhaar);
+      }
+    });
+    expect(quiet).toEqual([]);
+
+    for (let view = 0; view < 2; view++) {
+      const written = await newAuditItems(async () => {
+        const one = await api.call('GET', `/api/farmers/${farmerID}`, { token: admin });
+        expect(one.json.aadhaarNumber).toBe(farmerAadhaar);
+      });
+      expect(written).toHaveLength(1);
+      expect(written[0]).toMatchObject({ action: 'aadhaar.view', subjectType: 'farmer', subjectId: farmerID, userName: 'Test admin', roles: ['admin'] });
+      expect(written[0]).not.toHaveProperty('subjectYear');
+      expect(JSON.stringify(written[0])).not.toContain(farmerAadhaar);
+    }
+  });
+});
