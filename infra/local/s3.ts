@@ -1,34 +1,101 @@
 import S3rver from 's3rver';
 import { mkdirSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { verifySignatureV4, type S3Credentials } from './s3-auth';
 
-/** s3rver: an S3 stand-in on loopback. It checks neither signatures nor sizes; our post-upload checks do. */
+/**
+ * s3rver, the S3 stand-in, on loopback behind a small front that makes it behave like the private uploads
+ * bucket: every request must carry a valid Signature Version 4 (our functions' SDK client, or a presigned
+ * URL they issued); anonymous, unsigned or mis-signed requests get 403. Browsers may call it only from the
+ * app's origin: the browser PUTs the scan to a presigned URL and staff open scans with a presigned GET. A
+ * request from any other origin, or addressed to another host name (DNS rebinding), gets 403 and no
+ * Access-Control-Allow-Origin. s3rver itself never computes a V4 signature (it only looks the key up) and
+ * answers anonymous requests, hence the front; CORS is s3rver's own bucket configuration. Sizes are not
+ * enforced here: our post-upload checks are.
+ */
 export interface LocalS3 {
   endpoint: string;
   stop(): Promise<void>;
 }
 
-const CORS = `<CORSConfiguration>
+/** The stand-in's key pair (s3rver's own account). The functions' local client signs with it (functions/lib/aws.ts). */
+export const LOCAL_S3_CREDENTIALS: S3Credentials = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
+
+/**
+ * Origins allowed when none are given (the test run and bench stand-ins, whose app ports are not known
+ * when the S3 stand-in starts): pages served from this machine's loopback. `npm start` names its own.
+ */
+export const LOOPBACK_ORIGINS = ['http://localhost:*', 'http://127.0.0.1:*'];
+
+function corsXml(origins: string[]): string {
+  return `<CORSConfiguration>
   <CORSRule>
-    <AllowedOrigin>*</AllowedOrigin>
+${origins.map((o) => `    <AllowedOrigin>${o}</AllowedOrigin>`).join('\n')}
     <AllowedMethod>PUT</AllowedMethod>
     <AllowedMethod>GET</AllowedMethod>
+    <AllowedMethod>HEAD</AllowedMethod>
     <AllowedHeader>*</AllowedHeader>
+    <ExposeHeader>ETag</ExposeHeader>
     <MaxAgeSeconds>3000</MaxAgeSeconds>
   </CORSRule>
 </CORSConfiguration>`;
+}
 
-export async function startS3(opts: { port: number; directory: string; buckets: string[] }): Promise<LocalS3> {
+/** The same matching as an S3 AllowedOrigin: exact, or with one '*' standing for any characters. */
+function originMatcher(origins: string[]): (origin: string) => boolean {
+  const patterns = origins.map((o) => new RegExp(`^${o.split('*').map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`));
+  return (origin) => patterns.some((p) => p.test(origin));
+}
+
+function denied(res: http.ServerResponse, message: string) {
+  if (res.headersSent || res.destroyed) return;
+  const body = `<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>AccessDenied</Code><Message>${message}</Message></Error>`;
+  res.writeHead(403, { 'content-type': 'application/xml', 'content-length': Buffer.byteLength(body), connection: 'close' });
+  res.end(body);
+}
+
+export async function startS3(opts: { port: number; directory: string; buckets: string[]; appOrigins?: string[] }): Promise<LocalS3> {
   mkdirSync(opts.directory, { recursive: true });
-  const server = new S3rver({
-    port: opts.port,
-    address: '127.0.0.1',
+  const origins = opts.appOrigins ?? LOOPBACK_ORIGINS;
+  const allowedOrigin = originMatcher(origins);
+  // Not run(): its own listener is not exposed; the front below hands it the requests that pass.
+  const s3rver: { configureBuckets(): Promise<void>; callback(): http.RequestListener; logger?: { close(): void } } = new S3rver({
     silent: true,
     directory: opts.directory,
-    configureBuckets: opts.buckets.map((name) => ({ name, configs: [CORS] })),
-  } as never);
-  const address = (await server.run()) as { port: number };
+    configureBuckets: opts.buckets.map((name) => ({ name, configs: [corsXml(origins)] })),
+    allowMismatchedSignatures: false,
+  });
+  await s3rver.configureBuckets();
+  const s3 = s3rver.callback();
+
+  let hosts = new Set<string>();
+  const server = http.createServer((req, res) => {
+    res.on('error', () => undefined);
+    req.on('error', () => undefined);
+    if (!hosts.has(String(req.headers.host ?? '').toLowerCase())) return denied(res, 'Unknown host');
+    const origin = req.headers.origin;
+    if (origin !== undefined && !allowedOrigin(origin)) return denied(res, 'Origin not allowed');
+    // A preflight carries no credentials by design; s3rver's CORS rule answers it for the allowed origins.
+    if (req.method !== 'OPTIONS') {
+      const verdict = verifySignatureV4({ method: req.method ?? 'GET', url: req.url ?? '/', headers: req.headers }, LOCAL_S3_CREDENTIALS);
+      if (!verdict.ok) return denied(res, `Access Denied (${verdict.reason})`);
+    }
+    s3(req, res);
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(opts.port, '127.0.0.1', () => resolve());
+  });
+  const port = (server.address() as AddressInfo).port;
+  hosts = new Set([`127.0.0.1:${port}`, `localhost:${port}`]);
   return {
-    endpoint: `http://127.0.0.1:${address.port}`,
-    stop: () => server.close() as Promise<void>,
+    endpoint: `http://127.0.0.1:${port}`,
+    stop: async () => {
+      const closed = new Promise<void>((r) => server.close(() => r()));
+      server.closeAllConnections();
+      await closed;
+      s3rver.logger?.close();
+    },
   };
 }

@@ -46,6 +46,14 @@ function localSecrets(dataDir: string): { jwtSecret: string; aadhaarKey: string 
   return secrets;
 }
 
+/** The origins the app is served from, the only ones whose pages may call the S3 stand-in (port 0: any loopback port). */
+function appOrigins(port: number): string[] | undefined {
+  if (!port) return undefined;
+  const origins = [`http://localhost:${port}`, `http://127.0.0.1:${port}`];
+  if (process.env.PUBLIC_BASE_URL) origins.push(new URL(process.env.PUBLIC_BASE_URL).origin);
+  return origins;
+}
+
 export async function startLocalStack(o: LocalStackOptions): Promise<RunningLocalStack> {
   const dataDir = resolve(o.dataDir);
   mkdirSync(join(dataDir, 'dynamodb'), { recursive: true });
@@ -63,7 +71,9 @@ export async function startLocalStack(o: LocalStackOptions): Promise<RunningLoca
     o.dynamoEndpoint ??
       startDynamo({ port: o.dynamoPort, dbPath: join(dataDir, 'dynamodb') }).then((d) => ((dynamo = d), d.endpoint)),
     o.s3Endpoint ??
-      startS3({ port: o.s3Port, directory: join(dataDir, 's3'), buckets: [o.uploadsBucket] }).then((s) => ((s3 = s), s.endpoint)),
+      startS3({ port: o.s3Port, directory: join(dataDir, 's3'), buckets: [o.uploadsBucket], appOrigins: appOrigins(o.port) }).then(
+        (s) => ((s3 = s), s.endpoint),
+      ),
   ]);
 
   const url = `http://localhost:${o.port}`;
