@@ -1,3 +1,4 @@
+import { maskMobile } from '../../shared/format';
 import {
   publicLotPath,
   type CreateLotInput,
@@ -96,7 +97,8 @@ export async function byCode(code: string): Promise<PublicLotResponse> {
     cropDescription: r.cropDescription,
     producerName: r.producerName,
     producerAadhaarLast4: r.producerAadhaarLast4,
-    producerContact: r.producerContact,
+    // Anyone can count lot codes: the producer's number is shown with its last 4 digits only.
+    producerContact: r.producerContact ? maskMobile(r.producerContact) : '',
     producerAddress: r.producerAddress,
     quantityAvailable: r.quantityAvailable,
     quantityUsed: r.quantityUsed,

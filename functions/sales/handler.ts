@@ -1,4 +1,4 @@
-import { BillQrQuery, InvoiceIdParam, InvoiceListQuery, InvoiceNumberParam, MakeSaleInput } from '../../shared/schemas/sales';
+import { BillQrQuery, BillQuery, InvoiceIdParam, InvoiceListQuery, InvoiceNumberParam, MakeSaleInput } from '../../shared/schemas/sales';
 import { defineArea, route } from '../lib/handler';
 import { binary, json } from '../lib/http';
 import { qrImageHeaders } from '../lib/qr';
@@ -13,15 +13,17 @@ export const handler = defineArea('sales', {
   'GET /api/invoices': route({ query: InvoiceListQuery, handle: ({ query }) => sales.listInvoices(query) }),
   'GET /api/invoices/by-number/{number}': route({
     params: InvoiceNumberParam,
-    // The answer depends on who asks (masked for visitors): never kept by shared caches.
-    handle: async ({ params, caller }) => json(await sales.byNumber(params.number, caller), 200, { 'cache-control': 'private, no-store', vary: 'authorization' }),
+    query: BillQuery,
+    // The answer depends on who asks and on the bill's token: never kept by shared caches.
+    handle: async ({ params, query, caller }) =>
+      json(await sales.byNumber(params.number, caller, query.t), 200, { 'cache-control': 'private, no-store', vary: 'authorization' }),
   }),
   'GET /api/invoices/by-number/{number}/qrcode.png': route({
     params: InvoiceNumberParam,
     query: BillQrQuery,
     handle: async ({ params, query }) => {
-      const img = await sales.qrByNumber(params.number, query.size);
-      return binary(img.png, 'image/png', qrImageHeaders(`bill-${img.invoiceNumber}.png`, { download: query.download, shared: true }));
+      const img = await sales.qrByNumber(params.number, query.size, query.t);
+      return binary(img.png, 'image/png', qrImageHeaders(`bill-${img.invoiceNumber}.png`, { download: query.download, shared: !img.withToken }));
     },
   }),
   'GET /api/invoices/{invoiceID}/qrcode.png': route({

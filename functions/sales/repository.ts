@@ -53,6 +53,8 @@ export interface InvoiceItem {
   updatedByUserId?: number;
   updatedByName?: string;
   updatedOn?: string;
+  /** Random, 128 bits, base64url: the token in the bill's QR code (absent on bills made before tokens). */
+  verifyToken?: string;
 }
 
 export const INVOICE_ID_FACTOR = 10_000_000;

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { defaultRulesFor, saleQuantityKg, sameCrop, type CropRules } from '../../shared/crop-rules';
 import { kgToQuintal, maskMobile } from '../../shared/format';
 import { hasAnyRole, STAFF_ROLES } from '../../shared/roles';
@@ -7,6 +7,8 @@ import {
   formatInvoiceNumber,
   INVOICE_NUMBER_RE,
   publicBillPath,
+  type BillReply,
+  type BillSummary,
   type InvoiceListQuery,
   type InvoiceListReply,
   type InvoiceResponse,
@@ -133,6 +135,7 @@ async function makeSaleOnce(input: MakeSaleInput, caller: Caller): Promise<MakeS
   const started = Date.now();
   // Marks this request's writes, so that a commit whose answer was lost is recognised as ours.
   const saleId = randomUUID();
+  const verifyToken = newBillToken();
   const ok = (invoiceNumber: string, invoiceID: number, attempts: number): MakeSaleReply => {
     log.info('sale', { invoiceNumber, lotID: lot.lotID, registrationID: reg.id, year: reg.year, attempts });
     countMetric('sales', 'SaleCompleted');
@@ -184,6 +187,7 @@ async function makeSaleOnce(input: MakeSaleInput, caller: Caller): Promise<MakeS
         createdByUserId: caller.userID,
         createdByName: caller.name,
         createdOn: generatedOn,
+        verifyToken,
       };
       try {
         await repo.commitSale({ invoice, seen, registrationYear: reg.year, grams, cropID: lot.cropID, at: now });
@@ -247,10 +251,39 @@ async function makeSaleOnce(input: MakeSaleInput, caller: Caller): Promise<MakeS
 
 // ---- reading bills ----
 
+/** The token printed in a bill's QR code: 128 random bits, URL-safe. */
+export const newBillToken = () => randomBytes(16).toString('base64url');
+
+/** Whether `given` is the bill's token, compared in constant time (bills made before tokens have none). */
+export function holdsBillToken(inv: Pick<repo.InvoiceItem, 'verifyToken'>, given: string | undefined): boolean {
+  if (!inv.verifyToken || !given) return false;
+  const digest = (s: string) => createHash('sha256').update(s).digest();
+  return timingSafeEqual(digest(inv.verifyToken), digest(given));
+}
+
+/** What anyone gets by the bill's number alone: that it exists and what it was for, no personal data. */
+export function toSummary(i: repo.InvoiceItem): BillSummary {
+  const quantityKg = gramsToKg(i.quantityGrams);
+  return {
+    view: 'summary',
+    invoiceNumber: i.invoiceNumber,
+    generatedOn: i.generatedOn,
+    cropName: i.cropName,
+    lotCode: i.lotCode,
+    bags: i.bags,
+    bagSizeKg: i.bagSizeKg,
+    quantityKg,
+    quantityQuintal: kgToQuintal(quantityKg),
+    totalAmount: paiseToRupees(i.totalPaise),
+    status: 'issued',
+  };
+}
+
 /**
- * What a reader of a bill sees: 'public' (visitors) the mobile masked and no staff details; 'signed-in'
- * (any signed-in account, as the spec shows creator and update details to logged-in users) adds who made and
- * changed the bill, the mobile still masked; 'staff' everything.
+ * What a reader of a bill sees. Without the bill's token only the summary (toSummary); with it, 'public'
+ * (visitors) the mobile masked and no staff details, 'signed-in' (any signed-in account, as the spec shows
+ * creator and update details to logged-in users) adds who made and changed the bill, the mobile still masked;
+ * 'staff' (token or not) everything, the token included for printing the QR code.
  */
 export type BillView = 'public' | 'signed-in' | 'staff';
 
@@ -287,6 +320,7 @@ export function toResponse(i: repo.InvoiceItem, view: BillView, names?: Map<numb
     createdByName: names?.get(i.createdByUserId) ?? i.createdByName ?? '',
     createdByUserId: i.createdByUserId ?? null,
     ...(i.updatedOn ? { updatedOn: i.updatedOn, updatedByName: (i.updatedByUserId && names?.get(i.updatedByUserId)) || i.updatedByName || '' } : {}),
+    ...(view === 'staff' && i.verifyToken ? { verifyToken: i.verifyToken } : {}),
   };
 }
 
@@ -303,25 +337,43 @@ async function requireInvoice(invoiceNumber: string): Promise<repo.InvoiceItem> 
   return inv;
 }
 
-/** The bill page, as its reader may see it (BillView). */
-export async function byNumber(invoiceNumber: string, caller: Caller | null): Promise<InvoiceResponse> {
+/** The bill page, as its reader may see it (BillView): staff, or the bill's token, for more than the summary. */
+export async function byNumber(invoiceNumber: string, caller: Caller | null, token?: string): Promise<BillReply> {
   const inv = await requireInvoice(invoiceNumber);
+  if (isStaffCaller(caller)) return toResponse(inv, 'staff', await staffNames([inv]));
+  if (!holdsBillToken(inv, token)) return toSummary(inv);
   if (!caller) return toResponse(inv, 'public');
-  return toResponse(inv, isStaffCaller(caller) ? 'staff' : 'signed-in', await staffNames([inv]));
+  return toResponse(inv, 'signed-in', await staffNames([inv]));
 }
 
-export const publicBillUrl = (invoiceNumber: string) => publicUrl(publicBillPath(invoiceNumber));
+/** The address a bill's QR code opens: the bill page with its token (without one for bills made before tokens). */
+export const publicBillUrl = (inv: Pick<repo.InvoiceItem, 'invoiceNumber' | 'verifyToken'>) => publicUrl(publicBillPath(inv.invoiceNumber, inv.verifyToken));
 
-export async function qrByNumber(invoiceNumber: string, size: number): Promise<{ invoiceNumber: string; png: Buffer }> {
+export interface BillQr {
+  invoiceNumber: string;
+  png: Buffer;
+  /** True when the image carries the bill's token (then it is never kept by shared caches). */
+  withToken: boolean;
+}
+
+/**
+ * The public QR image by number: the QR of the printed bill (with its token) only for a caller who holds that
+ * token; anyone else gets the QR of the bill page without it, which shows the summary.
+ */
+export async function qrByNumber(invoiceNumber: string, size: number, token?: string): Promise<BillQr> {
   const inv = await requireInvoice(invoiceNumber);
-  return { invoiceNumber: inv.invoiceNumber, png: await qrPng(publicBillUrl(inv.invoiceNumber), size) };
+  const withToken = holdsBillToken(inv, token);
+  const url = withToken ? publicBillUrl(inv) : publicUrl(publicBillPath(inv.invoiceNumber));
+  return { invoiceNumber: inv.invoiceNumber, png: await qrPng(url, size), withToken };
 }
 
-export async function qrById(invoiceID: number, size: number): Promise<{ invoiceNumber: string; png: Buffer }> {
+/** Staff: the QR of the printed bill, with its token. */
+export async function qrById(invoiceID: number, size: number): Promise<BillQr> {
   const fy = Math.floor(invoiceID / repo.INVOICE_ID_FACTOR);
   const seq = invoiceID % repo.INVOICE_ID_FACTOR;
   if (fy < 2000 || fy > 3000 || seq < 1) throw notFound(`Bill ${invoiceID} not found`);
-  return qrByNumber(formatInvoiceNumber(fy, seq), size);
+  const inv = await requireInvoice(formatInvoiceNumber(fy, seq));
+  return { invoiceNumber: inv.invoiceNumber, png: await qrPng(publicBillUrl(inv), size), withToken: Boolean(inv.verifyToken) };
 }
 
 // ---- the bills list ----

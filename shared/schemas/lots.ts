@@ -167,7 +167,7 @@ export interface LotResponse {
   updatedOn?: string;
 }
 
-/** What anyone scanning the lot's QR code sees (no internal ids, no price). */
+/** What anyone scanning the lot's QR code sees (no internal ids, no price; the producer's contact masked to its last 4 digits). */
 export type PublicLotResponse = Pick<
   LotResponse,
   | 'lotCode'

@@ -43,8 +43,16 @@ export function parseInvoiceNumber(n: string, centuryOf = 2000): { fyStart: numb
   return { fyStart: centuryOf + a, seq: Number(n.slice(8)) };
 }
 
-/** Path of the public bill page that a bill's QR code opens. */
-export const publicBillPath = (invoiceNumber: string) => `/bill/${encodeURIComponent(invoiceNumber)}`;
+/**
+ * Path of the public bill page that a bill's QR code opens. The token (random, 128 bits, base64url, stored with
+ * the bill when it is made) is what lets a reader of the printed bill see the farmer's details; counting
+ * invoice numbers without it shows only that a bill exists (BillSummary).
+ */
+export const publicBillPath = (invoiceNumber: string, token?: string) =>
+  `/bill/${encodeURIComponent(invoiceNumber)}${token ? `?t=${encodeURIComponent(token)}` : ''}`;
+
+/** Name of the bill token in the bill page's URL and in the API's query. */
+export const BILL_TOKEN_PARAM = 't';
 
 const positiveId = (label: string) =>
   z.preprocess(
@@ -114,7 +122,16 @@ export const InvoiceIdParam = z.object({
     .max(1e12, 'invoiceID is too large'),
 });
 
+/** The bill token as a reader sends it: anything else than a well-formed token is simply no token. */
+const billToken = z
+  .string()
+  .optional()
+  .transform((v) => (v && /^[A-Za-z0-9_-]{16,64}$/.test(v.trim()) ? v.trim() : undefined));
+
+export const BillQuery = z.object({ t: billToken });
+
 export const BillQrQuery = z.object({
+  t: billToken,
   size: z.coerce
     .number({ error: 'size must be a number' })
     .int('size must be a whole number')
@@ -168,8 +185,10 @@ export const InvoiceListQuery = z
 export type InvoiceListQuery = z.infer<typeof InvoiceListQuery>;
 export type InvoiceListFilters = z.input<typeof InvoiceListQuery>;
 
-/** A bill as staff see it (spec section 3, "Invoice"). */
+/** A bill as staff see it (spec section 3, "Invoice"), and as readers of the printed bill (its token) see it. */
 export interface InvoiceResponse {
+  /** Never 'summary' (see BillSummary); present only to tell the two apart. */
+  view?: 'full';
   invoiceID: number;
   invoiceNumber: string;
   /** ISO time the bill was generated. */
@@ -202,7 +221,32 @@ export interface InvoiceResponse {
   createdByUserId?: number | null;
   updatedByName?: string;
   updatedOn?: string;
+  /** Staff only: the bill's token, for printing its QR code (absent on bills made before tokens existed). */
+  verifyToken?: string;
 }
+
+/**
+ * What anyone who asks for a bill by its number without the bill's token gets: proof that the bill exists and
+ * what it was for, no personal data (no name, address, Aadhaar digits, contact, registration or staff).
+ */
+export interface BillSummary {
+  view: 'summary';
+  invoiceNumber: string;
+  generatedOn: string;
+  cropName: string;
+  lotCode: string;
+  bags: number;
+  bagSizeKg: number;
+  quantityKg: number;
+  quantityQuintal: number;
+  /** Rupees. */
+  totalAmount: number;
+  /** 'issued' (bills are not cancelled yet). */
+  status: 'issued';
+}
+
+/** GET /api/invoices/by-number/{number}. */
+export type BillReply = InvoiceResponse | BillSummary;
 
 export interface InvoiceListReply {
   items: InvoiceResponse[];

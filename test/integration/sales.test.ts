@@ -30,7 +30,7 @@ beforeAll(async () => {
   adminId = (await api.call('GET', '/auth/me', { token: admin })).json.userID;
   const p = await api.call('POST', '/api/producers', {
     token: admin,
-    body: { name: 'Sales Producer', aadhaarNumber: '734512349876', contactNumber: '9876543210', address: 'Kalyanpur' },
+    body: { name: 'Sales Producer', aadhaarNumber: '734512349878', contactNumber: '9876543210', address: 'Kalyanpur' },
   });
   expect(p.status, p.text).toBe(201);
   producerID = p.json.producerID;
@@ -268,27 +268,32 @@ describe('making a sale', () => {
 describe('the bill lookups', () => {
   let number: string;
   let invoiceID: number;
+  /** The bill's token, as its printed QR code carries it. */
+  let t: string;
   beforeAll(async () => {
     const l = await lot(wheat.cropID, 200, 40);
     const r = await sell(await register('Wheat', 1, { mobile: '9812345678' }), l.lotID, 1);
     expect(r.status).toBe(201);
     number = r.json.invoiceNumber;
     invoiceID = r.json.invoiceID;
+    t = (await api.call('GET', `/api/invoices/by-number/${number}`, { token: seller })).json.verifyToken;
+    expect(t).toMatch(/^[A-Za-z0-9_-]{22}$/);
   });
 
-  it('shows visitors the mobile masked and no staff details', async () => {
-    const r = await api.call('GET', `/api/invoices/by-number/${number}`);
+  it("shows visitors with the bill's token the mobile masked and no staff details", async () => {
+    const r = await api.call('GET', `/api/invoices/by-number/${number}`, { query: { t } });
     expect(r.status).toBe(200);
     expect(r.json.farmerContact).toBe('XXXXXX5678');
     expect(r.json).not.toHaveProperty('createdByName');
     expect(r.json).not.toHaveProperty('createdByUserId');
     expect(r.json).not.toHaveProperty('updatedByName');
+    expect(r.json).not.toHaveProperty('verifyToken');
     expect(r.json.totalAmount).toBe(1600);
     expect(r.headers.get('cache-control')).toContain('no-store');
   });
 
   it("shows a signed-in 'user' account who made the bill, with the mobile still masked", async () => {
-    const user = await api.call('GET', `/api/invoices/by-number/${number}`, { token: await api.tokenFor('user') });
+    const user = await api.call('GET', `/api/invoices/by-number/${number}`, { token: await api.tokenFor('user'), query: { t } });
     expect(user.status).toBe(200);
     expect(user.json).toMatchObject({ farmerContact: 'XXXXXX5678', createdByName: 'Test seller', createdByUserId: sellerId });
   });
@@ -296,7 +301,7 @@ describe('the bill lookups', () => {
   it('shows staff the full contact and the creator', async () => {
     const r = await api.call('GET', `/api/invoices/by-number/${number.toLowerCase()}`, { token: admin });
     expect(r.status).toBe(200);
-    expect(r.json).toMatchObject({ farmerContact: '9812345678', createdByName: 'Test seller', createdByUserId: sellerId, invoiceID });
+    expect(r.json).toMatchObject({ farmerContact: '9812345678', createdByName: 'Test seller', createdByUserId: sellerId, invoiceID, verifyToken: t });
   });
 
   it('answers unknown and malformed numbers with 404 / 400', async () => {
@@ -306,19 +311,23 @@ describe('the bill lookups', () => {
     expect((await api.call('GET', `/api/invoices/by-number/${'A'.repeat(40)}`)).status).toBe(400);
   });
 
-  it('draws a QR code that opens the public bill page (public by number, staff by id)', async () => {
+  it("draws a QR code that opens the public bill page with the bill's token (staff by id, by number with the token)", async () => {
     const decode = (buf: Buffer) => {
       const png = PNG.sync.read(buf);
       return { width: png.width, text: jsQR(new Uint8ClampedArray(png.data), png.width, png.height)?.data };
     };
-    const pub = await api.call('GET', `/api/invoices/by-number/${number}/qrcode.png`);
+    const pub = await api.call('GET', `/api/invoices/by-number/${number}/qrcode.png`, { query: { t } });
     expect(pub.status).toBe(200);
     expect(pub.headers.get('content-type')).toBe('image/png');
-    expect(decode(pub.buffer)).toEqual({ width: 512, text: `${api.url}/bill/${number}` });
+    expect(pub.headers.get('cache-control')).toMatch(/^private/);
+    expect(decode(pub.buffer)).toEqual({ width: 512, text: `${api.url}/bill/${number}?t=${t}` });
+    // Without the token, by number: the page without it (which shows only that the bill exists).
+    const counted = await api.call('GET', `/api/invoices/by-number/${number}/qrcode.png`);
+    expect(decode(counted.buffer)).toEqual({ width: 512, text: `${api.url}/bill/${number}` });
 
     const staff = await api.call('GET', `/api/invoices/${invoiceID}/qrcode.png`, { token: seller, query: { size: 512 } });
     expect(staff.status).toBe(200);
-    expect(decode(staff.buffer)).toEqual({ width: 512, text: `${api.url}/bill/${number}` });
+    expect(decode(staff.buffer)).toEqual({ width: 512, text: `${api.url}/bill/${number}?t=${t}` });
     const small = await api.call('GET', `/api/invoices/${invoiceID}/qrcode.png`, { token: seller, query: { size: 128 } });
     expect(decode(small.buffer).width).toBe(128);
 
