@@ -3,28 +3,36 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { registerFarmer, validFields } from '../fixtures/registration-helpers';
 import { freePort } from '../support/ports';
+import { rawRequest, requestHead, TRUNCATED_FILE_PART, type RawRequest } from '../support/raw-http';
 
 /**
  * `npm start` as a new user runs it (infra/local/start.ts in its own process): the first start prints a
  * generated super_admin password once, data stays in DATA_DIR across a restart, and the second start
- * prints no password. Uses its own DynamoDB Local (on disk) and s3rver on free ports.
+ * prints no password. Uses its own DynamoDB Local (on disk) and s3rver on free ports. A second process takes
+ * broken requests (a multipart form cut off in a file part, malformed URLs, a client leaving mid-body) and
+ * must still be running and serving afterwards.
  */
 const dataDir = mkdtempSync(join(tmpdir(), 'seed-start-'));
+const brokenDataDir = mkdtempSync(join(tmpdir(), 'seed-start-broken-'));
 const running: ChildProcess[] = [];
 
 afterAll(() => {
   for (const p of running) if (p.exitCode === null) p.kill('SIGKILL');
-  rmSync(dataDir, { recursive: true, force: true });
+  for (const dir of [dataDir, brokenDataDir]) rmSync(dir, { recursive: true, force: true });
 });
 
-async function start(ports: { app: number; dynamo: number; s3: number }): Promise<{ proc: ChildProcess; output: () => string; url: string }> {
+async function start(
+  ports: { app: number; dynamo: number; s3: number },
+  dir = dataDir,
+): Promise<{ proc: ChildProcess; output: () => string; url: string }> {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: String(ports.app),
     DYNAMODB_PORT: String(ports.dynamo),
     S3_PORT: String(ports.s3),
-    DATA_DIR: dataDir,
+    DATA_DIR: dir,
     SEED_ADMIN_EMAIL: 'first-admin@seed.local',
     LOG_LEVEL: 'silent',
   };
@@ -104,5 +112,68 @@ describe('npm start', () => {
     expect(kept.status).toBe(200);
     expect(await kept.json()).toMatchObject({ key: 'KeptAcrossRestart', value: 'yes' });
     await stop(second.proc);
+  }, 240_000);
+});
+
+describe('npm start after broken requests', () => {
+  it('answers each with a 4xx (or drops the client that left), stays up, and still serves the app and takes a registration', async () => {
+    const ports = { app: await freePort(), dynamo: await freePort(), s3: await freePort() };
+    const app = await start(ports, brokenDataDir);
+    // What each should get: a 4xx, the app shell (an odd but harmless path), or nothing (the client left).
+    const broken: [string, RawRequest, '4xx' | 'shell' | 'gone'][] = [
+      [
+        'the multipart form cut off inside the file part',
+        {
+          head:
+            requestHead('POST', '/svsregistration', { 'Content-Type': 'multipart/form-data; boundary=zzz', 'Content-Length': TRUNCATED_FILE_PART.length }) +
+            TRUNCATED_FILE_PART,
+        },
+        '4xx',
+      ],
+      ['GET /%E0%A4%A', { head: requestHead('GET', '/%E0%A4%A') }, '4xx'],
+      ['a bad encoding in an API path', { head: requestHead('GET', '/svsregistration/AppointmentList/%E0%A4%A') }, '4xx'],
+      ['GET //', { head: requestHead('GET', '//') }, 'shell'],
+      [
+        'a chunked body cut off',
+        {
+          head:
+            requestHead('POST', '/svsregistration', { 'Content-Type': 'multipart/form-data; boundary=zzz', 'Transfer-Encoding': 'chunked' }) +
+            `400\r\n${TRUNCATED_FILE_PART}`,
+          halfClose: true,
+        },
+        '4xx',
+      ],
+      [
+        'a body aborted by the client',
+        {
+          head: requestHead('POST', '/svsregistration', { 'Content-Type': 'application/json', 'Content-Length': 2000, Expect: '100-continue' }),
+          afterContinue: { body: '{"Name":', then: 'destroy' },
+        },
+        'gone',
+      ],
+    ];
+    for (const [what, req, expected] of broken) {
+      const r = await rawRequest(app.url, req);
+      const shown = `${what}: ${r.text.slice(0, 300)}`;
+      if (expected === 'shell') expect(r.status, shown).toBe(200);
+      if (expected === '4xx') expect(r.status, shown).toBeGreaterThanOrEqual(400);
+      if (r.status !== null) expect(r.status, shown).toBeLessThan(500);
+    }
+    const truncated = await rawRequest(app.url, broken[0][1]);
+    expect(truncated.status).toBe(400);
+    expect(truncated.text).toMatch(/फॉर्म पढ़ा नहीं जा सका.*The form could not be read/);
+
+    expect(app.proc.exitCode, app.output()).toBeNull();
+    const page = await fetch(`${app.url}/`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('<div id="root">');
+    // A whole registration: upload URL, the presigned PUT to the S3 stand-in, the form, the letter.
+    const fields = validFields();
+    const registered = await registerFarmer({ url: app.url }, fields);
+    expect(registered.status, registered.text).toBe(201);
+    const letter = await fetch(`${app.url}/svsregistration/AppointmentList/${registered.json.data.uniqeCode}`);
+    expect(letter.status).toBe(200);
+    expect(app.proc.exitCode, app.output()).toBeNull();
+    await stop(app.proc);
   }, 240_000);
 });
