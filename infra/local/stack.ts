@@ -46,10 +46,13 @@ function localSecrets(dataDir: string): { jwtSecret: string; aadhaarKey: string 
   return secrets;
 }
 
-/** The origins the app is served from, the only ones whose pages may call the S3 stand-in (port 0: any loopback port). */
+/**
+ * The origins the app is served from, the only ones whose pages may call the S3 stand-in (port 0: any
+ * loopback port): the gateway's, and Vite's dev server (`npm run dev:web`, its default port).
+ */
 function appOrigins(port: number): string[] | undefined {
   if (!port) return undefined;
-  const origins = [`http://localhost:${port}`, `http://127.0.0.1:${port}`];
+  const origins = [`http://localhost:${port}`, `http://127.0.0.1:${port}`, 'http://localhost:5173'];
   if (process.env.PUBLIC_BASE_URL) origins.push(new URL(process.env.PUBLIC_BASE_URL).origin);
   return origins;
 }

@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerFarmer, validFields } from '../fixtures/registration-helpers';
+import { registerFarmer, validFields, seedFormCrops } from '../fixtures/registration-helpers';
 import { startTestApi, type TestApi } from '../support/api';
 import { rawRequest, requestHead as head, TRUNCATED_FILE_PART, type RawReply, type RawRequest } from '../support/raw-http';
 
@@ -24,6 +24,7 @@ beforeAll(async () => {
   mkdirSync(join(staticDir, 'assets'));
   writeFileSync(join(staticDir, 'assets', 'app.js'), 'console.log(1)');
   api = await startTestApi({ staticDir });
+  await seedFormCrops();
   admin = await api.tokenFor('admin');
 });
 afterAll(async () => {

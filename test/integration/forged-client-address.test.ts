@@ -43,4 +43,5 @@ it('a different forged viewer address on every failed sign-in does not reset the
   });
   expect(r.status).toBe(429);
   expect(r.json.message).toMatch(/Too many failed sign-in attempts/);
-});
+  // 32 password hashes one after another: slow on a busy machine, so a generous limit (nothing is timed).
+}, 180_000);

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { registerFarmer, validFields } from '../fixtures/registration-helpers';
+import { registerFarmer, useCrops, validFields } from '../fixtures/registration-helpers';
 import { freePort } from '../support/ports';
 import { rawRequest, requestHead, TRUNCATED_FILE_PART, type RawRequest } from '../support/raw-http';
 
@@ -168,6 +168,15 @@ describe('npm start after broken requests', () => {
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('<div id="root">');
     // A whole registration: upload URL, the presigned PUT to the S3 stand-in, the form, the letter.
+    const signedIn = await login(app.url, /password: (\S+)/.exec(app.output())![1]);
+    expect(signedIn.status).toBe(200);
+    const crop = await fetch(`${app.url}/api/crops`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${((await signedIn.json()) as { token: string }).token}` },
+      body: JSON.stringify({ cropName: 'Wheat', description: 'Wheat seed' }),
+    });
+    expect(crop.status).toBe(201);
+    useCrops({ Wheat: ((await crop.json()) as { cropID: number }).cropID });
     const fields = validFields();
     const registered = await registerFarmer({ url: app.url }, fields);
     expect(registered.status, registered.text).toBe(201);

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { localS3Client } from '../../infra/local/lifecycle';
 import { startS3 } from '../../infra/local/s3';
-import { registerFarmer, SAMPLE_PDF, validFields } from '../fixtures/registration-helpers';
+import { registerFarmer, SAMPLE_PDF, seedFormCrops, validFields } from '../fixtures/registration-helpers';
 import { startTestApi, type TestApi } from '../support/api';
 import { freePort } from '../support/ports';
 
@@ -29,6 +29,7 @@ const APP = 'http://localhost:3000';
 
 beforeAll(async () => {
   api = await startTestApi();
+  await seedFormCrops();
   s3 = inject('s3Endpoint');
   bucket = inject('uploadsBucket');
   sdk = localS3Client(s3);
