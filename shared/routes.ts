@@ -57,7 +57,7 @@ export const ROUTES = [
     path: '/api/config/{key}',
     area: 'admin',
     access: 'public',
-    note: 'public keys only for anonymous callers; other keys need admin',
+    note: 'public keys for anyone; other keys need super_admin, like the list',
   },
   { method: 'POST', path: '/api/config', area: 'admin', access: SUPER },
   { method: 'DELETE', path: '/api/config/{key}', area: 'admin', access: SUPER },

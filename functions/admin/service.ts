@@ -1,5 +1,4 @@
 import { CONFIG_KEYS, isKnownConfigKey, isPublicConfigKey, validateConfigValue, type KnownConfigKey } from '../../shared/config-keys';
-import { hasAnyRole } from '../../shared/roles';
 import type {
   ConfigResponse,
   CreateRoleInput,
@@ -11,13 +10,12 @@ import type {
   UserResponse,
 } from '../../shared/schemas/admin';
 import type { Caller } from '../lib/caller';
-import { forgetCaller } from '../lib/caller';
 import { deleteConfigItem, getConfigItem, getSettings, listConfigItems, putConfigItem } from '../lib/config-store';
 import { nextValue } from '../lib/counters';
 import { AppError, badRequest, conflict, forbidden, notFound, unauthorized } from '../lib/errors';
 import { hashPassword } from '../lib/passwords';
 import { deleteRoleItems, getRole, insertRole, listRoles, roleNames } from '../lib/roles-store';
-import { insertUser, listUsers, updateUserFields, type UserItem } from '../lib/users-store';
+import { endUserSessions, insertUser, listUsers, updateUserFields, type UserItem } from '../lib/users-store';
 
 // ---- users ----
 
@@ -79,12 +77,18 @@ export async function updateUser(id: number, input: UpdateUserInput, caller: Cal
   }
   const updated = await updateUserFields(id, { fullName: input.fullName, isActive: input.isActive, roleIds });
   if (!updated) throw notFound('User not found');
-  forgetCaller(id);
-  return toUserResponse(updated);
+  // Deactivation or other roles end the account's sessions; a new name alone does not.
+  if (accessChanged(updated.before, updated.after)) await endUserSessions(id);
+  return toUserResponse(updated.after);
+}
+
+function accessChanged(before: UserItem, after: UserItem): boolean {
+  const ids = (u: UserItem) => [...new Set(u.roleIds ?? [])].sort((a, b) => a - b).join(',');
+  return before.isActive !== after.isActive || ids(before) !== ids(after);
 }
 
 export async function resetPassword(id: number, newPassword: string): Promise<{ success: true; message: string }> {
-  const updated = await updateUserFields(id, { passwordHash: await hashPassword(newPassword) });
+  const updated = await updateUserFields(id, { passwordHash: await hashPassword(newPassword) }, { endSessions: true });
   if (!updated) throw notFound('User not found');
   return { success: true, message: 'Password updated.' };
 }
@@ -121,11 +125,15 @@ export async function getConfigs(): Promise<ConfigResponse[]> {
   return (await listConfigItems()).map((c) => toConfig(c.key, c.value)).sort((a, b) => a.key.localeCompare(b.key));
 }
 
-/** Public keys (the ones the public pages read) are open to all; others need admin. Unset known keys give their default. */
+/**
+ * Public keys (the ones the public pages read) are open to all; any other key is raw configuration, for
+ * super_admin only like the list (admins read and write the season settings through /api/settings).
+ * Unset known keys give their default.
+ */
 export async function getConfig(key: string, caller: Caller | null): Promise<ConfigResponse> {
   if (!isPublicConfigKey(key)) {
     if (!caller) throw unauthorized();
-    if (!hasAnyRole(caller.roles, ['admin'])) throw forbidden();
+    if (!caller.roles.includes('super_admin')) throw forbidden();
   }
   const item = await getConfigItem(key);
   if (item) return toConfig(item.key, item.value);

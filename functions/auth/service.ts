@@ -1,6 +1,6 @@
 import { AppError, unauthorized } from '../lib/errors';
-import { verifyPassword } from '../lib/passwords';
-import { countHit, isLimited, type Limit } from '../lib/rate-limit';
+import { PasswordHashingBusy, verifyPassword } from '../lib/passwords';
+import { countAttempt, type Limit } from '../lib/rate-limit';
 import { roleNames } from '../lib/roles-store';
 import { signToken } from '../lib/tokens';
 import { findUserIdByEmail, getUser } from '../lib/users-store';
@@ -19,18 +19,33 @@ function limitsFor(email: string, ip: string): Limit[] {
 }
 
 export async function login(input: LoginInput, sourceIp: string): Promise<LoginResponse> {
-  const limits = limitsFor(input.email, sourceIp);
-  if (await isLimited(limits)) {
-    throw new AppError('TOO_MANY_REQUESTS', 'Too many failed sign-in attempts. Please wait 15 minutes and try again.');
+  // Counted before the password is checked, so guesses sent at once cannot outrun the limit.
+  const attempt = await countAttempt(limitsFor(input.email, sourceIp));
+  if (!attempt.allowed) {
+    throw new AppError('TOO_MANY_REQUESTS', 'Too many failed sign-in attempts. Please wait 15 minutes and try again.', {
+      retryAfterSeconds: attempt.retryAfterSeconds,
+    });
   }
   const id = await findUserIdByEmail(input.email);
   const user = id ? await getUser(id, true) : undefined;
-  const passwordOk = await verifyPassword(input.password, user?.passwordHash);
-  if (!user || !passwordOk || !user.isActive) {
-    await countHit(limits);
-    throw unauthorized(BAD_CREDENTIALS);
+  let passwordOk: boolean;
+  try {
+    passwordOk = await verifyPassword(input.password, user?.passwordHash);
+  } catch (e) {
+    // Refused before hashing: nothing was checked, so it is not a guess.
+    if (e instanceof PasswordHashingBusy) await attempt.giveBack();
+    throw e;
   }
+  if (!user || !passwordOk || !user.isActive) throw unauthorized(BAD_CREDENTIALS);
+  // Only failures stay counted: a right password never brings its account closer to the limit.
+  await attempt.giveBack();
   const roles = [...(await roleNames(user.roleIds ?? [])).values()];
-  const token = await signToken({ userID: user.userID, name: user.fullName, email: user.email, roles });
+  const token = await signToken({
+    userID: user.userID,
+    name: user.fullName,
+    email: user.email,
+    roles,
+    tokenVersion: user.tokenVersion ?? 0,
+  });
   return { token, name: user.fullName, email: user.email, role: roles.join(','), userID: user.userID };
 }

@@ -2,7 +2,7 @@ import { getUser } from './users-store';
 import { roleNames } from './roles-store';
 import { verifyToken } from './tokens';
 
-/** Who is calling: read from the bearer token, then checked against the account (active, current roles). */
+/** Who is calling: read from the bearer token, then checked against the account (active, token version, current roles). */
 export interface Caller {
   userID: number;
   name: string;
@@ -10,25 +10,27 @@ export interface Caller {
   roles: string[];
 }
 
-const CACHE_MS = 30_000;
-const cache = new Map<number, { at: number; caller: Caller | null }>();
+/**
+ * Role names by id. A role is never renamed and is deleted only while no account holds it, so an id
+ * always names the same role: these may be kept for the life of the process.
+ */
+const roleNameCache = new Map<number, string>();
 
-async function loadAccount(userID: number): Promise<Caller | null> {
-  const hit = cache.get(userID);
-  if (hit && Date.now() - hit.at < CACHE_MS) return hit.caller;
-  const user = await getUser(userID);
-  let caller: Caller | null = null;
-  if (user && user.isActive) {
-    const names = await roleNames(user.roleIds ?? []);
-    caller = { userID, name: user.fullName, email: user.email, roles: [...names.values()] };
-  }
-  cache.set(userID, { at: Date.now(), caller });
-  return caller;
+async function namesOf(ids: readonly number[]): Promise<string[]> {
+  const missing = ids.filter((id) => !roleNameCache.has(id));
+  if (missing.length) for (const [id, name] of await roleNames(missing)) roleNameCache.set(id, name);
+  return ids.filter((id) => roleNameCache.has(id)).map((id) => roleNameCache.get(id)!);
 }
 
-/** Changes to an account take effect at once in this process (other processes within CACHE_MS). */
-export function forgetCaller(userID: number): void {
-  cache.delete(userID);
+/**
+ * The account is read on every request (one strongly consistent GetItem, no per-process cache): a password
+ * reset, a deactivation or a role change raises the account's tokenVersion and ends older tokens at once in
+ * every function, not only in the one that made the change.
+ */
+async function loadAccount(userID: number, tokenVersion: number): Promise<Caller | null> {
+  const user = await getUser(userID, true);
+  if (!user || !user.isActive || (user.tokenVersion ?? 0) !== tokenVersion) return null;
+  return { userID, name: user.fullName, email: user.email, roles: await namesOf(user.roleIds ?? []) };
 }
 
 export async function callerFromAuthorization(header: string | undefined): Promise<Caller | null> {
@@ -37,5 +39,5 @@ export async function callerFromAuthorization(header: string | undefined): Promi
   if (!m) return null;
   const claims = await verifyToken(m[1]);
   if (!claims) return null;
-  return loadAccount(claims.userID);
+  return loadAccount(claims.userID, claims.tokenVersion);
 }

@@ -34,7 +34,13 @@ export class AppError extends Error {
   constructor(
     readonly code: ErrorCode,
     message: string,
-    readonly extra: { fields?: Record<string, string>; internal?: string; data?: Record<string, unknown> } = {},
+    readonly extra: {
+      fields?: Record<string, string>;
+      internal?: string;
+      data?: Record<string, unknown>;
+      /** Sent as Retry-After (e.g. with TOO_MANY_REQUESTS). */
+      retryAfterSeconds?: number;
+    } = {},
   ) {
     super(message);
     this.name = 'AppError';

@@ -164,6 +164,9 @@ const errorAndAccessLog = (): middy.MiddlewareObj<APIGatewayProxyEventV2, APIGat
       const err = req.error as (Error & { statusCode?: number; expose?: boolean }) | null;
       if (err instanceof AppError) {
         req.response = errorBody(err.status, err.code, err.message, err.extra.fields);
+        if (err.extra.retryAfterSeconds !== undefined) {
+          req.response.headers = { ...req.response.headers, 'retry-after': String(Math.max(1, Math.ceil(err.extra.retryAfterSeconds))) };
+        }
         if (err.extra.internal) log.warn('client error', { code: err.code, internal: err.extra.internal });
       } else if (err && typeof err.statusCode === 'number' && err.statusCode < 500 && err.expose !== false) {
         const status = err.statusCode === 404 ? 404 : err.statusCode;

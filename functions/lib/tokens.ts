@@ -10,6 +10,8 @@ export interface TokenClaims {
   name: string;
   email: string;
   roles: string[];
+  /** The account's tokenVersion when the token was issued; a token of an older version is no longer honoured. */
+  tokenVersion: number;
 }
 
 async function key(): Promise<Uint8Array> {
@@ -17,7 +19,7 @@ async function key(): Promise<Uint8Array> {
 }
 
 export async function signToken(c: TokenClaims): Promise<string> {
-  return new SignJWT({ name: c.name, email: c.email, roles: c.roles })
+  return new SignJWT({ name: c.name, email: c.email, roles: c.roles, tv: c.tokenVersion })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(String(c.userID))
     .setIssuer(TOKEN_ISSUER)
@@ -37,11 +39,15 @@ export async function verifyToken(token: string): Promise<TokenClaims | null> {
     });
     const userID = Number(payload.sub);
     if (!Number.isInteger(userID) || userID <= 0) return null;
+    // Tokens issued before versions existed count as version 0, like accounts never bumped.
+    const tokenVersion = payload.tv === undefined ? 0 : payload.tv;
+    if (typeof tokenVersion !== 'number' || !Number.isInteger(tokenVersion) || tokenVersion < 0) return null;
     return {
       userID,
       name: String(payload.name ?? ''),
       email: String(payload.email ?? ''),
       roles: Array.isArray(payload.roles) ? payload.roles.map(String) : [],
+      tokenVersion,
     };
   } catch (e) {
     if (e instanceof joseErrors.JOSEError) return null;

@@ -7,6 +7,7 @@ import { padId } from './counters';
  * active and takes their current roles), written by the admin area.
  *
  * USER#<id> / USER                      the account (gsi1: USERS / <padded id>)
+ *                                       tokenVersion: raised to end every token issued before (absent = 0)
  * USEREMAIL#<email> / USEREMAIL         uniqueness of the email, holds the id
  */
 export interface UserItem {
@@ -18,6 +19,8 @@ export interface UserItem {
   roleIds: number[];
   createdOn: string;
   updatedOn?: string;
+  /** Tokens carry the version they were issued at; raising it ends them all at once. Absent means 0. */
+  tokenVersion?: number;
 }
 
 const userKey = (id: number) => ({ pk: `USER#${id}`, sk: 'USER' });
@@ -88,34 +91,64 @@ export async function insertUser(u: UserItem): Promise<boolean> {
   }
 }
 
+/**
+ * Sets the given fields. With endSessions the account's tokenVersion goes up in the same write, so every
+ * token issued before stops working at once. Returns the account as it was before the write, or undefined
+ * when there is no such account.
+ */
 export async function updateUserFields(
   id: number,
   fields: Partial<Pick<UserItem, 'fullName' | 'isActive' | 'roleIds' | 'passwordHash'>>,
-): Promise<UserItem | undefined> {
+  opts: { endSessions?: boolean } = {},
+): Promise<{ before: UserItem; after: UserItem } | undefined> {
   const names: Record<string, string> = { '#updatedOn': 'updatedOn' };
   const values: Record<string, unknown> = { ':updatedOn': new Date().toISOString() };
   const sets = ['#updatedOn = :updatedOn'];
+  const changed: Partial<UserItem> = { updatedOn: values[':updatedOn'] as string };
   for (const [k, v] of Object.entries(fields)) {
     if (v === undefined) continue;
     names[`#${k}`] = k;
     values[`:${k}`] = v;
     sets.push(`#${k} = :${k}`);
+    (changed as Record<string, unknown>)[k] = v;
+  }
+  let expression = `SET ${sets.join(', ')}`;
+  if (opts.endSessions) {
+    names['#tv'] = 'tokenVersion';
+    values[':one'] = 1;
+    expression += ' ADD #tv :one';
   }
   try {
     const out = await docClient().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: userKey(id),
-        UpdateExpression: `SET ${sets.join(', ')}`,
+        UpdateExpression: expression,
         ConditionExpression: 'attribute_exists(pk)',
         ExpressionAttributeNames: names,
         ExpressionAttributeValues: values,
-        ReturnValues: 'ALL_NEW',
+        ReturnValues: 'ALL_OLD',
       }),
     );
-    return strip(out.Attributes);
+    const before = strip(out.Attributes)!;
+    const version = (before.tokenVersion ?? 0) + (opts.endSessions ? 1 : 0);
+    return { before, after: { ...before, ...changed, tokenVersion: version } };
   } catch (e) {
     if ((e as Error).name === 'ConditionalCheckFailedException') return undefined;
     throw e;
   }
+}
+
+/** Ends every token of the account issued before now (tokenVersion + 1). */
+export async function endUserSessions(id: number): Promise<void> {
+  await docClient().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: userKey(id),
+      UpdateExpression: 'ADD #tv :one',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeNames: { '#tv': 'tokenVersion' },
+      ExpressionAttributeValues: { ':one': 1 },
+    }),
+  );
 }

@@ -22,7 +22,7 @@ import { AppError, notFound } from '../lib/errors';
 import { log } from '../lib/log';
 import { countMetric, countRefusal } from '../lib/metrics';
 import { incrementStat } from '../lib/stats';
-import { isLimited, countHit, type Limit } from '../lib/rate-limit';
+import { countAttempt, type Limit } from '../lib/rate-limit';
 import { cancellationReasons, isTransient, sleep, withRetry } from '../lib/retry';
 import { appointmentDateTime, appointmentSettings, bookSlot, busy, releaseSlot, type Slot } from './appointments';
 import { linkFarmer } from './farmer-link';
@@ -410,15 +410,15 @@ export async function findLetter(input: FindLetterInput, sourceIp: string): Prom
     { key: `find-letter:aadhaar:${hash}`, max: FIND_LETTER_LIMITS.perAadhaar, windowSeconds: FIND_LETTER_LIMITS.windowSeconds },
     { key: `find-letter:ip:${sourceIp || 'unknown'}`, max: FIND_LETTER_LIMITS.perIp, windowSeconds: FIND_LETTER_LIMITS.windowSeconds },
   ];
-  if (await isLimited(limits)) throw new AppError('TOO_MANY_REQUESTS', FIND_LIMITED);
+  // Counted before the lookup, so guesses sent at once cannot outrun the limit; a match gives its count back.
+  const attempt = await countAttempt(limits);
+  if (!attempt.allowed) throw new AppError('TOO_MANY_REQUESTS', FIND_LIMITED, { retryAfterSeconds: attempt.retryAfterSeconds });
   const claims = await repo.claimsOfAadhaar(hash);
   const regs = (await repo.batchGetRegistrations(claims.map((c) => ({ year: c.year, id: c.id })))).filter(
     (r) => r.mobileNumber === input.mobile,
   );
-  if (!regs.length) {
-    await countHit(limits);
-    throw new AppError('NOT_FOUND', FIND_FAILED);
-  }
+  if (!regs.length) throw new AppError('NOT_FOUND', FIND_FAILED);
+  await attempt.giveBack();
   regs.sort((a, b) => (a.created < b.created ? 1 : -1));
   const letters = regs.map((r) => ({ uniqueCode: r.uniqeCode, id: r.id, year: r.year, cropName: r.cropName }));
   return { success: true, data: { code: letters[0].uniqueCode, uniqueCode: letters[0].uniqueCode, letters } };

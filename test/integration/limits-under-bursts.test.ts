@@ -1,0 +1,103 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LOGIN_LIMITS } from '../../functions/auth/service';
+import { FIND_LETTER_LIMITS } from '../../functions/registrations/service';
+import { startTestApi, type TestApi } from '../support/api';
+import { newAadhaar, newMobile, postJson, registerFarmer, seedFormCrops, validFields } from '../fixtures/registration-helpers';
+
+/**
+ * The sign-in and find-my-letter limits hold against guesses sent at once: every attempt is counted by a
+ * conditional write before it is checked, so however a burst is timed, at most the limit is ever checked.
+ */
+let api: TestApi;
+let root: string;
+
+beforeAll(async () => {
+  api = await startTestApi();
+  root = await api.tokenFor('super_admin');
+  await seedFormCrops();
+});
+afterAll(() => api?.close());
+
+async function newAccount(email: string, password: string) {
+  const r = await api.call('POST', '/api/admin/users', { token: root, body: { fullName: 'Target', email, password, roleIds: [3] } });
+  expect(r.status, r.text).toBe(201);
+}
+
+const signIn = (email: string, password: string) => api.call('POST', '/auth/login', { body: { email, password } });
+
+describe('sign-in', () => {
+  it('checks at most the per-account limit of 12 sign-ins sent at once (11 wrong, then the right one)', async () => {
+    const email = 'burst-one@test.local';
+    await newAccount(email, 'right-password-1');
+    const replies = await Promise.all([
+      ...Array.from({ length: 11 }, (_, i) => signIn(email, `wrong-password-${i}`)),
+      signIn(email, 'right-password-1'),
+    ]);
+    const statuses = replies.map((r) => r.status);
+    expect(statuses.every((s) => [200, 401, 429].includes(s)), statuses.join(',')).toBe(true);
+    // A 401 or a 200 is a password that was checked; everything beyond the limit was refused unchecked.
+    const checked = statuses.filter((s) => s === 401 || s === 200).length;
+    expect(checked).toBeLessThanOrEqual(LOGIN_LIMITS.perAccount);
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(12 - LOGIN_LIMITS.perAccount);
+    // A token only if the right password happened to be among the few checked.
+    for (const r of replies) if (r.status !== 200) expect(r.json?.token).toBeUndefined();
+  });
+
+  it('refuses the right password after 11 wrong ones sent at once, of which exactly the limit were checked', async () => {
+    const email = 'burst-two@test.local';
+    await newAccount(email, 'right-password-2');
+    const wrong = await Promise.all(Array.from({ length: 11 }, (_, i) => signIn(email, `wrong-password-${i}`)));
+    const statuses = wrong.map((r) => r.status);
+    expect(statuses.filter((s) => s === 401).length).toBe(LOGIN_LIMITS.perAccount);
+    expect(statuses.filter((s) => s === 429).length).toBe(11 - LOGIN_LIMITS.perAccount);
+    const right = await signIn(email, 'right-password-2');
+    expect(right.status).toBe(429);
+    expect(right.json.token).toBeUndefined();
+    expect(right.json.message).toMatch(/Too many failed sign-in attempts/);
+    expect(Number(right.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+
+  it('does not count a right password against the account', async () => {
+    const email = 'often@test.local';
+    await newAccount(email, 'right-password-3');
+    for (let i = 0; i < LOGIN_LIMITS.perAccount + 2; i++) expect((await signIn(email, 'right-password-3')).status).toBe(200);
+    for (let i = 0; i < LOGIN_LIMITS.perAccount; i++) expect((await signIn(email, `wrong-${i}`)).status).toBe(401);
+    expect((await signIn(email, 'right-password-3')).status).toBe(429);
+  });
+});
+
+describe('find my letter', () => {
+  const find = (adharNumber: unknown, mobile: unknown) => postJson(api, '/svsregistration/find-letter', { adharNumber, mobile });
+
+  it('checks at most the per-Aadhaar limit of 25 attempts sent at once (24 wrong mobiles, then the right one)', async () => {
+    const f = validFields();
+    const reg = await registerFarmer(api, f);
+    expect(reg.status, reg.text).toBe(201);
+    const replies = await Promise.all([...Array.from({ length: 24 }, () => find(f.adharNumber, newMobile())), find(f.adharNumber, f.mobile)]);
+    const statuses = replies.map((r) => r.status);
+    expect(statuses.every((s) => [200, 404, 429].includes(s)), statuses.join(',')).toBe(true);
+    expect(statuses.filter((s) => s === 404 || s === 200).length).toBeLessThanOrEqual(FIND_LETTER_LIMITS.perAadhaar);
+    for (const r of replies) if (r.status !== 200) expect(r.json.data).toBeUndefined();
+
+    // Once the attempts are used (the right one, if it was checked, gave its count back), the letter is refused.
+    await Promise.all(Array.from({ length: FIND_LETTER_LIMITS.perAadhaar }, () => find(f.adharNumber, newMobile())));
+    const after = await find(f.adharNumber, f.mobile);
+    expect(after.status).toBe(429);
+    expect(after.json.data).toBeUndefined();
+    expect(after.json.message).toMatch(/Too many attempts/);
+  });
+
+  it('checks at most the per-client limit of attempts sent at once for many Aadhaar numbers, then refuses even a right pair', async () => {
+    const f = validFields();
+    const reg = await registerFarmer(api, f);
+    expect(reg.status, reg.text).toBe(201);
+    const replies = await Promise.all(Array.from({ length: FIND_LETTER_LIMITS.perIp + 5 }, () => find(newAadhaar(7), newMobile())));
+    const statuses = replies.map((r) => r.status);
+    expect(statuses.every((s) => s === 404 || s === 429), statuses.join(',')).toBe(true);
+    expect(statuses.filter((s) => s === 404).length).toBeLessThanOrEqual(FIND_LETTER_LIMITS.perIp);
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(5);
+    const right = await find(f.adharNumber, f.mobile);
+    expect(right.status).toBe(429);
+    expect(right.json.data).toBeUndefined();
+  });
+});

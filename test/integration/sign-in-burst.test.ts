@@ -1,0 +1,51 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { LOGIN_LIMITS } from '../../functions/auth/service';
+import { PASSWORD_HASHING } from '../../functions/lib/passwords';
+import { startTestApi, type TestApi } from '../support/api';
+import { postJson } from '../fixtures/registration-helpers';
+
+/**
+ * A burst of sign-ins must not starve everything else: each one costs a scrypt hash on Node's shared thread
+ * pool, so at most PASSWORD_HASHING.running hash at once per process, a few wait, and the rest are refused
+ * with 429 before any hashing, while a farmer's upload-url request in the middle of the burst is answered.
+ */
+let api: TestApi;
+
+beforeAll(async () => {
+  api = await startTestApi();
+});
+afterAll(() => api?.close());
+
+const BUSY = /Many people are signing in right now/;
+
+it('answers 40 concurrent sign-ins with unknown emails with 401 or a quick 429, and a farmer\'s upload-url still gets its 201', async () => {
+  const signIns = Array.from({ length: 40 }, (_, i) =>
+    api.call('POST', '/auth/login', { body: { email: `nobody-${i}@test.local`, password: 'wrong-password-1' } }),
+  );
+  const upload = postJson(api, '/svsregistration/upload-url', { fileName: 'aadhaar.pdf', contentType: 'application/pdf', size: 1000 });
+  const [replies, uploadReply] = await Promise.all([Promise.all(signIns), upload]);
+
+  expect(uploadReply.status, uploadReply.text).toBe(201);
+  expect(uploadReply.json.uploadUrl).toMatch(/^http/);
+
+  const statuses = replies.map((r) => r.status);
+  expect(statuses.filter((s) => s !== 401 && s !== 429), replies.map((r) => r.text).join('\n')).toEqual([]);
+  const busy = replies.filter((r) => r.status === 429 && BUSY.test(r.json.message));
+  // More sign-ins reached the password check than may hash or wait at once: the excess was refused, not queued.
+  expect(busy.length).toBeGreaterThan(0);
+  for (const r of busy) {
+    expect(r.json.code).toBe('TOO_MANY_REQUESTS');
+    expect(Number(r.headers.get('retry-after'))).toBeGreaterThan(0);
+  }
+  // Never more checks than the per-client limit allows (the rest of the 429s are that limit).
+  expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(LOGIN_LIMITS.perClient);
+  expect(busy.length).toBeLessThanOrEqual(40 - PASSWORD_HASHING.running);
+});
+
+it('frees its hashing slots after the burst: the right password signs in, and a refused attempt did not count as a failure', async () => {
+  // A sign-in refused as busy was never checked, so it gave its count back to the per-client limit; had it
+  // been kept, the 40 sign-ins above would have used up this address's 30 failures and this one would get 429.
+  const r = await api.call('POST', '/auth/login', { body: { email: api.adminEmail, password: api.adminPassword } });
+  expect(r.status, r.text).toBe(200);
+  expect(r.json.token).toBeTruthy();
+});
