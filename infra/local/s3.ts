@@ -76,6 +76,11 @@ export async function startS3(opts: { port: number; directory: string; buckets: 
     if (!hosts.has(String(req.headers.host ?? '').toLowerCase())) return denied(res, 'Unknown host');
     const origin = req.headers.origin;
     if (origin !== undefined && !allowedOrigin(origin)) return denied(res, 'Origin not allowed');
+    if (origin !== undefined) {
+      // s3rver answers an allowed preflight with "*"; the answer names the one origin it was checked for.
+      const setHeader = res.setHeader.bind(res);
+      res.setHeader = (name, value) => setHeader(name, name.toLowerCase() === 'access-control-allow-origin' ? origin : value);
+    }
     // A preflight carries no credentials by design; s3rver's CORS rule answers it for the allowed origins.
     if (req.method !== 'OPTIONS') {
       const verdict = verifySignatureV4({ method: req.method ?? 'GET', url: req.url ?? '/', headers: req.headers }, LOCAL_S3_CREDENTIALS);

@@ -78,6 +78,9 @@ const cases: Case[] = [
   answered('the asterisk target', () => ({ head: head('OPTIONS', '*') })),
   answered('a 20,000-character URL', () => ({ head: head('GET', `/${'a'.repeat(20_000)}`) })),
   answered('a header without a colon', () => ({ head: 'GET / HTTP/1.1\r\nHost: localhost\r\nnot a header\r\n\r\n' })),
+  answered('both Content-Length and chunked (request smuggling)', () => ({
+    head: 'POST /auth/login HTTP/1.1\r\nHost: localhost\r\nContent-Length: 4\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\nGET /admin HTTP/1.1\r\n\r\n',
+  })),
   answered('two Content-Length headers that disagree', () => ({
     head: 'POST /auth/login HTTP/1.1\r\nHost: localhost\r\nContent-Length: 2\r\nContent-Length: 5\r\n\r\n{}',
   })),
