@@ -29,7 +29,14 @@ export const publicPages = {
     load: () => import('./features/appointment/AppointmentLetterPage'),
     data: (p) => [`/svsregistration/AppointmentList/${enc(p.uniqueCode ?? '')}`],
   },
-  bill: { load: () => import('./features/bill-view/BillViewPage'), data: (p) => [`/api/invoices/by-number/${enc(p.number ?? '')}`] },
+  bill: {
+    load: () => import('./features/bill-view/BillViewPage'),
+    // The bill's token from the QR code's address goes with it (the page asks the same way: ?t=).
+    data: (p) => {
+      const t = new URLSearchParams(window.location.search).get('t');
+      return [`/api/invoices/by-number/${enc(p.number ?? '')}${t ? `?${new URLSearchParams({ t })}` : ''}`];
+    },
+  },
 } satisfies Record<string, PublicPage>;
 
 const PATTERNS: [string, keyof typeof publicPages][] = [

@@ -243,7 +243,7 @@ describe('catalogue screens', () => {
       'HD-2967, timely sown, irrigated',
       PRODUCER,
       `XXXX-XXXX-${AADHAAR.slice(-4)}`,
-      '+919415000111',
+      'XXXXXXXX0111', // the producer's contact masked to its last 4 digits (anyone can count lot codes)
       'Gram Sarsaul, Kanpur Nagar',
       '1,500',
       '0',
@@ -253,6 +253,7 @@ describe('catalogue screens', () => {
       expect(text, expected).toContain(expected);
     }
     expect(text).not.toContain(AADHAAR);
+    expect(text).not.toContain('9415000111');
     const qr = section.getByRole('img');
     await expect.poll(() => qr.evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
     await screenshot(pub, 'catalogue-public-lot-desktop');

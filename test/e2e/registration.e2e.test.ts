@@ -258,6 +258,23 @@ describe('farmer registration in the browser', () => {
     );
     await expect(page.getByTestId('registration-id').textContent()).resolves.toBe(String(id));
     await screenshot(page, 'registration-again-english', { fullPage: false });
+
+    // Someone else types the same Aadhaar number for the same crop: told how to find the letter, not its number;
+    // the Find my letter form below is filled with the Aadhaar and mobile just typed.
+    await page.getByRole('button', { name: 'New Registration' }).click();
+    await page.locator('#reg-Name').waitFor();
+    const stranger = { ...person, name: 'Other Person', mobile: newMobile() };
+    await fillForm(page, { ...stranger, crop: 'Mustard', qty: '3', file: join(FIXTURES, 'aadhaar-sample.png') });
+    await page.getByTestId('registration-submit').click();
+    const refused = page.getByTestId('registration-alert');
+    await refused.waitFor();
+    const said = (await refused.textContent()) ?? '';
+    expect(said).toContain('This Aadhaar number is already registered for this crop.');
+    expect(said).toContain('Find my letter');
+    expect(said).not.toContain(String(id));
+    await expect(page.locator('#find input').nth(0).inputValue()).resolves.toBe(person.aadhaar);
+    await expect(page.locator('#find input').nth(1).inputValue()).resolves.toBe(stranger.mobile);
+    await screenshot(page, 'registration-duplicate-english', { fullPage: false });
     await ctx.close();
   }, 120_000);
 
@@ -296,7 +313,9 @@ describe('farmer registration in the browser', () => {
     await page.waitForFunction(() => document.querySelectorAll('tbody tr').length === 1);
     const row = page.locator('tbody tr', { hasText: farmer.name });
     await row.waitFor();
-    await expect(row.textContent()).resolves.toContain(farmer.aadhaar); // staff see the full number
+    // Lists show the Aadhaar masked, to admins too (the number in clear only on the single record, audited).
+    await expect(row.textContent()).resolves.toContain(`XXXX-XXXX-${farmer.aadhaar.slice(-4)}`);
+    await expect(row.textContent()).resolves.not.toContain(farmer.aadhaar);
     await expect(row.getAttribute('data-billed')).resolves.toBe('no');
     await screenshot(page, 'registrations-by-name-desktop');
 
@@ -308,10 +327,10 @@ describe('farmer registration in the browser', () => {
     const sent = await search;
     expect(sent.url()).not.toContain(farmer.aadhaar);
     expect(sent.headers()['x-private-query']).toBe(`aadhaar=${farmer.aadhaar}`);
-    await page.waitForFunction((a) => {
+    await page.waitForFunction((masked) => {
       const rows = [...document.querySelectorAll('tbody tr')];
-      return rows.length === 1 && rows[0].textContent?.includes(a);
-    }, farmer.aadhaar);
+      return rows.length === 1 && rows[0].textContent?.includes(masked);
+    }, `XXXX-XXXX-${farmer.aadhaar.slice(-4)}`);
     await expect(page.getByTestId('registrations-total').textContent()).resolves.toMatch(/1/);
 
     await page.locator('tbody tr').first().getByRole('button').click();

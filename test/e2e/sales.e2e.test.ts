@@ -347,8 +347,14 @@ describe('selling seed at the counter', () => {
     const body = (await bill.locator('main').textContent()) ?? '';
     expect(body).toContain('Scan to verify online');
     expect(body).toContain(lot.lotCode);
-    expect(body).toContain('XXXX-XXXX-8901');
+    expect(body).toContain(`XXXX-XXXX-${FARMER.aadhaar.slice(-4)}`);
     await bill.waitForFunction(() => [...document.images].every((i) => i.complete && i.naturalWidth === 512));
+    // The printed QR code carries the bill's token (what lets its reader see more than that the bill exists).
+    const token = (await apiCall('GET', `/api/invoices/by-number/${invoiceNumber}`)).json.verifyToken as string;
+    expect(token).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    for (const src of await bill.locator('figure img').evaluateAll((imgs) => imgs.map((i) => (i as HTMLImageElement).src))) {
+      expect(new URL(src).searchParams.get('t')).toBe(token);
+    }
     await screenshot(bill, 'sales-bill-staff');
     // Printing: one copy per A4 page.
     await bill.emulateMedia({ media: 'print' });
@@ -363,10 +369,22 @@ describe('selling seed at the counter', () => {
     await qr.close();
   });
 
-  it('shows a visitor one Duplicate Copy with the mobile masked, and Not found for an unknown bill', async () => {
+  it("shows a visitor by number alone only that the bill exists; with the QR code's token one Duplicate Copy with the mobile masked; Not found for an unknown bill", async () => {
     const visitor = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true });
     const p = await newPage(visitor);
     await p.goto(url(`/bill/${invoiceNumber}`));
+    await p.getByTestId('bill-summary').waitFor();
+    expect(await text(p, 'bill-verified')).toContain('Bill verified');
+    expect(await text(p, 'bill-number')).toBe(invoiceNumber);
+    expect(await text(p, 'bill-total')).toBe('₹2,600.00');
+    const summary = (await p.locator('main').textContent()) ?? '';
+    expect(summary).toContain(lot.lotCode);
+    for (const personal of [FARMER.name, FARMER.mobile.slice(-4), FARMER.aadhaar.slice(-4)]) expect(summary).not.toContain(personal);
+    await expect(p.getByTestId('bill-copy').count()).resolves.toBe(0);
+    await screenshot(p, 'sales-bill-summary-phone');
+
+    const token = (await apiCall('GET', `/api/invoices/by-number/${invoiceNumber}`)).json.verifyToken as string;
+    await p.goto(url(`/bill/${invoiceNumber}?t=${token}`));
     await p.getByTestId('bill-copy').waitFor();
     const labels = await p.getByTestId('copy-label').allTextContents();
     expect(labels).toHaveLength(1);

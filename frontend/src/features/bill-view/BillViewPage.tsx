@@ -4,17 +4,19 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router-dom';
+import { useParams, useSearchParams } from 'react-router-dom';
 import { formatRupees, maskAadhaar } from '../../../../shared/format';
-import type { InvoiceResponse } from '../../../../shared/schemas/sales';
+import type { BillReply, BillSummary, InvoiceResponse } from '../../../../shared/schemas/sales';
 import { ApiError, api, apiUrl, errorMessage } from '../../lib/api';
 import { useSession } from '../../lib/session';
 import { usePageTitle } from '../../components/usePageTitle';
 
 /**
- * The public bill (/bill/{number}), reached from the bill's QR code or the Bills page. Visitors see one
- * 'Duplicate Copy' (mobile masked by the server); signed-in users see the 'Original 1st Copy' and the
- * 'Copy for guard', each with who made the bill. Printing gives one copy per A4 page.
+ * The public bill (/bill/{number}?t={token}), reached from the bill's QR code or the Bills page. The token in
+ * the address (printed in the QR code) goes to the API: without it (or with a wrong one) a visitor learns only
+ * that the bill exists (BillSummary); with it, visitors see one 'Duplicate Copy' (mobile masked by the server).
+ * Staff see the 'Original 1st Copy' and the 'Copy for guard', each with who made the bill, and print the QR
+ * code with the bill's token. Printing gives one copy per A4 page.
  */
 const when = (iso: string | undefined, lang: string) => {
   if (!iso) return '';
@@ -52,10 +54,44 @@ function Block({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-function Copy({ bill, label, signedIn, last }: { bill: InvoiceResponse; label: string; signedIn: boolean; last: boolean }) {
+/** The QR image of the printed bill: with the bill's token (the staff's copy, or the one the reader came with). */
+const qrUrl = (invoiceNumber: string, token: string | undefined) =>
+  apiUrl(`/api/invoices/by-number/${encodeURIComponent(invoiceNumber)}/qrcode.png`, { size: BILL_QR_SIZE, t: token });
+
+/** What anyone gets by the number alone: the bill exists and what it was for, no personal data. */
+function Summary({ bill }: { bill: BillSummary }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <Box component="article" data-testid="bill-summary" sx={{ border: 1, borderColor: 'grey.400', borderRadius: 1, p: { xs: 1.5, sm: 2.5 }, bgcolor: 'background.paper' }}>
+      <Alert severity="success" sx={{ mb: 2 }} data-testid="bill-verified">
+        <strong>{t('billView.verified')}</strong>
+        <br />
+        {t('billView.verifiedBody', { number: bill.invoiceNumber })}
+      </Alert>
+      <Block title={t('billView.heading')}>
+        <Row label={t('billView.invoiceNo')}>
+          <strong data-testid="bill-number">{bill.invoiceNumber}</strong>
+        </Row>
+        <Row label={t('billView.generatedOn')}>{when(bill.generatedOn, i18n.language)}</Row>
+        <Row label={t('billView.crop')}>{bill.cropName}</Row>
+        <Row label={t('billView.lotCode')}>{bill.lotCode}</Row>
+        <Row label={t('billView.quantity')}>{t('billView.quantityKg', { kg: kg(bill.quantityKg), bags: bill.bags, size: kg(bill.bagSizeKg) })}</Row>
+        <Row label={t('billView.total')}>
+          <strong data-testid="bill-total">₹{formatRupees(bill.totalAmount)}</strong>
+        </Row>
+        <Row label={t('billView.status')}>{t('billView.statusIssued')}</Row>
+      </Block>
+      <Typography variant="body2" sx={{ mt: 2, color: 'text.secondary' }}>
+        {t('billView.summaryNote')}
+      </Typography>
+    </Box>
+  );
+}
+
+function Copy({ bill, label, signedIn, last, token }: { bill: InvoiceResponse; label: string; signedIn: boolean; last: boolean; token: string | undefined }) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
-  const qr = apiUrl(`/api/invoices/by-number/${encodeURIComponent(bill.invoiceNumber)}/qrcode.png`, { size: BILL_QR_SIZE });
+  const qr = qrUrl(bill.invoiceNumber, bill.verifyToken ?? token);
   return (
     <Box
       component="article"
@@ -131,9 +167,10 @@ function Copy({ bill, label, signedIn, last }: { bill: InvoiceResponse; label: s
 export default function BillViewPage() {
   const { t } = useTranslation();
   const { number = '' } = useParams();
+  const token = useSearchParams()[0].get('t') || undefined;
   const session = useSession();
   const signedIn = Boolean(session);
-  const [bill, setBill] = useState<InvoiceResponse | null>(null);
+  const [bill, setBill] = useState<BillReply | null>(null);
   /** The failure: the server's message (spec: 'the error message or Not found') and whether it was a 404. */
   const [error, setError] = useState<{ message: string; notFound: boolean } | null>(null);
   usePageTitle(bill ? `${t('pages.bill')} ${bill.invoiceNumber}` : t('pages.bill'));
@@ -143,12 +180,12 @@ export default function BillViewPage() {
     setBill(null);
     setError(null);
     api
-      .get<InvoiceResponse & { transaction?: InvoiceResponse }>(`/api/invoices/by-number/${encodeURIComponent(number)}`, { signal: ctl.signal, skipAuthRedirect: true })
-      .then((r) => !ctl.signal.aborted && setBill(r.transaction ?? r))
+      .get<BillReply>(`/api/invoices/by-number/${encodeURIComponent(number)}`, { signal: ctl.signal, skipAuthRedirect: true, query: { t: token } })
+      .then((r) => !ctl.signal.aborted && setBill(r))
       .catch((e) => !ctl.signal.aborted && setError({ message: errorMessage(e, ''), notFound: e instanceof ApiError && e.status === 404 }));
     return () => ctl.abort();
-    // Signing in or out changes what the server answers (masked mobile, creator).
-  }, [number, signedIn]);
+    // Signing in or out changes what the server answers (summary, masked mobile, creator).
+  }, [number, token, signedIn]);
 
   if (error) {
     // The server's message as it is; in Hindi, with a Hindi sentence before it (the server's is English).
@@ -160,6 +197,16 @@ export default function BillViewPage() {
     );
   }
   if (!bill) return <Typography data-testid="bill-loading">{t('billView.loading')}</Typography>;
+  if (bill.view === 'summary') {
+    return (
+      <Box sx={{ maxWidth: 900, mx: 'auto' }}>
+        <Box component="h1" sx={{ position: 'absolute', width: '1px', height: '1px', m: 0, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' }}>
+          {`${t('pages.bill')} ${bill.invoiceNumber}`}
+        </Box>
+        <Summary bill={bill} />
+      </Box>
+    );
+  }
 
   const labels = signedIn ? [t('billView.original'), t('billView.guard')] : [t('billView.duplicate')];
   return (
@@ -174,7 +221,7 @@ export default function BillViewPage() {
         </Button>
       </Box>
       {labels.map((label, i) => (
-        <Copy key={label} bill={bill} label={label} signedIn={signedIn} last={i === labels.length - 1} />
+        <Copy key={label} bill={bill} label={label} signedIn={signedIn} last={i === labels.length - 1} token={token} />
       ))}
     </Box>
   );

@@ -112,6 +112,8 @@ export default function RegistrationPage() {
   /** What is wrong with the chosen file (shown under the spec's message). */
   const [fileReason, setFileReason] = useState<'size' | 'type' | 'empty' | null>(null);
   const [done, setDone] = useState<{ id: number; year: number; code: string; existing: boolean } | null>(null);
+  /** After 'already registered' (409): the Find my letter form, filled with the Aadhaar and mobile just typed. */
+  const [findWith, setFindWith] = useState<{ aadhaar: string; mobile: string } | null>(null);
   const busyRef = useRef(false);
   const uploaded = useRef<UploadedScan | null>(null);
   const idemKey = useRef(newKey());
@@ -253,6 +255,7 @@ export default function RegistrationPage() {
       window.scrollTo?.(0, 0);
       if (code) letterTimer.current = window.setTimeout(() => navigate(to.appointment(code), { replace: true }), LETTER_DELAY_MS);
     } catch (err) {
+      if (err instanceof ApiError && err.status === 409) setFindWith({ aadhaar: values.adharNumber, mobile: values.mobile });
       if (err instanceof ApiError && err.fields) {
         setErrors(err.fields);
         // The server refused the scan: the next Submit uploads it again.
@@ -375,6 +378,13 @@ export default function RegistrationPage() {
       {alert && (
         <Alert severity="error" sx={{ mb: 2 }} role="alert" data-testid="registration-alert">
           {alert}
+          {findWith && (
+            <Box component="span" sx={{ display: 'block', mt: 1 }}>
+              <a href="#find" data-testid="registration-find-link">
+                {t('registration.findSubmit')}
+              </a>
+            </Box>
+          )}
         </Alert>
       )}
       <Box component="form" noValidate onSubmit={submit} aria-busy={busy} onFocus={() => void loadValidation().catch(() => undefined)}>
@@ -485,17 +495,17 @@ export default function RegistrationPage() {
           </Button>
         </Box>
       </Box>
-      <FindLetter />
+      <FindLetter key={findWith ? `${findWith.aadhaar}-${findWith.mobile}` : ''} prefill={findWith} />
     </Box>
   );
 }
 
 /** "Find my letter": Aadhaar + mobile give the letter's code (rate-limited on the server). */
-function FindLetter() {
+function FindLetter({ prefill }: { prefill?: { aadhaar: string; mobile: string } | null }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [aadhaar, setAadhaar] = useState('');
-  const [mobile, setMobile] = useState('');
+  const [aadhaar, setAadhaar] = useState(prefill?.aadhaar ?? '');
+  const [mobile, setMobile] = useState(prefill?.mobile ?? '');
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
   const [choices, setChoices] = useState<FoundLetter[]>([]);

@@ -68,6 +68,11 @@ export const en = {
     createdByNone: 'Created by —',
     updatedBy: 'Updated by {{name}} on {{date}}',
     print: 'Print',
+    verified: 'Bill verified',
+    verifiedBody: 'Bill {{number}} was issued by the institute and is valid.',
+    status: 'Status',
+    statusIssued: 'Issued',
+    summaryNote: "The farmer's details are shown only when the bill is opened from the QR code printed on it.",
   },
   dashboard: {
     title: 'Dashboard',
