@@ -25,7 +25,7 @@ const hashing = boundedRunner(PASSWORD_HASHING);
 /** 429 for a password check refused because too many are running; nothing was checked. */
 export class PasswordHashingBusy extends AppError {
   constructor() {
-    super('TOO_MANY_REQUESTS', 'Many people are signing in right now. Please try again in a few seconds.', {
+    super('TOO_MANY_REQUESTS', 'The server is busy checking passwords. Please try again in a few seconds.', {
       retryAfterSeconds: PASSWORD_HASHING.retryAfterSeconds,
     });
   }

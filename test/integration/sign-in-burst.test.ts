@@ -16,7 +16,7 @@ beforeAll(async () => {
 });
 afterAll(() => api?.close());
 
-const BUSY = /Many people are signing in right now/;
+const BUSY = /busy checking passwords/;
 
 it('answers 40 concurrent sign-ins with unknown emails with 401 or a quick 429, and a farmer\'s upload-url still gets its 201', async () => {
   const signIns = Array.from({ length: 40 }, (_, i) =>
@@ -48,4 +48,25 @@ it('frees its hashing slots after the burst: the right password signs in, and a 
   const r = await api.call('POST', '/auth/login', { body: { email: api.adminEmail, password: api.adminPassword } });
   expect(r.status, r.text).toBe(200);
   expect(r.json.token).toBeTruthy();
+});
+
+it('bounds the hashing of new passwords too: a burst of password resets answers 200 or 429, never a 5xx', async () => {
+  const root = await api.tokenFor('super_admin');
+  const seller = await api.call('POST', '/api/admin/users', {
+    token: root,
+    body: { fullName: 'Reset Burst', email: 'reset-burst@test.local', password: 'first-password-1', roleIds: [3] },
+  });
+  expect(seller.status).toBe(201);
+  const replies = await Promise.all(
+    Array.from({ length: 20 }, (_, i) =>
+      api.call('PUT', `/api/admin/users/${seller.json.userID}/password`, { token: root, body: { newPassword: `new-password-${i}` } }),
+    ),
+  );
+  const statuses = replies.map((r) => r.status);
+  expect(statuses.every((s) => s === 200 || s === 429), statuses.join(',')).toBe(true);
+  expect(statuses).toContain(200);
+  for (const r of replies.filter((x) => x.status === 429)) {
+    expect(r.json.message).toMatch(BUSY);
+    expect(Number(r.headers.get('retry-after'))).toBeGreaterThan(0);
+  }
 });
