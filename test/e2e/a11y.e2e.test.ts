@@ -24,7 +24,7 @@ let browser: Browser;
 let dataDir: string;
 let adminToken = '';
 let staff: BrowserContext;
-const data = { lotCode: '', letterCode: '', invoiceNumber: '' };
+const data = { lotCode: '', letterCode: '', invoiceNumber: '', billToken: '' };
 
 const url = (path: string) => `${stack.url}${path}`;
 
@@ -155,6 +155,7 @@ beforeAll(async () => {
   const sale = await apiCall('POST', '/api/sales/make', { lotID: lot.json.lotID, registrationID: regs[0].id, year: regs[0].year, bags: 2, paymentMode: 'Cash' });
   expect(sale.status, sale.text).toBe(201);
   data.invoiceNumber = sale.json.invoiceNumber;
+  data.billToken = (await apiCall('GET', `/api/invoices/by-number/${data.invoiceNumber}`)).json.verifyToken;
   const block = await apiCall('POST', '/api/cms/blocks', { slug: 'about', title: 'About the institute', body: 'Foundation and certified seed of wheat, chickpea and mustard for farmers of Uttar Pradesh.', isActive: true, sortOrder: 1 });
   expect(block.status, block.text).toBe(201);
   const card = await apiCall('POST', '/api/cms/blocks', { slug: 'seed-sale', title: 'Seed sale 2025', body: 'Registration opens in October. Bring the original Aadhaar card.', isActive: true, sortOrder: 2 });
@@ -201,6 +202,7 @@ describe('public pages (signed out)', () => {
     ['lot', () => `/lot/${data.lotCode}`, {}],
     ['appointment', () => `/svs/appointment/${data.letterCode}`, {}],
     ['bill-visitor', () => `/bill/${data.invoiceNumber}`, {}],
+    ['bill-visitor-qr', () => `/bill/${data.invoiceNumber}?t=${data.billToken}`, {}],
   ];
   for (const [name, path, o] of pages) {
     it(`${name} has no serious or critical violations`, async () => {
