@@ -1,5 +1,6 @@
 import S3rver from 's3rver';
 import { mkdirSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { verifySignatureV4, type S3Credentials } from './s3-auth';
@@ -55,17 +56,38 @@ function denied(res: http.ServerResponse, message: string) {
   res.end(body);
 }
 
+interface S3rverStore {
+  getResourcePath(bucket: string, key: string, resource: string): string;
+  deleteObject(bucket: string, key: string): Promise<void>;
+}
+
+/**
+ * s3rver removes a key's directory once a delete leaves it empty; a PUT into that directory at the same moment
+ * (pending/ during a surge) then cannot open its file, and the unhandled stream error ends the whole process.
+ * Deletes here remove the object's files only and leave the directories.
+ */
+function keepDirectories(store: S3rverStore): void {
+  store.deleteObject = async (bucket, key) => {
+    await Promise.all(
+      ['object', 'object.md5', 'metadata.json'].map((resource) =>
+        rm(store.getResourcePath(bucket, key, resource), { force: true }),
+      ),
+    );
+  };
+}
+
 export async function startS3(opts: { port: number; directory: string; buckets: string[]; appOrigins?: string[] }): Promise<LocalS3> {
   mkdirSync(opts.directory, { recursive: true });
   const origins = opts.appOrigins ?? LOOPBACK_ORIGINS;
   const allowedOrigin = originMatcher(origins);
   // Not run(): its own listener is not exposed; the front below hands it the requests that pass.
-  const s3rver: { configureBuckets(): Promise<void>; callback(): http.RequestListener; logger?: { close(): void } } = new S3rver({
+  const s3rver: { configureBuckets(): Promise<void>; callback(): http.RequestListener; logger?: { close(): void }; store: S3rverStore } = new S3rver({
     silent: true,
     directory: opts.directory,
     configureBuckets: opts.buckets.map((name) => ({ name, configs: [corsXml(origins)] })),
     allowMismatchedSignatures: false,
   });
+  keepDirectories(s3rver.store);
   await s3rver.configureBuckets();
   const s3 = s3rver.callback();
 
