@@ -56,7 +56,7 @@ function registration(id: number, year: number) {
     districtLc: 'lucknow',
     cropName: 'Wheat',
     cropId: 1,
-    cropKey: 'wheat',
+    cropKey: 'CROP#1',
     bagsRequested: 2,
     unit: 'bag',
     appointmentDate: '2026-11-23',

@@ -32,7 +32,7 @@ import { startS3 } from '../infra/local/s3';
 import { freePort } from '../test/support/ports';
 import { newAadhaar, SAMPLE_PDF, SAMPLE_PNG } from '../test/fixtures/registration-helpers';
 import { call, login, must, setConfig, sleep, type Http } from './lib/common';
-import { runSurge, type Acked } from './lib/surge-client';
+import { ensureSurgeCrops, runSurge, type Acked } from './lib/surge-client';
 import { checkTable, listKeys } from './lib/table-check';
 
 const N = Number(process.env.N ?? 400);
@@ -196,6 +196,7 @@ async function scenario(fault: Fault): Promise<boolean> {
       }
     });
 
+    await ensureSurgeCrops(h, root);
     const run = await runSurge(h, {
       n: N,
       c: C,

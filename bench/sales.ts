@@ -17,7 +17,7 @@ process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 process.env.LOG_LEVEL ??= 'warn';
 process.env.POWERTOOLS_METRICS_DISABLED ??= 'true';
 
-import { newAadhaar, registerFarmer, validFields } from '../test/fixtures/registration-helpers';
+import { newAadhaar, registerFarmer, useCrops, validFields } from '../test/fixtures/registration-helpers';
 import { call, login, must, percentile, pool, type Http, type Reply } from './lib/common';
 import { startBenchStandIn } from './lib/stand-in';
 
@@ -56,6 +56,7 @@ async function main() {
   ).json;
   let wheat = (await call(h, 'POST', '/api/crops', root, { cropName: 'Wheat', description: 'bench' })).json;
   if (!wheat?.cropID) wheat = (await call(h, 'GET', '/api/crops/dropdown', root)).json.map((c: { id: number; name: string }) => ({ cropID: c.id, cropName: c.name })).find((c: { cropName: string }) => c.cropName === 'Wheat');
+  useCrops({ Wheat: wheat.cropID });
   const bags = (i: number) => 1 + (i % 3);
   const askedKg = Array.from({ length: N }, (_, i) => bags(i) * BAG_KG).reduce((a, b) => a + b, 0);
   const perLotKg = Math.floor((askedKg * STOCK_SHARE) / LOTS / BAG_KG) * BAG_KG;

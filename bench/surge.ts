@@ -18,7 +18,7 @@ process.env.POWERTOOLS_METRICS_DISABLED ??= 'true';
 
 import { login, ms, percentile, setConfig, type Http } from './lib/common';
 import { startBenchStandIn } from './lib/stand-in';
-import { checkSurgeThroughApi, runSurge } from './lib/surge-client';
+import { checkSurgeThroughApi, ensureSurgeCrops, runSurge } from './lib/surge-client';
 
 const N = Number(process.env.N ?? 2000);
 const C = Number(process.env.C ?? 50);
@@ -41,6 +41,7 @@ async function main() {
   const token = await login(h, adminEmail, adminPassword);
   // Capacity and the form switch for the run (super_admin; PUT /api/settings works for admin too).
   await setConfig(h, token, { PerDayLimit: String(PER_DAY_LIMIT), Is_SVS_Form_On: 'true' });
+  await ensureSurgeCrops(h, token);
   console.log(`Surge: N=${N} farmers, C=${C} concurrent clients, PerDayLimit=${PER_DAY_LIMIT}, target ${base}${stop ? ' (local stand-in)' : ''}`);
 
   const run = await runSurge(h, { n: N, c: C, doubleTap: DOUBLE_TAP, resubmit: RESUBMIT });

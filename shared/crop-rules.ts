@@ -41,6 +41,15 @@ export function defaultRulesFor(cropName: string): CropRules | undefined {
   return DEFAULTS[n] ?? DEFAULTS[ALIASES[n] ?? ''];
 }
 
+/**
+ * The rules of a catalogue crop: its stored rules; none when it has none (null: no quantity choice); the
+ * defaults for its name on items written before crops carried rules (undefined).
+ */
+export function rulesOfCrop(crop: { cropName: string; rules?: CropRules | null }): CropRules | undefined {
+  if (crop.rules === null) return undefined;
+  return crop.rules ?? defaultRulesFor(crop.cropName);
+}
+
 export function clampQty(qty: number, rules?: CropRules): number {
   const min = Math.max(QTY_CLAMP.min, rules?.minQty ?? QTY_CLAMP.min);
   const max = Math.min(QTY_CLAMP.max, rules?.maxQty ?? QTY_CLAMP.max);

@@ -52,7 +52,7 @@ export async function startPublicPagesSite(staticDir: string): Promise<PublicPag
       return json!;
     };
     const token = (await call('POST', '/auth/login', { email: ADMIN_EMAIL, password: ADMIN_PASSWORD })).token as string;
-    const producer = await call('POST', '/api/producers', { name: 'Ram Prasad Seeds', aadhaarNumber: '734512340987', contactNumber: '9876543210', address: 'Kalyanpur, Kanpur' }, token);
+    const producer = await call('POST', '/api/producers', { name: 'Ram Prasad Seeds', aadhaarNumber: '734512340983', contactNumber: '9876543210', address: 'Kalyanpur, Kanpur' }, token);
     const wheat = await call('POST', '/api/crops', { cropName: 'Wheat', description: 'HD-2967 foundation seed' }, token);
     await call('POST', '/api/crops', { cropName: 'Chickpea', description: 'Chickpea seed' }, token);
     const lot = await call('POST', '/api/lots', { producerID: producer.producerID, cropID: wheat.cropID, quantityAvailable: 500, pricePerUnit: 32.5, isSubsidized: true }, token);

@@ -5,7 +5,7 @@
  * idempotency key and the same uploaded file, until the deadline.
  */
 import { randomUUID } from 'node:crypto';
-import { newAadhaar, postJson, SAMPLE_PDF, SAMPLE_PNG, uploadScan, validFields, type Http, type Reply } from '../../test/fixtures/registration-helpers';
+import { newAadhaar, postJson, SAMPLE_PDF, SAMPLE_PNG, uploadScan, useCrops, validFields, type Http, type Reply } from '../../test/fixtures/registration-helpers';
 import { pool, sleep } from './common';
 
 export interface SurgeOptions {
@@ -52,6 +52,25 @@ export interface SurgeResult {
 }
 
 const IN_PROGRESS = /being processed/i;
+
+/**
+ * The surge's crops (Wheat, Chickpea, Mustard) in the target's catalogue, made with the admin's token when
+ * missing: a registration names its crop by catalogue id.
+ */
+export async function ensureSurgeCrops(h: Http, adminToken: string): Promise<void> {
+  const known = ((await getJson(h, '/api/crops/dropdown')).json ?? []) as { id: number; name: string; isActive?: boolean }[];
+  const ids: Record<string, number> = {};
+  for (const cropName of ['Wheat', 'Chickpea', 'Mustard']) {
+    const found = known.find((c) => c.name.toLowerCase() === cropName.toLowerCase() && c.isActive !== false);
+    if (found) ids[cropName] = found.id;
+    else {
+      const r = await postJson(h, '/api/crops', { cropName, description: 'bench' }, { authorization: `Bearer ${adminToken}` });
+      if (r.status !== 201) throw new Error(`crop ${cropName}: ${r.status} ${r.text}`);
+      ids[cropName] = r.json.cropID;
+    }
+  }
+  useCrops(ids);
+}
 
 export function surgeFarmers(n: number): Record<string, unknown>[] {
   return Array.from({ length: n }, (_, i) =>

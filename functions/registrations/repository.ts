@@ -14,8 +14,8 @@ import { isConditionalFailure } from '../lib/retry';
  *                   gsi2 FARMER#<farmerID> / <year>#<id10>                (a farmer's registrations, when linked)
  *                   gsi3 REGID#<id> / <year>                              (staff lookup by number)
  *  - letter code    REGCODE#<code> / REGCODE  -> year, id
- *  - claim          REGCLAIM#<aadhaarHash> / <year>#<crop>  -> year, id, code, idempotency key, fingerprint
- *  - lock           REGLOCK#<aadhaarHash> / <year>#<crop>   (short lease while one request registers; TTL)
+ *  - claim          REGCLAIM#<aadhaarHash> / <year>#CROP#<cropId>  -> year, id, code, idempotency key, fingerprint
+ *  - lock           REGLOCK#<aadhaarHash> / <year>#CROP#<cropId>   (short lease while one request registers; TTL)
  *  - shift counter  SLOT#<day>#<shift> / SLOT  -> booked, cap
  *  - number counter COUNTER#registrations#<year> / COUNTER (functions/lib/counters.ts)
  */
@@ -93,6 +93,8 @@ export interface ClaimItem {
 
 export const regKey = (year: number, id: number) => ({ pk: `REG#${year}#${padId(id)}`, sk: 'REG' });
 export const codeKey = (code: string) => ({ pk: `REGCODE#${code}`, sk: 'REGCODE' });
+/** The crop part of the claim and lock keys: the catalogue crop's id (never its name). */
+export const claimCropKey = (cropId: number) => `CROP#${cropId}`;
 export const claimKey = (hash: string, year: number, cropKey: string) => ({ pk: `REGCLAIM#${hash}`, sk: `${year}#${cropKey}` });
 export const lockKey = (hash: string, year: number, cropKey: string) => ({ pk: `REGLOCK#${hash}`, sk: `${year}#${cropKey}` });
 export const slotKey = (day: string, shift: number) => ({ pk: `SLOT#${day}#${shift}`, sk: 'SLOT' });

@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { clampQty, defaultRulesFor, normalizeCropName, QTY_CLAMP, sameCrop, type CropRules } from '../../shared/crop-rules';
+import { clampQty, QTY_CLAMP, rulesOfCrop, type CropRules } from '../../shared/crop-rules';
 import { getCrop } from '../crops/repository';
 import { maskAadhaar } from '../../shared/format';
 import { hasAnyRole, STAFF_ROLES } from '../../shared/roles';
@@ -7,6 +7,8 @@ import {
   kolkataDate,
   MSG_ALREADY_REGISTERED,
   MSG_CLOSED,
+  MSG_CROP_UNAVAILABLE,
+  MSG_FORM_INVALID,
   type AppointmentRecord,
   type FindLetterInput,
   type RegistrationFields,
@@ -81,7 +83,7 @@ function fingerprintOf(f: RegistrationFields, hash: string): string {
     f.village.toLowerCase(),
     f.block.toLowerCase(),
     f.district,
-    normalizeCropName(f.cropName),
+    f.cropId,
     f.bagsRequested,
   ];
   return createHash('sha256').update(JSON.stringify(canon)).digest('base64url');
@@ -109,8 +111,9 @@ async function submitOnce(input: SubmitInput): Promise<SubmitOutcome> {
   const { fields, idempotencyKey } = input;
   const now = new Date();
   const year = Number(kolkataDate(now).slice(0, 4));
-  const cropKey = normalizeCropName(fields.cropName);
-  const hash = await aadhaarHash(fields.adharNumber);
+  // The crop is the catalogue's, chosen by id: one registration per Aadhaar, crop id and year.
+  const [crop, hash] = await Promise.all([catalogueCrop(fields.cropId), aadhaarHash(fields.adharNumber)]);
+  const cropKey = repo.claimCropKey(crop.id);
   const fingerprint = fingerprintOf(fields, hash);
 
   try {
@@ -146,7 +149,7 @@ async function submitOnce(input: SubmitInput): Promise<SubmitOutcome> {
         await releaseLease(hash, year, cropKey, token);
         return resolveExisting(claim, idempotencyKey, fingerprint);
       }
-      const out = await registerLocked(input, { year, cropKey, hash, fingerprint, token, now });
+      const out = await registerLocked(input, { year, cropKey, crop, hash, fingerprint, token, now });
       // The scan now lives at its lasting key; the pending copy and the lease go together.
       await Promise.all([input.file.kind === 'pending' ? removeQuietly(input.file.key) : undefined, releaseLease(hash, year, cropKey, token)]);
       return out;
@@ -164,26 +167,34 @@ async function submitOnce(input: SubmitInput): Promise<SubmitOutcome> {
   }
 }
 
-const cropCache = new Map<number, { at: number; rules: CropRules | undefined; name: string }>();
+interface CatalogueCrop {
+  id: number;
+  name: string;
+  rules: CropRules | undefined;
+}
+
+/** Active crops read in the last few seconds: every registration of the surge names one of a handful. */
+const CROP_CACHE_MS = 10_000;
+const cropCache = new Map<number, { at: number; crop: CatalogueCrop }>();
 
 /**
- * The crop's rules: the catalogue's (attributes of the crop) when the form names a catalogue crop, else
- * the defaults for wheat, chickpea and mustard. A failed lookup falls back to the defaults.
+ * The chosen crop, an active crop of the catalogue; anything else (unknown id, inactive crop) is refused on
+ * the crop field. The client's cropName is not used: the name stored is the catalogue's.
  */
-async function cropRules(cropId: number | undefined, cropName: string): Promise<CropRules | undefined> {
-  if (!cropId) return defaultRulesFor(cropName);
-  let hit = cropCache.get(cropId);
-  if (!hit || Date.now() - hit.at > 60_000) {
-    try {
-      const crop = await getCrop(cropId);
-      hit = { at: Date.now(), rules: crop ? (crop.rules ?? undefined) : defaultRulesFor(cropName), name: crop?.cropName ?? cropName };
-      cropCache.set(cropId, hit);
-    } catch (e) {
-      log.warn('crop lookup failed, default rules used', { cropId, error: (e as Error).message });
-      return defaultRulesFor(cropName);
-    }
+async function catalogueCrop(cropId: number): Promise<CatalogueCrop> {
+  const hit = cropCache.get(cropId);
+  if (hit && Date.now() - hit.at < CROP_CACHE_MS) return hit.crop;
+  const item = await read(() => getCrop(cropId)).catch((e: unknown) => {
+    if (isTransient(e)) throw busy();
+    throw e;
+  });
+  if (!item || item.isActive === false) {
+    cropCache.delete(cropId);
+    throw new AppError('VALIDATION', MSG_FORM_INVALID, { fields: { cropId: MSG_CROP_UNAVAILABLE } });
   }
-  return sameCrop(hit.name, cropName) ? hit.rules : defaultRulesFor(cropName);
+  const crop = { id: item.cropID, name: item.cropName, rules: rulesOfCrop(item) };
+  cropCache.set(cropId, { at: Date.now(), crop });
+  return crop;
 }
 
 async function releaseLease(hash: string, year: number, cropKey: string, token: string): Promise<void> {
@@ -193,6 +204,7 @@ async function releaseLease(hash: string, year: number, cropKey: string, token: 
 interface Ctx {
   year: number;
   cropKey: string;
+  crop: CatalogueCrop;
   hash: string;
   fingerprint: string;
   token: string;
@@ -201,12 +213,8 @@ interface Ctx {
 
 async function registerLocked(input: SubmitInput, c: Ctx): Promise<SubmitOutcome> {
   const { fields, caller } = input;
-  const [file, settings, sealed, rules] = await Promise.all([
-    checkFile(input.file),
-    appointmentSettings(),
-    sealAadhaar(fields.adharNumber),
-    cropRules(fields.cropId, fields.cropName),
-  ]);
+  const rules = c.crop.rules;
+  const [file, settings, sealed] = await Promise.all([checkFile(input.file), appointmentSettings(), sealAadhaar(fields.adharNumber)]);
 
   // A throttled counter update was not applied: safe to resend. A lost answer may skip a number (a gap).
   const id = await withRetry(() => nextValue(`registrations#${c.year}`));
@@ -261,8 +269,8 @@ async function registerLocked(input: SubmitInput, c: Ctx): Promise<SubmitOutcome
       subDistrict: fields.subDistrict,
       district: fields.district,
       districtLc: fields.district.toLowerCase(),
-      cropName: fields.cropName,
-      cropId: fields.cropId,
+      cropName: c.crop.name,
+      cropId: c.crop.id,
       cropKey: c.cropKey,
       bagsRequested,
       unit: rules?.unit === 'bag' ? 'bag' : 'kg',

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { isValidAadhaar, MSG_AADHAAR_INVALID } from '../aadhaar';
 import { queryBool, queryTake } from './common';
 import { AADHAAR_RE, DROPDOWN_TAKE, LIST_TAKE, SEARCH_MAX, blankIfMissing, optionalText, stripAadhaar } from './producers';
 
@@ -22,6 +23,7 @@ export const optionalAadhaar = z
   .optional()
   .transform((v) => (v ? stripAadhaar(v) : undefined))
   .refine((v) => v === undefined || v === '' || AADHAAR_RE.test(v), 'Aadhaar must be 12 digits')
+  .refine((v) => !v || !AADHAAR_RE.test(v) || isValidAadhaar(v), MSG_AADHAAR_INVALID)
   .transform((v) => (v ? v : undefined));
 
 export const FarmerInput = z.object({
@@ -60,7 +62,8 @@ export const ByAadhaarQuery = z.object({
     z
       .string({ error: 'aadhaar is required' })
       .transform(stripAadhaar)
-      .pipe(z.string().min(1, 'aadhaar is required').regex(AADHAAR_RE, 'Aadhaar must be 12 digits')),
+      .pipe(z.string().min(1, 'aadhaar is required').regex(AADHAAR_RE, 'Aadhaar must be 12 digits'))
+      .pipe(z.string().refine(isValidAadhaar, MSG_AADHAAR_INVALID)),
   ),
 });
 

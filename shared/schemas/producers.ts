@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { isValidAadhaar, MSG_AADHAAR_INVALID } from '../aadhaar';
 import { queryBool, queryTake } from './common';
 
 /**
@@ -34,7 +35,8 @@ export const ProducerInput = z.object({
     z
       .string({ error: 'Aadhaar is required' })
       .transform(stripAadhaar)
-      .pipe(z.string().min(1, 'Aadhaar is required').regex(AADHAAR_RE, 'Aadhaar must be 12 digits')),
+      .pipe(z.string().min(1, 'Aadhaar is required').regex(AADHAAR_RE, 'Aadhaar must be 12 digits'))
+      .pipe(z.string().refine(isValidAadhaar, MSG_AADHAAR_INVALID)),
   ),
   contactNumber: z
     .union([z.string({ error: 'Invalid contact number' }).trim(), z.null()])

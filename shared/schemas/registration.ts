@@ -1,5 +1,6 @@
 import * as z from 'zod';
-import { clampQty, defaultRulesFor, normalizeCropName, QTY_CLAMP } from '../crop-rules';
+import { isValidAadhaar, MSG_AADHAAR_INVALID } from '../aadhaar';
+import { clampQty, defaultRulesFor, QTY_CLAMP } from '../crop-rules';
 import { findDistrict } from '../districts';
 
 /**
@@ -15,6 +16,8 @@ export const MSG_MOBILE = '10 अंकों का नंबर दर्ज �
 export const MSG_FILE = 'फ़ाइल आवश्यक है (≤ 500KB)';
 export const MSG_FORM_INVALID = 'कृपया फॉर्म सही करें / Please correct the highlighted fields.';
 export const MSG_CLOSED = 'पंजीकरण बंद है / Registrations are closed';
+/** The chosen crop (cropId) is not an active crop of the catalogue. */
+export const MSG_CROP_UNAVAILABLE = 'यह फसल उपलब्ध नहीं है, कृपया सूची से फसल चुनें / This crop is not offered. Please choose a crop from the list.';
 /**
  * A second, different submission for an Aadhaar number and crop already registered this year. It names neither
  * the registration's number nor its date: anyone may type someone else's Aadhaar number into the form.
@@ -79,6 +82,9 @@ const digitsField = (n: number, message: string) =>
       .pipe(z.string().regex(new RegExp(`^\\d{${n}}$`), message)),
   );
 
+/** 12 digits (MSG_AADHAAR), then a real Aadhaar number: first digit 2-9, Verhoeff check digit (bilingual). */
+const aadhaarField = digitsField(12, MSG_AADHAAR).pipe(z.string().refine(isValidAadhaar, MSG_AADHAAR_INVALID));
+
 const choice = <T extends readonly [string, ...string[]]>(values: T) =>
   z.preprocess(asText, z.string({ error: MSG_REQUIRED }).trim().pipe(z.enum(values, { error: MSG_REQUIRED })));
 
@@ -95,13 +101,16 @@ const quantity = z
     return Number.isFinite(n) ? n : undefined;
   });
 
+/** The crop is chosen from the catalogue by its id; the server takes the name from the catalogue. */
 const cropIdField = z
-  .union([z.number(), z.string(), z.null()])
+  .union([z.number(), z.string(), z.null()], { error: MSG_REQUIRED })
   .optional()
   .transform((v) => {
     const n = typeof v === 'number' ? v : typeof v === 'string' && /^\d{1,12}$/.test(v.trim()) ? Number(v.trim()) : NaN;
     return Number.isInteger(n) && n > 0 ? n : undefined;
-  });
+  })
+  .refine((n) => n !== undefined, MSG_REQUIRED)
+  .transform((n) => n!);
 
 /**
  * The registration fields (the Aadhaar file is checked apart: the browser checks the File, the server the
@@ -112,7 +121,7 @@ export const RegistrationFields = z
   .object({
     Name: requiredText(NAME_MAX),
     fatherName: requiredText(NAME_MAX),
-    adharNumber: digitsField(12, MSG_AADHAAR),
+    adharNumber: aadhaarField,
     mobile: digitsField(10, MSG_MOBILE),
     category: choice(CATEGORIES),
     gender: choice(GENDERS),
@@ -121,7 +130,8 @@ export const RegistrationFields = z
     block: z.preprocess(asText, z.string({ error: MSG_REQUIRED }).trim().max(2 * PLACE_MAX + 20, tooLong(PLACE_MAX))),
     subDistrict: optionalText(PLACE_MAX),
     district: z.preprocess(asText, z.string({ error: MSG_REQUIRED }).trim().max(60, MSG_REQUIRED)),
-    cropName: requiredText(200),
+    /** Informational (the form sends the chosen crop's name); the server stores the catalogue's name. */
+    cropName: optionalText(200),
     cropId: cropIdField,
     bagsRequested: quantity,
     isAdmin: flag,
@@ -132,10 +142,9 @@ export const RegistrationFields = z
   .refine((v) => !!blockParts(v).subDistrict, { path: ['subDistrict'], message: MSG_REQUIRED, when: () => true })
   .refine((v) => blockParts(v).subDistrict.length <= PLACE_MAX, { path: ['subDistrict'], message: tooLong(PLACE_MAX), when: () => true })
   .refine((v) => !!findDistrict(typeof v.district === 'string' ? v.district : ''), { path: ['district'], message: MSG_REQUIRED, when: () => true })
-  .refine((v) => typeof v.cropName !== 'string' || !!normalizeCropName(v.cropName), { path: ['cropName'], message: MSG_REQUIRED, when: () => true })
   .transform((v) => {
     const { block: blockName, subDistrict } = blockParts(v);
-    const rules = defaultRulesFor(v.cropName);
+    const rules = defaultRulesFor(v.cropName ?? '');
     const bagsRequested = clampQty(v.bagsRequested ?? rules?.defaultQty ?? QTY_CLAMP.min, rules);
     return {
       name: v.Name,
@@ -149,7 +158,7 @@ export const RegistrationFields = z
       subDistrict,
       block: joinBlock(blockName, subDistrict),
       district: findDistrict(v.district) ?? '',
-      cropName: v.cropName,
+      cropName: v.cropName ?? '',
       cropId: v.cropId,
       bagsRequested,
       /** What was asked before clamping (the server clamps again with the catalogue's rules for the crop). */
@@ -222,7 +231,7 @@ export const IDEMPOTENCY_KEY_RE = /^[A-Za-z0-9_.:-]{8,100}$/;
 
 /** POST /svsregistration/find-letter */
 export const FindLetterInput = z.object({
-  adharNumber: digitsField(12, MSG_AADHAAR),
+  adharNumber: aadhaarField,
   mobile: digitsField(10, MSG_MOBILE),
 });
 export type FindLetterInput = z.infer<typeof FindLetterInput>;
@@ -248,6 +257,7 @@ export const RegistrationListQuery = z.object({
     .trim()
     .transform((s) => s.replace(/[\s-]/g, ''))
     .pipe(z.string().regex(/^(\d{4}|\d{12})$/, 'aadhaar: enter the 12-digit number or its last 4 digits'))
+    .refine((s) => s.length === 4 || isValidAadhaar(s), MSG_AADHAAR_INVALID)
     .optional(),
   father: z.string().trim().max(NAME_MAX).optional(),
   village: z.string().trim().max(PLACE_MAX).optional(),

@@ -138,7 +138,7 @@ beforeAll(async () => {
   adminToken = (await apiCall('POST', '/auth/login', { email: ADMIN_EMAIL, password: ADMIN_PASSWORD })).json.token;
 
   // Data on every screen: catalogue, a registration, a bill, a content block, an announcement, a seller.
-  const producer = await apiCall('POST', '/api/producers', { name: 'Ram Prasad Seeds', aadhaarNumber: '734512340987', contactNumber: '9876543210', address: 'Kalyanpur, Kanpur' });
+  const producer = await apiCall('POST', '/api/producers', { name: 'Ram Prasad Seeds', aadhaarNumber: '734512340983', contactNumber: '9876543210', address: 'Kalyanpur, Kanpur' });
   expect(producer.status, producer.text).toBe(201);
   const wheat = await apiCall('POST', '/api/crops', { cropName: 'Wheat', description: 'HD-2967 foundation seed' });
   expect(wheat.status, wheat.text).toBe(201);
@@ -344,7 +344,7 @@ describe('keyboard only', () => {
     await type('reg-Name', 'कमला देवी');
     checks.push(await focusVisible(page));
     await type('reg-fatherName', 'रामलाल');
-    await type('reg-adharNumber', '567812349012');
+    await type('reg-adharNumber', '567812349018');
     await type('reg-mobile', '9812345670');
     await tabTo('reg-category');
     checks.push(await focusVisible(page));

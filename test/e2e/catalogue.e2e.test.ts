@@ -18,7 +18,7 @@ const ADMIN_EMAIL = 'catalogue-admin@seed.local';
 const ADMIN_PASSWORD = 'catalogue-admin-pass-1';
 const YEAR = new Date().getFullYear();
 const YY = String(YEAR % 100).padStart(2, '0');
-const AADHAAR = '498765432109';
+const AADHAAR = '498765432102';
 const PRODUCER = 'Shri Ganesh Beej Utpadak';
 const CROP = 'Wheat';
 
@@ -278,13 +278,13 @@ describe('catalogue screens', () => {
     const made = await fetch(url('/api/farmers'), {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-      body: JSON.stringify({ name: 'Ramesh Kumar', fatherName: 'Suresh Kumar', aadhaarNumber: '376543210987', contactNumber: '9415123456', village: 'Bhitargaon', category: 'OBC' }),
+      body: JSON.stringify({ name: 'Ramesh Kumar', fatherName: 'Suresh Kumar', aadhaarNumber: '376543210981', contactNumber: '9415123456', village: 'Bhitargaon', category: 'OBC' }),
     });
     expect(made.status).toBe(201);
     const other = await fetch(url('/api/farmers'), {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-      body: JSON.stringify({ name: 'Sita Devi', fatherName: 'Ram Prasad', aadhaarNumber: '376543210123', contactNumber: '9415654321', village: 'Bithoor', category: 'GEN' }),
+      body: JSON.stringify({ name: 'Sita Devi', fatherName: 'Ram Prasad', aadhaarNumber: '376543210127', contactNumber: '9415654321', village: 'Bithoor', category: 'GEN' }),
     });
     expect(other.status).toBe(201);
 
@@ -295,11 +295,11 @@ describe('catalogue screens', () => {
     const row = page.locator('tr', { hasText: 'Ramesh Kumar' });
     const names = () => page.locator('tbody tr td:nth-child(2)').allTextContents();
     // Name, village, contact and Aadhaar each find Ramesh and only him; the Aadhaar stays out of the URL.
-    for (const term of ['ramesh', 'bhitargaon', '9415123456', '376543210987']) {
+    for (const term of ['ramesh', 'bhitargaon', '9415123456', '376543210981']) {
       const sent = page.waitForRequest((r) => new URL(r.url()).pathname === '/api/farmers');
       await search.fill(term);
       await search.press('Enter');
-      expect((await sent).url(), term).not.toContain('376543210987');
+      expect((await sent).url(), term).not.toContain('376543210981');
       await expect.poll(names, { message: term }).toEqual(['Ramesh Kumar']);
     }
     await expect(row.textContent()).resolves.toContain('XXXX-XXXX-0987');

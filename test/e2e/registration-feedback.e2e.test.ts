@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startLocalStack, type RunningLocalStack } from '../../infra/local/stack';
+import { MSG_AADHAAR_INVALID } from '../../shared/aadhaar';
 import { MSG_AADHAAR, MSG_FILE, MSG_FORM_INVALID, MSG_MOBILE, MSG_REQUIRED } from '../../shared/schemas/registration';
 import { DESKTOP, PHONE, launchBrowser, screenshot } from '../support/browser';
 import { FIXTURES, newAadhaar, newMobile, registerFarmer, validFields } from '../fixtures/registration-helpers';
@@ -193,6 +194,26 @@ describe('what the farmer reads when something is wrong', () => {
       await p.context().close();
     }
   }, 90_000);
+
+  it('refuses a 12-digit number that is not an Aadhaar number (check digit) in the browser, before anything is sent', async () => {
+    const p = await visitor('en', true);
+    await openForm(p);
+    const good = newAadhaar(9);
+    const typo = `${good.slice(0, 11)}${(Number(good[11]) + 1) % 10}`;
+    let submitted = false;
+    p.on('request', (r) => {
+      if (r.method() === 'POST' && /\/svsregistration(\/upload-url)?$/.test(new URL(r.url()).pathname)) submitted = true;
+    });
+    await p.locator('#reg-adharNumber').fill(typo);
+    await p.locator('#reg-mobile').fill(newMobile());
+    await p.getByTestId('registration-file').setInputFiles(join(FIXTURES, 'aadhaar-sample.png'));
+    await p.getByTestId('registration-submit').click();
+    await expect(p.getByTestId('registration-alert').textContent()).resolves.toBe(MSG_FORM_INVALID);
+    await expect(p.locator('#reg-adharNumber-helper-text').textContent()).resolves.toBe(MSG_AADHAAR_INVALID);
+    expect(submitted).toBe(false);
+    await screenshot(p, 'registration-aadhaar-check-digit-phone');
+    await p.context().close();
+  }, 60_000);
 
   it('tells the farmer at once when the chosen file is too large or of the wrong kind, and clears it for a good file', async () => {
     const p = await visitor('hi', true);

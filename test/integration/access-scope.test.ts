@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '../support/api';
-import { registerFarmer, validFields } from '../fixtures/registration-helpers';
+import { registerFarmer, validFields, useCrops } from '../fixtures/registration-helpers';
 
 /**
  * Who sees and changes what, beyond the route-table matrix (test/integration/authorization.test.ts calls every
@@ -66,13 +66,14 @@ beforeAll(async () => {
   admin = await api.tokenFor('admin');
   const p = await api.call('POST', '/api/producers', {
     token: admin,
-    body: { name: 'Scope Producer', aadhaarNumber: '734598761299', contactNumber: '9876543210', address: 'Kanpur' },
+    body: { name: 'Scope Producer', aadhaarNumber: '734598761293', contactNumber: '9876543210', address: 'Kanpur' },
   });
   expect(p.status, p.text).toBe(201);
   producerID = p.json.producerID;
   const c = await api.call('POST', '/api/crops', { token: admin, body: { cropName: 'Wheat', description: 'HD-2967' } });
   expect(c.status, c.text).toBe(201);
   cropID = c.json.cropID;
+  useCrops({ Wheat: cropID });
   const l = await api.call('POST', '/api/lots', { token: admin, body: { producerID, cropID, quantityAvailable: 2000, pricePerUnit: PRICE } });
   expect(l.status, l.text).toBe(201);
   lot = l.json;
@@ -112,14 +113,14 @@ describe('a seller and the catalogue', () => {
     expect(before.lot.lotID).toBe(lot.lotID);
 
     const attempts: [string, string, unknown?][] = [
-      ['PUT', `/api/producers/${producerID}`, { name: 'Taken Over', aadhaarNumber: '734598761299', contactNumber: '9000000000', address: 'Elsewhere' }],
+      ['PUT', `/api/producers/${producerID}`, { name: 'Taken Over', aadhaarNumber: '734598761293', contactNumber: '9000000000', address: 'Elsewhere' }],
       ['DELETE', `/api/producers/${producerID}`],
       ['POST', `/api/producers/${producerID}/restore`, {}],
       ['PUT', `/api/crops/${cropID}`, { cropName: 'Wheat', description: 'changed by a seller' }],
       ['PUT', `/api/lots/${lot.lotID}`, { producerID, cropID, quantityAvailable: 999999, pricePerUnit: 0.01, isSubsidized: false }],
       ['DELETE', `/api/lots/${lot.lotID}`],
       ['POST', '/api/lots', { producerID, cropID, quantityAvailable: 10, pricePerUnit: 1 }],
-      ['POST', '/api/producers', { name: 'Seller Made', aadhaarNumber: '734598761288', contactNumber: '9000000001', address: 'X' }],
+      ['POST', '/api/producers', { name: 'Seller Made', aadhaarNumber: '734598761286', contactNumber: '9000000001', address: 'X' }],
     ];
     for (const [method, path, body] of attempts) {
       const r = await api.call(method, path, { token: seller, body });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clearAppointmentSettingsCache, forgetFullShifts } from '../../functions/registrations/appointments';
 import { shiftCounts } from '../../functions/registrations/repository';
 import { startTestApi, type TestApi } from '../support/api';
-import { registerFarmer, validFields } from '../fixtures/registration-helpers';
+import { registerFarmer, validFields, seedFormCrops } from '../fixtures/registration-helpers';
 
 /**
  * Invariant 1 when the cap changes during the season: bookings made while PerDayLimit was 0 (no cap) count
@@ -14,6 +14,7 @@ let root: string;
 
 beforeAll(async () => {
   api = await startTestApi();
+  await seedFormCrops();
   root = await api.tokenFor('super_admin');
 });
 afterAll(async () => {

@@ -10,7 +10,7 @@ let ids: { producerID: number; cropID: number; lotID: number; farmerID: number }
 beforeAll(async () => {
   api = await startTestApi();
   admin = await api.tokenFor('admin');
-  const p = await api.call('POST', '/api/producers', { token: admin, body: { name: 'Fuzz Producer', aadhaarNumber: '712345678901' } });
+  const p = await api.call('POST', '/api/producers', { token: admin, body: { name: 'Fuzz Producer', aadhaarNumber: '712345678908' } });
   const c = await api.call('POST', '/api/crops', { token: admin, body: { cropName: 'Fuzz Crop' } });
   const l = await api.call('POST', '/api/lots', { token: admin, body: { producerID: p.json.producerID, cropID: c.json.cropID, quantityAvailable: 5, pricePerUnit: 5 } });
   const f = await api.call('POST', '/api/farmers', { token: admin, body: { name: 'Fuzz Farmer' } });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { kolkataDay, lastDays } from '../../functions/lib/stats';
-import { registerFarmer, validFields } from '../fixtures/registration-helpers';
+import { registerFarmer, validFields, useCrops } from '../fixtures/registration-helpers';
 import { startTestApi, type TestApi } from '../support/api';
 
 /**
@@ -44,11 +44,12 @@ describe('dashboard summary', () => {
     const today = kolkataDay();
     const p = await api.call('POST', '/api/producers', {
       token: admin,
-      body: { name: 'Dash Producer', aadhaarNumber: '734598761234', contactNumber: '9876543210', address: 'Kanpur' },
+      body: { name: 'Dash Producer', aadhaarNumber: '734598761238', contactNumber: '9876543210', address: 'Kanpur' },
     });
     expect(p.status).toBe(201);
     const wheat = await api.call('POST', '/api/crops', { token: admin, body: { cropName: 'Wheat', description: '' } });
     await api.call('POST', '/api/crops', { token: admin, body: { cropName: 'Mustard', description: '' } });
+    useCrops({ Wheat: wheat.json.cropID });
     const l = await api.call('POST', '/api/lots', {
       token: admin,
       body: { producerID: p.json.producerID, cropID: wheat.json.cropID, quantityAvailable: 1000, pricePerUnit: 30.5 },

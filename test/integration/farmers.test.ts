@@ -1,6 +1,8 @@
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { docClient, tableName } from '../../functions/lib/aws';
+import { MSG_AADHAAR_INVALID } from '../../shared/aadhaar';
+import { testAadhaar } from '../fixtures/registration-helpers';
 import { startTestApi, type TestApi } from '../support/api';
 
 let api: TestApi;
@@ -15,7 +17,7 @@ beforeAll(async () => {
 afterAll(() => api?.close());
 
 let seq = 0;
-const nextAadhaar = () => `8${String(++seq).padStart(11, '0')}`;
+const nextAadhaar = () => testAadhaar(`8${String(++seq).padStart(10, '0')}`);
 const valid = () => ({
   name: `Farmer ${++seq}`,
   aadhaarNumber: nextAadhaar(),
@@ -97,7 +99,7 @@ describe('farmers: create, read, list, search', () => {
     expect(r.json).toMatchObject({ farmerID: id, aadhaarNumber: null, aadhaarLast4: body.aadhaarNumber.slice(-4) });
     const asSeller = await api.call('GET', '/api/farmers/by-aadhaar', { token: seller, query: { aadhaar: body.aadhaarNumber } });
     expect(asSeller.json).toMatchObject({ farmerID: id, aadhaarNumber: null });
-    const none = await api.call('GET', '/api/farmers/by-aadhaar', { token: admin, query: { aadhaar: '111122223333' } });
+    const none = await api.call('GET', '/api/farmers/by-aadhaar', { token: admin, query: { aadhaar: testAadhaar('21112222333') } });
     expect(none.status).toBe(404);
     expect(none.json.message).toBe('No farmer with this Aadhaar number');
     const long = await api.call('GET', '/api/farmers/by-aadhaar', { token: admin, query: { aadhaar: '1111222233334' } });
@@ -252,7 +254,8 @@ describe('farmers: validation (spec section 5)', () => {
     ['name of 200 characters', { name: 'f'.repeat(200) }, null],
     ['name of 201 characters', { name: 'f'.repeat(201) }, 'Max 200 chars'],
     ['aadhaar of 11 digits', { aadhaarNumber: '12345678901' }, 'Aadhaar must be 12 digits'],
-    ['aadhaar of 12 digits', { aadhaarNumber: '923456789012' }, null],
+    ['aadhaar of 12 digits', { aadhaarNumber: '923456789013' }, null],
+    ['aadhaar failing the check digit', { aadhaarNumber: '923456789012' }, MSG_AADHAAR_INVALID],
     ['aadhaar of 13 digits', { aadhaarNumber: '1234567890123' }, 'Aadhaar must be 12 digits'],
     ['aadhaar absent', { aadhaarNumber: undefined }, null],
     ['contact of 6 digits', { contactNumber: '123456' }, 'Contact 7-15 digits'],

@@ -9,7 +9,7 @@ import { handler as sweepHandler } from '../../functions/registrations/orphan-sc
 import { sweepOrphanScans } from '../../functions/registrations/orphan-scans';
 import { regKey } from '../../functions/registrations/repository';
 import { startTestApi, type TestApi } from '../support/api';
-import { registerFarmer, validFields } from '../fixtures/registration-helpers';
+import { registerFarmer, validFields, seedFormCrops } from '../fixtures/registration-helpers';
 
 /**
  * Aadhaar scans that no registration names (a submit that died after copying its scan to aadhaar/ and
@@ -36,6 +36,7 @@ async function scanOf(year: number, id: number): Promise<string> {
 
 beforeAll(async () => {
   api = await startTestApi();
+  await seedFormCrops();
   await s3Client().send(new CreateBucketCommand({ Bucket: bucket }));
   process.env.UPLOADS_BUCKET = bucket;
   resetEnvCache();

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG_AADHAAR_INVALID, withVerhoeffDigit } from '../../shared/aadhaar';
+import { testAadhaar } from '../fixtures/registration-helpers';
 import { startTestApi, type TestApi } from '../support/api';
 
 let api: TestApi;
@@ -14,7 +16,7 @@ afterAll(() => api?.close());
 
 let aadhaarSeq = 0;
 /** A distinct, valid-looking 12-digit number per call. */
-const nextAadhaar = () => `5${String(++aadhaarSeq).padStart(11, '0')}`;
+const nextAadhaar = () => testAadhaar(`5${String(++aadhaarSeq).padStart(10, '0')}`);
 
 const valid = () => ({ name: 'Ram Prasad Farms', aadhaarNumber: nextAadhaar(), contactNumber: '+919876543210', address: 'Village Rampur, Kanpur' });
 
@@ -159,6 +161,8 @@ describe('producers: validation (spec section 5)', () => {
     ['aadhaar of 11 digits', { aadhaarNumber: '12345678901' }, 'Aadhaar must be 12 digits'],
     ['aadhaar of 13 digits', { aadhaarNumber: '1234567890123' }, 'Aadhaar must be 12 digits'],
     ['aadhaar with letters', { aadhaarNumber: '12345678901A' }, 'Aadhaar must be 12 digits'],
+    ['aadhaar failing the check digit', { aadhaarNumber: '512345678901' }, MSG_AADHAAR_INVALID],
+    ['aadhaar beginning with 1', { aadhaarNumber: withVerhoeffDigit('12345678901') }, MSG_AADHAAR_INVALID],
     ['contact without plus, 7 digits', { contactNumber: '1234567' }, null],
     ['contact with plus, 7 digits', { contactNumber: '+1234567' }, null],
     ['contact of 6 digits', { contactNumber: '123456' }, 'Invalid contact number'],

@@ -12,7 +12,7 @@ beforeAll(async () => {
   api = await startTestApi();
   admin = await api.tokenFor('admin');
   seller = await api.tokenFor('seller');
-  const p = await api.call('POST', '/api/producers', { token: admin, body: { name: 'QR Producer', aadhaarNumber: '612345678901' } });
+  const p = await api.call('POST', '/api/producers', { token: admin, body: { name: 'QR Producer', aadhaarNumber: '612345678904' } });
   const c = await api.call('POST', '/api/crops', { token: admin, body: { cropName: 'QR Crop' } });
   const l = await api.call('POST', '/api/lots', {
     token: admin,

@@ -6,7 +6,7 @@ import { docClient, s3Client, setDocClientForTests, tableName } from '../../func
 import { clearAppointmentSettingsCache, forgetFullShifts } from '../../functions/registrations/appointments';
 import { startTestApi, type TestApi } from '../support/api';
 import { faulty, named } from '../support/faulty-client';
-import { postJson, registerFarmer, uploadScan, validFields, SAMPLE_PDF, type Reply } from '../fixtures/registration-helpers';
+import { postJson, registerFarmer, uploadScan, validFields, SAMPLE_PDF, type Reply, seedFormCrops } from '../fixtures/registration-helpers';
 
 /**
  * Invariants 1, 2 and 6 under concurrency and injected DynamoDB failures (DynamoDB Local never throws
@@ -18,6 +18,7 @@ let realClient: DynamoDBDocumentClient;
 
 beforeAll(async () => {
   api = await startTestApi();
+  await seedFormCrops();
   root = await api.tokenFor('super_admin');
   realClient = docClient();
 });

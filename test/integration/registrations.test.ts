@@ -19,6 +19,9 @@ import {
   registerMultipart,
   SAMPLE_PDF,
   SAMPLE_PNG,
+  cropIdOf,
+  seedCrop,
+  seedFormCrops,
   uploadScan,
   validFields,
 } from '../fixtures/registration-helpers';
@@ -60,6 +63,8 @@ const logLines: string[] = [];
 
 beforeAll(async () => {
   api = await startTestApi();
+  await seedFormCrops();
+  await seedCrop('मसूर'); // a crop without quantity rules
   root = await api.tokenFor('super_admin');
   admin = await api.tokenFor('admin');
   seller = await api.tokenFor('seller');
@@ -258,7 +263,7 @@ describe('validation rules of the registration form (spec section 5), at their b
     ['unknown category', { category: 'XYZ' }, 'category', 'आवश्यक'],
     ['district placeholder', { district: '' }, 'district', 'आवश्यक'],
     ['district outside Uttar Pradesh', { district: 'Pune' }, 'district', 'आवश्यक'],
-    ['no crop', { cropName: '' }, 'cropName', 'आवश्यक'],
+    ['no crop', { cropName: '', cropId: undefined }, 'cropId', 'आवश्यक'],
     ['Aadhaar of 11 digits', { adharNumber: '12345678901' }, 'adharNumber', '12 अंकों का नंबर दर्ज करें'],
     ['Aadhaar of 13 digits', { adharNumber: '1234567890123' }, 'adharNumber', '12 अंकों का नंबर दर्ज करें'],
     ['Aadhaar with letters', { adharNumber: '12345678901a' }, 'adharNumber', '12 अंकों का नंबर दर्ज करें'],
@@ -279,7 +284,7 @@ describe('validation rules of the registration form (spec section 5), at their b
     const r = await postJson(api, '/svsregistration', { Name: '', adharNumber: '1', mobile: '', block: '', district: 'x' });
     expect(r.status).toBe(400);
     expect(Object.keys(r.json.fields).sort()).toEqual(
-      ['FileAdhar', 'Name', 'adharNumber', 'block', 'category', 'cropName', 'district', 'fatherName', 'gender', 'mobile', 'subDistrict', 'village'].sort(),
+      ['FileAdhar', 'Name', 'adharNumber', 'block', 'category', 'cropId', 'district', 'fatherName', 'gender', 'mobile', 'subDistrict', 'village'].sort(),
     );
     expect(r.json.fields.FileAdhar).toBe(MSG_FILE);
   });
@@ -339,7 +344,7 @@ describe('duplicates and retries (invariant 2)', () => {
     expect(other.json.message).toBe(MSG_ALREADY_REGISTERED);
 
     // Another crop is another registration.
-    const chickpea = await registerFarmer(api, { ...f, cropName: 'Chickpea' });
+    const chickpea = await registerFarmer(api, { ...f, cropName: 'Chickpea', cropId: cropIdOf('Chickpea') });
     expect(chickpea.status).toBe(201);
   });
 

@@ -2,7 +2,7 @@ import { GetCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { docClient, setDocClientForTests, tableName } from '../../functions/lib/aws';
 import { saleRetryLimits, setClockForTests } from '../../functions/sales/service';
-import { registerFarmer, validFields } from '../fixtures/registration-helpers';
+import { registerFarmer, validFields, useCrops } from '../fixtures/registration-helpers';
 import { startTestApi, type TestApi } from '../support/api';
 
 /**
@@ -29,11 +29,12 @@ beforeAll(async () => {
   admin = await api.tokenFor('admin');
   const p = await api.call('POST', '/api/producers', {
     token: admin,
-    body: { name: 'Concurrency Producer', aadhaarNumber: '745612349871', contactNumber: '9876543210', address: 'Kanpur' },
+    body: { name: 'Concurrency Producer', aadhaarNumber: '745612349878', contactNumber: '9876543210', address: 'Kanpur' },
   });
   producerID = p.json.producerID;
   const c = await api.call('POST', '/api/crops', { token: admin, body: { cropName: 'Chickpea', description: 'Gram seed' } });
   chickpeaID = c.json.cropID;
+  useCrops({ Chickpea: chickpeaID });
   // Five counters, each with its own seller account.
   for (let i = 1; i <= 5; i++) {
     const email = `counter-${i}-${Date.now()}@test.local`;

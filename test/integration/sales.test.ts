@@ -2,7 +2,7 @@ import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { setClockForTests } from '../../functions/sales/service';
-import { registerFarmer, validFields } from '../fixtures/registration-helpers';
+import { registerFarmer, validFields, useCrops } from '../fixtures/registration-helpers';
 import { startTestApi, type TestApi } from '../support/api';
 
 /**
@@ -37,6 +37,7 @@ beforeAll(async () => {
   wheat = await crop('Wheat');
   chickpea = await crop('Chick-pea');
   mustard = await crop('Mustard');
+  useCrops({ Wheat: wheat.cropID, Chickpea: chickpea.cropID, Mustard: mustard.cropID });
 });
 afterAll(async () => {
   setClockForTests();

@@ -26,7 +26,7 @@ import {
   PNG_WITH_TEXT_CHUNK,
   PNG_WITH_TRAILING_SCRIPT,
 } from '../fixtures/hostile-files';
-import { postJson, registerFarmer, registerMultipart, SAMPLE_PDF, SAMPLE_PNG, uploadScan, validFields } from '../fixtures/registration-helpers';
+import { postJson, registerFarmer, registerMultipart, SAMPLE_PDF, SAMPLE_PNG, uploadScan, validFields, seedFormCrops } from '../fixtures/registration-helpers';
 
 /**
  * Hostile Aadhaar "scans" through both ways in: the presigned upload (PUT to S3, then submit with the key)
@@ -50,6 +50,7 @@ async function objectExists(key: string): Promise<boolean> {
 
 beforeAll(async () => {
   api = await startTestApi();
+  await seedFormCrops();
   staff = await api.tokenFor('seller');
 });
 afterAll(async () => {

@@ -420,7 +420,7 @@ export default function RegistrationPage() {
             'cropId',
             t('registration.crop'),
             crops.map((c) => ({ value: String(c.id), label: c.name })),
-            { error: Boolean(errors.cropName), helperText: fieldError(errors.cropName) || (crops.length ? ' ' : t('registration.cropsEmpty')) },
+            { error: Boolean(errors.cropId), helperText: fieldError(errors.cropId) || (crops.length ? ' ' : t('registration.cropsEmpty')) },
           )}
           {choices.length > 0 &&
             select(
