@@ -173,7 +173,7 @@ describe('an account that is switched off', () => {
     expect(login.status).toBe(401);
   });
 
-  it('loses staff routes at once when its staff role is taken away', async () => {
+  it('loses staff routes at once when its staff role is taken away (the role change ends its token)', async () => {
     const demoted = await newAccount('Counter Demoted', [3]);
     expect((await api.call('GET', '/api/registrations', { token: demoted.token })).status).toBe(200);
     const changed = await api.call('PUT', `/api/admin/users/${demoted.userID}`, {
@@ -183,6 +183,13 @@ describe('an account that is switched off', () => {
     expect(changed.status, changed.text).toBe(200);
     for (const [method, path, body] of staffCalls()) {
       const r = await api.call(method, path, { token: demoted.token, body });
+      expect(r.status, `${method} ${path}: ${r.text}`).toBe(401);
+    }
+    // Signed in again, the account holds only the user role: the staff routes are forbidden.
+    const again = await api.call('POST', '/auth/login', { body: { email: demoted.email, password: 'scope-password-1' } });
+    expect(again.status, again.text).toBe(200);
+    for (const [method, path, body] of staffCalls()) {
+      const r = await api.call(method, path, { token: again.json.token, body });
       expect(r.status, `${method} ${path}: ${r.text}`).toBe(403);
     }
   });
