@@ -16,7 +16,7 @@ import { DESKTOP, PHONE, handleDialogs, launchBrowser, screenshot } from '../sup
  */
 const ADMIN_EMAIL = 'e2e-sales-admin@seed.local';
 const ADMIN_PASSWORD = 'e2e-sales-pass-1';
-const FARMER = { name: 'सुरेश कुमार', aadhaar: '456712348901', mobile: '9876501234' };
+const FARMER = { name: 'सुरेश कुमार', aadhaar: '456712348902', mobile: '9876501234' };
 const PRICE = 32.5;
 
 let stack: RunningLocalStack;
@@ -66,7 +66,7 @@ beforeAll(async () => {
     adminPassword: ADMIN_PASSWORD,
   });
   adminToken = (await apiCall('POST', '/auth/login', { email: ADMIN_EMAIL, password: ADMIN_PASSWORD })).json.token;
-  const producer = await apiCall('POST', '/api/producers', { name: 'Ram Prasad Seeds', aadhaarNumber: '734512340987', contactNumber: '9876543210', address: 'Kalyanpur, Kanpur' });
+  const producer = await apiCall('POST', '/api/producers', { name: 'Ram Prasad Seeds', aadhaarNumber: '734512340983', contactNumber: '9876543210', address: 'Kalyanpur, Kanpur' });
   expect(producer.status).toBe(201);
   const wheat = await apiCall('POST', '/api/crops', { cropName: 'Wheat', description: 'HD-2967 foundation seed' });
   expect(wheat.status).toBe(201);

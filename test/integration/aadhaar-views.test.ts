@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { docClient, setDocClientForTests, tableName } from '../../functions/lib/aws';
 import { startTestApi, type TestApi } from '../support/api';
 import { faulty, named } from '../support/faulty-client';
-import { newAadhaar, registerFarmer, validFields } from '../fixtures/registration-helpers';
+import { newAadhaar, registerFarmer, validFields, seedFormCrops } from '../fixtures/registration-helpers';
 
 /**
  * Issue 12, item 4: who sees an Aadhaar number in clear. Lists and sellers get XXXX-XXXX-1234 everywhere a
@@ -17,6 +17,7 @@ let seller: string;
 
 beforeAll(async () => {
   api = await startTestApi();
+  await seedFormCrops();
   admin = await api.tokenFor('admin');
   root = await api.tokenFor('super_admin');
   seller = await api.tokenFor('seller');
