@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clampQty, defaultRulesFor, normalizeCropName, qtyChoices, quantityLabel, saleQuantityKg, sameCrop, unitLabel } from './crop-rules';
+import { clampQty, defaultRulesFor, normalizeCropName, qtyChoices, quantityLabel, requestedKg, saleLimit, saleQuantityKg, sameCrop, unitLabel } from './crop-rules';
 
 describe('crop rules', () => {
   it('matches crop names ignoring spaces, hyphens and case', () => {
@@ -42,5 +42,22 @@ describe('quantityLabel', () => {
     expect(quantityLabel(3, 'kg', 'en')).toBe('3 kg');
     expect(quantityLabel(3, 'kg', 'hi')).toBe('3 किलो');
     expect(quantityLabel(3, undefined, 'en')).toBe('3 kg');
+  });
+});
+
+describe('sale limit (what a sale may give without an admin)', () => {
+  const wheat = defaultRulesFor('Wheat');
+  const chickpea = defaultRulesFor('Chickpea');
+  it('is the registration’s request in the sale unit, never above the crop’s maximum', () => {
+    expect(saleLimit(wheat, { bagsRequested: 1, unit: 'bag' })).toBe(1);
+    expect(saleLimit(wheat, { bagsRequested: 3, unit: 'bag' })).toBe(3);
+    expect(saleLimit(wheat, { bagsRequested: 9, unit: 'bag' })).toBe(3);
+    expect(saleLimit(chickpea, { bagsRequested: 2, unit: 'kg' })).toBe(2);
+    expect(requestedKg(wheat, { bagsRequested: 2, unit: 'bag' })).toBe(80);
+  });
+  it('is the crop’s maximum when the form asked no quantity', () => {
+    expect(saleLimit(undefined, { bagsRequested: 1, unit: 'kg', quantityOffered: false })).toBe(10);
+    expect(saleLimit(chickpea, { bagsRequested: 1, unit: 'kg', quantityOffered: false })).toBe(6);
+    expect(requestedKg(undefined, { bagsRequested: 1, unit: 'kg', quantityOffered: false })).toBeUndefined();
   });
 });

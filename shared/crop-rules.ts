@@ -80,6 +80,34 @@ export function unitLabel(rules: CropRules | undefined, lang: 'hi' | 'en' = 'hi'
   return unitWord(rules?.unit, lang, 2);
 }
 
+/** What a registration asked for, as the sales area needs it. */
+export interface RequestedQuantity {
+  bagsRequested: number;
+  unit: CropUnit;
+  /** False when the form offered no quantity for the crop: the crop's maximum is the limit. */
+  quantityOffered?: boolean;
+}
+
+/**
+ * The most a sale may give without an admin's explicit override, in the sale's unit (bags for bag crops, kg
+ * otherwise): what the registration asked for, never above the crop's maximum. A registration that asked for
+ * no quantity is limited by the crop's maximum.
+ */
+export function saleLimit(rules: CropRules | undefined, requested: RequestedQuantity): number {
+  const cropMax = Math.min(QTY_CLAMP.max, rules?.maxQty ?? QTY_CLAMP.max);
+  const askedKg = requestedKg(rules, requested);
+  if (askedKg === undefined) return cropMax;
+  // Asked in the unit the crop had then; counted in the unit it has now (they differ only after a rules change).
+  return Math.min(cropMax, rules?.unit === 'bag' ? Math.floor(askedKg / rules.bagSizeKg) : askedKg);
+}
+
+/** The registration's request in kg; undefined when the form offered no quantity. */
+export function requestedKg(rules: CropRules | undefined, requested: RequestedQuantity): number | undefined {
+  if (requested.quantityOffered === false) return undefined;
+  const bagSize = rules?.unit === 'bag' ? rules.bagSizeKg : DEFAULT_BAG_SIZE_KG;
+  return requested.unit === 'bag' ? requested.bagsRequested * bagSize : requested.bagsRequested;
+}
+
 /** Sale quantity: bag crops count bags of bagSizeKg; other crops take the requested kg as one bag. */
 export function saleQuantityKg(rules: CropRules | undefined, bags: number, bagSizeKg?: number): { bags: number; bagSizeKg: number; quantityKg: number } {
   if (rules?.unit === 'bag') {

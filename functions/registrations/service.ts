@@ -459,6 +459,7 @@ export function toRow(r: repo.RegistrationItem, clearAadhaar?: string | null): R
     year: r.year,
     bagsRequested: r.bagsRequested,
     unit: r.unit,
+    quantityOffered: r.quantityOffered !== false,
     appointmentDateTime: r.appointmentDateTime,
     appointmentDate: r.appointmentDate,
     appointmentShift: r.appointmentShift,

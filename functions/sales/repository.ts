@@ -55,6 +55,8 @@ export interface InvoiceItem {
   updatedOn?: string;
   /** Random, 128 bits, base64url: the token in the bill's QR code (absent on bills made before tokens). */
   verifyToken?: string;
+  /** Sold above the registration's request (or the crop's maximum) on an admin's explicit approval. */
+  aboveRequest?: { requestedKg: number; limitKg: number; byUserId: number; byName: string };
 }
 
 export const INVOICE_ID_FACTOR = 10_000_000;

@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
-import { defaultRulesFor, saleQuantityKg, sameCrop, type CropRules } from '../../shared/crop-rules';
+import { quantityLabel, requestedKg, rulesOfCrop, saleLimit, saleQuantityKg, sameCrop, type CropRules } from '../../shared/crop-rules';
 import { kgToQuintal, maskMobile } from '../../shared/format';
 import { hasAnyRole, STAFF_ROLES } from '../../shared/roles';
 import {
@@ -89,9 +89,25 @@ export function totalPaiseOf(grams: number, pricePaise: number): number {
   return Number((product + 500n) / 1000n);
 }
 
-function rulesOf(crop: { cropName: string; rules?: CropRules | null }): CropRules | undefined {
-  if (crop.rules === null) return undefined;
-  return crop.rules ?? defaultRulesFor(crop.cropName);
+/**
+ * A sale above the registration's request (or the crop's maximum): refused unless an admin asks for it
+ * explicitly (overRequested); a seller may not ask. Undefined when within the limit.
+ */
+function aboveRequest(input: MakeSaleInput, caller: Caller, rules: CropRules | undefined, reg: RegistrationItem): repo.InvoiceItem['aboveRequest'] {
+  if (input.overRequested && !hasAnyRole(caller.roles, ['admin'])) {
+    throw new AppError('FORBIDDEN', 'Only an admin may sell more than the registration asked for. Sell at most the requested quantity.');
+  }
+  const limit = saleLimit(rules, reg);
+  if (input.bags <= limit) return undefined;
+  const unit = rules?.unit === 'bag' ? 'bag' : 'kg';
+  if (!input.overRequested) {
+    throw badRequest(
+      `Quantity above the registration: at most ${quantityLabel(limit, unit, 'en')} without an admin's approval ` +
+        `(requested ${quantityLabel(reg.bagsRequested, reg.unit, 'en')}, asked ${quantityLabel(input.bags, unit, 'en')}).`,
+      { bags: `At most ${limit}` },
+    );
+  }
+  return { requestedKg: requestedKg(rules, reg) ?? 0, limitKg: saleQuantityKg(rules, limit).quantityKg, byUserId: caller.userID, byName: caller.name };
 }
 
 function addressOf(r: RegistrationItem): string {
@@ -125,9 +141,12 @@ async function makeSaleOnce(input: MakeSaleInput, caller: Caller): Promise<MakeS
   }
   const crop = await read(() => getCrop(lot.cropID));
   if (!crop) throw badRequest(`The crop of lot ${lot.lotCode} no longer exists`, { lotID: 'Crop missing' });
-  if (!sameCrop(reg.cropName, crop.cropName)) throw cropMismatch(reg.cropName, lot.lotCode, crop.cropName);
+  // Registrations name their crop by catalogue id; older ones only by name.
+  if (reg.cropId !== undefined ? reg.cropId !== lot.cropID : !sameCrop(reg.cropName, crop.cropName)) throw cropMismatch(reg.cropName, lot.lotCode, crop.cropName);
 
-  const q = saleQuantityKg(rulesOf(crop), input.bags, rulesOf(crop)?.bagSizeKg);
+  const rules = rulesOfCrop(crop);
+  const above = aboveRequest(input, caller, rules, reg);
+  const q = saleQuantityKg(rules, input.bags, rules?.bagSizeKg);
   const grams = kgToGrams(q.quantityKg);
   if (lot.remainingGrams < grams) throw notEnoughStock(lot.lotCode, lot.remainingGrams, grams);
   const totalPaise = totalPaiseOf(grams, lot.pricePaise);
@@ -188,6 +207,7 @@ async function makeSaleOnce(input: MakeSaleInput, caller: Caller): Promise<MakeS
         createdByName: caller.name,
         createdOn: generatedOn,
         verifyToken,
+        ...(above ? { aboveRequest: above } : {}),
       };
       try {
         await repo.commitSale({ invoice, seen, registrationYear: reg.year, grams, cropID: lot.cropID, at: now });
@@ -321,6 +341,7 @@ export function toResponse(i: repo.InvoiceItem, view: BillView, names?: Map<numb
     createdByUserId: i.createdByUserId ?? null,
     ...(i.updatedOn ? { updatedOn: i.updatedOn, updatedByName: (i.updatedByUserId && names?.get(i.updatedByUserId)) || i.updatedByName || '' } : {}),
     ...(view === 'staff' && i.verifyToken ? { verifyToken: i.verifyToken } : {}),
+    ...(view === 'staff' && i.aboveRequest ? { aboveRequest: i.aboveRequest } : {}),
   };
 }
 

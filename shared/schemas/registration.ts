@@ -351,6 +351,8 @@ export interface RegistrationRow {
   year: number;
   bagsRequested: number;
   unit: 'bag' | 'kg';
+  /** False when the form offered no quantity for the crop (the crop's maximum limits the sale). */
+  quantityOffered?: boolean;
   appointmentDateTime: string;
   appointmentDate: string;
   appointmentShift: string;

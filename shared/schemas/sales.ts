@@ -93,6 +93,11 @@ export const MakeSaleInput = z.object({
     (v) => (v === undefined || v === null || v === '' ? DEFAULT_PAYMENT_MODE : v),
     z.enum(PAYMENT_MODES, { error: 'Payment mode must be Cash or Online' }),
   ),
+  /**
+   * An admin's explicit request to sell more than the registration asked for (or than the crop's maximum).
+   * Refused for sellers; recorded on the bill.
+   */
+  overRequested: z.boolean({ error: 'overRequested must be true or false' }).optional().default(false),
 });
 export type MakeSaleInput = z.infer<typeof MakeSaleInput>;
 export type MakeSaleForm = z.input<typeof MakeSaleInput>;
@@ -216,6 +221,11 @@ export interface InvoiceResponse {
   /** Rupees. */
   totalAmount: number;
   paymentMode: PaymentMode;
+  /**
+   * Staff only: present when an admin sold more than the registration asked for (or than the crop's maximum),
+   * with what was asked (in kg) and who allowed it.
+   */
+  aboveRequest?: { requestedKg: number; limitKg: number; byUserId: number; byName: string };
   /** Staff only. */
   createdByName?: string;
   createdByUserId?: number | null;

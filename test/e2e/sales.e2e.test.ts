@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startLocalStack, type RunningLocalStack } from '../../infra/local/stack';
-import { FIXTURES, registerFarmer, validFields } from '../fixtures/registration-helpers';
+import { FIXTURES, registerFarmer, validFields, useCrops } from '../fixtures/registration-helpers';
 import { DESKTOP, PHONE, handleDialogs, launchBrowser, screenshot } from '../support/browser';
 
 /**
@@ -70,6 +70,7 @@ beforeAll(async () => {
   expect(producer.status).toBe(201);
   const wheat = await apiCall('POST', '/api/crops', { cropName: 'Wheat', description: 'HD-2967 foundation seed' });
   expect(wheat.status).toBe(201);
+  useCrops({ Wheat: wheat.json.cropID });
   const made = await apiCall('POST', '/api/lots', { producerID: producer.json.producerID, cropID: wheat.json.cropID, quantityAvailable: 500, pricePerUnit: PRICE, isSubsidized: true });
   expect(made.status).toBe(201);
   lot = made.json;
@@ -151,7 +152,18 @@ describe('selling seed at the counter', () => {
       await expect(button.isDisabled()).resolves.toBe(true);
     }
     await screenshot(staffPage, 'sales-issue-seeds-invalid-qty', { fullPage: false });
+    // Above the 2 bags registered for: refused, unless the admin ticks the override (the server records it).
+    await dialog.locator('input[name="quantity"]').fill('3');
+    await dialog.getByText('At most 2 bags: what the farmer registered for.').waitFor();
+    await expect(button.isDisabled()).resolves.toBe(true);
+    const override = dialog.getByLabel('Sell more than the farmer registered for (admin approval, recorded on the bill)');
+    await override.check();
+    await expect(button.isEnabled()).resolves.toBe(true);
+    await screenshot(staffPage, 'sales-issue-seeds-admin-override', { fullPage: false });
+    await override.uncheck();
+    await expect(button.isDisabled()).resolves.toBe(true);
     await dialog.locator('input[name="quantity"]').fill('2');
+    await expect(override.count()).resolves.toBe(0);
     await expect(button.isEnabled()).resolves.toBe(true);
     await expect(dialog.getByTestId('issue-summary').textContent()).resolves.toBe('80 kg × ₹32.50/kg = ₹2,600.00');
     await screenshot(staffPage, 'sales-issue-seeds-dialog', { fullPage: false });
@@ -498,6 +510,37 @@ describe('the rarer paths of the counter screens', () => {
     await expect(p.getByTestId('bill-loading').textContent()).resolves.toContain('Loading…');
     await p.getByTestId('bill-copy').first().waitFor();
     await p.close();
+  });
+
+  it('does not let a seller issue more than the farmer registered for, and offers no override', async () => {
+    const reg = await registerFarmer({ url: stack.url }, validFields({ cropName: 'Wheat', bagsRequested: 1, Name: 'One Bag Farmer' }));
+    expect(reg.status, reg.text).toBe(201);
+    const email = `e2e-counter-${randomUUID().slice(0, 8)}@seed.local`;
+    expect((await apiCall('POST', '/api/admin/users', { fullName: 'Limit Seller', email, password: 'seller-pass-1', isActive: true, roleIds: [3] })).status).toBe(201);
+    const ctx = await browser.newContext({ viewport: DESKTOP, timezoneId: 'Asia/Kolkata' });
+    const p = await newPage(ctx);
+    await p.goto(url('/login'));
+    await p.locator('input[name="email"]').fill(email);
+    await p.locator('input[name="password"]').fill('seller-pass-1');
+    await p.getByRole('button', { name: 'Sign in' }).click();
+    await p.waitForURL((u) => u.pathname !== '/login');
+    await p.goto(url(`/admin/registrations?id=${reg.json.data.id}`));
+    const row = p.locator('tr[data-billed="no"]', { hasText: 'One Bag Farmer' });
+    await row.waitFor();
+    await row.locator('td').nth(2).click();
+    const dialog = p.getByRole('dialog');
+    await dialog.locator(`select[name="lotID"] option[value="${lot2.lotID}"]`).waitFor({ state: 'attached' });
+    await dialog.locator('select[name="lotID"]').selectOption(String(lot2.lotID));
+    const button = dialog.getByRole('button', { name: 'Issue Seeds' });
+    await dialog.locator('input[name="quantity"]').fill('3');
+    await dialog.getByText('At most 1 bag: what the farmer registered for.').waitFor();
+    await expect(button.isDisabled()).resolves.toBe(true);
+    await expect(dialog.locator('input[name="overRequested"]').count()).resolves.toBe(0);
+    await expect(dialog.getByTestId('issue-summary').count()).resolves.toBe(0);
+    await screenshot(p, 'sales-issue-seeds-seller-limit', { fullPage: false });
+    await dialog.locator('input[name="quantity"]').fill('1');
+    await expect(button.isEnabled()).resolves.toBe(true);
+    await ctx.close();
   });
 
   it("gives a seller 'Your sales', and says 'Failed to load summary' with a working Retry", async () => {

@@ -3,6 +3,7 @@ import Alert from '@mui/material/Alert';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
 import Dialog from '@mui/material/Dialog';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormLabel from '@mui/material/FormLabel';
@@ -16,13 +17,14 @@ import Typography from '@mui/material/Typography';
 import CloseIcon from '@mui/icons-material/Close';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { QTY_CLAMP, quantityLabel, sameCrop, type CropRules } from '../../../../shared/crop-rules';
+import { QTY_CLAMP, quantityLabel, saleLimit, sameCrop, type CropRules } from '../../../../shared/crop-rules';
 import { formatDay, formatRupees } from '../../../../shared/format';
 import type { CropDropdownItem } from '../../../../shared/schemas/crops';
 import type { LotForCrop } from '../../../../shared/schemas/lots';
 import type { RegistrationRow } from '../../../../shared/schemas/registration';
 import { DEFAULT_PAYMENT_MODE, type MakeSaleForm, type MakeSaleReply, type PaymentMode } from '../../../../shared/schemas/sales';
 import { api, errorMessage } from '../../lib/api';
+import { sessionHasRole, useSession } from '../../lib/session';
 import { paths } from '../../paths';
 
 /**
@@ -30,8 +32,10 @@ import { paths } from '../../paths';
  * registration. The lot list holds the lots of the registration's crop that still have stock (the crop is
  * found in the catalogue by name, ignoring spaces, hyphens and case); the button works only with a lot and a
  * quantity above 0; after 'Are you sure payment is done?' the sale is made and the Bills page opens.
- * The quantity must be a whole number within the sale limits (1 to 10, spec sections 5 and 9) and within
- * the lot's stock: otherwise the field says why, no total is shown and the button stays off.
+ * The quantity must be a whole number within the sale limits (1 to 10, spec sections 5 and 9), within what
+ * the farmer registered for (the crop's maximum when the form asked none) and within the lot's stock:
+ * otherwise the field says why, no total is shown and the button stays off. An admin may tick 'sell more than
+ * registered' to go above the request (the server records it on the bill); a seller cannot.
  */
 const makeSale = (body: MakeSaleForm) => api.post<MakeSaleReply>('/api/sales/make', body);
 const cropChoices = () => api.get<CropDropdownItem[]>('/api/crops/dropdown', { query: { includeInactive: true } });
@@ -67,13 +71,15 @@ export function IssueSeedsDialog({ row, onClose }: IssueSeedsDialogProps) {
   const [mode, setMode] = useState<PaymentMode>(DEFAULT_PAYMENT_MODE);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
+  const [override, setOverride] = useState(false);
+  const isAdmin = sessionHasRole(useSession(), ['admin']);
 
   useEffect(() => {
     let live = true;
     (async () => {
       try {
         const crops = await cropChoices();
-        const found = crops.find((c) => sameCrop(c.name, row.cropName)) ?? null;
+        const found = crops.find((c) => (row.cropId ? c.id === row.cropId : sameCrop(c.name, row.cropName))) ?? null;
         if (!live) return;
         setCrop(found);
         if (!found) return setLots([]);
@@ -88,7 +94,7 @@ export function IssueSeedsDialog({ row, onClose }: IssueSeedsDialogProps) {
     return () => {
       live = false;
     };
-  }, [row.cropName, t]);
+  }, [row.cropId, row.cropName, t]);
 
   const rules: CropRules | null = crop?.rules ?? null;
   const bagCrop = rules?.unit === 'bag';
@@ -98,9 +104,13 @@ export function IssueSeedsDialog({ row, onClose }: IssueSeedsDialogProps) {
   const wholeInRange = Number.isInteger(count) && count >= QTY_CLAMP.min && count <= QTY_CLAMP.max;
   const quantityKg = wholeInRange ? count * bagSize : 0;
   const overStock = Boolean(lot) && quantityKg > 0 && quantityKg > lot!.remaining;
+  const limit = saleLimit(rules ?? undefined, row);
+  const aboveRequest = wholeInRange && count > limit;
   const qtyProblem = !wholeInRange
     ? t('staffChecks.qtyInvalid', { min: QTY_CLAMP.min, max: QTY_CLAMP.max })
-    : overStock
+    : aboveRequest && !(isAdmin && override)
+      ? t('staffChecks.qtyOverRequest', { max: quantityLabel(limit, rules?.unit, i18n.language === 'hi' ? 'hi' : 'en') })
+      : overStock
       ? t('staffChecks.qtyOverStock', { kg: kgText(lot!.remaining) })
       : '';
   const validQuantity = quantityKg > 0 && !qtyProblem;
@@ -120,6 +130,7 @@ export function IssueSeedsDialog({ row, onClose }: IssueSeedsDialogProps) {
         bags: count,
         bagSizeKg: bagCrop ? bagSize : count,
         paymentMode: mode,
+        ...(aboveRequest && isAdmin && override ? { overRequested: true } : {}),
       });
       onClose();
       navigate(paths.admin.bills);
@@ -209,8 +220,14 @@ export function IssueSeedsDialog({ row, onClose }: IssueSeedsDialogProps) {
             onChange={(e) => setQty(e.target.value)}
             error={Boolean(qtyProblem)}
             helperText={qtyProblem || undefined}
-            slotProps={{ htmlInput: { min: QTY_CLAMP.min, max: QTY_CLAMP.max, step: 1, inputMode: 'numeric' } }}
+            slotProps={{ htmlInput: { min: QTY_CLAMP.min, max: isAdmin ? QTY_CLAMP.max : limit, step: 1, inputMode: 'numeric' } }}
           />
+          {isAdmin && aboveRequest && (
+            <FormControlLabel
+              control={<Checkbox name="overRequested" checked={override} onChange={(e) => setOverride(e.target.checked)} />}
+              label={t('issueSeeds.overRequested')}
+            />
+          )}
           <Box>
             <FormLabel id="payment-mode-label">{t('issueSeeds.paymentMode')}</FormLabel>
             <RadioGroup row aria-labelledby="payment-mode-label" name="paymentMode" value={mode} onChange={(e) => setMode(e.target.value as PaymentMode)}>

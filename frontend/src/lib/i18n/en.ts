@@ -121,6 +121,7 @@ export const en = {
     submit: 'Issue Seeds',
     confirm: 'Are you sure payment is done?',
     failed: 'Failed',
+    overRequested: 'Sell more than the farmer registered for (admin approval, recorded on the bill)',
   },
   app: {
     name: 'Seed Portal',
@@ -613,6 +614,7 @@ export const en = {
     fromAfterTo: '"From" must not be after "To".',
     qtyInvalid: 'Enter a whole number from {{min}} to {{max}}.',
     qtyOverStock: 'Only {{kg}} kg left in this lot.',
+    qtyOverRequest: 'At most {{max}}: what the farmer registered for.',
     roleDeleted: 'Deleted role {{name}}.',
     configDeleted: 'Deleted {{key}}.',
   },

@@ -123,6 +123,7 @@ export const hi: Messages = {
     submit: 'बीज जारी करें',
     confirm: 'क्या भुगतान हो गया है? / Are you sure payment is done?',
     failed: 'विफल / Failed',
+    overRequested: 'पंजीकृत मात्रा से अधिक बेचें (एडमिन की अनुमति, बिल पर दर्ज)',
   },
   app: {
     name: 'बीज पोर्टल',
@@ -613,6 +614,7 @@ export const hi: Messages = {
     fromAfterTo: '"से" की तिथि "तक" की तिथि के बाद की नहीं हो सकती।',
     qtyInvalid: '{{min}} से {{max}} तक की पूर्ण संख्या दर्ज करें।',
     qtyOverStock: 'इस लॉट में केवल {{kg}} किलो बचा है।',
+    qtyOverRequest: 'अधिकतम {{max}}: जितना किसान ने पंजीकरण में माँगा।',
     roleDeleted: 'भूमिका {{name}} हटाई गई।',
     configDeleted: '{{key}} हटाया गया।',
   },
