@@ -21,7 +21,7 @@ it('adds the demo catalogue once, usable by the public form and the lot page', a
   expect(lots.json).toHaveLength(3);
   const lot = await api.call('GET', `/api/lots/by-code/${lots.json[0].lotCode}`);
   expect(lot.status).toBe(200);
-  expect(lot.json.producerAadhaarLast4).toBe('0123');
+  expect(lot.json.producerAadhaarLast4).toBe('0124');
 
   const home = await api.call('GET', '/api/home/summary');
   expect(home.json.blocks.map((b: { slug: string }) => b.slug)).toEqual(['about']);

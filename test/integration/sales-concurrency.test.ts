@@ -67,14 +67,15 @@ async function lot(quantityAvailable: number, pricePerUnit = 75.5) {
 }
 
 /** `n` registrations through the public API, eight at a time. */
-async function registrations(n: number): Promise<Reg[]> {
+/** n chickpea registrations, each asking for `kg` (a sale may not give more than asked). */
+async function registrations(n: number, kg = 1): Promise<Reg[]> {
   const out: Reg[] = [];
   let next = 0;
   await Promise.all(
     Array.from({ length: 8 }, async () => {
       while (next < n) {
         next++;
-        const r = await registerFarmer(api, validFields({ cropName: 'Chickpea', bagsRequested: 1 }));
+        const r = await registerFarmer(api, validFields({ cropName: 'Chickpea', bagsRequested: kg }));
         expect(r.status, r.text).toBe(201);
         out.push({ id: r.json.data.id, year: r.json.data.year });
       }
@@ -198,7 +199,7 @@ describe('concurrent sales', () => {
     inFy(2042);
     saleRetryLimits.takeTurnsInProcess = false;
     const lots = [await lot(100), await lot(100)];
-    const [reg] = await registrations(1);
+    const [reg] = await registrations(1, 2);
     const replies = await Promise.all(sellers.map((t, i) => sell(reg, lots[i % 2].lotID, t, 2)));
     const ok = replies.filter((r) => r.status === 201);
     expect(ok.length).toBe(1);
