@@ -2,6 +2,7 @@ import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { docClient, setDocClientForTests, tableName } from '../../functions/lib/aws';
 import { insertLotWithCode } from '../../functions/lots/repository';
+import { testAadhaar } from '../fixtures/registration-helpers';
 import { startTestApi, type TestApi } from '../support/api';
 import { faulty, named } from '../support/faulty-client';
 
@@ -22,7 +23,7 @@ let seq = 0;
 async function producer(name = `Producer ${++seq}`) {
   const r = await api.call('POST', '/api/producers', {
     token: admin,
-    body: { name, aadhaarNumber: `7${String(++seq).padStart(11, '0')}`, contactNumber: '9876543210', address: 'Kalyanpur, Kanpur' },
+    body: { name, aadhaarNumber: testAadhaar(`7${String(++seq).padStart(10, '0')}`), contactNumber: '9876543210', address: 'Kalyanpur, Kanpur' },
   });
   expect(r.status, r.text).toBe(201);
   return r.json as { producerID: number; name: string; aadhaarNumber: string };
