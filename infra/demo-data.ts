@@ -18,7 +18,6 @@ export async function seedDemoData(admin: Caller): Promise<boolean> {
 
   const producer = await producers.create(
     ProducerInput.parse({ name: 'Demo Seed Farm', aadhaarNumber: '234567890124', contactNumber: '+919876543210', address: 'Kalyanpur, Kanpur' }),
-    admin,
   );
   const year = new Date().getFullYear();
   const crop = [

@@ -17,7 +17,7 @@ import { kolkataDay } from './stats';
  */
 /** aadhaar.view: a number shown in clear; aadhaar-scan.view: a link to a registration's Aadhaar scan given out. */
 export type AuditAction = 'aadhaar.view' | 'aadhaar-scan.view';
-export type AuditSubjectType = 'registration' | 'farmer';
+export type AuditSubjectType = 'registration' | 'farmer' | 'producer';
 
 export interface AuditSubject {
   type: AuditSubjectType;

@@ -6,22 +6,22 @@ import * as producers from './service';
 
 export const handler = defineArea('producers', {
   'GET /api/producers': route({ query: ProducerListQuery, handle: ({ query }) => producers.list(query) }),
-  'GET /api/producers/{id}': route({ params: IdParam, handle: ({ params, caller }) => producers.get(params.id, caller) }),
+  'GET /api/producers/{id}': route({ params: IdParam, handle: ({ params, caller, sourceIp }) => producers.get(params.id, caller, sourceIp) }),
   'POST /api/producers': route({
     body: ProducerInput,
-    handle: async ({ body, caller }) => json(await producers.create(body, caller), 201),
+    handle: async ({ body }) => json(await producers.create(body), 201),
   }),
   'PUT /api/producers/{id}': route({
     params: IdParam,
     body: ProducerInput,
-    handle: ({ params, body, caller }) => producers.update(params.id, body, caller),
+    handle: ({ params, body }) => producers.update(params.id, body),
   }),
   'DELETE /api/producers/{id}': route({
     params: IdParam,
-    handle: ({ params, caller }) => producers.setActive(params.id, false, caller),
+    handle: ({ params }) => producers.setActive(params.id, false),
   }),
   'POST /api/producers/{id}/restore': route({
     params: IdParam,
-    handle: ({ params, caller }) => producers.setActive(params.id, true, caller),
+    handle: ({ params }) => producers.setActive(params.id, true),
   }),
 });

@@ -1,6 +1,6 @@
 import { AADHAAR_RE, stripAadhaar, type ProducerInput, type ProducerListQuery, type ProducerResponse } from '../../shared/schemas/producers';
-import { aadhaarHash, openAadhaar, sealAadhaar } from '../lib/aadhaar-vault';
-import { seesFullAadhaar } from '../lib/aadhaar-views';
+import { aadhaarHash, sealAadhaar } from '../lib/aadhaar-vault';
+import { aadhaarForView } from '../lib/aadhaar-views';
 import type { Caller } from '../lib/caller';
 import { nextValue } from '../lib/counters';
 import { conflict, notFound } from '../lib/errors';
@@ -15,11 +15,15 @@ import {
 } from './repository';
 import { searchTextOf } from '../lib/query';
 
-async function toResponse(p: ProducerItem, full: boolean): Promise<ProducerResponse> {
+/**
+ * The Aadhaar number in clear only where given (an admin's audited single view, see get()); lists, sellers and
+ * the replies to writes carry the last 4 digits.
+ */
+function toResponse(p: ProducerItem, aadhaarNumber: string | null = null): ProducerResponse {
   return {
     producerID: p.producerID,
     name: p.name,
-    aadhaarNumber: full ? await openAadhaar(p.aadhaarEnc) : null,
+    aadhaarNumber,
     aadhaarLast4: p.aadhaarLast4,
     contactNumber: p.contactNumber ?? '',
     address: p.address ?? '',
@@ -41,10 +45,10 @@ export async function list(q: ProducerListQuery): Promise<ProducerResponse[]> {
   if (search && AADHAAR_RE.test(stripAadhaar(search))) {
     const id = await producerIdByAadhaarHash(await aadhaarHash(stripAadhaar(search)));
     const p = id ? await getProducer(id) : undefined;
-    return p && (p.isActive || q.includeInactive) ? [await toResponse(p, false)] : [];
+    return p && (p.isActive || q.includeInactive) ? [toResponse(p)] : [];
   }
   const items = await listProducers({ includeInactive: q.includeInactive, search: search || undefined, take: q.take });
-  return Promise.all(items.map((p) => toResponse(p, false)));
+  return items.map((p) => toResponse(p));
 }
 
 export async function requireProducer(id: number): Promise<ProducerItem> {
@@ -53,11 +57,13 @@ export async function requireProducer(id: number): Promise<ProducerItem> {
   return p;
 }
 
-export async function get(id: number, caller: Caller | null): Promise<ProducerResponse> {
-  return toResponse(await requireProducer(id), seesFullAadhaar(caller));
+/** GET /api/producers/{id}: the one reply with the Aadhaar in clear, to admins only, each time audited. */
+export async function get(id: number, caller: Caller | null, sourceIp: string): Promise<ProducerResponse> {
+  const p = await requireProducer(id);
+  return toResponse(p, await aadhaarForView(caller, sourceIp, p.aadhaarEnc, { type: 'producer', id: p.producerID }));
 }
 
-export async function create(input: ProducerInput, caller: Caller | null): Promise<ProducerResponse> {
+export async function create(input: ProducerInput): Promise<ProducerResponse> {
   const sealed = await sealAadhaar(input.aadhaarNumber);
   const item: ProducerItem = {
     producerID: await nextValue('producers'),
@@ -72,10 +78,10 @@ export async function create(input: ProducerInput, caller: Caller | null): Promi
   item.searchText = producerSearchText(item);
   const out = await insertProducer(item);
   if (!out.ok) throw conflict(takenMessage(out.takenBy), { producerID: out.takenBy });
-  return toResponse(item, seesFullAadhaar(caller));
+  return toResponse(item);
 }
 
-export async function update(id: number, input: ProducerInput, caller: Caller | null): Promise<ProducerResponse> {
+export async function update(id: number, input: ProducerInput): Promise<ProducerResponse> {
   const current = await getProducer(id, true);
   if (!current) throw notFound(`Producer ${id} not found`);
   const hash = await aadhaarHash(input.aadhaarNumber);
@@ -95,11 +101,11 @@ export async function update(id: number, input: ProducerInput, caller: Caller | 
     if (out.reason === 'aadhaar-taken') throw conflict(takenMessage(out.takenBy), { producerID: out.takenBy });
     throw conflict('This producer was changed by someone else at the same time. Reload and try again.');
   }
-  return toResponse({ ...current, ...next, updatedOn: new Date().toISOString() }, seesFullAadhaar(caller));
+  return toResponse({ ...current, ...next, updatedOn: new Date().toISOString() });
 }
 
-export async function setActive(id: number, active: boolean, caller: Caller | null): Promise<ProducerResponse> {
+export async function setActive(id: number, active: boolean): Promise<ProducerResponse> {
   const p = await setProducerActive(id, active);
   if (!p) throw notFound(`Producer ${id} not found`);
-  return toResponse(p, seesFullAadhaar(caller));
+  return toResponse(p);
 }

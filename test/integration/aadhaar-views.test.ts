@@ -214,3 +214,54 @@ describe('farmers', () => {
     }
   });
 });
+
+describe('producers', () => {
+  const producerAadhaar = newAadhaar(6);
+  let producerID: number;
+
+  beforeAll(async () => {
+    const r = await api.call('POST', '/api/producers', {
+      token: admin,
+      body: { name: 'Audit Producer', aadhaarNumber: producerAadhaar, contactNumber: '9876543210', address: 'Kanpur' },
+    });
+    expect(r.status, r.text).toBe(201);
+    expect(r.text).not.toContain(producerAadhaar);
+    producerID = r.json.producerID;
+  });
+
+  it("lists, a seller's single view and an admin's writes are masked, and leave no audit item", async () => {
+    const quiet = await newAuditItems(async () => {
+      for (const token of [seller, admin]) {
+        const list = await api.call('GET', '/api/producers', { token });
+        expect(list.json.find((p: { producerID: number }) => p.producerID === producerID)).toMatchObject({ aadhaarNumber: null, aadhaarLast4: producerAadhaar.slice(-4) });
+        expect(list.text).not.toContain(producerAadhaar);
+      }
+      const one = await api.call('GET', `/api/producers/${producerID}`, { token: seller });
+      expect(one.json).toMatchObject({ aadhaarNumber: null, aadhaarLast4: producerAadhaar.slice(-4) });
+      const edit = await api.call('PUT', `/api/producers/${producerID}`, {
+        token: admin,
+        body: { name: 'Audit Producer', aadhaarNumber: producerAadhaar, contactNumber: '9876543210', address: 'Kanpur Dehat' },
+      });
+      expect(edit.status, edit.text).toBe(200);
+      expect(edit.text).not.toContain(producerAadhaar);
+      for (const [method, path] of [['DELETE', `/api/producers/${producerID}`], ['POST', `/api/producers/${producerID}/restore`]] as const) {
+        const r = await api.call(method, path, { token: admin });
+        expect(r.status, r.text).toBe(200);
+        expect(r.text).not.toContain(producerAadhaar);
+      }
+    });
+    expect(quiet).toEqual([]);
+  });
+
+  it("an admin's single view is in clear with exactly one audit item per view", async () => {
+    for (let view = 0; view < 2; view++) {
+      const written = await newAuditItems(async () => {
+        const one = await api.call('GET', `/api/producers/${producerID}`, { token: admin });
+        expect(one.json.aadhaarNumber).toBe(producerAadhaar);
+      });
+      expect(written).toHaveLength(1);
+      expect(written[0]).toMatchObject({ action: 'aadhaar.view', subjectType: 'producer', subjectId: producerID, roles: ['admin'] });
+      expect(JSON.stringify(written[0])).not.toContain(producerAadhaar);
+    }
+  });
+});

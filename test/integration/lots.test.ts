@@ -21,12 +21,13 @@ afterAll(() => api?.close());
 
 let seq = 0;
 async function producer(name = `Producer ${++seq}`) {
+  const aadhaarNumber = testAadhaar(`7${String(++seq).padStart(10, '0')}`);
   const r = await api.call('POST', '/api/producers', {
     token: admin,
-    body: { name, aadhaarNumber: testAadhaar(`7${String(++seq).padStart(10, '0')}`), contactNumber: '9876543210', address: 'Kalyanpur, Kanpur' },
+    body: { name, aadhaarNumber, contactNumber: '9876543210', address: 'Kalyanpur, Kanpur' },
   });
   expect(r.status, r.text).toBe(201);
-  return r.json as { producerID: number; name: string; aadhaarNumber: string };
+  return { ...(r.json as { producerID: number; name: string }), aadhaarNumber };
 }
 async function crop(cropName = `Crop ${++seq}`) {
   const r = await api.call('POST', '/api/crops', { token: admin, body: { cropName, description: `${cropName} foundation seed` } });

@@ -25,13 +25,13 @@ async function create(body: Record<string, unknown>) {
 }
 
 describe('producers: create, read, list', () => {
-  it('creates a producer; admins see the full Aadhaar on the record, sellers and lists only the last 4', async () => {
+  it('creates a producer; admins see the full Aadhaar on the record (audited), the reply, sellers and lists only the last 4', async () => {
     const body = valid();
     const r = await create(body);
     expect(r.status).toBe(201);
     expect(r.json).toMatchObject({
       name: body.name,
-      aadhaarNumber: body.aadhaarNumber,
+      aadhaarNumber: null,
       aadhaarLast4: body.aadhaarNumber.slice(-4),
       contactNumber: body.contactNumber,
       address: body.address,
@@ -60,7 +60,9 @@ describe('producers: create, read, list', () => {
     const aadhaar = nextAadhaar();
     const r = await create({ name: '  Sita Devi  ', aadhaarNumber: `${aadhaar.slice(0, 4)} ${aadhaar.slice(4, 8)} ${aadhaar.slice(8)}`, contactNumber: '', address: null });
     expect(r.status).toBe(201);
-    expect(r.json).toMatchObject({ name: 'Sita Devi', aadhaarNumber: aadhaar, contactNumber: '', address: '' });
+    expect(r.json).toMatchObject({ name: 'Sita Devi', aadhaarLast4: aadhaar.slice(-4), contactNumber: '', address: '' });
+    const read = await api.call('GET', `/api/producers/${r.json.producerID}`, { token: admin });
+    expect(read.json.aadhaarNumber).toBe(aadhaar);
   });
 
   it('lists newest first and honours take', async () => {
@@ -89,16 +91,17 @@ describe('producers: create, read, list', () => {
 
 describe('producers: edit, inactivate, restore', () => {
   it('edits every field, including a new Aadhaar number', async () => {
-    const made = await create(valid());
+    const original = nextAadhaar();
+    const made = await create({ ...valid(), aadhaarNumber: original });
     const id = made.json.producerID;
     const next = { name: 'Renamed', aadhaarNumber: nextAadhaar(), contactNumber: '0512123456', address: 'New address' };
     const r = await api.call('PUT', `/api/producers/${id}`, { token: admin, body: next });
     expect(r.status).toBe(200);
-    expect(r.json).toMatchObject({ ...next, producerID: id, aadhaarLast4: next.aadhaarNumber.slice(-4) });
+    expect(r.json).toMatchObject({ ...next, aadhaarNumber: null, producerID: id, aadhaarLast4: next.aadhaarNumber.slice(-4) });
     const read = await api.call('GET', `/api/producers/${id}`, { token: admin });
     expect(read.json).toMatchObject(next);
     // The old number is free again, the new one is taken.
-    expect((await create({ ...valid(), aadhaarNumber: made.json.aadhaarNumber })).status).toBe(201);
+    expect((await create({ ...valid(), aadhaarNumber: original })).status).toBe(201);
     const dup = await create({ ...valid(), aadhaarNumber: next.aadhaarNumber });
     expect(dup.status).toBe(409);
     expect(dup.json.message).toBe(`A producer with this Aadhaar number already exists (ID ${id})`);
