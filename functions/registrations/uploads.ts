@@ -68,44 +68,83 @@ const PDF_ACTIVE = new Set([
   'RichMedia',
   'XFA',
 ]);
-const PDF_NAME = /\/[^\s/<>[\]()%{}]+/g;
+/** PDF white space and delimiters (ISO 32000-1, 7.2.2): a name ends at any of them, NUL included. */
+const PDF_DELIMITER = '\\x00\\t\\n\\f\\r /<>[\\]()%{}';
+const PDF_NAME = new RegExp(`/[^${PDF_DELIMITER}]+`, 'g');
 const MAX_INFLATED = 4 * 1024 * 1024;
+const STREAM_KEYWORD = /stream\r?\n/g;
 
 const pdfName = (raw: string) => raw.replace(/#([0-9a-fA-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
 
+/** Every active name, wherever it stands (text a reader parses as objects). */
 function namesActiveContent(text: string): boolean {
   for (const m of text.matchAll(PDF_NAME)) if (PDF_ACTIVE.has(pdfName(m[0].slice(1)))) return true;
   return false;
 }
 
-/** True when the PDF names active content, in its objects or in its object streams. */
+/**
+ * The same check where the bytes may be binary stream data (image bytes spell any short name by chance now
+ * and then): names of five letters or more count anywhere; the short ones (JS, URI, XFA) only with what
+ * makes them an action or a form: a value after them ("/URI (…)", "/JS <…>", "/XFA [") or "/S" before.
+ */
+function namesActiveContentInData(text: string): boolean {
+  for (const m of text.matchAll(PDF_NAME)) {
+    const name = pdfName(m[0].slice(1));
+    if (!PDF_ACTIVE.has(name)) continue;
+    if (name.length >= 5) return true;
+    const end = m.index + m[0].length;
+    const after = text.slice(end, end + 16).replace(/^[\x00\t\n\f\r ]+/, '');
+    const before = text.slice(Math.max(0, m.index - 16), m.index);
+    if (/^[(<[0-9]/.test(after) || /\/S[\x00\t\n\f\r ]*$/.test(before)) return true;
+  }
+  return false;
+}
+
+/** The start of an object stream's data: pairs of object numbers and offsets. */
+const OBJECT_STREAM_HEADER = /^[\x00\t\n\f\r ]*\d+[\x00\t\n\f\r ]+\d+[\x00\t\n\f\r ]/;
+
+/**
+ * True when the PDF names active content. Where a stream starts and ends is what a reader and this check
+ * could disagree on (comments and strings may spell "stream"), so nothing is skipped: the bytes between
+ * stream keywords are read with the stricter rule for binary data, the rest with the plain one. Object
+ * streams (compressed objects) are found by their /ObjStm name wherever it stands, inflated and read whole.
+ * One that does not decode to an object stream (another filter, a predictor, junk) is refused, since it
+ * cannot be vouched for, unless it is plain (read above) or the file is encrypted and its data is binary.
+ */
 function pdfIsActive(data: Buffer): boolean {
   const text = data.toString('latin1');
   const encrypted = /\/Encrypt\b/.test(text);
   let outside = '';
   let last = 0;
-  // Stream data is left out of the name check (binary image data would match by chance), except object streams.
   for (const m of text.matchAll(/stream\r?\n([\s\S]*?)endstream/g)) {
-    const dict = pdfName(text.slice(Math.max(last, text.lastIndexOf('obj', m.index)), m.index));
     outside += text.slice(last, m.index);
     last = m.index + m[0].length;
-    if (!/\/Type\s*\/ObjStm\b/.test(dict)) continue;
-    const raw = Buffer.from(m[1], 'latin1');
-    const filters = dict.match(/\/Filter\s*(\[[^\]]*\]|\/[A-Za-z0-9]+)/)?.[1].match(/\/[A-Za-z0-9]+/g) ?? [];
-    // Encrypted object streams cannot be read here; their dictionaries' names outside streams still are.
-    if (encrypted) continue;
-    if (filters.length === 0) {
-      if (namesActiveContent(m[1])) return true;
+    if (namesActiveContentInData(m[1])) return true;
+  }
+  if (namesActiveContent(outside + text.slice(last))) return true;
+
+  for (const m of text.matchAll(PDF_NAME)) {
+    if (pdfName(m[0].slice(1)) !== 'ObjStm') continue;
+    STREAM_KEYWORD.lastIndex = m.index;
+    const keyword = STREAM_KEYWORD.exec(text);
+    if (!keyword) return true;
+    const start = keyword.index + keyword[0].length;
+    let objects: string | undefined;
+    try {
+      objects = inflateSync(data.subarray(start), { maxOutputLength: MAX_INFLATED }).toString('latin1');
+    } catch {
+      objects = undefined;
+    }
+    if (objects !== undefined) {
+      if (!OBJECT_STREAM_HEADER.test(objects) || namesActiveContent(objects)) return true;
       continue;
     }
-    if (filters.length !== 1 || filters[0] !== '/FlateDecode') return true;
-    try {
-      if (namesActiveContent(inflateSync(raw, { maxOutputLength: MAX_INFLATED }).toString('latin1'))) return true;
-    } catch {
-      return true; // an object stream that does not decode (or decodes to megabytes) cannot be vouched for
-    }
+    const raw = text.slice(start, start + 64);
+    if (OBJECT_STREAM_HEADER.test(raw)) continue; // not compressed: read above
+    if (encrypted && !/^[\x20-\x7e\t\n\r]*$/.test(raw)) continue; // ciphertext cannot be read here
+    return true;
   }
-  return namesActiveContent(outside + text.slice(last));
+  return false;
 }
 
 function hasZipDirectory(data: Buffer): boolean {

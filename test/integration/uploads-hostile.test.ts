@@ -18,6 +18,7 @@ import {
   PDF_NAMES_JAVASCRIPT,
   PDF_OPEN_ACTION_JS,
   PDF_ACTIONS,
+  PDF_DODGES,
   PDF_OPEN_AT_PAGE,
   PDF_URI_LINK,
   PNG_HEADER_ON_HTML,
@@ -75,6 +76,7 @@ const cases: Case[] = [
     .filter(([action]) => action !== 'Launch')
     .map(([action, data]) => ({ what: `a PDF with a /${action} action`, data, type: 'application/pdf', name: 'scan.pdf', message: unsafe })),
   { what: 'a PDF with a /URI link on its page', data: PDF_URI_LINK, type: 'application/pdf', name: 'scan.pdf', message: unsafe },
+  ...Object.entries(PDF_DODGES).map(([how, data]) => ({ what: `a PDF hiding /Launch (${how})`, data, type: 'application/pdf', name: 'scan.pdf', message: unsafe })),
   { what: 'a real PNG with <svg onload=…> in a text chunk', data: PNG_WITH_SVG_ONLOAD, type: 'image/png', name: 'scan.png', message: unsafe },
   { what: 'a real PNG with <svg/onload=…> in a text chunk', data: PNG_WITH_SVG_SLASH_ONLOAD, type: 'image/png', name: 'scan.png', message: unsafe },
   { what: 'a GIF carrying <img src=x onerror=alert(1)>', data: GIF_WITH_IMG_ONERROR, type: 'image/gif', name: 'scan.gif', message: unsafe },
