@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { isIP } from 'node:net';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { docClient, tableName } from './aws';
 import type { Caller } from './caller';
@@ -52,7 +53,8 @@ export async function appendAudit(action: AuditAction, caller: Caller, sourceIp:
     // Free text from accounts and clients: kept free of any 12-digit run, like the logs.
     userName: redactDigitRuns(caller.name),
     roles: [...caller.roles],
-    sourceIp: redactDigitRuns(sourceIp),
+    // An IPv4 address can hold twelve digits: kept when it is one, redacted like free text otherwise.
+    sourceIp: isIP(sourceIp) ? sourceIp : redactDigitRuns(sourceIp),
     subjectType: subject.type,
     subjectId: subject.id,
     ...(subject.year ? { subjectYear: subject.year } : {}),

@@ -16,6 +16,14 @@ describe('redactDigitRuns', () => {
     ['encoded spaces', '/by-number/2345%200000%200011'],
     ['form-encoded spaces', 'q=2345+0000+0011'],
     ['uneven groups', '23-4500 00001-1'],
+    ['percent-encoded digits', '/svsregistration/AppointmentList/%37%38%35%37%37%39%37%36%30%31%35%36'],
+    ['percent-encoded hyphens', '/api/invoices/by-number/7857%2D7976%2D0156'],
+    ['an encoded no-break space', '/by-number/7857%C2%A07976%C2%A00156'],
+    ['encoded tabs', '/by-number/7857%097976%090156'],
+    ['double hyphens', '/by-number/7857--7976--0156'],
+    ['underscores', '/api/lots/by-code/7857_7976_0156'],
+    ['dots', '/api/lots/by-code/7857.7976.0156'],
+    ['Devanagari digits', 'आधार ७८५७ ७९७६ ०१५६'],
   ];
   for (const [what, text] of leaks) {
     it(`redacts ${what}`, () => {
