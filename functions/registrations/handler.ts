@@ -41,10 +41,10 @@ export const handler = defineArea('registrations', {
 
   'POST /svsregistration': route({
     rawBody: true,
-    handle: async ({ event, caller }) => {
+    handle: async ({ event, caller, sourceIp }) => {
       await registrations.assertFormOpen();
       const parsed = await parseSubmission(event);
-      const out = await registrations.submitRegistration({ ...parsed, caller });
+      const out = await registrations.submitRegistration({ ...parsed, caller, sourceIp });
       return json(out.reply, out.status);
     },
   }),

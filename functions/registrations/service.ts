@@ -65,6 +65,8 @@ export interface SubmitInput {
   file: FileSource;
   idempotencyKey?: string;
   caller: Caller | null;
+  /** The client's address, for the find-my-letter limits a repeated submission counts against. */
+  sourceIp: string;
 }
 
 export interface SubmitOutcome {
@@ -95,13 +97,21 @@ function replyOf(id: number, year: number, code: string, existing = false): Regi
 
 /**
  * The same request again (idempotency key or identical content) gets the first answer; anything else 409 with
- * no number or date of the registration (how to find the letter instead).
+ * no number or date of the registration (how to find the letter instead). An identical form sent again
+ * without the first request's key hands out the letter like "Find my letter" does, so it counts against the
+ * same limits: otherwise anyone knowing a farmer's other details could guess the mobile number without end.
  */
-function resolveExisting(claim: repo.ClaimItem, idempotencyKey: string | undefined, fingerprint: string): SubmitOutcome {
-  const retry = idempotencyKey !== undefined && claim.idempotencyKey === idempotencyKey;
-  if (!retry && claim.fingerprint !== fingerprint) throw new AppError('CONFLICT', MSG_ALREADY_REGISTERED);
-  // A retry gets the first answer as it was; a separate identical submission is told it was made before.
-  return { status: 200, reply: replyOf(claim.id, claim.year, claim.uniqeCode, !retry) };
+async function resolveExisting(claim: repo.ClaimItem, input: Pick<SubmitInput, 'idempotencyKey' | 'sourceIp'>, hash: string, fingerprint: string): Promise<SubmitOutcome> {
+  // A retry gets the first answer as it was: its key was made by the farmer's own browser.
+  if (input.idempotencyKey !== undefined && claim.idempotencyKey === input.idempotencyKey) {
+    return { status: 200, reply: replyOf(claim.id, claim.year, claim.uniqeCode) };
+  }
+  const attempt = await countAttempt(findLetterLimits(hash, input.sourceIp));
+  if (!attempt.allowed) throw new AppError('TOO_MANY_REQUESTS', FIND_LIMITED, { retryAfterSeconds: attempt.retryAfterSeconds });
+  if (claim.fingerprint !== fingerprint) throw new AppError('CONFLICT', MSG_ALREADY_REGISTERED);
+  await attempt.giveBack();
+  // A separate identical submission is told it was made before.
+  return { status: 200, reply: replyOf(claim.id, claim.year, claim.uniqeCode, true) };
 }
 
 const read = <T>(fn: () => Promise<T>) => withRetry(fn, { attempts: 5 });
@@ -118,7 +128,7 @@ async function submitOnce(input: SubmitInput): Promise<SubmitOutcome> {
 
   try {
     const existing = await read(() => repo.getClaim(hash, year, cropKey));
-    if (existing) return resolveExisting(existing, idempotencyKey, fingerprint);
+    if (existing) return await resolveExisting(existing, input, hash, fingerprint);
 
     // 2. the lease; a concurrent request for the same Aadhaar and crop waits for the first one's answer.
     const token = randomUUID();
@@ -129,7 +139,7 @@ async function submitOnce(input: SubmitInput): Promise<SubmitOutcome> {
       for (;;) {
         await sleep(150 + Math.random() * 150);
         const claim = await read(() => repo.getClaim(hash, year, cropKey));
-        if (claim) return resolveExisting(claim, idempotencyKey, fingerprint);
+        if (claim) return await resolveExisting(claim, input, hash, fingerprint);
         if (await read(() => repo.acquireLock(hash, year, cropKey, lock))) break;
         if (Date.now() > deadline) {
           throw new AppError(
@@ -147,7 +157,7 @@ async function submitOnce(input: SubmitInput): Promise<SubmitOutcome> {
       const claim = leasedAtOnce ? undefined : await read(() => repo.getClaim(hash, year, cropKey));
       if (claim) {
         await releaseLease(hash, year, cropKey, token);
-        return resolveExisting(claim, idempotencyKey, fingerprint);
+        return await resolveExisting(claim, input, hash, fingerprint);
       }
       const out = await registerLocked(input, { year, cropKey, crop, hash, fingerprint, token, now });
       // The scan now lives at its lasting key; the pending copy and the lease go together.
@@ -309,7 +319,7 @@ async function registerLocked(input: SubmitInput, c: Ctx): Promise<SubmitOutcome
     if (!committed) {
       // The claim exists: another request registered this Aadhaar and crop first.
       const winner = await read(() => repo.getClaim(c.hash, c.year, c.cropKey));
-      if (winner) return resolveExisting(winner, input.idempotencyKey, c.fingerprint);
+      if (winner) return await resolveExisting(winner, input, c.hash, c.fingerprint);
       throw busy();
     }
     log.info('registration', { id, year: c.year, day: slot.date, shift: slot.shift, linked: Boolean(farmerID) });
@@ -412,14 +422,18 @@ export interface FoundLetter {
   letters: { uniqueCode: string; id: number; year: number; cropName: string }[];
 }
 
-export async function findLetter(input: FindLetterInput, sourceIp: string): Promise<{ success: true; data: FoundLetter }> {
-  const hash = await aadhaarHash(input.adharNumber);
-  const limits: Limit[] = [
+/** The limits on guessing a letter: per Aadhaar number (its keyed hash) and per client address. */
+function findLetterLimits(hash: string, sourceIp: string): Limit[] {
+  return [
     { key: `find-letter:aadhaar:${hash}`, max: FIND_LETTER_LIMITS.perAadhaar, windowSeconds: FIND_LETTER_LIMITS.windowSeconds },
     { key: `find-letter:ip:${sourceIp || 'unknown'}`, max: FIND_LETTER_LIMITS.perIp, windowSeconds: FIND_LETTER_LIMITS.windowSeconds },
   ];
+}
+
+export async function findLetter(input: FindLetterInput, sourceIp: string): Promise<{ success: true; data: FoundLetter }> {
+  const hash = await aadhaarHash(input.adharNumber);
   // Counted before the lookup, so guesses sent at once cannot outrun the limit; a match gives its count back.
-  const attempt = await countAttempt(limits);
+  const attempt = await countAttempt(findLetterLimits(hash, sourceIp));
   if (!attempt.allowed) throw new AppError('TOO_MANY_REQUESTS', FIND_LIMITED, { retryAfterSeconds: attempt.retryAfterSeconds });
   const claims = await repo.claimsOfAadhaar(hash);
   const regs = (await repo.batchGetRegistrations(claims.map((c) => ({ year: c.year, id: c.id })))).filter(
