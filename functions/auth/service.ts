@@ -1,6 +1,6 @@
 import { AppError, unauthorized } from '../lib/errors';
 import { PasswordHashingBusy, verifyPassword } from '../lib/passwords';
-import { countAttempt, type Limit } from '../lib/rate-limit';
+import { countAttempt, minutesText, minutesToWait, type Limit } from '../lib/rate-limit';
 import { roleNames } from '../lib/roles-store';
 import { signToken } from '../lib/tokens';
 import { findUserIdByEmail, getUser } from '../lib/users-store';
@@ -22,7 +22,8 @@ export async function login(input: LoginInput, sourceIp: string): Promise<LoginR
   // Counted before the password is checked, so guesses sent at once cannot outrun the limit.
   const attempt = await countAttempt(limitsFor(input.email, sourceIp));
   if (!attempt.allowed) {
-    throw new AppError('TOO_MANY_REQUESTS', 'Too many failed sign-in attempts. Please wait 15 minutes and try again.', {
+    const wait = minutesText(minutesToWait(attempt.retryAfterSeconds));
+    throw new AppError('TOO_MANY_REQUESTS', `Too many failed sign-in attempts. Please try again in ${wait}.`, {
       retryAfterSeconds: attempt.retryAfterSeconds,
     });
   }

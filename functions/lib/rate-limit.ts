@@ -91,3 +91,11 @@ export async function countAttempt(limits: readonly Limit[], now = Date.now()): 
   await giveBackTaken();
   return { allowed: false, retryAfterSeconds: Math.max(...limits.filter((_, i) => !taken[i]).map((l) => secondsLeft(l, now))) };
 }
+
+/** Whole minutes until a refused attempt may be tried again (at least 1), as a message tells the person. */
+export function minutesToWait(retryAfterSeconds: number): number {
+  return Math.max(1, Math.ceil(retryAfterSeconds / 60));
+}
+
+/** "1 minute" / "N minutes". */
+export const minutesText = (n: number) => `${n} minute${n === 1 ? '' : 's'}`;

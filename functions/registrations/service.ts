@@ -24,7 +24,7 @@ import { AppError, notFound } from '../lib/errors';
 import { log } from '../lib/log';
 import { countMetric, countRefusal } from '../lib/metrics';
 import { incrementStat } from '../lib/stats';
-import { countAttempt, type Limit } from '../lib/rate-limit';
+import { countAttempt, minutesText, minutesToWait, type Limit } from '../lib/rate-limit';
 import { cancellationReasons, isTransient, sleep, withRetry } from '../lib/retry';
 import { appointmentDateTime, appointmentSettings, bookSlot, busy, releaseSlot, type Slot } from './appointments';
 import { linkFarmer } from './farmer-link';
@@ -107,7 +107,7 @@ async function resolveExisting(claim: repo.ClaimItem, input: Pick<SubmitInput, '
     return { status: 200, reply: replyOf(claim.id, claim.year, claim.uniqeCode) };
   }
   const attempt = await countAttempt(findLetterLimits(hash, input.sourceIp));
-  if (!attempt.allowed) throw new AppError('TOO_MANY_REQUESTS', FIND_LIMITED, { retryAfterSeconds: attempt.retryAfterSeconds });
+  if (!attempt.allowed) throw findLimited(attempt.retryAfterSeconds);
   if (claim.fingerprint !== fingerprint) throw new AppError('CONFLICT', MSG_ALREADY_REGISTERED);
   await attempt.giveBack();
   // A separate identical submission is told it was made before.
@@ -413,8 +413,15 @@ export const FIND_LETTER_LIMITS = { perAadhaar: 5, perIp: 20, windowSeconds: 15 
 
 const FIND_FAILED =
   'आधार नंबर और मोबाइल नंबर से कोई पंजीकरण नहीं मिला / No registration matches this Aadhaar number and mobile number.';
-const FIND_LIMITED =
-  'बहुत अधिक प्रयास, कृपया 15 मिनट बाद प्रयास करें / Too many attempts. Please try again after 15 minutes.';
+/** The refusal once the attempts are used up, with the minutes left in the window. */
+function findLimited(retryAfterSeconds: number): AppError {
+  const minutes = minutesToWait(retryAfterSeconds);
+  return new AppError(
+    'TOO_MANY_REQUESTS',
+    `बहुत अधिक प्रयास, कृपया ${minutes} मिनट बाद प्रयास करें / Too many attempts. Please try again in ${minutesText(minutes)}.`,
+    { retryAfterSeconds },
+  );
+}
 
 export interface FoundLetter {
   code: string;
@@ -434,7 +441,7 @@ export async function findLetter(input: FindLetterInput, sourceIp: string): Prom
   const hash = await aadhaarHash(input.adharNumber);
   // Counted before the lookup, so guesses sent at once cannot outrun the limit; a match gives its count back.
   const attempt = await countAttempt(findLetterLimits(hash, sourceIp));
-  if (!attempt.allowed) throw new AppError('TOO_MANY_REQUESTS', FIND_LIMITED, { retryAfterSeconds: attempt.retryAfterSeconds });
+  if (!attempt.allowed) throw findLimited(attempt.retryAfterSeconds);
   const claims = await repo.claimsOfAadhaar(hash);
   const regs = (await repo.batchGetRegistrations(claims.map((c) => ({ year: c.year, id: c.id })))).filter(
     (r) => r.mobileNumber === input.mobile,

@@ -23,6 +23,12 @@ async function newAccount(email: string, password: string) {
   expect(r.status, r.text).toBe(201);
 }
 
+/** The wait a refusal names: Retry-After in whole minutes, at least one. */
+function minutesLeft(headers: Headers): string {
+  const minutes = Math.max(1, Math.ceil(Number(headers.get('retry-after')) / 60));
+  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+}
+
 const signIn = (email: string, password: string) => api.call('POST', '/auth/login', { body: { email, password } });
 
 describe('sign-in', () => {
@@ -55,6 +61,7 @@ describe('sign-in', () => {
     expect(right.json.token).toBeUndefined();
     expect(right.json.message).toMatch(/Too many failed sign-in attempts/);
     expect(Number(right.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(right.json.message).toContain(`Please try again in ${minutesLeft(right.headers)}`);
   });
 
   it('does not count a right password against the account', async () => {
@@ -85,6 +92,12 @@ describe('find my letter', () => {
     expect(after.status).toBe(429);
     expect(after.json.data).toBeUndefined();
     expect(after.json.message).toMatch(/Too many attempts/);
+    // The wait the message names is what is left of the window, the same in both languages.
+    const wait = /कृपया (\d+) मिनट बाद .*Please try again in (\d+) minutes?\./.exec(after.json.message);
+    expect(wait, after.json.message).not.toBeNull();
+    expect(wait![1]).toBe(wait![2]);
+    expect(Number(wait![1])).toBeGreaterThanOrEqual(1);
+    expect(Number(wait![1])).toBeLessThanOrEqual(FIND_LETTER_LIMITS.windowSeconds / 60);
   });
 
   it('checks at most the per-client limit of attempts sent at once for many Aadhaar numbers, then refuses even a right pair', async () => {
