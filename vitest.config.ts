@@ -6,7 +6,13 @@ const PRODUCT_LOG_LINE = /^\{"level":"(debug|info|warn|error)"/;
 
 export default defineConfig({
   test: {
-    include: ['shared/**/*.test.ts', 'functions/**/*.test.ts', 'infra/**/*.test.ts', 'frontend/src/**/*.test.{ts,tsx}', 'test/**/*.test.ts'],
+    include: [
+      'shared/**/*.test.ts',
+      'functions/**/*.test.ts',
+      'infra/**/*.test.ts',
+      'frontend/src/**/*.test.{ts,tsx}',
+      'test/**/*.test.ts',
+    ],
     exclude: ['node_modules/**', 'frontend/dist/**', 'cdk.out/**'],
     environment: 'node',
     env: { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },

@@ -119,10 +119,14 @@ async function main() {
   const mode = process.env.MODE ?? 'both';
   const port = await freePort();
   const dynamo = await startDynamo({ port });
-  const db = DynamoDBDocumentClient.from(localDynamoClient(dynamo.endpoint), { marshallOptions: { removeUndefinedValues: true } });
+  const db = DynamoDBDocumentClient.from(localDynamoClient(dynamo.endpoint), {
+    marshallOptions: { removeUndefinedValues: true },
+  });
   try {
     await ensureTable(dynamo.endpoint, TABLE);
-    console.log(`Baseline: raw TransactWriteItems on DynamoDB Local (in memory), ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`);
+    console.log(
+      `Baseline: raw TransactWriteItems on DynamoDB Local (in memory), ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`,
+    );
     const year = 2026;
     if (mode === 'both' || mode === 'surge') {
       const n = Number(process.env.N ?? 2000);
@@ -139,11 +143,26 @@ async function main() {
                 {
                   Put: {
                     TableName: TABLE,
-                    Item: { pk: `REGCLAIM#${reg.aadhaarHash}`, sk: `${year}#wheat`, year, id: reg.id, uniqeCode: reg.uniqeCode, idempotencyKey: reg.idempotencyKey, fingerprint: randomBytes(32).toString('base64url'), created: reg.created },
+                    Item: {
+                      pk: `REGCLAIM#${reg.aadhaarHash}`,
+                      sk: `${year}#wheat`,
+                      year,
+                      id: reg.id,
+                      uniqeCode: reg.uniqeCode,
+                      idempotencyKey: reg.idempotencyKey,
+                      fingerprint: randomBytes(32).toString('base64url'),
+                      created: reg.created,
+                    },
                     ConditionExpression: 'attribute_not_exists(pk)',
                   },
                 },
-                { Put: { TableName: TABLE, Item: { pk: `REGCODE#${reg.uniqeCode}`, sk: 'REGCODE', year, id: reg.id }, ConditionExpression: 'attribute_not_exists(pk)' } },
+                {
+                  Put: {
+                    TableName: TABLE,
+                    Item: { pk: `REGCODE#${reg.uniqeCode}`, sk: 'REGCODE', year, id: reg.id },
+                    ConditionExpression: 'attribute_not_exists(pk)',
+                  },
+                },
               ],
             }),
           );
@@ -156,9 +175,33 @@ async function main() {
       const lotKey = { pk: 'LOT#1', sk: 'LOT' };
       const concurrencies = (process.env.C_SALES ?? '5,20').split(',').map(Number);
       for (const c of concurrencies) {
-        await db.send(new PutCommand({ TableName: TABLE, Item: { ...lotKey, lotID: 1, lotCode: 'W26A0001', cropID: 1, totalGrams: 1e12, usedGrams: 0, remainingGrams: 1e12, isActive: true, gsi1pk: 'LOTS', gsi1sk: '2026#0000000001', gsi2pk: 'CROPLOTS#1', gsi2sk: '2026#0000000001', gsi3pk: 'PRODUCERLOTS#1', gsi3sk: '2026#0000000001' } }));
+        await db.send(
+          new PutCommand({
+            TableName: TABLE,
+            Item: {
+              ...lotKey,
+              lotID: 1,
+              lotCode: 'W26A0001',
+              cropID: 1,
+              totalGrams: 1e12,
+              usedGrams: 0,
+              remainingGrams: 1e12,
+              isActive: true,
+              gsi1pk: 'LOTS',
+              gsi1sk: '2026#0000000001',
+              gsi2pk: 'CROPLOTS#1',
+              gsi2sk: '2026#0000000001',
+              gsi3pk: 'PRODUCERLOTS#1',
+              gsi3sk: '2026#0000000001',
+            },
+          }),
+        );
         const base = 100_000 * c;
-        await pool(n, 20, async (i) => void (await db.send(new PutCommand({ TableName: TABLE, Item: registration(base + i, year) }))));
+        await pool(
+          n,
+          20,
+          async (i) => void (await db.send(new PutCommand({ TableName: TABLE, Item: registration(base + i, year) }))),
+        );
         let seq = 0;
         print(
           await timed(`sales-shaped (8 items: counter, bill, lot, registration, 4 stats)`, n, c, async (i) => {
@@ -170,24 +213,90 @@ async function main() {
               new TransactWriteCommand({
                 TransactItems: [
                   // The product's counter is a compare-and-set taken in turns; here a plain ADD (no turns, no cancellations).
-                  { Update: { TableName: TABLE, Key: { pk: `COUNTER#invoices#2026#${c}`, sk: 'COUNTER' }, UpdateExpression: 'ADD #v :one', ExpressionAttributeNames: { '#v': 'value' }, ExpressionAttributeValues: { ':one': 1 } } },
+                  {
+                    Update: {
+                      TableName: TABLE,
+                      Key: { pk: `COUNTER#invoices#2026#${c}`, sk: 'COUNTER' },
+                      UpdateExpression: 'ADD #v :one',
+                      ExpressionAttributeNames: { '#v': 'value' },
+                      ExpressionAttributeValues: { ':one': 1 },
+                    },
+                  },
                   {
                     Put: {
                       TableName: TABLE,
                       Item: {
-                        pk: `INVOICE#${number}`, sk: 'INVOICE', invoiceID: 2026e7 + seq, invoiceNumber: number, fyStart: 2026, seq, saleId: randomBytes(16).toString('hex'), generatedOn: now, day: now.slice(0, 10),
-                        farmerID: i, farmerName: 'रामेश्वर प्रसाद', farmerAadhaarLast4: '1234', farmerContact: '9876543210', farmerAddress: 'सरैया, चिनहट, लखनऊ सदर, Lucknow',
-                        registrationID: base + i, year, lotID: 1, lotCode: 'W26A0001', cropID: 1, cropName: 'Wheat', bags: 1, bagSizeKg: 40, quantityGrams: g, pricePaise: 3175, totalPaise: 127000,
-                        paymentMode: 'Cash', createdByUserId: 2, createdByName: 'Counter 1', createdOn: now,
-                        gsi1pk: 'INVOICES#2026', gsi1sk: `${now}#${number}`, gsi2pk: 'INVSELLER#2', gsi2sk: `${now}#${number}`, gsi3pk: 'INVLOT#W26A0001', gsi3sk: `${now}#${number}`,
+                        pk: `INVOICE#${number}`,
+                        sk: 'INVOICE',
+                        invoiceID: 2026e7 + seq,
+                        invoiceNumber: number,
+                        fyStart: 2026,
+                        seq,
+                        saleId: randomBytes(16).toString('hex'),
+                        generatedOn: now,
+                        day: now.slice(0, 10),
+                        farmerID: i,
+                        farmerName: 'रामेश्वर प्रसाद',
+                        farmerAadhaarLast4: '1234',
+                        farmerContact: '9876543210',
+                        farmerAddress: 'सरैया, चिनहट, लखनऊ सदर, Lucknow',
+                        registrationID: base + i,
+                        year,
+                        lotID: 1,
+                        lotCode: 'W26A0001',
+                        cropID: 1,
+                        cropName: 'Wheat',
+                        bags: 1,
+                        bagSizeKg: 40,
+                        quantityGrams: g,
+                        pricePaise: 3175,
+                        totalPaise: 127000,
+                        paymentMode: 'Cash',
+                        createdByUserId: 2,
+                        createdByName: 'Counter 1',
+                        createdOn: now,
+                        gsi1pk: 'INVOICES#2026',
+                        gsi1sk: `${now}#${number}`,
+                        gsi2pk: 'INVSELLER#2',
+                        gsi2sk: `${now}#${number}`,
+                        gsi3pk: 'INVLOT#W26A0001',
+                        gsi3sk: `${now}#${number}`,
                       },
                       ConditionExpression: 'attribute_not_exists(pk)',
                     },
                   },
-                  { Update: { TableName: TABLE, Key: lotKey, UpdateExpression: 'SET remainingGrams = remainingGrams - :g, usedGrams = usedGrams + :g, lastSaleOn = :now', ConditionExpression: 'remainingGrams >= :g AND cropID = :crop', ExpressionAttributeValues: { ':g': g, ':crop': 1, ':now': now } } },
-                  { Update: { TableName: TABLE, Key: { pk: `REG#${year}#${pad(base + i)}`, sk: 'REG' }, UpdateExpression: 'SET isBilled = :t, invoiceNumber = :n, billedOn = :now, billedByUserId = :u, billedSaleId = :s', ConditionExpression: 'isBilled = :f', ExpressionAttributeValues: { ':t': true, ':f': false, ':n': number, ':now': now, ':u': 2, ':s': 'x' } } },
-                  ...[`STAT#sales#${now.slice(0, 10)}`, 'STAT#sales#ALL', `STAT#sales#U2#${now.slice(0, 10)}`, 'STAT#sales#U2#ALL'].map((pk) => ({
-                    Update: { TableName: TABLE, Key: { pk, sk: 'STAT' }, UpdateExpression: 'ADD #c :one, #a :amt', ExpressionAttributeNames: { '#c': 'count', '#a': 'amountPaise' }, ExpressionAttributeValues: { ':one': 1, ':amt': 127000 } },
+                  {
+                    Update: {
+                      TableName: TABLE,
+                      Key: lotKey,
+                      UpdateExpression: 'SET remainingGrams = remainingGrams - :g, usedGrams = usedGrams + :g, lastSaleOn = :now',
+                      ConditionExpression: 'remainingGrams >= :g AND cropID = :crop',
+                      ExpressionAttributeValues: { ':g': g, ':crop': 1, ':now': now },
+                    },
+                  },
+                  {
+                    Update: {
+                      TableName: TABLE,
+                      Key: { pk: `REG#${year}#${pad(base + i)}`, sk: 'REG' },
+                      UpdateExpression:
+                        'SET isBilled = :t, invoiceNumber = :n, billedOn = :now, billedByUserId = :u, billedSaleId = :s',
+                      ConditionExpression: 'isBilled = :f',
+                      ExpressionAttributeValues: { ':t': true, ':f': false, ':n': number, ':now': now, ':u': 2, ':s': 'x' },
+                    },
+                  },
+                  ...[
+                    `STAT#sales#${now.slice(0, 10)}`,
+                    'STAT#sales#ALL',
+                    `STAT#sales#U2#${now.slice(0, 10)}`,
+                    'STAT#sales#U2#ALL',
+                  ].map((pk) => ({
+                    Update: {
+                      TableName: TABLE,
+                      Key: { pk, sk: 'STAT' },
+                      UpdateExpression: 'ADD #c :one, #a :amt',
+                      ExpressionAttributeNames: { '#c': 'count', '#a': 'amountPaise' },
+                      ExpressionAttributeValues: { ':one': 1, ':amt': 127000 },
+                    },
                   })),
                 ],
               }),

@@ -23,8 +23,18 @@ if (!args.has('--no-build')) {
 const rows = routeFigures(DIST_DIR);
 console.log(`${formatTable(rows)}\n`);
 for (const r of rows) {
-  const budget = r.route === '/registration' ? BUDGET_KB.registration : r.route.startsWith('/bill') || r.route.startsWith('/lot') ? BUDGET_KB.qrPages : null;
-  const verdict = budget === null ? '' : r.jsGzipKb <= budget ? `ok (budget ${budget} KB)` : `OVER BUDGET by ${(r.jsGzipKb - budget).toFixed(1)} KB (budget ${budget} KB)`;
+  const budget =
+    r.route === '/registration'
+      ? BUDGET_KB.registration
+      : r.route.startsWith('/bill') || r.route.startsWith('/lot')
+        ? BUDGET_KB.qrPages
+        : null;
+  const verdict =
+    budget === null
+      ? ''
+      : r.jsGzipKb <= budget
+        ? `ok (budget ${budget} KB)`
+        : `OVER BUDGET by ${(r.jsGzipKb - budget).toFixed(1)} KB (budget ${budget} KB)`;
   if (verdict) console.log(`${r.route}: ${r.jsGzipKb.toFixed(1)} KB  ${verdict}`);
   if (args.has('--files')) {
     for (const f of r.files) console.log(`    ${f}`);

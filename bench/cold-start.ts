@@ -103,9 +103,11 @@ function owner(input: string): string {
   return input.split('/').slice(0, 2).join('/');
 }
 
-const FRONT_END_PACKAGES = /^(react|react-dom|react-router|react-router-dom|@mui\/.+|@emotion\/.+|i18next|react-i18next|@fontsource\/.+)$/;
+const FRONT_END_PACKAGES =
+  /^(react|react-dom|react-router|react-router-dom|@mui\/.+|@emotion\/.+|i18next|react-i18next|@fontsource\/.+)$/;
 /** The SDK's default credential chain, which the bundles replace (functions/lib/lambda-credentials.ts). */
-const SDK_CREDENTIAL_CHAIN = /^@aws-sdk\/(credential-provider-(node|ini|sso|process|web-identity|login)|nested-clients|token-providers)$/;
+const SDK_CREDENTIAL_CHAIN =
+  /^@aws-sdk\/(credential-provider-(node|ini|sso|process|web-identity|login)|nested-clients|token-providers)$/;
 /** Areas that draw QR codes: the ones with a qrcode route in the route table. */
 const QR_AREAS = new Set(routes.filter((r) => /qrcode/i.test(r.path)).map((r) => r.area));
 
@@ -131,7 +133,8 @@ function inspect(name: Name, dir: string): Content {
     if (chain.length) findings.push(`the SDK's default credential chain (${chain.join(', ')})`);
     if (byOwner.has('qrcode') && !QR_AREAS.has(name)) findings.push('qrcode without a qrcode route');
     if (byOwner.has('@aws-sdk/client-s3') && !AREA_GRANTS[name]?.uploads) findings.push('S3 client without bucket access');
-    if (byOwner.has('@aws-sdk/s3-request-presigner') && !AREA_GRANTS[name]?.uploads) findings.push('S3 presigner without bucket access');
+    if (byOwner.has('@aws-sdk/s3-request-presigner') && !AREA_GRANTS[name]?.uploads)
+      findings.push('S3 presigner without bucket access');
   }
   return {
     bytes: code.length,
@@ -270,7 +273,9 @@ async function main() {
   const probeFile = join(outdir, 'intl-probe.mjs');
   writeFileSync(probeFile, INTL_PROBE);
 
-  console.log(`Bundling ${FUNCTION_AREAS.length} areas and ${HELLO} with AREA_BUNDLING${SDK_EXTERNAL ? ' (what-if: AWS SDK external)' : ''} ...`);
+  console.log(
+    `Bundling ${FUNCTION_AREAS.length} areas and ${HELLO} with AREA_BUNDLING${SDK_EXTERNAL ? ' (what-if: AWS SDK external)' : ''} ...`,
+  );
   const started = Date.now();
   const dirs = bundleAll(outdir);
   console.log(`  done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
@@ -360,7 +365,11 @@ async function main() {
   const flagged = names.filter((n) => content.get(n)!.findings.length);
   if (!flagged.length) console.log('  none');
   for (const n of flagged) console.log(`  ${n.padEnd(14)} ${content.get(n)!.findings.join('; ')}`);
-  console.log(`Stub calls: ${Object.entries(stub.calls).map(([k, v]) => `${k} ${v}`).join(', ')}`);
+  console.log(
+    `Stub calls: ${Object.entries(stub.calls)
+      .map(([k, v]) => `${k} ${v}`)
+      .join(', ')}`,
+  );
   console.log(
     `Targets: each bundle <= ${kb(SIZE_TARGET_BYTES)} minified; process start to first answer <= ${COLD_START_TARGET_RATIO}x ${HELLO} (${ms(helloTotal)}, of which import+answer ${helloInProcess.toFixed(1)} ms).`,
   );

@@ -61,14 +61,23 @@ interface Call {
   bytesOut: number;
 }
 
-async function api(h: Http, method: string, path: string, o: { token?: string; body?: unknown; headers?: Record<string, string> } = {}) {
+async function api(
+  h: Http,
+  method: string,
+  path: string,
+  o: { token?: string; body?: unknown; headers?: Record<string, string> } = {},
+) {
   const res = await fetch(new URL(path, h.url), {
     method,
-    headers: { ...(o.token ? { authorization: `Bearer ${o.token}` } : {}), ...(o.body === undefined ? {} : { 'content-type': 'application/json' }), ...(o.headers ?? {}) },
+    headers: {
+      ...(o.token ? { authorization: `Bearer ${o.token}` } : {}),
+      ...(o.body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(o.headers ?? {}),
+    },
     body: o.body === undefined ? undefined : JSON.stringify(o.body),
   });
   const buf = Buffer.from(await res.arrayBuffer());
-  let json: any; // eslint-disable-line @typescript-eslint/no-explicit-any
+  let json: any;
   try {
     json = JSON.parse(buf.toString('utf8'));
   } catch {
@@ -78,7 +87,11 @@ async function api(h: Http, method: string, path: string, o: { token?: string; b
 }
 
 /** One API call, metered on its own. */
-async function metered<R extends { status: number; bytes: number; text: string }>(name: string, fn: () => Promise<R>, expect: number[]): Promise<{ call: Call; reply: R }> {
+async function metered<R extends { status: number; bytes: number; text: string }>(
+  name: string,
+  fn: () => Promise<R>,
+  expect: number[],
+): Promise<{ call: Call; reply: R }> {
   takeTally();
   const reply = await fn();
   if (!expect.includes(reply.status)) throw new Error(`${name}: ${reply.status} ${reply.text}`);
@@ -97,12 +110,16 @@ async function calibrate(endpoint: string, table: string): Promise<string[]> {
     const items = sizes.map(item);
     const out = await c.send(
       new TransactWriteItemsCommand({
-        TransactItems: items.map((i) => ({ Put: { TableName: table, Item: { pk: { S: i.pk }, sk: { S: i.sk }, v: { S: i.v } } } })),
+        TransactItems: items.map((i) => ({
+          Put: { TableName: table, Item: { pk: { S: i.pk }, sk: { S: i.sk }, v: { S: i.v } } },
+        })),
         ReturnConsumedCapacity: 'TOTAL',
       }),
     );
     const real = items.reduce((a, i) => a + transactionalWriteUnits(i), 0);
-    lines.push(`  items of ${sizes.join(', ').padEnd(22)} KB: DynamoDB rule ${String(real).padStart(3)} WCU, DynamoDB Local reports ${out.ConsumedCapacity?.[0]?.CapacityUnits}`);
+    lines.push(
+      `  items of ${sizes.join(', ').padEnd(22)} KB: DynamoDB rule ${String(real).padStart(3)} WCU, DynamoDB Local reports ${out.ConsumedCapacity?.[0]?.CapacityUnits}`,
+    );
   }
   c.destroy();
   return lines;
@@ -155,7 +172,8 @@ const S3_PUT_CLASS = new Set(['PutObject', 'CopyObject', 'ListObjectsV2', 'Creat
 function dollars(s: Sum): Record<string, number> {
   const p = PRICES;
   let s3 = 0;
-  for (const [k, v] of Object.entries(s.s3)) s3 += v * (k === 'DeleteObject' ? p.s3Delete : S3_PUT_CLASS.has(k) ? p.s3Put : p.s3Get);
+  for (const [k, v] of Object.entries(s.s3))
+    s3 += v * (k === 'DeleteObject' ? p.s3Delete : S3_PUT_CLASS.has(k) ? p.s3Put : p.s3Get);
   return {
     'DynamoDB writes': s.wru * p.dynamoWriteUnit,
     'DynamoDB reads': s.rru * p.dynamoReadUnit,
@@ -184,10 +202,37 @@ async function main() {
     const cal = await calibrate(standIn.dynamoEndpoint, standIn.tableName);
     const root = await login(h, adminEmail, adminPassword);
     await setConfig(h, root, { PerDayLimit: '1000', Is_SVS_Form_On: 'true' });
-    const producer = must(await api(h, 'POST', '/api/producers', { token: root, body: { name: 'Cost Producer', aadhaarNumber: newAadhaar(7), contactNumber: '9876543210', address: 'Kanpur' } }), 'producer').json;
-    const wheat = must(await api(h, 'POST', '/api/crops', { token: root, body: { cropName: 'Wheat', description: 'bench' } }), 'crop').json;
-    const lot = must(await api(h, 'POST', '/api/lots', { token: root, body: { producerID: producer.producerID, cropID: wheat.cropID, quantityAvailable: 100_000, pricePerUnit: 31.75 } }), 'lot').json;
-    must(await api(h, 'POST', '/api/admin/users', { token: root, body: { fullName: 'Cost Counter', email: 'counter@bench.local', password: 'counter-password-1', isActive: true, roleIds: [3] } }), 'seller');
+    const producer = must(
+      await api(h, 'POST', '/api/producers', {
+        token: root,
+        body: { name: 'Cost Producer', aadhaarNumber: newAadhaar(7), contactNumber: '9876543210', address: 'Kanpur' },
+      }),
+      'producer',
+    ).json;
+    const wheat = must(
+      await api(h, 'POST', '/api/crops', { token: root, body: { cropName: 'Wheat', description: 'bench' } }),
+      'crop',
+    ).json;
+    const lot = must(
+      await api(h, 'POST', '/api/lots', {
+        token: root,
+        body: { producerID: producer.producerID, cropID: wheat.cropID, quantityAvailable: 100_000, pricePerUnit: 31.75 },
+      }),
+      'lot',
+    ).json;
+    must(
+      await api(h, 'POST', '/api/admin/users', {
+        token: root,
+        body: {
+          fullName: 'Cost Counter',
+          email: 'counter@bench.local',
+          password: 'counter-password-1',
+          isActive: true,
+          roleIds: [3],
+        },
+      }),
+      'seller',
+    );
     const seller = await login(h, 'counter@bench.local', 'counter-password-1');
 
     meterDynamo(standIn.dynamoEndpoint);
@@ -195,20 +240,58 @@ async function main() {
 
     const registration = async (): Promise<{ calls: Call[]; id: number; year: number }> => {
       const file = SAMPLE_PDF;
-      const u = await metered('upload-url', () => api(h, 'POST', '/svsregistration/upload-url', { body: { fileName: 'aadhaar.pdf', contentType: 'application/pdf', size: file.length } }), [201]);
-      const put = await fetch(u.reply.json.uploadUrl, { method: 'PUT', headers: u.reply.json.headers, body: new Uint8Array(file) });
+      const u = await metered(
+        'upload-url',
+        () =>
+          api(h, 'POST', '/svsregistration/upload-url', {
+            body: { fileName: 'aadhaar.pdf', contentType: 'application/pdf', size: file.length },
+          }),
+        [201],
+      );
+      const put = await fetch(u.reply.json.uploadUrl, {
+        method: 'PUT',
+        headers: u.reply.json.headers,
+        body: new Uint8Array(file),
+      });
       if (!put.ok) throw new Error(`PUT ${put.status}`);
-      const upload: Call = { name: 'PUT scan (phone to S3)', tally: takeTally(), clientS3: { PutObject: 1 }, api: 0, bytesOut: 0 };
+      const upload: Call = {
+        name: 'PUT scan (phone to S3)',
+        tally: takeTally(),
+        clientS3: { PutObject: 1 },
+        api: 0,
+        bytesOut: 0,
+      };
       const fields = validFields({ adharNumber: newAadhaar(2), cropName: 'Wheat', cropId: wheat.cropID, bagsRequested: 2 });
-      const sub = await metered('submit', () => api(h, 'POST', '/svsregistration', { body: { ...fields, fileKey: u.reply.json.key }, headers: { 'idempotency-key': randomUUID() } }), [201]);
-      const letter = await metered('letter', () => api(h, 'GET', `/svsregistration/AppointmentList/${sub.reply.json.data.uniqeCode}`), [200]);
+      const sub = await metered(
+        'submit',
+        () =>
+          api(h, 'POST', '/svsregistration', {
+            body: { ...fields, fileKey: u.reply.json.key },
+            headers: { 'idempotency-key': randomUUID() },
+          }),
+        [201],
+      );
+      const letter = await metered(
+        'letter',
+        () => api(h, 'GET', `/svsregistration/AppointmentList/${sub.reply.json.data.uniqeCode}`),
+        [200],
+      );
       return { calls: [u.call, upload, sub.call, letter.call], id: sub.reply.json.data.id, year: sub.reply.json.data.year };
     };
     const sale = async (reg: { id: number; year: number }) =>
-      metered('sale', () => api(h, 'POST', '/api/sales/make', { token: seller, body: { lotID: lot.lotID, registrationID: reg.id, year: reg.year, bags: 1, bagSizeKg: 40, paymentMode: 'Cash' } }), [201]);
+      metered(
+        'sale',
+        () =>
+          api(h, 'POST', '/api/sales/make', {
+            token: seller,
+            body: { lotID: lot.lotID, registrationID: reg.id, year: reg.year, bags: 1, bagSizeKg: 40, paymentMode: 'Cash' },
+          }),
+        [201],
+      );
     const billView = async (invoiceNumber: string): Promise<Call[]> => [
       (await metered('bill (public page)', () => api(h, 'GET', `/api/invoices/by-number/${invoiceNumber}`), [200])).call,
-      (await metered('bill QR image', () => api(h, 'GET', `/api/invoices/by-number/${invoiceNumber}/qrcode.png?size=256`), [200])).call,
+      (await metered('bill QR image', () => api(h, 'GET', `/api/invoices/by-number/${invoiceNumber}/qrcode.png?size=256`), [200]))
+        .call,
     ];
 
     // Warm-up (first invocation of each function, caches filled): not counted.
@@ -244,11 +327,18 @@ async function main() {
       ['bill view', sum(billCalls.flat(), K), 1000],
     ];
     console.log('\nPer operation (mean of K):');
-    console.log('  operation      RRU    WRU   (Local reported R/W)   S3 requests                          Lambda  ms total  API calls  bytes out');
+    console.log(
+      '  operation      RRU    WRU   (Local reported R/W)   S3 requests                          Lambda  ms total  API calls  bytes out',
+    );
     for (const [name, s] of rows) {
-      const s3 = Object.entries(s.s3).map(([k, v]) => `${k.replace('Object', '')} ${v}`).join(', ') || '-';
+      const s3 =
+        Object.entries(s.s3)
+          .map(([k, v]) => `${k.replace('Object', '')} ${v}`)
+          .join(', ') || '-';
       console.log(
-        `  ${name.padEnd(13)} ${s.rru.toFixed(1).padStart(5)} ${s.wru.toFixed(1).padStart(6)}   (${s.localRru.toFixed(1)} / ${s.localWru.toFixed(1)})`.padEnd(56) +
+        `  ${name.padEnd(13)} ${s.rru.toFixed(1).padStart(5)} ${s.wru.toFixed(1).padStart(6)}   (${s.localRru.toFixed(1)} / ${s.localWru.toFixed(1)})`.padEnd(
+          56,
+        ) +
           `${s3.padEnd(37)} ${String(s.invocations).padStart(6)}  ${s.lambdaMs.toFixed(0).padStart(8)}  ${String(s.api).padStart(9)}  ${s.bytesOut.toFixed(0).padStart(9)}`,
       );
     }
@@ -259,7 +349,9 @@ async function main() {
     const reg10k = per('registration', rows[0][1], 10_000);
     const bill1k = per('sale', rows[1][1], 1000).map((v, i) => v + per('bill view', rows[2][1], 1000)[i]);
     console.log(`  ${'item'.padEnd(22)} ${'10,000 registrations'.padStart(21)} ${'1,000 bills (sale + view)'.padStart(26)}`);
-    parts.forEach((p, i) => console.log(`  ${p.padEnd(22)} ${reg10k[i].toFixed(4).padStart(21)} ${bill1k[i].toFixed(4).padStart(26)}`));
+    parts.forEach((p, i) =>
+      console.log(`  ${p.padEnd(22)} ${reg10k[i].toFixed(4).padStart(21)} ${bill1k[i].toFixed(4).padStart(26)}`),
+    );
     const total = (a: number[]) => a.reduce((x, y) => x + y, 0);
     console.log(`  ${'total'.padEnd(22)} ${total(reg10k).toFixed(4).padStart(21)} ${total(bill1k).toFixed(4).padStart(26)}`);
     const storage = ((10_000 * SCAN_BYTES) / 1024 ** 3) * PRICES.s3StorageGbMonth;

@@ -119,21 +119,50 @@ async function scenario(fault: Fault): Promise<boolean> {
   try {
     const root = await login(h, adminEmail, adminPassword);
     await setConfig(h, root, { PerDayLimit: String(PER_DAY_LIMIT), Is_SVS_Form_On: 'true' });
-    const producer = must(await call(h, 'POST', '/api/producers', root, { name: 'Faults Producer', aadhaarNumber: newAadhaar(7), contactNumber: '9876543210', address: 'Kanpur' }), 'producer').json;
+    const producer = must(
+      await call(h, 'POST', '/api/producers', root, {
+        name: 'Faults Producer',
+        aadhaarNumber: newAadhaar(7),
+        contactNumber: '9876543210',
+        address: 'Kanpur',
+      }),
+      'producer',
+    ).json;
     const wheat = must(await call(h, 'POST', '/api/crops', root, { cropName: 'Wheat', description: 'bench' }), 'crop').json;
     // Stock for about half of the wheat registrations (one 40 kg bag each): the last sales are refused.
-    const lot = must(await call(h, 'POST', '/api/lots', root, { producerID: producer.producerID, cropID: wheat.cropID, quantityAvailable: Math.ceil(N / 6) * 40, pricePerUnit: 31.75 }), 'lot').json;
+    const lot = must(
+      await call(h, 'POST', '/api/lots', root, {
+        producerID: producer.producerID,
+        cropID: wheat.cropID,
+        quantityAvailable: Math.ceil(N / 6) * 40,
+        pricePerUnit: 31.75,
+      }),
+      'lot',
+    ).json;
     const sellers: string[] = [];
     for (let k = 0; k < COUNTERS; k++) {
-      must(await call(h, 'POST', '/api/admin/users', root, { fullName: `Counter ${k + 1}`, email: `counter-${k}@bench.local`, password: 'counter-password-1', isActive: true, roleIds: [3] }), 'seller');
+      must(
+        await call(h, 'POST', '/api/admin/users', root, {
+          fullName: `Counter ${k + 1}`,
+          email: `counter-${k}@bench.local`,
+          password: 'counter-password-1',
+          isActive: true,
+          roleIds: [3],
+        }),
+        'seller',
+      );
       sellers.push(await login(h, `counter-${k}@bench.local`, 'counter-password-1'));
     }
-    console.log(`\nFault "${fault}": N=${N} farmers, C=${C} phones, ${COUNTERS} counters billing wheat registrations, PerDayLimit=${PER_DAY_LIMIT}; kill at ${Math.round(KILL_AT * 100)}% of the farmers, down ${DOWN_MS} ms`);
+    console.log(
+      `\nFault "${fault}": N=${N} farmers, C=${C} phones, ${COUNTERS} counters billing wheat registrations, PerDayLimit=${PER_DAY_LIMIT}; kill at ${Math.round(KILL_AT * 100)}% of the farmers, down ${DOWN_MS} ms`,
+    );
 
     // ---- the fault, injected from the surge's progress ----
     let injected: Promise<void> | undefined;
     const inject = async () => {
-      events.push(`${at()}: SIGKILL ${fault === 'gateway' ? `gateway (pid ${gateway.child.pid})` : `DynamoDB Local (pid ${dynamo.process.pid})`}`);
+      events.push(
+        `${at()}: SIGKILL ${fault === 'gateway' ? `gateway (pid ${gateway.child.pid})` : `DynamoDB Local (pid ${dynamo.process.pid})`}`,
+      );
       if (fault === 'gateway') await killHard(gateway.child);
       else await killHard(dynamo.process);
       await sleep(DOWN_MS);
@@ -218,20 +247,43 @@ async function scenario(fault: Fault): Promise<boolean> {
     // ---- what the clients saw ----
     const ok = run.samples.filter((s) => s.status === 200 || s.status === 201);
     const byStatus = new Map<string, number>();
-    for (const s of run.samples) byStatus.set(`${s.status}${s.status >= 300 || s.status === 0 ? ` ${s.message}` : ''}`, (byStatus.get(`${s.status}${s.status >= 300 || s.status === 0 ? ` ${s.message}` : ''}`) ?? 0) + 1);
+    for (const s of run.samples)
+      byStatus.set(
+        `${s.status}${s.status >= 300 || s.status === 0 ? ` ${s.message}` : ''}`,
+        (byStatus.get(`${s.status}${s.status >= 300 || s.status === 0 ? ` ${s.message}` : ''}`) ?? 0) + 1,
+      );
     for (const e of events) console.log(`  ${e}`);
-    console.log(`  registrations: ${ok.length} / ${N} acknowledged in ${run.elapsed.toFixed(1)} s; submit attempts > 1 for ${run.samples.filter((s) => s.attempts > 1).length} farmers`);
+    console.log(
+      `  registrations: ${ok.length} / ${N} acknowledged in ${run.elapsed.toFixed(1)} s; submit attempts > 1 for ${run.samples.filter((s) => s.attempts > 1).length} farmers`,
+    );
     for (const [k, v] of [...byStatus].sort()) console.log(`    ${String(v).padStart(5)} × ${k}`);
     console.log(`  retried by phones: ${[...run.retried].map(([k, v]) => `${v} × ${k}`).join('; ') || 'none'}`);
-    console.log(`  changed resubmissions: ${run.resubmitStatuses.length} (all 409: ${run.resubmitStatuses.every((s) => s === 409)}); double taps with two different answers: ${run.doubleTapMismatch.length}`);
-    console.log(`  sales: ${[...saleOutcomes].sort().map(([k, v]) => `${v} × ${k}`).join('; ')}`);
+    console.log(
+      `  changed resubmissions: ${run.resubmitStatuses.length} (all 409: ${run.resubmitStatuses.every((s) => s === 409)}); double taps with two different answers: ${run.doubleTapMismatch.length}`,
+    );
+    console.log(
+      `  sales: ${[...saleOutcomes]
+        .sort()
+        .map(([k, v]) => `${v} × ${k}`)
+        .join('; ')}`,
+    );
 
     // ---- invariants, from the table and the bucket ----
     const acked = run.acked.map((a) => ({ id: a.id, year: a.year, code: a.code, file: a.i % 2 ? SAMPLE_PNG : SAMPLE_PDF }));
-    const check = await checkTable({ dynamoEndpoint: dynamo.endpoint, tableName, s3, bucket, perDayLimit: PER_DAY_LIMIT, acked, bills });
+    const check = await checkTable({
+      dynamoEndpoint: dynamo.endpoint,
+      tableName,
+      s3,
+      bucket,
+      perDayLimit: PER_DAY_LIMIT,
+      acked,
+      bills,
+    });
     console.log('  invariants (read from the table and the bucket):');
     for (const r of check.results) console.log(`    ${r.ok ? 'hold  ' : 'BROKEN'} ${r.invariant}: ${r.detail}`);
-    console.log(`  left over: ${check.counts.pendingUploads} uploads under pending/ (no registration took them), ${check.orphanScans.length} scans under aadhaar/ that no registration names`);
+    console.log(
+      `  left over: ${check.counts.pendingUploads} uploads under pending/ (no registration took them), ${check.orphanScans.length} scans under aadhaar/ that no registration names`,
+    );
     let ok2 = check.results.every((r) => r.ok);
     if (EXPIRE_NOW) {
       const expired = await expireUploads({ s3, bucket, maxAgeMs: 0, now: new Date(Date.now() + 1000) });
@@ -246,10 +298,22 @@ async function scenario(fault: Fault): Promise<boolean> {
       });
       resetEnvCache();
       const swept = await sweepOrphanScans({ graceMs: 0, now: new Date(Date.now() + 1000) });
-      const again = await checkTable({ dynamoEndpoint: dynamo.endpoint, tableName, s3, bucket, perDayLimit: PER_DAY_LIMIT, acked, bills });
+      const again = await checkTable({
+        dynamoEndpoint: dynamo.endpoint,
+        tableName,
+        s3,
+        bucket,
+        perDayLimit: PER_DAY_LIMIT,
+        acked,
+        bills,
+      });
       const six = again.results.find((r) => r.invariant.startsWith('6'))!;
-      console.log(`  lifecycle rule run with age 0: ${expired.deleted.length} of ${expired.examined} pending uploads deleted, ${after.length} left`);
-      console.log(`  orphan-scan sweep with grace 0: ${swept.deleted.length} of ${swept.examined} scans deleted, ${swept.kept} kept, ${again.orphanScans.length} orphans left; invariant 6 afterwards: ${six.ok ? 'holds' : `BROKEN: ${six.detail}`}`);
+      console.log(
+        `  lifecycle rule run with age 0: ${expired.deleted.length} of ${expired.examined} pending uploads deleted, ${after.length} left`,
+      );
+      console.log(
+        `  orphan-scan sweep with grace 0: ${swept.deleted.length} of ${swept.examined} scans deleted, ${swept.kept} kept, ${again.orphanScans.length} orphans left; invariant 6 afterwards: ${six.ok ? 'holds' : `BROKEN: ${six.detail}`}`,
+      );
       ok2 &&= six.ok && after.length === 0 && again.orphanScans.length === 0;
     }
     return ok2;

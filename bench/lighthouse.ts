@@ -88,7 +88,9 @@ async function measure(path: string): Promise<Figures> {
     writeFileSync(join(dir, `${path.replace(/\W+/g, '_') || 'home'}.json`), JSON.stringify(lhr));
   }
   const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
-  const items = ((lhr.audits['resource-summary']?.details as { items?: { resourceType: string; transferSize: number }[] } | undefined)?.items ?? []);
+  const items =
+    (lhr.audits['resource-summary']?.details as { items?: { resourceType: string; transferSize: number }[] } | undefined)
+      ?.items ?? [];
   const transfer = (type: string) => (items.find((i) => i.resourceType === type)?.transferSize ?? 0) / 1024;
   const failing = Object.values(lhr.categories)
     .filter((c) => c.id !== 'performance')
@@ -139,7 +141,9 @@ const lines = rows.map(([label, f]) => [
 ]);
 const widths = head.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
 const fmt = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i])).join(' | ')} |`;
-console.log(`Lighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version}, mobile preset (simulated slow 4G, 4x CPU), ${RUNS} run(s) per page, median shown; transfer sizes as served (brotli)`);
+console.log(
+  `Lighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version}, mobile preset (simulated slow 4G, 4x CPU), ${RUNS} run(s) per page, median shown; transfer sizes as served (brotli)`,
+);
 console.log(fmt(head));
 console.log(fmt(widths.map((w) => '-'.repeat(w))));
 for (const l of lines) console.log(fmt(l));

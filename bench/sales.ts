@@ -46,33 +46,65 @@ async function main() {
   }
   const h: Http = { url: base };
   const root = await login(h, adminEmail, adminPassword);
-  console.log(`Sales: N=${N} sales, C=${C} counters, ${LOTS} lots holding ${Math.round(STOCK_SHARE * 100)}% of the stock asked for, target ${base}${stop ? ' (local stand-in)' : ''}${process.env.TURNS === '0' ? ', no in-process turns' : ''}`);
+  console.log(
+    `Sales: N=${N} sales, C=${C} counters, ${LOTS} lots holding ${Math.round(STOCK_SHARE * 100)}% of the stock asked for, target ${base}${stop ? ' (local stand-in)' : ''}${process.env.TURNS === '0' ? ', no in-process turns' : ''}`,
+  );
 
   // ---- catalogue, counters and registrations (not timed) ----
   const stamp = Date.now().toString(36);
   const producer = must(
-    await call(h, 'POST', '/api/producers', root, { name: `Bench Producer ${stamp}`, aadhaarNumber: newAadhaar(7), contactNumber: '9876543210', address: 'Kanpur' }),
+    await call(h, 'POST', '/api/producers', root, {
+      name: `Bench Producer ${stamp}`,
+      aadhaarNumber: newAadhaar(7),
+      contactNumber: '9876543210',
+      address: 'Kanpur',
+    }),
     'producer',
   ).json;
   let wheat = (await call(h, 'POST', '/api/crops', root, { cropName: 'Wheat', description: 'bench' })).json;
-  if (!wheat?.cropID) wheat = (await call(h, 'GET', '/api/crops/dropdown', root)).json.map((c: { id: number; name: string }) => ({ cropID: c.id, cropName: c.name })).find((c: { cropName: string }) => c.cropName === 'Wheat');
+  if (!wheat?.cropID)
+    wheat = (await call(h, 'GET', '/api/crops/dropdown', root)).json
+      .map((c: { id: number; name: string }) => ({ cropID: c.id, cropName: c.name }))
+      .find((c: { cropName: string }) => c.cropName === 'Wheat');
   useCrops({ Wheat: wheat.cropID });
   const bags = (i: number) => 1 + (i % 3);
   const askedKg = Array.from({ length: N }, (_, i) => bags(i) * BAG_KG).reduce((a, b) => a + b, 0);
   const perLotKg = Math.floor((askedKg * STOCK_SHARE) / LOTS / BAG_KG) * BAG_KG;
   const lots: { lotID: number; lotCode: string }[] = [];
   for (let i = 0; i < LOTS; i++) {
-    lots.push(must(await call(h, 'POST', '/api/lots', root, { producerID: producer.producerID, cropID: wheat.cropID, quantityAvailable: perLotKg, pricePerUnit: 31.75 + i }), 'lot').json);
+    lots.push(
+      must(
+        await call(h, 'POST', '/api/lots', root, {
+          producerID: producer.producerID,
+          cropID: wheat.cropID,
+          quantityAvailable: perLotKg,
+          pricePerUnit: 31.75 + i,
+        }),
+        'lot',
+      ).json,
+    );
   }
   const counters: string[] = [];
   for (let i = 0; i < C; i++) {
     const email = `counter-${i}-${stamp}@bench.local`;
-    must(await call(h, 'POST', '/api/admin/users', root, { fullName: `Counter ${i + 1}`, email, password: 'counter-password-1', isActive: true, roleIds: [3] }), 'seller');
+    must(
+      await call(h, 'POST', '/api/admin/users', root, {
+        fullName: `Counter ${i + 1}`,
+        email,
+        password: 'counter-password-1',
+        isActive: true,
+        roleIds: [3],
+      }),
+      'seller',
+    );
     counters.push(await login(h, email, 'counter-password-1'));
   }
   const t0 = performance.now();
   const regs = await pool(N, 20, async (i) => {
-    const r = await registerFarmer(h, validFields({ adharNumber: newAadhaar(2 + (i % 8)), cropName: 'Wheat', bagsRequested: bags(i) }));
+    const r = await registerFarmer(
+      h,
+      validFields({ adharNumber: newAadhaar(2 + (i % 8)), cropName: 'Wheat', bagsRequested: bags(i) }),
+    );
     if (r.status !== 201) throw new Error(`registration ${i}: ${r.status} ${r.text}`);
     return { id: r.json.data.id as number, year: r.json.data.year as number, bags: bags(i) };
   });
@@ -89,13 +121,29 @@ async function main() {
         const i = next++;
         const reg = regs[i];
         const lot = lots[i % LOTS];
-        const body = { lotID: lot.lotID, registrationID: reg.id, year: reg.year, bags: reg.bags, bagSizeKg: BAG_KG, paymentMode: i % 4 ? 'Cash' : 'Online' };
+        const body = {
+          lotID: lot.lotID,
+          registrationID: reg.id,
+          year: reg.year,
+          bags: reg.bags,
+          bagSizeKg: BAG_KG,
+          paymentMode: i % 4 ? 'Cash' : 'Online',
+        };
         const s0 = performance.now();
         const sale = call(h, 'POST', '/api/sales/make', token, body);
         // The same registration at another counter at the same moment.
-        const again = Math.random() < DOUBLE ? call(h, 'POST', '/api/sales/make', counters[(c + 1) % counters.length], body) : undefined;
+        const again =
+          Math.random() < DOUBLE ? call(h, 'POST', '/api/sales/make', counters[(c + 1) % counters.length], body) : undefined;
         const r = await sale;
-        samples.push({ ms: performance.now() - s0, status: r.status, message: r.json?.message, number: r.json?.invoiceNumber, reg: i, kg: reg.bags * BAG_KG, lot: lot.lotID });
+        samples.push({
+          ms: performance.now() - s0,
+          status: r.status,
+          message: r.json?.message,
+          number: r.json?.invoiceNumber,
+          reg: i,
+          kg: reg.bags * BAG_KG,
+          lot: lot.lotID,
+        });
         if (again) doubles.push(await again);
       }
     }),
@@ -122,7 +170,8 @@ async function main() {
   }
   const regKeys = new Set(bills.map((b) => `${b.year}#${b.registrationID}`));
   if (regKeys.size !== bills.length) problems.push(`invariant 5: ${bills.length - regKeys.size} registrations billed twice`);
-  if (bills.length !== ok.length + doublesOk.length) problems.push(`acknowledged bills ${ok.length + doublesOk.length} but ${bills.length} listed`);
+  if (bills.length !== ok.length + doublesOk.length)
+    problems.push(`acknowledged bills ${ok.length + doublesOk.length} but ${bills.length} listed`);
   // 4: numbers 1..n in this financial year.
   const byYear = new Map<string, number[]>();
   for (const b of bills) {
@@ -138,18 +187,28 @@ async function main() {
   for (const l of lots) {
     const s = must(await call(h, 'GET', `/api/lots/${l.lotID}`, root), 'lot', 200).json;
     const billed = bills.filter((b) => b.lotID === l.lotID).reduce((a, b) => a + b.quantityKg, 0);
-    if (Math.abs(s.quantityUsed + s.remaining - s.quantityAvailable) > 1e-9 || s.remaining < 0) problems.push(`invariant 3: lot ${l.lotCode} used ${s.quantityUsed} + remaining ${s.remaining} != ${s.quantityAvailable}`);
-    if (Math.abs(s.quantityUsed - billed) > 1e-9) problems.push(`invariant 3: lot ${l.lotCode} used ${s.quantityUsed} kg but its bills hold ${billed} kg`);
+    if (Math.abs(s.quantityUsed + s.remaining - s.quantityAvailable) > 1e-9 || s.remaining < 0)
+      problems.push(`invariant 3: lot ${l.lotCode} used ${s.quantityUsed} + remaining ${s.remaining} != ${s.quantityAvailable}`);
+    if (Math.abs(s.quantityUsed - billed) > 1e-9)
+      problems.push(`invariant 3: lot ${l.lotCode} used ${s.quantityUsed} kg but its bills hold ${billed} kg`);
   }
 
   const lat = samples.map((s) => s.ms).sort((a, b) => a - b);
   const okLat = ok.map((s) => s.ms).sort((a, b) => a - b);
   const f = (n: number) => n.toFixed(0);
-  console.log(`  ${samples.length} sales (+${doubles.length} doubles) in ${wall.toFixed(2)} s: ${(ok.length / wall).toFixed(1)} bills/s, ${(samples.length / wall).toFixed(1)} answers/s`);
-  console.log(`  latency all  ms: p50 ${f(percentile(lat, 50))}  p95 ${f(percentile(lat, 95))}  p99 ${f(percentile(lat, 99))}  max ${f(lat[lat.length - 1] ?? NaN)}`);
-  console.log(`  latency bill ms: p50 ${f(percentile(okLat, 50))}  p95 ${f(percentile(okLat, 95))}  p99 ${f(percentile(okLat, 99))}  max ${f(okLat[okLat.length - 1] ?? NaN)}`);
+  console.log(
+    `  ${samples.length} sales (+${doubles.length} doubles) in ${wall.toFixed(2)} s: ${(ok.length / wall).toFixed(1)} bills/s, ${(samples.length / wall).toFixed(1)} answers/s`,
+  );
+  console.log(
+    `  latency all  ms: p50 ${f(percentile(lat, 50))}  p95 ${f(percentile(lat, 95))}  p99 ${f(percentile(lat, 99))}  max ${f(lat[lat.length - 1] ?? NaN)}`,
+  );
+  console.log(
+    `  latency bill ms: p50 ${f(percentile(okLat, 50))}  p95 ${f(percentile(okLat, 95))}  p99 ${f(percentile(okLat, 99))}  max ${f(okLat[okLat.length - 1] ?? NaN)}`,
+  );
   for (const [k, v] of [...byStatus].sort()) console.log(`  ${String(v).padStart(6)}  ${k}`);
-  console.log(`  bills listed: ${bills.length} in ${[...byYear.keys()].join(', ')}; lots: ${lots.map((l) => l.lotCode).join(', ')}`);
+  console.log(
+    `  bills listed: ${bills.length} in ${[...byYear.keys()].join(', ')}; lots: ${lots.map((l) => l.lotCode).join(', ')}`,
+  );
   console.log(problems.length ? `  INVARIANTS BROKEN:\n    ${problems.join('\n    ')}` : '  invariants 3, 4 and 5 hold');
 
   await stop?.();

@@ -42,7 +42,9 @@ async function main() {
   // Capacity and the form switch for the run (super_admin; PUT /api/settings works for admin too).
   await setConfig(h, token, { PerDayLimit: String(PER_DAY_LIMIT), Is_SVS_Form_On: 'true' });
   await ensureSurgeCrops(h, token);
-  console.log(`Surge: N=${N} farmers, C=${C} concurrent clients, PerDayLimit=${PER_DAY_LIMIT}, target ${base}${stop ? ' (local stand-in)' : ''}`);
+  console.log(
+    `Surge: N=${N} farmers, C=${C} concurrent clients, PerDayLimit=${PER_DAY_LIMIT}, target ${base}${stop ? ' (local stand-in)' : ''}`,
+  );
 
   const run = await runSurge(h, { n: N, c: C, doubleTap: DOUBLE_TAP, resubmit: RESUBMIT });
   const { problems, perDay } = await checkSurgeThroughApi(h, token, run, { perDayLimit: PER_DAY_LIMIT, c: C });
@@ -50,15 +52,31 @@ async function main() {
   // ---- figures ----
   const ok = run.samples.filter((s) => s.status === 200 || s.status === 201);
   const errors = new Map<string, number>();
-  for (const s of run.samples) if (!(s.status === 200 || s.status === 201)) errors.set(`${s.status} ${s.message}`, (errors.get(`${s.status} ${s.message}`) ?? 0) + 1);
+  for (const s of run.samples)
+    if (!(s.status === 200 || s.status === 201))
+      errors.set(`${s.status} ${s.message}`, (errors.get(`${s.status} ${s.message}`) ?? 0) + 1);
   const all = run.samples.map((s) => s.ms).sort((a, b) => a - b);
   const sub = ok.map((s) => s.submitMs).sort((a, b) => a - b);
   console.log('');
-  console.log(`registrations acknowledged: ${ok.length} / ${N} in ${run.elapsed.toFixed(1)} s  ->  ${(ok.length / run.elapsed).toFixed(1)} registrations/s`);
-  console.log(`whole farmer path (upload-url + PUT + submit): p50 ${ms(percentile(all, 50))}  p95 ${ms(percentile(all, 95))}  p99 ${ms(percentile(all, 99))}  max ${ms(all[all.length - 1])}`);
-  console.log(`submit alone:                                  p50 ${ms(percentile(sub, 50))}  p95 ${ms(percentile(sub, 95))}  p99 ${ms(percentile(sub, 99))}`);
-  console.log(`appointment days used: ${perDay.size} (${[...perDay.entries()].sort().slice(0, 3).map(([d, n]) => `${d}: ${n}`).join(', ')}${perDay.size > 3 ? ', …' : ''})`);
-  console.log(`double taps: ~${Math.round(N * DOUBLE_TAP)}, changed resubmissions: ${run.resubmitStatuses.length} (all 409: ${run.resubmitStatuses.every((s) => s === 409)})`);
+  console.log(
+    `registrations acknowledged: ${ok.length} / ${N} in ${run.elapsed.toFixed(1)} s  ->  ${(ok.length / run.elapsed).toFixed(1)} registrations/s`,
+  );
+  console.log(
+    `whole farmer path (upload-url + PUT + submit): p50 ${ms(percentile(all, 50))}  p95 ${ms(percentile(all, 95))}  p99 ${ms(percentile(all, 99))}  max ${ms(all[all.length - 1])}`,
+  );
+  console.log(
+    `submit alone:                                  p50 ${ms(percentile(sub, 50))}  p95 ${ms(percentile(sub, 95))}  p99 ${ms(percentile(sub, 99))}`,
+  );
+  console.log(
+    `appointment days used: ${perDay.size} (${[...perDay.entries()]
+      .sort()
+      .slice(0, 3)
+      .map(([d, n]) => `${d}: ${n}`)
+      .join(', ')}${perDay.size > 3 ? ', …' : ''})`,
+  );
+  console.log(
+    `double taps: ~${Math.round(N * DOUBLE_TAP)}, changed resubmissions: ${run.resubmitStatuses.length} (all 409: ${run.resubmitStatuses.every((s) => s === 409)})`,
+  );
   console.log(`errors: ${errors.size ? [...errors.entries()].map(([k, v]) => `${v} × ${k}`).join('; ') : 'none'}`);
   console.log(`invariants 1, 2, 6: ${problems.length ? `VIOLATED\n  ${problems.slice(0, 20).join('\n  ')}` : 'hold'}`);
 

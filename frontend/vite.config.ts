@@ -90,7 +90,11 @@ function preloadAppFromHtml(): Plugin {
         visit(app.fileName);
         return files
           .filter((f) => !html.includes(`/${f}"`))
-          .map((f) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${f}` }, injectTo: 'head' as const }));
+          .map((f) => ({
+            tag: 'link',
+            attrs: { rel: 'modulepreload', crossorigin: true, href: `/${f}` },
+            injectTo: 'head' as const,
+          }));
       },
     },
   };
@@ -113,9 +117,15 @@ function shellChunk(): Plugin {
         for (const d of this.getModuleInfo(id)?.importedIds ?? []) closure(d, into);
       };
       const initial = new Set<string>();
-      closure(ids.find((i) => i.replace(/\\/g, '/').endsWith('/src/main.tsx')), initial);
+      closure(
+        ids.find((i) => i.replace(/\\/g, '/').endsWith('/src/main.tsx')),
+        initial,
+      );
       const shell = new Set<string>();
-      closure(ids.find((i) => i.replace(/\\/g, '/').endsWith('/src/render.tsx')), shell);
+      closure(
+        ids.find((i) => i.replace(/\\/g, '/').endsWith('/src/render.tsx')),
+        shell,
+      );
       shellModules.clear();
       for (const id of shell) if (!initial.has(id)) shellModules.add(id);
       // Every page sets its title with it: one small chunk less for each.

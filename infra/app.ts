@@ -66,5 +66,7 @@ Validations.of(app).addPlugins(new AwsSolutionsChecks(app, { verbose: true, writ
 
 if (!underCli) {
   app.synth();
-  console.log(`Synthesized ${stack.stackName}Edge and ${stack.stackName} into cdk.out/ (cdk-nag AwsSolutions: no unacknowledged findings).`);
+  console.log(
+    `Synthesized ${stack.stackName}Edge and ${stack.stackName} into cdk.out/ (cdk-nag AwsSolutions: no unacknowledged findings).`,
+  );
 }

@@ -27,14 +27,7 @@ import { Key } from 'aws-cdk-lib/aws-kms';
 import { Architecture } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
-import {
-  BlockPublicAccess,
-  Bucket,
-  BucketEncryption,
-  HttpMethods,
-  ObjectOwnership,
-  type IBucket,
-} from 'aws-cdk-lib/aws-s3';
+import { BlockPublicAccess, Bucket, BucketEncryption, HttpMethods, ObjectOwnership, type IBucket } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Topic } from 'aws-cdk-lib/aws-sns';
@@ -47,14 +40,7 @@ import { TABLE_DEFINITION } from '../functions/lib/table-definition';
 import { ORPHAN_SCANS_RULE, PENDING_UPLOADS_RULE } from '../functions/lib/upload-rules';
 import { AREA_BUNDLING, FUNCTION_RUNTIME, ORPHAN_SCAN_SWEEPER_ENTRY, REPO_ROOT, areaEntry } from './bundling';
 import { contentSecurityPolicy } from './security-headers';
-import {
-  API_PATH_PREFIXES,
-  FUNCTION_AREAS,
-  ROUTES,
-  routeKey,
-  type FunctionArea,
-  type RouteDef,
-} from '../shared/routes';
+import { API_PATH_PREFIXES, FUNCTION_AREAS, ROUTES, routeKey, type FunctionArea, type RouteDef } from '../shared/routes';
 
 export { AREA_BUNDLING, FUNCTION_RUNTIME, REPO_ROOT, areaEntry } from './bundling';
 
@@ -187,7 +173,11 @@ export class SeedPortalEdgeStack extends Stack {
       },
       visibilityConfig: visibility(name),
     });
-    const managed = (name: (typeof WAF_MANAGED_RULE_GROUPS)[number], priority: number, countOnly: readonly string[] = []): CfnWebACL.RuleProperty => ({
+    const managed = (
+      name: (typeof WAF_MANAGED_RULE_GROUPS)[number],
+      priority: number,
+      countOnly: readonly string[] = [],
+    ): CfnWebACL.RuleProperty => ({
       name,
       priority,
       overrideAction: { none: {} },
@@ -195,7 +185,9 @@ export class SeedPortalEdgeStack extends Stack {
         managedRuleGroupStatement: {
           vendorName: 'AWS',
           name,
-          ...(countOnly.length ? { ruleActionOverrides: countOnly.map((rule) => ({ name: rule, actionToUse: { count: {} } })) } : {}),
+          ...(countOnly.length
+            ? { ruleActionOverrides: countOnly.map((rule) => ({ name: rule, actionToUse: { count: {} } })) }
+            : {}),
         },
       },
       visibilityConfig: visibility(name),
@@ -507,7 +499,12 @@ export class SeedPortalStack extends Stack {
       },
       ...(props.webAclArn
         ? []
-        : [{ id: 'AwsSolutions-CFR2', reason: 'Only stacks built without the edge stack (unit tests) lack the web ACL; the seed:no-waf warning says so.' }]),
+        : [
+            {
+              id: 'AwsSolutions-CFR2',
+              reason: 'Only stacks built without the edge stack (unit tests) lack the web ACL; the seed:no-waf warning says so.',
+            },
+          ]),
       ...(customDomain
         ? []
         : [
@@ -626,17 +623,27 @@ export class SeedPortalStack extends Stack {
       // Exactly the wildcard findings our grants produce; anything new fails synth until it is reviewed.
       const grantWildcards = [`Resource::<${tableId}.Arn>/index/*`];
       if (grants.uploads) {
-        grantWildcards.push(`Resource::<${uploadsId}.Arn>/*`, 'Action::s3:GetObject*', 'Action::s3:GetBucket*', 'Action::s3:List*');
+        grantWildcards.push(
+          `Resource::<${uploadsId}.Arn>/*`,
+          'Action::s3:GetObject*',
+          'Action::s3:GetBucket*',
+          'Action::s3:List*',
+        );
       }
       if (grants.uploads === 'readWriteDelete') {
-        grantWildcards.push('Action::s3:DeleteObject*', 'Action::s3:Abort*', 'Action::kms:GenerateDataKey*', 'Action::kms:ReEncrypt*');
+        grantWildcards.push(
+          'Action::s3:DeleteObject*',
+          'Action::s3:Abort*',
+          'Action::kms:GenerateDataKey*',
+          'Action::kms:ReEncrypt*',
+        );
       }
       acknowledge(
         role,
         grantWildcards.map((finding) => ({
           id: `AwsSolutions-IAM5[${finding}]`,
           reason:
-            'Wildcard from a CDK grant scoped to our own resource: the table\'s indexes, the object keys of the uploads bucket, or the S3/KMS action family of grantRead/grantReadWrite/grantDelete on that bucket and its key.',
+            "Wildcard from a CDK grant scoped to our own resource: the table's indexes, the object keys of the uploads bucket, or the S3/KMS action family of grantRead/grantReadWrite/grantDelete on that bucket and its key.",
         })),
       );
       acknowledge(fn, [
@@ -708,7 +715,9 @@ export class SeedPortalStack extends Stack {
         conditions: { StringLike: { 's3:prefix': [`${prefix}*`] } },
       }),
     );
-    role.addToPolicy(new PolicyStatement({ actions: ['s3:DeleteObject'], resources: [this.uploadsBucket.arnForObjects(`${prefix}*`)] }));
+    role.addToPolicy(
+      new PolicyStatement({ actions: ['s3:DeleteObject'], resources: [this.uploadsBucket.arnForObjects(`${prefix}*`)] }),
+    );
     role.addToPolicy(new PolicyStatement({ actions: ['dynamodb:BatchGetItem'], resources: [this.table.tableArn] }));
     // 03:30 India time, after the day's counters close and before they open.
     new Rule(this, 'OrphanScanSweepSchedule', {
@@ -814,7 +823,10 @@ export class SeedPortalStack extends Stack {
     }
     const destinationBucket: IBucket = this.siteBucket;
     // The deployment's provider function logs here (one group for both deployments, same retention as ours).
-    const logGroup = new LogGroup(this, 'SpaDeploymentLogs', { retention: this.logRetention, removalPolicy: RemovalPolicy.DESTROY });
+    const logGroup = new LogGroup(this, 'SpaDeploymentLogs', {
+      retention: this.logRetention,
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
     const assetsDir = join(distDir, 'assets');
     let assets: BucketDeployment | undefined;
     if (existsSync(assetsDir)) {
@@ -848,7 +860,8 @@ export class SeedPortalStack extends Stack {
       acknowledge(child, [
         {
           id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
-          reason: 'CDK BucketDeployment provider function: aws-cdk-lib gives its role the AWS managed AWSLambdaBasicExecutionRole.',
+          reason:
+            'CDK BucketDeployment provider function: aws-cdk-lib gives its role the AWS managed AWSLambdaBasicExecutionRole.',
         },
         {
           id: 'AwsSolutions-L1',
@@ -880,7 +893,10 @@ export class SeedPortalStack extends Stack {
  */
 export function addSeedPortal(
   app: Construct,
-  options: { stackName: string; account?: string; region: string } & Omit<SeedPortalStackProps, 'env' | 'webAclArn' | 'crossRegionReferences'>,
+  options: { stackName: string; account?: string; region: string } & Omit<
+    SeedPortalStackProps,
+    'env' | 'webAclArn' | 'crossRegionReferences'
+  >,
 ): { edge: SeedPortalEdgeStack; site: SeedPortalStack } {
   const { stackName, account, region, ...siteProps } = options;
   const edge = new SeedPortalEdgeStack(app, `${stackName}Edge`, {
@@ -905,7 +921,9 @@ export function uploadsBucketNameFor(stack: Stack): string {
   const prefix = `${stack.stackName.toLowerCase()}-uploads`;
   // The account (12 digits) and the region (at most 14 characters) follow; S3 allows 63 characters.
   if (prefix.length + 1 + 12 + 1 + 14 > 63 || !/^[a-z0-9][a-z0-9-]*$/.test(prefix)) {
-    throw new Error(`Stack name ${stack.stackName} does not fit into the uploads bucket name: use at most 27 letters, digits and hyphens.`);
+    throw new Error(
+      `Stack name ${stack.stackName} does not fit into the uploads bucket name: use at most 27 letters, digits and hyphens.`,
+    );
   }
   return `${prefix}-${stack.account}-${stack.region}`;
 }

@@ -17,7 +17,12 @@ export async function seedDemoData(admin: Caller): Promise<boolean> {
   if ((await crops.list({ includeInactive: true, take: 1 })).length > 0) return false;
 
   const producer = await producers.create(
-    ProducerInput.parse({ name: 'Demo Seed Farm', aadhaarNumber: '234567890124', contactNumber: '+919876543210', address: 'Kalyanpur, Kanpur' }),
+    ProducerInput.parse({
+      name: 'Demo Seed Farm',
+      aadhaarNumber: '234567890124',
+      contactNumber: '+919876543210',
+      address: 'Kalyanpur, Kanpur',
+    }),
   );
   const year = new Date().getFullYear();
   const crop = [

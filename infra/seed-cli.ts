@@ -33,7 +33,9 @@ async function main(): Promise<number> {
   if (!result.created) {
     console.log(`User ${result.email} already exists; nothing changed (its password was not touched).`);
   } else if (result.generatedPassword) {
-    console.log(`Created super_admin ${result.email} with the generated password below (shown once, change it after signing in):`);
+    console.log(
+      `Created super_admin ${result.email} with the generated password below (shown once, change it after signing in):`,
+    );
     console.log(result.generatedPassword);
   } else {
     console.log(`Created super_admin ${result.email} with the password from SEED_ADMIN_PASSWORD.`);

@@ -56,4 +56,3 @@ export async function seedAll(email: string, password?: string): Promise<SeededA
   await seedRoles();
   return seedSuperAdmin(email, password);
 }
-

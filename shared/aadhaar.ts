@@ -6,7 +6,8 @@
  */
 
 /** Refusal of a 12-digit number that is not an Aadhaar number (first digit, check digit). */
-export const MSG_AADHAAR_INVALID = 'यह आधार नंबर सही नहीं है, कृपया जाँच कर फिर से लिखें / This is not a valid Aadhaar number. Please check it and type it again.';
+export const MSG_AADHAAR_INVALID =
+  'यह आधार नंबर सही नहीं है, कृपया जाँच कर फिर से लिखें / This is not a valid Aadhaar number. Please check it and type it again.';
 
 // Verhoeff's tables: multiplication in the dihedral group D5, the position permutation, the inverse.
 const D = [

@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { clampQty, defaultRulesFor, normalizeCropName, qtyChoices, quantityLabel, requestedKg, saleLimit, saleQuantityKg, sameCrop, unitLabel } from './crop-rules';
+import {
+  clampQty,
+  defaultRulesFor,
+  normalizeCropName,
+  qtyChoices,
+  quantityLabel,
+  requestedKg,
+  saleLimit,
+  saleQuantityKg,
+  sameCrop,
+  unitLabel,
+} from './crop-rules';
 
 describe('crop rules', () => {
   it('matches crop names ignoring spaces, hyphens and case', () => {

@@ -109,7 +109,11 @@ export function requestedKg(rules: CropRules | undefined, requested: RequestedQu
 }
 
 /** Sale quantity: bag crops count bags of bagSizeKg; other crops take the requested kg as one bag. */
-export function saleQuantityKg(rules: CropRules | undefined, bags: number, bagSizeKg?: number): { bags: number; bagSizeKg: number; quantityKg: number } {
+export function saleQuantityKg(
+  rules: CropRules | undefined,
+  bags: number,
+  bagSizeKg?: number,
+): { bags: number; bagSizeKg: number; quantityKg: number } {
   if (rules?.unit === 'bag') {
     const size = bagSizeKg && bagSizeKg > 0 ? bagSizeKg : rules.bagSizeKg;
     return { bags, bagSizeKg: size, quantityKg: bags * size };

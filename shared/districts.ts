@@ -85,7 +85,11 @@ export const UP_DISTRICTS: readonly District[] = [
   { en: 'Varanasi', hi: 'वाराणसी' },
 ];
 
-const squash = (s: string) => s.normalize('NFC').toLowerCase().replace(/[\s.-]+/g, '');
+const squash = (s: string) =>
+  s
+    .normalize('NFC')
+    .toLowerCase()
+    .replace(/[\s.-]+/g, '');
 const BY_NAME = new Map<string, string>();
 for (const d of UP_DISTRICTS) {
   BY_NAME.set(squash(d.en), d.en);

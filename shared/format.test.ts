@@ -1,5 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatDay, formatRupees, formatTime, indiaInputToIso, isoToIndiaInput, kgToQuintal, maskAadhaar, maskMobile } from './format';
+import {
+  formatDate,
+  formatDateTime,
+  formatDay,
+  formatRupees,
+  formatTime,
+  indiaInputToIso,
+  isoToIndiaInput,
+  kgToQuintal,
+  maskAadhaar,
+  maskMobile,
+} from './format';
 
 describe('formatting', () => {
   it('masks Aadhaar to the last four digits', () => {

@@ -144,9 +144,7 @@ export function routesOf(area: FunctionArea): readonly RouteDef[] {
   return (ROUTES as readonly RouteDef[]).filter((r) => r.area === area);
 }
 
-export const FUNCTION_AREAS: readonly FunctionArea[] = [
-  ...new Set((ROUTES as readonly RouteDef[]).map((r) => r.area)),
-];
+export const FUNCTION_AREAS: readonly FunctionArea[] = [...new Set((ROUTES as readonly RouteDef[]).map((r) => r.area))];
 
 /** Path prefixes served by the API (everything else is the SPA). */
 export const API_PATH_PREFIXES = ['/api/', '/auth/', '/svsregistration'] as const;

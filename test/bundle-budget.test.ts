@@ -39,7 +39,9 @@ describe('public pages bundle budget', () => {
     for (const f of figures) {
       for (const file of adminFiles) expect(f.files, `${f.route} loads ${file}`).not.toContain(file);
       expect(f.files, `${f.route} loads zod up front`).not.toContain(validate);
-      const languages = f.files.filter((file) => Object.entries(manifest).some(([k, c]) => c.file === file && /^src\/lib\/i18n\/(en|hi)\.ts/.test(k)));
+      const languages = f.files.filter((file) =>
+        Object.entries(manifest).some(([k, c]) => c.file === file && /^src\/lib\/i18n\/(en|hi)\.ts/.test(k)),
+      );
       expect(languages.length, `${f.route} loads one language's messages`).toBe(1);
     }
   });

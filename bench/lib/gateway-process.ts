@@ -32,8 +32,8 @@ async function main() {
   });
   console.log(`READY ${stack.url}`);
   const stop = () => stack.stop().then(() => process.exit(0));
-  process.on('SIGTERM', stop);
-  process.on('SIGINT', stop);
+  process.on('SIGTERM', () => void stop());
+  process.on('SIGINT', () => void stop());
 }
 
 main().catch((e) => {

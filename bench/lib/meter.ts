@@ -50,11 +50,16 @@ const READS = new Set(['GetCommand', 'BatchGetCommand', 'QueryCommand', 'ScanCom
 function valueSize(v: unknown): number {
   if (v === null || typeof v === 'boolean') return 1;
   if (typeof v === 'string') return Buffer.byteLength(v, 'utf8');
-  if (typeof v === 'number' || typeof v === 'bigint') return Math.ceil(String(v).replace(/[-.]/g, '').replace(/^0+/, '').length / 2) + 1;
+  if (typeof v === 'number' || typeof v === 'bigint')
+    return Math.ceil(String(v).replace(/[-.]/g, '').replace(/^0+/, '').length / 2) + 1;
   if (Buffer.isBuffer(v) || v instanceof Uint8Array) return v.length;
   if (Array.isArray(v)) return 3 + v.reduce((a: number, x) => a + 1 + valueSize(x), 0);
   if (v instanceof Set) return [...v].reduce((a: number, x) => a + valueSize(x), 0);
-  if (typeof v === 'object') return 3 + Object.entries(v as object).reduce((a, [k, x]) => (x === undefined ? a : a + Buffer.byteLength(k) + 1 + valueSize(x)), 0);
+  if (typeof v === 'object')
+    return (
+      3 +
+      Object.entries(v as object).reduce((a, [k, x]) => (x === undefined ? a : a + Buffer.byteLength(k) + 1 + valueSize(x)), 0)
+    );
   return 0;
 }
 
@@ -65,7 +70,9 @@ export function itemSize(item: Record<string, unknown>): number {
 /** Write units of one item written inside a transaction: 2 per started KB, for the table and each index it is in. */
 export function transactionalWriteUnits(item: Record<string, unknown>): number {
   const kb = Math.max(1, Math.ceil(itemSize(item) / 1024));
-  const indexes = TABLE_DEFINITION.globalSecondaryIndexes.filter((g) => item[g.partitionKey] !== undefined && item[g.sortKey] !== undefined).length;
+  const indexes = TABLE_DEFINITION.globalSecondaryIndexes.filter(
+    (g) => item[g.partitionKey] !== undefined && item[g.sortKey] !== undefined,
+  ).length;
   return 2 * kb * (1 + indexes);
 }
 
@@ -75,7 +82,12 @@ function localUnits(cc: unknown): number | undefined {
   return list.reduce((a: number, c: { CapacityUnits?: number }) => a + (c.CapacityUnits ?? 0), 0);
 }
 
-type TxItem = { Put?: { Item: Record<string, unknown> }; Update?: { Key: Record<string, unknown>; TableName: string }; Delete?: { Key: Record<string, unknown> }; ConditionCheck?: unknown };
+type TxItem = {
+  Put?: { Item: Record<string, unknown> };
+  Update?: { Key: Record<string, unknown>; TableName: string };
+  Delete?: { Key: Record<string, unknown> };
+  ConditionCheck?: unknown;
+};
 
 /** Swaps the shared DynamoDB client for a metering one (call after the stand-in set the environment). */
 export function meterDynamo(endpoint: string): void {
@@ -91,29 +103,51 @@ export function meterDynamo(endpoint: string): void {
         command.input.ReturnConsumedCapacity = 'TOTAL';
         const tally = current;
         try {
-          const out = await (target.send as (c: unknown, ...r: unknown[]) => Promise<{ ConsumedCapacity?: unknown }>)(command, ...rest);
+          const out = await (target.send as (c: unknown, ...r: unknown[]) => Promise<{ ConsumedCapacity?: unknown }>)(
+            command,
+            ...rest,
+          );
           const local = localUnits(out.ConsumedCapacity);
           if (op === 'TransactWrite') {
             let units = 0;
             const parts: string[] = [];
             for (const t of command.input.TransactItems as TxItem[]) {
               let item: Record<string, unknown> | undefined = t.Put?.Item;
-              if (t.Update) item = (await sizer.send(new GetCommand({ TableName: t.Update.TableName, Key: t.Update.Key, ConsistentRead: true }))).Item ?? t.Update.Key;
+              if (t.Update)
+                item =
+                  (await sizer.send(new GetCommand({ TableName: t.Update.TableName, Key: t.Update.Key, ConsistentRead: true })))
+                    .Item ?? t.Update.Key;
               const u = item ? transactionalWriteUnits(item) : 2;
               units += u;
               parts.push(`${String(item?.pk ?? '?').split('#')[0]} ${item ? itemSize(item) : '?'} B: ${u}`);
             }
-            tally.dynamo.push({ op: `${op}(${(command.input.TransactItems as unknown[]).length})`, local, units, kind, note: parts.join('; ') });
+            tally.dynamo.push({
+              op: `${op}(${(command.input.TransactItems as unknown[]).length})`,
+              local,
+              units,
+              kind,
+              note: parts.join('; '),
+            });
           } else {
-            tally.dynamo.push({ op, local, units: local ?? 0, kind, note: local === undefined ? 'no capacity reported' : undefined });
+            tally.dynamo.push({
+              op,
+              local,
+              units: local ?? 0,
+              kind,
+              note: local === undefined ? 'no capacity reported' : undefined,
+            });
           }
           return out;
         } catch (e) {
           const name = (e as Error).name;
           // A failed condition still costs the write (DynamoDB charges at least 1 WCU; Local reports nothing).
-          if (name === 'ConditionalCheckFailedException') tally.dynamo.push({ op, local: undefined, units: 1, kind, note: 'condition failed' });
+          if (name === 'ConditionalCheckFailedException')
+            tally.dynamo.push({ op, local: undefined, units: 1, kind, note: 'condition failed' });
           else if (name === 'TransactionCanceledException') {
-            const units = (command.input.TransactItems as TxItem[]).reduce((a, t) => a + (t.Put ? transactionalWriteUnits(t.Put.Item) : 2), 0);
+            const units = (command.input.TransactItems as TxItem[]).reduce(
+              (a, t) => a + (t.Put ? transactionalWriteUnits(t.Put.Item) : 2),
+              0,
+            );
             tally.dynamo.push({ op: `${op}(cancelled)`, local: undefined, units, kind, note: 'transaction cancelled' });
           } else tally.dynamo.push({ op, local: undefined, units: 0, kind, note: name });
           throw e;

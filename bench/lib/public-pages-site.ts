@@ -47,20 +47,38 @@ export async function startPublicPagesSite(staticDir: string): Promise<PublicPag
         headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
         body: body === undefined ? undefined : JSON.stringify(body),
       });
-      const json = (await res.json().catch(() => undefined)) as Record<string, any> | undefined; // eslint-disable-line @typescript-eslint/no-explicit-any
+      const json = (await res.json().catch(() => undefined)) as Record<string, any> | undefined;
       if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
       return json!;
     };
     const token = (await call('POST', '/auth/login', { email: ADMIN_EMAIL, password: ADMIN_PASSWORD })).token as string;
-    const producer = await call('POST', '/api/producers', { name: 'Ram Prasad Seeds', aadhaarNumber: '734512340983', contactNumber: '9876543210', address: 'Kalyanpur, Kanpur' }, token);
+    const producer = await call(
+      'POST',
+      '/api/producers',
+      { name: 'Ram Prasad Seeds', aadhaarNumber: '734512340983', contactNumber: '9876543210', address: 'Kalyanpur, Kanpur' },
+      token,
+    );
     const wheat = await call('POST', '/api/crops', { cropName: 'Wheat', description: 'HD-2967 foundation seed' }, token);
     await call('POST', '/api/crops', { cropName: 'Chickpea', description: 'Chickpea seed' }, token);
-    const lot = await call('POST', '/api/lots', { producerID: producer.producerID, cropID: wheat.cropID, quantityAvailable: 500, pricePerUnit: 32.5, isSubsidized: true }, token);
+    const lot = await call(
+      'POST',
+      '/api/lots',
+      { producerID: producer.producerID, cropID: wheat.cropID, quantityAvailable: 500, pricePerUnit: 32.5, isSubsidized: true },
+      token,
+    );
 
-    const reg = await registerFarmer({ url: stack.url }, validFields({ cropName: 'Wheat', cropId: wheat.cropID, bagsRequested: 2 }));
+    const reg = await registerFarmer(
+      { url: stack.url },
+      validFields({ cropName: 'Wheat', cropId: wheat.cropID, bagsRequested: 2 }),
+    );
     if (reg.status !== 201) throw new Error(`registration: ${reg.status} ${reg.text}`);
     const { id, year, uniqueCode } = reg.json.data as { id: number; year: number; uniqueCode: string };
-    const sale = await call('POST', '/api/sales/make', { farmerID: null, lotID: lot.lotID, registrationID: id, year, bags: 2, bagSizeKg: 40, paymentMode: 'Cash' }, token);
+    const sale = await call(
+      'POST',
+      '/api/sales/make',
+      { farmerID: null, lotID: lot.lotID, registrationID: id, year, bags: 2, bagSizeKg: 40, paymentMode: 'Cash' },
+      token,
+    );
 
     return {
       url: stack.url,

@@ -112,7 +112,8 @@ function figuresFor(manifest: Manifest, dir: string, r: PublicRoute, languageKey
   const keys = new Set<string>();
   staticClosure(manifest, 'index.html', keys);
   for (const k of htmlScripts(manifest, dir)) staticClosure(manifest, k, keys);
-  if (!manifest[r.page]?.isDynamicEntry) throw new Error(`${r.page} (${r.route}) is not a lazily loaded chunk in the build manifest`);
+  if (!manifest[r.page]?.isDynamicEntry)
+    throw new Error(`${r.page} (${r.route}) is not a lazily loaded chunk in the build manifest`);
   staticClosure(manifest, r.page, keys);
   if (languageKey) staticClosure(manifest, languageKey, keys);
 
@@ -132,7 +133,15 @@ function figuresFor(manifest: Manifest, dir: string, r: PublicRoute, languageKey
   let cssGzip = 0;
   for (const f of css) cssGzip += sizeOf(dir, f).gzip;
   const language = languageKey ? (LANGUAGE_CHUNK.exec(languageKey)?.[1] ?? '?') : '-';
-  return { route: r.route, language, jsGzipKb: kb(gzip), jsRawKb: kb(raw), cssGzipKb: kb(cssGzip), files, deferred: [...deferred] };
+  return {
+    route: r.route,
+    language,
+    jsGzipKb: kb(gzip),
+    jsRawKb: kb(raw),
+    cssGzipKb: kb(cssGzip),
+    files,
+    deferred: [...deferred],
+  };
 }
 
 /** Per public route, the heaviest of the languages (a Hindi and an English visitor download different messages). */
@@ -155,7 +164,14 @@ export const ADMIN_ONLY_SOURCES = [
 
 export function formatTable(rows: RouteFigures[]): string {
   const head = ['route', 'JS gzip KB', 'JS raw KB', 'CSS gzip KB', 'language', 'chunks'];
-  const lines = rows.map((r) => [r.route, r.jsGzipKb.toFixed(1), r.jsRawKb.toFixed(1), r.cssGzipKb.toFixed(1), r.language, String(r.files.length)]);
+  const lines = rows.map((r) => [
+    r.route,
+    r.jsGzipKb.toFixed(1),
+    r.jsRawKb.toFixed(1),
+    r.cssGzipKb.toFixed(1),
+    r.language,
+    String(r.files.length),
+  ]);
   const widths = head.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
   const fmt = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
   return [fmt(head), ...lines.map(fmt)].join('\n');

@@ -17,7 +17,12 @@ export interface BenchStandIn {
   stop(): Promise<void>;
 }
 
-export async function startBenchStandIn(o: { name: string; adminEmail: string; adminPassword: string; dbPath?: string }): Promise<BenchStandIn> {
+export async function startBenchStandIn(o: {
+  name: string;
+  adminEmail: string;
+  adminPassword: string;
+  dbPath?: string;
+}): Promise<BenchStandIn> {
   const { startLocalStack } = await import('../../infra/local/stack');
   const { startDynamo } = await import('../../infra/local/dynamo');
   const { startS3 } = await import('../../infra/local/s3');

@@ -5,7 +5,17 @@
  * idempotency key and the same uploaded file, until the deadline.
  */
 import { randomUUID } from 'node:crypto';
-import { newAadhaar, postJson, SAMPLE_PDF, SAMPLE_PNG, uploadScan, useCrops, validFields, type Http, type Reply } from '../../test/fixtures/registration-helpers';
+import {
+  newAadhaar,
+  postJson,
+  SAMPLE_PDF,
+  SAMPLE_PNG,
+  uploadScan,
+  useCrops,
+  validFields,
+  type Http,
+  type Reply,
+} from '../../test/fixtures/registration-helpers';
 import { pool, sleep } from './common';
 
 export interface SurgeOptions {
@@ -74,7 +84,11 @@ export async function ensureSurgeCrops(h: Http, adminToken: string): Promise<voi
 
 export function surgeFarmers(n: number): Record<string, unknown>[] {
   return Array.from({ length: n }, (_, i) =>
-    validFields({ adharNumber: newAadhaar(2 + (i % 8)), cropName: ['Wheat', 'Chickpea', 'Mustard'][i % 3], bagsRequested: 1 + (i % 3) }),
+    validFields({
+      adharNumber: newAadhaar(2 + (i % 8)),
+      cropName: ['Wheat', 'Chickpea', 'Mustard'][i % 3],
+      bagsRequested: 1 + (i % 3),
+    }),
   );
 }
 
@@ -86,7 +100,12 @@ export async function runSurge(h: Http, o: SurgeOptions): Promise<SurgeResult> {
   const note = (what: string) => retried.set(what, (retried.get(what) ?? 0) + 1);
 
   /** One step, tried again like a phone would while the deadline allows. */
-  async function step<T>(what: string, deadline: number, fn: () => Promise<T>, again: (v: T) => string | undefined): Promise<{ value: T; attempts: number }> {
+  async function step<T>(
+    what: string,
+    deadline: number,
+    fn: () => Promise<T>,
+    again: (v: T) => string | undefined,
+  ): Promise<{ value: T; attempts: number }> {
     for (let attempt = 1; ; attempt++) {
       let why: string | undefined;
       try {
@@ -101,7 +120,12 @@ export async function runSurge(h: Http, o: SurgeOptions): Promise<SurgeResult> {
       await sleep(300 + Math.random() * Math.min(3000, 250 * 2 ** Math.min(attempt, 4)));
     }
   }
-  const retryable = (r: Reply) => (r.status >= 500 ? String(r.status) : r.status === 409 && IN_PROGRESS.test(r.json?.message ?? '') ? '409 being processed' : undefined);
+  const retryable = (r: Reply) =>
+    r.status >= 500
+      ? String(r.status)
+      : r.status === 409 && IN_PROGRESS.test(r.json?.message ?? '')
+        ? '409 being processed'
+        : undefined;
 
   let done = 0;
   const started = Date.now();
@@ -110,21 +134,34 @@ export async function runSurge(h: Http, o: SurgeOptions): Promise<SurgeResult> {
     const deadline = Date.now() + (o.retryForMs ?? 0);
     try {
       const file = i % 2 ? SAMPLE_PNG : SAMPLE_PDF;
-      const { value: key } = await step('upload', deadline, async () => (await uploadScan(h, file, { contentType: i % 2 ? 'image/png' : 'application/pdf' })).key, () => undefined);
+      const { value: key } = await step(
+        'upload',
+        deadline,
+        async () => (await uploadScan(h, file, { contentType: i % 2 ? 'image/png' : 'application/pdf' })).key,
+        () => undefined,
+      );
       const t1 = performance.now();
       const idem = randomUUID();
       const body = { ...farmers[i], fileKey: key };
-      const send = () => step('submit', deadline, () => postJson(h, '/svsregistration', body, { 'idempotency-key': idem }), retryable);
+      const send = () =>
+        step('submit', deadline, () => postJson(h, '/svsregistration', body, { 'idempotency-key': idem }), retryable);
       const replies = Math.random() < o.doubleTap ? await Promise.all([send(), send()]) : [await send()];
       const r = replies[0].value;
-      if (replies.length === 2 && JSON.stringify(replies[0].value.json?.data) !== JSON.stringify(replies[1].value.json?.data)) doubleTapMismatch.push(i);
+      if (replies.length === 2 && JSON.stringify(replies[0].value.json?.data) !== JSON.stringify(replies[1].value.json?.data))
+        doubleTapMismatch.push(i);
       const t2 = performance.now();
       if (r.status === 200 || r.status === 201) {
         const a: Acked = { i, id: r.json.data.id, year: r.json.data.year, code: r.json.data.uniqeCode, fileKey: key };
         acked.push(a);
         o.onAck?.(a);
       }
-      return { ms: t2 - t0, submitMs: t2 - t1, status: r.status, message: r.status >= 300 ? r.json?.message ?? r.text : undefined, attempts: replies[0].attempts };
+      return {
+        ms: t2 - t0,
+        submitMs: t2 - t1,
+        status: r.status,
+        message: r.status >= 300 ? (r.json?.message ?? r.text) : undefined,
+        attempts: replies[0].attempts,
+      };
     } catch (e) {
       return { ms: performance.now() - t0, submitMs: 0, status: 0, message: (e as Error).message, attempts: 0 };
     } finally {
@@ -138,7 +175,12 @@ export async function runSurge(h: Http, o: SurgeOptions): Promise<SurgeResult> {
   const resubmitStatuses = await pool(resubmits, o.c, async (k) => {
     const a = acked[k];
     const { key } = await uploadScan(h, SAMPLE_PDF);
-    const r = await postJson(h, '/svsregistration', { ...farmers[a.i], mobile: '9000000000', fileKey: key }, { 'idempotency-key': randomUUID() });
+    const r = await postJson(
+      h,
+      '/svsregistration',
+      { ...farmers[a.i], mobile: '9000000000', fileKey: key },
+      { 'idempotency-key': randomUUID() },
+    );
     return r.status;
   });
   return { farmers, samples, acked, elapsed, doubleTapMismatch, resubmitStatuses, retried };
@@ -169,12 +211,16 @@ export async function checkSurgeThroughApi(
     if (l.status !== 200) return problems.push(`inv 6: letter of ${acked[k].id} answered ${l.status}`);
     const a = l.json.data[0];
     if (a.name !== farmers[acked[k].i].Name) problems.push(`inv 6: letter ${acked[k].id} has another name`);
-    perShift.set(`${a.appointmentDate}#${a.appointmentShiftNumber}`, (perShift.get(`${a.appointmentDate}#${a.appointmentShiftNumber}`) ?? 0) + 1);
+    perShift.set(
+      `${a.appointmentDate}#${a.appointmentShiftNumber}`,
+      (perShift.get(`${a.appointmentDate}#${a.appointmentShiftNumber}`) ?? 0) + 1,
+    );
     perDay.set(a.appointmentDate, (perDay.get(a.appointmentDate) ?? 0) + 1);
   });
   const cap1 = Math.ceil(o.perDayLimit / 2);
   if (o.perDayLimit > 0) {
-    for (const [k, n] of perShift) if (n > (k.endsWith('#1') ? cap1 : o.perDayLimit - cap1)) problems.push(`inv 1: shift ${k} holds ${n}`);
+    for (const [k, n] of perShift)
+      if (n > (k.endsWith('#1') ? cap1 : o.perDayLimit - cap1)) problems.push(`inv 1: shift ${k} holds ${n}`);
     for (const [d, n] of perDay) if (n > o.perDayLimit) problems.push(`inv 1: day ${d} holds ${n}`);
   }
   // Invariant 2: each Aadhaar has exactly one registration per crop (checked for a sample of 200, all when fewer).
@@ -183,7 +229,8 @@ export async function checkSurgeThroughApi(
     const f = farmers[sample[k].i];
     const r = await getJson(h, `/api/registrations?aadhaar=${f.adharNumber}`, token);
     const same = (r.json?.items ?? []).filter((x: { cropName: string }) => x.cropName === f.cropName);
-    if (same.length !== 1) problems.push(`inv 2: Aadhaar …${String(f.adharNumber).slice(-4)} has ${same.length} registrations for ${f.cropName}`);
+    if (same.length !== 1)
+      problems.push(`inv 2: Aadhaar …${String(f.adharNumber).slice(-4)} has ${same.length} registrations for ${f.cropName}`);
     const file = await getJson(h, `/api/registrations/${sample[k].id}/aadhaar-file?year=${sample[k].year}`, token);
     const got = file.status === 200 ? await fetch(file.json.url) : undefined;
     if (!got?.ok) problems.push(`inv 6: scan of ${sample[k].id} not readable`);

@@ -9,7 +9,7 @@ import { MAX_FILE_BYTES } from '../../shared/schemas/registration';
 import { localDynamoClient } from '../../infra/local/dynamo';
 import { sniff } from '../../functions/registrations/uploads';
 
-type Item = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Item = Record<string, any>;
 
 export interface TableCheckInput {
   dynamoEndpoint: string;
@@ -75,7 +75,13 @@ export async function checkTable(o: TableCheckInput): Promise<TableCheck> {
   const invoiceCounters = by('COUNTER#invoices#');
   const results: TableCheck['results'] = [];
   const add = (invariant: string, problems: string[], okDetail: string) =>
-    results.push({ invariant, ok: problems.length === 0, detail: problems.length ? problems.slice(0, 8).join('; ') + (problems.length > 8 ? `; … (${problems.length})` : '') : okDetail });
+    results.push({
+      invariant,
+      ok: problems.length === 0,
+      detail: problems.length
+        ? problems.slice(0, 8).join('; ') + (problems.length > 8 ? `; … (${problems.length})` : '')
+        : okDetail,
+    });
 
   // 1. Capacity: registrations per shift within the shift's cap and within its counter; per day within PerDayLimit.
   {
@@ -84,7 +90,10 @@ export async function checkTable(o: TableCheckInput): Promise<TableCheck> {
     const perDay = new Map<string, number>();
     for (const r of regs) {
       if (!r.slotCounted) continue;
-      perShift.set(`${r.appointmentDate}#${r.appointmentShiftNumber}`, (perShift.get(`${r.appointmentDate}#${r.appointmentShiftNumber}`) ?? 0) + 1);
+      perShift.set(
+        `${r.appointmentDate}#${r.appointmentShiftNumber}`,
+        (perShift.get(`${r.appointmentDate}#${r.appointmentShiftNumber}`) ?? 0) + 1,
+      );
       perDay.set(r.appointmentDate, (perDay.get(r.appointmentDate) ?? 0) + 1);
     }
     let lost = 0;
@@ -94,9 +103,15 @@ export async function checkTable(o: TableCheckInput): Promise<TableCheck> {
       if (n > Number(s.booked)) problems.push(`shift ${s.day}#${s.shift} holds ${n} > counter ${s.booked}`);
       lost += Math.max(0, Number(s.booked) - n);
     }
-    for (const [k, n] of perShift) if (!slots.some((s) => `${s.day}#${s.shift}` === k)) problems.push(`shift ${k} holds ${n} without a counter`);
-    for (const [d, n] of perDay) if (o.perDayLimit > 0 && n > o.perDayLimit) problems.push(`day ${d} holds ${n} > ${o.perDayLimit}`);
-    add('1 capacity', problems, `${perDay.size} days, ${perShift.size} shifts within capacity; counters ahead of registrations by ${lost} (slots taken by crashed requests, never overbooked)`);
+    for (const [k, n] of perShift)
+      if (!slots.some((s) => `${s.day}#${s.shift}` === k)) problems.push(`shift ${k} holds ${n} without a counter`);
+    for (const [d, n] of perDay)
+      if (o.perDayLimit > 0 && n > o.perDayLimit) problems.push(`day ${d} holds ${n} > ${o.perDayLimit}`);
+    add(
+      '1 capacity',
+      problems,
+      `${perDay.size} days, ${perShift.size} shifts within capacity; counters ahead of registrations by ${lost} (slots taken by crashed requests, never overbooked)`,
+    );
   }
 
   // 2. One registration per Aadhaar + crop + year; each holds exactly its claim and letter code.
@@ -112,19 +127,25 @@ export async function checkTable(o: TableCheckInput): Promise<TableCheck> {
     for (const c of claims) {
       const r = regById.get(`${c.year}#${c.id}`);
       if (!r) problems.push(`claim ${c.sk} points to missing registration ${c.year}/${c.id}`);
-      else if (`REGCLAIM#${r.aadhaarHash}` !== c.pk || `${r.year}#${r.cropKey}` !== c.sk) problems.push(`claim of ${c.year}/${c.id} is for another Aadhaar or crop`);
+      else if (`REGCLAIM#${r.aadhaarHash}` !== c.pk || `${r.year}#${r.cropKey}` !== c.sk)
+        problems.push(`claim of ${c.year}/${c.id} is for another Aadhaar or crop`);
     }
     if (claims.length !== regs.length) problems.push(`${claims.length} claims for ${regs.length} registrations`);
     const codeOf = new Map(codes.map((c) => [String(c.pk).slice('REGCODE#'.length), c]));
     for (const r of regs) if (codeOf.get(r.uniqeCode)?.id !== r.id) problems.push(`letter code of ${r.year}/${r.id} missing`);
-    add('2 one per Aadhaar+crop', problems, `${regs.length} registrations, ${seen.size} distinct Aadhaar+crop+year, ${claims.length} claims, ${codes.length} letter codes, all matching`);
+    add(
+      '2 one per Aadhaar+crop',
+      problems,
+      `${regs.length} registrations, ${seen.size} distinct Aadhaar+crop+year, ${claims.length} claims, ${codes.length} letter codes, all matching`,
+    );
   }
 
   // 3. Lots: used + remaining = total, remaining >= 0, used = the bills' grams.
   {
     const problems: string[] = [];
     for (const l of lots) {
-      if (Number(l.usedGrams) + Number(l.remainingGrams) !== Number(l.totalGrams)) problems.push(`lot ${l.lotCode}: ${l.usedGrams} + ${l.remainingGrams} != ${l.totalGrams}`);
+      if (Number(l.usedGrams) + Number(l.remainingGrams) !== Number(l.totalGrams))
+        problems.push(`lot ${l.lotCode}: ${l.usedGrams} + ${l.remainingGrams} != ${l.totalGrams}`);
       if (Number(l.remainingGrams) < 0) problems.push(`lot ${l.lotCode}: remaining ${l.remainingGrams}`);
       const billed = invoices.filter((i) => i.lotID === l.lotID).reduce((a, i) => a + Number(i.quantityGrams), 0);
       if (billed !== Number(l.usedGrams)) problems.push(`lot ${l.lotCode}: used ${l.usedGrams} g, bills hold ${billed} g`);
@@ -137,7 +158,8 @@ export async function checkTable(o: TableCheckInput): Promise<TableCheck> {
     const problems: string[] = [];
     const byFy = new Map<number, number[]>();
     for (const i of invoices) {
-      if (!INVOICE_NUMBER_RE.test(i.invoiceNumber) || i.invoiceNumber.length > 16 || !/^[A-Za-z0-9-]+$/.test(i.invoiceNumber)) problems.push(`bad number ${i.invoiceNumber}`);
+      if (!INVOICE_NUMBER_RE.test(i.invoiceNumber) || i.invoiceNumber.length > 16 || !/^[A-Za-z0-9-]+$/.test(i.invoiceNumber))
+        problems.push(`bad number ${i.invoiceNumber}`);
       byFy.set(i.fyStart, [...(byFy.get(i.fyStart) ?? []), Number(i.seq)]);
     }
     for (const [fy, seqs] of byFy) {
@@ -145,10 +167,15 @@ export async function checkTable(o: TableCheckInput): Promise<TableCheck> {
       const off = seqs.filter((s, k) => s !== k + 1).length;
       if (off) problems.push(`FY ${fy}: ${seqs.length} bills not numbered 1..${seqs.length} (${off} out of place)`);
       const counter = invoiceCounters.find((c) => c.pk === `COUNTER#invoices#${fy}`);
-      if (Number(counter?.value ?? 0) !== seqs.length) problems.push(`FY ${fy}: counter at ${counter?.value} with ${seqs.length} bills`);
+      if (Number(counter?.value ?? 0) !== seqs.length)
+        problems.push(`FY ${fy}: counter at ${counter?.value} with ${seqs.length} bills`);
     }
     for (const n of o.bills) if (!invoices.some((i) => i.invoiceNumber === n)) problems.push(`acknowledged bill ${n} missing`);
-    add('4 invoice numbers', problems, `${invoices.length} bills in ${byFy.size} financial year(s), numbered 1..n without gaps, counter = n; all ${o.bills.length} acknowledged bills present`);
+    add(
+      '4 invoice numbers',
+      problems,
+      `${invoices.length} bills in ${byFy.size} financial year(s), numbered 1..n without gaps, counter = n; all ${o.bills.length} acknowledged bills present`,
+    );
   }
 
   // 5. Billed at most once; a billed registration names its bill and the bill names it.
@@ -159,8 +186,10 @@ export async function checkTable(o: TableCheckInput): Promise<TableCheck> {
     for (const [k, n] of perReg) if (n > 1) problems.push(`registration ${k} on ${n} bills`);
     for (const r of regs) {
       const inv = invoices.find((i) => i.year === r.year && i.registrationID === r.id);
-      if (Boolean(r.isBilled) !== Boolean(inv)) problems.push(`registration ${r.year}/${r.id}: isBilled ${r.isBilled}, bill ${inv?.invoiceNumber ?? 'none'}`);
-      else if (inv && r.invoiceNumber !== inv.invoiceNumber) problems.push(`registration ${r.year}/${r.id} names ${r.invoiceNumber}, bill is ${inv.invoiceNumber}`);
+      if (Boolean(r.isBilled) !== Boolean(inv))
+        problems.push(`registration ${r.year}/${r.id}: isBilled ${r.isBilled}, bill ${inv?.invoiceNumber ?? 'none'}`);
+      else if (inv && r.invoiceNumber !== inv.invoiceNumber)
+        problems.push(`registration ${r.year}/${r.id} names ${r.invoiceNumber}, bill is ${inv.invoiceNumber}`);
     }
     add('5 billed once', problems, `${perReg.size} registrations billed, each on exactly one bill and marked with it`);
   }
@@ -182,12 +211,17 @@ export async function checkTable(o: TableCheckInput): Promise<TableCheck> {
           if (r.uniqeCode !== a.code) problems.push(`acknowledged ${a.year}/${a.id} has another letter code`);
           const body = r.adharFilePath ? await readObject(o.s3, o.bucket, r.adharFilePath) : undefined;
           if (!body) problems.push(`scan of ${a.year}/${a.id} missing (${r.adharFilePath})`);
-          else if (body.length > MAX_FILE_BYTES || !sniff(body.subarray(0, 16)) || !body.equals(a.file)) problems.push(`scan of ${a.year}/${a.id} invalid or not the uploaded bytes`);
+          else if (body.length > MAX_FILE_BYTES || !sniff(body.subarray(0, 16)) || !body.equals(a.file))
+            problems.push(`scan of ${a.year}/${a.id} invalid or not the uploaded bytes`);
           else checked++;
         }
       }),
     );
-    add('6 acknowledged readable', problems, `all ${o.acked.length} acknowledged registrations present; ${checked} scans present, valid (size, magic bytes) and byte-identical to the upload`);
+    add(
+      '6 acknowledged readable',
+      problems,
+      `all ${o.acked.length} acknowledged registrations present; ${checked} scans present, valid (size, magic bytes) and byte-identical to the upload`,
+    );
   }
 
   const pendingKeys = await listKeys(o.s3, o.bucket, 'pending/');
@@ -196,7 +230,15 @@ export async function checkTable(o: TableCheckInput): Promise<TableCheck> {
   const orphanScans = scans.filter((k) => !referenced.has(k));
   return {
     results,
-    counts: { registrations: regs.length, bills: invoices.length, lots: lots.length, slotCounters: slots.length, pendingUploads: pendingKeys.length, scans: scans.length, orphanScans: orphanScans.length },
+    counts: {
+      registrations: regs.length,
+      bills: invoices.length,
+      lots: lots.length,
+      slotCounters: slots.length,
+      pendingUploads: pendingKeys.length,
+      scans: scans.length,
+      orphanScans: orphanScans.length,
+    },
     pendingKeys,
     orphanScans,
   };

@@ -1,5 +1,13 @@
 import { Suspense, useEffect, type ComponentType } from 'react';
-import { matchRoutes, Navigate, useLocation, useNavigate, useRoutes, type NavigateFunction, type RouteObject } from 'react-router-dom';
+import {
+  matchRoutes,
+  Navigate,
+  useLocation,
+  useNavigate,
+  useRoutes,
+  type NavigateFunction,
+  type RouteObject,
+} from 'react-router-dom';
 import { RequireAuth } from './components/RequireAuth';
 import { RouteErrorBoundary } from './components/RouteErrorBoundary';
 import { PageLoading, PublicPageLayout, SiteLayout } from './components/SiteLayout';
@@ -19,7 +27,8 @@ import { publicPages } from './startup';
 type PageModule = { default: ComponentType };
 
 /** A login, admin or user screen: its code and the staff texts (lib/i18n/parts.ts) arrive together. */
-const staffPage = (load: () => Promise<PageModule>) => lazyPage(() => Promise.all([load(), loadStaffMessages()]).then(([m]) => m));
+const staffPage = (load: () => Promise<PageModule>) =>
+  lazyPage(() => Promise.all([load(), loadStaffMessages()]).then(([m]) => m));
 
 const adminPages: Record<AdminSectionId, LazyPage> = {
   dashboard: staffPage(() => import('./features/dashboard/DashboardPage')),
@@ -60,8 +69,20 @@ export const routes: RouteObject[] = [
           { index: true, ...screen(home, true) },
           { path: paths.about, ...screen(home, true) },
           { path: paths.registration, ...publicScreen('registration') },
-          { path: paths.login, ...screen(staffPage(() => import('./features/auth/LoginPage')), true) },
-          { path: paths.start, ...screen(staffPage(() => import('./features/auth/StartEntry')), true) },
+          {
+            path: paths.login,
+            ...screen(
+              staffPage(() => import('./features/auth/LoginPage')),
+              true,
+            ),
+          },
+          {
+            path: paths.start,
+            ...screen(
+              staffPage(() => import('./features/auth/StartEntry')),
+              true,
+            ),
+          },
           { path: paths.lot, ...publicScreen('lot') },
           { path: paths.appointment, ...publicScreen('appointment') },
           { path: paths.bill, ...publicScreen('bill') },

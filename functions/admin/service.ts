@@ -1,4 +1,10 @@
-import { CONFIG_KEYS, isKnownConfigKey, isPublicConfigKey, validateConfigValue, type KnownConfigKey } from '../../shared/config-keys';
+import {
+  CONFIG_KEYS,
+  isKnownConfigKey,
+  isPublicConfigKey,
+  validateConfigValue,
+  type KnownConfigKey,
+} from '../../shared/config-keys';
 import type {
   ConfigResponse,
   CreateRoleInput,
@@ -158,7 +164,14 @@ export async function removeConfig(key: string): Promise<{ success: true }> {
 
 // ---- season settings (typed view over known keys) ----
 
-const SETTINGS_KEYS = ['Is_SVS_Form_On', 'PerDayLimit', 'AppointmentStartDate', 'WeeklyOffDay', 'Holidays', 'ShiftLabels'] as const satisfies readonly KnownConfigKey[];
+const SETTINGS_KEYS = [
+  'Is_SVS_Form_On',
+  'PerDayLimit',
+  'AppointmentStartDate',
+  'WeeklyOffDay',
+  'Holidays',
+  'ShiftLabels',
+] as const satisfies readonly KnownConfigKey[];
 
 export async function getSeasonSettings(): Promise<SettingsInput> {
   return (await getSettings(SETTINGS_KEYS)) as SettingsInput;

@@ -104,7 +104,8 @@ export async function updateCrop(
       Update: {
         TableName: tableName(),
         Key: cropKey(id),
-        UpdateExpression: 'SET cropName = :n, cropNameKey = :k, description = :d, #rules = :r, searchText = :st, updatedOn = :now',
+        UpdateExpression:
+          'SET cropName = :n, cropNameKey = :k, description = :d, #rules = :r, searchText = :st, updatedOn = :now',
         ConditionExpression: 'attribute_exists(pk) AND cropNameKey = :oldKey',
         ExpressionAttributeNames: { '#rules': 'rules' },
         ExpressionAttributeValues: {

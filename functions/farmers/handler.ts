@@ -10,7 +10,10 @@ export const handler = defineArea('farmers', {
     query: ByAadhaarQuery,
     handle: ({ query }) => farmers.byAadhaar(query.aadhaar),
   }),
-  'GET /api/farmers/{id}': route({ params: IdParam, handle: ({ params, caller, sourceIp }) => farmers.view(params.id, caller, sourceIp) }),
+  'GET /api/farmers/{id}': route({
+    params: IdParam,
+    handle: ({ params, caller, sourceIp }) => farmers.view(params.id, caller, sourceIp),
+  }),
   'POST /api/farmers': route({
     body: FarmerInput,
     handle: async ({ body }) => json(await farmers.create(body), 201),

@@ -1,4 +1,10 @@
-import { FARMER_CONTACT_RE, type FarmerInput, type FarmerListQuery, type FarmerRegistration, type FarmerResponse } from '../../shared/schemas/farmers';
+import {
+  FARMER_CONTACT_RE,
+  type FarmerInput,
+  type FarmerListQuery,
+  type FarmerRegistration,
+  type FarmerResponse,
+} from '../../shared/schemas/farmers';
 import { AADHAAR_RE, stripAadhaar } from '../../shared/schemas/producers';
 import { aadhaarHash, sealAadhaar } from '../lib/aadhaar-vault';
 import { aadhaarForView } from '../lib/aadhaar-views';
@@ -82,7 +88,9 @@ export async function list(q: FarmerListQuery): Promise<FarmerResponse[]> {
   // A contact number is also looked up exactly, so it finds farmers beyond the newest the text search reads.
   if (search && FARMER_CONTACT_RE.test(search)) {
     const seen = new Set(items.map((f) => f.farmerID));
-    const exact = (await farmersByContact(search, q.take)).filter((f) => (f.isActive || q.includeInactive) && !seen.has(f.farmerID));
+    const exact = (await farmersByContact(search, q.take)).filter(
+      (f) => (f.isActive || q.includeInactive) && !seen.has(f.farmerID),
+    );
     items.unshift(...exact);
     items.sort((a, b) => b.farmerID - a.farmerID).splice(q.take);
   }

@@ -32,7 +32,8 @@ const blockKey = (id: number) => ({ pk: `BLOCK#${id}`, sk: 'BLOCK' });
 const slugKey = (slug: string) => ({ pk: `BLOCKSLUG#${slug}`, sk: 'BLOCKSLUG' });
 const annKey = (id: number) => ({ pk: `ANN#${id}`, sk: 'ANN' });
 
-const blockOrderKey = (b: Pick<BlockItem, 'sortOrder' | 'blockID'>) => `${padId(b.sortOrder + SORT_OFFSET, 7)}#${padId(b.blockID)}`;
+const blockOrderKey = (b: Pick<BlockItem, 'sortOrder' | 'blockID'>) =>
+  `${padId(b.sortOrder + SORT_OFFSET, 7)}#${padId(b.blockID)}`;
 
 function blockRecord(b: BlockItem): Record<string, unknown> {
   const order = blockOrderKey(b);

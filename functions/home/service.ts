@@ -27,7 +27,8 @@ const changedMeanwhile = () =>
 /** The id a save addresses: the path id (PUT) must agree with a non-zero id in the body. */
 export function resolveId(pathId: number | undefined, bodyId: number, label: string): number {
   if (pathId === undefined) return bodyId;
-  if (bodyId !== 0 && bodyId !== pathId) throw badRequest(`${label} in the body does not match the address`, { [label]: 'Does not match' });
+  if (bodyId !== 0 && bodyId !== pathId)
+    throw badRequest(`${label} in the body does not match the address`, { [label]: 'Does not match' });
   return pathId;
 }
 

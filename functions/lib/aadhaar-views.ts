@@ -14,13 +14,23 @@ export const seesFullAadhaar = (caller: Caller | null) => Boolean(caller && hasA
  * The number in clear for an admin's single-record view, once that view is in the audit log; null for anyone
  * else (the caller shows the masked form). No audit entry, no number: a failed write fails the request.
  */
-export async function aadhaarForView(caller: Caller | null, sourceIp: string, sealed: string | undefined, subject: AuditSubject): Promise<string | null> {
+export async function aadhaarForView(
+  caller: Caller | null,
+  sourceIp: string,
+  sealed: string | undefined,
+  subject: AuditSubject,
+): Promise<string | null> {
   if (!sealed || !caller || !seesFullAadhaar(caller)) return null;
   let clear: string;
   try {
     clear = await openAadhaar(sealed);
   } catch (e) {
-    log.error('Aadhaar could not be opened', { subject: subject.type, id: subject.id, year: subject.year, error: (e as Error).message });
+    log.error('Aadhaar could not be opened', {
+      subject: subject.type,
+      id: subject.id,
+      year: subject.year,
+      error: (e as Error).message,
+    });
     return null;
   }
   await appendAudit('aadhaar.view', caller, sourceIp, subject);

@@ -43,7 +43,12 @@ export interface AuditEntry {
 export const auditKey = (day: string, at: string, eventId: string) => ({ pk: `AUDIT#${day}`, sk: `${at}#${eventId}` });
 
 /** Writes one entry; a resend after a lost answer finds its own item (same key) and counts as written. */
-export async function appendAudit(action: AuditAction, caller: Caller, sourceIp: string, subject: AuditSubject): Promise<AuditEntry> {
+export async function appendAudit(
+  action: AuditAction,
+  caller: Caller,
+  sourceIp: string,
+  subject: AuditSubject,
+): Promise<AuditEntry> {
   const now = new Date();
   const entry: AuditEntry = {
     eventId: randomUUID(),

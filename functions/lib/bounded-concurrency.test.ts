@@ -20,13 +20,15 @@ describe('boundedRunner', () => {
     const gates = Array.from({ length: 6 }, gate);
     const started: number[] = [];
     const results = gates.map((g, i) =>
-      runner.run(() => {
-        started.push(i);
-        return g.job();
-      }).then(
-        () => 'done',
-        (e) => (e instanceof RunnerFullError ? 'refused' : 'failed'),
-      ),
+      runner
+        .run(() => {
+          started.push(i);
+          return g.job();
+        })
+        .then(
+          () => 'done',
+          (e) => (e instanceof RunnerFullError ? 'refused' : 'failed'),
+        ),
     );
     await tick();
     expect(started).toEqual([0, 1]);

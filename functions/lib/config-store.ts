@@ -42,7 +42,9 @@ export async function listConfigItems(): Promise<ConfigItem[]> {
 
 export async function putConfigItem(key: string, value: string, updatedBy?: number): Promise<ConfigItem> {
   const item = { key, value, updatedOn: new Date().toISOString() };
-  await docClient().send(new PutCommand({ TableName: tableName(), Item: { ...itemKey(key), value, updatedOn: item.updatedOn, updatedBy } }));
+  await docClient().send(
+    new PutCommand({ TableName: tableName(), Item: { ...itemKey(key), value, updatedOn: item.updatedOn, updatedBy } }),
+  );
   cache.delete(key);
   return item;
 }
@@ -72,9 +74,7 @@ export async function getSetting<K extends KnownConfigKey>(key: K): Promise<Conf
 export async function getSettings<K extends KnownConfigKey>(keys: readonly K[]): Promise<{ [P in K]: ConfigValue<P> }> {
   const result = {} as { [P in K]: ConfigValue<P> };
   try {
-    const out = await docClient().send(
-      new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: keys.map(itemKey) } } }),
-    );
+    const out = await docClient().send(new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: keys.map(itemKey) } } }));
     const raw = new Map((out.Responses?.[tableName()] ?? []).map((i) => [String(i.sk), String(i.value ?? '')]));
     for (const k of keys) {
       cache.set(k, { at: Date.now(), value: raw.get(k) });

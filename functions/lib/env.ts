@@ -16,7 +16,11 @@ const EnvSchema = z.object({
   JWT_SECRET_ARN: z.string().optional(),
   AADHAAR_KEY: z.string().optional(),
   AADHAAR_KEY_ARN: z.string().optional(),
-  TOKEN_TTL_HOURS: z.coerce.number().positive().max(24 * 7).default(10),
+  TOKEN_TTL_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 7)
+    .default(10),
   /** Public site origin, used in QR codes (e.g. https://seeds.example.org). */
   PUBLIC_BASE_URL: z.string().url().default('http://localhost:3000'),
   CORS_ORIGIN: z.string().optional(),

@@ -48,8 +48,7 @@ export class AppError extends Error {
   }
 }
 
-export const badRequest = (message: string, fields?: Record<string, string>) =>
-  new AppError('VALIDATION', message, { fields });
+export const badRequest = (message: string, fields?: Record<string, string>) => new AppError('VALIDATION', message, { fields });
 export const notFound = (message = 'Not found') => new AppError('NOT_FOUND', message);
 export const conflict = (message: string, data?: Record<string, unknown>) => new AppError('CONFLICT', message, { data });
 export const unauthorized = (message = 'Unauthorized') => new AppError('UNAUTHORIZED', message);

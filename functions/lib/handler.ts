@@ -93,7 +93,10 @@ function cleanQuery(q: Record<string, string | undefined> | undefined): Record<s
 /** The URL's query plus the values the client kept out of the URL (shared/private-query.ts); the header wins. */
 function requestQuery(event: APIGatewayProxyEventV2): Record<string, string> {
   const hidden = event.headers?.[PRIVATE_QUERY_HEADER];
-  return { ...cleanQuery(event.queryStringParameters), ...(hidden ? cleanQuery(Object.fromEntries(new URLSearchParams(hidden))) : {}) };
+  return {
+    ...cleanQuery(event.queryStringParameters),
+    ...(hidden ? cleanQuery(Object.fromEntries(new URLSearchParams(hidden))) : {}),
+  };
 }
 
 /**
@@ -165,7 +168,10 @@ const errorAndAccessLog = (): middy.MiddlewareObj<APIGatewayProxyEventV2, APIGat
       if (err instanceof AppError) {
         req.response = errorBody(err.status, err.code, err.message, err.extra.fields);
         if (err.extra.retryAfterSeconds !== undefined) {
-          req.response.headers = { ...req.response.headers, 'retry-after': String(Math.max(1, Math.ceil(err.extra.retryAfterSeconds))) };
+          req.response.headers = {
+            ...req.response.headers,
+            'retry-after': String(Math.max(1, Math.ceil(err.extra.retryAfterSeconds))),
+          };
         }
         if (err.extra.internal) log.warn('client error', { code: err.code, internal: err.extra.internal });
       } else if (err && typeof err.statusCode === 'number' && err.statusCode < 500 && err.expose !== false) {

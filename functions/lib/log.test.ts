@@ -2,7 +2,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { log, redactDigitRuns, scrub } from './log';
 
 /** No run of 12 digits, whatever stands between them (the check the redaction must pass). */
-const twelveDigits = (text: string) => text.replace(/[^\d]/g, ' ').replace(/ +/g, ' ').split(' ').some((d) => d.length >= 12) || /\d(?:\D?\d){11}/.test(text);
+const twelveDigits = (text: string) =>
+  text
+    .replace(/[^\d]/g, ' ')
+    .replace(/ +/g, ' ')
+    .split(' ')
+    .some((d) => d.length >= 12) || /\d(?:\D?\d){11}/.test(text);
 
 describe('redactDigitRuns', () => {
   const leaks: [string, string][] = [
@@ -34,14 +39,27 @@ describe('redactDigitRuns', () => {
   }
 
   it('keeps what is not twelve digits: invoice numbers, dates, times, mobiles, short ids', () => {
-    for (const text of ['INV2627-000001', '2026-11-25T09:48:12.123Z', '9876543210', 'id 12345', '/api/lots/by-code/SUB-26-P0001-0001']) {
+    for (const text of [
+      'INV2627-000001',
+      '2026-11-25T09:48:12.123Z',
+      '9876543210',
+      'id 12345',
+      '/api/lots/by-code/SUB-26-P0001-0001',
+    ]) {
       expect(redactDigitRuns(text)).toBe(text);
     }
   });
 
   it('scrub reaches every depth, keys too, and long integers', () => {
     const out = JSON.stringify(
-      scrub({ path: '/x/2345-0000-0011', nested: { deeper: [{ list: ['234500000011abc'] }] }, '234500000011': 1, big: 234500000011, password: 'p', ms: 12 }),
+      scrub({
+        path: '/x/2345-0000-0011',
+        nested: { deeper: [{ list: ['234500000011abc'] }] },
+        '234500000011': 1,
+        big: 234500000011,
+        password: 'p',
+        ms: 12,
+      }),
     );
     expect(out).not.toMatch(/\d{12}/);
     expect(twelveDigits(out)).toBe(false);
@@ -58,7 +76,10 @@ describe('log lines', () => {
     vi.spyOn(console, 'log').mockImplementation((line: string) => void lines.push(line));
     vi.spyOn(console, 'error').mockImplementation((line: string) => void lines.push(line));
     process.env.LOG_LEVEL = 'debug';
-    log.info('request for /api/invoices/by-number/2345-0000-0011', { path: '/svsregistration/AppointmentList/234500000010abcdef', at: { p: ['2345 0000 0011'] } });
+    log.info('request for /api/invoices/by-number/2345-0000-0011', {
+      path: '/svsregistration/AppointmentList/234500000010abcdef',
+      at: { p: ['2345 0000 0011'] },
+    });
     log.error('failed 2345000000111', { error: new Error('bad 2345-0000-0011') });
     expect(lines.length).toBe(2);
     for (const line of lines) {

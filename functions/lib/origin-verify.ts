@@ -26,7 +26,9 @@ export function requireCloudFrontOrigin(): middy.MiddlewareObj<APIGatewayProxyEv
       if (!expected) return;
       const given = request.event.headers?.[ORIGIN_VERIFY_HEADER];
       if (!given || !sameSecret(given, expected)) {
-        throw new AppError('FORBIDDEN', 'Forbidden', { internal: 'request did not come through CloudFront (origin header missing or wrong)' });
+        throw new AppError('FORBIDDEN', 'Forbidden', {
+          internal: 'request did not come through CloudFront (origin header missing or wrong)',
+        });
       }
     },
   };

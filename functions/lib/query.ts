@@ -1,4 +1,10 @@
-import { BatchGetCommand, QueryCommand, UpdateCommand, type BatchGetCommandOutput, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import {
+  BatchGetCommand,
+  QueryCommand,
+  UpdateCommand,
+  type BatchGetCommandOutput,
+  type QueryCommandInput,
+} from '@aws-sdk/lib-dynamodb';
 import { docClient, tableName } from './aws';
 import { padId } from './counters';
 
@@ -117,7 +123,12 @@ export const searchFilter = (term: string) => ({
  * Inactivate or restore a catalogue record: the flag plus its place in the sparse "active" index (gsi2),
  * so active-only lists never read inactive records. Returns the new item, or undefined when it does not exist.
  */
-export async function setActiveFlag(key: { pk: string; sk: string }, id: number, active: boolean, activeIndexPk: string): Promise<Item | undefined> {
+export async function setActiveFlag(
+  key: { pk: string; sk: string },
+  id: number,
+  active: boolean,
+  activeIndexPk: string,
+): Promise<Item | undefined> {
   try {
     const out = await docClient().send(
       new UpdateCommand({
@@ -146,7 +157,12 @@ export async function setActiveFlag(key: { pk: string; sk: string }, id: number,
  * Transaction items that move a uniqueness claim (a name, an Aadhaar hash) from one key to another:
  * the old claim is deleted only if it is still this record's, the new one put only if nobody holds it.
  */
-export function moveClaimItems(oldKey: { pk: string; sk: string }, newKey: { pk: string; sk: string }, idAttribute: string, id: number) {
+export function moveClaimItems(
+  oldKey: { pk: string; sk: string },
+  newKey: { pk: string; sk: string },
+  idAttribute: string,
+  id: number,
+) {
   return [
     {
       Delete: {

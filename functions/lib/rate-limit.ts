@@ -18,8 +18,11 @@ export interface Limit {
 }
 
 export type Attempt =
-  | { allowed: true; /** Gives the counted attempt back to every limit (it succeeded or was never checked). */ giveBack: () => Promise<void> }
-  | { allowed: false; /** Seconds until the window that refused it ends. */ retryAfterSeconds: number };
+  | {
+      allowed: true /** Gives the counted attempt back to every limit (it succeeded or was never checked). */;
+      giveBack: () => Promise<void>;
+    }
+  | { allowed: false /** Seconds until the window that refused it ends. */; retryAfterSeconds: number };
 
 function itemKey(l: Limit, now: number) {
   const window = Math.floor(now / 1000 / l.windowSeconds);

@@ -22,7 +22,13 @@ const RETRIABLE_NAMES = new Set([
   'ETIMEDOUT',
 ]);
 
-const RETRIABLE_REASONS = new Set(['TransactionConflict', 'ThrottlingError', 'ProvisionedThroughputExceeded', 'RequestLimitExceeded', 'InternalServerError']);
+const RETRIABLE_REASONS = new Set([
+  'TransactionConflict',
+  'ThrottlingError',
+  'ProvisionedThroughputExceeded',
+  'RequestLimitExceeded',
+  'InternalServerError',
+]);
 
 export interface CancellationReason {
   Code?: string;
@@ -47,13 +53,20 @@ export function isTransient(e: unknown): boolean {
   if (err.$retryable) return true;
   if ((err.$metadata?.httpStatusCode ?? 0) >= 500) return true;
   const reasons = cancellationReasons(e);
-  return reasons.length > 0 && reasons.some((r) => RETRIABLE_REASONS.has(r.Code ?? '')) && !reasons.some((r) => r.Code === 'ConditionalCheckFailed');
+  return (
+    reasons.length > 0 &&
+    reasons.some((r) => RETRIABLE_REASONS.has(r.Code ?? '')) &&
+    !reasons.some((r) => r.Code === 'ConditionalCheckFailed')
+  );
 }
 
 /** Errors where the request may or may not have been applied (the answer was lost). */
 export function isAmbiguous(e: unknown): boolean {
   const n = (e as { name?: string; code?: string })?.name ?? '';
-  return ['TimeoutError', 'RequestTimeout', 'RequestTimeoutException', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT'].includes(n) || (e as { code?: string })?.code === 'ETIMEDOUT';
+  return (
+    ['TimeoutError', 'RequestTimeout', 'RequestTimeoutException', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT'].includes(n) ||
+    (e as { code?: string })?.code === 'ETIMEDOUT'
+  );
 }
 
 export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));

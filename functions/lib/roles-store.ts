@@ -43,9 +43,7 @@ export async function roleNames(ids: readonly number[]): Promise<Map<number, str
   const map = new Map<number, string>();
   const unique = [...new Set(ids)];
   if (!unique.length) return map;
-  const out = await docClient().send(
-    new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: unique.map(roleKey) } } }),
-  );
+  const out = await docClient().send(new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: unique.map(roleKey) } } }));
   for (const i of out.Responses?.[tableName()] ?? []) map.set(Number(i.roleID), String(i.name));
   return map;
 }
@@ -62,7 +60,13 @@ export async function insertRole(r: RoleItem): Promise<boolean> {
               ConditionExpression: 'attribute_not_exists(pk)',
             },
           },
-          { Put: { TableName: tableName(), Item: { ...nameKey(r.name), roleID: r.roleID }, ConditionExpression: 'attribute_not_exists(pk)' } },
+          {
+            Put: {
+              TableName: tableName(),
+              Item: { ...nameKey(r.name), roleID: r.roleID },
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          },
         ],
       }),
     );
@@ -83,4 +87,3 @@ export async function deleteRoleItems(r: RoleItem): Promise<void> {
     }),
   );
 }
-

@@ -34,7 +34,12 @@ let kolkataFormat: Intl.DateTimeFormat | undefined;
 
 /** The Asia/Kolkata calendar day of an instant, 'YYYY-MM-DD'. */
 export function kolkataDay(at: Date = new Date()): string {
-  kolkataFormat ??= new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata', year: 'numeric', month: '2-digit', day: '2-digit' });
+  kolkataFormat ??= new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Asia/Kolkata',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  });
   return kolkataFormat.format(at);
 }
 
@@ -59,7 +64,9 @@ function statKeys(name: string, scope: string, userID?: number): { pk: string; s
 
 function pickKey(name: string, scope: string, userID?: number): { pk: string; sk: string } {
   const n = shardsOf(name);
-  return n === 1 ? { pk: statPk(name, scope, userID), sk: 'STAT' } : { pk: statPk(name, scope, userID, Math.floor(Math.random() * n)), sk: 'STAT' };
+  return n === 1
+    ? { pk: statPk(name, scope, userID), sk: 'STAT' }
+    : { pk: statPk(name, scope, userID, Math.floor(Math.random() * n)), sk: 'STAT' };
 }
 
 function updateOf(key: { pk: string; sk: string }, delta: StatDelta, day: string | undefined) {
@@ -81,7 +88,11 @@ function updateOf(key: { pk: string; sk: string }, delta: StatDelta, day: string
     TableName: tableName(),
     Key: key,
     UpdateExpression: `ADD ${adds.join(', ')}${day ? ' SET #d = :d' : ''}`,
-    ExpressionAttributeNames: { '#c': 'count', ...(delta.amountPaise ? { '#a': 'amountPaise' } : {}), ...(day ? { '#d': 'day' } : {}) },
+    ExpressionAttributeNames: {
+      '#c': 'count',
+      ...(delta.amountPaise ? { '#a': 'amountPaise' } : {}),
+      ...(day ? { '#d': 'day' } : {}),
+    },
     ExpressionAttributeValues: { ...values, ...(day ? { ':d': day } : {}) },
   };
 }
@@ -100,10 +111,16 @@ export function statUpdates(name: string, delta: StatDelta, o: { at?: Date; user
  * committed. Never throws: a stat that cannot be written is logged and the request goes on (the dashboard
  * is then one short, which the count can be rebuilt from the indexes; see docs/data-model.md).
  */
-export async function incrementStat(name: string, delta: StatDelta = { count: 1 }, o: { at?: Date; userID?: number } = {}): Promise<void> {
+export async function incrementStat(
+  name: string,
+  delta: StatDelta = { count: 1 },
+  o: { at?: Date; userID?: number } = {},
+): Promise<void> {
   try {
     await Promise.all(
-      statUpdates(name, delta, o).map((u) => withRetry(() => docClient().send(new UpdateCommand(u)), { attempts: 4, baseMs: 20, maxMs: 200 })),
+      statUpdates(name, delta, o).map((u) =>
+        withRetry(() => docClient().send(new UpdateCommand(u)), { attempts: 4, baseMs: 20, maxMs: 200 }),
+      ),
     );
   } catch (e) {
     log.warn('stat not counted', { stat: name, error: (e as Error).message, name: (e as Error).name });
@@ -131,7 +148,9 @@ export async function readStats(
     for (let round = 0; pending.length; round++) {
       if (round > 8) throw new Error('BatchGet of stats kept returning unprocessed keys');
       if (round) await new Promise((r) => setTimeout(r, 20 * 2 ** round));
-      const res = await withRetry(() => docClient().send(new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: pending } } })));
+      const res = await withRetry(() =>
+        docClient().send(new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: pending } } })),
+      );
       for (const it of res.Responses?.[tableName()] ?? []) {
         const s = sums.get(keyScope.get(String(it.pk)) ?? '');
         if (!s) continue;

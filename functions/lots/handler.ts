@@ -39,7 +39,11 @@ export const handler = defineArea('lots', {
   }),
   'GET /api/lots/{id}': route({ params: IdParam, handle: ({ params }) => lots.get(params.id) }),
   'POST /api/lots': route({ body: CreateLotInput, handle: async ({ body }) => json(await lots.create(body), 201) }),
-  'PUT /api/lots/{id}': route({ params: IdParam, body: UpdateLotInput, handle: ({ params, body }) => lots.update(params.id, body) }),
+  'PUT /api/lots/{id}': route({
+    params: IdParam,
+    body: UpdateLotInput,
+    handle: ({ params, body }) => lots.update(params.id, body),
+  }),
   'DELETE /api/lots/{id}': route({ params: IdParam, handle: ({ params }) => lots.remove(params.id) }),
   'GET /api/lots/{id}/qrcode.png': route({
     params: IdParam,

@@ -40,7 +40,10 @@ export interface LotItem {
 
 export const lotKey = (id: number) => ({ pk: `LOT#${id}`, sk: 'LOT' });
 const codeKey = (code: string) => ({ pk: `LOTCODE#${code}`, sk: 'LOTCODE' });
-const counterKey = (producerID: number, year: number) => ({ pk: `COUNTER#${lotSequenceCounter(producerID, year)}`, sk: 'COUNTER' });
+const counterKey = (producerID: number, year: number) => ({
+  pk: `COUNTER#${lotSequenceCounter(producerID, year)}`,
+  sk: 'COUNTER',
+});
 const yearSk = (year: number, id: number) => `${year}#${padId(id)}`;
 
 function indexKeys(l: Pick<LotItem, 'lotID' | 'producerID' | 'cropID' | 'year'>) {
@@ -160,7 +163,9 @@ async function releaseSequence(producerID: number, year: number, seq: number): P
  *     unused: a gap in lot codes is harmless, a code handed out twice is not.
  */
 export async function insertLotWithCode(draft: Omit<LotItem, 'lotCode'>): Promise<CreateOutcome> {
-  const seq = await withRetry(() => reserveSequence(draft.producerID, draft.year), { retryIf: (e) => isTransient(e) && !isAmbiguous(e) });
+  const seq = await withRetry(() => reserveSequence(draft.producerID, draft.year), {
+    retryIf: (e) => isTransient(e) && !isAmbiguous(e),
+  });
   const lot: LotItem = { ...draft, lotCode: formatLotCode({ ...draft, seq }) };
   const active = { ':t': true };
   const token = randomUUID();

@@ -134,7 +134,9 @@ async function checkActive(producerID: number | undefined, cropID: number | unde
   ]);
   if (producerID && !producer) throw badRequest(`Producer ${producerID} not found`, { producerID: 'Producer not found' });
   if (producerID && !producer!.isActive)
-    throw badRequest(`Producer ${producer!.name} is inactive: restore the producer first`, { producerID: 'Producer is inactive' });
+    throw badRequest(`Producer ${producer!.name} is inactive: restore the producer first`, {
+      producerID: 'Producer is inactive',
+    });
   if (cropID && !crop) throw badRequest(`Crop ${cropID} not found`, { cropID: 'Crop not found' });
   if (cropID && !crop!.isActive)
     throw badRequest(`Crop ${crop!.cropName} is inactive: restore the crop first`, { cropID: 'Crop is inactive' });

@@ -6,7 +6,10 @@ import * as producers from './service';
 
 export const handler = defineArea('producers', {
   'GET /api/producers': route({ query: ProducerListQuery, handle: ({ query }) => producers.list(query) }),
-  'GET /api/producers/{id}': route({ params: IdParam, handle: ({ params, caller, sourceIp }) => producers.get(params.id, caller, sourceIp) }),
+  'GET /api/producers/{id}': route({
+    params: IdParam,
+    handle: ({ params, caller, sourceIp }) => producers.get(params.id, caller, sourceIp),
+  }),
   'POST /api/producers': route({
     body: ProducerInput,
     handle: async ({ body }) => json(await producers.create(body), 201),

@@ -46,7 +46,9 @@ function toItem(p: ProducerItem): Item {
 }
 
 export async function getProducer(id: number, consistent = false): Promise<ProducerItem | undefined> {
-  const out = await docClient().send(new GetCommand({ TableName: tableName(), Key: producerKey(id), ConsistentRead: consistent }));
+  const out = await docClient().send(
+    new GetCommand({ TableName: tableName(), Key: producerKey(id), ConsistentRead: consistent }),
+  );
   return strip(out.Item);
 }
 
@@ -135,7 +137,8 @@ export async function updateProducer(
     return { ok: true };
   } catch (e) {
     const failed = conditionFailedAt(e);
-    if (failed.includes(2)) return { ok: false, reason: 'aadhaar-taken', takenBy: await producerIdByAadhaarHash(next.aadhaarHash) };
+    if (failed.includes(2))
+      return { ok: false, reason: 'aadhaar-taken', takenBy: await producerIdByAadhaarHash(next.aadhaarHash) };
     if (failed.length) return { ok: false, reason: 'changed' };
     throw e;
   }

@@ -1,4 +1,10 @@
-import { AADHAAR_RE, stripAadhaar, type ProducerInput, type ProducerListQuery, type ProducerResponse } from '../../shared/schemas/producers';
+import {
+  AADHAAR_RE,
+  stripAadhaar,
+  type ProducerInput,
+  type ProducerListQuery,
+  type ProducerResponse,
+} from '../../shared/schemas/producers';
 import { aadhaarHash, sealAadhaar } from '../lib/aadhaar-vault';
 import { aadhaarForView } from '../lib/aadhaar-views';
 import type { Caller } from '../lib/caller';
@@ -36,8 +42,7 @@ function toResponse(p: ProducerItem, aadhaarNumber: string | null = null): Produ
 const producerSearchText = (p: Pick<ProducerItem, 'name' | 'contactNumber' | 'address' | 'aadhaarLast4'>) =>
   searchTextOf(p.name, p.contactNumber, p.address, p.aadhaarLast4);
 
-const takenMessage = (id?: number) =>
-  `A producer with this Aadhaar number already exists${id ? ` (ID ${id})` : ''}`;
+const takenMessage = (id?: number) => `A producer with this Aadhaar number already exists${id ? ` (ID ${id})` : ''}`;
 
 /** Lists never carry full Aadhaar numbers. A 12-digit search is an exact Aadhaar lookup (keyed hash). */
 export async function list(q: ProducerListQuery): Promise<ProducerResponse[]> {
@@ -85,9 +90,10 @@ export async function update(id: number, input: ProducerInput): Promise<Producer
   const current = await getProducer(id, true);
   if (!current) throw notFound(`Producer ${id} not found`);
   const hash = await aadhaarHash(input.aadhaarNumber);
-  const sealed = hash === current.aadhaarHash
-    ? { aadhaarEnc: current.aadhaarEnc, aadhaarHash: hash, aadhaarLast4: current.aadhaarLast4 }
-    : await sealAadhaar(input.aadhaarNumber);
+  const sealed =
+    hash === current.aadhaarHash
+      ? { aadhaarEnc: current.aadhaarEnc, aadhaarHash: hash, aadhaarLast4: current.aadhaarLast4 }
+      : await sealAadhaar(input.aadhaarNumber);
   const next = {
     name: input.name,
     ...sealed,

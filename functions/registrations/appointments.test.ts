@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, appointmentDateTime, firstBookableDay, shiftCapacities, weekdayOf, workingDays, type AppointmentSettings } from './appointments';
+import {
+  addDays,
+  appointmentDateTime,
+  firstBookableDay,
+  shiftCapacities,
+  weekdayOf,
+  workingDays,
+  type AppointmentSettings,
+} from './appointments';
 
 const settings = (over: Partial<AppointmentSettings> = {}): AppointmentSettings => ({
   perDayLimit: 40,

@@ -88,7 +88,10 @@ export async function appointmentSettings(): Promise<AppointmentSettings> {
   if (settingsCache && Date.now() - settingsCache.at < SETTINGS_CACHE_MS) return settingsCache.value;
   let raw: Map<string, string>;
   try {
-    raw = await withRetry(() => repo.readConfigValues(['PerDayLimit', 'AppointmentStartDate', 'WeeklyOffDay', 'Holidays', 'ShiftLabels']), { attempts: 4 });
+    raw = await withRetry(
+      () => repo.readConfigValues(['PerDayLimit', 'AppointmentStartDate', 'WeeklyOffDay', 'Holidays', 'ShiftLabels']),
+      { attempts: 4 },
+    );
   } catch (e) {
     log.error('appointment settings unreadable', { error: (e as Error).message, name: (e as Error).name });
     throw busy();
@@ -105,7 +108,10 @@ export async function appointmentSettings(): Promise<AppointmentSettings> {
 }
 
 export function busy(): AppError {
-  return new AppError('UNAVAILABLE', 'सर्वर अभी व्यस्त है, कृपया थोड़ी देर में फिर से जमा करें / The server is busy. Please submit again in a moment.');
+  return new AppError(
+    'UNAVAILABLE',
+    'सर्वर अभी व्यस्त है, कृपया थोड़ी देर में फिर से जमा करें / The server is busy. Please submit again in a moment.',
+  );
 }
 
 // ---- booking ----

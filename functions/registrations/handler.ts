@@ -57,7 +57,8 @@ export const handler = defineArea('registrations', {
   'GET /svsregistration/AppointmentList/{code}': route({
     params: CodeParam,
     handle: ({ params }) => {
-      if (!LETTER_CODE_RE.test(params.code)) throw notFound('अपॉइंटमेंट नहीं मिला / Unable to load appointment. Please check the link.');
+      if (!LETTER_CODE_RE.test(params.code))
+        throw notFound('अपॉइंटमेंट नहीं मिला / Unable to load appointment. Please check the link.');
       return registrations.letterByCode(params.code);
     },
   }),

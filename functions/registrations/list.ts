@@ -90,7 +90,10 @@ function yearsOf(q: RegistrationListQuery): number[] {
 }
 
 /** Reads the year shards in parallel within the range, newest first, up to the cap. */
-async function rangeCandidates(q: RegistrationListQuery, f: Filters): Promise<{ items: Candidate[]; partial: boolean; searchedFrom?: string }> {
+async function rangeCandidates(
+  q: RegistrationListQuery,
+  f: Filters,
+): Promise<{ items: Candidate[]; partial: boolean; searchedFrom?: string }> {
   const years = yearsOf(q);
   const shards = years.flatMap((year) => Array.from({ length: repo.LIST_SHARDS }, (_, shard) => ({ year, shard })));
   if (!shards.length) return { items: [], partial: false };
@@ -104,7 +107,14 @@ async function rangeCandidates(q: RegistrationListQuery, f: Filters): Promise<{ 
       let scanned = 0;
       let start: Record<string, unknown> | undefined;
       do {
-        const page = await repo.listShardPage(year, shard, { from: f.fromKey, to: f.toKey }, filter, start, Math.min(1000, perShardCap - scanned));
+        const page = await repo.listShardPage(
+          year,
+          shard,
+          { from: f.fromKey, to: f.toKey },
+          filter,
+          start,
+          Math.min(1000, perShardCap - scanned),
+        );
         out.push(...page.items.map((i) => ({ id: Number(i.id), year: Number(i.year), gsi1sk: String(i.gsi1sk) })));
         scanned += page.scanned;
         start = page.last;
@@ -121,7 +131,8 @@ async function rangeCandidates(q: RegistrationListQuery, f: Filters): Promise<{ 
 }
 
 export async function listRegistrations(q: RegistrationListQuery): Promise<RegistrationListReply> {
-  if (q.from && q.to && isoOf(q.from) > isoOf(q.to)) throw new AppError('VALIDATION', '"from" must be before "to"', { fields: { from: 'from after to' } });
+  if (q.from && q.to && isoOf(q.from) > isoOf(q.to))
+    throw new AppError('VALIDATION', '"from" must be before "to"', { fields: { from: 'from after to' } });
   const f = filtersOf(q);
   let page: repo.RegistrationItem[];
   let total: number;

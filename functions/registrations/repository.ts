@@ -1,7 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { DeleteObjectCommand, GetObjectCommand, ListObjectsV2Command, PutObjectCommand } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { BatchGetCommand, DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  BatchGetCommand,
+  DeleteCommand,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
 import { docClient, s3Client, tableName } from '../lib/aws';
 import { padId } from '../lib/counters';
 import { env } from '../lib/env';
@@ -187,7 +195,8 @@ export async function shiftCounts(days: readonly string[]): Promise<ShiftCount[]
     let pending: Record<string, unknown>[] = keys.slice(i, i + 100);
     while (pending.length) {
       const res = await db().send(new BatchGetCommand({ RequestItems: { [T()]: { Keys: pending, ConsistentRead: true } } }));
-      for (const it of res.Responses?.[T()] ?? []) out.push({ day: String(it.day), shift: Number(it.shift), booked: Number(it.booked ?? 0), cap: Number(it.cap ?? 0) });
+      for (const it of res.Responses?.[T()] ?? [])
+        out.push({ day: String(it.day), shift: Number(it.shift), booked: Number(it.booked ?? 0), cap: Number(it.cap ?? 0) });
       pending = (res.UnprocessedKeys?.[T()]?.Keys as Record<string, unknown>[] | undefined) ?? [];
     }
   }
@@ -378,11 +387,15 @@ export function newPendingKey(): string {
 }
 
 export async function presignUpload(key: string, contentType: string, size: number, expiresIn: number): Promise<string> {
-  return getSignedUrl(s3Client(), new PutObjectCommand({ Bucket: bucket(), Key: key, ContentType: contentType, ContentLength: size }), {
-    expiresIn,
-    // Both are part of the signature: S3 refuses a PUT of another type or length.
-    signableHeaders: new Set(['content-type', 'content-length']),
-  });
+  return getSignedUrl(
+    s3Client(),
+    new PutObjectCommand({ Bucket: bucket(), Key: key, ContentType: contentType, ContentLength: size }),
+    {
+      expiresIn,
+      // Both are part of the signature: S3 refuses a PUT of another type or length.
+      signableHeaders: new Set(['content-type', 'content-length']),
+    },
+  );
 }
 
 const SERVED_TYPES: Record<string, string> = { gif: 'image/gif', jpg: 'image/jpeg', png: 'image/png', pdf: 'application/pdf' };
@@ -411,7 +424,10 @@ export async function presignDownload(key: string, expiresIn: number, contentTyp
 }
 
 /** Size and first bytes of an object (one ranged GET), or undefined when there is no such object. */
-export async function readObjectHead(key: string, bytes: number): Promise<{ size: number; head: Buffer; contentType?: string } | undefined> {
+export async function readObjectHead(
+  key: string,
+  bytes: number,
+): Promise<{ size: number; head: Buffer; contentType?: string } | undefined> {
   try {
     const out = await s3Client().send(new GetObjectCommand({ Bucket: bucket(), Key: key, Range: `bytes=0-${bytes - 1}` }));
     const total = /\/(\d+)$/.exec(out.ContentRange ?? '')?.[1];
@@ -449,9 +465,14 @@ export async function deleteObject(key: string): Promise<void> {
 }
 
 /** One page of the objects under `prefix`: key and last-modified time. */
-export async function listObjects(prefix: string, token?: string): Promise<{ objects: { key: string; modified: Date }[]; next?: string }> {
+export async function listObjects(
+  prefix: string,
+  token?: string,
+): Promise<{ objects: { key: string; modified: Date }[]; next?: string }> {
   const out = await s3Client().send(new ListObjectsV2Command({ Bucket: bucket(), Prefix: prefix, ContinuationToken: token }));
-  const objects = (out.Contents ?? []).flatMap((o) => (o.Key && o.LastModified ? [{ key: o.Key, modified: o.LastModified }] : []));
+  const objects = (out.Contents ?? []).flatMap((o) =>
+    o.Key && o.LastModified ? [{ key: o.Key, modified: o.LastModified }] : [],
+  );
   return { objects, next: out.IsTruncated ? out.NextContinuationToken : undefined };
 }
 

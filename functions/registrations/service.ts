@@ -92,7 +92,11 @@ function fingerprintOf(f: RegistrationFields, hash: string): string {
 }
 
 function replyOf(id: number, year: number, code: string, existing = false): RegistrationReply {
-  return { success: true, message: MSG_OK, data: { id, year, uniqeCode: code, uniqueCode: code, ...(existing ? { existing: true } : {}) } };
+  return {
+    success: true,
+    message: MSG_OK,
+    data: { id, year, uniqeCode: code, uniqueCode: code, ...(existing ? { existing: true } : {}) },
+  };
 }
 
 /**
@@ -101,7 +105,12 @@ function replyOf(id: number, year: number, code: string, existing = false): Regi
  * without the first request's key hands out the letter like "Find my letter" does, so it counts against the
  * same limits: otherwise anyone knowing a farmer's other details could guess the mobile number without end.
  */
-async function resolveExisting(claim: repo.ClaimItem, input: Pick<SubmitInput, 'idempotencyKey' | 'sourceIp'>, hash: string, fingerprint: string): Promise<SubmitOutcome> {
+async function resolveExisting(
+  claim: repo.ClaimItem,
+  input: Pick<SubmitInput, 'idempotencyKey' | 'sourceIp'>,
+  hash: string,
+  fingerprint: string,
+): Promise<SubmitOutcome> {
   // A retry gets the first answer as it was: its key was made by the farmer's own browser.
   if (input.idempotencyKey !== undefined && claim.idempotencyKey === input.idempotencyKey) {
     return { status: 200, reply: replyOf(claim.id, claim.year, claim.uniqeCode) };
@@ -116,7 +125,8 @@ async function resolveExisting(claim: repo.ClaimItem, input: Pick<SubmitInput, '
 
 const read = <T>(fn: () => Promise<T>) => withRetry(fn, { attempts: 5 });
 
-export const submitRegistration = (input: SubmitInput) => countRefusal('registrations', 'RegistrationRejected', () => submitOnce(input));
+export const submitRegistration = (input: SubmitInput) =>
+  countRefusal('registrations', 'RegistrationRejected', () => submitOnce(input));
 async function submitOnce(input: SubmitInput): Promise<SubmitOutcome> {
   const { fields, idempotencyKey } = input;
   const now = new Date();
@@ -161,7 +171,10 @@ async function submitOnce(input: SubmitInput): Promise<SubmitOutcome> {
       }
       const out = await registerLocked(input, { year, cropKey, crop, hash, fingerprint, token, now });
       // The scan now lives at its lasting key; the pending copy and the lease go together.
-      await Promise.all([input.file.kind === 'pending' ? removeQuietly(input.file.key) : undefined, releaseLease(hash, year, cropKey, token)]);
+      await Promise.all([
+        input.file.kind === 'pending' ? removeQuietly(input.file.key) : undefined,
+        releaseLease(hash, year, cropKey, token),
+      ]);
       return out;
     } catch (e) {
       await releaseLease(hash, year, cropKey, token);
@@ -208,7 +221,9 @@ async function catalogueCrop(cropId: number): Promise<CatalogueCrop> {
 }
 
 async function releaseLease(hash: string, year: number, cropKey: string, token: string): Promise<void> {
-  await repo.releaseLock(hash, year, cropKey, token).catch((e) => log.warn('lease not released (expires by itself)', { error: (e as Error).message }));
+  await repo
+    .releaseLock(hash, year, cropKey, token)
+    .catch((e) => log.warn('lease not released (expires by itself)', { error: (e as Error).message }));
 }
 
 interface Ctx {
@@ -224,7 +239,11 @@ interface Ctx {
 async function registerLocked(input: SubmitInput, c: Ctx): Promise<SubmitOutcome> {
   const { fields, caller } = input;
   const rules = c.crop.rules;
-  const [file, settings, sealed] = await Promise.all([checkFile(input.file), appointmentSettings(), sealAadhaar(fields.adharNumber)]);
+  const [file, settings, sealed] = await Promise.all([
+    checkFile(input.file),
+    appointmentSettings(),
+    sealAadhaar(fields.adharNumber),
+  ]);
 
   // A throttled counter update was not applied: safe to resend. A lost answer may skip a number (a gap).
   const id = await withRetry(() => nextValue(`registrations#${c.year}`));
@@ -433,7 +452,11 @@ export interface FoundLetter {
 function findLetterLimits(hash: string, sourceIp: string): Limit[] {
   return [
     { key: `find-letter:aadhaar:${hash}`, max: FIND_LETTER_LIMITS.perAadhaar, windowSeconds: FIND_LETTER_LIMITS.windowSeconds },
-    { key: `find-letter:ip:${sourceIp || 'unknown'}`, max: FIND_LETTER_LIMITS.perIp, windowSeconds: FIND_LETTER_LIMITS.windowSeconds },
+    {
+      key: `find-letter:ip:${sourceIp || 'unknown'}`,
+      max: FIND_LETTER_LIMITS.perIp,
+      windowSeconds: FIND_LETTER_LIMITS.windowSeconds,
+    },
   ];
 }
 
@@ -456,7 +479,12 @@ export async function findLetter(input: FindLetterInput, sourceIp: string): Prom
 // ---- staff views ----
 
 /** GET /api/registrations/{id}: the Aadhaar in clear for an admin only, and that view is audited; masked for sellers. */
-export async function registrationView(id: number, year: number | undefined, caller: Caller | null, sourceIp: string): Promise<RegistrationRow> {
+export async function registrationView(
+  id: number,
+  year: number | undefined,
+  caller: Caller | null,
+  sourceIp: string,
+): Promise<RegistrationRow> {
   const r = await findRegistration(id, year);
   return toRow(r, await aadhaarForView(caller, sourceIp, r.aadhaarEnc, { type: 'registration', id: r.id, year: r.year }));
 }

@@ -20,8 +20,7 @@ import type { FileSource } from './uploads';
  */
 const MAX_JSON_CHARS = 64 * 1024;
 
-const MSG_BAD_BODY =
-  'फॉर्म पढ़ा नहीं जा सका, कृपया फिर से भेजें / The form could not be read. Send it as JSON or multipart/form-data.';
+const MSG_BAD_BODY = 'फॉर्म पढ़ा नहीं जा सका, कृपया फिर से भेजें / The form could not be read. Send it as JSON or multipart/form-data.';
 const MSG_BAD_KEY = 'अमान्य अनुरोध / Invalid Idempotency-Key: 8 to 100 letters, digits or -_.:';
 
 export interface ParsedSubmission {
@@ -39,7 +38,15 @@ interface Attachment {
 
 const badBody = (code: 'BAD_REQUEST' | 'UNSUPPORTED_MEDIA_TYPE' = 'BAD_REQUEST') => new AppError(code, MSG_BAD_BODY);
 
-const MULTIPART_LIMITS = { fileSize: MAX_FILE_BYTES, files: 2, fields: 40, fieldSize: 8 * 1024, parts: 45, headerPairs: 20, headerSize: 8 * 1024 };
+const MULTIPART_LIMITS = {
+  fileSize: MAX_FILE_BYTES,
+  files: 2,
+  fields: 40,
+  fieldSize: 8 * 1024,
+  parts: 45,
+  headerPairs: 20,
+  headerSize: 8 * 1024,
+};
 
 /**
  * Parses the form with busboy directly: every stream it creates (the parser's and each file part's) gets an
@@ -60,7 +67,11 @@ function readMultipart(event: APIGatewayProxyEventV2): Promise<Record<string, un
     let parser: ReturnType<typeof Busboy>;
     try {
       // A file one byte over the limit is marked truncated: the rest is never buffered.
-      parser = Busboy({ headers: { 'content-type': event.headers?.['content-type'] ?? '' }, limits: MULTIPART_LIMITS, defCharset: 'utf8' });
+      parser = Busboy({
+        headers: { 'content-type': event.headers?.['content-type'] ?? '' },
+        limits: MULTIPART_LIMITS,
+        defCharset: 'utf8',
+      });
     } catch {
       // No boundary, or not a form type busboy knows.
       return fail();
@@ -70,7 +81,8 @@ function readMultipart(event: APIGatewayProxyEventV2): Promise<Record<string, un
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('error', fail);
       stream.on('end', () => {
-        if (!(name in form)) form[name] = { filename, mimetype, content: Buffer.concat(chunks), truncated: stream.truncated } satisfies Attachment;
+        if (!(name in form))
+          form[name] = { filename, mimetype, content: Buffer.concat(chunks), truncated: stream.truncated } satisfies Attachment;
       });
     });
     parser.on('field', (name, value) => {
@@ -128,7 +140,8 @@ export async function parseSubmission(event: APIGatewayProxyEventV2): Promise<Pa
 
   let file: FileSource | undefined;
   const upload = firstOf(values[FILE_FIELD]);
-  if (isAttachment(upload) && upload.content.length > 0) file = { kind: 'bytes', data: upload.content, truncated: upload.truncated, declaredType: upload.mimetype };
+  if (isAttachment(upload) && upload.content.length > 0)
+    file = { kind: 'bytes', data: upload.content, truncated: upload.truncated, declaredType: upload.mimetype };
   else if (isAttachment(upload) && upload.truncated) file = { kind: 'bytes', data: upload.content, truncated: true };
   else {
     const key = typeof values.fileKey === 'string' ? values.fileKey : typeof upload === 'string' ? upload : undefined;

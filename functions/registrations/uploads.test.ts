@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { jpegWithComment, PDF_ACTIONS, PDF_DODGES, PDF_OPEN_AT_PAGE, PDF_URI_LINK, pdfWith, pngWithText } from '../../test/fixtures/hostile-files';
+import {
+  jpegWithComment,
+  PDF_ACTIONS,
+  PDF_DODGES,
+  PDF_OPEN_AT_PAGE,
+  PDF_URI_LINK,
+  pdfWith,
+  pngWithText,
+} from '../../test/fixtures/hostile-files';
 import { SAMPLE_PDF, SAMPLE_PNG } from '../../test/fixtures/registration-helpers';
 import { hostileContent, sniff, type FileKind } from './uploads';
 
@@ -36,7 +44,8 @@ describe('hostile content in an allowed kind of file', () => {
 
   it('reads names inside stream data only with what makes them an action, so image bytes do not trip it', () => {
     const inData = (bytes: string) => pdfWith('', [`<< /Length ${bytes.length} >>\nstream\n${bytes}\nendstream`]);
-    for (const innocent of ['xx/JS\x01yy', '/URI\x7f', 'q/XFA\x00Q', 'ab/JSx(']) expect(verdict(inData(innocent)), innocent).toBeUndefined();
+    for (const innocent of ['xx/JS\x01yy', '/URI\x7f', 'q/XFA\x00Q', 'ab/JSx('])
+      expect(verdict(inData(innocent)), innocent).toBeUndefined();
     for (const hostile of ['/S /URI', '/URI (https://evil.example/)', '/JS <616c657274>', '/XFA [', '/Launch\x00']) {
       expect(verdict(inData(hostile)), hostile).toBe('pdf-active-content');
     }

@@ -1,6 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { inflateSync } from 'node:zlib';
-import { FILE_FIELD, MAX_FILE_BYTES, MSG_FILE, PENDING_KEY_RE, type UploadUrlInput, type UploadUrlResponse } from '../../shared/schemas/registration';
+import {
+  FILE_FIELD,
+  MAX_FILE_BYTES,
+  MSG_FILE,
+  PENDING_KEY_RE,
+  type UploadUrlInput,
+  type UploadUrlResponse,
+} from '../../shared/schemas/registration';
 import { padId } from '../lib/counters';
 import { AppError } from '../lib/errors';
 import { log } from '../lib/log';
@@ -21,7 +28,10 @@ export type FileKind = { mime: 'image/gif' | 'image/jpeg' | 'image/png' | 'appli
 
 /** The file type by its first bytes; undefined for anything else (HTML, text, executables...). */
 export function sniff(head: Buffer): FileKind | undefined {
-  if (head.length >= 6 && (head.subarray(0, 6).toString('latin1') === 'GIF87a' || head.subarray(0, 6).toString('latin1') === 'GIF89a')) {
+  if (
+    head.length >= 6 &&
+    (head.subarray(0, 6).toString('latin1') === 'GIF87a' || head.subarray(0, 6).toString('latin1') === 'GIF89a')
+  ) {
     return { mime: 'image/gif', ext: 'gif' };
   }
   if (head.length >= 3 && head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return { mime: 'image/jpeg', ext: 'jpg' };
@@ -164,7 +174,11 @@ export function hostileContent(data: Buffer, kind: FileKind): string | undefined
 }
 
 const GENERIC_TYPES = new Set(['', 'application/octet-stream', 'binary/octet-stream']);
-const TYPE_ALIASES: Record<string, string> = { 'image/jpg': 'image/jpeg', 'image/pjpeg': 'image/jpeg', 'image/x-png': 'image/png' };
+const TYPE_ALIASES: Record<string, string> = {
+  'image/jpg': 'image/jpeg',
+  'image/pjpeg': 'image/jpeg',
+  'image/x-png': 'image/png',
+};
 
 /**
  * The type the client declared (multipart part type, or the Content-Type the object was stored with) must be
@@ -202,7 +216,9 @@ export async function createUploadUrl(input: UploadUrlInput): Promise<UploadUrlR
 }
 
 /** Where the scan comes from: an object uploaded with a presigned URL, or bytes posted with the form. */
-export type FileSource = { kind: 'pending'; key: string } | { kind: 'bytes'; data: Buffer; truncated?: boolean; declaredType?: string };
+export type FileSource =
+  | { kind: 'pending'; key: string }
+  | { kind: 'bytes'; data: Buffer; truncated?: boolean; declaredType?: string };
 
 export interface CheckedFile {
   source: FileSource;
@@ -229,7 +245,12 @@ function checkBytes(size: number, data: Buffer, declaredType?: string): FileKind
 export async function checkFile(source: FileSource): Promise<CheckedFile> {
   if (source.kind === 'bytes') {
     if (source.truncated) throw fileError(FILE_MESSAGES.tooLarge);
-    return { source, kind: checkBytes(source.data.length, source.data, source.declaredType), size: source.data.length, data: source.data };
+    return {
+      source,
+      kind: checkBytes(source.data.length, source.data, source.declaredType),
+      size: source.data.length,
+      data: source.data,
+    };
   }
   if (!PENDING_KEY_RE.test(source.key)) throw fileError(FILE_MESSAGES.missing);
   // The whole object (at most 500 KB; one byte more tells a larger one): the content checks read all of it.

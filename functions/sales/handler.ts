@@ -1,4 +1,11 @@
-import { BillQrQuery, BillQuery, InvoiceIdParam, InvoiceListQuery, InvoiceNumberParam, MakeSaleInput } from '../../shared/schemas/sales';
+import {
+  BillQrQuery,
+  BillQuery,
+  InvoiceIdParam,
+  InvoiceListQuery,
+  InvoiceNumberParam,
+  MakeSaleInput,
+} from '../../shared/schemas/sales';
 import { defineArea, route } from '../lib/handler';
 import { binary, json } from '../lib/http';
 import { qrImageHeaders } from '../lib/qr';
@@ -16,14 +23,21 @@ export const handler = defineArea('sales', {
     query: BillQuery,
     // The answer depends on who asks and on the bill's token: never kept by shared caches.
     handle: async ({ params, query, caller }) =>
-      json(await sales.byNumber(params.number, caller, query.t), 200, { 'cache-control': 'private, no-store', vary: 'authorization' }),
+      json(await sales.byNumber(params.number, caller, query.t), 200, {
+        'cache-control': 'private, no-store',
+        vary: 'authorization',
+      }),
   }),
   'GET /api/invoices/by-number/{number}/qrcode.png': route({
     params: InvoiceNumberParam,
     query: BillQrQuery,
     handle: async ({ params, query }) => {
       const img = await sales.qrByNumber(params.number, query.size, query.t);
-      return binary(img.png, 'image/png', qrImageHeaders(`bill-${img.invoiceNumber}.png`, { download: query.download, shared: !img.withToken }));
+      return binary(
+        img.png,
+        'image/png',
+        qrImageHeaders(`bill-${img.invoiceNumber}.png`, { download: query.download, shared: !img.withToken }),
+      );
     },
   }),
   'GET /api/invoices/{invoiceID}/qrcode.png': route({
@@ -31,7 +45,11 @@ export const handler = defineArea('sales', {
     query: BillQrQuery,
     handle: async ({ params, query }) => {
       const img = await sales.qrById(params.invoiceID, query.size);
-      return binary(img.png, 'image/png', qrImageHeaders(`bill-${img.invoiceNumber}.png`, { download: query.download, shared: false }));
+      return binary(
+        img.png,
+        'image/png',
+        qrImageHeaders(`bill-${img.invoiceNumber}.png`, { download: query.download, shared: false }),
+      );
     },
   }),
 });

@@ -79,12 +79,16 @@ function strip(item: Raw | undefined): InvoiceItem | undefined {
 
 /** Last sequence number used in a financial year (0 before the first bill). */
 export async function currentInvoiceSeq(fyStart: number): Promise<number> {
-  const out = await docClient().send(new GetCommand({ TableName: tableName(), Key: invoiceCounterKey(fyStart), ConsistentRead: true }));
+  const out = await docClient().send(
+    new GetCommand({ TableName: tableName(), Key: invoiceCounterKey(fyStart), ConsistentRead: true }),
+  );
   return Number(out.Item?.value ?? 0);
 }
 
 export async function getInvoice(invoiceNumber: string, consistent = false): Promise<InvoiceItem | undefined> {
-  const out = await docClient().send(new GetCommand({ TableName: tableName(), Key: invoiceKey(invoiceNumber), ConsistentRead: consistent }));
+  const out = await docClient().send(
+    new GetCommand({ TableName: tableName(), Key: invoiceKey(invoiceNumber), ConsistentRead: consistent }),
+  );
   return strip(out.Item);
 }
 
@@ -151,7 +155,8 @@ export async function commitSale(w: SaleWrite): Promise<void> {
         TableName: T,
         Key: lotKey(inv.lotID),
         UpdateExpression: 'SET remainingGrams = remainingGrams - :g, usedGrams = usedGrams + :g, lastSaleOn = :now',
-        ConditionExpression: 'attribute_exists(pk) AND remainingGrams >= :g AND cropID = :crop AND (attribute_not_exists(isActive) OR isActive = :t)',
+        ConditionExpression:
+          'attribute_exists(pk) AND remainingGrams >= :g AND cropID = :crop AND (attribute_not_exists(isActive) OR isActive = :t)',
         ExpressionAttributeValues: { ':g': w.grams, ':crop': w.cropID, ':t': true, ':now': inv.generatedOn },
         ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
       },
@@ -162,12 +167,21 @@ export async function commitSale(w: SaleWrite): Promise<void> {
         Key: regKey(w.registrationYear, inv.registrationID),
         UpdateExpression: 'SET isBilled = :t, invoiceNumber = :n, billedOn = :now, billedByUserId = :uid, billedSaleId = :sid',
         ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(isBilled) OR isBilled = :f)',
-        ExpressionAttributeValues: { ':t': true, ':f': false, ':n': inv.invoiceNumber, ':now': inv.generatedOn, ':uid': inv.createdByUserId, ':sid': inv.saleId },
+        ExpressionAttributeValues: {
+          ':t': true,
+          ':f': false,
+          ':n': inv.invoiceNumber,
+          ':now': inv.generatedOn,
+          ':uid': inv.createdByUserId,
+          ':sid': inv.saleId,
+        },
         ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
       },
     },
     ...statUpdates('sales', { count: 1, amountPaise: inv.totalPaise }, { at: w.at }).map((u) => ({ Update: u })),
-    ...statUpdates('sales', { count: 1, amountPaise: inv.totalPaise }, { at: w.at, userID: inv.createdByUserId }).map((u) => ({ Update: u })),
+    ...statUpdates('sales', { count: 1, amountPaise: inv.totalPaise }, { at: w.at, userID: inv.createdByUserId }).map((u) => ({
+      Update: u,
+    })),
   ];
   await docClient().send(new TransactWriteCommand({ TransactItems: items }));
 }
@@ -196,7 +210,13 @@ export interface RangeRead {
  * Bills in one index partition between two sort keys, newest first, at most `cap` items. The caller
  * filters and sums; each bill is about 1 KB, so a partition read costs about cap / 8 read units.
  */
-export async function queryRange(index: InvoiceIndex, pk: string, fromKey: string, toKey: string, cap: number): Promise<RangeRead> {
+export async function queryRange(
+  index: InvoiceIndex,
+  pk: string,
+  fromKey: string,
+  toKey: string,
+  cap: number,
+): Promise<RangeRead> {
   const items: InvoiceItem[] = [];
   let start: Record<string, unknown> | undefined;
   do {

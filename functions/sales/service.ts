@@ -1,5 +1,13 @@
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
-import { quantityLabel, requestedKg, rulesOfCrop, saleLimit, saleQuantityKg, sameCrop, type CropRules } from '../../shared/crop-rules';
+import {
+  quantityLabel,
+  requestedKg,
+  rulesOfCrop,
+  saleLimit,
+  saleQuantityKg,
+  sameCrop,
+  type CropRules,
+} from '../../shared/crop-rules';
 import { kgToQuintal, maskMobile } from '../../shared/format';
 import { hasAnyRole, STAFF_ROLES } from '../../shared/roles';
 import {
@@ -76,7 +84,8 @@ function noteSeq(fy: number, seq: number): void {
   if ((lastKnownSeq.get(fy) ?? 0) < seq) lastKnownSeq.set(fy, seq);
 }
 
-export const billedMessage = (invoiceNumber: string | null | undefined) => `Bill already generated, Bill Number ${invoiceNumber ?? ''}`.trim();
+export const billedMessage = (invoiceNumber: string | null | undefined) =>
+  `Bill already generated, Bill Number ${invoiceNumber ?? ''}`.trim();
 const busyError = () => new AppError('UNAVAILABLE', 'Billing is busy right now. No bill was made; please try again.');
 
 export function isStaffCaller(caller: Caller | null): boolean {
@@ -93,9 +102,17 @@ export function totalPaiseOf(grams: number, pricePaise: number): number {
  * A sale above the registration's request (or the crop's maximum): refused unless an admin asks for it
  * explicitly (overRequested); a seller may not ask. Undefined when within the limit.
  */
-function aboveRequest(input: MakeSaleInput, caller: Caller, rules: CropRules | undefined, reg: RegistrationItem): repo.InvoiceItem['aboveRequest'] {
+function aboveRequest(
+  input: MakeSaleInput,
+  caller: Caller,
+  rules: CropRules | undefined,
+  reg: RegistrationItem,
+): repo.InvoiceItem['aboveRequest'] {
   if (input.overRequested && !hasAnyRole(caller.roles, ['admin'])) {
-    throw new AppError('FORBIDDEN', 'Only an admin may sell more than the registration asked for. Sell at most the requested quantity.');
+    throw new AppError(
+      'FORBIDDEN',
+      'Only an admin may sell more than the registration asked for. Sell at most the requested quantity.',
+    );
   }
   const limit = saleLimit(rules, reg);
   if (input.bags <= limit) return undefined;
@@ -107,25 +124,40 @@ function aboveRequest(input: MakeSaleInput, caller: Caller, rules: CropRules | u
       { bags: `At most ${limit}` },
     );
   }
-  return { requestedKg: requestedKg(rules, reg) ?? 0, limitKg: saleQuantityKg(rules, limit).quantityKg, byUserId: caller.userID, byName: caller.name };
+  return {
+    requestedKg: requestedKg(rules, reg) ?? 0,
+    limitKg: saleQuantityKg(rules, limit).quantityKg,
+    byUserId: caller.userID,
+    byName: caller.name,
+  };
 }
 
 function addressOf(r: RegistrationItem): string {
-  return [r.village, r.blockName, r.subDistrict, r.district].map((s) => (s ?? '').trim()).filter(Boolean).join(', ');
+  return [r.village, r.blockName, r.subDistrict, r.district]
+    .map((s) => (s ?? '').trim())
+    .filter(Boolean)
+    .join(', ');
 }
 
 function notEnoughStock(lotCode: string, remainingGrams: number, grams: number): AppError {
-  return new AppError('CONFLICT', `Not enough stock in lot ${lotCode}: ${gramsToKg(remainingGrams)} kg left, ${gramsToKg(grams)} kg asked`, {
-    data: { remaining: gramsToKg(remainingGrams) },
-  });
+  return new AppError(
+    'CONFLICT',
+    `Not enough stock in lot ${lotCode}: ${gramsToKg(remainingGrams)} kg left, ${gramsToKg(grams)} kg asked`,
+    {
+      data: { remaining: gramsToKg(remainingGrams) },
+    },
+  );
 }
 
 const cropMismatch = (regCrop: string, lotCode: string, lotCrop: string) =>
-  badRequest(`Crop mismatch: the registration is for ${regCrop} but lot ${lotCode} is ${lotCrop}`, { lotID: 'Lot of another crop' });
+  badRequest(`Crop mismatch: the registration is for ${regCrop} but lot ${lotCode} is ${lotCrop}`, {
+    lotID: 'Lot of another crop',
+  });
 
 const inactiveLot = (lotCode: string) => badRequest(`Lot ${lotCode} is inactive`, { lotID: 'Lot is inactive' });
 
-export const makeSale = (input: MakeSaleInput, caller: Caller) => countRefusal('sales', 'SaleRefused', () => makeSaleOnce(input, caller));
+export const makeSale = (input: MakeSaleInput, caller: Caller) =>
+  countRefusal('sales', 'SaleRefused', () => makeSaleOnce(input, caller));
 async function makeSaleOnce(input: MakeSaleInput, caller: Caller): Promise<MakeSaleReply> {
   const read = <T>(fn: () => Promise<T>) => withRetry(fn, { attempts: 5 });
   const [reg, lot] = await Promise.all([
@@ -133,16 +165,20 @@ async function makeSaleOnce(input: MakeSaleInput, caller: Caller): Promise<MakeS
     read(() => getLot(input.lotID, true)),
   ]);
   if (!reg) throw notFound(`Registration ${input.registrationID} of ${input.year} not found`);
-  if (reg.isBilled) throw new AppError('CONFLICT', billedMessage(reg.invoiceNumber), { data: { invoiceNumber: reg.invoiceNumber } });
+  if (reg.isBilled)
+    throw new AppError('CONFLICT', billedMessage(reg.invoiceNumber), { data: { invoiceNumber: reg.invoiceNumber } });
   if (!lot) throw notFound(`Lot ${input.lotID} not found`);
   if ((lot as { isActive?: boolean }).isActive === false) throw inactiveLot(lot.lotCode);
   if (input.farmerID && reg.farmerID && input.farmerID !== reg.farmerID) {
-    throw badRequest(`Farmer ${input.farmerID} is not the farmer of registration ${reg.id}`, { farmerID: 'Does not match the registration' });
+    throw badRequest(`Farmer ${input.farmerID} is not the farmer of registration ${reg.id}`, {
+      farmerID: 'Does not match the registration',
+    });
   }
   const crop = await read(() => getCrop(lot.cropID));
   if (!crop) throw badRequest(`The crop of lot ${lot.lotCode} no longer exists`, { lotID: 'Crop missing' });
   // Registrations name their crop by catalogue id; older ones only by name.
-  if (reg.cropId !== undefined ? reg.cropId !== lot.cropID : !sameCrop(reg.cropName, crop.cropName)) throw cropMismatch(reg.cropName, lot.lotCode, crop.cropName);
+  if (reg.cropId !== undefined ? reg.cropId !== lot.cropID : !sameCrop(reg.cropName, crop.cropName))
+    throw cropMismatch(reg.cropName, lot.lotCode, crop.cropName);
 
   const rules = rulesOfCrop(crop);
   const above = aboveRequest(input, caller, rules, reg);
@@ -220,14 +256,17 @@ async function makeSaleOnce(input: MakeSaleInput, caller: Caller): Promise<MakeS
         if (failed(repo.SALE_TX.registration)) {
           const billedAs = old(repo.SALE_TX.registration, 'invoiceNumber') as string | null | undefined;
           // An earlier attempt of this very request committed; its answer was lost.
-          if (billedAs && old(repo.SALE_TX.registration, 'billedSaleId') === saleId) return { done: await committedEarlier(billedAs, attempt) };
-          if (old(repo.SALE_TX.registration, 'pk') === undefined) throw notFound(`Registration ${reg.id} of ${reg.year} not found`);
+          if (billedAs && old(repo.SALE_TX.registration, 'billedSaleId') === saleId)
+            return { done: await committedEarlier(billedAs, attempt) };
+          if (old(repo.SALE_TX.registration, 'pk') === undefined)
+            throw notFound(`Registration ${reg.id} of ${reg.year} not found`);
           throw new AppError('CONFLICT', billedMessage(billedAs), { data: { invoiceNumber: billedAs } });
         }
         if (failed(repo.SALE_TX.lot)) {
           if (old(repo.SALE_TX.lot, 'pk') === undefined) throw notFound(`Lot ${lot.lotID} not found`);
           if (old(repo.SALE_TX.lot, 'isActive') === false) throw inactiveLot(lot.lotCode);
-          if (Number(old(repo.SALE_TX.lot, 'cropID')) !== lot.cropID) throw badRequest(`Lot ${lot.lotCode} was moved to another crop; reload and choose again`);
+          if (Number(old(repo.SALE_TX.lot, 'cropID')) !== lot.cropID)
+            throw badRequest(`Lot ${lot.lotCode} was moved to another crop; reload and choose again`);
           throw notEnoughStock(lot.lotCode, Number(old(repo.SALE_TX.lot, 'remainingGrams') ?? 0), grams);
         }
         if (failed(repo.SALE_TX.counter)) {
@@ -339,7 +378,9 @@ export function toResponse(i: repo.InvoiceItem, view: BillView, names?: Map<numb
     ...base,
     createdByName: names?.get(i.createdByUserId) ?? i.createdByName ?? '',
     createdByUserId: i.createdByUserId ?? null,
-    ...(i.updatedOn ? { updatedOn: i.updatedOn, updatedByName: (i.updatedByUserId && names?.get(i.updatedByUserId)) || i.updatedByName || '' } : {}),
+    ...(i.updatedOn
+      ? { updatedOn: i.updatedOn, updatedByName: (i.updatedByUserId && names?.get(i.updatedByUserId)) || i.updatedByName || '' }
+      : {}),
     ...(view === 'staff' && i.verifyToken ? { verifyToken: i.verifyToken } : {}),
     ...(view === 'staff' && i.aboveRequest ? { aboveRequest: i.aboveRequest } : {}),
   };
@@ -368,7 +409,8 @@ export async function byNumber(invoiceNumber: string, caller: Caller | null, tok
 }
 
 /** The address a bill's QR code opens: the bill page with its token (without one for bills made before tokens). */
-export const publicBillUrl = (inv: Pick<repo.InvoiceItem, 'invoiceNumber' | 'verifyToken'>) => publicUrl(publicBillPath(inv.invoiceNumber, inv.verifyToken));
+export const publicBillUrl = (inv: Pick<repo.InvoiceItem, 'invoiceNumber' | 'verifyToken'>) =>
+  publicUrl(publicBillPath(inv.invoiceNumber, inv.verifyToken));
 
 export interface BillQr {
   invoiceNumber: string;
@@ -488,4 +530,3 @@ export async function listInvoices(q: InvoiceListQuery): Promise<InvoiceListRepl
     ...(partial ? { partial } : {}),
   };
 }
-

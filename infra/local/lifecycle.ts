@@ -68,7 +68,14 @@ export function startUploadLifecycle(o: {
     try {
       const r = await expireUploads({ s3, bucket: o.bucket });
       if (r.deleted.length) {
-        console.log(JSON.stringify({ level: 'info', msg: 'expired pending uploads', rule: PENDING_UPLOADS_RULE.id, deleted: r.deleted.length }));
+        console.log(
+          JSON.stringify({
+            level: 'info',
+            msg: 'expired pending uploads',
+            rule: PENDING_UPLOADS_RULE.id,
+            deleted: r.deleted.length,
+          }),
+        );
       }
     } catch (e) {
       console.error(JSON.stringify({ level: 'warn', msg: 'pending upload expiry failed', error: (e as Error).message }));
@@ -81,7 +88,7 @@ export function startUploadLifecycle(o: {
     }
   };
   const done = run();
-  const timer = setInterval(run, o.intervalMs ?? LIFECYCLE_INTERVAL_MS);
+  const timer = setInterval(() => void run(), o.intervalMs ?? LIFECYCLE_INTERVAL_MS);
   timer.unref();
   return {
     done,

@@ -11,7 +11,9 @@ export async function assertPortFree(port: number, setting: string, host?: strin
     probe.once('error', (e: NodeJS.ErrnoException) => {
       reject(
         e.code === 'EADDRINUSE'
-          ? new Error(`port ${port} (${setting}) is already in use, perhaps by another running copy. Stop it, or set ${setting} to a free port.`)
+          ? new Error(
+              `port ${port} (${setting}) is already in use, perhaps by another running copy. Stop it, or set ${setting} to a free port.`,
+            )
           : e,
       );
     });

@@ -51,7 +51,12 @@ function hmac(key: Buffer | string, data: string): Buffer {
 function signature(secret: string, scope: string[], amzDate: string, canonicalRequest: string): string {
   const [date, region, service] = scope;
   const key = hmac(hmac(hmac(hmac(`AWS4${secret}`, date), region), service), 'aws4_request');
-  const stringToSign = [ALGORITHM, amzDate, scope.join('/'), createHash('sha256').update(canonicalRequest, 'utf8').digest('hex')].join('\n');
+  const stringToSign = [
+    ALGORITHM,
+    amzDate,
+    scope.join('/'),
+    createHash('sha256').update(canonicalRequest, 'utf8').digest('hex'),
+  ].join('\n');
   return createHmac('sha256', key).update(stringToSign, 'utf8').digest('hex');
 }
 
@@ -100,16 +105,19 @@ export function verifySignatureV4(
     payloadHash = param('X-Amz-Content-Sha256') ?? 'UNSIGNED-PAYLOAD';
     const at = parseAmzDate(amzDate);
     const expires = Number(param('X-Amz-Expires'));
-    if (at === null || !Number.isInteger(expires) || expires < 1 || expires > MAX_PRESIGN_SECONDS) return refuse('bad presigned date or expiry');
+    if (at === null || !Number.isInteger(expires) || expires < 1 || expires > MAX_PRESIGN_SECONDS)
+      return refuse('bad presigned date or expiry');
     if (at - now > MAX_SKEW_MS) return refuse('signed in the future');
     if (now > at + expires * 1000) return refuse('presigned URL expired');
   }
 
   const [accessKeyId, ...scope] = credential.split('/');
   if (accessKeyId !== credentials.accessKeyId) return refuse('unknown access key');
-  if (scope.length !== 4 || scope[0] !== amzDate.slice(0, 8) || scope[2] !== 's3' || scope[3] !== 'aws4_request') return refuse('bad credential scope');
+  if (scope.length !== 4 || scope[0] !== amzDate.slice(0, 8) || scope[2] !== 's3' || scope[3] !== 'aws4_request')
+    return refuse('bad credential scope');
   const names = signedHeaders.split(';');
-  if (!names.includes('host') || names.join(';') !== [...names].sort().join(';')) return refuse('signed headers must include host, sorted');
+  if (!names.includes('host') || names.join(';') !== [...names].sort().join(';'))
+    return refuse('signed headers must include host, sorted');
   const canonicalHeaders: string[] = [];
   for (const name of names) {
     const value = req.headers[name];

@@ -45,7 +45,15 @@ ${origins.map((o) => `    <AllowedOrigin>${o}</AllowedOrigin>`).join('\n')}
 
 /** The same matching as an S3 AllowedOrigin: exact, or with one '*' standing for any characters. */
 function originMatcher(origins: string[]): (origin: string) => boolean {
-  const patterns = origins.map((o) => new RegExp(`^${o.split('*').map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`));
+  const patterns = origins.map(
+    (o) =>
+      new RegExp(
+        `^${o
+          .split('*')
+          .map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+          .join('.*')}$`,
+      ),
+  );
   return (origin) => patterns.some((p) => p.test(origin));
 }
 
@@ -76,12 +84,22 @@ function keepDirectories(store: S3rverStore): void {
   };
 }
 
-export async function startS3(opts: { port: number; directory: string; buckets: string[]; appOrigins?: string[] }): Promise<LocalS3> {
+export async function startS3(opts: {
+  port: number;
+  directory: string;
+  buckets: string[];
+  appOrigins?: string[];
+}): Promise<LocalS3> {
   mkdirSync(opts.directory, { recursive: true });
   const origins = opts.appOrigins ?? LOOPBACK_ORIGINS;
   const allowedOrigin = originMatcher(origins);
   // Not run(): its own listener is not exposed; the front below hands it the requests that pass.
-  const s3rver: { configureBuckets(): Promise<void>; callback(): http.RequestListener; logger?: { close(): void }; store: S3rverStore } = new S3rver({
+  const s3rver: {
+    configureBuckets(): Promise<void>;
+    callback(): http.RequestListener;
+    logger?: { close(): void };
+    store: S3rverStore;
+  } = new S3rver({
     silent: true,
     directory: opts.directory,
     configureBuckets: opts.buckets.map((name) => ({ name, configs: [corsXml(origins)] })),
@@ -105,7 +123,10 @@ export async function startS3(opts: { port: number; directory: string; buckets: 
     }
     // A preflight carries no credentials by design; s3rver's CORS rule answers it for the allowed origins.
     if (req.method !== 'OPTIONS') {
-      const verdict = verifySignatureV4({ method: req.method ?? 'GET', url: req.url ?? '/', headers: req.headers }, LOCAL_S3_CREDENTIALS);
+      const verdict = verifySignatureV4(
+        { method: req.method ?? 'GET', url: req.url ?? '/', headers: req.headers },
+        LOCAL_S3_CREDENTIALS,
+      );
       if (!verdict.ok) return denied(res, `Access Denied (${verdict.reason})`);
     }
     s3(req, res);

@@ -74,9 +74,12 @@ export async function startLocalStack(o: LocalStackOptions): Promise<RunningLoca
     o.dynamoEndpoint ??
       startDynamo({ port: o.dynamoPort, dbPath: join(dataDir, 'dynamodb') }).then((d) => ((dynamo = d), d.endpoint)),
     o.s3Endpoint ??
-      startS3({ port: o.s3Port, directory: join(dataDir, 's3'), buckets: [o.uploadsBucket], appOrigins: appOrigins(o.port) }).then(
-        (s) => ((s3 = s), s.endpoint),
-      ),
+      startS3({
+        port: o.s3Port,
+        directory: join(dataDir, 's3'),
+        buckets: [o.uploadsBucket],
+        appOrigins: appOrigins(o.port),
+      }).then((s) => ((s3 = s), s.endpoint)),
   ]);
 
   const url = `http://localhost:${o.port}`;

@@ -7,7 +7,14 @@ import { queryBool } from './common';
  * message a staff member sees in the form is the message the server would give.
  */
 
-export const BLOCK_LIMITS = { slug: 64, title: 200, body: 5000, imageUrl: 1000, sortOrderMin: -99999, sortOrderMax: 99999 } as const;
+export const BLOCK_LIMITS = {
+  slug: 64,
+  title: 200,
+  body: 5000,
+  imageUrl: 1000,
+  sortOrderMin: -99999,
+  sortOrderMax: 99999,
+} as const;
 export const ANNOUNCEMENT_LIMITS = { title: 200, message: 2000 } as const;
 
 export const BLOCK_REQUIRED = 'Slug and Title are required';

@@ -2,11 +2,18 @@ import * as z from 'zod';
 
 /** A numeric id in a path, e.g. /api/producers/{id}. */
 export const IdParam = z.object({
-  id: z.coerce.number({ error: 'id must be a number' }).int('id must be a whole number').positive('id must be positive').max(1e12),
+  id: z.coerce
+    .number({ error: 'id must be a number' })
+    .int('id must be a whole number')
+    .positive('id must be positive')
+    .max(1e12),
 });
 
 export const trimmed = (max: number, label: string) =>
-  z.string({ error: `${label} must be text` }).trim().max(max, `${label}: at most ${max} characters`);
+  z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(max, `${label}: at most ${max} characters`);
 
 export const requiredText = (max: number, label: string, requiredMessage = `${label} is required`) =>
   z.string({ error: requiredMessage }).trim().min(1, requiredMessage).max(max, `Max ${max} chars`);

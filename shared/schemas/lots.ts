@@ -28,7 +28,11 @@ const orIfMissing = <T extends z.ZodType>(missing: number, schema: T) =>
 const positiveId = (message: string) =>
   orIfMissing(0, z.number({ error: message }).int(message).positive(message).max(1e12, message));
 
-const yearNumber = z.number({ error: 'Year invalid' }).int('Year invalid').min(YEAR_MIN, 'Year invalid').max(YEAR_MAX, 'Year invalid');
+const yearNumber = z
+  .number({ error: 'Year invalid' })
+  .int('Year invalid')
+  .min(YEAR_MIN, 'Year invalid')
+  .max(YEAR_MAX, 'Year invalid');
 export const lotYear = orIfMissing(0, yearNumber);
 
 // The limits' messages are functions so that the Indian digit grouping (Intl) is formatted when a value is
@@ -103,11 +107,14 @@ export const LotListQuery = z.object({
 export type LotListQuery = z.infer<typeof LotListQuery>;
 
 export const PreviewCodeQuery = z.object({
-  producerId: orIfMissing(0, z.coerce
-    .number({ error: 'Producer required' })
-    .int('Producer required')
-    .positive('Producer required')
-    .max(1e12, 'Producer required')),
+  producerId: orIfMissing(
+    0,
+    z.coerce
+      .number({ error: 'Producer required' })
+      .int('Producer required')
+      .positive('Producer required')
+      .max(1e12, 'Producer required'),
+  ),
   year: queryYear.optional().transform((y) => y ?? currentYear()),
   isSubsidized: queryBool,
 });
@@ -122,11 +129,7 @@ export const ForCropQuery = z.object({
 /** Lot codes: letters, digits and hyphens (see docs/decisions/0007-lot-codes.md). */
 export const LOT_CODE_RE = /^[A-Z0-9-]{1,40}$/;
 export const LotCodeParam = z.object({
-  code: z
-    .string()
-    .trim()
-    .toUpperCase()
-    .regex(LOT_CODE_RE, 'Lot code is not valid'),
+  code: z.string().trim().toUpperCase().regex(LOT_CODE_RE, 'Lot code is not valid'),
 });
 
 export const QR_SIZE = { min: 64, max: 2048, default: 512 } as const;

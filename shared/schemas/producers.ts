@@ -21,7 +21,8 @@ export const optionalText = (max: number, message = `Max ${max} chars`) =>
     .transform((v) => (v ? v : undefined));
 
 /** Required text: a missing or null value reads as blank, so the reply carries the field's own message. */
-export const blankIfMissing = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === undefined || v === null ? '' : v), schema);
+export const blankIfMissing = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (v === undefined || v === null ? '' : v), schema);
 
 /** 12 digits; spaces and hyphens between digit groups are tolerated and removed. */
 export const AADHAAR_RE = /^\d{12}$/;

@@ -17,7 +17,8 @@ export const MSG_FILE = 'फ़ाइल आवश्यक है (≤ 500KB)';
 export const MSG_FORM_INVALID = 'कृपया फॉर्म सही करें / Please correct the highlighted fields.';
 export const MSG_CLOSED = 'पंजीकरण बंद है / Registrations are closed';
 /** The chosen crop (cropId) is not an active crop of the catalogue. */
-export const MSG_CROP_UNAVAILABLE = 'यह फसल उपलब्ध नहीं है, कृपया सूची से फसल चुनें / This crop is not offered. Please choose a crop from the list.';
+export const MSG_CROP_UNAVAILABLE =
+  'यह फसल उपलब्ध नहीं है, कृपया सूची से फसल चुनें / This crop is not offered. Please choose a crop from the list.';
 /**
  * A second, different submission for an Aadhaar number and crop already registered this year. It names neither
  * the registration's number nor its date: anyone may type someone else's Aadhaar number into the form.
@@ -69,7 +70,14 @@ const requiredText = (max: number) =>
   z.preprocess(asText, z.string({ error: MSG_REQUIRED }).trim().min(1, MSG_REQUIRED).max(max, tooLong(max)));
 
 const optionalText = (max: number) =>
-  z.preprocess(asText, z.string({ error: tooLong(max) }).trim().max(max, tooLong(max)).optional());
+  z.preprocess(
+    asText,
+    z
+      .string({ error: tooLong(max) })
+      .trim()
+      .max(max, tooLong(max))
+      .optional(),
+  );
 
 const digitsField = (n: number, message: string) =>
   z.preprocess(
@@ -86,12 +94,20 @@ const digitsField = (n: number, message: string) =>
 const aadhaarField = digitsField(12, MSG_AADHAAR).pipe(z.string().refine(isValidAadhaar, MSG_AADHAAR_INVALID));
 
 const choice = <T extends readonly [string, ...string[]]>(values: T) =>
-  z.preprocess(asText, z.string({ error: MSG_REQUIRED }).trim().pipe(z.enum(values, { error: MSG_REQUIRED })));
+  z.preprocess(
+    asText,
+    z
+      .string({ error: MSG_REQUIRED })
+      .trim()
+      .pipe(z.enum(values, { error: MSG_REQUIRED })),
+  );
 
 const flag = z
   .union([z.boolean(), z.string(), z.number()])
   .optional()
-  .transform((v) => v === true || v === 1 || (typeof v === 'string' && ['true', '1', 'on', 'yes'].includes(v.trim().toLowerCase())));
+  .transform(
+    (v) => v === true || v === 1 || (typeof v === 'string' && ['true', '1', 'on', 'yes'].includes(v.trim().toLowerCase())),
+  );
 
 const quantity = z
   .union([z.number(), z.string(), z.null()])
@@ -127,7 +143,13 @@ export const RegistrationFields = z
     gender: choice(GENDERS),
     village: requiredText(PLACE_MAX),
     /** Either the joined text '<block> | उप जिला - <sub-district>' or the block alone with subDistrict. */
-    block: z.preprocess(asText, z.string({ error: MSG_REQUIRED }).trim().max(2 * PLACE_MAX + 20, tooLong(PLACE_MAX))),
+    block: z.preprocess(
+      asText,
+      z
+        .string({ error: MSG_REQUIRED })
+        .trim()
+        .max(2 * PLACE_MAX + 20, tooLong(PLACE_MAX)),
+    ),
     subDistrict: optionalText(PLACE_MAX),
     district: z.preprocess(asText, z.string({ error: MSG_REQUIRED }).trim().max(60, MSG_REQUIRED)),
     /** Informational (the form sends the chosen crop's name); the server stores the catalogue's name. */
@@ -140,8 +162,16 @@ export const RegistrationFields = z
   .refine((v) => !!blockParts(v).block, { path: ['block'], message: MSG_REQUIRED, when: () => true })
   .refine((v) => blockParts(v).block.length <= PLACE_MAX, { path: ['block'], message: tooLong(PLACE_MAX), when: () => true })
   .refine((v) => !!blockParts(v).subDistrict, { path: ['subDistrict'], message: MSG_REQUIRED, when: () => true })
-  .refine((v) => blockParts(v).subDistrict.length <= PLACE_MAX, { path: ['subDistrict'], message: tooLong(PLACE_MAX), when: () => true })
-  .refine((v) => !!findDistrict(typeof v.district === 'string' ? v.district : ''), { path: ['district'], message: MSG_REQUIRED, when: () => true })
+  .refine((v) => blockParts(v).subDistrict.length <= PLACE_MAX, {
+    path: ['subDistrict'],
+    message: tooLong(PLACE_MAX),
+    when: () => true,
+  })
+  .refine((v) => !!findDistrict(typeof v.district === 'string' ? v.district : ''), {
+    path: ['district'],
+    message: MSG_REQUIRED,
+    when: () => true,
+  })
   .transform((v) => {
     const { block: blockName, subDistrict } = blockParts(v);
     const rules = defaultRulesFor(v.cropName ?? '');
@@ -186,7 +216,14 @@ export function aadhaarFileProblem(file: { size: number; type: string; name?: st
 /** Browsers on some phones leave File.type empty: fall back to the extension (the server checks magic bytes). */
 export function typeFromName(name: string): string {
   const ext = name.toLowerCase().split('.').pop() ?? '';
-  return ({ gif: 'image/gif', jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png', pdf: 'application/pdf' } as Record<string, string>)[ext] ?? '';
+  return (
+    (
+      { gif: 'image/gif', jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png', pdf: 'application/pdf' } as Record<
+        string,
+        string
+      >
+    )[ext] ?? ''
+  );
 }
 
 /** Field names the form marks (and the server's field map uses). */
@@ -211,7 +248,11 @@ export const MSG_FILE_BILINGUAL = `${MSG_FILE} / The Aadhaar file is required: a
 export const UploadUrlInput = z.object({
   fileName: z.string({ error: MSG_FILE_BILINGUAL }).trim().min(1, MSG_FILE_BILINGUAL).max(255, MSG_FILE_BILINGUAL),
   contentType: z.enum(ALLOWED_FILE_TYPES, { error: MSG_FILE_BILINGUAL }),
-  size: z.number({ error: MSG_FILE_BILINGUAL }).int(MSG_FILE_BILINGUAL).min(1, MSG_FILE_BILINGUAL).max(MAX_FILE_BYTES, MSG_FILE_BILINGUAL),
+  size: z
+    .number({ error: MSG_FILE_BILINGUAL })
+    .int(MSG_FILE_BILINGUAL)
+    .min(1, MSG_FILE_BILINGUAL)
+    .max(MAX_FILE_BYTES, MSG_FILE_BILINGUAL),
 });
 export type UploadUrlInput = z.infer<typeof UploadUrlInput>;
 
@@ -250,7 +291,12 @@ const isoDateTime = (label: string) =>
 
 /** GET /api/registrations query (staff). */
 export const RegistrationListQuery = z.object({
-  id: z.coerce.number({ error: 'id must be a number' }).int('id must be a whole number').positive('id must be positive').max(1e9).optional(),
+  id: z.coerce
+    .number({ error: 'id must be a number' })
+    .int('id must be a whole number')
+    .positive('id must be positive')
+    .max(1e9)
+    .optional(),
   name: z.string().trim().max(NAME_MAX).optional(),
   aadhaar: z
     .string()
@@ -262,10 +308,21 @@ export const RegistrationListQuery = z.object({
   father: z.string().trim().max(NAME_MAX).optional(),
   village: z.string().trim().max(PLACE_MAX).optional(),
   district: z.string().trim().max(60).optional(),
-  year: z.coerce.number({ error: 'year must be a number' }).int().min(2000, 'year must be 2000 to 3000').max(3000, 'year must be 2000 to 3000').optional(),
+  year: z.coerce
+    .number({ error: 'year must be a number' })
+    .int()
+    .min(2000, 'year must be 2000 to 3000')
+    .max(3000, 'year must be 2000 to 3000')
+    .optional(),
   from: isoDateTime('from').optional(),
   to: isoDateTime('to').optional(),
-  skip: z.coerce.number({ error: 'skip must be a number' }).int().min(0).max(1_000_000).optional().transform((v) => v ?? 0),
+  skip: z.coerce
+    .number({ error: 'skip must be a number' })
+    .int()
+    .min(0)
+    .max(1_000_000)
+    .optional()
+    .transform((v) => v ?? 0),
   take: z.coerce
     .number({ error: 'take must be 25, 50 or 100' })
     .int()
@@ -377,5 +434,7 @@ export interface RegistrationListReply {
 
 /** Year and calendar day in India (registrations and appointments use Asia/Kolkata days). */
 export function kolkataDate(at: Date = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata', year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata', year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+    at,
+  );
 }

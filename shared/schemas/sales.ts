@@ -68,7 +68,12 @@ export const MakeSaleInput = z.object({
   /** The farmer linked to the registration (0 / null / absent when the registration is not linked). */
   farmerID: z.preprocess(
     (v) => (v === undefined || v === null || v === '' || v === 0 ? undefined : typeof v === 'string' ? Number(v) : v),
-    z.number({ error: 'farmerID must be a number' }).int('farmerID must be a whole number').positive('farmerID must be positive').max(1e12).optional(),
+    z
+      .number({ error: 'farmerID must be a number' })
+      .int('farmerID must be a whole number')
+      .positive('farmerID must be positive')
+      .max(1e12)
+      .optional(),
   ),
   lotID: positiveId('Lot'),
   registrationID: positiveId('Registration'),
@@ -87,7 +92,11 @@ export const MakeSaleInput = z.object({
   /** Informational: the server uses the crop's stored bag size (wheat 40 kg; the kg asked for other crops). */
   bagSizeKg: z.preprocess(
     (v) => (v === '' || v === null ? undefined : typeof v === 'string' ? Number(v) : v),
-    z.number({ error: 'bagSizeKg must be a number' }).positive('bagSizeKg must be positive').max(1000, 'bagSizeKg is too large').optional(),
+    z
+      .number({ error: 'bagSizeKg must be a number' })
+      .positive('bagSizeKg must be positive')
+      .max(1000, 'bagSizeKg is too large')
+      .optional(),
   ),
   paymentMode: z.preprocess(
     (v) => (v === undefined || v === null || v === '' ? DEFAULT_PAYMENT_MODE : v),
@@ -156,17 +165,29 @@ const dateOrDateTime = (label: string) =>
   z
     .string()
     .trim()
-    .refine((s) => (DAY_RE.test(s) ? !Number.isNaN(Date.parse(`${s}T00:00:00+05:30`)) : !Number.isNaN(Date.parse(s))), `${label} is not a valid date`);
+    .refine(
+      (s) => (DAY_RE.test(s) ? !Number.isNaN(Date.parse(`${s}T00:00:00+05:30`)) : !Number.isNaN(Date.parse(s))),
+      `${label} is not a valid date`,
+    );
 
 const queryId = (label: string) =>
-  z.coerce.number({ error: `${label} must be a number` }).int(`${label} must be a whole number`).positive(`${label} must be positive`).max(1e12, `${label} is too large`);
+  z.coerce
+    .number({ error: `${label} must be a number` })
+    .int(`${label} must be a whole number`)
+    .positive(`${label} must be positive`)
+    .max(1e12, `${label} is too large`);
 
 export const InvoiceListQuery = z
   .object({
     number: z.string().trim().toUpperCase().max(INVOICE_NUMBER_MAX, 'Invoice number: at most 16 characters').optional(),
     lotCode: z.string().trim().toUpperCase().max(40, 'Lot code: at most 40 characters').optional(),
     cropId: queryId('cropId').optional(),
-    year: z.coerce.number({ error: 'year must be a number' }).int('Year invalid').min(2000, 'Year invalid').max(3000, 'Year invalid').optional(),
+    year: z.coerce
+      .number({ error: 'year must be a number' })
+      .int('Year invalid')
+      .min(2000, 'Year invalid')
+      .max(3000, 'Year invalid')
+      .optional(),
     from: dateOrDateTime('from').optional(),
     to: dateOrDateTime('to').optional(),
     createdBy: queryId('createdBy').optional(),
@@ -177,7 +198,13 @@ export const InvoiceListQuery = z
       .optional()
       .transform((v) => (v && v.toLowerCase() !== 'all' ? v : undefined))
       .pipe(z.enum(PAYMENT_MODES, { error: 'paymentMode must be All, Cash or Online' }).optional()),
-    skip: z.coerce.number({ error: 'skip must be a number' }).int('skip must be a whole number').min(0, 'skip must be at least 0').max(1_000_000, 'skip is too large').optional().transform((v) => v ?? 0),
+    skip: z.coerce
+      .number({ error: 'skip must be a number' })
+      .int('skip must be a whole number')
+      .min(0, 'skip must be at least 0')
+      .max(1_000_000, 'skip is too large')
+      .optional()
+      .transform((v) => v ?? 0),
     take: z.coerce
       .number({ error: 'take must be a number' })
       .int('take must be a whole number')

@@ -100,7 +100,9 @@ const cspViolations: string[] = [];
 async function watchCsp(ctx: BrowserContext): Promise<void> {
   // Chromium's own console text for a violation varies by version; the page's event does not.
   await ctx.addInitScript(() =>
-    document.addEventListener('securitypolicyviolation', (e) => console.error(`Content Security Policy violation: ${e.violatedDirective} ${e.blockedURI}`)),
+    document.addEventListener('securitypolicyviolation', (e) =>
+      console.error(`Content Security Policy violation: ${e.violatedDirective} ${e.blockedURI}`),
+    ),
   );
   ctx.on('console', (m) => {
     if (/Content Security Policy/i.test(m.text())) cspViolations.push(`${m.page()?.url() ?? ''}: ${m.text()}`);
@@ -138,27 +140,59 @@ beforeAll(async () => {
   adminToken = (await apiCall('POST', '/auth/login', { email: ADMIN_EMAIL, password: ADMIN_PASSWORD })).json.token;
 
   // Data on every screen: catalogue, a registration, a bill, a content block, an announcement, a seller.
-  const producer = await apiCall('POST', '/api/producers', { name: 'Ram Prasad Seeds', aadhaarNumber: '734512340983', contactNumber: '9876543210', address: 'Kalyanpur, Kanpur' });
+  const producer = await apiCall('POST', '/api/producers', {
+    name: 'Ram Prasad Seeds',
+    aadhaarNumber: '734512340983',
+    contactNumber: '9876543210',
+    address: 'Kalyanpur, Kanpur',
+  });
   expect(producer.status, producer.text).toBe(201);
   const wheat = await apiCall('POST', '/api/crops', { cropName: 'Wheat', description: 'HD-2967 foundation seed' });
   expect(wheat.status, wheat.text).toBe(201);
-  const lot = await apiCall('POST', '/api/lots', { producerID: producer.json.producerID, cropID: wheat.json.cropID, quantityAvailable: 500, pricePerUnit: 32.5, isSubsidized: true });
+  const lot = await apiCall('POST', '/api/lots', {
+    producerID: producer.json.producerID,
+    cropID: wheat.json.cropID,
+    quantityAvailable: 500,
+    pricePerUnit: 32.5,
+    isSubsidized: true,
+  });
   expect(lot.status, lot.text).toBe(201);
   data.lotCode = lot.json.lotCode;
   const regs = [];
   for (let i = 0; i < 2; i++) {
-    const r = await registerFarmer({ url: stack.url }, validFields({ cropName: 'Wheat', cropId: wheat.json.cropID, bagsRequested: 2 }));
+    const r = await registerFarmer(
+      { url: stack.url },
+      validFields({ cropName: 'Wheat', cropId: wheat.json.cropID, bagsRequested: 2 }),
+    );
     expect(r.status, r.text).toBe(201);
     regs.push(r.json.data);
   }
   data.letterCode = regs[0].uniqeCode;
-  const sale = await apiCall('POST', '/api/sales/make', { lotID: lot.json.lotID, registrationID: regs[0].id, year: regs[0].year, bags: 2, paymentMode: 'Cash' });
+  const sale = await apiCall('POST', '/api/sales/make', {
+    lotID: lot.json.lotID,
+    registrationID: regs[0].id,
+    year: regs[0].year,
+    bags: 2,
+    paymentMode: 'Cash',
+  });
   expect(sale.status, sale.text).toBe(201);
   data.invoiceNumber = sale.json.invoiceNumber;
   data.billToken = (await apiCall('GET', `/api/invoices/by-number/${data.invoiceNumber}`)).json.verifyToken;
-  const block = await apiCall('POST', '/api/cms/blocks', { slug: 'about', title: 'About the institute', body: 'Foundation and certified seed of wheat, chickpea and mustard for farmers of Uttar Pradesh.', isActive: true, sortOrder: 1 });
+  const block = await apiCall('POST', '/api/cms/blocks', {
+    slug: 'about',
+    title: 'About the institute',
+    body: 'Foundation and certified seed of wheat, chickpea and mustard for farmers of Uttar Pradesh.',
+    isActive: true,
+    sortOrder: 1,
+  });
   expect(block.status, block.text).toBe(201);
-  const card = await apiCall('POST', '/api/cms/blocks', { slug: 'seed-sale', title: 'Seed sale 2025', body: 'Registration opens in October. Bring the original Aadhaar card.', isActive: true, sortOrder: 2 });
+  const card = await apiCall('POST', '/api/cms/blocks', {
+    slug: 'seed-sale',
+    title: 'Seed sale 2025',
+    body: 'Registration opens in October. Bring the original Aadhaar card.',
+    isActive: true,
+    sortOrder: 2,
+  });
   expect(card.status, card.text).toBe(201);
   const notice = await apiCall('POST', '/api/cms/announcements', {
     title: 'Counter timings',
@@ -168,7 +202,13 @@ beforeAll(async () => {
     isActive: true,
   });
   expect(notice.status, notice.text).toBe(201);
-  const seller = await apiCall('POST', '/api/admin/users', { fullName: 'Counter Seller', email: 'a11y-seller@seed.local', password: 'a11y-seller-1', isActive: true, roleIds: [3] });
+  const seller = await apiCall('POST', '/api/admin/users', {
+    fullName: 'Counter Seller',
+    email: 'a11y-seller@seed.local',
+    password: 'a11y-seller-1',
+    isActive: true,
+    roleIds: [3],
+  });
   expect(seller.status, seller.text).toBe(201);
 
   browser = await launchBrowser();
@@ -297,7 +337,10 @@ async function focusVisible(page: Page): Promise<{ tag: string; visible: boolean
     const root = el.closest('.MuiInputBase-root');
     const fieldset = root?.querySelector('fieldset') ?? null;
     const thick = fieldset ? parseFloat(getComputedStyle(fieldset).borderTopWidth) >= 2 : false;
-    return { tag: `${el.tagName.toLowerCase()}#${el.id}`, visible: shows(el) || shows(root) || thick || el.classList.contains('Mui-focusVisible') };
+    return {
+      tag: `${el.tagName.toLowerCase()}#${el.id}`,
+      visible: shows(el) || shows(root) || thick || el.classList.contains('Mui-focusVisible'),
+    };
   });
 }
 
@@ -369,7 +412,11 @@ describe('keyboard only', () => {
     checks.push(await focusVisible(page));
     const chooser = page.waitForEvent('filechooser');
     await kb.press('Enter');
-    await expect.poll(() => page.evaluate(() => (window as unknown as { fileInputClicks: number }).fileInputClicks), { message: 'Enter on the file button clicks the file input' }).toBe(1);
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { fileInputClicks: number }).fileInputClicks), {
+        message: 'Enter on the file button clicks the file input',
+      })
+      .toBe(1);
     await (await chooser).setFiles(join(FIXTURES, 'aadhaar-sample.pdf'));
     await page.getByText('aadhaar-sample.pdf').waitFor();
 

@@ -171,9 +171,22 @@ describe('catalogue screens', () => {
     const row = page.locator(`tr[data-lot-code="${lotCode}"]`);
     await row.waitFor();
     const cells = await row.locator('td').allTextContents();
-    expect(cells.slice(0, 10)).toEqual([lotCode, PRODUCER, CROP, String(YEAR), '1,234.5', '0', '1,234.5', '12.345', '0', '12.345']);
+    expect(cells.slice(0, 10)).toEqual([
+      lotCode,
+      PRODUCER,
+      CROP,
+      String(YEAR),
+      '1,234.5',
+      '0',
+      '1,234.5',
+      '12.345',
+      '0',
+      '12.345',
+    ]);
     // At 1280 px the whole table fits the content area, its Actions header and buttons included.
-    await expect(page.locator('main .MuiTableContainer-root').evaluate((el) => el.scrollWidth - el.clientWidth)).resolves.toBeLessThanOrEqual(0);
+    await expect(
+      page.locator('main .MuiTableContainer-root').evaluate((el) => el.scrollWidth - el.clientWidth),
+    ).resolves.toBeLessThanOrEqual(0);
     for (const el of [page.locator('thead th').last(), row.getByRole('button', { name: 'QR' })]) {
       const box = (await el.boundingBox())!;
       expect(box.x + box.width).toBeLessThanOrEqual(DESKTOP.width);
@@ -205,13 +218,19 @@ describe('catalogue screens', () => {
     await settled(page);
     await screenshot(page, 'catalogue-lot-qr-dialog', { fullPage: false });
 
-    const [png] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Download PNG' }).click()]);
+    const [png] = await Promise.all([
+      page.waitForEvent('download'),
+      dialog.getByRole('button', { name: 'Download PNG' }).click(),
+    ]);
     expect(png.suggestedFilename()).toBe(`lot-${lotCode}.png`);
     const pngPath = join(dataDir, 'qr.png');
     await png.saveAs(pngPath);
     expect(decodePng(readFileSync(pngPath))).toBe(`${stack.url}/lot/${lotCode}`);
 
-    const [svg] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Download SVG' }).click()]);
+    const [svg] = await Promise.all([
+      page.waitForEvent('download'),
+      dialog.getByRole('button', { name: 'Download SVG' }).click(),
+    ]);
     expect(svg.suggestedFilename()).toBe(`lot-${lotCode}.svg`);
     const svgPath = join(dataDir, 'qr.svg');
     await svg.saveAs(svgPath);
@@ -229,7 +248,10 @@ describe('catalogue screens', () => {
 
   it('opens the public lot page from the dialog and shows the lot', async () => {
     const dialog = page.getByRole('dialog', { name: `QR code of lot ${lotCode}` });
-    const [pub] = await Promise.all([context.waitForEvent('page'), dialog.getByRole('link', { name: 'Open public page' }).click()]);
+    const [pub] = await Promise.all([
+      context.waitForEvent('page'),
+      dialog.getByRole('link', { name: 'Open public page' }).click(),
+    ]);
     await pub.waitForLoadState();
     expect(new URL(pub.url()).pathname).toBe(`/lot/${lotCode}`);
     const section = pub.getByTestId('public-lot');
@@ -278,13 +300,27 @@ describe('catalogue screens', () => {
     const made = await fetch(url('/api/farmers'), {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-      body: JSON.stringify({ name: 'Ramesh Kumar', fatherName: 'Suresh Kumar', aadhaarNumber: '376543210981', contactNumber: '9415123456', village: 'Bhitargaon', category: 'OBC' }),
+      body: JSON.stringify({
+        name: 'Ramesh Kumar',
+        fatherName: 'Suresh Kumar',
+        aadhaarNumber: '376543210981',
+        contactNumber: '9415123456',
+        village: 'Bhitargaon',
+        category: 'OBC',
+      }),
     });
     expect(made.status).toBe(201);
     const other = await fetch(url('/api/farmers'), {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-      body: JSON.stringify({ name: 'Sita Devi', fatherName: 'Ram Prasad', aadhaarNumber: '376543210127', contactNumber: '9415654321', village: 'Bithoor', category: 'GEN' }),
+      body: JSON.stringify({
+        name: 'Sita Devi',
+        fatherName: 'Ram Prasad',
+        aadhaarNumber: '376543210127',
+        contactNumber: '9415654321',
+        village: 'Bithoor',
+        category: 'GEN',
+      }),
     });
     expect(other.status).toBe(201);
 

@@ -168,10 +168,32 @@ describe('admin writes content, visitors read it', () => {
     await admin.locator('form').getByRole('button', { name: 'Save' }).click();
     await expect(admin.getByRole('alert').textContent()).resolves.toBe('Slug and Title are required');
 
-    await saveBlock({ slug: 'about', title: 'About the institute', body: ABOUT_BODY, imageUrl: '/e2e-img/about.png', sortOrder: 0 });
-    await saveBlock({ slug: 'wheat-seed', title: 'Wheat seed for the rabi season', body: LONG_BODY, imageUrl: '/e2e-img/wheat.png', sortOrder: 10 });
-    await saveBlock({ slug: 'mustard', title: 'Mustard and chickpea', body: 'Seed of mustard and chickpea in 1 to 6 kg packs.', sortOrder: 20 });
-    await saveBlock({ slug: 'xss-check', title: `${XSS_SCRIPT}${XSS_IMG}`, body: `Staff typed:\n${XSS_SCRIPT}\n${XSS_IMG}`, sortOrder: 30 });
+    await saveBlock({
+      slug: 'about',
+      title: 'About the institute',
+      body: ABOUT_BODY,
+      imageUrl: '/e2e-img/about.png',
+      sortOrder: 0,
+    });
+    await saveBlock({
+      slug: 'wheat-seed',
+      title: 'Wheat seed for the rabi season',
+      body: LONG_BODY,
+      imageUrl: '/e2e-img/wheat.png',
+      sortOrder: 10,
+    });
+    await saveBlock({
+      slug: 'mustard',
+      title: 'Mustard and chickpea',
+      body: 'Seed of mustard and chickpea in 1 to 6 kg packs.',
+      sortOrder: 20,
+    });
+    await saveBlock({
+      slug: 'xss-check',
+      title: `${XSS_SCRIPT}${XSS_IMG}`,
+      body: `Staff typed:\n${XSS_SCRIPT}\n${XSS_IMG}`,
+      sortOrder: 30,
+    });
 
     // A second block with a slug in use: the server's clear message.
     await fillBlock({ slug: 'about', title: 'Another about' });
@@ -224,7 +246,9 @@ describe('admin writes content, visitors read it', () => {
     await expect(admin.getByRole('alert').textContent()).resolves.toBe('Title & Message required');
 
     await form.locator('input[name="title"]').fill('Counter closed on Friday');
-    await form.locator('textarea[name="message"]').fill('Seed sale is closed on Friday for stock taking. बीज बिक्री शुक्रवार को बंद रहेगी।');
+    await form
+      .locator('textarea[name="message"]')
+      .fill('Seed sale is closed on Friday for stock taking. बीज बिक्री शुक्रवार को बंद रहेगी।');
     await form.locator('select[name="severity"]').selectOption('danger');
     await expect(form.locator('input[name="endAt"]').inputValue()).resolves.toBe('');
     const sent = admin.waitForRequest((r) => r.url().endsWith('/api/cms/announcements') && r.method() === 'POST');
@@ -295,10 +319,14 @@ describe('admin writes content, visitors read it', () => {
     expect(cards[1].img).toBeNull();
     // The picture loaded (so the box is not an empty frame).
     await expect(
-      p.getByTestId('highlight').first().locator('img').evaluate(async (img: HTMLImageElement) => {
-        if (!img.complete) await new Promise((r) => img.addEventListener('load', r, { once: true }));
-        return img.naturalWidth;
-      }),
+      p
+        .getByTestId('highlight')
+        .first()
+        .locator('img')
+        .evaluate(async (img: HTMLImageElement) => {
+          if (!img.complete) await new Promise((r) => img.addEventListener('load', r, { once: true }));
+          return img.naturalWidth;
+        }),
     ).resolves.toBe(320);
 
     // Markup typed by staff is shown as text and never runs.
@@ -346,7 +374,9 @@ describe('admin writes content, visitors read it', () => {
 
     await p.goto(url('/about'));
     await checkHome(p, 'hi');
-    await expect(p.getByTestId('about').evaluate((e) => Math.round(e.getBoundingClientRect().top))).resolves.toBeLessThan(DESKTOP.height / 2);
+    await expect(p.getByTestId('about').evaluate((e) => Math.round(e.getBoundingClientRect().top))).resolves.toBeLessThan(
+      DESKTOP.height / 2,
+    );
     await screenshot(p, 'about-desktop-hi', { fullPage: false });
     await ctx.close();
   });
@@ -374,7 +404,10 @@ describe('admin writes content, visitors read it', () => {
     await p.goto(url('/'));
     await p.getByTestId('about').waitFor();
     await expect(p.getByTestId('announcement').count()).resolves.toBe(0);
-    await expect((await highlightCards(p)).map((c) => c.title)).toEqual(['Wheat seed for the rabi season', 'Mustard and chickpea seed']);
+    await expect((await highlightCards(p)).map((c) => c.title)).toEqual([
+      'Wheat seed for the rabi season',
+      'Mustard and chickpea seed',
+    ]);
     await ctx.close();
   });
 
@@ -386,7 +419,10 @@ describe('admin writes content, visitors read it', () => {
       await form.locator('textarea[name="message"]').fill(`Message ${severity}`);
       await form.locator('select[name="severity"]').selectOption(severity);
       await form.getByRole('button', { name: 'Save' }).click();
-      await admin.locator('tbody tr').filter({ hasText: `Notice ${severity}` }).waitFor();
+      await admin
+        .locator('tbody tr')
+        .filter({ hasText: `Notice ${severity}` })
+        .waitFor();
     }
     const ctx = await newContext(DESKTOP);
     const p = await newPage(ctx);

@@ -91,7 +91,12 @@ function helperLabelPairs(p: Page): Promise<Pair[]> {
         .filter((o) => o.box.top > f.box.top + 1 && o.box.left < f.box.right && f.box.left < o.box.right)
         .sort((a, b) => a.box.top - b.box.top)[0];
       if (!next?.label) continue;
-      out.push({ helper: text, helperBottom: f.helper.getBoundingClientRect().bottom, label: next.label.textContent ?? '', labelTop: next.label.getBoundingClientRect().top });
+      out.push({
+        helper: text,
+        helperBottom: f.helper.getBoundingClientRect().bottom,
+        label: next.label.textContent ?? '',
+        labelTop: next.label.getBoundingClientRect().top,
+      });
     }
     return out;
   });
@@ -136,8 +141,20 @@ beforeAll(async () => {
   const crops = (await apiCall('GET', '/api/crops/dropdown')).json as { name: string; rules: unknown }[];
   expect(crops.find((c) => c.name === 'Lentil')?.rules).toBeNull();
   adminToken = ''; // the farmers below are visitors
-  for (const [crop, bags] of [['Lentil', undefined], ['Wheat', 2]] as const) {
-    const r = await registerFarmer({ url: stack.url }, validFields({ cropName: crop, cropId: cropIds[crop], bagsRequested: bags, adharNumber: newAadhaar(8), mobile: newMobile() }));
+  for (const [crop, bags] of [
+    ['Lentil', undefined],
+    ['Wheat', 2],
+  ] as const) {
+    const r = await registerFarmer(
+      { url: stack.url },
+      validFields({
+        cropName: crop,
+        cropId: cropIds[crop],
+        bagsRequested: bags,
+        adharNumber: newAadhaar(8),
+        mobile: newMobile(),
+      }),
+    );
     expect(r.status).toBe(201);
     letters[crop] = r.json.data.uniqeCode;
   }
@@ -163,9 +180,10 @@ describe('what the farmer reads when something is wrong', () => {
           // Every wrong field but the last of each column has a label below it.
           expect(pairs.length, `${lang} ${phone ? 'phone' : 'desktop'}`).toBeGreaterThanOrEqual(shrunk ? 9 : 10);
           for (const pair of pairs) {
-            expect(pair.labelTop, `${lang} ${phone ? 'phone' : 'desktop'}: "${pair.helper}" ends at ${pair.helperBottom}, "${pair.label}" starts at ${pair.labelTop}`).toBeGreaterThanOrEqual(
-              pair.helperBottom,
-            );
+            expect(
+              pair.labelTop,
+              `${lang} ${phone ? 'phone' : 'desktop'}: "${pair.helper}" ends at ${pair.helperBottom}, "${pair.label}" starts at ${pair.labelTop}`,
+            ).toBeGreaterThanOrEqual(pair.helperBottom);
           }
           await screenshot(p, `registration-errors-${lang}-${phone ? 'phone' : 'desktop'}${shrunk ? '-filled' : ''}`);
         }
@@ -181,7 +199,12 @@ describe('what the farmer reads when something is wrong', () => {
       await submitAllWrong(p, true, lang === 'hi' ? 'रीसेट' : 'Reset');
       const byField = async (id: string) => (await p.locator(`#reg-${id}-helper-text`).textContent())?.trim();
       const fileError = (await p.locator('form[aria-busy] [role="alert"]').textContent())?.trim();
-      const seen = { Name: await byField('Name'), adharNumber: await byField('adharNumber'), mobile: await byField('mobile'), file: fileError };
+      const seen = {
+        Name: await byField('Name'),
+        adharNumber: await byField('adharNumber'),
+        mobile: await byField('mobile'),
+        file: fileError,
+      };
       const spec = { Name: MSG_REQUIRED, adharNumber: MSG_AADHAAR, mobile: MSG_MOBILE, file: MSG_FILE };
       for (const [field, message] of Object.entries(spec)) {
         const shown = seen[field as keyof typeof seen] ?? '';
@@ -224,7 +247,11 @@ describe('what the farmer reads when something is wrong', () => {
     await expect(fileError.textContent()).resolves.toBe(`${MSG_FILE}यह फ़ाइल 600 KB की है: अधिकतम 500 KB की फ़ाइल चुनें।`);
     expect(await p.getByTestId('registration-alert').count()).toBe(0); // nothing was submitted
     await screenshot(p, 'registration-file-too-large-phone');
-    await input.setInputFiles({ name: 'aadhaar.docx', mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', buffer: Buffer.from('PK\u0003\u0004 not a scan') });
+    await input.setInputFiles({
+      name: 'aadhaar.docx',
+      mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+      buffer: Buffer.from('PK\u0003\u0004 not a scan'),
+    });
     await expect(fileError.textContent()).resolves.toBe(`${MSG_FILE}इस प्रकार की फ़ाइल नहीं चलेगी: GIF, JPEG, PNG या PDF चुनें।`);
     await input.setInputFiles(join(FIXTURES, 'aadhaar-sample.png'));
     await p.waitForFunction(() => !document.querySelector('form[aria-busy] [role="alert"]'));
@@ -237,7 +264,9 @@ describe('what the farmer reads when something is wrong', () => {
     await p.locator('#reg-adharNumber').fill(newAadhaar(9));
     await p.locator('#reg-mobile').fill(newMobile());
     // Named and typed as a PNG, so the browser sends it; the server reads its bytes and refuses it.
-    await p.getByTestId('registration-file').setInputFiles({ name: 'aadhaar.png', mimeType: 'image/png', buffer: Buffer.from('not an image '.repeat(40)) });
+    await p
+      .getByTestId('registration-file')
+      .setInputFiles({ name: 'aadhaar.png', mimeType: 'image/png', buffer: Buffer.from('not an image '.repeat(40)) });
     await p.getByTestId('registration-submit').click();
     await p.getByTestId('registration-alert').waitFor();
     await p.getByTestId('registration-submit').and(p.locator(':enabled')).waitFor();
@@ -254,7 +283,9 @@ describe('what the farmer reads when something is wrong', () => {
     await hi.goto(url('/svs/appointment/not-a-real-code-000000'));
     const letterError = hi.getByRole('alert').filter({ hasText: 'Unable to load appointment. Please check the link.' });
     await letterError.waitFor();
-    expect(await letterError.textContent()).toMatch(/^अपॉइंटमेंट पत्र लोड नहीं हो सका। .* \/ Unable to load appointment\. Please check the link\./);
+    expect(await letterError.textContent()).toMatch(
+      /^अपॉइंटमेंट पत्र लोड नहीं हो सका। .* \/ Unable to load appointment\. Please check the link\./,
+    );
     await hi.getByRole('button', { name: 'फिर से प्रयास करें' }).waitFor();
     await screenshot(hi, 'appointment-error-hi-phone');
 
@@ -311,7 +342,10 @@ describe('what the farmer reads when something is wrong', () => {
     const mobile = newMobile();
     const codes: Record<string, string> = {};
     for (const crop of ['Wheat', 'Chickpea']) {
-      const r = await registerFarmer({ url: stack.url }, validFields({ cropName: crop, cropId: cropIds[crop], bagsRequested: 2, adharNumber: aadhaar, mobile }));
+      const r = await registerFarmer(
+        { url: stack.url },
+        validFields({ cropName: crop, cropId: cropIds[crop], bagsRequested: 2, adharNumber: aadhaar, mobile }),
+      );
       expect(r.status).toBe(201);
       codes[crop] = r.json.data.uniqeCode;
     }

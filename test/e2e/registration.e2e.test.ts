@@ -48,7 +48,9 @@ async function fillForm(p: Page, f: { name: string; aadhaar: string; mobile: str
   await p.locator('#reg-Name').fill(f.name);
   await p.locator('#reg-fatherName').fill('रमेश यादव');
   // Non-digits are stripped as typed; at most 12 digits are kept.
-  await p.locator('#reg-adharNumber').pressSequentially(`${f.aadhaar.slice(0, 4)} ${f.aadhaar.slice(4, 8)}-${f.aadhaar.slice(8)}99`);
+  await p
+    .locator('#reg-adharNumber')
+    .pressSequentially(`${f.aadhaar.slice(0, 4)} ${f.aadhaar.slice(4, 8)}-${f.aadhaar.slice(8)}99`);
   await expect(p.locator('#reg-adharNumber').inputValue()).resolves.toBe(f.aadhaar);
   await p.locator('#reg-mobile').pressSequentially(f.mobile);
   await p.locator('#reg-category').selectOption('OBC');
@@ -95,7 +97,13 @@ beforeAll(async () => {
   expect((await apiCall('POST', '/api/config', { key: 'PerDayLimit', value: '40' })).status).toBe(200);
   browser = await launchBrowser();
   desktop = await browser.newContext({ viewport: DESKTOP, locale: 'hi-IN', timezoneId: 'Asia/Kolkata' });
-  phone = await browser.newContext({ viewport: PHONE, locale: 'hi-IN', timezoneId: 'Asia/Kolkata', isMobile: true, hasTouch: true });
+  phone = await browser.newContext({
+    viewport: PHONE,
+    locale: 'hi-IN',
+    timezoneId: 'Asia/Kolkata',
+    isMobile: true,
+    hasTouch: true,
+  });
   desktop.setDefaultTimeout(15_000);
   phone.setDefaultTimeout(15_000);
 }, 120_000);
@@ -117,7 +125,9 @@ describe('farmer registration in the browser', () => {
     await page.getByRole('button', { name: 'रीसेट' }).click();
     await expect(page.locator('#reg-Name').inputValue()).resolves.toBe('');
     await page.getByTestId('registration-submit').click();
-    await expect(page.getByTestId('registration-alert').textContent()).resolves.toBe('कृपया फॉर्म सही करें / Please correct the highlighted fields.');
+    await expect(page.getByTestId('registration-alert').textContent()).resolves.toBe(
+      'कृपया फॉर्म सही करें / Please correct the highlighted fields.',
+    );
     await expect(page.locator('#reg-adharNumber').getAttribute('aria-invalid')).resolves.toBe('true');
     await expect(page.getByText('फ़ाइल आवश्यक है (≤ 500KB)')).toBeTruthy();
     await screenshot(page, 'registration-invalid-desktop');
@@ -218,7 +228,10 @@ describe('farmer registration in the browser', () => {
     const id = Number(await page.getByTestId('registration-id').textContent());
 
     // 'Get Appointment Letter' opens the letter in a new tab (and the page stays on the card).
-    const [letterTab] = await Promise.all([ctx.waitForEvent('page'), page.getByRole('button', { name: 'Get Appointment Letter' }).click()]);
+    const [letterTab] = await Promise.all([
+      ctx.waitForEvent('page'),
+      page.getByRole('button', { name: 'Get Appointment Letter' }).click(),
+    ]);
     await letterTab.getByTestId('appointment-letter').waitFor();
     const letter = (await letterTab.getByTestId('appointment-letter').textContent()) ?? '';
     expect(letter).toContain(person.name);
@@ -322,15 +335,20 @@ describe('farmer registration in the browser', () => {
     await page.locator('input[name="name"]').fill('');
     await page.locator('input[name="aadhaar"]').fill(farmer.aadhaar);
     // The number travels in a header (shared/private-query.ts), never in the URL.
-    const search = page.waitForRequest((r) => r.url().includes('/api/registrations') && r.headers()['x-private-query'] !== undefined);
+    const search = page.waitForRequest(
+      (r) => r.url().includes('/api/registrations') && r.headers()['x-private-query'] !== undefined,
+    );
     await page.locator('form button[type="submit"]').click();
     const sent = await search;
     expect(sent.url()).not.toContain(farmer.aadhaar);
     expect(sent.headers()['x-private-query']).toBe(`aadhaar=${farmer.aadhaar}`);
-    await page.waitForFunction((masked) => {
-      const rows = [...document.querySelectorAll('tbody tr')];
-      return rows.length === 1 && rows[0].textContent?.includes(masked);
-    }, `XXXX-XXXX-${farmer.aadhaar.slice(-4)}`);
+    await page.waitForFunction(
+      (masked) => {
+        const rows = [...document.querySelectorAll('tbody tr')];
+        return rows.length === 1 && rows[0].textContent?.includes(masked);
+      },
+      `XXXX-XXXX-${farmer.aadhaar.slice(-4)}`,
+    );
     await expect(page.getByTestId('registrations-total').textContent()).resolves.toMatch(/1/);
 
     await page.locator('tbody tr').first().getByRole('button').click();

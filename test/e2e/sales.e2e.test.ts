@@ -66,12 +66,23 @@ beforeAll(async () => {
     adminPassword: ADMIN_PASSWORD,
   });
   adminToken = (await apiCall('POST', '/auth/login', { email: ADMIN_EMAIL, password: ADMIN_PASSWORD })).json.token;
-  const producer = await apiCall('POST', '/api/producers', { name: 'Ram Prasad Seeds', aadhaarNumber: '734512340983', contactNumber: '9876543210', address: 'Kalyanpur, Kanpur' });
+  const producer = await apiCall('POST', '/api/producers', {
+    name: 'Ram Prasad Seeds',
+    aadhaarNumber: '734512340983',
+    contactNumber: '9876543210',
+    address: 'Kalyanpur, Kanpur',
+  });
   expect(producer.status).toBe(201);
   const wheat = await apiCall('POST', '/api/crops', { cropName: 'Wheat', description: 'HD-2967 foundation seed' });
   expect(wheat.status).toBe(201);
   useCrops({ Wheat: wheat.json.cropID });
-  const made = await apiCall('POST', '/api/lots', { producerID: producer.json.producerID, cropID: wheat.json.cropID, quantityAvailable: 500, pricePerUnit: PRICE, isSubsidized: true });
+  const made = await apiCall('POST', '/api/lots', {
+    producerID: producer.json.producerID,
+    cropID: wheat.json.cropID,
+    quantityAvailable: 500,
+    pricePerUnit: PRICE,
+    isSubsidized: true,
+  });
   expect(made.status).toBe(201);
   lot = made.json;
   browser = await launchBrowser();
@@ -89,7 +100,13 @@ afterAll(async () => {
 
 describe('selling seed at the counter', () => {
   it('a farmer registers on the public form', async () => {
-    const ctx = await browser.newContext({ viewport: PHONE, locale: 'hi-IN', timezoneId: 'Asia/Kolkata', isMobile: true, hasTouch: true });
+    const ctx = await browser.newContext({
+      viewport: PHONE,
+      locale: 'hi-IN',
+      timezoneId: 'Asia/Kolkata',
+      isMobile: true,
+      hasTouch: true,
+    });
     const p = await newPage(ctx);
     await p.goto(url('/registration'));
     await p.locator('#reg-Name').fill(FARMER.name);
@@ -209,29 +226,66 @@ describe('selling seed at the counter', () => {
       const bill = staffPage.locator(`tr[data-invoice-number="${invoiceNumber}"]`);
       await bill.waitFor();
       const heads = await staffPage.locator('thead th').allTextContents();
-      expect(heads).toEqual(['Invoice no.', 'Farmer', 'Lot', 'Crop', 'Qty (kg)', 'Rate', 'Total', 'Created by', 'Date', 'Actions']);
-      for (const name of ['View', 'QR']) await expect(bill.getByRole(name === 'View' ? 'link' : 'button', { name }).evaluate(reachable)).resolves.toBe(true);
+      expect(heads).toEqual([
+        'Invoice no.',
+        'Farmer',
+        'Lot',
+        'Crop',
+        'Qty (kg)',
+        'Rate',
+        'Total',
+        'Created by',
+        'Date',
+        'Actions',
+      ]);
+      for (const name of ['View', 'QR'])
+        await expect(bill.getByRole(name === 'View' ? 'link' : 'button', { name }).evaluate(reachable)).resolves.toBe(true);
       if (viewport === DESKTOP) {
         // The whole table fits the laptop's content area, and every filter shows its label and a whole date.
-        await expect(staffPage.locator('main .MuiTableContainer-root').evaluate((el) => el.scrollWidth - el.clientWidth)).resolves.toBeLessThanOrEqual(0);
+        await expect(
+          staffPage.locator('main .MuiTableContainer-root').evaluate((el) => el.scrollWidth - el.clientWidth),
+        ).resolves.toBeLessThanOrEqual(0);
         for (const name of ['from', 'to', 'paymentMode']) {
-          await expect(staffPage.locator(`[name="${name}"]`).evaluate((el) => (el as HTMLElement).getBoundingClientRect().width)).resolves.toBeGreaterThanOrEqual(140);
+          await expect(
+            staffPage.locator(`[name="${name}"]`).evaluate((el) => (el as HTMLElement).getBoundingClientRect().width),
+          ).resolves.toBeGreaterThanOrEqual(140);
         }
       }
-      await expect(staffPage.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).resolves.toBeLessThanOrEqual(0);
+      await expect(
+        staffPage.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+      ).resolves.toBeLessThanOrEqual(0);
       await screenshot(staffPage, `sales-bills-${tag}`, { fullPage: false });
 
       await staffPage.goto(url('/admin/registrations'));
       const reg = staffPage.locator('tr[data-billed="yes"]').first();
       await reg.waitFor();
       const regHeads = await staffPage.locator('thead th').allTextContents();
-      for (const h of ['ID', 'Year', 'Name', 'Father', 'Aadhaar', 'Mobile', 'Village', 'District', 'Crop', 'Qty', 'Appointment', 'Shift', 'Registered on', 'Billed', 'Actions']) expect(regHeads).toContain(h);
+      for (const h of [
+        'ID',
+        'Year',
+        'Name',
+        'Father',
+        'Aadhaar',
+        'Mobile',
+        'Village',
+        'District',
+        'Crop',
+        'Qty',
+        'Appointment',
+        'Shift',
+        'Registered on',
+        'Billed',
+        'Actions',
+      ])
+        expect(regHeads).toContain(h);
       await expect(reg.getByRole('link', { name: 'View' }).evaluate(reachable)).resolves.toBe(true);
       await expect(reg.getByRole('button', { name: /Actions for registration/ }).evaluate(reachable)).resolves.toBe(true);
       if (viewport === DESKTOP) {
         for (const col of [6, 7]) await expect(reg.locator('td').nth(col).evaluate(reachable)).resolves.toBe(true); // Appointment, Shift
       }
-      await expect(staffPage.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).resolves.toBeLessThanOrEqual(0);
+      await expect(
+        staffPage.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+      ).resolves.toBeLessThanOrEqual(0);
       await screenshot(staffPage, `sales-registrations-${tag}`, { fullPage: false });
     }
     await staffPage.setViewportSize(DESKTOP);
@@ -242,7 +296,9 @@ describe('selling seed at the counter', () => {
     await staffPage.locator('tr[data-billed]').first().waitFor();
     await staffPage.locator('input[name="id"]').fill('abc');
     await staffPage.getByRole('button', { name: 'Search' }).click();
-    await expect.poll(() => staffPage.getByTestId('registrations-error').textContent()).toBe('ID must be a whole number, e.g. 18.');
+    await expect
+      .poll(() => staffPage.getByTestId('registrations-error').textContent())
+      .toBe('ID must be a whole number, e.g. 18.');
     await expect.poll(() => staffPage.locator('tr[data-billed]').count()).toBe(0);
     expect(await text(staffPage, 'registrations-total')).toBe('—');
     await screenshot(staffPage, 'sales-registrations-bad-id', { fullPage: false });
@@ -278,9 +334,16 @@ describe('selling seed at the counter', () => {
   it('shows India dates and times on a staff device in New York', async () => {
     // Expected texts made here, in India's zone, from what the API returns.
     const ws = (v: string) => v.replace(/\s+/g, ' ').trim();
-    const indiaDateTime = (iso: string) => ws(new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Kolkata' }).format(new Date(iso)));
-    const indiaDate = (iso: string) => ws(new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeZone: 'Asia/Kolkata' }).format(new Date(iso)));
-    const calendarDay = (day: string) => ws(new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${day}T12:00:00Z`)));
+    const indiaDateTime = (iso: string) =>
+      ws(
+        new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Kolkata' }).format(
+          new Date(iso),
+        ),
+      );
+    const indiaDate = (iso: string) =>
+      ws(new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeZone: 'Asia/Kolkata' }).format(new Date(iso)));
+    const calendarDay = (day: string) =>
+      ws(new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${day}T12:00:00Z`)));
     const reg = (await apiCall('GET', '/api/registrations?take=25')).json.items[0];
     const bill = (await apiCall('GET', `/api/invoices?number=${invoiceNumber}`)).json.items[0];
     const crop = (await apiCall('GET', '/api/crops')).json[0];
@@ -391,7 +454,8 @@ describe('selling seed at the counter', () => {
     expect(await text(p, 'bill-total')).toBe('₹2,600.00');
     const summary = (await p.locator('main').textContent()) ?? '';
     expect(summary).toContain(lot.lotCode);
-    for (const personal of [FARMER.name, FARMER.mobile.slice(-4), FARMER.aadhaar.slice(-4)]) expect(summary).not.toContain(personal);
+    for (const personal of [FARMER.name, FARMER.mobile.slice(-4), FARMER.aadhaar.slice(-4)])
+      expect(summary).not.toContain(personal);
     await expect(p.getByTestId('bill-copy').count()).resolves.toBe(0);
     await screenshot(p, 'sales-bill-summary-phone');
 
@@ -427,7 +491,12 @@ describe('the rarer paths of the counter screens', () => {
   let lot2: { lotID: number; lotCode: string };
   beforeAll(async () => {
     const first = (await apiCall('GET', `/api/lots/${lot.lotID}`)).json;
-    const made = await apiCall('POST', '/api/lots', { producerID: first.producerID, cropID: first.cropID, quantityAvailable: 1000, pricePerUnit: PRICE });
+    const made = await apiCall('POST', '/api/lots', {
+      producerID: first.producerID,
+      cropID: first.cropID,
+      quantityAvailable: 1000,
+      pricePerUnit: PRICE,
+    });
     expect(made.status).toBe(201);
     lot2 = made.json;
   });
@@ -475,7 +544,10 @@ describe('the rarer paths of the counter screens', () => {
   });
 
   it("shows the server's refusal when issuing seeds fails, and keeps the dialog", async () => {
-    const reg = await registerFarmer({ url: stack.url }, validFields({ cropName: 'Wheat', bagsRequested: 1, Name: 'Refused Farmer' }));
+    const reg = await registerFarmer(
+      { url: stack.url },
+      validFields({ cropName: 'Wheat', bagsRequested: 1, Name: 'Refused Farmer' }),
+    );
     expect(reg.status).toBe(201);
     await staffPage.goto(url(`/admin/registrations?id=${reg.json.data.id}`));
     const row = staffPage.locator('tr[data-billed="no"]', { hasText: 'Refused Farmer' });
@@ -486,13 +558,19 @@ describe('the rarer paths of the counter screens', () => {
     await dialog.locator('select[name="lotID"]').selectOption(String(lot2.lotID));
     // The stock runs out between choosing the lot and confirming: the server refuses.
     await staffPage.route('**/api/sales/make', (route) =>
-      route.fulfill({ status: 409, contentType: 'application/json', body: JSON.stringify({ message: `Not enough stock in lot ${lot2.lotCode}: 0 kg left` }) }),
+      route.fulfill({
+        status: 409,
+        contentType: 'application/json',
+        body: JSON.stringify({ message: `Not enough stock in lot ${lot2.lotCode}: 0 kg left` }),
+      }),
     );
     const alerts: string[] = [];
     const onDialog = (d: import('playwright-core').Dialog) => alerts.push(d.message());
     staffPage.on('dialog', onDialog);
     await dialog.getByRole('button', { name: 'Issue Seeds' }).click();
-    await expect.poll(() => alerts).toEqual(['Are you sure payment is done?', `Not enough stock in lot ${lot2.lotCode}: 0 kg left`]);
+    await expect
+      .poll(() => alerts)
+      .toEqual(['Are you sure payment is done?', `Not enough stock in lot ${lot2.lotCode}: 0 kg left`]);
     staffPage.off('dialog', onDialog);
     await staffPage.unroute('**/api/sales/make');
     expect(new URL(staffPage.url()).pathname).toBe('/admin/registrations');
@@ -513,10 +591,23 @@ describe('the rarer paths of the counter screens', () => {
   });
 
   it('does not let a seller issue more than the farmer registered for, and offers no override', async () => {
-    const reg = await registerFarmer({ url: stack.url }, validFields({ cropName: 'Wheat', bagsRequested: 1, Name: 'One Bag Farmer' }));
+    const reg = await registerFarmer(
+      { url: stack.url },
+      validFields({ cropName: 'Wheat', bagsRequested: 1, Name: 'One Bag Farmer' }),
+    );
     expect(reg.status, reg.text).toBe(201);
     const email = `e2e-counter-${randomUUID().slice(0, 8)}@seed.local`;
-    expect((await apiCall('POST', '/api/admin/users', { fullName: 'Limit Seller', email, password: 'seller-pass-1', isActive: true, roleIds: [3] })).status).toBe(201);
+    expect(
+      (
+        await apiCall('POST', '/api/admin/users', {
+          fullName: 'Limit Seller',
+          email,
+          password: 'seller-pass-1',
+          isActive: true,
+          roleIds: [3],
+        })
+      ).status,
+    ).toBe(201);
     const ctx = await browser.newContext({ viewport: DESKTOP, timezoneId: 'Asia/Kolkata' });
     const p = await newPage(ctx);
     await p.goto(url('/login'));
@@ -545,7 +636,13 @@ describe('the rarer paths of the counter screens', () => {
 
   it("gives a seller 'Your sales', and says 'Failed to load summary' with a working Retry", async () => {
     const email = `e2e-seller-${randomUUID().slice(0, 8)}@seed.local`;
-    const made = await apiCall('POST', '/api/admin/users', { fullName: 'Counter Seller', email, password: 'seller-pass-1', isActive: true, roleIds: [3] });
+    const made = await apiCall('POST', '/api/admin/users', {
+      fullName: 'Counter Seller',
+      email,
+      password: 'seller-pass-1',
+      isActive: true,
+      roleIds: [3],
+    });
     expect(made.status).toBe(201);
     const ctx = await browser.newContext({ viewport: DESKTOP, timezoneId: 'Asia/Kolkata' });
     const p = await newPage(ctx);

@@ -149,5 +149,11 @@ it('appointment settings saved on the page decide the days and shift labels of n
     letters.push(((await letter.json()) as { data: { appointmentDate: string; appointmentShift: string }[] }).data[0]);
   }
   expect(letters.map((l) => l.appointmentDate)).toEqual([day(3), day(3), day(6), day(6), day(7)]);
-  expect(letters.map((l) => l.appointmentShift)).toEqual(['Pehli pali 9–12', 'Doosri pali 1–4', 'Pehli pali 9–12', 'Doosri pali 1–4', 'Pehli pali 9–12']);
+  expect(letters.map((l) => l.appointmentShift)).toEqual([
+    'Pehli pali 9–12',
+    'Doosri pali 1–4',
+    'Pehli pali 9–12',
+    'Doosri pali 1–4',
+    'Pehli pali 9–12',
+  ]);
 });

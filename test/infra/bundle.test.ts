@@ -85,7 +85,12 @@ describe('area bundle', { timeout: 120_000 }, () => {
     expect(code).not.toMatch(/sourceMappingURL/);
     expect(code).not.toMatch(/from\s*["']@aws-sdk\//); // the SDK is bundled, not taken from the runtime
 
-    const res = await invoke(event(), { TABLE_NAME: 'unused', JWT_SECRET: 'x'.repeat(40), LOG_LEVEL: 'silent', AWS_REGION: 'ap-south-1' });
+    const res = await invoke(event(), {
+      TABLE_NAME: 'unused',
+      JWT_SECRET: 'x'.repeat(40),
+      LOG_LEVEL: 'silent',
+      AWS_REGION: 'ap-south-1',
+    });
     expect(res.statusCode).toBe(401);
     expect(res.headers['cache-control']).toBe('no-store');
   });
@@ -93,7 +98,9 @@ describe('area bundle', { timeout: 120_000 }, () => {
   it("carries the Lambda credentials module instead of the SDK's default chain", () => {
     expect(inputs).toContain(relative(REPO_ROOT, LAMBDA_CREDENTIALS_MODULE));
     const chain = inputs.filter((p) =>
-      /node_modules\/@aws-sdk\/(credential-provider-(node|ini|sso|process|web-identity|login)|nested-clients|token-providers)\//.test(p),
+      /node_modules\/@aws-sdk\/(credential-provider-(node|ini|sso|process|web-identity|login)|nested-clients|token-providers)\//.test(
+        p,
+      ),
     );
     expect(chain).toEqual([]);
   });
@@ -106,7 +113,12 @@ describe('area bundle', { timeout: 120_000 }, () => {
       const runtimeConfig = readFileSync(join(REPO_ROOT, 'node_modules', client, 'dist-es', 'runtimeConfig.js'), 'utf8');
       const imports = [...runtimeConfig.matchAll(/import\s*\{([^}]*)\}\s*from\s*["']@aws-sdk\/credential-provider-node["']/g)];
       expect(imports, `${client} no longer imports @aws-sdk/credential-provider-node: the alias can go`).not.toHaveLength(0);
-      const names = imports.flatMap((m) => m[1].split(',').map((n) => n.trim().split(/\s+as\s+/)[0]).filter(Boolean));
+      const names = imports.flatMap((m) =>
+        m[1]
+          .split(',')
+          .map((n) => n.trim().split(/\s+as\s+/)[0])
+          .filter(Boolean),
+      );
       for (const name of names) {
         expect(typeof (lambdaCredentials as Record<string, unknown>)[name], `${client} imports ${name}`).toBe('function');
       }
@@ -147,7 +159,9 @@ describe('area bundle', { timeout: 120_000 }, () => {
       expect(res.statusCode).toBe(401); // the account does not exist
       expect(seen).toHaveLength(1);
       expect(seen[0]['x-amz-target']).toBe('DynamoDB_20120810.GetItem');
-      expect(seen[0].authorization).toMatch(/^AWS4-HMAC-SHA256 Credential=ASIABUNDLETESTKEY001\/\d{8}\/ap-south-1\/dynamodb\/aws4_request/);
+      expect(seen[0].authorization).toMatch(
+        /^AWS4-HMAC-SHA256 Credential=ASIABUNDLETESTKEY001\/\d{8}\/ap-south-1\/dynamodb\/aws4_request/,
+      );
       expect(seen[0]['x-amz-security-token']).toBe('bundle-test-session-token');
     } finally {
       await new Promise<void>((resolve) => dynamo.close(() => resolve()));

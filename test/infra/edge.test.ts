@@ -16,7 +16,10 @@ import {
 import { ROUTES, type RouteDef } from '../../shared/routes';
 
 const { AwsSolutionsChecks } = cdkNag;
-const CDK_CONTEXT = JSON.parse(readFileSync(new URL('../../cdk.json', import.meta.url), 'utf8')).context as Record<string, unknown>;
+const CDK_CONTEXT = JSON.parse(readFileSync(new URL('../../cdk.json', import.meta.url), 'utf8')).context as Record<
+  string,
+  unknown
+>;
 const ACCOUNT = '123456789012';
 const newApp = () => new App({ context: { ...CDK_CONTEXT, 'aws:cdk:bundling-stacks': [] } });
 
@@ -30,7 +33,9 @@ function fakeDist(): string {
 
 /** Does a rate rule's scope-down statement (POST and a path prefix) cover this route? */
 function covers(rule: any, r: RouteDef): boolean {
-  const parts = rule.Statement.RateBasedStatement.ScopeDownStatement.AndStatement.Statements.map((s: any) => s.ByteMatchStatement);
+  const parts = rule.Statement.RateBasedStatement.ScopeDownStatement.AndStatement.Statements.map(
+    (s: any) => s.ByteMatchStatement,
+  );
   const method = parts.find((p: any) => 'Method' in p.FieldToMatch);
   const path = parts.find((p: any) => 'UriPath' in p.FieldToMatch);
   return (
@@ -56,7 +61,8 @@ describe('SeedPortalEdgeStack: the CloudFront web ACL', { timeout: 120_000 }, ()
       VisibilityConfig: { CloudWatchMetricsEnabled: true, SampledRequestsEnabled: true },
     });
     expect(new Set(rules.map((r) => r.Priority)).size).toBe(rules.length);
-    for (const r of rules) expect(r.VisibilityConfig).toMatchObject({ CloudWatchMetricsEnabled: true, SampledRequestsEnabled: true });
+    for (const r of rules)
+      expect(r.VisibilityConfig).toMatchObject({ CloudWatchMetricsEnabled: true, SampledRequestsEnabled: true });
     template.hasOutput('WebAclArn', {});
   });
 
@@ -100,7 +106,11 @@ describe('SeedPortalEdgeStack: the CloudFront web ACL', { timeout: 120_000 }, ()
     expect(JSON.parse(body.Content)).toMatchObject({ success: false, code: 'TOO_MANY_REQUESTS' });
     // Rate rules come before the managed groups, so a flood is cut off before the more expensive inspection.
     expect(Math.max(...rate.map((r) => r.Priority))).toBeLessThan(
-      Math.min(...rules.filter((r) => r.Name !== 'AWSManagedRulesAmazonIpReputationList' && !r.Statement.RateBasedStatement).map((r) => r.Priority)),
+      Math.min(
+        ...rules
+          .filter((r) => r.Name !== 'AWSManagedRulesAmazonIpReputationList' && !r.Statement.RateBasedStatement)
+          .map((r) => r.Priority),
+      ),
     );
   });
 
@@ -108,14 +118,23 @@ describe('SeedPortalEdgeStack: the CloudFront web ACL', { timeout: 120_000 }, ()
     const rate = rules.filter((r) => r.Statement.RateBasedStatement);
     const publicPosts = (ROUTES as readonly RouteDef[]).filter((r) => r.method === 'POST' && r.access === 'public');
     expect(publicPosts.length).toBeGreaterThan(0);
-    for (const r of publicPosts) expect(rate.some((rule) => covers(rule, r)), `${r.method} ${r.path}`).toBe(true);
+    for (const r of publicPosts)
+      expect(
+        rate.some((rule) => covers(rule, r)),
+        `${r.method} ${r.path}`,
+      ).toBe(true);
     for (const r of (ROUTES as readonly RouteDef[]).filter((x) => x.method === 'GET')) {
-      expect(rate.some((rule) => covers(rule, r)), `${r.method} ${r.path}`).toBe(false);
+      expect(
+        rate.some((rule) => covers(rule, r)),
+        `${r.method} ${r.path}`,
+      ).toBe(false);
     }
   });
 
   it('refuses a region other than us-east-1', () => {
-    expect(() => new SeedPortalEdgeStack(newApp(), 'Edge', { env: { account: ACCOUNT, region: 'ap-south-1' } })).toThrow(/us-east-1/);
+    expect(() => new SeedPortalEdgeStack(newApp(), 'Edge', { env: { account: ACCOUNT, region: 'ap-south-1' } })).toThrow(
+      /us-east-1/,
+    );
   });
 });
 
@@ -133,7 +152,9 @@ describe('the deployable app: edge stack in us-east-1, site stack in India', { t
     Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
     app.synth(); // throws on any unacknowledged cdk-nag finding
     const report = new AwsSolutionsChecks().validateScope(app);
-    expect(report.violations.map((v) => `${v.ruleName} @ ${v.violatingResources.map((r) => r.constructPath).join(', ')}`)).toEqual([]);
+    expect(
+      report.violations.map((v) => `${v.ruleName} @ ${v.violatingResources.map((r) => r.constructPath).join(', ')}`),
+    ).toEqual([]);
 
     expect(edge.region).toBe('us-east-1');
     expect(site.region).toBe('ap-south-1');

@@ -24,7 +24,10 @@ import { API_PATH_PREFIXES, FUNCTION_AREAS, ROUTES, routeKey, type RouteDef } fr
 const { AwsSolutionsChecks } = cdkNag;
 
 /** The same feature flags as `cdk synth` (cdk.json), with esbuild bundling skipped. */
-const CDK_CONTEXT = JSON.parse(readFileSync(new URL('../../cdk.json', import.meta.url), 'utf8')).context as Record<string, unknown>;
+const CDK_CONTEXT = JSON.parse(readFileSync(new URL('../../cdk.json', import.meta.url), 'utf8')).context as Record<
+  string,
+  unknown
+>;
 const ENV = { account: '123456789012', region: 'ap-south-1' };
 const ALL_VIEWER_EXCEPT_HOST_HEADER = 'b689b0a8-53d0-40ab-baf2-68738e2966ac';
 const routes = ROUTES as readonly RouteDef[];
@@ -101,9 +104,9 @@ describe('SeedPortalStack', { timeout: 120_000 }, () => {
         IgnorePublicAcls: true,
         RestrictPublicBuckets: true,
       });
-      expect(b.Properties.BucketEncryption.ServerSideEncryptionConfiguration[0].ServerSideEncryptionByDefault.SSEAlgorithm).toMatch(
-        /^(AES256|aws:kms)$/,
-      );
+      expect(
+        b.Properties.BucketEncryption.ServerSideEncryptionConfiguration[0].ServerSideEncryptionByDefault.SSEAlgorithm,
+      ).toMatch(/^(AES256|aws:kms)$/);
       expect(b.DeletionPolicy).toBe('Retain');
     }
     const policies = resourcesOf(template, 'AWS::S3::BucketPolicy');
@@ -225,19 +228,33 @@ describe('SeedPortalStack', { timeout: 120_000 }, () => {
       expect.objectContaining({ Arn: { 'Fn::GetAtt': [fnId, 'Arn'] }, RetryPolicy: { MaximumRetryAttempts: 2 } }),
     ]);
 
-    const [roleId] = resourcesOf(template, 'AWS::IAM::Role').find(([, r]) => r.Properties.Description === 'Seed portal orphan Aadhaar scan sweeper')!;
+    const [roleId] = resourcesOf(template, 'AWS::IAM::Role').find(
+      ([, r]) => r.Properties.Description === 'Seed portal orphan Aadhaar scan sweeper',
+    )!;
     expect(fn.Properties.Role).toEqual({ 'Fn::GetAtt': [roleId, 'Arn'] });
-    const policy = resourcesOf(template, 'AWS::IAM::Policy').find(([, p]) => p.Properties.Roles.some((r: any) => r.Ref === roleId))!;
-    const statements = policy[1].Properties.PolicyDocument.Statement as { Action: string | string[]; Resource: unknown; Condition?: unknown }[];
+    const policy = resourcesOf(template, 'AWS::IAM::Policy').find(([, p]) =>
+      p.Properties.Roles.some((r: any) => r.Ref === roleId),
+    )!;
+    const statements = policy[1].Properties.PolicyDocument.Statement as {
+      Action: string | string[];
+      Resource: unknown;
+      Condition?: unknown;
+    }[];
     const actions = statements.flatMap((st) => [st.Action].flat()).sort();
-    expect(actions).toEqual(['dynamodb:BatchGetItem', 'logs:CreateLogStream', 'logs:PutLogEvents', 's3:DeleteObject', 's3:ListBucket']);
+    expect(actions).toEqual([
+      'dynamodb:BatchGetItem',
+      'logs:CreateLogStream',
+      'logs:PutLogEvents',
+      's3:DeleteObject',
+      's3:ListBucket',
+    ]);
     const byAction = (a: string) => statements.find((st) => [st.Action].flat().includes(a))!;
     expect(JSON.stringify(byAction('s3:DeleteObject').Resource)).toContain('/aadhaar/*');
     expect(byAction('s3:ListBucket').Condition).toEqual({ StringLike: { 's3:prefix': ['aadhaar/*'] } });
     expect(JSON.stringify(byAction('dynamodb:BatchGetItem').Resource)).not.toContain('index');
   });
 
-  it('creates one API route per route-table entry, wired to that area\'s function with payload 2.0', () => {
+  it("creates one API route per route-table entry, wired to that area's function with payload 2.0", () => {
     const apiRoutes = resourcesOf(template, 'AWS::ApiGatewayV2::Route');
     expect(apiRoutes).toHaveLength(routes.length);
     expect(apiRoutes.map(([, r]) => r.Properties.RouteKey).sort()).toEqual(routes.map(routeKey).sort());
@@ -278,7 +295,10 @@ describe('SeedPortalStack', { timeout: 120_000 }, () => {
       ViewerProtocolPolicy: 'redirect-to-https',
       ResponseHeadersPolicyId: expect.anything(),
       FunctionAssociations: [
-        { EventType: 'viewer-request', FunctionARN: { 'Fn::GetAtt': [expect.stringMatching(/^SpaRewriteFunction/), 'FunctionARN'] } },
+        {
+          EventType: 'viewer-request',
+          FunctionARN: { 'Fn::GetAtt': [expect.stringMatching(/^SpaRewriteFunction/), 'FunctionARN'] },
+        },
       ],
     });
     const s3Origin = c.Origins.find((o: any) => o.Id === c.DefaultCacheBehavior.TargetOriginId);
@@ -321,7 +341,11 @@ describe('SeedPortalStack', { timeout: 120_000 }, () => {
       ResponseHeadersPolicyConfig: Match.objectLike({
         SecurityHeadersConfig: {
           ContentSecurityPolicy: { ContentSecurityPolicy: Match.anyValue(), Override: true },
-          StrictTransportSecurity: Match.objectLike({ AccessControlMaxAgeSec: Match.anyValue(), IncludeSubdomains: true, Override: true }),
+          StrictTransportSecurity: Match.objectLike({
+            AccessControlMaxAgeSec: Match.anyValue(),
+            IncludeSubdomains: true,
+            Override: true,
+          }),
           ContentTypeOptions: { Override: true },
           FrameOptions: { FrameOption: 'DENY', Override: true },
           ReferrerPolicy: { ReferrerPolicy: 'strict-origin-when-cross-origin', Override: true },
@@ -331,7 +355,9 @@ describe('SeedPortalStack', { timeout: 120_000 }, () => {
     const [[, policy]] = resourcesOf(template, 'AWS::CloudFront::ResponseHeadersPolicy');
     // The CSP names the uploads bucket's regional domain, built from the bucket's own name (no reference to the
     // bucket resource, which would close a cycle through its CORS and the distribution).
-    const rendered = JSON.stringify(policy.Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig.ContentSecurityPolicy.ContentSecurityPolicy);
+    const rendered = JSON.stringify(
+      policy.Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig.ContentSecurityPolicy.ContentSecurityPolicy,
+    );
     expect(rendered).not.toMatch(/UploadsBucket/);
     for (const directive of [
       "default-src 'self'",
@@ -381,18 +407,33 @@ describe('SeedPortalStack', { timeout: 120_000 }, () => {
     for (const a of alarms) {
       expect(a.AlarmActions).toEqual([{ Ref: topicId }]);
       expect(a.OKActions).toEqual([{ Ref: topicId }]);
-      expect(a).toMatchObject({ ComparisonOperator: 'GreaterThanOrEqualToThreshold', EvaluationPeriods: 1, TreatMissingData: 'notBreaching' });
+      expect(a).toMatchObject({
+        ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+        EvaluationPeriods: 1,
+        TreatMissingData: 'notBreaching',
+      });
     }
     const api = alarms.filter((a) => a.Namespace === 'AWS/ApiGateway');
     expect(api).toHaveLength(1);
     expect(api[0]).toMatchObject({ MetricName: '5xx', Statistic: 'Sum', Period: 300, Threshold: ALARM_THRESHOLDS.api5xx });
-    expect(api[0].Dimensions).toEqual(expect.arrayContaining([{ Name: 'ApiId', Value: { Ref: expect.stringMatching(/^HttpApi/) } }, { Name: 'Stage', Value: '$default' }]));
+    expect(api[0].Dimensions).toEqual(
+      expect.arrayContaining([
+        { Name: 'ApiId', Value: { Ref: expect.stringMatching(/^HttpApi/) } },
+        { Name: 'Stage', Value: '$default' },
+      ]),
+    );
 
-    const fnIds = Object.fromEntries(resourcesOf(template, 'AWS::Lambda::Function').map(([id, f]) => [f.Properties.Description, id]));
+    const fnIds = Object.fromEntries(
+      resourcesOf(template, 'AWS::Lambda::Function').map(([id, f]) => [f.Properties.Description, id]),
+    );
     for (const area of [...FUNCTION_AREAS, 'orphan-scan sweeper']) {
       const fnId = fnIds[area === 'orphan-scan sweeper' ? SWEEPER_DESCRIPTION : `Seed portal API area: ${area}`];
       expect(fnId, area).toBeDefined();
-      const mine = alarms.filter((a) => a.Namespace === 'AWS/Lambda' && JSON.stringify(a.Dimensions) === JSON.stringify([{ Name: 'FunctionName', Value: { Ref: fnId } }]));
+      const mine = alarms.filter(
+        (a) =>
+          a.Namespace === 'AWS/Lambda' &&
+          JSON.stringify(a.Dimensions) === JSON.stringify([{ Name: 'FunctionName', Value: { Ref: fnId } }]),
+      );
       expect(mine.map((a) => a.MetricName).sort(), area).toEqual(['Errors', 'Throttles']);
       expect(mine.find((a) => a.MetricName === 'Errors').Threshold).toBe(ALARM_THRESHOLDS.functionErrors);
       expect(mine.find((a) => a.MetricName === 'Throttles').Threshold).toBe(ALARM_THRESHOLDS.functionThrottles);
@@ -403,8 +444,13 @@ describe('SeedPortalStack', { timeout: 120_000 }, () => {
     for (const metricName of ['ThrottledRequests', 'SystemErrors']) {
       const alarm = table.find((a) => JSON.stringify(a.Metrics).includes(`"MetricName":"${metricName}"`));
       const ops = alarm.Metrics.filter((m: any) => m.MetricStat).map((m: any) => m.MetricStat.Metric);
-      expect(ops.map((m: any) => m.Dimensions.find((d: any) => d.Name === 'Operation').Value).sort(), metricName).toEqual([...TABLE_OPERATIONS].sort());
-      for (const m of ops) expect(m.Dimensions).toEqual(expect.arrayContaining([{ Name: 'TableName', Value: { Ref: expect.stringMatching(/^Table/) } }]));
+      expect(ops.map((m: any) => m.Dimensions.find((d: any) => d.Name === 'Operation').Value).sort(), metricName).toEqual(
+        [...TABLE_OPERATIONS].sort(),
+      );
+      for (const m of ops)
+        expect(m.Dimensions).toEqual(
+          expect.arrayContaining([{ Name: 'TableName', Value: { Ref: expect.stringMatching(/^Table/) } }]),
+        );
     }
     template.resourceCountIs('AWS::SNS::Subscription', 0);
   });
@@ -430,9 +476,9 @@ describe('SeedPortalStack', { timeout: 120_000 }, () => {
 
   it('refuses routes that CloudFront would never send to the API', () => {
     expect(() => checkRoutesAreServed(routes)).not.toThrow();
-    expect(() => checkRoutesAreServed([...routes, { method: 'GET', path: '/reports/x', area: 'admin', access: 'public' }])).toThrow(
-      /GET \/reports\/x/,
-    );
+    expect(() =>
+      checkRoutesAreServed([...routes, { method: 'GET', path: '/reports/x', area: 'admin', access: 'public' }]),
+    ).toThrow(/GET \/reports\/x/);
   });
 });
 

@@ -31,7 +31,12 @@ async function auditItems(): Promise<AuditItem[]> {
   let start: Record<string, unknown> | undefined;
   do {
     const out = await docClient().send(
-      new ScanCommand({ TableName: tableName(), ExclusiveStartKey: start, FilterExpression: 'begins_with(pk, :p)', ExpressionAttributeValues: { ':p': 'AUDIT#' } }),
+      new ScanCommand({
+        TableName: tableName(),
+        ExclusiveStartKey: start,
+        FilterExpression: 'begins_with(pk, :p)',
+        ExpressionAttributeValues: { ':p': 'AUDIT#' },
+      }),
     );
     items.push(...((out.Items ?? []) as AuditItem[]));
     start = out.LastEvaluatedKey;
@@ -63,7 +68,10 @@ describe('registrations', () => {
       expect(list.status).toBe(200);
       expect(list.json.items[0].adharNumber).toBe(masked(reg.aadhaar));
       expect(list.text).not.toContain(reg.aadhaar);
-      const byAadhaar = await api.call('GET', '/api/registrations', { token: seller, headers: { 'x-private-query': `aadhaar=${reg.aadhaar}` } });
+      const byAadhaar = await api.call('GET', '/api/registrations', {
+        token: seller,
+        headers: { 'x-private-query': `aadhaar=${reg.aadhaar}` },
+      });
       expect(byAadhaar.json.items.map((i: { id: number }) => i.id)).toEqual([reg.id]);
       expect(byAadhaar.text).not.toContain(reg.aadhaar);
       const one = await api.call('GET', `/api/registrations/${reg.id}`, { token: seller });
@@ -118,7 +126,8 @@ describe('registrations', () => {
   it('a link to the Aadhaar scan is audited for every role that gets one', async () => {
     const reg = await newRegistration();
     const written = await newAuditItems(async () => {
-      for (const token of [seller, admin]) expect((await api.call('GET', `/api/registrations/${reg.id}/aadhaar-file`, { token })).status).toBe(200);
+      for (const token of [seller, admin])
+        expect((await api.call('GET', `/api/registrations/${reg.id}/aadhaar-file`, { token })).status).toBe(200);
     });
     expect(written.map((e) => [e.action, e.subjectId])).toEqual([
       ['aadhaar-scan.view', reg.id],
@@ -129,8 +138,11 @@ describe('registrations', () => {
   it('no audit item, no number: a failed audit write refuses the clear view; a lost answer still leaves one item', async () => {
     const reg = await newRegistration();
     const real = docClient();
-    const isAudit = (cmd: { constructor: { name: string }; input: { Item?: { pk?: string } } }) => cmd instanceof PutCommand && String(cmd.input.Item?.pk).startsWith('AUDIT#');
-    setDocClientForTests(faulty(real, (cmd) => (isAudit(cmd) ? named('ProvisionedThroughputExceededException', { $metadata: {} }) : undefined)));
+    const isAudit = (cmd: { constructor: { name: string }; input: { Item?: { pk?: string } } }) =>
+      cmd instanceof PutCommand && String(cmd.input.Item?.pk).startsWith('AUDIT#');
+    setDocClientForTests(
+      faulty(real, (cmd) => (isAudit(cmd) ? named('ProvisionedThroughputExceededException', { $metadata: {} }) : undefined)),
+    );
     let refused;
     try {
       refused = await api.call('GET', `/api/registrations/${reg.id}`, { token: admin });
@@ -161,7 +173,10 @@ describe('farmers', () => {
   let farmerID: number;
 
   beforeAll(async () => {
-    const r = await api.call('POST', '/api/farmers', { token: admin, body: { name: 'Audit Farmer', aadhaarNumber: farmerAadhaar, contactNumber: '9415000011', village: 'Bithoor' } });
+    const r = await api.call('POST', '/api/farmers', {
+      token: admin,
+      body: { name: 'Audit Farmer', aadhaarNumber: farmerAadhaar, contactNumber: '9415000011', village: 'Bithoor' },
+    });
     expect(r.status, r.text).toBe(201);
     expect(r.text).not.toContain(farmerAadhaar);
     farmerID = r.json.farmerID;
@@ -171,15 +186,24 @@ describe('farmers', () => {
     const written = await newAuditItems(async () => {
       for (const query of [{}, { search: 'Audit Farmer' }, { search: farmerAadhaar.slice(-4) }]) {
         const list = await api.call('GET', '/api/farmers', { token: seller, query });
-        expect(list.json.find((f: { farmerID: number }) => f.farmerID === farmerID)).toMatchObject({ aadhaarNumber: null, aadhaarLast4: farmerAadhaar.slice(-4) });
+        expect(list.json.find((f: { farmerID: number }) => f.farmerID === farmerID)).toMatchObject({
+          aadhaarNumber: null,
+          aadhaarLast4: farmerAadhaar.slice(-4),
+        });
         expect(list.text).not.toContain(farmerAadhaar);
       }
-      const byNumber = await api.call('GET', '/api/farmers', { token: seller, headers: { 'x-private-query': `search=${farmerAadhaar}` } });
+      const byNumber = await api.call('GET', '/api/farmers', {
+        token: seller,
+        headers: { 'x-private-query': `search=${farmerAadhaar}` },
+      });
       expect(byNumber.json.map((f: { farmerID: number }) => f.farmerID)).toEqual([farmerID]);
       expect(byNumber.text).not.toContain(farmerAadhaar);
       const one = await api.call('GET', `/api/farmers/${farmerID}`, { token: seller });
       expect(one.json).toMatchObject({ aadhaarNumber: null, aadhaarLast4: farmerAadhaar.slice(-4) });
-      const lookup = await api.call('GET', '/api/farmers/by-aadhaar', { token: seller, headers: { 'x-private-query': `aadhaar=${farmerAadhaar}` } });
+      const lookup = await api.call('GET', '/api/farmers/by-aadhaar', {
+        token: seller,
+        headers: { 'x-private-query': `aadhaar=${farmerAadhaar}` },
+      });
       expect(lookup.json.farmerID).toBe(farmerID);
       expect(lookup.text).not.toContain(farmerAadhaar);
     });
@@ -190,9 +214,15 @@ describe('farmers', () => {
     const quiet = await newAuditItems(async () => {
       const list = await api.call('GET', '/api/farmers', { token: admin });
       expect(list.text).not.toContain(farmerAadhaar);
-      const lookup = await api.call('GET', '/api/farmers/by-aadhaar', { token: admin, headers: { 'x-private-query': `aadhaar=${farmerAadhaar}` } });
+      const lookup = await api.call('GET', '/api/farmers/by-aadhaar', {
+        token: admin,
+        headers: { 'x-private-query': `aadhaar=${farmerAadhaar}` },
+      });
       expect(lookup.json).toMatchObject({ farmerID, aadhaarNumber: null });
-      const edit = await api.call('PUT', `/api/farmers/${farmerID}`, { token: admin, body: { name: 'Audit Farmer', aadhaarNumber: farmerAadhaar, village: 'Bithoor' } });
+      const edit = await api.call('PUT', `/api/farmers/${farmerID}`, {
+        token: admin,
+        body: { name: 'Audit Farmer', aadhaarNumber: farmerAadhaar, village: 'Bithoor' },
+      });
       expect(edit.status).toBe(200);
       expect(edit.text).not.toContain(farmerAadhaar);
       for (const path of [`/api/farmers/${farmerID}`, `/api/farmers/${farmerID}/restore`]) {
@@ -208,7 +238,13 @@ describe('farmers', () => {
         expect(one.json.aadhaarNumber).toBe(farmerAadhaar);
       });
       expect(written).toHaveLength(1);
-      expect(written[0]).toMatchObject({ action: 'aadhaar.view', subjectType: 'farmer', subjectId: farmerID, userName: 'Test admin', roles: ['admin'] });
+      expect(written[0]).toMatchObject({
+        action: 'aadhaar.view',
+        subjectType: 'farmer',
+        subjectId: farmerID,
+        userName: 'Test admin',
+        roles: ['admin'],
+      });
       expect(written[0]).not.toHaveProperty('subjectYear');
       expect(JSON.stringify(written[0])).not.toContain(farmerAadhaar);
     }
@@ -233,7 +269,10 @@ describe('producers', () => {
     const quiet = await newAuditItems(async () => {
       for (const token of [seller, admin]) {
         const list = await api.call('GET', '/api/producers', { token });
-        expect(list.json.find((p: { producerID: number }) => p.producerID === producerID)).toMatchObject({ aadhaarNumber: null, aadhaarLast4: producerAadhaar.slice(-4) });
+        expect(list.json.find((p: { producerID: number }) => p.producerID === producerID)).toMatchObject({
+          aadhaarNumber: null,
+          aadhaarLast4: producerAadhaar.slice(-4),
+        });
         expect(list.text).not.toContain(producerAadhaar);
       }
       const one = await api.call('GET', `/api/producers/${producerID}`, { token: seller });
@@ -244,7 +283,10 @@ describe('producers', () => {
       });
       expect(edit.status, edit.text).toBe(200);
       expect(edit.text).not.toContain(producerAadhaar);
-      for (const [method, path] of [['DELETE', `/api/producers/${producerID}`], ['POST', `/api/producers/${producerID}/restore`]] as const) {
+      for (const [method, path] of [
+        ['DELETE', `/api/producers/${producerID}`],
+        ['POST', `/api/producers/${producerID}/restore`],
+      ] as const) {
         const r = await api.call(method, path, { token: admin });
         expect(r.status, r.text).toBe(200);
         expect(r.text).not.toContain(producerAadhaar);
@@ -260,7 +302,12 @@ describe('producers', () => {
         expect(one.json.aadhaarNumber).toBe(producerAadhaar);
       });
       expect(written).toHaveLength(1);
-      expect(written[0]).toMatchObject({ action: 'aadhaar.view', subjectType: 'producer', subjectId: producerID, roles: ['admin'] });
+      expect(written[0]).toMatchObject({
+        action: 'aadhaar.view',
+        subjectType: 'producer',
+        subjectId: producerID,
+        roles: ['admin'],
+      });
       expect(JSON.stringify(written[0])).not.toContain(producerAadhaar);
     }
   });

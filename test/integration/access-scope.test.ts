@@ -49,7 +49,15 @@ async function sell(token: string, bags: number): Promise<{ invoiceNumber: strin
   const reg = await register(Math.min(bags, 3));
   const r = await api.call('POST', '/api/sales/make', {
     token,
-    body: { lotID: lot.lotID, registrationID: reg.id, year: reg.year, bags, bagSizeKg: 40, paymentMode: 'Cash', ...(bags > 3 ? { overRequested: true } : {}) },
+    body: {
+      lotID: lot.lotID,
+      registrationID: reg.id,
+      year: reg.year,
+      bags,
+      bagSizeKg: 40,
+      paymentMode: 'Cash',
+      ...(bags > 3 ? { overRequested: true } : {}),
+    },
   });
   expect(r.status, r.text).toBe(201);
   return r.json;
@@ -58,7 +66,14 @@ async function sell(token: string, bags: number): Promise<{ invoiceNumber: strin
 const summary = async (token: string) => {
   const r = await api.call('GET', '/api/dashboard/summary', { token });
   expect(r.status, r.text).toBe(200);
-  return r.json.sales as { totalAmount: number; totalCount: number; todayAmount: number; todayCount: number; scopedToUser: boolean; last10Amounts: number[] };
+  return r.json.sales as {
+    totalAmount: number;
+    totalCount: number;
+    todayAmount: number;
+    todayCount: number;
+    scopedToUser: boolean;
+    last10Amounts: number[];
+  };
 };
 
 beforeAll(async () => {
@@ -75,7 +90,10 @@ beforeAll(async () => {
   expect(c.status, c.text).toBe(201);
   cropID = c.json.cropID;
   useCrops({ Wheat: cropID });
-  const l = await api.call('POST', '/api/lots', { token: admin, body: { producerID, cropID, quantityAvailable: 2000, pricePerUnit: PRICE } });
+  const l = await api.call('POST', '/api/lots', {
+    token: admin,
+    body: { producerID, cropID, quantityAvailable: 2000, pricePerUnit: PRICE },
+  });
   expect(l.status, l.text).toBe(201);
   lot = l.json;
 });
@@ -93,10 +111,38 @@ describe("a seller's dashboard", () => {
     await sell(a.token, 3); // 3,660
     await sell(admin, 4); // 4,880
 
-    expect(await summary(a.token)).toEqual({ totalAmount: 4880, totalCount: 2, todayAmount: 4880, todayCount: 2, scopedToUser: true, last10Amounts: [1220, 3660] });
-    expect(await summary(b.token)).toEqual({ totalAmount: 2440, totalCount: 1, todayAmount: 2440, todayCount: 1, scopedToUser: true, last10Amounts: [2440] });
-    expect(await summary(idle.token)).toEqual({ totalAmount: 0, totalCount: 0, todayAmount: 0, todayCount: 0, scopedToUser: true, last10Amounts: [] });
-    const everything = { totalAmount: 12200, totalCount: 4, todayAmount: 12200, todayCount: 4, scopedToUser: false, last10Amounts: [1220, 2440, 3660, 4880] };
+    expect(await summary(a.token)).toEqual({
+      totalAmount: 4880,
+      totalCount: 2,
+      todayAmount: 4880,
+      todayCount: 2,
+      scopedToUser: true,
+      last10Amounts: [1220, 3660],
+    });
+    expect(await summary(b.token)).toEqual({
+      totalAmount: 2440,
+      totalCount: 1,
+      todayAmount: 2440,
+      todayCount: 1,
+      scopedToUser: true,
+      last10Amounts: [2440],
+    });
+    expect(await summary(idle.token)).toEqual({
+      totalAmount: 0,
+      totalCount: 0,
+      todayAmount: 0,
+      todayCount: 0,
+      scopedToUser: true,
+      last10Amounts: [],
+    });
+    const everything = {
+      totalAmount: 12200,
+      totalCount: 4,
+      todayAmount: 12200,
+      todayCount: 4,
+      scopedToUser: false,
+      last10Amounts: [1220, 2440, 3660, 4880],
+    };
     expect(await summary(admin)).toEqual(everything);
     expect(await summary(root)).toEqual(everything);
     expect(await summary(both.token)).toEqual(everything);
@@ -114,14 +160,26 @@ describe('a seller and the catalogue', () => {
     expect(before.lot.lotID).toBe(lot.lotID);
 
     const attempts: [string, string, unknown?][] = [
-      ['PUT', `/api/producers/${producerID}`, { name: 'Taken Over', aadhaarNumber: '734598761293', contactNumber: '9000000000', address: 'Elsewhere' }],
+      [
+        'PUT',
+        `/api/producers/${producerID}`,
+        { name: 'Taken Over', aadhaarNumber: '734598761293', contactNumber: '9000000000', address: 'Elsewhere' },
+      ],
       ['DELETE', `/api/producers/${producerID}`],
       ['POST', `/api/producers/${producerID}/restore`, {}],
       ['PUT', `/api/crops/${cropID}`, { cropName: 'Wheat', description: 'changed by a seller' }],
-      ['PUT', `/api/lots/${lot.lotID}`, { producerID, cropID, quantityAvailable: 999999, pricePerUnit: 0.01, isSubsidized: false }],
+      [
+        'PUT',
+        `/api/lots/${lot.lotID}`,
+        { producerID, cropID, quantityAvailable: 999999, pricePerUnit: 0.01, isSubsidized: false },
+      ],
       ['DELETE', `/api/lots/${lot.lotID}`],
       ['POST', '/api/lots', { producerID, cropID, quantityAvailable: 10, pricePerUnit: 1 }],
-      ['POST', '/api/producers', { name: 'Seller Made', aadhaarNumber: '734598761286', contactNumber: '9000000001', address: 'X' }],
+      [
+        'POST',
+        '/api/producers',
+        { name: 'Seller Made', aadhaarNumber: '734598761286', contactNumber: '9000000001', address: 'X' },
+      ],
     ];
     for (const [method, path, body] of attempts) {
       const r = await api.call(method, path, { token: seller, body });

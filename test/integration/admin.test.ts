@@ -101,7 +101,12 @@ describe('users', () => {
       body: { fullName: 'Counter One', email: 'Counter1@Test.local', password: 'counter-pass-1', isActive: true, roleIds: [3] },
     });
     expect(created.status).toBe(201);
-    expect(created.json).toMatchObject({ fullName: 'Counter One', email: 'counter1@test.local', roles: ['seller'], isActive: true });
+    expect(created.json).toMatchObject({
+      fullName: 'Counter One',
+      email: 'counter1@test.local',
+      roles: ['seller'],
+      isActive: true,
+    });
     expect(created.json).not.toHaveProperty('passwordHash');
 
     const list = await api.call('GET', '/api/admin/users', { token: root });
@@ -127,9 +132,24 @@ describe('users', () => {
     ['wrong types', { body: { fullName: 5, email: 'x@y.in', password: 'abcdefgh' } }, 400, /Full name is required/],
     ['a bad email', { body: { fullName: 'A', email: 'not-an-email', password: 'abcdefgh' } }, 400, /Email is not valid/],
     ['a short password', { body: { fullName: 'A', email: 'a@b.in', password: 'short' } }, 400, /at least 8/],
-    ['unknown role ids', { body: { fullName: 'A', email: 'a@b.in', password: 'abcdefgh', roleIds: [999] } }, 400, /Unknown role id: 999/],
-    ['role ids as text', { body: { fullName: 'A', email: 'a@b.in', password: 'abcdefgh', roleIds: ['admin'] } }, 400, /Role ids must be numbers/],
-    ['a body that is not JSON', { rawBody: 'fullName=A', headers: { 'content-type': 'application/x-www-form-urlencoded' } }, 415, /JSON/],
+    [
+      'unknown role ids',
+      { body: { fullName: 'A', email: 'a@b.in', password: 'abcdefgh', roleIds: [999] } },
+      400,
+      /Unknown role id: 999/,
+    ],
+    [
+      'role ids as text',
+      { body: { fullName: 'A', email: 'a@b.in', password: 'abcdefgh', roleIds: ['admin'] } },
+      400,
+      /Role ids must be numbers/,
+    ],
+    [
+      'a body that is not JSON',
+      { rawBody: 'fullName=A', headers: { 'content-type': 'application/x-www-form-urlencoded' } },
+      415,
+      /JSON/,
+    ],
   ])('refuses %s with a clear 4xx', async (_name, opts, status, message) => {
     const r = await api.call('POST', '/api/admin/users', { token: root, ...opts });
     expect(r.status).toBe(status);
@@ -176,7 +196,10 @@ describe('roles', () => {
     expect(inUse.status).toBe(409);
     expect(inUse.json.message).toBe('Role is in use.');
 
-    await api.call('PUT', `/api/admin/users/${user.json.userID}`, { token: root, body: { fullName: 'Aud', isActive: true, roleIds: [] } });
+    await api.call('PUT', `/api/admin/users/${user.json.userID}`, {
+      token: root,
+      body: { fullName: 'Aud', isActive: true, roleIds: [] },
+    });
     expect((await api.call('DELETE', `/api/roles/${created.json.roleID}`, { token: root })).status).toBe(200);
     expect((await api.call('DELETE', `/api/roles/${created.json.roleID}`, { token: root })).status).toBe(404);
     expect((await api.call('DELETE', '/api/roles/2', { token: root })).status).toBe(409);
@@ -185,8 +208,12 @@ describe('roles', () => {
 
 describe('configuration keys', () => {
   it('adds, renames (save new, delete old) and deletes a key', async () => {
-    expect((await api.call('POST', '/api/config', { token: root, body: { key: 'HelpLine', value: '1800-180-1551' } })).status).toBe(200);
-    expect((await api.call('POST', '/api/config', { token: root, body: { key: 'HelpDesk', value: '1800-180-1551' } })).status).toBe(200);
+    expect(
+      (await api.call('POST', '/api/config', { token: root, body: { key: 'HelpLine', value: '1800-180-1551' } })).status,
+    ).toBe(200);
+    expect(
+      (await api.call('POST', '/api/config', { token: root, body: { key: 'HelpDesk', value: '1800-180-1551' } })).status,
+    ).toBe(200);
     expect((await api.call('DELETE', '/api/config/HelpLine', { token: root })).status).toBe(200);
     const list = await api.call('GET', '/api/config', { token: root });
     const keys = list.json.map((c: { key: string }) => c.key);
@@ -212,7 +239,9 @@ describe('configuration keys', () => {
       expect((await api.call('GET', '/api/config/Is_SVS_Form_On', { token })).status).toBe(200);
     }
 
-    expect((await api.call('POST', '/api/config', { token: root, body: { key: 'SmsGatewayKey', value: 'not-for-admins' } })).status).toBe(200);
+    expect(
+      (await api.call('POST', '/api/config', { token: root, body: { key: 'SmsGatewayKey', value: 'not-for-admins' } })).status,
+    ).toBe(200);
     for (const key of ['PerDayLimit', 'SmsGatewayKey', 'NoSuchKey']) {
       expect((await api.call('GET', `/api/config/${key}`)).status, key).toBe(401);
       for (const token of [await api.tokenFor('admin'), await api.tokenFor('seller'), await api.tokenFor('admin', 'seller')]) {

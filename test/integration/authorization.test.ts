@@ -21,12 +21,18 @@ beforeAll(async () => {
   const [h, p, sig] = tokens.seller!.split('.');
   const claims = JSON.parse(Buffer.from(p, 'base64url').toString('utf8')) as Record<string, unknown>;
   forged.tampered = [h, Buffer.from(JSON.stringify({ ...claims, roles: ['super_admin'] })).toString('base64url'), sig].join('.');
-  forged.none = [Buffer.from('{"alg":"none","typ":"JWT"}').toString('base64url'), Buffer.from(JSON.stringify({ ...claims, roles: ['super_admin'] })).toString('base64url'), ''].join('.');
+  forged.none = [
+    Buffer.from('{"alg":"none","typ":"JWT"}').toString('base64url'),
+    Buffer.from(JSON.stringify({ ...claims, roles: ['super_admin'] })).toString('base64url'),
+    '',
+  ].join('.');
   forged.expired = await signAsSuperAdmin(process.env.JWT_SECRET!, Math.floor(Date.now() / 1000) - 60);
   forged.otherKey = await signAsSuperAdmin('another-key-that-is-long-enough-0123456789', '1h');
   forged.otherAudience = await signAsSuperAdmin(process.env.JWT_SECRET!, '1h', 'someone-else');
   // The same claims with the real key pass: the forgeries fail for what was changed, nothing else.
-  expect((await api.call('GET', '/api/settings', { token: await signAsSuperAdmin(process.env.JWT_SECRET!, '1h') })).status).toBe(200);
+  expect((await api.call('GET', '/api/settings', { token: await signAsSuperAdmin(process.env.JWT_SECRET!, '1h') })).status).toBe(
+    200,
+  );
 });
 afterAll(() => api?.close());
 

@@ -20,7 +20,18 @@ afterAll(() => api?.close());
 const oddText = fc.oneof(
   fc.string({ maxLength: 40 }),
   fc.string({ unit: 'grapheme', maxLength: 30 }),
-  fc.constantFrom('\u0000', '\uFEFF', '\u202E', '🌾'.repeat(50), 'गेहूँ', '../../etc/passwd', '%00', '{{7*7}}', '<script>x</script>', ' '),
+  fc.constantFrom(
+    '\u0000',
+    '\uFEFF',
+    '\u202E',
+    '🌾'.repeat(50),
+    'गेहूँ',
+    '../../etc/passwd',
+    '%00',
+    '{{7*7}}',
+    '<script>x</script>',
+    ' ',
+  ),
   fc.string({ minLength: 3000, maxLength: 5000 }),
 );
 
@@ -43,12 +54,32 @@ const bodyArb = fc.oneof(
 );
 
 const queryArb = fc.dictionary(
-  fc.constantFrom('id', 'take', 'skip', 'search', 'year', 'from', 'to', 'includeInactive', 'cropId', 'producerId', 'size', 'download', 'aadhaar', 'x'),
+  fc.constantFrom(
+    'id',
+    'take',
+    'skip',
+    'search',
+    'year',
+    'from',
+    'to',
+    'includeInactive',
+    'cropId',
+    'producerId',
+    'size',
+    'download',
+    'aadhaar',
+    'x',
+  ),
   fc.oneof(oddText, fc.integer().map(String), fc.constant('9'.repeat(400))),
   { maxKeys: 4 },
 );
 
-const paramArb = fc.oneof(oddText.filter((s) => s.length > 0 && s.length < 300), fc.integer().map(String), fc.constant('-1'), fc.constant('1e309'));
+const paramArb = fc.oneof(
+  oddText.filter((s) => s.length > 0 && s.length < 300),
+  fc.integer().map(String),
+  fc.constant('-1'),
+  fc.constant('1e309'),
+);
 
 function fillPath(path: string, values: string[]): string {
   let i = 0;

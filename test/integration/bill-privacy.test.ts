@@ -15,9 +15,29 @@ let api: TestApi;
 let admin: string;
 let seller: string;
 let lotCode: string;
-const bills: { number: string; invoiceID: number; name: string; mobile: string; aadhaar: string; village: string; registrationID: number }[] = [];
+const bills: {
+  number: string;
+  invoiceID: number;
+  name: string;
+  mobile: string;
+  aadhaar: string;
+  village: string;
+  registrationID: number;
+}[] = [];
 
-const SUMMARY_KEYS = ['bagSizeKg', 'bags', 'cropName', 'generatedOn', 'invoiceNumber', 'lotCode', 'quantityKg', 'quantityQuintal', 'status', 'totalAmount', 'view'];
+const SUMMARY_KEYS = [
+  'bagSizeKg',
+  'bags',
+  'cropName',
+  'generatedOn',
+  'invoiceNumber',
+  'lotCode',
+  'quantityKg',
+  'quantityQuintal',
+  'status',
+  'totalAmount',
+  'view',
+];
 
 beforeAll(async () => {
   api = await startTestApi();
@@ -29,11 +49,21 @@ beforeAll(async () => {
   });
   expect(p.status, p.text).toBe(201);
   const c = await api.call('POST', '/api/crops', { token: admin, body: { cropName: 'Wheat' } });
-  const l = await api.call('POST', '/api/lots', { token: admin, body: { producerID: p.json.producerID, cropID: c.json.cropID, quantityAvailable: 1000, pricePerUnit: 40 } });
+  const l = await api.call('POST', '/api/lots', {
+    token: admin,
+    body: { producerID: p.json.producerID, cropID: c.json.cropID, quantityAvailable: 1000, pricePerUnit: 40 },
+  });
   expect(l.status, l.text).toBe(201);
   lotCode = l.json.lotCode;
   for (let i = 0; i < 3; i++) {
-    const f = validFields({ Name: `Counted Farmer ${i}`, village: `Gaon${i}`, cropName: 'Wheat', cropId: c.json.cropID, bagsRequested: 1, mobile: newMobile() });
+    const f = validFields({
+      Name: `Counted Farmer ${i}`,
+      village: `Gaon${i}`,
+      cropName: 'Wheat',
+      cropId: c.json.cropID,
+      bagsRequested: 1,
+      mobile: newMobile(),
+    });
     const r = await registerFarmer(api, f);
     expect(r.status, r.text).toBe(201);
     const sale = await api.call('POST', '/api/sales/make', {
@@ -67,7 +97,18 @@ function expectNoPersonalData(text: string, b: (typeof bills)[number]) {
   expect(text).not.toContain(b.village);
   expect(text).not.toContain(b.mobile.slice(-4));
   expect(text).not.toContain(b.aadhaar.slice(-4));
-  for (const key of ['farmerName', 'farmerAddress', 'farmerAadhaarLast4', 'farmerContact', 'farmerID', 'registrationID', 'createdByName', 'createdByUserId', 'verifyToken', 'invoiceID']) {
+  for (const key of [
+    'farmerName',
+    'farmerAddress',
+    'farmerAadhaarLast4',
+    'farmerContact',
+    'farmerID',
+    'registrationID',
+    'createdByName',
+    'createdByUserId',
+    'verifyToken',
+    'invoiceID',
+  ]) {
     expect(text).not.toContain(`"${key}"`);
   }
 }
@@ -81,12 +122,21 @@ describe('a bill by its number, without its token', () => {
       expect(r.status).toBe(200);
       const b = bills.find((x) => x.number === number)!;
       expect(Object.keys(r.json).sort()).toEqual(SUMMARY_KEYS);
-      expect(r.json).toMatchObject({ view: 'summary', invoiceNumber: number, cropName: 'Wheat', lotCode, bags: 1, quantityKg: 40, totalAmount: 1600, status: 'issued' });
+      expect(r.json).toMatchObject({
+        view: 'summary',
+        invoiceNumber: number,
+        cropName: 'Wheat',
+        lotCode,
+        bags: 1,
+        quantityKg: 40,
+        totalAmount: 1600,
+        status: 'issued',
+      });
       expectNoPersonalData(r.text, b);
     }
   });
 
-  it('a wrong, malformed or other bill\'s token, and a signed-in non-staff account, get the same summary', async () => {
+  it("a wrong, malformed or other bill's token, and a signed-in non-staff account, get the same summary", async () => {
     const [a, b] = bills;
     const tokenOfB = (await api.call('GET', `/api/invoices/by-number/${b.number}`, { token: seller })).json.verifyToken as string;
     const user = await api.tokenFor('user');
@@ -117,7 +167,12 @@ describe("the bill's QR code", () => {
       // The bill page passes the token from its URL to the API.
       const r = await api.call('GET', `/api/invoices/by-number/${b.number}`, { query: { t } });
       expect(r.status).toBe(200);
-      expect(r.json).toMatchObject({ farmerName: b.name, registrationID: b.registrationID, farmerContact: `XXXXXX${b.mobile.slice(-4)}`, farmerAadhaarLast4: b.aadhaar.slice(-4) });
+      expect(r.json).toMatchObject({
+        farmerName: b.name,
+        registrationID: b.registrationID,
+        farmerContact: `XXXXXX${b.mobile.slice(-4)}`,
+        farmerAadhaarLast4: b.aadhaar.slice(-4),
+      });
       expect(r.json.farmerAddress).toContain(b.village);
       expect(r.json).not.toHaveProperty('verifyToken');
       expect(r.json).not.toHaveProperty('createdByName');
@@ -130,7 +185,13 @@ describe("the bill's QR code", () => {
       expect(new URL(decodeQr(counted.buffer)).search).toBe('');
     }
     const tokens = new Set(
-      await Promise.all(bills.map(async (b) => new URL(decodeQr((await api.call('GET', `/api/invoices/${b.invoiceID}/qrcode.png`, { token: seller })).buffer)).searchParams.get('t'))),
+      await Promise.all(
+        bills.map(async (b) =>
+          new URL(
+            decodeQr((await api.call('GET', `/api/invoices/${b.invoiceID}/qrcode.png`, { token: seller })).buffer),
+          ).searchParams.get('t'),
+        ),
+      ),
     );
     expect(tokens.size).toBe(bills.length);
   });
@@ -138,7 +199,13 @@ describe("the bill's QR code", () => {
   it('a bill made before tokens existed shows the summary to everyone but staff', async () => {
     const b = bills[2];
     const t = (await api.call('GET', `/api/invoices/by-number/${b.number}`, { token: seller })).json.verifyToken as string;
-    await docClient().send(new UpdateCommand({ TableName: tableName(), Key: { pk: `INVOICE#${b.number}`, sk: 'INVOICE' }, UpdateExpression: 'REMOVE verifyToken' }));
+    await docClient().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: { pk: `INVOICE#${b.number}`, sk: 'INVOICE' },
+        UpdateExpression: 'REMOVE verifyToken',
+      }),
+    );
     const anon = await api.call('GET', `/api/invoices/by-number/${b.number}`, { query: { t } });
     expect(anon.json.view).toBe('summary');
     expectNoPersonalData(anon.text, b);

@@ -37,7 +37,12 @@ const MSG_UNREADABLE_FORM = /फॉर्म पढ़ा नहीं जा �
 /** A whole HTTP message whose body (in its own format) is cut short. */
 function post(target: string, contentType: string, body: string | Buffer, headers: Record<string, string> = {}): RawRequest {
   const bytes = Buffer.from(body);
-  return { head: Buffer.concat([Buffer.from(head('POST', target, { 'Content-Type': contentType, 'Content-Length': bytes.length, ...headers })), bytes]) };
+  return {
+    head: Buffer.concat([
+      Buffer.from(head('POST', target, { 'Content-Type': contentType, 'Content-Length': bytes.length, ...headers })),
+      bytes,
+    ]),
+  };
 }
 
 const json = 'application/json';
@@ -51,12 +56,21 @@ interface Case {
   check?: (r: RawReply) => void;
 }
 
-const answered = (what: string, req: () => RawRequest, check?: (r: RawReply) => void): Case => ({ what, req, expect: 'answered', check });
+const answered = (what: string, req: () => RawRequest, check?: (r: RawReply) => void): Case => ({
+  what,
+  req,
+  expect: 'answered',
+  check,
+});
 const gone = (what: string, req: () => RawRequest): Case => ({ what, req, expect: 'gone' });
 
 const cases: Case[] = [
   // Malformed percent-encodings in static and API paths and in query strings.
-  answered('GET /%E0%A4%A', () => ({ head: head('GET', '/%E0%A4%A') }), (r) => expect(r.status).toBe(400)),
+  answered(
+    'GET /%E0%A4%A',
+    () => ({ head: head('GET', '/%E0%A4%A') }),
+    (r) => expect(r.status).toBe(400),
+  ),
   answered('a bad encoding under /assets/', () => ({ head: head('GET', '/assets/%E0%A4%A.js') })),
   answered('a bad encoding in a client-side route', () => ({ head: head('GET', '/admin/%ZZ') })),
   answered('a lone % in a path', () => ({ head: head('GET', '/bills/%') })),
@@ -67,11 +81,17 @@ const cases: Case[] = [
   answered('a bad encoding in a POST path', () => post('/svsregistration/%E0%A4%A', json, '{}')),
   answered('a bad encoding in a static query', () => ({ head: head('GET', '/?lang=%E0%A4%A') })),
   answered('a bad encoding in a public API query', () => ({ head: head('GET', '/api/home/summary?x=%ZZ') })),
-  answered('a bad encoding in a staff search', () => ({ head: head('GET', '/api/farmers?search=%E0%A4%A', { Authorization: `Bearer ${admin}` }) })),
-  answered('a bad encoding in a query key', () => ({ head: head('GET', '/api/registrations?%E0=1', { Authorization: `Bearer ${admin}` }) })),
+  answered('a bad encoding in a staff search', () => ({
+    head: head('GET', '/api/farmers?search=%E0%A4%A', { Authorization: `Bearer ${admin}` }),
+  })),
+  answered('a bad encoding in a query key', () => ({
+    head: head('GET', '/api/registrations?%E0=1', { Authorization: `Bearer ${admin}` }),
+  })),
   // Request lines and targets no browser sends.
   answered('a garbage request line', () => ({ head: 'GARBAGE\r\n\r\n' })),
-  answered('binary junk', () => ({ head: Buffer.from([0x16, 0x03, 0x01, 0x00, 0xa5, 0x01, 0x00, 0x00, 0xa1, 0x03, 0x03, 0x0d, 0x0a, 0x0d, 0x0a]) })),
+  answered('binary junk', () => ({
+    head: Buffer.from([0x16, 0x03, 0x01, 0x00, 0xa5, 0x01, 0x00, 0x00, 0xa1, 0x03, 0x03, 0x0d, 0x0a, 0x0d, 0x0a]),
+  })),
   answered('a request line without a target', () => ({ head: 'GET\r\nHost: localhost\r\n\r\n' })),
   answered('an unknown method', () => ({ head: head('BREW', '/') })),
   answered('a raw NUL in the target', () => ({ head: 'GET /a\0b HTTP/1.1\r\nHost: localhost\r\n\r\n' })),
@@ -85,11 +105,17 @@ const cases: Case[] = [
     head: 'POST /auth/login HTTP/1.1\r\nHost: localhost\r\nContent-Length: 2\r\nContent-Length: 5\r\n\r\n{}',
   })),
   // Bodies cut short inside their own format, for every content type the routes take.
-  answered('the multipart form cut off inside the file part', () => post('/svsregistration', multipart, TRUNCATED_FILE_PART), (r) => {
-    expect(r.status).toBe(400);
-    expect(r.text).toMatch(MSG_UNREADABLE_FORM);
-  }),
-  answered('the multipart form cut off inside a field', () => post('/svsregistration', multipart, '--zzz\r\nContent-Disposition: form-data; name="Name"\r\n\r\nRa')),
+  answered(
+    'the multipart form cut off inside the file part',
+    () => post('/svsregistration', multipart, TRUNCATED_FILE_PART),
+    (r) => {
+      expect(r.status).toBe(400);
+      expect(r.text).toMatch(MSG_UNREADABLE_FORM);
+    },
+  ),
+  answered('the multipart form cut off inside a field', () =>
+    post('/svsregistration', multipart, '--zzz\r\nContent-Disposition: form-data; name="Name"\r\n\r\nRa'),
+  ),
   answered('the multipart form cut off inside part headers', () =>
     post('/svsregistration', multipart, '--zzz\r\nContent-Disposition: form-data; name="FileAdhar"; filename="a.p'),
   ),
@@ -98,13 +124,21 @@ const cases: Case[] = [
   ),
   answered('a multipart form with no boundary', () => post('/svsregistration', 'multipart/form-data', TRUNCATED_FILE_PART)),
   answered('the registration as JSON cut off', () => post('/svsregistration', json, '{"Name":"Ram","adharNumber":"23')),
-  answered('the upload-url request cut off', () => post('/svsregistration/upload-url', json, '{"fileName":"a.pdf","contentType":"appl')),
+  answered('the upload-url request cut off', () =>
+    post('/svsregistration/upload-url', json, '{"fileName":"a.pdf","contentType":"appl'),
+  ),
   answered('find-letter cut off', () => post('/svsregistration/find-letter', json, '{"adharNumber":')),
   answered('sign-in cut off', () => post('/auth/login', json, '{"email":"a@b.c","pass')),
-  answered('a sale cut off', () => post('/api/sales/make', json, '{"registrationID":1,"ba', { Authorization: `Bearer ${admin}` })),
+  answered('a sale cut off', () =>
+    post('/api/sales/make', json, '{"registrationID":1,"ba', { Authorization: `Bearer ${admin}` }),
+  ),
   answered('a producer cut off', () => post('/api/producers', json, '{"name":"', { Authorization: `Bearer ${admin}` })),
-  answered('invalid UTF-8 in JSON', () => post('/auth/login', json, Buffer.from([0x7b, 0x22, 0x65, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0xc3, 0x22, 0x7d]))),
-  answered('a form-encoded body to a JSON route', () => post('/auth/login', 'application/x-www-form-urlencoded', 'email=a%40b.c&password=%E0%A4')),
+  answered('invalid UTF-8 in JSON', () =>
+    post('/auth/login', json, Buffer.from([0x7b, 0x22, 0x65, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0xc3, 0x22, 0x7d])),
+  ),
+  answered('a form-encoded body to a JSON route', () =>
+    post('/auth/login', 'application/x-www-form-urlencoded', 'email=a%40b.c&password=%E0%A4'),
+  ),
   answered('plain text to the registration', () => post('/svsregistration', 'text/plain', 'Name=Ra')),
   // The body ends before its Content-Length or its last chunk.
   answered('a Content-Length larger than the body, then the sending side closed', () => ({
@@ -116,14 +150,18 @@ const cases: Case[] = [
     halfClose: true,
   })),
   answered('a chunked body cut off, then the sending side closed', () => ({
-    head: head('POST', '/svsregistration', { 'Content-Type': multipart, 'Transfer-Encoding': 'chunked' }) + `400\r\n${TRUNCATED_FILE_PART}`,
+    head:
+      head('POST', '/svsregistration', { 'Content-Type': multipart, 'Transfer-Encoding': 'chunked' }) +
+      `400\r\n${TRUNCATED_FILE_PART}`,
     halfClose: true,
   })),
   answered('a chunked body with a malformed chunk size', () => ({
     head: head('POST', '/auth/login', { 'Content-Type': json, 'Transfer-Encoding': 'chunked' }) + 'zz\r\n{}\r\n0\r\n\r\n',
   })),
   answered('a body over the 6 MB limit', () => ({
-    head: head('POST', '/svsregistration', { 'Content-Type': multipart, 'Content-Length': 7 * 1024 * 1024 }) + 'x'.repeat(7 * 1024 * 1024),
+    head:
+      head('POST', '/svsregistration', { 'Content-Type': multipart, 'Content-Length': 7 * 1024 * 1024 }) +
+      'x'.repeat(7 * 1024 * 1024),
   })),
   // The client goes away mid-body, after the server has taken the request (its "100 Continue").
   gone('a JSON body aborted mid-way', () => ({
@@ -215,10 +253,14 @@ describe('the truncated multipart event through the Lambda handler', () => {
     const event = JSON.parse(readFileSync('events/registration-truncated-multipart.json', 'utf8'));
     expect(Buffer.from(event.body, 'base64').toString('latin1')).toBe(TRUNCATED_FILE_PART);
     // invoke.ts in its own process, as `npm run invoke -- <event>` runs it, against this file's table.
-    const child = spawn(process.execPath, ['--import', 'tsx', 'infra/local/invoke.ts', 'events/registration-truncated-multipart.json'], {
-      env: process.env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', 'infra/local/invoke.ts', 'events/registration-truncated-multipart.json'],
+      {
+        env: process.env,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let out = '';
     child.stdout.on('data', (d) => (out += d));
     child.stderr.on('data', (d) => (out += d));

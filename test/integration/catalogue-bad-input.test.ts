@@ -10,9 +10,15 @@ let ids: { producerID: number; cropID: number; lotID: number; farmerID: number }
 beforeAll(async () => {
   api = await startTestApi();
   admin = await api.tokenFor('admin');
-  const p = await api.call('POST', '/api/producers', { token: admin, body: { name: 'Fuzz Producer', aadhaarNumber: '712345678908' } });
+  const p = await api.call('POST', '/api/producers', {
+    token: admin,
+    body: { name: 'Fuzz Producer', aadhaarNumber: '712345678908' },
+  });
   const c = await api.call('POST', '/api/crops', { token: admin, body: { cropName: 'Fuzz Crop' } });
-  const l = await api.call('POST', '/api/lots', { token: admin, body: { producerID: p.json.producerID, cropID: c.json.cropID, quantityAvailable: 5, pricePerUnit: 5 } });
+  const l = await api.call('POST', '/api/lots', {
+    token: admin,
+    body: { producerID: p.json.producerID, cropID: c.json.cropID, quantityAvailable: 5, pricePerUnit: 5 },
+  });
   const f = await api.call('POST', '/api/farmers', { token: admin, body: { name: 'Fuzz Farmer' } });
   ids = { producerID: p.json.producerID, cropID: c.json.cropID, lotID: l.json.lotID, farmerID: f.json.farmerID };
 });
@@ -43,7 +49,26 @@ const fieldValue = fc.oneof(
   fc.array(fc.integer(), { maxLength: 3 }),
   fc.dictionary(fc.string({ maxLength: 5 }), fc.integer(), { maxKeys: 3 }),
 );
-const fields = ['name', 'aadhaarNumber', 'contactNumber', 'address', 'cropName', 'description', 'rules', 'producerID', 'cropID', 'year', 'quantityAvailable', 'quantityUsed', 'pricePerUnit', 'isSubsidized', 'village', 'category', 'fatherName', 'adharFilePath'];
+const fields = [
+  'name',
+  'aadhaarNumber',
+  'contactNumber',
+  'address',
+  'cropName',
+  'description',
+  'rules',
+  'producerID',
+  'cropID',
+  'year',
+  'quantityAvailable',
+  'quantityUsed',
+  'pricePerUnit',
+  'isSubsidized',
+  'village',
+  'category',
+  'fatherName',
+  'adharFilePath',
+];
 const shapedBody = fc.dictionary(fc.constantFrom(...fields), fieldValue, { maxKeys: 8 });
 
 describe('bad input never gets a 5xx', () => {
@@ -60,12 +85,35 @@ describe('bad input never gets a 5xx', () => {
   });
 
   it('list and lookup routes, with arbitrary query values and path segments', async () => {
-    const lists = ['/api/producers', '/api/crops', '/api/crops/dropdown', '/api/lots', '/api/lots/for-crop', '/api/lots/preview-code', '/api/farmers', '/api/farmers/by-aadhaar'];
-    const names = ['search', 'take', 'includeInactive', 'producerId', 'cropId', 'year', 'isSubsidized', 'aadhaar', 'size', 'download'];
+    const lists = [
+      '/api/producers',
+      '/api/crops',
+      '/api/crops/dropdown',
+      '/api/lots',
+      '/api/lots/for-crop',
+      '/api/lots/preview-code',
+      '/api/farmers',
+      '/api/farmers/by-aadhaar',
+    ];
+    const names = [
+      'search',
+      'take',
+      'includeInactive',
+      'producerId',
+      'cropId',
+      'year',
+      'isSubsidized',
+      'aadhaar',
+      'size',
+      'download',
+    ];
     await fc.assert(
       fc.asyncProperty(
         fc.constantFrom(...lists),
-        fc.dictionary(fc.constantFrom(...names), fc.oneof(fc.string({ maxLength: 30 }), fc.integer().map(String), fc.double().map(String))),
+        fc.dictionary(
+          fc.constantFrom(...names),
+          fc.oneof(fc.string({ maxLength: 30 }), fc.integer().map(String), fc.double().map(String)),
+        ),
         async (path, query) => {
           const r = await api.call('GET', path, { token: admin, query });
           expect(r.status, `${path} ${JSON.stringify(query)} -> ${r.text}`).toBeLessThan(500);

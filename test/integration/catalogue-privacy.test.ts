@@ -27,18 +27,39 @@ async function scanAll(): Promise<Record<string, unknown>[]> {
 describe('Aadhaar numbers at rest', () => {
   it('a scan of the whole table finds no 12-digit number, only ciphertext, keyed hashes and last 4 digits', async () => {
     const numbers = ['234567890124', '345678901238', '456789012341', '567890123458', '678901234560'];
-    const p = await api.call('POST', '/api/producers', { token: admin, body: { name: 'Private Producer', aadhaarNumber: numbers[0], contactNumber: '+9112345678' } });
+    const p = await api.call('POST', '/api/producers', {
+      token: admin,
+      body: { name: 'Private Producer', aadhaarNumber: numbers[0], contactNumber: '+9112345678' },
+    });
     expect(p.status).toBe(201);
     // Edited to a new number: neither the old nor the new may remain in clear.
-    const edit = await api.call('PUT', `/api/producers/${p.json.producerID}`, { token: admin, body: { name: 'Private Producer', aadhaarNumber: numbers[1] } });
+    const edit = await api.call('PUT', `/api/producers/${p.json.producerID}`, {
+      token: admin,
+      body: { name: 'Private Producer', aadhaarNumber: numbers[1] },
+    });
     expect(edit.status).toBe(200);
-    const f = await api.call('POST', '/api/farmers', { token: admin, body: { name: 'Private Farmer', aadhaarNumber: numbers[2], contactNumber: '9876543210' } });
+    const f = await api.call('POST', '/api/farmers', {
+      token: admin,
+      body: { name: 'Private Farmer', aadhaarNumber: numbers[2], contactNumber: '9876543210' },
+    });
     expect(f.status).toBe(201);
-    const f2 = await api.call('POST', '/api/farmers', { token: admin, body: { name: 'Second Farmer', aadhaarNumber: `${numbers[3].slice(0, 4)} ${numbers[3].slice(4, 8)} ${numbers[3].slice(8)}` } });
+    const f2 = await api.call('POST', '/api/farmers', {
+      token: admin,
+      body: {
+        name: 'Second Farmer',
+        aadhaarNumber: `${numbers[3].slice(0, 4)} ${numbers[3].slice(4, 8)} ${numbers[3].slice(8)}`,
+      },
+    });
     expect(f2.status).toBe(201);
-    await api.call('PUT', `/api/farmers/${f2.json.farmerID}`, { token: admin, body: { name: 'Second Farmer', aadhaarNumber: numbers[4] } });
+    await api.call('PUT', `/api/farmers/${f2.json.farmerID}`, {
+      token: admin,
+      body: { name: 'Second Farmer', aadhaarNumber: numbers[4] },
+    });
     const c = await api.call('POST', '/api/crops', { token: admin, body: { cropName: 'Wheat' } });
-    const lot = await api.call('POST', '/api/lots', { token: admin, body: { producerID: p.json.producerID, cropID: c.json.cropID, quantityAvailable: 10, pricePerUnit: 1 } });
+    const lot = await api.call('POST', '/api/lots', {
+      token: admin,
+      body: { producerID: p.json.producerID, cropID: c.json.cropID, quantityAvailable: 10, pricePerUnit: 1 },
+    });
     expect(lot.status).toBe(201);
 
     const items = await scanAll();

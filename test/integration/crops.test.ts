@@ -42,13 +42,22 @@ describe('crops: rules from the spec as defaults', () => {
     const made = await create({ cropName: uniqueName('Paddy'), rules });
     expect(made.status).toBe(201);
     expect(made.json.rules).toEqual(rules);
-    const edited = await api.call('PUT', `/api/crops/${made.json.cropID}`, { token: admin, body: { cropName: made.json.cropName, description: 'changed' } });
+    const edited = await api.call('PUT', `/api/crops/${made.json.cropID}`, {
+      token: admin,
+      body: { cropName: made.json.cropName, description: 'changed' },
+    });
     expect(edited.status).toBe(200);
     expect(edited.json).toMatchObject({ description: 'changed', rules });
-    const cleared = await api.call('PUT', `/api/crops/${made.json.cropID}`, { token: admin, body: { cropName: made.json.cropName, rules: null } });
+    const cleared = await api.call('PUT', `/api/crops/${made.json.cropID}`, {
+      token: admin,
+      body: { cropName: made.json.cropName, rules: null },
+    });
     expect(cleared.json.rules).toBeNull();
     // kg crops count the requested kg as one bag of that size: the bag size is 1.
-    const kg = await create({ cropName: uniqueName('Lentil'), rules: { unit: 'kg', bagSizeKg: 25, minQty: 1, maxQty: 4, defaultQty: 1 } });
+    const kg = await create({
+      cropName: uniqueName('Lentil'),
+      rules: { unit: 'kg', bagSizeKg: 25, minQty: 1, maxQty: 4, defaultQty: 1 },
+    });
     expect(kg.json.rules.bagSizeKg).toBe(1);
 
     const bad: [Record<string, unknown>, string][] = [
@@ -85,7 +94,10 @@ describe('crops: list, search, edit, inactivate, restore', () => {
   it('renames a crop (the old name is free again) and refuses a rename onto another crop', async () => {
     const a = await create({ cropName: uniqueName('Sorghum') });
     const b = await create({ cropName: uniqueName('Millet') });
-    const renamed = await api.call('PUT', `/api/crops/${a.json.cropID}`, { token: admin, body: { cropName: 'Jowar Grain', description: 'd' } });
+    const renamed = await api.call('PUT', `/api/crops/${a.json.cropID}`, {
+      token: admin,
+      body: { cropName: 'Jowar Grain', description: 'd' },
+    });
     expect(renamed.status).toBe(200);
     expect(renamed.json.cropName).toBe('Jowar Grain');
     expect((await create({ cropName: a.json.cropName })).status).toBe(201);
@@ -100,7 +112,9 @@ describe('crops: list, search, edit, inactivate, restore', () => {
     const made = await create({ cropName: uniqueName('Round Trip Crop') });
     const id = made.json.cropID;
     const listIds = async (includeInactive?: boolean) =>
-      (await api.call('GET', '/api/crops', { token: admin, query: { includeInactive, take: 1000 } })).json.map((c: { cropID: number }) => c.cropID);
+      (await api.call('GET', '/api/crops', { token: admin, query: { includeInactive, take: 1000 } })).json.map(
+        (c: { cropID: number }) => c.cropID,
+      );
     const dropIds = async (includeInactive?: boolean) =>
       (await api.call('GET', '/api/crops/dropdown', { query: { includeInactive } })).json.map((c: { id: number }) => c.id);
 
@@ -124,7 +138,12 @@ describe('crops: list, search, edit, inactivate, restore', () => {
     const r = await api.call('GET', '/api/crops/dropdown');
     expect(r.status).toBe(200);
     const wheat = r.json.find((c: { name: string }) => c.name === 'Wheat');
-    expect(wheat).toEqual({ id: expect.any(Number), name: 'Wheat', isActive: true, rules: { unit: 'bag', bagSizeKg: 40, minQty: 1, maxQty: 3, defaultQty: 1 } });
+    expect(wheat).toEqual({
+      id: expect.any(Number),
+      name: 'Wheat',
+      isActive: true,
+      rules: { unit: 'bag', bagSizeKg: 40, minQty: 1, maxQty: 3, defaultQty: 1 },
+    });
     expect(r.headers.get('cache-control')).toBe('public, max-age=60');
     const staff = await api.call('GET', '/api/crops/dropdown', { token: admin });
     expect(staff.headers.get('cache-control')).toBe('no-store');

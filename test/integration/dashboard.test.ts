@@ -30,7 +30,14 @@ describe('dashboard summary', () => {
     const days = lastDays(today, 7);
     const s = await summary(admin);
     expect(s).toEqual({
-      crops: { latestDay: null, latestDate: null, latestCount: 0, latestDateCount: 0, total: 0, last7Days: days.map((date) => ({ date, count: 0 })) },
+      crops: {
+        latestDay: null,
+        latestDate: null,
+        latestCount: 0,
+        latestDateCount: 0,
+        total: 0,
+        last7Days: days.map((date) => ({ date, count: 0 })),
+      },
       producersTotal: 0,
       producers: { total: 0, last7Days: days.map((date) => ({ date, count: 0 })) },
       registrations: { today: 0, total: 0, last7Days: days.map((date) => ({ date, count: 0 })) },
@@ -85,10 +92,24 @@ describe('dashboard summary', () => {
     expect(all.registrations).toMatchObject({ today: 4, total: 4 });
     expect(all.registrations.last7Days).toHaveLength(7);
     expect(all.registrations.last7Days.at(-1)).toEqual({ date: today, count: 4 });
-    expect(all.sales).toEqual({ totalAmount: 7320, totalCount: 3, todayAmount: 7320, todayCount: 3, scopedToUser: false, last10Amounts: [1220, 2440, 3660] });
+    expect(all.sales).toEqual({
+      totalAmount: 7320,
+      totalCount: 3,
+      todayAmount: 7320,
+      todayCount: 3,
+      scopedToUser: false,
+      last10Amounts: [1220, 2440, 3660],
+    });
 
     const mine = await summary(seller);
-    expect(mine.sales).toEqual({ totalAmount: 4880, totalCount: 2, todayAmount: 4880, todayCount: 2, scopedToUser: true, last10Amounts: [1220, 3660] });
+    expect(mine.sales).toEqual({
+      totalAmount: 4880,
+      totalCount: 2,
+      todayAmount: 4880,
+      todayCount: 2,
+      scopedToUser: true,
+      last10Amounts: [1220, 3660],
+    });
     // A refused sale changes nothing.
     const again = await api.call('POST', '/api/sales/make', {
       token: seller,

@@ -43,7 +43,10 @@ describe('farmers: create, read, list, search', () => {
     expect(asSeller.json.aadhaarNumber).toBeNull();
     expect(asSeller.json.aadhaarLast4).toBe(body.aadhaarNumber.slice(-4));
     const list = await api.call('GET', '/api/farmers', { token: admin });
-    expect(list.json.find((f: { farmerID: number }) => f.farmerID === id)).toMatchObject({ aadhaarNumber: null, name: body.name });
+    expect(list.json.find((f: { farmerID: number }) => f.farmerID === id)).toMatchObject({
+      aadhaarNumber: null,
+      name: body.name,
+    });
     expect(list.text).not.toContain(body.aadhaarNumber);
   });
 
@@ -52,7 +55,12 @@ describe('farmers: create, read, list, search', () => {
     const id = (await create(body)).json.farmerID;
     // As for a farmer older than the newest ones the text search reads: no text to match.
     await docClient().send(
-      new UpdateCommand({ TableName: tableName(), Key: { pk: `FARMER#${id}`, sk: 'FARMER' }, UpdateExpression: 'SET searchText = :e', ExpressionAttributeValues: { ':e': '' } }),
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: { pk: `FARMER#${id}`, sk: 'FARMER' },
+        UpdateExpression: 'SET searchText = :e',
+        ExpressionAttributeValues: { ':e': '' },
+      }),
     );
     const ids = async (query: Record<string, string | boolean>) =>
       (await api.call('GET', '/api/farmers', { token: seller, query })).json.map((f: { farmerID: number }) => f.farmerID);
@@ -80,10 +88,19 @@ describe('farmers: create, read, list, search', () => {
   it('searches by name, Aadhaar (exact 12 digits or last 4), contact and village', async () => {
     const body = { ...valid(), name: 'Kamla Devi Searchable', contactNumber: '9988776655', village: 'Zzyzx Khurd' };
     const id = (await create(body)).json.farmerID;
-    for (const search of ['kamla devi', '9988776655', 'zzyzx', body.aadhaarNumber, `${body.aadhaarNumber.slice(0, 4)} ${body.aadhaarNumber.slice(4, 8)} ${body.aadhaarNumber.slice(8)}`]) {
+    for (const search of [
+      'kamla devi',
+      '9988776655',
+      'zzyzx',
+      body.aadhaarNumber,
+      `${body.aadhaarNumber.slice(0, 4)} ${body.aadhaarNumber.slice(4, 8)} ${body.aadhaarNumber.slice(8)}`,
+    ]) {
       const r = await api.call('GET', '/api/farmers', { token: seller, query: { search } });
       expect(r.status, search).toBe(200);
-      expect(r.json.map((f: { farmerID: number }) => f.farmerID), search).toEqual([id]);
+      expect(
+        r.json.map((f: { farmerID: number }) => f.farmerID),
+        search,
+      ).toEqual([id]);
     }
     const last4 = await api.call('GET', '/api/farmers', { token: seller, query: { search: body.aadhaarNumber.slice(-4) } });
     expect(last4.json.map((f: { farmerID: number }) => f.farmerID)).toContain(id);
@@ -99,7 +116,10 @@ describe('farmers: create, read, list, search', () => {
     expect(r.json).toMatchObject({ farmerID: id, aadhaarNumber: null, aadhaarLast4: body.aadhaarNumber.slice(-4) });
     const asSeller = await api.call('GET', '/api/farmers/by-aadhaar', { token: seller, query: { aadhaar: body.aadhaarNumber } });
     expect(asSeller.json).toMatchObject({ farmerID: id, aadhaarNumber: null });
-    const none = await api.call('GET', '/api/farmers/by-aadhaar', { token: admin, query: { aadhaar: testAadhaar('21112222333') } });
+    const none = await api.call('GET', '/api/farmers/by-aadhaar', {
+      token: admin,
+      query: { aadhaar: testAadhaar('21112222333') },
+    });
     expect(none.status).toBe(404);
     expect(none.json.message).toBe('No farmer with this Aadhaar number');
     const long = await api.call('GET', '/api/farmers/by-aadhaar', { token: admin, query: { aadhaar: '1111222233334' } });
@@ -128,11 +148,14 @@ describe('farmers: edit, inactivate, restore', () => {
     const made = await create({ ...valid(), aadhaarNumber: undefined });
     const id = made.json.farmerID;
     const first = nextAadhaar();
-    const put = (aadhaarNumber: string | undefined) => api.call('PUT', `/api/farmers/${id}`, { token: admin, body: { ...valid(), name: 'Edited', aadhaarNumber } });
+    const put = (aadhaarNumber: string | undefined) =>
+      api.call('PUT', `/api/farmers/${id}`, { token: admin, body: { ...valid(), name: 'Edited', aadhaarNumber } });
     const added = await put(first);
     expect(added.status, added.text).toBe(200);
     expect(added.json).toMatchObject({ name: 'Edited', aadhaarNumber: null, aadhaarLast4: first.slice(-4) });
-    expect((await api.call('GET', '/api/farmers/by-aadhaar', { token: admin, query: { aadhaar: first } })).json.farmerID).toBe(id);
+    expect((await api.call('GET', '/api/farmers/by-aadhaar', { token: admin, query: { aadhaar: first } })).json.farmerID).toBe(
+      id,
+    );
 
     const dup = await create({ ...valid(), aadhaarNumber: first });
     expect(dup.status).toBe(409);
@@ -142,7 +165,9 @@ describe('farmers: edit, inactivate, restore', () => {
     expect((await put(second)).json.aadhaarLast4).toBe(second.slice(-4));
     expect((await api.call('GET', `/api/farmers/${id}`, { token: admin })).json.aadhaarNumber).toBe(second);
     expect((await api.call('GET', '/api/farmers/by-aadhaar', { token: admin, query: { aadhaar: first } })).status).toBe(404);
-    expect((await api.call('GET', '/api/farmers/by-aadhaar', { token: admin, query: { aadhaar: second } })).json.farmerID).toBe(id);
+    expect((await api.call('GET', '/api/farmers/by-aadhaar', { token: admin, query: { aadhaar: second } })).json.farmerID).toBe(
+      id,
+    );
 
     const removed = await put(undefined);
     expect(removed.json).toMatchObject({ aadhaarNumber: null, aadhaarLast4: '' });

@@ -19,7 +19,16 @@ const uniqueSlug = (base: string) => `${base}-${++slugSeq}`;
 async function createBlock(fields: Record<string, unknown>) {
   const r = await api.call('POST', '/api/cms/blocks', {
     token: admin,
-    body: { blockID: 0, slug: uniqueSlug('b'), title: 'A block', body: '', imageUrl: '', sortOrder: 0, isActive: true, ...fields },
+    body: {
+      blockID: 0,
+      slug: uniqueSlug('b'),
+      title: 'A block',
+      body: '',
+      imageUrl: '',
+      sortOrder: 0,
+      isActive: true,
+      ...fields,
+    },
   });
   expect(r.status, r.text).toBe(201);
   return r.json;
@@ -28,7 +37,16 @@ async function createBlock(fields: Record<string, unknown>) {
 async function createAnnouncement(fields: Record<string, unknown>) {
   const r = await api.call('POST', '/api/cms/announcements', {
     token: admin,
-    body: { announcementID: 0, title: 'Notice', message: 'Hello', severity: 'info', startAt: at(-HOUR), endAt: null, isActive: true, ...fields },
+    body: {
+      announcementID: 0,
+      title: 'Notice',
+      message: 'Hello',
+      severity: 'info',
+      startAt: at(-HOUR),
+      endAt: null,
+      isActive: true,
+      ...fields,
+    },
   });
   expect(r.status, r.text).toBe(201);
   return r.json;
@@ -125,7 +143,12 @@ describe('GET /api/home/summary', () => {
   });
 
   it('returns announcement fields as the home page needs them', async () => {
-    const a = await createAnnouncement({ title: 'Seed sale opens', message: 'Wheat from Monday', severity: 'danger', endAt: at(HOUR) });
+    const a = await createAnnouncement({
+      title: 'Seed sale opens',
+      message: 'Wheat from Monday',
+      severity: 'danger',
+      endAt: at(HOUR),
+    });
     const r = await api.call('GET', '/api/home/summary');
     const got = r.json.announcements.find((x: { announcementID: number }) => x.announcementID === a.announcementID);
     expect(got).toEqual({
@@ -148,7 +171,14 @@ describe('content blocks (CMS)', () => {
       body: { blockID: 0, slug, title: 'First title', body: 'Body', imageUrl: '/images/wheat.jpg', sortOrder: 3, isActive: true },
     });
     expect(created.status).toBe(201);
-    expect(created.json).toMatchObject({ slug, title: 'First title', body: 'Body', imageUrl: '/images/wheat.jpg', sortOrder: 3, isActive: true });
+    expect(created.json).toMatchObject({
+      slug,
+      title: 'First title',
+      body: 'Body',
+      imageUrl: '/images/wheat.jpg',
+      sortOrder: 3,
+      isActive: true,
+    });
     const id = created.json.blockID;
     expect(id).toBeGreaterThan(0);
 
@@ -167,7 +197,15 @@ describe('content blocks (CMS)', () => {
 
     const viaPut = await api.call('PUT', `/api/cms/blocks/${id}`, {
       token: admin,
-      body: { blockID: id, slug, title: 'Third title', body: 'Body 3', imageUrl: 'https://example.org/a.png', sortOrder: 5, isActive: true },
+      body: {
+        blockID: id,
+        slug,
+        title: 'Third title',
+        body: 'Body 3',
+        imageUrl: 'https://example.org/a.png',
+        sortOrder: 5,
+        isActive: true,
+      },
     });
     expect(viaPut.status).toBe(200);
     expect(viaPut.json).toMatchObject({ blockID: id, title: 'Third title', imageUrl: 'https://example.org/a.png' });
@@ -180,14 +218,23 @@ describe('content blocks (CMS)', () => {
   });
 
   it('refuses updates of blocks that do not exist and ids that disagree', async () => {
-    const missingPost = await api.call('POST', '/api/cms/blocks', { token: admin, body: { blockID: 999999, slug: uniqueSlug('x'), title: 'X' } });
+    const missingPost = await api.call('POST', '/api/cms/blocks', {
+      token: admin,
+      body: { blockID: 999999, slug: uniqueSlug('x'), title: 'X' },
+    });
     expect(missingPost.status).toBe(404);
     expect(missingPost.json.message).toBe('Block not found');
-    const missingPut = await api.call('PUT', '/api/cms/blocks/999999', { token: admin, body: { slug: uniqueSlug('x'), title: 'X' } });
+    const missingPut = await api.call('PUT', '/api/cms/blocks/999999', {
+      token: admin,
+      body: { slug: uniqueSlug('x'), title: 'X' },
+    });
     expect(missingPut.status).toBe(404);
 
     const b = await createBlock({});
-    const mismatch = await api.call('PUT', `/api/cms/blocks/${b.blockID}`, { token: admin, body: { ...b, blockID: b.blockID + 1000 } });
+    const mismatch = await api.call('PUT', `/api/cms/blocks/${b.blockID}`, {
+      token: admin,
+      body: { ...b, blockID: b.blockID + 1000 },
+    });
     expect(mismatch.status).toBe(400);
     expect(mismatch.json.message).toMatch(/does not match/);
 
@@ -222,7 +269,10 @@ describe('content blocks (CMS)', () => {
     const steal = await api.call('PUT', `/api/cms/blocks/${other.blockID}`, { token: admin, body: { ...other, slug } });
     expect(steal.status).toBe(409);
 
-    const renamed = await api.call('PUT', `/api/cms/blocks/${first.blockID}`, { token: admin, body: { ...first, slug: `${slug}-new` } });
+    const renamed = await api.call('PUT', `/api/cms/blocks/${first.blockID}`, {
+      token: admin,
+      body: { ...first, slug: `${slug}-new` },
+    });
     expect(renamed.status).toBe(200);
     expect(renamed.json.slug).toBe(`${slug}-new`);
     const take = await api.call('PUT', `/api/cms/blocks/${other.blockID}`, { token: admin, body: { ...other, slug } });
@@ -233,7 +283,9 @@ describe('content blocks (CMS)', () => {
   it('lets exactly one of several simultaneous creates claim a slug', async () => {
     const slug = uniqueSlug('race');
     const replies = await Promise.all(
-      Array.from({ length: 6 }, (_, i) => api.call('POST', '/api/cms/blocks', { token: admin, body: { slug, title: `Racer ${i}` } })),
+      Array.from({ length: 6 }, (_, i) =>
+        api.call('POST', '/api/cms/blocks', { token: admin, body: { slug, title: `Racer ${i}` } }),
+      ),
     );
     expect(replies.map((r) => r.status).sort()).toEqual([201, 409, 409, 409, 409, 409]);
     const list = await api.call('GET', '/api/cms/blocks', { token: admin, query: { includeInactive: true } });
@@ -254,12 +306,18 @@ describe('content blocks (CMS)', () => {
       'http://exa mple.org/a.png',
     ];
     for (const imageUrl of bad) {
-      const r = await api.call('POST', '/api/cms/blocks', { token: admin, body: { slug: uniqueSlug('img'), title: 'Img', imageUrl } });
+      const r = await api.call('POST', '/api/cms/blocks', {
+        token: admin,
+        body: { slug: uniqueSlug('img'), title: 'Img', imageUrl },
+      });
       expect(r.status, imageUrl).toBe(400);
       expect(r.json.message).toMatch(/Image URL must start with http:\/\/, https:\/\/ or \//);
     }
     for (const imageUrl of ['https://example.org/a.png', 'http://example.org/a.png?x=1', '/uploads/a.png', '']) {
-      const r = await api.call('POST', '/api/cms/blocks', { token: admin, body: { slug: uniqueSlug('img'), title: 'Img', imageUrl } });
+      const r = await api.call('POST', '/api/cms/blocks', {
+        token: admin,
+        body: { slug: uniqueSlug('img'), title: 'Img', imageUrl },
+      });
       expect(r.status, imageUrl).toBe(201);
       expect(r.json.imageUrl).toBe(imageUrl);
     }
@@ -278,11 +336,17 @@ describe('content blocks (CMS)', () => {
       [{ title: 42 }, /Slug and Title are required/],
     ];
     for (const [fields, message] of cases) {
-      const r = await api.call('POST', '/api/cms/blocks', { token: admin, body: { slug: uniqueSlug('len'), title: 'T', ...fields } });
+      const r = await api.call('POST', '/api/cms/blocks', {
+        token: admin,
+        body: { slug: uniqueSlug('len'), title: 'T', ...fields },
+      });
       expect(r.status, JSON.stringify(fields)).toBe(400);
       expect(r.json.message).toMatch(message);
     }
-    const okBody = await api.call('POST', '/api/cms/blocks', { token: admin, body: { slug: uniqueSlug('len'), title: 'T', body: 'b'.repeat(5000) } });
+    const okBody = await api.call('POST', '/api/cms/blocks', {
+      token: admin,
+      body: { slug: uniqueSlug('len'), title: 'T', body: 'b'.repeat(5000) },
+    });
     expect(okBody.status).toBe(201);
   });
 
@@ -295,11 +359,19 @@ describe('content blocks (CMS)', () => {
   });
 
   it('refuses malformed requests with 4xx, never 5xx', async () => {
-    const notJson = await api.call('POST', '/api/cms/blocks', { token: admin, rawBody: '{"slug":', headers: { 'content-type': 'application/json' } });
+    const notJson = await api.call('POST', '/api/cms/blocks', {
+      token: admin,
+      rawBody: '{"slug":',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(notJson.status).toBe(400);
     const list = await api.call('POST', '/api/cms/blocks', { token: admin, body: [1, 2] });
     expect(list.status).toBe(400);
-    const text = await api.call('POST', '/api/cms/blocks', { token: admin, rawBody: 'slug=a', headers: { 'content-type': 'text/plain' } });
+    const text = await api.call('POST', '/api/cms/blocks', {
+      token: admin,
+      rawBody: 'slug=a',
+      headers: { 'content-type': 'text/plain' },
+    });
     expect(text.status).toBe(415);
     const empty = await api.call('POST', '/api/cms/announcements', { token: admin });
     expect(empty.status).toBe(400);
@@ -317,7 +389,12 @@ describe('announcements (CMS)', () => {
 
     const viaPost = await api.call('POST', '/api/cms/announcements', { token: admin, body: { ...a, title: 'One (edited)' } });
     expect(viaPost.status).toBe(200);
-    expect(viaPost.json).toMatchObject({ announcementID: a.announcementID, title: 'One (edited)', severity: 'warn', startAt: a.startAt });
+    expect(viaPost.json).toMatchObject({
+      announcementID: a.announcementID,
+      title: 'One (edited)',
+      severity: 'warn',
+      startAt: a.startAt,
+    });
 
     const viaPut = await api.call('PUT', `/api/cms/announcements/${a.announcementID}`, {
       token: admin,
@@ -325,7 +402,13 @@ describe('announcements (CMS)', () => {
     });
     expect(viaPut.status).toBe(200);
     // startAt left out keeps the stored one; an empty end time is stored as none.
-    expect(viaPut.json).toMatchObject({ announcementID: a.announcementID, title: 'One (again)', severity: 'success', startAt: a.startAt, endAt: null });
+    expect(viaPut.json).toMatchObject({
+      announcementID: a.announcementID,
+      title: 'One (again)',
+      severity: 'success',
+      startAt: a.startAt,
+      endAt: null,
+    });
 
     const all = await api.call('GET', '/api/cms/announcements', { token: admin, query: { includeInactive: true } });
     expect(all.json.filter((x: { announcementID: number }) => x.announcementID === a.announcementID)).toHaveLength(1);
@@ -336,7 +419,13 @@ describe('announcements (CMS)', () => {
   });
 
   it("answers 'Title & Message required' when either is missing or blank", async () => {
-    for (const body of [{ message: 'only message' }, { title: 'only title' }, { title: ' ', message: 'm' }, { title: 't', message: '' }, {}]) {
+    for (const body of [
+      { message: 'only message' },
+      { title: 'only title' },
+      { title: ' ', message: 'm' },
+      { title: 't', message: '' },
+      {},
+    ]) {
       const r = await api.call('POST', '/api/cms/announcements', { token: admin, body });
       expect(r.status, JSON.stringify(body)).toBe(400);
       expect(r.json.message).toBe('Title & Message required');

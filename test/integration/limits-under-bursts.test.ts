@@ -19,7 +19,10 @@ beforeAll(async () => {
 afterAll(() => api?.close());
 
 async function newAccount(email: string, password: string) {
-  const r = await api.call('POST', '/api/admin/users', { token: root, body: { fullName: 'Target', email, password, roleIds: [3] } });
+  const r = await api.call('POST', '/api/admin/users', {
+    token: root,
+    body: { fullName: 'Target', email, password, roleIds: [3] },
+  });
   expect(r.status, r.text).toBe(201);
 }
 
@@ -40,7 +43,10 @@ describe('sign-in', () => {
       signIn(email, 'right-password-1'),
     ]);
     const statuses = replies.map((r) => r.status);
-    expect(statuses.every((s) => [200, 401, 429].includes(s)), statuses.join(',')).toBe(true);
+    expect(
+      statuses.every((s) => [200, 401, 429].includes(s)),
+      statuses.join(','),
+    ).toBe(true);
     // A 401 or a 200 is a password that was checked; everything beyond the limit was refused unchecked.
     const checked = statuses.filter((s) => s === 401 || s === 200).length;
     expect(checked).toBeLessThanOrEqual(LOGIN_LIMITS.perAccount);
@@ -80,9 +86,15 @@ describe('find my letter', () => {
     const f = validFields();
     const reg = await registerFarmer(api, f);
     expect(reg.status, reg.text).toBe(201);
-    const replies = await Promise.all([...Array.from({ length: 24 }, () => find(f.adharNumber, newMobile())), find(f.adharNumber, f.mobile)]);
+    const replies = await Promise.all([
+      ...Array.from({ length: 24 }, () => find(f.adharNumber, newMobile())),
+      find(f.adharNumber, f.mobile),
+    ]);
     const statuses = replies.map((r) => r.status);
-    expect(statuses.every((s) => [200, 404, 429].includes(s)), statuses.join(',')).toBe(true);
+    expect(
+      statuses.every((s) => [200, 404, 429].includes(s)),
+      statuses.join(','),
+    ).toBe(true);
     expect(statuses.filter((s) => s === 404 || s === 200).length).toBeLessThanOrEqual(FIND_LETTER_LIMITS.perAadhaar);
     for (const r of replies) if (r.status !== 200) expect(r.json.data).toBeUndefined();
 
@@ -104,9 +116,14 @@ describe('find my letter', () => {
     const f = validFields();
     const reg = await registerFarmer(api, f);
     expect(reg.status, reg.text).toBe(201);
-    const replies = await Promise.all(Array.from({ length: FIND_LETTER_LIMITS.perIp + 5 }, () => find(newAadhaar(7), newMobile())));
+    const replies = await Promise.all(
+      Array.from({ length: FIND_LETTER_LIMITS.perIp + 5 }, () => find(newAadhaar(7), newMobile())),
+    );
     const statuses = replies.map((r) => r.status);
-    expect(statuses.every((s) => s === 404 || s === 429), statuses.join(',')).toBe(true);
+    expect(
+      statuses.every((s) => s === 404 || s === 429),
+      statuses.join(','),
+    ).toBe(true);
     expect(statuses.filter((s) => s === 404).length).toBeLessThanOrEqual(FIND_LETTER_LIMITS.perIp);
     expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(5);
     const right = await find(f.adharNumber, f.mobile);

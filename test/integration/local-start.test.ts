@@ -37,7 +37,17 @@ async function start(
     LOG_LEVEL: 'silent',
   };
   // Nothing of the test harness's: its tables, buckets, endpoints or keys, and no preset password.
-  for (const k of ['SEED_ADMIN_PASSWORD', 'SEED_DEMO_DATA', 'TABLE_NAME', 'UPLOADS_BUCKET', 'JWT_SECRET', 'AADHAAR_KEY', 'PUBLIC_BASE_URL', 'DYNAMODB_ENDPOINT', 'S3_ENDPOINT']) {
+  for (const k of [
+    'SEED_ADMIN_PASSWORD',
+    'SEED_DEMO_DATA',
+    'TABLE_NAME',
+    'UPLOADS_BUCKET',
+    'JWT_SECRET',
+    'AADHAAR_KEY',
+    'PUBLIC_BASE_URL',
+    'DYNAMODB_ENDPOINT',
+    'S3_ENDPOINT',
+  ]) {
     delete env[k];
   }
   const proc = spawn(process.execPath, ['--import', 'tsx', 'infra/local/start.ts'], {
@@ -125,8 +135,10 @@ describe('npm start after broken requests', () => {
         'the multipart form cut off inside the file part',
         {
           head:
-            requestHead('POST', '/svsregistration', { 'Content-Type': 'multipart/form-data; boundary=zzz', 'Content-Length': TRUNCATED_FILE_PART.length }) +
-            TRUNCATED_FILE_PART,
+            requestHead('POST', '/svsregistration', {
+              'Content-Type': 'multipart/form-data; boundary=zzz',
+              'Content-Length': TRUNCATED_FILE_PART.length,
+            }) + TRUNCATED_FILE_PART,
         },
         '4xx',
       ],
@@ -137,8 +149,10 @@ describe('npm start after broken requests', () => {
         'a chunked body cut off',
         {
           head:
-            requestHead('POST', '/svsregistration', { 'Content-Type': 'multipart/form-data; boundary=zzz', 'Transfer-Encoding': 'chunked' }) +
-            `400\r\n${TRUNCATED_FILE_PART}`,
+            requestHead('POST', '/svsregistration', {
+              'Content-Type': 'multipart/form-data; boundary=zzz',
+              'Transfer-Encoding': 'chunked',
+            }) + `400\r\n${TRUNCATED_FILE_PART}`,
           halfClose: true,
         },
         '4xx',
@@ -146,7 +160,11 @@ describe('npm start after broken requests', () => {
       [
         'a body aborted by the client',
         {
-          head: requestHead('POST', '/svsregistration', { 'Content-Type': 'application/json', 'Content-Length': 2000, Expect: '100-continue' }),
+          head: requestHead('POST', '/svsregistration', {
+            'Content-Type': 'application/json',
+            'Content-Length': 2000,
+            Expect: '100-continue',
+          }),
           afterContinue: { body: '{"Name":', then: 'destroy' },
         },
         'gone',
@@ -172,7 +190,10 @@ describe('npm start after broken requests', () => {
     expect(signedIn.status).toBe(200);
     const crop = await fetch(`${app.url}/api/crops`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${((await signedIn.json()) as { token: string }).token}` },
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Bearer ${((await signedIn.json()) as { token: string }).token}`,
+      },
       body: JSON.stringify({ cropName: 'Wheat', description: 'Wheat seed' }),
     });
     expect(crop.status).toBe(201);

@@ -26,13 +26,14 @@ afterAll(async () => {
 
 /** Twelve digits with at most two characters other than letters between neighbours, read after percent-decoding. */
 const TWELVE = /\d(?:[^A-Za-z\d]{0,2}\d){11}/;
-const decoded = (line: string) => line.replace(/(?:%[0-9a-f]{2})+/gi, (run) => {
-  try {
-    return decodeURIComponent(run);
-  } catch {
-    return run;
-  }
-});
+const decoded = (line: string) =>
+  line.replace(/(?:%[0-9a-f]{2})+/gi, (run) => {
+    try {
+      return decodeURIComponent(run);
+    } catch {
+      return run;
+    }
+  });
 
 describe('the access log line', () => {
   it('holds no 12-digit run for Aadhaar numbers in paths (hyphens, spaces, letters, longer runs)', async () => {

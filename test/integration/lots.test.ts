@@ -30,7 +30,10 @@ async function producer(name = `Producer ${++seq}`) {
   return { ...(r.json as { producerID: number; name: string }), aadhaarNumber };
 }
 async function crop(cropName = `Crop ${++seq}`) {
-  const r = await api.call('POST', '/api/crops', { token: admin, body: { cropName, description: `${cropName} foundation seed` } });
+  const r = await api.call('POST', '/api/crops', {
+    token: admin,
+    body: { cropName, description: `${cropName} foundation seed` },
+  });
   expect(r.status, r.text).toBe(201);
   return r.json as { cropID: number; cropName: string };
 }
@@ -62,19 +65,45 @@ describe('lot codes', () => {
     const again = await api.call('GET', '/api/lots/preview-code', { token: admin, query: q });
     expect(again.json.lotCode).toBe(first.json.lotCode);
 
-    const made = await createLot({ producerID: p.producerID, cropID: c.cropID, year: YEAR, quantityAvailable: 100, pricePerUnit: 50, isSubsidized: true });
+    const made = await createLot({
+      producerID: p.producerID,
+      cropID: c.cropID,
+      year: YEAR,
+      quantityAvailable: 100,
+      pricePerUnit: 50,
+      isSubsidized: true,
+    });
     expect(made.status, made.text).toBe(201);
     expect(made.json.lotCode).toBe(first.json.lotCode);
 
     // The sequence is per producer and year, shared by subsidised and non-subsidised lots.
     const nextN = await api.call('GET', '/api/lots/preview-code', { token: admin, query: { ...q, isSubsidized: false } });
     expect(nextN.json.lotCode).toBe(`N${YY}P${p.producerID}-002`);
-    const n = await createLot({ producerID: p.producerID, cropID: c.cropID, year: YEAR, quantityAvailable: 1, pricePerUnit: 1, isSubsidized: false });
+    const n = await createLot({
+      producerID: p.producerID,
+      cropID: c.cropID,
+      year: YEAR,
+      quantityAvailable: 1,
+      pricePerUnit: 1,
+      isSubsidized: false,
+    });
     expect(n.json.lotCode).toBe(`N${YY}P${p.producerID}-002`);
     // Another year starts again at 001; years outside 2000-2099 are written in full.
-    const y2000 = await createLot({ producerID: p.producerID, cropID: c.cropID, year: 2000, quantityAvailable: 1, pricePerUnit: 1 });
+    const y2000 = await createLot({
+      producerID: p.producerID,
+      cropID: c.cropID,
+      year: 2000,
+      quantityAvailable: 1,
+      pricePerUnit: 1,
+    });
     expect(y2000.json.lotCode).toBe(`N00P${p.producerID}-001`);
-    const y2126 = await createLot({ producerID: p.producerID, cropID: c.cropID, year: 2126, quantityAvailable: 1, pricePerUnit: 1 });
+    const y2126 = await createLot({
+      producerID: p.producerID,
+      cropID: c.cropID,
+      year: 2126,
+      quantityAvailable: 1,
+      pricePerUnit: 1,
+    });
     expect(y2126.json.lotCode).toBe(`N2126P${p.producerID}-001`);
     // The year defaults to the current one.
     const dflt = await createLot({ producerID: p.producerID, cropID: c.cropID, quantityAvailable: 1, pricePerUnit: 1 });
@@ -86,7 +115,14 @@ describe('lot codes', () => {
     const c = await crop();
     const replies = await Promise.all(
       Array.from({ length: 50 }, (_, i) =>
-        createLot({ producerID: p.producerID, cropID: c.cropID, year: YEAR, quantityAvailable: i + 1, pricePerUnit: 10, isSubsidized: i % 2 === 0 }),
+        createLot({
+          producerID: p.producerID,
+          cropID: c.cropID,
+          year: YEAR,
+          quantityAvailable: i + 1,
+          pricePerUnit: 10,
+          isSubsidized: i % 2 === 0,
+        }),
       ),
     );
     for (const r of replies) expect(r.status, r.text).toBe(201);
@@ -98,7 +134,10 @@ describe('lot codes', () => {
     }
     const list = await api.call('GET', '/api/lots', { token: admin, query: { producerId: p.producerID, take: 100 } });
     expect(list.json).toHaveLength(50);
-    const preview = await api.call('GET', '/api/lots/preview-code', { token: admin, query: { producerId: p.producerID, year: YEAR } });
+    const preview = await api.call('GET', '/api/lots/preview-code', {
+      token: admin,
+      query: { producerId: p.producerID, year: YEAR },
+    });
     expect(preview.json.lotCode).toBe(`N${YY}P${p.producerID}-051`);
   });
 
@@ -121,7 +160,10 @@ describe('lot codes', () => {
     });
     expect(out).toEqual({ ok: false, reason: 'crop' });
     expect((await api.call('GET', '/api/lots/900001', { token: admin })).status).toBe(404);
-    const preview = await api.call('GET', '/api/lots/preview-code', { token: admin, query: { producerId: p.producerID, year: YEAR } });
+    const preview = await api.call('GET', '/api/lots/preview-code', {
+      token: admin,
+      query: { producerId: p.producerID, year: YEAR },
+    });
     expect(preview.json.lotCode).toBe(`N${YY}P${p.producerID}-001`);
   });
 
@@ -147,7 +189,9 @@ describe('lot codes', () => {
     );
     try {
       const replies = await Promise.all(
-        Array.from({ length: 5 }, () => createLot({ producerID: p.producerID, cropID: c.cropID, year: YEAR, quantityAvailable: 10, pricePerUnit: 5 })),
+        Array.from({ length: 5 }, () =>
+          createLot({ producerID: p.producerID, cropID: c.cropID, year: YEAR, quantityAvailable: 10, pricePerUnit: 5 }),
+        ),
       );
       for (const r of replies) expect(r.status, r.text).toBe(201);
       expect(replies.map((r) => r.json.lotCode).sort()).toEqual([1, 2, 3, 4, 5].map((n) => `N${YY}P${p.producerID}-00${n}`));
@@ -157,7 +201,13 @@ describe('lot codes', () => {
     }
     const list = await api.call('GET', '/api/lots', { token: admin, query: { producerId: p.producerID, take: 100 } });
     expect(list.json).toHaveLength(5);
-    const next = await createLot({ producerID: p.producerID, cropID: c.cropID, year: YEAR, quantityAvailable: 10, pricePerUnit: 5 });
+    const next = await createLot({
+      producerID: p.producerID,
+      cropID: c.cropID,
+      year: YEAR,
+      quantityAvailable: 10,
+      pricePerUnit: 5,
+    });
     expect(next.json.lotCode).toBe(`N${YY}P${p.producerID}-006`);
   });
 
@@ -177,7 +227,14 @@ describe('lots: create and read', () => {
   it('stores kg and rupees exactly and reports producer and crop details', async () => {
     const p = await producer('Hari Om Seeds');
     const c = await crop('Wheat HD-2967');
-    const r = await createLot({ producerID: p.producerID, cropID: c.cropID, year: YEAR, quantityAvailable: 1234.56, pricePerUnit: 42.1, isSubsidized: true });
+    const r = await createLot({
+      producerID: p.producerID,
+      cropID: c.cropID,
+      year: YEAR,
+      quantityAvailable: 1234.56,
+      pricePerUnit: 42.1,
+      isSubsidized: true,
+    });
     expect(r.status).toBe(201);
     expect(r.json).toMatchObject({
       producerID: p.producerID,
@@ -221,7 +278,10 @@ describe('lots: create and read', () => {
       expect(r.json.message).toBe(message);
     }
     // Nothing was written and no number was used up.
-    const preview = await api.call('GET', '/api/lots/preview-code', { token: admin, query: { producerId: offP.producerID, year: YEAR } });
+    const preview = await api.call('GET', '/api/lots/preview-code', {
+      token: admin,
+      query: { producerId: offP.producerID, year: YEAR },
+    });
     expect(preview.json.lotCode).toBe(`N${YY}P${offP.producerID}-001`);
   });
 
@@ -300,7 +360,13 @@ describe('lots: edit, stock accounting, delete', () => {
   it('edits total and price, keeps used + remaining = total, ignores a quantityUsed sent by the client', async () => {
     const p = await producer();
     const c = await crop();
-    const made = await createLot({ producerID: p.producerID, cropID: c.cropID, year: YEAR, quantityAvailable: 100, pricePerUnit: 20 });
+    const made = await createLot({
+      producerID: p.producerID,
+      cropID: c.cropID,
+      year: YEAR,
+      quantityAvailable: 100,
+      pricePerUnit: 20,
+    });
     const id = made.json.lotID;
     await simulateSale(id, 30.5);
     const r = await api.call('PUT', `/api/lots/${id}`, {
@@ -308,15 +374,27 @@ describe('lots: edit, stock accounting, delete', () => {
       body: { cropID: c.cropID, year: YEAR, quantityAvailable: 150.25, quantityUsed: 0, pricePerUnit: 22.5 },
     });
     expect(r.status, r.text).toBe(200);
-    expect(r.json).toMatchObject({ quantityAvailable: 150.25, quantityUsed: 30.5, remaining: 119.75, pricePerUnit: 22.5, lotCode: made.json.lotCode });
+    expect(r.json).toMatchObject({
+      quantityAvailable: 150.25,
+      quantityUsed: 30.5,
+      remaining: 119.75,
+      pricePerUnit: 22.5,
+      lotCode: made.json.lotCode,
+    });
     expect(r.json.quantityUsed + r.json.remaining).toBeCloseTo(r.json.quantityAvailable, 6);
 
-    const below = await api.call('PUT', `/api/lots/${id}`, { token: admin, body: { cropID: c.cropID, year: YEAR, quantityAvailable: 30.49, pricePerUnit: 22.5 } });
+    const below = await api.call('PUT', `/api/lots/${id}`, {
+      token: admin,
+      body: { cropID: c.cropID, year: YEAR, quantityAvailable: 30.49, pricePerUnit: 22.5 },
+    });
     expect(below.status).toBe(400);
     expect(below.json.message).toBe('Total stock cannot be less than the quantity already used (30.5 kg)');
     expect(below.json.fields.quantityAvailable).toBe(below.json.message);
 
-    const exact = await api.call('PUT', `/api/lots/${id}`, { token: admin, body: { cropID: c.cropID, year: YEAR, quantityAvailable: 30.5, pricePerUnit: 22.5 } });
+    const exact = await api.call('PUT', `/api/lots/${id}`, {
+      token: admin,
+      body: { cropID: c.cropID, year: YEAR, quantityAvailable: 30.5, pricePerUnit: 22.5 },
+    });
     expect(exact.status).toBe(200);
     expect(exact.json).toMatchObject({ quantityAvailable: 30.5, quantityUsed: 30.5, remaining: 0 });
   });
@@ -325,9 +403,23 @@ describe('lots: edit, stock accounting, delete', () => {
     const p = await producer();
     const other = await producer();
     const c = await crop();
-    const made = await createLot({ producerID: p.producerID, cropID: c.cropID, year: YEAR, quantityAvailable: 10, pricePerUnit: 1, isSubsidized: true });
+    const made = await createLot({
+      producerID: p.producerID,
+      cropID: c.cropID,
+      year: YEAR,
+      quantityAvailable: 10,
+      pricePerUnit: 1,
+      isSubsidized: true,
+    });
     const id = made.json.lotID;
-    const body = { producerID: p.producerID, cropID: c.cropID, year: YEAR, quantityAvailable: 10, pricePerUnit: 1, isSubsidized: true };
+    const body = {
+      producerID: p.producerID,
+      cropID: c.cropID,
+      year: YEAR,
+      quantityAvailable: 10,
+      pricePerUnit: 1,
+      isSubsidized: true,
+    };
     expect((await api.call('PUT', `/api/lots/${id}`, { token: admin, body })).status).toBe(200);
     const prod = await api.call('PUT', `/api/lots/${id}`, { token: admin, body: { ...body, producerID: other.producerID } });
     expect(prod.status).toBe(400);
@@ -347,7 +439,13 @@ describe('lots: edit, stock accounting, delete', () => {
     const c2 = await crop();
     const off = await crop();
     await api.call('DELETE', `/api/crops/${off.cropID}`, { token: admin });
-    const made = await createLot({ producerID: p.producerID, cropID: c1.cropID, year: YEAR, quantityAvailable: 10, pricePerUnit: 1 });
+    const made = await createLot({
+      producerID: p.producerID,
+      cropID: c1.cropID,
+      year: YEAR,
+      quantityAvailable: 10,
+      pricePerUnit: 1,
+    });
     const id = made.json.lotID;
     const body = { cropID: c2.cropID, year: YEAR, quantityAvailable: 10, pricePerUnit: 1 };
     const moved = await api.call('PUT', `/api/lots/${id}`, { token: admin, body });
@@ -381,12 +479,21 @@ describe('lots: edit, stock accounting, delete', () => {
     expect(del.status).toBe(200);
     expect((await api.call('GET', `/api/lots/${a.json.lotID}`, { token: admin })).status).toBe(404);
     expect((await api.call('GET', `/api/lots/by-code/${a.json.lotCode}`)).status).toBe(404);
-    const next = await createLot({ producerID: p.producerID, cropID: c.cropID, year: YEAR, quantityAvailable: 5, pricePerUnit: 1 });
+    const next = await createLot({
+      producerID: p.producerID,
+      cropID: c.cropID,
+      year: YEAR,
+      quantityAvailable: 5,
+      pricePerUnit: 1,
+    });
     expect(next.json.lotCode).toBe(`N${YY}P${p.producerID}-003`);
   });
 
   it('validates edits with the same rules', async () => {
-    const r = await api.call('PUT', '/api/lots/1', { token: admin, body: { cropID: 1, year: 3001, quantityAvailable: -5, pricePerUnit: 1 } });
+    const r = await api.call('PUT', '/api/lots/1', {
+      token: admin,
+      body: { cropID: 1, year: 3001, quantityAvailable: -5, pricePerUnit: 1 },
+    });
     expect(r.status).toBe(400);
     expect(r.json.fields).toMatchObject({ year: 'Year invalid', quantityAvailable: 'Quantity must be >= 0' });
   });
@@ -473,7 +580,9 @@ describe('lots: lists and lookups', () => {
 
   it('lets sellers read lots but not create, preview, edit or delete them', async () => {
     expect((await api.call('GET', '/api/lots', { token: seller })).status).toBe(200);
-    expect((await api.call('GET', '/api/lots/preview-code', { token: seller, query: { producerId: p1.producerID } })).status).toBe(403);
+    expect(
+      (await api.call('GET', '/api/lots/preview-code', { token: seller, query: { producerId: p1.producerID } })).status,
+    ).toBe(403);
     expect((await api.call('POST', '/api/lots', { token: seller, body: {} })).status).toBe(403);
     expect((await api.call('DELETE', `/api/lots/${made.a.lotID}`, { token: seller })).status).toBe(403);
     expect((await api.call('GET', '/api/lots')).status).toBe(401);

@@ -26,7 +26,9 @@ async function keys(): Promise<string[]> {
 }
 
 async function put(key: string): Promise<void> {
-  await s3Client().send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: Buffer.from('%PDF-1.4 left behind'), ContentType: 'application/pdf' }));
+  await s3Client().send(
+    new PutObjectCommand({ Bucket: bucket, Key: key, Body: Buffer.from('%PDF-1.4 left behind'), ContentType: 'application/pdf' }),
+  );
 }
 
 async function scanOf(year: number, id: number): Promise<string> {

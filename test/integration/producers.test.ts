@@ -18,7 +18,12 @@ let aadhaarSeq = 0;
 /** A distinct, valid-looking 12-digit number per call. */
 const nextAadhaar = () => testAadhaar(`5${String(++aadhaarSeq).padStart(10, '0')}`);
 
-const valid = () => ({ name: 'Ram Prasad Farms', aadhaarNumber: nextAadhaar(), contactNumber: '+919876543210', address: 'Village Rampur, Kanpur' });
+const valid = () => ({
+  name: 'Ram Prasad Farms',
+  aadhaarNumber: nextAadhaar(),
+  contactNumber: '+919876543210',
+  address: 'Village Rampur, Kanpur',
+});
 
 async function create(body: Record<string, unknown>) {
   return api.call('POST', '/api/producers', { token: admin, body });
@@ -58,7 +63,12 @@ describe('producers: create, read, list', () => {
 
   it('trims text and stores blank optional fields as empty', async () => {
     const aadhaar = nextAadhaar();
-    const r = await create({ name: '  Sita Devi  ', aadhaarNumber: `${aadhaar.slice(0, 4)} ${aadhaar.slice(4, 8)} ${aadhaar.slice(8)}`, contactNumber: '', address: null });
+    const r = await create({
+      name: '  Sita Devi  ',
+      aadhaarNumber: `${aadhaar.slice(0, 4)} ${aadhaar.slice(4, 8)} ${aadhaar.slice(8)}`,
+      contactNumber: '',
+      address: null,
+    });
     expect(r.status).toBe(201);
     expect(r.json).toMatchObject({ name: 'Sita Devi', aadhaarLast4: aadhaar.slice(-4), contactNumber: '', address: '' });
     const read = await api.call('GET', `/api/producers/${r.json.producerID}`, { token: admin });
@@ -74,13 +84,21 @@ describe('producers: create, read, list', () => {
   });
 
   it('searches by name (any case), contact, address and by the exact 12-digit Aadhaar', async () => {
-    const body = { name: 'Unique Gopal Seeds', aadhaarNumber: nextAadhaar(), contactNumber: '7776665554', address: 'Near Canal, Etawah' };
+    const body = {
+      name: 'Unique Gopal Seeds',
+      aadhaarNumber: nextAadhaar(),
+      contactNumber: '7776665554',
+      address: 'Near Canal, Etawah',
+    };
     const made = await create(body);
     const id = made.json.producerID;
     for (const search of ['gopal', 'UNIQUE GOPAL', '7776665554', 'etawah', body.aadhaarNumber]) {
       const r = await api.call('GET', '/api/producers', { token: admin, query: { search } });
       expect(r.status, search).toBe(200);
-      expect(r.json.map((p: { producerID: number }) => p.producerID), search).toEqual([id]);
+      expect(
+        r.json.map((p: { producerID: number }) => p.producerID),
+        search,
+      ).toEqual([id]);
     }
     const none = await api.call('GET', '/api/producers', { token: admin, query: { search: 'no such producer anywhere' } });
     expect(none.json).toEqual([]);
@@ -241,7 +259,11 @@ describe('producers: validation (spec section 5)', () => {
   });
 
   it('refuses malformed JSON and a non-object body', async () => {
-    const bad = await api.call('POST', '/api/producers', { token: admin, rawBody: '{"name":', headers: { 'content-type': 'application/json' } });
+    const bad = await api.call('POST', '/api/producers', {
+      token: admin,
+      rawBody: '{"name":',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(bad.status).toBe(400);
     expect(bad.json.message).toMatch(/not valid JSON/);
     const arr = await api.call('POST', '/api/producers', { token: admin, body: [1, 2] });

@@ -12,7 +12,10 @@ beforeAll(async () => {
   api = await startTestApi();
   admin = await api.tokenFor('admin');
   seller = await api.tokenFor('seller');
-  const p = await api.call('POST', '/api/producers', { token: admin, body: { name: 'QR Producer', aadhaarNumber: '612345678904' } });
+  const p = await api.call('POST', '/api/producers', {
+    token: admin,
+    body: { name: 'QR Producer', aadhaarNumber: '612345678904' },
+  });
   const c = await api.call('POST', '/api/crops', { token: admin, body: { cropName: 'QR Crop' } });
   const l = await api.call('POST', '/api/lots', {
     token: admin,
@@ -43,7 +46,11 @@ function decodeSvg(svg: string): string {
   let x = 0;
   let y = 0;
   for (const [, cmd, args] of d.matchAll(/([MmHhVv])([^MmHhVv]*)/g)) {
-    const n = args.trim().split(/[\s,]+/).filter(Boolean).map(Number);
+    const n = args
+      .trim()
+      .split(/[\s,]+/)
+      .filter(Boolean)
+      .map(Number);
     if (cmd === 'M') [x, y] = n;
     else if (cmd === 'm') [x, y] = [x + n[0], y + n[1]];
     else if (cmd === 'h' || cmd === 'H') {

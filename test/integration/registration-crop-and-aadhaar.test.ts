@@ -6,7 +6,18 @@ import { aadhaarHash } from '../../functions/lib/aadhaar-vault';
 import { MSG_AADHAAR_INVALID, withVerhoeffDigit } from '../../shared/aadhaar';
 import { MSG_AADHAAR, MSG_CROP_UNAVAILABLE, MSG_FORM_INVALID, MSG_REQUIRED } from '../../shared/schemas/registration';
 import { startTestApi, type TestApi } from '../support/api';
-import { newAadhaar, newMobile, postJson, registerFarmer, registerMultipart, SAMPLE_PNG, seedCrop, seedFormCrops, testAadhaar, validFields } from '../fixtures/registration-helpers';
+import {
+  newAadhaar,
+  newMobile,
+  postJson,
+  registerFarmer,
+  registerMultipart,
+  SAMPLE_PNG,
+  seedCrop,
+  seedFormCrops,
+  testAadhaar,
+  validFields,
+} from '../fixtures/registration-helpers';
 
 /**
  * The registration's crop is a catalogue crop chosen by id, and the one-per-Aadhaar-per-crop-per-year rule
@@ -59,7 +70,10 @@ describe('the crop of a registration', () => {
     expect(letter.json.data[0]).toMatchObject({ cropName: 'Wheat', unit: 'bag' });
 
     for (const cropName of ['Wheat', 'Wh\u0435at', 'Wheat.', 'Banana']) {
-      const again = await registerFarmer(api, validFields({ adharNumber: aadhaar, mobile: newMobile(), cropName, cropId: wheat }));
+      const again = await registerFarmer(
+        api,
+        validFields({ adharNumber: aadhaar, mobile: newMobile(), cropName, cropId: wheat }),
+      );
       expect(again.status, `${cropName}: ${again.text}`).toBe(409);
     }
     expect((await registrationsOf(aadhaar)).total).toBe(1);
@@ -73,7 +87,11 @@ describe('the crop of a registration', () => {
       expect(json.status, cropName).toBe(400);
       expect(json.json.message).toBe(MSG_FORM_INVALID);
       expect(json.json.fields).toEqual({ cropId: MSG_REQUIRED });
-      const form = await registerMultipart(api, validFields({ adharNumber: aadhaar, cropName, cropId: undefined }), { data: SAMPLE_PNG, name: 'a.png', type: 'image/png' });
+      const form = await registerMultipart(api, validFields({ adharNumber: aadhaar, cropName, cropId: undefined }), {
+        data: SAMPLE_PNG,
+        name: 'a.png',
+        type: 'image/png',
+      });
       expect(form.status, cropName).toBe(400);
       expect(form.json.fields.cropId).toBe(MSG_REQUIRED);
     }
@@ -107,13 +125,23 @@ describe('the crop of a registration', () => {
     const names = ['Wheat', 'Wh\u0435at', 'Wheat.', 'Banana', 'WHEAT', ' wheat '];
     const replies = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
-        registerFarmer(api, validFields({ adharNumber: aadhaar, mobile: newMobile(), cropName: names[i % names.length], cropId: wheat }), { idempotencyKey: randomUUID() }),
+        registerFarmer(
+          api,
+          validFields({ adharNumber: aadhaar, mobile: newMobile(), cropName: names[i % names.length], cropId: wheat }),
+          { idempotencyKey: randomUUID() },
+        ),
       ),
     );
     const statuses = replies.map((r) => r.status);
-    expect(statuses.filter((s) => s === 201), statuses.join(',')).toHaveLength(1);
+    expect(
+      statuses.filter((s) => s === 201),
+      statuses.join(','),
+    ).toHaveLength(1);
     // The others are told it was made before, or, past the find-my-letter limit they count against, to wait.
-    expect(statuses.every((s) => s === 201 || s === 409 || s === 429), statuses.join(',')).toBe(true);
+    expect(
+      statuses.every((s) => s === 201 || s === 409 || s === 429),
+      statuses.join(','),
+    ).toBe(true);
     expect((await registrationsOf(aadhaar)).total).toBe(1);
     expect(await claimsOf(aadhaar)).toHaveLength(1);
   });
@@ -126,12 +154,21 @@ describe('the Aadhaar number', () => {
   const swapped = `${good.slice(0, 5)}${good[6]}${good[5]}${good.slice(7)}`;
   const startsWith1 = withVerhoeffDigit('12345678901');
   const startsWith0 = withVerhoeffDigit('01234567890');
-  const refused = { 'a wrong check digit': wrongCheck, 'one mistyped digit': typo, 'two neighbours swapped': swapped, 'a first digit 1': startsWith1, 'a first digit 0': startsWith0 };
+  const refused = {
+    'a wrong check digit': wrongCheck,
+    'one mistyped digit': typo,
+    'two neighbours swapped': swapped,
+    'a first digit 1': startsWith1,
+    'a first digit 0': startsWith0,
+  };
 
   it('refuses a registration with a number that is not an Aadhaar number, with the bilingual message', async () => {
     expect(good[5]).not.toBe(good[6]);
     for (const [what, n] of Object.entries(refused)) {
-      const r = await postJson(api, '/svsregistration', { ...validFields({ adharNumber: n }), fileKey: 'pending/none-of-these-exist-x' });
+      const r = await postJson(api, '/svsregistration', {
+        ...validFields({ adharNumber: n }),
+        fileKey: 'pending/none-of-these-exist-x',
+      });
       expect(r.status, what).toBe(400);
       expect(r.json.message).toBe(MSG_FORM_INVALID);
       expect(r.json.fields.adharNumber, what).toBe(MSG_AADHAAR_INVALID);
@@ -140,7 +177,10 @@ describe('the Aadhaar number', () => {
     // A wrong length keeps the spec's message.
     const short = await postJson(api, '/svsregistration', { ...validFields({ adharNumber: '23456' }) });
     expect(short.json.fields.adharNumber).toBe(MSG_AADHAAR);
-    const ok = await registerFarmer(api, validFields({ adharNumber: `${good.slice(0, 4)} ${good.slice(4, 8)} ${good.slice(8)}` }));
+    const ok = await registerFarmer(
+      api,
+      validFields({ adharNumber: `${good.slice(0, 4)} ${good.slice(4, 8)} ${good.slice(8)}` }),
+    );
     expect(ok.status, ok.text).toBe(201);
   });
 
@@ -150,7 +190,10 @@ describe('the Aadhaar number', () => {
       expect(find.status, what).toBe(400);
       expect(find.json.fields.adharNumber).toBe(MSG_AADHAAR_INVALID);
 
-      const producer = await api.call('POST', '/api/producers', { token: admin, body: { name: 'P', aadhaarNumber: n, contactNumber: '9876543210' } });
+      const producer = await api.call('POST', '/api/producers', {
+        token: admin,
+        body: { name: 'P', aadhaarNumber: n, contactNumber: '9876543210' },
+      });
       expect(producer.status, what).toBe(400);
       expect(producer.text).toContain(MSG_AADHAAR_INVALID);
 
@@ -158,11 +201,17 @@ describe('the Aadhaar number', () => {
       expect(farmer.status, what).toBe(400);
       expect(farmer.text).toContain(MSG_AADHAAR_INVALID);
 
-      const byAadhaar = await api.call('GET', '/api/farmers/by-aadhaar', { token: seller, headers: { 'x-private-query': `aadhaar=${n}` } });
+      const byAadhaar = await api.call('GET', '/api/farmers/by-aadhaar', {
+        token: seller,
+        headers: { 'x-private-query': `aadhaar=${n}` },
+      });
       expect(byAadhaar.status, `${what}: ${byAadhaar.text}`).toBe(400);
       expect(byAadhaar.text).toContain(MSG_AADHAAR_INVALID);
 
-      const search = await api.call('GET', '/api/registrations', { token: seller, headers: { 'x-private-query': `aadhaar=${n}` } });
+      const search = await api.call('GET', '/api/registrations', {
+        token: seller,
+        headers: { 'x-private-query': `aadhaar=${n}` },
+      });
       expect(search.status, what).toBe(400);
       expect(search.text).toContain(MSG_AADHAAR_INVALID);
     }

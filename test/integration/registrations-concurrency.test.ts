@@ -6,7 +6,15 @@ import { docClient, s3Client, setDocClientForTests, tableName } from '../../func
 import { clearAppointmentSettingsCache, forgetFullShifts } from '../../functions/registrations/appointments';
 import { startTestApi, type TestApi } from '../support/api';
 import { faulty, named } from '../support/faulty-client';
-import { postJson, registerFarmer, uploadScan, validFields, SAMPLE_PDF, type Reply, seedFormCrops } from '../fixtures/registration-helpers';
+import {
+  postJson,
+  registerFarmer,
+  uploadScan,
+  validFields,
+  SAMPLE_PDF,
+  type Reply,
+  seedFormCrops,
+} from '../fixtures/registration-helpers';
 
 /**
  * Invariants 1, 2 and 6 under concurrency and injected DynamoDB failures (DynamoDB Local never throws
@@ -39,7 +47,9 @@ async function scanAll(): Promise<Record<string, any>[]> {
   const items: Record<string, any>[] = [];
   let start: Record<string, unknown> | undefined;
   do {
-    const page = await realClient.send(new ScanCommand({ TableName: tableName(), ExclusiveStartKey: start, ConsistentRead: true }));
+    const page = await realClient.send(
+      new ScanCommand({ TableName: tableName(), ExclusiveStartKey: start, ConsistentRead: true }),
+    );
     items.push(...((page.Items ?? []) as Record<string, any>[]));
     start = page.LastEvaluatedKey;
   } while (start);
@@ -56,7 +66,12 @@ async function checkInvariants(perDayLimit: number) {
   const regs = items.filter((i) => i.type === 'registration');
   const slots = items.filter((i) => String(i.pk).startsWith('SLOT#'));
   const held = new Map<string, number>();
-  for (const r of regs) if (r.slotCounted) held.set(`${r.appointmentDate}#${r.appointmentShiftNumber}`, (held.get(`${r.appointmentDate}#${r.appointmentShiftNumber}`) ?? 0) + 1);
+  for (const r of regs)
+    if (r.slotCounted)
+      held.set(
+        `${r.appointmentDate}#${r.appointmentShiftNumber}`,
+        (held.get(`${r.appointmentDate}#${r.appointmentShiftNumber}`) ?? 0) + 1,
+      );
   // Each shift counter keeps the capacity it was last booked under (PerDayLimit may change between tests).
   const perDay = new Map<string, { n: number; cap: number }>();
   for (const s of slots) {
@@ -70,14 +85,20 @@ async function checkInvariants(perDayLimit: number) {
     expect(d.n, day).toBeLessThanOrEqual(d.cap);
     if (perDayLimit) expect(d.cap, day).toBeLessThanOrEqual(Math.max(perDayLimit, 40));
   }
-  for (const k of held.keys()) expect(slots.some((s) => `${s.day}#${s.shift}` === k), k).toBe(true);
+  for (const k of held.keys())
+    expect(
+      slots.some((s) => `${s.day}#${s.shift}` === k),
+      k,
+    ).toBe(true);
 
   const claimKeys = new Set<string>();
   for (const r of regs) {
     const key = `${r.aadhaarHash}#${r.year}#${r.cropKey}`;
     expect(claimKeys.has(key), 'two registrations for one Aadhaar, crop and year').toBe(false);
     claimKeys.add(key);
-    expect(items.some((i) => i.pk === `REGCLAIM#${r.aadhaarHash}` && i.sk === `${r.year}#${r.cropKey}` && i.id === r.id)).toBe(true);
+    expect(items.some((i) => i.pk === `REGCLAIM#${r.aadhaarHash}` && i.sk === `${r.year}#${r.cropKey}` && i.id === r.id)).toBe(
+      true,
+    );
     expect(items.some((i) => i.pk === `REGCODE#${r.uniqeCode}` && i.id === r.id)).toBe(true);
   }
   const claims = items.filter((i) => String(i.pk).startsWith('REGCLAIM#'));
@@ -97,7 +118,9 @@ async function fileExists(key: string) {
 const isRegistrationTx = (cmd: { constructor: { name: string }; input: any }) =>
   cmd.constructor.name === 'TransactWriteCommand' && cmd.input.TransactItems?.[0]?.Put?.Item?.type === 'registration';
 const isSlotTake = (cmd: { constructor: { name: string }; input: any }) =>
-  cmd.constructor.name === 'UpdateCommand' && String(cmd.input.Key?.pk).startsWith('SLOT#') && String(cmd.input.UpdateExpression).includes(':one');
+  cmd.constructor.name === 'UpdateCommand' &&
+  String(cmd.input.Key?.pk).startsWith('SLOT#') &&
+  String(cmd.input.UpdateExpression).includes(':one');
 const isNumberTake = (cmd: { constructor: { name: string }; input: any }) =>
   cmd.constructor.name === 'UpdateCommand' && String(cmd.input.Key?.pk).startsWith('COUNTER#registrations#');
 
@@ -135,12 +158,17 @@ describe('300 concurrent registrations for one crop with PerDayLimit 40', () => 
       forms.map((f, i) => postJson(api, '/svsregistration', { ...f, fileKey: keys[i] }, { 'idempotency-key': randomUUID() })),
     );
     const statuses = replies.map((r) => r.status);
-    expect(statuses.filter((s) => s !== 201), JSON.stringify(replies.find((r) => r.status !== 201)?.json)).toEqual([]);
+    expect(
+      statuses.filter((s) => s !== 201),
+      JSON.stringify(replies.find((r) => r.status !== 201)?.json),
+    ).toEqual([]);
     // Registration numbers: 300 distinct and consecutive (nothing else registers in this file meanwhile).
     const ids = replies.map((r) => r.json.data.id as number).sort((a, b) => a - b);
     expect(ids).toEqual(Array.from({ length: 300 }, (_, i) => ids[0] + i));
 
-    const letters = await pool(300, 50, (i) => api.call('GET', `/svsregistration/AppointmentList/${replies[i].json.data.uniqeCode}`));
+    const letters = await pool(300, 50, (i) =>
+      api.call('GET', `/svsregistration/AppointmentList/${replies[i].json.data.uniqeCode}`),
+    );
     const perDay = new Map<string, number>();
     letters.forEach((l, i) => {
       expect(l.status).toBe(200);
@@ -160,7 +188,11 @@ describe('300 concurrent registrations for one crop with PerDayLimit 40', () => 
     const present = await pool(regs.length, 50, (i) => fileExists(regs[i].adharFilePath));
     expect(present.filter((p) => !p)).toEqual([]);
     const shifts = new Map<string, number>();
-    for (const r of regs) shifts.set(`${r.appointmentDate}#${r.appointmentShiftNumber}`, (shifts.get(`${r.appointmentDate}#${r.appointmentShiftNumber}`) ?? 0) + 1);
+    for (const r of regs)
+      shifts.set(
+        `${r.appointmentDate}#${r.appointmentShiftNumber}`,
+        (shifts.get(`${r.appointmentDate}#${r.appointmentShiftNumber}`) ?? 0) + 1,
+      );
     expect(Math.max(...shifts.values())).toBe(20);
   }, 120_000);
 });
@@ -174,12 +206,17 @@ describe('injected DynamoDB failures', () => {
         if (!isRegistrationTx(cmd)) return undefined;
         const t = (tries.get(cmd.input.ClientRequestToken) ?? 0) + 1;
         tries.set(cmd.input.ClientRequestToken, t);
-        if (t === 1) return named('TransactionCanceledException', { CancellationReasons: [{ Code: 'TransactionConflict' }, { Code: 'None' }, { Code: 'None' }] });
+        if (t === 1)
+          return named('TransactionCanceledException', {
+            CancellationReasons: [{ Code: 'TransactionConflict' }, { Code: 'None' }, { Code: 'None' }],
+          });
         if (t === 2) return named('TransactionConflictException');
         return undefined;
       }),
     );
-    const replies = await Promise.all(Array.from({ length: 20 }, () => registerFarmer(api, validFields({ cropName: 'Chickpea' }))));
+    const replies = await Promise.all(
+      Array.from({ length: 20 }, () => registerFarmer(api, validFields({ cropName: 'Chickpea' }))),
+    );
     expect(replies.map((r) => r.status)).toEqual(new Array(20).fill(201));
     expect([...tries.values()].every((t) => t === 3)).toBe(true);
     await checkInvariants(6);
@@ -207,7 +244,12 @@ describe('injected DynamoDB failures', () => {
     // The farmer's resend (same idempotency key and upload) goes through once the storage calms down.
     for (const [i, r] of replies.entries()) {
       if (r.status !== 503) continue;
-      const again = await postJson(api, '/svsregistration', { ...forms[i], fileKey: r.fileKey }, { 'idempotency-key': r.idempotencyKey });
+      const again = await postJson(
+        api,
+        '/svsregistration',
+        { ...forms[i], fileKey: r.fileKey },
+        { 'idempotency-key': r.idempotencyKey },
+      );
       expect(again.status).toBe(201);
     }
     await checkInvariants(6);
@@ -268,7 +310,9 @@ describe('injected DynamoDB failures', () => {
     clearAppointmentSettingsCache();
     setDocClientForTests(
       faulty(realClient, (cmd) =>
-        cmd.constructor.name === 'BatchGetCommand' && JSON.stringify(cmd.input).includes('PerDayLimit') ? named('ProvisionedThroughputExceededException') : undefined,
+        cmd.constructor.name === 'BatchGetCommand' && JSON.stringify(cmd.input).includes('PerDayLimit')
+          ? named('ProvisionedThroughputExceededException')
+          : undefined,
       ),
     );
     const r: Reply = await registerFarmer(api, validFields());

@@ -8,7 +8,13 @@ import { resetEnvCache } from '../../functions/lib/env';
 import { clearAppointmentSettingsCache } from '../../functions/registrations/appointments';
 import { FIND_LETTER_LIMITS } from '../../functions/registrations/service';
 import { FILE_MESSAGES } from '../../functions/registrations/uploads';
-import { MAX_FILE_BYTES, MSG_ALREADY_REGISTERED, MSG_CLOSED, MSG_FILE, MSG_FORM_INVALID } from '../../shared/schemas/registration';
+import {
+  MAX_FILE_BYTES,
+  MSG_ALREADY_REGISTERED,
+  MSG_CLOSED,
+  MSG_FILE,
+  MSG_FORM_INVALID,
+} from '../../shared/schemas/registration';
 import { startTestApi, type TestApi } from '../support/api';
 import { faulty, named } from '../support/faulty-client';
 import {
@@ -53,7 +59,9 @@ async function objectExists(key: string): Promise<boolean> {
 async function putPending(data: Buffer, contentType = 'image/png'): Promise<string> {
   const r = await postJson(api, '/svsregistration/upload-url', { fileName: 'x.png', contentType, size: 1000 });
   expect(r.status).toBe(201);
-  await s3Client().send(new PutObjectCommand({ Bucket: process.env.UPLOADS_BUCKET, Key: r.json.key, Body: data, ContentType: contentType }));
+  await s3Client().send(
+    new PutObjectCommand({ Bucket: process.env.UPLOADS_BUCKET, Key: r.json.key, Body: data, ContentType: contentType }),
+  );
   return r.json.key;
 }
 
@@ -122,7 +130,11 @@ describe('registration with a presigned upload', () => {
   });
 
   it('gives an upload URL only for an allowed type of at most 500 KB, with a server key under pending/', async () => {
-    const ok = await postJson(api, '/svsregistration/upload-url', { fileName: 'a.jpg', contentType: 'image/jpeg', size: MAX_FILE_BYTES });
+    const ok = await postJson(api, '/svsregistration/upload-url', {
+      fileName: 'a.jpg',
+      contentType: 'image/jpeg',
+      size: MAX_FILE_BYTES,
+    });
     expect(ok.status).toBe(201);
     expect(ok.json.key).toMatch(/^pending\/[A-Za-z0-9_-]{16,}$/);
     expect(ok.json.headers).toEqual({ 'Content-Type': 'image/jpeg' });
@@ -216,7 +228,11 @@ describe('registration as a multipart form (FileAdhar)', () => {
   });
 
   const cases: [string, { data: Buffer; name: string; type: string } | null, string][] = [
-    ['wrong magic bytes with an allowed extension', { data: randomBytes(3000), name: 'scan.jpg', type: 'image/jpeg' }, FILE_MESSAGES.wrongType],
+    [
+      'wrong magic bytes with an allowed extension',
+      { data: randomBytes(3000), name: 'scan.jpg', type: 'image/jpeg' },
+      FILE_MESSAGES.wrongType,
+    ],
     ['an HTML file named .png', { data: HTML, name: 'scan.png', type: 'image/png' }, FILE_MESSAGES.wrongType],
     ['500*1024+1 bytes', { data: pngOfSize(MAX_FILE_BYTES + 1), name: 'big.png', type: 'image/png' }, FILE_MESSAGES.tooLarge],
     ['a missing file', null, MSG_FORM_INVALID],
@@ -240,7 +256,10 @@ describe('registration as a multipart form (FileAdhar)', () => {
     });
     expect(broken.status).toBeGreaterThanOrEqual(400);
     expect(broken.status).toBeLessThan(500);
-    const badJson = await api.call('POST', '/svsregistration', { rawBody: '{"Name":', headers: { 'content-type': 'application/json' } });
+    const badJson = await api.call('POST', '/svsregistration', {
+      rawBody: '{"Name":',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(badJson.status).toBe(400);
     expect(badJson.json.message).toMatch(/The form could not be read/);
   });
@@ -248,7 +267,8 @@ describe('registration as a multipart form (FileAdhar)', () => {
 
 describe('validation rules of the registration form (spec section 5), at their boundaries', () => {
   // Field problems are reported before the file is looked at, so a placeholder key is enough here.
-  const post = (over: Record<string, unknown>) => postJson(api, '/svsregistration', { ...fields(over), fileKey: 'pending/not-looked-at-000000' });
+  const post = (over: Record<string, unknown>) =>
+    postJson(api, '/svsregistration', { ...fields(over), fileKey: 'pending/not-looked-at-000000' });
   const invalid: [string, Record<string, unknown>, string, string][] = [
     ['blank name', { Name: '   ' }, 'Name', 'आवश्यक'],
     ['missing name', { Name: undefined }, 'Name', 'आवश्यक'],
@@ -284,13 +304,32 @@ describe('validation rules of the registration form (spec section 5), at their b
     const r = await postJson(api, '/svsregistration', { Name: '', adharNumber: '1', mobile: '', block: '', district: 'x' });
     expect(r.status).toBe(400);
     expect(Object.keys(r.json.fields).sort()).toEqual(
-      ['FileAdhar', 'Name', 'adharNumber', 'block', 'category', 'cropId', 'district', 'fatherName', 'gender', 'mobile', 'subDistrict', 'village'].sort(),
+      [
+        'FileAdhar',
+        'Name',
+        'adharNumber',
+        'block',
+        'category',
+        'cropId',
+        'district',
+        'fatherName',
+        'gender',
+        'mobile',
+        'subDistrict',
+        'village',
+      ].sort(),
     );
     expect(r.json.fields.FileAdhar).toBe(MSG_FILE);
   });
 
   it('accepts the exact lengths, spaced Aadhaar, block and sub-district sent apart, and a Hindi district name', async () => {
-    const f = fields({ adharNumber: undefined, block: 'बख्शी का तालाब', subDistrict: 'बीकेटी', district: 'लखनऊ', Name: 'क'.repeat(200) });
+    const f = fields({
+      adharNumber: undefined,
+      block: 'बख्शी का तालाब',
+      subDistrict: 'बीकेटी',
+      district: 'लखनऊ',
+      Name: 'क'.repeat(200),
+    });
     const digits = newAadhaar(4);
     usedAadhaar.push(digits);
     f.adharNumber = `${digits.slice(0, 4)} ${digits.slice(4, 8)} ${digits.slice(8)}`;
@@ -335,7 +374,12 @@ describe('duplicates and retries (invariant 2)', () => {
     const f = fields({ cropName: 'Mustard' });
     const first = await registerFarmer(api, f);
     expect(first.status).toBe(201);
-    const again = await postJson(api, '/svsregistration', { ...f, fileKey: first.fileKey }, { 'idempotency-key': first.idempotencyKey });
+    const again = await postJson(
+      api,
+      '/svsregistration',
+      { ...f, fileKey: first.fileKey },
+      { 'idempotency-key': first.idempotencyKey },
+    );
     expect(again.status).toBe(200);
     expect(again.json.data).toEqual(first.json.data); // a retry: the first answer as it was, no 'existing'
 
@@ -368,7 +412,12 @@ describe('duplicates and retries (invariant 2)', () => {
     expect(body).not.toContain(row.json.appointmentDate);
     expect(body).not.toContain(row.json.created.slice(0, 10));
     // The farmer's own retry (same idempotency key) still gets its first answer unchanged.
-    const retry = await postJson(api, '/svsregistration', { ...f, fileKey: first.fileKey }, { 'idempotency-key': first.idempotencyKey });
+    const retry = await postJson(
+      api,
+      '/svsregistration',
+      { ...f, fileKey: first.fileKey },
+      { 'idempotency-key': first.idempotencyKey },
+    );
     expect(retry.status).toBe(200);
     expect(retry.json.data).toEqual(first.json.data);
   });
@@ -399,10 +448,16 @@ describe('duplicates and retries (invariant 2)', () => {
     const list = await api.call('GET', '/api/registrations', { token: admin, query: { aadhaar: String(f.adharNumber) } });
     expect(list.json.total).toBe(1);
     // The same search with the number kept out of the URL, as the staff screens send it.
-    const hidden = await api.call('GET', '/api/registrations', { token: admin, headers: { 'x-private-query': `aadhaar=${f.adharNumber}` } });
+    const hidden = await api.call('GET', '/api/registrations', {
+      token: admin,
+      headers: { 'x-private-query': `aadhaar=${f.adharNumber}` },
+    });
     expect(hidden.status, hidden.text).toBe(200);
     expect(hidden.json.items.map((i: { id: number }) => i.id)).toEqual(list.json.items.map((i: { id: number }) => i.id));
-    const badHidden = await api.call('GET', '/api/registrations', { token: admin, headers: { 'x-private-query': 'aadhaar=12345' } });
+    const badHidden = await api.call('GET', '/api/registrations', {
+      token: admin,
+      headers: { 'x-private-query': 'aadhaar=12345' },
+    });
     expect(badHidden.status).toBe(400);
   });
 });
@@ -412,7 +467,11 @@ describe('the form switch (Is_SVS_Form_On)', () => {
     const off = await api.call('POST', '/api/config', { token: root, body: { key: 'Is_SVS_Form_On', value: 'false' } });
     expect(off.status).toBe(200);
     try {
-      const up = await postJson(api, '/svsregistration/upload-url', { fileName: 'a.pdf', contentType: 'application/pdf', size: 100 });
+      const up = await postJson(api, '/svsregistration/upload-url', {
+        fileName: 'a.pdf',
+        contentType: 'application/pdf',
+        size: 100,
+      });
       expect(up.status).toBe(403);
       expect(up.json.message).toBe(MSG_CLOSED);
       const sub = await registerMultipart(api, fields(), { data: SAMPLE_PDF, name: 'a.pdf', type: 'application/pdf' });
@@ -437,7 +496,11 @@ describe('the form switch (Is_SVS_Form_On)', () => {
     );
     clearConfigCache();
     try {
-      const up = await postJson(api, '/svsregistration/upload-url', { fileName: 'a.pdf', contentType: 'application/pdf', size: 100 });
+      const up = await postJson(api, '/svsregistration/upload-url', {
+        fileName: 'a.pdf',
+        contentType: 'application/pdf',
+        size: 100,
+      });
       expect(up.status, up.text).toBe(201);
     } finally {
       setDocClientForTests(undefined);
@@ -452,7 +515,12 @@ describe('staff routes', () => {
     const r = await registerFarmer(api, fields());
     const id = r.json.data.id;
     const user = await api.tokenFor('user');
-    for (const path of ['/api/registrations', `/api/registrations/${id}`, `/api/registrations/${id}/aadhaar-file`, `/svsregistration/appointment/by-id/${id}`]) {
+    for (const path of [
+      '/api/registrations',
+      `/api/registrations/${id}`,
+      `/api/registrations/${id}/aadhaar-file`,
+      `/svsregistration/appointment/by-id/${id}`,
+    ]) {
       expect((await api.call('GET', path)).status, path).toBe(401);
       expect((await api.call('GET', path, { token: user })).status, path).toBe(403);
       expect((await api.call('GET', path, { token: seller })).status, path).toBe(200);
@@ -479,7 +547,12 @@ describe('staff routes', () => {
     const tag = randomBytes(3).toString('hex');
     const made: { id: number; f: Record<string, unknown> }[] = [];
     for (let i = 0; i < 4; i++) {
-      const f = fields({ Name: `Filter${tag} ${i}`, fatherName: `Pita${tag}`, village: `Gaon${tag}${i % 2}`, district: i < 2 ? 'Agra' : 'Varanasi' });
+      const f = fields({
+        Name: `Filter${tag} ${i}`,
+        fatherName: `Pita${tag}`,
+        village: `Gaon${tag}${i % 2}`,
+        district: i < 2 ? 'Agra' : 'Varanasi',
+      });
       const r = await registerFarmer(api, f);
       expect(r.status).toBe(201);
       made.push({ id: r.json.data.id, f });
@@ -494,7 +567,9 @@ describe('staff routes', () => {
     expect(byName.json.items[0]).toMatchObject({ isBilled: false, invoiceNumber: null, uniqeCode: expect.any(String) });
     expect((await list({ father: `pita${tag}`, district: 'Agra' })).json.total).toBe(2);
     expect((await list({ name: `filter${tag}`, village: `gaon${tag}1` })).json.total).toBe(2);
-    expect((await list({ aadhaar: String(made[2].f.adharNumber) })).json.items.map((i: { id: number }) => i.id)).toEqual([made[2].id]);
+    expect((await list({ aadhaar: String(made[2].f.adharNumber) })).json.items.map((i: { id: number }) => i.id)).toEqual([
+      made[2].id,
+    ]);
     expect((await list({ name: `filter${tag}`, aadhaar: String(made[2].f.adharNumber).slice(-4) })).json.total).toBe(1);
     expect((await list({ id: made[1].id })).json.items[0].name).toBe(made[1].f.Name);
     const year = new Date().getFullYear();
@@ -535,7 +610,9 @@ describe('find my letter', () => {
     expect(bad.json.fields).toEqual({ adharNumber: '12 अंकों का नंबर दर्ज करें', mobile: '10 अंकों का नंबर दर्ज करें' });
 
     for (let i = 1; i < FIND_LETTER_LIMITS.perAadhaar; i++) {
-      expect((await postJson(api, '/svsregistration/find-letter', { adharNumber: f.adharNumber, mobile: newMobile() })).status).toBe(404);
+      expect(
+        (await postJson(api, '/svsregistration/find-letter', { adharNumber: f.adharNumber, mobile: newMobile() })).status,
+      ).toBe(404);
     }
     const limited = await postJson(api, '/svsregistration/find-letter', { adharNumber: f.adharNumber, mobile: f.mobile });
     expect(limited.status).toBe(429);

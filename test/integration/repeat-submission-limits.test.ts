@@ -36,7 +36,10 @@ describe('a registration form sent again', () => {
     expect(reg.status, reg.text).toBe(201);
     const replies = await Promise.all([...Array.from({ length: 24 }, () => resubmit(f, newMobile())), resubmit(f, f.mobile)]);
     const statuses = replies.map((r) => r.status);
-    expect(statuses.every((s) => [200, 409, 429].includes(s)), statuses.join(',')).toBe(true);
+    expect(
+      statuses.every((s) => [200, 409, 429].includes(s)),
+      statuses.join(','),
+    ).toBe(true);
     // A 409 or a 200 is a guess that was checked against the registration; the rest were refused unchecked.
     expect(statuses.filter((s) => s === 409 || s === 200).length).toBeLessThanOrEqual(FIND_LETTER_LIMITS.perAadhaar);
     for (const r of replies) if (r.status !== 200) expect(r.json.data).toBeUndefined();
@@ -55,7 +58,12 @@ describe('a registration form sent again', () => {
     const reg = await registerFarmer(api, f);
     expect(reg.status, reg.text).toBe(201);
     await Promise.all(Array.from({ length: FIND_LETTER_LIMITS.perAadhaar + 2 }, () => resubmit(f, newMobile())));
-    const retry = await postJson(api, '/svsregistration', { ...f, fileKey: reg.fileKey }, { 'idempotency-key': reg.idempotencyKey });
+    const retry = await postJson(
+      api,
+      '/svsregistration',
+      { ...f, fileKey: reg.fileKey },
+      { 'idempotency-key': reg.idempotencyKey },
+    );
     expect(retry.status, retry.text).toBe(200);
     expect(retry.json.data).toMatchObject({ id: reg.json.data.id, uniqeCode: reg.json.data.uniqeCode });
   });

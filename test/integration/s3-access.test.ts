@@ -37,17 +37,25 @@ beforeAll(async () => {
 });
 afterAll(() => api?.close());
 
-const storedBytes = async () => Buffer.from(await (await sdk.send(new GetObjectCommand({ Bucket: bucket, Key: KEY }))).Body!.transformToByteArray());
+const storedBytes = async () =>
+  Buffer.from(await (await sdk.send(new GetObjectCommand({ Bucket: bucket, Key: KEY }))).Body!.transformToByteArray());
 
 const presignedGet = (key = KEY, o: { expiresIn?: number; signingDate?: Date } = {}) =>
-  getSignedUrl(sdk, new GetObjectCommand({ Bucket: bucket, Key: key }), { expiresIn: o.expiresIn ?? 60, signingDate: o.signingDate });
+  getSignedUrl(sdk, new GetObjectCommand({ Bucket: bucket, Key: key }), {
+    expiresIn: o.expiresIn ?? 60,
+    signingDate: o.signingDate,
+  });
 
 describe('anonymous and mis-signed requests', () => {
   it('anonymous GET, PUT, DELETE and POST of an object and listings of the bucket and the service get 403', async () => {
     const attempts: [string, string, RequestInit?][] = [
       ['GET object', `${s3}/${bucket}/${KEY}`],
       ['HEAD object', `${s3}/${bucket}/${KEY}`, { method: 'HEAD' }],
-      ['PUT object', `${s3}/${bucket}/${KEY}`, { method: 'PUT', body: '<html>swapped</html>', headers: { 'content-type': 'application/pdf' } }],
+      [
+        'PUT object',
+        `${s3}/${bucket}/${KEY}`,
+        { method: 'PUT', body: '<html>swapped</html>', headers: { 'content-type': 'application/pdf' } },
+      ],
       ['PUT new object', `${s3}/${bucket}/pending/planted.pdf`, { method: 'PUT', body: 'x' }],
       ['DELETE object', `${s3}/${bucket}/${KEY}`, { method: 'DELETE' }],
       ['POST form upload', `${s3}/${bucket}`, { method: 'POST', body: new URLSearchParams({ key: KEY, file: 'x' }) }],
@@ -95,7 +103,9 @@ describe('anonymous and mis-signed requests', () => {
       credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'not-the-secret' },
       requestChecksumCalculation: 'WHEN_REQUIRED',
     });
-    await expect(wrong.send(new PutObjectCommand({ Bucket: bucket, Key: KEY, Body: 'swapped' }))).rejects.toMatchObject({ $metadata: { httpStatusCode: 403 } });
+    await expect(wrong.send(new PutObjectCommand({ Bucket: bucket, Key: KEY, Body: 'swapped' }))).rejects.toMatchObject({
+      $metadata: { httpStatusCode: 403 },
+    });
     const madeUp = await fetch(`${s3}/${bucket}/${KEY}`, {
       headers: {
         authorization: `AWS4-HMAC-SHA256 Credential=S3RVER/20260101/ap-south-1/s3/aws4_request, SignedHeaders=host;x-amz-date, Signature=${'0'.repeat(64)}`,
@@ -104,7 +114,9 @@ describe('anonymous and mis-signed requests', () => {
       },
     });
     expect(madeUp.status).toBe(403);
-    const v2 = await fetch(`${s3}/${bucket}/${KEY}`, { headers: { authorization: 'AWS S3RVER:c2lnbmF0dXJl', date: new Date().toUTCString() } });
+    const v2 = await fetch(`${s3}/${bucket}/${KEY}`, {
+      headers: { authorization: 'AWS S3RVER:c2lnbmF0dXJl', date: new Date().toUTCString() },
+    });
     expect(v2.status).toBe(403);
     expect(await storedBytes()).toEqual(ORIGINAL);
   });
@@ -112,10 +124,13 @@ describe('anonymous and mis-signed requests', () => {
   it('a signed request addressed to another host name (DNS rebinding) gets 403', async () => {
     const url = new URL(await presignedGet());
     const status = await new Promise<number>((resolve, reject) => {
-      const req = http.request({ host: url.hostname, port: url.port, path: url.pathname + url.search, headers: { host: `rebound.example:${url.port}` } }, (res) => {
-        res.resume();
-        resolve(res.statusCode!);
-      });
+      const req = http.request(
+        { host: url.hostname, port: url.port, path: url.pathname + url.search, headers: { host: `rebound.example:${url.port}` } },
+        (res) => {
+          res.resume();
+          resolve(res.statusCode!);
+        },
+      );
       req.on('error', reject);
       req.end();
     });
@@ -153,10 +168,18 @@ describe('origins', () => {
 
   it('npm start allows exactly its own origins', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'seed-s3-origins-'));
-    const own = await startS3({ port: await freePort(), directory: dir, buckets: ['b'], appOrigins: ['http://localhost:3999', 'http://127.0.0.1:3999'] });
+    const own = await startS3({
+      port: await freePort(),
+      directory: dir,
+      buckets: ['b'],
+      appOrigins: ['http://localhost:3999', 'http://127.0.0.1:3999'],
+    });
     try {
       const ask = (origin: string) =>
-        fetch(`${own.endpoint}/b/pending/x.pdf`, { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'PUT' } });
+        fetch(`${own.endpoint}/b/pending/x.pdf`, {
+          method: 'OPTIONS',
+          headers: { origin, 'access-control-request-method': 'PUT' },
+        });
       expect((await ask('http://localhost:3999')).status).toBe(200);
       expect((await ask('http://127.0.0.1:3999')).status).toBe(200);
       for (const other of ['http://localhost:4000', 'http://localhost:39990', EVIL, 'null']) {
@@ -176,7 +199,10 @@ describe('what the app does still works', () => {
     const r = await registerFarmer(api, validFields(), { file: SAMPLE_PDF });
     expect(r.status, r.text).toBe(201);
     const admin = await api.tokenFor('admin');
-    const link = await api.call('GET', `/api/registrations/${r.json.data.id}/aadhaar-file`, { token: admin, query: { year: r.json.data.year } });
+    const link = await api.call('GET', `/api/registrations/${r.json.data.id}/aadhaar-file`, {
+      token: admin,
+      query: { year: r.json.data.year },
+    });
     expect(link.status, link.text).toBe(200);
     const scan = await fetch(link.json.url, { headers: { origin: APP } });
     expect(scan.status).toBe(200);

@@ -25,7 +25,10 @@ beforeAll(async () => {
   root = await api.tokenFor('super_admin');
   seller = await api.tokenFor('seller');
   adminId = (await api.call('GET', '/auth/me', { token: admin })).json.userID;
-  const p = await api.call('POST', '/api/producers', { token: admin, body: { name: 'Limits Producer', aadhaarNumber: testAadhaar('73451234111'), contactNumber: '9876543210' } });
+  const p = await api.call('POST', '/api/producers', {
+    token: admin,
+    body: { name: 'Limits Producer', aadhaarNumber: testAadhaar('73451234111'), contactNumber: '9876543210' },
+  });
   expect(p.status, p.text).toBe(201);
   producerID = p.json.producerID;
 });
@@ -34,7 +37,10 @@ afterAll(async () => {
 });
 
 async function lot(cropID: number, kg = 2000) {
-  const r = await api.call('POST', '/api/lots', { token: admin, body: { producerID, cropID, quantityAvailable: kg, pricePerUnit: 30 } });
+  const r = await api.call('POST', '/api/lots', {
+    token: admin,
+    body: { producerID, cropID, quantityAvailable: kg, pricePerUnit: 30 },
+  });
   expect(r.status, r.text).toBe(201);
   return r.json as { lotID: number };
 }
@@ -45,8 +51,17 @@ async function register(cropName: string, bagsRequested?: number) {
   return r.json.data as { id: number; year: number };
 }
 
-const sell = (token: string, reg: { id: number; year: number }, lotID: number, bags: number, extra: Record<string, unknown> = {}) =>
-  api.call('POST', '/api/sales/make', { token, body: { registrationID: reg.id, year: reg.year, lotID, bags, paymentMode: 'Cash', ...extra } });
+const sell = (
+  token: string,
+  reg: { id: number; year: number },
+  lotID: number,
+  bags: number,
+  extra: Record<string, unknown> = {},
+) =>
+  api.call('POST', '/api/sales/make', {
+    token,
+    body: { registrationID: reg.id, year: reg.year, lotID, bags, paymentMode: 'Cash', ...extra },
+  });
 
 async function stock(lotID: number) {
   return (await api.call('GET', `/api/lots/${lotID}`, { token: admin })).json as { quantityUsed: number; remaining: number };
@@ -58,7 +73,10 @@ describe('a sale above what the farmer registered for', () => {
     const reg = await register('Wheat', 1);
     const before = await stock(l.lotID);
     // Exactly the attack: only registrationID, year, lot and bags.
-    const r = await api.call('POST', '/api/sales/make', { token: seller, body: { registrationID: reg.id, year: reg.year, lotID: l.lotID, bags: 10 } });
+    const r = await api.call('POST', '/api/sales/make', {
+      token: seller,
+      body: { registrationID: reg.id, year: reg.year, lotID: l.lotID, bags: 10 },
+    });
     expect(r.status, r.text).toBe(400);
     expect(r.json.message).toMatch(/at most 1 bag without an admin's approval/);
     expect(r.json.fields).toEqual({ bags: 'At most 1' });

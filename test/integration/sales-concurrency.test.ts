@@ -61,7 +61,10 @@ afterEach(() => {
 });
 
 async function lot(quantityAvailable: number, pricePerUnit = 75.5) {
-  const r = await api.call('POST', '/api/lots', { token: admin, body: { producerID, cropID: chickpeaID, quantityAvailable, pricePerUnit } });
+  const r = await api.call('POST', '/api/lots', {
+    token: admin,
+    body: { producerID, cropID: chickpeaID, quantityAvailable, pricePerUnit },
+  });
   expect(r.status, r.text).toBe(201);
   return r.json as { lotID: number; lotCode: string };
 }
@@ -97,7 +100,9 @@ async function lotState(lotID: number) {
 }
 
 async function counterValue(fy: number): Promise<number> {
-  const out = await realClient().send(new GetCommand({ TableName: tableName(), Key: { pk: `COUNTER#invoices#${fy}`, sk: 'COUNTER' }, ConsistentRead: true }));
+  const out = await realClient().send(
+    new GetCommand({ TableName: tableName(), Key: { pk: `COUNTER#invoices#${fy}`, sk: 'COUNTER' }, ConsistentRead: true }),
+  );
   return Number(out.Item?.value ?? 0);
 }
 
@@ -106,7 +111,10 @@ async function checkYear(fy: number) {
   const items: { invoiceNumber: string; registrationID: number; year: number; totalAmount: number }[] = [];
   let total = 0;
   for (let skip = 0; ; skip += 100) {
-    const r = await api.call('GET', '/api/invoices', { token: admin, query: { from: `${fy}-04-01`, to: `${fy + 1}-03-31`, skip, take: 100 } });
+    const r = await api.call('GET', '/api/invoices', {
+      token: admin,
+      query: { from: `${fy}-04-01`, to: `${fy + 1}-03-31`, skip, take: 100 },
+    });
     expect(r.status, r.text).toBe(200);
     total = r.json.total;
     items.push(...r.json.items);
@@ -148,7 +156,9 @@ describe('concurrent sales', () => {
     const ok = replies.filter((r) => r.status === 201);
     const refused = replies.filter((r) => r.status !== 201);
     expect(ok.length).toBe(60);
-    expect(refused.every((r) => r.status === 409 && /^Not enough stock in lot .*: 0 kg left, 1 kg asked$/.test(r.json.message))).toBe(true);
+    expect(
+      refused.every((r) => r.status === 409 && /^Not enough stock in lot .*: 0 kg left, 1 kg asked$/.test(r.json.message)),
+    ).toBe(true);
     const s = await lotState(l.lotID);
     expect(s).toEqual(expect.objectContaining({ quantityAvailable: 60, quantityUsed: 60, remaining: 0 }));
     expect(s.quantityUsed + s.remaining).toBe(s.quantityAvailable);
@@ -171,7 +181,10 @@ describe('concurrent sales', () => {
     const second = await Promise.all(regs.slice(50).map((reg, i) => sell(reg, short.lotID, sellers[i % 5])));
     expect(second.filter((r) => r.status === 201).length).toBe(20);
     expect(second.filter((r) => r.status === 409).length).toBe(10);
-    const more = second.filter((r) => r.status === 201).map((r) => Number(String(r.json.invoiceNumber).split('-')[1])).sort((x, y) => x - y);
+    const more = second
+      .filter((r) => r.status === 201)
+      .map((r) => Number(String(r.json.invoiceNumber).split('-')[1]))
+      .sort((x, y) => x - y);
     expect(more).toEqual(Array.from({ length: 20 }, (_, i) => i + 51));
     await checkYear(2041);
     for (const l of [a, b, short]) {
@@ -228,7 +241,9 @@ function injectFaults(fault: Fault) {
       return async (command: unknown, ...rest: unknown[]) => {
         const isSale =
           command instanceof TransactWriteCommand &&
-          String((command.input.TransactItems?.[0]?.Update?.Key as { pk?: string } | undefined)?.pk ?? '').startsWith('COUNTER#invoices#');
+          String((command.input.TransactItems?.[0]?.Update?.Key as { pk?: string } | undefined)?.pk ?? '').startsWith(
+            'COUNTER#invoices#',
+          );
         const kind = isSale ? fault(saleTx++) : undefined;
         const send = (target.send as (...a: unknown[]) => Promise<unknown>).bind(target);
         if (!kind) return send(command, ...rest);
@@ -279,7 +294,9 @@ describe('injected DynamoDB failures on the sale transaction', () => {
     for (const reg of regs) replies.push(await sell(reg, l.lotID, sellers[0]));
     expect(stats.injected).toBe(3);
     expect(replies.map((r) => r.status)).toEqual(Array(6).fill(201));
-    expect(replies.map((r) => r.json.invoiceNumber)).toEqual([1, 2, 3, 4, 5, 6].map((n) => `INV4445-${String(n).padStart(6, '0')}`));
+    expect(replies.map((r) => r.json.invoiceNumber)).toEqual(
+      [1, 2, 3, 4, 5, 6].map((n) => `INV4445-${String(n).padStart(6, '0')}`),
+    );
     setDocClientForTests(undefined);
     expect((await checkYear(2044)).length).toBe(6);
     expect(await lotState(l.lotID)).toMatchObject({ quantityUsed: 6, remaining: 94 });

@@ -66,7 +66,15 @@ async function register(cropName: string, bagsRequested = 1, over: Record<string
 function sell(reg: { id: number; year: number }, lotID: number, bags: number, o: { token?: string; paymentMode?: string } = {}) {
   return api.call('POST', '/api/sales/make', {
     token: o.token ?? seller,
-    body: { farmerID: null, lotID, registrationID: reg.id, year: reg.year, bags, bagSizeKg: 40, paymentMode: o.paymentMode ?? 'Cash' },
+    body: {
+      farmerID: null,
+      lotID,
+      registrationID: reg.id,
+      year: reg.year,
+      bags,
+      bagSizeKg: 40,
+      paymentMode: o.paymentMode ?? 'Cash',
+    },
   });
 }
 
@@ -207,7 +215,15 @@ describe('making a sale', () => {
     expect(farmersRegs.json.map((x: { id: number }) => x.id)).toContain(wheatReg.id);
     const wrongFarmer = await api.call('POST', '/api/sales/make', {
       token: seller,
-      body: { farmerID: farmerID + 100_000, lotID: l.lotID, registrationID: wheatReg.id, year: wheatReg.year, bags: 1, bagSizeKg: 40, paymentMode: 'Cash' },
+      body: {
+        farmerID: farmerID + 100_000,
+        lotID: l.lotID,
+        registrationID: wheatReg.id,
+        year: wheatReg.year,
+        bags: 1,
+        bagSizeKg: 40,
+        paymentMode: 'Cash',
+      },
     });
     expect(wrongFarmer.status).toBe(400);
     expect(wrongFarmer.json.message).toBe(`Farmer ${farmerID + 100_000} is not the farmer of registration ${wheatReg.id}`);
@@ -243,10 +259,17 @@ describe('making a sale', () => {
       expect(r.status, JSON.stringify(body)).toBe(400);
       expect(r.json.message).toMatch(message);
     }
-    const notJson = await api.call('POST', '/api/sales/make', { token: seller, rawBody: '{', headers: { 'content-type': 'application/json' } });
+    const notJson = await api.call('POST', '/api/sales/make', {
+      token: seller,
+      rawBody: '{',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(notJson.status).toBe(400);
     // Default payment mode is Cash.
-    const ok = await api.call('POST', '/api/sales/make', { token: seller, body: { lotID: l.lotID, registrationID: reg.id, year: reg.year, bags: 1 } });
+    const ok = await api.call('POST', '/api/sales/make', {
+      token: seller,
+      body: { lotID: l.lotID, registrationID: reg.id, year: reg.year, bags: 1 },
+    });
     expect(ok.status, ok.text).toBe(201);
     const bill = await api.call('GET', `/api/invoices/by-number/${ok.json.invoiceNumber}`, { token: seller });
     expect(bill.json.paymentMode).toBe('Cash');
@@ -255,7 +278,9 @@ describe('making a sale', () => {
   it('lets only staff sell', async () => {
     const l = await lot(wheat.cropID, 100, 25);
     const reg = await register('Wheat', 1);
-    const anon = await api.call('POST', '/api/sales/make', { body: { lotID: l.lotID, registrationID: reg.id, year: reg.year, bags: 1 } });
+    const anon = await api.call('POST', '/api/sales/make', {
+      body: { lotID: l.lotID, registrationID: reg.id, year: reg.year, bags: 1 },
+    });
     expect(anon.status).toBe(401);
     const user = await api.call('POST', '/api/sales/make', {
       token: await api.tokenFor('user'),
@@ -302,7 +327,13 @@ describe('the bill lookups', () => {
   it('shows staff the full contact and the creator', async () => {
     const r = await api.call('GET', `/api/invoices/by-number/${number.toLowerCase()}`, { token: admin });
     expect(r.status).toBe(200);
-    expect(r.json).toMatchObject({ farmerContact: '9812345678', createdByName: 'Test seller', createdByUserId: sellerId, invoiceID, verifyToken: t });
+    expect(r.json).toMatchObject({
+      farmerContact: '9812345678',
+      createdByName: 'Test seller',
+      createdByUserId: sellerId,
+      invoiceID,
+      verifyToken: t,
+    });
   });
 
   it('answers unknown and malformed numbers with 404 / 400', async () => {
@@ -333,7 +364,9 @@ describe('the bill lookups', () => {
     expect(decode(small.buffer).width).toBe(128);
 
     expect((await api.call('GET', `/api/invoices/${invoiceID}/qrcode.png`)).status).toBe(401);
-    expect((await api.call('GET', `/api/invoices/${invoiceID}/qrcode.png`, { token: seller, query: { size: 5000 } })).status).toBe(400);
+    expect(
+      (await api.call('GET', `/api/invoices/${invoiceID}/qrcode.png`, { token: seller, query: { size: 5000 } })).status,
+    ).toBe(400);
     expect((await api.call('GET', '/api/invoices/1/qrcode.png', { token: seller })).status).toBe(404);
     expect((await api.call('GET', '/api/invoices/abc/qrcode.png', { token: seller })).status).toBe(400);
   });
@@ -361,7 +394,14 @@ describe('the bills list', () => {
       regYear = reg.year;
       const r = await sell(reg, l.lotID, bags, { token, paymentMode: mode });
       expect(r.status, r.text).toBe(201);
-      made.push({ number: r.json.invoiceNumber, total: r.json.totalAmount, lotCode: l.lotCode, cropID, mode, by: token === seller ? sellerId : adminId });
+      made.push({
+        number: r.json.invoiceNumber,
+        total: r.json.totalAmount,
+        lotCode: l.lotCode,
+        cropID,
+        mode,
+        by: token === seller ? sellerId : adminId,
+      });
     }
   });
 
@@ -369,8 +409,14 @@ describe('the bills list', () => {
     const sum = (xs: { total: number }[]) => xs.reduce((a, x) => a + paise(x.total), 0) / 100;
     const cases: [Record<string, string | number>, typeof made][] = [
       [{ lotCode: lotA.lotCode }, made.filter((m) => m.lotCode === lotA.lotCode)],
-      [{ lotCode: lotB.lotCode.toLowerCase(), paymentMode: 'Cash' }, made.filter((m) => m.lotCode === lotB.lotCode && m.mode === 'Cash')],
-      [{ cropId: chickpea.cropID, createdBy: sellerId }, made.filter((m) => m.cropID === chickpea.cropID && m.by === sellerId).filter((m) => m.lotCode === lotB.lotCode)],
+      [
+        { lotCode: lotB.lotCode.toLowerCase(), paymentMode: 'Cash' },
+        made.filter((m) => m.lotCode === lotB.lotCode && m.mode === 'Cash'),
+      ],
+      [
+        { cropId: chickpea.cropID, createdBy: sellerId },
+        made.filter((m) => m.cropID === chickpea.cropID && m.by === sellerId).filter((m) => m.lotCode === lotB.lotCode),
+      ],
       [{ lotCode: lotA.lotCode, createdByUserId: adminId }, made.filter((m) => m.lotCode === lotA.lotCode && m.by === adminId)],
       [{ lotCode: lotA.lotCode, paymentMode: 'All' }, made.filter((m) => m.lotCode === lotA.lotCode)],
       [{ number: made[2].number }, [made[2]]],
@@ -378,13 +424,21 @@ describe('the bills list', () => {
     for (const [query, expected] of cases) {
       const got = await listAll(query);
       // Bills of other tests in this file may also match crop / created-by filters: compare with our own where we can.
-      if (!('cropId' in query)) expect(got.items.map((i) => i.invoiceNumber).sort(), JSON.stringify(query)).toEqual(expected.map((m) => m.number).sort());
+      if (!('cropId' in query))
+        expect(got.items.map((i) => i.invoiceNumber).sort(), JSON.stringify(query)).toEqual(expected.map((m) => m.number).sort());
       else for (const e of expected) expect(got.items.map((i) => i.invoiceNumber)).toContain(e.number);
       expect(got.amountSum, JSON.stringify(query)).toBe(sum(got.items.map((i) => ({ total: i.totalAmount }))));
       if (!('cropId' in query)) expect(got.amountSum).toBe(sum(expected));
     }
     // Filters with no date look at every bill; amountSum still equals the sum of every filtered row.
-    for (const query of [{}, { paymentMode: 'Online' }, { cropId: wheat.cropID }, { createdBy: sellerId }, { year: regYear }, { year: regYear, lotCode: lotB.lotCode }]) {
+    for (const query of [
+      {},
+      { paymentMode: 'Online' },
+      { cropId: wheat.cropID },
+      { createdBy: sellerId },
+      { year: regYear },
+      { year: regYear, lotCode: lotB.lotCode },
+    ]) {
       const got = await listAll(query);
       expect(got.amountSum, JSON.stringify(query)).toBe(sum(got.items.map((i) => ({ total: i.totalAmount }))));
       if ('paymentMode' in query) expect(got.items.every((i) => i.paymentMode === 'Online')).toBe(true);
@@ -406,7 +460,16 @@ describe('the bills list', () => {
   });
 
   it('refuses bad filters with a 400', async () => {
-    for (const query of [{ take: 0 }, { take: 101 }, { skip: -1 }, { paymentMode: 'Card' }, { from: 'yesterday' }, { cropId: 'x' }, { from: '2026-05-02', to: '2026-05-01' }, { year: 1900 }]) {
+    for (const query of [
+      { take: 0 },
+      { take: 101 },
+      { skip: -1 },
+      { paymentMode: 'Card' },
+      { from: 'yesterday' },
+      { cropId: 'x' },
+      { from: '2026-05-02', to: '2026-05-01' },
+      { year: 1900 },
+    ]) {
       const r = await api.call('GET', '/api/invoices', { token: seller, query });
       expect(r.status, JSON.stringify(query)).toBe(400);
       expect(r.json.message).toBeTruthy();
@@ -420,7 +483,12 @@ describe('financial years', () => {
     const l = await lot(wheat.cropID, 4000, 12.34);
     const at = (iso: string) => () => new Date(iso);
     const sales: { when: string; number: string; total: number }[] = [];
-    for (const when of ['2031-03-30T10:00:00+05:30', '2031-03-31T23:30:00+05:30', '2031-04-01T00:10:00+05:30', '2031-04-02T12:00:00+05:30']) {
+    for (const when of [
+      '2031-03-30T10:00:00+05:30',
+      '2031-03-31T23:30:00+05:30',
+      '2031-04-01T00:10:00+05:30',
+      '2031-04-02T12:00:00+05:30',
+    ]) {
       setClockForTests(at(when));
       const r = await sell(await register('Wheat', 1), l.lotID, 1);
       expect(r.status, r.text).toBe(201);

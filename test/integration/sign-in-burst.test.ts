@@ -18,18 +18,25 @@ afterAll(() => api?.close());
 
 const BUSY = /busy checking passwords/;
 
-it('answers 40 concurrent sign-ins with unknown emails with 401 or a quick 429, and a farmer\'s upload-url still gets its 201', async () => {
+it("answers 40 concurrent sign-ins with unknown emails with 401 or a quick 429, and a farmer's upload-url still gets its 201", async () => {
   const signIns = Array.from({ length: 40 }, (_, i) =>
     api.call('POST', '/auth/login', { body: { email: `nobody-${i}@test.local`, password: 'wrong-password-1' } }),
   );
-  const upload = postJson(api, '/svsregistration/upload-url', { fileName: 'aadhaar.pdf', contentType: 'application/pdf', size: 1000 });
+  const upload = postJson(api, '/svsregistration/upload-url', {
+    fileName: 'aadhaar.pdf',
+    contentType: 'application/pdf',
+    size: 1000,
+  });
   const [replies, uploadReply] = await Promise.all([Promise.all(signIns), upload]);
 
   expect(uploadReply.status, uploadReply.text).toBe(201);
   expect(uploadReply.json.uploadUrl).toMatch(/^http/);
 
   const statuses = replies.map((r) => r.status);
-  expect(statuses.filter((s) => s !== 401 && s !== 429), replies.map((r) => r.text).join('\n')).toEqual([]);
+  expect(
+    statuses.filter((s) => s !== 401 && s !== 429),
+    replies.map((r) => r.text).join('\n'),
+  ).toEqual([]);
   const busy = replies.filter((r) => r.status === 429 && BUSY.test(r.json.message));
   // More sign-ins reached the password check than may hash or wait at once: the excess was refused, not queued.
   expect(busy.length).toBeGreaterThan(0);
@@ -59,11 +66,17 @@ it('bounds the hashing of new passwords too: a burst of password resets answers 
   expect(seller.status).toBe(201);
   const replies = await Promise.all(
     Array.from({ length: 20 }, (_, i) =>
-      api.call('PUT', `/api/admin/users/${seller.json.userID}/password`, { token: root, body: { newPassword: `new-password-${i}` } }),
+      api.call('PUT', `/api/admin/users/${seller.json.userID}/password`, {
+        token: root,
+        body: { newPassword: `new-password-${i}` },
+      }),
     ),
   );
   const statuses = replies.map((r) => r.status);
-  expect(statuses.every((s) => s === 200 || s === 429), statuses.join(',')).toBe(true);
+  expect(
+    statuses.every((s) => s === 200 || s === 429),
+    statuses.join(','),
+  ).toBe(true);
   expect(statuses).toContain(200);
   for (const r of replies.filter((x) => x.status === 429)) {
     expect(r.json.message).toMatch(BUSY);

@@ -17,7 +17,10 @@ beforeAll(async () => {
 afterAll(() => api?.close());
 
 async function account(email: string, password: string, roleIds: number[]) {
-  const created = await api.call('POST', '/api/admin/users', { token: root, body: { fullName: 'Staff', email, password, roleIds } });
+  const created = await api.call('POST', '/api/admin/users', {
+    token: root,
+    body: { fullName: 'Staff', email, password, roleIds },
+  });
   expect(created.status, created.text).toBe(201);
   return created.json.userID as number;
 }
@@ -43,7 +46,10 @@ describe('tokens end when the account changes', () => {
     const before = await signIn('reset@test.local', 'old-password-1');
     expect(await answers(before)).toEqual([200, 200]);
 
-    const reset = await api.call('PUT', `/api/admin/users/${id}/password`, { token: root, body: { newPassword: 'new-password-1' } });
+    const reset = await api.call('PUT', `/api/admin/users/${id}/password`, {
+      token: root,
+      body: { newPassword: 'new-password-1' },
+    });
     expect(reset.status).toBe(200);
     expect(await answers(before)).toEqual([401, 401]);
 
@@ -56,12 +62,20 @@ describe('tokens end when the account changes', () => {
     const before = await signIn('pause@test.local', 'pause-password-1');
     expect(await answers(before)).toEqual([200, 200]);
 
-    const off = await api.call('PUT', `/api/admin/users/${id}`, { token: root, body: { fullName: 'Staff', isActive: false, roleIds: [ROLE.seller] } });
+    const off = await api.call('PUT', `/api/admin/users/${id}`, {
+      token: root,
+      body: { fullName: 'Staff', isActive: false, roleIds: [ROLE.seller] },
+    });
     expect(off.status).toBe(200);
     expect(await answers(before)).toEqual([401, 401]);
-    expect((await api.call('POST', '/auth/login', { body: { email: 'pause@test.local', password: 'pause-password-1' } })).status).toBe(401);
+    expect(
+      (await api.call('POST', '/auth/login', { body: { email: 'pause@test.local', password: 'pause-password-1' } })).status,
+    ).toBe(401);
 
-    const on = await api.call('PUT', `/api/admin/users/${id}`, { token: root, body: { fullName: 'Staff', isActive: true, roleIds: [ROLE.seller] } });
+    const on = await api.call('PUT', `/api/admin/users/${id}`, {
+      token: root,
+      body: { fullName: 'Staff', isActive: true, roleIds: [ROLE.seller] },
+    });
     expect(on.status).toBe(200);
     expect(await answers(before)).toEqual([401, 401]);
     const after = await signIn('pause@test.local', 'pause-password-1');
@@ -74,7 +88,10 @@ describe('tokens end when the account changes', () => {
     expect(await answers(before)).toEqual([200, 200]);
     expect((await api.call('GET', '/api/settings', { token: before })).status).toBe(403);
 
-    const changed = await api.call('PUT', `/api/admin/users/${id}`, { token: root, body: { fullName: 'Staff', isActive: true, roleIds: [ROLE.admin] } });
+    const changed = await api.call('PUT', `/api/admin/users/${id}`, {
+      token: root,
+      body: { fullName: 'Staff', isActive: true, roleIds: [ROLE.admin] },
+    });
     expect(changed.status).toBe(200);
     expect(await answers(before)).toEqual([401, 401]);
     expect((await api.call('GET', '/api/settings', { token: before })).status).toBe(401);
@@ -88,10 +105,12 @@ describe('tokens end when the account changes', () => {
     const id = await account('rename@test.local', 'rename-password-1', [ROLE.seller, ROLE.admin]);
     const token = await signIn('rename@test.local', 'rename-password-1');
     // Same roles in another order are the same roles.
-    const renamed = await api.call('PUT', `/api/admin/users/${id}`, { token: root, body: { fullName: 'Renamed', isActive: true, roleIds: [ROLE.admin, ROLE.seller] } });
+    const renamed = await api.call('PUT', `/api/admin/users/${id}`, {
+      token: root,
+      body: { fullName: 'Renamed', isActive: true, roleIds: [ROLE.admin, ROLE.seller] },
+    });
     expect(renamed.status).toBe(200);
     expect(await answers(token)).toEqual([200, 200]);
     expect((await api.call('GET', '/auth/me', { token })).json.name).toBe('Renamed');
   });
-
 });

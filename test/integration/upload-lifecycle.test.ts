@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { CreateBucketCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+import {
+  CreateBucketCommand,
+  HeadObjectCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+  type S3Client,
+} from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { DAY_MS, PENDING_UPLOADS_RULE } from '../../functions/lib/upload-rules';
@@ -20,7 +26,9 @@ beforeAll(async () => {
 afterAll(() => s3?.destroy());
 
 async function put(key: string): Promise<Date> {
-  await s3.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: Buffer.from('%PDF-1.4 test'), ContentType: 'application/pdf' }));
+  await s3.send(
+    new PutObjectCommand({ Bucket: bucket, Key: key, Body: Buffer.from('%PDF-1.4 test'), ContentType: 'application/pdf' }),
+  );
   const head = await s3.send(new HeadObjectCommand({ Bucket: bucket, Key: key }));
   return head.LastModified!;
 }

@@ -95,7 +95,13 @@ describe('a scan swapped during the submit', () => {
         expect(r.status, `try ${i}: ${r.text}`).toBe(400);
         expect(r.json.fields).toEqual({ FileAdhar: MSG_FILE });
         // (s3rver may also show the object empty or absent while a PUT rewrites it.)
-        expect([FILE_MESSAGES.wrongType, FILE_MESSAGES.unsafe, FILE_MESSAGES.changed, FILE_MESSAGES.empty, FILE_MESSAGES.missing]).toContain(r.json.message);
+        expect([
+          FILE_MESSAGES.wrongType,
+          FILE_MESSAGES.unsafe,
+          FILE_MESSAGES.changed,
+          FILE_MESSAGES.empty,
+          FILE_MESSAGES.missing,
+        ]).toContain(r.json.message);
       }
     }
     // How many tries raced the check, and so how many were acknowledged, is up to the clock and the machine's

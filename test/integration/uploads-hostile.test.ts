@@ -27,7 +27,16 @@ import {
   PNG_WITH_TEXT_CHUNK,
   PNG_WITH_TRAILING_SCRIPT,
 } from '../fixtures/hostile-files';
-import { postJson, registerFarmer, registerMultipart, SAMPLE_PDF, SAMPLE_PNG, uploadScan, validFields, seedFormCrops } from '../fixtures/registration-helpers';
+import {
+  postJson,
+  registerFarmer,
+  registerMultipart,
+  SAMPLE_PDF,
+  SAMPLE_PNG,
+  uploadScan,
+  validFields,
+  seedFormCrops,
+} from '../fixtures/registration-helpers';
 
 /**
  * Hostile Aadhaar "scans" through both ways in: the presigned upload (PUT to S3, then submit with the key)
@@ -63,24 +72,96 @@ const unsafe = FILE_MESSAGES.unsafe;
 const cases: Case[] = [
   { what: 'a GIF header in front of an HTML page', data: GIF_WITH_HTML, type: 'image/gif', name: 'scan.gif', message: unsafe },
   { what: 'the PNG signature on an HTML page', data: PNG_HEADER_ON_HTML, type: 'image/png', name: 'scan.png', message: unsafe },
-  { what: 'a real PNG with a script after its last chunk', data: PNG_WITH_TRAILING_SCRIPT, type: 'image/png', name: 'scan.png', message: unsafe },
-  { what: 'a real PNG with HTML in a text chunk', data: PNG_WITH_TEXT_CHUNK, type: 'image/png', name: 'scan.png', message: unsafe },
+  {
+    what: 'a real PNG with a script after its last chunk',
+    data: PNG_WITH_TRAILING_SCRIPT,
+    type: 'image/png',
+    name: 'scan.png',
+    message: unsafe,
+  },
+  {
+    what: 'a real PNG with HTML in a text chunk',
+    data: PNG_WITH_TEXT_CHUNK,
+    type: 'image/png',
+    name: 'scan.png',
+    message: unsafe,
+  },
   { what: 'a JPEG with a ZIP archive appended', data: JPEG_PLUS_ZIP, type: 'image/jpeg', name: 'scan.jpg', message: unsafe },
-  { what: 'a PDF that runs JavaScript on open', data: PDF_OPEN_ACTION_JS, type: 'application/pdf', name: 'scan.pdf', message: unsafe },
-  { what: 'a PDF with #xx-escaped /JavaScript names', data: PDF_ESCAPED_JS, type: 'application/pdf', name: 'scan.pdf', message: unsafe },
-  { what: 'a PDF with a document-level JavaScript name tree', data: PDF_NAMES_JAVASCRIPT, type: 'application/pdf', name: 'scan.pdf', message: unsafe },
-  { what: 'a PDF with JavaScript inside a compressed object stream', data: PDF_JS_IN_OBJECT_STREAM, type: 'application/pdf', name: 'scan.pdf', message: unsafe },
+  {
+    what: 'a PDF that runs JavaScript on open',
+    data: PDF_OPEN_ACTION_JS,
+    type: 'application/pdf',
+    name: 'scan.pdf',
+    message: unsafe,
+  },
+  {
+    what: 'a PDF with #xx-escaped /JavaScript names',
+    data: PDF_ESCAPED_JS,
+    type: 'application/pdf',
+    name: 'scan.pdf',
+    message: unsafe,
+  },
+  {
+    what: 'a PDF with a document-level JavaScript name tree',
+    data: PDF_NAMES_JAVASCRIPT,
+    type: 'application/pdf',
+    name: 'scan.pdf',
+    message: unsafe,
+  },
+  {
+    what: 'a PDF with JavaScript inside a compressed object stream',
+    data: PDF_JS_IN_OBJECT_STREAM,
+    type: 'application/pdf',
+    name: 'scan.pdf',
+    message: unsafe,
+  },
   { what: 'a PDF with a /Launch action', data: PDF_LAUNCH, type: 'application/pdf', name: 'scan.pdf', message: unsafe },
   { what: 'a PDF with an embedded file', data: PDF_EMBEDDED_FILE, type: 'application/pdf', name: 'scan.pdf', message: unsafe },
   ...Object.entries(PDF_ACTIONS)
     .filter(([action]) => action !== 'Launch')
-    .map(([action, data]) => ({ what: `a PDF with a /${action} action`, data, type: 'application/pdf', name: 'scan.pdf', message: unsafe })),
+    .map(([action, data]) => ({
+      what: `a PDF with a /${action} action`,
+      data,
+      type: 'application/pdf',
+      name: 'scan.pdf',
+      message: unsafe,
+    })),
   { what: 'a PDF with a /URI link on its page', data: PDF_URI_LINK, type: 'application/pdf', name: 'scan.pdf', message: unsafe },
-  ...Object.entries(PDF_DODGES).map(([how, data]) => ({ what: `a PDF hiding /Launch (${how})`, data, type: 'application/pdf', name: 'scan.pdf', message: unsafe })),
-  { what: 'a real PNG with <svg onload=…> in a text chunk', data: PNG_WITH_SVG_ONLOAD, type: 'image/png', name: 'scan.png', message: unsafe },
-  { what: 'a real PNG with <svg/onload=…> in a text chunk', data: PNG_WITH_SVG_SLASH_ONLOAD, type: 'image/png', name: 'scan.png', message: unsafe },
-  { what: 'a GIF carrying <img src=x onerror=alert(1)>', data: GIF_WITH_IMG_ONERROR, type: 'image/gif', name: 'scan.gif', message: unsafe },
-  { what: 'a JPEG whose comment holds a tag with an onmouseover handler', data: JPEG_WITH_ONMOUSEOVER, type: 'image/jpeg', name: 'scan.jpg', message: unsafe },
+  ...Object.entries(PDF_DODGES).map(([how, data]) => ({
+    what: `a PDF hiding /Launch (${how})`,
+    data,
+    type: 'application/pdf',
+    name: 'scan.pdf',
+    message: unsafe,
+  })),
+  {
+    what: 'a real PNG with <svg onload=…> in a text chunk',
+    data: PNG_WITH_SVG_ONLOAD,
+    type: 'image/png',
+    name: 'scan.png',
+    message: unsafe,
+  },
+  {
+    what: 'a real PNG with <svg/onload=…> in a text chunk',
+    data: PNG_WITH_SVG_SLASH_ONLOAD,
+    type: 'image/png',
+    name: 'scan.png',
+    message: unsafe,
+  },
+  {
+    what: 'a GIF carrying <img src=x onerror=alert(1)>',
+    data: GIF_WITH_IMG_ONERROR,
+    type: 'image/gif',
+    name: 'scan.gif',
+    message: unsafe,
+  },
+  {
+    what: 'a JPEG whose comment holds a tag with an onmouseover handler',
+    data: JPEG_WITH_ONMOUSEOVER,
+    type: 'image/jpeg',
+    name: 'scan.jpg',
+    message: unsafe,
+  },
 ];
 
 function expectFileRefusal(r: { status: number; json: { message?: string; fields?: Record<string, string> } }, message: string) {
@@ -111,20 +192,37 @@ describe('hostile files through the presigned upload', () => {
 
   it('refuses an object that lies about its type (stored as text/html with PNG bytes) and removes it', async () => {
     // A client that bypasses the signed Content-Type (s3rver, like a misconfigured bucket, does not check it).
-    const r0 = await postJson(api, '/svsregistration/upload-url', { fileName: 'x.png', contentType: 'image/png', size: SAMPLE_PNG.length });
+    const r0 = await postJson(api, '/svsregistration/upload-url', {
+      fileName: 'x.png',
+      contentType: 'image/png',
+      size: SAMPLE_PNG.length,
+    });
     expect(r0.status).toBe(201);
-    await s3Client().send(new PutObjectCommand({ Bucket: process.env.UPLOADS_BUCKET, Key: r0.json.key, Body: SAMPLE_PNG, ContentType: 'text/html' }));
+    await s3Client().send(
+      new PutObjectCommand({ Bucket: process.env.UPLOADS_BUCKET, Key: r0.json.key, Body: SAMPLE_PNG, ContentType: 'text/html' }),
+    );
     const r = await postJson(api, '/svsregistration', { ...validFields(), fileKey: r0.json.key });
     expectFileRefusal(r, FILE_MESSAGES.wrongType);
     expect(await objectExists(r0.json.key)).toBe(false);
   });
 
   it('refuses a 0-byte object (and a 0-byte upload URL) with a bilingual 400', async () => {
-    const asked = await postJson(api, '/svsregistration/upload-url', { fileName: 'empty.png', contentType: 'image/png', size: 0 });
+    const asked = await postJson(api, '/svsregistration/upload-url', {
+      fileName: 'empty.png',
+      contentType: 'image/png',
+      size: 0,
+    });
     expect(asked.status).toBe(400);
     expect(asked.json.message).toBe(MSG_FORM_INVALID);
     const r0 = await postJson(api, '/svsregistration/upload-url', { fileName: 'x.png', contentType: 'image/png', size: 10 });
-    await s3Client().send(new PutObjectCommand({ Bucket: process.env.UPLOADS_BUCKET, Key: r0.json.key, Body: Buffer.alloc(0), ContentType: 'image/png' }));
+    await s3Client().send(
+      new PutObjectCommand({
+        Bucket: process.env.UPLOADS_BUCKET,
+        Key: r0.json.key,
+        Body: Buffer.alloc(0),
+        ContentType: 'image/png',
+      }),
+    );
     const r = await postJson(api, '/svsregistration', { ...validFields(), fileKey: r0.json.key });
     expectFileRefusal(r, FILE_MESSAGES.empty);
     expect(await objectExists(r0.json.key)).toBe(false);
@@ -179,7 +277,10 @@ describe('staff opening a stored scan', () => {
       [SAMPLE_PDF, 'application/pdf'],
     ] as const) {
       const reg = await registered(file, type);
-      const link = await api.call('GET', `/api/registrations/${reg.id}/aadhaar-file`, { token: staff, query: { year: reg.year } });
+      const link = await api.call('GET', `/api/registrations/${reg.id}/aadhaar-file`, {
+        token: staff,
+        query: { year: reg.year },
+      });
       expect(link.status).toBe(200);
       const url = new URL(link.json.url);
       expect(url.searchParams.get('response-content-type')).toBe(type);
@@ -195,7 +296,14 @@ describe('staff opening a stored scan', () => {
   it('never lets a stored object render as HTML: a record whose key or type is not a checked kind only downloads', async () => {
     const reg = await registered(SAMPLE_PNG, 'image/png');
     const key = `aadhaar/${reg.year}/hostile-${reg.id}.html`;
-    await s3Client().send(new PutObjectCommand({ Bucket: process.env.UPLOADS_BUCKET, Key: key, Body: Buffer.from('<html><script>alert(1)</script>'), ContentType: 'text/html' }));
+    await s3Client().send(
+      new PutObjectCommand({
+        Bucket: process.env.UPLOADS_BUCKET,
+        Key: key,
+        Body: Buffer.from('<html><script>alert(1)</script>'),
+        ContentType: 'text/html',
+      }),
+    );
     for (const [path, type] of [
       [key, 'text/html'],
       [key, 'image/png'],
@@ -208,7 +316,10 @@ describe('staff opening a stored scan', () => {
           ExpressionAttributeValues: { ':p': path, ':t': type },
         }),
       );
-      const link = await api.call('GET', `/api/registrations/${reg.id}/aadhaar-file`, { token: staff, query: { year: reg.year } });
+      const link = await api.call('GET', `/api/registrations/${reg.id}/aadhaar-file`, {
+        token: staff,
+        query: { year: reg.year },
+      });
       expect(link.status).toBe(200);
       const got = await fetch(link.json.url);
       expect(got.status).toBe(200);

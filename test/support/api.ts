@@ -37,7 +37,6 @@ export interface ApiReply {
   status: number;
   headers: Headers;
   text: string;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   json: any;
   buffer: Buffer;
 }

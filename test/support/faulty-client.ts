@@ -6,7 +6,6 @@ import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
  * would: the rule returns an error to throw instead of sending, 'after' to send and then lose the answer
  * (a timeout), or undefined to send as usual. `n` counts the commands seen.
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type FaultRule = (cmd: { constructor: { name: string }; input: any }, n: number) => Error | 'after' | undefined;
 
 export function faulty(real: DynamoDBDocumentClient, rule: FaultRule): DynamoDBDocumentClient {
@@ -15,7 +14,6 @@ export function faulty(real: DynamoDBDocumentClient, rule: FaultRule): DynamoDBD
     get(target, prop, receiver) {
       if (prop !== 'send') return Reflect.get(target, prop, receiver);
       const send = (target.send as (c: unknown, ...r: unknown[]) => Promise<unknown>).bind(target);
-      // eslint-disable-next-line @typescript-eslint/no-explicit-any
       return async (cmd: any, ...rest: unknown[]) => {
         const verdict = rule(cmd, n++);
         if (verdict === 'after') {
@@ -30,4 +28,5 @@ export function faulty(real: DynamoDBDocumentClient, rule: FaultRule): DynamoDBD
 }
 
 /** An error as the SDK names it, with extra fields (CancellationReasons, $metadata). */
-export const named = (name: string, extra: Record<string, unknown> = {}) => Object.assign(new Error(`${name} (injected)`), { name, ...extra });
+export const named = (name: string, extra: Record<string, unknown> = {}) =>
+  Object.assign(new Error(`${name} (injected)`), { name, ...extra });

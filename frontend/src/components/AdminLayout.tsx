@@ -99,7 +99,11 @@ export default function AdminLayout() {
                 sx={{
                   mx: 1,
                   borderRadius: 1,
-                  '&.active': { bgcolor: 'action.selected', color: 'primary.main', '& .MuiListItemIcon-root': { color: 'primary.main' } },
+                  '&.active': {
+                    bgcolor: 'action.selected',
+                    color: 'primary.main',
+                    '& .MuiListItemIcon-root': { color: 'primary.main' },
+                  },
                 }}
               >
                 <ListItemIcon sx={{ minWidth: 36 }}>

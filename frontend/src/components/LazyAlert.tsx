@@ -20,7 +20,10 @@ export function LazyAlert(props: AlertProps & { 'data-testid'?: string }) {
       role={role}
       id={id}
       data-testid={props['data-testid']}
-      sx={[{ display: 'flex', alignItems: 'center', gap: 1, px: 2, py: 1.5, borderRadius: 1, bgcolor: 'action.hover' }, ...(Array.isArray(sx) ? sx : [sx])]}
+      sx={[
+        { display: 'flex', alignItems: 'center', gap: 1, px: 2, py: 1.5, borderRadius: 1, bgcolor: 'action.hover' },
+        ...(Array.isArray(sx) ? sx : [sx]),
+      ]}
     >
       <Box sx={{ flex: 1 }}>{children}</Box>
       {action}

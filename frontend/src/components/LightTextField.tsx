@@ -74,7 +74,15 @@ export function LightTextField({
     />
   );
   return (
-    <FormControl className="MuiTextField-root" variant="outlined" error={error} fullWidth={fullWidth} size={size} disabled={disabled} required={required}>
+    <FormControl
+      className="MuiTextField-root"
+      variant="outlined"
+      error={error}
+      fullWidth={fullWidth}
+      size={size}
+      disabled={disabled}
+      required={required}
+    >
       {hasLabel && (
         <InputLabel htmlFor={id} id={`${id}-label`} shrink={shrink}>
           {label}

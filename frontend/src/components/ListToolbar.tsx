@@ -20,7 +20,15 @@ interface ListToolbarProps {
 }
 
 /** Above a catalogue list: a search field that searches on Enter, "Include inactive" and Refresh. */
-export function ListToolbar({ searchLabel, onSearch, includeInactive, onIncludeInactiveChange, onRefresh, searchSx, searchHint }: ListToolbarProps) {
+export function ListToolbar({
+  searchLabel,
+  onSearch,
+  includeInactive,
+  onIncludeInactiveChange,
+  onRefresh,
+  searchSx,
+  searchHint,
+}: ListToolbarProps) {
   const { t } = useTranslation();
   const [searchText, setSearchText] = useState('');
   return (
@@ -40,7 +48,10 @@ export function ListToolbar({ searchLabel, onSearch, includeInactive, onIncludeI
         helperText={searchHint ?? t('catalogue.searchHint')}
         sx={searchSx}
       />
-      <FormControlLabel control={<Checkbox checked={includeInactive} onChange={(e) => onIncludeInactiveChange(e.target.checked)} />} label={t('catalogue.includeInactive')} />
+      <FormControlLabel
+        control={<Checkbox checked={includeInactive} onChange={(e) => onIncludeInactiveChange(e.target.checked)} />}
+        label={t('catalogue.includeInactive')}
+      />
       <Button variant="outlined" onClick={onRefresh}>
         {t('catalogue.refresh')}
       </Button>

@@ -5,7 +5,14 @@ import { useTranslation } from 'react-i18next';
 /** "Active" / "Inactive" as a small outlined chip. */
 export function StatusChip({ active }: { active: boolean }) {
   const { t } = useTranslation();
-  return <Chip size="small" label={active ? t('catalogue.active') : t('catalogue.inactive')} color={active ? 'success' : 'default'} variant="outlined" />;
+  return (
+    <Chip
+      size="small"
+      label={active ? t('catalogue.active') : t('catalogue.inactive')}
+      color={active ? 'success' : 'default'}
+      variant="outlined"
+    />
+  );
 }
 
 interface ActiveToggleButtonProps {

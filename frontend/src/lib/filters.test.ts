@@ -7,7 +7,9 @@ describe('search filter checks', () => {
 
   it('lets empty and good filters through', () => {
     expect(checkFilters({}, rules, range)).toBeNull();
-    expect(checkFilters({ id: ' 18 ', year: '2026', aadhaar: '1234', from: '2026-11-01', to: '2026-11-01' }, rules, range)).toBeNull();
+    expect(
+      checkFilters({ id: ' 18 ', year: '2026', aadhaar: '1234', from: '2026-11-01', to: '2026-11-01' }, rules, range),
+    ).toBeNull();
     expect(checkFilters({ aadhaar: '1234 5678 9012' }, rules)).toBeNull();
     expect(checkFilters({ from: '2026-11-01T10:00', to: '2026-11-01T10:30' }, rules, range)).toBeNull();
   });
@@ -23,7 +25,13 @@ describe('search filter checks', () => {
   });
 
   it('refuses a start after the end, for days and for date-times alike', () => {
-    expect(checkFilters({ from: '2026-12-01', to: '2026-11-01' }, rules, range)).toEqual({ field: 'from', messageKey: 'staffChecks.fromAfterTo' });
-    expect(checkFilters({ from: '2026-11-01T10:30', to: '2026-11-01T10:00' }, rules, range)).toEqual({ field: 'from', messageKey: 'staffChecks.fromAfterTo' });
+    expect(checkFilters({ from: '2026-12-01', to: '2026-11-01' }, rules, range)).toEqual({
+      field: 'from',
+      messageKey: 'staffChecks.fromAfterTo',
+    });
+    expect(checkFilters({ from: '2026-11-01T10:30', to: '2026-11-01T10:00' }, rules, range)).toEqual({
+      field: 'from',
+      messageKey: 'staffChecks.fromAfterTo',
+    });
   });
 });

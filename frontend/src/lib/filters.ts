@@ -5,7 +5,11 @@
  */
 export type FilterRule = 'wholeNumber' | 'year' | 'aadhaarSearch';
 
-export type FilterMessageKey = 'staffChecks.idInvalid' | 'staffChecks.yearInvalid' | 'staffChecks.aadhaarInvalid' | 'staffChecks.fromAfterTo';
+export type FilterMessageKey =
+  | 'staffChecks.idInvalid'
+  | 'staffChecks.yearInvalid'
+  | 'staffChecks.aadhaarInvalid'
+  | 'staffChecks.fromAfterTo';
 
 export interface FilterProblem {
   /** The filter to mark. */

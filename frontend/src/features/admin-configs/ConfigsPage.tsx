@@ -128,7 +128,12 @@ export default function ConfigsPage() {
         <Typography variant="subtitle1" component="h2" gutterBottom>
           {t('configs.addTitle')}
         </Typography>
-        <Box component="form" onSubmit={add} noValidate sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'flex-start' }}>
+        <Box
+          component="form"
+          onSubmit={(e) => void add(e)}
+          noValidate
+          sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'flex-start' }}
+        >
           <TextField
             label={t('configs.key')}
             name="key"
@@ -202,7 +207,12 @@ export default function ConfigsPage() {
                   </TableCell>
                   <TableCell align="right">
                     <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
-                      <Button size="small" variant="contained" onClick={() => void saveEdit()} disabled={busy || !editing.key.trim()}>
+                      <Button
+                        size="small"
+                        variant="contained"
+                        onClick={() => void saveEdit()}
+                        disabled={busy || !editing.key.trim()}
+                      >
                         {t('common.save')}
                       </Button>
                       <Button size="small" onClick={cancelEdit}>
@@ -213,10 +223,16 @@ export default function ConfigsPage() {
                 </TableRow>
               ) : (
                 <TableRow key={row.key} data-config-key={row.key} hover>
-                  <TableCell sx={{ fontFamily: 'monospace', minWidth: { xs: 140, sm: 200 }, overflowWrap: 'anywhere' }}>{row.key}</TableCell>
+                  <TableCell sx={{ fontFamily: 'monospace', minWidth: { xs: 140, sm: 200 }, overflowWrap: 'anywhere' }}>
+                    {row.key}
+                  </TableCell>
                   <TableCell sx={{ overflowWrap: 'anywhere' }}>{row.value}</TableCell>
                   <TableCell align="right">
-                    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 0, sm: 1 }} sx={{ justifyContent: 'flex-end', alignItems: 'flex-end' }}>
+                    <Stack
+                      direction={{ xs: 'column', sm: 'row' }}
+                      spacing={{ xs: 0, sm: 1 }}
+                      sx={{ justifyContent: 'flex-end', alignItems: 'flex-end' }}
+                    >
                       <Button
                         size="small"
                         onClick={() => {

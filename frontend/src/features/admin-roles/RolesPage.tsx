@@ -82,7 +82,12 @@ export default function RolesPage() {
         <Typography variant="subtitle1" component="h2" gutterBottom>
           {t('roles.addTitle')}
         </Typography>
-        <Box component="form" onSubmit={add} noValidate sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'flex-start' }}>
+        <Box
+          component="form"
+          onSubmit={(e) => void add(e)}
+          noValidate
+          sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'flex-start' }}
+        >
           <TextField
             label={t('roles.name')}
             name="name"

@@ -137,7 +137,6 @@ export default function UsersPage() {
     }
   };
 
-
   return (
     <Box component="section">
       <Typography variant="h5" component="h1" gutterBottom>
@@ -148,7 +147,7 @@ export default function UsersPage() {
         <Typography variant="subtitle1" component="h2" gutterBottom>
           {t('users.createTitle')}
         </Typography>
-        <Box component="form" onSubmit={create} noValidate sx={{ display: 'grid', gap: 1.5 }}>
+        <Box component="form" onSubmit={(e) => void create(e)} noValidate sx={{ display: 'grid', gap: 1.5 }}>
           <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' } }}>
             <TextField
               label={t('users.fullName')}
@@ -217,7 +216,13 @@ export default function UsersPage() {
       </Paper>
 
       <LoadErrorAlert message={loadError} />
-      <FeedbackAlerts error={error} onCloseError={closeError} errorTestId="users-error" notice={notice} onCloseNotice={closeNotice} />
+      <FeedbackAlerts
+        error={error}
+        onCloseError={closeError}
+        errorTestId="users-error"
+        notice={notice}
+        onCloseNotice={closeNotice}
+      />
 
       <TableContainer component={Paper} variant="outlined">
         <Table size="small" aria-label={t('users.listTitle')}>

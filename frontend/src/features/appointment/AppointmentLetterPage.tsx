@@ -19,7 +19,9 @@ import { paths } from '../../paths';
  * document title (the name of the saved PDF).
  */
 async function loadLetter(code: string): Promise<AppointmentRecord> {
-  const r = await api.get<{ data: AppointmentRecord[] }>(`/svsregistration/AppointmentList/${encodeURIComponent(code)}`, { skipAuthRedirect: true });
+  const r = await api.get<{ data: AppointmentRecord[] }>(`/svsregistration/AppointmentList/${encodeURIComponent(code)}`, {
+    skipAuthRedirect: true,
+  });
   const first = r?.data?.[0];
   if (!first) throw new Error('empty');
   return first;
@@ -100,14 +102,20 @@ export default function AppointmentLetterPage() {
     [t('appointment.aadhaar'), letter.adharNumber],
     [t('appointment.mobile'), letter.mobileNumber],
     [t('appointment.category'), isCategory(letter.category) ? t(`appointment.categories.${letter.category}`) : letter.category],
-    [t('appointment.gender'), letter.gender in GENDER_KEYS ? t(`appointment.genders.${GENDER_KEYS[letter.gender]}`) : letter.gender],
+    [
+      t('appointment.gender'),
+      letter.gender in GENDER_KEYS ? t(`appointment.genders.${GENDER_KEYS[letter.gender]}`) : letter.gender,
+    ],
     [
       t('appointment.address'),
       `${t('appointment.village')} ${letter.village}, ${t('appointment.block')} ${letter.block}, ${t('appointment.subDistrict')} ${letter.subDistrict}, ${t('appointment.district')} ${district}`,
     ],
     [t('appointment.crop'), letter.cropName],
     // A dash for a crop the form offered no quantity for (dd shows '—' for an empty value).
-    [t('appointment.quantity'), letter.quantityOffered === false ? '' : quantityLabel(letter.bagsRequested, letter.unit, lang === 'en' ? 'en' : 'hi')],
+    [
+      t('appointment.quantity'),
+      letter.quantityOffered === false ? '' : quantityLabel(letter.bagsRequested, letter.unit, lang === 'en' ? 'en' : 'hi'),
+    ],
     [t('appointment.shift'), letter.appointmentShift],
     [t('appointment.date'), longDate(letter, lang)],
   ];

@@ -33,7 +33,9 @@ export default function LoginPage() {
   const reauth = params.get('reauth') === '1';
   const from = (location.state as FromState | null)?.from;
   const target =
-    safeNext(from ? `${from.pathname}${from.search ?? ''}${from.hash ?? ''}` : null) ?? safeNext(params.get('next')) ?? paths.home;
+    safeNext(from ? `${from.pathname}${from.search ?? ''}${from.hash ?? ''}` : null) ??
+    safeNext(params.get('next')) ??
+    paths.home;
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -49,7 +51,7 @@ export default function LoginPage() {
     try {
       const reply = await login(parsed.data);
       setSession(sessionFromLogin(reply));
-      navigate(target, { replace: true });
+      void navigate(target, { replace: true });
     } catch (err) {
       setError(errorMessage(err, t('login.failed')));
       setBusy(false);
@@ -73,7 +75,7 @@ export default function LoginPage() {
               {error}
             </Alert>
           )}
-          <Box component="form" noValidate onSubmit={submit} sx={{ display: 'grid', gap: 2 }}>
+          <Box component="form" noValidate onSubmit={(e) => void submit(e)} sx={{ display: 'grid', gap: 2 }}>
             <TextField
               label={t('login.email')}
               type="email"

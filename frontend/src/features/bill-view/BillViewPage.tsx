@@ -22,7 +22,11 @@ const when = (iso: string | undefined, lang: string) => {
   if (!iso) return '';
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return iso;
-  return new Intl.DateTimeFormat(lang === 'hi' ? 'hi-IN' : 'en-IN', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Kolkata' }).format(d);
+  return new Intl.DateTimeFormat(lang === 'hi' ? 'hi-IN' : 'en-IN', {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    timeZone: 'Asia/Kolkata',
+  }).format(d);
 };
 /** QR image size of the bill (spec section 9); a type-only import keeps zod out of this public chunk. */
 const BILL_QR_SIZE = 512;
@@ -31,7 +35,11 @@ const kg = (n: number) => new Intl.NumberFormat('en-IN', { maximumFractionDigits
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
     <Box component="tr">
-      <Box component="th" scope="row" sx={{ textAlign: 'left', fontWeight: 500, pr: 2, py: 0.4, verticalAlign: 'top', width: '42%', color: 'text.secondary' }}>
+      <Box
+        component="th"
+        scope="row"
+        sx={{ textAlign: 'left', fontWeight: 500, pr: 2, py: 0.4, verticalAlign: 'top', width: '42%', color: 'text.secondary' }}
+      >
         {label}
       </Box>
       <Box component="td" sx={{ py: 0.4 }}>
@@ -62,7 +70,11 @@ const qrUrl = (invoiceNumber: string, token: string | undefined) =>
 function Summary({ bill }: { bill: BillSummary }) {
   const { t, i18n } = useTranslation();
   return (
-    <Box component="article" data-testid="bill-summary" sx={{ border: 1, borderColor: 'grey.400', borderRadius: 1, p: { xs: 1.5, sm: 2.5 }, bgcolor: 'background.paper' }}>
+    <Box
+      component="article"
+      data-testid="bill-summary"
+      sx={{ border: 1, borderColor: 'grey.400', borderRadius: 1, p: { xs: 1.5, sm: 2.5 }, bgcolor: 'background.paper' }}
+    >
       <Alert severity="success" sx={{ mb: 2 }} data-testid="bill-verified">
         <strong>{t('billView.verified')}</strong>
         <br />
@@ -75,7 +87,9 @@ function Summary({ bill }: { bill: BillSummary }) {
         <Row label={t('billView.generatedOn')}>{when(bill.generatedOn, i18n.language)}</Row>
         <Row label={t('billView.crop')}>{bill.cropName}</Row>
         <Row label={t('billView.lotCode')}>{bill.lotCode}</Row>
-        <Row label={t('billView.quantity')}>{t('billView.quantityKg', { kg: kg(bill.quantityKg), bags: bill.bags, size: kg(bill.bagSizeKg) })}</Row>
+        <Row label={t('billView.quantity')}>
+          {t('billView.quantityKg', { kg: kg(bill.quantityKg), bags: bill.bags, size: kg(bill.bagSizeKg) })}
+        </Row>
         <Row label={t('billView.total')}>
           <strong data-testid="bill-total">₹{formatRupees(bill.totalAmount)}</strong>
         </Row>
@@ -88,7 +102,19 @@ function Summary({ bill }: { bill: BillSummary }) {
   );
 }
 
-function Copy({ bill, label, signedIn, last, token }: { bill: InvoiceResponse; label: string; signedIn: boolean; last: boolean; token: string | undefined }) {
+function Copy({
+  bill,
+  label,
+  signedIn,
+  last,
+  token,
+}: {
+  bill: InvoiceResponse;
+  label: string;
+  signedIn: boolean;
+  last: boolean;
+  token: string | undefined;
+}) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   const qr = qrUrl(bill.invoiceNumber, bill.verifyToken ?? token);
@@ -97,9 +123,28 @@ function Copy({ bill, label, signedIn, last, token }: { bill: InvoiceResponse; l
       component="article"
       data-testid="bill-copy"
       className={`print-avoid-break${last ? '' : ' print-page-break'}`}
-      sx={{ border: 1, borderColor: 'grey.400', borderRadius: 1, p: { xs: 1.5, sm: 2.5 }, mb: 3, bgcolor: 'background.paper', '@media print': { border: 0, p: 0, mb: 0 } }}
+      sx={{
+        border: 1,
+        borderColor: 'grey.400',
+        borderRadius: 1,
+        p: { xs: 1.5, sm: 2.5 },
+        mb: 3,
+        bgcolor: 'background.paper',
+        '@media print': { border: 0, p: 0, mb: 0 },
+      }}
     >
-      <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, flexWrap: 'wrap', borderBottom: 2, borderColor: 'text.primary', pb: 1, mb: 1.5 }}>
+      <Box
+        sx={{
+          display: 'flex',
+          justifyContent: 'space-between',
+          gap: 2,
+          flexWrap: 'wrap',
+          borderBottom: 2,
+          borderColor: 'text.primary',
+          pb: 1,
+          mb: 1.5,
+        }}
+      >
         <Box>
           <Typography variant="h6" component="h2" sx={{ lineHeight: 1.2 }}>
             {t('home.instituteTitle')}
@@ -134,7 +179,9 @@ function Copy({ bill, label, signedIn, last, token }: { bill: InvoiceResponse; l
           <Row label={t('billView.lotCode')}>{bill.lotCode}</Row>
           <Row label={t('billView.crop')}>{bill.cropName}</Row>
           <Row label={t('billView.year')}>{bill.year}</Row>
-          <Row label={t('billView.quantity')}>{t('billView.quantityKg', { kg: kg(bill.quantityKg), bags: bill.bags, size: kg(bill.bagSizeKg) })}</Row>
+          <Row label={t('billView.quantity')}>
+            {t('billView.quantityKg', { kg: kg(bill.quantityKg), bags: bill.bags, size: kg(bill.bagSizeKg) })}
+          </Row>
           <Row label={t('billView.quintal')}>{kg(bill.quantityQuintal)}</Row>
           <Row label={t('billView.rate')}>₹{formatRupees(bill.pricePerUnit)}</Row>
           <Row label={t('billView.paymentMode')}>{bill.paymentMode}</Row>
@@ -143,7 +190,14 @@ function Copy({ bill, label, signedIn, last, token }: { bill: InvoiceResponse; l
           </Row>
         </Block>
         <Box component="figure" sx={{ m: 0, textAlign: 'center', flex: '0 0 auto' }}>
-          <Box component="img" src={qr} alt={t('billView.qrAlt', { number: bill.invoiceNumber })} width={150} height={150} sx={{ display: 'block', mx: 'auto' }} />
+          <Box
+            component="img"
+            src={qr}
+            alt={t('billView.qrAlt', { number: bill.invoiceNumber })}
+            width={150}
+            height={150}
+            sx={{ display: 'block', mx: 'auto' }}
+          />
           <Typography component="figcaption" variant="caption">
             {t('billView.scan')}
           </Typography>
@@ -154,10 +208,18 @@ function Copy({ bill, label, signedIn, last, token }: { bill: InvoiceResponse; l
         <Box data-testid="bill-staff" sx={{ mt: 1.5, pt: 1, borderTop: 1, borderColor: 'divider', fontSize: 13 }}>
           <Typography variant="body2">
             {bill.createdByName
-              ? t('billView.generatedBy', { name: bill.createdByName, id: bill.createdByUserId ?? '—', date: when(bill.generatedOn, lang) })
+              ? t('billView.generatedBy', {
+                  name: bill.createdByName,
+                  id: bill.createdByUserId ?? '—',
+                  date: when(bill.generatedOn, lang),
+                })
               : t('billView.createdByNone')}
           </Typography>
-          {bill.updatedOn && <Typography variant="body2">{t('billView.updatedBy', { name: bill.updatedByName || '—', date: when(bill.updatedOn, lang) })}</Typography>}
+          {bill.updatedOn && (
+            <Typography variant="body2">
+              {t('billView.updatedBy', { name: bill.updatedByName || '—', date: when(bill.updatedOn, lang) })}
+            </Typography>
+          )}
         </Box>
       )}
     </Box>
@@ -180,9 +242,16 @@ export default function BillViewPage() {
     setBill(null);
     setError(null);
     api
-      .get<BillReply>(`/api/invoices/by-number/${encodeURIComponent(number)}`, { signal: ctl.signal, skipAuthRedirect: true, query: { t: token } })
+      .get<BillReply>(`/api/invoices/by-number/${encodeURIComponent(number)}`, {
+        signal: ctl.signal,
+        skipAuthRedirect: true,
+        query: { t: token },
+      })
       .then((r) => !ctl.signal.aborted && setBill(r))
-      .catch((e) => !ctl.signal.aborted && setError({ message: errorMessage(e, ''), notFound: e instanceof ApiError && e.status === 404 }));
+      .catch(
+        (e) =>
+          !ctl.signal.aborted && setError({ message: errorMessage(e, ''), notFound: e instanceof ApiError && e.status === 404 }),
+      );
     return () => ctl.abort();
     // Signing in or out changes what the server answers (summary, masked mobile, creator).
   }, [number, token, signedIn]);
@@ -192,7 +261,11 @@ export default function BillViewPage() {
     const { message, notFound } = error;
     return (
       <Alert severity="error" variant="filled" data-testid="bill-error">
-        {!message ? t('billView.notFound') : /[\u0900-\u097F]/.test(message) ? message : t(notFound ? 'billView.notFoundMessage' : 'billView.failedMessage', { number, message })}
+        {!message
+          ? t('billView.notFound')
+          : /[\u0900-\u097F]/.test(message)
+            ? message
+            : t(notFound ? 'billView.notFoundMessage' : 'billView.failedMessage', { number, message })}
       </Alert>
     );
   }
@@ -200,7 +273,18 @@ export default function BillViewPage() {
   if (bill.view === 'summary') {
     return (
       <Box sx={{ maxWidth: 900, mx: 'auto' }}>
-        <Box component="h1" sx={{ position: 'absolute', width: '1px', height: '1px', m: 0, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' }}>
+        <Box
+          component="h1"
+          sx={{
+            position: 'absolute',
+            width: '1px',
+            height: '1px',
+            m: 0,
+            overflow: 'hidden',
+            clip: 'rect(0 0 0 0)',
+            whiteSpace: 'nowrap',
+          }}
+        >
           {`${t('pages.bill')} ${bill.invoiceNumber}`}
         </Box>
         <Summary bill={bill} />
@@ -212,7 +296,18 @@ export default function BillViewPage() {
   return (
     <Box sx={{ maxWidth: 900, mx: 'auto' }}>
       {/* The page's one h1 for screen readers; each printed copy carries its own visible header. */}
-      <Box component="h1" sx={{ position: 'absolute', width: '1px', height: '1px', m: 0, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' }}>
+      <Box
+        component="h1"
+        sx={{
+          position: 'absolute',
+          width: '1px',
+          height: '1px',
+          m: 0,
+          overflow: 'hidden',
+          clip: 'rect(0 0 0 0)',
+          whiteSpace: 'nowrap',
+        }}
+      >
         {`${t('pages.bill')} ${bill.invoiceNumber}`}
       </Box>
       <Box className="no-print" sx={{ display: 'flex', justifyContent: 'flex-end', mb: 1 }}>

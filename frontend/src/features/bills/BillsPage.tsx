@@ -19,7 +19,12 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { formatDate, formatRupees, formatTime } from '../../../../shared/format';
 import type { CropDropdownItem } from '../../../../shared/schemas/crops';
-import { BILL_DEFAULT_TAKE, BILL_PAGE_SIZES, type InvoiceListReply, type InvoiceResponse } from '../../../../shared/schemas/sales';
+import {
+  BILL_DEFAULT_TAKE,
+  BILL_PAGE_SIZES,
+  type InvoiceListReply,
+  type InvoiceResponse,
+} from '../../../../shared/schemas/sales';
 import { errorMessage } from '../../lib/api';
 import { checkFilters, type FilterProblem } from '../../lib/filters';
 import { compactTableSx, pinnedEndSx } from '../../components/listTable';
@@ -36,7 +41,8 @@ import { EMPTY_FILTERS, listBills, listCropChoices, listUserNames, openBillQr, t
  * Dates are India's whatever the device's zone; View and QR stay pinned at the right edge of the table.
  */
 const FILTER_RULES = { year: 'year' } as const;
-const checkQuery = (f: BillFilters) => checkFilters({ year: f.year, from: f.from, to: f.to }, FILTER_RULES, { from: 'from', to: 'to' });
+const checkQuery = (f: BillFilters) =>
+  checkFilters({ year: f.year, from: f.from, to: f.to }, FILTER_RULES, { from: 'from', to: 'to' });
 const pinActions = pinnedEndSx();
 /** A date box needs a whole row on a 360 px phone to show 'dd/mm/yyyy' beside its calendar button. */
 const FULL_ROW_ON_PHONE = { gridColumn: { xs: '1 / -1', sm: 'auto' } } as const;
@@ -89,7 +95,10 @@ export default function BillsPage() {
   useEffect(() => load(query), [query, load]);
   useEffect(() => () => abort.current?.abort(), []);
   useEffect(() => {
-    listCropChoices().then((c) => setCrops(c.filter((x) => x.isActive)), () => setCrops([]));
+    listCropChoices().then(
+      (c) => setCrops(c.filter((x) => x.isActive)),
+      () => setCrops([]),
+    );
     listUserNames().then(setUsers, () => setUsers([]));
   }, []);
 
@@ -103,7 +112,8 @@ export default function BillsPage() {
     e.preventDefault();
     setQuery((q) => ({ ...q, filters: { ...form }, skip: 0 }));
   };
-  const set = (name: keyof BillFilters) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [name]: e.target.value }));
+  const set = (name: keyof BillFilters) => (e: { target: { value: string } }) =>
+    setForm((f) => ({ ...f, [name]: e.target.value }));
 
   const showQr = (row: InvoiceResponse) => {
     // Opened at once (still inside the click) so that the browser does not block it as a pop-up.
@@ -139,7 +149,9 @@ export default function BillsPage() {
 
       <Paper variant="outlined" component="form" onSubmit={search} sx={{ p: 2, mb: 2 }} aria-label={t('bills.filters')}>
         {/* As many columns as fit with room for a whole date ('dd/mm/yyyy') and every label; two on a phone. */}
-        <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr 1fr', sm: 'repeat(auto-fill, minmax(168px, 1fr))' } }}>
+        <Box
+          sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr 1fr', sm: 'repeat(auto-fill, minmax(168px, 1fr))' } }}
+        >
           <TextField size="small" label={t('bills.number')} name="number" value={form.number} onChange={set('number')} />
           <TextField size="small" label={t('bills.lotCode')} name="lotCode" value={form.lotCode} onChange={set('lotCode')} />
           <TextField
@@ -167,8 +179,28 @@ export default function BillsPage() {
             onChange={(e) => setForm((f) => ({ ...f, year: e.target.value.replace(/\D/g, '').slice(0, 4) }))}
             slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 4 } }}
           />
-          <TextField size="small" sx={FULL_ROW_ON_PHONE} type="date" label={t('bills.from')} name="from" value={form.from} onChange={set('from')} error={marked('from')} slotProps={{ inputLabel: { shrink: true } }} />
-          <TextField size="small" sx={FULL_ROW_ON_PHONE} type="date" label={t('bills.to')} name="to" value={form.to} onChange={set('to')} error={marked('from')} slotProps={{ inputLabel: { shrink: true } }} />
+          <TextField
+            size="small"
+            sx={FULL_ROW_ON_PHONE}
+            type="date"
+            label={t('bills.from')}
+            name="from"
+            value={form.from}
+            onChange={set('from')}
+            error={marked('from')}
+            slotProps={{ inputLabel: { shrink: true } }}
+          />
+          <TextField
+            size="small"
+            sx={FULL_ROW_ON_PHONE}
+            type="date"
+            label={t('bills.to')}
+            name="to"
+            value={form.to}
+            onChange={set('to')}
+            error={marked('from')}
+            slotProps={{ inputLabel: { shrink: true } }}
+          />
           <TextField
             size="small"
             select
@@ -244,7 +276,12 @@ export default function BillsPage() {
                     {b.paymentMode === 'Cash' ? (
                       <CurrencyRupeeIcon fontSize="small" color="success" titleAccess={t('bills.cash')} data-testid="mode-cash" />
                     ) : (
-                      <CreditCardIcon fontSize="small" color="primary" titleAccess={t('bills.online')} data-testid="mode-online" />
+                      <CreditCardIcon
+                        fontSize="small"
+                        color="primary"
+                        titleAccess={t('bills.online')}
+                        data-testid="mode-online"
+                      />
                     )}
                     {b.invoiceNumber}
                   </Box>
@@ -270,7 +307,14 @@ export default function BillsPage() {
                   </Typography>
                 </TableCell>
                 <TableCell align="right" sx={pinActions}>
-                  <Button size="small" sx={{ minWidth: 0, px: 1 }} component={Link} href={to.bill(b.invoiceNumber)} target="_blank" rel="noopener">
+                  <Button
+                    size="small"
+                    sx={{ minWidth: 0, px: 1 }}
+                    component={Link}
+                    href={to.bill(b.invoiceNumber)}
+                    target="_blank"
+                    rel="noopener"
+                  >
                     {t('bills.view')}
                   </Button>
                   <Button size="small" sx={{ minWidth: 0, px: 1 }} onClick={() => showQr(b)}>
@@ -308,10 +352,18 @@ export default function BillsPage() {
             </option>
           ))}
         </TextField>
-        <Button size="small" disabled={loading || query.skip === 0} onClick={() => setQuery((q) => ({ ...q, skip: Math.max(0, q.skip - q.take) }))}>
+        <Button
+          size="small"
+          disabled={loading || query.skip === 0}
+          onClick={() => setQuery((q) => ({ ...q, skip: Math.max(0, q.skip - q.take) }))}
+        >
           {t('bills.prev')}
         </Button>
-        <Button size="small" disabled={loading || query.skip + query.take >= total} onClick={() => setQuery((q) => ({ ...q, skip: q.skip + q.take }))}>
+        <Button
+          size="small"
+          disabled={loading || query.skip + query.take >= total}
+          onClick={() => setQuery((q) => ({ ...q, skip: q.skip + q.take }))}
+        >
           {t('bills.next')}
         </Button>
       </Box>

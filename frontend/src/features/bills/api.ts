@@ -15,7 +15,16 @@ export interface BillFilters {
   paymentMode: '' | 'Cash' | 'Online';
 }
 
-export const EMPTY_FILTERS: BillFilters = { number: '', lotCode: '', cropId: '', year: '', from: '', to: '', createdBy: '', paymentMode: '' };
+export const EMPTY_FILTERS: BillFilters = {
+  number: '',
+  lotCode: '',
+  cropId: '',
+  year: '',
+  from: '',
+  to: '',
+  createdBy: '',
+  paymentMode: '',
+};
 
 export function listBills(f: BillFilters, skip: number, take: number, signal?: AbortSignal): Promise<InvoiceListReply> {
   return api.get<InvoiceListReply>('/api/invoices', {

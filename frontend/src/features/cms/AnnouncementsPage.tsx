@@ -113,7 +113,7 @@ export default function AnnouncementsPage() {
         </Typography>
         <Box
           component="form"
-          onSubmit={submit}
+          onSubmit={(e) => void submit(e)}
           noValidate
           aria-label={heading}
           sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: '2fr 1fr' } }}

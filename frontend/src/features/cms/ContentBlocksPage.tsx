@@ -70,7 +70,7 @@ export default function ContentBlocksPage() {
         </Typography>
         <Box
           component="form"
-          onSubmit={submit}
+          onSubmit={(e) => void submit(e)}
           noValidate
           aria-label={editing ? t('cms.editingBlock', { id: form.blockID }) : t('cms.newBlock')}
           sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 2fr' } }}

@@ -22,7 +22,14 @@ interface CmsEditorOptions<F, I, R> {
  * The form of a CMS screen (announcements, content blocks): one record at a time, created when its id is 0
  * and updated otherwise; Edit loads a row into it, Cancel empties it, a save empties it and says so.
  */
-export function useCmsEditor<F, I, R extends { title: string }>({ empty, parse, requiredMessage, requiredText, save, reload }: CmsEditorOptions<F, I, R>) {
+export function useCmsEditor<F, I, R extends { title: string }>({
+  empty,
+  parse,
+  requiredMessage,
+  requiredText,
+  save,
+  reload,
+}: CmsEditorOptions<F, I, R>) {
   const { t } = useTranslation();
   const [form, setForm] = useState<F>(empty);
   const [errors, setErrors] = useState<Record<string, string>>({});

@@ -37,14 +37,28 @@ interface FormState {
   maxQty: string;
   defaultQty: string;
 }
-const EMPTY: FormState = { cropName: '', description: '', mode: 'default', bagSizeKg: '40', minQty: '1', maxQty: '3', defaultQty: '1' };
+const EMPTY: FormState = {
+  cropName: '',
+  description: '',
+  mode: 'default',
+  bagSizeKg: '40',
+  minQty: '1',
+  maxQty: '3',
+  defaultQty: '1',
+};
 
 const num = (v: string) => (v.trim() === '' ? undefined : Number(v));
 
 function rulesOf(f: FormState): CropInput['rules'] | undefined | Record<string, unknown> {
   if (f.mode === 'default') return undefined;
   if (f.mode === 'none') return null;
-  return { unit: f.mode, bagSizeKg: f.mode === 'kg' ? 1 : num(f.bagSizeKg), minQty: num(f.minQty), maxQty: num(f.maxQty), defaultQty: num(f.defaultQty) };
+  return {
+    unit: f.mode,
+    bagSizeKg: f.mode === 'kg' ? 1 : num(f.bagSizeKg),
+    minQty: num(f.minQty),
+    maxQty: num(f.maxQty),
+    defaultQty: num(f.defaultQty),
+  };
 }
 
 function formOf(c: CropResponse): FormState {
@@ -89,7 +103,11 @@ export default function CropsPage() {
     e.preventDefault();
     if (busy) return;
     const rules = rulesOf(form);
-    const parsed = CropInput.safeParse({ cropName: form.cropName, description: form.description, ...(rules === undefined ? {} : { rules }) });
+    const parsed = CropInput.safeParse({
+      cropName: form.cropName,
+      description: form.description,
+      ...(rules === undefined ? {} : { rules }),
+    });
     if (!parsed.success) {
       clear();
       setErrors(fieldErrors(parsed.error));
@@ -134,7 +152,12 @@ export default function CropsPage() {
   const summary = (r: CropRules | null) =>
     !r
       ? t('crops.rulesSummaryNone')
-      : t(r.unit === 'bag' ? 'crops.rulesSummaryBag' : 'crops.rulesSummaryKg', { min: r.minQty, max: r.maxQty, def: r.defaultQty, size: r.bagSizeKg });
+      : t(r.unit === 'bag' ? 'crops.rulesSummaryBag' : 'crops.rulesSummaryKg', {
+          min: r.minQty,
+          max: r.maxQty,
+          def: r.defaultQty,
+          size: r.bagSizeKg,
+        });
   const standard = defaultRulesFor(form.cropName);
   const field = (k: string) => ({ error: !!errors[k], helperText: errors[k] });
   const created = (iso: string) => formatDateTime(iso, i18n.language);
@@ -149,10 +172,29 @@ export default function CropsPage() {
         <Typography variant="subtitle1" component="h2" gutterBottom>
           {editingId ? t('crops.editTitle', { id: editingId }) : t('crops.addTitle')}
         </Typography>
-        <Box component="form" aria-label={t('crops.addTitle')} onSubmit={submit} noValidate>
+        <Box component="form" aria-label={t('crops.addTitle')} onSubmit={(e) => void submit(e)} noValidate>
           <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'flex-start' }}>
-            <TextField label={t('crops.name')} name="cropName" size="small" required value={form.cropName} onChange={set('cropName')} {...field('cropName')} sx={{ flex: '1 1 200px' }} slotProps={{ htmlInput: { maxLength: CROP_NAME_MAX + 1 } }} />
-            <TextField label={t('crops.description')} name="description" size="small" value={form.description} onChange={set('description')} {...field('description')} sx={{ flex: '3 1 280px' }} slotProps={{ htmlInput: { maxLength: CROP_DESCRIPTION_MAX + 1 } }} />
+            <TextField
+              label={t('crops.name')}
+              name="cropName"
+              size="small"
+              required
+              value={form.cropName}
+              onChange={set('cropName')}
+              {...field('cropName')}
+              sx={{ flex: '1 1 200px' }}
+              slotProps={{ htmlInput: { maxLength: CROP_NAME_MAX + 1 } }}
+            />
+            <TextField
+              label={t('crops.description')}
+              name="description"
+              size="small"
+              value={form.description}
+              onChange={set('description')}
+              {...field('description')}
+              sx={{ flex: '3 1 280px' }}
+              slotProps={{ htmlInput: { maxLength: CROP_DESCRIPTION_MAX + 1 } }}
+            />
           </Box>
           <Typography variant="body2" color="text.secondary" sx={{ mt: 2, mb: 1 }}>
             {t('crops.rulesTitle')}
@@ -174,13 +216,45 @@ export default function CropsPage() {
               <MenuItem value="none">{t('crops.rulesNone')}</MenuItem>
             </TextField>
             {form.mode === 'bag' && (
-              <TextField label={t('crops.bagSize')} type="number" size="small" value={form.bagSizeKg} onChange={set('bagSizeKg')} {...field('rules.bagSizeKg')} sx={{ width: 140 }} />
+              <TextField
+                label={t('crops.bagSize')}
+                type="number"
+                size="small"
+                value={form.bagSizeKg}
+                onChange={set('bagSizeKg')}
+                {...field('rules.bagSizeKg')}
+                sx={{ width: 140 }}
+              />
             )}
             {(form.mode === 'bag' || form.mode === 'kg') && (
               <>
-                <TextField label={t('crops.minQty')} type="number" size="small" value={form.minQty} onChange={set('minQty')} {...field('rules.minQty')} sx={{ width: 120 }} />
-                <TextField label={t('crops.maxQty')} type="number" size="small" value={form.maxQty} onChange={set('maxQty')} {...field('rules.maxQty')} sx={{ width: 120 }} />
-                <TextField label={t('crops.defaultQty')} type="number" size="small" value={form.defaultQty} onChange={set('defaultQty')} {...field('rules.defaultQty')} sx={{ width: 120 }} />
+                <TextField
+                  label={t('crops.minQty')}
+                  type="number"
+                  size="small"
+                  value={form.minQty}
+                  onChange={set('minQty')}
+                  {...field('rules.minQty')}
+                  sx={{ width: 120 }}
+                />
+                <TextField
+                  label={t('crops.maxQty')}
+                  type="number"
+                  size="small"
+                  value={form.maxQty}
+                  onChange={set('maxQty')}
+                  {...field('rules.maxQty')}
+                  sx={{ width: 120 }}
+                />
+                <TextField
+                  label={t('crops.defaultQty')}
+                  type="number"
+                  size="small"
+                  value={form.defaultQty}
+                  onChange={set('defaultQty')}
+                  {...field('rules.defaultQty')}
+                  sx={{ width: 120 }}
+                />
               </>
             )}
             <SaveCancelButtons busy={busy} editing={!!editingId} onCancel={reset} />
@@ -231,7 +305,11 @@ export default function CropsPage() {
                   <Button size="small" onClick={() => edit(c)}>
                     {t('catalogue.edit')}
                   </Button>
-                  <ActiveToggleButton active={c.isActive} confirmMessage={t('crops.confirmInactivate', { name: c.cropName })} onToggle={() => void toggle(c)} />
+                  <ActiveToggleButton
+                    active={c.isActive}
+                    confirmMessage={t('crops.confirmInactivate', { name: c.cropName })}
+                    onToggle={() => void toggle(c)}
+                  />
                 </TableCell>
               </TableRow>
             ))}

@@ -21,7 +21,11 @@ const count = (n: number) => new Intl.NumberFormat('en-IN').format(n);
 
 function Tile({ title, testId, children, trend }: { title: string; testId: string; children: ReactNode; trend?: ReactNode }) {
   return (
-    <Paper variant="outlined" data-testid={testId} sx={{ p: 2, display: 'flex', flexDirection: 'column', gap: 1, minHeight: 170 }}>
+    <Paper
+      variant="outlined"
+      data-testid={testId}
+      sx={{ p: 2, display: 'flex', flexDirection: 'column', gap: 1, minHeight: 170 }}
+    >
       <Typography variant="subtitle2" component="h2" color="text.secondary">
         {title}
       </Typography>
@@ -100,13 +104,16 @@ export default function DashboardPage() {
           <Tile
             title={t('dashboard.crops')}
             testId="tile-crops"
-            trend={<Sparkline values={days(data.crops.last7Days)} label={`${t('dashboard.crops')}: ${t('dashboard.last7Days')}`} />}
+            trend={
+              <Sparkline values={days(data.crops.last7Days)} label={`${t('dashboard.crops')}: ${t('dashboard.last7Days')}`} />
+            }
           >
             <Typography variant="body2">
               {t('dashboard.date')}: <strong>{longDay(data.crops.latestDay ?? data.crops.latestDate, lang)}</strong>
             </Typography>
             <Typography variant="body2">
-              {t('dashboard.count')}: <strong data-testid="crops-latest-count">{count(data.crops.latestCount ?? data.crops.latestDateCount)}</strong>
+              {t('dashboard.count')}:{' '}
+              <strong data-testid="crops-latest-count">{count(data.crops.latestCount ?? data.crops.latestDateCount)}</strong>
             </Typography>
             <Typography variant="body2">
               {t('dashboard.total')}: <strong data-testid="crops-total">{count(data.crops.total)}</strong>
@@ -115,7 +122,14 @@ export default function DashboardPage() {
           <Tile
             title={t('dashboard.producers')}
             testId="tile-producers"
-            trend={data.producers?.last7Days && <Sparkline values={days(data.producers.last7Days)} label={`${t('dashboard.producers')}: ${t('dashboard.last7Days')}`} />}
+            trend={
+              data.producers?.last7Days && (
+                <Sparkline
+                  values={days(data.producers.last7Days)}
+                  label={`${t('dashboard.producers')}: ${t('dashboard.last7Days')}`}
+                />
+              )
+            }
           >
             <Big testId="producers-total">{count(producers)}</Big>
             <Typography variant="body2" color="text.secondary">
@@ -125,7 +139,12 @@ export default function DashboardPage() {
           <Tile
             title={t('dashboard.registrations')}
             testId="tile-registrations"
-            trend={<Sparkline values={days(data.registrations.last7Days)} label={`${t('dashboard.registrations')}: ${t('dashboard.last7Days')}`} />}
+            trend={
+              <Sparkline
+                values={days(data.registrations.last7Days)}
+                label={`${t('dashboard.registrations')}: ${t('dashboard.last7Days')}`}
+              />
+            }
           >
             <Big testId="registrations-today">
               {count(data.registrations.today)}
@@ -137,7 +156,12 @@ export default function DashboardPage() {
             <Typography variant="body2" color="text.secondary">
               {t('dashboard.today')} / {t('dashboard.total')}
             </Typography>
-            <LinearProgress variant="determinate" value={share} aria-label={t('dashboard.progress')} sx={{ mt: 1, height: 8, borderRadius: 4 }} />
+            <LinearProgress
+              variant="determinate"
+              value={share}
+              aria-label={t('dashboard.progress')}
+              sx={{ mt: 1, height: 8, borderRadius: 4 }}
+            />
           </Tile>
           <Tile
             title={sales!.scopedToUser ? t('dashboard.yourSales') : t('dashboard.allSales')}

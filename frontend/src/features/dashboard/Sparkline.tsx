@@ -1,5 +1,15 @@
 /** A small trend line in plain SVG (no chart library): values left to right, scaled to the box. */
-export function Sparkline({ values, label, width = 160, height = 40 }: { values: number[]; label: string; width?: number; height?: number }) {
+export function Sparkline({
+  values,
+  label,
+  width = 160,
+  height = 40,
+}: {
+  values: number[];
+  label: string;
+  width?: number;
+  height?: number;
+}) {
   const pad = 3;
   const max = Math.max(1, ...values);
   const n = values.length;
@@ -10,7 +20,16 @@ export function Sparkline({ values, label, width = 160, height = 40 }: { values:
     <svg width={width} height={height} viewBox={`0 0 ${width} ${height}`} role="img" aria-label={label} data-testid="sparkline">
       <title>{label}</title>
       <line x1={pad} x2={width - pad} y1={height - pad} y2={height - pad} stroke="currentColor" strokeOpacity={0.15} />
-      {n > 1 && <polyline points={points} fill="none" stroke="currentColor" strokeWidth={2} strokeLinejoin="round" strokeLinecap="round" />}
+      {n > 1 && (
+        <polyline
+          points={points}
+          fill="none"
+          stroke="currentColor"
+          strokeWidth={2}
+          strokeLinejoin="round"
+          strokeLinecap="round"
+        />
+      )}
       {values.map((v, i) => (
         <circle key={i} cx={x(i)} cy={y(v)} r={i === n - 1 ? 3 : 1.8} fill="currentColor" />
       ))}

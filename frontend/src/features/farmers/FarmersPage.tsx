@@ -104,7 +104,11 @@ export default function FarmersPage() {
                     {t('farmers.regs')}
                   </Button>
                   {canChange && (
-                    <ActiveToggleButton active={f.isActive} confirmMessage={t('farmers.confirmInactivate', { name: f.name })} onToggle={() => void toggle(f)} />
+                    <ActiveToggleButton
+                      active={f.isActive}
+                      confirmMessage={t('farmers.confirmInactivate', { name: f.name })}
+                      onToggle={() => void toggle(f)}
+                    />
                   )}
                 </TableCell>
               </TableRow>

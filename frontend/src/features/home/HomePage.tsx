@@ -121,7 +121,15 @@ export default function HomePage() {
     <>
       <Box
         data-testid="top-banner"
-        sx={{ mb: 2, px: 2, py: 1, borderRadius: 2, bgcolor: 'secondary.main', color: 'secondary.contrastText', textAlign: 'center' }}
+        sx={{
+          mb: 2,
+          px: 2,
+          py: 1,
+          borderRadius: 2,
+          bgcolor: 'secondary.main',
+          color: 'secondary.contrastText',
+          textAlign: 'center',
+        }}
       >
         <Typography variant="body2" component="p" sx={{ fontWeight: 600 }}>
           {t('home.banner')}
@@ -133,7 +141,14 @@ export default function HomePage() {
       <Box
         component="section"
         data-testid="hero"
-        sx={{ mb: 3, px: { xs: 2, sm: 4 }, py: { xs: 3, sm: 5 }, borderRadius: 2, bgcolor: 'primary.main', color: 'primary.contrastText' }}
+        sx={{
+          mb: 3,
+          px: { xs: 2, sm: 4 },
+          py: { xs: 3, sm: 5 },
+          borderRadius: 2,
+          bgcolor: 'primary.main',
+          color: 'primary.contrastText',
+        }}
       >
         <Typography variant="h4" component="h1" sx={{ fontSize: { xs: '1.6rem', sm: '2.125rem' }, mb: 1 }}>
           {t('home.instituteTitle')}
@@ -151,7 +166,14 @@ export default function HomePage() {
           <Typography variant="h5" component="h2" id="about-title" gutterBottom sx={textSx}>
             {about.title}
           </Typography>
-          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: about.imageUrl ? '3fr 2fr' : '1fr' }, alignItems: 'start' }}>
+          <Box
+            sx={{
+              display: 'grid',
+              gap: 2,
+              gridTemplateColumns: { xs: '1fr', md: about.imageUrl ? '3fr 2fr' : '1fr' },
+              alignItems: 'start',
+            }}
+          >
             <Typography component="div" sx={textSx} data-testid="about-body">
               {about.body}
             </Typography>

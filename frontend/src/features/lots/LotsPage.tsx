@@ -16,7 +16,14 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { CropDropdownItem } from '../../../../shared/schemas/crops';
-import { CreateLotInput, UpdateLotInput, YEAR_MAX, YEAR_MIN, currentYear, type LotResponse } from '../../../../shared/schemas/lots';
+import {
+  CreateLotInput,
+  UpdateLotInput,
+  YEAR_MAX,
+  YEAR_MIN,
+  currentYear,
+  type LotResponse,
+} from '../../../../shared/schemas/lots';
 import type { ProducerResponse } from '../../../../shared/schemas/producers';
 import { ApiError, errorMessage } from '../../lib/api';
 import { fieldErrors } from '../../lib/forms';
@@ -39,7 +46,14 @@ interface FormState {
   quantityAvailable: string;
   pricePerUnit: string;
 }
-const emptyForm = (): FormState => ({ producerID: '', cropID: '', year: String(currentYear()), isSubsidized: false, quantityAvailable: '', pricePerUnit: '' });
+const emptyForm = (): FormState => ({
+  producerID: '',
+  cropID: '',
+  year: String(currentYear()),
+  isSubsidized: false,
+  quantityAvailable: '',
+  pricePerUnit: '',
+});
 const num = (v: string) => (v.trim() === '' ? undefined : Number(v));
 
 const kgFmt = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 2 });
@@ -78,7 +92,10 @@ export default function LotsPage() {
   }, [loadOptions]);
 
   const { rows, loadError, load } = useListLoader(
-    useCallback(() => listLots({ producerId: num(filter.producerId), cropId: num(filter.cropId), year: num(filter.year) }), [filter]),
+    useCallback(
+      () => listLots({ producerId: num(filter.producerId), cropId: num(filter.cropId), year: num(filter.year) }),
+      [filter],
+    ),
     'lots.loadFailed',
   );
 
@@ -129,7 +146,9 @@ export default function LotsPage() {
     clear();
     setBusy(true);
     try {
-      const saved = editing ? await updateLot(editing.lotID, parsed.data as UpdateLotInput) : await createLot(parsed.data as CreateLotInput);
+      const saved = editing
+        ? await updateLot(editing.lotID, parsed.data as UpdateLotInput)
+        : await createLot(parsed.data as CreateLotInput);
       reset();
       succeed(`${t('catalogue.saved')} ${saved.lotCode}`);
       await load();
@@ -179,101 +198,139 @@ export default function LotsPage() {
       </Typography>
 
       {canEdit && (
-      <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
-        <Typography variant="subtitle1" component="h2" gutterBottom>
-          {editing ? t('lots.editTitle', { code: editing.lotCode }) : t('lots.addTitle')}
-        </Typography>
-        <Box component="form" aria-label={t('lots.addTitle')} onSubmit={submit} noValidate sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'flex-start' }}>
-          <TextField
-            select
-            label={t('lots.producer')}
-            name="producerID"
-            size="small"
-            required
-            value={form.producerID}
-            onChange={set('producerID')}
-            disabled={!!editing}
-            {...field('producerID')}
-            helperText={errors.producerID ?? (editing ? t('lots.producerFixed') : undefined)}
-            sx={{ flex: '2 1 220px' }}
+        <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
+          <Typography variant="subtitle1" component="h2" gutterBottom>
+            {editing ? t('lots.editTitle', { code: editing.lotCode }) : t('lots.addTitle')}
+          </Typography>
+          <Box
+            component="form"
+            aria-label={t('lots.addTitle')}
+            onSubmit={(e) => void submit(e)}
+            noValidate
+            sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'flex-start' }}
           >
-            {producerChoices.map((p) => (
-              <MenuItem key={p.producerID} value={String(p.producerID)}>
-                {p.producerID} · {p.name}
-                {p.isActive ? '' : inactive}
-              </MenuItem>
-            ))}
-          </TextField>
-          <TextField select label={t('lots.crop')} name="cropID" size="small" required value={form.cropID} onChange={set('cropID')} {...field('cropID')} sx={{ flex: '2 1 180px' }}>
-            {cropChoices.map((c) => (
-              <MenuItem key={c.id} value={String(c.id)}>
-                {c.name}
-                {c.isActive ? '' : inactive}
-              </MenuItem>
-            ))}
-          </TextField>
-          <TextField
-            label={t('lots.year')}
-            name="year"
-            type="number"
-            size="small"
-            required
-            value={form.year}
-            onChange={set('year')}
-            disabled={!!editing}
-            {...field('year')}
-            helperText={errors.year ?? (editing ? t('lots.fixedInCode') : undefined)}
-            sx={{ width: 120 }}
-            slotProps={{ htmlInput: { min: YEAR_MIN, max: YEAR_MAX, step: 1 } }}
-          />
-          <FormControlLabel
-            control={<Switch name="isSubsidized" checked={form.isSubsidized} onChange={(e) => setForm((f) => ({ ...f, isSubsidized: e.target.checked }))} disabled={!!editing} />}
-            label={t('lots.subsidised')}
-            sx={{ mt: 0.5 }}
-          />
-          <TextField
-            label={t('lots.total')}
-            name="quantityAvailable"
-            type="number"
-            size="small"
-            required
-            value={form.quantityAvailable}
-            onChange={set('quantityAvailable')}
-            {...field('quantityAvailable')}
-            sx={{ width: 170 }}
-            slotProps={{ htmlInput: { min: 0, step: 0.01, inputMode: 'decimal' } }}
-          />
-          <TextField
-            label={t('lots.price')}
-            name="pricePerUnit"
-            type="number"
-            size="small"
-            required
-            value={form.pricePerUnit}
-            onChange={set('pricePerUnit')}
-            {...field('pricePerUnit')}
-            sx={{ width: 170 }}
-            slotProps={{ htmlInput: { min: 0, step: 0.01, inputMode: 'decimal' } }}
-          />
-          <TextField
-            label={t('lots.code')}
-            name="lotCode"
-            size="small"
-            value={preview}
-            placeholder={t('lots.codeChoose')}
-            helperText={editing ? undefined : t('lots.codeHelp')}
-            sx={{ width: 200 }}
-            slotProps={{ htmlInput: { readOnly: true, 'aria-readonly': true, 'data-testid': 'lot-code-preview' }, inputLabel: { shrink: true } }}
-          />
-          <SaveCancelButtons busy={busy} editing={!!editing} onCancel={reset} />
-        </Box>
-      </Paper>
+            <TextField
+              select
+              label={t('lots.producer')}
+              name="producerID"
+              size="small"
+              required
+              value={form.producerID}
+              onChange={set('producerID')}
+              disabled={!!editing}
+              {...field('producerID')}
+              helperText={errors.producerID ?? (editing ? t('lots.producerFixed') : undefined)}
+              sx={{ flex: '2 1 220px' }}
+            >
+              {producerChoices.map((p) => (
+                <MenuItem key={p.producerID} value={String(p.producerID)}>
+                  {p.producerID} · {p.name}
+                  {p.isActive ? '' : inactive}
+                </MenuItem>
+              ))}
+            </TextField>
+            <TextField
+              select
+              label={t('lots.crop')}
+              name="cropID"
+              size="small"
+              required
+              value={form.cropID}
+              onChange={set('cropID')}
+              {...field('cropID')}
+              sx={{ flex: '2 1 180px' }}
+            >
+              {cropChoices.map((c) => (
+                <MenuItem key={c.id} value={String(c.id)}>
+                  {c.name}
+                  {c.isActive ? '' : inactive}
+                </MenuItem>
+              ))}
+            </TextField>
+            <TextField
+              label={t('lots.year')}
+              name="year"
+              type="number"
+              size="small"
+              required
+              value={form.year}
+              onChange={set('year')}
+              disabled={!!editing}
+              {...field('year')}
+              helperText={errors.year ?? (editing ? t('lots.fixedInCode') : undefined)}
+              sx={{ width: 120 }}
+              slotProps={{ htmlInput: { min: YEAR_MIN, max: YEAR_MAX, step: 1 } }}
+            />
+            <FormControlLabel
+              control={
+                <Switch
+                  name="isSubsidized"
+                  checked={form.isSubsidized}
+                  onChange={(e) => setForm((f) => ({ ...f, isSubsidized: e.target.checked }))}
+                  disabled={!!editing}
+                />
+              }
+              label={t('lots.subsidised')}
+              sx={{ mt: 0.5 }}
+            />
+            <TextField
+              label={t('lots.total')}
+              name="quantityAvailable"
+              type="number"
+              size="small"
+              required
+              value={form.quantityAvailable}
+              onChange={set('quantityAvailable')}
+              {...field('quantityAvailable')}
+              sx={{ width: 170 }}
+              slotProps={{ htmlInput: { min: 0, step: 0.01, inputMode: 'decimal' } }}
+            />
+            <TextField
+              label={t('lots.price')}
+              name="pricePerUnit"
+              type="number"
+              size="small"
+              required
+              value={form.pricePerUnit}
+              onChange={set('pricePerUnit')}
+              {...field('pricePerUnit')}
+              sx={{ width: 170 }}
+              slotProps={{ htmlInput: { min: 0, step: 0.01, inputMode: 'decimal' } }}
+            />
+            <TextField
+              label={t('lots.code')}
+              name="lotCode"
+              size="small"
+              value={preview}
+              placeholder={t('lots.codeChoose')}
+              helperText={editing ? undefined : t('lots.codeHelp')}
+              sx={{ width: 200 }}
+              slotProps={{
+                htmlInput: { readOnly: true, 'aria-readonly': true, 'data-testid': 'lot-code-preview' },
+                inputLabel: { shrink: true },
+              }}
+            />
+            <SaveCancelButtons busy={busy} editing={!!editing} onCancel={reset} />
+          </Box>
+        </Paper>
       )}
 
       <FeedbackAlerts error={error} onCloseError={closeError} notice={notice} onCloseNotice={closeNotice} />
 
-      <Box component="form" aria-label={t('lots.filters')} onSubmit={(e) => e.preventDefault()} sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center', mb: 1 }}>
-        <TextField select label={t('lots.producer')} size="small" value={filter.producerId} onChange={(e) => setFilter((f) => ({ ...f, producerId: e.target.value }))} sx={{ minWidth: 200 }}>
+      <Box
+        component="form"
+        aria-label={t('lots.filters')}
+        onSubmit={(e) => e.preventDefault()}
+        sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center', mb: 1 }}
+      >
+        <TextField
+          select
+          label={t('lots.producer')}
+          size="small"
+          value={filter.producerId}
+          onChange={(e) => setFilter((f) => ({ ...f, producerId: e.target.value }))}
+          sx={{ minWidth: 200 }}
+        >
           <MenuItem value="">{t('lots.all')}</MenuItem>
           {producers.map((p) => (
             <MenuItem key={p.producerID} value={String(p.producerID)}>
@@ -281,7 +338,14 @@ export default function LotsPage() {
             </MenuItem>
           ))}
         </TextField>
-        <TextField select label={t('lots.crop')} size="small" value={filter.cropId} onChange={(e) => setFilter((f) => ({ ...f, cropId: e.target.value }))} sx={{ minWidth: 160 }}>
+        <TextField
+          select
+          label={t('lots.crop')}
+          size="small"
+          value={filter.cropId}
+          onChange={(e) => setFilter((f) => ({ ...f, cropId: e.target.value }))}
+          sx={{ minWidth: 160 }}
+        >
           <MenuItem value="">{t('lots.all')}</MenuItem>
           {crops.map((c) => (
             <MenuItem key={c.id} value={String(c.id)}>
@@ -289,7 +353,14 @@ export default function LotsPage() {
             </MenuItem>
           ))}
         </TextField>
-        <TextField select label={t('lots.year')} size="small" value={filter.year} onChange={(e) => setFilter((f) => ({ ...f, year: e.target.value }))} sx={{ minWidth: 110 }}>
+        <TextField
+          select
+          label={t('lots.year')}
+          size="small"
+          value={filter.year}
+          onChange={(e) => setFilter((f) => ({ ...f, year: e.target.value }))}
+          sx={{ minWidth: 110 }}
+        >
           <MenuItem value="">{t('lots.all')}</MenuItem>
           {years.map((y) => (
             <MenuItem key={y} value={String(y)}>

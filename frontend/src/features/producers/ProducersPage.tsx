@@ -125,8 +125,24 @@ export default function ProducersPage() {
         <Typography variant="subtitle1" component="h2" gutterBottom>
           {editingId ? t('producers.editTitle', { id: editingId }) : t('producers.addTitle')}
         </Typography>
-        <Box component="form" aria-label={t('producers.addTitle')} onSubmit={submit} noValidate sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'flex-start' }}>
-          <TextField label={t('producers.name')} name="name" size="small" required value={form.name} onChange={set('name')} {...field('name')} sx={{ flex: '2 1 200px' }} slotProps={{ htmlInput: { maxLength: NAME_MAX + 1 } }} />
+        <Box
+          component="form"
+          aria-label={t('producers.addTitle')}
+          onSubmit={(e) => void submit(e)}
+          noValidate
+          sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'flex-start' }}
+        >
+          <TextField
+            label={t('producers.name')}
+            name="name"
+            size="small"
+            required
+            value={form.name}
+            onChange={set('name')}
+            {...field('name')}
+            sx={{ flex: '2 1 200px' }}
+            slotProps={{ htmlInput: { maxLength: NAME_MAX + 1 } }}
+          />
           <TextField
             label={t('producers.aadhaar')}
             name="aadhaarNumber"
@@ -138,8 +154,26 @@ export default function ProducersPage() {
             sx={{ flex: '1 1 160px' }}
             slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 12 } }}
           />
-          <TextField label={t('producers.contact')} name="contactNumber" size="small" value={form.contactNumber} onChange={set('contactNumber')} {...field('contactNumber')} sx={{ flex: '1 1 160px' }} slotProps={{ htmlInput: { inputMode: 'tel', maxLength: 16 } }} />
-          <TextField label={t('producers.address')} name="address" size="small" value={form.address} onChange={set('address')} {...field('address')} sx={{ flex: '3 1 260px' }} slotProps={{ htmlInput: { maxLength: ADDRESS_MAX + 1 } }} />
+          <TextField
+            label={t('producers.contact')}
+            name="contactNumber"
+            size="small"
+            value={form.contactNumber}
+            onChange={set('contactNumber')}
+            {...field('contactNumber')}
+            sx={{ flex: '1 1 160px' }}
+            slotProps={{ htmlInput: { inputMode: 'tel', maxLength: 16 } }}
+          />
+          <TextField
+            label={t('producers.address')}
+            name="address"
+            size="small"
+            value={form.address}
+            onChange={set('address')}
+            {...field('address')}
+            sx={{ flex: '3 1 260px' }}
+            slotProps={{ htmlInput: { maxLength: ADDRESS_MAX + 1 } }}
+          />
           <SaveCancelButtons busy={busy} editing={!!editingId} onCancel={reset} />
         </Box>
       </Paper>
@@ -186,7 +220,11 @@ export default function ProducersPage() {
                   <Button size="small" onClick={() => void edit(p)}>
                     {t('catalogue.edit')}
                   </Button>
-                  <ActiveToggleButton active={p.isActive} confirmMessage={t('producers.confirmInactivate', { name: p.name })} onToggle={() => void toggle(p)} />
+                  <ActiveToggleButton
+                    active={p.isActive}
+                    confirmMessage={t('producers.confirmInactivate', { name: p.name })}
+                    onToggle={() => void toggle(p)}
+                  />
                 </TableCell>
               </TableRow>
             ))}

@@ -42,7 +42,11 @@ export default function PublicLotPage() {
     return (
       <Box component="section" sx={{ py: 3, maxWidth: 560, mx: 'auto' }}>
         <Alert severity="error" role="alert">
-          {!message ? t('lotPublic.notFound') : /[\u0900-\u097F]/.test(message) ? message : t(notFound ? 'lotPublic.notFoundMessage' : 'lotPublic.failedMessage', { code, message })}
+          {!message
+            ? t('lotPublic.notFound')
+            : /[\u0900-\u097F]/.test(message)
+              ? message
+              : t(notFound ? 'lotPublic.notFoundMessage' : 'lotPublic.failedMessage', { code, message })}
         </Alert>
       </Box>
     );
@@ -63,14 +67,19 @@ export default function PublicLotPage() {
     [t('lotPublic.cropDescription'), lot.cropDescription || '—'],
     [
       t('lotPublic.producer'),
-      lot.producerAadhaarLast4 ? `${lot.producerName} (${t('lotPublic.aadhaarLast4', { last4: lot.producerAadhaarLast4 })})` : lot.producerName,
+      lot.producerAadhaarLast4
+        ? `${lot.producerName} (${t('lotPublic.aadhaarLast4', { last4: lot.producerAadhaarLast4 })})`
+        : lot.producerName,
     ],
     [t('lotPublic.contact'), lot.producerContact || '—'],
     [t('lotPublic.address'), lot.producerAddress || '—'],
     [t('lotPublic.total'), kg(lot.quantityAvailable)],
     [t('lotPublic.used'), kg(lot.quantityUsed)],
     [t('lotPublic.remaining'), kg(lot.remaining)],
-    [t('lotPublic.created'), new Date(lot.createdOn).toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Kolkata' })],
+    [
+      t('lotPublic.created'),
+      new Date(lot.createdOn).toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Kolkata' }),
+    ],
   ];
 
   return (

@@ -23,10 +23,13 @@ import { CATEGORIES, digitsOnly, FIELD_MESSAGES, FILE_ACCEPT, FILE_FIELD, GENDER
  */
 let validation: Promise<typeof import('./validate')> | undefined;
 function loadValidation() {
-  validation ??= Promise.all([import('./validate'), preloadAlert()]).then(([m]) => m, (e: unknown) => {
-    validation = undefined;
-    throw e;
-  });
+  validation ??= Promise.all([import('./validate'), preloadAlert()]).then(
+    ([m]) => m,
+    (e: unknown) => {
+      validation = undefined;
+      throw e;
+    },
+  );
   return validation;
 }
 
@@ -82,10 +85,14 @@ const EMPTY: Values = {
 
 const LETTER_DELAY_MS = 4000;
 
-const newKey = () => (typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`);
+const newKey = () =>
+  typeof crypto !== 'undefined' && 'randomUUID' in crypto
+    ? crypto.randomUUID()
+    : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
 
 /** The key of a spec field message (FIELD_MESSAGES), to show it in the page's language. */
-const messageKey = (message: string) => (Object.keys(FIELD_MESSAGES) as (keyof typeof FIELD_MESSAGES)[]).find((k) => FIELD_MESSAGES[k] === message);
+const messageKey = (message: string) =>
+  (Object.keys(FIELD_MESSAGES) as (keyof typeof FIELD_MESSAGES)[]).find((k) => FIELD_MESSAGES[k] === message);
 
 function rulesOf(crop: CropDropdownItem | undefined): CropRules | undefined {
   if (!crop) return undefined;
@@ -129,7 +136,11 @@ export default function RegistrationPage() {
       startTransition(() => {
         setCrops(items);
         // The sample starts on the first crop of the list.
-        setValues((v) => (v.cropId || !items.length ? v : { ...v, cropId: String(items[0].id), bagsRequested: String(rulesOf(items[0])?.defaultQty ?? 1) }));
+        setValues((v) =>
+          v.cropId || !items.length
+            ? v
+            : { ...v, cropId: String(items[0].id), bagsRequested: String(rulesOf(items[0])?.defaultQty ?? 1) },
+        );
       });
     });
     return () => {
@@ -177,12 +188,15 @@ export default function RegistrationPage() {
     if (errors[FILE_FIELD]) setErrors(({ [FILE_FIELD]: _gone, ...rest }) => rest);
     // The file rule at once, with the spec's message (Submit checks it again); its code came with the first focus.
     if (f)
-      loadValidation().then((check) => {
-        const issue = input.files?.[0] === f ? check.fileIssue(f) : null; // skipped if another file was chosen since
-        if (!issue) return;
-        setErrors((old) => ({ ...old, [FILE_FIELD]: issue.message }));
-        setFileReason(issue.reason);
-      }, () => undefined);
+      loadValidation().then(
+        (check) => {
+          const issue = input.files?.[0] === f ? check.fileIssue(f) : null; // skipped if another file was chosen since
+          if (!issue) return;
+          setErrors((old) => ({ ...old, [FILE_FIELD]: issue.message }));
+          setFileReason(issue.reason);
+        },
+        () => undefined,
+      );
   };
 
   const reset = () => {
@@ -253,7 +267,8 @@ export default function RegistrationPage() {
       const code = reply.data.uniqeCode || reply.data.uniqueCode;
       setDone({ id: reply.data.id, year: reply.data.year, code, existing: reply.data.existing === true });
       window.scrollTo?.(0, 0);
-      if (code) letterTimer.current = window.setTimeout(() => navigate(to.appointment(code), { replace: true }), LETTER_DELAY_MS);
+      if (code)
+        letterTimer.current = window.setTimeout(() => void navigate(to.appointment(code), { replace: true }), LETTER_DELAY_MS);
     } catch (err) {
       if (err instanceof ApiError && err.status === 409) setFindWith({ aadhaar: values.adharNumber, mobile: values.mobile });
       if (err instanceof ApiError && err.fields) {
@@ -274,7 +289,13 @@ export default function RegistrationPage() {
 
   if (done) {
     return (
-      <Paper component="section" variant="outlined" sx={{ p: { xs: 2, sm: 3 }, maxWidth: 560, mx: 'auto' }} aria-live="polite" data-testid="registration-success">
+      <Paper
+        component="section"
+        variant="outlined"
+        sx={{ p: { xs: 2, sm: 3 }, maxWidth: 560, mx: 'auto' }}
+        aria-live="polite"
+        data-testid="registration-success"
+      >
         <Typography variant="h5" component="h1" gutterBottom color="success.main">
           {t('registration.successTitle')}
         </Typography>
@@ -284,7 +305,10 @@ export default function RegistrationPage() {
           </Typography>
         )}
         <Typography sx={{ mb: 1 }}>{t('registration.successBody', { id: done.id, year: done.year })}</Typography>
-        <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'auto 1fr', gap: 1, my: 2, '& dt': { fontWeight: 600 }, '& dd': { m: 0 } }}>
+        <Box
+          component="dl"
+          sx={{ display: 'grid', gridTemplateColumns: 'auto 1fr', gap: 1, my: 2, '& dt': { fontWeight: 600 }, '& dd': { m: 0 } }}
+        >
           <dt>{t('registration.regNo')}</dt>
           <dd data-testid="registration-id">{done.id}</dd>
           <dt>{t('registration.year')}</dt>
@@ -312,7 +336,9 @@ export default function RegistrationPage() {
         </Box>
         {done.code && (
           <Typography variant="caption" component="p" sx={{ mt: 2 }}>
-            <RouterLink to={`/svs-appointment-lettter/${encodeURIComponent(done.code)}`}>{t('registration.letterLink')}</RouterLink>
+            <RouterLink to={`/svs-appointment-lettter/${encodeURIComponent(done.code)}`}>
+              {t('registration.letterLink')}
+            </RouterLink>
           </Typography>
         )}
       </Paper>
@@ -349,7 +375,12 @@ export default function RegistrationPage() {
       {...extra}
     />
   );
-  const select = (name: keyof Values, label: string, options: { value: string; label: string }[], extra: Record<string, unknown> = {}) =>
+  const select = (
+    name: keyof Values,
+    label: string,
+    options: { value: string; label: string }[],
+    extra: Record<string, unknown> = {},
+  ) =>
     field(name, label, {
       select: true,
       slotProps: { select: { native: true }, inputLabel: { shrink: true } },
@@ -387,7 +418,13 @@ export default function RegistrationPage() {
           )}
         </Alert>
       )}
-      <Box component="form" noValidate onSubmit={submit} aria-busy={busy} onFocus={() => void loadValidation().catch(() => undefined)}>
+      <Box
+        component="form"
+        noValidate
+        onSubmit={(e) => void submit(e)}
+        aria-busy={busy}
+        onFocus={() => void loadValidation().catch(() => undefined)}
+      >
         {/* rowGap: a raised outlined label sits 9 px above its field's box; without the gap it covers the message line of the field above. */}
         <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, columnGap: 2, rowGap: 1.5 }}>
           {field('Name', t('registration.name'), { autoComplete: 'name' })}
@@ -420,7 +457,10 @@ export default function RegistrationPage() {
             'cropId',
             t('registration.crop'),
             crops.map((c) => ({ value: String(c.id), label: c.name })),
-            { error: Boolean(errors.cropId), helperText: fieldError(errors.cropId) || (crops.length ? ' ' : t('registration.cropsEmpty')) },
+            {
+              error: Boolean(errors.cropId),
+              helperText: fieldError(errors.cropId) || (crops.length ? ' ' : t('registration.cropsEmpty')),
+            },
           )}
           {choices.length > 0 &&
             select(
@@ -431,7 +471,13 @@ export default function RegistrationPage() {
         </Box>
 
         <Box sx={{ mt: 1, mb: 2 }}>
-          <Typography component="label" id="reg-file-label" htmlFor="reg-file" variant="body2" sx={{ display: 'block', mb: 0.5, color: errors[FILE_FIELD] ? 'error.main' : 'text.secondary' }}>
+          <Typography
+            component="label"
+            id="reg-file-label"
+            htmlFor="reg-file"
+            variant="body2"
+            sx={{ display: 'block', mb: 0.5, color: errors[FILE_FIELD] ? 'error.main' : 'text.secondary' }}
+          >
             {t('registration.file')}
           </Typography>
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
@@ -449,7 +495,16 @@ export default function RegistrationPage() {
             >
               {file ? t('registration.changeFile') : t('registration.chooseFile')}
             </Button>
-            <input ref={fileInput} id="reg-file" name={FILE_FIELD} type="file" accept={FILE_ACCEPT} hidden onChange={pickFile} data-testid="registration-file" />
+            <input
+              ref={fileInput}
+              id="reg-file"
+              name={FILE_FIELD}
+              type="file"
+              accept={FILE_ACCEPT}
+              hidden
+              onChange={pickFile}
+              data-testid="registration-file"
+            />
             <Typography variant="body2" sx={{ wordBreak: 'break-all' }}>
               {file ? `${file.name} (${Math.ceil(file.size / 1024)} KB)` : t('registration.noFile')}
             </Typography>
@@ -467,7 +522,11 @@ export default function RegistrationPage() {
           )}
           {progress !== null && (
             <Box sx={{ mt: 1 }}>
-              <LinearProgress variant="determinate" value={progress} aria-label={t('registration.uploading', { percent: progress })} />
+              <LinearProgress
+                variant="determinate"
+                value={progress}
+                aria-label={t('registration.uploading', { percent: progress })}
+              />
               <Typography variant="caption">{t('registration.uploading', { percent: progress })}</Typography>
             </Box>
           )}
@@ -519,7 +578,7 @@ function FindLetter({ prefill }: { prefill?: { aadhaar: string; mobile: string }
     try {
       const letters = await findLetters(aadhaar, mobile);
       // One letter: open it. Several (one per crop and year): the farmer picks.
-      if (letters.length === 1) navigate(to.appointment(letters[0].uniqueCode));
+      if (letters.length === 1) void navigate(to.appointment(letters[0].uniqueCode));
       else setChoices(letters);
     } catch (err) {
       setError(errorMessage(err, t('common.failed')));
@@ -529,7 +588,7 @@ function FindLetter({ prefill }: { prefill?: { aadhaar: string; mobile: string }
   };
 
   return (
-    <Paper id="find" component="form" variant="outlined" onSubmit={find} sx={{ p: 2, mt: 4 }}>
+    <Paper id="find" component="form" variant="outlined" onSubmit={(e) => void find(e)} sx={{ p: 2, mt: 4 }}>
       <Typography variant="subtitle1" component="h2" gutterBottom>
         {t('registration.findTitle')}
       </Typography>
@@ -538,7 +597,15 @@ function FindLetter({ prefill }: { prefill?: { aadhaar: string; mobile: string }
           {error}
         </Alert>
       )}
-      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr auto' }, columnGap: 1, rowGap: 1.5, alignItems: 'start' }}>
+      <Box
+        sx={{
+          display: 'grid',
+          gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr auto' },
+          columnGap: 1,
+          rowGap: 1.5,
+          alignItems: 'start',
+        }}
+      >
         <TextField
           size="small"
           label={t('registration.adharNumber')}
@@ -561,7 +628,9 @@ function FindLetter({ prefill }: { prefill?: { aadhaar: string; mobile: string }
         <Box component="ul" data-testid="letter-choices" sx={{ m: 0, mt: 1.5, pl: 2.5 }}>
           {choices.map((l) => (
             <li key={l.uniqueCode}>
-              <RouterLink to={to.appointment(l.uniqueCode)}>{t('registration.letterFor', { crop: l.cropName, year: l.year, id: l.id })}</RouterLink>
+              <RouterLink to={to.appointment(l.uniqueCode)}>
+                {t('registration.letterFor', { crop: l.cropName, year: l.year, id: l.id })}
+              </RouterLink>
             </li>
           ))}
         </Box>

@@ -9,7 +9,9 @@ import { getToken } from '../../lib/session';
 export async function isFormOpen(): Promise<boolean> {
   try {
     const r = await api.get<{ key: string; value: string }>('/api/config/Is_SVS_Form_On', { skipAuthRedirect: true });
-    const v = String(r?.value ?? '').trim().toLowerCase();
+    const v = String(r?.value ?? '')
+      .trim()
+      .toLowerCase();
     return v === '1' || v === 'true';
   } catch {
     return true;
@@ -36,7 +38,12 @@ export interface UploadedScan {
  * Asks for a presigned URL, then PUTs the file straight to S3 with XMLHttpRequest so that the progress can
  * be shown (fetch has no upload progress).
  */
-export async function uploadScan(file: File, contentType: string, onProgress: (percent: number) => void, signal?: AbortSignal): Promise<UploadedScan> {
+export async function uploadScan(
+  file: File,
+  contentType: string,
+  onProgress: (percent: number) => void,
+  signal?: AbortSignal,
+): Promise<UploadedScan> {
   const target = await api.post<UploadUrlResponse>(
     '/svsregistration/upload-url',
     { fileName: file.name || 'aadhaar', contentType, size: file.size },
@@ -69,7 +76,12 @@ export async function submitRegistration(body: Record<string, unknown>, idempote
   };
   const token = getToken();
   if (token) headers.authorization = `Bearer ${token}`;
-  const res = await fetch(apiUrl('/svsregistration'), { method: 'POST', headers, body: JSON.stringify(body), credentials: 'omit' });
+  const res = await fetch(apiUrl('/svsregistration'), {
+    method: 'POST',
+    headers,
+    body: JSON.stringify(body),
+    credentials: 'omit',
+  });
   const text = await res.text();
   let data: { message?: string; code?: string; fields?: Record<string, string> } & Partial<RegistrationReply> = {};
   try {

@@ -10,11 +10,22 @@ describe('registration form constants (zod-free copy)', () => {
     expect(fields.GENDERS).toEqual(shared.GENDERS);
     expect(fields.FILE_FIELD).toBe(shared.FILE_FIELD);
     expect(fields.FILE_ACCEPT).toBe(shared.FILE_ACCEPT);
-    expect(fields.FIELD_MESSAGES).toEqual({ required: shared.MSG_REQUIRED, aadhaar: shared.MSG_AADHAAR, mobile: shared.MSG_MOBILE, file: shared.MSG_FILE });
+    expect(fields.FIELD_MESSAGES).toEqual({
+      required: shared.MSG_REQUIRED,
+      aadhaar: shared.MSG_AADHAAR,
+      mobile: shared.MSG_MOBILE,
+      file: shared.MSG_FILE,
+    });
   });
 
   it('filter digits as the shared digitsOnly does', () => {
-    for (const [v, max] of [['1234 5678-9012 34', 12], ['98x76 54321', 10], ['', 10], ['abc', undefined], ['0012', undefined]] as const) {
+    for (const [v, max] of [
+      ['1234 5678-9012 34', 12],
+      ['98x76 54321', 10],
+      ['', 10],
+      ['abc', undefined],
+      ['0012', undefined],
+    ] as const) {
       expect(fields.digitsOnly(v, max)).toBe(shared.digitsOnly(v, max));
     }
   });

@@ -10,7 +10,8 @@ import type * as shared from '../../../../shared/schemas/registration';
 export const CATEGORIES = ['GEN', 'OBC', 'SC', 'ST'] as const satisfies typeof shared.CATEGORIES;
 export const GENDERS = ['पुरुष', 'महिला'] as const satisfies typeof shared.GENDERS;
 export const FILE_FIELD = 'FileAdhar' satisfies typeof shared.FILE_FIELD;
-export const FILE_ACCEPT = '.gif,.jpg,.jpeg,.png,.pdf,image/gif,image/jpeg,image/png,application/pdf' satisfies typeof shared.FILE_ACCEPT;
+export const FILE_ACCEPT =
+  '.gif,.jpg,.jpeg,.png,.pdf,image/gif,image/jpeg,image/png,application/pdf' satisfies typeof shared.FILE_ACCEPT;
 
 /**
  * The spec's field messages (section 5) as the shared schema and the server give them, by the key of their

@@ -76,7 +76,7 @@ export function IssueSeedsDialog({ row, onClose }: IssueSeedsDialogProps) {
 
   useEffect(() => {
     let live = true;
-    (async () => {
+    void (async () => {
       try {
         const crops = await cropChoices();
         const found = crops.find((c) => (row.cropId ? c.id === row.cropId : sameCrop(c.name, row.cropName))) ?? null;
@@ -111,8 +111,8 @@ export function IssueSeedsDialog({ row, onClose }: IssueSeedsDialogProps) {
     : aboveRequest && !(isAdmin && override)
       ? t('staffChecks.qtyOverRequest', { max: quantityLabel(limit, rules?.unit, i18n.language === 'hi' ? 'hi' : 'en') })
       : overStock
-      ? t('staffChecks.qtyOverStock', { kg: kgText(lot!.remaining) })
-      : '';
+        ? t('staffChecks.qtyOverStock', { kg: kgText(lot!.remaining) })
+        : '';
   const validQuantity = quantityKg > 0 && !qtyProblem;
   const canIssue = Boolean(lot) && validQuantity && !busy;
 
@@ -133,7 +133,7 @@ export function IssueSeedsDialog({ row, onClose }: IssueSeedsDialogProps) {
         ...(aboveRequest && isAdmin && override ? { overRequested: true } : {}),
       });
       onClose();
-      navigate(paths.admin.bills);
+      void navigate(paths.admin.bills);
     } catch (e) {
       const message = errorMessage(e, t('issueSeeds.failed'));
       setError(message);
@@ -156,7 +156,15 @@ export function IssueSeedsDialog({ row, onClose }: IssueSeedsDialogProps) {
           </Typography>
         </Toolbar>
       </AppBar>
-      <Box sx={{ p: { xs: 2, md: 3 }, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, alignItems: 'start' }}>
+      <Box
+        sx={{
+          p: { xs: 2, md: 3 },
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' },
+          alignItems: 'start',
+        }}
+      >
         <Paper variant="outlined" sx={{ p: 2 }}>
           <Typography variant="subtitle1" component="h3" gutterBottom>
             {t('issueSeeds.farmer')}
@@ -173,10 +181,18 @@ export function IssueSeedsDialog({ row, onClose }: IssueSeedsDialogProps) {
           </Typography>
           <Detail label="ID" value={`${row.id} / ${row.year}`} />
           <Detail label={t('issueSeeds.crop')} value={row.cropName} />
-          <Detail label={t('issueSeeds.requested')} value={quantityLabel(row.bagsRequested, row.unit, i18n.language === 'hi' ? 'hi' : 'en')} />
+          <Detail
+            label={t('issueSeeds.requested')}
+            value={quantityLabel(row.bagsRequested, row.unit, i18n.language === 'hi' ? 'hi' : 'en')}
+          />
           <Detail
             label={t('issueSeeds.appointment')}
-            value={[row.appointmentDate || row.appointmentDateTime ? formatDay(row.appointmentDate || row.appointmentDateTime, i18n.language) : '', row.appointmentShift]
+            value={[
+              row.appointmentDate || row.appointmentDateTime
+                ? formatDay(row.appointmentDate || row.appointmentDateTime, i18n.language)
+                : '',
+              row.appointmentShift,
+            ]
               .filter(Boolean)
               .join(' · ')}
           />
@@ -230,7 +246,13 @@ export function IssueSeedsDialog({ row, onClose }: IssueSeedsDialogProps) {
           )}
           <Box>
             <FormLabel id="payment-mode-label">{t('issueSeeds.paymentMode')}</FormLabel>
-            <RadioGroup row aria-labelledby="payment-mode-label" name="paymentMode" value={mode} onChange={(e) => setMode(e.target.value as PaymentMode)}>
+            <RadioGroup
+              row
+              aria-labelledby="payment-mode-label"
+              name="paymentMode"
+              value={mode}
+              onChange={(e) => setMode(e.target.value as PaymentMode)}
+            >
               <FormControlLabel value="Cash" control={<Radio />} label={t('issueSeeds.cash')} />
               <FormControlLabel value="Online" control={<Radio />} label={t('issueSeeds.online')} />
             </RadioGroup>

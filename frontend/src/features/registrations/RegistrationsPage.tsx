@@ -52,7 +52,8 @@ type Filters = Omit<RegistrationSearch, 'skip' | 'take'>;
 const EMPTY: Filters = { id: '', name: '', aadhaar: '', father: '', village: '', district: '', year: '', from: '', to: '' };
 
 const FILTER_RULES = { id: 'wholeNumber', aadhaar: 'aadhaarSearch', year: 'year' } as const;
-const checkQuery = (q: Filters) => checkFilters({ id: q.id, aadhaar: q.aadhaar, year: q.year, from: q.from, to: q.to }, FILTER_RULES, { from: 'from', to: 'to' });
+const checkQuery = (q: Filters) =>
+  checkFilters({ id: q.id, aadhaar: q.aadhaar, year: q.year, from: q.from, to: q.to }, FILTER_RULES, { from: 'from', to: 'to' });
 
 /** Row colours by billed state: solid, so that the pinned Billed and Actions cells can take them too. */
 const ROW_COLOURS = {
@@ -131,7 +132,8 @@ export default function RegistrationsPage() {
     setForm(EMPTY);
     setQuery({ ...EMPTY, skip: 0, take: DEFAULT_REGISTRATION_PAGE_SIZE });
   };
-  const setField = (name: keyof Filters) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [name]: e.target.value }));
+  const setField = (name: keyof Filters) => (e: { target: { value: string } }) =>
+    setForm((f) => ({ ...f, [name]: e.target.value }));
 
   const viewAadhar = async (row: RegistrationRow) => {
     setMenu(null);
@@ -170,8 +172,23 @@ export default function RegistrationsPage() {
       </Typography>
       <Paper variant="outlined" component="form" onSubmit={search} sx={{ p: 2, mb: 2 }} aria-label={t('registrations.search')}>
         <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(6, 1fr)' } }}>
-          <TextField size="small" label={t('registrations.id')} name="id" value={form.id} onChange={setField('id')} error={marked('id')} slotProps={{ htmlInput: { inputMode: 'numeric' } }} />
-          <TextField size="small" label={t('registrations.name')} name="name" value={form.name} onChange={setField('name')} slotProps={{ htmlInput: { maxLength: NAME_MAX } }} />
+          <TextField
+            size="small"
+            label={t('registrations.id')}
+            name="id"
+            value={form.id}
+            onChange={setField('id')}
+            error={marked('id')}
+            slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+          />
+          <TextField
+            size="small"
+            label={t('registrations.name')}
+            name="name"
+            value={form.name}
+            onChange={setField('name')}
+            slotProps={{ htmlInput: { maxLength: NAME_MAX } }}
+          />
           <TextField
             size="small"
             label={t('registrations.aadhaar')}
@@ -181,8 +198,22 @@ export default function RegistrationsPage() {
             onChange={(e) => setForm((f) => ({ ...f, aadhaar: e.target.value.replace(/\D/g, '').slice(0, 12) }))}
             slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 12 } }}
           />
-          <TextField size="small" label={t('registrations.father')} name="father" value={form.father} onChange={setField('father')} slotProps={{ htmlInput: { maxLength: NAME_MAX } }} />
-          <TextField size="small" label={t('registrations.village')} name="village" value={form.village} onChange={setField('village')} slotProps={{ htmlInput: { maxLength: PLACE_MAX } }} />
+          <TextField
+            size="small"
+            label={t('registrations.father')}
+            name="father"
+            value={form.father}
+            onChange={setField('father')}
+            slotProps={{ htmlInput: { maxLength: NAME_MAX } }}
+          />
+          <TextField
+            size="small"
+            label={t('registrations.village')}
+            name="village"
+            value={form.village}
+            onChange={setField('village')}
+            slotProps={{ htmlInput: { maxLength: PLACE_MAX } }}
+          />
           <TextField
             size="small"
             select
@@ -199,9 +230,37 @@ export default function RegistrationsPage() {
               </option>
             ))}
           </TextField>
-          <TextField size="small" label={t('registrations.year')} name="year" value={form.year} onChange={setField('year')} error={marked('year')} slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 4 } }} />
-          <TextField size="small" sx={DATE_TIME_BOX} type="datetime-local" label={t('registrations.from')} name="from" value={form.from} onChange={setField('from')} error={marked('from')} slotProps={{ inputLabel: { shrink: true } }} />
-          <TextField size="small" sx={DATE_TIME_BOX} type="datetime-local" label={t('registrations.to')} name="to" value={form.to} onChange={setField('to')} error={marked('from')} slotProps={{ inputLabel: { shrink: true } }} />
+          <TextField
+            size="small"
+            label={t('registrations.year')}
+            name="year"
+            value={form.year}
+            onChange={setField('year')}
+            error={marked('year')}
+            slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 4 } }}
+          />
+          <TextField
+            size="small"
+            sx={DATE_TIME_BOX}
+            type="datetime-local"
+            label={t('registrations.from')}
+            name="from"
+            value={form.from}
+            onChange={setField('from')}
+            error={marked('from')}
+            slotProps={{ inputLabel: { shrink: true } }}
+          />
+          <TextField
+            size="small"
+            sx={DATE_TIME_BOX}
+            type="datetime-local"
+            label={t('registrations.to')}
+            name="to"
+            value={form.to}
+            onChange={setField('to')}
+            error={marked('from')}
+            slotProps={{ inputLabel: { shrink: true } }}
+          />
           <TextField
             size="small"
             select
@@ -271,7 +330,9 @@ export default function RegistrationsPage() {
                 data-billed={r.isBilled ? 'yes' : 'no'}
                 title={r.isBilled ? t('registrations.billedRow') : t('registrations.unbilledRow')}
                 sx={{ ...(r.isBilled ? ROW_COLOURS.billed : ROW_COLOURS.unbilled), cursor: 'pointer' }}
-                onClick={(e: MouseEvent<HTMLElement>) => !(e.target as HTMLElement).closest('a, button, [role=menu]') && select(r)}
+                onClick={(e: MouseEvent<HTMLElement>) =>
+                  !(e.target as HTMLElement).closest('a, button, [role=menu]') && select(r)
+                }
               >
                 <TableCell>{r.id}</TableCell>
                 <TableCell>{r.year}</TableCell>
@@ -331,10 +392,18 @@ export default function RegistrationsPage() {
         <Typography variant="body2" data-testid="registrations-total">
           {!data && error ? '—' : t('registrations.showing', { from, to: toRow, total })}
         </Typography>
-        <Button size="small" disabled={loading || query.skip === 0} onClick={() => setQuery((q) => ({ ...q, skip: Math.max(0, q.skip - q.take) }))}>
+        <Button
+          size="small"
+          disabled={loading || query.skip === 0}
+          onClick={() => setQuery((q) => ({ ...q, skip: Math.max(0, q.skip - q.take) }))}
+        >
           {t('registrations.previous')}
         </Button>
-        <Button size="small" disabled={loading || query.skip + query.take >= total} onClick={() => setQuery((q) => ({ ...q, skip: q.skip + q.take }))}>
+        <Button
+          size="small"
+          disabled={loading || query.skip + query.take >= total}
+          onClick={() => setQuery((q) => ({ ...q, skip: q.skip + q.take }))}
+        >
           {t('registrations.next')}
         </Button>
       </Box>

@@ -34,7 +34,12 @@ interface FormState {
 }
 
 function toForm(s: SettingsInput): FormState {
-  return { ...s, PerDayLimit: String(s.PerDayLimit), Holidays: [...s.Holidays], ShiftLabels: [s.ShiftLabels[0], s.ShiftLabels[1]] };
+  return {
+    ...s,
+    PerDayLimit: String(s.PerDayLimit),
+    Holidays: [...s.Holidays],
+    ShiftLabels: [s.ShiftLabels[0], s.ShiftLabels[1]],
+  };
 }
 
 function toInput(f: FormState): unknown {
@@ -115,7 +120,13 @@ export default function SettingsPage() {
         {t('settings.intro')}
       </Typography>
 
-      <Paper variant="outlined" component="form" onSubmit={submit} noValidate sx={{ p: { xs: 2, sm: 3 }, display: 'grid', gap: 2.5 }}>
+      <Paper
+        variant="outlined"
+        component="form"
+        onSubmit={(e) => void submit(e)}
+        noValidate
+        sx={{ p: { xs: 2, sm: 3 }, display: 'grid', gap: 2.5 }}
+      >
         <Box>
           <FormControlLabel
             label={t('settings.registrationsOpen')}

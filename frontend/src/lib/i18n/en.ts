@@ -337,7 +337,8 @@ export const en = {
     noAnnouncements: 'No announcements',
     announcementRequired: 'Title & Message required',
     timing: { live: 'On the home page now', scheduled: 'Scheduled', ended: 'Ended' },
-    futureNote: 'Future feature: active announcements show on the home page between their start and end time, coloured by severity.',
+    futureNote:
+      'Future feature: active announcements show on the home page between their start and end time, coloured by severity.',
   },
   registration: {
     title: 'Seeds Registration',
@@ -378,7 +379,8 @@ export const en = {
     changeFile: 'Change file',
     noFile: 'No file chosen',
     uploading: 'Uploading the file… {{percent}}%',
-    uploadFailed: 'फ़ाइल अपलोड नहीं हुई / The file could not be uploaded. Check your connection and press Submit again; your form is kept.',
+    uploadFailed:
+      'फ़ाइल अपलोड नहीं हुई / The file could not be uploaded. Check your connection and press Submit again; your form is kept.',
     retryUpload: 'Retry',
     submit: 'Submit',
     submitting: 'Submitting…',

@@ -71,10 +71,12 @@ export const hi: Messages = {
     updatedBy: 'Updated by {{name}} on {{date}}',
     print: 'प्रिंट / Print',
     verified: 'बिल सत्यापित / Bill verified',
-    verifiedBody: 'बिल {{number}} संस्थान द्वारा जारी किया गया है और मान्य है। / Bill {{number}} was issued by the institute and is valid.',
+    verifiedBody:
+      'बिल {{number}} संस्थान द्वारा जारी किया गया है और मान्य है। / Bill {{number}} was issued by the institute and is valid.',
     status: 'स्थिति / Status',
     statusIssued: 'जारी / Issued',
-    summaryNote: 'किसान का विवरण केवल बिल पर छपे QR कोड से खोलने पर दिखता है। / The farmer\'s details are shown only when the bill is opened from the QR code printed on it.',
+    summaryNote:
+      "किसान का विवरण केवल बिल पर छपे QR कोड से खोलने पर दिखता है। / The farmer's details are shown only when the bill is opened from the QR code printed on it.",
   },
   dashboard: {
     title: 'डैशबोर्ड',

@@ -46,7 +46,9 @@ describe('lite i18n', () => {
         const values = Object.fromEntries(names.map((n, i) => [n, i % 2 ? 12.5 : `<${n} & "x">`]));
         expect(translate(lng, key, values), `${lng} ${key}`).toBe(t(key as never, values as never));
         if (names.length) {
-          expect(translate(lng, key, { count: 3, ...values }), `${lng} ${key} count`).toBe(t(key as never, { count: 3, ...values } as never));
+          expect(translate(lng, key, { count: 3, ...values }), `${lng} ${key} count`).toBe(
+            t(key as never, { count: 3, ...values } as never),
+          );
           expect(translate(lng, key), `${lng} ${key} without values`).toBe(t(key as never));
           expect(translate(lng, key, {}), `${lng} ${key} with {}`).toBe(t(key as never, {} as never));
           const nulls = Object.fromEntries(names.map((n) => [n, null]));

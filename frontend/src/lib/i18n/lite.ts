@@ -89,6 +89,7 @@ export function useTranslation() {
       t: (key: string | readonly string[], options?: TOptions) => translate(lng, key, options),
       i18n: { language: lng },
     };
-    // `v` stands for the language and its messages.
+    // `v` (the store's version) stands for the language and its messages, which live outside React.
+    // oxlint-disable-next-line react/exhaustive-deps
   }, [v]);
 }
