@@ -1,6 +1,7 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { createHash } from 'node:crypto';
 import { docClient, tableName } from './aws';
+import { isConditionalFailure } from './retry';
 
 /**
  * Fixed-window attempt counters kept in DynamoDB (shared by every Lambda instance), expired by TTL.
@@ -50,7 +51,7 @@ async function take(l: Limit, now: number): Promise<boolean> {
     );
     return true;
   } catch (e) {
-    if ((e as Error).name === 'ConditionalCheckFailedException') return false;
+    if (isConditionalFailure(e)) return false;
     throw e;
   }
 }
@@ -69,7 +70,7 @@ async function giveBack(l: Limit, countedAt: number): Promise<void> {
       }),
     );
   } catch (e) {
-    if ((e as Error).name !== 'ConditionalCheckFailedException') throw e;
+    if (!isConditionalFailure(e)) throw e;
   }
 }
 

@@ -1,5 +1,6 @@
 import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { docClient, tableName } from './aws';
+import { isConditionalFailure } from './retry';
 import { padId } from './counters';
 
 /**
@@ -134,7 +135,7 @@ export async function updateUserFields(
     const version = (before.tokenVersion ?? 0) + (opts.endSessions ? 1 : 0);
     return { before, after: { ...before, ...changed, tokenVersion: version } };
   } catch (e) {
-    if ((e as Error).name === 'ConditionalCheckFailedException') return undefined;
+    if (isConditionalFailure(e)) return undefined;
     throw e;
   }
 }

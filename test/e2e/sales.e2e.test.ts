@@ -47,6 +47,27 @@ async function newPage(ctx: BrowserContext): Promise<Page> {
   return p;
 }
 
+/** A new seller account, signed in through the login page in its own browser context. */
+async function signedInSeller(fullName: string): Promise<{ ctx: BrowserContext; page: Page }> {
+  const email = `e2e-seller-${randomUUID().slice(0, 8)}@seed.local`;
+  const made = await apiCall('POST', '/api/admin/users', {
+    fullName,
+    email,
+    password: 'seller-pass-1',
+    isActive: true,
+    roleIds: [3],
+  });
+  expect(made.status).toBe(201);
+  const ctx = await browser.newContext({ viewport: DESKTOP, timezoneId: 'Asia/Kolkata' });
+  const page = await newPage(ctx);
+  await page.goto(url('/login'));
+  await page.locator('input[name="email"]').fill(email);
+  await page.locator('input[name="password"]').fill('seller-pass-1');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL((u) => u.pathname !== '/login');
+  return { ctx, page };
+}
+
 const text = async (p: Page, testId: string) => ((await p.getByTestId(testId).first().textContent()) ?? '').trim();
 
 beforeAll(async () => {
@@ -596,25 +617,7 @@ describe('the rarer paths of the counter screens', () => {
       validFields({ cropName: 'Wheat', bagsRequested: 1, Name: 'One Bag Farmer' }),
     );
     expect(reg.status, reg.text).toBe(201);
-    const email = `e2e-counter-${randomUUID().slice(0, 8)}@seed.local`;
-    expect(
-      (
-        await apiCall('POST', '/api/admin/users', {
-          fullName: 'Limit Seller',
-          email,
-          password: 'seller-pass-1',
-          isActive: true,
-          roleIds: [3],
-        })
-      ).status,
-    ).toBe(201);
-    const ctx = await browser.newContext({ viewport: DESKTOP, timezoneId: 'Asia/Kolkata' });
-    const p = await newPage(ctx);
-    await p.goto(url('/login'));
-    await p.locator('input[name="email"]').fill(email);
-    await p.locator('input[name="password"]').fill('seller-pass-1');
-    await p.getByRole('button', { name: 'Sign in' }).click();
-    await p.waitForURL((u) => u.pathname !== '/login');
+    const { ctx, page: p } = await signedInSeller('Limit Seller');
     await p.goto(url(`/admin/registrations?id=${reg.json.data.id}`));
     const row = p.locator('tr[data-billed="no"]', { hasText: 'One Bag Farmer' });
     await row.waitFor();
@@ -635,22 +638,7 @@ describe('the rarer paths of the counter screens', () => {
   });
 
   it("gives a seller 'Your sales', and says 'Failed to load summary' with a working Retry", async () => {
-    const email = `e2e-seller-${randomUUID().slice(0, 8)}@seed.local`;
-    const made = await apiCall('POST', '/api/admin/users', {
-      fullName: 'Counter Seller',
-      email,
-      password: 'seller-pass-1',
-      isActive: true,
-      roleIds: [3],
-    });
-    expect(made.status).toBe(201);
-    const ctx = await browser.newContext({ viewport: DESKTOP, timezoneId: 'Asia/Kolkata' });
-    const p = await newPage(ctx);
-    await p.goto(url('/login'));
-    await p.locator('input[name="email"]').fill(email);
-    await p.locator('input[name="password"]').fill('seller-pass-1');
-    await p.getByRole('button', { name: 'Sign in' }).click();
-    await p.waitForURL((u) => u.pathname !== '/login');
+    const { ctx, page: p } = await signedInSeller('Counter Seller');
 
     await p.route('**/api/dashboard/summary', (route) => route.fulfill({ status: 500, body: 'boom' }));
     await p.goto(url('/admin'));

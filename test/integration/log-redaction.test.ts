@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { resetEnvCache } from '../../functions/lib/env';
+import { captureLogLines } from '../support/log-capture';
 import { startTestApi, type TestApi } from '../support/api';
 
 /**
@@ -8,16 +8,11 @@ import { startTestApi, type TestApi } from '../support/api';
  * (console, outside Lambda) while the requests go through the real gateway and handlers.
  */
 let api: TestApi;
-const lines: string[] = [];
+let lines: string[] = [];
 
 beforeAll(async () => {
   api = await startTestApi();
-  process.env.LOG_LEVEL = 'debug';
-  resetEnvCache();
-  const capture = (...args: unknown[]) => void lines.push(args.map(String).join(' '));
-  vi.spyOn(console, 'log').mockImplementation(capture);
-  vi.spyOn(console, 'error').mockImplementation(capture);
-  vi.spyOn(console, 'warn').mockImplementation(capture);
+  lines = captureLogLines();
 });
 afterAll(async () => {
   vi.restoreAllMocks();

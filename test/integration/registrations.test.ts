@@ -4,7 +4,6 @@ import { GetCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { docClient, s3Client, setDocClientForTests, tableName } from '../../functions/lib/aws';
 import { clearConfigCache } from '../../functions/lib/config-store';
-import { resetEnvCache } from '../../functions/lib/env';
 import { clearAppointmentSettingsCache } from '../../functions/registrations/appointments';
 import { FIND_LETTER_LIMITS } from '../../functions/registrations/service';
 import { FILE_MESSAGES } from '../../functions/registrations/uploads';
@@ -15,6 +14,7 @@ import {
   MSG_FILE,
   MSG_FORM_INVALID,
 } from '../../shared/schemas/registration';
+import { captureLogLines } from '../support/log-capture';
 import { startTestApi, type TestApi } from '../support/api';
 import { faulty, named } from '../support/faulty-client';
 import {
@@ -67,7 +67,7 @@ async function putPending(data: Buffer, contentType = 'image/png'): Promise<stri
 
 const pngOfSize = (n: number) => Buffer.concat([SAMPLE_PNG, Buffer.alloc(Math.max(0, n - SAMPLE_PNG.length), 0)]).subarray(0, n);
 const HTML = Buffer.from('<!doctype html><html><body><script>alert(1)</script></body></html>');
-const logLines: string[] = [];
+let logLines: string[] = [];
 
 beforeAll(async () => {
   api = await startTestApi();
@@ -76,13 +76,8 @@ beforeAll(async () => {
   root = await api.tokenFor('super_admin');
   admin = await api.tokenFor('admin');
   seller = await api.tokenFor('seller');
-  // Logs are written at debug level for this file so that the Aadhaar check below has something to read.
-  process.env.LOG_LEVEL = 'debug';
-  resetEnvCache();
-  const capture = (...args: unknown[]) => void logLines.push(args.map(String).join(' '));
-  vi.spyOn(console, 'log').mockImplementation(capture);
-  vi.spyOn(console, 'error').mockImplementation(capture);
-  vi.spyOn(console, 'warn').mockImplementation(capture);
+  // The Aadhaar check below reads every line the handlers write.
+  logLines = captureLogLines();
 });
 afterAll(async () => {
   vi.restoreAllMocks();

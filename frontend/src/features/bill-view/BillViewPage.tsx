@@ -226,6 +226,26 @@ function Copy({
   );
 }
 
+/** The page's one h1, for screen readers only: each printed copy (or the summary) carries its own visible header. */
+function ScreenReaderHeading({ children }: { children: string }) {
+  return (
+    <Box
+      component="h1"
+      sx={{
+        position: 'absolute',
+        width: '1px',
+        height: '1px',
+        m: 0,
+        overflow: 'hidden',
+        clip: 'rect(0 0 0 0)',
+        whiteSpace: 'nowrap',
+      }}
+    >
+      {children}
+    </Box>
+  );
+}
+
 export default function BillViewPage() {
   const { t } = useTranslation();
   const { number = '' } = useParams();
@@ -273,20 +293,7 @@ export default function BillViewPage() {
   if (bill.view === 'summary') {
     return (
       <Box sx={{ maxWidth: 900, mx: 'auto' }}>
-        <Box
-          component="h1"
-          sx={{
-            position: 'absolute',
-            width: '1px',
-            height: '1px',
-            m: 0,
-            overflow: 'hidden',
-            clip: 'rect(0 0 0 0)',
-            whiteSpace: 'nowrap',
-          }}
-        >
-          {`${t('pages.bill')} ${bill.invoiceNumber}`}
-        </Box>
+        <ScreenReaderHeading>{`${t('pages.bill')} ${bill.invoiceNumber}`}</ScreenReaderHeading>
         <Summary bill={bill} />
       </Box>
     );
@@ -295,21 +302,7 @@ export default function BillViewPage() {
   const labels = signedIn ? [t('billView.original'), t('billView.guard')] : [t('billView.duplicate')];
   return (
     <Box sx={{ maxWidth: 900, mx: 'auto' }}>
-      {/* The page's one h1 for screen readers; each printed copy carries its own visible header. */}
-      <Box
-        component="h1"
-        sx={{
-          position: 'absolute',
-          width: '1px',
-          height: '1px',
-          m: 0,
-          overflow: 'hidden',
-          clip: 'rect(0 0 0 0)',
-          whiteSpace: 'nowrap',
-        }}
-      >
-        {`${t('pages.bill')} ${bill.invoiceNumber}`}
-      </Box>
+      <ScreenReaderHeading>{`${t('pages.bill')} ${bill.invoiceNumber}`}</ScreenReaderHeading>
       <Box className="no-print" sx={{ display: 'flex', justifyContent: 'flex-end', mb: 1 }}>
         <Button variant="outlined" onClick={() => window.print()}>
           {t('billView.print')}
