@@ -5,6 +5,8 @@ import { recordLeaks } from './test/support/aadhaar-sweep';
 const PRODUCT_LOG_LINE = /^\{"level":"(debug|info|warn|error)"/;
 
 export default defineConfig({
+  // @shared/, @functions/, …: the path aliases of tsconfig.json.
+  resolve: { tsconfigPaths: true },
   test: {
     include: [
       'shared/**/*.test.ts',

@@ -138,6 +138,8 @@ export default defineConfig({
   root,
   plugins: [react(), muiWithoutCssVars(), messageParts(), preloadAppFromHtml(), shellChunk()],
   resolve: {
+    // @web/, @shared/: the path aliases of tsconfig.json.
+    tsconfigPaths: true,
     // Screens import useTranslation from 'react-i18next'; the app is served by the few lines of it that it
     // uses (src/lib/i18n/lite.ts, docs/decisions/0011-public-bundle.md), so i18next is not in the bundle.
     alias: [{ find: /^react-i18next$/, replacement: fileURLToPath(new URL('./src/lib/i18n/lite.ts', import.meta.url)) }],

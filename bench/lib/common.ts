@@ -1,5 +1,5 @@
 /** Small helpers shared by the bench scripts (bench/*.ts). */
-import { postJson, type Http, type Reply } from '../../test/fixtures/registration-helpers';
+import { postJson, type Http, type Reply } from '@test/fixtures/registration-helpers';
 
 export type { Http, Reply };
 

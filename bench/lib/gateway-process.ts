@@ -16,7 +16,7 @@ const need = (name: string) => {
 };
 
 async function main() {
-  const { startLocalStack } = await import('../../infra/local/stack');
+  const { startLocalStack } = await import('@infra/local/stack');
   const stack = await startLocalStack({
     port: Number(need('BENCH_PORT')),
     dataDir: need('BENCH_DATA_DIR'),

@@ -12,10 +12,10 @@
  */
 import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { S3Client } from '@aws-sdk/client-s3';
-import { docClient, s3Client, setDocClientForTests } from '../../functions/lib/aws';
-import { TABLE_DEFINITION } from '../../functions/lib/table-definition';
-import { AREA_LOADERS } from '../../infra/local/handlers';
-import { localDynamoClient } from '../../infra/local/dynamo';
+import { docClient, s3Client, setDocClientForTests } from '@functions/lib/aws';
+import { TABLE_DEFINITION } from '@functions/lib/table-definition';
+import { AREA_LOADERS } from '@infra/local/handlers';
+import { localDynamoClient } from '@infra/local/dynamo';
 
 export interface DynamoOp {
   op: string;

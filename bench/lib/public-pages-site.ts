@@ -7,8 +7,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { registerFarmer, validFields } from '../../test/fixtures/registration-helpers';
-import { freePort } from '../../test/support/ports';
+import { registerFarmer, validFields } from '@test/fixtures/registration-helpers';
+import { freePort } from '@test/support/ports';
 
 export interface PublicPagesSite {
   url: string;
@@ -22,7 +22,7 @@ const ADMIN_PASSWORD = 'bench-lighthouse-pass-1';
 
 export async function startPublicPagesSite(staticDir: string): Promise<PublicPagesSite> {
   process.env.LOG_LEVEL ??= 'silent';
-  const { startLocalStack } = await import('../../infra/local/stack');
+  const { startLocalStack } = await import('@infra/local/stack');
   const dataDir = mkdtempSync(join(tmpdir(), 'seed-lighthouse-'));
   const [port, dynamoPort, s3Port] = await Promise.all([freePort(), freePort(), freePort()]);
   const stack = await startLocalStack({

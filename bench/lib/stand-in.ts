@@ -5,7 +5,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort } from '../../test/support/ports';
+import { freePort } from '@test/support/ports';
 
 export interface BenchStandIn {
   url: string;
@@ -23,9 +23,9 @@ export async function startBenchStandIn(o: {
   adminPassword: string;
   dbPath?: string;
 }): Promise<BenchStandIn> {
-  const { startLocalStack } = await import('../../infra/local/stack');
-  const { startDynamo } = await import('../../infra/local/dynamo');
-  const { startS3 } = await import('../../infra/local/s3');
+  const { startLocalStack } = await import('@infra/local/stack');
+  const { startDynamo } = await import('@infra/local/dynamo');
+  const { startS3 } = await import('@infra/local/s3');
   const dataDir = mkdtempSync(join(tmpdir(), `seed-${o.name}-`));
   const bucket = 'seed-uploads';
   const [port, dynamoPort, s3Port] = await Promise.all([freePort(), freePort(), freePort()]);

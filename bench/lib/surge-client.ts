@@ -15,7 +15,7 @@ import {
   validFields,
   type Http,
   type Reply,
-} from '../../test/fixtures/registration-helpers';
+} from '@test/fixtures/registration-helpers';
 import { pool, sleep } from './common';
 
 export interface SurgeOptions {

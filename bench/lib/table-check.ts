@@ -4,10 +4,10 @@
  */
 import { GetObjectCommand, ListObjectsV2Command, type S3Client } from '@aws-sdk/client-s3';
 import { DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb';
-import { INVOICE_NUMBER_RE } from '../../shared/schemas/sales';
-import { MAX_FILE_BYTES } from '../../shared/schemas/registration';
-import { localDynamoClient } from '../../infra/local/dynamo';
-import { sniff } from '../../functions/registrations/uploads';
+import { INVOICE_NUMBER_RE } from '@shared/schemas/sales';
+import { MAX_FILE_BYTES } from '@shared/schemas/registration';
+import { localDynamoClient } from '@infra/local/dynamo';
+import { sniff } from '@functions/registrations/uploads';
 
 type Item = Record<string, any>;
 

@@ -1,4 +1,4 @@
-import type { Role } from '../../shared/roles';
+import type { Role } from '@shared/roles';
 
 /**
  * The one paths table of the web app: every route pattern, the builders for links with parameters,

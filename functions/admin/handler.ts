@@ -1,5 +1,5 @@
 import { defineArea, route } from '../lib/handler';
-import { IdParam } from '../../shared/schemas/common';
+import { IdParam } from '@shared/schemas/common';
 import {
   ConfigKeyParam,
   CreateRoleInput,
@@ -8,7 +8,7 @@ import {
   SaveConfigInput,
   SettingsInput,
   UpdateUserInput,
-} from '../../shared/schemas/admin';
+} from '@shared/schemas/admin';
 import { json } from '../lib/http';
 import * as admin from './service';
 

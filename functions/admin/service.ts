@@ -1,10 +1,4 @@
-import {
-  CONFIG_KEYS,
-  isKnownConfigKey,
-  isPublicConfigKey,
-  validateConfigValue,
-  type KnownConfigKey,
-} from '../../shared/config-keys';
+import { CONFIG_KEYS, isKnownConfigKey, isPublicConfigKey, validateConfigValue, type KnownConfigKey } from '@shared/config-keys';
 import type {
   ConfigResponse,
   CreateRoleInput,
@@ -14,7 +8,7 @@ import type {
   SettingsInput,
   UpdateUserInput,
   UserResponse,
-} from '../../shared/schemas/admin';
+} from '@shared/schemas/admin';
 import type { Caller } from '../lib/caller';
 import { deleteConfigItem, getConfigItem, getSettings, listConfigItems, putConfigItem } from '../lib/config-store';
 import { nextValue } from '../lib/counters';

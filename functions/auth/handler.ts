@@ -1,5 +1,5 @@
 import { defineArea, route } from '../lib/handler';
-import { LoginInput } from '../../shared/schemas/auth';
+import { LoginInput } from '@shared/schemas/auth';
 import { login } from './service';
 
 export const handler = defineArea('auth', {

@@ -4,7 +4,7 @@ import { countAttempt, minutesText, minutesToWait, type Limit } from '../lib/rat
 import { roleNames } from '../lib/roles-store';
 import { signToken } from '../lib/tokens';
 import { findUserIdByEmail, getUser } from '../lib/users-store';
-import type { LoginInput, LoginResponse } from '../../shared/schemas/auth';
+import type { LoginInput, LoginResponse } from '@shared/schemas/auth';
 
 /** Failed sign-ins allowed per account and per client address in each 15-minute window. */
 export const LOGIN_LIMITS = { perAccount: 5, perClient: 30, windowSeconds: 15 * 60 };

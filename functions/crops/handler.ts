@@ -1,5 +1,5 @@
-import { IdParam } from '../../shared/schemas/common';
-import { CropDropdownQuery, CropInput, CropListQuery } from '../../shared/schemas/crops';
+import { IdParam } from '@shared/schemas/common';
+import { CropDropdownQuery, CropInput, CropListQuery } from '@shared/schemas/crops';
 import { defineArea, route } from '../lib/handler';
 import { json } from '../lib/http';
 import * as crops from './service';

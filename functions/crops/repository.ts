@@ -1,5 +1,5 @@
 import { GetCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
-import type { CropRules } from '../../shared/crop-rules';
+import type { CropRules } from '@shared/crop-rules';
 import { docClient, tableName } from '../lib/aws';
 import { padId } from '../lib/counters';
 import { batchGet, conditionFailedAt, moveClaimItems, queryIndex, searchFilter, setActiveFlag, type Item } from '../lib/query';

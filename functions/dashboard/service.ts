@@ -1,6 +1,6 @@
-import { hasAnyRole } from '../../shared/roles';
-import type { DashboardSummary, DayCount } from '../../shared/schemas/dashboard';
-import { financialYearOf } from '../../shared/schemas/sales';
+import { hasAnyRole } from '@shared/roles';
+import type { DashboardSummary, DayCount } from '@shared/schemas/dashboard';
+import { financialYearOf } from '@shared/schemas/sales';
 import type { Caller } from '../lib/caller';
 import { kolkataDay, lastDays, readStats } from '../lib/stats';
 import { paiseToRupees } from '../lots/units';

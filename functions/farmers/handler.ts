@@ -1,5 +1,5 @@
-import { IdParam } from '../../shared/schemas/common';
-import { ByAadhaarQuery, FarmerInput, FarmerListQuery } from '../../shared/schemas/farmers';
+import { IdParam } from '@shared/schemas/common';
+import { ByAadhaarQuery, FarmerInput, FarmerListQuery } from '@shared/schemas/farmers';
 import { defineArea, route } from '../lib/handler';
 import { json } from '../lib/http';
 import * as farmers from './service';

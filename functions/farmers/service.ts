@@ -4,8 +4,8 @@ import {
   type FarmerListQuery,
   type FarmerRegistration,
   type FarmerResponse,
-} from '../../shared/schemas/farmers';
-import { AADHAAR_RE, stripAadhaar } from '../../shared/schemas/producers';
+} from '@shared/schemas/farmers';
+import { AADHAAR_RE, stripAadhaar } from '@shared/schemas/producers';
 import { aadhaarHash, sealAadhaar } from '../lib/aadhaar-vault';
 import { aadhaarForView } from '../lib/aadhaar-views';
 import type { Caller } from '../lib/caller';

@@ -1,5 +1,5 @@
 import { defineArea, route } from '../lib/handler';
-import { AnnouncementIdParam, AnnouncementInput, BlockIdParam, BlockInput, CmsListQuery } from '../../shared/schemas/cms';
+import { AnnouncementIdParam, AnnouncementInput, BlockIdParam, BlockInput, CmsListQuery } from '@shared/schemas/cms';
 import { json } from '../lib/http';
 import * as home from './service';
 

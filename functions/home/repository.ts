@@ -1,5 +1,5 @@
 import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
-import type { AnnouncementResponse, BlockResponse, Severity } from '../../shared/schemas/cms';
+import type { AnnouncementResponse, BlockResponse, Severity } from '@shared/schemas/cms';
 import { docClient, tableName } from '../lib/aws';
 import { padId } from '../lib/counters';
 

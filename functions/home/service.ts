@@ -4,7 +4,7 @@ import type {
   BlockInput,
   BlockResponse,
   HomeSummaryResponse,
-} from '../../shared/schemas/cms';
+} from '@shared/schemas/cms';
 import type { Caller } from '../lib/caller';
 import { nextValue } from '../lib/counters';
 import { AppError, badRequest, conflict, notFound } from '../lib/errors';

@@ -1,4 +1,4 @@
-import { hasAnyRole } from '../../shared/roles';
+import { hasAnyRole } from '@shared/roles';
 import { openAadhaar } from './aadhaar-vault';
 import { appendAudit, type AuditSubject } from './audit-log';
 import type { Caller } from './caller';

@@ -1,5 +1,5 @@
 import { BatchGetCommand, DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { CONFIG_KEYS, readConfig, type ConfigValue, type KnownConfigKey } from '../../shared/config-keys';
+import { CONFIG_KEYS, readConfig, type ConfigValue, type KnownConfigKey } from '@shared/config-keys';
 import { docClient, tableName } from './aws';
 import { log } from './log';
 

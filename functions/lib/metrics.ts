@@ -1,5 +1,5 @@
 import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
-import type { FunctionArea } from '../../shared/routes';
+import type { FunctionArea } from '@shared/routes';
 import { env } from './env';
 import { AppError } from './errors';
 

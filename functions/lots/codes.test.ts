@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LOT_CODE_RE } from '../../shared/schemas/lots';
+import { LOT_CODE_RE } from '@shared/schemas/lots';
 import { formatLotCode } from './codes';
 import { gramsToKg, kgToGrams, paiseToRupees, rupeesToPaise } from './units';
 

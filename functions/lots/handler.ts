@@ -1,4 +1,4 @@
-import { IdParam } from '../../shared/schemas/common';
+import { IdParam } from '@shared/schemas/common';
 import {
   CreateLotInput,
   ForCropQuery,
@@ -8,7 +8,7 @@ import {
   QrQuery,
   QrSvgQuery,
   UpdateLotInput,
-} from '../../shared/schemas/lots';
+} from '@shared/schemas/lots';
 import { defineArea, route } from '../lib/handler';
 import { binary, json, text } from '../lib/http';
 import { qrImageHeaders } from '../lib/qr';

@@ -1,4 +1,4 @@
-import { maskMobile } from '../../shared/format';
+import { maskMobile } from '@shared/format';
 import {
   publicLotPath,
   type CreateLotInput,
@@ -7,8 +7,8 @@ import {
   type LotResponse,
   type PublicLotResponse,
   type UpdateLotInput,
-} from '../../shared/schemas/lots';
-import { DROPDOWN_TAKE } from '../../shared/schemas/producers';
+} from '@shared/schemas/lots';
+import { DROPDOWN_TAKE } from '@shared/schemas/producers';
 import { nextValue } from '../lib/counters';
 import * as qr from '../lib/qr';
 import { badRequest, conflict, notFound } from '../lib/errors';

@@ -1,5 +1,5 @@
-import { IdParam } from '../../shared/schemas/common';
-import { ProducerInput, ProducerListQuery } from '../../shared/schemas/producers';
+import { IdParam } from '@shared/schemas/common';
+import { ProducerInput, ProducerListQuery } from '@shared/schemas/producers';
 import { defineArea, route } from '../lib/handler';
 import { json } from '../lib/http';
 import * as producers from './service';

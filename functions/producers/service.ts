@@ -4,7 +4,7 @@ import {
   type ProducerInput,
   type ProducerListQuery,
   type ProducerResponse,
-} from '../../shared/schemas/producers';
+} from '@shared/schemas/producers';
 import { aadhaarHash, sealAadhaar } from '../lib/aadhaar-vault';
 import { aadhaarForView } from '../lib/aadhaar-views';
 import type { Caller } from '../lib/caller';

@@ -1,5 +1,5 @@
-import { readConfig } from '../../shared/config-keys';
-import { kolkataDate } from '../../shared/schemas/registration';
+import { readConfig } from '@shared/config-keys';
+import { kolkataDate } from '@shared/schemas/registration';
 import { AppError } from '../lib/errors';
 import { log } from '../lib/log';
 import { withRetry } from '../lib/retry';

@@ -1,4 +1,4 @@
-import { FarmerInput } from '../../shared/schemas/farmers';
+import { FarmerInput } from '@shared/schemas/farmers';
 import { AppError } from '../lib/errors';
 import { log } from '../lib/log';
 import { farmerIdByAadhaarHash } from '../farmers/repository';

@@ -8,7 +8,7 @@ import {
   RegistrationYearQuery,
   UploadUrlInput,
   registrationFieldErrors,
-} from '../../shared/schemas/registration';
+} from '@shared/schemas/registration';
 import { appendAudit } from '../lib/audit-log';
 import { defineArea, route } from '../lib/handler';
 import { AppError, notFound } from '../lib/errors';

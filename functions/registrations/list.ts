@@ -1,5 +1,5 @@
-import { findDistrict } from '../../shared/districts';
-import { kolkataDate, type RegistrationListQuery, type RegistrationListReply } from '../../shared/schemas/registration';
+import { findDistrict } from '@shared/districts';
+import { kolkataDate, type RegistrationListQuery, type RegistrationListReply } from '@shared/schemas/registration';
 import { aadhaarHash } from '../lib/aadhaar-vault';
 import { AppError } from '../lib/errors';
 import * as repo from './repository';

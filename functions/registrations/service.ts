@@ -1,8 +1,8 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { clampQty, QTY_CLAMP, rulesOfCrop, type CropRules } from '../../shared/crop-rules';
+import { clampQty, QTY_CLAMP, rulesOfCrop, type CropRules } from '@shared/crop-rules';
 import { getCrop } from '../crops/repository';
-import { maskAadhaar } from '../../shared/format';
-import { hasAnyRole, STAFF_ROLES } from '../../shared/roles';
+import { maskAadhaar } from '@shared/format';
+import { hasAnyRole, STAFF_ROLES } from '@shared/roles';
 import {
   kolkataDate,
   MSG_ALREADY_REGISTERED,
@@ -14,7 +14,7 @@ import {
   type RegistrationFields,
   type RegistrationReply,
   type RegistrationRow,
-} from '../../shared/schemas/registration';
+} from '@shared/schemas/registration';
 import { aadhaarHash, sealAadhaar } from '../lib/aadhaar-vault';
 import { aadhaarForView } from '../lib/aadhaar-views';
 import type { Caller } from '../lib/caller';

@@ -8,7 +8,7 @@ import {
   MSG_FORM_INVALID,
   RegistrationFields,
   registrationFieldErrors,
-} from '../../shared/schemas/registration';
+} from '@shared/schemas/registration';
 import { AppError } from '../lib/errors';
 import type { FileSource } from './uploads';
 

@@ -7,8 +7,8 @@ import {
   PDF_URI_LINK,
   pdfWith,
   pngWithText,
-} from '../../test/fixtures/hostile-files';
-import { SAMPLE_PDF, SAMPLE_PNG } from '../../test/fixtures/registration-helpers';
+} from '@test/fixtures/hostile-files';
+import { SAMPLE_PDF, SAMPLE_PNG } from '@test/fixtures/registration-helpers';
 import { hostileContent, sniff, type FileKind } from './uploads';
 
 const kindOf = (data: Buffer): FileKind => {

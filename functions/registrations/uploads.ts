@@ -7,7 +7,7 @@ import {
   PENDING_KEY_RE,
   type UploadUrlInput,
   type UploadUrlResponse,
-} from '../../shared/schemas/registration';
+} from '@shared/schemas/registration';
 import { padId } from '../lib/counters';
 import { AppError } from '../lib/errors';
 import { log } from '../lib/log';

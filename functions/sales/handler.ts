@@ -5,7 +5,7 @@ import {
   InvoiceListQuery,
   InvoiceNumberParam,
   MakeSaleInput,
-} from '../../shared/schemas/sales';
+} from '@shared/schemas/sales';
 import { defineArea, route } from '../lib/handler';
 import { binary, json } from '../lib/http';
 import { qrImageHeaders } from '../lib/qr';

@@ -3,7 +3,7 @@ import { docClient, tableName } from '../lib/aws';
 import { statUpdates } from '../lib/stats';
 import { lotKey } from '../lots/repository';
 import { regKey } from '../registrations/repository';
-import type { PaymentMode } from '../../shared/schemas/sales';
+import type { PaymentMode } from '@shared/schemas/sales';
 
 /**
  * Storage of the sales area (docs/data-model.md, "Sales and bills").

@@ -1,15 +1,7 @@
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
-import {
-  quantityLabel,
-  requestedKg,
-  rulesOfCrop,
-  saleLimit,
-  saleQuantityKg,
-  sameCrop,
-  type CropRules,
-} from '../../shared/crop-rules';
-import { kgToQuintal, maskMobile } from '../../shared/format';
-import { hasAnyRole, STAFF_ROLES } from '../../shared/roles';
+import { quantityLabel, requestedKg, rulesOfCrop, saleLimit, saleQuantityKg, sameCrop, type CropRules } from '@shared/crop-rules';
+import { kgToQuintal, maskMobile } from '@shared/format';
+import { hasAnyRole, STAFF_ROLES } from '@shared/roles';
 import {
   financialYearOf,
   formatInvoiceNumber,
@@ -22,7 +14,7 @@ import {
   type InvoiceResponse,
   type MakeSaleInput,
   type MakeSaleReply,
-} from '../../shared/schemas/sales';
+} from '@shared/schemas/sales';
 import type { Caller } from '../lib/caller';
 import { AppError, badRequest, notFound } from '../lib/errors';
 import { log } from '../lib/log';

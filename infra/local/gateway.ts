@@ -5,7 +5,7 @@ import { extname, join, normalize, resolve, sep } from 'node:path';
 import { pipeline } from 'node:stream';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
-import { ROUTES, isApiPath, type RouteDef } from '../../shared/routes';
+import { ROUTES, isApiPath, type RouteDef } from '@shared/routes';
 import { contentSecurityPolicy } from '../security-headers';
 import { handlerFor } from './handlers';
 

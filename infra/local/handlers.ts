@@ -1,5 +1,5 @@
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import type { FunctionArea } from '../../shared/routes';
+import type { FunctionArea } from '@shared/routes';
 
 /**
  * The Lambda handler of each API area, loaded on first use like a cold start.
@@ -8,16 +8,16 @@ import type { FunctionArea } from '../../shared/routes';
 export type AreaHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
 
 export const AREA_LOADERS: Partial<Record<FunctionArea, () => Promise<{ handler: unknown }>>> = {
-  auth: () => import('../../functions/auth/handler'),
-  admin: () => import('../../functions/admin/handler'),
-  producers: () => import('../../functions/producers/handler'),
-  crops: () => import('../../functions/crops/handler'),
-  lots: () => import('../../functions/lots/handler'),
-  farmers: () => import('../../functions/farmers/handler'),
-  home: () => import('../../functions/home/handler'),
-  registrations: () => import('../../functions/registrations/handler'),
-  sales: () => import('../../functions/sales/handler'),
-  dashboard: () => import('../../functions/dashboard/handler'),
+  auth: () => import('@functions/auth/handler'),
+  admin: () => import('@functions/admin/handler'),
+  producers: () => import('@functions/producers/handler'),
+  crops: () => import('@functions/crops/handler'),
+  lots: () => import('@functions/lots/handler'),
+  farmers: () => import('@functions/farmers/handler'),
+  home: () => import('@functions/home/handler'),
+  registrations: () => import('@functions/registrations/handler'),
+  sales: () => import('@functions/sales/handler'),
+  dashboard: () => import('@functions/dashboard/handler'),
 };
 
 const loaded = new Map<FunctionArea, Promise<AreaHandler>>();

@@ -1,6 +1,6 @@
 import { DeleteObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
-import { DAY_MS, PENDING_UPLOADS_RULE } from '../../functions/lib/upload-rules';
-import { sweepOrphanScans } from '../../functions/registrations/orphan-scans';
+import { DAY_MS, PENDING_UPLOADS_RULE } from '@functions/lib/upload-rules';
+import { sweepOrphanScans } from '@functions/registrations/orphan-scans';
 
 /**
  * The uploads bucket's lifecycle rule, applied by the local stand-in (s3rver has no lifecycle rules): objects

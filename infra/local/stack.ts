@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import type http from 'node:http';
-import { resetEnvCache } from '../../functions/lib/env';
+import { resetEnvCache } from '@functions/lib/env';
 import { seedAll, type SeededAdmin } from '../seed';
 import { ensureTable, startDynamo, type LocalDynamo } from './dynamo';
 import { createGateway } from './gateway';

@@ -2,7 +2,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { execSync } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import * as z from 'zod';
-import { findUserIdByEmail } from '../../functions/lib/users-store';
+import { findUserIdByEmail } from '@functions/lib/users-store';
 import { seedDemoData } from '../demo-data';
 import { startLocalStack } from './stack';
 

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { startLocalStack, type RunningLocalStack } from '../../infra/local/stack';
+import { startLocalStack, type RunningLocalStack } from '@infra/local/stack';
 import { FIXTURES, registerFarmer, validFields } from '../fixtures/registration-helpers';
 import { DESKTOP, PHONE, launchBrowser, screenshot } from '../support/browser';
 

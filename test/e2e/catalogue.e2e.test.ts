@@ -6,7 +6,7 @@ import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { startLocalStack, type RunningLocalStack } from '../../infra/local/stack';
+import { startLocalStack, type RunningLocalStack } from '@infra/local/stack';
 import { DESKTOP, PHONE, handleDialogs, launchBrowser, screenshot } from '../support/browser';
 
 /**

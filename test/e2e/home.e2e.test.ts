@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { PNG } from 'pngjs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { startLocalStack, type RunningLocalStack } from '../../infra/local/stack';
+import { startLocalStack, type RunningLocalStack } from '@infra/local/stack';
 import { DESKTOP, PHONE, launchBrowser, screenshot } from '../support/browser';
 
 /**

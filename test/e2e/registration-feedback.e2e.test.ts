@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { startLocalStack, type RunningLocalStack } from '../../infra/local/stack';
-import { MSG_AADHAAR_INVALID } from '../../shared/aadhaar';
-import { MSG_AADHAAR, MSG_FILE, MSG_FORM_INVALID, MSG_MOBILE, MSG_REQUIRED } from '../../shared/schemas/registration';
+import { startLocalStack, type RunningLocalStack } from '@infra/local/stack';
+import { MSG_AADHAAR_INVALID } from '@shared/aadhaar';
+import { MSG_AADHAAR, MSG_FILE, MSG_FORM_INVALID, MSG_MOBILE, MSG_REQUIRED } from '@shared/schemas/registration';
 import { DESKTOP, PHONE, launchBrowser, screenshot } from '../support/browser';
 import { FIXTURES, newAadhaar, newMobile, registerFarmer, validFields } from '../fixtures/registration-helpers';
 

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { startLocalStack, type RunningLocalStack } from '../../infra/local/stack';
+import { startLocalStack, type RunningLocalStack } from '@infra/local/stack';
 import { DESKTOP, PHONE, launchBrowser, screenshot, SCREENSHOT_DIR } from '../support/browser';
 import { FIXTURES, newAadhaar, newMobile } from '../fixtures/registration-helpers';
 

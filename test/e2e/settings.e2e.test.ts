@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
-import { startLocalStack, type RunningLocalStack } from '../../infra/local/stack';
+import { startLocalStack, type RunningLocalStack } from '@infra/local/stack';
 import { registerFarmer, validFields } from '../fixtures/registration-helpers';
 import { DESKTOP, PHONE, launchBrowser, screenshot } from '../support/browser';
 

@@ -11,10 +11,10 @@ import { Architecture } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { SignJWT } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
-import * as lambdaCredentials from '../../functions/lib/lambda-credentials';
-import { TOKEN_AUDIENCE, TOKEN_ISSUER } from '../../functions/lib/tokens';
-import { LAMBDA_CREDENTIALS_MODULE } from '../../infra/bundling';
-import { AREA_BUNDLING, FUNCTION_RUNTIME, REPO_ROOT, areaEntry } from '../../infra/cloud-stack';
+import * as lambdaCredentials from '@functions/lib/lambda-credentials';
+import { TOKEN_AUDIENCE, TOKEN_ISSUER } from '@functions/lib/tokens';
+import { LAMBDA_CREDENTIALS_MODULE } from '@infra/bundling';
+import { AREA_BUNDLING, FUNCTION_RUNTIME, REPO_ROOT, areaEntry } from '@infra/cloud-stack';
 
 const run = promisify(execFile);
 

@@ -12,8 +12,8 @@ import {
   WAF_RATE_LIMITS,
   WAF_RATE_WINDOW_SECONDS,
   addSeedPortal,
-} from '../../infra/cloud-stack';
-import { ROUTES, type RouteDef } from '../../shared/routes';
+} from '@infra/cloud-stack';
+import { ROUTES, type RouteDef } from '@shared/routes';
 
 const { AwsSolutionsChecks } = cdkNag;
 const CDK_CONTEXT = JSON.parse(readFileSync(new URL('../../cdk.json', import.meta.url), 'utf8')).context as Record<

@@ -6,8 +6,8 @@ import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
 import { Bucket } from 'aws-cdk-lib/aws-s3';
 import cdkNag from 'cdk-nag';
 import { describe, expect, it } from 'vitest';
-import { TABLE_DEFINITION } from '../../functions/lib/table-definition';
-import { ORIGIN_VERIFY_ENV, ORIGIN_VERIFY_HEADER } from '../../functions/lib/origin-verify';
+import { TABLE_DEFINITION } from '@functions/lib/table-definition';
+import { ORIGIN_VERIFY_ENV, ORIGIN_VERIFY_HEADER } from '@functions/lib/origin-verify';
 import {
   ALARM_THRESHOLDS,
   AREA_GRANTS,
@@ -18,8 +18,8 @@ import {
   checkRoutesAreServed,
   contentSecurityPolicy,
   type SeedPortalStackProps,
-} from '../../infra/cloud-stack';
-import { API_PATH_PREFIXES, FUNCTION_AREAS, ROUTES, routeKey, type RouteDef } from '../../shared/routes';
+} from '@infra/cloud-stack';
+import { API_PATH_PREFIXES, FUNCTION_AREAS, ROUTES, routeKey, type RouteDef } from '@shared/routes';
 
 const { AwsSolutionsChecks } = cdkNag;
 

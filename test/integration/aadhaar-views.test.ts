@@ -1,6 +1,6 @@
 import { PutCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { docClient, setDocClientForTests, tableName } from '../../functions/lib/aws';
+import { docClient, setDocClientForTests, tableName } from '@functions/lib/aws';
 import { startTestApi, type TestApi } from '../support/api';
 import { faulty, named } from '../support/faulty-client';
 import { newAadhaar, registerFarmer, validFields, seedFormCrops } from '../fixtures/registration-helpers';

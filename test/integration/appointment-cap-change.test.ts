@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clearAppointmentSettingsCache, forgetFullShifts } from '../../functions/registrations/appointments';
-import { shiftCounts } from '../../functions/registrations/repository';
+import { clearAppointmentSettingsCache, forgetFullShifts } from '@functions/registrations/appointments';
+import { shiftCounts } from '@functions/registrations/repository';
 import { startTestApi, type TestApi } from '../support/api';
 import { registerFarmer, validFields, seedFormCrops } from '../fixtures/registration-helpers';
 

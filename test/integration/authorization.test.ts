@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROUTES, routeKey, type RouteDef } from '../../shared/routes';
-import { ROLES, hasAnyRole, type Role } from '../../shared/roles';
-import { AREA_LOADERS } from '../../infra/local/handlers';
+import { ROUTES, routeKey, type RouteDef } from '@shared/routes';
+import { ROLES, hasAnyRole, type Role } from '@shared/roles';
+import { AREA_LOADERS } from '@infra/local/handlers';
 import { startTestApi, type TestApi } from '../support/api';
 import { signAsSuperAdmin } from '../support/tokens';
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROUTES, routeKey, type RouteDef } from '../../shared/routes';
+import { ROUTES, routeKey, type RouteDef } from '@shared/routes';
 import { startTestApi, type TestApi } from '../support/api';
 
 /**

@@ -2,8 +2,8 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { docClient, tableName } from '../../functions/lib/aws';
-import { formatInvoiceNumber, parseInvoiceNumber } from '../../shared/schemas/sales';
+import { docClient, tableName } from '@functions/lib/aws';
+import { formatInvoiceNumber, parseInvoiceNumber } from '@shared/schemas/sales';
 import { newMobile, registerFarmer, validFields } from '../fixtures/registration-helpers';
 import { startTestApi, type TestApi } from '../support/api';
 

@@ -273,7 +273,7 @@ describe('the truncated multipart event through the Lambda handler', () => {
   });
 
   it('the same body read by the handler in this process answers 400 and leaves no error behind', async () => {
-    const { handler } = await import('../../functions/registrations/handler');
+    const { handler } = await import('@functions/registrations/handler');
     const event = JSON.parse(readFileSync('events/registration-truncated-multipart.json', 'utf8'));
     const result = await handler(event, { awsRequestId: 'truncated' } as never);
     expect(result.statusCode).toBe(400);

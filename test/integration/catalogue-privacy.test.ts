@@ -1,6 +1,6 @@
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { docClient, tableName } from '../../functions/lib/aws';
+import { docClient, tableName } from '@functions/lib/aws';
 import { startTestApi, type TestApi } from '../support/api';
 
 /** Aadhaar numbers of producers and farmers are sealed by the vault: nothing in the table holds one in clear. */

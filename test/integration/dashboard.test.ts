@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { kolkataDay, lastDays } from '../../functions/lib/stats';
+import { kolkataDay, lastDays } from '@functions/lib/stats';
 import { registerFarmer, validFields, useCrops } from '../fixtures/registration-helpers';
 import { startTestApi, type TestApi } from '../support/api';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { seedDemoData } from '../../infra/demo-data';
+import { seedDemoData } from '@infra/demo-data';
 import { startTestApi, type TestApi } from '../support/api';
 
 let api: TestApi;

@@ -1,7 +1,7 @@
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { docClient, tableName } from '../../functions/lib/aws';
-import { MSG_AADHAAR_INVALID } from '../../shared/aadhaar';
+import { docClient, tableName } from '@functions/lib/aws';
+import { MSG_AADHAAR_INVALID } from '@shared/aadhaar';
 import { testAadhaar } from '../fixtures/registration-helpers';
 import { startTestApi, type TestApi } from '../support/api';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { LOGIN_LIMITS } from '../../functions/auth/service';
+import { LOGIN_LIMITS } from '@functions/auth/service';
 import { startTestApi, type TestApi } from '../support/api';
 
 /**

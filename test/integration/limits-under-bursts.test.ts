@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LOGIN_LIMITS } from '../../functions/auth/service';
-import { FIND_LETTER_LIMITS } from '../../functions/registrations/service';
+import { LOGIN_LIMITS } from '@functions/auth/service';
+import { FIND_LETTER_LIMITS } from '@functions/registrations/service';
 import { startTestApi, type TestApi } from '../support/api';
 import { newAadhaar, newMobile, postJson, registerFarmer, seedFormCrops, validFields } from '../fixtures/registration-helpers';
 

@@ -1,7 +1,7 @@
 import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { docClient, setDocClientForTests, tableName } from '../../functions/lib/aws';
-import { insertLotWithCode } from '../../functions/lots/repository';
+import { docClient, setDocClientForTests, tableName } from '@functions/lib/aws';
+import { insertLotWithCode } from '@functions/lots/repository';
 import { testAadhaar } from '../fixtures/registration-helpers';
 import { startTestApi, type TestApi } from '../support/api';
 import { faulty, named } from '../support/faulty-client';

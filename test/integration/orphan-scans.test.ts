@@ -2,12 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { CreateBucketCommand, ListObjectsV2Command, PutObjectCommand } from '@aws-sdk/client-s3';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { docClient, s3Client, tableName } from '../../functions/lib/aws';
-import { resetEnvCache } from '../../functions/lib/env';
-import { HOUR_MS, ORPHAN_SCANS_RULE } from '../../functions/lib/upload-rules';
-import { handler as sweepHandler } from '../../functions/registrations/orphan-scans-handler';
-import { sweepOrphanScans } from '../../functions/registrations/orphan-scans';
-import { regKey } from '../../functions/registrations/repository';
+import { docClient, s3Client, tableName } from '@functions/lib/aws';
+import { resetEnvCache } from '@functions/lib/env';
+import { HOUR_MS, ORPHAN_SCANS_RULE } from '@functions/lib/upload-rules';
+import { handler as sweepHandler } from '@functions/registrations/orphan-scans-handler';
+import { sweepOrphanScans } from '@functions/registrations/orphan-scans';
+import { regKey } from '@functions/registrations/repository';
 import { startTestApi, type TestApi } from '../support/api';
 import { registerFarmer, validFields, seedFormCrops } from '../fixtures/registration-helpers';
 

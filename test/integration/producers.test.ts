@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG_AADHAAR_INVALID, withVerhoeffDigit } from '../../shared/aadhaar';
+import { MSG_AADHAAR_INVALID, withVerhoeffDigit } from '@shared/aadhaar';
 import { testAadhaar } from '../fixtures/registration-helpers';
 import { startTestApi, type TestApi } from '../support/api';
 

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { docClient, tableName } from '../../functions/lib/aws';
-import { aadhaarHash } from '../../functions/lib/aadhaar-vault';
-import { MSG_AADHAAR_INVALID, withVerhoeffDigit } from '../../shared/aadhaar';
-import { MSG_AADHAAR, MSG_CROP_UNAVAILABLE, MSG_FORM_INVALID, MSG_REQUIRED } from '../../shared/schemas/registration';
+import { docClient, tableName } from '@functions/lib/aws';
+import { aadhaarHash } from '@functions/lib/aadhaar-vault';
+import { MSG_AADHAAR_INVALID, withVerhoeffDigit } from '@shared/aadhaar';
+import { MSG_AADHAAR, MSG_CROP_UNAVAILABLE, MSG_FORM_INVALID, MSG_REQUIRED } from '@shared/schemas/registration';
 import { startTestApi, type TestApi } from '../support/api';
 import {
   newAadhaar,

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { ScanCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { docClient, s3Client, setDocClientForTests, tableName } from '../../functions/lib/aws';
-import { clearAppointmentSettingsCache, forgetFullShifts } from '../../functions/registrations/appointments';
+import { docClient, s3Client, setDocClientForTests, tableName } from '@functions/lib/aws';
+import { clearAppointmentSettingsCache, forgetFullShifts } from '@functions/registrations/appointments';
 import { startTestApi, type TestApi } from '../support/api';
 import { faulty, named } from '../support/faulty-client';
 import {

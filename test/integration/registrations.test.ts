@@ -2,18 +2,12 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { GetCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { docClient, s3Client, setDocClientForTests, tableName } from '../../functions/lib/aws';
-import { clearConfigCache } from '../../functions/lib/config-store';
-import { clearAppointmentSettingsCache } from '../../functions/registrations/appointments';
-import { FIND_LETTER_LIMITS } from '../../functions/registrations/service';
-import { FILE_MESSAGES } from '../../functions/registrations/uploads';
-import {
-  MAX_FILE_BYTES,
-  MSG_ALREADY_REGISTERED,
-  MSG_CLOSED,
-  MSG_FILE,
-  MSG_FORM_INVALID,
-} from '../../shared/schemas/registration';
+import { docClient, s3Client, setDocClientForTests, tableName } from '@functions/lib/aws';
+import { clearConfigCache } from '@functions/lib/config-store';
+import { clearAppointmentSettingsCache } from '@functions/registrations/appointments';
+import { FIND_LETTER_LIMITS } from '@functions/registrations/service';
+import { FILE_MESSAGES } from '@functions/registrations/uploads';
+import { MAX_FILE_BYTES, MSG_ALREADY_REGISTERED, MSG_CLOSED, MSG_FILE, MSG_FORM_INVALID } from '@shared/schemas/registration';
 import { captureLogLines } from '../support/log-capture';
 import { startTestApi, type TestApi } from '../support/api';
 import { faulty, named } from '../support/faulty-client';

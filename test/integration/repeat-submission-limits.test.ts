@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FIND_LETTER_LIMITS } from '../../functions/registrations/service';
+import { FIND_LETTER_LIMITS } from '@functions/registrations/service';
 import { startTestApi, type TestApi } from '../support/api';
 import { newMobile, postJson, registerFarmer, seedFormCrops, validFields } from '../fixtures/registration-helpers';
 

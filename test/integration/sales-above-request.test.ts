@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getRegistration } from '../../functions/registrations/repository';
+import { getRegistration } from '@functions/registrations/repository';
 import { registerFarmer, seedCrop, seedFormCrops, testAadhaar, validFields } from '../fixtures/registration-helpers';
 import { startTestApi, type TestApi } from '../support/api';
 

@@ -1,7 +1,7 @@
 import { GetCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { docClient, setDocClientForTests, tableName } from '../../functions/lib/aws';
-import { saleRetryLimits, setClockForTests } from '../../functions/sales/service';
+import { docClient, setDocClientForTests, tableName } from '@functions/lib/aws';
+import { saleRetryLimits, setClockForTests } from '@functions/sales/service';
 import { registerFarmer, validFields, useCrops } from '../fixtures/registration-helpers';
 import { startTestApi, type TestApi } from '../support/api';
 

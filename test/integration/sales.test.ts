@@ -1,7 +1,7 @@
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { setClockForTests } from '../../functions/sales/service';
+import { setClockForTests } from '@functions/sales/service';
 import { registerFarmer, validFields, useCrops } from '../fixtures/registration-helpers';
 import { startTestApi, type TestApi } from '../support/api';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { LOGIN_LIMITS } from '../../functions/auth/service';
-import { PASSWORD_HASHING } from '../../functions/lib/passwords';
+import { LOGIN_LIMITS } from '@functions/auth/service';
+import { PASSWORD_HASHING } from '@functions/lib/passwords';
 import { startTestApi, type TestApi } from '../support/api';
 import { postJson } from '../fixtures/registration-helpers';
 

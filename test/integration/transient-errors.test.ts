@@ -1,6 +1,6 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
-import { docClient, setDocClientForTests } from '../../functions/lib/aws';
+import { docClient, setDocClientForTests } from '@functions/lib/aws';
 import { startTestApi, type TestApi } from '../support/api';
 
 /**

@@ -8,8 +8,8 @@ import {
 } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
-import { DAY_MS, PENDING_UPLOADS_RULE } from '../../functions/lib/upload-rules';
-import { expireUploads, localS3Client, startUploadLifecycle } from '../../infra/local/lifecycle';
+import { DAY_MS, PENDING_UPLOADS_RULE } from '@functions/lib/upload-rules';
+import { expireUploads, localS3Client, startUploadLifecycle } from '@infra/local/lifecycle';
 
 /**
  * The local stand-in's copy of the uploads bucket's lifecycle rule (functions/lib/upload-rules.ts): objects

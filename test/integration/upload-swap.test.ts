@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { s3Client } from '../../functions/lib/aws';
-import { getRegistration } from '../../functions/registrations/repository';
-import { FILE_MESSAGES } from '../../functions/registrations/uploads';
-import { MSG_FILE } from '../../shared/schemas/registration';
+import { s3Client } from '@functions/lib/aws';
+import { getRegistration } from '@functions/registrations/repository';
+import { FILE_MESSAGES } from '@functions/registrations/uploads';
+import { MSG_FILE } from '@shared/schemas/registration';
 import { startTestApi, type TestApi } from '../support/api';
 import { postJson, SAMPLE_PNG, seedFormCrops, uploadScan, validFields } from '../fixtures/registration-helpers';
 

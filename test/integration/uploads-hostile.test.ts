@@ -1,10 +1,10 @@
 import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { docClient, s3Client, tableName } from '../../functions/lib/aws';
-import { regKey } from '../../functions/registrations/repository';
-import { FILE_MESSAGES } from '../../functions/registrations/uploads';
-import { MSG_FILE, MSG_FORM_INVALID } from '../../shared/schemas/registration';
+import { docClient, s3Client, tableName } from '@functions/lib/aws';
+import { regKey } from '@functions/registrations/repository';
+import { FILE_MESSAGES } from '@functions/registrations/uploads';
+import { MSG_FILE, MSG_FORM_INVALID } from '@shared/schemas/registration';
 import { startTestApi, type TestApi } from '../support/api';
 import {
   GIF_WITH_HTML,

@@ -3,8 +3,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { localDynamoClient, startDynamo } from '../../infra/local/dynamo';
-import { startS3 } from '../../infra/local/s3';
+import { localDynamoClient, startDynamo } from '@infra/local/dynamo';
+import { startS3 } from '@infra/local/s3';
 import { freePort } from '../support/ports';
 import { recordedLeaks, resetLeakFile, sweepTables } from '../support/aadhaar-sweep';
 

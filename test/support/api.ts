@@ -2,12 +2,12 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type http from 'node:http';
 import { inject } from 'vitest';
-import { resetEnvCache } from '../../functions/lib/env';
-import { clearConfigCache } from '../../functions/lib/config-store';
-import { ensureTable } from '../../infra/local/dynamo';
-import { createGateway } from '../../infra/local/gateway';
-import { seedAll } from '../../infra/seed';
-import type { Role } from '../../shared/roles';
+import { resetEnvCache } from '@functions/lib/env';
+import { clearConfigCache } from '@functions/lib/config-store';
+import { ensureTable } from '@infra/local/dynamo';
+import { createGateway } from '@infra/local/gateway';
+import { seedAll } from '@infra/seed';
+import type { Role } from '@shared/roles';
 
 /**
  * Integration-test harness: a fresh table on the shared DynamoDB Local, the real local gateway on a free

@@ -1,5 +1,5 @@
 import { vi } from 'vitest';
-import { resetEnvCache } from '../../functions/lib/env';
+import { resetEnvCache } from '@functions/lib/env';
 
 /**
  * Turns the handlers' logs on at debug level and collects every line they write (outside Lambda the logger

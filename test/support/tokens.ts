@@ -1,5 +1,5 @@
 import { SignJWT } from 'jose';
-import { TOKEN_AUDIENCE, TOKEN_ISSUER } from '../../functions/lib/tokens';
+import { TOKEN_AUDIENCE, TOKEN_ISSUER } from '@functions/lib/tokens';
 
 /** A token for user 1 claiming super_admin, signed as the app signs, with the key, expiry and audience given. */
 export const signAsSuperAdmin = (key: string, exp: number | string, aud = TOKEN_AUDIENCE) =>

@@ -34,7 +34,7 @@ import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
 import TuneIcon from '@mui/icons-material/Tune';
 import { Link as RouterLink, NavLink, Outlet } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { hasAnyRole } from '../../../shared/roles';
+import { hasAnyRole } from '@shared/roles';
 import { primaryRole, useSession } from '../lib/session';
 import { ADMIN_SECTIONS, paths, type AdminSectionId } from '../paths';
 import { LanguageSwitch } from './LanguageSwitch';

@@ -6,7 +6,7 @@ import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink, NavLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { hasAnyRole } from '../../../shared/roles';
+import { hasAnyRole } from '@shared/roles';
 import { useSession } from '../lib/session';
 import { ADMIN_AREA_ROLES, USER_AREA_ROLES, paths } from '../paths';
 import { LanguageSwitch } from './LanguageSwitch';

@@ -1,5 +1,5 @@
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
-import { hasAnyRole } from '../../../shared/roles';
+import { hasAnyRole } from '@shared/roles';
 import { paths, to } from '../paths';
 import { sessionEndedForReauth, useSession } from '../lib/session';
 

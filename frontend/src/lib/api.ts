@@ -1,4 +1,4 @@
-import { holdsAadhaar, PRIVATE_QUERY_HEADER } from '../../../shared/private-query';
+import { holdsAadhaar, PRIVATE_QUERY_HEADER } from '@shared/private-query';
 import { clearSession, getToken } from './session';
 
 /**

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
-import { hasAnyRole, parseRoleString } from '../../../shared/roles';
-import type { LoginResponse } from '../../../shared/schemas/auth';
+import { hasAnyRole, parseRoleString } from '@shared/roles';
+import type { LoginResponse } from '@shared/schemas/auth';
 
 /**
  * The signed-in session: the bearer token and the user (name, email, roles), kept in localStorage so a

@@ -12,14 +12,14 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { SaveConfigInput, type ConfigResponse } from '../../../../shared/schemas/admin';
-import { errorMessage } from '../../lib/api';
-import { fieldErrors } from '../../lib/forms';
-import { useFeedback } from '../../lib/useFeedback';
-import { useListLoader } from '../../lib/useListLoader';
-import { FeedbackAlerts, LoadErrorAlert } from '../../components/FeedbackAlerts';
-import { TableStateRows } from '../../components/TableStateRows';
-import { usePageTitle } from '../../components/usePageTitle';
+import { SaveConfigInput, type ConfigResponse } from '@shared/schemas/admin';
+import { errorMessage } from '@web/lib/api';
+import { fieldErrors } from '@web/lib/forms';
+import { useFeedback } from '@web/lib/useFeedback';
+import { useListLoader } from '@web/lib/useListLoader';
+import { FeedbackAlerts, LoadErrorAlert } from '@web/components/FeedbackAlerts';
+import { TableStateRows } from '@web/components/TableStateRows';
+import { usePageTitle } from '@web/components/usePageTitle';
 import { deleteConfig, listConfigs, renameOrSave, saveConfig } from './api';
 
 interface Editing {

@@ -1,5 +1,5 @@
-import { api } from '../../lib/api';
-import type { ConfigResponse, SaveConfigInput } from '../../../../shared/schemas/admin';
+import { api } from '@web/lib/api';
+import type { ConfigResponse, SaveConfigInput } from '@shared/schemas/admin';
 
 export const listConfigs = () => api.get<ConfigResponse[]>('/api/config');
 export const saveConfig = (input: SaveConfigInput) => api.post<ConfigResponse>('/api/config', input);

@@ -11,14 +11,14 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { CreateRoleInput, type RoleResponse } from '../../../../shared/schemas/admin';
-import { ApiError, errorMessage } from '../../lib/api';
-import { fieldErrors } from '../../lib/forms';
-import { useFeedback } from '../../lib/useFeedback';
-import { useListLoader } from '../../lib/useListLoader';
-import { FeedbackAlerts, LoadErrorAlert } from '../../components/FeedbackAlerts';
-import { TableStateRows } from '../../components/TableStateRows';
-import { usePageTitle } from '../../components/usePageTitle';
+import { CreateRoleInput, type RoleResponse } from '@shared/schemas/admin';
+import { ApiError, errorMessage } from '@web/lib/api';
+import { fieldErrors } from '@web/lib/forms';
+import { useFeedback } from '@web/lib/useFeedback';
+import { useListLoader } from '@web/lib/useListLoader';
+import { FeedbackAlerts, LoadErrorAlert } from '@web/components/FeedbackAlerts';
+import { TableStateRows } from '@web/components/TableStateRows';
+import { usePageTitle } from '@web/components/usePageTitle';
 import { createRole, deleteRole, listRoles } from './api';
 
 /** Roles: add (name required) and delete (refused by the server while a user holds the role). */

@@ -1,5 +1,5 @@
-import { api } from '../../lib/api';
-import type { CreateRoleInput, RoleResponse } from '../../../../shared/schemas/admin';
+import { api } from '@web/lib/api';
+import type { CreateRoleInput, RoleResponse } from '@shared/schemas/admin';
 
 /** The list may arrive bare or wrapped in { data }. */
 export async function listRoles(): Promise<RoleResponse[]> {

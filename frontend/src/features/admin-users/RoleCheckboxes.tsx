@@ -1,7 +1,7 @@
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
-import type { RoleResponse } from '../../../../shared/schemas/admin';
+import type { RoleResponse } from '@shared/schemas/admin';
 
 /** One checkbox per role; `selected` holds role ids. */
 export function RoleCheckboxes({

@@ -22,14 +22,14 @@ import {
   UpdateUserInput,
   type RoleResponse,
   type UserResponse,
-} from '../../../../shared/schemas/admin';
-import { ApiError, errorMessage } from '../../lib/api';
-import { fieldErrors } from '../../lib/forms';
-import { useFeedback } from '../../lib/useFeedback';
-import { useListLoader } from '../../lib/useListLoader';
-import { FeedbackAlerts, LoadErrorAlert } from '../../components/FeedbackAlerts';
-import { TableStateRows } from '../../components/TableStateRows';
-import { usePageTitle } from '../../components/usePageTitle';
+} from '@shared/schemas/admin';
+import { ApiError, errorMessage } from '@web/lib/api';
+import { fieldErrors } from '@web/lib/forms';
+import { useFeedback } from '@web/lib/useFeedback';
+import { useListLoader } from '@web/lib/useListLoader';
+import { FeedbackAlerts, LoadErrorAlert } from '@web/components/FeedbackAlerts';
+import { TableStateRows } from '@web/components/TableStateRows';
+import { usePageTitle } from '@web/components/usePageTitle';
 import { createUser, listRoles, listUsers, resetPassword, updateUser } from './api';
 import { RoleCheckboxes } from './RoleCheckboxes';
 

@@ -1,5 +1,5 @@
-import { api } from '../../lib/api';
-import type { CreateUserInput, RoleResponse, UpdateUserInput, UserResponse } from '../../../../shared/schemas/admin';
+import { api } from '@web/lib/api';
+import type { CreateUserInput, RoleResponse, UpdateUserInput, UserResponse } from '@shared/schemas/admin';
 
 export const listUsers = () => api.get<UserResponse[]>('/api/admin/users');
 export const createUser = (input: CreateUserInput) => api.post<UserResponse>('/api/admin/users', input);

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { LazyAlert as Alert } from '../../components/LazyAlert';
+import { LazyAlert as Alert } from '@web/components/LazyAlert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
@@ -7,11 +7,11 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router-dom';
-import { quantityLabel } from '../../../../shared/crop-rules';
-import { districtHindi } from '../../../../shared/districts';
-import type { AppointmentRecord } from '../../../../shared/schemas/registration';
-import { api } from '../../lib/api';
-import { paths } from '../../paths';
+import { quantityLabel } from '@shared/crop-rules';
+import { districtHindi } from '@shared/districts';
+import type { AppointmentRecord } from '@shared/schemas/registration';
+import { api } from '@web/lib/api';
+import { paths } from '@web/paths';
 
 /**
  * The appointment letter at /svs/appointment/{uniqueCode}: everything the farmer brings to the counter,

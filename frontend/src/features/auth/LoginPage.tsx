@@ -8,13 +8,13 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { LoginInput } from '../../../../shared/schemas/auth';
-import { errorMessage } from '../../lib/api';
-import { fieldErrors } from '../../lib/forms';
-import { sessionFromLogin, setSession } from '../../lib/session';
-import { usePageTitle } from '../../components/usePageTitle';
-import type { FromState } from '../../components/RequireAuth';
-import { paths, safeNext } from '../../paths';
+import { LoginInput } from '@shared/schemas/auth';
+import { errorMessage } from '@web/lib/api';
+import { fieldErrors } from '@web/lib/forms';
+import { sessionFromLogin, setSession } from '@web/lib/session';
+import { usePageTitle } from '@web/components/usePageTitle';
+import type { FromState } from '@web/components/RequireAuth';
+import { paths, safeNext } from '@web/paths';
 import { login } from './api';
 
 /** Sign-in page. On success goes to the page first asked for (guard state or ?next=), else home. */

@@ -1,7 +1,7 @@
 import { Navigate, useLocation } from 'react-router-dom';
-import { hasAnyRole } from '../../../../shared/roles';
-import { useSession } from '../../lib/session';
-import { ADMIN_AREA_ROLES, paths, to } from '../../paths';
+import { hasAnyRole } from '@shared/roles';
+import { useSession } from '@web/lib/session';
+import { ADMIN_AREA_ROLES, paths, to } from '@web/paths';
 
 /** Entry for "take me to my area": staff to the admin area, other signed-in users to their own area, visitors to the login page. */
 export default function StartEntry() {

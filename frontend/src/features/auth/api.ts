@@ -1,5 +1,5 @@
-import { api } from '../../lib/api';
-import type { LoginInput, LoginResponse } from '../../../../shared/schemas/auth';
+import { api } from '@web/lib/api';
+import type { LoginInput, LoginResponse } from '@shared/schemas/auth';
 
 export function login(input: LoginInput): Promise<LoginResponse> {
   // A 401 here means wrong credentials, not an expired session.

@@ -1,15 +1,15 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { LazyAlert as Alert } from '../../components/LazyAlert';
+import { LazyAlert as Alert } from '@web/components/LazyAlert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router-dom';
-import { formatRupees, maskAadhaar } from '../../../../shared/format';
-import type { BillReply, BillSummary, InvoiceResponse } from '../../../../shared/schemas/sales';
-import { ApiError, api, apiUrl, errorMessage } from '../../lib/api';
-import { useSession } from '../../lib/session';
-import { usePageTitle } from '../../components/usePageTitle';
+import { formatRupees, maskAadhaar } from '@shared/format';
+import type { BillReply, BillSummary, InvoiceResponse } from '@shared/schemas/sales';
+import { ApiError, api, apiUrl, errorMessage } from '@web/lib/api';
+import { useSession } from '@web/lib/session';
+import { usePageTitle } from '@web/components/usePageTitle';
 
 /**
  * The public bill (/bill/{number}?t={token}), reached from the bill's QR code or the Bills page. The token in

@@ -17,19 +17,14 @@ import CreditCardIcon from '@mui/icons-material/CreditCard';
 import CurrencyRupeeIcon from '@mui/icons-material/CurrencyRupee';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { formatDate, formatRupees, formatTime } from '../../../../shared/format';
-import type { CropDropdownItem } from '../../../../shared/schemas/crops';
-import {
-  BILL_DEFAULT_TAKE,
-  BILL_PAGE_SIZES,
-  type InvoiceListReply,
-  type InvoiceResponse,
-} from '../../../../shared/schemas/sales';
-import { errorMessage } from '../../lib/api';
-import { checkFilters, type FilterProblem } from '../../lib/filters';
-import { compactTableSx, pinnedEndSx } from '../../components/listTable';
-import { usePageTitle } from '../../components/usePageTitle';
-import { to } from '../../paths';
+import { formatDate, formatRupees, formatTime } from '@shared/format';
+import type { CropDropdownItem } from '@shared/schemas/crops';
+import { BILL_DEFAULT_TAKE, BILL_PAGE_SIZES, type InvoiceListReply, type InvoiceResponse } from '@shared/schemas/sales';
+import { errorMessage } from '@web/lib/api';
+import { checkFilters, type FilterProblem } from '@web/lib/filters';
+import { compactTableSx, pinnedEndSx } from '@web/components/listTable';
+import { usePageTitle } from '@web/components/usePageTitle';
+import { to } from '@web/paths';
 import { EMPTY_FILTERS, listBills, listCropChoices, listUserNames, openBillQr, type BillFilters } from './api';
 
 /**

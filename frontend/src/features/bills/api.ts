@@ -1,7 +1,7 @@
-import type { CropDropdownItem } from '../../../../shared/schemas/crops';
-import type { InvoiceListReply } from '../../../../shared/schemas/sales';
-import { api, apiUrl } from '../../lib/api';
-import { getToken } from '../../lib/session';
+import type { CropDropdownItem } from '@shared/schemas/crops';
+import type { InvoiceListReply } from '@shared/schemas/sales';
+import { api, apiUrl } from '@web/lib/api';
+import { getToken } from '@web/lib/session';
 
 /** Calls of the Bills page. Empty filters are left out of the query. */
 export interface BillFilters {

@@ -19,12 +19,12 @@ import {
   SEVERITIES,
   type AnnouncementResponse,
   type Severity,
-} from '../../../../shared/schemas/cms';
-import { formatDateTime, indiaInputToIso, isoToIndiaInput } from '../../../../shared/format';
-import { useListLoader } from '../../lib/useListLoader';
-import { FeedbackAlerts, LoadErrorAlert } from '../../components/FeedbackAlerts';
-import { TableStateRows } from '../../components/TableStateRows';
-import { usePageTitle } from '../../components/usePageTitle';
+} from '@shared/schemas/cms';
+import { formatDateTime, indiaInputToIso, isoToIndiaInput } from '@shared/format';
+import { useListLoader } from '@web/lib/useListLoader';
+import { FeedbackAlerts, LoadErrorAlert } from '@web/components/FeedbackAlerts';
+import { TableStateRows } from '@web/components/TableStateRows';
+import { usePageTitle } from '@web/components/usePageTitle';
 import { listAnnouncements, saveAnnouncement } from './api';
 import { CmsFormButtons } from './CmsFormButtons';
 import { useCmsEditor } from './useCmsEditor';

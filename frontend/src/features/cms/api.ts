@@ -1,5 +1,5 @@
-import { api } from '../../lib/api';
-import type { AnnouncementInput, AnnouncementResponse, BlockInput, BlockResponse } from '../../../../shared/schemas/cms';
+import { api } from '@web/lib/api';
+import type { AnnouncementInput, AnnouncementResponse, BlockInput, BlockResponse } from '@shared/schemas/cms';
 
 /** Staff lists include inactive records. */
 export const listBlocks = () => api.get<BlockResponse[]>('/api/cms/blocks', { query: { includeInactive: true } });

@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { errorMessage } from '../../lib/api';
-import { fieldErrors } from '../../lib/forms';
-import { useFeedback } from '../../lib/useFeedback';
+import { errorMessage } from '@web/lib/api';
+import { fieldErrors } from '@web/lib/forms';
+import { useFeedback } from '@web/lib/useFeedback';
 
 interface CmsEditorOptions<F, I, R> {
   /** A blank form (id 0: Save creates). */

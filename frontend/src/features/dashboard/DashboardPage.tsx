@@ -6,9 +6,9 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { formatDay, formatRupees } from '../../../../shared/format';
-import type { DashboardSummary, DayCount } from '../../../../shared/schemas/dashboard';
-import { usePageTitle } from '../../components/usePageTitle';
+import { formatDay, formatRupees } from '@shared/format';
+import type { DashboardSummary, DayCount } from '@shared/schemas/dashboard';
+import { usePageTitle } from '@web/components/usePageTitle';
 import { getSummary } from './api';
 import { Sparkline } from './Sparkline';
 

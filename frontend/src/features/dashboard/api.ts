@@ -1,5 +1,5 @@
-import type { DashboardSummary } from '../../../../shared/schemas/dashboard';
-import { api } from '../../lib/api';
+import type { DashboardSummary } from '@shared/schemas/dashboard';
+import { api } from '@web/lib/api';
 
 /** The summary; some deployments wrap it in `data`. */
 export async function getSummary(signal?: AbortSignal): Promise<DashboardSummary> {

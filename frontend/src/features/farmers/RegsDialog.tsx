@@ -10,8 +10,8 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { useTranslation } from 'react-i18next';
-import { formatDay } from '../../../../shared/format';
-import type { FarmerRegistration, FarmerResponse } from '../../../../shared/schemas/farmers';
+import { formatDay } from '@shared/format';
+import type { FarmerRegistration, FarmerResponse } from '@shared/schemas/farmers';
 import { farmerRegistrations } from './api';
 
 /** The farmer's registrations (an empty list when there are none or they could not be loaded). */

@@ -1,5 +1,5 @@
-import { api } from '../../lib/api';
-import type { HomeSummaryResponse } from '../../../../shared/schemas/cms';
+import { api } from '@web/lib/api';
+import type { HomeSummaryResponse } from '@shared/schemas/cms';
 
 /** The home page's content. Public: a stale token must never bounce a visitor to the login page. */
 export const fetchHomeSummary = (signal?: AbortSignal) =>

@@ -15,26 +15,19 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import type { CropDropdownItem } from '../../../../shared/schemas/crops';
-import {
-  CreateLotInput,
-  UpdateLotInput,
-  YEAR_MAX,
-  YEAR_MIN,
-  currentYear,
-  type LotResponse,
-} from '../../../../shared/schemas/lots';
-import type { ProducerResponse } from '../../../../shared/schemas/producers';
-import { ApiError, errorMessage } from '../../lib/api';
-import { fieldErrors } from '../../lib/forms';
-import { sessionHasRole, useSession } from '../../lib/session';
-import { useFeedback } from '../../lib/useFeedback';
-import { useListLoader } from '../../lib/useListLoader';
-import { FeedbackAlerts, LoadErrorAlert } from '../../components/FeedbackAlerts';
-import { compactTableSx, pinnedEndSx } from '../../components/listTable';
-import { SaveCancelButtons } from '../../components/SaveCancelButtons';
-import { TableStateRows } from '../../components/TableStateRows';
-import { usePageTitle } from '../../components/usePageTitle';
+import type { CropDropdownItem } from '@shared/schemas/crops';
+import { CreateLotInput, UpdateLotInput, YEAR_MAX, YEAR_MIN, currentYear, type LotResponse } from '@shared/schemas/lots';
+import type { ProducerResponse } from '@shared/schemas/producers';
+import { ApiError, errorMessage } from '@web/lib/api';
+import { fieldErrors } from '@web/lib/forms';
+import { sessionHasRole, useSession } from '@web/lib/session';
+import { useFeedback } from '@web/lib/useFeedback';
+import { useListLoader } from '@web/lib/useListLoader';
+import { FeedbackAlerts, LoadErrorAlert } from '@web/components/FeedbackAlerts';
+import { compactTableSx, pinnedEndSx } from '@web/components/listTable';
+import { SaveCancelButtons } from '@web/components/SaveCancelButtons';
+import { TableStateRows } from '@web/components/TableStateRows';
+import { usePageTitle } from '@web/components/usePageTitle';
 import { createLot, cropOptions, listLots, previewLotCode, producerOptions, updateLot } from './api';
 import { QrDialog } from './QrDialog';
 

@@ -8,9 +8,9 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import type { LotResponse } from '../../../../shared/schemas/lots';
-import { errorMessage } from '../../lib/api';
-import { to } from '../../paths';
+import type { LotResponse } from '@shared/schemas/lots';
+import { errorMessage } from '@web/lib/api';
+import { to } from '@web/paths';
 import { downloadQr, publicQrSvgUrl } from './api';
 
 /** A lot's QR code: the image, Download PNG, Download SVG and Open public page. */

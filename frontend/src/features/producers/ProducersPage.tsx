@@ -11,17 +11,17 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { maskAadhaar } from '../../../../shared/format';
-import { ADDRESS_MAX, NAME_MAX, ProducerInput, type ProducerResponse } from '../../../../shared/schemas/producers';
-import { ApiError, errorMessage } from '../../lib/api';
-import { useFeedback } from '../../lib/useFeedback';
-import { useListLoader } from '../../lib/useListLoader';
-import { FeedbackAlerts, LoadErrorAlert } from '../../components/FeedbackAlerts';
-import { ListToolbar } from '../../components/ListToolbar';
-import { SaveCancelButtons } from '../../components/SaveCancelButtons';
-import { ActiveToggleButton, StatusChip } from '../../components/StatusActions';
-import { TableStateRows } from '../../components/TableStateRows';
-import { usePageTitle } from '../../components/usePageTitle';
+import { maskAadhaar } from '@shared/format';
+import { ADDRESS_MAX, NAME_MAX, ProducerInput, type ProducerResponse } from '@shared/schemas/producers';
+import { ApiError, errorMessage } from '@web/lib/api';
+import { useFeedback } from '@web/lib/useFeedback';
+import { useListLoader } from '@web/lib/useListLoader';
+import { FeedbackAlerts, LoadErrorAlert } from '@web/components/FeedbackAlerts';
+import { ListToolbar } from '@web/components/ListToolbar';
+import { SaveCancelButtons } from '@web/components/SaveCancelButtons';
+import { ActiveToggleButton, StatusChip } from '@web/components/StatusActions';
+import { TableStateRows } from '@web/components/TableStateRows';
+import { usePageTitle } from '@web/components/usePageTitle';
 import { createProducer, getProducer, inactivateProducer, listProducers, restoreProducer, updateProducer } from './api';
 
 interface FormState {

@@ -1,5 +1,5 @@
-import { api } from '../../lib/api';
-import { LIST_TAKE, type ProducerInput, type ProducerResponse } from '../../../../shared/schemas/producers';
+import { api } from '@web/lib/api';
+import { LIST_TAKE, type ProducerInput, type ProducerResponse } from '@shared/schemas/producers';
 
 export interface ProducerFilter {
   search?: string;

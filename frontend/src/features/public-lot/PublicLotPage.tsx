@@ -1,12 +1,12 @@
 import { useEffect, useState } from 'react';
-import { LazyAlert as Alert } from '../../components/LazyAlert';
+import { LazyAlert as Alert } from '@web/components/LazyAlert';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import type { PublicLotResponse } from '../../../../shared/schemas/lots';
-import { ApiError, api, apiUrl, errorMessage } from '../../lib/api';
-import { usePageTitle } from '../../components/usePageTitle';
+import type { PublicLotResponse } from '@shared/schemas/lots';
+import { ApiError, api, apiUrl, errorMessage } from '@web/lib/api';
+import { usePageTitle } from '@web/components/usePageTitle';
 
 /**
  * Public lot details, opened by scanning a lot's QR code on a phone: one small request, one image, plain

@@ -1,5 +1,5 @@
 import { startTransition, useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import { LazyAlert as Alert, preloadAlert } from '../../components/LazyAlert';
+import { LazyAlert as Alert, preloadAlert } from '@web/components/LazyAlert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
@@ -7,13 +7,13 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
-import { defaultRulesFor, qtyChoices, quantityLabel, unitLabel, type CropRules } from '../../../../shared/crop-rules';
-import { UP_DISTRICTS } from '../../../../shared/districts';
-import type { CropDropdownItem } from '../../../../shared/schemas/crops';
-import { ApiError, errorMessage } from '../../lib/api';
-import { LightTextField as TextField } from '../../components/LightTextField';
-import { usePageTitle } from '../../components/usePageTitle';
-import { to } from '../../paths';
+import { defaultRulesFor, qtyChoices, quantityLabel, unitLabel, type CropRules } from '@shared/crop-rules';
+import { UP_DISTRICTS } from '@shared/districts';
+import type { CropDropdownItem } from '@shared/schemas/crops';
+import { ApiError, errorMessage } from '@web/lib/api';
+import { LightTextField as TextField } from '@web/components/LightTextField';
+import { usePageTitle } from '@web/components/usePageTitle';
+import { to } from '@web/paths';
 import { findLetters, isFormOpen, loadCrops, submitRegistration, uploadScan, type FoundLetter, type UploadedScan } from './api';
 import { CATEGORIES, digitsOnly, FIELD_MESSAGES, FILE_ACCEPT, FILE_FIELD, GENDERS } from './fields';
 

@@ -1,7 +1,7 @@
-import type { CropDropdownItem } from '../../../../shared/schemas/crops';
-import type { RegistrationReply, UploadUrlResponse } from '../../../../shared/schemas/registration';
-import { ApiError, api, apiUrl } from '../../lib/api';
-import { getToken } from '../../lib/session';
+import type { CropDropdownItem } from '@shared/schemas/crops';
+import type { RegistrationReply, UploadUrlResponse } from '@shared/schemas/registration';
+import { ApiError, api, apiUrl } from '@web/lib/api';
+import { getToken } from '@web/lib/session';
 
 /** Calls of the registration form: form switch, crop list, scan upload (presigned PUT), submit, find letter. */
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import * as shared from '../../../../shared/schemas/registration';
-import { en } from '../../lib/i18n/en';
-import { hi } from '../../lib/i18n/hi';
+import * as shared from '@shared/schemas/registration';
+import { en } from '@web/lib/i18n/en';
+import { hi } from '@web/lib/i18n/hi';
 import * as fields from './fields';
 
 describe('registration form constants (zod-free copy)', () => {

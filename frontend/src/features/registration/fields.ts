@@ -1,4 +1,4 @@
-import type * as shared from '../../../../shared/schemas/registration';
+import type * as shared from '@shared/schemas/registration';
 
 /**
  * What the registration form needs to draw itself, without zod: the choices, the file input's name and

@@ -6,7 +6,7 @@ import {
   RegistrationFields,
   registrationFieldErrors,
   typeFromName,
-} from '../../../../shared/schemas/registration';
+} from '@shared/schemas/registration';
 
 /**
  * The form's check before sending: the shared zod schema the server validates with (so the rules cannot

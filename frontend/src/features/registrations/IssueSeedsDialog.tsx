@@ -17,15 +17,15 @@ import Typography from '@mui/material/Typography';
 import CloseIcon from '@mui/icons-material/Close';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { QTY_CLAMP, quantityLabel, saleLimit, sameCrop, type CropRules } from '../../../../shared/crop-rules';
-import { formatDay, formatRupees } from '../../../../shared/format';
-import type { CropDropdownItem } from '../../../../shared/schemas/crops';
-import type { LotForCrop } from '../../../../shared/schemas/lots';
-import type { RegistrationRow } from '../../../../shared/schemas/registration';
-import { DEFAULT_PAYMENT_MODE, type MakeSaleForm, type MakeSaleReply, type PaymentMode } from '../../../../shared/schemas/sales';
-import { api, errorMessage } from '../../lib/api';
-import { sessionHasRole, useSession } from '../../lib/session';
-import { paths } from '../../paths';
+import { QTY_CLAMP, quantityLabel, saleLimit, sameCrop, type CropRules } from '@shared/crop-rules';
+import { formatDay, formatRupees } from '@shared/format';
+import type { CropDropdownItem } from '@shared/schemas/crops';
+import type { LotForCrop } from '@shared/schemas/lots';
+import type { RegistrationRow } from '@shared/schemas/registration';
+import { DEFAULT_PAYMENT_MODE, type MakeSaleForm, type MakeSaleReply, type PaymentMode } from '@shared/schemas/sales';
+import { api, errorMessage } from '@web/lib/api';
+import { sessionHasRole, useSession } from '@web/lib/session';
+import { paths } from '@web/paths';
 
 /**
  * Issue Seeds (spec sections 2, 4 and 5): a full-screen dialog over the Registrations page for an unbilled

@@ -19,9 +19,9 @@ import Typography from '@mui/material/Typography';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { quantityLabel } from '../../../../shared/crop-rules';
-import { UP_DISTRICTS } from '../../../../shared/districts';
-import { formatDate, formatDateTime, formatDay, formatTime } from '../../../../shared/format';
+import { quantityLabel } from '@shared/crop-rules';
+import { UP_DISTRICTS } from '@shared/districts';
+import { formatDate, formatDateTime, formatDay, formatTime } from '@shared/format';
 import {
   DEFAULT_REGISTRATION_PAGE_SIZE,
   NAME_MAX,
@@ -29,12 +29,12 @@ import {
   REGISTRATION_PAGE_SIZES,
   type RegistrationListReply,
   type RegistrationRow,
-} from '../../../../shared/schemas/registration';
-import { errorMessage } from '../../lib/api';
-import { checkFilters, type FilterProblem } from '../../lib/filters';
-import { compactTableSx, pinnedEndSx, tallListBoxSx } from '../../components/listTable';
-import { usePageTitle } from '../../components/usePageTitle';
-import { to } from '../../paths';
+} from '@shared/schemas/registration';
+import { errorMessage } from '@web/lib/api';
+import { checkFilters, type FilterProblem } from '@web/lib/filters';
+import { compactTableSx, pinnedEndSx, tallListBoxSx } from '@web/components/listTable';
+import { usePageTitle } from '@web/components/usePageTitle';
+import { to } from '@web/paths';
 import { aadhaarFileUrl, listRegistrations, type RegistrationSearch } from './api';
 import { IssueSeedsDialog } from './IssueSeedsDialog';
 

@@ -1,6 +1,6 @@
-import { indiaInputToIso } from '../../../../shared/format';
-import type { RegistrationListReply } from '../../../../shared/schemas/registration';
-import { api } from '../../lib/api';
+import { indiaInputToIso } from '@shared/format';
+import type { RegistrationListReply } from '@shared/schemas/registration';
+import { api } from '@web/lib/api';
 
 /** Staff calls of the Registrations page. */
 export interface RegistrationSearch {

@@ -13,12 +13,12 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import CancelIcon from '@mui/icons-material/Cancel';
 import { useTranslation } from 'react-i18next';
-import { formatDay } from '../../../../shared/format';
-import { SettingsInput } from '../../../../shared/schemas/admin';
-import { ApiError, errorMessage } from '../../lib/api';
-import { fieldErrors } from '../../lib/forms';
-import { useFeedback } from '../../lib/useFeedback';
-import { usePageTitle } from '../../components/usePageTitle';
+import { formatDay } from '@shared/format';
+import { SettingsInput } from '@shared/schemas/admin';
+import { ApiError, errorMessage } from '@web/lib/api';
+import { fieldErrors } from '@web/lib/forms';
+import { useFeedback } from '@web/lib/useFeedback';
+import { usePageTitle } from '@web/components/usePageTitle';
 import { getSettings, saveSettings } from './api';
 
 const WEEKDAY_KEYS = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'] as const;

@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { usePageTitle } from '../../components/usePageTitle';
+import { usePageTitle } from '@web/components/usePageTitle';
 import { UserAreaNav } from './UserAreaNav';
 
 export default function OrdersPage() {

@@ -2,8 +2,8 @@ import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { useSession } from '../../lib/session';
-import { usePageTitle } from '../../components/usePageTitle';
+import { useSession } from '@web/lib/session';
+import { usePageTitle } from '@web/components/usePageTitle';
 import { UserAreaNav } from './UserAreaNav';
 
 export default function ProfilePage() {

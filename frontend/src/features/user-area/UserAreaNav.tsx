@@ -2,7 +2,7 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { paths } from '../../paths';
+import { paths } from '@web/paths';
 
 /** Tabs between the pages of the user area. */
 export function UserAreaNav() {

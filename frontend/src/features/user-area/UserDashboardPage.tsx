@@ -3,7 +3,7 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { usePageTitle } from '../../components/usePageTitle';
+import { usePageTitle } from '@web/components/usePageTitle';
 import { UserAreaNav } from './UserAreaNav';
 
 /** Fixed placeholder figures until the user area has real data. */
