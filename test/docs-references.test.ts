@@ -70,7 +70,7 @@ function problemOf(target: string): string | undefined {
 const DOC_REFERENCE = /\bdocs\/[\w./-]+\.md(?:#[\w-]+)?/g;
 const MARKDOWN_LINK = /\]\(([^)\s]+)\)/g;
 /** `name` ([path](../path)), or `a` and `b` ([path](../path)): functions named beside the file that holds them. */
-const NAMED_IN_FILE = /((?:`[A-Za-z_$][\w$]*`(?:, | and )?)+) \(\[[^\]]*\]\(([^)#\s]+)\)\)/g;
+const NAMED_IN_FILE = /((?:`[A-Za-z_$][\w$]*`(?:,\s+|\s+and\s+)?)+)\s+\(\[[^\]]*\]\(([^)#\s]+)\)\)/g;
 
 const sourceFiles = SOURCE_DIRS.flatMap((dir) => filesUnder(dir, (name) => /\.tsx?$/.test(name)));
 const docFiles = [...filesUnder('docs', (name) => name.endsWith('.md')), 'README.md'];
