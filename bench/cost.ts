@@ -28,7 +28,7 @@ const K = Number(process.env.K ?? 10);
 const LAMBDA_GB = 0.5; // 512 MB, ARM
 /** Response headers CloudFront sends besides the body (estimate, for data transfer). */
 const HEADER_BYTES = 400;
-/** Aadhaar scan size for storage: the spec's maximum. */
+/** Aadhaar scan size for storage: the largest file the form accepts. */
 const SCAN_BYTES = 500 * 1024;
 
 /**

@@ -6,7 +6,7 @@
  * Phones retry after a connection error or a 5xx with the same idempotency key and the same uploaded file;
  * counters retry a sale the same way (a sale that went through before its answer was lost answers
  * "Bill already generated" on the retry). Afterwards the table and the bucket are read directly and
- * invariants 1-6 of the architecture are checked (bench/lib/table-check.ts); then, with EXPIRE_NOW=1, the
+ * invariants 1-6 of docs/invariants.md are checked (bench/lib/table-check.ts); then, with EXPIRE_NOW=1, the
  * local lifecycle rule is run with age 0 to show that uploads that never became a registration are removed
  * and the accepted scans are not.
  *

@@ -1,7 +1,7 @@
 /**
  * Counter day: C counters (each its own seller account) issue bills at once against a few lots, over HTTP,
  * as the Issue Seeds screen does. Some lots run out on purpose, and a share of the sales is tried a second
- * time at another counter (it must be refused). Afterwards the invariants are checked through the API:
+ * time at another counter (it must be refused). Afterwards the invariants (docs/invariants.md) are checked through the API:
  *   3. for every lot used + remaining = total, remaining never below zero, used = the bills' quantities;
  *   4. this financial year's invoice numbers are 1..n with no gap and no duplicate;
  *   5. no registration is billed twice.

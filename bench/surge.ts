@@ -1,6 +1,6 @@
 /**
  * Registration-day surge, end to end over HTTP: each simulated farmer asks for an upload URL, PUTs the scan
- * to S3, and submits the form. Afterwards the invariants are checked through the API:
+ * to S3, and submits the form. Afterwards the invariants (docs/invariants.md) are checked through the API:
  *   1. no appointment day or shift holds more than its capacity;
  *   2. one registration per Aadhaar and crop (a share of the farmers double-submit, some resubmit changed forms);
  *   6. every acknowledged registration is readable (letter by code) and its scan is present.

@@ -2,7 +2,7 @@ import * as z from 'zod';
 
 /**
  * Every configuration key the product reads, with its default, parser and who may read it.
- * Values are stored as text (spec: Config is key + value text); parsing happens here only.
+ * Values are stored as text (docs/product-rules.md#registration-switch-and-settings); parsing happens here only.
  */
 const isoDate = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -32,7 +32,7 @@ export const CONFIG_KEYS = {
   Is_SVS_Form_On: def<boolean>({
     default: true,
     public: true,
-    // Spec: true if the value is '1' or 'true' (any case); anything else means off.
+    // On when the value is '1' or 'true' (any case); anything else means off.
     parse: parseBool,
     format: (v) => (v ? 'true' : 'false'),
     description: 'Registrations open (true/1) or closed',
@@ -105,7 +105,10 @@ export function isPublicConfigKey(key: string): boolean {
   return isKnownConfigKey(key) && CONFIG_KEYS[key].public;
 }
 
-/** Reads a stored value leniently: missing or unreadable text gives the default (spec: lookup failure means default). */
+/**
+ * Reads a stored value leniently: missing or unreadable text gives the default
+ * (docs/product-rules.md#registration-switch-and-settings).
+ */
 export function readConfig<K extends KnownConfigKey>(key: K, raw: string | undefined | null): ConfigValue<K> {
   if (raw === undefined || raw === null) return CONFIG_KEYS[key].default as ConfigValue<K>;
   try {

@@ -19,7 +19,7 @@ describe('crop rules', () => {
     expect(sameCrop('mustard', 'wheat')).toBe(false);
   });
 
-  it('gives the spec defaults for wheat, chickpea and mustard', () => {
+  it('gives the default rules for wheat, chickpea and mustard', () => {
     expect(qtyChoices(defaultRulesFor('Wheat'))).toEqual([1, 2, 3]);
     expect(qtyChoices(defaultRulesFor('chick pea'))).toEqual([1, 2, 3, 4, 5, 6]);
     expect(qtyChoices(defaultRulesFor('Mustard'))).toEqual([1, 2, 3, 4, 5, 6]);

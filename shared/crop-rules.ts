@@ -1,6 +1,7 @@
 /**
  * What a farmer may ask for, per crop. Stored as attributes of each crop; these are the defaults for the
- * crops the institute sells (spec: wheat in bags of 40 kg, 1 to 3 bags; chickpea and mustard 1 to 6 kg).
+ * crops the institute sells: wheat in bags of 40 kg, 1 to 3 bags; chickpea and mustard 1 to 6 kg
+ * (docs/product-rules.md#quantities-per-crop).
  */
 export type CropUnit = 'bag' | 'kg';
 
@@ -14,7 +15,7 @@ export interface CropRules {
 }
 
 export const DEFAULT_BAG_SIZE_KG = 40;
-/** Overall clamp on the requested quantity (spec section 5). */
+/** Overall clamp on the requested quantity (docs/product-rules.md#quantities-per-crop). */
 export const QTY_CLAMP = { min: 1, max: 10 } as const;
 
 /** Lower case, no spaces or hyphens: 'Chick-pea ' and 'chickpea' match. */

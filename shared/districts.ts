@@ -1,6 +1,7 @@
 /**
- * The districts of Uttar Pradesh offered in the registration form's dropdown (spec: a fixed list of about
- * 75 districts). The English name is the value sent and stored; the Hindi name is shown first in the form.
+ * The districts of Uttar Pradesh offered in the registration form's dropdown, a fixed list of about 75
+ * (docs/product-rules.md#registration-form-fields-and-how-they-are-sent). The English name is the value sent
+ * and stored; the Hindi name is shown first in the form.
  */
 export interface District {
   en: string;

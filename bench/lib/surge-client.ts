@@ -193,7 +193,7 @@ async function getJson(h: Http, path: string, token?: string) {
 }
 
 /**
- * Invariants 1, 2 and 6 through the API: every acknowledged letter readable and each day and shift within
+ * Invariants 1, 2 and 6 (docs/invariants.md) through the API: every acknowledged letter readable and each day and shift within
  * capacity; one registration per Aadhaar and crop (a sample of 200, with their scans).
  */
 export async function checkSurgeThroughApi(

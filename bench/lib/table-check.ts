@@ -1,5 +1,5 @@
 /**
- * Invariants 1-6 of the architecture, checked by reading the whole table and the uploads bucket directly
+ * Invariants 1-6 (docs/invariants.md), checked by reading the whole table and the uploads bucket directly
  * (a bench may scan; no request path does). Used by bench/faults.ts after a run with crashes.
  */
 import { GetObjectCommand, ListObjectsV2Command, type S3Client } from '@aws-sdk/client-s3';

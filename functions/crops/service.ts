@@ -67,7 +67,8 @@ export async function create(input: CropInput): Promise<CropResponse> {
     cropName: input.cropName,
     cropNameKey,
     description: input.description ?? '',
-    // Absent rules: the spec's defaults for wheat, chickpea and mustard; other crops offer no choice.
+    // Absent rules: the defaults for wheat, chickpea and mustard; other crops offer no choice
+    // (docs/product-rules.md#quantities-per-crop).
     rules: input.rules === undefined ? (defaultRulesFor(input.cropName) ?? null) : input.rules,
     isActive: true,
     searchText: searchTextOf(input.cropName, input.description),

@@ -8,7 +8,7 @@ import { fyPk, newest, sellerPk } from '../sales/repository';
 import { creationTimes } from './repository';
 
 /**
- * The dashboard summary (spec section 3, "Dashboard summary"), from counters and small index reads, never by
+ * The dashboard summary (docs/product-rules.md#dashboard-summary), from counters and small index reads, never by
  * reading the registrations or bills it counts:
  *  - registrations: the daily and running stat counters (STAT#registrations#..., 10 shards each), 8 stats
  *    x 10 shards = one BatchGet of 80 keys;

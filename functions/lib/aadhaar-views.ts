@@ -5,7 +5,7 @@ import type { Caller } from './caller';
 import { log } from './log';
 
 /**
- * Who sees an Aadhaar number in clear (ARCHITECTURE.md, "Security and privacy"): only admins (and
+ * Who sees an Aadhaar number in clear (docs/invariants.md#11-aadhaar-in-clear-for-admins-only): only admins (and
  * super_admins), who maintain the records; sellers, lists and public pages get XXXX-XXXX-1234.
  */
 export const seesFullAadhaar = (caller: Caller | null) => Boolean(caller && hasAnyRole(caller.roles, ['admin']));

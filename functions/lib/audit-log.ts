@@ -8,7 +8,7 @@ import { isConditionalFailure, withRetry } from './retry';
 import { kolkataDay } from './stats';
 
 /**
- * The audit log (invariant 9 of ARCHITECTURE.md): append-only, one item per event, written before the answer
+ * The audit log (docs/invariants.md#9-append-only-audit-log): append-only, one item per event, written before the answer
  * that the event is about leaves the server; no route changes or deletes an entry. Today it records every
  * view of an Aadhaar number in clear and every link to an Aadhaar scan (docs/data-model.md, "Audit log").
  *

@@ -5,7 +5,8 @@ import { farmerIdByAadhaarHash } from '../farmers/repository';
 import { create as createFarmer } from '../farmers/service';
 
 /**
- * Links a registration to a farmer by Aadhaar (spec section 4), creating the farmer when there is none.
+ * Links a registration to a farmer by Aadhaar, creating the farmer when there is none
+ * (docs/product-rules.md#linking-a-registration-to-a-farmer).
  * Any failure (including a slow lookup) leaves the registration not linked; it never fails the registration.
  */
 const LINK_TIMEOUT_MS = 2_000;

@@ -32,8 +32,11 @@ import * as repo from './repository';
 import { checkFile, lastingKey, removeQuietly, storeFile, type FileSource } from './uploads';
 
 /**
- * Registration rules (spec sections 3-5; invariants 1, 2 and 6 of ARCHITECTURE.md). One service function
- * serves both the JSON submit (file uploaded with a presigned URL) and the multipart form (file in the body).
+ * Registration rules (docs/product-rules.md#registration-form-checks-and-messages) and the invariants
+ * docs/invariants.md#1-day-capacity, docs/invariants.md#2-one-registration-per-aadhaar-crop-and-year and
+ * docs/invariants.md#6-acknowledged-registrations-last.
+ * One service function serves both the JSON submit (file uploaded with a presigned URL) and the multipart form
+ * (file in the body).
  *
  * Order of work, and why:
  *  1. the claim for (Aadhaar, crop, year) is read: a registration that exists is returned (same request
@@ -55,7 +58,10 @@ export function isStaff(caller: Caller | null): boolean {
   return Boolean(caller && hasAnyRole(caller.roles, STAFF_ROLES));
 }
 
-/** The form switch (spec section 4): off refuses submissions; a failed lookup means on. */
+/**
+ * The form switch: off refuses submissions; a failed lookup means on
+ * (docs/product-rules.md#registration-switch-and-settings).
+ */
 export async function assertFormOpen(): Promise<void> {
   if (!(await getSetting('Is_SVS_Form_On'))) throw new AppError('FORBIDDEN', MSG_CLOSED);
 }

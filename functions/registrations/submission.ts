@@ -15,7 +15,8 @@ import type { FileSource } from './uploads';
 /**
  * Reads POST /svsregistration in either form:
  *  - JSON: the fields plus fileKey (the key returned by /svsregistration/upload-url) and idempotencyKey;
- *  - multipart/form-data (the spec's form post): the fields plus the file as FileAdhar (or a fileKey field).
+ *  - multipart/form-data (the older system's form post, docs/product-rules.md#registration-form-fields-and-how-they-are-sent):
+ *    the fields plus the file as FileAdhar (or a fileKey field).
  * The idempotency key may also come as the Idempotency-Key header.
  */
 const MAX_JSON_CHARS = 64 * 1024;

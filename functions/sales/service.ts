@@ -30,7 +30,8 @@ import { getRegistration, type RegistrationItem } from '../registrations/reposit
 import * as repo from './repository';
 
 /**
- * Sales and bills (spec sections 3-5, 7; invariants 3, 4 and 5 of ARCHITECTURE.md).
+ * Sales and bills (docs/product-rules.md#issue-seeds, docs/product-rules.md#bill-contents). Invariants kept here:
+ * docs/invariants.md#3-lot-stock, docs/invariants.md#4-gapless-invoice-numbers and docs/invariants.md#5-billed-once.
  *
  * A sale reads the registration, the lot, its crop and the year's invoice counter, checks the rules for a
  * clear message, then commits one transaction (repository.commitSale) whose conditions are the real guard.
@@ -332,8 +333,8 @@ export function toSummary(i: repo.InvoiceItem): BillSummary {
 
 /**
  * What a reader of a bill sees. Without the bill's token only the summary (toSummary); with it, 'public'
- * (visitors) the mobile masked and no staff details, 'signed-in' (any signed-in account, as the spec shows
- * creator and update details to logged-in users) adds who made and changed the bill, the mobile still masked;
+ * (visitors) the mobile masked and no staff details, 'signed-in' (any signed-in account; docs/product-rules.md#bill-contents)
+ * adds who made and changed the bill, the mobile still masked;
  * 'staff' (token or not) everything, the token included for printing the QR code.
  */
 export type BillView = 'public' | 'signed-in' | 'staff';

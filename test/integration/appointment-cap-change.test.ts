@@ -5,9 +5,9 @@ import { startTestApi, type TestApi } from '../support/api';
 import { registerFarmer, validFields, seedFormCrops } from '../fixtures/registration-helpers';
 
 /**
- * Invariant 1 when the cap changes during the season: bookings made while PerDayLimit was 0 (no cap) count
- * against a cap set later, and a lowered cap is honoured for the next bookings. A table of its own, so the
- * days start empty.
+ * Invariant 1 (docs/invariants.md#1-day-capacity) when the cap changes during the season: bookings made while
+ * PerDayLimit was 0 (no cap) count against a cap set later, and a lowered cap is honoured for the next bookings.
+ * A table of its own, so the days start empty.
  */
 let api: TestApi;
 let root: string;

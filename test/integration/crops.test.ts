@@ -16,7 +16,8 @@ let n = 0;
 const uniqueName = (base = 'Crop') => `${base} ${++n}`;
 const create = (body: Record<string, unknown>) => api.call('POST', '/api/crops', { token: admin, body });
 
-describe('crops: rules from the spec as defaults', () => {
+// docs/product-rules.md#quantities-per-crop
+describe('crops: the default rules by name', () => {
   it.each([
     ['Wheat', { unit: 'bag', bagSizeKg: 40, minQty: 1, maxQty: 3, defaultQty: 1 }],
     ['Chick-Pea', { unit: 'kg', bagSizeKg: 1, minQty: 1, maxQty: 6, defaultQty: 1 }],
@@ -173,7 +174,8 @@ describe('crops: list, search, edit, inactivate, restore', () => {
   });
 });
 
-describe('crops: validation (spec section 5)', () => {
+// docs/product-rules.md#catalogue-and-farmer-forms-checks-and-messages
+describe('crops: validation', () => {
   const cases: [string, Record<string, unknown>, string | null][] = [
     ['name missing', { cropName: undefined }, 'Crop name is required'],
     ['name blank', { cropName: '  ' }, 'Crop name is required'],

@@ -4,7 +4,7 @@ import { registerFarmer, validFields, useCrops } from '../fixtures/registration-
 import { startTestApi, type TestApi } from '../support/api';
 
 /**
- * GET /api/dashboard/summary: every field of the spec's "Dashboard summary", moved by the real flows
+ * GET /api/dashboard/summary: every field of the summary (docs/product-rules.md#dashboard-summary), moved by the real flows
  * (catalogue, registrations through the public API, sales), admins seeing all sales and sellers their own.
  */
 let api: TestApi;

@@ -273,7 +273,8 @@ describe("farmers: a farmer's registrations", () => {
   });
 });
 
-describe('farmers: validation (spec section 5)', () => {
+// docs/product-rules.md#catalogue-and-farmer-forms-checks-and-messages
+describe('farmers: validation', () => {
   const cases: [string, Record<string, unknown>, string | null][] = [
     ['name missing', { name: undefined }, 'Name is required'],
     ['name of 200 characters', { name: 'f'.repeat(200) }, null],

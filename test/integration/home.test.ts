@@ -187,7 +187,7 @@ describe('content blocks (CMS)', () => {
     expect(noId.json.blockID).not.toBe(id);
     expect(noId.json).toMatchObject({ body: '', imageUrl: '', sortOrder: 0, isActive: true });
 
-    // POST with a non-zero id updates that block (as the spec's client does).
+    // POST with a non-zero id updates that block (as the older system's client does; docs/product-rules.md#content-blocks).
     const viaPost = await api.call('POST', '/api/cms/blocks', {
       token: admin,
       body: { blockID: id, slug, title: 'Second title', body: 'Body 2', imageUrl: '', sortOrder: 4, isActive: true },

@@ -303,7 +303,8 @@ describe('lots: create and read', () => {
   });
 });
 
-describe('lots: validation (spec section 5)', () => {
+// docs/product-rules.md#catalogue-and-farmer-forms-checks-and-messages
+describe('lots: validation', () => {
   let base: Record<string, unknown>;
   beforeAll(async () => {
     const p = await producer();

@@ -171,7 +171,8 @@ describe('producers: edit, inactivate, restore', () => {
   });
 });
 
-describe('producers: validation (spec section 5)', () => {
+// docs/product-rules.md#catalogue-and-farmer-forms-checks-and-messages
+describe('producers: validation', () => {
   const cases: [string, Record<string, unknown>, string | null][] = [
     ['name missing', { name: undefined }, 'Name is required'],
     ['name blank', { name: '   ' }, 'Name is required'],

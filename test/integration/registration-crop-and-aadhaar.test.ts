@@ -174,7 +174,7 @@ describe('the Aadhaar number', () => {
       expect(r.json.fields.adharNumber, what).toBe(MSG_AADHAAR_INVALID);
       expect(MSG_AADHAAR_INVALID).toMatch(BILINGUAL);
     }
-    // A wrong length keeps the spec's message.
+    // A wrong length keeps the 12-digit message.
     const short = await postJson(api, '/svsregistration', { ...validFields({ adharNumber: '23456' }) });
     expect(short.json.fields.adharNumber).toBe(MSG_AADHAAR);
     const ok = await registerFarmer(

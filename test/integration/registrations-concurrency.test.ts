@@ -17,7 +17,7 @@ import {
 } from '../fixtures/registration-helpers';
 
 /**
- * Invariants 1, 2 and 6 under concurrency and injected DynamoDB failures (DynamoDB Local never throws
+ * Invariants 1, 2 and 6 (docs/invariants.md) under concurrency and injected DynamoDB failures (DynamoDB Local never throws
  * TransactionConflictException and never throttles, so the client is wrapped to do it).
  */
 let api: TestApi;

@@ -196,7 +196,7 @@ describe('registration with a presigned upload', () => {
 });
 
 describe('registration as a multipart form (FileAdhar)', () => {
-  it('accepts the spec form post with a PDF and with a GIF', async () => {
+  it('accepts the multipart form post (FileAdhar) with a PDF and with a GIF', async () => {
     const gif = Buffer.concat([Buffer.from('GIF89a'), randomBytes(100)]);
     for (const file of [
       { data: SAMPLE_PDF, name: 'aadhaar.pdf', type: 'application/pdf' },
@@ -254,7 +254,8 @@ describe('registration as a multipart form (FileAdhar)', () => {
   });
 });
 
-describe('validation rules of the registration form (spec section 5), at their boundaries', () => {
+// docs/product-rules.md#registration-form-checks-and-messages
+describe('validation rules of the registration form, at their boundaries', () => {
   // Field problems are reported before the file is looked at, so a placeholder key is enough here.
   const post = (over: Record<string, unknown>) =>
     postJson(api, '/svsregistration', { ...fields(over), fileKey: 'pending/not-looked-at-000000' });
@@ -358,6 +359,7 @@ describe('validation rules of the registration form (spec section 5), at their b
   });
 });
 
+// docs/invariants.md#2-one-registration-per-aadhaar-crop-and-year
 describe('duplicates and retries (invariant 2)', () => {
   it('returns the first registration to a retried request, and 409 to a different submission for the same Aadhaar and crop', async () => {
     const f = fields({ cropName: 'Mustard' });

@@ -6,8 +6,8 @@ import { registerFarmer, validFields, useCrops } from '../fixtures/registration-
 import { startTestApi, type TestApi } from '../support/api';
 
 /**
- * Invariants 3, 4 and 5 under concurrency against DynamoDB Local, plus the failures DynamoDB Local never
- * produces (transaction conflicts, throttling, lost answers), injected by wrapping the document client:
+ * Invariants 3, 4 and 5 (docs/invariants.md) under concurrency against DynamoDB Local, plus the failures DynamoDB
+ * Local never produces (transaction conflicts, throttling, lost answers), injected by wrapping the document client:
  *  3. for every lot used + remaining = total and remaining never below zero;
  *  4. invoice numbers unique and consecutive, no gaps, per financial year;
  *  5. a registration billed at most once.

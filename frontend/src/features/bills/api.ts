@@ -44,7 +44,7 @@ export function listBills(f: BillFilters, skip: number, take: number, signal?: A
   });
 }
 
-/** Crops for the filter: active ones only (spec section 7). */
+/** Crops for the filter: active ones only (docs/product-rules.md#bills-page). */
 export const listCropChoices = () => api.get<CropDropdownItem[]>('/api/crops/dropdown');
 
 export const listUserNames = () => api.get<{ userID: number; fullName: string }[]>('/api/admin/users/names');

@@ -14,7 +14,7 @@ export const listFarmers = (f: FarmerFilter) =>
 export const inactivateFarmer = (id: number) => api.delete<FarmerResponse>(`/api/farmers/${id}`);
 export const restoreFarmer = (id: number) => api.post<FarmerResponse>(`/api/farmers/${id}/restore`);
 
-/** A farmer's registrations; any failure reads as an empty list (spec section 8). */
+/** A farmer's registrations; any failure reads as an empty list (docs/product-rules.md#failures-the-screens-absorb). */
 export async function farmerRegistrations(id: number): Promise<FarmerRegistration[]> {
   try {
     const reply = await api.get<FarmerRegistration[]>(`/api/farmers/${id}/registrations`);

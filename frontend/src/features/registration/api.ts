@@ -5,7 +5,10 @@ import { getToken } from '@web/lib/session';
 
 /** Calls of the registration form: form switch, crop list, scan upload (presigned PUT), submit, find letter. */
 
-/** Is_SVS_Form_On: '1' or 'true' (any case) is on; a failed lookup counts as on (spec). */
+/**
+ * Is_SVS_Form_On: '1' or 'true' (any case) is on; a failed lookup counts as on
+ * (docs/product-rules.md#registration-switch-and-settings).
+ */
 export async function isFormOpen(): Promise<boolean> {
   try {
     const r = await api.get<{ key: string; value: string }>('/api/config/Is_SVS_Form_On', { skipAuthRedirect: true });
@@ -18,7 +21,10 @@ export async function isFormOpen(): Promise<boolean> {
   }
 }
 
-/** Active crops for the dropdown; a failure leaves the list empty and is only logged (spec). */
+/**
+ * Active crops for the dropdown; a failure leaves the list empty and is only logged
+ * (docs/product-rules.md#failures-the-screens-absorb).
+ */
 export async function loadCrops(): Promise<CropDropdownItem[]> {
   try {
     const items = await api.get<CropDropdownItem[]>('/api/crops/dropdown', { skipAuthRedirect: true });

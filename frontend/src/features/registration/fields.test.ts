@@ -31,15 +31,16 @@ describe('registration form constants (zod-free copy)', () => {
   });
 });
 
-describe('field messages on the form (spec section 5)', () => {
+// docs/product-rules.md#registration-form-checks-and-messages
+describe('field messages on the form', () => {
   const keys = Object.keys(fields.FIELD_MESSAGES) as (keyof typeof fields.FIELD_MESSAGES)[];
 
-  it('are the spec’s Hindi text exactly in Hindi', () => {
+  it('are the original Hindi text exactly in Hindi', () => {
     expect(Object.keys(hi.registration.fieldErrors).sort()).toEqual([...keys].sort());
     for (const k of keys) expect(hi.registration.fieldErrors[k]).toBe(fields.FIELD_MESSAGES[k]);
   });
 
-  it('keep the spec’s Hindi text, then give the English, in English', () => {
+  it('keep the original Hindi text, then give the English, in English', () => {
     expect(Object.keys(en.registration.fieldErrors).sort()).toEqual([...keys].sort());
     for (const k of keys) {
       const [hindi, english] = en.registration.fieldErrors[k].split(' / ');

@@ -14,8 +14,9 @@ export const FILE_ACCEPT =
   '.gif,.jpg,.jpeg,.png,.pdf,image/gif,image/jpeg,image/png,application/pdf' satisfies typeof shared.FILE_ACCEPT;
 
 /**
- * The spec's field messages (section 5) as the shared schema and the server give them, by the key of their
- * rendering in registration.fieldErrors (en.ts: the same Hindi, then the English).
+ * The field messages (docs/product-rules.md#registration-form-checks-and-messages) as the shared schema and
+ * the server give them, by the key of their rendering in registration.fieldErrors (en.ts: the same Hindi, then
+ * the English).
  */
 export const FIELD_MESSAGES = {
   required: 'आवश्यक' satisfies typeof shared.MSG_REQUIRED,

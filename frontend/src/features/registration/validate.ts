@@ -24,7 +24,10 @@ export function registrationProblems(body: Record<string, unknown>, file: File |
   return found;
 }
 
-/** The file rule as soon as a file is chosen: the spec's message, and what is wrong (for a second line). */
+/**
+ * The file rule as soon as a file is chosen: its Hindi message (docs/product-rules.md#registration-form-checks-and-messages),
+ * and what is wrong (for a second line).
+ */
 export function fileIssue(file: File): { message: string; reason: 'size' | 'type' | 'empty' } | null {
   const message = aadhaarFileProblem(file);
   if (!message) return null;
