@@ -63,32 +63,40 @@ export interface AppSecrets {
   aadhaarKey: Secret;
 }
 
+/**
+ * A secret Secrets Manager generates (letters and digits) and never rotates on its own: `whyNoRotation` is
+ * the reason cdk-nag's AwsSolutions-SMG4 (automatic rotation) is acknowledged.
+ */
+export function addGeneratedSecret(
+  stack: Stack,
+  id: string,
+  options: { description: string; length: number; removalPolicy: RemovalPolicy; whyNoRotation: string },
+): Secret {
+  const secret = new Secret(stack, id, {
+    description: options.description,
+    generateSecretString: { passwordLength: options.length, excludePunctuation: true },
+    removalPolicy: options.removalPolicy,
+  });
+  acknowledge(secret, [{ id: 'AwsSolutions-SMG4', reason: options.whyNoRotation }]);
+  return secret;
+}
+
 /** Generated once, kept if the stack goes (the Aadhaar key decrypts every stored number). */
 export function addAppSecrets(stack: Stack): AppSecrets {
-  const jwtSecret = new Secret(stack, 'JwtSigningKey', {
+  const jwtSecret = addGeneratedSecret(stack, 'JwtSigningKey', {
     description: 'Seed portal: HMAC key that signs staff session tokens (JWT)',
-    generateSecretString: { passwordLength: 64, excludePunctuation: true },
+    length: 64,
     removalPolicy: RemovalPolicy.RETAIN,
+    whyNoRotation:
+      'The functions cache the signing key per cold start and verify with one key only; automatic rotation would sign every staff member out at a random time. Rotate by hand (docs/deployment.md).',
   });
-  const aadhaarKey = new Secret(stack, 'AadhaarKey', {
+  const aadhaarKey = addGeneratedSecret(stack, 'AadhaarKey', {
     description: 'Seed portal: key material for Aadhaar number encryption (AES-256-GCM) and lookup hashes (HMAC)',
-    generateSecretString: { passwordLength: 88, excludePunctuation: true },
+    length: 88,
     removalPolicy: RemovalPolicy.RETAIN,
+    whyNoRotation:
+      'Rotating this key needs every stored Aadhaar number re-encrypted and every lookup hash recomputed; an automatic rotation would make stored data unreadable. Rotation is a planned migration.',
   });
-  acknowledge(jwtSecret, [
-    {
-      id: 'AwsSolutions-SMG4',
-      reason:
-        'The functions cache the signing key per cold start and verify with one key only; automatic rotation would sign every staff member out at a random time. Rotate by hand (docs/deployment.md).',
-    },
-  ]);
-  acknowledge(aadhaarKey, [
-    {
-      id: 'AwsSolutions-SMG4',
-      reason:
-        'Rotating this key needs every stored Aadhaar number re-encrypted and every lookup hash recomputed; an automatic rotation would make stored data unreadable. Rotation is a planned migration.',
-    },
-  ]);
   return { jwtSecret, aadhaarKey };
 }
 

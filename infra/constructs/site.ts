@@ -4,11 +4,11 @@ import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import { BlockPublicAccess, Bucket, BucketEncryption } from 'aws-cdk-lib/aws-s3';
-import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { ORIGIN_VERIFY_HEADER } from '@functions/lib/origin-verify';
 import { API_PATH_PREFIXES } from '@shared/routes';
 import { contentSecurityPolicy } from '../security-headers';
 import { acknowledge } from './acknowledge';
+import { addGeneratedSecret } from './data';
 
 /**
  * CloudFront Function (viewer request, default behaviour only): a path whose last segment has no file
@@ -106,18 +106,13 @@ export function addSite(stack: Stack, options: SiteOptions): Site {
 
   // CloudFront proves itself to the API with a secret header; the functions refuse requests without it
   // (functions/lib/origin-verify.ts), so calling the execute-api endpoint directly does not bypass the WAF.
-  const originVerify = new Secret(stack, 'OriginVerifySecret', {
+  const originVerify = addGeneratedSecret(stack, 'OriginVerifySecret', {
     description: 'Seed portal: value of the header CloudFront adds to API requests (origin verification)',
-    generateSecretString: { passwordLength: 48, excludePunctuation: true },
+    length: 48,
     removalPolicy: RemovalPolicy.DESTROY,
+    whyNoRotation:
+      'CloudFront reads the value once per deployment (template dynamic reference), so a rotation in Secrets Manager alone would lock CloudFront out of the API; rotate with a redeploy (docs/deployment.md).',
   });
-  acknowledge(originVerify, [
-    {
-      id: 'AwsSolutions-SMG4',
-      reason:
-        'CloudFront reads the value once per deployment (template dynamic reference), so a rotation in Secrets Manager alone would lock CloudFront out of the API; rotate with a redeploy (docs/deployment.md).',
-    },
-  ]);
   const originVerifyValue = originVerify.secretValue.unsafeUnwrap();
   const apiDomain = `${api.apiId}.execute-api.${stack.region}.${stack.urlSuffix}`;
   const apiOrigin = new HttpOrigin(apiDomain, {
