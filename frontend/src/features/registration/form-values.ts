@@ -1,22 +1,13 @@
 import { defaultRulesFor, type CropRules } from '@shared/crop-rules';
 import type { CropDropdownItem } from '@shared/schemas/crops';
+import type { RegistrationFieldsInput } from '@shared/schemas/registration';
 import { GENDERS } from './fields';
 
-/** The registration form's values as typed (strings; the submit turns crop and quantity into numbers). */
-export interface Values {
-  Name: string;
-  fatherName: string;
-  adharNumber: string;
-  mobile: string;
-  category: string;
-  gender: string;
-  village: string;
-  block: string;
-  subDistrict: string;
-  district: string;
-  cropId: string;
-  bagsRequested: string;
-}
+/**
+ * The registration form's values as its inputs hold them: the shared schema's fields as strings, less the
+ * two the submit adds (the crop's name and whether staff registered from the admin area).
+ */
+export type Values = Record<Exclude<keyof RegistrationFieldsInput, 'cropName' | 'isAdmin'>, string>;
 
 /** The sample the form starts with (spec); Reset empties it. */
 export const SAMPLE: Values = {
