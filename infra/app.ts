@@ -61,7 +61,7 @@ if (!/^ap-south-[12]$/.test(region)) {
 Tags.of(app).add('project', 'seed-portal');
 
 // cdk-nag 3 runs as a CDK validation plugin: any finding that is not acknowledged (with a reason, see
-// infra/cloud-stack.ts) fails `cdk synth`. The acknowledgements are also written into the template metadata.
+// infra/constructs/) fails `cdk synth`. The acknowledgements are also written into the template metadata.
 Validations.of(app).addPlugins(new AwsSolutionsChecks(app, { verbose: true, writeSuppressionsToCloudFormation: true }));
 
 if (!underCli) {

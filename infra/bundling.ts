@@ -5,7 +5,7 @@ import { OutputFormat, type BundlingOptions } from 'aws-cdk-lib/aws-lambda-nodej
 import type { FunctionArea } from '../shared/routes';
 
 /**
- * How every area function is built. The stack (infra/cloud-stack.ts), the bundle test
+ * How every area function is built. The stack (infra/constructs/lambda-function.ts), the bundle test
  * (test/infra/bundle.test.ts) and the cold-start bench (bench/cold-start.ts) all take these, so what is
  * measured is what is deployed. Reasons: docs/decisions/0010-function-bundles.md.
  */

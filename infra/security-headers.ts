@@ -2,7 +2,7 @@
  * Content-Security-Policy of every response. The SPA loads only its own scripts, styles, fonts and images;
  * MUI (emotion) injects <style> elements, hence 'unsafe-inline' for styles only. The uploads bucket is the
  * one other origin: the browser PUTs the Aadhaar scan to it (presigned) and staff view scans from it
- * (presigned GET). CloudFront sends it (infra/cloud-stack.ts, with the bucket's regional domain); the local
+ * (presigned GET). CloudFront sends it (infra/constructs/site.ts, with the bucket's regional domain); the local
  * gateway sends the same policy with s3rver's origin, so every end-to-end test runs the app under it.
  */
 export function contentSecurityPolicy(uploadsOrigin: string): string {

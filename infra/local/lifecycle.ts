@@ -5,7 +5,7 @@ import { sweepOrphanScans } from '@functions/registrations/orphan-scans';
 /**
  * The uploads bucket's lifecycle rule, applied by the local stand-in (s3rver has no lifecycle rules): objects
  * under the rule's prefix older than its age are deleted. The cloud bucket gets the same rule from
- * functions/lib/upload-rules.ts (infra/cloud-stack.ts). `npm start` runs it at start and every hour, with the
+ * functions/lib/upload-rules.ts (infra/constructs/data.ts). `npm start` runs it at start and every hour, with the
  * orphan-scan sweep that the cloud runs daily on a schedule (functions/registrations/orphan-scans.ts; it uses
  * the handlers' own clients, so the stand-in's environment must be set first).
  */

@@ -14,7 +14,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import * as lambdaCredentials from '@functions/lib/lambda-credentials';
 import { TOKEN_AUDIENCE, TOKEN_ISSUER } from '@functions/lib/tokens';
 import { LAMBDA_CREDENTIALS_MODULE } from '@infra/bundling';
-import { AREA_BUNDLING, FUNCTION_RUNTIME, REPO_ROOT, areaEntry } from '@infra/cloud-stack';
+import { AREA_BUNDLING, FUNCTION_RUNTIME, REPO_ROOT, areaEntry } from '@infra/bundling';
 
 const run = promisify(execFile);
 

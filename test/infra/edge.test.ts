@@ -5,14 +5,14 @@ import { App, Validations } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import cdkNag from 'cdk-nag';
 import { describe, expect, it } from 'vitest';
+import { addSeedPortal } from '@infra/cloud-stack';
 import {
   SeedPortalEdgeStack,
   WAF_COMMON_RULES_COUNT_ONLY,
   WAF_MANAGED_RULE_GROUPS,
   WAF_RATE_LIMITS,
   WAF_RATE_WINDOW_SECONDS,
-  addSeedPortal,
-} from '@infra/cloud-stack';
+} from '@infra/constructs/edge-waf';
 import { ROUTES, type RouteDef } from '@shared/routes';
 
 const { AwsSolutionsChecks } = cdkNag;

@@ -8,17 +8,11 @@ import cdkNag from 'cdk-nag';
 import { describe, expect, it } from 'vitest';
 import { TABLE_DEFINITION } from '@functions/lib/table-definition';
 import { ORIGIN_VERIFY_ENV, ORIGIN_VERIFY_HEADER } from '@functions/lib/origin-verify';
-import {
-  ALARM_THRESHOLDS,
-  AREA_GRANTS,
-  SPA_REWRITE_FUNCTION_CODE,
-  SeedPortalStack,
-  TABLE_OPERATIONS,
-  apiPathPatterns,
-  checkRoutesAreServed,
-  contentSecurityPolicy,
-  type SeedPortalStackProps,
-} from '@infra/cloud-stack';
+import { SeedPortalStack, type SeedPortalStackProps } from '@infra/cloud-stack';
+import { ALARM_THRESHOLDS, TABLE_OPERATIONS } from '@infra/constructs/alarms';
+import { AREA_GRANTS, checkRoutesAreServed } from '@infra/constructs/api';
+import { SPA_REWRITE_FUNCTION_CODE, apiPathPatterns } from '@infra/constructs/site';
+import { contentSecurityPolicy } from '@infra/security-headers';
 import { API_PATH_PREFIXES, FUNCTION_AREAS, ROUTES, routeKey, type RouteDef } from '@shared/routes';
 
 const { AwsSolutionsChecks } = cdkNag;

@@ -1,0 +1,93 @@
+import { useState, type FormEvent } from 'react';
+import { LazyAlert as Alert } from '@web/components/LazyAlert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { errorMessage } from '@web/lib/api';
+import { LightTextField as TextField } from '@web/components/LightTextField';
+import { to } from '@web/paths';
+import { findLetters, type FoundLetter } from './api';
+import { digitsOnly } from './fields';
+
+/** "Find my letter": Aadhaar + mobile give the letter's code (rate-limited on the server). */
+export function FindLetter({ prefill }: { prefill?: { aadhaar: string; mobile: string } | null }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [aadhaar, setAadhaar] = useState(prefill?.aadhaar ?? '');
+  const [mobile, setMobile] = useState(prefill?.mobile ?? '');
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [choices, setChoices] = useState<FoundLetter[]>([]);
+
+  const find = async (e: FormEvent) => {
+    e.preventDefault();
+    if (busy) return;
+    setBusy(true);
+    setError('');
+    setChoices([]);
+    try {
+      const letters = await findLetters(aadhaar, mobile);
+      // One letter: open it. Several (one per crop and year): the farmer picks.
+      if (letters.length === 1) void navigate(to.appointment(letters[0].uniqueCode));
+      else setChoices(letters);
+    } catch (err) {
+      setError(errorMessage(err, t('common.failed')));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Paper id="find" component="form" variant="outlined" onSubmit={(e) => void find(e)} sx={{ p: 2, mt: 4 }}>
+      <Typography variant="subtitle1" component="h2" gutterBottom>
+        {t('registration.findTitle')}
+      </Typography>
+      {error && (
+        <Alert severity="error" sx={{ mb: 1 }}>
+          {error}
+        </Alert>
+      )}
+      <Box
+        sx={{
+          display: 'grid',
+          gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr auto' },
+          columnGap: 1,
+          rowGap: 1.5,
+          alignItems: 'start',
+        }}
+      >
+        <TextField
+          size="small"
+          label={t('registration.adharNumber')}
+          value={aadhaar}
+          onChange={(e) => setAadhaar(digitsOnly(e.target.value, 12))}
+          slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 12 } }}
+        />
+        <TextField
+          size="small"
+          label={t('registration.mobile')}
+          value={mobile}
+          onChange={(e) => setMobile(digitsOnly(e.target.value, 10))}
+          slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 10 } }}
+        />
+        <Button type="submit" variant="outlined" disabled={busy || aadhaar.length !== 12 || mobile.length !== 10}>
+          {busy ? t('registration.finding') : t('registration.findSubmit')}
+        </Button>
+      </Box>
+      {choices.length > 0 && (
+        <Box component="ul" data-testid="letter-choices" sx={{ m: 0, mt: 1.5, pl: 2.5 }}>
+          {choices.map((l) => (
+            <li key={l.uniqueCode}>
+              <RouterLink to={to.appointment(l.uniqueCode)}>
+                {t('registration.letterFor', { crop: l.cropName, year: l.year, id: l.id })}
+              </RouterLink>
+            </li>
+          ))}
+        </Box>
+      )}
+    </Paper>
+  );
+}

@@ -1,0 +1,53 @@
+import { defaultRulesFor, type CropRules } from '@shared/crop-rules';
+import type { CropDropdownItem } from '@shared/schemas/crops';
+import type { RegistrationFieldsInput } from '@shared/schemas/registration';
+import { GENDERS } from './fields';
+
+/**
+ * The registration form's values as its inputs hold them: the shared schema's fields as strings, less the
+ * two the submit adds (the crop's name and whether staff registered from the admin area).
+ */
+export type Values = Record<Exclude<keyof RegistrationFieldsInput, 'cropName' | 'isAdmin'>, string>;
+
+/** The sample the form starts with (spec); Reset empties it. */
+export const SAMPLE: Values = {
+  Name: 'राम कुमार',
+  fatherName: 'श्याम लाल',
+  adharNumber: '',
+  mobile: '',
+  category: 'GEN',
+  gender: GENDERS[0],
+  village: 'रामपुर',
+  block: 'सरोजनी नगर',
+  subDistrict: 'लखनऊ सदर',
+  district: 'Lucknow',
+  cropId: '',
+  bagsRequested: '1',
+};
+
+export const EMPTY: Values = {
+  Name: '',
+  fatherName: '',
+  adharNumber: '',
+  mobile: '',
+  category: '',
+  gender: '',
+  village: '',
+  block: '',
+  subDistrict: '',
+  district: '',
+  cropId: '',
+  bagsRequested: '',
+};
+
+/** A fresh idempotency key: one per registration attempt, so a resent Submit is not a second registration. */
+export const newKey = () =>
+  typeof crypto !== 'undefined' && 'randomUUID' in crypto
+    ? crypto.randomUUID()
+    : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
+
+/** The crop's quantity rules (its own, else the defaults for its name). */
+export function rulesOf(crop: CropDropdownItem | undefined): CropRules | undefined {
+  if (!crop) return undefined;
+  return crop.rules ?? defaultRulesFor(crop.name);
+}

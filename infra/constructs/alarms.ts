@@ -1,0 +1,117 @@
+import { Duration, RemovalPolicy, type Stack } from 'aws-cdk-lib';
+import type { HttpApi, HttpStage } from 'aws-cdk-lib/aws-apigatewayv2';
+import { Alarm, ComparisonOperator, TreatMissingData, type IMetric } from 'aws-cdk-lib/aws-cloudwatch';
+import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
+import { Operation, type Table } from 'aws-cdk-lib/aws-dynamodb';
+import { ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { Key } from 'aws-cdk-lib/aws-kms';
+import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { Topic } from 'aws-cdk-lib/aws-sns';
+import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
+import { pascal } from './lambda-function';
+
+/** Alarm thresholds (per 5 minutes); docs/deployment.md, "Alarms". */
+export const ALARM_PERIOD_MINUTES = 5;
+export const ALARM_THRESHOLDS = {
+  /** 5xx answers of the HTTP API (any route). */
+  api5xx: 10,
+  /** Lambda Errors (crashes and timeouts; handled errors are answers, not Errors) per function. */
+  functionErrors: 5,
+  /** Lambda Throttles per function: any throttle is a farmer turned away. */
+  functionThrottles: 1,
+  /** DynamoDB requests throttled, summed over the operations the functions use. */
+  tableThrottledRequests: 1,
+  /** DynamoDB system errors (HTTP 500 from DynamoDB), summed over the same operations. */
+  tableSystemErrors: 1,
+} as const;
+
+/** The DynamoDB operations the functions call (the alarms sum their metrics). */
+export const TABLE_OPERATIONS = [
+  Operation.GET_ITEM,
+  Operation.PUT_ITEM,
+  Operation.UPDATE_ITEM,
+  Operation.DELETE_ITEM,
+  Operation.QUERY,
+  Operation.BATCH_GET_ITEM,
+  Operation.TRANSACT_WRITE_ITEMS,
+];
+
+export interface AlarmsOptions {
+  api: HttpApi;
+  stage: HttpStage;
+  /** Every function by its name (area or job); each gets an errors and a throttles alarm. */
+  functions: Record<string, NodejsFunction>;
+  table: Table;
+  /** E-mail address subscribed to the topic (it has to confirm the subscription). */
+  alarmEmail?: string;
+}
+
+/**
+ * CloudWatch alarms to one SNS topic: API 5xx, Lambda errors and throttles per function, DynamoDB throttled
+ * requests and system errors. The topic is encrypted with its own key, which CloudWatch may use.
+ */
+export function addAlarms(stack: Stack, options: AlarmsOptions): Topic {
+  const topicKey = new Key(stack, 'AlarmTopicKey', {
+    description: 'Seed portal: encrypts the alarm topic',
+    enableKeyRotation: true,
+    removalPolicy: RemovalPolicy.DESTROY,
+  });
+  topicKey.grant(new ServicePrincipal('cloudwatch.amazonaws.com'), 'kms:Decrypt', 'kms:GenerateDataKey*');
+  const topic = new Topic(stack, 'AlarmTopic', {
+    displayName: 'Seed portal alarms',
+    masterKey: topicKey,
+    enforceSSL: true,
+  });
+  if (options.alarmEmail) topic.addSubscription(new EmailSubscription(options.alarmEmail));
+  const action = new SnsAction(topic);
+  const period = Duration.minutes(ALARM_PERIOD_MINUTES);
+  const alarm = (id: string, metric: IMetric, threshold: number, description: string) => {
+    const a = new Alarm(stack, id, {
+      alarmDescription: description,
+      metric,
+      threshold,
+      evaluationPeriods: 1,
+      comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      treatMissingData: TreatMissingData.NOT_BREACHING,
+    });
+    a.addAlarmAction(action);
+    a.addOkAction(action);
+    return a;
+  };
+
+  const t = ALARM_THRESHOLDS;
+  const { api, stage, table } = options;
+  alarm(
+    'Api5xxAlarm',
+    api.metricServerError({ period, statistic: 'Sum', dimensionsMap: { ApiId: api.apiId, Stage: stage.stageName } }),
+    t.api5xx,
+    `HTTP API answered ${t.api5xx} or more 5xx in ${ALARM_PERIOD_MINUTES} minutes`,
+  );
+  for (const [name, fn] of Object.entries(options.functions)) {
+    alarm(
+      `${pascal(name)}FunctionErrorsAlarm`,
+      fn.metricErrors({ period, statistic: 'Sum' }),
+      t.functionErrors,
+      `${name} function: ${t.functionErrors} or more errors (crashes, timeouts) in ${ALARM_PERIOD_MINUTES} minutes`,
+    );
+    alarm(
+      `${pascal(name)}FunctionThrottlesAlarm`,
+      fn.metricThrottles({ period, statistic: 'Sum' }),
+      t.functionThrottles,
+      `${name} function: invocations throttled (concurrency limit reached)`,
+    );
+  }
+  alarm(
+    'TableThrottledRequestsAlarm',
+    table.metricThrottledRequestsForOperations({ operations: TABLE_OPERATIONS, period }),
+    t.tableThrottledRequests,
+    `DynamoDB table: requests throttled in ${ALARM_PERIOD_MINUTES} minutes (hot key or partition)`,
+  );
+  alarm(
+    'TableSystemErrorsAlarm',
+    table.metricSystemErrorsForOperations({ operations: TABLE_OPERATIONS, period }),
+    t.tableSystemErrors,
+    `DynamoDB table: system errors (HTTP 500 from DynamoDB) in ${ALARM_PERIOD_MINUTES} minutes`,
+  );
+  return topic;
+}

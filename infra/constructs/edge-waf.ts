@@ -1,0 +1,138 @@
+import { CfnOutput, Stack, Token, type StackProps } from 'aws-cdk-lib';
+import { CfnWebACL } from 'aws-cdk-lib/aws-wafv2';
+import type { Construct } from 'constructs';
+
+/**
+ * Rate-based WAF rules, per viewer address over 5 minutes, on the public POST routes. Figures and reasons in
+ * docs/deployment.md ("Web application firewall"). A request over the limit gets 429 with a JSON body.
+ */
+export const WAF_RATE_LIMITS = {
+  /** POST /auth/login: staff only; a counter office behind one address signs in a few dozen times a day. */
+  login: { pathPrefix: '/auth/login', limit: 300 },
+  /**
+   * POST /svsregistration*: farmers on mobile data share carrier-grade NAT addresses, so one address can be
+   * hundreds of farmers at once; one registration is 2-3 POSTs (upload URL, submit, maybe find letter).
+   */
+  registration: { pathPrefix: '/svsregistration', limit: 3000 },
+} as const;
+export const WAF_RATE_WINDOW_SECONDS = 300;
+
+/** AWS managed rule groups in the web ACL, in evaluation order (after the IP reputation list comes first). */
+export const WAF_MANAGED_RULE_GROUPS = [
+  'AWSManagedRulesAmazonIpReputationList',
+  'AWSManagedRulesKnownBadInputsRuleSet',
+  'AWSManagedRulesCommonRuleSet',
+] as const;
+
+/**
+ * Rules of the common rule set that only count: SizeRestrictions_BODY blocks bodies over 8 KB, but
+ * POST /svsregistration still accepts the scan (up to 500 KB) in a multipart form, and every route checks
+ * its own body size (1 MB JSON, 500 KB scan).
+ */
+export const WAF_COMMON_RULES_COUNT_ONLY = ['SizeRestrictions_BODY'] as const;
+
+const TOO_MANY_REQUESTS_BODY = JSON.stringify({
+  success: false,
+  code: 'TOO_MANY_REQUESTS',
+  message:
+    'आपके नेटवर्क से बहुत अधिक अनुरोध आए हैं। कुछ मिनट बाद फिर से प्रयास करें। / Too many requests from your network. Please wait a few minutes and try again.',
+});
+
+const visibility = (metricName: string): CfnWebACL.VisibilityConfigProperty => ({
+  cloudWatchMetricsEnabled: true,
+  metricName,
+  sampledRequestsEnabled: true,
+});
+
+const postTo = (pathPrefix: string): CfnWebACL.StatementProperty => ({
+  andStatement: {
+    statements: [
+      {
+        byteMatchStatement: {
+          fieldToMatch: { method: {} },
+          positionalConstraint: 'EXACTLY',
+          searchString: 'POST',
+          textTransformations: [{ priority: 0, type: 'NONE' }],
+        },
+      },
+      {
+        byteMatchStatement: {
+          fieldToMatch: { uriPath: {} },
+          positionalConstraint: 'STARTS_WITH',
+          searchString: pathPrefix,
+          textTransformations: [{ priority: 0, type: 'NONE' }],
+        },
+      },
+    ],
+  },
+});
+
+const rateRule = (name: string, priority: number, pathPrefix: string, limit: number): CfnWebACL.RuleProperty => ({
+  name,
+  priority,
+  action: { block: { customResponse: { responseCode: 429, customResponseBodyKey: 'TooManyRequests' } } },
+  statement: {
+    rateBasedStatement: {
+      limit,
+      evaluationWindowSec: WAF_RATE_WINDOW_SECONDS,
+      aggregateKeyType: 'IP',
+      scopeDownStatement: postTo(pathPrefix),
+    },
+  },
+  visibilityConfig: visibility(name),
+});
+
+const managedRuleGroup = (
+  name: (typeof WAF_MANAGED_RULE_GROUPS)[number],
+  priority: number,
+  countOnly: readonly string[] = [],
+): CfnWebACL.RuleProperty => ({
+  name,
+  priority,
+  overrideAction: { none: {} },
+  statement: {
+    managedRuleGroupStatement: {
+      vendorName: 'AWS',
+      name,
+      ...(countOnly.length ? { ruleActionOverrides: countOnly.map((rule) => ({ name: rule, actionToUse: { count: {} } })) } : {}),
+    },
+  },
+  visibilityConfig: visibility(name),
+});
+
+export interface SeedPortalEdgeStackProps extends StackProps {
+  /** Named rate limits (default WAF_RATE_LIMITS). */
+  rateLimits?: { login: number; registration: number };
+}
+
+/**
+ * What CloudFront needs from us-east-1: the WAF web ACL (scope CLOUDFRONT can only be created there). The
+ * site stack, in India, gets its ARN through a cross-region reference (infra/app.ts).
+ */
+export class SeedPortalEdgeStack extends Stack {
+  readonly webAcl: CfnWebACL;
+
+  constructor(scope: Construct, id: string, props: SeedPortalEdgeStackProps = {}) {
+    super(scope, id, props);
+    if (!Token.isUnresolved(this.region) && this.region !== 'us-east-1') {
+      throw new Error(`The edge stack holds a CloudFront web ACL and must be in us-east-1, not ${this.region}.`);
+    }
+    const limits = props.rateLimits ?? { login: WAF_RATE_LIMITS.login.limit, registration: WAF_RATE_LIMITS.registration.limit };
+    this.webAcl = new CfnWebACL(this, 'WebAcl', {
+      name: `${id}-web-acl`,
+      description: 'Seed portal: managed rules and rate limits in front of CloudFront',
+      scope: 'CLOUDFRONT',
+      defaultAction: { allow: {} },
+      customResponseBodies: { TooManyRequests: { contentType: 'APPLICATION_JSON', content: TOO_MANY_REQUESTS_BODY } },
+      rules: [
+        managedRuleGroup('AWSManagedRulesAmazonIpReputationList', 0),
+        rateRule('RateLimitLogin', 1, WAF_RATE_LIMITS.login.pathPrefix, limits.login),
+        rateRule('RateLimitRegistration', 2, WAF_RATE_LIMITS.registration.pathPrefix, limits.registration),
+        managedRuleGroup('AWSManagedRulesKnownBadInputsRuleSet', 3),
+        managedRuleGroup('AWSManagedRulesCommonRuleSet', 4, WAF_COMMON_RULES_COUNT_ONLY),
+      ],
+      visibilityConfig: visibility(`${id}-web-acl`),
+    });
+    new CfnOutput(this, 'WebAclArn', { value: this.webAcl.attrArn });
+  }
+}

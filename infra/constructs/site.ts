@@ -1,0 +1,214 @@
+import { Annotations, Duration, RemovalPolicy, Token, type Stack } from 'aws-cdk-lib';
+import type { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
+import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
+import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
+import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
+import { BlockPublicAccess, Bucket, BucketEncryption } from 'aws-cdk-lib/aws-s3';
+import { ORIGIN_VERIFY_HEADER } from '@functions/lib/origin-verify';
+import { API_PATH_PREFIXES } from '@shared/routes';
+import { contentSecurityPolicy } from '../security-headers';
+import { acknowledge } from './acknowledge';
+import { addGeneratedSecret } from './data';
+
+/**
+ * CloudFront Function (viewer request, default behaviour only): a path whose last segment has no file
+ * extension is a client-side route of the SPA (/bill/..., /lot/..., /svs/appointment/..., /admin/...) and
+ * gets index.html. The API behaviours do not run it, so API 403/404 answers pass through untouched.
+ */
+export const SPA_REWRITE_FUNCTION_CODE = `function handler(event) {
+  var request = event.request;
+  var uri = request.uri;
+  if (uri.indexOf('.', uri.lastIndexOf('/')) === -1) {
+    request.uri = '/index.html';
+  }
+  return request;
+}
+`;
+
+/** CloudFront path patterns of the API, one per prefix in the route table module ('/api/' -> '/api/*'). */
+export function apiPathPatterns(): string[] {
+  return API_PATH_PREFIXES.map((p) => `${p}*`);
+}
+
+export interface SiteOptions {
+  api: HttpApi;
+  logsBucket: Bucket;
+  /** Named before the bucket exists: the CSP allows its domain (see uploadsBucketNameFor). */
+  uploadsBucketName: string;
+  domainName?: string;
+  certificateArn?: string;
+  publicBaseUrl?: string;
+  webAclArn?: string;
+}
+
+export interface Site {
+  siteBucket: Bucket;
+  distribution: cloudfront.Distribution;
+  /** The origin written into QR codes. */
+  publicBaseUrl: string;
+  /** Every origin the site is served from (the uploads bucket's CORS allows these). */
+  siteOrigins: string[];
+  /** The secret header value CloudFront sends to the API; the functions compare it. */
+  originVerifyValue: string;
+}
+
+/**
+ * The site bucket and the CloudFront distribution in front of it and of the API (same origin), with the
+ * security headers, the SPA rewrite and the origin-verification header the functions require.
+ */
+export function addSite(stack: Stack, options: SiteOptions): Site {
+  const { api, logsBucket } = options;
+  const siteBucket = new Bucket(stack, 'SiteBucket', {
+    blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+    encryption: BucketEncryption.S3_MANAGED,
+    enforceSSL: true,
+    serverAccessLogsBucket: logsBucket,
+    serverAccessLogsPrefix: 's3/site/',
+    removalPolicy: RemovalPolicy.RETAIN,
+  });
+
+  const spaRewrite = new cloudfront.Function(stack, 'SpaRewriteFunction', {
+    comment: 'SPA fallback: extension-less paths load /index.html',
+    code: cloudfront.FunctionCode.fromInline(SPA_REWRITE_FUNCTION_CODE),
+    runtime: cloudfront.FunctionRuntime.JS_2_0,
+  });
+
+  // The uploads bucket has a name of our own so that the CSP can name its domain without referring to the
+  // bucket resource: that reference would close a cycle (the bucket's CORS names the distribution).
+  const uploadsOrigin = `https://${options.uploadsBucketName}.s3.${stack.region}.${stack.urlSuffix}`;
+  const securityHeaders = new cloudfront.ResponseHeadersPolicy(stack, 'SecurityHeaders', {
+    comment: 'Seed portal security headers',
+    securityHeadersBehavior: {
+      contentSecurityPolicy: { contentSecurityPolicy: contentSecurityPolicy(uploadsOrigin), override: true },
+      strictTransportSecurity: { accessControlMaxAge: Duration.days(730), includeSubdomains: true, override: true },
+      contentTypeOptions: { override: true },
+      frameOptions: { frameOption: cloudfront.HeadersFrameOption.DENY, override: true },
+      referrerPolicy: {
+        referrerPolicy: cloudfront.HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN,
+        override: true,
+      },
+    },
+  });
+
+  // Nothing is cached unless the API says so with Cache-Control (default TTL 0); the Authorization
+  // header is part of the key, so a cached answer is never served to a different caller.
+  const apiCachePolicy = new cloudfront.CachePolicy(stack, 'ApiCachePolicy', {
+    comment: 'API: honour origin Cache-Control, default no caching, key includes Authorization',
+    defaultTtl: Duration.seconds(0),
+    minTtl: Duration.seconds(0),
+    maxTtl: Duration.hours(1),
+    headerBehavior: cloudfront.CacheHeaderBehavior.allowList('Authorization'),
+    queryStringBehavior: cloudfront.CacheQueryStringBehavior.all(),
+    cookieBehavior: cloudfront.CacheCookieBehavior.none(),
+    enableAcceptEncodingGzip: true,
+    enableAcceptEncodingBrotli: true,
+  });
+
+  // CloudFront proves itself to the API with a secret header; the functions refuse requests without it
+  // (functions/lib/origin-verify.ts), so calling the execute-api endpoint directly does not bypass the WAF.
+  const originVerify = addGeneratedSecret(stack, 'OriginVerifySecret', {
+    description: 'Seed portal: value of the header CloudFront adds to API requests (origin verification)',
+    length: 48,
+    removalPolicy: RemovalPolicy.DESTROY,
+    whyNoRotation:
+      'CloudFront reads the value once per deployment (template dynamic reference), so a rotation in Secrets Manager alone would lock CloudFront out of the API; rotate with a redeploy (docs/deployment.md).',
+  });
+  const originVerifyValue = originVerify.secretValue.unsafeUnwrap();
+  const apiDomain = `${api.apiId}.execute-api.${stack.region}.${stack.urlSuffix}`;
+  const apiOrigin = new HttpOrigin(apiDomain, {
+    protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
+    originSslProtocols: [cloudfront.OriginSslPolicy.TLS_V1_2],
+    customHeaders: { [ORIGIN_VERIFY_HEADER]: originVerifyValue },
+  });
+  const apiBehavior: cloudfront.BehaviorOptions = {
+    origin: apiOrigin,
+    viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
+    allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
+    cachePolicy: apiCachePolicy,
+    originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+    responseHeadersPolicy: securityHeaders,
+    compress: true,
+  };
+
+  const { domainName, certificateArn, webAclArn } = options;
+  const customDomain = domainName && certificateArn ? domainName : undefined;
+  if (domainName && !certificateArn) {
+    Annotations.of(stack).addWarningV2(
+      'seed:domain-without-certificate',
+      `domainName ${domainName} is ignored: pass certificateArn (an ACM certificate in us-east-1) as well.`,
+    );
+  }
+  if (certificateArn && !Token.isUnresolved(certificateArn) && !certificateArn.includes(':us-east-1:')) {
+    throw new Error('certificateArn must be an ACM certificate in us-east-1 (CloudFront only uses certificates from there).');
+  }
+
+  const distribution = new cloudfront.Distribution(stack, 'Distribution', {
+    comment: 'Seed portal: SPA and same-origin API',
+    defaultRootObject: 'index.html',
+    defaultBehavior: {
+      origin: S3BucketOrigin.withOriginAccessControl(siteBucket),
+      viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+      allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD_OPTIONS,
+      cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
+      responseHeadersPolicy: securityHeaders,
+      functionAssociations: [{ function: spaRewrite, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
+      compress: true,
+    },
+    additionalBehaviors: Object.fromEntries(apiPathPatterns().map((p) => [p, apiBehavior])),
+    httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,
+    ...(webAclArn ? { webAclId: webAclArn } : {}),
+    // Price class 200 includes the edge locations in India.
+    priceClass: cloudfront.PriceClass.PRICE_CLASS_200,
+    enableLogging: true,
+    logBucket: logsBucket,
+    logFilePrefix: 'cloudfront/',
+    ...(customDomain
+      ? {
+          domainNames: [customDomain],
+          certificate: Certificate.fromCertificateArn(stack, 'SiteCertificate', certificateArn!),
+          minimumProtocolVersion: cloudfront.SecurityPolicyProtocol.TLS_V1_2_2021,
+        }
+      : {}),
+  });
+  const distributionOrigin = `https://${distribution.distributionDomainName}`;
+  const publicBaseUrl = options.publicBaseUrl ?? (customDomain ? `https://${customDomain}` : distributionOrigin);
+
+  if (!webAclArn) {
+    Annotations.of(stack).addWarningV2(
+      'seed:no-waf',
+      'No webAclArn: the distribution has no WAF. infra/app.ts passes the web ACL of the us-east-1 edge stack.',
+    );
+  }
+  acknowledge(distribution, [
+    {
+      id: 'AwsSolutions-CFR1',
+      reason:
+        'Farmers register from anywhere in India and bills are verified by whoever holds one; abuse is handled by the WAF (IP reputation, managed rules, rate limits), not by country.',
+    },
+    ...(webAclArn
+      ? []
+      : [
+          {
+            id: 'AwsSolutions-CFR2',
+            reason: 'Only stacks built without the edge stack (unit tests) lack the web ACL; the seed:no-waf warning says so.',
+          },
+        ]),
+    ...(customDomain
+      ? []
+      : [
+          {
+            id: 'AwsSolutions-CFR4',
+            reason:
+              'Without a custom domain CloudFront serves its default *.cloudfront.net certificate, whose TLS policy cannot be chosen; TLSv1.2_2021 applies as soon as domainName and certificateArn are given.',
+          },
+        ]),
+  ]);
+
+  return {
+    siteBucket,
+    distribution,
+    publicBaseUrl,
+    siteOrigins: [...new Set([publicBaseUrl, distributionOrigin])],
+    originVerifyValue,
+  };
+}
