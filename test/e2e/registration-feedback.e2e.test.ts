@@ -183,7 +183,6 @@ describe('what the farmer reads when something is wrong', () => {
       }
       await p.context().close();
     },
-    60_000,
   );
 
   it('refuses a 12-digit number that is not an Aadhaar number (check digit) in the browser, before anything is sent', async () => {
