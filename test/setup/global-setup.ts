@@ -23,19 +23,21 @@ declare module 'vitest' {
 /**
  * DynamoDB Local on a port of this run's own. The emulator cannot listen on port 0, so a free port is chosen
  * first, and a test run beside this one may start its emulator on the same port meanwhile: ours then exits
- * (port taken), or the readiness check reaches the other run's emulator. Either way another port is tried; a
- * fresh emulator of ours is still running and has no tables yet.
+ * (port taken), or the readiness check reaches the other run's emulator, which has tables already. Either way
+ * another port is tried. Any other failure (no Java, too slow to start) ends the run's setup at once.
  */
 async function startRunDynamo(tries = 3): Promise<LocalDynamo> {
   for (let attempt = 1; ; attempt++) {
-    const dynamo = await startDynamo({ port: await freePort() }).catch((e: Error) => e);
-    if (!(dynamo instanceof Error)) {
-      const client = localDynamoClient(dynamo.endpoint);
-      const tables = await client.send(new ListTablesCommand({})).finally(() => client.destroy());
-      if (dynamo.process.exitCode === null && (tables.TableNames ?? []).length === 0) return dynamo;
-      await dynamo.stop();
-    }
-    if (attempt >= tries) throw dynamo instanceof Error ? dynamo : new Error('DynamoDB Local: no port of our own');
+    const dynamo = await startDynamo({ port: await freePort() }).catch((e: Error) => {
+      if (attempt < tries && e.message.startsWith('DynamoDB Local exited')) return undefined;
+      throw e;
+    });
+    if (!dynamo) continue;
+    const client = localDynamoClient(dynamo.endpoint);
+    const tables = await client.send(new ListTablesCommand({})).finally(() => client.destroy());
+    if (dynamo.process.exitCode === null && (tables.TableNames ?? []).length === 0) return dynamo;
+    await dynamo.stop();
+    if (attempt >= tries) throw new Error(`DynamoDB Local: port ${new URL(dynamo.endpoint).port} is another emulator's`);
   }
 }
 
