@@ -4,21 +4,18 @@ import { recordLeaks } from './test/support/aadhaar-sweep';
 /** The product's own JSON log lines (functions/lib/log.ts): checked for Aadhaar numbers, then kept off the screen. */
 const PRODUCT_LOG_LINE = /^\{"level":"(debug|info|warn|error)"/;
 
+/**
+ * Two tiers (docs/decisions/0018-test-tiers.md): `fast`, the pure logic beside the code, which needs no
+ * emulator or browser (`npm run test:fast`); `stack`, everything under test/ against the run's DynamoDB Local,
+ * s3rver and Chromium. `npm test` runs both.
+ */
 export default defineConfig({
   // @shared/, @functions/, …: the path aliases of tsconfig.json.
   resolve: { tsconfigPaths: true },
   test: {
-    include: [
-      'shared/**/*.test.ts',
-      'functions/**/*.test.ts',
-      'infra/**/*.test.ts',
-      'frontend/src/**/*.test.{ts,tsx}',
-      'test/**/*.test.ts',
-    ],
     exclude: ['node_modules/**', 'frontend/dist/**', 'cdk.out/**'],
     environment: 'node',
     env: { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
-    globalSetup: ['test/setup/global-setup.ts'],
     pool: 'forks',
     maxWorkers: 2,
     testTimeout: 30_000,
@@ -32,5 +29,27 @@ export default defineConfig({
       recordLeaks(`log (${type})`, line);
       return PRODUCT_LOG_LINE.test(line) ? false : undefined;
     },
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'fast',
+          include: ['shared/**/*.test.ts', 'functions/**/*.test.ts', 'frontend/src/**/*.test.{ts,tsx}'],
+          testTimeout: 10_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'stack',
+          include: ['test/**/*.test.ts', 'infra/**/*.test.ts'],
+          // Nothing in these tests is timed (they wait for the state they check); the limit only ends a test that
+          // hangs, and a page walk or a burst on a 2-core machine shared with another test run takes a while.
+          testTimeout: 60_000,
+          // One DynamoDB Local and one s3rver for the run, and the privacy sweep of the whole run at its end.
+          globalSetup: ['test/setup/global-setup.ts'],
+        },
+      },
+    ],
   },
 });

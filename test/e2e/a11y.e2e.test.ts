@@ -1,13 +1,11 @@
-import { randomUUID } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { startLocalStack, type RunningLocalStack } from '@infra/local/stack';
 import { FIXTURES, registerFarmer, validFields } from '../fixtures/registration-helpers';
-import { DESKTOP, PHONE, launchBrowser, screenshot } from '../support/browser';
+import { DESKTOP, PHONE, screenshot } from '../support/browser';
+import { useE2EStack } from '../support/e2e';
 
 /**
  * Accessibility of every screen, public and admin, with data present: axe-core (WCAG 2.0/2.1 A and AA) finds
@@ -19,24 +17,11 @@ const ADMIN_EMAIL = 'e2e-a11y-admin@seed.local';
 const ADMIN_PASSWORD = 'e2e-a11y-pass-1';
 const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
-let stack: RunningLocalStack;
-let browser: Browser;
-let dataDir: string;
-let adminToken = '';
 let staff: BrowserContext;
 const data = { lotCode: '', letterCode: '', invoiceNumber: '', billToken: '' };
 
-const url = (path: string) => `${stack.url}${path}`;
-
-async function apiCall(method: string, path: string, body?: unknown) {
-  const res = await fetch(url(path), {
-    method,
-    headers: { 'content-type': 'application/json', ...(adminToken ? { authorization: `Bearer ${adminToken}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  return { status: res.status, json: text ? JSON.parse(text) : undefined, text };
-}
+const e2e = useE2EStack({ name: 'a11y', adminEmail: ADMIN_EMAIL, adminPassword: ADMIN_PASSWORD });
+const { url } = e2e;
 
 /** Waits until the page has fetched its data and finished its transitions (no fixed sleeps). */
 async function settle(page: Page): Promise<void> {
@@ -110,7 +95,7 @@ async function watchCsp(ctx: BrowserContext): Promise<void> {
 }
 
 async function visitorPage(o: { lang?: 'hi' | 'en'; phone?: boolean } = {}): Promise<Page> {
-  const ctx = await browser.newContext({
+  const ctx = await e2e.browser.newContext({
     viewport: o.phone ? PHONE : DESKTOP,
     timezoneId: 'Asia/Kolkata',
     ...(o.phone ? { isMobile: true, hasTouch: true } : {}),
@@ -122,34 +107,17 @@ async function visitorPage(o: { lang?: 'hi' | 'en'; phone?: boolean } = {}): Pro
 }
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'seed-e2e-a11y-'));
-  process.env.LOG_LEVEL ??= 'silent';
-  stack = await startLocalStack({
-    port: 0,
-    dataDir,
-    dynamoPort: 0,
-    s3Port: 0,
-    dynamoEndpoint: inject('dynamoEndpoint'),
-    s3Endpoint: inject('s3Endpoint'),
-    uploadsBucket: inject('uploadsBucket'),
-    tableName: `e2e-a11y-${randomUUID()}`,
-    staticDir: 'frontend/dist',
-    adminEmail: ADMIN_EMAIL,
-    adminPassword: ADMIN_PASSWORD,
-  });
-  adminToken = (await apiCall('POST', '/auth/login', { email: ADMIN_EMAIL, password: ADMIN_PASSWORD })).json.token;
-
   // Data on every screen: catalogue, a registration, a bill, a content block, an announcement, a seller.
-  const producer = await apiCall('POST', '/api/producers', {
+  const producer = await e2e.asAdmin('POST', '/api/producers', {
     name: 'Ram Prasad Seeds',
     aadhaarNumber: '734512340983',
     contactNumber: '9876543210',
     address: 'Kalyanpur, Kanpur',
   });
   expect(producer.status, producer.text).toBe(201);
-  const wheat = await apiCall('POST', '/api/crops', { cropName: 'Wheat', description: 'HD-2967 foundation seed' });
+  const wheat = await e2e.asAdmin('POST', '/api/crops', { cropName: 'Wheat', description: 'HD-2967 foundation seed' });
   expect(wheat.status, wheat.text).toBe(201);
-  const lot = await apiCall('POST', '/api/lots', {
+  const lot = await e2e.asAdmin('POST', '/api/lots', {
     producerID: producer.json.producerID,
     cropID: wheat.json.cropID,
     quantityAvailable: 500,
@@ -161,14 +129,14 @@ beforeAll(async () => {
   const regs = [];
   for (let i = 0; i < 2; i++) {
     const r = await registerFarmer(
-      { url: stack.url },
+      { url: e2e.baseUrl },
       validFields({ cropName: 'Wheat', cropId: wheat.json.cropID, bagsRequested: 2 }),
     );
     expect(r.status, r.text).toBe(201);
     regs.push(r.json.data);
   }
   data.letterCode = regs[0].uniqeCode;
-  const sale = await apiCall('POST', '/api/sales/make', {
+  const sale = await e2e.asAdmin('POST', '/api/sales/make', {
     lotID: lot.json.lotID,
     registrationID: regs[0].id,
     year: regs[0].year,
@@ -177,8 +145,8 @@ beforeAll(async () => {
   });
   expect(sale.status, sale.text).toBe(201);
   data.invoiceNumber = sale.json.invoiceNumber;
-  data.billToken = (await apiCall('GET', `/api/invoices/by-number/${data.invoiceNumber}`)).json.verifyToken;
-  const block = await apiCall('POST', '/api/cms/blocks', {
+  data.billToken = (await e2e.asAdmin('GET', `/api/invoices/by-number/${data.invoiceNumber}`)).json.verifyToken;
+  const block = await e2e.asAdmin('POST', '/api/cms/blocks', {
     slug: 'about',
     title: 'About the institute',
     body: 'Foundation and certified seed of wheat, chickpea and mustard for farmers of Uttar Pradesh.',
@@ -186,7 +154,7 @@ beforeAll(async () => {
     sortOrder: 1,
   });
   expect(block.status, block.text).toBe(201);
-  const card = await apiCall('POST', '/api/cms/blocks', {
+  const card = await e2e.asAdmin('POST', '/api/cms/blocks', {
     slug: 'seed-sale',
     title: 'Seed sale 2025',
     body: 'Registration opens in October. Bring the original Aadhaar card.',
@@ -194,7 +162,7 @@ beforeAll(async () => {
     sortOrder: 2,
   });
   expect(card.status, card.text).toBe(201);
-  const notice = await apiCall('POST', '/api/cms/announcements', {
+  const notice = await e2e.asAdmin('POST', '/api/cms/announcements', {
     title: 'Counter timings',
     message: 'The seed counter is open from 9:30 to 5:00 on working days.',
     severity: 'warn',
@@ -202,7 +170,7 @@ beforeAll(async () => {
     isActive: true,
   });
   expect(notice.status, notice.text).toBe(201);
-  const seller = await apiCall('POST', '/api/admin/users', {
+  const seller = await e2e.asAdmin('POST', '/api/admin/users', {
     fullName: 'Counter Seller',
     email: 'a11y-seller@seed.local',
     password: 'a11y-seller-1',
@@ -211,15 +179,12 @@ beforeAll(async () => {
   });
   expect(seller.status, seller.text).toBe(201);
 
-  browser = await launchBrowser();
-  staff = await browser.newContext({ viewport: DESKTOP, timezoneId: 'Asia/Kolkata' });
+  staff = await e2e.browser.newContext({ viewport: DESKTOP, timezoneId: 'Asia/Kolkata' });
   staff.setDefaultTimeout(15_000);
   await watchCsp(staff);
   const p = await staff.newPage();
   await p.goto(url('/login'));
-  await p.locator('input[name="email"]').fill(ADMIN_EMAIL);
-  await p.locator('input[name="password"]').fill(ADMIN_PASSWORD);
-  await p.getByRole('button', { name: 'Sign in' }).click();
+  await e2e.submitSignIn(p);
   await p.waitForURL((u) => u.pathname !== '/login');
   await p.close();
 }, 180_000);
@@ -227,9 +192,6 @@ beforeAll(async () => {
 afterAll(async () => {
   mkdirSync('test-results', { recursive: true });
   writeFileSync(join('test-results', 'a11y-minor.json'), JSON.stringify(minor, null, 2));
-  await browser?.close();
-  await stack?.stop();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
 describe('public pages (signed out)', () => {

@@ -1,11 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { startLocalStack, type RunningLocalStack } from '@infra/local/stack';
-import { DESKTOP, PHONE, handleDialogs, launchBrowser, screenshot } from '../support/browser';
+import type { BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DESKTOP, PHONE, handleDialogs, screenshot } from '../support/browser';
+import { useE2EStack } from '../support/e2e';
 
 /**
  * The front-end shell walked as a person would: sign in, the super_admin screens (configs, roles, users),
@@ -17,55 +14,24 @@ const ADMIN_PASSWORD = 'e2e-admin-pass-1';
 const SELLER_EMAIL = `seller-${randomUUID().slice(0, 8)}@seed.local`;
 const USER_EMAIL = `user-${randomUUID().slice(0, 8)}@seed.local`;
 
-let stack: RunningLocalStack;
-let browser: Browser;
-let dataDir: string;
+const e2e = useE2EStack({ name: 'admin', adminEmail: ADMIN_EMAIL, adminPassword: ADMIN_PASSWORD });
+const { url, newPage, pageErrors } = e2e;
+
 let context: BrowserContext;
 let page: Page;
 let dialogs: ReturnType<typeof handleDialogs>;
-const pageErrors: string[] = [];
 
-const url = (path: string) => `${stack.url}${path}`;
 const pathOf = (p: Page) => {
   const u = new URL(p.url());
   return `${u.pathname}${u.search}`;
 };
 
-async function signIn(p: Page, email: string, password: string) {
-  await p.locator('input[name="email"]').fill(email);
-  await p.locator('input[name="password"]').fill(password);
-  await p.getByRole('button', { name: 'Sign in' }).click();
-}
-
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'seed-e2e-'));
-  process.env.LOG_LEVEL ??= 'silent';
-  stack = await startLocalStack({
-    port: 0,
-    dataDir,
-    dynamoPort: 0,
-    s3Port: 0,
-    dynamoEndpoint: inject('dynamoEndpoint'),
-    s3Endpoint: inject('s3Endpoint'),
-    uploadsBucket: inject('uploadsBucket'),
-    tableName: `e2e-${randomUUID()}`,
-    staticDir: 'frontend/dist',
-    adminEmail: ADMIN_EMAIL,
-    adminPassword: ADMIN_PASSWORD,
-  });
-  browser = await launchBrowser();
-  context = await browser.newContext({ viewport: DESKTOP });
+  context = await e2e.browser.newContext({ viewport: DESKTOP });
   // Fail on a missing element well inside the test timeout, with the locator in the message.
   context.setDefaultTimeout(10_000);
-  page = await context.newPage();
-  page.on('pageerror', (e) => pageErrors.push(e.message));
+  page = await newPage(context);
   dialogs = handleDialogs(page);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
 describe('admin shell', () => {
@@ -80,7 +46,7 @@ describe('admin shell', () => {
     // Required fields, then a wrong password: the server's message in an alert.
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByText('Email is required').waitFor();
-    await signIn(page, ADMIN_EMAIL, 'wrong-password');
+    await e2e.submitSignIn(page, ADMIN_EMAIL, 'wrong-password');
     const alert = page.getByTestId('login-error');
     await alert.waitFor();
     expect((await alert.textContent())?.trim()).not.toBe('');
@@ -94,7 +60,7 @@ describe('admin shell', () => {
       await new Promise((r) => setTimeout(r, 1000));
       await route.continue();
     });
-    await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);
+    await e2e.submitSignIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);
     const busy = page.getByRole('button', { name: 'Signing in...' });
     await busy.waitFor();
     await expect(busy.isDisabled()).resolves.toBe(true);
@@ -289,7 +255,7 @@ describe('admin shell', () => {
   });
 
   it('gives a seller only the counter sections', async () => {
-    await signIn(page, SELLER_EMAIL, 'seller-pass-2');
+    await e2e.submitSignIn(page, SELLER_EMAIL, 'seller-pass-2');
     await page.waitForURL((u) => u.pathname === '/');
     // Public pages open in Hindi until the visitor picks a language; the admin area in English.
     await page.getByRole('link', { name: 'प्रशासन' }).click();
@@ -308,7 +274,7 @@ describe('admin shell', () => {
 
   it('gives a plain user the user menu and the user area, not the admin area', async () => {
     await page.goto(url('/login'));
-    await signIn(page, USER_EMAIL, 'plain-user-pass-1');
+    await e2e.submitSignIn(page, USER_EMAIL, 'plain-user-pass-1');
     await page.waitForURL((u) => u.pathname === '/');
     await expect(page.getByRole('link', { name: 'प्रशासन' }).count()).resolves.toBe(0);
     await page.getByRole('button', { name: 'मेरा खाता' }).click();
@@ -339,7 +305,7 @@ describe('admin shell', () => {
     expect(pathOf(page)).toBe('/login?reauth=1');
     await page.getByText('Unauthorized').waitFor();
     await expect(page.evaluate(() => localStorage.getItem('token'))).resolves.toBeNull();
-    await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);
+    await e2e.submitSignIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);
     await page.waitForURL((u) => u.pathname === '/admin/configs');
     await screenshot(page, 'shell-admin-configs-desktop-2');
     // /start sends a signed-in admin to the admin area.
@@ -372,9 +338,8 @@ describe('admin shell', () => {
   });
 
   it('shows the public top bar in Hindi by default and switches to English', async () => {
-    const phone = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true });
-    const p = await phone.newPage();
-    p.on('pageerror', (e) => pageErrors.push(e.message));
+    const phone = await e2e.browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true });
+    const p = await newPage(phone);
     await p.goto(url('/'));
     await p.getByRole('link', { name: /बीज पंजीकरण/ }).waitFor();
     await expect(p.evaluate(() => document.documentElement.lang)).resolves.toBe('hi');

@@ -1,13 +1,11 @@
-import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { startLocalStack, type RunningLocalStack } from '@infra/local/stack';
-import { DESKTOP, PHONE, handleDialogs, launchBrowser, screenshot } from '../support/browser';
+import type { BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DESKTOP, PHONE, handleDialogs, screenshot } from '../support/browser';
+import { useE2EStack } from '../support/e2e';
 
 /**
  * The catalogue walked as an admin would: a producer, a crop and a lot made through the screens, the lot's
@@ -22,45 +20,19 @@ const AADHAAR = '498765432102';
 const PRODUCER = 'Shri Ganesh Beej Utpadak';
 const CROP = 'Wheat';
 
-let stack: RunningLocalStack;
-let browser: Browser;
 let context: BrowserContext;
 let page: Page;
-let dataDir: string;
 let dialogs: ReturnType<typeof handleDialogs>;
-const pageErrors: string[] = [];
 let lotCode = '';
 
-const url = (path: string) => `${stack.url}${path}`;
+const e2e = useE2EStack({ name: 'catalogue', adminEmail: ADMIN_EMAIL, adminPassword: ADMIN_PASSWORD });
+const { url, newPage, pageErrors } = e2e;
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'seed-e2e-catalogue-'));
-  process.env.LOG_LEVEL ??= 'silent';
-  stack = await startLocalStack({
-    port: 0,
-    dataDir,
-    dynamoPort: 0,
-    s3Port: 0,
-    dynamoEndpoint: inject('dynamoEndpoint'),
-    s3Endpoint: inject('s3Endpoint'),
-    uploadsBucket: inject('uploadsBucket'),
-    tableName: `e2e-cat-${randomUUID()}`,
-    staticDir: 'frontend/dist',
-    adminEmail: ADMIN_EMAIL,
-    adminPassword: ADMIN_PASSWORD,
-  });
-  browser = await launchBrowser();
-  context = await browser.newContext({ viewport: DESKTOP, acceptDownloads: true });
+  context = await e2e.browser.newContext({ viewport: DESKTOP, acceptDownloads: true });
   context.setDefaultTimeout(10_000);
-  page = await context.newPage();
-  page.on('pageerror', (e) => pageErrors.push(e.message));
+  page = await newPage(context);
   dialogs = handleDialogs(page);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
 /** Waits until MUI's transitions (dialogs fading in, buttons settling) have finished, for steady screenshots. */
@@ -77,9 +49,7 @@ describe('catalogue screens', () => {
   it('signs in and adds a producer (first error only, then saved, masked Aadhaar in the list)', async () => {
     await page.goto(url('/admin/producers'));
     await page.waitForURL((u) => u.pathname === '/login');
-    await page.locator('input[name="email"]').fill(ADMIN_EMAIL);
-    await page.locator('input[name="password"]').fill(ADMIN_PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await e2e.submitSignIn(page);
     await page.waitForURL((u) => u.pathname === '/admin/producers');
     await page.getByRole('heading', { name: 'Producers' }).waitFor();
 
@@ -223,16 +193,16 @@ describe('catalogue screens', () => {
       dialog.getByRole('button', { name: 'Download PNG' }).click(),
     ]);
     expect(png.suggestedFilename()).toBe(`lot-${lotCode}.png`);
-    const pngPath = join(dataDir, 'qr.png');
+    const pngPath = join(e2e.dataDir, 'qr.png');
     await png.saveAs(pngPath);
-    expect(decodePng(readFileSync(pngPath))).toBe(`${stack.url}/lot/${lotCode}`);
+    expect(decodePng(readFileSync(pngPath))).toBe(`${e2e.baseUrl}/lot/${lotCode}`);
 
     const [svg] = await Promise.all([
       page.waitForEvent('download'),
       dialog.getByRole('button', { name: 'Download SVG' }).click(),
     ]);
     expect(svg.suggestedFilename()).toBe(`lot-${lotCode}.svg`);
-    const svgPath = join(dataDir, 'qr.svg');
+    const svgPath = join(e2e.dataDir, 'qr.svg');
     await svg.saveAs(svgPath);
     const svgText = readFileSync(svgPath, 'utf8');
     expect(svgText).toMatch(/^<svg[^>]+viewBox="0 0 \d+ \d+"/);
@@ -242,7 +212,7 @@ describe('catalogue screens', () => {
       `<img id="qr" width="400" height="400" src="data:image/svg+xml;base64,${Buffer.from(svgText).toString('base64')}">`,
     );
     await expect.poll(() => viewer.locator('#qr').evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
-    expect(decodePng(await viewer.locator('#qr').screenshot())).toBe(`${stack.url}/lot/${lotCode}`);
+    expect(decodePng(await viewer.locator('#qr').screenshot())).toBe(`${e2e.baseUrl}/lot/${lotCode}`);
     await viewer.close();
   });
 

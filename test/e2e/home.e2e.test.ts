@@ -1,12 +1,8 @@
-import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { PNG } from 'pngjs';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { startLocalStack, type RunningLocalStack } from '@infra/local/stack';
-import { DESKTOP, PHONE, launchBrowser, screenshot } from '../support/browser';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DESKTOP, PHONE, screenshot } from '../support/browser';
+import { useE2EStack } from '../support/e2e';
 
 /**
  * Home page and content, walked as people would: an admin writes the 'about' block, highlight blocks and a
@@ -27,12 +23,8 @@ const LONG_BODY =
   'with your Aadhaar card. Payment can be made in cash or online at the counter; the bill carries a QR code.';
 const HIGHLIGHT_MAX = 240;
 
-let stack: RunningLocalStack;
-let browser: Browser;
-let dataDir: string;
-const pageErrors: string[] = [];
-
-const url = (path: string) => `${stack.url}${path}`;
+const e2e = useE2EStack({ name: 'home', adminEmail: ADMIN_EMAIL, adminPassword: ADMIN_PASSWORD });
+const { url, newPage, pageErrors } = e2e;
 
 /** A small green picture served for the blocks' image addresses (no network, no files). */
 function greenPng(): Buffer {
@@ -51,41 +43,10 @@ function greenPng(): Buffer {
 const IMAGE = greenPng();
 
 async function newContext(viewport: { width: number; height: number }, phone = false): Promise<BrowserContext> {
-  const ctx = await browser.newContext({ viewport, ...(phone ? { isMobile: true, hasTouch: true } : {}) });
+  const ctx = await e2e.browser.newContext({ viewport, ...(phone ? { isMobile: true, hasTouch: true } : {}) });
   await ctx.route('**/e2e-img/**', (route) => route.fulfill({ status: 200, contentType: 'image/png', body: IMAGE }));
   return ctx;
 }
-
-async function newPage(ctx: BrowserContext): Promise<Page> {
-  const p = await ctx.newPage();
-  p.on('pageerror', (e) => pageErrors.push(e.message));
-  return p;
-}
-
-beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'seed-e2e-home-'));
-  process.env.LOG_LEVEL ??= 'silent';
-  stack = await startLocalStack({
-    port: 0,
-    dataDir,
-    dynamoPort: 0,
-    s3Port: 0,
-    dynamoEndpoint: inject('dynamoEndpoint'),
-    s3Endpoint: inject('s3Endpoint'),
-    uploadsBucket: inject('uploadsBucket'),
-    tableName: `e2e-home-${randomUUID()}`,
-    staticDir: 'frontend/dist',
-    adminEmail: ADMIN_EMAIL,
-    adminPassword: ADMIN_PASSWORD,
-  });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-});
 
 /** Highlight cards in page order: title and (cut) body. */
 async function highlightCards(p: Page) {
@@ -137,9 +98,7 @@ describe('admin writes content, visitors read it', () => {
     adminCtx = await newContext(DESKTOP);
     admin = await newPage(adminCtx);
     await admin.goto(url('/login?next=%2Fadmin%2Fcms%2Fblocks'));
-    await admin.locator('input[name="email"]').fill(ADMIN_EMAIL);
-    await admin.locator('input[name="password"]').fill(ADMIN_PASSWORD);
-    await admin.getByRole('button', { name: 'Sign in' }).click();
+    await e2e.submitSignIn(admin);
     await admin.waitForURL((u) => u.pathname === '/admin/cms/blocks');
   });
   afterAll(() => adminCtx?.close());

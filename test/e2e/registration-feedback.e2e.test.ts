@@ -1,13 +1,10 @@
-import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { startLocalStack, type RunningLocalStack } from '@infra/local/stack';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG_AADHAAR_INVALID } from '@shared/aadhaar';
 import { MSG_AADHAAR, MSG_FILE, MSG_FORM_INVALID, MSG_MOBILE, MSG_REQUIRED } from '@shared/schemas/registration';
-import { DESKTOP, PHONE, launchBrowser, screenshot } from '../support/browser';
+import { DESKTOP, PHONE, screenshot } from '../support/browser';
+import { useE2EStack } from '../support/e2e';
 import { FIXTURES, newAadhaar, newMobile, registerFarmer, validFields } from '../fixtures/registration-helpers';
 
 /**
@@ -20,29 +17,17 @@ import { FIXTURES, newAadhaar, newMobile, registerFarmer, validFields } from '..
 const ADMIN_EMAIL = 'e2e-regfb-admin@seed.local';
 const ADMIN_PASSWORD = 'e2e-regfb-admin-pass-1';
 
-let stack: RunningLocalStack;
-let browser: Browser;
-let dataDir: string;
-let adminToken = '';
 const contexts: BrowserContext[] = [];
-const pageErrors: string[] = [];
 const cropIds: Record<string, number> = {};
 const letters: Record<string, string> = {};
 
-const url = (path: string) => `${stack.url}${path}`;
+const e2e = useE2EStack({ name: 'regfb', adminEmail: ADMIN_EMAIL, adminPassword: ADMIN_PASSWORD });
+const { url, pageErrors } = e2e;
+
 const DEVANAGARI = /[\u0900-\u097F]/;
 
-async function apiCall(method: string, path: string, body?: unknown) {
-  const res = await fetch(url(path), {
-    method,
-    headers: { 'content-type': 'application/json', ...(adminToken ? { authorization: `Bearer ${adminToken}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: res.status, json: await res.json().catch(() => undefined) };
-}
-
 async function visitor(lang: 'hi' | 'en', phone: boolean): Promise<Page> {
-  const ctx = await browser.newContext({
+  const ctx = await e2e.browser.newContext({
     viewport: phone ? PHONE : DESKTOP,
     locale: 'hi-IN',
     timezoneId: 'Asia/Kolkata',
@@ -51,9 +36,7 @@ async function visitor(lang: 'hi' | 'en', phone: boolean): Promise<Page> {
   ctx.setDefaultTimeout(15_000);
   await ctx.addInitScript((lng) => window.localStorage.setItem('lang', lng), lang);
   contexts.push(ctx);
-  const p = await ctx.newPage();
-  p.on('pageerror', (e) => pageErrors.push(e.message));
-  return p;
+  return e2e.newPage(ctx);
 }
 
 async function openForm(p: Page) {
@@ -116,37 +99,20 @@ async function submitAllWrong(p: Page, shrunk: boolean, resetLabel: string) {
 }
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'seed-e2e-regfb-'));
-  process.env.LOG_LEVEL ??= 'silent';
-  stack = await startLocalStack({
-    port: 0,
-    dataDir,
-    dynamoPort: 0,
-    s3Port: 0,
-    dynamoEndpoint: inject('dynamoEndpoint'),
-    s3Endpoint: inject('s3Endpoint'),
-    uploadsBucket: inject('uploadsBucket'),
-    tableName: `e2e-regfb-${randomUUID()}`,
-    staticDir: 'frontend/dist',
-    adminEmail: ADMIN_EMAIL,
-    adminPassword: ADMIN_PASSWORD,
-  });
-  adminToken = (await apiCall('POST', '/auth/login', { email: ADMIN_EMAIL, password: ADMIN_PASSWORD })).json.token;
   // Lentil: a crop without rules, so the form offers no quantity (spec section 5).
   for (const cropName of ['Wheat', 'Chickpea', 'Lentil']) {
-    const r = await apiCall('POST', '/api/crops', { cropName, description: `${cropName} seed` });
+    const r = await e2e.asAdmin('POST', '/api/crops', { cropName, description: `${cropName} seed` });
     expect([200, 201]).toContain(r.status);
     cropIds[cropName] = r.json.cropID;
   }
-  const crops = (await apiCall('GET', '/api/crops/dropdown')).json as { name: string; rules: unknown }[];
+  const crops = (await e2e.asAdmin('GET', '/api/crops/dropdown')).json as { name: string; rules: unknown }[];
   expect(crops.find((c) => c.name === 'Lentil')?.rules).toBeNull();
-  adminToken = ''; // the farmers below are visitors
   for (const [crop, bags] of [
     ['Lentil', undefined],
     ['Wheat', 2],
   ] as const) {
     const r = await registerFarmer(
-      { url: stack.url },
+      { url: e2e.baseUrl },
       validFields({
         cropName: crop,
         cropId: cropIds[crop],
@@ -158,42 +124,43 @@ beforeAll(async () => {
     expect(r.status).toBe(201);
     letters[crop] = r.json.data.uniqeCode;
   }
-  browser = await launchBrowser();
 }, 120_000);
 
 afterAll(async () => {
   for (const c of contexts) await c.close().catch(() => undefined);
-  await browser?.close();
-  await stack?.stop();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
 describe('what the farmer reads when something is wrong', () => {
-  it('field messages never overlap the label below, in Hindi and English, on a 360 px phone and on a desktop', async () => {
-    for (const phone of [true, false]) {
-      for (const lang of ['hi', 'en'] as const) {
-        const p = await visitor(lang, phone);
-        await openForm(p);
-        for (const shrunk of [false, true]) {
-          await submitAllWrong(p, shrunk, lang === 'hi' ? 'रीसेट' : 'Reset');
-          const pairs = await helperLabelPairs(p);
-          // Every wrong field but the last of each column has a label below it.
-          expect(pairs.length, `${lang} ${phone ? 'phone' : 'desktop'}`).toBeGreaterThanOrEqual(shrunk ? 9 : 10);
-          for (const pair of pairs) {
-            expect(
-              pair.labelTop,
-              `${lang} ${phone ? 'phone' : 'desktop'}: "${pair.helper}" ends at ${pair.helperBottom}, "${pair.label}" starts at ${pair.labelTop}`,
-            ).toBeGreaterThanOrEqual(pair.helperBottom);
-          }
-          await screenshot(p, `registration-errors-${lang}-${phone ? 'phone' : 'desktop'}${shrunk ? '-filled' : ''}`);
+  // One test per language and screen, so that each stays well inside its time on a busy machine.
+  const layouts = [true, false].flatMap((phone) =>
+    (['hi', 'en'] as const).map((lang) => ({ lang, phone, device: phone ? '360 px phone' : 'desktop' })),
+  );
+  it.each(layouts)(
+    'field messages never overlap the label below ($lang, $device)',
+    async ({ lang, phone }) => {
+      const p = await visitor(lang, phone);
+      await openForm(p);
+      for (const shrunk of [false, true]) {
+        await submitAllWrong(p, shrunk, lang === 'hi' ? 'रीसेट' : 'Reset');
+        const pairs = await helperLabelPairs(p);
+        // Every wrong field but the last of each column has a label below it.
+        expect(pairs.length, `${lang} ${phone ? 'phone' : 'desktop'}`).toBeGreaterThanOrEqual(shrunk ? 9 : 10);
+        for (const pair of pairs) {
+          expect(
+            pair.labelTop,
+            `${lang} ${phone ? 'phone' : 'desktop'}: "${pair.helper}" ends at ${pair.helperBottom}, "${pair.label}" starts at ${pair.labelTop}`,
+          ).toBeGreaterThanOrEqual(pair.helperBottom);
         }
-        await p.context().close();
+        await screenshot(p, `registration-errors-${lang}-${phone ? 'phone' : 'desktop'}${shrunk ? '-filled' : ''}`);
       }
-    }
-  }, 180_000);
+      await p.context().close();
+    },
+    90_000,
+  );
 
-  it('shows the spec’s Hindi field messages in Hindi, and the same Hindi with its English in English', async () => {
-    for (const lang of ['hi', 'en'] as const) {
+  it.each(['hi', 'en'] as const)(
+    'shows the spec’s Hindi field messages in Hindi, and the same Hindi with its English in English (%s)',
+    async (lang) => {
       const p = await visitor(lang, true);
       await openForm(p);
       await submitAllWrong(p, true, lang === 'hi' ? 'रीसेट' : 'Reset');
@@ -215,8 +182,8 @@ describe('what the farmer reads when something is wrong', () => {
         }
       }
       await p.context().close();
-    }
-  }, 90_000);
+    },
+  );
 
   it('refuses a 12-digit number that is not an Aadhaar number (check digit) in the browser, before anything is sent', async () => {
     const p = await visitor('en', true);
@@ -343,7 +310,7 @@ describe('what the farmer reads when something is wrong', () => {
     const codes: Record<string, string> = {};
     for (const crop of ['Wheat', 'Chickpea']) {
       const r = await registerFarmer(
-        { url: stack.url },
+        { url: e2e.baseUrl },
         validFields({ cropName: crop, cropId: cropIds[crop], bagsRequested: 2, adharNumber: aadhaar, mobile }),
       );
       expect(r.status).toBe(201);

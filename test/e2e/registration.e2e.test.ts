@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { startLocalStack, type RunningLocalStack } from '@infra/local/stack';
-import { DESKTOP, PHONE, launchBrowser, screenshot, SCREENSHOT_DIR } from '../support/browser';
+import type { BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DESKTOP, PHONE, screenshot, SCREENSHOT_DIR } from '../support/browser';
+import { useE2EStack } from '../support/e2e';
 import { FIXTURES, newAadhaar, newMobile } from '../fixtures/registration-helpers';
 
 /**
@@ -16,32 +15,13 @@ import { FIXTURES, newAadhaar, newMobile } from '../fixtures/registration-helper
 const ADMIN_EMAIL = 'e2e-reg-admin@seed.local';
 const ADMIN_PASSWORD = 'e2e-reg-admin-pass-1';
 
-let stack: RunningLocalStack;
-let browser: Browser;
-let dataDir: string;
 let desktop: BrowserContext;
 let phone: BrowserContext;
-let adminToken: string;
-const pageErrors: string[] = [];
 const farmer = { name: `सुरेश यादव ${randomUUID().slice(0, 4)}`, aadhaar: newAadhaar(6), mobile: newMobile() };
 let registrationId = 0;
 
-const url = (path: string) => `${stack.url}${path}`;
-
-async function apiCall(method: string, path: string, body?: unknown) {
-  const res = await fetch(url(path), {
-    method,
-    headers: { 'content-type': 'application/json', ...(adminToken ? { authorization: `Bearer ${adminToken}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: res.status, json: await res.json().catch(() => undefined) };
-}
-
-async function newPage(ctx: BrowserContext): Promise<Page> {
-  const p = await ctx.newPage();
-  p.on('pageerror', (e) => pageErrors.push(e.message));
-  return p;
-}
+const e2e = useE2EStack({ name: 'registration', adminEmail: ADMIN_EMAIL, adminPassword: ADMIN_PASSWORD });
+const { url, newPage, pageErrors } = e2e;
 
 /** Fills the form as a farmer would: the sample values are replaced field by field. */
 async function fillForm(p: Page, f: { name: string; aadhaar: string; mobile: string; crop: string; qty?: string; file: string }) {
@@ -73,31 +53,13 @@ function pdfPages(pdf: Buffer): { count: number; boxes: string[] } {
 }
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'seed-e2e-reg-'));
-  process.env.LOG_LEVEL ??= 'silent';
-  stack = await startLocalStack({
-    port: 0,
-    dataDir,
-    dynamoPort: 0,
-    s3Port: 0,
-    dynamoEndpoint: inject('dynamoEndpoint'),
-    s3Endpoint: inject('s3Endpoint'),
-    uploadsBucket: inject('uploadsBucket'),
-    tableName: `e2e-reg-${randomUUID()}`,
-    staticDir: 'frontend/dist',
-    adminEmail: ADMIN_EMAIL,
-    adminPassword: ADMIN_PASSWORD,
-  });
-  const login = await apiCall('POST', '/auth/login', { email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
-  adminToken = login.json.token;
   for (const cropName of ['Wheat', 'Chickpea', 'Mustard']) {
-    const r = await apiCall('POST', '/api/crops', { cropName, description: `${cropName} seed` });
+    const r = await e2e.asAdmin('POST', '/api/crops', { cropName, description: `${cropName} seed` });
     expect([200, 201]).toContain(r.status);
   }
-  expect((await apiCall('POST', '/api/config', { key: 'PerDayLimit', value: '40' })).status).toBe(200);
-  browser = await launchBrowser();
-  desktop = await browser.newContext({ viewport: DESKTOP, locale: 'hi-IN', timezoneId: 'Asia/Kolkata' });
-  phone = await browser.newContext({
+  expect((await e2e.asAdmin('POST', '/api/config', { key: 'PerDayLimit', value: '40' })).status).toBe(200);
+  desktop = await e2e.browser.newContext({ viewport: DESKTOP, locale: 'hi-IN', timezoneId: 'Asia/Kolkata' });
+  phone = await e2e.browser.newContext({
     viewport: PHONE,
     locale: 'hi-IN',
     timezoneId: 'Asia/Kolkata',
@@ -107,12 +69,6 @@ beforeAll(async () => {
   desktop.setDefaultTimeout(15_000);
   phone.setDefaultTimeout(15_000);
 }, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-});
 
 describe('farmer registration in the browser', () => {
   it('marks invalid fields with the bilingual alert, then registers with a PDF and opens the letter', async () => {
@@ -194,7 +150,7 @@ describe('farmer registration in the browser', () => {
   }, 120_000);
 
   it('in English: one request for a double submit, the success card buttons, and the letter with its weekday and print button', async () => {
-    const ctx = await browser.newContext({ viewport: DESKTOP, locale: 'en-IN', timezoneId: 'Asia/Kolkata' });
+    const ctx = await e2e.browser.newContext({ viewport: DESKTOP, locale: 'en-IN', timezoneId: 'Asia/Kolkata' });
     ctx.setDefaultTimeout(15_000);
     await ctx.addInitScript(() => {
       localStorage.setItem('lang', 'en');
@@ -292,16 +248,16 @@ describe('farmer registration in the browser', () => {
   }, 120_000);
 
   it('shows the closed notice with its Hindi equivalent when registrations are switched off, and the letter error with Retry', async () => {
-    expect((await apiCall('POST', '/api/config', { key: 'Is_SVS_Form_On', value: 'false' })).status).toBe(200);
+    expect((await e2e.asAdmin('POST', '/api/config', { key: 'Is_SVS_Form_On', value: 'false' })).status).toBe(200);
     // A fresh context: the switch is served with a 30 s public cache, which the earlier pages hold.
-    const fresh = await browser.newContext({ viewport: PHONE, locale: 'hi-IN', isMobile: true, hasTouch: true });
+    const fresh = await e2e.browser.newContext({ viewport: PHONE, locale: 'hi-IN', isMobile: true, hasTouch: true });
     const page = await newPage(fresh);
     try {
       await page.goto(url('/registration'));
       await page.getByText('पंजीकरण बंद है / Registrations are closed').waitFor();
       await screenshot(page, 'registration-closed-phone');
     } finally {
-      await apiCall('POST', '/api/config', { key: 'Is_SVS_Form_On', value: 'true' });
+      await e2e.asAdmin('POST', '/api/config', { key: 'Is_SVS_Form_On', value: 'true' });
     }
     await page.goto(url('/svs/appointment/not-a-real-code-000000'));
     await page.getByText('Unable to load appointment. Please check the link.').waitFor();

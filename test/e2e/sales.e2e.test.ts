@@ -1,12 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { startLocalStack, type RunningLocalStack } from '@infra/local/stack';
+import type { BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { FIXTURES, registerFarmer, validFields, useCrops } from '../fixtures/registration-helpers';
-import { DESKTOP, PHONE, handleDialogs, launchBrowser, screenshot } from '../support/browser';
+import { DESKTOP, PHONE, handleDialogs, screenshot } from '../support/browser';
+import { useE2EStack } from '../support/e2e';
 
 /**
  * Selling seed as the counter does it, in headless Chromium against the local stack: a farmer registers on
@@ -19,38 +17,18 @@ const ADMIN_PASSWORD = 'e2e-sales-pass-1';
 const FARMER = { name: 'सुरेश कुमार', aadhaar: '456712348902', mobile: '9876501234' };
 const PRICE = 32.5;
 
-let stack: RunningLocalStack;
-let browser: Browser;
-let dataDir: string;
 let staff: BrowserContext;
 let staffPage: Page;
-let adminToken: string;
 let lot: { lotID: number; lotCode: string };
 let invoiceNumber = '';
-const pageErrors: string[] = [];
 
-const url = (path: string) => `${stack.url}${path}`;
-
-async function apiCall(method: string, path: string, body?: unknown) {
-  const res = await fetch(url(path), {
-    method,
-    headers: { 'content-type': 'application/json', ...(adminToken ? { authorization: `Bearer ${adminToken}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  return { status: res.status, json: text ? JSON.parse(text) : undefined };
-}
-
-async function newPage(ctx: BrowserContext): Promise<Page> {
-  const p = await ctx.newPage();
-  p.on('pageerror', (e) => pageErrors.push(e.message));
-  return p;
-}
+const e2e = useE2EStack({ name: 'sales', adminEmail: ADMIN_EMAIL, adminPassword: ADMIN_PASSWORD });
+const { url, newPage, pageErrors } = e2e;
 
 /** A new seller account, signed in through the login page in its own browser context. */
 async function signedInSeller(fullName: string): Promise<{ ctx: BrowserContext; page: Page }> {
   const email = `e2e-seller-${randomUUID().slice(0, 8)}@seed.local`;
-  const made = await apiCall('POST', '/api/admin/users', {
+  const made = await e2e.asAdmin('POST', '/api/admin/users', {
     fullName,
     email,
     password: 'seller-pass-1',
@@ -58,12 +36,10 @@ async function signedInSeller(fullName: string): Promise<{ ctx: BrowserContext; 
     roleIds: [3],
   });
   expect(made.status).toBe(201);
-  const ctx = await browser.newContext({ viewport: DESKTOP, timezoneId: 'Asia/Kolkata' });
+  const ctx = await e2e.browser.newContext({ viewport: DESKTOP, timezoneId: 'Asia/Kolkata' });
   const page = await newPage(ctx);
   await page.goto(url('/login'));
-  await page.locator('input[name="email"]').fill(email);
-  await page.locator('input[name="password"]').fill('seller-pass-1');
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await e2e.submitSignIn(page, email, 'seller-pass-1');
   await page.waitForURL((u) => u.pathname !== '/login');
   return { ctx, page };
 }
@@ -71,33 +47,17 @@ async function signedInSeller(fullName: string): Promise<{ ctx: BrowserContext; 
 const text = async (p: Page, testId: string) => ((await p.getByTestId(testId).first().textContent()) ?? '').trim();
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'seed-e2e-sales-'));
-  process.env.LOG_LEVEL ??= 'silent';
-  stack = await startLocalStack({
-    port: 0,
-    dataDir,
-    dynamoPort: 0,
-    s3Port: 0,
-    dynamoEndpoint: inject('dynamoEndpoint'),
-    s3Endpoint: inject('s3Endpoint'),
-    uploadsBucket: inject('uploadsBucket'),
-    tableName: `e2e-sales-${randomUUID()}`,
-    staticDir: 'frontend/dist',
-    adminEmail: ADMIN_EMAIL,
-    adminPassword: ADMIN_PASSWORD,
-  });
-  adminToken = (await apiCall('POST', '/auth/login', { email: ADMIN_EMAIL, password: ADMIN_PASSWORD })).json.token;
-  const producer = await apiCall('POST', '/api/producers', {
+  const producer = await e2e.asAdmin('POST', '/api/producers', {
     name: 'Ram Prasad Seeds',
     aadhaarNumber: '734512340983',
     contactNumber: '9876543210',
     address: 'Kalyanpur, Kanpur',
   });
   expect(producer.status).toBe(201);
-  const wheat = await apiCall('POST', '/api/crops', { cropName: 'Wheat', description: 'HD-2967 foundation seed' });
+  const wheat = await e2e.asAdmin('POST', '/api/crops', { cropName: 'Wheat', description: 'HD-2967 foundation seed' });
   expect(wheat.status).toBe(201);
   useCrops({ Wheat: wheat.json.cropID });
-  const made = await apiCall('POST', '/api/lots', {
+  const made = await e2e.asAdmin('POST', '/api/lots', {
     producerID: producer.json.producerID,
     cropID: wheat.json.cropID,
     quantityAvailable: 500,
@@ -106,22 +66,15 @@ beforeAll(async () => {
   });
   expect(made.status).toBe(201);
   lot = made.json;
-  browser = await launchBrowser();
-  staff = await browser.newContext({ viewport: DESKTOP, timezoneId: 'Asia/Kolkata' });
+  staff = await e2e.browser.newContext({ viewport: DESKTOP, timezoneId: 'Asia/Kolkata' });
   staff.setDefaultTimeout(15_000);
   staffPage = await newPage(staff);
   handleDialogs(staffPage);
 }, 120_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-});
-
 describe('selling seed at the counter', () => {
   it('a farmer registers on the public form', async () => {
-    const ctx = await browser.newContext({
+    const ctx = await e2e.browser.newContext({
       viewport: PHONE,
       locale: 'hi-IN',
       timezoneId: 'Asia/Kolkata',
@@ -150,9 +103,7 @@ describe('selling seed at the counter', () => {
 
   it('staff sign in and see the dashboard before the sale', async () => {
     await staffPage.goto(url('/login'));
-    await staffPage.locator('input[name="email"]').fill(ADMIN_EMAIL);
-    await staffPage.locator('input[name="password"]').fill(ADMIN_PASSWORD);
-    await staffPage.getByRole('button', { name: 'Sign in' }).click();
+    await e2e.submitSignIn(staffPage);
     await staffPage.waitForURL((u) => u.pathname !== '/login');
     await staffPage.goto(url('/admin'));
     await staffPage.getByTestId('tile-sales').waitFor();
@@ -365,19 +316,17 @@ describe('selling seed at the counter', () => {
       ws(new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeZone: 'Asia/Kolkata' }).format(new Date(iso)));
     const calendarDay = (day: string) =>
       ws(new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${day}T12:00:00Z`)));
-    const reg = (await apiCall('GET', '/api/registrations?take=25')).json.items[0];
-    const bill = (await apiCall('GET', `/api/invoices?number=${invoiceNumber}`)).json.items[0];
-    const crop = (await apiCall('GET', '/api/crops')).json[0];
+    const reg = (await e2e.asAdmin('GET', '/api/registrations?take=25')).json.items[0];
+    const bill = (await e2e.asAdmin('GET', `/api/invoices?number=${invoiceNumber}`)).json.items[0];
+    const crop = (await e2e.asAdmin('GET', '/api/crops')).json[0];
     expect(reg.appointmentDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
 
-    const ny = await browser.newContext({ viewport: DESKTOP, timezoneId: 'America/New_York' });
+    const ny = await e2e.browser.newContext({ viewport: DESKTOP, timezoneId: 'America/New_York' });
     ny.setDefaultTimeout(15_000);
     const p = await newPage(ny);
     await expect(p.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone)).resolves.toBe('America/New_York');
     await p.goto(url('/login'));
-    await p.locator('input[name="email"]').fill(ADMIN_EMAIL);
-    await p.locator('input[name="password"]').fill(ADMIN_PASSWORD);
-    await p.getByRole('button', { name: 'Sign in' }).click();
+    await e2e.submitSignIn(p);
     await p.waitForURL((u) => u.pathname !== '/login');
 
     // The farmer's registrations: the appointment is the calendar day of the letter, not the day before.
@@ -446,7 +395,7 @@ describe('selling seed at the counter', () => {
     expect(body).toContain(`XXXX-XXXX-${FARMER.aadhaar.slice(-4)}`);
     await bill.waitForFunction(() => [...document.images].every((i) => i.complete && i.naturalWidth === 512));
     // The printed QR code carries the bill's token (what lets its reader see more than that the bill exists).
-    const token = (await apiCall('GET', `/api/invoices/by-number/${invoiceNumber}`)).json.verifyToken as string;
+    const token = (await e2e.asAdmin('GET', `/api/invoices/by-number/${invoiceNumber}`)).json.verifyToken as string;
     expect(token).toMatch(/^[A-Za-z0-9_-]{22}$/);
     for (const src of await bill.locator('figure img').evaluateAll((imgs) => imgs.map((i) => (i as HTMLImageElement).src))) {
       expect(new URL(src).searchParams.get('t')).toBe(token);
@@ -466,7 +415,7 @@ describe('selling seed at the counter', () => {
   });
 
   it("shows a visitor by number alone only that the bill exists; with the QR code's token one Duplicate Copy with the mobile masked; Not found for an unknown bill", async () => {
-    const visitor = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true });
+    const visitor = await e2e.browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true });
     const p = await newPage(visitor);
     await p.goto(url(`/bill/${invoiceNumber}`));
     await p.getByTestId('bill-summary').waitFor();
@@ -480,7 +429,7 @@ describe('selling seed at the counter', () => {
     await expect(p.getByTestId('bill-copy').count()).resolves.toBe(0);
     await screenshot(p, 'sales-bill-summary-phone');
 
-    const token = (await apiCall('GET', `/api/invoices/by-number/${invoiceNumber}`)).json.verifyToken as string;
+    const token = (await e2e.asAdmin('GET', `/api/invoices/by-number/${invoiceNumber}`)).json.verifyToken as string;
     await p.goto(url(`/bill/${invoiceNumber}?t=${token}`));
     await p.getByTestId('bill-copy').waitFor();
     const labels = await p.getByTestId('copy-label').allTextContents();
@@ -511,8 +460,8 @@ describe('selling seed at the counter', () => {
 describe('the rarer paths of the counter screens', () => {
   let lot2: { lotID: number; lotCode: string };
   beforeAll(async () => {
-    const first = (await apiCall('GET', `/api/lots/${lot.lotID}`)).json;
-    const made = await apiCall('POST', '/api/lots', {
+    const first = (await e2e.asAdmin('GET', `/api/lots/${lot.lotID}`)).json;
+    const made = await e2e.asAdmin('POST', '/api/lots', {
       producerID: first.producerID,
       cropID: first.cropID,
       quantityAvailable: 1000,
@@ -523,20 +472,24 @@ describe('the rarer paths of the counter screens', () => {
   });
 
   it('pages through the Bills list: Prev and Next at the ends, a new page size back to page 1', async () => {
-    // Eleven more bills, made through the API as other counters would.
-    for (let i = 0; i < 11; i++) {
-      const reg = await registerFarmer({ url: stack.url }, validFields({ cropName: 'Wheat', bagsRequested: 1 }));
-      expect(reg.status, reg.text).toBe(201);
-      const sale = await apiCall('POST', '/api/sales/make', {
-        lotID: lot2.lotID,
-        registrationID: reg.json.data.id,
-        year: reg.json.data.year,
-        bags: 1,
-        bagSizeKg: 40,
-        paymentMode: i % 2 ? 'Online' : 'Cash',
-      });
-      expect(sale.status, JSON.stringify(sale.json)).toBe(201);
-    }
+    // Eleven more bills, made through the API as other counters would (tracked: the test's end waits for them).
+    await e2e.work.track(
+      (async () => {
+        for (let i = 0; i < 11; i++) {
+          const reg = await registerFarmer({ url: e2e.baseUrl }, validFields({ cropName: 'Wheat', bagsRequested: 1 }));
+          expect(reg.status, reg.text).toBe(201);
+          const sale = await e2e.asAdmin('POST', '/api/sales/make', {
+            lotID: lot2.lotID,
+            registrationID: reg.json.data.id,
+            year: reg.json.data.year,
+            bags: 1,
+            bagSizeKg: 40,
+            paymentMode: i % 2 ? 'Online' : 'Cash',
+          });
+          expect(sale.status, JSON.stringify(sale.json)).toBe(201);
+        }
+      })(),
+    );
     await staffPage.setViewportSize(DESKTOP);
     await staffPage.goto(url('/admin/invoices'));
     const prev = staffPage.getByRole('button', { name: 'Prev' });
@@ -566,7 +519,7 @@ describe('the rarer paths of the counter screens', () => {
 
   it("shows the server's refusal when issuing seeds fails, and keeps the dialog", async () => {
     const reg = await registerFarmer(
-      { url: stack.url },
+      { url: e2e.baseUrl },
       validFields({ cropName: 'Wheat', bagsRequested: 1, Name: 'Refused Farmer' }),
     );
     expect(reg.status).toBe(201);
@@ -613,7 +566,7 @@ describe('the rarer paths of the counter screens', () => {
 
   it('does not let a seller issue more than the farmer registered for, and offers no override', async () => {
     const reg = await registerFarmer(
-      { url: stack.url },
+      { url: e2e.baseUrl },
       validFields({ cropName: 'Wheat', bagsRequested: 1, Name: 'One Bag Farmer' }),
     );
     expect(reg.status, reg.text).toBe(201);

@@ -1,12 +1,7 @@
-import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, expect, inject, it } from 'vitest';
-import { startLocalStack, type RunningLocalStack } from '@infra/local/stack';
+import { expect, it } from 'vitest';
 import { registerFarmer, validFields } from '../fixtures/registration-helpers';
-import { DESKTOP, PHONE, launchBrowser, screenshot } from '../support/browser';
+import { DESKTOP, PHONE, screenshot } from '../support/browser';
+import { useE2EStack } from '../support/e2e';
 
 /**
  * The Settings page: an admin closes registrations and a farmer's phone then shows the closed notice; the
@@ -15,51 +10,22 @@ import { DESKTOP, PHONE, launchBrowser, screenshot } from '../support/browser';
 const ADMIN_EMAIL = 'settings-admin@seed.local';
 const ADMIN_PASSWORD = 'settings-pass-1';
 
-let stack: RunningLocalStack;
-let browser: Browser;
-let dataDir: string;
-
-beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'seed-e2e-settings-'));
-  process.env.LOG_LEVEL ??= 'silent';
-  stack = await startLocalStack({
-    port: 0,
-    dataDir,
-    dynamoPort: 0,
-    s3Port: 0,
-    dynamoEndpoint: inject('dynamoEndpoint'),
-    s3Endpoint: inject('s3Endpoint'),
-    uploadsBucket: inject('uploadsBucket'),
-    tableName: `e2e-${randomUUID()}`,
-    staticDir: 'frontend/dist',
-    adminEmail: ADMIN_EMAIL,
-    adminPassword: ADMIN_PASSWORD,
-  });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-});
+const e2e = useE2EStack({ name: 'settings', adminEmail: ADMIN_EMAIL, adminPassword: ADMIN_PASSWORD });
 
 it('closing registrations in Settings shows the closed notice on the public form', async () => {
   // A farmer first sees the open form.
-  const farmer = await browser.newContext({ viewport: PHONE });
+  const farmer = await e2e.browser.newContext({ viewport: PHONE });
   const before = await farmer.newPage();
-  await before.goto(`${stack.url}/registration`);
+  await before.goto(`${e2e.baseUrl}/registration`);
   await before.locator('form').first().waitFor();
   expect(await before.getByText('Registrations are closed').count()).toBe(0);
   await farmer.close();
 
-  const admin = await browser.newContext({ viewport: DESKTOP });
+  const admin = await e2e.browser.newContext({ viewport: DESKTOP });
   admin.setDefaultTimeout(10_000);
   const page = await admin.newPage();
-  await page.goto(`${stack.url}/admin/settings`);
-  await page.locator('input[name="email"]').fill(ADMIN_EMAIL);
-  await page.locator('input[name="password"]').fill(ADMIN_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.goto(`${e2e.baseUrl}/admin/settings`);
+  await e2e.submitSignIn(page);
   const open = page.getByRole('switch', { name: 'Registrations open' });
   await open.waitFor();
   expect(await open.isChecked()).toBe(true);
@@ -70,16 +36,16 @@ it('closing registrations in Settings shows the closed notice on the public form
   await admin.close();
 
   // A new visitor (no cached answer) now gets the bilingual closed notice and no form.
-  const later = await browser.newContext({ viewport: PHONE });
+  const later = await e2e.browser.newContext({ viewport: PHONE });
   const after = await later.newPage();
-  await after.goto(`${stack.url}/registration`);
+  await after.goto(`${e2e.baseUrl}/registration`);
   await after.getByText('पंजीकरण बंद है / Registrations are closed').waitFor();
   expect(await after.locator('input[name="adharNumber"], input[name="Name"]').count()).toBe(0);
   await screenshot(after, 'settings-public-form-closed-phone');
   await later.close();
 
   // The server refuses submissions too.
-  const refused = await fetch(`${stack.url}/svsregistration`, {
+  const refused = await fetch(`${e2e.baseUrl}/svsregistration`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ Name: 'x' }),
@@ -89,13 +55,11 @@ it('closing registrations in Settings shows the closed notice on the public form
 });
 
 it('appointment settings saved on the page decide the days and shift labels of new letters', async () => {
-  const admin = await browser.newContext({ viewport: DESKTOP });
+  const admin = await e2e.browser.newContext({ viewport: DESKTOP });
   admin.setDefaultTimeout(10_000);
   const page = await admin.newPage();
-  await page.goto(`${stack.url}/login?next=%2Fadmin%2Fsettings`);
-  await page.locator('input[name="email"]').fill(ADMIN_EMAIL);
-  await page.locator('input[name="password"]').fill(ADMIN_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.goto(`${e2e.baseUrl}/login?next=%2Fadmin%2Fsettings`);
+  await e2e.submitSignIn(page);
   const open = page.getByRole('switch', { name: 'Registrations open' });
   await open.waitFor();
 
@@ -128,24 +92,14 @@ it('appointment settings saved on the page decide the days and shift labels of n
   await admin.close();
 
   // Five farmers register: two on the start day (one per shift), none on the off day or the holiday.
-  const login = await fetch(`${stack.url}/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }),
-  });
-  const { token } = (await login.json()) as { token: string };
-  const crop = await fetch(`${stack.url}/api/crops`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: JSON.stringify({ cropName: 'Wheat', description: 'Wheat seed' }),
-  });
+  const crop = await e2e.asAdmin('POST', '/api/crops', { cropName: 'Wheat', description: 'Wheat seed' });
   expect(crop.status).toBe(201);
-  const { cropID } = (await crop.json()) as { cropID: number };
+  const { cropID } = crop.json as { cropID: number };
   const letters: { appointmentDate: string; appointmentShift: string }[] = [];
   for (let i = 0; i < 5; i++) {
-    const r = await registerFarmer({ url: stack.url }, validFields({ cropName: 'Wheat', cropId: cropID }));
+    const r = await registerFarmer({ url: e2e.baseUrl }, validFields({ cropName: 'Wheat', cropId: cropID }));
     expect(r.status, r.text).toBe(201);
-    const letter = await fetch(`${stack.url}/svsregistration/AppointmentList/${r.json.data.uniqeCode}`);
+    const letter = await fetch(`${e2e.baseUrl}/svsregistration/AppointmentList/${r.json.data.uniqeCode}`);
     letters.push(((await letter.json()) as { data: { appointmentDate: string; appointmentShift: string }[] }).data[0]);
   }
   expect(letters.map((l) => l.appointmentDate)).toEqual([day(3), day(3), day(6), day(6), day(7)]);

@@ -1,20 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApi, type TestApi } from '../support/api';
+import { describe, expect, it } from 'vitest';
+import { useTestApi } from '../support/integration';
 
-let api: TestApi;
-let admin: string;
-let seller: string;
-
-beforeAll(async () => {
-  api = await startTestApi();
-  admin = await api.tokenFor('admin');
-  seller = await api.tokenFor('seller');
-});
-afterAll(() => api?.close());
+const { api, tokens } = useTestApi('admin', 'seller');
 
 let n = 0;
 const uniqueName = (base = 'Crop') => `${base} ${++n}`;
-const create = (body: Record<string, unknown>) => api.call('POST', '/api/crops', { token: admin, body });
+const create = (body: Record<string, unknown>) => api.call('POST', '/api/crops', { token: tokens.admin, body });
 
 // docs/product-rules.md#quantities-per-crop
 describe('crops: the default rules by name', () => {
@@ -44,13 +35,13 @@ describe('crops: the default rules by name', () => {
     expect(made.status).toBe(201);
     expect(made.json.rules).toEqual(rules);
     const edited = await api.call('PUT', `/api/crops/${made.json.cropID}`, {
-      token: admin,
+      token: tokens.admin,
       body: { cropName: made.json.cropName, description: 'changed' },
     });
     expect(edited.status).toBe(200);
     expect(edited.json).toMatchObject({ description: 'changed', rules });
     const cleared = await api.call('PUT', `/api/crops/${made.json.cropID}`, {
-      token: admin,
+      token: tokens.admin,
       body: { cropName: made.json.cropName, rules: null },
     });
     expect(cleared.json.rules).toBeNull();
@@ -79,15 +70,15 @@ describe('crops: the default rules by name', () => {
 describe('crops: list, search, edit, inactivate, restore', () => {
   it('lists, searches (case-insensitive) and honours take', async () => {
     const made = await create({ cropName: 'Pigeon Pea Special', description: 'Arhar, long duration' });
-    const byName = await api.call('GET', '/api/crops', { token: seller, query: { search: 'PIGEON' } });
+    const byName = await api.call('GET', '/api/crops', { token: tokens.seller, query: { search: 'PIGEON' } });
     expect(byName.status).toBe(200);
     expect(byName.json.map((c: { cropID: number }) => c.cropID)).toEqual([made.json.cropID]);
-    const byDescription = await api.call('GET', '/api/crops', { token: seller, query: { search: 'arhar' } });
+    const byDescription = await api.call('GET', '/api/crops', { token: tokens.seller, query: { search: 'arhar' } });
     expect(byDescription.json.map((c: { cropID: number }) => c.cropID)).toEqual([made.json.cropID]);
-    const two = await api.call('GET', '/api/crops', { token: admin, query: { take: 2 } });
+    const two = await api.call('GET', '/api/crops', { token: tokens.admin, query: { take: 2 } });
     expect(two.json).toHaveLength(2);
     // Empty values are omitted by the client; an empty search is no search.
-    const all = await api.call('GET', '/api/crops?search=&take=&includeInactive=', { token: admin });
+    const all = await api.call('GET', '/api/crops?search=&take=&includeInactive=', { token: tokens.admin });
     expect(all.status).toBe(200);
     expect(all.json.length).toBeGreaterThan(2);
   });
@@ -96,16 +87,22 @@ describe('crops: list, search, edit, inactivate, restore', () => {
     const a = await create({ cropName: uniqueName('Sorghum') });
     const b = await create({ cropName: uniqueName('Millet') });
     const renamed = await api.call('PUT', `/api/crops/${a.json.cropID}`, {
-      token: admin,
+      token: tokens.admin,
       body: { cropName: 'Jowar Grain', description: 'd' },
     });
     expect(renamed.status).toBe(200);
     expect(renamed.json.cropName).toBe('Jowar Grain');
     expect((await create({ cropName: a.json.cropName })).status).toBe(201);
-    const clash = await api.call('PUT', `/api/crops/${b.json.cropID}`, { token: admin, body: { cropName: 'jowar-grain' } });
+    const clash = await api.call('PUT', `/api/crops/${b.json.cropID}`, {
+      token: tokens.admin,
+      body: { cropName: 'jowar-grain' },
+    });
     expect(clash.status).toBe(409);
     // Same crop, different spelling of its own name: allowed.
-    const respell = await api.call('PUT', `/api/crops/${a.json.cropID}`, { token: admin, body: { cropName: 'JowarGrain' } });
+    const respell = await api.call('PUT', `/api/crops/${a.json.cropID}`, {
+      token: tokens.admin,
+      body: { cropName: 'JowarGrain' },
+    });
     expect(respell.status).toBe(200);
   });
 
@@ -113,14 +110,14 @@ describe('crops: list, search, edit, inactivate, restore', () => {
     const made = await create({ cropName: uniqueName('Round Trip Crop') });
     const id = made.json.cropID;
     const listIds = async (includeInactive?: boolean) =>
-      (await api.call('GET', '/api/crops', { token: admin, query: { includeInactive, take: 1000 } })).json.map(
+      (await api.call('GET', '/api/crops', { token: tokens.admin, query: { includeInactive, take: 1000 } })).json.map(
         (c: { cropID: number }) => c.cropID,
       );
     const dropIds = async (includeInactive?: boolean) =>
       (await api.call('GET', '/api/crops/dropdown', { query: { includeInactive } })).json.map((c: { id: number }) => c.id);
 
     expect(await dropIds()).toContain(id);
-    const off = await api.call('DELETE', `/api/crops/${id}`, { token: admin });
+    const off = await api.call('DELETE', `/api/crops/${id}`, { token: tokens.admin });
     expect(off.status).toBe(200);
     expect(off.json.isActive).toBe(false);
     expect(await listIds()).not.toContain(id);
@@ -128,7 +125,7 @@ describe('crops: list, search, edit, inactivate, restore', () => {
     expect(await dropIds()).not.toContain(id);
     expect(await dropIds(true)).toContain(id);
 
-    const on = await api.call('POST', `/api/crops/${id}/restore`, { token: admin });
+    const on = await api.call('POST', `/api/crops/${id}/restore`, { token: tokens.admin });
     expect(on.status).toBe(200);
     expect(on.json.isActive).toBe(true);
     expect(await listIds()).toContain(id);
@@ -146,13 +143,13 @@ describe('crops: list, search, edit, inactivate, restore', () => {
       rules: { unit: 'bag', bagSizeKg: 40, minQty: 1, maxQty: 3, defaultQty: 1 },
     });
     expect(r.headers.get('cache-control')).toBe('public, max-age=60');
-    const staff = await api.call('GET', '/api/crops/dropdown', { token: admin });
+    const staff = await api.call('GET', '/api/crops/dropdown', { token: tokens.admin });
     expect(staff.headers.get('cache-control')).toBe('no-store');
   });
 
   it('reads one crop; 404 for unknown ids on every call', async () => {
     const made = await create({ cropName: uniqueName('Oats') });
-    const r = await api.call('GET', `/api/crops/${made.json.cropID}`, { token: seller });
+    const r = await api.call('GET', `/api/crops/${made.json.cropID}`, { token: tokens.seller });
     expect(r.status).toBe(200);
     expect(r.json.cropName).toBe(made.json.cropName);
     for (const [method, path] of [
@@ -161,15 +158,15 @@ describe('crops: list, search, edit, inactivate, restore', () => {
       ['DELETE', '/api/crops/424242'],
       ['POST', '/api/crops/424242/restore'],
     ]) {
-      const res = await api.call(method, path, { token: admin, body: method === 'PUT' ? { cropName: 'x' } : undefined });
+      const res = await api.call(method, path, { token: tokens.admin, body: method === 'PUT' ? { cropName: 'x' } : undefined });
       expect(res.status, `${method} ${path}`).toBe(404);
       expect(res.json.message).toBe('Crop 424242 not found');
     }
   });
 
   it('lets sellers read but not write', async () => {
-    expect((await api.call('POST', '/api/crops', { token: seller, body: { cropName: 'x' } })).status).toBe(403);
-    expect((await api.call('GET', '/api/crops', { token: seller })).status).toBe(200);
+    expect((await api.call('POST', '/api/crops', { token: tokens.seller, body: { cropName: 'x' } })).status).toBe(403);
+    expect((await api.call('GET', '/api/crops', { token: tokens.seller })).status).toBe(200);
     expect((await api.call('GET', '/api/crops')).status).toBe(401);
   });
 });
@@ -199,7 +196,7 @@ describe('crops: validation', () => {
     ['GET', '/api/crops?take=1001'],
     ['GET', '/api/crops/x1'],
   ])('refuses %s %s with 400', async (method, path) => {
-    const r = await api.call(method, path, { token: admin });
+    const r = await api.call(method, path, { token: tokens.admin });
     expect(r.status).toBe(400);
     expect(r.json.message).toMatch(/take|id/);
   });

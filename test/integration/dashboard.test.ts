@@ -1,22 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { kolkataDay, lastDays } from '@functions/lib/stats';
 import { registerFarmer, validFields, useCrops } from '../fixtures/registration-helpers';
-import { startTestApi, type TestApi } from '../support/api';
+import { useTestApi } from '../support/integration';
 
 /**
  * GET /api/dashboard/summary: every field of the summary (docs/product-rules.md#dashboard-summary), moved by the real flows
  * (catalogue, registrations through the public API, sales), admins seeing all sales and sellers their own.
  */
-let api: TestApi;
-let admin: string;
-let seller: string;
-
-beforeAll(async () => {
-  api = await startTestApi();
-  admin = await api.tokenFor('admin');
-  seller = await api.tokenFor('seller');
-});
-afterAll(() => api?.close());
+const { api, tokens } = useTestApi('admin', 'seller');
 
 const summary = async (token: string) => {
   const r = await api.call('GET', '/api/dashboard/summary', { token });
@@ -28,7 +19,7 @@ describe('dashboard summary', () => {
   it('starts empty with every field present', async () => {
     const today = kolkataDay();
     const days = lastDays(today, 7);
-    const s = await summary(admin);
+    const s = await summary(tokens.admin);
     expect(s).toEqual({
       crops: {
         latestDay: null,
@@ -44,21 +35,21 @@ describe('dashboard summary', () => {
       sales: { totalAmount: 0, totalCount: 0, todayAmount: 0, todayCount: 0, scopedToUser: false, last10Amounts: [] },
       today,
     });
-    expect((await summary(seller)).sales.scopedToUser).toBe(true);
+    expect((await summary(tokens.seller)).sales.scopedToUser).toBe(true);
   });
 
   it('counts crops, producers, registrations and sales; sellers see their own sales', async () => {
     const today = kolkataDay();
     const p = await api.call('POST', '/api/producers', {
-      token: admin,
+      token: tokens.admin,
       body: { name: 'Dash Producer', aadhaarNumber: '734598761238', contactNumber: '9876543210', address: 'Kanpur' },
     });
     expect(p.status).toBe(201);
-    const wheat = await api.call('POST', '/api/crops', { token: admin, body: { cropName: 'Wheat', description: '' } });
-    await api.call('POST', '/api/crops', { token: admin, body: { cropName: 'Mustard', description: '' } });
+    const wheat = await api.call('POST', '/api/crops', { token: tokens.admin, body: { cropName: 'Wheat', description: '' } });
+    await api.call('POST', '/api/crops', { token: tokens.admin, body: { cropName: 'Mustard', description: '' } });
     useCrops({ Wheat: wheat.json.cropID });
     const l = await api.call('POST', '/api/lots', {
-      token: admin,
+      token: tokens.admin,
       body: { producerID: p.json.producerID, cropID: wheat.json.cropID, quantityAvailable: 1000, pricePerUnit: 30.5 },
     });
     expect(l.status).toBe(201);
@@ -78,12 +69,12 @@ describe('dashboard summary', () => {
       expect(r.status, r.text).toBe(201);
       return r.json.totalAmount as number;
     };
-    const a1 = await sell(regs[0], 1, seller);
-    const a2 = await sell(regs[1], 2, admin);
-    const a3 = await sell(regs[2], 3, seller);
+    const a1 = await sell(regs[0], 1, tokens.seller);
+    const a2 = await sell(regs[1], 2, tokens.admin);
+    const a3 = await sell(regs[2], 3, tokens.seller);
     expect([a1, a2, a3]).toEqual([1220, 2440, 3660]);
 
-    const all = await summary(admin);
+    const all = await summary(tokens.admin);
     expect(all.crops).toMatchObject({ latestDay: today, latestCount: 2, total: 2 });
     expect(all.crops.last7Days.at(-1)).toEqual({ date: today, count: 2 });
     expect(all.producersTotal).toBe(1);
@@ -101,7 +92,7 @@ describe('dashboard summary', () => {
       last10Amounts: [1220, 2440, 3660],
     });
 
-    const mine = await summary(seller);
+    const mine = await summary(tokens.seller);
     expect(mine.sales).toEqual({
       totalAmount: 4880,
       totalCount: 2,
@@ -112,11 +103,11 @@ describe('dashboard summary', () => {
     });
     // A refused sale changes nothing.
     const again = await api.call('POST', '/api/sales/make', {
-      token: seller,
+      token: tokens.seller,
       body: { lotID: l.json.lotID, registrationID: regs[0].id, year: regs[0].year, bags: 1 },
     });
     expect(again.status).toBe(409);
-    expect((await summary(seller)).sales.totalCount).toBe(2);
+    expect((await summary(tokens.seller)).sales.totalCount).toBe(2);
   });
 
   it('is for staff only', async () => {

@@ -1,20 +1,11 @@
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { docClient, tableName } from '@functions/lib/aws';
 import { MSG_AADHAAR_INVALID } from '@shared/aadhaar';
 import { testAadhaar } from '../fixtures/registration-helpers';
-import { startTestApi, type TestApi } from '../support/api';
+import { useTestApi } from '../support/integration';
 
-let api: TestApi;
-let admin: string;
-let seller: string;
-
-beforeAll(async () => {
-  api = await startTestApi();
-  admin = await api.tokenFor('admin');
-  seller = await api.tokenFor('seller');
-});
-afterAll(() => api?.close());
+const { api, tokens } = useTestApi('admin', 'seller');
 
 let seq = 0;
 const nextAadhaar = () => testAadhaar(`8${String(++seq).padStart(10, '0')}`);
@@ -28,7 +19,7 @@ const valid = () => ({
   adharFilePath: 'aadhaar/2026/abc.pdf',
   address: 'Ward 4, Bithoor, Kanpur Nagar',
 });
-const create = (body: Record<string, unknown>) => api.call('POST', '/api/farmers', { token: admin, body });
+const create = (body: Record<string, unknown>) => api.call('POST', '/api/farmers', { token: tokens.admin, body });
 
 describe('farmers: create, read, list, search', () => {
   it('creates a farmer; the full Aadhaar only to admins on a single record', async () => {
@@ -37,12 +28,12 @@ describe('farmers: create, read, list, search', () => {
     expect(r.status, r.text).toBe(201);
     expect(r.json).toMatchObject({ ...body, aadhaarNumber: null, aadhaarLast4: body.aadhaarNumber.slice(-4), isActive: true });
     const id = r.json.farmerID;
-    expect((await api.call('GET', `/api/farmers/${id}`, { token: admin })).json.aadhaarNumber).toBe(body.aadhaarNumber);
-    const asSeller = await api.call('GET', `/api/farmers/${id}`, { token: seller });
+    expect((await api.call('GET', `/api/farmers/${id}`, { token: tokens.admin })).json.aadhaarNumber).toBe(body.aadhaarNumber);
+    const asSeller = await api.call('GET', `/api/farmers/${id}`, { token: tokens.seller });
     expect(asSeller.status).toBe(200);
     expect(asSeller.json.aadhaarNumber).toBeNull();
     expect(asSeller.json.aadhaarLast4).toBe(body.aadhaarNumber.slice(-4));
-    const list = await api.call('GET', '/api/farmers', { token: admin });
+    const list = await api.call('GET', '/api/farmers', { token: tokens.admin });
     expect(list.json.find((f: { farmerID: number }) => f.farmerID === id)).toMatchObject({
       aadhaarNumber: null,
       name: body.name,
@@ -63,18 +54,21 @@ describe('farmers: create, read, list, search', () => {
       }),
     );
     const ids = async (query: Record<string, string | boolean>) =>
-      (await api.call('GET', '/api/farmers', { token: seller, query })).json.map((f: { farmerID: number }) => f.farmerID);
+      (await api.call('GET', '/api/farmers', { token: tokens.seller, query })).json.map((f: { farmerID: number }) => f.farmerID);
     expect(await ids({ search: body.name })).toEqual([]);
     expect(await ids({ search: '9001122334' })).toEqual([id]);
-    await api.call('DELETE', `/api/farmers/${id}`, { token: admin });
+    await api.call('DELETE', `/api/farmers/${id}`, { token: tokens.admin });
     expect(await ids({ search: '9001122334' })).toEqual([]);
     expect(await ids({ search: '9001122334', includeInactive: true })).toEqual([id]);
-    await api.call('POST', `/api/farmers/${id}/restore`, { token: admin });
-    const moved = await api.call('PUT', `/api/farmers/${id}`, { token: admin, body: { ...body, contactNumber: '9001122999' } });
+    await api.call('POST', `/api/farmers/${id}/restore`, { token: tokens.admin });
+    const moved = await api.call('PUT', `/api/farmers/${id}`, {
+      token: tokens.admin,
+      body: { ...body, contactNumber: '9001122999' },
+    });
     expect(moved.status, moved.text).toBe(200);
     expect(await ids({ search: '9001122334' })).toEqual([]);
     expect(await ids({ search: '9001122999' })).toEqual([id]);
-    const cleared = await api.call('PUT', `/api/farmers/${id}`, { token: admin, body: { ...body, contactNumber: '' } });
+    const cleared = await api.call('PUT', `/api/farmers/${id}`, { token: tokens.admin, body: { ...body, contactNumber: '' } });
     expect(cleared.status, cleared.text).toBe(200);
     expect(await ids({ search: '9001122999' })).toEqual([]);
   });
@@ -95,37 +89,45 @@ describe('farmers: create, read, list, search', () => {
       body.aadhaarNumber,
       `${body.aadhaarNumber.slice(0, 4)} ${body.aadhaarNumber.slice(4, 8)} ${body.aadhaarNumber.slice(8)}`,
     ]) {
-      const r = await api.call('GET', '/api/farmers', { token: seller, query: { search } });
+      const r = await api.call('GET', '/api/farmers', { token: tokens.seller, query: { search } });
       expect(r.status, search).toBe(200);
       expect(
         r.json.map((f: { farmerID: number }) => f.farmerID),
         search,
       ).toEqual([id]);
     }
-    const last4 = await api.call('GET', '/api/farmers', { token: seller, query: { search: body.aadhaarNumber.slice(-4) } });
+    const last4 = await api.call('GET', '/api/farmers', {
+      token: tokens.seller,
+      query: { search: body.aadhaarNumber.slice(-4) },
+    });
     expect(last4.json.map((f: { farmerID: number }) => f.farmerID)).toContain(id);
-    expect((await api.call('GET', '/api/farmers', { token: seller, query: { search: 'nobody by this name' } })).json).toEqual([]);
+    expect(
+      (await api.call('GET', '/api/farmers', { token: tokens.seller, query: { search: 'nobody by this name' } })).json,
+    ).toEqual([]);
   });
 
   it('finds a farmer by Aadhaar number (exact keyed-hash lookup)', async () => {
     const body = valid();
     const id = (await create(body)).json.farmerID;
-    const r = await api.call('GET', '/api/farmers/by-aadhaar', { token: admin, query: { aadhaar: body.aadhaarNumber } });
+    const r = await api.call('GET', '/api/farmers/by-aadhaar', { token: tokens.admin, query: { aadhaar: body.aadhaarNumber } });
     expect(r.status).toBe(200);
     // The caller typed the number; the reply does not repeat it (the clear number is on GET /api/farmers/{id} only).
     expect(r.json).toMatchObject({ farmerID: id, aadhaarNumber: null, aadhaarLast4: body.aadhaarNumber.slice(-4) });
-    const asSeller = await api.call('GET', '/api/farmers/by-aadhaar', { token: seller, query: { aadhaar: body.aadhaarNumber } });
+    const asSeller = await api.call('GET', '/api/farmers/by-aadhaar', {
+      token: tokens.seller,
+      query: { aadhaar: body.aadhaarNumber },
+    });
     expect(asSeller.json).toMatchObject({ farmerID: id, aadhaarNumber: null });
     const none = await api.call('GET', '/api/farmers/by-aadhaar', {
-      token: admin,
+      token: tokens.admin,
       query: { aadhaar: testAadhaar('21112222333') },
     });
     expect(none.status).toBe(404);
     expect(none.json.message).toBe('No farmer with this Aadhaar number');
-    const long = await api.call('GET', '/api/farmers/by-aadhaar', { token: admin, query: { aadhaar: '1111222233334' } });
+    const long = await api.call('GET', '/api/farmers/by-aadhaar', { token: tokens.admin, query: { aadhaar: '1111222233334' } });
     expect(long.status).toBe(400);
     expect(long.json.message).toBe('Aadhaar must be 12 digits');
-    const missing = await api.call('GET', '/api/farmers/by-aadhaar', { token: admin });
+    const missing = await api.call('GET', '/api/farmers/by-aadhaar', { token: tokens.admin });
     expect(missing.status).toBe(400);
     expect(missing.json.message).toBe('aadhaar is required');
     expect((await api.call('GET', '/api/farmers/by-aadhaar', { query: { aadhaar: body.aadhaarNumber } })).status).toBe(401);
@@ -134,9 +136,9 @@ describe('farmers: create, read, list, search', () => {
   it('honours take and refuses malformed list queries', async () => {
     await create(valid());
     await create(valid());
-    expect((await api.call('GET', '/api/farmers', { token: admin, query: { take: 1 } })).json).toHaveLength(1);
+    expect((await api.call('GET', '/api/farmers', { token: tokens.admin, query: { take: 1 } })).json).toHaveLength(1);
     for (const take of [0, 1001, 'x']) {
-      const r = await api.call('GET', '/api/farmers', { token: admin, query: { take } });
+      const r = await api.call('GET', '/api/farmers', { token: tokens.admin, query: { take } });
       expect(r.status).toBe(400);
       expect(r.json.message).toMatch(/take must/);
     }
@@ -149,13 +151,13 @@ describe('farmers: edit, inactivate, restore', () => {
     const id = made.json.farmerID;
     const first = nextAadhaar();
     const put = (aadhaarNumber: string | undefined) =>
-      api.call('PUT', `/api/farmers/${id}`, { token: admin, body: { ...valid(), name: 'Edited', aadhaarNumber } });
+      api.call('PUT', `/api/farmers/${id}`, { token: tokens.admin, body: { ...valid(), name: 'Edited', aadhaarNumber } });
     const added = await put(first);
     expect(added.status, added.text).toBe(200);
     expect(added.json).toMatchObject({ name: 'Edited', aadhaarNumber: null, aadhaarLast4: first.slice(-4) });
-    expect((await api.call('GET', '/api/farmers/by-aadhaar', { token: admin, query: { aadhaar: first } })).json.farmerID).toBe(
-      id,
-    );
+    expect(
+      (await api.call('GET', '/api/farmers/by-aadhaar', { token: tokens.admin, query: { aadhaar: first } })).json.farmerID,
+    ).toBe(id);
 
     const dup = await create({ ...valid(), aadhaarNumber: first });
     expect(dup.status).toBe(409);
@@ -163,30 +165,34 @@ describe('farmers: edit, inactivate, restore', () => {
 
     const second = nextAadhaar();
     expect((await put(second)).json.aadhaarLast4).toBe(second.slice(-4));
-    expect((await api.call('GET', `/api/farmers/${id}`, { token: admin })).json.aadhaarNumber).toBe(second);
-    expect((await api.call('GET', '/api/farmers/by-aadhaar', { token: admin, query: { aadhaar: first } })).status).toBe(404);
-    expect((await api.call('GET', '/api/farmers/by-aadhaar', { token: admin, query: { aadhaar: second } })).json.farmerID).toBe(
-      id,
+    expect((await api.call('GET', `/api/farmers/${id}`, { token: tokens.admin })).json.aadhaarNumber).toBe(second);
+    expect((await api.call('GET', '/api/farmers/by-aadhaar', { token: tokens.admin, query: { aadhaar: first } })).status).toBe(
+      404,
     );
+    expect(
+      (await api.call('GET', '/api/farmers/by-aadhaar', { token: tokens.admin, query: { aadhaar: second } })).json.farmerID,
+    ).toBe(id);
 
     const removed = await put(undefined);
     expect(removed.json).toMatchObject({ aadhaarNumber: null, aadhaarLast4: '' });
-    expect((await api.call('GET', '/api/farmers/by-aadhaar', { token: admin, query: { aadhaar: second } })).status).toBe(404);
+    expect((await api.call('GET', '/api/farmers/by-aadhaar', { token: tokens.admin, query: { aadhaar: second } })).status).toBe(
+      404,
+    );
     expect((await create({ ...valid(), aadhaarNumber: second })).status).toBe(201);
   });
 
   it('inactivates and restores; the default list hides inactive farmers', async () => {
     const id = (await create({ ...valid(), name: 'Round Trip Farmer' })).json.farmerID;
     const ids = async (includeInactive?: boolean) =>
-      (await api.call('GET', '/api/farmers', { token: admin, query: { includeInactive, search: 'round trip farmer' } })).json.map(
-        (f: { farmerID: number }) => f.farmerID,
-      );
+      (
+        await api.call('GET', '/api/farmers', { token: tokens.admin, query: { includeInactive, search: 'round trip farmer' } })
+      ).json.map((f: { farmerID: number }) => f.farmerID);
     expect(await ids()).toEqual([id]);
-    const off = await api.call('DELETE', `/api/farmers/${id}`, { token: admin });
+    const off = await api.call('DELETE', `/api/farmers/${id}`, { token: tokens.admin });
     expect(off.json).toMatchObject({ farmerID: id, isActive: false });
     expect(await ids()).toEqual([]);
     expect(await ids(true)).toEqual([id]);
-    const on = await api.call('POST', `/api/farmers/${id}/restore`, { token: admin });
+    const on = await api.call('POST', `/api/farmers/${id}/restore`, { token: tokens.admin });
     expect(on.json.isActive).toBe(true);
     expect(await ids()).toEqual([id]);
   });
@@ -199,19 +205,19 @@ describe('farmers: edit, inactivate, restore', () => {
       ['POST', '/api/farmers/31337/restore'],
       ['GET', '/api/farmers/31337/registrations'],
     ]) {
-      const r = await api.call(method, path, { token: admin, body: method === 'PUT' ? valid() : undefined });
+      const r = await api.call(method, path, { token: tokens.admin, body: method === 'PUT' ? valid() : undefined });
       expect(r.status, `${method} ${path}`).toBe(404);
       expect(r.json.message).toBe('Farmer 31337 not found');
     }
-    expect((await api.call('POST', '/api/farmers', { token: seller, body: valid() })).status).toBe(403);
-    expect((await api.call('GET', '/api/farmers', { token: seller })).status).toBe(200);
+    expect((await api.call('POST', '/api/farmers', { token: tokens.seller, body: valid() })).status).toBe(403);
+    expect((await api.call('GET', '/api/farmers', { token: tokens.seller })).status).toBe(200);
   });
 });
 
 describe("farmers: a farmer's registrations", () => {
   it('returns [] when there are none', async () => {
     const id = (await create(valid())).json.farmerID;
-    const r = await api.call('GET', `/api/farmers/${id}/registrations`, { token: seller });
+    const r = await api.call('GET', `/api/farmers/${id}/registrations`, { token: tokens.seller });
     expect(r.status).toBe(200);
     expect(r.json).toEqual([]);
   });
@@ -250,7 +256,7 @@ describe("farmers: a farmer's registrations", () => {
     await reg(7, 2025);
     await reg(3, 2026, { isBilled: true, invoiceNumber: 'INV-26-0001' });
     await reg(12, 2026);
-    const r = await api.call('GET', `/api/farmers/${id}/registrations`, { token: admin });
+    const r = await api.call('GET', `/api/farmers/${id}/registrations`, { token: tokens.admin });
     expect(r.status).toBe(200);
     expect(r.json.map((x: { id: number }) => x.id)).toEqual([12, 3, 7]);
     expect(r.json[1]).toEqual({

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOGIN_LIMITS } from '@functions/auth/service';
 import { FIND_LETTER_LIMITS } from '@functions/registrations/service';
 import { startTestApi, type TestApi } from '../support/api';
+import { settleAfterEachTest } from '../support/started-work';
 import { newAadhaar, newMobile, postJson, registerFarmer, seedFormCrops, validFields } from '../fixtures/registration-helpers';
 
 /**
@@ -9,6 +10,8 @@ import { newAadhaar, newMobile, postJson, registerFarmer, seedFormCrops, validFi
  * conditional write before it is checked, so however a burst is timed, at most the limit is ever checked.
  */
 let api: TestApi;
+/** Each burst is awaited in full, also when its test fails: no attempt counts against the next test's limits. */
+const work = settleAfterEachTest();
 let root: string;
 
 beforeAll(async () => {
@@ -38,7 +41,7 @@ describe('sign-in', () => {
   it('checks at most the per-account limit of 12 sign-ins sent at once (11 wrong, then the right one)', async () => {
     const email = 'burst-one@test.local';
     await newAccount(email, 'right-password-1');
-    const replies = await Promise.all([
+    const replies = await work.all([
       ...Array.from({ length: 11 }, (_, i) => signIn(email, `wrong-password-${i}`)),
       signIn(email, 'right-password-1'),
     ]);
@@ -58,7 +61,7 @@ describe('sign-in', () => {
   it('refuses the right password after 11 wrong ones sent at once, of which exactly the limit were checked', async () => {
     const email = 'burst-two@test.local';
     await newAccount(email, 'right-password-2');
-    const wrong = await Promise.all(Array.from({ length: 11 }, (_, i) => signIn(email, `wrong-password-${i}`)));
+    const wrong = await work.all(Array.from({ length: 11 }, (_, i) => signIn(email, `wrong-password-${i}`)));
     const statuses = wrong.map((r) => r.status);
     expect(statuses.filter((s) => s === 401).length).toBe(LOGIN_LIMITS.perAccount);
     expect(statuses.filter((s) => s === 429).length).toBe(11 - LOGIN_LIMITS.perAccount);
@@ -86,7 +89,7 @@ describe('find my letter', () => {
     const f = validFields();
     const reg = await registerFarmer(api, f);
     expect(reg.status, reg.text).toBe(201);
-    const replies = await Promise.all([
+    const replies = await work.all([
       ...Array.from({ length: 24 }, () => find(f.adharNumber, newMobile())),
       find(f.adharNumber, f.mobile),
     ]);
@@ -99,7 +102,7 @@ describe('find my letter', () => {
     for (const r of replies) if (r.status !== 200) expect(r.json.data).toBeUndefined();
 
     // Once the attempts are used (the right one, if it was checked, gave its count back), the letter is refused.
-    await Promise.all(Array.from({ length: FIND_LETTER_LIMITS.perAadhaar }, () => find(f.adharNumber, newMobile())));
+    await work.all(Array.from({ length: FIND_LETTER_LIMITS.perAadhaar }, () => find(f.adharNumber, newMobile())));
     const after = await find(f.adharNumber, f.mobile);
     expect(after.status).toBe(429);
     expect(after.json.data).toBeUndefined();
@@ -116,9 +119,7 @@ describe('find my letter', () => {
     const f = validFields();
     const reg = await registerFarmer(api, f);
     expect(reg.status, reg.text).toBe(201);
-    const replies = await Promise.all(
-      Array.from({ length: FIND_LETTER_LIMITS.perIp + 5 }, () => find(newAadhaar(7), newMobile())),
-    );
+    const replies = await work.all(Array.from({ length: FIND_LETTER_LIMITS.perIp + 5 }, () => find(newAadhaar(7), newMobile())));
     const statuses = replies.map((r) => r.status);
     expect(
       statuses.every((s) => s === 404 || s === 429),

@@ -1,29 +1,20 @@
 import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { docClient, setDocClientForTests, tableName } from '@functions/lib/aws';
 import { insertLotWithCode } from '@functions/lots/repository';
 import { testAadhaar } from '../fixtures/registration-helpers';
-import { startTestApi, type TestApi } from '../support/api';
+import { useTestApi } from '../support/integration';
 import { faulty, named } from '../support/faulty-client';
 
-let api: TestApi;
-let admin: string;
-let seller: string;
+const { api, tokens } = useTestApi('admin', 'seller');
 const YEAR = new Date().getFullYear();
 const YY = String(YEAR % 100).padStart(2, '0');
-
-beforeAll(async () => {
-  api = await startTestApi();
-  admin = await api.tokenFor('admin');
-  seller = await api.tokenFor('seller');
-});
-afterAll(() => api?.close());
 
 let seq = 0;
 async function producer(name = `Producer ${++seq}`) {
   const aadhaarNumber = testAadhaar(`7${String(++seq).padStart(10, '0')}`);
   const r = await api.call('POST', '/api/producers', {
-    token: admin,
+    token: tokens.admin,
     body: { name, aadhaarNumber, contactNumber: '9876543210', address: 'Kalyanpur, Kanpur' },
   });
   expect(r.status, r.text).toBe(201);
@@ -31,14 +22,14 @@ async function producer(name = `Producer ${++seq}`) {
 }
 async function crop(cropName = `Crop ${++seq}`) {
   const r = await api.call('POST', '/api/crops', {
-    token: admin,
+    token: tokens.admin,
     body: { cropName, description: `${cropName} foundation seed` },
   });
   expect(r.status, r.text).toBe(201);
   return r.json as { cropID: number; cropName: string };
 }
 async function createLot(body: Record<string, unknown>) {
-  return api.call('POST', '/api/lots', { token: admin, body });
+  return api.call('POST', '/api/lots', { token: tokens.admin, body });
 }
 /** What the sales area will do in its transaction: move grams from remaining to used, never below zero. */
 async function simulateSale(lotID: number, kg: number) {
@@ -59,10 +50,10 @@ describe('lot codes', () => {
     const p = await producer();
     const c = await crop();
     const q = { producerId: p.producerID, year: YEAR, isSubsidized: true };
-    const first = await api.call('GET', '/api/lots/preview-code', { token: admin, query: q });
+    const first = await api.call('GET', '/api/lots/preview-code', { token: tokens.admin, query: q });
     expect(first.status).toBe(200);
     expect(first.json).toEqual({ lotCode: `S${YY}P${p.producerID}-001` });
-    const again = await api.call('GET', '/api/lots/preview-code', { token: admin, query: q });
+    const again = await api.call('GET', '/api/lots/preview-code', { token: tokens.admin, query: q });
     expect(again.json.lotCode).toBe(first.json.lotCode);
 
     const made = await createLot({
@@ -77,7 +68,7 @@ describe('lot codes', () => {
     expect(made.json.lotCode).toBe(first.json.lotCode);
 
     // The sequence is per producer and year, shared by subsidised and non-subsidised lots.
-    const nextN = await api.call('GET', '/api/lots/preview-code', { token: admin, query: { ...q, isSubsidized: false } });
+    const nextN = await api.call('GET', '/api/lots/preview-code', { token: tokens.admin, query: { ...q, isSubsidized: false } });
     expect(nextN.json.lotCode).toBe(`N${YY}P${p.producerID}-002`);
     const n = await createLot({
       producerID: p.producerID,
@@ -132,10 +123,10 @@ describe('lot codes', () => {
     for (const r of replies) {
       expect(r.json.lotCode).toMatch(new RegExp(`^${r.json.isSubsidized ? 'S' : 'N'}${YY}P${p.producerID}-\\d{3}$`));
     }
-    const list = await api.call('GET', '/api/lots', { token: admin, query: { producerId: p.producerID, take: 100 } });
+    const list = await api.call('GET', '/api/lots', { token: tokens.admin, query: { producerId: p.producerID, take: 100 } });
     expect(list.json).toHaveLength(50);
     const preview = await api.call('GET', '/api/lots/preview-code', {
-      token: admin,
+      token: tokens.admin,
       query: { producerId: p.producerID, year: YEAR },
     });
     expect(preview.json.lotCode).toBe(`N${YY}P${p.producerID}-051`);
@@ -144,7 +135,7 @@ describe('lot codes', () => {
   it('gives the reserved number back when the creating transaction is refused', async () => {
     const p = await producer();
     const c = await crop();
-    await api.call('DELETE', `/api/crops/${c.cropID}`, { token: admin });
+    await api.call('DELETE', `/api/crops/${c.cropID}`, { token: tokens.admin });
     // Straight to the repository, as if the crop had been inactivated after the service's check.
     const out = await insertLotWithCode({
       lotID: 900001,
@@ -159,9 +150,9 @@ describe('lot codes', () => {
       createdOn: new Date().toISOString(),
     });
     expect(out).toEqual({ ok: false, reason: 'crop' });
-    expect((await api.call('GET', '/api/lots/900001', { token: admin })).status).toBe(404);
+    expect((await api.call('GET', '/api/lots/900001', { token: tokens.admin })).status).toBe(404);
     const preview = await api.call('GET', '/api/lots/preview-code', {
-      token: admin,
+      token: tokens.admin,
       query: { producerId: p.producerID, year: YEAR },
     });
     expect(preview.json.lotCode).toBe(`N${YY}P${p.producerID}-001`);
@@ -199,7 +190,7 @@ describe('lot codes', () => {
     } finally {
       setDocClientForTests(undefined);
     }
-    const list = await api.call('GET', '/api/lots', { token: admin, query: { producerId: p.producerID, take: 100 } });
+    const list = await api.call('GET', '/api/lots', { token: tokens.admin, query: { producerId: p.producerID, take: 100 } });
     expect(list.json).toHaveLength(5);
     const next = await createLot({
       producerID: p.producerID,
@@ -212,12 +203,15 @@ describe('lot codes', () => {
   });
 
   it('refuses a preview without a valid producer', async () => {
-    const missing = await api.call('GET', '/api/lots/preview-code', { token: admin, query: { year: YEAR } });
+    const missing = await api.call('GET', '/api/lots/preview-code', { token: tokens.admin, query: { year: YEAR } });
     expect(missing.status).toBe(400);
     expect(missing.json.message).toBe('Producer required');
-    const unknown = await api.call('GET', '/api/lots/preview-code', { token: admin, query: { producerId: 99999 } });
+    const unknown = await api.call('GET', '/api/lots/preview-code', { token: tokens.admin, query: { producerId: 99999 } });
     expect(unknown.status).toBe(404);
-    const badYear = await api.call('GET', '/api/lots/preview-code', { token: admin, query: { producerId: 1, year: 1999 } });
+    const badYear = await api.call('GET', '/api/lots/preview-code', {
+      token: tokens.admin,
+      query: { producerId: 1, year: 1999 },
+    });
     expect(badYear.status).toBe(400);
     expect(badYear.json.message).toBe('Year invalid');
   });
@@ -253,7 +247,7 @@ describe('lots: create and read', () => {
       isSubsidized: true,
     });
     expect(r.text).not.toContain(p.aadhaarNumber);
-    const read = await api.call('GET', `/api/lots/${r.json.lotID}`, { token: seller });
+    const read = await api.call('GET', `/api/lots/${r.json.lotID}`, { token: tokens.seller });
     expect(read.status).toBe(200);
     expect(read.json).toEqual(r.json);
   });
@@ -262,9 +256,9 @@ describe('lots: create and read', () => {
     const p = await producer();
     const c = await crop();
     const offP = await producer('Dormant Producer');
-    await api.call('DELETE', `/api/producers/${offP.producerID}`, { token: admin });
+    await api.call('DELETE', `/api/producers/${offP.producerID}`, { token: tokens.admin });
     const offC = await crop('Dormant Crop');
-    await api.call('DELETE', `/api/crops/${offC.cropID}`, { token: admin });
+    await api.call('DELETE', `/api/crops/${offC.cropID}`, { token: tokens.admin });
     const base = { producerID: p.producerID, cropID: c.cropID, year: YEAR, quantityAvailable: 10, pricePerUnit: 10 };
     const cases: [Record<string, unknown>, string][] = [
       [{ producerID: 777777 }, 'Producer 777777 not found'],
@@ -279,7 +273,7 @@ describe('lots: create and read', () => {
     }
     // Nothing was written and no number was used up.
     const preview = await api.call('GET', '/api/lots/preview-code', {
-      token: admin,
+      token: tokens.admin,
       query: { producerId: offP.producerID, year: YEAR },
     });
     expect(preview.json.lotCode).toBe(`N${YY}P${offP.producerID}-001`);
@@ -294,11 +288,11 @@ describe('lots: create and read', () => {
       ['GET', '/api/lots/55555/qrcode.svg'],
     ]) {
       const body = method === 'PUT' ? { cropID: 1, year: YEAR, quantityAvailable: 1, pricePerUnit: 1 } : undefined;
-      const r = await api.call(method, path, { token: admin, body });
+      const r = await api.call(method, path, { token: tokens.admin, body });
       expect(r.status, `${method} ${path}`).toBe(404);
       expect(r.json.message).toBe('Lot 55555 not found');
     }
-    const bad = await api.call('GET', '/api/lots/abc', { token: admin });
+    const bad = await api.call('GET', '/api/lots/abc', { token: tokens.admin });
     expect(bad.status).toBe(400);
   });
 });
@@ -351,7 +345,7 @@ describe('lots: validation', () => {
     ['take=0', { take: 0 }, /take must be at least 1/],
     ['take=5000', { take: 5000 }, /take must be at most 1000/],
   ])('refuses a list query with %s', async (_n, query, message) => {
-    const r = await api.call('GET', '/api/lots', { token: admin, query });
+    const r = await api.call('GET', '/api/lots', { token: tokens.admin, query });
     expect(r.status).toBe(400);
     expect(r.json.message).toMatch(message);
   });
@@ -371,7 +365,7 @@ describe('lots: edit, stock accounting, delete', () => {
     const id = made.json.lotID;
     await simulateSale(id, 30.5);
     const r = await api.call('PUT', `/api/lots/${id}`, {
-      token: admin,
+      token: tokens.admin,
       body: { cropID: c.cropID, year: YEAR, quantityAvailable: 150.25, quantityUsed: 0, pricePerUnit: 22.5 },
     });
     expect(r.status, r.text).toBe(200);
@@ -385,7 +379,7 @@ describe('lots: edit, stock accounting, delete', () => {
     expect(r.json.quantityUsed + r.json.remaining).toBeCloseTo(r.json.quantityAvailable, 6);
 
     const below = await api.call('PUT', `/api/lots/${id}`, {
-      token: admin,
+      token: tokens.admin,
       body: { cropID: c.cropID, year: YEAR, quantityAvailable: 30.49, pricePerUnit: 22.5 },
     });
     expect(below.status).toBe(400);
@@ -393,7 +387,7 @@ describe('lots: edit, stock accounting, delete', () => {
     expect(below.json.fields.quantityAvailable).toBe(below.json.message);
 
     const exact = await api.call('PUT', `/api/lots/${id}`, {
-      token: admin,
+      token: tokens.admin,
       body: { cropID: c.cropID, year: YEAR, quantityAvailable: 30.5, pricePerUnit: 22.5 },
     });
     expect(exact.status).toBe(200);
@@ -421,16 +415,19 @@ describe('lots: edit, stock accounting, delete', () => {
       pricePerUnit: 1,
       isSubsidized: true,
     };
-    expect((await api.call('PUT', `/api/lots/${id}`, { token: admin, body })).status).toBe(200);
-    const prod = await api.call('PUT', `/api/lots/${id}`, { token: admin, body: { ...body, producerID: other.producerID } });
+    expect((await api.call('PUT', `/api/lots/${id}`, { token: tokens.admin, body })).status).toBe(200);
+    const prod = await api.call('PUT', `/api/lots/${id}`, {
+      token: tokens.admin,
+      body: { ...body, producerID: other.producerID },
+    });
     expect(prod.status).toBe(400);
     expect(prod.json.message).toBe('The producer of a lot cannot be changed');
-    const year = await api.call('PUT', `/api/lots/${id}`, { token: admin, body: { ...body, year: YEAR + 1 } });
+    const year = await api.call('PUT', `/api/lots/${id}`, { token: tokens.admin, body: { ...body, year: YEAR + 1 } });
     expect(year.status).toBe(400);
     expect(year.json.message).toMatch(/year of a lot cannot be changed/);
-    const sub = await api.call('PUT', `/api/lots/${id}`, { token: admin, body: { ...body, isSubsidized: false } });
+    const sub = await api.call('PUT', `/api/lots/${id}`, { token: tokens.admin, body: { ...body, isSubsidized: false } });
     expect(sub.status).toBe(400);
-    const read = await api.call('GET', `/api/lots/${id}`, { token: admin });
+    const read = await api.call('GET', `/api/lots/${id}`, { token: tokens.admin });
     expect(read.json).toMatchObject({ producerID: p.producerID, year: YEAR, isSubsidized: true, lotCode: made.json.lotCode });
   });
 
@@ -439,7 +436,7 @@ describe('lots: edit, stock accounting, delete', () => {
     const c1 = await crop();
     const c2 = await crop();
     const off = await crop();
-    await api.call('DELETE', `/api/crops/${off.cropID}`, { token: admin });
+    await api.call('DELETE', `/api/crops/${off.cropID}`, { token: tokens.admin });
     const made = await createLot({
       producerID: p.producerID,
       cropID: c1.cropID,
@@ -449,19 +446,19 @@ describe('lots: edit, stock accounting, delete', () => {
     });
     const id = made.json.lotID;
     const body = { cropID: c2.cropID, year: YEAR, quantityAvailable: 10, pricePerUnit: 1 };
-    const moved = await api.call('PUT', `/api/lots/${id}`, { token: admin, body });
+    const moved = await api.call('PUT', `/api/lots/${id}`, { token: tokens.admin, body });
     expect(moved.status).toBe(200);
     expect(moved.json).toMatchObject({ cropID: c2.cropID, cropName: c2.cropName });
-    const byCrop = await api.call('GET', '/api/lots', { token: admin, query: { cropId: c2.cropID } });
+    const byCrop = await api.call('GET', '/api/lots', { token: tokens.admin, query: { cropId: c2.cropID } });
     expect(byCrop.json.map((l: { lotID: number }) => l.lotID)).toEqual([id]);
-    expect((await api.call('GET', '/api/lots', { token: admin, query: { cropId: c1.cropID } })).json).toEqual([]);
+    expect((await api.call('GET', '/api/lots', { token: tokens.admin, query: { cropId: c1.cropID } })).json).toEqual([]);
 
-    const toInactive = await api.call('PUT', `/api/lots/${id}`, { token: admin, body: { ...body, cropID: off.cropID } });
+    const toInactive = await api.call('PUT', `/api/lots/${id}`, { token: tokens.admin, body: { ...body, cropID: off.cropID } });
     expect(toInactive.status).toBe(400);
     expect(toInactive.json.message).toMatch(/inactive/);
 
     await simulateSale(id, 1);
-    const afterSale = await api.call('PUT', `/api/lots/${id}`, { token: admin, body: { ...body, cropID: c1.cropID } });
+    const afterSale = await api.call('PUT', `/api/lots/${id}`, { token: tokens.admin, body: { ...body, cropID: c1.cropID } });
     expect(afterSale.status).toBe(409);
     expect(afterSale.json.message).toMatch(/crop cannot be changed/);
   });
@@ -472,13 +469,13 @@ describe('lots: edit, stock accounting, delete', () => {
     const a = await createLot({ producerID: p.producerID, cropID: c.cropID, year: YEAR, quantityAvailable: 5, pricePerUnit: 1 });
     const b = await createLot({ producerID: p.producerID, cropID: c.cropID, year: YEAR, quantityAvailable: 5, pricePerUnit: 1 });
     await simulateSale(b.json.lotID, 2);
-    const used = await api.call('DELETE', `/api/lots/${b.json.lotID}`, { token: admin });
+    const used = await api.call('DELETE', `/api/lots/${b.json.lotID}`, { token: tokens.admin });
     expect(used.status).toBe(409);
     expect(used.json.message).toMatch(/cannot be deleted/);
 
-    const del = await api.call('DELETE', `/api/lots/${a.json.lotID}`, { token: admin });
+    const del = await api.call('DELETE', `/api/lots/${a.json.lotID}`, { token: tokens.admin });
     expect(del.status).toBe(200);
-    expect((await api.call('GET', `/api/lots/${a.json.lotID}`, { token: admin })).status).toBe(404);
+    expect((await api.call('GET', `/api/lots/${a.json.lotID}`, { token: tokens.admin })).status).toBe(404);
     expect((await api.call('GET', `/api/lots/by-code/${a.json.lotCode}`)).status).toBe(404);
     const next = await createLot({
       producerID: p.producerID,
@@ -492,7 +489,7 @@ describe('lots: edit, stock accounting, delete', () => {
 
   it('validates edits with the same rules', async () => {
     const r = await api.call('PUT', '/api/lots/1', {
-      token: admin,
+      token: tokens.admin,
       body: { cropID: 1, year: 3001, quantityAvailable: -5, pricePerUnit: 1 },
     });
     expect(r.status).toBe(400);
@@ -527,7 +524,8 @@ describe('lots: lists and lookups', () => {
   const ids = (rows: { lotID: number }[]) => rows.map((r) => r.lotID);
 
   it('filters by producer, crop and year, alone and together, newest first', async () => {
-    const get = async (query: Record<string, number>) => ids((await api.call('GET', '/api/lots', { token: seller, query })).json);
+    const get = async (query: Record<string, number>) =>
+      ids((await api.call('GET', '/api/lots', { token: tokens.seller, query })).json);
     expect(await get({ producerId: p1.producerID })).toEqual([made.e.lotID, made.b.lotID, made.a.lotID]);
     expect(await get({ cropId: c1.cropID })).toEqual([made.e.lotID, made.c.lotID, made.a.lotID]);
     expect(await get({ producerId: p1.producerID, year: 2025 })).toEqual([made.e.lotID, made.b.lotID]);
@@ -542,13 +540,13 @@ describe('lots: lists and lookups', () => {
 
   it('for-crop lists only lots with stock left, with code, remaining and price', async () => {
     await simulateSale(made.e.lotID, 25.5); // sold out
-    const r = await api.call('GET', '/api/lots/for-crop', { token: seller, query: { cropId: c1.cropID } });
+    const r = await api.call('GET', '/api/lots/for-crop', { token: tokens.seller, query: { cropId: c1.cropID } });
     expect(r.status).toBe(200);
     expect(r.json).toEqual([
       { lotID: made.a.lotID, lotCode: made.a.lotCode, remaining: 100, pricePerUnit: 12.5, year: 2024, isSubsidized: false },
     ]);
-    expect((await api.call('GET', '/api/lots/for-crop', { token: seller, query: { cropId: 999999 } })).status).toBe(404);
-    const missing = await api.call('GET', '/api/lots/for-crop', { token: seller });
+    expect((await api.call('GET', '/api/lots/for-crop', { token: tokens.seller, query: { cropId: 999999 } })).status).toBe(404);
+    const missing = await api.call('GET', '/api/lots/for-crop', { token: tokens.seller });
     expect(missing.status).toBe(400);
     expect(missing.json.message).toBe('Crop required');
   });
@@ -580,12 +578,12 @@ describe('lots: lists and lookups', () => {
   });
 
   it('lets sellers read lots but not create, preview, edit or delete them', async () => {
-    expect((await api.call('GET', '/api/lots', { token: seller })).status).toBe(200);
+    expect((await api.call('GET', '/api/lots', { token: tokens.seller })).status).toBe(200);
     expect(
-      (await api.call('GET', '/api/lots/preview-code', { token: seller, query: { producerId: p1.producerID } })).status,
+      (await api.call('GET', '/api/lots/preview-code', { token: tokens.seller, query: { producerId: p1.producerID } })).status,
     ).toBe(403);
-    expect((await api.call('POST', '/api/lots', { token: seller, body: {} })).status).toBe(403);
-    expect((await api.call('DELETE', `/api/lots/${made.a.lotID}`, { token: seller })).status).toBe(403);
+    expect((await api.call('POST', '/api/lots', { token: tokens.seller, body: {} })).status).toBe(403);
+    expect((await api.call('DELETE', `/api/lots/${made.a.lotID}`, { token: tokens.seller })).status).toBe(403);
     expect((await api.call('GET', '/api/lots')).status).toBe(401);
   });
 });

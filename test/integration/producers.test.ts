@@ -1,18 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MSG_AADHAAR_INVALID, withVerhoeffDigit } from '@shared/aadhaar';
 import { testAadhaar } from '../fixtures/registration-helpers';
-import { startTestApi, type TestApi } from '../support/api';
+import { useTestApi } from '../support/integration';
 
-let api: TestApi;
-let admin: string;
-let seller: string;
-
-beforeAll(async () => {
-  api = await startTestApi();
-  admin = await api.tokenFor('admin');
-  seller = await api.tokenFor('seller');
-});
-afterAll(() => api?.close());
+const { api, tokens } = useTestApi('admin', 'seller');
 
 let aadhaarSeq = 0;
 /** A distinct, valid-looking 12-digit number per call. */
@@ -26,7 +17,7 @@ const valid = () => ({
 });
 
 async function create(body: Record<string, unknown>) {
-  return api.call('POST', '/api/producers', { token: admin, body });
+  return api.call('POST', '/api/producers', { token: tokens.admin, body });
 }
 
 describe('producers: create, read, list', () => {
@@ -45,16 +36,16 @@ describe('producers: create, read, list', () => {
     expect(r.json.producerID).toBeGreaterThan(0);
     expect(Date.parse(r.json.createdOn)).not.toBeNaN();
 
-    const asAdmin = await api.call('GET', `/api/producers/${r.json.producerID}`, { token: admin });
+    const asAdmin = await api.call('GET', `/api/producers/${r.json.producerID}`, { token: tokens.admin });
     expect(asAdmin.status).toBe(200);
     expect(asAdmin.json.aadhaarNumber).toBe(body.aadhaarNumber);
 
-    const asSeller = await api.call('GET', `/api/producers/${r.json.producerID}`, { token: seller });
+    const asSeller = await api.call('GET', `/api/producers/${r.json.producerID}`, { token: tokens.seller });
     expect(asSeller.status).toBe(200);
     expect(asSeller.json.aadhaarNumber).toBeNull();
     expect(asSeller.json.aadhaarLast4).toBe(body.aadhaarNumber.slice(-4));
 
-    const list = await api.call('GET', '/api/producers', { token: admin });
+    const list = await api.call('GET', '/api/producers', { token: tokens.admin });
     expect(list.status).toBe(200);
     const row = list.json.find((p: { producerID: number }) => p.producerID === r.json.producerID);
     expect(row).toMatchObject({ name: body.name, aadhaarNumber: null, aadhaarLast4: body.aadhaarNumber.slice(-4) });
@@ -71,13 +62,13 @@ describe('producers: create, read, list', () => {
     });
     expect(r.status).toBe(201);
     expect(r.json).toMatchObject({ name: 'Sita Devi', aadhaarLast4: aadhaar.slice(-4), contactNumber: '', address: '' });
-    const read = await api.call('GET', `/api/producers/${r.json.producerID}`, { token: admin });
+    const read = await api.call('GET', `/api/producers/${r.json.producerID}`, { token: tokens.admin });
     expect(read.json.aadhaarNumber).toBe(aadhaar);
   });
 
   it('lists newest first and honours take', async () => {
     for (let i = 0; i < 3; i++) expect((await create({ ...valid(), name: `Take test ${i}` })).status).toBe(201);
-    const r = await api.call('GET', '/api/producers', { token: seller, query: { take: 2 } });
+    const r = await api.call('GET', '/api/producers', { token: tokens.seller, query: { take: 2 } });
     expect(r.status).toBe(200);
     expect(r.json).toHaveLength(2);
     expect(r.json[0].producerID).toBeGreaterThan(r.json[1].producerID);
@@ -93,16 +84,16 @@ describe('producers: create, read, list', () => {
     const made = await create(body);
     const id = made.json.producerID;
     for (const search of ['gopal', 'UNIQUE GOPAL', '7776665554', 'etawah', body.aadhaarNumber]) {
-      const r = await api.call('GET', '/api/producers', { token: admin, query: { search } });
+      const r = await api.call('GET', '/api/producers', { token: tokens.admin, query: { search } });
       expect(r.status, search).toBe(200);
       expect(
         r.json.map((p: { producerID: number }) => p.producerID),
         search,
       ).toEqual([id]);
     }
-    const none = await api.call('GET', '/api/producers', { token: admin, query: { search: 'no such producer anywhere' } });
+    const none = await api.call('GET', '/api/producers', { token: tokens.admin, query: { search: 'no such producer anywhere' } });
     expect(none.json).toEqual([]);
-    const otherAadhaar = await api.call('GET', '/api/producers', { token: admin, query: { search: '999999999999' } });
+    const otherAadhaar = await api.call('GET', '/api/producers', { token: tokens.admin, query: { search: '999999999999' } });
     expect(otherAadhaar.json).toEqual([]);
   });
 });
@@ -113,10 +104,10 @@ describe('producers: edit, inactivate, restore', () => {
     const made = await create({ ...valid(), aadhaarNumber: original });
     const id = made.json.producerID;
     const next = { name: 'Renamed', aadhaarNumber: nextAadhaar(), contactNumber: '0512123456', address: 'New address' };
-    const r = await api.call('PUT', `/api/producers/${id}`, { token: admin, body: next });
+    const r = await api.call('PUT', `/api/producers/${id}`, { token: tokens.admin, body: next });
     expect(r.status).toBe(200);
     expect(r.json).toMatchObject({ ...next, aadhaarNumber: null, producerID: id, aadhaarLast4: next.aadhaarNumber.slice(-4) });
-    const read = await api.call('GET', `/api/producers/${id}`, { token: admin });
+    const read = await api.call('GET', `/api/producers/${id}`, { token: tokens.admin });
     expect(read.json).toMatchObject(next);
     // The old number is free again, the new one is taken.
     expect((await create({ ...valid(), aadhaarNumber: original })).status).toBe(201);
@@ -137,37 +128,37 @@ describe('producers: edit, inactivate, restore', () => {
     const made = await create({ ...valid(), name: 'Round Trip Producer' });
     const id = made.json.producerID;
     const ids = async (includeInactive?: boolean) =>
-      (await api.call('GET', '/api/producers', { token: admin, query: { includeInactive, search: 'round trip' } })).json.map(
-        (p: { producerID: number }) => p.producerID,
-      );
+      (
+        await api.call('GET', '/api/producers', { token: tokens.admin, query: { includeInactive, search: 'round trip' } })
+      ).json.map((p: { producerID: number }) => p.producerID);
     expect(await ids()).toContain(id);
 
-    const off = await api.call('DELETE', `/api/producers/${id}`, { token: admin });
+    const off = await api.call('DELETE', `/api/producers/${id}`, { token: tokens.admin });
     expect(off.status).toBe(200);
     expect(off.json).toMatchObject({ producerID: id, isActive: false });
     expect(await ids()).not.toContain(id);
     expect(await ids(true)).toContain(id);
-    expect((await api.call('GET', `/api/producers/${id}`, { token: admin })).json.isActive).toBe(false);
+    expect((await api.call('GET', `/api/producers/${id}`, { token: tokens.admin })).json.isActive).toBe(false);
 
-    const on = await api.call('POST', `/api/producers/${id}/restore`, { token: admin });
+    const on = await api.call('POST', `/api/producers/${id}/restore`, { token: tokens.admin });
     expect(on.status).toBe(200);
     expect(on.json.isActive).toBe(true);
     expect(await ids()).toContain(id);
   });
 
   it('answers 404 for unknown producers on every call', async () => {
-    expect((await api.call('GET', '/api/producers/987654', { token: admin })).status).toBe(404);
-    expect((await api.call('PUT', '/api/producers/987654', { token: admin, body: valid() })).status).toBe(404);
-    expect((await api.call('DELETE', '/api/producers/987654', { token: admin })).status).toBe(404);
-    const r = await api.call('POST', '/api/producers/987654/restore', { token: admin });
+    expect((await api.call('GET', '/api/producers/987654', { token: tokens.admin })).status).toBe(404);
+    expect((await api.call('PUT', '/api/producers/987654', { token: tokens.admin, body: valid() })).status).toBe(404);
+    expect((await api.call('DELETE', '/api/producers/987654', { token: tokens.admin })).status).toBe(404);
+    const r = await api.call('POST', '/api/producers/987654/restore', { token: tokens.admin });
     expect(r.status).toBe(404);
     expect(r.json.message).toBe('Producer 987654 not found');
   });
 
   it('lets sellers read but not write', async () => {
-    expect((await api.call('GET', '/api/producers', { token: seller })).status).toBe(200);
-    expect((await api.call('POST', '/api/producers', { token: seller, body: valid() })).status).toBe(403);
-    expect((await api.call('DELETE', '/api/producers/1', { token: seller })).status).toBe(403);
+    expect((await api.call('GET', '/api/producers', { token: tokens.seller })).status).toBe(200);
+    expect((await api.call('POST', '/api/producers', { token: tokens.seller, body: valid() })).status).toBe(403);
+    expect((await api.call('DELETE', '/api/producers/1', { token: tokens.seller })).status).toBe(403);
   });
 });
 
@@ -224,7 +215,7 @@ describe('producers: validation', () => {
   it('validates edits with the same rules', async () => {
     const made = await create(valid());
     const r = await api.call('PUT', `/api/producers/${made.json.producerID}`, {
-      token: admin,
+      token: tokens.admin,
       body: { ...valid(), aadhaarNumber: '1234567890123' },
     });
     expect(r.status).toBe(400);
@@ -238,13 +229,13 @@ describe('producers: validation', () => {
     ['take=2.5', { take: 2.5 }, /take must be a whole number/],
     ['a search of 101 characters', { search: 's'.repeat(101) }, /at most 100/],
   ])('refuses a list query with %s', async (_n, query, message) => {
-    const r = await api.call('GET', '/api/producers', { token: admin, query });
+    const r = await api.call('GET', '/api/producers', { token: tokens.admin, query });
     expect(r.status).toBe(400);
     expect(r.json.message).toMatch(message);
   });
 
   it('accepts take=1000 for the Lots page dropdown', async () => {
-    const r = await api.call('GET', '/api/producers', { token: admin, query: { take: 1000, includeInactive: true } });
+    const r = await api.call('GET', '/api/producers', { token: tokens.admin, query: { take: 1000, includeInactive: true } });
     expect(r.status).toBe(200);
     expect(Array.isArray(r.json)).toBe(true);
   });
@@ -254,20 +245,20 @@ describe('producers: validation', () => {
     ['a negative id', 'GET', '/api/producers/-3'],
     ['a fractional id', 'DELETE', '/api/producers/1.5'],
   ])('refuses %s with 400', async (_n, method, path) => {
-    const r = await api.call(method, path, { token: admin });
+    const r = await api.call(method, path, { token: tokens.admin });
     expect(r.status).toBe(400);
     expect(r.json.message).toMatch(/id must be/);
   });
 
   it('refuses malformed JSON and a non-object body', async () => {
     const bad = await api.call('POST', '/api/producers', {
-      token: admin,
+      token: tokens.admin,
       rawBody: '{"name":',
       headers: { 'content-type': 'application/json' },
     });
     expect(bad.status).toBe(400);
     expect(bad.json.message).toMatch(/not valid JSON/);
-    const arr = await api.call('POST', '/api/producers', { token: admin, body: [1, 2] });
+    const arr = await api.call('POST', '/api/producers', { token: tokens.admin, body: [1, 2] });
     expect(arr.status).toBe(400);
   });
 });

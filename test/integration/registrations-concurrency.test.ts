@@ -6,6 +6,7 @@ import { docClient, s3Client, setDocClientForTests, tableName } from '@functions
 import { clearAppointmentSettingsCache, forgetFullShifts } from '@functions/registrations/appointments';
 import { startTestApi, type TestApi } from '../support/api';
 import { faulty, named } from '../support/faulty-client';
+import { startedWork } from '../support/started-work';
 import {
   postJson,
   registerFarmer,
@@ -23,6 +24,8 @@ import {
 let api: TestApi;
 let root: string;
 let realClient: DynamoDBDocumentClient;
+/** The registrations a test starts: its end waits for all of them, before the real client is put back. */
+const work = startedWork();
 
 beforeAll(async () => {
   api = await startTestApi();
@@ -30,7 +33,10 @@ beforeAll(async () => {
   root = await api.tokenFor('super_admin');
   realClient = docClient();
 });
-afterEach(() => setDocClientForTests(realClient));
+afterEach(async () => {
+  await work.settled();
+  setDocClientForTests(realClient);
+});
 afterAll(async () => {
   setDocClientForTests(undefined);
   await api?.close();
@@ -128,7 +134,7 @@ const isNumberTake = (cmd: { constructor: { name: string }; input: any }) =>
 async function pool<T>(n: number, limit: number, task: (i: number) => Promise<T>): Promise<T[]> {
   const out: T[] = new Array(n);
   let next = 0;
-  await Promise.all(
+  await work.all(
     Array.from({ length: Math.min(limit, n) }, async () => {
       while (next < n) {
         const i = next++;
@@ -154,7 +160,7 @@ describe('300 concurrent registrations for one crop with PerDayLimit 40', () => 
     const forms = Array.from({ length: 300 }, () => validFields({ cropName: 'Wheat', bagsRequested: 1 }));
     // Scans are uploaded first (50 at a time); then all 300 submissions go at once.
     const keys = await pool(300, 50, async () => (await uploadScan(api, SAMPLE_PDF)).key);
-    const replies = await Promise.all(
+    const replies = await work.all(
       forms.map((f, i) => postJson(api, '/svsregistration', { ...f, fileKey: keys[i] }, { 'idempotency-key': randomUUID() })),
     );
     const statuses = replies.map((r) => r.status);
@@ -214,9 +220,7 @@ describe('injected DynamoDB failures', () => {
         return undefined;
       }),
     );
-    const replies = await Promise.all(
-      Array.from({ length: 20 }, () => registerFarmer(api, validFields({ cropName: 'Chickpea' }))),
-    );
+    const replies = await work.all(Array.from({ length: 20 }, () => registerFarmer(api, validFields({ cropName: 'Chickpea' }))));
     expect(replies.map((r) => r.status)).toEqual(new Array(20).fill(201));
     expect([...tries.values()].every((t) => t === 3)).toBe(true);
     await checkInvariants(6);
@@ -231,7 +235,7 @@ describe('injected DynamoDB failures', () => {
       }),
     );
     const forms = Array.from({ length: 15 }, () => validFields({ cropName: 'Mustard' }));
-    const replies = await Promise.all(forms.map((f) => registerFarmer(api, f)));
+    const replies = await work.all(forms.map((f) => registerFarmer(api, f)));
     expect(k).toBeGreaterThan(15);
     // Each one is either written after its retries or, when throttled too often in a row, refused with the
     // clear "busy" message; nothing is half-written and no slot is lost either way.
@@ -296,7 +300,7 @@ describe('injected DynamoDB failures', () => {
         return 'after';
       }),
     );
-    const replies = await Promise.all(Array.from({ length: 8 }, () => registerFarmer(api, validFields({ cropName: 'Wheat' }))));
+    const replies = await work.all(Array.from({ length: 8 }, () => registerFarmer(api, validFields({ cropName: 'Wheat' }))));
     expect(replies.map((r) => r.status)).toEqual(new Array(8).fill(201));
     setDocClientForTests(realClient);
     for (const r of replies) {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIND_LETTER_LIMITS } from '@functions/registrations/service';
 import { startTestApi, type TestApi } from '../support/api';
+import { settleAfterEachTest } from '../support/started-work';
 import { newMobile, postJson, registerFarmer, seedFormCrops, validFields } from '../fixtures/registration-helpers';
 
 /**
@@ -9,6 +10,8 @@ import { newMobile, postJson, registerFarmer, seedFormCrops, validFields } from 
  * farmer's other details could guess the mobile number without end.
  */
 let api: TestApi;
+/** Each burst is awaited in full, also when its test fails: no attempt counts against the next test's limits. */
+const work = settleAfterEachTest();
 
 beforeAll(async () => {
   api = await startTestApi();
@@ -34,7 +37,7 @@ describe('a registration form sent again', () => {
     const f = validFields();
     const reg = await registerFarmer(api, f);
     expect(reg.status, reg.text).toBe(201);
-    const replies = await Promise.all([...Array.from({ length: 24 }, () => resubmit(f, newMobile())), resubmit(f, f.mobile)]);
+    const replies = await work.all([...Array.from({ length: 24 }, () => resubmit(f, newMobile())), resubmit(f, f.mobile)]);
     const statuses = replies.map((r) => r.status);
     expect(
       statuses.every((s) => [200, 409, 429].includes(s)),
@@ -46,7 +49,7 @@ describe('a registration form sent again', () => {
     expect(replies.filter((r) => r.status === 429).every((r) => /Too many attempts/.test(r.json.message))).toBe(true);
 
     // The attempts used up, the identical form no longer hands out the letter.
-    await Promise.all(Array.from({ length: FIND_LETTER_LIMITS.perAadhaar }, () => resubmit(f, newMobile())));
+    await work.all(Array.from({ length: FIND_LETTER_LIMITS.perAadhaar }, () => resubmit(f, newMobile())));
     const after = await resubmit(f, f.mobile);
     expect(after.status, after.text).toBe(429);
     expect(after.json.data).toBeUndefined();
@@ -57,7 +60,7 @@ describe('a registration form sent again', () => {
     const f = validFields();
     const reg = await registerFarmer(api, f);
     expect(reg.status, reg.text).toBe(201);
-    await Promise.all(Array.from({ length: FIND_LETTER_LIMITS.perAadhaar + 2 }, () => resubmit(f, newMobile())));
+    await work.all(Array.from({ length: FIND_LETTER_LIMITS.perAadhaar + 2 }, () => resubmit(f, newMobile())));
     const retry = await postJson(
       api,
       '/svsregistration',

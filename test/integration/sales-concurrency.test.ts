@@ -4,6 +4,7 @@ import { docClient, setDocClientForTests, tableName } from '@functions/lib/aws';
 import { saleRetryLimits, setClockForTests } from '@functions/sales/service';
 import { registerFarmer, validFields, useCrops } from '../fixtures/registration-helpers';
 import { startTestApi, type TestApi } from '../support/api';
+import { startedWork } from '../support/started-work';
 
 /**
  * Invariants 3, 4 and 5 (docs/invariants.md) under concurrency against DynamoDB Local, plus the failures DynamoDB
@@ -20,6 +21,8 @@ let producerID: number;
 let chickpeaID: number;
 const sellers: string[] = [];
 const realClient = () => docClient();
+/** The registrations and sales a test starts: its end waits for all of them, before the clock is reset. */
+const work = startedWork();
 
 type Reg = { id: number; year: number };
 
@@ -54,7 +57,8 @@ afterAll(async () => {
   await api?.close();
 });
 
-afterEach(() => {
+afterEach(async () => {
+  await work.settled();
   setClockForTests();
   saleRetryLimits.deadlineMs = 8_000;
   saleRetryLimits.takeTurnsInProcess = true;
@@ -74,7 +78,7 @@ async function lot(quantityAvailable: number, pricePerUnit = 75.5) {
 async function registrations(n: number, kg = 1): Promise<Reg[]> {
   const out: Reg[] = [];
   let next = 0;
-  await Promise.all(
+  await work.all(
     Array.from({ length: 8 }, async () => {
       while (next < n) {
         next++;
@@ -88,10 +92,12 @@ async function registrations(n: number, kg = 1): Promise<Reg[]> {
 }
 
 function sell(reg: Reg, lotID: number, token: string, bags = 1) {
-  return api.call('POST', '/api/sales/make', {
-    token,
-    body: { lotID, registrationID: reg.id, year: reg.year, bags, bagSizeKg: 1, paymentMode: 'Cash' },
-  });
+  return work.track(
+    api.call('POST', '/api/sales/make', {
+      token,
+      body: { lotID, registrationID: reg.id, year: reg.year, bags, bagSizeKg: 1, paymentMode: 'Cash' },
+    }),
+  );
 }
 
 async function lotState(lotID: number) {
@@ -152,7 +158,7 @@ describe('concurrent sales', () => {
     inFy(2040);
     const l = await lot(60);
     const regs = await registrations(100);
-    const replies = await Promise.all(regs.map((reg, i) => sell(reg, l.lotID, sellers[i % sellers.length])));
+    const replies = await work.all(regs.map((reg, i) => sell(reg, l.lotID, sellers[i % sellers.length])));
     const ok = replies.filter((r) => r.status === 201);
     const refused = replies.filter((r) => r.status !== 201);
     expect(ok.length).toBe(60);
@@ -172,13 +178,13 @@ describe('concurrent sales', () => {
     inFy(2041);
     const [a, b] = [await lot(1000), await lot(500)];
     const regs = await registrations(80);
-    const first = await Promise.all(regs.slice(0, 50).map((reg, i) => sell(reg, i % 2 ? a.lotID : b.lotID, sellers[i % 5])));
+    const first = await work.all(regs.slice(0, 50).map((reg, i) => sell(reg, i % 2 ? a.lotID : b.lotID, sellers[i % 5])));
     expect(first.map((r) => r.status)).toEqual(Array(50).fill(201));
     const numbers = first.map((r) => Number(String(r.json.invoiceNumber).split('-')[1])).sort((x, y) => x - y);
     expect(numbers).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
 
     const short = await lot(20);
-    const second = await Promise.all(regs.slice(50).map((reg, i) => sell(reg, short.lotID, sellers[i % 5])));
+    const second = await work.all(regs.slice(50).map((reg, i) => sell(reg, short.lotID, sellers[i % 5])));
     expect(second.filter((r) => r.status === 201).length).toBe(20);
     expect(second.filter((r) => r.status === 409).length).toBe(10);
     const more = second
@@ -201,7 +207,7 @@ describe('concurrent sales', () => {
     saleRetryLimits.takeTurnsInProcess = false;
     const l = await lot(10);
     const regs = await registrations(14);
-    const replies = await Promise.all(regs.map((reg, i) => sell(reg, l.lotID, sellers[i % 5])));
+    const replies = await work.all(regs.map((reg, i) => sell(reg, l.lotID, sellers[i % 5])));
     expect(replies.filter((r) => r.status === 201).length).toBe(10);
     expect(replies.filter((r) => r.status === 409).length).toBe(4);
     expect((await checkYear(2046)).length).toBe(10);
@@ -213,7 +219,7 @@ describe('concurrent sales', () => {
     saleRetryLimits.takeTurnsInProcess = false;
     const lots = [await lot(100), await lot(100)];
     const [reg] = await registrations(1, 2);
-    const replies = await Promise.all(sellers.map((t, i) => sell(reg, lots[i % 2].lotID, t, 2)));
+    const replies = await work.all(sellers.map((t, i) => sell(reg, lots[i % 2].lotID, t, 2)));
     const ok = replies.filter((r) => r.status === 201);
     expect(ok.length).toBe(1);
     for (const r of replies.filter((x) => x.status !== 201)) {
@@ -269,7 +275,10 @@ function injectFaults(fault: Fault) {
 }
 
 describe('injected DynamoDB failures on the sale transaction', () => {
-  afterEach(() => setDocClientForTests(undefined));
+  afterEach(async () => {
+    await work.settled();
+    setDocClientForTests(undefined);
+  });
 
   it('retries conflicts, cancelled-by-conflict transactions and throttling; the sequence stays gapless', async () => {
     inFy(2043);
@@ -277,7 +286,7 @@ describe('injected DynamoDB failures on the sale transaction', () => {
     const regs = await registrations(24);
     const kinds = ['conflict', 'throttle', 'cancel-conflict'] as const;
     const stats = injectFaults((n) => (n % 3 !== 2 ? kinds[n % 3] : undefined));
-    const replies = await Promise.all(regs.map((reg, i) => sell(reg, l.lotID, sellers[i % 5])));
+    const replies = await work.all(regs.map((reg, i) => sell(reg, l.lotID, sellers[i % 5])));
     expect(replies.map((r) => r.status)).toEqual(Array(24).fill(201));
     expect(stats.injected).toBeGreaterThan(24);
     setDocClientForTests(undefined);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { LOGIN_LIMITS } from '@functions/auth/service';
 import { PASSWORD_HASHING } from '@functions/lib/passwords';
 import { startTestApi, type TestApi } from '../support/api';
+import { settleAfterEachTest } from '../support/started-work';
 import { postJson } from '../fixtures/registration-helpers';
 
 /**
@@ -10,6 +11,8 @@ import { postJson } from '../fixtures/registration-helpers';
  * with 429 before any hashing, while a farmer's upload-url request in the middle of the burst is answered.
  */
 let api: TestApi;
+/** Each burst is awaited in full, also when its test fails: no attempt counts against the next test's limits. */
+const work = settleAfterEachTest();
 
 beforeAll(async () => {
   api = await startTestApi();
@@ -27,7 +30,7 @@ it("answers 40 concurrent sign-ins with unknown emails with 401 or a quick 429, 
     contentType: 'application/pdf',
     size: 1000,
   });
-  const [replies, uploadReply] = await Promise.all([Promise.all(signIns), upload]);
+  const [replies, uploadReply] = await Promise.all([work.all(signIns), work.track(upload)]);
 
   expect(uploadReply.status, uploadReply.text).toBe(201);
   expect(uploadReply.json.uploadUrl).toMatch(/^http/);
@@ -64,7 +67,7 @@ it('bounds the hashing of new passwords too: a burst of password resets answers 
     body: { fullName: 'Reset Burst', email: 'reset-burst@test.local', password: 'first-password-1', roleIds: [3] },
   });
   expect(seller.status).toBe(201);
-  const replies = await Promise.all(
+  const replies = await work.all(
     Array.from({ length: 20 }, (_, i) =>
       api.call('PUT', `/api/admin/users/${seller.json.userID}/password`, {
         token: root,

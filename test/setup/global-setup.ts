@@ -3,7 +3,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { localDynamoClient, startDynamo } from '@infra/local/dynamo';
+import { ListTablesCommand } from '@aws-sdk/client-dynamodb';
+import { localDynamoClient, startDynamo, type LocalDynamo } from '@infra/local/dynamo';
 import { startS3 } from '@infra/local/s3';
 import { freePort } from '../support/ports';
 import { recordedLeaks, resetLeakFile, sweepTables } from '../support/aadhaar-sweep';
@@ -19,12 +20,34 @@ declare module 'vitest' {
   }
 }
 
+/**
+ * DynamoDB Local on a port of this run's own. The emulator cannot listen on port 0, so a free port is chosen
+ * first, and a test run beside this one may start its emulator on the same port meanwhile: ours then exits
+ * (port taken), or the readiness check reaches the other run's emulator, which has tables already. Either way
+ * another port is tried. Any other failure (no Java, too slow to start) ends the run's setup at once.
+ */
+async function startRunDynamo(tries = 3): Promise<LocalDynamo> {
+  for (let attempt = 1; ; attempt++) {
+    const dynamo = await startDynamo({ port: await freePort() }).catch((e: Error) => {
+      if (attempt < tries && e.message.startsWith('DynamoDB Local exited')) return undefined;
+      throw e;
+    });
+    if (!dynamo) continue;
+    const client = localDynamoClient(dynamo.endpoint);
+    const tables = await client.send(new ListTablesCommand({})).finally(() => client.destroy());
+    if (dynamo.process.exitCode === null && (tables.TableNames ?? []).length === 0) return dynamo;
+    await dynamo.stop();
+    if (attempt >= tries) throw new Error(`DynamoDB Local: port ${new URL(dynamo.endpoint).port} is another emulator's`);
+  }
+}
+
 export default async function setup(project: TestProject) {
   const leakFile = resetLeakFile();
   const s3Dir = mkdtempSync(join(tmpdir(), 'seed-s3-'));
   const [dynamo, s3] = await Promise.all([
-    freePort().then((port) => startDynamo({ port })),
-    freePort().then((port) => startS3({ port, directory: s3Dir, buckets: [TEST_BUCKET] })),
+    startRunDynamo(),
+    // The S3 stand-in takes any free port itself.
+    startS3({ port: 0, directory: s3Dir, buckets: [TEST_BUCKET] }),
   ]);
   project.provide('dynamoEndpoint', dynamo.endpoint);
   project.provide('s3Endpoint', s3.endpoint);

@@ -1,0 +1,140 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, inject } from 'vitest';
+import { startLocalStack, type RunningLocalStack } from '@infra/local/stack';
+import { launchBrowser } from './browser';
+import { settleAfterEachTest, type StartedWork } from './started-work';
+
+/**
+ * The end-to-end harness: the whole product (gateway, built SPA from frontend/dist, its own table on the run's
+ * DynamoDB Local and the run's s3rver) and a headless Chromium, started before the file's tests and stopped
+ * after them. Needs `npm run build:web` first.
+ *
+ *   const e2e = useE2EStack({ name: 'sales', adminEmail, adminPassword });
+ *   beforeAll(async () => { await e2e.asAdmin('POST', '/api/crops', { ... }) });   // runs after the harness's
+ */
+export interface E2EOptions {
+  /** Names the file's table and data folder (each file gets its own of both). */
+  name: string;
+  adminEmail: string;
+  adminPassword: string;
+}
+
+export interface JsonReply {
+  status: number;
+  json: any;
+  text: string;
+}
+
+export interface E2EStack {
+  readonly stack: RunningLocalStack;
+  readonly browser: Browser;
+  /** The gateway's address, e.g. http://localhost:40123. */
+  readonly baseUrl: string;
+  /** A folder of the file's own (the stack's secrets, downloads), removed after the file. */
+  readonly dataDir: string;
+  /** The gateway's address of `path`. */
+  url(path: string): string;
+  /** A JSON API call as the seeded admin (signed in on first use). */
+  asAdmin(method: string, path: string, body?: unknown): Promise<JsonReply>;
+  /** A page whose uncaught errors land in `pageErrors`. */
+  newPage(ctx: BrowserContext): Promise<Page>;
+  readonly pageErrors: string[];
+  /** Fills the login page and presses 'Sign in' (the admin's credentials unless others are given). */
+  submitSignIn(page: Page, email?: string, password?: string): Promise<void>;
+  /** Requests a test starts outside the browser; each test's end waits for them. */
+  readonly work: StartedWork;
+}
+
+/** Starts the stack and the browser in beforeAll and stops both in afterAll; call at the top of a test file. */
+export function useE2EStack(o: E2EOptions): E2EStack {
+  let stack: RunningLocalStack | undefined;
+  let browser: Browser | undefined;
+  let dataDir: string | undefined;
+  let adminToken: Promise<string> | undefined;
+  const pageErrors: string[] = [];
+  const work = settleAfterEachTest();
+  const started = <T>(what: string, value: T | undefined): T => {
+    if (value === undefined) throw new Error(`the end-to-end ${what} is used before beforeAll started it`);
+    return value;
+  };
+  const url = (path: string) => `${started('stack', stack).url}${path}`;
+
+  const call = async (method: string, path: string, body: unknown, token?: string): Promise<JsonReply> => {
+    const res = await fetch(url(path), {
+      method,
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await res.text();
+    return { status: res.status, json: text ? JSON.parse(text) : undefined, text };
+  };
+  const signInAsAdmin = async () => {
+    const login = await call('POST', '/auth/login', { email: o.adminEmail, password: o.adminPassword });
+    if (login.status !== 200) throw new Error(`the admin could not sign in: ${login.status} ${login.text}`);
+    return login.json.token as string;
+  };
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), `seed-e2e-${o.name}-`));
+    process.env.LOG_LEVEL ??= 'silent';
+    [stack, browser] = await Promise.all([
+      startLocalStack({
+        port: 0,
+        dataDir,
+        dynamoPort: 0,
+        s3Port: 0,
+        dynamoEndpoint: inject('dynamoEndpoint'),
+        s3Endpoint: inject('s3Endpoint'),
+        uploadsBucket: inject('uploadsBucket'),
+        tableName: `e2e-${o.name}-${randomUUID()}`,
+        staticDir: 'frontend/dist',
+        adminEmail: o.adminEmail,
+        adminPassword: o.adminPassword,
+      }),
+      launchBrowser(),
+    ]);
+  });
+
+  afterAll(async () => {
+    await work.settled();
+    await browser?.close();
+    await stack?.stop();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  return {
+    get stack() {
+      return started('stack', stack);
+    },
+    get browser() {
+      return started('browser', browser);
+    },
+    get dataDir() {
+      return started('data folder', dataDir);
+    },
+    get baseUrl() {
+      return started('stack', stack).url;
+    },
+    url,
+    async asAdmin(method, path, body) {
+      adminToken ??= signInAsAdmin();
+      return call(method, path, body, await adminToken);
+    },
+    async newPage(ctx) {
+      const page = await ctx.newPage();
+      page.on('pageerror', (e) => pageErrors.push(e.message));
+      return page;
+    },
+    pageErrors,
+    async submitSignIn(page, email = o.adminEmail, password = o.adminPassword) {
+      await page.locator('input[name="email"]').fill(email);
+      await page.locator('input[name="password"]').fill(password);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+    },
+    work,
+  };
+}
