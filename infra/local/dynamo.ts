@@ -63,7 +63,8 @@ export async function startDynamo(opts: { port: number; dbPath?: string }): Prom
   child.on('exit', (code) => (exited = code ?? -1));
   const endpoint = `http://127.0.0.1:${opts.port}`;
   const client = localDynamoClient(endpoint);
-  const deadline = Date.now() + 30_000;
+  // A busy machine (two test runs on two cores) can take a while to start a JVM.
+  const deadline = Date.now() + 60_000;
   for (;;) {
     if (exited !== null)
       throw new Error(`DynamoDB Local exited (code ${exited}). Is Java 17 installed and port ${opts.port} free?\n${stderr}`);
@@ -71,7 +72,10 @@ export async function startDynamo(opts: { port: number; dbPath?: string }): Prom
       await client.send(new ListTablesCommand({}));
       break;
     } catch {
-      if (Date.now() > deadline) throw new Error(`DynamoDB Local did not start on port ${opts.port} within 30 s\n${stderr}`);
+      if (Date.now() > deadline) {
+        child.kill('SIGKILL');
+        throw new Error(`DynamoDB Local did not start on port ${opts.port} within 60 s\n${stderr}`);
+      }
       await new Promise((r) => setTimeout(r, 150));
     }
   }
