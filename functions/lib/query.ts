@@ -1,10 +1,4 @@
-import {
-  BatchGetCommand,
-  QueryCommand,
-  UpdateCommand,
-  type BatchGetCommandOutput,
-  type QueryCommandInput,
-} from '@aws-sdk/lib-dynamodb';
+import { QueryCommand, UpdateCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { docClient, tableName } from './aws';
 import { padId } from './counters';
 
@@ -83,26 +77,6 @@ export async function queryIndex<T = Item>(q: IndexQuery): Promise<QueryResult<T
     start = out.LastEvaluatedKey;
   } while (start && items.length < q.take && evaluated < budget);
   return { items: items.slice(0, q.take), evaluated, truncated: Boolean(start) && items.length < q.take };
-}
-
-/** BatchGetItem in chunks of 100 keys, retrying unprocessed keys; returns items in no particular order. */
-export async function batchGet(keys: { pk: string; sk: string }[]): Promise<Item[]> {
-  const unique = [...new Map(keys.map((k) => [`${k.pk}|${k.sk}`, k])).values()];
-  const out: Item[] = [];
-  for (let i = 0; i < unique.length; i += 100) {
-    let request: Record<string, { Keys: Record<string, unknown>[] }> | undefined = {
-      [tableName()]: { Keys: unique.slice(i, i + 100) },
-    };
-    for (let attempt = 0; request && Object.keys(request).length; attempt++) {
-      if (attempt > 0) await new Promise((r) => setTimeout(r, Math.min(1000, 25 * 2 ** attempt)));
-      const res: BatchGetCommandOutput = await docClient().send(new BatchGetCommand({ RequestItems: request }));
-      out.push(...((res.Responses?.[tableName()] ?? []) as Item[]));
-      const left: { Keys?: Record<string, unknown>[] } | undefined = res.UnprocessedKeys?.[tableName()];
-      request = left?.Keys?.length ? { [tableName()]: { Keys: left.Keys as Record<string, unknown>[] } } : undefined;
-      if (attempt > 8) throw new Error('BatchGet kept returning unprocessed keys');
-    }
-  }
-  return out;
 }
 
 /** Lower-case text the list searches match against (substring). */

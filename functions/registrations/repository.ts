@@ -1,16 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { DeleteObjectCommand, GetObjectCommand, ListObjectsV2Command, PutObjectCommand } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import {
-  BatchGetCommand,
-  DeleteCommand,
-  GetCommand,
-  PutCommand,
-  QueryCommand,
-  TransactWriteCommand,
-  UpdateCommand,
-} from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { docClient, s3Client, tableName } from '../lib/aws';
+import { batchGet } from '../lib/batch-get';
 import { padId } from '../lib/counters';
 import { env } from '../lib/env';
 import { isConditionalFailure } from '../lib/retry';
@@ -115,15 +108,8 @@ const db = () => docClient();
 // ---- configuration (read here so that a failure is seen, not replaced by defaults) ----
 
 export async function readConfigValues(keys: readonly string[]): Promise<Map<string, string>> {
-  const out = new Map<string, string>();
-  let pending: Record<string, unknown>[] = keys.map((k) => ({ pk: 'CONFIG', sk: k }));
-  for (let round = 0; pending.length && round < 5; round++) {
-    const res = await db().send(new BatchGetCommand({ RequestItems: { [T()]: { Keys: pending } } }));
-    for (const i of res.Responses?.[T()] ?? []) out.set(String(i.sk), String(i.value ?? ''));
-    pending = (res.UnprocessedKeys?.[T()]?.Keys as Record<string, unknown>[] | undefined) ?? [];
-  }
-  if (pending.length) throw Object.assign(new Error('configuration keys left unprocessed'), { name: 'ThrottlingException' });
-  return out;
+  const items = await batchGet(keys.map((k) => ({ pk: 'CONFIG', sk: k })));
+  return new Map(items.map((i) => [String(i.sk), String(i.value ?? '')]));
 }
 
 // ---- appointment shift counters ----
@@ -189,18 +175,16 @@ export interface ShiftCount {
 
 /** Counters of the given days (staff and tests; a BatchGet of 2 items per day). */
 export async function shiftCounts(days: readonly string[]): Promise<ShiftCount[]> {
-  const keys = days.flatMap((d) => [slotKey(d, 1), slotKey(d, 2)]);
-  const out: ShiftCount[] = [];
-  for (let i = 0; i < keys.length; i += 100) {
-    let pending: Record<string, unknown>[] = keys.slice(i, i + 100);
-    while (pending.length) {
-      const res = await db().send(new BatchGetCommand({ RequestItems: { [T()]: { Keys: pending, ConsistentRead: true } } }));
-      for (const it of res.Responses?.[T()] ?? [])
-        out.push({ day: String(it.day), shift: Number(it.shift), booked: Number(it.booked ?? 0), cap: Number(it.cap ?? 0) });
-      pending = (res.UnprocessedKeys?.[T()]?.Keys as Record<string, unknown>[] | undefined) ?? [];
-    }
-  }
-  return out;
+  const items = await batchGet(
+    days.flatMap((d) => [slotKey(d, 1), slotKey(d, 2)]),
+    { consistentRead: true },
+  );
+  return items.map((it) => ({
+    day: String(it.day),
+    shift: Number(it.shift),
+    booked: Number(it.booked ?? 0),
+    cap: Number(it.cap ?? 0),
+  }));
 }
 
 // ---- claims and locks (invariant 2) ----
@@ -326,16 +310,7 @@ export async function registrationsWithId(id: number): Promise<RegistrationItem[
 }
 
 export async function batchGetRegistrations(keys: { year: number; id: number }[]): Promise<RegistrationItem[]> {
-  const out: RegistrationItem[] = [];
-  for (let i = 0; i < keys.length; i += 100) {
-    let pending: Record<string, unknown>[] = keys.slice(i, i + 100).map((k) => regKey(k.year, k.id));
-    for (let round = 0; pending.length && round < 8; round++) {
-      const res = await db().send(new BatchGetCommand({ RequestItems: { [T()]: { Keys: pending } } }));
-      out.push(...((res.Responses?.[T()] ?? []) as RegistrationItem[]));
-      pending = (res.UnprocessedKeys?.[T()]?.Keys as Record<string, unknown>[] | undefined) ?? [];
-    }
-  }
-  return out;
+  return (await batchGet(keys.map((k) => regKey(k.year, k.id)))) as unknown as RegistrationItem[];
 }
 
 export interface ListPageResult {
@@ -478,19 +453,9 @@ export async function listObjects(
 
 /** The scan each of these registrations names (by registration key pk), in batches of 100; absent registrations are left out. */
 export async function scanPathsOf(regs: { year: number; id: number }[]): Promise<Map<string, string>> {
-  const out = new Map<string, string>();
-  const unique = [...new Map(regs.map((r) => [regKey(r.year, r.id).pk, regKey(r.year, r.id)])).values()];
-  for (let i = 0; i < unique.length; i += 100) {
-    let pending: Record<string, unknown>[] = unique.slice(i, i + 100);
-    for (let round = 0; pending.length && round < 8; round++) {
-      if (round) await new Promise((r) => setTimeout(r, 50 * 2 ** round));
-      const res = await db().send(
-        new BatchGetCommand({ RequestItems: { [T()]: { Keys: pending, ProjectionExpression: 'pk, adharFilePath' } } }),
-      );
-      for (const item of res.Responses?.[T()] ?? []) out.set(String(item.pk), String(item.adharFilePath ?? ''));
-      pending = (res.UnprocessedKeys?.[T()]?.Keys as Record<string, unknown>[] | undefined) ?? [];
-    }
-    if (pending.length) throw Object.assign(new Error('registration keys left unprocessed'), { name: 'ThrottlingException' });
-  }
-  return out;
+  const items = await batchGet(
+    regs.map((r) => regKey(r.year, r.id)),
+    { projection: 'pk, adharFilePath' },
+  );
+  return new Map(items.map((item) => [String(item.pk), String(item.adharFilePath ?? '')]));
 }
