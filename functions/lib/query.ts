@@ -1,6 +1,7 @@
 import { QueryCommand, UpdateCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { docClient, tableName } from './aws';
 import { padId } from './counters';
+import { cancellationReasons, isConditionalFailure } from './retry';
 
 /**
  * Query helpers shared by the catalogue areas (producers, crops, lots, farmers). Lists are GSI queries on a
@@ -17,6 +18,8 @@ export interface IndexQuery {
   pk: string;
   /** Restrict the sort key to this prefix (begins_with). */
   skPrefix?: string;
+  /** Restrict the sort key to this range, both ends included (BETWEEN); not with skPrefix. */
+  skBetween?: { from: string; to: string };
   /** Newest first unless told otherwise. */
   forward?: boolean;
   take: number;
@@ -31,16 +34,13 @@ export interface QueryResult<T> {
   evaluated: number;
   /** True when the read budget stopped the query before the index was exhausted. */
   truncated: boolean;
+  /** True when the last page read ended with a continuation key: the partition may hold more items. */
+  more: boolean;
 }
 
+/** Positions of the items whose condition failed in a cancelled transaction (none for any other error). */
 export function conditionFailedAt(e: unknown): number[] {
-  const err = e as { name?: string; CancellationReasons?: { Code?: string }[] };
-  if (err?.name !== 'TransactionCanceledException') return [];
-  return (err.CancellationReasons ?? []).flatMap((r, i) => (r?.Code === 'ConditionalCheckFailed' ? [i] : []));
-}
-
-export function isConditionFailed(e: unknown): boolean {
-  return (e as Error)?.name === 'ConditionalCheckFailedException';
+  return cancellationReasons(e).flatMap((r, i) => (r?.Code === 'ConditionalCheckFailed' ? [i] : []));
 }
 
 export async function queryIndex<T = Item>(q: IndexQuery): Promise<QueryResult<T>> {
@@ -53,6 +53,11 @@ export async function queryIndex<T = Item>(q: IndexQuery): Promise<QueryResult<T
     names['#gsk'] = gsk;
     values[':gskp'] = q.skPrefix;
     keyCondition += ' AND begins_with(#gsk, :gskp)';
+  } else if (q.skBetween) {
+    names['#gsk'] = gsk;
+    values[':gskfrom'] = q.skBetween.from;
+    values[':gskto'] = q.skBetween.to;
+    keyCondition += ' AND #gsk BETWEEN :gskfrom AND :gskto';
   }
   const budget = q.readBudget ?? (q.filter ? SEARCH_READ_BUDGET : q.take);
   const items: T[] = [];
@@ -76,7 +81,12 @@ export async function queryIndex<T = Item>(q: IndexQuery): Promise<QueryResult<T
     for (const i of out.Items ?? []) items.push(i as T);
     start = out.LastEvaluatedKey;
   } while (start && items.length < q.take && evaluated < budget);
-  return { items: items.slice(0, q.take), evaluated, truncated: Boolean(start) && items.length < q.take };
+  return {
+    items: items.slice(0, q.take),
+    evaluated,
+    truncated: Boolean(start) && items.length < q.take,
+    more: Boolean(start),
+  };
 }
 
 /** Lower-case text the list searches match against (substring). */
@@ -122,7 +132,7 @@ export async function setActiveFlag(
     );
     return out.Attributes;
   } catch (e) {
-    if (isConditionFailed(e)) return undefined;
+    if (isConditionalFailure(e)) return undefined;
     throw e;
   }
 }

@@ -1,5 +1,6 @@
-import { GetCommand, QueryCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { docClient, tableName } from '../lib/aws';
+import { queryIndex } from '../lib/query';
 import { statUpdates } from '../lib/stats';
 import { lotKey } from '../lots/repository';
 import { regKey } from '../registrations/repository';
@@ -210,46 +211,19 @@ export interface RangeRead {
  * Bills in one index partition between two sort keys, newest first, at most `cap` items. The caller
  * filters and sums; each bill is about 1 KB, so a partition read costs about cap / 8 read units.
  */
-export async function queryRange(
+export async function invoicesBetween(
   index: InvoiceIndex,
   pk: string,
   fromKey: string,
   toKey: string,
   cap: number,
 ): Promise<RangeRead> {
-  const items: InvoiceItem[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const out = await docClient().send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: index,
-        KeyConditionExpression: '#pk = :pk AND #sk BETWEEN :from AND :to',
-        ExpressionAttributeNames: { '#pk': `${index}pk`, '#sk': `${index}sk` },
-        ExpressionAttributeValues: { ':pk': pk, ':from': fromKey, ':to': toKey },
-        ScanIndexForward: false,
-        ExclusiveStartKey: start,
-        Limit: Math.min(1000, cap - items.length),
-      }),
-    );
-    for (const i of out.Items ?? []) items.push(strip(i)!);
-    start = out.LastEvaluatedKey;
-  } while (start && items.length < cap);
-  return { items, truncated: Boolean(start) };
+  const r = await queryIndex({ index, pk, skBetween: { from: fromKey, to: toKey }, take: cap });
+  return { items: r.items.map((i) => strip(i)!), truncated: r.more };
 }
 
 /** The newest `n` bills of an index partition. */
 export async function newest(index: InvoiceIndex, pk: string, n: number): Promise<InvoiceItem[]> {
-  const out = await docClient().send(
-    new QueryCommand({
-      TableName: tableName(),
-      IndexName: index,
-      KeyConditionExpression: '#pk = :pk',
-      ExpressionAttributeNames: { '#pk': `${index}pk` },
-      ExpressionAttributeValues: { ':pk': pk },
-      ScanIndexForward: false,
-      Limit: n,
-    }),
-  );
-  return (out.Items ?? []).map((i) => strip(i)!);
+  const r = await queryIndex({ index, pk, take: n });
+  return r.items.map((i) => strip(i)!);
 }

@@ -1,7 +1,6 @@
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { quantityLabel, requestedKg, rulesOfCrop, saleLimit, saleQuantityKg, sameCrop, type CropRules } from '@shared/crop-rules';
 import { kgToQuintal, maskMobile } from '@shared/format';
-import { hasAnyRole, STAFF_ROLES } from '@shared/roles';
 import {
   financialYearOf,
   formatInvoiceNumber,
@@ -16,6 +15,7 @@ import {
   type MakeSaleReply,
 } from '@shared/schemas/sales';
 import type { Caller } from '../lib/caller';
+import { isAdmin, isStaff } from '../lib/caller-roles';
 import { AppError, badRequest, notFound } from '../lib/errors';
 import { log } from '../lib/log';
 import { countMetric, countRefusal } from '../lib/metrics';
@@ -81,10 +81,6 @@ export const billedMessage = (invoiceNumber: string | null | undefined) =>
   `Bill already generated, Bill Number ${invoiceNumber ?? ''}`.trim();
 const busyError = () => new AppError('UNAVAILABLE', 'Billing is busy right now. No bill was made; please try again.');
 
-export function isStaffCaller(caller: Caller | null): boolean {
-  return Boolean(caller && hasAnyRole(caller.roles, STAFF_ROLES));
-}
-
 /** Total in paise of `grams` at `pricePaise` per kg, rounded half up, in exact integer arithmetic. */
 export function totalPaiseOf(grams: number, pricePaise: number): number {
   const product = BigInt(Math.round(grams)) * BigInt(Math.round(pricePaise));
@@ -101,7 +97,7 @@ function aboveRequest(
   rules: CropRules | undefined,
   reg: RegistrationItem,
 ): repo.InvoiceItem['aboveRequest'] {
-  if (input.overRequested && !hasAnyRole(caller.roles, ['admin'])) {
+  if (input.overRequested && !isAdmin(caller)) {
     throw new AppError(
       'FORBIDDEN',
       'Only an admin may sell more than the registration asked for. Sell at most the requested quantity.',
@@ -395,7 +391,7 @@ async function requireInvoice(invoiceNumber: string): Promise<repo.InvoiceItem> 
 /** The bill page, as its reader may see it (BillView): staff, or the bill's token, for more than the summary. */
 export async function byNumber(invoiceNumber: string, caller: Caller | null, token?: string): Promise<BillReply> {
   const inv = await requireInvoice(invoiceNumber);
-  if (isStaffCaller(caller)) return toResponse(inv, 'staff', await staffNames([inv]));
+  if (isStaff(caller)) return toResponse(inv, 'staff', await staffNames([inv]));
   if (!holdsBillToken(inv, token)) return toSummary(inv);
   if (!caller) return toResponse(inv, 'public');
   return toResponse(inv, 'signed-in', await staffNames([inv]));
@@ -469,11 +465,11 @@ export async function listInvoices(q: InvoiceListQuery): Promise<InvoiceListRepl
     const one = await repo.getInvoice(exactNumber);
     candidates = one ? [one] : [];
   } else if (q.createdBy) {
-    const r = await repo.queryRange('gsi2', repo.sellerPk(q.createdBy), fromKey, toKey, LIST_READ_CAP);
+    const r = await repo.invoicesBetween('gsi2', repo.sellerPk(q.createdBy), fromKey, toKey, LIST_READ_CAP);
     candidates = r.items;
     partial = r.truncated;
   } else if (q.lotCode) {
-    const r = await repo.queryRange('gsi3', repo.lotPk(q.lotCode), fromKey, toKey, LIST_READ_CAP);
+    const r = await repo.invoicesBetween('gsi3', repo.lotPk(q.lotCode), fromKey, toKey, LIST_READ_CAP);
     candidates = r.items;
     partial = r.truncated;
   } else {
@@ -489,7 +485,7 @@ export async function listInvoices(q: InvoiceListQuery): Promise<InvoiceListRepl
     for (let fy = lastFy; fy >= firstFy && fys.length < 20; fy--) fys.push(fy);
     candidates = [];
     for (const fy of fys) {
-      const r = await repo.queryRange('gsi1', repo.fyPk(fy), fromKey, toKey, LIST_READ_CAP - candidates.length);
+      const r = await repo.invoicesBetween('gsi1', repo.fyPk(fy), fromKey, toKey, LIST_READ_CAP - candidates.length);
       candidates.push(...r.items);
       if (r.truncated || candidates.length >= LIST_READ_CAP) {
         partial = true;
