@@ -93,9 +93,6 @@ export async function getInvoice(invoiceNumber: string, consistent = false): Pro
   return strip(out.Item);
 }
 
-/** Position of each item in the sale transaction (to read cancellation reasons). */
-export const SALE_TX = { counter: 0, invoice: 1, lot: 2, registration: 3 } as const;
-
 export interface SaleWrite {
   invoice: InvoiceItem;
   /** The counter value read before (the number taken is seen + 1 = invoice.seq). */
@@ -116,6 +113,7 @@ export interface SaleWrite {
  *     (used + remaining stays equal to total; remaining never goes below zero);
  *  3. the registration is marked billed only if it was not (billed at most once);
  *  4-7. the dashboard's daily and running sales stats, overall and for the seller (ADD).
+ * The positions 0-3 are SALE_TX (sale-cancellation.ts), which reads why a cancelled sale failed.
  * The stats ride in the transaction: the counter already orders every sale of the year, so they add no
  * contention, and the dashboard can never disagree with the bills (no double count on a retry, no loss on
  * a crash between two writes).
@@ -185,18 +183,6 @@ export async function commitSale(w: SaleWrite): Promise<void> {
     })),
   ];
   await docClient().send(new TransactWriteCommand({ TransactItems: items }));
-}
-
-/** A plain value from a cancellation reason's item (raw AttributeValue map, or already plain). */
-export function reasonAttr(item: unknown, name: string): unknown {
-  const v = (item as Raw | undefined)?.[name];
-  if (v === undefined || v === null || typeof v !== 'object') return v;
-  const a = v as { S?: string; N?: string; BOOL?: boolean; NULL?: boolean };
-  if (a.S !== undefined) return a.S;
-  if (a.N !== undefined) return Number(a.N);
-  if (a.BOOL !== undefined) return a.BOOL;
-  if (a.NULL) return null;
-  return v;
 }
 
 export type InvoiceIndex = 'gsi1' | 'gsi2' | 'gsi3';

@@ -20,7 +20,7 @@ import { AppError, badRequest, notFound } from '../lib/errors';
 import { log } from '../lib/log';
 import { countMetric, countRefusal } from '../lib/metrics';
 import { publicUrl, qrPng } from '../lib/qr';
-import { cancellationReasons, isAmbiguous, isTransient, sleep, withRetry } from '../lib/retry';
+import { cancellationReasons, isAmbiguous, sleep, withRetry } from '../lib/retry';
 import { kolkataDay } from '../lib/stats';
 import { getUser } from '../lib/users-store';
 import { getCrop } from '../crops/repository';
@@ -28,6 +28,7 @@ import { getLot } from '../lots/repository';
 import { gramsToKg, kgToGrams, paiseToRupees } from '../lots/units';
 import { getRegistration, type RegistrationItem } from '../registrations/repository';
 import * as repo from './repository';
+import { saleFailure } from './sale-cancellation';
 
 /**
  * Sales and bills (docs/product-rules.md#issue-seeds, docs/product-rules.md#bill-contents). Invariants kept here:
@@ -239,51 +240,47 @@ async function makeSaleOnce(input: MakeSaleInput, caller: Caller): Promise<MakeS
         noteSeq(fy, seq);
         return { done: ok(invoiceNumber, invoice.invoiceID, attempt + 1) };
       } catch (e) {
-        const reasons = cancellationReasons(e);
-        const failed = (i: number) => reasons[i]?.Code === 'ConditionalCheckFailed';
-        const old = (i: number, name: string) => repo.reasonAttr((reasons[i] as { Item?: unknown } | undefined)?.Item, name);
-        if (failed(repo.SALE_TX.registration)) {
-          const billedAs = old(repo.SALE_TX.registration, 'invoiceNumber') as string | null | undefined;
-          // An earlier attempt of this very request committed; its answer was lost.
-          if (billedAs && old(repo.SALE_TX.registration, 'billedSaleId') === saleId)
-            return { done: await committedEarlier(billedAs, attempt) };
-          if (old(repo.SALE_TX.registration, 'pk') === undefined)
+        const why = saleFailure(e, { saleId, cropID: lot.cropID });
+        switch (why.kind) {
+          case 'committed-earlier':
+            return { done: await committedEarlier(why.invoiceNumber, attempt) };
+          case 'registration-missing':
             throw notFound(`Registration ${reg.id} of ${reg.year} not found`);
-          throw new AppError('CONFLICT', billedMessage(billedAs), { data: { invoiceNumber: billedAs } });
-        }
-        if (failed(repo.SALE_TX.lot)) {
-          if (old(repo.SALE_TX.lot, 'pk') === undefined) throw notFound(`Lot ${lot.lotID} not found`);
-          if (old(repo.SALE_TX.lot, 'isActive') === false) throw inactiveLot(lot.lotCode);
-          if (Number(old(repo.SALE_TX.lot, 'cropID')) !== lot.cropID)
+          case 'already-billed':
+            throw new AppError('CONFLICT', billedMessage(why.invoiceNumber), { data: { invoiceNumber: why.invoiceNumber } });
+          case 'lot-missing':
+            throw notFound(`Lot ${lot.lotID} not found`);
+          case 'lot-inactive':
+            throw inactiveLot(lot.lotCode);
+          case 'lot-moved':
             throw badRequest(`Lot ${lot.lotCode} was moved to another crop; reload and choose again`);
-          throw notEnoughStock(lot.lotCode, Number(old(repo.SALE_TX.lot, 'remainingGrams') ?? 0), grams);
-        }
-        if (failed(repo.SALE_TX.counter)) {
-          // Another sale took the number: go on from the counter's current value (returned with the failure).
-          const v = old(repo.SALE_TX.counter, 'value');
-          seen = v === undefined || v === null ? undefined : Number(v);
-          if (seen !== undefined) noteSeq(fy, seen);
-          return { retry: true };
-        }
-        if (failed(repo.SALE_TX.invoice)) {
-          // The number is taken although the counter had not reached it (e.g. a counter restored from backup).
-          seen = seq;
-          return { retry: true };
-        }
-        if (isTransient(e) || reasons.length) {
-          if (isAmbiguous(e)) {
-            // The answer was lost: the transaction may have committed. The registration tells.
-            const after = await read(() => getRegistration(reg.year, reg.id, true)).catch(() => undefined);
-            if (after?.isBilled && (after as { billedSaleId?: string }).billedSaleId === saleId && after.invoiceNumber) {
-              noteSeq(fy, seq);
-              return { done: await committedEarlier(after.invoiceNumber, attempt) };
+          case 'not-enough-stock':
+            throw notEnoughStock(lot.lotCode, why.remainingGrams, grams);
+          case 'number-taken':
+            // Go on from the counter's current value (returned with the failure).
+            seen = why.counter;
+            if (seen !== undefined) noteSeq(fy, seen);
+            return { retry: true };
+          case 'invoice-exists':
+            seen = seq;
+            return { retry: true };
+          case 'transient': {
+            if (isAmbiguous(e)) {
+              // The answer was lost: the transaction may have committed. The registration tells.
+              const after = await read(() => getRegistration(reg.year, reg.id, true)).catch(() => undefined);
+              if (after?.isBilled && (after as { billedSaleId?: string }).billedSaleId === saleId && after.invoiceNumber) {
+                noteSeq(fy, seq);
+                return { done: await committedEarlier(after.invoiceNumber, attempt) };
+              }
             }
+            const reasons = cancellationReasons(e).map((r) => r.Code);
+            log.debug('sale retried', { name: (e as Error).name, reasons, attempt });
+            seen = undefined;
+            return { retry: true };
           }
-          log.debug('sale retried', { name: (e as Error).name, reasons: reasons.map((r) => r.Code), attempt });
-          seen = undefined;
-          return { retry: true };
+          case 'unknown':
+            throw e;
         }
-        throw e;
       }
     });
     if (outcome.done) return outcome.done;
