@@ -14,7 +14,7 @@ import { defineArea, route } from '../lib/handler';
 import { AppError, notFound } from '../lib/errors';
 import { json } from '../lib/http';
 import { listRegistrations } from './list';
-import { presignDownload } from './repository';
+import { presignDownload } from './scan-store';
 import * as registrations from './service';
 import { parseSubmission } from './submission';
 import { createUploadUrl, DOWNLOAD_URL_SECONDS } from './uploads';
