@@ -1,7 +1,6 @@
 import * as z from 'zod';
 import { isValidAadhaar, MSG_AADHAAR_INVALID } from '../aadhaar';
-import { queryBool, queryTake } from './common';
-import { AADHAAR_RE, DROPDOWN_TAKE, LIST_TAKE, SEARCH_MAX, blankIfMissing, optionalText, stripAadhaar } from './producers';
+import { AADHAAR_RE, catalogueListQuery, optionalText, requiredAadhaar, requiredName, stripAadhaar } from './common';
 
 /** A farmer's contact number: digits only, 7 to 15. */
 export const FARMER_CONTACT_RE = /^\d{7,15}$/;
@@ -27,13 +26,7 @@ export const optionalAadhaar = z
   .transform((v) => (v ? v : undefined));
 
 export const FarmerInput = z.object({
-  name: blankIfMissing(
-    z
-      .string({ error: 'Name is required' })
-      .trim()
-      .min(1, 'Name is required')
-      .max(FARMER_LIMITS.name, `Max ${FARMER_LIMITS.name} chars`),
-  ),
+  name: requiredName(FARMER_LIMITS.name, 'Name is required'),
   aadhaarNumber: optionalAadhaar,
   /** Digits only (no plus), 7 to 15; optional. */
   contactNumber: z
@@ -50,22 +43,10 @@ export const FarmerInput = z.object({
 export type FarmerInput = z.infer<typeof FarmerInput>;
 export type FarmerForm = z.input<typeof FarmerInput>;
 
-export const FarmerListQuery = z.object({
-  includeInactive: queryBool,
-  search: z.string().trim().max(SEARCH_MAX, `search: at most ${SEARCH_MAX} characters`).optional(),
-  take: queryTake(DROPDOWN_TAKE, LIST_TAKE),
-});
+export const FarmerListQuery = catalogueListQuery();
 export type FarmerListQuery = z.infer<typeof FarmerListQuery>;
 
-export const ByAadhaarQuery = z.object({
-  aadhaar: blankIfMissing(
-    z
-      .string({ error: 'aadhaar is required' })
-      .transform(stripAadhaar)
-      .pipe(z.string().min(1, 'aadhaar is required').regex(AADHAAR_RE, 'Aadhaar must be 12 digits'))
-      .pipe(z.string().refine(isValidAadhaar, MSG_AADHAAR_INVALID)),
-  ),
-});
+export const ByAadhaarQuery = z.object({ aadhaar: requiredAadhaar('aadhaar is required') });
 
 export interface FarmerResponse {
   farmerID: number;

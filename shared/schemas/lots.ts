@@ -1,6 +1,5 @@
 import * as z from 'zod';
-import { queryBool, queryTake } from './common';
-import { DROPDOWN_TAKE, LIST_TAKE } from './producers';
+import { DROPDOWN_TAKE, LIST_TAKE, queryBool, queryId, queryTake } from './common';
 
 /**
  * Seed lots. Quantities are kg and prices rupees per kg in the API (numbers, at most 2 decimals, spec step
@@ -83,15 +82,6 @@ export const UpdateLotInput = z.object({
 });
 export type UpdateLotInput = z.infer<typeof UpdateLotInput>;
 
-/** Numeric filters arrive as text in the query. */
-const queryId = (name: string) =>
-  z.coerce
-    .number({ error: `${name} must be a number` })
-    .int(`${name} must be a whole number`)
-    .positive(`${name} must be positive`)
-    .max(1e12, `${name} is too large`)
-    .optional();
-
 const queryYear = z.coerce
   .number({ error: 'year must be a number' })
   .int('Year invalid')
@@ -99,8 +89,8 @@ const queryYear = z.coerce
   .max(YEAR_MAX, 'Year invalid');
 
 export const LotListQuery = z.object({
-  producerId: queryId('producerId'),
-  cropId: queryId('cropId'),
+  producerId: queryId('producerId').optional(),
+  cropId: queryId('cropId').optional(),
   year: queryYear.optional(),
   take: queryTake(DROPDOWN_TAKE, LIST_TAKE),
 });

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { QTY_CLAMP } from '../crop-rules';
+import { queryBool, queryId } from './common';
 
 /**
  * Sales and bills (invoices). Money is rupees with two decimals in the API; the server keeps paise
@@ -153,10 +154,7 @@ export const BillQrQuery = z.object({
     .max(2048, 'size must be at most 2048')
     .optional()
     .transform((v) => v ?? BILL_QR_SIZE),
-  download: z
-    .union([z.boolean(), z.string()])
-    .optional()
-    .transform((v) => v === true || v === 'true' || v === '1'),
+  download: queryBool,
 });
 
 const DAY_RE = /^\d{4}-\d{2}-\d{2}$/;
@@ -169,13 +167,6 @@ const dateOrDateTime = (label: string) =>
       (s) => (DAY_RE.test(s) ? !Number.isNaN(Date.parse(`${s}T00:00:00+05:30`)) : !Number.isNaN(Date.parse(s))),
       `${label} is not a valid date`,
     );
-
-const queryId = (label: string) =>
-  z.coerce
-    .number({ error: `${label} must be a number` })
-    .int(`${label} must be a whole number`)
-    .positive(`${label} must be positive`)
-    .max(1e12, `${label} is too large`);
 
 export const InvoiceListQuery = z
   .object({

@@ -1,6 +1,6 @@
 import { api } from '@web/lib/api';
 import type { CropInput, CropResponse } from '@shared/schemas/crops';
-import { LIST_TAKE } from '@shared/schemas/producers';
+import { LIST_TAKE } from '@shared/schemas/common';
 
 export interface CropFilter {
   search?: string;

@@ -1,6 +1,6 @@
 import { api } from '@web/lib/api';
 import type { FarmerRegistration, FarmerResponse } from '@shared/schemas/farmers';
-import { LIST_TAKE } from '@shared/schemas/producers';
+import { LIST_TAKE } from '@shared/schemas/common';
 
 export interface FarmerFilter {
   search?: string;

@@ -2,7 +2,8 @@ import { api, apiUrl, ApiError } from '@web/lib/api';
 import { getToken } from '@web/lib/session';
 import type { CropDropdownItem } from '@shared/schemas/crops';
 import type { CreateLotInput, LotCodePreview, LotResponse, UpdateLotInput } from '@shared/schemas/lots';
-import { DROPDOWN_TAKE, LIST_TAKE, type ProducerResponse } from '@shared/schemas/producers';
+import { DROPDOWN_TAKE, LIST_TAKE } from '@shared/schemas/common';
+import type { ProducerResponse } from '@shared/schemas/producers';
 
 export interface LotFilter {
   producerId?: number;

@@ -1,5 +1,6 @@
 import { api } from '@web/lib/api';
-import { LIST_TAKE, type ProducerInput, type ProducerResponse } from '@shared/schemas/producers';
+import { LIST_TAKE } from '@shared/schemas/common';
+import type { ProducerInput, ProducerResponse } from '@shared/schemas/producers';
 
 export interface ProducerFilter {
   search?: string;
