@@ -50,21 +50,4 @@ export type CropListQuery = z.infer<typeof CropListQuery>;
 
 export const CropDropdownQuery = z.object({ includeInactive: queryBool });
 
-export interface CropResponse {
-  cropID: number;
-  cropName: string;
-  description: string;
-  isActive: boolean;
-  createdOn: string;
-  updatedOn?: string;
-  /** null: no quantity choice on the registration form. */
-  rules: CropRules | null;
-}
-
-/** One entry of GET /api/crops/dropdown (the registration form and the Lots page). */
-export interface CropDropdownItem {
-  id: number;
-  name: string;
-  isActive: boolean;
-  rules: CropRules | null;
-}
+export type { CropResponse, CropDropdownItem } from './replies/crops';

@@ -48,38 +48,4 @@ export type FarmerListQuery = z.infer<typeof FarmerListQuery>;
 
 export const ByAadhaarQuery = z.object({ aadhaar: requiredAadhaar('aadhaar is required') });
 
-export interface FarmerResponse {
-  farmerID: number;
-  name: string;
-  /** The number in clear only in an admin's GET of the single farmer (audited); otherwise null (see docs/data-model.md). */
-  aadhaarNumber: string | null;
-  /** '' when the farmer has no Aadhaar on record. */
-  aadhaarLast4: string;
-  contactNumber: string;
-  village: string;
-  category: string;
-  fatherName: string;
-  adharFilePath: string;
-  address: string;
-  isActive: boolean;
-  createdOn: string;
-  updatedOn?: string;
-}
-
-/** One of a farmer's registrations (written by the registrations area; see docs/data-model.md). */
-export interface FarmerRegistration {
-  id: number;
-  year: number | null;
-  name: string;
-  fatherName: string;
-  mobileNumber: string;
-  village: string;
-  district: string;
-  cropName: string;
-  bagsRequested: number | null;
-  appointmentDateTime: string | null;
-  appointmentShift: string | null;
-  created: string | null;
-  isBilled: boolean;
-  invoiceNumber: string | null;
-}
+export type { FarmerResponse, FarmerRegistration } from './replies/farmers';

@@ -135,63 +135,7 @@ export const QrQuery = z.object({
 });
 export const QrSvgQuery = z.object({ download: queryBool });
 
-export interface LotResponse {
-  lotID: number;
-  lotCode: string;
-  producerID: number;
-  producerName: string;
-  producerAadhaarLast4: string;
-  producerContact: string;
-  producerAddress: string;
-  cropID: number;
-  cropName: string;
-  cropDescription: string;
-  year: number;
-  /** Total stock, kg. */
-  quantityAvailable: number;
-  /** kg sold so far (kept by the server). */
-  quantityUsed: number;
-  /** kg left: quantityAvailable - quantityUsed, never negative. */
-  remaining: number;
-  /** Rupees per kg. */
-  pricePerUnit: number;
-  isSubsidized: boolean;
-  createdOn: string;
-  updatedOn?: string;
-}
-
-/** What anyone scanning the lot's QR code sees (no internal ids, no price; the producer's contact masked to its last 4 digits). */
-export type PublicLotResponse = Pick<
-  LotResponse,
-  | 'lotCode'
-  | 'isSubsidized'
-  | 'year'
-  | 'cropName'
-  | 'cropDescription'
-  | 'producerName'
-  | 'producerAadhaarLast4'
-  | 'producerContact'
-  | 'producerAddress'
-  | 'quantityAvailable'
-  | 'quantityUsed'
-  | 'remaining'
-  | 'createdOn'
->;
-
-export interface LotForCrop {
-  lotID: number;
-  lotCode: string;
-  /** kg */
-  remaining: number;
-  /** rupees per kg */
-  pricePerUnit: number;
-  year: number;
-  isSubsidized: boolean;
-}
-
-export interface LotCodePreview {
-  lotCode: string;
-}
-
 /** Path of the public lot page a lot's QR code opens. */
 export const publicLotPath = (lotCode: string) => `/lot/${encodeURIComponent(lotCode)}`;
+
+export type { LotResponse, PublicLotResponse, LotForCrop, LotCodePreview } from './replies/lots';

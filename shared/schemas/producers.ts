@@ -25,18 +25,4 @@ export type ProducerForm = z.input<typeof ProducerInput>;
 export const ProducerListQuery = catalogueListQuery();
 export type ProducerListQuery = z.infer<typeof ProducerListQuery>;
 
-export interface ProducerResponse {
-  producerID: number;
-  name: string;
-  /**
-   * The full number: only in single-record replies (detail, create, update) to callers holding admin.
-   * Lists and sellers get null and use aadhaarLast4.
-   */
-  aadhaarNumber: string | null;
-  aadhaarLast4: string;
-  contactNumber: string;
-  address: string;
-  isActive: boolean;
-  createdOn: string;
-  updatedOn?: string;
-}
+export type { ProducerResponse } from './replies/producers';
