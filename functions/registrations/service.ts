@@ -14,6 +14,7 @@ import {
   type RegistrationReply,
   type RegistrationRow,
 } from '@shared/schemas/registration';
+import type { FoundLetter } from '@shared/schemas/replies/registration';
 import { aadhaarHash, sealAadhaar } from '../lib/aadhaar-vault';
 import { aadhaarForView } from '../lib/aadhaar-views';
 import type { Caller } from '../lib/caller';
@@ -442,12 +443,6 @@ function findLimited(retryAfterSeconds: number): AppError {
     `बहुत अधिक प्रयास, कृपया ${minutes} मिनट बाद प्रयास करें / Too many attempts. Please try again in ${minutesText(minutes)}.`,
     { retryAfterSeconds },
   );
-}
-
-export interface FoundLetter {
-  code: string;
-  uniqueCode: string;
-  letters: { uniqueCode: string; id: number; year: number; cropName: string }[];
 }
 
 /** The limits on guessing a letter: per Aadhaar number (its keyed hash) and per client address. */
