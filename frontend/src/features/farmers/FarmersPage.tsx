@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
@@ -14,7 +14,7 @@ import { maskAadhaar } from '@shared/format';
 import type { FarmerResponse } from '@shared/schemas/farmers';
 import { errorMessage } from '@web/lib/api';
 import { sessionHasRole, useSession } from '@web/lib/session';
-import { useListLoader } from '@web/lib/useListLoader';
+import { useListQuery } from '@web/lib/useListQuery';
 import { FeedbackAlerts, LoadErrorAlert } from '@web/components/FeedbackAlerts';
 import { ListToolbar } from '@web/components/ListToolbar';
 import { ActiveToggleButton, StatusChip } from '@web/components/StatusActions';
@@ -35,8 +35,9 @@ export default function FarmersPage() {
   const [search, setSearch] = useState('');
   const [includeInactive, setIncludeInactive] = useState(false);
   const [regsOf, setRegsOf] = useState<FarmerResponse | null>(null);
-  const { rows, loadError, load } = useListLoader(
-    useCallback(() => listFarmers({ search, includeInactive }), [search, includeInactive]),
+  const { rows, loadError, load } = useListQuery(
+    ['farmers', search, includeInactive],
+    () => listFarmers({ search, includeInactive }),
     'farmers.loadFailed',
   );
 
