@@ -151,5 +151,5 @@ export function useStaffForm<F extends FieldValues, I, R>(options: StaffFormOpti
     save();
   };
 
-  return { form, values, set, field, errorOf, submit, save, busy, reset, clearErrors, feedback };
+  return { form, values, set, field, errorOf, messages: visible, submit, save, busy, reset, clearErrors, feedback };
 }
