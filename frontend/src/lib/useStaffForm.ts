@@ -4,6 +4,7 @@ import { get, useForm, type FieldErrors, type FieldValues, type Path, type PathV
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { ApiError, errorMessage } from './api';
+import { messagesOf } from './fieldMessages';
 import { useFeedback } from './useFeedback';
 
 /** How a failed save's field messages from the server (ApiError.fields) are shown on the form. */
@@ -38,18 +39,6 @@ export interface StaffFormOptions<F extends FieldValues, I, R> {
 }
 
 type Feedback = ReturnType<typeof useFeedback>;
-
-/** The first message per field, in the order the schema or the server gave them. */
-function messagesOf(errors: FieldErrors, prefix = ''): [string, string][] {
-  const out: [string, string][] = [];
-  for (const [k, v] of Object.entries(errors)) {
-    if (!v || typeof v !== 'object') continue;
-    const path = prefix ? `${prefix}.${k}` : k;
-    if (typeof v.message === 'string') out.push([path, v.message]);
-    else out.push(...messagesOf(v as FieldErrors, path));
-  }
-  return out;
-}
 
 /**
  * A staff screen's form: react-hook-form holding the values, the zod resolver checking them against the API's
