@@ -1,9 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import LinearProgress from '@mui/material/LinearProgress';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +10,7 @@ import { BILL_DEFAULT_TAKE, BILL_PAGE_SIZES, type InvoiceResponse } from '@share
 import { errorMessage } from '@web/lib/api';
 import { checkFilters } from '@web/lib/filters';
 import { usePagedSearch } from '@web/lib/usePagedSearch';
+import { PageButtons, SearchStatus } from '@web/components/PagedListParts';
 import { usePageTitle } from '@web/components/usePageTitle';
 import { EMPTY_FILTERS, listBills, listCropChoices, listUserNames, openBillQr, type BillFilters } from './api';
 import { BillFiltersForm } from './BillFiltersForm';
@@ -95,17 +93,12 @@ export default function BillsPage() {
 
       <BillFiltersForm form={form} setForm={setForm} problem={problem} crops={crops} users={users} onSearch={onSearch} />
 
-      {error && (
-        <Alert severity="error" sx={{ mb: 2 }} data-testid="bills-error">
-          {error}
-        </Alert>
-      )}
-      {data?.partial && (
-        <Alert severity="warning" sx={{ mb: 2 }}>
-          {t('bills.partial')}
-        </Alert>
-      )}
-      {loading && <LinearProgress sx={{ mb: 1 }} aria-label={t('app.loading')} />}
+      <SearchStatus
+        error={error}
+        errorTestId="bills-error"
+        partialText={data?.partial ? t('bills.partial') : null}
+        loading={loading}
+      />
 
       <BillsTable items={items} loading={loading} error={error} showQr={showQr} />
 
@@ -129,12 +122,15 @@ export default function BillsPage() {
             </option>
           ))}
         </TextField>
-        <Button size="small" disabled={loading || query.skip === 0} onClick={previousPage}>
-          {t('bills.prev')}
-        </Button>
-        <Button size="small" disabled={loading || query.skip + query.take >= total} onClick={nextPage}>
-          {t('bills.next')}
-        </Button>
+        <PageButtons
+          page={query}
+          total={total}
+          loading={loading}
+          onPrevious={previousPage}
+          onNext={nextPage}
+          previousLabel={t('bills.prev')}
+          nextLabel={t('bills.next')}
+        />
       </Box>
     </Box>
   );

@@ -1,8 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import LinearProgress from '@mui/material/LinearProgress';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
@@ -13,6 +10,7 @@ import { DEFAULT_REGISTRATION_PAGE_SIZE, type RegistrationListReply, type Regist
 import { errorMessage } from '@web/lib/api';
 import { checkFilters } from '@web/lib/filters';
 import { usePagedSearch } from '@web/lib/usePagedSearch';
+import { PageButtons, SearchStatus } from '@web/components/PagedListParts';
 import { usePageTitle } from '@web/components/usePageTitle';
 import { to } from '@web/paths';
 import { aadhaarFileUrl, listRegistrations, type RegistrationSearch } from './api';
@@ -121,17 +119,16 @@ export default function RegistrationsPage() {
         onReset={onReset}
       />
 
-      {error && (
-        <Alert severity="error" sx={{ mb: 2 }} data-testid="registrations-error">
-          {error}
-        </Alert>
-      )}
-      {data?.partial && (
-        <Alert severity="warning" sx={{ mb: 2 }}>
-          {t('registrations.partial', { from: data.searchedFrom ? formatDateTime(data.searchedFrom, lang) : '' })}
-        </Alert>
-      )}
-      {loading && <LinearProgress sx={{ mb: 1 }} aria-label={t('app.loading')} />}
+      <SearchStatus
+        error={error}
+        errorTestId="registrations-error"
+        partialText={
+          data?.partial
+            ? t('registrations.partial', { from: data.searchedFrom ? formatDateTime(data.searchedFrom, lang) : '' })
+            : null
+        }
+        loading={loading}
+      />
 
       <RegistrationsTable
         items={items}
@@ -150,12 +147,15 @@ export default function RegistrationsPage() {
         <Typography variant="body2" data-testid="registrations-total">
           {!data && error ? '—' : t('registrations.showing', { from, to: toRow, total })}
         </Typography>
-        <Button size="small" disabled={loading || query.skip === 0} onClick={previousPage}>
-          {t('registrations.previous')}
-        </Button>
-        <Button size="small" disabled={loading || query.skip + query.take >= total} onClick={nextPage}>
-          {t('registrations.next')}
-        </Button>
+        <PageButtons
+          page={query}
+          total={total}
+          loading={loading}
+          onPrevious={previousPage}
+          onNext={nextPage}
+          previousLabel={t('registrations.previous')}
+          nextLabel={t('registrations.next')}
+        />
       </Box>
     </Box>
   );
