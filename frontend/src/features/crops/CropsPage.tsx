@@ -15,7 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { defaultRulesFor, type CropRules } from '@shared/crop-rules';
 import { formatDateTime } from '@shared/format';
 import { CROP_DESCRIPTION_MAX, CROP_NAME_MAX, CropInput, type CropResponse } from '@shared/schemas/crops';
-import { errorMessage } from '@web/lib/api';
+import { useActiveToggle } from '@web/lib/useActiveToggle';
 import { useListQuery } from '@web/lib/useListQuery';
 import { useStaffForm } from '@web/lib/useStaffForm';
 import { FeedbackAlerts, LoadErrorAlert } from '@web/components/FeedbackAlerts';
@@ -112,7 +112,7 @@ export default function CropsPage() {
       await load();
     },
   });
-  const { error, notice, clear, fail, closeError, closeNotice } = feedback;
+  const { error, notice, clear, closeError, closeNotice } = feedback;
 
   const reset = () => {
     resetForm();
@@ -126,16 +126,12 @@ export default function CropsPage() {
     window.scrollTo({ top: 0, behavior: 'smooth' });
   };
 
-  const toggle = async (c: CropResponse) => {
-    clear();
-    try {
-      if (c.isActive) await inactivateCrop(c.cropID);
-      else await restoreCrop(c.cropID);
-      await load();
-    } catch (err) {
-      fail(errorMessage(err, t('common.saveFailed')));
-    }
-  };
+  const toggle = useActiveToggle<CropResponse>({
+    inactivate: (c) => inactivateCrop(c.cropID),
+    restore: (c) => restoreCrop(c.cropID),
+    reload: load,
+    feedback,
+  });
 
   const summary = (r: CropRules | null) =>
     !r

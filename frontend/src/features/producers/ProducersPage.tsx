@@ -14,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { maskAadhaar } from '@shared/format';
 import { ADDRESS_MAX, NAME_MAX, ProducerInput, type ProducerResponse } from '@shared/schemas/producers';
 import { errorMessage } from '@web/lib/api';
+import { useActiveToggle } from '@web/lib/useActiveToggle';
 import { useListQuery } from '@web/lib/useListQuery';
 import { useStaffForm } from '@web/lib/useStaffForm';
 import { FeedbackAlerts, LoadErrorAlert } from '@web/components/FeedbackAlerts';
@@ -85,16 +86,12 @@ export default function ProducersPage() {
     }
   };
 
-  const toggle = async (row: ProducerResponse) => {
-    clear();
-    try {
-      if (row.isActive) await inactivateProducer(row.producerID);
-      else await restoreProducer(row.producerID);
-      await load();
-    } catch (err) {
-      fail(errorMessage(err, t('common.saveFailed')));
-    }
-  };
+  const toggle = useActiveToggle<ProducerResponse>({
+    inactivate: (p) => inactivateProducer(p.producerID),
+    restore: (p) => restoreProducer(p.producerID),
+    reload: load,
+    feedback,
+  });
 
   return (
     <Box component="section">
