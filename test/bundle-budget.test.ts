@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { ADMIN_ONLY_SOURCES, BUDGET_KB, PUBLIC_ROUTES, readManifest, routeFigures } from '../bench/lib/route-bundles';
+import {
+  ADMIN_ONLY_SOURCES,
+  BUDGET_KB,
+  LOGIN_ROUTE,
+  PUBLIC_ROUTES,
+  readManifest,
+  routeFigures,
+  STAFF_LIBRARY_CHUNKS,
+} from '../bench/lib/route-bundles';
 
 /**
  * The JavaScript budget of the public pages, on the built web app (`npm test` runs `npm run build:web`
@@ -43,6 +51,15 @@ describe('public pages bundle budget', () => {
         Object.entries(manifest).some(([k, c]) => c.file === file && /^src\/lib\/i18n\/(en|hi)\.ts/.test(k)),
       );
       expect(languages.length, `${f.route} loads one language's messages`).toBe(1);
+    }
+  });
+
+  it('no public page or the sign-in page downloads TanStack Query or react-hook-form', () => {
+    const pages = [...figures, ...routeFigures(undefined, manifest, [LOGIN_ROUTE])];
+    for (const name of STAFF_LIBRARY_CHUNKS) {
+      const chunks = Object.values(manifest).filter((c) => c.name === name && !c.src);
+      expect(chunks.length, `the build has one ${name} chunk`).toBe(1);
+      for (const p of pages) expect(p.files, `${p.route} loads ${name}`).not.toContain(chunks[0].file);
     }
   });
 });

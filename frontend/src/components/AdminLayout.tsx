@@ -32,10 +32,12 @@ import SettingsIcon from '@mui/icons-material/Settings';
 import ManageAccountsIcon from '@mui/icons-material/ManageAccounts';
 import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
 import TuneIcon from '@mui/icons-material/Tune';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { Link as RouterLink, NavLink, Outlet } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { hasAnyRole } from '@shared/roles';
 import { primaryRole, useSession } from '../lib/session';
+import { createStaffQueryClient } from '../lib/staffQueryClient';
 import { ADMIN_SECTIONS, paths, type AdminSectionId } from '../paths';
 import { LanguageSwitch } from './LanguageSwitch';
 import { useSignOut } from './useSignOut';
@@ -64,6 +66,8 @@ export default function AdminLayout() {
   const { t } = useTranslation();
   const session = useSession();
   const [mobileOpen, setMobileOpen] = useState(false);
+  // The staff screens' server state lives here, not in the app shell: the public pages never load it.
+  const [queryClient] = useState(createStaffQueryClient);
 
   const roles = session?.user.roles ?? [];
   const name = session?.user.name || session?.user.email || '';
@@ -205,7 +209,9 @@ export default function AdminLayout() {
         >
           {t('admin.welcome', { name })}
         </Typography>
-        <Outlet />
+        <QueryClientProvider client={queryClient}>
+          <Outlet />
+        </QueryClientProvider>
       </Box>
     </Box>
   );

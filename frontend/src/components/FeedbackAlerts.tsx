@@ -28,7 +28,7 @@ export function FeedbackAlerts({ error, onCloseError, errorTestId, notice, onClo
   );
 }
 
-/** Why a list could not be loaded (see useListLoader); nothing while there is no such error. */
+/** Why a list could not be loaded (see useListQuery); nothing while there is no such error. */
 export function LoadErrorAlert({ message }: { message: string }) {
   if (!message) return null;
   return (

@@ -1,4 +1,4 @@
-import { useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useState, type KeyboardEvent } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
@@ -14,91 +14,66 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { SaveConfigInput, type ConfigResponse } from '@shared/schemas/admin';
 import { errorMessage } from '@web/lib/api';
-import { fieldErrors } from '@web/lib/forms';
 import { useFeedback } from '@web/lib/useFeedback';
-import { useListLoader } from '@web/lib/useListLoader';
+import { useListQuery } from '@web/lib/useListQuery';
+import { useStaffForm } from '@web/lib/useStaffForm';
 import { FeedbackAlerts, LoadErrorAlert } from '@web/components/FeedbackAlerts';
 import { TableStateRows } from '@web/components/TableStateRows';
 import { usePageTitle } from '@web/components/usePageTitle';
 import { deleteConfig, listConfigs, renameOrSave, saveConfig } from './api';
 
-interface Editing {
-  originalKey: string;
-  key: string;
-  value: string;
-}
+const EMPTY = () => ({ key: '', value: '' });
 
 /** Common configuration keys: add or overwrite, inline edit (Enter saves, Escape cancels; a new key renames), delete. */
 export default function ConfigsPage() {
   const { t } = useTranslation();
   usePageTitle(t('configs.title'));
-  const { rows, loadError, load } = useListLoader(listConfigs, 'common.failedToLoad');
-  const { error, notice, clear, fail, succeed, closeError, closeNotice } = useFeedback();
-  const [key, setKey] = useState('');
-  const [value, setValue] = useState('');
-  const [addErrors, setAddErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
-  const [editing, setEditing] = useState<Editing | null>(null);
-  const [editErrors, setEditErrors] = useState<Record<string, string>>({});
-
-  const add = async (e: FormEvent) => {
-    e.preventDefault();
-    if (busy || !key.trim()) return;
-    const parsed = SaveConfigInput.safeParse({ key, value });
-    if (!parsed.success) {
-      clear();
-      setAddErrors(fieldErrors(parsed.error));
-      return;
-    }
-    setAddErrors({});
-    clear();
-    setBusy(true);
-    try {
-      const saved = await saveConfig(parsed.data);
-      setKey('');
-      setValue('');
-      succeed(t('configs.savedMessage', { key: saved.key }));
-      await load();
-    } catch (err) {
-      fail(errorMessage(err, t('common.saveFailed')));
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const saveEdit = async () => {
-    if (!editing || busy) return;
-    const parsed = SaveConfigInput.safeParse({ key: editing.key, value: editing.value });
-    if (!parsed.success) {
-      clear();
-      setEditErrors(fieldErrors(parsed.error));
-      return;
-    }
-    setEditErrors({});
-    clear();
-    setBusy(true);
-    try {
-      await renameOrSave(editing.originalKey, parsed.data);
+  const { rows, loadError, load } = useListQuery(['configs'], listConfigs, 'common.failedToLoad');
+  const feedback = useFeedback();
+  const { error, notice, clear, fail, succeed, closeError, closeNotice } = feedback;
+  // The key being edited in its row (null: none); a save under another key renames it.
+  const [editing, setEditing] = useState<string | null>(null);
+  const addForm = useStaffForm({
+    schema: SaveConfigInput,
+    empty: EMPTY,
+    save: saveConfig,
+    savedMessage: (saved) => t('configs.savedMessage', { key: saved.key }),
+    onSaved: load,
+    serverFields: 'none',
+    canSubmit: (f) => !!f.key.trim(),
+    feedback,
+  });
+  const editForm = useStaffForm({
+    schema: SaveConfigInput,
+    empty: EMPTY,
+    save: (input) => renameOrSave(editing ?? input.key, input),
+    savedMessage: (_, input) => t('configs.savedMessage', { key: input.key }),
+    onSaved: async () => {
       setEditing(null);
-      succeed(t('configs.savedMessage', { key: parsed.data.key }));
       await load();
-    } catch (err) {
-      fail(errorMessage(err, t('common.saveFailed')));
-      await load();
-    } finally {
-      setBusy(false);
-    }
+    },
+    onSaveFailed: load,
+    serverFields: 'none',
+    canSubmit: () => editing !== null && !addForm.busy,
+    feedback,
+  });
+  const busy = addForm.busy || editForm.busy;
+
+  const startEdit = (row: ConfigResponse) => {
+    clear();
+    editForm.reset({ key: row.key, value: row.value });
+    setEditing(row.key);
   };
 
   const cancelEdit = () => {
     setEditing(null);
-    setEditErrors({});
+    editForm.reset();
   };
 
   const onEditKey = (e: KeyboardEvent) => {
     if (e.key === 'Enter') {
       e.preventDefault();
-      void saveEdit();
+      editForm.save();
     } else if (e.key === 'Escape') {
       e.preventDefault();
       cancelEdit();
@@ -110,7 +85,7 @@ export default function ConfigsPage() {
     clear();
     try {
       await deleteConfig(row.key);
-      if (editing?.originalKey === row.key) setEditing(null);
+      if (editing === row.key) setEditing(null);
       succeed(t('staffChecks.configDeleted', { key: row.key }));
       await load();
     } catch (err) {
@@ -130,7 +105,7 @@ export default function ConfigsPage() {
         </Typography>
         <Box
           component="form"
-          onSubmit={(e) => void add(e)}
+          onSubmit={(e) => (editForm.busy ? e.preventDefault() : addForm.submit(e))}
           noValidate
           sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'flex-start' }}
         >
@@ -138,10 +113,7 @@ export default function ConfigsPage() {
             label={t('configs.key')}
             name="key"
             size="small"
-            value={key}
-            onChange={(e) => setKey(e.target.value)}
-            error={!!addErrors.key}
-            helperText={addErrors.key}
+            {...addForm.field('key')}
             required
             sx={{ flex: '1 1 200px' }}
             slotProps={{ htmlInput: { maxLength: 100 } }}
@@ -150,14 +122,11 @@ export default function ConfigsPage() {
             label={t('configs.value')}
             name="value"
             size="small"
-            value={value}
-            onChange={(e) => setValue(e.target.value)}
-            error={!!addErrors.value}
-            helperText={addErrors.value}
+            {...addForm.field('value')}
             sx={{ flex: '2 1 240px' }}
             slotProps={{ htmlInput: { maxLength: 2000 } }}
           />
-          <Button type="submit" variant="contained" disabled={!key.trim() || busy}>
+          <Button type="submit" variant="contained" disabled={!addForm.values.key.trim() || busy}>
             {t('common.save')}
           </Button>
         </Box>
@@ -178,18 +147,16 @@ export default function ConfigsPage() {
           <TableBody>
             <TableStateRows rows={rows} colSpan={3} emptyText={t('configs.empty')} />
             {rows?.map((row) =>
-              editing?.originalKey === row.key ? (
+              editing === row.key ? (
                 <TableRow key={row.key} data-config-key={row.key} selected>
                   <TableCell sx={{ minWidth: 180 }}>
                     <TextField
                       size="small"
                       fullWidth
                       autoFocus
-                      value={editing.key}
-                      onChange={(e) => setEditing({ ...editing, key: e.target.value })}
+                      {...editForm.field('key')}
                       onKeyDown={onEditKey}
-                      error={!!editErrors.key}
-                      helperText={editErrors.key ?? t('configs.editHint')}
+                      helperText={editForm.errorOf('key') ?? t('configs.editHint')}
                       slotProps={{ htmlInput: { 'aria-label': t('configs.key'), maxLength: 100 } }}
                     />
                   </TableCell>
@@ -197,11 +164,8 @@ export default function ConfigsPage() {
                     <TextField
                       size="small"
                       fullWidth
-                      value={editing.value}
-                      onChange={(e) => setEditing({ ...editing, value: e.target.value })}
+                      {...editForm.field('value')}
                       onKeyDown={onEditKey}
-                      error={!!editErrors.value}
-                      helperText={editErrors.value}
                       slotProps={{ htmlInput: { 'aria-label': t('configs.value'), maxLength: 2000 } }}
                     />
                   </TableCell>
@@ -210,8 +174,8 @@ export default function ConfigsPage() {
                       <Button
                         size="small"
                         variant="contained"
-                        onClick={() => void saveEdit()}
-                        disabled={busy || !editing.key.trim()}
+                        onClick={editForm.save}
+                        disabled={busy || !editForm.values.key.trim()}
                       >
                         {t('common.save')}
                       </Button>
@@ -233,14 +197,7 @@ export default function ConfigsPage() {
                       spacing={{ xs: 0, sm: 1 }}
                       sx={{ justifyContent: 'flex-end', alignItems: 'flex-end' }}
                     >
-                      <Button
-                        size="small"
-                        onClick={() => {
-                          clear();
-                          setEditErrors({});
-                          setEditing({ originalKey: row.key, key: row.key, value: row.value });
-                        }}
-                      >
+                      <Button size="small" onClick={() => startEdit(row)}>
                         {t('common.edit')}
                       </Button>
                       <Button size="small" color="error" onClick={() => void remove(row)}>

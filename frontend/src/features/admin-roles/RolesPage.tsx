@@ -1,4 +1,3 @@
-import { useState, type FormEvent } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
@@ -12,10 +11,9 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { CreateRoleInput, type RoleResponse } from '@shared/schemas/admin';
-import { ApiError, errorMessage } from '@web/lib/api';
-import { fieldErrors } from '@web/lib/forms';
-import { useFeedback } from '@web/lib/useFeedback';
-import { useListLoader } from '@web/lib/useListLoader';
+import { errorMessage } from '@web/lib/api';
+import { useListQuery } from '@web/lib/useListQuery';
+import { useStaffForm } from '@web/lib/useStaffForm';
 import { FeedbackAlerts, LoadErrorAlert } from '@web/components/FeedbackAlerts';
 import { TableStateRows } from '@web/components/TableStateRows';
 import { usePageTitle } from '@web/components/usePageTitle';
@@ -25,44 +23,21 @@ import { createRole, deleteRole, listRoles } from './api';
 export default function RolesPage() {
   const { t } = useTranslation();
   usePageTitle(t('roles.title'));
-  const { rows, loadError, load } = useListLoader(listRoles, 'common.failedToLoad');
-  const { error, notice, clear, fail, succeed, closeError, closeNotice } = useFeedback();
-  const [name, setName] = useState('');
-  const [description, setDescription] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
-
-  const add = async (e: FormEvent) => {
-    e.preventDefault();
-    if (busy) return;
-    const parsed = CreateRoleInput.safeParse({ name, description });
-    if (!parsed.success) {
-      clear();
-      setErrors(fieldErrors(parsed.error));
-      return;
-    }
-    setErrors({});
-    clear();
-    setBusy(true);
-    try {
-      const role = await createRole(parsed.data);
-      setName('');
-      setDescription('');
-      succeed(t('roles.addedMessage', { name: role.name }));
-      await load();
-    } catch (err) {
-      if (err instanceof ApiError && err.fields) setErrors(err.fields);
-      fail(errorMessage(err, t('common.saveFailed')));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { rows, loadError, load } = useListQuery(['roles'], listRoles, 'common.failedToLoad');
+  const { field, submit, busy, clearErrors, feedback } = useStaffForm({
+    schema: CreateRoleInput,
+    empty: () => ({ name: '', description: '' }),
+    save: createRole,
+    savedMessage: (role) => t('roles.addedMessage', { name: role.name }),
+    onSaved: load,
+  });
+  const { error, notice, clear, succeed, closeError, closeNotice } = feedback;
 
   const remove = async (role: RoleResponse) => {
     if (!window.confirm(t('roles.confirmDelete'))) return;
     // The latest action's outcome only: nothing left over from an earlier add.
     clear();
-    setErrors({});
+    clearErrors();
     try {
       await deleteRole(role.roleID);
       succeed(t('staffChecks.roleDeleted', { name: role.name }));
@@ -84,7 +59,7 @@ export default function RolesPage() {
         </Typography>
         <Box
           component="form"
-          onSubmit={(e) => void add(e)}
+          onSubmit={submit}
           noValidate
           sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'flex-start' }}
         >
@@ -93,10 +68,7 @@ export default function RolesPage() {
             name="name"
             size="small"
             required
-            value={name}
-            onChange={(e) => setName(e.target.value)}
-            error={!!errors.name}
-            helperText={errors.name}
+            {...field('name')}
             sx={{ flex: '1 1 180px' }}
             slotProps={{ htmlInput: { maxLength: 50 } }}
           />
@@ -104,10 +76,7 @@ export default function RolesPage() {
             label={t('roles.description')}
             name="description"
             size="small"
-            value={description}
-            onChange={(e) => setDescription(e.target.value)}
-            error={!!errors.description}
-            helperText={errors.description}
+            {...field('description')}
             sx={{ flex: '2 1 240px' }}
             slotProps={{ htmlInput: { maxLength: 300 } }}
           />

@@ -1,4 +1,4 @@
-import { useCallback, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
@@ -23,10 +23,9 @@ import {
   type RoleResponse,
   type UserResponse,
 } from '@shared/schemas/admin';
-import { ApiError, errorMessage } from '@web/lib/api';
-import { fieldErrors } from '@web/lib/forms';
-import { useFeedback } from '@web/lib/useFeedback';
-import { useListLoader } from '@web/lib/useListLoader';
+import { errorMessage } from '@web/lib/api';
+import { useListQuery } from '@web/lib/useListQuery';
+import { useStaffForm } from '@web/lib/useStaffForm';
 import { FeedbackAlerts, LoadErrorAlert } from '@web/components/FeedbackAlerts';
 import { TableStateRows } from '@web/components/TableStateRows';
 import { usePageTitle } from '@web/components/usePageTitle';
@@ -53,45 +52,40 @@ export default function UsersPage() {
   const [drafts, setDrafts] = useState<Record<number, Draft>>({});
   const [rowErrors, setRowErrors] = useState<Record<number, string>>({});
   const [savingId, setSavingId] = useState<number | null>(null);
-  const { error, notice, clear, fail, succeed, closeError, closeNotice } = useFeedback();
-  const [form, setForm] = useState(emptyForm);
-  const [formErrors, setFormErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
 
   // Users come with the roles to choose from; every load starts the inline drafts afresh.
-  const fetchUsers = useCallback(async () => {
-    const [u, r] = await Promise.all([listUsers(), listRoles()]);
-    setRoles(r);
-    setDrafts(Object.fromEntries(u.map((x) => [x.userID, draftOf(x)])));
-    setRowErrors({});
-    return u;
-  }, []);
-  const { rows: users, setRows: setUsers, loadError, load } = useListLoader(fetchUsers, 'common.failedToLoad');
-
-  const create = async (e: FormEvent) => {
-    e.preventDefault();
-    if (busy) return;
-    const parsed = CreateUserInput.safeParse(form);
-    if (!parsed.success) {
-      clear();
-      setFormErrors(fieldErrors(parsed.error));
-      return;
-    }
-    setFormErrors({});
-    clear();
-    setBusy(true);
-    try {
-      const user = await createUser(parsed.data);
-      setForm(emptyForm);
-      succeed(t('users.createdMessage', { email: user.email }));
-      await load();
-    } catch (err) {
-      if (err instanceof ApiError && err.fields) setFormErrors(err.fields);
-      fail(errorMessage(err, t('common.saveFailed')));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const {
+    rows: users,
+    setRows: setUsers,
+    loadError,
+    load,
+  } = useListQuery(
+    ['users'],
+    async () => {
+      const [u, r] = await Promise.all([listUsers(), listRoles()]);
+      setRoles(r);
+      setDrafts(Object.fromEntries(u.map((x) => [x.userID, draftOf(x)])));
+      setRowErrors({});
+      return u;
+    },
+    'common.failedToLoad',
+  );
+  const {
+    values: form,
+    set,
+    field,
+    errorOf,
+    submit,
+    busy,
+    feedback,
+  } = useStaffForm({
+    schema: CreateUserInput,
+    empty: () => ({ ...emptyForm, roleIds: [] as number[] }),
+    save: createUser,
+    savedMessage: (user) => t('users.createdMessage', { email: user.email }),
+    onSaved: load,
+  });
+  const { error, notice, clear, fail, succeed, closeError, closeNotice } = feedback;
 
   const setDraft = (id: number, patch: Partial<Draft>) =>
     setDrafts((d) => ({ ...d, [id]: { ...(d[id] ?? { fullName: '', isActive: true, roleIds: [] }), ...patch } }));
@@ -109,7 +103,7 @@ export default function UsersPage() {
     setSavingId(user.userID);
     try {
       const saved = await updateUser(user.userID, parsed.data);
-      setUsers((list) => list?.map((u) => (u.userID === saved.userID ? saved : u)) ?? null);
+      setUsers((list) => list.map((u) => (u.userID === saved.userID ? saved : u)));
       setDrafts((d) => ({ ...d, [saved.userID]: draftOf(saved) }));
       succeed(t('users.savedMessage', { email: saved.email }));
     } catch (err) {
@@ -147,17 +141,14 @@ export default function UsersPage() {
         <Typography variant="subtitle1" component="h2" gutterBottom>
           {t('users.createTitle')}
         </Typography>
-        <Box component="form" onSubmit={(e) => void create(e)} noValidate sx={{ display: 'grid', gap: 1.5 }}>
+        <Box component="form" onSubmit={submit} noValidate sx={{ display: 'grid', gap: 1.5 }}>
           <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' } }}>
             <TextField
               label={t('users.fullName')}
               name="fullName"
               size="small"
               required
-              value={form.fullName}
-              onChange={(e) => setForm({ ...form, fullName: e.target.value })}
-              error={!!formErrors.fullName}
-              helperText={formErrors.fullName}
+              {...field('fullName')}
               slotProps={{ htmlInput: { maxLength: 200 } }}
             />
             <TextField
@@ -167,10 +158,7 @@ export default function UsersPage() {
               size="small"
               required
               autoComplete="off"
-              value={form.email}
-              onChange={(e) => setForm({ ...form, email: e.target.value })}
-              error={!!formErrors.email}
-              helperText={formErrors.email}
+              {...field('email')}
               slotProps={{ htmlInput: { maxLength: 254 } }}
             />
             <TextField
@@ -180,16 +168,13 @@ export default function UsersPage() {
               size="small"
               required
               autoComplete="new-password"
-              value={form.password}
-              onChange={(e) => setForm({ ...form, password: e.target.value })}
-              error={!!formErrors.password}
-              helperText={formErrors.password}
+              {...field('password')}
               slotProps={{ htmlInput: { maxLength: 200 } }}
             />
           </Box>
           <FormControlLabel
             label={t('users.active')}
-            control={<Checkbox checked={form.isActive} onChange={(e) => setForm({ ...form, isActive: e.target.checked })} />}
+            control={<Checkbox checked={form.isActive} onChange={(e) => set('isActive', e.target.checked)} />}
           />
           <Box>
             <FormLabel component="legend" sx={{ fontSize: 14 }}>
@@ -199,13 +184,13 @@ export default function UsersPage() {
               <RoleCheckboxes
                 roles={roles}
                 selected={form.roleIds}
-                onChange={(roleIds) => setForm({ ...form, roleIds })}
+                onChange={(roleIds) => set('roleIds', roleIds)}
                 label={t('users.roles')}
               />
             ) : (
               <FormHelperText>{t('users.noRoles')}</FormHelperText>
             )}
-            {formErrors.roleIds && <FormHelperText error>{formErrors.roleIds}</FormHelperText>}
+            {errorOf('roleIds') && <FormHelperText error>{errorOf('roleIds')}</FormHelperText>}
           </Box>
           <Box>
             <Button type="submit" variant="contained" disabled={busy}>

@@ -21,7 +21,7 @@ import {
   type Severity,
 } from '@shared/schemas/cms';
 import { formatDateTime, indiaInputToIso, isoToIndiaInput } from '@shared/format';
-import { useListLoader } from '@web/lib/useListLoader';
+import { useListQuery } from '@web/lib/useListQuery';
 import { FeedbackAlerts, LoadErrorAlert } from '@web/components/FeedbackAlerts';
 import { TableStateRows } from '@web/components/TableStateRows';
 import { usePageTitle } from '@web/components/usePageTitle';
@@ -77,16 +77,16 @@ const toForm = (a: AnnouncementResponse): Form => ({
 export default function AnnouncementsPage() {
   const { t, i18n } = useTranslation();
   usePageTitle(t('admin.nav.cmsAnnouncements'));
-  const { rows, loadError, load } = useListLoader(listAnnouncements, 'common.failedToLoad');
-  const { form, set, errors, error, closeError, notice, closeNotice, busy, reset, submit, edit } = useCmsEditor({
+  const { rows, loadError, load } = useListQuery(['cms-announcements'], listAnnouncements, 'common.failedToLoad');
+  const { form, set, errorOf, error, closeError, notice, closeNotice, busy, reset, submit, edit } = useCmsEditor({
     empty: emptyForm,
-    parse: (f: Form) =>
-      AnnouncementInput.safeParse({
-        ...f,
-        startAt: fromLocalInput(f.startAt),
-        // An empty end time is sent as null.
-        endAt: f.endAt ? fromLocalInput(f.endAt) : null,
-      }),
+    schema: AnnouncementInput,
+    toInput: (f: Form) => ({
+      ...f,
+      startAt: fromLocalInput(f.startAt),
+      // An empty end time is sent as null.
+      endAt: f.endAt ? fromLocalInput(f.endAt) : null,
+    }),
     requiredMessage: ANNOUNCEMENT_REQUIRED,
     requiredText: t('cms.announcementRequired'),
     save: saveAnnouncement,
@@ -113,7 +113,7 @@ export default function AnnouncementsPage() {
         </Typography>
         <Box
           component="form"
-          onSubmit={(e) => void submit(e)}
+          onSubmit={submit}
           noValidate
           aria-label={heading}
           sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: '2fr 1fr' } }}
@@ -125,8 +125,8 @@ export default function AnnouncementsPage() {
             required
             value={form.title}
             onChange={(e) => set('title', e.target.value)}
-            error={!!errors.title}
-            helperText={errors.title}
+            error={!!errorOf('title')}
+            helperText={errorOf('title')}
             slotProps={{ htmlInput: { maxLength: ANNOUNCEMENT_LIMITS.title } }}
           />
           <TextField
@@ -136,8 +136,8 @@ export default function AnnouncementsPage() {
             select
             value={form.severity}
             onChange={(e) => set('severity', e.target.value as Severity)}
-            error={!!errors.severity}
-            helperText={errors.severity}
+            error={!!errorOf('severity')}
+            helperText={errorOf('severity')}
             slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
           >
             {SEVERITIES.map((s) => (
@@ -155,8 +155,8 @@ export default function AnnouncementsPage() {
             minRows={3}
             value={form.message}
             onChange={(e) => set('message', e.target.value)}
-            error={!!errors.message}
-            helperText={errors.message}
+            error={!!errorOf('message')}
+            helperText={errorOf('message')}
             sx={{ gridColumn: '1 / -1' }}
             slotProps={{ htmlInput: { maxLength: ANNOUNCEMENT_LIMITS.message } }}
           />
@@ -167,8 +167,8 @@ export default function AnnouncementsPage() {
             type="datetime-local"
             value={form.startAt}
             onChange={(e) => set('startAt', e.target.value)}
-            error={!!errors.startAt}
-            helperText={errors.startAt}
+            error={!!errorOf('startAt')}
+            helperText={errorOf('startAt')}
             slotProps={{ inputLabel: { shrink: true } }}
           />
           <TextField
@@ -178,8 +178,8 @@ export default function AnnouncementsPage() {
             type="datetime-local"
             value={form.endAt}
             onChange={(e) => set('endAt', e.target.value)}
-            error={!!errors.endAt}
-            helperText={errors.endAt ?? t('cms.endAtHelp')}
+            error={!!errorOf('endAt')}
+            helperText={errorOf('endAt') ?? t('cms.endAtHelp')}
             slotProps={{ inputLabel: { shrink: true } }}
           />
           <FormControlLabel

@@ -13,7 +13,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { BLOCK_LIMITS, BLOCK_REQUIRED, BlockInput, type BlockResponse } from '@shared/schemas/cms';
-import { useListLoader } from '@web/lib/useListLoader';
+import { useListQuery } from '@web/lib/useListQuery';
 import { FeedbackAlerts, LoadErrorAlert } from '@web/components/FeedbackAlerts';
 import { TableStateRows } from '@web/components/TableStateRows';
 import { usePageTitle } from '@web/components/usePageTitle';
@@ -47,10 +47,10 @@ const toForm = (b: BlockResponse): Form => ({
 export default function ContentBlocksPage() {
   const { t } = useTranslation();
   usePageTitle(t('admin.nav.cmsBlocks'));
-  const { rows, loadError, load } = useListLoader(listBlocks, 'common.failedToLoad');
-  const { form, set, errors, error, closeError, notice, closeNotice, busy, reset, submit, edit } = useCmsEditor({
+  const { rows, loadError, load } = useListQuery(['cms-blocks'], listBlocks, 'common.failedToLoad');
+  const { form, set, errorOf, error, closeError, notice, closeNotice, busy, reset, submit, edit } = useCmsEditor({
     empty: () => EMPTY,
-    parse: (f: Form) => BlockInput.safeParse(f),
+    schema: BlockInput,
     requiredMessage: BLOCK_REQUIRED,
     requiredText: t('cms.blockRequired'),
     save: saveBlock,
@@ -70,7 +70,7 @@ export default function ContentBlocksPage() {
         </Typography>
         <Box
           component="form"
-          onSubmit={(e) => void submit(e)}
+          onSubmit={submit}
           noValidate
           aria-label={editing ? t('cms.editingBlock', { id: form.blockID }) : t('cms.newBlock')}
           sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 2fr' } }}
@@ -82,8 +82,8 @@ export default function ContentBlocksPage() {
             required
             value={form.slug}
             onChange={(e) => set('slug', e.target.value)}
-            error={!!errors.slug}
-            helperText={errors.slug ?? t('cms.slugHelp')}
+            error={!!errorOf('slug')}
+            helperText={errorOf('slug') ?? t('cms.slugHelp')}
             slotProps={{ htmlInput: { maxLength: BLOCK_LIMITS.slug, autoCapitalize: 'none', spellCheck: false } }}
           />
           <TextField
@@ -93,8 +93,8 @@ export default function ContentBlocksPage() {
             required
             value={form.title}
             onChange={(e) => set('title', e.target.value)}
-            error={!!errors.title}
-            helperText={errors.title}
+            error={!!errorOf('title')}
+            helperText={errorOf('title')}
             slotProps={{ htmlInput: { maxLength: BLOCK_LIMITS.title } }}
           />
           <TextField
@@ -105,8 +105,8 @@ export default function ContentBlocksPage() {
             minRows={4}
             value={form.body}
             onChange={(e) => set('body', e.target.value)}
-            error={!!errors.body}
-            helperText={errors.body ?? t('cms.bodyHelp')}
+            error={!!errorOf('body')}
+            helperText={errorOf('body') ?? t('cms.bodyHelp')}
             sx={{ gridColumn: '1 / -1' }}
             slotProps={{ htmlInput: { maxLength: BLOCK_LIMITS.body } }}
           />
@@ -116,8 +116,8 @@ export default function ContentBlocksPage() {
             size="small"
             value={form.imageUrl}
             onChange={(e) => set('imageUrl', e.target.value)}
-            error={!!errors.imageUrl}
-            helperText={errors.imageUrl ?? t('cms.imageUrlHelp')}
+            error={!!errorOf('imageUrl')}
+            helperText={errorOf('imageUrl') ?? t('cms.imageUrlHelp')}
             sx={{ gridColumn: '1 / -1' }}
             slotProps={{ htmlInput: { maxLength: BLOCK_LIMITS.imageUrl, inputMode: 'url', spellCheck: false } }}
           />
@@ -128,8 +128,8 @@ export default function ContentBlocksPage() {
             type="number"
             value={form.sortOrder}
             onChange={(e) => set('sortOrder', e.target.value)}
-            error={!!errors.sortOrder}
-            helperText={errors.sortOrder}
+            error={!!errorOf('sortOrder')}
+            helperText={errorOf('sortOrder')}
             slotProps={{ htmlInput: { min: BLOCK_LIMITS.sortOrderMin, max: BLOCK_LIMITS.sortOrderMax, step: 1 } }}
           />
           <FormControlLabel

@@ -1,15 +1,15 @@
-import { useState, type FormEvent } from 'react';
+import type { FieldValues, Path, PathValue } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { errorMessage } from '@web/lib/api';
-import { fieldErrors } from '@web/lib/forms';
-import { useFeedback } from '@web/lib/useFeedback';
+import { useStaffForm } from '@web/lib/useStaffForm';
 
 interface CmsEditorOptions<F, I, R> {
   /** A blank form (id 0: Save creates). */
   empty: () => F;
-  /** Checks the form as the API input; the first problem is also shown in the error alert. */
-  parse: (form: F) => z.ZodSafeParseResult<I>;
+  /** The API's request schema; the first problem is also shown in the error alert. */
+  schema: z.ZodType<I>;
+  /** The form as the request the schema checks (the form itself by default). */
+  toInput?: (form: F) => unknown;
   /** The schema's message for a missing required field, shown as `requiredText` instead. */
   requiredMessage: string;
   requiredText: string;
@@ -22,59 +22,41 @@ interface CmsEditorOptions<F, I, R> {
  * The form of a CMS screen (announcements, content blocks): one record at a time, created when its id is 0
  * and updated otherwise; Edit loads a row into it, Cancel empties it, a save empties it and says so.
  */
-export function useCmsEditor<F, I, R extends { title: string }>({
+export function useCmsEditor<F extends FieldValues, I, R extends { title: string }>({
   empty,
-  parse,
+  schema,
+  toInput,
   requiredMessage,
   requiredText,
   save,
   reload,
 }: CmsEditorOptions<F, I, R>) {
   const { t } = useTranslation();
-  const [form, setForm] = useState<F>(empty);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const { error, notice, clear, fail, succeed, closeError, closeNotice } = useFeedback();
-  const [busy, setBusy] = useState(false);
+  const staffForm = useStaffForm({
+    schema,
+    empty,
+    toInput,
+    save,
+    savedMessage: (saved) => t('cms.saved', { title: saved.title }),
+    onSaved: reload,
+    invalidMessage: (first) => (first === requiredMessage ? requiredText : first),
+    serverFields: 'none',
+  });
+  const { values: form, errorOf, submit, busy, feedback } = staffForm;
+  const { error, closeError, notice, closeNotice } = feedback;
 
-  const set = <K extends keyof F>(key: K, value: F[K]) => setForm((f) => ({ ...f, [key]: value }));
+  const set = <K extends Path<F>>(key: K, value: PathValue<F, K>) => staffForm.set(key, value);
 
   const reset = () => {
-    setForm(empty());
-    setErrors({});
-    clear();
-  };
-
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (busy) return;
-    const parsed = parse(form);
-    if (!parsed.success) {
-      const message = parsed.error.issues[0].message;
-      setErrors(fieldErrors(parsed.error));
-      fail(message === requiredMessage ? requiredText : message);
-      return;
-    }
-    setErrors({});
-    clear();
-    setBusy(true);
-    try {
-      const saved = await save(parsed.data);
-      setForm(empty());
-      succeed(t('cms.saved', { title: saved.title }));
-      await reload();
-    } catch (err) {
-      fail(errorMessage(err, t('common.saveFailed')));
-    } finally {
-      setBusy(false);
-    }
+    staffForm.reset();
+    feedback.clear();
   };
 
   const edit = (row: F) => {
-    setForm(row);
-    setErrors({});
-    clear();
+    staffForm.reset(row);
+    feedback.clear();
     window.scrollTo({ top: 0 });
   };
 
-  return { form, set, errors, error, closeError, notice, closeNotice, busy, reset, submit, edit };
+  return { form, set, errorOf, error, closeError, notice, closeNotice, busy, reset, submit, edit };
 }

@@ -1,4 +1,4 @@
-import { useCallback, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
@@ -15,10 +15,9 @@ import { useTranslation } from 'react-i18next';
 import { defaultRulesFor, type CropRules } from '@shared/crop-rules';
 import { formatDateTime } from '@shared/format';
 import { CROP_DESCRIPTION_MAX, CROP_NAME_MAX, CropInput, type CropResponse } from '@shared/schemas/crops';
-import { ApiError, errorMessage } from '@web/lib/api';
-import { fieldErrors } from '@web/lib/forms';
-import { useFeedback } from '@web/lib/useFeedback';
-import { useListLoader } from '@web/lib/useListLoader';
+import { useActiveToggle } from '@web/lib/useActiveToggle';
+import { useListQuery } from '@web/lib/useListQuery';
+import { useStaffForm } from '@web/lib/useStaffForm';
 import { FeedbackAlerts, LoadErrorAlert } from '@web/components/FeedbackAlerts';
 import { ListToolbar } from '@web/components/ListToolbar';
 import { SaveCancelButtons } from '@web/components/SaveCancelButtons';
@@ -48,6 +47,12 @@ const EMPTY: FormState = {
 };
 
 const num = (v: string) => (v.trim() === '' ? undefined : Number(v));
+
+/** The request the form stands for: rules only when chosen ('default' leaves them to the server). */
+function inputOf(f: FormState) {
+  const rules = rulesOf(f);
+  return { cropName: f.cropName, description: f.description, ...(rules === undefined ? {} : { rules }) };
+}
 
 function rulesOf(f: FormState): CropInput['rules'] | undefined | Record<string, unknown> {
   if (f.mode === 'default') return undefined;
@@ -81,73 +86,52 @@ export default function CropsPage() {
   usePageTitle(t('crops.title'));
   const [search, setSearch] = useState('');
   const [includeInactive, setIncludeInactive] = useState(false);
-  const { rows, loadError, load } = useListLoader(
-    useCallback(() => listCrops({ search, includeInactive }), [search, includeInactive]),
+  const { rows, loadError, load } = useListQuery(
+    ['crops', search, includeInactive],
+    () => listCrops({ search, includeInactive }),
     'crops.loadFailed',
   );
-  const [form, setForm] = useState<FormState>(EMPTY);
   const [editingId, setEditingId] = useState<number | null>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const { error, notice, clear, fail, succeed, closeError, closeNotice } = useFeedback();
-  const [busy, setBusy] = useState(false);
-
-  const set = (k: keyof FormState) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [k]: e.target.value }));
+  const {
+    values: form,
+    set,
+    field,
+    errorOf,
+    submit,
+    busy,
+    reset: resetForm,
+    feedback,
+  } = useStaffForm({
+    schema: CropInput,
+    empty: () => EMPTY,
+    toInput: inputOf,
+    save: (input: CropInput) => (editingId ? updateCrop(editingId, input) : createCrop(input)),
+    savedMessage: () => t('catalogue.saved'),
+    onSaved: async () => {
+      setEditingId(null);
+      await load();
+    },
+  });
+  const { error, notice, clear, closeError, closeNotice } = feedback;
 
   const reset = () => {
-    setForm(EMPTY);
+    resetForm();
     setEditingId(null);
-    setErrors({});
-  };
-
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (busy) return;
-    const rules = rulesOf(form);
-    const parsed = CropInput.safeParse({
-      cropName: form.cropName,
-      description: form.description,
-      ...(rules === undefined ? {} : { rules }),
-    });
-    if (!parsed.success) {
-      clear();
-      setErrors(fieldErrors(parsed.error));
-      return;
-    }
-    setErrors({});
-    clear();
-    setBusy(true);
-    try {
-      if (editingId) await updateCrop(editingId, parsed.data);
-      else await createCrop(parsed.data);
-      reset();
-      succeed(t('catalogue.saved'));
-      await load();
-    } catch (err) {
-      if (err instanceof ApiError && err.fields) setErrors(err.fields);
-      fail(errorMessage(err, t('common.saveFailed')));
-    } finally {
-      setBusy(false);
-    }
   };
 
   const edit = (c: CropResponse) => {
     setEditingId(c.cropID);
-    setForm(formOf(c));
-    setErrors({});
+    resetForm(formOf(c));
     clear();
     window.scrollTo({ top: 0, behavior: 'smooth' });
   };
 
-  const toggle = async (c: CropResponse) => {
-    clear();
-    try {
-      if (c.isActive) await inactivateCrop(c.cropID);
-      else await restoreCrop(c.cropID);
-      await load();
-    } catch (err) {
-      fail(errorMessage(err, t('common.saveFailed')));
-    }
-  };
+  const toggle = useActiveToggle<CropResponse>({
+    inactivate: (c) => inactivateCrop(c.cropID),
+    restore: (c) => restoreCrop(c.cropID),
+    reload: load,
+    feedback,
+  });
 
   const summary = (r: CropRules | null) =>
     !r
@@ -159,7 +143,13 @@ export default function CropsPage() {
           size: r.bagSizeKg,
         });
   const standard = defaultRulesFor(form.cropName);
-  const field = (k: string) => ({ error: !!errors[k], helperText: errors[k] });
+  /** A rule's quantity box: its text, and the message the schema gives under `rules.`. */
+  const ruleField = (k: 'bagSizeKg' | 'minQty' | 'maxQty' | 'defaultQty') => ({
+    value: form[k],
+    onChange: (e: { target: { value: string } }) => set(k, e.target.value),
+    error: !!errorOf(`rules.${k}`),
+    helperText: errorOf(`rules.${k}`),
+  });
   const created = (iso: string) => formatDateTime(iso, i18n.language);
 
   return (
@@ -172,15 +162,13 @@ export default function CropsPage() {
         <Typography variant="subtitle1" component="h2" gutterBottom>
           {editingId ? t('crops.editTitle', { id: editingId }) : t('crops.addTitle')}
         </Typography>
-        <Box component="form" aria-label={t('crops.addTitle')} onSubmit={(e) => void submit(e)} noValidate>
+        <Box component="form" aria-label={t('crops.addTitle')} onSubmit={submit} noValidate>
           <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'flex-start' }}>
             <TextField
               label={t('crops.name')}
               name="cropName"
               size="small"
               required
-              value={form.cropName}
-              onChange={set('cropName')}
               {...field('cropName')}
               sx={{ flex: '1 1 200px' }}
               slotProps={{ htmlInput: { maxLength: CROP_NAME_MAX + 1 } }}
@@ -189,8 +177,6 @@ export default function CropsPage() {
               label={t('crops.description')}
               name="description"
               size="small"
-              value={form.description}
-              onChange={set('description')}
               {...field('description')}
               sx={{ flex: '3 1 280px' }}
               slotProps={{ htmlInput: { maxLength: CROP_DESCRIPTION_MAX + 1 } }}
@@ -206,7 +192,7 @@ export default function CropsPage() {
               name="rulesMode"
               size="small"
               value={form.mode}
-              onChange={set('mode')}
+              onChange={(e) => set('mode', e.target.value as RulesMode)}
               sx={{ minWidth: 220 }}
               helperText={form.mode === 'default' ? summary(standard ?? null) : undefined}
             >
@@ -216,43 +202,17 @@ export default function CropsPage() {
               <MenuItem value="none">{t('crops.rulesNone')}</MenuItem>
             </TextField>
             {form.mode === 'bag' && (
-              <TextField
-                label={t('crops.bagSize')}
-                type="number"
-                size="small"
-                value={form.bagSizeKg}
-                onChange={set('bagSizeKg')}
-                {...field('rules.bagSizeKg')}
-                sx={{ width: 140 }}
-              />
+              <TextField label={t('crops.bagSize')} type="number" size="small" {...ruleField('bagSizeKg')} sx={{ width: 140 }} />
             )}
             {(form.mode === 'bag' || form.mode === 'kg') && (
               <>
-                <TextField
-                  label={t('crops.minQty')}
-                  type="number"
-                  size="small"
-                  value={form.minQty}
-                  onChange={set('minQty')}
-                  {...field('rules.minQty')}
-                  sx={{ width: 120 }}
-                />
-                <TextField
-                  label={t('crops.maxQty')}
-                  type="number"
-                  size="small"
-                  value={form.maxQty}
-                  onChange={set('maxQty')}
-                  {...field('rules.maxQty')}
-                  sx={{ width: 120 }}
-                />
+                <TextField label={t('crops.minQty')} type="number" size="small" {...ruleField('minQty')} sx={{ width: 120 }} />
+                <TextField label={t('crops.maxQty')} type="number" size="small" {...ruleField('maxQty')} sx={{ width: 120 }} />
                 <TextField
                   label={t('crops.defaultQty')}
                   type="number"
                   size="small"
-                  value={form.defaultQty}
-                  onChange={set('defaultQty')}
-                  {...field('rules.defaultQty')}
+                  {...ruleField('defaultQty')}
                   sx={{ width: 120 }}
                 />
               </>

@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -7,7 +8,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { formatDay, formatRupees } from '@shared/format';
-import type { DashboardSummary, DayCount } from '@shared/schemas/dashboard';
+import type { DayCount } from '@shared/schemas/dashboard';
 import { usePageTitle } from '@web/components/usePageTitle';
 import { getSummary } from './api';
 import { Sparkline } from './Sparkline';
@@ -46,28 +47,13 @@ const days = (d: DayCount[]) => d.map((x) => x.count);
 export default function DashboardPage() {
   const { t, i18n } = useTranslation();
   usePageTitle(t('dashboard.title'));
-  const [data, setData] = useState<DashboardSummary | null>(null);
-  const [error, setError] = useState('');
-  const [loading, setLoading] = useState(false);
-  const abort = useRef<AbortController | null>(null);
+  const summary = useQuery({ queryKey: ['dashboard'], queryFn: ({ signal }) => getSummary(signal) });
+  const data = summary.data ?? null;
+  const loading = summary.isFetching;
+  const error = summary.isError && !summary.isFetching ? t('dashboard.failed') : '';
   const lang = i18n.language;
-
-  const load = useCallback(() => {
-    abort.current?.abort();
-    const ctl = new AbortController();
-    abort.current = ctl;
-    setLoading(true);
-    setError('');
-    getSummary(ctl.signal)
-      .then((s) => !ctl.signal.aborted && setData(s))
-      .catch(() => !ctl.signal.aborted && setError(t('dashboard.failed')))
-      .finally(() => !ctl.signal.aborted && setLoading(false));
-  }, [t]);
-
-  useEffect(() => {
-    load();
-    return () => abort.current?.abort();
-  }, [load]);
+  const { refetch } = summary;
+  const load = () => void refetch();
 
   const regs = data?.registrations;
   const share = regs && regs.total > 0 ? Math.min(100, (regs.today / regs.total) * 100) : 0;

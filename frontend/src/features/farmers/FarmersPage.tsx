@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
@@ -12,9 +12,10 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { maskAadhaar } from '@shared/format';
 import type { FarmerResponse } from '@shared/schemas/farmers';
-import { errorMessage } from '@web/lib/api';
 import { sessionHasRole, useSession } from '@web/lib/session';
-import { useListLoader } from '@web/lib/useListLoader';
+import { useActiveToggle } from '@web/lib/useActiveToggle';
+import { useFeedback } from '@web/lib/useFeedback';
+import { useListQuery } from '@web/lib/useListQuery';
 import { FeedbackAlerts, LoadErrorAlert } from '@web/components/FeedbackAlerts';
 import { ListToolbar } from '@web/components/ListToolbar';
 import { ActiveToggleButton, StatusChip } from '@web/components/StatusActions';
@@ -31,25 +32,22 @@ export default function FarmersPage() {
   const { t } = useTranslation();
   usePageTitle(t('farmers.title'));
   const canChange = sessionHasRole(useSession(), ['admin']);
-  const [error, setError] = useState('');
+  const feedback = useFeedback();
   const [search, setSearch] = useState('');
   const [includeInactive, setIncludeInactive] = useState(false);
   const [regsOf, setRegsOf] = useState<FarmerResponse | null>(null);
-  const { rows, loadError, load } = useListLoader(
-    useCallback(() => listFarmers({ search, includeInactive }), [search, includeInactive]),
+  const { rows, loadError, load } = useListQuery(
+    ['farmers', search, includeInactive],
+    () => listFarmers({ search, includeInactive }),
     'farmers.loadFailed',
   );
 
-  const toggle = async (f: FarmerResponse) => {
-    setError('');
-    try {
-      if (f.isActive) await inactivateFarmer(f.farmerID);
-      else await restoreFarmer(f.farmerID);
-      await load();
-    } catch (err) {
-      setError(errorMessage(err, t('common.saveFailed')));
-    }
-  };
+  const toggle = useActiveToggle<FarmerResponse>({
+    inactivate: (f) => inactivateFarmer(f.farmerID),
+    restore: (f) => restoreFarmer(f.farmerID),
+    reload: load,
+    feedback,
+  });
 
   return (
     <Box component="section">
@@ -68,7 +66,7 @@ export default function FarmersPage() {
       />
 
       <LoadErrorAlert message={loadError} />
-      <FeedbackAlerts error={error} onCloseError={() => setError('')} />
+      <FeedbackAlerts error={feedback.error} onCloseError={feedback.closeError} />
 
       <TableContainer component={Paper} variant="outlined">
         <Table size="small" aria-label={t('farmers.title')}>

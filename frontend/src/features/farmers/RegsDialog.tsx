@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -17,15 +17,9 @@ import { farmerRegistrations } from './api';
 /** The farmer's registrations (an empty list when there are none or they could not be loaded). */
 export function RegsDialog({ farmer, onClose }: { farmer: FarmerResponse; onClose: () => void }) {
   const { t, i18n } = useTranslation();
-  const [rows, setRows] = useState<FarmerRegistration[] | null>(null);
-
-  useEffect(() => {
-    let live = true;
-    void farmerRegistrations(farmer.farmerID).then((r) => live && setRows(r));
-    return () => {
-      live = false;
-    };
-  }, [farmer.farmerID]);
+  const rows: FarmerRegistration[] | null =
+    useQuery({ queryKey: ['farmer-registrations', farmer.farmerID], queryFn: () => farmerRegistrations(farmer.farmerID) }).data ??
+    null;
 
   // An appointment is a calendar day (stored as India midnight): shown as that day on any device.
   const date = (iso: string | null) => formatDay(iso, i18n.language);

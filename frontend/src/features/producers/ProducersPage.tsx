@@ -1,4 +1,4 @@
-import { useCallback, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
@@ -13,9 +13,10 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { maskAadhaar } from '@shared/format';
 import { ADDRESS_MAX, NAME_MAX, ProducerInput, type ProducerResponse } from '@shared/schemas/producers';
-import { ApiError, errorMessage } from '@web/lib/api';
-import { useFeedback } from '@web/lib/useFeedback';
-import { useListLoader } from '@web/lib/useListLoader';
+import { errorMessage } from '@web/lib/api';
+import { useActiveToggle } from '@web/lib/useActiveToggle';
+import { useListQuery } from '@web/lib/useListQuery';
+import { useStaffForm } from '@web/lib/useStaffForm';
 import { FeedbackAlerts, LoadErrorAlert } from '@web/components/FeedbackAlerts';
 import { ListToolbar } from '@web/components/ListToolbar';
 import { SaveCancelButtons } from '@web/components/SaveCancelButtons';
@@ -30,13 +31,7 @@ interface FormState {
   contactNumber: string;
   address: string;
 }
-const EMPTY: FormState = { name: '', aadhaarNumber: '', contactNumber: '', address: '' };
-
-/** The spec shows only the first problem of the producer form: one message, on its field. */
-function firstError(fields: Record<string, string> | undefined): Record<string, string> {
-  const first = Object.entries(fields ?? {})[0];
-  return first ? { [first[0]]: first[1] } : {};
-}
+const EMPTY = (): FormState => ({ name: '', aadhaarNumber: '', contactNumber: '', address: '' });
 
 /** Producers: form plus list (search on Enter, include inactive, Refresh; Edit, Inactivate, Restore). */
 export default function ProducersPage() {
@@ -44,76 +39,59 @@ export default function ProducersPage() {
   usePageTitle(t('producers.title'));
   const [search, setSearch] = useState('');
   const [includeInactive, setIncludeInactive] = useState(false);
-  const { rows, loadError, load } = useListLoader(
-    useCallback(() => listProducers({ search, includeInactive }), [search, includeInactive]),
+  const { rows, loadError, load } = useListQuery(
+    ['producers', search, includeInactive],
+    () => listProducers({ search, includeInactive }),
     'producers.loadFailed',
   );
-  const [form, setForm] = useState<FormState>(EMPTY);
   const [editingId, setEditingId] = useState<number | null>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const { error, notice, clear, fail, succeed, closeError, closeNotice } = useFeedback();
-  const [busy, setBusy] = useState(false);
-
-  const set = (k: keyof FormState) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [k]: e.target.value }));
+  // The spec shows only the first problem of the producer form: one message, on its field.
+  const {
+    set,
+    field,
+    submit,
+    busy,
+    reset: resetForm,
+    clearErrors,
+    feedback,
+  } = useStaffForm({
+    schema: ProducerInput,
+    empty: EMPTY,
+    save: (input: ProducerInput) => (editingId ? updateProducer(editingId, input) : createProducer(input)),
+    savedMessage: () => t('catalogue.saved'),
+    onSaved: async () => {
+      setEditingId(null);
+      await load();
+    },
+    firstErrorOnly: true,
+    serverFields: 'first',
+  });
+  const { error, notice, clear, fail, closeError, closeNotice } = feedback;
 
   const reset = () => {
-    setForm(EMPTY);
+    resetForm();
     setEditingId(null);
-    setErrors({});
-  };
-
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (busy) return;
-    const parsed = ProducerInput.safeParse(form);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      clear();
-      setErrors({ [String(issue.path[0] ?? '_')]: issue.message });
-      return;
-    }
-    setErrors({});
-    clear();
-    setBusy(true);
-    try {
-      if (editingId) await updateProducer(editingId, parsed.data);
-      else await createProducer(parsed.data);
-      reset();
-      succeed(t('catalogue.saved'));
-      await load();
-    } catch (err) {
-      if (err instanceof ApiError) setErrors(firstError(err.fields));
-      fail(errorMessage(err, t('common.saveFailed')));
-    } finally {
-      setBusy(false);
-    }
   };
 
   const edit = async (row: ProducerResponse) => {
     clear();
-    setErrors({});
+    clearErrors();
     try {
       const p = await getProducer(row.producerID);
       setEditingId(p.producerID);
-      setForm({ name: p.name, aadhaarNumber: p.aadhaarNumber ?? '', contactNumber: p.contactNumber, address: p.address });
+      resetForm({ name: p.name, aadhaarNumber: p.aadhaarNumber ?? '', contactNumber: p.contactNumber, address: p.address });
       window.scrollTo({ top: 0, behavior: 'smooth' });
     } catch (err) {
       fail(errorMessage(err, t('common.failedToLoad')));
     }
   };
 
-  const toggle = async (row: ProducerResponse) => {
-    clear();
-    try {
-      if (row.isActive) await inactivateProducer(row.producerID);
-      else await restoreProducer(row.producerID);
-      await load();
-    } catch (err) {
-      fail(errorMessage(err, t('common.saveFailed')));
-    }
-  };
-
-  const field = (k: keyof FormState) => ({ error: !!errors[k], helperText: errors[k] });
+  const toggle = useActiveToggle<ProducerResponse>({
+    inactivate: (p) => inactivateProducer(p.producerID),
+    restore: (p) => restoreProducer(p.producerID),
+    reload: load,
+    feedback,
+  });
 
   return (
     <Box component="section">
@@ -128,7 +106,7 @@ export default function ProducersPage() {
         <Box
           component="form"
           aria-label={t('producers.addTitle')}
-          onSubmit={(e) => void submit(e)}
+          onSubmit={submit}
           noValidate
           sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'flex-start' }}
         >
@@ -137,8 +115,6 @@ export default function ProducersPage() {
             name="name"
             size="small"
             required
-            value={form.name}
-            onChange={set('name')}
             {...field('name')}
             sx={{ flex: '2 1 200px' }}
             slotProps={{ htmlInput: { maxLength: NAME_MAX + 1 } }}
@@ -148,9 +124,8 @@ export default function ProducersPage() {
             name="aadhaarNumber"
             size="small"
             required
-            value={form.aadhaarNumber}
-            onChange={(e) => setForm((f) => ({ ...f, aadhaarNumber: e.target.value.replace(/\D/g, '').slice(0, 12) }))}
             {...field('aadhaarNumber')}
+            onChange={(e) => set('aadhaarNumber', e.target.value.replace(/\D/g, '').slice(0, 12))}
             sx={{ flex: '1 1 160px' }}
             slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 12 } }}
           />
@@ -158,8 +133,6 @@ export default function ProducersPage() {
             label={t('producers.contact')}
             name="contactNumber"
             size="small"
-            value={form.contactNumber}
-            onChange={set('contactNumber')}
             {...field('contactNumber')}
             sx={{ flex: '1 1 160px' }}
             slotProps={{ htmlInput: { inputMode: 'tel', maxLength: 16 } }}
@@ -168,8 +141,6 @@ export default function ProducersPage() {
             label={t('producers.address')}
             name="address"
             size="small"
-            value={form.address}
-            onChange={set('address')}
             {...field('address')}
             sx={{ flex: '3 1 260px' }}
             slotProps={{ htmlInput: { maxLength: ADDRESS_MAX + 1 } }}

@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
@@ -64,37 +65,32 @@ export interface IssueSeedsDialogProps {
 export function IssueSeedsDialog({ row, onClose }: IssueSeedsDialogProps) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
-  const [crop, setCrop] = useState<CropDropdownItem | null | undefined>(undefined);
-  const [lots, setLots] = useState<LotForCrop[] | null>(null);
   const [lotID, setLotID] = useState('');
   const [qty, setQty] = useState(String(row.bagsRequested || 1));
   const [mode, setMode] = useState<PaymentMode>(DEFAULT_PAYMENT_MODE);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState('');
+  // The sale's failure; once a sale is tried it takes the place of a loading failure.
+  const [saleError, setSaleError] = useState<string | null>(null);
   const [override, setOverride] = useState(false);
   const isAdmin = sessionHasRole(useSession(), ['admin']);
+  const sale = useMutation({ mutationFn: makeSale });
+  const busy = sale.isPending;
 
-  useEffect(() => {
-    let live = true;
-    void (async () => {
-      try {
-        const crops = await cropChoices();
-        const found = crops.find((c) => (row.cropId ? c.id === row.cropId : sameCrop(c.name, row.cropName))) ?? null;
-        if (!live) return;
-        setCrop(found);
-        if (!found) return setLots([]);
-        const list = await lotsForCrop(found.id);
-        if (live) setLots(list.filter((l) => l.remaining > 0));
-      } catch (e) {
-        if (!live) return;
-        setLots([]);
-        setError(errorMessage(e, t('common.failedToLoad')));
-      }
-    })();
-    return () => {
-      live = false;
-    };
-  }, [row.cropId, row.cropName, t]);
+  // The registration's crop in the catalogue (null: none by that name), then its lots with stock.
+  const cropQuery = useQuery({
+    queryKey: ['issue-seeds-crop', row.cropId, row.cropName],
+    queryFn: async () =>
+      (await cropChoices()).find((c) => (row.cropId ? c.id === row.cropId : sameCrop(c.name, row.cropName))) ?? null,
+  });
+  const crop = cropQuery.data;
+  const lotsQuery = useQuery({
+    queryKey: ['issue-seeds-lots', crop?.id],
+    queryFn: () => lotsForCrop(crop!.id),
+    enabled: !!crop,
+    select: (list) => list.filter((l) => l.remaining > 0),
+  });
+  const lots: LotForCrop[] | null = cropQuery.isError || crop === null || lotsQuery.isError ? [] : (lotsQuery.data ?? null);
+  const failedLoad = cropQuery.error ?? lotsQuery.error;
+  const error = saleError ?? (failedLoad ? errorMessage(failedLoad, t('common.failedToLoad')) : '');
 
   const rules: CropRules | null = crop?.rules ?? null;
   const bagCrop = rules?.unit === 'bag';
@@ -119,10 +115,9 @@ export function IssueSeedsDialog({ row, onClose }: IssueSeedsDialogProps) {
   const issue = async () => {
     if (!lot || !canIssue) return;
     if (!window.confirm(t('issueSeeds.confirm'))) return;
-    setBusy(true);
-    setError('');
+    setSaleError('');
     try {
-      await makeSale({
+      await sale.mutateAsync({
         farmerID: row.farmerID ?? undefined,
         lotID: lot.lotID,
         registrationID: row.id,
@@ -136,10 +131,8 @@ export function IssueSeedsDialog({ row, onClose }: IssueSeedsDialogProps) {
       void navigate(paths.admin.bills);
     } catch (e) {
       const message = errorMessage(e, t('issueSeeds.failed'));
-      setError(message);
+      setSaleError(message);
       window.alert(message);
-    } finally {
-      setBusy(false);
     }
   };
 

@@ -1,0 +1,152 @@
+import type { FormEvent } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import TextField from '@mui/material/TextField';
+import { useTranslation } from 'react-i18next';
+import { UP_DISTRICTS } from '@shared/districts';
+import { NAME_MAX, PLACE_MAX, REGISTRATION_PAGE_SIZES } from '@shared/schemas/registration';
+import type { FilterProblem } from '@web/lib/filters';
+import type { RegistrationSearch } from './api';
+
+export type RegistrationFilterValues = Omit<RegistrationSearch, 'skip' | 'take'>;
+
+/** A date-time box ('dd/mm/yyyy, --:-- --' and its calendar button) takes a whole row on a phone, two columns on a laptop. */
+const DATE_TIME_BOX = { gridColumn: { xs: '1 / -1', sm: 'auto', md: 'span 2' } } as const;
+
+interface RegistrationFiltersProps {
+  form: RegistrationFilterValues;
+  setForm: (update: (f: RegistrationFilterValues) => RegistrationFilterValues) => void;
+  /** The filter the server would refuse, marked on its field. */
+  problem: FilterProblem | null;
+  take: number;
+  onPageSize: (take: number) => void;
+  onSearch: (e: FormEvent) => void;
+  onReset: () => void;
+}
+
+/** The Registrations page's search form, with the page size. */
+export function RegistrationFilters({ form, setForm, problem, take, onPageSize, onSearch, onReset }: RegistrationFiltersProps) {
+  const { t } = useTranslation();
+  const setField = (name: keyof RegistrationFilterValues) => (e: { target: { value: string } }) =>
+    setForm((f) => ({ ...f, [name]: e.target.value }));
+  const marked = (name: keyof RegistrationFilterValues) => problem?.field === name;
+  return (
+    <Paper variant="outlined" component="form" onSubmit={onSearch} sx={{ p: 2, mb: 2 }} aria-label={t('registrations.search')}>
+      <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(6, 1fr)' } }}>
+        <TextField
+          size="small"
+          label={t('registrations.id')}
+          name="id"
+          value={form.id}
+          onChange={setField('id')}
+          error={marked('id')}
+          slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+        />
+        <TextField
+          size="small"
+          label={t('registrations.name')}
+          name="name"
+          value={form.name}
+          onChange={setField('name')}
+          slotProps={{ htmlInput: { maxLength: NAME_MAX } }}
+        />
+        <TextField
+          size="small"
+          label={t('registrations.aadhaar')}
+          name="aadhaar"
+          value={form.aadhaar}
+          error={marked('aadhaar')}
+          onChange={(e) => setForm((f) => ({ ...f, aadhaar: e.target.value.replace(/\D/g, '').slice(0, 12) }))}
+          slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 12 } }}
+        />
+        <TextField
+          size="small"
+          label={t('registrations.father')}
+          name="father"
+          value={form.father}
+          onChange={setField('father')}
+          slotProps={{ htmlInput: { maxLength: NAME_MAX } }}
+        />
+        <TextField
+          size="small"
+          label={t('registrations.village')}
+          name="village"
+          value={form.village}
+          onChange={setField('village')}
+          slotProps={{ htmlInput: { maxLength: PLACE_MAX } }}
+        />
+        <TextField
+          size="small"
+          select
+          label={t('registrations.district')}
+          name="district"
+          value={form.district}
+          onChange={setField('district')}
+          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+        >
+          <option value="">{t('registrations.allDistricts')}</option>
+          {UP_DISTRICTS.map((d) => (
+            <option key={d.en} value={d.en}>
+              {d.en} ({d.hi})
+            </option>
+          ))}
+        </TextField>
+        <TextField
+          size="small"
+          label={t('registrations.year')}
+          name="year"
+          value={form.year}
+          onChange={setField('year')}
+          error={marked('year')}
+          slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 4 } }}
+        />
+        <TextField
+          size="small"
+          sx={DATE_TIME_BOX}
+          type="datetime-local"
+          label={t('registrations.from')}
+          name="from"
+          value={form.from}
+          onChange={setField('from')}
+          error={marked('from')}
+          slotProps={{ inputLabel: { shrink: true } }}
+        />
+        <TextField
+          size="small"
+          sx={DATE_TIME_BOX}
+          type="datetime-local"
+          label={t('registrations.to')}
+          name="to"
+          value={form.to}
+          onChange={setField('to')}
+          error={marked('from')}
+          slotProps={{ inputLabel: { shrink: true } }}
+        />
+        <TextField
+          size="small"
+          select
+          label={t('registrations.pageSize')}
+          name="take"
+          value={String(take)}
+          onChange={(e) => onPageSize(Number(e.target.value))}
+          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+        >
+          {REGISTRATION_PAGE_SIZES.map((n) => (
+            <option key={n} value={n}>
+              {n}
+            </option>
+          ))}
+        </TextField>
+      </Box>
+      <Box sx={{ display: 'flex', gap: 1, mt: 2 }}>
+        <Button type="submit" variant="contained">
+          {t('registrations.search')}
+        </Button>
+        <Button type="button" onClick={onReset}>
+          {t('registrations.reset')}
+        </Button>
+      </Box>
+    </Paper>
+  );
+}

@@ -1,0 +1,237 @@
+import { useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import CancelIcon from '@mui/icons-material/Cancel';
+import { useTranslation } from 'react-i18next';
+import { formatDay } from '@shared/format';
+import { SettingsInput } from '@shared/schemas/admin';
+import { useStaffForm } from '@web/lib/useStaffForm';
+import { saveSettings } from './api';
+
+const WEEKDAY_KEYS = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'] as const;
+
+/** Form state: the per-day limit is kept as typed text until saved. */
+export interface FormState {
+  Is_SVS_Form_On: boolean;
+  PerDayLimit: string;
+  AppointmentStartDate: string;
+  WeeklyOffDay: number;
+  Holidays: string[];
+  ShiftLabels: [string, string];
+}
+
+export function toForm(s: SettingsInput): FormState {
+  return {
+    ...s,
+    PerDayLimit: String(s.PerDayLimit),
+    Holidays: [...s.Holidays],
+    ShiftLabels: [s.ShiftLabels[0], s.ShiftLabels[1]],
+  };
+}
+
+function toInput(f: FormState): unknown {
+  const limit = f.PerDayLimit.trim();
+  return { ...f, PerDayLimit: limit === '' ? Number.NaN : Number(limit) };
+}
+
+/** The settings form, filled with the settings as loaded; a save shows what the server stored. */
+export function SettingsForm({ initial }: { initial: FormState }) {
+  const { t, i18n } = useTranslation();
+  const {
+    values: form,
+    set: setValue,
+    errorOf,
+    messages,
+    submit,
+    busy,
+    feedback,
+  } = useStaffForm({
+    schema: SettingsInput,
+    empty: () => initial,
+    toInput,
+    save: saveSettings,
+    afterSave: toForm,
+    savedMessage: () => t('settings.saved'),
+    invalidMessage: () => t('common.fixFields'),
+  });
+  const { error, notice, closeNotice } = feedback;
+  const [holiday, setHoliday] = useState('');
+
+  const set = (patch: Partial<FormState>) => {
+    for (const [k, v] of Object.entries(patch)) setValue(k as keyof FormState, v as never);
+    // Editing after a save: the form no longer shows what was saved.
+    if (notice) closeNotice();
+  };
+
+  const addHoliday = () => {
+    if (!holiday) return;
+    set({ Holidays: [...new Set([...form.Holidays, holiday])].sort() });
+    setHoliday('');
+  };
+
+  const holidayErrors = messages.filter(([k]) => k === 'Holidays' || k.startsWith('Holidays.')).map(([, v]) => v);
+  const showDate = (day: string) => formatDay(day, i18n.language);
+
+  return (
+    <Box component="section" sx={{ maxWidth: 760 }}>
+      <Typography variant="h5" component="h1" gutterBottom>
+        {t('settings.title')}
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 2 }}>
+        {t('settings.intro')}
+      </Typography>
+
+      <Paper
+        variant="outlined"
+        component="form"
+        onSubmit={submit}
+        noValidate
+        sx={{ p: { xs: 2, sm: 3 }, display: 'grid', gap: 2.5 }}
+      >
+        <Box>
+          <FormControlLabel
+            label={t('settings.registrationsOpen')}
+            control={
+              <Switch
+                name="Is_SVS_Form_On"
+                checked={form.Is_SVS_Form_On}
+                onChange={(e) => set({ Is_SVS_Form_On: e.target.checked })}
+              />
+            }
+          />
+          <FormHelperText>{t('settings.registrationsOpenHelp')}</FormHelperText>
+        </Box>
+
+        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+          <TextField
+            label={t('settings.perDayLimit')}
+            name="PerDayLimit"
+            type="number"
+            value={form.PerDayLimit}
+            onChange={(e) => set({ PerDayLimit: e.target.value })}
+            error={!!errorOf('PerDayLimit')}
+            helperText={errorOf('PerDayLimit') ?? t('settings.perDayLimitHelp')}
+            slotProps={{ htmlInput: { min: 0, max: 100000, step: 1, inputMode: 'numeric' } }}
+          />
+          <TextField
+            label={t('settings.startDate')}
+            name="AppointmentStartDate"
+            type="date"
+            value={form.AppointmentStartDate}
+            onChange={(e) => set({ AppointmentStartDate: e.target.value })}
+            error={!!errorOf('AppointmentStartDate')}
+            helperText={errorOf('AppointmentStartDate') ?? t('settings.startDateHelp')}
+            slotProps={{ inputLabel: { shrink: true } }}
+          />
+          <TextField
+            select
+            label={t('settings.weeklyOff')}
+            name="WeeklyOffDay"
+            value={String(form.WeeklyOffDay)}
+            onChange={(e) => set({ WeeklyOffDay: Number(e.target.value) })}
+            error={!!errorOf('WeeklyOffDay')}
+            helperText={errorOf('WeeklyOffDay')}
+          >
+            <MenuItem value="-1">{t('settings.none')}</MenuItem>
+            {WEEKDAY_KEYS.map((k, i) => (
+              <MenuItem key={k} value={String(i)}>
+                {t(`settings.weekdays.${k}`)}
+              </MenuItem>
+            ))}
+          </TextField>
+        </Box>
+
+        <Box>
+          <Typography variant="subtitle1" component="h2" gutterBottom>
+            {t('settings.holidays')}
+          </Typography>
+          <Stack direction="row" spacing={1} sx={{ mt: 1.5, mb: 1, alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+            <TextField
+              label={t('settings.holidayDate')}
+              type="date"
+              size="small"
+              value={holiday}
+              onChange={(e) => setHoliday(e.target.value)}
+              onKeyDown={(e) => {
+                if (e.key === 'Enter') {
+                  e.preventDefault();
+                  addHoliday();
+                }
+              }}
+              slotProps={{ inputLabel: { shrink: true } }}
+            />
+            <Button variant="outlined" onClick={addHoliday} disabled={!holiday}>
+              {t('settings.addHoliday')}
+            </Button>
+          </Stack>
+          {form.Holidays.length === 0 ? (
+            <Typography color="text.secondary" variant="body2">
+              {t('settings.noHolidays')}
+            </Typography>
+          ) : (
+            <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+              {form.Holidays.map((d) => (
+                <li key={d}>
+                  <Chip
+                    label={showDate(d)}
+                    title={d}
+                    onDelete={() => set({ Holidays: form.Holidays.filter((x) => x !== d) })}
+                    deleteIcon={<CancelIcon titleAccess={t('settings.removeHoliday', { date: d })} />}
+                  />
+                </li>
+              ))}
+            </Box>
+          )}
+          {holidayErrors.length > 0 && <FormHelperText error>{holidayErrors[0]}</FormHelperText>}
+        </Box>
+
+        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+          <TextField
+            label={t('settings.shift1')}
+            name="ShiftLabels.0"
+            value={form.ShiftLabels[0]}
+            onChange={(e) => set({ ShiftLabels: [e.target.value, form.ShiftLabels[1]] })}
+            error={!!errorOf('ShiftLabels.0')}
+            helperText={errorOf('ShiftLabels.0')}
+            slotProps={{ htmlInput: { maxLength: 100 } }}
+          />
+          <TextField
+            label={t('settings.shift2')}
+            name="ShiftLabels.1"
+            value={form.ShiftLabels[1]}
+            onChange={(e) => set({ ShiftLabels: [form.ShiftLabels[0], e.target.value] })}
+            error={!!errorOf('ShiftLabels.1')}
+            helperText={errorOf('ShiftLabels.1')}
+            slotProps={{ htmlInput: { maxLength: 100 } }}
+          />
+        </Box>
+
+        {error && (
+          <Alert severity="error" role="alert">
+            {error}
+          </Alert>
+        )}
+        {notice && (
+          <Alert severity="success" role="status">
+            {notice}
+          </Alert>
+        )}
+        <Box>
+          <Button type="submit" variant="contained" disabled={busy}>
+            {busy ? t('common.saving') : t('common.save')}
+          </Button>
+        </Box>
+      </Paper>
+    </Box>
+  );
+}
