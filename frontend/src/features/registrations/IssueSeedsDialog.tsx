@@ -20,7 +20,6 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { QTY_CLAMP, quantityLabel, saleLimit, sameCrop, type CropRules } from '@shared/crop-rules';
 import { formatDay, formatRupees } from '@shared/format';
-import type { CropDropdownItem } from '@shared/schemas/crops';
 import type { LotForCrop } from '@shared/schemas/lots';
 import type { RegistrationRow } from '@shared/schemas/registration';
 import { DEFAULT_PAYMENT_MODE, type MakeSaleForm, type PaymentMode } from '@shared/schemas/sales';
