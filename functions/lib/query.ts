@@ -1,6 +1,6 @@
 import { QueryCommand, UpdateCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { docClient, tableName } from './aws';
-import { padId } from './counters';
+import { catalogueIndexes } from './entity';
 import { cancellationReasons, isConditionalFailure } from './retry';
 
 /**
@@ -111,8 +111,9 @@ export async function setActiveFlag(
   key: { pk: string; sk: string },
   id: number,
   active: boolean,
-  activeIndexPk: string,
+  partitions: { all: string; active: string },
 ): Promise<Item | undefined> {
+  const { gsi2pk, gsi2sk } = catalogueIndexes(partitions, id, true);
   try {
     const out = await docClient().send(
       new UpdateCommand({
@@ -125,7 +126,7 @@ export async function setActiveFlag(
         ExpressionAttributeValues: {
           ':a': active,
           ':now': new Date().toISOString(),
-          ...(active ? { ':g': activeIndexPk, ':s': padId(id) } : {}),
+          ...(active ? { ':g': gsi2pk, ':s': gsi2sk } : {}),
         },
         ReturnValues: 'ALL_NEW',
       }),
