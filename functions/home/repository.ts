@@ -1,8 +1,8 @@
-import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { AnnouncementResponse, BlockResponse, Severity } from '@shared/schemas/cms';
 import { docClient, tableName } from '../lib/aws';
 import { padId } from '../lib/counters';
-import { conditionFailedAt } from '../lib/query';
+import { conditionFailedAt, queryAll } from '../lib/query';
 import { isConditionalFailure } from '../lib/retry';
 
 /**
@@ -86,18 +86,6 @@ function toAnnouncement(i: Record<string, unknown>): AnnouncementItem {
     createdOn: str(i.createdOn),
     updatedOn: str(i.updatedOn),
   };
-}
-
-/** All pages of a query (content lists are small: tens of items). */
-async function queryAll(input: Omit<QueryCommandInput, 'TableName'>): Promise<Record<string, unknown>[]> {
-  const items: Record<string, unknown>[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const out = await docClient().send(new QueryCommand({ TableName: tableName(), ...input, ExclusiveStartKey: start }));
-    items.push(...((out.Items ?? []) as Record<string, unknown>[]));
-    start = out.LastEvaluatedKey;
-  } while (start);
-  return items;
 }
 
 /** Which item of a cancelled transaction failed its condition first, or -1. */

@@ -89,6 +89,18 @@ export async function queryIndex<T = Item>(q: IndexQuery): Promise<QueryResult<T
   };
 }
 
+/** Every page of a query, for partitions known to be small (content, accounts, configuration keys). */
+export async function queryAll(input: Omit<QueryCommandInput, 'TableName'>): Promise<Item[]> {
+  const items: Item[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const out = await docClient().send(new QueryCommand({ TableName: tableName(), ...input, ExclusiveStartKey: start }));
+    items.push(...((out.Items ?? []) as Item[]));
+    start = out.LastEvaluatedKey;
+  } while (start);
+  return items;
+}
+
 /** Lower-case text the list searches match against (substring). */
 export const searchTextOf = (...parts: (string | undefined | null)[]) =>
   parts

@@ -1,6 +1,7 @@
-import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { docClient, tableName } from './aws';
 import { isConditionalFailure } from './retry';
+import { queryAll } from './query';
 import { ALL_USERS_PK, userEmailKey, userEntity, userKey, type UserItem } from './user-entity';
 
 /**
@@ -21,22 +22,12 @@ export async function findUserIdByEmail(email: string): Promise<number | undefin
 }
 
 export async function listUsers(): Promise<UserItem[]> {
-  const items: UserItem[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const out = await docClient().send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: 'gsi1',
-        KeyConditionExpression: 'gsi1pk = :p',
-        ExpressionAttributeValues: { ':p': ALL_USERS_PK },
-        ExclusiveStartKey: start,
-      }),
-    );
-    for (const i of out.Items ?? []) items.push(userEntity.fromItem(i)!);
-    start = out.LastEvaluatedKey;
-  } while (start);
-  return items;
+  const items = await queryAll({
+    IndexName: 'gsi1',
+    KeyConditionExpression: 'gsi1pk = :p',
+    ExpressionAttributeValues: { ':p': ALL_USERS_PK },
+  });
+  return userEntity.fromItems(items);
 }
 
 /** Creates the account and claims its email in one transaction; false when the email is taken. */
