@@ -1,7 +1,15 @@
 import { GetCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { docClient, tableName } from '../lib/aws';
 import { batchGet } from '../lib/batch-get';
-import { conditionFailedAt, moveClaimItems, queryIndex, searchFilter, setActiveFlag, type Item } from '../lib/query';
+import {
+  conditionFailedAt,
+  moveClaimItems,
+  queryIndex,
+  searchFilter,
+  setActiveFlag,
+  takeClaimItem,
+  type Item,
+} from '../lib/query';
 import { CROP_PARTITIONS, cropEntity, cropKey, cropNameClaimKey, type CropItem } from './crop-entity';
 
 /** Storage of crops; the item is defined in crop-entity.ts. */
@@ -41,13 +49,7 @@ export async function insertCrop(c: CropItem): Promise<CropWriteOutcome> {
       new TransactWriteCommand({
         TransactItems: [
           { Put: { TableName: tableName(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' } },
-          {
-            Put: {
-              TableName: tableName(),
-              Item: { ...cropNameClaimKey(c.cropNameKey), cropID: c.cropID },
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
-          },
+          takeClaimItem(cropNameClaimKey(c.cropNameKey), 'cropID', c.cropID),
         ],
       }),
     );

@@ -1,6 +1,14 @@
 import { GetCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { docClient, tableName } from '../lib/aws';
-import { conditionFailedAt, queryIndex, searchFilter, setActiveFlag, type Item } from '../lib/query';
+import {
+  conditionFailedAt,
+  queryIndex,
+  releaseClaimItem,
+  searchFilter,
+  setActiveFlag,
+  takeClaimItem,
+  type Item,
+} from '../lib/query';
 import {
   FARMER_PARTITIONS,
   farmerAadhaarClaimKey,
@@ -57,13 +65,7 @@ export async function insertFarmer(f: FarmerItem): Promise<FarmerWriteOutcome> {
     },
   ];
   if (f.aadhaarHash) {
-    items.push({
-      Put: {
-        TableName: tableName(),
-        Item: { ...farmerAadhaarClaimKey(f.aadhaarHash), farmerID: f.farmerID },
-        ConditionExpression: 'attribute_not_exists(pk)',
-      },
-    });
+    items.push(takeClaimItem(farmerAadhaarClaimKey(f.aadhaarHash), 'farmerID', f.farmerID));
   }
   try {
     await docClient().send(new TransactWriteCommand({ TransactItems: items }));
@@ -138,24 +140,11 @@ export async function updateFarmer(current: FarmerItem, next: FarmerFields): Pro
   const changes = (next.aadhaarHash ?? '') !== (current.aadhaarHash ?? '');
   let putAt = -1;
   if (changes && current.aadhaarHash) {
-    items.push({
-      Delete: {
-        TableName: tableName(),
-        Key: farmerAadhaarClaimKey(current.aadhaarHash),
-        ConditionExpression: 'farmerID = :id',
-        ExpressionAttributeValues: { ':id': id },
-      },
-    });
+    items.push(releaseClaimItem(farmerAadhaarClaimKey(current.aadhaarHash), 'farmerID', id));
   }
   if (changes && next.aadhaarHash) {
     putAt = items.length;
-    items.push({
-      Put: {
-        TableName: tableName(),
-        Item: { ...farmerAadhaarClaimKey(next.aadhaarHash), farmerID: id },
-        ConditionExpression: 'attribute_not_exists(pk)',
-      },
-    });
+    items.push(takeClaimItem(farmerAadhaarClaimKey(next.aadhaarHash), 'farmerID', id));
   }
   try {
     await docClient().send(new TransactWriteCommand({ TransactItems: items }));

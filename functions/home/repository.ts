@@ -2,7 +2,7 @@ import { GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynam
 import type { AnnouncementResponse, BlockResponse, Severity } from '@shared/schemas/cms';
 import { docClient, tableName } from '../lib/aws';
 import { padId } from '../lib/counters';
-import { conditionFailedAt, queryAll } from '../lib/query';
+import { conditionFailedAt, queryAll, takeClaimItem } from '../lib/query';
 import { isConditionalFailure } from '../lib/retry';
 
 /**
@@ -118,13 +118,7 @@ export async function insertBlock(b: BlockItem): Promise<WriteOutcome> {
       new TransactWriteCommand({
         TransactItems: [
           { Put: { TableName: tableName(), Item: blockRecord(b), ConditionExpression: 'attribute_not_exists(pk)' } },
-          {
-            Put: {
-              TableName: tableName(),
-              Item: { ...slugKey(b.slug), blockID: b.blockID },
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
-          },
+          takeClaimItem(slugKey(b.slug), 'blockID', b.blockID),
         ],
       }),
     );
@@ -168,13 +162,7 @@ export async function replaceBlock(before: BlockItem, b: BlockItem): Promise<Wri
               ExpressionAttributeValues: { ':id': b.blockID },
             },
           },
-          {
-            Put: {
-              TableName: tableName(),
-              Item: { ...slugKey(b.slug), blockID: b.blockID },
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
-          },
+          takeClaimItem(slugKey(b.slug), 'blockID', b.blockID),
         ],
       }),
     );

@@ -150,32 +150,32 @@ export async function setActiveFlag(
   }
 }
 
-/**
- * Transaction items that move a uniqueness claim (a name, an Aadhaar hash) from one key to another:
- * the old claim is deleted only if it is still this record's, the new one put only if nobody holds it.
- */
+/** Transaction item that takes a uniqueness claim (a name, an Aadhaar hash, a code) for a record, if nobody holds it. */
+export const takeClaimItem = (key: { pk: string; sk: string }, idAttribute: string, id: number) => ({
+  Put: {
+    TableName: tableName(),
+    Item: { ...key, [idAttribute]: id },
+    ConditionExpression: 'attribute_not_exists(pk)',
+  },
+});
+
+/** Transaction item that gives up a uniqueness claim, only if it is still this record's. */
+export const releaseClaimItem = (key: { pk: string; sk: string }, idAttribute: string, id: number) => ({
+  Delete: {
+    TableName: tableName(),
+    Key: key,
+    ConditionExpression: '#owner = :id',
+    ExpressionAttributeNames: { '#owner': idAttribute },
+    ExpressionAttributeValues: { ':id': id },
+  },
+});
+
+/** Transaction items that move a uniqueness claim from one key to another (released, then taken). */
 export function moveClaimItems(
   oldKey: { pk: string; sk: string },
   newKey: { pk: string; sk: string },
   idAttribute: string,
   id: number,
 ) {
-  return [
-    {
-      Delete: {
-        TableName: tableName(),
-        Key: oldKey,
-        ConditionExpression: '#owner = :id',
-        ExpressionAttributeNames: { '#owner': idAttribute },
-        ExpressionAttributeValues: { ':id': id },
-      },
-    },
-    {
-      Put: {
-        TableName: tableName(),
-        Item: { ...newKey, [idAttribute]: id },
-        ConditionExpression: 'attribute_not_exists(pk)',
-      },
-    },
-  ];
+  return [releaseClaimItem(oldKey, idAttribute, id), takeClaimItem(newKey, idAttribute, id)];
 }

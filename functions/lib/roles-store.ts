@@ -2,7 +2,7 @@ import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { docClient, tableName } from './aws';
 import { batchGet } from './batch-get';
 import { padId } from './counters';
-import { queryAll } from './query';
+import { queryAll, takeClaimItem } from './query';
 
 /**
  * ROLE#<id> / ROLE            the role (gsi1: ROLES / <padded id>)
@@ -56,13 +56,7 @@ export async function insertRole(r: RoleItem): Promise<boolean> {
               ConditionExpression: 'attribute_not_exists(pk)',
             },
           },
-          {
-            Put: {
-              TableName: tableName(),
-              Item: { ...nameKey(r.name), roleID: r.roleID },
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
-          },
+          takeClaimItem(nameKey(r.name), 'roleID', r.roleID),
         ],
       }),
     );

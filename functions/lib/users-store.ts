@@ -1,7 +1,7 @@
 import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { docClient, tableName } from './aws';
 import { isConditionalFailure } from './retry';
-import { queryAll } from './query';
+import { queryAll, takeClaimItem } from './query';
 import { ALL_USERS_PK, userEmailKey, userEntity, userKey, type UserItem } from './user-entity';
 
 /**
@@ -43,13 +43,7 @@ export async function insertUser(u: UserItem): Promise<boolean> {
               ConditionExpression: 'attribute_not_exists(pk)',
             },
           },
-          {
-            Put: {
-              TableName: tableName(),
-              Item: { ...userEmailKey(u.email), userID: u.userID },
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
-          },
+          takeClaimItem(userEmailKey(u.email), 'userID', u.userID),
         ],
       }),
     );

@@ -3,7 +3,7 @@ import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dy
 import { docClient, tableName } from '../lib/aws';
 import { cropKey } from '../crops/crop-entity';
 import { producerKey } from '../producers/producer-entity';
-import { conditionFailedAt, queryIndex, type Item } from '../lib/query';
+import { conditionFailedAt, queryIndex, takeClaimItem, type Item } from '../lib/query';
 import { formatLotCode } from './codes';
 import {
   ALL_LOTS_PK,
@@ -142,13 +142,7 @@ export async function insertLotWithCode(draft: Omit<LotItem, 'lotCode'>): Promis
                 ConditionExpression: 'attribute_not_exists(pk)',
               },
             },
-            {
-              Put: {
-                TableName: tableName(),
-                Item: { ...lotCodeKey(lot.lotCode), lotID: lot.lotID },
-                ConditionExpression: 'attribute_not_exists(pk)',
-              },
-            },
+            takeClaimItem(lotCodeKey(lot.lotCode), 'lotID', lot.lotID),
             {
               ConditionCheck: {
                 TableName: tableName(),

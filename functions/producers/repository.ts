@@ -1,7 +1,15 @@
 import { GetCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { docClient, tableName } from '../lib/aws';
 import { batchGet } from '../lib/batch-get';
-import { conditionFailedAt, moveClaimItems, queryIndex, searchFilter, setActiveFlag, type Item } from '../lib/query';
+import {
+  conditionFailedAt,
+  moveClaimItems,
+  queryIndex,
+  searchFilter,
+  setActiveFlag,
+  takeClaimItem,
+  type Item,
+} from '../lib/query';
 import { PRODUCER_PARTITIONS, producerAadhaarClaimKey, producerEntity, producerKey, type ProducerItem } from './producer-entity';
 
 /** Storage of producers; the item is defined in producer-entity.ts. */
@@ -43,13 +51,7 @@ export async function insertProducer(p: ProducerItem): Promise<InsertOutcome> {
       new TransactWriteCommand({
         TransactItems: [
           { Put: { TableName: tableName(), Item: producerEntity.toItem(p), ConditionExpression: 'attribute_not_exists(pk)' } },
-          {
-            Put: {
-              TableName: tableName(),
-              Item: { ...producerAadhaarClaimKey(p.aadhaarHash), producerID: p.producerID },
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
-          },
+          takeClaimItem(producerAadhaarClaimKey(p.aadhaarHash), 'producerID', p.producerID),
         ],
       }),
     );
