@@ -1,89 +1,55 @@
 import { GetCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
-import type { CropRules } from '@shared/crop-rules';
 import { docClient, tableName } from '../lib/aws';
-import { padId } from '../lib/counters';
 import { batchGet } from '../lib/batch-get';
-import { conditionFailedAt, moveClaimItems, queryIndex, searchFilter, setActiveFlag, type Item } from '../lib/query';
+import {
+  conditionFailedAt,
+  moveClaimItems,
+  queryIndex,
+  searchFilter,
+  setActiveFlag,
+  takeClaimItem,
+  type Item,
+} from '../lib/query';
+import { CROP_PARTITIONS, cropEntity, cropKey, cropNameClaimKey, type CropItem } from './crop-entity';
 
-/**
- * Crops (docs/data-model.md, "Crops").
- *
- * CROP#<id> / CROP                        the crop, with its registration rules
- *   gsi1: CROPS / <padded id>             every crop
- *   gsi2: CROPS#ACTIVE / <padded id>      only while active (sparse: default list and public dropdown)
- * CROPNAME#<normalized name> / CROPNAME   one crop per name (spaces, hyphens and case ignored); holds cropID
- */
-export interface CropItem {
-  cropID: number;
-  cropName: string;
-  /** normalizeCropName(cropName) */
-  cropNameKey: string;
-  description: string;
-  rules: CropRules | null;
-  isActive: boolean;
-  searchText: string;
-  createdOn: string;
-  updatedOn?: string;
-}
-
-export const cropKey = (id: number) => ({ pk: `CROP#${id}`, sk: 'CROP' });
-const nameClaimKey = (key: string) => ({ pk: `CROPNAME#${key}`, sk: 'CROPNAME' });
-const ACTIVE = 'CROPS#ACTIVE';
-
-function strip(item: Item | undefined): CropItem | undefined {
-  if (!item) return undefined;
-  const { pk: _a, sk: _b, gsi1pk: _c, gsi1sk: _d, gsi2pk: _e, gsi2sk: _f, ...rest } = item;
-  return rest as unknown as CropItem;
-}
+/** Storage of crops; the item is defined in crop-entity.ts. */
+export { cropKey, type CropItem } from './crop-entity';
 
 export async function getCrop(id: number, consistent = false): Promise<CropItem | undefined> {
   const out = await docClient().send(new GetCommand({ TableName: tableName(), Key: cropKey(id), ConsistentRead: consistent }));
-  return strip(out.Item);
+  return cropEntity.fromItem(out.Item);
 }
 
 export async function getCrops(ids: number[]): Promise<Map<number, CropItem>> {
   const items = await batchGet(ids.map(cropKey));
-  return new Map(items.map((i) => [Number(i.cropID), strip(i)!]));
+  return new Map(cropEntity.fromItems(items).map((c) => [c.cropID, c]));
 }
 
 export async function cropIdByName(key: string): Promise<number | undefined> {
-  const out = await docClient().send(new GetCommand({ TableName: tableName(), Key: nameClaimKey(key) }));
+  const out = await docClient().send(new GetCommand({ TableName: tableName(), Key: cropNameClaimKey(key) }));
   return out.Item ? Number(out.Item.cropID) : undefined;
 }
 
 export async function listCrops(o: { includeInactive: boolean; search?: string; take: number }): Promise<CropItem[]> {
   const { items } = await queryIndex<Item>({
     index: o.includeInactive ? 'gsi1' : 'gsi2',
-    pk: o.includeInactive ? 'CROPS' : ACTIVE,
+    pk: o.includeInactive ? CROP_PARTITIONS.all : CROP_PARTITIONS.active,
     take: o.take,
     filter: o.search ? searchFilter(o.search) : undefined,
   });
-  return items.map((i) => strip(i)!);
+  return cropEntity.fromItems(items);
 }
 
 export type CropWriteOutcome = { ok: true } | { ok: false; reason: 'name-taken' | 'changed'; takenBy?: number };
 
 export async function insertCrop(c: CropItem): Promise<CropWriteOutcome> {
-  const item: Item = {
-    ...cropKey(c.cropID),
-    gsi1pk: 'CROPS',
-    gsi1sk: padId(c.cropID),
-    gsi2pk: ACTIVE,
-    gsi2sk: padId(c.cropID),
-    ...c,
-  };
+  const item = cropEntity.toItem(c);
   try {
     await docClient().send(
       new TransactWriteCommand({
         TransactItems: [
           { Put: { TableName: tableName(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' } },
-          {
-            Put: {
-              TableName: tableName(),
-              Item: { ...nameClaimKey(c.cropNameKey), cropID: c.cropID },
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
-          },
+          takeClaimItem(cropNameClaimKey(c.cropNameKey), 'cropID', c.cropID),
         ],
       }),
     );
@@ -122,7 +88,7 @@ export async function updateCrop(
     },
   ];
   if (next.cropNameKey !== current.cropNameKey) {
-    items.push(...moveClaimItems(nameClaimKey(current.cropNameKey), nameClaimKey(next.cropNameKey), 'cropID', id));
+    items.push(...moveClaimItems(cropNameClaimKey(current.cropNameKey), cropNameClaimKey(next.cropNameKey), 'cropID', id));
   }
   try {
     await docClient().send(new TransactWriteCommand({ TransactItems: items }));
@@ -136,5 +102,5 @@ export async function updateCrop(
 }
 
 export async function setCropActive(id: number, active: boolean): Promise<CropItem | undefined> {
-  return strip(await setActiveFlag(cropKey(id), id, active, ACTIVE));
+  return cropEntity.fromItem(await setActiveFlag(cropKey(id), id, active, CROP_PARTITIONS));
 }

@@ -1,78 +1,55 @@
 import { GetCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { docClient, tableName } from '../lib/aws';
-import { padId } from '../lib/counters';
-import { conditionFailedAt, queryIndex, searchFilter, setActiveFlag, type Item } from '../lib/query';
+import {
+  conditionFailedAt,
+  queryIndex,
+  releaseClaimItem,
+  searchFilter,
+  setActiveFlag,
+  takeClaimItem,
+  type Item,
+} from '../lib/query';
+import {
+  FARMER_PARTITIONS,
+  farmerAadhaarClaimKey,
+  farmerContactIndex,
+  farmerContactPk,
+  farmerEntity,
+  farmerKey,
+  farmerRegistrationsPk,
+  type FarmerItem,
+} from './farmer-entity';
 
-/**
- * Farmers (docs/data-model.md, "Farmers").
- *
- * FARMER#<id> / FARMER                       the farmer
- *   gsi1: FARMERS / <padded id>              every farmer
- *   gsi2: FARMERS#ACTIVE / <padded id>       only while active (sparse)
- *   gsi3: FARMERCONTACT#<digits> / <padded id>  exact search by contact number at any list size (sparse)
- * FARMERAADHAAR#<hmac> / FARMERAADHAAR       one farmer per Aadhaar number; holds farmerID (by-aadhaar lookup,
- *                                            also used by the registrations area to link a registration)
- * Registrations (written by the registrations area) carry gsi2pk = FARMER#<farmerID>, gsi2sk = <year>#<padded regno>.
- */
-export interface FarmerItem {
-  farmerID: number;
-  name: string;
-  aadhaarEnc?: string;
-  aadhaarHash?: string;
-  aadhaarLast4?: string;
-  contactNumber: string;
-  village: string;
-  category: string;
-  fatherName: string;
-  adharFilePath: string;
-  address: string;
-  isActive: boolean;
-  searchText: string;
-  createdOn: string;
-  updatedOn?: string;
-}
+/** Storage of farmers; the item is defined in farmer-entity.ts. */
+export { farmerKey, type FarmerItem } from './farmer-entity';
 
 export type FarmerFields = Omit<FarmerItem, 'farmerID' | 'isActive' | 'createdOn' | 'updatedOn'>;
 
-export const farmerKey = (id: number) => ({ pk: `FARMER#${id}`, sk: 'FARMER' });
-const aadhaarClaimKey = (hash: string) => ({ pk: `FARMERAADHAAR#${hash}`, sk: 'FARMERAADHAAR' });
-const ACTIVE = 'FARMERS#ACTIVE';
-const contactPk = (contact: string) => `FARMERCONTACT#${contact.replace(/\D/g, '')}`;
-/** The contact index keys of a farmer, or none without a contact number. */
-const contactIndexKeys = (farmerID: number, contact: string) =>
-  contact.replace(/\D/g, '') ? { gsi3pk: contactPk(contact), gsi3sk: padId(farmerID) } : {};
-
-function strip(item: Item | undefined): FarmerItem | undefined {
-  if (!item) return undefined;
-  const { pk: _a, sk: _b, gsi1pk: _c, gsi1sk: _d, gsi2pk: _e, gsi2sk: _f, gsi3pk: _g, gsi3sk: _h, ...rest } = item;
-  return rest as unknown as FarmerItem;
-}
-
 export async function getFarmer(id: number, consistent = false): Promise<FarmerItem | undefined> {
   const out = await docClient().send(new GetCommand({ TableName: tableName(), Key: farmerKey(id), ConsistentRead: consistent }));
-  return strip(out.Item);
+  return farmerEntity.fromItem(out.Item);
 }
 
 /** The farmer holding this Aadhaar number (keyed hash from the vault), if any. */
 export async function farmerIdByAadhaarHash(hash: string): Promise<number | undefined> {
-  const out = await docClient().send(new GetCommand({ TableName: tableName(), Key: aadhaarClaimKey(hash) }));
+  const out = await docClient().send(new GetCommand({ TableName: tableName(), Key: farmerAadhaarClaimKey(hash) }));
   return out.Item ? Number(out.Item.farmerID) : undefined;
 }
 
 export async function listFarmers(o: { includeInactive: boolean; search?: string; take: number }): Promise<FarmerItem[]> {
   const { items } = await queryIndex<Item>({
     index: o.includeInactive ? 'gsi1' : 'gsi2',
-    pk: o.includeInactive ? 'FARMERS' : ACTIVE,
+    pk: o.includeInactive ? FARMER_PARTITIONS.all : FARMER_PARTITIONS.active,
     take: o.take,
     filter: o.search ? searchFilter(o.search) : undefined,
   });
-  return items.map((i) => strip(i)!);
+  return farmerEntity.fromItems(items);
 }
 
 /** Every farmer with exactly this contact number, newest first (inactive ones too: the caller filters). */
 export async function farmersByContact(contact: string, take: number): Promise<FarmerItem[]> {
-  const { items } = await queryIndex<Item>({ index: 'gsi3', pk: contactPk(contact), take });
-  return items.map((i) => strip(i)!);
+  const { items } = await queryIndex<Item>({ index: 'gsi3', pk: farmerContactPk(contact), take });
+  return farmerEntity.fromItems(items);
 }
 
 export type FarmerWriteOutcome = { ok: true } | { ok: false; reason: 'aadhaar-taken' | 'changed'; takenBy?: number };
@@ -82,27 +59,13 @@ export async function insertFarmer(f: FarmerItem): Promise<FarmerWriteOutcome> {
     {
       Put: {
         TableName: tableName(),
-        Item: {
-          ...farmerKey(f.farmerID),
-          gsi1pk: 'FARMERS',
-          gsi1sk: padId(f.farmerID),
-          gsi2pk: ACTIVE,
-          gsi2sk: padId(f.farmerID),
-          ...contactIndexKeys(f.farmerID, f.contactNumber),
-          ...f,
-        },
+        Item: farmerEntity.toItem(f),
         ConditionExpression: 'attribute_not_exists(pk)',
       },
     },
   ];
   if (f.aadhaarHash) {
-    items.push({
-      Put: {
-        TableName: tableName(),
-        Item: { ...aadhaarClaimKey(f.aadhaarHash), farmerID: f.farmerID },
-        ConditionExpression: 'attribute_not_exists(pk)',
-      },
-    });
+    items.push(takeClaimItem(farmerAadhaarClaimKey(f.aadhaarHash), 'farmerID', f.farmerID));
   }
   try {
     await docClient().send(new TransactWriteCommand({ TransactItems: items }));
@@ -147,7 +110,7 @@ export async function updateFarmer(current: FarmerItem, next: FarmerFields): Pro
   } else {
     removes.push('aadhaarEnc', 'aadhaarHash', 'aadhaarLast4');
   }
-  const contactKeys = contactIndexKeys(id, next.contactNumber);
+  const contactKeys = farmerContactIndex(id, next.contactNumber);
   if (contactKeys.gsi3pk) {
     sets.push('gsi3pk = :g3pk', 'gsi3sk = :g3sk');
     Object.assign(values, { ':g3pk': contactKeys.gsi3pk, ':g3sk': contactKeys.gsi3sk });
@@ -177,24 +140,11 @@ export async function updateFarmer(current: FarmerItem, next: FarmerFields): Pro
   const changes = (next.aadhaarHash ?? '') !== (current.aadhaarHash ?? '');
   let putAt = -1;
   if (changes && current.aadhaarHash) {
-    items.push({
-      Delete: {
-        TableName: tableName(),
-        Key: aadhaarClaimKey(current.aadhaarHash),
-        ConditionExpression: 'farmerID = :id',
-        ExpressionAttributeValues: { ':id': id },
-      },
-    });
+    items.push(releaseClaimItem(farmerAadhaarClaimKey(current.aadhaarHash), 'farmerID', id));
   }
   if (changes && next.aadhaarHash) {
     putAt = items.length;
-    items.push({
-      Put: {
-        TableName: tableName(),
-        Item: { ...aadhaarClaimKey(next.aadhaarHash), farmerID: id },
-        ConditionExpression: 'attribute_not_exists(pk)',
-      },
-    });
+    items.push(takeClaimItem(farmerAadhaarClaimKey(next.aadhaarHash), 'farmerID', id));
   }
   try {
     await docClient().send(new TransactWriteCommand({ TransactItems: items }));
@@ -210,11 +160,11 @@ export async function updateFarmer(current: FarmerItem, next: FarmerFields): Pro
 }
 
 export async function setFarmerActive(id: number, active: boolean): Promise<FarmerItem | undefined> {
-  return strip(await setActiveFlag(farmerKey(id), id, active, ACTIVE));
+  return farmerEntity.fromItem(await setActiveFlag(farmerKey(id), id, active, FARMER_PARTITIONS));
 }
 
 /** The farmer's registrations, newest first (index agreed with the registrations area). */
 export async function registrationsOfFarmer(farmerID: number, take: number): Promise<Item[]> {
-  const { items } = await queryIndex<Item>({ index: 'gsi2', pk: `FARMER#${farmerID}`, take });
+  const { items } = await queryIndex<Item>({ index: 'gsi2', pk: farmerRegistrationsPk(farmerID), take });
   return items;
 }

@@ -1,8 +1,8 @@
-import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { AnnouncementResponse, BlockResponse, Severity } from '@shared/schemas/cms';
 import { docClient, tableName } from '../lib/aws';
 import { padId } from '../lib/counters';
-import { conditionFailedAt } from '../lib/query';
+import { conditionFailedAt, queryAll, takeClaimItem } from '../lib/query';
 import { isConditionalFailure } from '../lib/retry';
 
 /**
@@ -88,18 +88,6 @@ function toAnnouncement(i: Record<string, unknown>): AnnouncementItem {
   };
 }
 
-/** All pages of a query (content lists are small: tens of items). */
-async function queryAll(input: Omit<QueryCommandInput, 'TableName'>): Promise<Record<string, unknown>[]> {
-  const items: Record<string, unknown>[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const out = await docClient().send(new QueryCommand({ TableName: tableName(), ...input, ExclusiveStartKey: start }));
-    items.push(...((out.Items ?? []) as Record<string, unknown>[]));
-    start = out.LastEvaluatedKey;
-  } while (start);
-  return items;
-}
-
 /** Which item of a cancelled transaction failed its condition first, or -1. */
 const failedIndex = (e: unknown): number => conditionFailedAt(e)[0] ?? -1;
 
@@ -130,13 +118,7 @@ export async function insertBlock(b: BlockItem): Promise<WriteOutcome> {
       new TransactWriteCommand({
         TransactItems: [
           { Put: { TableName: tableName(), Item: blockRecord(b), ConditionExpression: 'attribute_not_exists(pk)' } },
-          {
-            Put: {
-              TableName: tableName(),
-              Item: { ...slugKey(b.slug), blockID: b.blockID },
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
-          },
+          takeClaimItem(slugKey(b.slug), 'blockID', b.blockID),
         ],
       }),
     );
@@ -180,13 +162,7 @@ export async function replaceBlock(before: BlockItem, b: BlockItem): Promise<Wri
               ExpressionAttributeValues: { ':id': b.blockID },
             },
           },
-          {
-            Put: {
-              TableName: tableName(),
-              Item: { ...slugKey(b.slug), blockID: b.blockID },
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
-          },
+          takeClaimItem(slugKey(b.slug), 'blockID', b.blockID),
         ],
       }),
     );

@@ -1,8 +1,9 @@
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { CONFIG_KEYS, readConfig, type ConfigValue, type KnownConfigKey } from '@shared/config-keys';
 import { docClient, tableName } from './aws';
 import { batchGet } from './batch-get';
 import { log } from './log';
+import { queryAll } from './query';
 
 /**
  * Configuration keys: CONFIG / <key>, value as text. Read often on public paths, so values are cached
@@ -24,21 +25,8 @@ export async function getConfigItem(key: string): Promise<ConfigItem | undefined
 }
 
 export async function listConfigItems(): Promise<ConfigItem[]> {
-  const items: ConfigItem[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const out = await docClient().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :p',
-        ExpressionAttributeValues: { ':p': 'CONFIG' },
-        ExclusiveStartKey: start,
-      }),
-    );
-    for (const i of out.Items ?? []) items.push({ key: String(i.sk), value: String(i.value ?? ''), updatedOn: i.updatedOn });
-    start = out.LastEvaluatedKey;
-  } while (start);
-  return items;
+  const items = await queryAll({ KeyConditionExpression: 'pk = :p', ExpressionAttributeValues: { ':p': 'CONFIG' } });
+  return items.map((i) => ({ key: String(i.sk), value: String(i.value ?? ''), updatedOn: i.updatedOn as string | undefined }));
 }
 
 export async function putConfigItem(key: string, value: string, updatedBy?: number): Promise<ConfigItem> {

@@ -1,6 +1,6 @@
 import { QueryCommand, UpdateCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { docClient, tableName } from './aws';
-import { padId } from './counters';
+import { catalogueIndexes } from './entity';
 import { cancellationReasons, isConditionalFailure } from './retry';
 
 /**
@@ -89,6 +89,18 @@ export async function queryIndex<T = Item>(q: IndexQuery): Promise<QueryResult<T
   };
 }
 
+/** Every page of a query, for partitions known to be small (content, accounts, configuration keys). */
+export async function queryAll(input: Omit<QueryCommandInput, 'TableName'>): Promise<Item[]> {
+  const items: Item[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const out = await docClient().send(new QueryCommand({ TableName: tableName(), ...input, ExclusiveStartKey: start }));
+    items.push(...((out.Items ?? []) as Item[]));
+    start = out.LastEvaluatedKey;
+  } while (start);
+  return items;
+}
+
 /** Lower-case text the list searches match against (substring). */
 export const searchTextOf = (...parts: (string | undefined | null)[]) =>
   parts
@@ -111,8 +123,9 @@ export async function setActiveFlag(
   key: { pk: string; sk: string },
   id: number,
   active: boolean,
-  activeIndexPk: string,
+  partitions: { all: string; active: string },
 ): Promise<Item | undefined> {
+  const { gsi2pk, gsi2sk } = catalogueIndexes(partitions, id, true);
   try {
     const out = await docClient().send(
       new UpdateCommand({
@@ -125,7 +138,7 @@ export async function setActiveFlag(
         ExpressionAttributeValues: {
           ':a': active,
           ':now': new Date().toISOString(),
-          ...(active ? { ':g': activeIndexPk, ':s': padId(id) } : {}),
+          ...(active ? { ':g': gsi2pk, ':s': gsi2sk } : {}),
         },
         ReturnValues: 'ALL_NEW',
       }),
@@ -137,32 +150,32 @@ export async function setActiveFlag(
   }
 }
 
-/**
- * Transaction items that move a uniqueness claim (a name, an Aadhaar hash) from one key to another:
- * the old claim is deleted only if it is still this record's, the new one put only if nobody holds it.
- */
+/** Transaction item that takes a uniqueness claim (a name, an Aadhaar hash, a code) for a record, if nobody holds it. */
+export const takeClaimItem = (key: { pk: string; sk: string }, idAttribute: string, id: number) => ({
+  Put: {
+    TableName: tableName(),
+    Item: { ...key, [idAttribute]: id },
+    ConditionExpression: 'attribute_not_exists(pk)',
+  },
+});
+
+/** Transaction item that gives up a uniqueness claim, only if it is still this record's. */
+export const releaseClaimItem = (key: { pk: string; sk: string }, idAttribute: string, id: number) => ({
+  Delete: {
+    TableName: tableName(),
+    Key: key,
+    ConditionExpression: '#owner = :id',
+    ExpressionAttributeNames: { '#owner': idAttribute },
+    ExpressionAttributeValues: { ':id': id },
+  },
+});
+
+/** Transaction items that move a uniqueness claim from one key to another (released, then taken). */
 export function moveClaimItems(
   oldKey: { pk: string; sk: string },
   newKey: { pk: string; sk: string },
   idAttribute: string,
   id: number,
 ) {
-  return [
-    {
-      Delete: {
-        TableName: tableName(),
-        Key: oldKey,
-        ConditionExpression: '#owner = :id',
-        ExpressionAttributeNames: { '#owner': idAttribute },
-        ExpressionAttributeValues: { ':id': id },
-      },
-    },
-    {
-      Put: {
-        TableName: tableName(),
-        Item: { ...newKey, [idAttribute]: id },
-        ConditionExpression: 'attribute_not_exists(pk)',
-      },
-    },
-  ];
+  return [releaseClaimItem(oldKey, idAttribute, id), takeClaimItem(newKey, idAttribute, id)];
 }

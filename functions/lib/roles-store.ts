@@ -1,7 +1,8 @@
-import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { docClient, tableName } from './aws';
 import { batchGet } from './batch-get';
 import { padId } from './counters';
+import { queryAll, takeClaimItem } from './query';
 
 /**
  * ROLE#<id> / ROLE            the role (gsi1: ROLES / <padded id>)
@@ -23,15 +24,12 @@ const pick = (i: Record<string, unknown>): RoleItem => ({
 });
 
 export async function listRoles(): Promise<RoleItem[]> {
-  const out = await docClient().send(
-    new QueryCommand({
-      TableName: tableName(),
-      IndexName: 'gsi1',
-      KeyConditionExpression: 'gsi1pk = :p',
-      ExpressionAttributeValues: { ':p': 'ROLES' },
-    }),
-  );
-  return (out.Items ?? []).map(pick);
+  const items = await queryAll({
+    IndexName: 'gsi1',
+    KeyConditionExpression: 'gsi1pk = :p',
+    ExpressionAttributeValues: { ':p': 'ROLES' },
+  });
+  return items.map(pick);
 }
 
 export async function getRole(id: number): Promise<RoleItem | undefined> {
@@ -58,13 +56,7 @@ export async function insertRole(r: RoleItem): Promise<boolean> {
               ConditionExpression: 'attribute_not_exists(pk)',
             },
           },
-          {
-            Put: {
-              TableName: tableName(),
-              Item: { ...nameKey(r.name), roleID: r.roleID },
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
-          },
+          takeClaimItem(nameKey(r.name), 'roleID', r.roleID),
         ],
       }),
     );

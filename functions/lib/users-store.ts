@@ -1,65 +1,33 @@
-import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { docClient, tableName } from './aws';
 import { isConditionalFailure } from './retry';
-import { padId } from './counters';
+import { queryAll, takeClaimItem } from './query';
+import { ALL_USERS_PK, userEmailKey, userEntity, userKey, type UserItem } from './user-entity';
 
 /**
- * Staff and user accounts. Read by every function (the auth middleware checks that the caller is still
- * active and takes their current roles), written by the admin area.
- *
- * USER#<id> / USER                      the account (gsi1: USERS / <padded id>)
- *                                       tokenVersion: raised to end every token issued before (absent = 0)
- * USEREMAIL#<email> / USEREMAIL         uniqueness of the email, holds the id
+ * Storage of staff and user accounts (the item is defined in user-entity.ts). Read by every function (the
+ * auth middleware checks that the caller is still active and takes their current roles), written by the
+ * admin area.
  */
-export interface UserItem {
-  userID: number;
-  fullName: string;
-  email: string;
-  passwordHash: string;
-  isActive: boolean;
-  roleIds: number[];
-  createdOn: string;
-  updatedOn?: string;
-  /** Tokens carry the version they were issued at; raising it ends them all at once. Absent means 0. */
-  tokenVersion?: number;
-}
-
-const userKey = (id: number) => ({ pk: `USER#${id}`, sk: 'USER' });
-const emailKey = (email: string) => ({ pk: `USEREMAIL#${email.toLowerCase()}`, sk: 'USEREMAIL' });
-
-function strip(item: Record<string, unknown> | undefined): UserItem | undefined {
-  if (!item) return undefined;
-  const { pk: _pk, sk: _sk, gsi1pk: _g, gsi1sk: _s, ...rest } = item;
-  return rest as unknown as UserItem;
-}
+export type { UserItem } from './user-entity';
 
 export async function getUser(id: number, consistent = false): Promise<UserItem | undefined> {
   const out = await docClient().send(new GetCommand({ TableName: tableName(), Key: userKey(id), ConsistentRead: consistent }));
-  return strip(out.Item);
+  return userEntity.fromItem(out.Item);
 }
 
 export async function findUserIdByEmail(email: string): Promise<number | undefined> {
-  const out = await docClient().send(new GetCommand({ TableName: tableName(), Key: emailKey(email) }));
+  const out = await docClient().send(new GetCommand({ TableName: tableName(), Key: userEmailKey(email) }));
   return out.Item ? Number(out.Item.userID) : undefined;
 }
 
 export async function listUsers(): Promise<UserItem[]> {
-  const items: UserItem[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const out = await docClient().send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: 'gsi1',
-        KeyConditionExpression: 'gsi1pk = :p',
-        ExpressionAttributeValues: { ':p': 'USERS' },
-        ExclusiveStartKey: start,
-      }),
-    );
-    for (const i of out.Items ?? []) items.push(strip(i)!);
-    start = out.LastEvaluatedKey;
-  } while (start);
-  return items;
+  const items = await queryAll({
+    IndexName: 'gsi1',
+    KeyConditionExpression: 'gsi1pk = :p',
+    ExpressionAttributeValues: { ':p': ALL_USERS_PK },
+  });
+  return userEntity.fromItems(items);
 }
 
 /** Creates the account and claims its email in one transaction; false when the email is taken. */
@@ -71,17 +39,11 @@ export async function insertUser(u: UserItem): Promise<boolean> {
           {
             Put: {
               TableName: tableName(),
-              Item: { ...userKey(u.userID), gsi1pk: 'USERS', gsi1sk: padId(u.userID), ...u, email: u.email.toLowerCase() },
+              Item: userEntity.toItem({ ...u, email: u.email.toLowerCase() }),
               ConditionExpression: 'attribute_not_exists(pk)',
             },
           },
-          {
-            Put: {
-              TableName: tableName(),
-              Item: { ...emailKey(u.email), userID: u.userID },
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
-          },
+          takeClaimItem(userEmailKey(u.email), 'userID', u.userID),
         ],
       }),
     );
@@ -131,7 +93,7 @@ export async function updateUserFields(
         ReturnValues: 'ALL_OLD',
       }),
     );
-    const before = strip(out.Attributes)!;
+    const before = userEntity.fromItem(out.Attributes)!;
     const version = (before.tokenVersion ?? 0) + (opts.endSessions ? 1 : 0);
     return { before, after: { ...before, ...changed, tokenVersion: version } };
   } catch (e) {

@@ -1,83 +1,43 @@
 import { randomUUID } from 'node:crypto';
 import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { docClient, tableName } from '../lib/aws';
-import { padId } from '../lib/counters';
-import { cropKey } from '../crops/repository';
-import { producerKey } from '../producers/repository';
-import { conditionFailedAt, queryIndex, type Item } from '../lib/query';
-import { formatLotCode, lotSequenceCounter } from './codes';
+import { cropKey } from '../crops/crop-entity';
+import { producerKey } from '../producers/producer-entity';
+import { conditionFailedAt, queryIndex, takeClaimItem, type Item } from '../lib/query';
+import { formatLotCode } from './codes';
+import {
+  ALL_LOTS_PK,
+  cropLotsPk,
+  lotCodeKey,
+  lotCounterKey,
+  lotEntity,
+  lotKey,
+  producerLotsPk,
+  type LotItem,
+} from './lot-entity';
 import { isAmbiguous, isConditionalFailure, isTransient, withRetry } from '../lib/retry';
 
 /**
- * Lots (docs/data-model.md, "Lots").
- *
- * LOT#<id> / LOT                                    the lot; stock in grams, price in paise per kg
- *   gsi1: LOTS / <year>#<padded id>                 all lots, newest first, year filter by prefix
- *   gsi2: CROPLOTS#<cropID> / <year>#<padded id>    lots of a crop (crop filter, lots for a sale)
- *   gsi3: PRODUCERLOTS#<producerID> / <year>#<padded id>
- * LOTCODE#<code> / LOTCODE                          the code's owner (public lookup, uniqueness)
- * COUNTER#lotseq#<producerID>#<year> / COUNTER      last sequence number used in codes (value)
- *
- * Invariant: usedGrams + remainingGrams = totalGrams, remainingGrams >= 0. Every write that touches stock
- * keeps it inside one conditional write (the sales area decrements remainingGrams and adds usedGrams with
- * the condition remainingGrams >= :qty).
+ * Storage of lots; the item is defined in lot-entity.ts. Every write that touches stock keeps
+ * docs/invariants.md#3-lot-stock inside one conditional write (the sales area decrements remainingGrams and
+ * adds usedGrams with the condition remainingGrams >= :qty).
  */
-export interface LotItem {
-  lotID: number;
-  lotCode: string;
-  producerID: number;
-  cropID: number;
-  year: number;
-  isSubsidized: boolean;
-  totalGrams: number;
-  usedGrams: number;
-  remainingGrams: number;
-  /** Paise per kg. */
-  pricePaise: number;
-  createdOn: string;
-  updatedOn?: string;
-}
-
-export const lotKey = (id: number) => ({ pk: `LOT#${id}`, sk: 'LOT' });
-const codeKey = (code: string) => ({ pk: `LOTCODE#${code}`, sk: 'LOTCODE' });
-const counterKey = (producerID: number, year: number) => ({
-  pk: `COUNTER#${lotSequenceCounter(producerID, year)}`,
-  sk: 'COUNTER',
-});
-const yearSk = (year: number, id: number) => `${year}#${padId(id)}`;
-
-function indexKeys(l: Pick<LotItem, 'lotID' | 'producerID' | 'cropID' | 'year'>) {
-  const sk = yearSk(l.year, l.lotID);
-  return {
-    gsi1pk: 'LOTS',
-    gsi1sk: sk,
-    gsi2pk: `CROPLOTS#${l.cropID}`,
-    gsi2sk: sk,
-    gsi3pk: `PRODUCERLOTS#${l.producerID}`,
-    gsi3sk: sk,
-  };
-}
-
-function strip(item: Item | undefined): LotItem | undefined {
-  if (!item) return undefined;
-  const { pk: _a, sk: _b, gsi1pk: _c, gsi1sk: _d, gsi2pk: _e, gsi2sk: _f, gsi3pk: _g, gsi3sk: _h, ...rest } = item;
-  return rest as unknown as LotItem;
-}
+export { lotKey, type LotItem } from './lot-entity';
 
 export async function getLot(id: number, consistent = false): Promise<LotItem | undefined> {
   const out = await docClient().send(new GetCommand({ TableName: tableName(), Key: lotKey(id), ConsistentRead: consistent }));
-  return strip(out.Item);
+  return lotEntity.fromItem(out.Item);
 }
 
 export async function lotIdByCode(code: string): Promise<number | undefined> {
-  const out = await docClient().send(new GetCommand({ TableName: tableName(), Key: codeKey(code) }));
+  const out = await docClient().send(new GetCommand({ TableName: tableName(), Key: lotCodeKey(code) }));
   return out.Item ? Number(out.Item.lotID) : undefined;
 }
 
 /** Last sequence number used for this producer and year (0 when none). */
 export async function currentSequence(producerID: number, year: number): Promise<number> {
   const out = await docClient().send(
-    new GetCommand({ TableName: tableName(), Key: counterKey(producerID, year), ConsistentRead: true }),
+    new GetCommand({ TableName: tableName(), Key: lotCounterKey(producerID, year), ConsistentRead: true }),
   );
   return Number(out.Item?.value ?? 0);
 }
@@ -88,28 +48,28 @@ export async function listLots(o: { producerId?: number; cropId?: number; year?:
   if (o.producerId) {
     result = await queryIndex<Item>({
       index: 'gsi3',
-      pk: `PRODUCERLOTS#${o.producerId}`,
+      pk: producerLotsPk(o.producerId),
       skPrefix,
       take: o.take,
       filter: o.cropId ? { expression: 'cropID = :crop', values: { ':crop': o.cropId } } : undefined,
     });
   } else if (o.cropId) {
-    result = await queryIndex<Item>({ index: 'gsi2', pk: `CROPLOTS#${o.cropId}`, skPrefix, take: o.take });
+    result = await queryIndex<Item>({ index: 'gsi2', pk: cropLotsPk(o.cropId), skPrefix, take: o.take });
   } else {
-    result = await queryIndex<Item>({ index: 'gsi1', pk: 'LOTS', skPrefix, take: o.take });
+    result = await queryIndex<Item>({ index: 'gsi1', pk: ALL_LOTS_PK, skPrefix, take: o.take });
   }
-  return result.items.map((i) => strip(i)!);
+  return lotEntity.fromItems(result.items);
 }
 
 /** Lots of a crop with stock left (the Issue Seeds form). */
 export async function lotsWithStock(cropId: number, take: number): Promise<LotItem[]> {
   const { items } = await queryIndex<Item>({
     index: 'gsi2',
-    pk: `CROPLOTS#${cropId}`,
+    pk: cropLotsPk(cropId),
     take,
     filter: { expression: 'remainingGrams > :zero', values: { ':zero': 0 } },
   });
-  return items.map((i) => strip(i)!);
+  return lotEntity.fromItems(items);
 }
 
 export type CreateOutcome = { ok: true; lot: LotItem } | { ok: false; reason: 'producer' | 'crop' };
@@ -122,7 +82,7 @@ async function reserveSequence(producerID: number, year: number): Promise<number
   const out = await docClient().send(
     new UpdateCommand({
       TableName: tableName(),
-      Key: counterKey(producerID, year),
+      Key: lotCounterKey(producerID, year),
       UpdateExpression: 'ADD #v :one',
       ExpressionAttributeNames: { '#v': 'value' },
       ExpressionAttributeValues: { ':one': 1 },
@@ -138,7 +98,7 @@ async function releaseSequence(producerID: number, year: number, seq: number): P
     await docClient().send(
       new UpdateCommand({
         TableName: tableName(),
-        Key: counterKey(producerID, year),
+        Key: lotCounterKey(producerID, year),
         UpdateExpression: 'SET #v = :prev',
         ConditionExpression: '#v = :seq',
         ExpressionAttributeNames: { '#v': 'value' },
@@ -178,17 +138,11 @@ export async function insertLotWithCode(draft: Omit<LotItem, 'lotCode'>): Promis
             {
               Put: {
                 TableName: tableName(),
-                Item: { ...lotKey(lot.lotID), ...indexKeys(lot), ...lot },
+                Item: lotEntity.toItem(lot),
                 ConditionExpression: 'attribute_not_exists(pk)',
               },
             },
-            {
-              Put: {
-                TableName: tableName(),
-                Item: { ...codeKey(lot.lotCode), lotID: lot.lotID },
-                ConditionExpression: 'attribute_not_exists(pk)',
-              },
-            },
+            takeClaimItem(lotCodeKey(lot.lotCode), 'lotID', lot.lotID),
             {
               ConditionCheck: {
                 TableName: tableName(),
@@ -243,7 +197,7 @@ export async function updateLotFields(
       ':t': next.totalGrams,
       ':p': next.pricePaise,
       ':c': next.cropID,
-      ':g2': `CROPLOTS#${next.cropID}`,
+      ':g2': cropLotsPk(next.cropID),
       ':now': now,
       ':oldCrop': current.cropID,
       ...(cropChanges ? { ':zero': 0 } : {}),
@@ -252,7 +206,7 @@ export async function updateLotFields(
   try {
     if (!cropChanges) {
       const out = await docClient().send(new UpdateCommand({ ...update, ReturnValues: 'ALL_NEW' }));
-      return { ok: true, lot: strip(out.Attributes)! };
+      return { ok: true, lot: lotEntity.fromItem(out.Attributes)! };
     }
     await docClient().send(
       new TransactWriteCommand({
@@ -305,7 +259,7 @@ export async function deleteUnusedLot(lot: LotItem): Promise<DeleteOutcome> {
           {
             Delete: {
               TableName: tableName(),
-              Key: codeKey(lot.lotCode),
+              Key: lotCodeKey(lot.lotCode),
               ConditionExpression: 'lotID = :id',
               ExpressionAttributeValues: { ':id': lot.lotID },
             },

@@ -1,76 +1,45 @@
 import { GetCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { docClient, tableName } from '../lib/aws';
-import { padId } from '../lib/counters';
 import { batchGet } from '../lib/batch-get';
-import { conditionFailedAt, moveClaimItems, queryIndex, searchFilter, setActiveFlag, type Item } from '../lib/query';
+import {
+  conditionFailedAt,
+  moveClaimItems,
+  queryIndex,
+  searchFilter,
+  setActiveFlag,
+  takeClaimItem,
+  type Item,
+} from '../lib/query';
+import { PRODUCER_PARTITIONS, producerAadhaarClaimKey, producerEntity, producerKey, type ProducerItem } from './producer-entity';
 
-/**
- * Producers (docs/data-model.md, "Producers").
- *
- * PRODUCER#<id> / PRODUCER                     the producer
- *   gsi1: PRODUCERS / <padded id>              every producer (list with includeInactive)
- *   gsi2: PRODUCERS#ACTIVE / <padded id>       only while active (sparse: the default list)
- * PRODUCERAADHAAR#<hmac> / PRODUCERAADHAAR     one producer per Aadhaar number; holds producerID
- */
-export interface ProducerItem {
-  producerID: number;
-  name: string;
-  aadhaarEnc: string;
-  aadhaarHash: string;
-  aadhaarLast4: string;
-  contactNumber: string;
-  address: string;
-  isActive: boolean;
-  searchText: string;
-  createdOn: string;
-  updatedOn?: string;
-}
-
-export const producerKey = (id: number) => ({ pk: `PRODUCER#${id}`, sk: 'PRODUCER' });
-const aadhaarClaimKey = (hash: string) => ({ pk: `PRODUCERAADHAAR#${hash}`, sk: 'PRODUCERAADHAAR' });
-const ACTIVE = 'PRODUCERS#ACTIVE';
-
-function strip(item: Item | undefined): ProducerItem | undefined {
-  if (!item) return undefined;
-  const { pk: _a, sk: _b, gsi1pk: _c, gsi1sk: _d, gsi2pk: _e, gsi2sk: _f, ...rest } = item;
-  return rest as unknown as ProducerItem;
-}
-
-function toItem(p: ProducerItem): Item {
-  return {
-    ...producerKey(p.producerID),
-    gsi1pk: 'PRODUCERS',
-    gsi1sk: padId(p.producerID),
-    ...(p.isActive ? { gsi2pk: ACTIVE, gsi2sk: padId(p.producerID) } : {}),
-    ...p,
-  };
-}
+/** Storage of producers; the item is defined in producer-entity.ts. */
+export { producerKey, type ProducerItem } from './producer-entity';
 
 export async function getProducer(id: number, consistent = false): Promise<ProducerItem | undefined> {
   const out = await docClient().send(
     new GetCommand({ TableName: tableName(), Key: producerKey(id), ConsistentRead: consistent }),
   );
-  return strip(out.Item);
+  return producerEntity.fromItem(out.Item);
 }
 
 export async function getProducers(ids: number[]): Promise<Map<number, ProducerItem>> {
   const items = await batchGet(ids.map(producerKey));
-  return new Map(items.map((i) => [Number(i.producerID), strip(i)!]));
+  return new Map(producerEntity.fromItems(items).map((p) => [p.producerID, p]));
 }
 
 export async function producerIdByAadhaarHash(hash: string): Promise<number | undefined> {
-  const out = await docClient().send(new GetCommand({ TableName: tableName(), Key: aadhaarClaimKey(hash) }));
+  const out = await docClient().send(new GetCommand({ TableName: tableName(), Key: producerAadhaarClaimKey(hash) }));
   return out.Item ? Number(out.Item.producerID) : undefined;
 }
 
 export async function listProducers(o: { includeInactive: boolean; search?: string; take: number }): Promise<ProducerItem[]> {
   const { items } = await queryIndex<Item>({
     index: o.includeInactive ? 'gsi1' : 'gsi2',
-    pk: o.includeInactive ? 'PRODUCERS' : ACTIVE,
+    pk: o.includeInactive ? PRODUCER_PARTITIONS.all : PRODUCER_PARTITIONS.active,
     take: o.take,
     filter: o.search ? searchFilter(o.search) : undefined,
   });
-  return items.map((i) => strip(i)!);
+  return producerEntity.fromItems(items);
 }
 
 export type InsertOutcome = { ok: true } | { ok: false; takenBy: number | undefined };
@@ -81,14 +50,8 @@ export async function insertProducer(p: ProducerItem): Promise<InsertOutcome> {
     await docClient().send(
       new TransactWriteCommand({
         TransactItems: [
-          { Put: { TableName: tableName(), Item: toItem(p), ConditionExpression: 'attribute_not_exists(pk)' } },
-          {
-            Put: {
-              TableName: tableName(),
-              Item: { ...aadhaarClaimKey(p.aadhaarHash), producerID: p.producerID },
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
-          },
+          { Put: { TableName: tableName(), Item: producerEntity.toItem(p), ConditionExpression: 'attribute_not_exists(pk)' } },
+          takeClaimItem(producerAadhaarClaimKey(p.aadhaarHash), 'producerID', p.producerID),
         ],
       }),
     );
@@ -131,7 +94,14 @@ export async function updateProducer(
   };
   const items: NonNullable<TransactWriteCommandInput['TransactItems']> = [{ Update: update }];
   if (next.aadhaarHash !== current.aadhaarHash) {
-    items.push(...moveClaimItems(aadhaarClaimKey(current.aadhaarHash), aadhaarClaimKey(next.aadhaarHash), 'producerID', id));
+    items.push(
+      ...moveClaimItems(
+        producerAadhaarClaimKey(current.aadhaarHash),
+        producerAadhaarClaimKey(next.aadhaarHash),
+        'producerID',
+        id,
+      ),
+    );
   }
   try {
     await docClient().send(new TransactWriteCommand({ TransactItems: items }));
@@ -147,5 +117,5 @@ export async function updateProducer(
 
 /** Inactivate (drops the producer from the sparse active index) or restore. */
 export async function setProducerActive(id: number, active: boolean): Promise<ProducerItem | undefined> {
-  return strip(await setActiveFlag(producerKey(id), id, active, ACTIVE));
+  return producerEntity.fromItem(await setActiveFlag(producerKey(id), id, active, PRODUCER_PARTITIONS));
 }

@@ -1,6 +1,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { clampQty, QTY_CLAMP, rulesOfCrop, type CropRules } from '@shared/crop-rules';
 import { getCrop } from '../crops/repository';
+import { farmerRegistrationsPk } from '../farmers/farmer-entity';
 import { maskAadhaar } from '@shared/format';
 import {
   kolkataDate,
@@ -324,7 +325,7 @@ async function registerLocked(input: SubmitInput, c: Ctx): Promise<SubmitOutcome
       idempotencyKey: input.idempotencyKey,
       gsi1pk: repo.listPk(c.year, repo.listShard(id)),
       gsi1sk: `${created}#${padId(id)}`,
-      ...(farmerID ? { farmerID, gsi2pk: `FARMER#${farmerID}`, gsi2sk: `${c.year}#${padId(id)}` } : {}),
+      ...(farmerID ? { farmerID, gsi2pk: farmerRegistrationsPk(farmerID), gsi2sk: `${c.year}#${padId(id)}` } : {}),
       gsi3pk: `REGID#${id}`,
       gsi3sk: String(c.year),
     };

@@ -2,81 +2,21 @@ import { GetCommand, TransactWriteCommand, type TransactWriteCommandInput } from
 import { docClient, tableName } from '../lib/aws';
 import { queryIndex } from '../lib/query';
 import { statUpdates } from '../lib/stats';
-import { lotKey } from '../lots/repository';
+import { lotKey } from '../lots/lot-entity';
 import { regKey } from '../registrations/repository';
-import type { PaymentMode } from '@shared/schemas/sales';
+import { invoiceCounterKey, invoiceEntity, invoiceKey, type InvoiceItem } from './invoice-entity';
 
-/**
- * Storage of the sales area (docs/data-model.md, "Sales and bills").
- *
- * INVOICE#<invoiceNumber> / INVOICE               the bill (public lookup by the printed number)
- *   gsi1: INVOICES#<fyStart> / <generatedOn>#<number>     bills of a financial year by time (list, date range)
- *   gsi2: INVSELLER#<userID> / <generatedOn>#<number>     bills made by one staff member (created-by filter,
- *                                                         the seller's dashboard)
- *   gsi3: INVLOT#<lotCode> / <generatedOn>#<number>       bills of one lot (lot code filter)
- * COUNTER#invoices#<fyStart> / COUNTER            value = last invoice sequence number used in that year
- *
- * A sale is one transaction (see commitSale); the invoice id is fyStart * 10^7 + sequence, so id and number
- * map onto each other without another item.
- */
-export interface InvoiceItem {
-  invoiceID: number;
-  invoiceNumber: string;
-  fyStart: number;
-  seq: number;
-  /** Random id of the sale request that wrote the bill (recognises a commit whose answer was lost). */
-  saleId: string;
-  generatedOn: string;
-  /** Asia/Kolkata day of generatedOn. */
-  day: string;
-  farmerID: number | null;
-  farmerName: string;
-  farmerAadhaarLast4: string;
-  farmerContact: string;
-  farmerAddress: string;
-  registrationID: number;
-  /** The registration's year (the sale request's year). */
-  year: number;
-  lotID: number;
-  lotCode: string;
-  cropID: number;
-  cropName: string;
-  bags: number;
-  bagSizeKg: number;
-  quantityGrams: number;
-  /** Paise per kg. */
-  pricePaise: number;
-  totalPaise: number;
-  paymentMode: PaymentMode;
-  createdByUserId: number;
-  createdByName: string;
-  createdOn: string;
-  updatedByUserId?: number;
-  updatedByName?: string;
-  updatedOn?: string;
-  /** Random, 128 bits, base64url: the token in the bill's QR code (absent on bills made before tokens). */
-  verifyToken?: string;
-  /** Sold above the registration's request (or the crop's maximum) on an admin's explicit approval. */
-  aboveRequest?: { requestedKg: number; limitKg: number; byUserId: number; byName: string };
-}
-
-export const INVOICE_ID_FACTOR = 10_000_000;
-export const invoiceIdOf = (fyStart: number, seq: number) => fyStart * INVOICE_ID_FACTOR + seq;
-
-export const invoiceKey = (invoiceNumber: string) => ({ pk: `INVOICE#${invoiceNumber}`, sk: 'INVOICE' });
-export const invoiceCounterKey = (fyStart: number) => ({ pk: `COUNTER#invoices#${fyStart}`, sk: 'COUNTER' });
-export const fyPk = (fyStart: number) => `INVOICES#${fyStart}`;
-export const sellerPk = (userID: number) => `INVSELLER#${userID}`;
-export const lotPk = (lotCode: string) => `INVLOT#${lotCode}`;
-const timeSk = (i: Pick<InvoiceItem, 'generatedOn' | 'invoiceNumber'>) => `${i.generatedOn}#${i.invoiceNumber}`;
-
-type Raw = Record<string, unknown>;
-
-function strip(item: Raw | undefined): InvoiceItem | undefined {
-  if (!item) return undefined;
-  const { pk: _a, sk: _b, gsi1pk: _c, gsi1sk: _d, gsi2pk: _e, gsi2sk: _f, gsi3pk: _g, gsi3sk: _h, ...rest } = item;
-  return rest as unknown as InvoiceItem;
-}
+/** Storage of sales and bills; the bill item is defined in invoice-entity.ts. */
+export {
+  fyPk,
+  INVOICE_ID_FACTOR,
+  invoiceCounterKey,
+  invoiceIdOf,
+  invoiceKey,
+  lotPk,
+  sellerPk,
+  type InvoiceItem,
+} from './invoice-entity';
 
 /** Last sequence number used in a financial year (0 before the first bill). */
 export async function currentInvoiceSeq(fyStart: number): Promise<number> {
@@ -90,7 +30,7 @@ export async function getInvoice(invoiceNumber: string, consistent = false): Pro
   const out = await docClient().send(
     new GetCommand({ TableName: tableName(), Key: invoiceKey(invoiceNumber), ConsistentRead: consistent }),
   );
-  return strip(out.Item);
+  return invoiceEntity.fromItem(out.Item);
 }
 
 export interface SaleWrite {
@@ -136,16 +76,7 @@ export async function commitSale(w: SaleWrite): Promise<void> {
     {
       Put: {
         TableName: T,
-        Item: {
-          ...invoiceKey(inv.invoiceNumber),
-          gsi1pk: fyPk(inv.fyStart),
-          gsi1sk: timeSk(inv),
-          gsi2pk: sellerPk(inv.createdByUserId),
-          gsi2sk: timeSk(inv),
-          gsi3pk: lotPk(inv.lotCode),
-          gsi3sk: timeSk(inv),
-          ...inv,
-        },
+        Item: invoiceEntity.toItem(inv),
         ConditionExpression: 'attribute_not_exists(pk)',
       },
     },
@@ -205,11 +136,11 @@ export async function invoicesBetween(
   cap: number,
 ): Promise<RangeRead> {
   const r = await queryIndex({ index, pk, skBetween: { from: fromKey, to: toKey }, take: cap });
-  return { items: r.items.map((i) => strip(i)!), truncated: r.more };
+  return { items: invoiceEntity.fromItems(r.items), truncated: r.more };
 }
 
 /** The newest `n` bills of an index partition. */
 export async function newest(index: InvoiceIndex, pk: string, n: number): Promise<InvoiceItem[]> {
   const r = await queryIndex({ index, pk, take: n });
-  return r.items.map((i) => strip(i)!);
+  return invoiceEntity.fromItems(r.items);
 }

@@ -1,0 +1,36 @@
+import type { CropRules } from '@shared/crop-rules';
+import { catalogueIndexes, defineEntity } from '../lib/entity';
+
+/**
+ * Crop (docs/data-model.md, "Crops").
+ *
+ * CROP#<id> / CROP                        the crop, with its registration rules
+ *   gsi1: CROPS / <padded id>             every crop
+ *   gsi2: CROPS#ACTIVE / <padded id>      only while active (sparse: default list and public dropdown)
+ * CROPNAME#<normalized name> / CROPNAME   one crop per name (spaces, hyphens and case ignored); holds cropID
+ */
+export interface CropItem {
+  cropID: number;
+  cropName: string;
+  /** normalizeCropName(cropName) */
+  cropNameKey: string;
+  description: string;
+  rules: CropRules | null;
+  isActive: boolean;
+  searchText: string;
+  createdOn: string;
+  updatedOn?: string;
+}
+
+export const CROP_PARTITIONS = { all: 'CROPS', active: 'CROPS#ACTIVE' } as const;
+
+export const cropEntity = defineEntity<CropItem>()({
+  name: 'Crop',
+  key: (id: number) => ({ pk: `CROP#${id}`, sk: 'CROP' }),
+  idOf: (c) => c.cropID,
+  indexes: (c) => catalogueIndexes(CROP_PARTITIONS, c.cropID, c.isActive),
+  attributes: ['cropID', 'cropName', 'cropNameKey', 'description', 'rules', 'isActive', 'searchText', 'createdOn', 'updatedOn'],
+});
+
+export const cropKey = cropEntity.key;
+export const cropNameClaimKey = (key: string) => ({ pk: `CROPNAME#${key}`, sk: 'CROPNAME' });

@@ -1,0 +1,115 @@
+import type { PaymentMode } from '@shared/schemas/sales';
+import { defineEntity } from '../lib/entity';
+
+/**
+ * Bill (docs/data-model.md, "Sales and bills").
+ *
+ * INVOICE#<invoiceNumber> / INVOICE               the bill (public lookup by the printed number)
+ *   gsi1: INVOICES#<fyStart> / <generatedOn>#<number>     bills of a financial year by time (list, date range)
+ *   gsi2: INVSELLER#<userID> / <generatedOn>#<number>     bills made by one staff member (created-by filter,
+ *                                                         the seller's dashboard)
+ *   gsi3: INVLOT#<lotCode> / <generatedOn>#<number>       bills of one lot (lot code filter)
+ * COUNTER#invoices#<fyStart> / COUNTER            value = last invoice sequence number used in that year
+ *
+ * A sale is one transaction (repository.commitSale); the invoice id is fyStart * 10^7 + sequence, so id and number
+ * map onto each other without another item.
+ */
+export interface InvoiceItem {
+  invoiceID: number;
+  invoiceNumber: string;
+  fyStart: number;
+  seq: number;
+  /** Random id of the sale request that wrote the bill (recognises a commit whose answer was lost). */
+  saleId: string;
+  generatedOn: string;
+  /** Asia/Kolkata day of generatedOn. */
+  day: string;
+  farmerID: number | null;
+  farmerName: string;
+  farmerAadhaarLast4: string;
+  farmerContact: string;
+  farmerAddress: string;
+  registrationID: number;
+  /** The registration's year (the sale request's year). */
+  year: number;
+  lotID: number;
+  lotCode: string;
+  cropID: number;
+  cropName: string;
+  bags: number;
+  bagSizeKg: number;
+  quantityGrams: number;
+  /** Paise per kg. */
+  pricePaise: number;
+  totalPaise: number;
+  paymentMode: PaymentMode;
+  createdByUserId: number;
+  createdByName: string;
+  createdOn: string;
+  updatedByUserId?: number;
+  updatedByName?: string;
+  updatedOn?: string;
+  /** Random, 128 bits, base64url: the token in the bill's QR code (absent on bills made before tokens). */
+  verifyToken?: string;
+  /** Sold above the registration's request (or the crop's maximum) on an admin's explicit approval. */
+  aboveRequest?: { requestedKg: number; limitKg: number; byUserId: number; byName: string };
+}
+
+export const INVOICE_ID_FACTOR = 10_000_000;
+export const invoiceIdOf = (fyStart: number, seq: number) => fyStart * INVOICE_ID_FACTOR + seq;
+
+export const fyPk = (fyStart: number) => `INVOICES#${fyStart}`;
+export const sellerPk = (userID: number) => `INVSELLER#${userID}`;
+export const lotPk = (lotCode: string) => `INVLOT#${lotCode}`;
+const timeSk = (i: Pick<InvoiceItem, 'generatedOn' | 'invoiceNumber'>) => `${i.generatedOn}#${i.invoiceNumber}`;
+
+export const invoiceEntity = defineEntity<InvoiceItem>()({
+  name: 'Invoice',
+  key: (invoiceNumber: string) => ({ pk: `INVOICE#${invoiceNumber}`, sk: 'INVOICE' }),
+  idOf: (i) => i.invoiceNumber,
+  indexes: (i) => ({
+    gsi1pk: fyPk(i.fyStart),
+    gsi1sk: timeSk(i),
+    gsi2pk: sellerPk(i.createdByUserId),
+    gsi2sk: timeSk(i),
+    gsi3pk: lotPk(i.lotCode),
+    gsi3sk: timeSk(i),
+  }),
+  attributes: [
+    'invoiceID',
+    'invoiceNumber',
+    'fyStart',
+    'seq',
+    'saleId',
+    'generatedOn',
+    'day',
+    'farmerID',
+    'farmerName',
+    'farmerAadhaarLast4',
+    'farmerContact',
+    'farmerAddress',
+    'registrationID',
+    'year',
+    'lotID',
+    'lotCode',
+    'cropID',
+    'cropName',
+    'bags',
+    'bagSizeKg',
+    'quantityGrams',
+    'pricePaise',
+    'totalPaise',
+    'paymentMode',
+    'createdByUserId',
+    'createdByName',
+    'createdOn',
+    'updatedByUserId',
+    'updatedByName',
+    'updatedOn',
+    'verifyToken',
+    'aboveRequest',
+  ],
+});
+
+export const invoiceKey = invoiceEntity.key;
+export const invoiceCounterKey = (fyStart: number) => ({ pk: `COUNTER#invoices#${fyStart}`, sk: 'COUNTER' });
