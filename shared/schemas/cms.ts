@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { queryBool } from './common';
+import { blankIfMissing, queryBool } from './common';
 
 /**
  * Content of the home page: blocks (the 'about' section and the highlight cards) and announcements.
@@ -20,17 +20,12 @@ export const ANNOUNCEMENT_LIMITS = { title: 200, message: 2000 } as const;
 export const BLOCK_REQUIRED = 'Slug and Title are required';
 export const ANNOUNCEMENT_REQUIRED = 'Title & Message required';
 
-/** null / undefined become '' so that a missing field fails with the plain "required" message. */
-const emptyIfMissing = (v: unknown) => (v === undefined || v === null ? '' : v);
-
+// null and undefined read as '' (blankIfMissing), so that a missing field fails with the plain "required" message.
 const requiredString = (max: number, required: string, label: string) =>
-  z.preprocess(
-    emptyIfMissing,
-    z.string({ error: required }).trim().min(1, required).max(max, `${label}: at most ${max} characters`),
-  );
+  blankIfMissing(z.string({ error: required }).trim().min(1, required).max(max, `${label}: at most ${max} characters`));
 
 const optionalString = (max: number, label: string) =>
-  z.preprocess(emptyIfMissing, z.string({ error: `${label} must be text` }).max(max, `${label}: at most ${max} characters`));
+  blankIfMissing(z.string({ error: `${label} must be text` }).max(max, `${label}: at most ${max} characters`));
 
 /** 0, absent, null or '' mean "create"; any other whole number is the record to update. */
 const recordId = (label: string) =>
@@ -59,8 +54,7 @@ export function isSafeImageUrl(value: string): boolean {
 
 export const IMAGE_URL_MESSAGE = 'Image URL must start with http://, https:// or / (a path on this site)';
 
-const imageUrl = z.preprocess(
-  emptyIfMissing,
+const imageUrl = blankIfMissing(
   z
     .string({ error: 'Image URL must be text' })
     .trim()
