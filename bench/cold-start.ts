@@ -37,7 +37,7 @@ import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { SignJWT } from 'jose';
 import { TOKEN_AUDIENCE, TOKEN_ISSUER } from '../functions/lib/tokens';
 import { AREA_BUNDLING, FUNCTION_RUNTIME, REPO_ROOT, areaEntry } from '../infra/bundling';
-import { AREA_GRANTS } from '../infra/cloud-stack';
+import { AREA_GRANTS } from '@infra/constructs/api';
 import { FUNCTION_AREAS, ROUTES, type FunctionArea, type RouteDef } from '../shared/routes';
 import { startAwsStub } from './lib/aws-stub';
 
@@ -303,7 +303,7 @@ async function main() {
     AWS_EXECUTION_ENV: 'AWS_Lambda_nodejs22.x',
     AWS_ENDPOINT_URL_DYNAMODB: stub.endpoint,
     AWS_ENDPOINT_URL_SECRETS_MANAGER: stub.endpoint,
-    // What the stack gives it (infra/cloud-stack.ts).
+    // What the stack gives it (infra/constructs/api.ts).
     TABLE_NAME: 'SeedPortal-Table',
     UPLOADS_BUCKET: 'seedportal-uploads-bench',
     JWT_SECRET_ARN: 'arn:aws:secretsmanager:ap-south-1:123456789012:secret:JwtSigningKey-bench',

@@ -18,9 +18,6 @@ import { addOrphanScanSweeper } from './constructs/orphan-scan-sweeper';
 import { addSite } from './constructs/site';
 import { addSpaDeployment } from './constructs/spa-deployment';
 
-// The cold-start bench gives its functions what the stack gives them.
-export { AREA_GRANTS } from './constructs/api';
-
 /*
  * The site stack composes the modules in ./constructs, each with one job. They add their resources to this
  * stack directly (scope = the stack, never a construct of their own): a construct in between would change

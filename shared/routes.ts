@@ -134,7 +134,10 @@ export const ROUTES = [
   { method: 'GET', path: '/api/dashboard/summary', area: 'dashboard', access: STAFF },
 ] as const satisfies readonly RouteDef[];
 
-export type RouteKey = `${(typeof ROUTES)[number]['method']} ${(typeof ROUTES)[number]['path']}`;
+type Route = (typeof ROUTES)[number];
+
+/** 'GET /api/lots' for each route of the table (and no other method and path pairing). */
+export type RouteKey = Route extends infer R ? (R extends Route ? `${R['method']} ${R['path']}` : never) : never;
 
 export function routeKey(r: Pick<RouteDef, 'method' | 'path'>): string {
   return `${r.method} ${r.path}`;

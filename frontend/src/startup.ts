@@ -12,30 +12,35 @@ type PageModule = { default: ComponentType };
 
 export interface PublicPage {
   load: () => Promise<PageModule>;
-  /** The API paths the page GETs on arrival (lib/api.ts prefetch; the page's own call takes the reply). */
-  data: (params: Record<string, string>) => string[];
+  /** Starts the API GETs the page makes on arrival (lib/api.ts prefetch; the page's own call takes the reply). */
+  data: (params: Record<string, string>) => void;
 }
 
-const enc = encodeURIComponent;
-
 export const publicPages = {
-  home: { load: () => import('./features/home/HomePage'), data: () => ['/api/home/summary'] },
+  home: { load: () => import('./features/home/HomePage'), data: () => prefetch('GET /api/home/summary') },
   registration: {
     load: () => import('./features/registration/RegistrationPage'),
-    data: () => ['/api/config/Is_SVS_Form_On', '/api/crops/dropdown'],
+    data: () => {
+      prefetch('GET /api/config/{key}', { params: { key: 'Is_SVS_Form_On' } });
+      prefetch('GET /api/crops/dropdown');
+    },
   },
-  lot: { load: () => import('./features/public-lot/PublicLotPage'), data: (p) => [`/api/lots/by-code/${enc(p.code ?? '')}`] },
+  lot: {
+    load: () => import('./features/public-lot/PublicLotPage'),
+    data: (p) => prefetch('GET /api/lots/by-code/{code}', { params: { code: p.code ?? '' } }),
+  },
   appointment: {
     load: () => import('./features/appointment/AppointmentLetterPage'),
-    data: (p) => [`/svsregistration/AppointmentList/${enc(p.uniqueCode ?? '')}`],
+    data: (p) => prefetch('GET /svsregistration/AppointmentList/{code}', { params: { code: p.uniqueCode ?? '' } }),
   },
   bill: {
     load: () => import('./features/bill-view/BillViewPage'),
     // The bill's token from the QR code's address goes with it (the page asks the same way: ?t=).
-    data: (p) => {
-      const t = new URLSearchParams(window.location.search).get('t');
-      return [`/api/invoices/by-number/${enc(p.number ?? '')}${t ? `?${new URLSearchParams({ t })}` : ''}`];
-    },
+    data: (p) =>
+      prefetch('GET /api/invoices/by-number/{number}', {
+        params: { number: p.number ?? '' },
+        query: { t: new URLSearchParams(window.location.search).get('t') ?? undefined },
+      }),
   },
 } satisfies Record<string, PublicPage>;
 
@@ -70,7 +75,7 @@ export function startPublicPage(pathname: string): Promise<unknown> {
     const params = match(pattern, pathname);
     if (!params) continue;
     const page: PublicPage = publicPages[id];
-    for (const path of page.data(params)) prefetch(path);
+    page.data(params);
     return page.load().catch(() => undefined);
   }
   return Promise.resolve();

@@ -1,12 +1,12 @@
 import { IdParam } from '@shared/schemas/common';
 import { CropDropdownQuery, CropInput, CropListQuery } from '@shared/schemas/crops';
-import { defineArea, route } from '../lib/handler';
+import { defineArea } from '../lib/handler';
 import { json } from '../lib/http';
 import * as crops from './service';
 
 export const handler = defineArea('crops', {
-  'GET /api/crops': route({ query: CropListQuery, handle: ({ query }) => crops.list(query) }),
-  'GET /api/crops/dropdown': route({
+  'GET /api/crops': { query: CropListQuery, handle: ({ query }) => crops.list(query) },
+  'GET /api/crops/dropdown': {
     query: CropDropdownQuery,
     handle: async ({ query, caller }) => {
       const items = await crops.dropdown(query.includeInactive);
@@ -14,10 +14,10 @@ export const handler = defineArea('crops', {
       const shared = !caller && !query.includeInactive;
       return json(items, 200, shared ? { 'cache-control': 'public, max-age=60' } : {});
     },
-  }),
-  'GET /api/crops/{id}': route({ params: IdParam, handle: ({ params }) => crops.get(params.id) }),
-  'POST /api/crops': route({ body: CropInput, handle: async ({ body }) => json(await crops.create(body), 201) }),
-  'PUT /api/crops/{id}': route({ params: IdParam, body: CropInput, handle: ({ params, body }) => crops.update(params.id, body) }),
-  'DELETE /api/crops/{id}': route({ params: IdParam, handle: ({ params }) => crops.setActive(params.id, false) }),
-  'POST /api/crops/{id}/restore': route({ params: IdParam, handle: ({ params }) => crops.setActive(params.id, true) }),
+  },
+  'GET /api/crops/{id}': { params: IdParam, handle: ({ params }) => crops.get(params.id) },
+  'POST /api/crops': { body: CropInput, handle: async ({ body }) => json(await crops.create(body), 201) },
+  'PUT /api/crops/{id}': { params: IdParam, body: CropInput, handle: ({ params, body }) => crops.update(params.id, body) },
+  'DELETE /api/crops/{id}': { params: IdParam, handle: ({ params }) => crops.setActive(params.id, false) },
+  'POST /api/crops/{id}/restore': { params: IdParam, handle: ({ params }) => crops.setActive(params.id, true) },
 });

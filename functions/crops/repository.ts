@@ -2,7 +2,8 @@ import { GetCommand, TransactWriteCommand, type TransactWriteCommandInput } from
 import type { CropRules } from '@shared/crop-rules';
 import { docClient, tableName } from '../lib/aws';
 import { padId } from '../lib/counters';
-import { batchGet, conditionFailedAt, moveClaimItems, queryIndex, searchFilter, setActiveFlag, type Item } from '../lib/query';
+import { batchGet } from '../lib/batch-get';
+import { conditionFailedAt, moveClaimItems, queryIndex, searchFilter, setActiveFlag, type Item } from '../lib/query';
 
 /**
  * Crops (docs/data-model.md, "Crops").

@@ -1,6 +1,6 @@
 import { defaultRulesFor, normalizeCropName } from '@shared/crop-rules';
 import type { CropDropdownItem, CropInput, CropListQuery, CropResponse } from '@shared/schemas/crops';
-import { DROPDOWN_TAKE } from '@shared/schemas/producers';
+import { DROPDOWN_TAKE } from '@shared/schemas/common';
 import { nextValue } from '../lib/counters';
 import { badRequest, conflict, notFound } from '../lib/errors';
 import { searchTextOf } from '../lib/query';

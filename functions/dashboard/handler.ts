@@ -1,7 +1,7 @@
-import { defineArea, route } from '../lib/handler';
+import { defineArea } from '../lib/handler';
 import * as dashboard from './service';
 
 /** The admin dashboard: sellers see their own sales, admins everything. */
 export const handler = defineArea('dashboard', {
-  'GET /api/dashboard/summary': route({ handle: ({ caller }) => dashboard.summary(caller!) }),
+  'GET /api/dashboard/summary': { handle: ({ caller }) => dashboard.summary(caller!) },
 });

@@ -1,7 +1,7 @@
-import { hasAnyRole } from '@shared/roles';
 import type { DashboardSummary, DayCount } from '@shared/schemas/dashboard';
 import { financialYearOf } from '@shared/schemas/sales';
 import type { Caller } from '../lib/caller';
+import { isAdmin } from '../lib/caller-roles';
 import { kolkataDay, lastDays, readStats } from '../lib/stats';
 import { paiseToRupees } from '../lots/units';
 import { fyPk, newest, sellerPk } from '../sales/repository';
@@ -45,7 +45,7 @@ async function lastTenAmounts(scopedTo: number | undefined, today: string): Prom
 export async function summary(caller: Caller): Promise<DashboardSummary> {
   const today = kolkataDay(clock());
   const days = lastDays(today, 7);
-  const scopedToUser = !hasAnyRole(caller.roles, ['admin']);
+  const scopedToUser = !isAdmin(caller);
   const scopedTo = scopedToUser ? caller.userID : undefined;
   const [crops, producers, regs, sales, last10Amounts] = await Promise.all([
     creationTimes('CROPS'),

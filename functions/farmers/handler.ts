@@ -1,29 +1,29 @@
 import { IdParam } from '@shared/schemas/common';
 import { ByAadhaarQuery, FarmerInput, FarmerListQuery } from '@shared/schemas/farmers';
-import { defineArea, route } from '../lib/handler';
+import { defineArea } from '../lib/handler';
 import { json } from '../lib/http';
 import * as farmers from './service';
 
 export const handler = defineArea('farmers', {
-  'GET /api/farmers': route({ query: FarmerListQuery, handle: ({ query }) => farmers.list(query) }),
-  'GET /api/farmers/by-aadhaar': route({
+  'GET /api/farmers': { query: FarmerListQuery, handle: ({ query }) => farmers.list(query) },
+  'GET /api/farmers/by-aadhaar': {
     query: ByAadhaarQuery,
     handle: ({ query }) => farmers.byAadhaar(query.aadhaar),
-  }),
-  'GET /api/farmers/{id}': route({
+  },
+  'GET /api/farmers/{id}': {
     params: IdParam,
     handle: ({ params, caller, sourceIp }) => farmers.view(params.id, caller, sourceIp),
-  }),
-  'POST /api/farmers': route({
+  },
+  'POST /api/farmers': {
     body: FarmerInput,
     handle: async ({ body }) => json(await farmers.create(body), 201),
-  }),
-  'PUT /api/farmers/{id}': route({
+  },
+  'PUT /api/farmers/{id}': {
     params: IdParam,
     body: FarmerInput,
     handle: ({ params, body }) => farmers.update(params.id, body),
-  }),
-  'DELETE /api/farmers/{id}': route({ params: IdParam, handle: ({ params }) => farmers.setActive(params.id, false) }),
-  'POST /api/farmers/{id}/restore': route({ params: IdParam, handle: ({ params }) => farmers.setActive(params.id, true) }),
-  'GET /api/farmers/{id}/registrations': route({ params: IdParam, handle: ({ params }) => farmers.registrations(params.id) }),
+  },
+  'DELETE /api/farmers/{id}': { params: IdParam, handle: ({ params }) => farmers.setActive(params.id, false) },
+  'POST /api/farmers/{id}/restore': { params: IdParam, handle: ({ params }) => farmers.setActive(params.id, true) },
+  'GET /api/farmers/{id}/registrations': { params: IdParam, handle: ({ params }) => farmers.registrations(params.id) },
 });

@@ -5,7 +5,7 @@ import {
   type FarmerRegistration,
   type FarmerResponse,
 } from '@shared/schemas/farmers';
-import { AADHAAR_RE, stripAadhaar } from '@shared/schemas/producers';
+import { AADHAAR_RE, stripAadhaar } from '@shared/schemas/common';
 import { aadhaarHash, sealAadhaar } from '../lib/aadhaar-vault';
 import { aadhaarForView } from '../lib/aadhaar-views';
 import type { Caller } from '../lib/caller';

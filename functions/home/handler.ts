@@ -1,4 +1,4 @@
-import { defineArea, route } from '../lib/handler';
+import { defineArea } from '../lib/handler';
 import { AnnouncementIdParam, AnnouncementInput, BlockIdParam, BlockInput, CmsListQuery } from '@shared/schemas/cms';
 import { json } from '../lib/http';
 import * as home from './service';
@@ -13,39 +13,39 @@ const includeInactive = (flag: boolean, event: { queryStringParameters?: Record<
 const saved = <T>(r: home.SaveResult<T>) => json(r.record, r.created ? 201 : 200);
 
 export const handler = defineArea('home', {
-  'GET /api/home/summary': route({
+  'GET /api/home/summary': {
     handle: async () => json(await home.getHomeSummary(), 200, { 'cache-control': SUMMARY_CACHE }),
-  }),
+  },
 
-  'GET /api/cms/blocks': route({
+  'GET /api/cms/blocks': {
     query: CmsListQuery,
     handle: ({ query, event }) => home.listBlocks(includeInactive(query.includeInactive, event)),
-  }),
-  'POST /api/cms/blocks': route({
+  },
+  'POST /api/cms/blocks': {
     body: BlockInput,
     handle: async ({ body, caller }) => saved(await home.saveBlock(body.blockID, body, caller!)),
-  }),
-  'PUT /api/cms/blocks/{blockID}': route({
+  },
+  'PUT /api/cms/blocks/{blockID}': {
     params: BlockIdParam,
     body: BlockInput,
     handle: async ({ params, body, caller }) =>
       saved(await home.saveBlock(home.resolveId(params.blockID, body.blockID, 'blockID'), body, caller!)),
-  }),
+  },
 
-  'GET /api/cms/announcements': route({
+  'GET /api/cms/announcements': {
     query: CmsListQuery,
     handle: ({ query, event }) => home.listAnnouncements(includeInactive(query.includeInactive, event)),
-  }),
-  'POST /api/cms/announcements': route({
+  },
+  'POST /api/cms/announcements': {
     body: AnnouncementInput,
     handle: async ({ body, caller }) => saved(await home.saveAnnouncement(body.announcementID, body, caller!)),
-  }),
-  'PUT /api/cms/announcements/{announcementID}': route({
+  },
+  'PUT /api/cms/announcements/{announcementID}': {
     params: AnnouncementIdParam,
     body: AnnouncementInput,
     handle: async ({ params, body, caller }) =>
       saved(
         await home.saveAnnouncement(home.resolveId(params.announcementID, body.announcementID, 'announcementID'), body, caller!),
       ),
-  }),
+  },
 });

@@ -2,6 +2,8 @@ import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand, type QueryC
 import type { AnnouncementResponse, BlockResponse, Severity } from '@shared/schemas/cms';
 import { docClient, tableName } from '../lib/aws';
 import { padId } from '../lib/counters';
+import { conditionFailedAt } from '../lib/query';
+import { isConditionalFailure } from '../lib/retry';
 
 /**
  * Storage of the home page content (layout in docs/data-model.md, section "Home page and content"):
@@ -98,14 +100,8 @@ async function queryAll(input: Omit<QueryCommandInput, 'TableName'>): Promise<Re
   return items;
 }
 
-/** Which item of a cancelled transaction failed its condition, or -1. */
-function failedIndex(e: unknown): number {
-  const err = e as { name?: string; CancellationReasons?: { Code?: string }[] };
-  if (err?.name !== 'TransactionCanceledException') return -1;
-  return (err.CancellationReasons ?? []).findIndex((r) => r?.Code === 'ConditionalCheckFailed');
-}
-
-const isConditionFailure = (e: unknown) => (e as { name?: string })?.name === 'ConditionalCheckFailedException';
+/** Which item of a cancelled transaction failed its condition first, or -1. */
+const failedIndex = (e: unknown): number => conditionFailedAt(e)[0] ?? -1;
 
 // ---- blocks ----
 
@@ -167,7 +163,7 @@ export async function replaceBlock(before: BlockItem, b: BlockItem): Promise<Wri
       await docClient().send(new PutCommand({ TableName: tableName(), Item: blockRecord(b), ...guard }));
       return 'ok';
     } catch (e) {
-      if (isConditionFailure(e)) return 'changed';
+      if (isConditionalFailure(e)) return 'changed';
       throw e;
     }
   }
@@ -251,7 +247,7 @@ export async function replaceAnnouncement(a: AnnouncementItem): Promise<boolean>
     );
     return true;
   } catch (e) {
-    if (isConditionFailure(e)) return false;
+    if (isConditionalFailure(e)) return false;
     throw e;
   }
 }

@@ -1,14 +1,14 @@
-import { hasAnyRole } from '@shared/roles';
 import { openAadhaar } from './aadhaar-vault';
 import { appendAudit, type AuditSubject } from './audit-log';
 import type { Caller } from './caller';
+import { isAdmin } from './caller-roles';
 import { log } from './log';
 
 /**
  * Who sees an Aadhaar number in clear (docs/invariants.md#11-aadhaar-in-clear-for-admins-only): only admins (and
  * super_admins), who maintain the records; sellers, lists and public pages get XXXX-XXXX-1234.
  */
-export const seesFullAadhaar = (caller: Caller | null) => Boolean(caller && hasAnyRole(caller.roles, ['admin']));
+export const seesFullAadhaar = (caller: Caller | null) => isAdmin(caller);
 
 /**
  * The number in clear for an admin's single-record view, once that view is in the audit log; null for anyone

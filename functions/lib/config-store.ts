@@ -1,6 +1,7 @@
-import { BatchGetCommand, DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { CONFIG_KEYS, readConfig, type ConfigValue, type KnownConfigKey } from '@shared/config-keys';
 import { docClient, tableName } from './aws';
+import { batchGet } from './batch-get';
 import { log } from './log';
 
 /**
@@ -70,19 +71,17 @@ export async function getSetting<K extends KnownConfigKey>(key: K): Promise<Conf
   }
 }
 
-/** Several known keys in one read. */
+/**
+ * Several known keys in one read. A read that fails throws: these are shown to be edited, and defaults shown
+ * in place of the stored values would be saved back over them.
+ */
 export async function getSettings<K extends KnownConfigKey>(keys: readonly K[]): Promise<{ [P in K]: ConfigValue<P> }> {
   const result = {} as { [P in K]: ConfigValue<P> };
-  try {
-    const out = await docClient().send(new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: keys.map(itemKey) } } }));
-    const raw = new Map((out.Responses?.[tableName()] ?? []).map((i) => [String(i.sk), String(i.value ?? '')]));
-    for (const k of keys) {
-      cache.set(k, { at: Date.now(), value: raw.get(k) });
-      (result as Record<string, unknown>)[k] = readConfig(k, raw.get(k));
-    }
-  } catch (e) {
-    log.warn('config lookup failed, using defaults', { error: (e as Error).message });
-    for (const k of keys) (result as Record<string, unknown>)[k] = CONFIG_KEYS[k].default;
+  const items = await batchGet(keys.map(itemKey));
+  const raw = new Map(items.map((i) => [String(i.sk), String(i.value ?? '')]));
+  for (const k of keys) {
+    cache.set(k, { at: Date.now(), value: raw.get(k) });
+    (result as Record<string, unknown>)[k] = readConfig(k, raw.get(k));
   }
   return result;
 }

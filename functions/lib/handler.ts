@@ -6,10 +6,11 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context
 import * as z from 'zod';
 import { PRIVATE_QUERY_HEADER } from '@shared/private-query';
 import { hasAnyRole } from '@shared/roles';
+import type { Contract, ParsedPart, RouteKeyOf } from '@shared/contract';
 import { routeKey, routesOf, type FunctionArea, type RouteDef } from '@shared/routes';
 import { callerFromAuthorization, type Caller } from './caller';
 import { AppError, forbidden, unauthorized } from './errors';
-import { HttpResult, json } from './http';
+import { HttpResult, json, type ImageBody } from './http';
 import { log } from './log';
 import { isTransient } from './retry';
 import { requireCloudFrontOrigin } from './origin-verify';
@@ -29,20 +30,42 @@ export interface RequestCtx<P, Q, B> {
   sourceIp: string;
 }
 
-export interface RouteImpl<P = unknown, Q = unknown, B = unknown> {
-  params?: z.ZodType<P>;
-  query?: z.ZodType<Q>;
-  body?: z.ZodType<B>;
-  /** Body that is not JSON (multipart, raw); the handler reads ctx.event itself. */
-  rawBody?: boolean;
-  handle: (ctx: RequestCtx<P, Q, B>) => Promise<unknown>;
-}
+type PartName = 'params' | 'query' | 'body';
 
-/** Declares one route's implementation with its schemas (types flow from the schemas to the handler). */
-export function route<P = Record<string, never>, Q = Record<string, never>, B = undefined>(
-  impl: RouteImpl<P, Q, B>,
-): RouteImpl<P, Q, B> {
-  return impl;
+/** The schema a route takes for a request part: required when the contract has one, absent otherwise. */
+type SchemaField<C, F extends PartName> = C extends { [P in F]: infer S } ? { [P in F]: S } : { [P in F]?: undefined };
+
+/** A body the handler reads itself (see RouteContract.bodyReadByHandler): raw, or JSON parsed as unknown. */
+type BodyField<C> = C extends { bodyReadByHandler: true } ? { body?: z.ZodUnknown; rawBody?: true } : SchemaField<C, 'body'>;
+
+/** The route's JSON reply (or the same wrapped with a status and headers), or an image for the QR routes. */
+export type HandlerResult<C> = C extends { reply: infer R extends z.ZodType }
+  ? z.input<R> | HttpResult<z.input<R>>
+  : HttpResult<ImageBody>;
+
+/** One route's implementation, typed by its entry in the contract. */
+export type RouteImpl<C> = SchemaField<C, 'params'> &
+  SchemaField<C, 'query'> &
+  BodyField<C> & {
+    handle: (
+      ctx: RequestCtx<
+        ParsedPart<C, 'params'>,
+        ParsedPart<C, 'query'>,
+        C extends { bodyReadByHandler: true } ? unknown : ParsedPart<C, 'body'>
+      >,
+    ) => Promise<HandlerResult<C>>;
+  };
+
+/** An area's route map: exactly the area's routes of the route table, each typed by its contract entry. */
+export type AreaRoutes<A extends FunctionArea> = { [K in RouteKeyOf<A>]: RouteImpl<Contract[K]> };
+
+/** The same without the types, as the dispatcher uses it. */
+interface AnyRouteImpl {
+  params?: z.ZodType;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  rawBody?: boolean;
+  handle: (ctx: RequestCtx<any, any, any>) => Promise<unknown>;
 }
 
 const MAX_JSON_BYTES = 1024 * 1024;
@@ -77,8 +100,8 @@ export function validationError(error: z.ZodError, where: string): AppError {
   return new AppError('VALIDATION', message, { fields });
 }
 
-function parseWith<T>(schema: z.ZodType<T> | undefined, value: unknown, where: string): T {
-  if (!schema) return undefined as T;
+function parseWith(schema: z.ZodType | undefined, value: unknown, where: string): unknown {
+  if (!schema) return undefined;
   const out = schema.safeParse(value);
   if (!out.success) throw validationError(out.error, where);
   return out.data;
@@ -109,7 +132,7 @@ function clientIp(event: APIGatewayProxyEventV2): string {
   return event.requestContext?.http?.sourceIp ?? '';
 }
 
-function runRoute(def: RouteDef, impl: RouteImpl<any, any, any>) {
+function runRoute(def: RouteDef, impl: AnyRouteImpl) {
   return async (event: APIGatewayProxyEventV2, context: Context) => {
     const caller = await callerFromAuthorization(event.headers?.authorization);
     if (def.access !== 'public') {
@@ -194,9 +217,11 @@ const errorAndAccessLog = (): middy.MiddlewareObj<APIGatewayProxyEventV2, APIGat
 
 /**
  * Builds the Lambda handler of one API area from the route table and that area's route implementations.
- * Every route of the area in the table must have an implementation and vice versa.
+ * Every route of the area in the table must have an implementation and vice versa: tsc checks it, with each
+ * route's schemas and reply, against the contract (shared/contract); the checks below repeat it at start.
  */
-export function defineArea(area: FunctionArea, impls: Record<string, RouteImpl<any, any, any>>) {
+export function defineArea<A extends FunctionArea>(area: A, routeMap: AreaRoutes<A>) {
+  const impls = routeMap as unknown as Record<string, AnyRouteImpl>;
   const defs = routesOf(area);
   const keys = new Set(defs.map(routeKey));
   for (const k of Object.keys(impls)) {

@@ -1,5 +1,15 @@
-/** What a route handler may return besides plain JSON data. */
-export class HttpResult {
+/** The body of a route that answers with an image (the contract's `reply: 'image'`). */
+export interface ImageBody {
+  readonly image: true;
+}
+
+/**
+ * What a route handler may return besides plain JSON data. T is what the body carries, for the types only:
+ * a handler's result is checked against its route's reply in the contract (shared/contract).
+ */
+export class HttpResult<T = unknown> {
+  declare readonly carries?: T;
+
   constructor(
     readonly statusCode: number,
     readonly body: string,
@@ -8,15 +18,15 @@ export class HttpResult {
   ) {}
 }
 
-export function json(data: unknown, statusCode = 200, headers: Record<string, string> = {}): HttpResult {
+export function json<T>(data: T, statusCode = 200, headers: Record<string, string> = {}): HttpResult<T> {
   return new HttpResult(statusCode, JSON.stringify(data), { 'content-type': 'application/json; charset=utf-8', ...headers });
 }
 
-export function binary(data: Buffer, contentType: string, headers: Record<string, string> = {}): HttpResult {
+export function binary(data: Buffer, contentType: string, headers: Record<string, string> = {}): HttpResult<ImageBody> {
   return new HttpResult(200, data.toString('base64'), { 'content-type': contentType, ...headers }, true);
 }
 
-export function text(data: string, contentType: string, headers: Record<string, string> = {}): HttpResult {
+export function text(data: string, contentType: string, headers: Record<string, string> = {}): HttpResult<ImageBody> {
   return new HttpResult(200, data, { 'content-type': contentType, ...headers });
 }
 

@@ -4,7 +4,7 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from '
 import { AppError } from './errors';
 
 /**
- * CloudFront adds this header, with a secret value, to every request it sends to the API (infra/cloud-stack.ts).
+ * CloudFront adds this header, with a secret value, to every request it sends to the API (infra/constructs/site.ts).
  * A request to the execute-api endpoint directly (past CloudFront and its WAF) does not carry it.
  */
 export const ORIGIN_VERIFY_HEADER = 'x-origin-verify';

@@ -1,12 +1,7 @@
-import {
-  BatchGetCommand,
-  QueryCommand,
-  UpdateCommand,
-  type BatchGetCommandOutput,
-  type QueryCommandInput,
-} from '@aws-sdk/lib-dynamodb';
+import { QueryCommand, UpdateCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { docClient, tableName } from './aws';
 import { padId } from './counters';
+import { cancellationReasons, isConditionalFailure } from './retry';
 
 /**
  * Query helpers shared by the catalogue areas (producers, crops, lots, farmers). Lists are GSI queries on a
@@ -23,6 +18,8 @@ export interface IndexQuery {
   pk: string;
   /** Restrict the sort key to this prefix (begins_with). */
   skPrefix?: string;
+  /** Restrict the sort key to this range, both ends included (BETWEEN); not with skPrefix. */
+  skBetween?: { from: string; to: string };
   /** Newest first unless told otherwise. */
   forward?: boolean;
   take: number;
@@ -37,16 +34,13 @@ export interface QueryResult<T> {
   evaluated: number;
   /** True when the read budget stopped the query before the index was exhausted. */
   truncated: boolean;
+  /** True when the last page read ended with a continuation key: the partition may hold more items. */
+  more: boolean;
 }
 
+/** Positions of the items whose condition failed in a cancelled transaction (none for any other error). */
 export function conditionFailedAt(e: unknown): number[] {
-  const err = e as { name?: string; CancellationReasons?: { Code?: string }[] };
-  if (err?.name !== 'TransactionCanceledException') return [];
-  return (err.CancellationReasons ?? []).flatMap((r, i) => (r?.Code === 'ConditionalCheckFailed' ? [i] : []));
-}
-
-export function isConditionFailed(e: unknown): boolean {
-  return (e as Error)?.name === 'ConditionalCheckFailedException';
+  return cancellationReasons(e).flatMap((r, i) => (r?.Code === 'ConditionalCheckFailed' ? [i] : []));
 }
 
 export async function queryIndex<T = Item>(q: IndexQuery): Promise<QueryResult<T>> {
@@ -59,6 +53,11 @@ export async function queryIndex<T = Item>(q: IndexQuery): Promise<QueryResult<T
     names['#gsk'] = gsk;
     values[':gskp'] = q.skPrefix;
     keyCondition += ' AND begins_with(#gsk, :gskp)';
+  } else if (q.skBetween) {
+    names['#gsk'] = gsk;
+    values[':gskfrom'] = q.skBetween.from;
+    values[':gskto'] = q.skBetween.to;
+    keyCondition += ' AND #gsk BETWEEN :gskfrom AND :gskto';
   }
   const budget = q.readBudget ?? (q.filter ? SEARCH_READ_BUDGET : q.take);
   const items: T[] = [];
@@ -82,27 +81,12 @@ export async function queryIndex<T = Item>(q: IndexQuery): Promise<QueryResult<T
     for (const i of out.Items ?? []) items.push(i as T);
     start = out.LastEvaluatedKey;
   } while (start && items.length < q.take && evaluated < budget);
-  return { items: items.slice(0, q.take), evaluated, truncated: Boolean(start) && items.length < q.take };
-}
-
-/** BatchGetItem in chunks of 100 keys, retrying unprocessed keys; returns items in no particular order. */
-export async function batchGet(keys: { pk: string; sk: string }[]): Promise<Item[]> {
-  const unique = [...new Map(keys.map((k) => [`${k.pk}|${k.sk}`, k])).values()];
-  const out: Item[] = [];
-  for (let i = 0; i < unique.length; i += 100) {
-    let request: Record<string, { Keys: Record<string, unknown>[] }> | undefined = {
-      [tableName()]: { Keys: unique.slice(i, i + 100) },
-    };
-    for (let attempt = 0; request && Object.keys(request).length; attempt++) {
-      if (attempt > 0) await new Promise((r) => setTimeout(r, Math.min(1000, 25 * 2 ** attempt)));
-      const res: BatchGetCommandOutput = await docClient().send(new BatchGetCommand({ RequestItems: request }));
-      out.push(...((res.Responses?.[tableName()] ?? []) as Item[]));
-      const left: { Keys?: Record<string, unknown>[] } | undefined = res.UnprocessedKeys?.[tableName()];
-      request = left?.Keys?.length ? { [tableName()]: { Keys: left.Keys as Record<string, unknown>[] } } : undefined;
-      if (attempt > 8) throw new Error('BatchGet kept returning unprocessed keys');
-    }
-  }
-  return out;
+  return {
+    items: items.slice(0, q.take),
+    evaluated,
+    truncated: Boolean(start) && items.length < q.take,
+    more: Boolean(start),
+  };
 }
 
 /** Lower-case text the list searches match against (substring). */
@@ -148,7 +132,7 @@ export async function setActiveFlag(
     );
     return out.Attributes;
   } catch (e) {
-    if (isConditionFailed(e)) return undefined;
+    if (isConditionalFailure(e)) return undefined;
     throw e;
   }
 }

@@ -1,5 +1,6 @@
-import { BatchGetCommand, GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { docClient, tableName } from './aws';
+import { batchGet } from './batch-get';
 import { padId } from './counters';
 
 /**
@@ -41,10 +42,7 @@ export async function getRole(id: number): Promise<RoleItem | undefined> {
 /** Names of the given role ids; ids that do not exist are left out. */
 export async function roleNames(ids: readonly number[]): Promise<Map<number, string>> {
   const map = new Map<number, string>();
-  const unique = [...new Set(ids)];
-  if (!unique.length) return map;
-  const out = await docClient().send(new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: unique.map(roleKey) } } }));
-  for (const i of out.Responses?.[tableName()] ?? []) map.set(Number(i.roleID), String(i.name));
+  for (const i of await batchGet(ids.map(roleKey))) map.set(Number(i.roleID), String(i.name));
   return map;
 }
 

@@ -1,5 +1,6 @@
-import { BatchGetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { docClient, tableName } from './aws';
+import { batchGet } from './batch-get';
 import { log } from './log';
 import { withRetry } from './retry';
 
@@ -143,22 +144,11 @@ export async function readStats(
     }
   }
   const sums = new Map<string, StatValue>(scopes.map((s) => [s, { count: 0, amountPaise: 0 }]));
-  for (let i = 0; i < keys.length; i += 100) {
-    let pending: Record<string, unknown>[] = keys.slice(i, i + 100);
-    for (let round = 0; pending.length; round++) {
-      if (round > 8) throw new Error('BatchGet of stats kept returning unprocessed keys');
-      if (round) await new Promise((r) => setTimeout(r, 20 * 2 ** round));
-      const res = await withRetry(() =>
-        docClient().send(new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: pending } } })),
-      );
-      for (const it of res.Responses?.[tableName()] ?? []) {
-        const s = sums.get(keyScope.get(String(it.pk)) ?? '');
-        if (!s) continue;
-        s.count += Number(it.count ?? 0);
-        s.amountPaise += Number(it.amountPaise ?? 0);
-      }
-      pending = (res.UnprocessedKeys?.[tableName()]?.Keys as Record<string, unknown>[] | undefined) ?? [];
-    }
+  for (const it of await batchGet(keys)) {
+    const s = sums.get(keyScope.get(String(it.pk)) ?? '');
+    if (!s) continue;
+    s.count += Number(it.count ?? 0);
+    s.amountPaise += Number(it.amountPaise ?? 0);
   }
   const all = sums.get('ALL')!;
   sums.delete('ALL');

@@ -2,7 +2,7 @@
  * The expiry rule for uploads that never became a registration: presigned uploads land under `prefix` and
  * are copied elsewhere (aadhaar/) when a registration accepts them; whatever is still under `prefix` after
  * `expireAfterDays` goes. The cloud stack turns this into the uploads bucket's lifecycle rule
- * (infra/cloud-stack.ts); the local stand-in applies it itself (infra/local/lifecycle.ts).
+ * (infra/constructs/data.ts); the local stand-in applies it itself (infra/local/lifecycle.ts).
  */
 export const PENDING_UPLOADS_RULE = {
   id: 'ExpireUnclaimedPendingUploads',
@@ -14,7 +14,7 @@ export const PENDING_UPLOADS_RULE = {
  * Accepted scans live under `prefix` (aadhaar/<year>/<id10>-<random>.<ext>). A submit copies the scan there
  * before its transaction, so a request that dies in between leaves a scan no registration names: the
  * sweeper (functions/registrations/orphan-scans.ts) deletes those once they are older than `graceHours`,
- * daily in the cloud (infra/cloud-stack.ts) and hourly under `npm start` (infra/local/lifecycle.ts).
+ * daily in the cloud (infra/constructs/orphan-scan-sweeper.ts) and hourly under `npm start` (infra/local/lifecycle.ts).
  */
 export const ORPHAN_SCANS_RULE = {
   prefix: 'aadhaar/',

@@ -9,7 +9,7 @@ import {
   QrSvgQuery,
   UpdateLotInput,
 } from '@shared/schemas/lots';
-import { defineArea, route } from '../lib/handler';
+import { defineArea } from '../lib/handler';
 import { binary, json, text } from '../lib/http';
 import { qrImageHeaders } from '../lib/qr';
 import * as lots from './service';
@@ -22,43 +22,43 @@ const imageHeaders = (lotCode: string, ext: 'png' | 'svg', download: boolean, sh
   qrImageHeaders(`lot-${lotCode}.${ext}`, { download, shared });
 
 export const handler = defineArea('lots', {
-  'GET /api/lots': route({ query: LotListQuery, handle: ({ query }) => lots.list(query) }),
-  'GET /api/lots/preview-code': route({ query: PreviewCodeQuery, handle: ({ query }) => lots.previewCode(query) }),
-  'GET /api/lots/for-crop': route({ query: ForCropQuery, handle: ({ query }) => lots.forCrop(query.cropId) }),
-  'GET /api/lots/by-code/{code}': route({
+  'GET /api/lots': { query: LotListQuery, handle: ({ query }) => lots.list(query) },
+  'GET /api/lots/preview-code': { query: PreviewCodeQuery, handle: ({ query }) => lots.previewCode(query) },
+  'GET /api/lots/for-crop': { query: ForCropQuery, handle: ({ query }) => lots.forCrop(query.cropId) },
+  'GET /api/lots/by-code/{code}': {
     params: LotCodeParam,
     handle: async ({ params }) => json(await lots.byCode(params.code), 200, { 'cache-control': 'public, max-age=30' }),
-  }),
-  'GET /api/lots/by-code/{code}/qrcode.svg': route({
+  },
+  'GET /api/lots/by-code/{code}/qrcode.svg': {
     params: LotCodeParam,
     query: QrSvgQuery,
     handle: async ({ params, query }) => {
       const img = await lots.qrSvgByCode(params.code);
       return text(img.data as string, 'image/svg+xml; charset=utf-8', imageHeaders(img.lotCode, 'svg', query.download, true));
     },
-  }),
-  'GET /api/lots/{id}': route({ params: IdParam, handle: ({ params }) => lots.get(params.id) }),
-  'POST /api/lots': route({ body: CreateLotInput, handle: async ({ body }) => json(await lots.create(body), 201) }),
-  'PUT /api/lots/{id}': route({
+  },
+  'GET /api/lots/{id}': { params: IdParam, handle: ({ params }) => lots.get(params.id) },
+  'POST /api/lots': { body: CreateLotInput, handle: async ({ body }) => json(await lots.create(body), 201) },
+  'PUT /api/lots/{id}': {
     params: IdParam,
     body: UpdateLotInput,
     handle: ({ params, body }) => lots.update(params.id, body),
-  }),
-  'DELETE /api/lots/{id}': route({ params: IdParam, handle: ({ params }) => lots.remove(params.id) }),
-  'GET /api/lots/{id}/qrcode.png': route({
+  },
+  'DELETE /api/lots/{id}': { params: IdParam, handle: ({ params }) => lots.remove(params.id) },
+  'GET /api/lots/{id}/qrcode.png': {
     params: IdParam,
     query: QrQuery,
     handle: async ({ params, query }) => {
       const img = await lots.qrPng(params.id, query.size);
       return binary(img.data as Buffer, 'image/png', imageHeaders(img.lotCode, 'png', query.download, false));
     },
-  }),
-  'GET /api/lots/{id}/qrcode.svg': route({
+  },
+  'GET /api/lots/{id}/qrcode.svg': {
     params: IdParam,
     query: QrSvgQuery,
     handle: async ({ params, query }) => {
       const img = await lots.qrSvg(params.id);
       return text(img.data as string, 'image/svg+xml; charset=utf-8', imageHeaders(img.lotCode, 'svg', query.download, false));
     },
-  }),
+  },
 });

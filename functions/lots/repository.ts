@@ -4,9 +4,9 @@ import { docClient, tableName } from '../lib/aws';
 import { padId } from '../lib/counters';
 import { cropKey } from '../crops/repository';
 import { producerKey } from '../producers/repository';
-import { conditionFailedAt, isConditionFailed, queryIndex, type Item } from '../lib/query';
+import { conditionFailedAt, queryIndex, type Item } from '../lib/query';
 import { formatLotCode, lotSequenceCounter } from './codes';
-import { isAmbiguous, isTransient, withRetry } from '../lib/retry';
+import { isAmbiguous, isConditionalFailure, isTransient, withRetry } from '../lib/retry';
 
 /**
  * Lots (docs/data-model.md, "Lots").
@@ -146,7 +146,7 @@ async function releaseSequence(producerID: number, year: number, seq: number): P
       }),
     );
   } catch (e) {
-    if (!isConditionFailed(e)) throw e;
+    if (!isConditionalFailure(e)) throw e;
   }
 }
 
@@ -272,7 +272,7 @@ export async function updateLotFields(
   } catch (e) {
     const failed = conditionFailedAt(e);
     if (failed.includes(1)) return { ok: false, reason: 'crop' };
-    if (isConditionFailed(e) || failed.includes(0)) {
+    if (isConditionalFailure(e) || failed.includes(0)) {
       const fresh = await getLot(current.lotID, true);
       if (!fresh) return { ok: false, reason: 'gone' };
       if (fresh.usedGrams > next.totalGrams) return { ok: false, reason: 'below-used' };

@@ -8,7 +8,7 @@ import {
   type PublicLotResponse,
   type UpdateLotInput,
 } from '@shared/schemas/lots';
-import { DROPDOWN_TAKE } from '@shared/schemas/producers';
+import { DROPDOWN_TAKE } from '@shared/schemas/common';
 import { nextValue } from '../lib/counters';
 import * as qr from '../lib/qr';
 import { badRequest, conflict, notFound } from '../lib/errors';

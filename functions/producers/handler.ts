@@ -1,30 +1,30 @@
 import { IdParam } from '@shared/schemas/common';
 import { ProducerInput, ProducerListQuery } from '@shared/schemas/producers';
-import { defineArea, route } from '../lib/handler';
+import { defineArea } from '../lib/handler';
 import { json } from '../lib/http';
 import * as producers from './service';
 
 export const handler = defineArea('producers', {
-  'GET /api/producers': route({ query: ProducerListQuery, handle: ({ query }) => producers.list(query) }),
-  'GET /api/producers/{id}': route({
+  'GET /api/producers': { query: ProducerListQuery, handle: ({ query }) => producers.list(query) },
+  'GET /api/producers/{id}': {
     params: IdParam,
     handle: ({ params, caller, sourceIp }) => producers.get(params.id, caller, sourceIp),
-  }),
-  'POST /api/producers': route({
+  },
+  'POST /api/producers': {
     body: ProducerInput,
     handle: async ({ body }) => json(await producers.create(body), 201),
-  }),
-  'PUT /api/producers/{id}': route({
+  },
+  'PUT /api/producers/{id}': {
     params: IdParam,
     body: ProducerInput,
     handle: ({ params, body }) => producers.update(params.id, body),
-  }),
-  'DELETE /api/producers/{id}': route({
+  },
+  'DELETE /api/producers/{id}': {
     params: IdParam,
     handle: ({ params }) => producers.setActive(params.id, false),
-  }),
-  'POST /api/producers/{id}/restore': route({
+  },
+  'POST /api/producers/{id}/restore': {
     params: IdParam,
     handle: ({ params }) => producers.setActive(params.id, true),
-  }),
+  },
 });

@@ -1,7 +1,8 @@
 import { GetCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { docClient, tableName } from '../lib/aws';
 import { padId } from '../lib/counters';
-import { batchGet, conditionFailedAt, moveClaimItems, queryIndex, searchFilter, setActiveFlag, type Item } from '../lib/query';
+import { batchGet } from '../lib/batch-get';
+import { conditionFailedAt, moveClaimItems, queryIndex, searchFilter, setActiveFlag, type Item } from '../lib/query';
 
 /**
  * Producers (docs/data-model.md, "Producers").

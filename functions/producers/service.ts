@@ -1,10 +1,5 @@
-import {
-  AADHAAR_RE,
-  stripAadhaar,
-  type ProducerInput,
-  type ProducerListQuery,
-  type ProducerResponse,
-} from '@shared/schemas/producers';
+import { AADHAAR_RE, stripAadhaar } from '@shared/schemas/common';
+import type { ProducerInput, ProducerListQuery, ProducerResponse } from '@shared/schemas/producers';
 import { aadhaarHash, sealAadhaar } from '../lib/aadhaar-vault';
 import { aadhaarForView } from '../lib/aadhaar-views';
 import type { Caller } from '../lib/caller';

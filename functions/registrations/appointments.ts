@@ -88,10 +88,7 @@ export async function appointmentSettings(): Promise<AppointmentSettings> {
   if (settingsCache && Date.now() - settingsCache.at < SETTINGS_CACHE_MS) return settingsCache.value;
   let raw: Map<string, string>;
   try {
-    raw = await withRetry(
-      () => repo.readConfigValues(['PerDayLimit', 'AppointmentStartDate', 'WeeklyOffDay', 'Holidays', 'ShiftLabels']),
-      { attempts: 4 },
-    );
+    raw = await repo.readConfigValues(['PerDayLimit', 'AppointmentStartDate', 'WeeklyOffDay', 'Holidays', 'ShiftLabels']);
   } catch (e) {
     log.error('appointment settings unreadable', { error: (e as Error).message, name: (e as Error).name });
     throw busy();

@@ -2,6 +2,7 @@ import * as z from 'zod';
 import {
   FindLetterInput,
   LETTER_CODE_RE,
+  LetterCodeParam,
   MSG_FORM_INVALID,
   RegistrationIdParam,
   RegistrationListQuery,
@@ -10,11 +11,11 @@ import {
   registrationFieldErrors,
 } from '@shared/schemas/registration';
 import { appendAudit } from '../lib/audit-log';
-import { defineArea, route } from '../lib/handler';
+import { defineArea } from '../lib/handler';
 import { AppError, notFound } from '../lib/errors';
 import { json } from '../lib/http';
 import { listRegistrations } from './list';
-import { presignDownload } from './repository';
+import { presignDownload } from './scan-store';
 import * as registrations from './service';
 import { parseSubmission } from './submission';
 import { createUploadUrl, DOWNLOAD_URL_SECONDS } from './uploads';
@@ -27,19 +28,18 @@ function parseForm<T>(schema: z.ZodType<T>, body: unknown): T {
 }
 
 const AnyBody = z.unknown();
-const CodeParam = z.object({ code: z.string() });
 
 export const handler = defineArea('registrations', {
-  'POST /svsregistration/upload-url': route({
+  'POST /svsregistration/upload-url': {
     body: AnyBody,
     handle: async ({ body }) => {
       await registrations.assertFormOpen();
       const input = parseForm(UploadUrlInput, body);
       return json(await createUploadUrl(input), 201);
     },
-  }),
+  },
 
-  'POST /svsregistration': route({
+  'POST /svsregistration': {
     rawBody: true,
     handle: async ({ event, caller, sourceIp }) => {
       await registrations.assertFormOpen();
@@ -47,40 +47,40 @@ export const handler = defineArea('registrations', {
       const out = await registrations.submitRegistration({ ...parsed, caller, sourceIp });
       return json(out.reply, out.status);
     },
-  }),
+  },
 
-  'POST /svsregistration/find-letter': route({
+  'POST /svsregistration/find-letter': {
     body: AnyBody,
     handle: ({ body, sourceIp }) => registrations.findLetter(parseForm(FindLetterInput, body), sourceIp),
-  }),
+  },
 
-  'GET /svsregistration/AppointmentList/{code}': route({
-    params: CodeParam,
+  'GET /svsregistration/AppointmentList/{code}': {
+    params: LetterCodeParam,
     handle: ({ params }) => {
       if (!LETTER_CODE_RE.test(params.code))
         throw notFound('अपॉइंटमेंट नहीं मिला / Unable to load appointment. Please check the link.');
       return registrations.letterByCode(params.code);
     },
-  }),
+  },
 
-  'GET /svsregistration/appointment/by-id/{id}': route({
+  'GET /svsregistration/appointment/by-id/{id}': {
     params: RegistrationIdParam,
     query: RegistrationYearQuery,
     handle: ({ params, query }) => registrations.letterById(params.id, query.year),
-  }),
+  },
 
-  'GET /api/registrations': route({
+  'GET /api/registrations': {
     query: RegistrationListQuery,
     handle: ({ query }) => listRegistrations(query),
-  }),
+  },
 
-  'GET /api/registrations/{id}': route({
+  'GET /api/registrations/{id}': {
     params: RegistrationIdParam,
     query: RegistrationYearQuery,
     handle: ({ params, query, caller, sourceIp }) => registrations.registrationView(params.id, query.year, caller, sourceIp),
-  }),
+  },
 
-  'GET /api/registrations/{id}/aadhaar-file': route({
+  'GET /api/registrations/{id}/aadhaar-file': {
     params: RegistrationIdParam,
     query: RegistrationYearQuery,
     handle: async ({ params, query, caller, sourceIp }) => {
@@ -91,5 +91,5 @@ export const handler = defineArea('registrations', {
       const url = await presignDownload(r.adharFilePath, DOWNLOAD_URL_SECONDS, r.adharFileType);
       return { url, expiresAt: new Date(Date.now() + DOWNLOAD_URL_SECONDS * 1000).toISOString() };
     },
-  }),
+  },
 });

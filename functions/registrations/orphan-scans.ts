@@ -1,6 +1,7 @@
 import { HOUR_MS, ORPHAN_SCANS_RULE } from '../lib/upload-rules';
 import { log } from '../lib/log';
 import * as repo from './repository';
+import * as scans from './scan-store';
 
 /**
  * Deletes Aadhaar scans that no registration names. A submit copies the accepted scan to
@@ -28,7 +29,7 @@ export async function sweepOrphanScans(o: { now?: Date; graceMs?: number } = {})
   const result: SweepResult = { examined: 0, recent: 0, kept: 0, deleted: [], unrecognised: [] };
   let token: string | undefined;
   do {
-    const page = await repo.listObjects(ORPHAN_SCANS_RULE.prefix, token);
+    const page = await scans.listObjects(ORPHAN_SCANS_RULE.prefix, token);
     const candidates: { key: string; year: number; id: number }[] = [];
     for (const { key, modified } of page.objects) {
       result.examined += 1;
@@ -49,7 +50,7 @@ export async function sweepOrphanScans(o: { now?: Date; graceMs?: number } = {})
         result.kept += 1;
         continue;
       }
-      await repo.deleteObject(c.key);
+      await scans.deleteObject(c.key);
       result.deleted.push(c.key);
     }
     token = page.next;

@@ -1,18 +1,7 @@
-import { randomBytes } from 'node:crypto';
-import { DeleteObjectCommand, GetObjectCommand, ListObjectsV2Command, PutObjectCommand } from '@aws-sdk/client-s3';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import {
-  BatchGetCommand,
-  DeleteCommand,
-  GetCommand,
-  PutCommand,
-  QueryCommand,
-  TransactWriteCommand,
-  UpdateCommand,
-} from '@aws-sdk/lib-dynamodb';
-import { docClient, s3Client, tableName } from '../lib/aws';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { docClient, tableName } from '../lib/aws';
+import { batchGet } from '../lib/batch-get';
 import { padId } from '../lib/counters';
-import { env } from '../lib/env';
 import { isConditionalFailure } from '../lib/retry';
 
 /**
@@ -115,15 +104,8 @@ const db = () => docClient();
 // ---- configuration (read here so that a failure is seen, not replaced by defaults) ----
 
 export async function readConfigValues(keys: readonly string[]): Promise<Map<string, string>> {
-  const out = new Map<string, string>();
-  let pending: Record<string, unknown>[] = keys.map((k) => ({ pk: 'CONFIG', sk: k }));
-  for (let round = 0; pending.length && round < 5; round++) {
-    const res = await db().send(new BatchGetCommand({ RequestItems: { [T()]: { Keys: pending } } }));
-    for (const i of res.Responses?.[T()] ?? []) out.set(String(i.sk), String(i.value ?? ''));
-    pending = (res.UnprocessedKeys?.[T()]?.Keys as Record<string, unknown>[] | undefined) ?? [];
-  }
-  if (pending.length) throw Object.assign(new Error('configuration keys left unprocessed'), { name: 'ThrottlingException' });
-  return out;
+  const items = await batchGet(keys.map((k) => ({ pk: 'CONFIG', sk: k })));
+  return new Map(items.map((i) => [String(i.sk), String(i.value ?? '')]));
 }
 
 // ---- appointment shift counters ----
@@ -189,18 +171,16 @@ export interface ShiftCount {
 
 /** Counters of the given days (staff and tests; a BatchGet of 2 items per day). */
 export async function shiftCounts(days: readonly string[]): Promise<ShiftCount[]> {
-  const keys = days.flatMap((d) => [slotKey(d, 1), slotKey(d, 2)]);
-  const out: ShiftCount[] = [];
-  for (let i = 0; i < keys.length; i += 100) {
-    let pending: Record<string, unknown>[] = keys.slice(i, i + 100);
-    while (pending.length) {
-      const res = await db().send(new BatchGetCommand({ RequestItems: { [T()]: { Keys: pending, ConsistentRead: true } } }));
-      for (const it of res.Responses?.[T()] ?? [])
-        out.push({ day: String(it.day), shift: Number(it.shift), booked: Number(it.booked ?? 0), cap: Number(it.cap ?? 0) });
-      pending = (res.UnprocessedKeys?.[T()]?.Keys as Record<string, unknown>[] | undefined) ?? [];
-    }
-  }
-  return out;
+  const items = await batchGet(
+    days.flatMap((d) => [slotKey(d, 1), slotKey(d, 2)]),
+    { consistentRead: true },
+  );
+  return items.map((it) => ({
+    day: String(it.day),
+    shift: Number(it.shift),
+    booked: Number(it.booked ?? 0),
+    cap: Number(it.cap ?? 0),
+  }));
 }
 
 // ---- claims and locks (invariant 2) ----
@@ -326,16 +306,7 @@ export async function registrationsWithId(id: number): Promise<RegistrationItem[
 }
 
 export async function batchGetRegistrations(keys: { year: number; id: number }[]): Promise<RegistrationItem[]> {
-  const out: RegistrationItem[] = [];
-  for (let i = 0; i < keys.length; i += 100) {
-    let pending: Record<string, unknown>[] = keys.slice(i, i + 100).map((k) => regKey(k.year, k.id));
-    for (let round = 0; pending.length && round < 8; round++) {
-      const res = await db().send(new BatchGetCommand({ RequestItems: { [T()]: { Keys: pending } } }));
-      out.push(...((res.Responses?.[T()] ?? []) as RegistrationItem[]));
-      pending = (res.UnprocessedKeys?.[T()]?.Keys as Record<string, unknown>[] | undefined) ?? [];
-    }
-  }
-  return out;
+  return (await batchGet(keys.map((k) => regKey(k.year, k.id)))) as unknown as RegistrationItem[];
 }
 
 export interface ListPageResult {
@@ -378,119 +349,13 @@ export async function listShardPage(
   };
 }
 
-// ---- Aadhaar scans in S3 ----
-
-const bucket = () => env().UPLOADS_BUCKET;
-
-export function newPendingKey(): string {
-  return `pending/${randomBytes(18).toString('base64url')}`;
-}
-
-export async function presignUpload(key: string, contentType: string, size: number, expiresIn: number): Promise<string> {
-  return getSignedUrl(
-    s3Client(),
-    new PutObjectCommand({ Bucket: bucket(), Key: key, ContentType: contentType, ContentLength: size }),
-    {
-      expiresIn,
-      // Both are part of the signature: S3 refuses a PUT of another type or length.
-      signableHeaders: new Set(['content-type', 'content-length']),
-    },
-  );
-}
-
-const SERVED_TYPES: Record<string, string> = { gif: 'image/gif', jpg: 'image/jpeg', png: 'image/png', pdf: 'application/pdf' };
-
-/**
- * A short-lived link to a stored scan. The answer's type is forced to the kind checked at upload (taken from
- * the key's extension, which the server chose from the magic bytes; the stored type must agree), so nothing
- * stored can ever be rendered as HTML: a checked image or PDF opens inline, anything else only downloads as
- * octet-stream.
- */
-export async function presignDownload(key: string, expiresIn: number, contentType?: string): Promise<string> {
-  const ext = /\.([a-z]+)$/.exec(key)?.[1] ?? '';
-  const checked = SERVED_TYPES[ext];
-  const safe = checked !== undefined && (contentType === undefined || contentType === checked);
-  return getSignedUrl(
-    s3Client(),
-    new GetObjectCommand({
-      Bucket: bucket(),
-      Key: key,
-      ResponseContentType: safe ? checked : 'application/octet-stream',
-      ResponseContentDisposition: safe ? `inline; filename="aadhaar.${ext}"` : 'attachment; filename="aadhaar.bin"',
-      ResponseCacheControl: 'private, no-store',
-    }),
-    { expiresIn },
-  );
-}
-
-/** Size and first bytes of an object (one ranged GET), or undefined when there is no such object. */
-export async function readObjectHead(
-  key: string,
-  bytes: number,
-): Promise<{ size: number; head: Buffer; contentType?: string } | undefined> {
-  try {
-    const out = await s3Client().send(new GetObjectCommand({ Bucket: bucket(), Key: key, Range: `bytes=0-${bytes - 1}` }));
-    const total = /\/(\d+)$/.exec(out.ContentRange ?? '')?.[1];
-    if (total === '0') {
-      // Some S3 stand-ins answer a range of an empty object with a bogus length: do not read the body.
-      (out.Body as { destroy?: () => void } | undefined)?.destroy?.();
-      return { size: 0, head: Buffer.alloc(0) };
-    }
-    const head = Buffer.from(await out.Body!.transformToByteArray());
-    const size = total !== undefined ? Number(total) : Number(out.ContentLength ?? head.length);
-    return { size, head, contentType: out.ContentType };
-  } catch (e) {
-    const err = e as { name?: string; $metadata?: { httpStatusCode?: number } };
-    if (err.name === 'NoSuchKey' || err.name === 'NotFound' || err.$metadata?.httpStatusCode === 404) return undefined;
-    // An empty object cannot be read with a range.
-    if (err.name === 'InvalidRange' || err.$metadata?.httpStatusCode === 416) return { size: 0, head: Buffer.alloc(0) };
-    throw e;
-  }
-}
-
-export async function putObject(key: string, body: Buffer, contentType: string): Promise<void> {
-  await s3Client().send(
-    new PutObjectCommand({
-      Bucket: bucket(),
-      Key: key,
-      Body: body,
-      ContentType: contentType,
-      ContentLength: body.length,
-    }),
-  );
-}
-
-export async function deleteObject(key: string): Promise<void> {
-  await s3Client().send(new DeleteObjectCommand({ Bucket: bucket(), Key: key }));
-}
-
-/** One page of the objects under `prefix`: key and last-modified time. */
-export async function listObjects(
-  prefix: string,
-  token?: string,
-): Promise<{ objects: { key: string; modified: Date }[]; next?: string }> {
-  const out = await s3Client().send(new ListObjectsV2Command({ Bucket: bucket(), Prefix: prefix, ContinuationToken: token }));
-  const objects = (out.Contents ?? []).flatMap((o) =>
-    o.Key && o.LastModified ? [{ key: o.Key, modified: o.LastModified }] : [],
-  );
-  return { objects, next: out.IsTruncated ? out.NextContinuationToken : undefined };
-}
+// ---- registrations named by stored scans (orphan-scan sweep) ----
 
 /** The scan each of these registrations names (by registration key pk), in batches of 100; absent registrations are left out. */
 export async function scanPathsOf(regs: { year: number; id: number }[]): Promise<Map<string, string>> {
-  const out = new Map<string, string>();
-  const unique = [...new Map(regs.map((r) => [regKey(r.year, r.id).pk, regKey(r.year, r.id)])).values()];
-  for (let i = 0; i < unique.length; i += 100) {
-    let pending: Record<string, unknown>[] = unique.slice(i, i + 100);
-    for (let round = 0; pending.length && round < 8; round++) {
-      if (round) await new Promise((r) => setTimeout(r, 50 * 2 ** round));
-      const res = await db().send(
-        new BatchGetCommand({ RequestItems: { [T()]: { Keys: pending, ProjectionExpression: 'pk, adharFilePath' } } }),
-      );
-      for (const item of res.Responses?.[T()] ?? []) out.set(String(item.pk), String(item.adharFilePath ?? ''));
-      pending = (res.UnprocessedKeys?.[T()]?.Keys as Record<string, unknown>[] | undefined) ?? [];
-    }
-    if (pending.length) throw Object.assign(new Error('registration keys left unprocessed'), { name: 'ThrottlingException' });
-  }
-  return out;
+  const items = await batchGet(
+    regs.map((r) => regKey(r.year, r.id)),
+    { projection: 'pk, adharFilePath' },
+  );
+  return new Map(items.map((item) => [String(item.pk), String(item.adharFilePath ?? '')]));
 }

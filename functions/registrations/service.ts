@@ -2,7 +2,6 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { clampQty, QTY_CLAMP, rulesOfCrop, type CropRules } from '@shared/crop-rules';
 import { getCrop } from '../crops/repository';
 import { maskAadhaar } from '@shared/format';
-import { hasAnyRole, STAFF_ROLES } from '@shared/roles';
 import {
   kolkataDate,
   MSG_ALREADY_REGISTERED,
@@ -15,9 +14,11 @@ import {
   type RegistrationReply,
   type RegistrationRow,
 } from '@shared/schemas/registration';
+import type { FoundLetter } from '@shared/schemas/replies/registration';
 import { aadhaarHash, sealAadhaar } from '../lib/aadhaar-vault';
 import { aadhaarForView } from '../lib/aadhaar-views';
 import type { Caller } from '../lib/caller';
+import { isStaff } from '../lib/caller-roles';
 import { getSetting } from '../lib/config-store';
 import { nextValue, padId } from '../lib/counters';
 import { AppError, notFound } from '../lib/errors';
@@ -53,10 +54,6 @@ const LEASE_MS = 45_000;
 const WAIT_FOR_FIRST_MS = 10_000;
 
 const MSG_OK = 'पंजीकरण सफल / Registration successful';
-
-export function isStaff(caller: Caller | null): boolean {
-  return Boolean(caller && hasAnyRole(caller.roles, STAFF_ROLES));
-}
 
 /**
  * The form switch: off refuses submissions; a failed lookup means on
@@ -446,12 +443,6 @@ function findLimited(retryAfterSeconds: number): AppError {
     `बहुत अधिक प्रयास, कृपया ${minutes} मिनट बाद प्रयास करें / Too many attempts. Please try again in ${minutesText(minutes)}.`,
     { retryAfterSeconds },
   );
-}
-
-export interface FoundLetter {
-  code: string;
-  uniqueCode: string;
-  letters: { uniqueCode: string; id: number; year: number; cropName: string }[];
 }
 
 /** The limits on guessing a letter: per Aadhaar number (its keyed hash) and per client address. */

@@ -11,7 +11,7 @@ import {
 import { padId } from '../lib/counters';
 import { AppError } from '../lib/errors';
 import { log } from '../lib/log';
-import * as repo from './repository';
+import * as scans from './scan-store';
 
 /**
  * Aadhaar scans: the browser uploads straight to S3 with a presigned PUT under pending/ (removed by the
@@ -205,8 +205,8 @@ export const FILE_MESSAGES = {
 } as const;
 
 export async function createUploadUrl(input: UploadUrlInput): Promise<UploadUrlResponse> {
-  const key = repo.newPendingKey();
-  const uploadUrl = await repo.presignUpload(key, input.contentType, input.size, UPLOAD_URL_SECONDS);
+  const key = scans.newPendingKey();
+  const uploadUrl = await scans.presignUpload(key, input.contentType, input.size, UPLOAD_URL_SECONDS);
   return {
     uploadUrl,
     key,
@@ -254,7 +254,7 @@ export async function checkFile(source: FileSource): Promise<CheckedFile> {
   }
   if (!PENDING_KEY_RE.test(source.key)) throw fileError(FILE_MESSAGES.missing);
   // The whole object (at most 500 KB; one byte more tells a larger one): the content checks read all of it.
-  const obj = await repo.readObjectHead(source.key, MAX_FILE_BYTES + 1);
+  const obj = await scans.readObjectHead(source.key, MAX_FILE_BYTES + 1);
   if (!obj) throw fileError(FILE_MESSAGES.missing);
   try {
     const kind = checkBytes(obj.size, obj.head, obj.contentType);
@@ -274,12 +274,12 @@ export function lastingKey(file: CheckedFile, year: number, id: number): string 
 
 /** Puts the checked bytes of the accepted scan at its lasting key (never a copy of the pending object). */
 export async function storeFile(file: CheckedFile, key: string): Promise<void> {
-  await repo.putObject(key, file.data, file.kind.mime);
+  await scans.putObject(key, file.data, file.kind.mime);
 }
 
 export async function removeQuietly(key: string): Promise<void> {
   try {
-    await repo.deleteObject(key);
+    await scans.deleteObject(key);
   } catch (e) {
     log.warn('could not remove an uploaded object', { key, error: (e as Error).message });
   }

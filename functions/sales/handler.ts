@@ -6,19 +6,19 @@ import {
   InvoiceNumberParam,
   MakeSaleInput,
 } from '@shared/schemas/sales';
-import { defineArea, route } from '../lib/handler';
+import { defineArea } from '../lib/handler';
 import { binary, json } from '../lib/http';
 import { qrImageHeaders } from '../lib/qr';
 import * as sales from './service';
 
 /** Sales and bills. Public lookups go by the printed invoice number only; ids are staff-only. */
 export const handler = defineArea('sales', {
-  'POST /api/sales/make': route({
+  'POST /api/sales/make': {
     body: MakeSaleInput,
     handle: async ({ body, caller }) => json(await sales.makeSale(body, caller!), 201),
-  }),
-  'GET /api/invoices': route({ query: InvoiceListQuery, handle: ({ query }) => sales.listInvoices(query) }),
-  'GET /api/invoices/by-number/{number}': route({
+  },
+  'GET /api/invoices': { query: InvoiceListQuery, handle: ({ query }) => sales.listInvoices(query) },
+  'GET /api/invoices/by-number/{number}': {
     params: InvoiceNumberParam,
     query: BillQuery,
     // The answer depends on who asks and on the bill's token: never kept by shared caches.
@@ -27,8 +27,8 @@ export const handler = defineArea('sales', {
         'cache-control': 'private, no-store',
         vary: 'authorization',
       }),
-  }),
-  'GET /api/invoices/by-number/{number}/qrcode.png': route({
+  },
+  'GET /api/invoices/by-number/{number}/qrcode.png': {
     params: InvoiceNumberParam,
     query: BillQrQuery,
     handle: async ({ params, query }) => {
@@ -39,8 +39,8 @@ export const handler = defineArea('sales', {
         qrImageHeaders(`bill-${img.invoiceNumber}.png`, { download: query.download, shared: !img.withToken }),
       );
     },
-  }),
-  'GET /api/invoices/{invoiceID}/qrcode.png': route({
+  },
+  'GET /api/invoices/{invoiceID}/qrcode.png': {
     params: InvoiceIdParam,
     query: BillQrQuery,
     handle: async ({ params, query }) => {
@@ -51,5 +51,5 @@ export const handler = defineArea('sales', {
         qrImageHeaders(`bill-${img.invoiceNumber}.png`, { download: query.download, shared: false }),
       );
     },
-  }),
+  },
 });

@@ -1,5 +1,6 @@
-import { GetCommand, QueryCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { docClient, tableName } from '../lib/aws';
+import { queryIndex } from '../lib/query';
 import { statUpdates } from '../lib/stats';
 import { lotKey } from '../lots/repository';
 import { regKey } from '../registrations/repository';
@@ -92,9 +93,6 @@ export async function getInvoice(invoiceNumber: string, consistent = false): Pro
   return strip(out.Item);
 }
 
-/** Position of each item in the sale transaction (to read cancellation reasons). */
-export const SALE_TX = { counter: 0, invoice: 1, lot: 2, registration: 3 } as const;
-
 export interface SaleWrite {
   invoice: InvoiceItem;
   /** The counter value read before (the number taken is seen + 1 = invoice.seq). */
@@ -115,6 +113,7 @@ export interface SaleWrite {
  *     (used + remaining stays equal to total; remaining never goes below zero);
  *  3. the registration is marked billed only if it was not (billed at most once);
  *  4-7. the dashboard's daily and running sales stats, overall and for the seller (ADD).
+ * The positions 0-3 are SALE_TX (sale-cancellation.ts), which reads why a cancelled sale failed.
  * The stats ride in the transaction: the counter already orders every sale of the year, so they add no
  * contention, and the dashboard can never disagree with the bills (no double count on a retry, no loss on
  * a crash between two writes).
@@ -186,18 +185,6 @@ export async function commitSale(w: SaleWrite): Promise<void> {
   await docClient().send(new TransactWriteCommand({ TransactItems: items }));
 }
 
-/** A plain value from a cancellation reason's item (raw AttributeValue map, or already plain). */
-export function reasonAttr(item: unknown, name: string): unknown {
-  const v = (item as Raw | undefined)?.[name];
-  if (v === undefined || v === null || typeof v !== 'object') return v;
-  const a = v as { S?: string; N?: string; BOOL?: boolean; NULL?: boolean };
-  if (a.S !== undefined) return a.S;
-  if (a.N !== undefined) return Number(a.N);
-  if (a.BOOL !== undefined) return a.BOOL;
-  if (a.NULL) return null;
-  return v;
-}
-
 export type InvoiceIndex = 'gsi1' | 'gsi2' | 'gsi3';
 
 export interface RangeRead {
@@ -210,46 +197,19 @@ export interface RangeRead {
  * Bills in one index partition between two sort keys, newest first, at most `cap` items. The caller
  * filters and sums; each bill is about 1 KB, so a partition read costs about cap / 8 read units.
  */
-export async function queryRange(
+export async function invoicesBetween(
   index: InvoiceIndex,
   pk: string,
   fromKey: string,
   toKey: string,
   cap: number,
 ): Promise<RangeRead> {
-  const items: InvoiceItem[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const out = await docClient().send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: index,
-        KeyConditionExpression: '#pk = :pk AND #sk BETWEEN :from AND :to',
-        ExpressionAttributeNames: { '#pk': `${index}pk`, '#sk': `${index}sk` },
-        ExpressionAttributeValues: { ':pk': pk, ':from': fromKey, ':to': toKey },
-        ScanIndexForward: false,
-        ExclusiveStartKey: start,
-        Limit: Math.min(1000, cap - items.length),
-      }),
-    );
-    for (const i of out.Items ?? []) items.push(strip(i)!);
-    start = out.LastEvaluatedKey;
-  } while (start && items.length < cap);
-  return { items, truncated: Boolean(start) };
+  const r = await queryIndex({ index, pk, skBetween: { from: fromKey, to: toKey }, take: cap });
+  return { items: r.items.map((i) => strip(i)!), truncated: r.more };
 }
 
 /** The newest `n` bills of an index partition. */
 export async function newest(index: InvoiceIndex, pk: string, n: number): Promise<InvoiceItem[]> {
-  const out = await docClient().send(
-    new QueryCommand({
-      TableName: tableName(),
-      IndexName: index,
-      KeyConditionExpression: '#pk = :pk',
-      ExpressionAttributeNames: { '#pk': `${index}pk` },
-      ExpressionAttributeValues: { ':pk': pk },
-      ScanIndexForward: false,
-      Limit: n,
-    }),
-  );
-  return (out.Items ?? []).map((i) => strip(i)!);
+  const r = await queryIndex({ index, pk, take: n });
+  return r.items.map((i) => strip(i)!);
 }

@@ -1,7 +1,6 @@
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { quantityLabel, requestedKg, rulesOfCrop, saleLimit, saleQuantityKg, sameCrop, type CropRules } from '@shared/crop-rules';
 import { kgToQuintal, maskMobile } from '@shared/format';
-import { hasAnyRole, STAFF_ROLES } from '@shared/roles';
 import {
   financialYearOf,
   formatInvoiceNumber,
@@ -16,11 +15,12 @@ import {
   type MakeSaleReply,
 } from '@shared/schemas/sales';
 import type { Caller } from '../lib/caller';
+import { isAdmin, isStaff } from '../lib/caller-roles';
 import { AppError, badRequest, notFound } from '../lib/errors';
 import { log } from '../lib/log';
 import { countMetric, countRefusal } from '../lib/metrics';
 import { publicUrl, qrPng } from '../lib/qr';
-import { cancellationReasons, isAmbiguous, isTransient, sleep, withRetry } from '../lib/retry';
+import { cancellationReasons, isAmbiguous, sleep, withRetry } from '../lib/retry';
 import { kolkataDay } from '../lib/stats';
 import { getUser } from '../lib/users-store';
 import { getCrop } from '../crops/repository';
@@ -28,6 +28,7 @@ import { getLot } from '../lots/repository';
 import { gramsToKg, kgToGrams, paiseToRupees } from '../lots/units';
 import { getRegistration, type RegistrationItem } from '../registrations/repository';
 import * as repo from './repository';
+import { saleFailure } from './sale-cancellation';
 
 /**
  * Sales and bills (docs/product-rules.md#issue-seeds, docs/product-rules.md#bill-contents). Invariants kept here:
@@ -81,10 +82,6 @@ export const billedMessage = (invoiceNumber: string | null | undefined) =>
   `Bill already generated, Bill Number ${invoiceNumber ?? ''}`.trim();
 const busyError = () => new AppError('UNAVAILABLE', 'Billing is busy right now. No bill was made; please try again.');
 
-export function isStaffCaller(caller: Caller | null): boolean {
-  return Boolean(caller && hasAnyRole(caller.roles, STAFF_ROLES));
-}
-
 /** Total in paise of `grams` at `pricePaise` per kg, rounded half up, in exact integer arithmetic. */
 export function totalPaiseOf(grams: number, pricePaise: number): number {
   const product = BigInt(Math.round(grams)) * BigInt(Math.round(pricePaise));
@@ -101,7 +98,7 @@ function aboveRequest(
   rules: CropRules | undefined,
   reg: RegistrationItem,
 ): repo.InvoiceItem['aboveRequest'] {
-  if (input.overRequested && !hasAnyRole(caller.roles, ['admin'])) {
+  if (input.overRequested && !isAdmin(caller)) {
     throw new AppError(
       'FORBIDDEN',
       'Only an admin may sell more than the registration asked for. Sell at most the requested quantity.',
@@ -243,51 +240,47 @@ async function makeSaleOnce(input: MakeSaleInput, caller: Caller): Promise<MakeS
         noteSeq(fy, seq);
         return { done: ok(invoiceNumber, invoice.invoiceID, attempt + 1) };
       } catch (e) {
-        const reasons = cancellationReasons(e);
-        const failed = (i: number) => reasons[i]?.Code === 'ConditionalCheckFailed';
-        const old = (i: number, name: string) => repo.reasonAttr((reasons[i] as { Item?: unknown } | undefined)?.Item, name);
-        if (failed(repo.SALE_TX.registration)) {
-          const billedAs = old(repo.SALE_TX.registration, 'invoiceNumber') as string | null | undefined;
-          // An earlier attempt of this very request committed; its answer was lost.
-          if (billedAs && old(repo.SALE_TX.registration, 'billedSaleId') === saleId)
-            return { done: await committedEarlier(billedAs, attempt) };
-          if (old(repo.SALE_TX.registration, 'pk') === undefined)
+        const why = saleFailure(e, { saleId, cropID: lot.cropID });
+        switch (why.kind) {
+          case 'committed-earlier':
+            return { done: await committedEarlier(why.invoiceNumber, attempt) };
+          case 'registration-missing':
             throw notFound(`Registration ${reg.id} of ${reg.year} not found`);
-          throw new AppError('CONFLICT', billedMessage(billedAs), { data: { invoiceNumber: billedAs } });
-        }
-        if (failed(repo.SALE_TX.lot)) {
-          if (old(repo.SALE_TX.lot, 'pk') === undefined) throw notFound(`Lot ${lot.lotID} not found`);
-          if (old(repo.SALE_TX.lot, 'isActive') === false) throw inactiveLot(lot.lotCode);
-          if (Number(old(repo.SALE_TX.lot, 'cropID')) !== lot.cropID)
+          case 'already-billed':
+            throw new AppError('CONFLICT', billedMessage(why.invoiceNumber), { data: { invoiceNumber: why.invoiceNumber } });
+          case 'lot-missing':
+            throw notFound(`Lot ${lot.lotID} not found`);
+          case 'lot-inactive':
+            throw inactiveLot(lot.lotCode);
+          case 'lot-moved':
             throw badRequest(`Lot ${lot.lotCode} was moved to another crop; reload and choose again`);
-          throw notEnoughStock(lot.lotCode, Number(old(repo.SALE_TX.lot, 'remainingGrams') ?? 0), grams);
-        }
-        if (failed(repo.SALE_TX.counter)) {
-          // Another sale took the number: go on from the counter's current value (returned with the failure).
-          const v = old(repo.SALE_TX.counter, 'value');
-          seen = v === undefined || v === null ? undefined : Number(v);
-          if (seen !== undefined) noteSeq(fy, seen);
-          return { retry: true };
-        }
-        if (failed(repo.SALE_TX.invoice)) {
-          // The number is taken although the counter had not reached it (e.g. a counter restored from backup).
-          seen = seq;
-          return { retry: true };
-        }
-        if (isTransient(e) || reasons.length) {
-          if (isAmbiguous(e)) {
-            // The answer was lost: the transaction may have committed. The registration tells.
-            const after = await read(() => getRegistration(reg.year, reg.id, true)).catch(() => undefined);
-            if (after?.isBilled && (after as { billedSaleId?: string }).billedSaleId === saleId && after.invoiceNumber) {
-              noteSeq(fy, seq);
-              return { done: await committedEarlier(after.invoiceNumber, attempt) };
+          case 'not-enough-stock':
+            throw notEnoughStock(lot.lotCode, why.remainingGrams, grams);
+          case 'number-taken':
+            // Go on from the counter's current value (returned with the failure).
+            seen = why.counter;
+            if (seen !== undefined) noteSeq(fy, seen);
+            return { retry: true };
+          case 'invoice-exists':
+            seen = seq;
+            return { retry: true };
+          case 'transient': {
+            if (isAmbiguous(e)) {
+              // The answer was lost: the transaction may have committed. The registration tells.
+              const after = await read(() => getRegistration(reg.year, reg.id, true)).catch(() => undefined);
+              if (after?.isBilled && (after as { billedSaleId?: string }).billedSaleId === saleId && after.invoiceNumber) {
+                noteSeq(fy, seq);
+                return { done: await committedEarlier(after.invoiceNumber, attempt) };
+              }
             }
+            const reasons = cancellationReasons(e).map((r) => r.Code);
+            log.debug('sale retried', { name: (e as Error).name, reasons, attempt });
+            seen = undefined;
+            return { retry: true };
           }
-          log.debug('sale retried', { name: (e as Error).name, reasons: reasons.map((r) => r.Code), attempt });
-          seen = undefined;
-          return { retry: true };
+          case 'unknown':
+            throw e;
         }
-        throw e;
       }
     });
     if (outcome.done) return outcome.done;
@@ -395,7 +388,7 @@ async function requireInvoice(invoiceNumber: string): Promise<repo.InvoiceItem> 
 /** The bill page, as its reader may see it (BillView): staff, or the bill's token, for more than the summary. */
 export async function byNumber(invoiceNumber: string, caller: Caller | null, token?: string): Promise<BillReply> {
   const inv = await requireInvoice(invoiceNumber);
-  if (isStaffCaller(caller)) return toResponse(inv, 'staff', await staffNames([inv]));
+  if (isStaff(caller)) return toResponse(inv, 'staff', await staffNames([inv]));
   if (!holdsBillToken(inv, token)) return toSummary(inv);
   if (!caller) return toResponse(inv, 'public');
   return toResponse(inv, 'signed-in', await staffNames([inv]));
@@ -469,11 +462,11 @@ export async function listInvoices(q: InvoiceListQuery): Promise<InvoiceListRepl
     const one = await repo.getInvoice(exactNumber);
     candidates = one ? [one] : [];
   } else if (q.createdBy) {
-    const r = await repo.queryRange('gsi2', repo.sellerPk(q.createdBy), fromKey, toKey, LIST_READ_CAP);
+    const r = await repo.invoicesBetween('gsi2', repo.sellerPk(q.createdBy), fromKey, toKey, LIST_READ_CAP);
     candidates = r.items;
     partial = r.truncated;
   } else if (q.lotCode) {
-    const r = await repo.queryRange('gsi3', repo.lotPk(q.lotCode), fromKey, toKey, LIST_READ_CAP);
+    const r = await repo.invoicesBetween('gsi3', repo.lotPk(q.lotCode), fromKey, toKey, LIST_READ_CAP);
     candidates = r.items;
     partial = r.truncated;
   } else {
@@ -489,7 +482,7 @@ export async function listInvoices(q: InvoiceListQuery): Promise<InvoiceListRepl
     for (let fy = lastFy; fy >= firstFy && fys.length < 20; fy--) fys.push(fy);
     candidates = [];
     for (const fy of fys) {
-      const r = await repo.queryRange('gsi1', repo.fyPk(fy), fromKey, toKey, LIST_READ_CAP - candidates.length);
+      const r = await repo.invoicesBetween('gsi1', repo.fyPk(fy), fromKey, toKey, LIST_READ_CAP - candidates.length);
       candidates.push(...r.items);
       if (r.truncated || candidates.length >= LIST_READ_CAP) {
         partial = true;

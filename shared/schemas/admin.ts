@@ -38,16 +38,6 @@ export type UpdateUserInput = z.infer<typeof UpdateUserInput>;
 
 export const ResetPasswordInput = z.object({ newPassword: password });
 
-export interface UserResponse {
-  userID: number;
-  fullName: string;
-  email: string;
-  isActive: boolean;
-  roles: string[];
-  roleIds: number[];
-  createdOn: string;
-}
-
 export const CreateRoleInput = z.object({
   name: z
     .string({ error: 'Role name is required' })
@@ -58,12 +48,6 @@ export const CreateRoleInput = z.object({
   description: z.string().trim().max(300, 'Max 300 chars').optional().default(''),
 });
 export type CreateRoleInput = z.infer<typeof CreateRoleInput>;
-
-export interface RoleResponse {
-  roleID: number;
-  name: string;
-  description: string;
-}
 
 export const ConfigKeyParam = z.object({
   key: z.string().trim().min(1, 'Key is required').max(100, 'Key: at most 100 characters'),
@@ -80,12 +64,6 @@ export const SaveConfigInput = z.object({
 });
 export type SaveConfigInput = z.infer<typeof SaveConfigInput>;
 
-export interface ConfigResponse {
-  id: string;
-  key: string;
-  value: string;
-}
-
 /** Season settings an admin changes on the Settings page; each maps to one config key. */
 export const SettingsInput = z.object({
   Is_SVS_Form_On: z.boolean(),
@@ -99,3 +77,5 @@ export const SettingsInput = z.object({
   ]),
 });
 export type SettingsInput = z.infer<typeof SettingsInput>;
+
+export type { UserResponse, RoleResponse, ConfigResponse } from './replies/admin';

@@ -6,11 +6,4 @@ export const LoginInput = z.object({
 });
 export type LoginInput = z.infer<typeof LoginInput>;
 
-/** POST /auth/login reply: roles joined by commas (spec: "role"). */
-export interface LoginResponse {
-  token: string;
-  name: string;
-  email: string;
-  role: string;
-  userID: number;
-}
+export type { LoginResponse } from './replies/auth';

@@ -100,18 +100,6 @@ export const BlockInput = z.object({
 export type BlockInputRaw = z.input<typeof BlockInput>;
 export type BlockInput = z.output<typeof BlockInput>;
 
-export interface BlockResponse {
-  blockID: number;
-  slug: string;
-  title: string;
-  body: string;
-  imageUrl: string;
-  sortOrder: number;
-  isActive: boolean;
-  createdOn?: string;
-  updatedOn?: string;
-}
-
 export const SEVERITIES = ['info', 'success', 'warn', 'danger'] as const;
 export type Severity = (typeof SEVERITIES)[number];
 
@@ -148,25 +136,9 @@ export const AnnouncementInput = z
 export type AnnouncementInputRaw = z.input<typeof AnnouncementInput>;
 export type AnnouncementInput = z.output<typeof AnnouncementInput>;
 
-export interface AnnouncementResponse {
-  announcementID: number;
-  title: string;
-  message: string;
-  severity: Severity;
-  startAt: string;
-  endAt: string | null;
-  isActive: boolean;
-  createdOn?: string;
-  updatedOn?: string;
-}
-
 export const CmsListQuery = z.object({ includeInactive: queryBool });
 
 export const BlockIdParam = z.object({ blockID: recordId('blockID') });
 export const AnnouncementIdParam = z.object({ announcementID: recordId('announcementID') });
 
-/** GET /api/home/summary: active blocks in sortOrder and the announcements active now. */
-export interface HomeSummaryResponse {
-  blocks: BlockResponse[];
-  announcements: AnnouncementResponse[];
-}
+export type { BlockResponse, AnnouncementResponse, HomeSummaryResponse } from './replies/cms';

@@ -1,4 +1,12 @@
 import * as z from 'zod';
+import { isValidAadhaar, MSG_AADHAAR_INVALID } from '../aadhaar';
+
+/** Helpers shared by the request schemas of several areas. */
+
+/** Lists show 100 rows; the dropdowns on the Lots page ask for up to 1000. */
+export const LIST_TAKE = 100;
+export const DROPDOWN_TAKE = 1000;
+export const SEARCH_MAX = 100;
 
 /** A numeric id in a path, e.g. /api/producers/{id}. */
 export const IdParam = z.object({
@@ -9,14 +17,13 @@ export const IdParam = z.object({
     .max(1e12),
 });
 
-export const trimmed = (max: number, label: string) =>
-  z
-    .string({ error: `${label} must be text` })
-    .trim()
-    .max(max, `${label}: at most ${max} characters`);
-
-export const requiredText = (max: number, label: string, requiredMessage = `${label} is required`) =>
-  z.string({ error: requiredMessage }).trim().min(1, requiredMessage).max(max, `Max ${max} chars`);
+/** A numeric filter in a query (ids arrive as text). */
+export const queryId = (label: string) =>
+  z.coerce
+    .number({ error: `${label} must be a number` })
+    .int(`${label} must be a whole number`)
+    .positive(`${label} must be positive`)
+    .max(1e12, `${label} is too large`);
 
 /** Query flags arrive as text: 'true' / '1' mean yes. */
 export const queryBool = z
@@ -32,6 +39,43 @@ export const queryTake = (max: number, fallback: number) =>
     .max(max, `take must be at most ${max}`)
     .optional()
     .transform((v) => v ?? fallback);
+
+/** The query of the catalogue lists (producers, crops, farmers). */
+export const catalogueListQuery = () =>
+  z.object({
+    includeInactive: queryBool,
+    search: z.string().trim().max(SEARCH_MAX, `search: at most ${SEARCH_MAX} characters`).optional(),
+    take: queryTake(DROPDOWN_TAKE, LIST_TAKE),
+  });
+
+/** Optional text: absent, null and blank all mean "not given". */
+export const optionalText = (max: number, message = `Max ${max} chars`) =>
+  z
+    .union([z.string({ error: 'Must be text' }).trim().max(max, message), z.null()])
+    .optional()
+    .transform((v) => (v ? v : undefined));
+
+/** Required text: a missing or null value reads as blank, so the reply carries the field's own message. */
+export const blankIfMissing = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (v === undefined || v === null ? '' : v), schema);
+
+/** Required, trimmed text of at most `max` characters; missing, null and blank get `requiredMessage`. */
+export const requiredName = (max: number, requiredMessage: string) =>
+  blankIfMissing(z.string({ error: requiredMessage }).trim().min(1, requiredMessage).max(max, `Max ${max} chars`));
+
+/** 12 digits; spaces and hyphens between digit groups are tolerated and removed. */
+export const AADHAAR_RE = /^\d{12}$/;
+export const stripAadhaar = (v: string) => v.replace(/[\s-]/g, '');
+
+/** A required Aadhaar number: 12 digits once spaces and hyphens are removed, then a valid check digit. */
+export const requiredAadhaar = (requiredMessage: string) =>
+  blankIfMissing(
+    z
+      .string({ error: requiredMessage })
+      .transform(stripAadhaar)
+      .pipe(z.string().min(1, requiredMessage).regex(AADHAAR_RE, 'Aadhaar must be 12 digits'))
+      .pipe(z.string().refine(isValidAadhaar, MSG_AADHAAR_INVALID)),
+  );
 
 /** Error body every API error uses. */
 export interface ApiErrorBody {

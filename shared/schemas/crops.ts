@@ -1,7 +1,6 @@
 import * as z from 'zod';
 import { QTY_CLAMP, type CropRules } from '../crop-rules';
-import { queryBool, queryTake } from './common';
-import { DROPDOWN_TAKE, LIST_TAKE, SEARCH_MAX, blankIfMissing, optionalText } from './producers';
+import { catalogueListQuery, optionalText, queryBool, requiredName } from './common';
 
 export const CROP_NAME_MAX = 200;
 export const CROP_DESCRIPTION_MAX = 300;
@@ -35,13 +34,7 @@ export const CropRulesInput = z
   .transform((r): CropRules => (r.unit === 'kg' ? { ...r, bagSizeKg: 1 } : r));
 
 export const CropInput = z.object({
-  cropName: blankIfMissing(
-    z
-      .string({ error: 'Crop name is required' })
-      .trim()
-      .min(1, 'Crop name is required')
-      .max(CROP_NAME_MAX, `Max ${CROP_NAME_MAX} chars`),
-  ),
+  cropName: requiredName(CROP_NAME_MAX, 'Crop name is required'),
   description: optionalText(CROP_DESCRIPTION_MAX),
   /**
    * Registration choices. Absent: keep the stored rules (on create: the defaults for the crop's name).
@@ -52,30 +45,9 @@ export const CropInput = z.object({
 export type CropInput = z.infer<typeof CropInput>;
 export type CropForm = z.input<typeof CropInput>;
 
-export const CropListQuery = z.object({
-  includeInactive: queryBool,
-  search: z.string().trim().max(SEARCH_MAX, `search: at most ${SEARCH_MAX} characters`).optional(),
-  take: queryTake(DROPDOWN_TAKE, LIST_TAKE),
-});
+export const CropListQuery = catalogueListQuery();
 export type CropListQuery = z.infer<typeof CropListQuery>;
 
 export const CropDropdownQuery = z.object({ includeInactive: queryBool });
 
-export interface CropResponse {
-  cropID: number;
-  cropName: string;
-  description: string;
-  isActive: boolean;
-  createdOn: string;
-  updatedOn?: string;
-  /** null: no quantity choice on the registration form. */
-  rules: CropRules | null;
-}
-
-/** One entry of GET /api/crops/dropdown (the registration form and the Lots page). */
-export interface CropDropdownItem {
-  id: number;
-  name: string;
-  isActive: boolean;
-  rules: CropRules | null;
-}
+export type { CropResponse, CropDropdownItem } from './replies/crops';

@@ -1,7 +1,6 @@
 import * as z from 'zod';
 import { isValidAadhaar, MSG_AADHAAR_INVALID } from '../aadhaar';
-import { queryBool, queryTake } from './common';
-import { AADHAAR_RE, DROPDOWN_TAKE, LIST_TAKE, SEARCH_MAX, blankIfMissing, optionalText, stripAadhaar } from './producers';
+import { AADHAAR_RE, catalogueListQuery, optionalText, requiredAadhaar, requiredName, stripAadhaar } from './common';
 
 /** A farmer's contact number: digits only, 7 to 15. */
 export const FARMER_CONTACT_RE = /^\d{7,15}$/;
@@ -27,13 +26,7 @@ export const optionalAadhaar = z
   .transform((v) => (v ? v : undefined));
 
 export const FarmerInput = z.object({
-  name: blankIfMissing(
-    z
-      .string({ error: 'Name is required' })
-      .trim()
-      .min(1, 'Name is required')
-      .max(FARMER_LIMITS.name, `Max ${FARMER_LIMITS.name} chars`),
-  ),
+  name: requiredName(FARMER_LIMITS.name, 'Name is required'),
   aadhaarNumber: optionalAadhaar,
   /** Digits only (no plus), 7 to 15; optional. */
   contactNumber: z
@@ -50,55 +43,9 @@ export const FarmerInput = z.object({
 export type FarmerInput = z.infer<typeof FarmerInput>;
 export type FarmerForm = z.input<typeof FarmerInput>;
 
-export const FarmerListQuery = z.object({
-  includeInactive: queryBool,
-  search: z.string().trim().max(SEARCH_MAX, `search: at most ${SEARCH_MAX} characters`).optional(),
-  take: queryTake(DROPDOWN_TAKE, LIST_TAKE),
-});
+export const FarmerListQuery = catalogueListQuery();
 export type FarmerListQuery = z.infer<typeof FarmerListQuery>;
 
-export const ByAadhaarQuery = z.object({
-  aadhaar: blankIfMissing(
-    z
-      .string({ error: 'aadhaar is required' })
-      .transform(stripAadhaar)
-      .pipe(z.string().min(1, 'aadhaar is required').regex(AADHAAR_RE, 'Aadhaar must be 12 digits'))
-      .pipe(z.string().refine(isValidAadhaar, MSG_AADHAAR_INVALID)),
-  ),
-});
+export const ByAadhaarQuery = z.object({ aadhaar: requiredAadhaar('aadhaar is required') });
 
-export interface FarmerResponse {
-  farmerID: number;
-  name: string;
-  /** The number in clear only in an admin's GET of the single farmer (audited); otherwise null (see docs/data-model.md). */
-  aadhaarNumber: string | null;
-  /** '' when the farmer has no Aadhaar on record. */
-  aadhaarLast4: string;
-  contactNumber: string;
-  village: string;
-  category: string;
-  fatherName: string;
-  adharFilePath: string;
-  address: string;
-  isActive: boolean;
-  createdOn: string;
-  updatedOn?: string;
-}
-
-/** One of a farmer's registrations (written by the registrations area; see docs/data-model.md). */
-export interface FarmerRegistration {
-  id: number;
-  year: number | null;
-  name: string;
-  fatherName: string;
-  mobileNumber: string;
-  village: string;
-  district: string;
-  cropName: string;
-  bagsRequested: number | null;
-  appointmentDateTime: string | null;
-  appointmentShift: string | null;
-  created: string | null;
-  isBilled: boolean;
-  invoiceNumber: string | null;
-}
+export type { FarmerResponse, FarmerRegistration } from './replies/farmers';

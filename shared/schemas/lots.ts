@@ -1,6 +1,5 @@
 import * as z from 'zod';
-import { queryBool, queryTake } from './common';
-import { DROPDOWN_TAKE, LIST_TAKE } from './producers';
+import { DROPDOWN_TAKE, LIST_TAKE, queryBool, queryId, queryTake } from './common';
 
 /**
  * Seed lots. Quantities are kg and prices rupees per kg in the API (numbers, at most 2 decimals, spec step
@@ -83,15 +82,6 @@ export const UpdateLotInput = z.object({
 });
 export type UpdateLotInput = z.infer<typeof UpdateLotInput>;
 
-/** Numeric filters arrive as text in the query. */
-const queryId = (name: string) =>
-  z.coerce
-    .number({ error: `${name} must be a number` })
-    .int(`${name} must be a whole number`)
-    .positive(`${name} must be positive`)
-    .max(1e12, `${name} is too large`)
-    .optional();
-
 const queryYear = z.coerce
   .number({ error: 'year must be a number' })
   .int('Year invalid')
@@ -99,8 +89,8 @@ const queryYear = z.coerce
   .max(YEAR_MAX, 'Year invalid');
 
 export const LotListQuery = z.object({
-  producerId: queryId('producerId'),
-  cropId: queryId('cropId'),
+  producerId: queryId('producerId').optional(),
+  cropId: queryId('cropId').optional(),
   year: queryYear.optional(),
   take: queryTake(DROPDOWN_TAKE, LIST_TAKE),
 });
@@ -145,63 +135,7 @@ export const QrQuery = z.object({
 });
 export const QrSvgQuery = z.object({ download: queryBool });
 
-export interface LotResponse {
-  lotID: number;
-  lotCode: string;
-  producerID: number;
-  producerName: string;
-  producerAadhaarLast4: string;
-  producerContact: string;
-  producerAddress: string;
-  cropID: number;
-  cropName: string;
-  cropDescription: string;
-  year: number;
-  /** Total stock, kg. */
-  quantityAvailable: number;
-  /** kg sold so far (kept by the server). */
-  quantityUsed: number;
-  /** kg left: quantityAvailable - quantityUsed, never negative. */
-  remaining: number;
-  /** Rupees per kg. */
-  pricePerUnit: number;
-  isSubsidized: boolean;
-  createdOn: string;
-  updatedOn?: string;
-}
-
-/** What anyone scanning the lot's QR code sees (no internal ids, no price; the producer's contact masked to its last 4 digits). */
-export type PublicLotResponse = Pick<
-  LotResponse,
-  | 'lotCode'
-  | 'isSubsidized'
-  | 'year'
-  | 'cropName'
-  | 'cropDescription'
-  | 'producerName'
-  | 'producerAadhaarLast4'
-  | 'producerContact'
-  | 'producerAddress'
-  | 'quantityAvailable'
-  | 'quantityUsed'
-  | 'remaining'
-  | 'createdOn'
->;
-
-export interface LotForCrop {
-  lotID: number;
-  lotCode: string;
-  /** kg */
-  remaining: number;
-  /** rupees per kg */
-  pricePerUnit: number;
-  year: number;
-  isSubsidized: boolean;
-}
-
-export interface LotCodePreview {
-  lotCode: string;
-}
-
 /** Path of the public lot page a lot's QR code opens. */
 export const publicLotPath = (lotCode: string) => `/lot/${encodeURIComponent(lotCode)}`;
+
+export type { LotResponse, PublicLotResponse, LotForCrop, LotCodePreview } from './replies/lots';

@@ -256,14 +256,6 @@ export const UploadUrlInput = z.object({
 });
 export type UploadUrlInput = z.infer<typeof UploadUrlInput>;
 
-export interface UploadUrlResponse {
-  uploadUrl: string;
-  key: string;
-  expiresAt: string;
-  /** Headers the PUT must carry exactly (they are part of the signature). */
-  headers: Record<string, string>;
-}
-
 /** Key of an object uploaded through a presigned URL (server-generated). */
 export const PENDING_KEY_RE = /^pending\/[A-Za-z0-9_-]{16,64}$/;
 
@@ -279,6 +271,8 @@ export type FindLetterInput = z.infer<typeof FindLetterInput>;
 
 /** The path parameter of the letter: the random code (≥ 128 bits, base64url). */
 export const LETTER_CODE_RE = /^[A-Za-z0-9_-]{16,64}$/;
+/** Read as any text: a code that is not well-formed answers 404 like an unknown one. */
+export const LetterCodeParam = z.object({ code: z.string() });
 
 export const REGISTRATION_PAGE_SIZES = [25, 50, 100] as const;
 export const DEFAULT_REGISTRATION_PAGE_SIZE = 50;
@@ -339,102 +333,18 @@ export const RegistrationYearQuery = z.object({
   year: z.coerce.number({ error: 'year must be a number' }).int().min(2000).max(3000).optional(),
 });
 
-// ---- responses ----
-
-export interface RegistrationResult {
-  id: number;
-  year: number;
-  /** The letter code (spec spelling), also given as uniqueCode. */
-  uniqeCode: string;
-  uniqueCode: string;
-  /** True when this is a registration made earlier by a separate, identical submission (not a retry of this one). */
-  existing?: boolean;
-}
-
-export interface RegistrationReply {
-  success: true;
-  message: string;
-  data: RegistrationResult;
-}
-
-/** The appointment letter (spec section 3, "Appointment record"); Aadhaar masked. */
-export interface AppointmentRecord {
-  id: number;
-  year: number;
-  name: string;
-  fatherName: string;
-  /** XXXX-XXXX-1234 */
-  adharNumber: string;
-  mobileNumber: string;
-  category: string;
-  gender: string;
-  village: string;
-  block: string;
-  subDistrict: string;
-  district: string;
-  cropName: string;
-  bagsRequested: number;
-  /** 'bag' for wheat, 'kg' for chickpea and mustard (and other crops). */
-  unit: 'bag' | 'kg';
-  /** False when the crop had no quantity choice on the form (spec section 5): the letter shows no quantity. */
-  quantityOffered: boolean;
-  /** The shift's label, e.g. 'सुबह 10 से दोपहर 1 बजे / Morning 10 am – 1 pm'. */
-  appointmentShift: string;
-  appointmentShiftNumber: 1 | 2;
-  /** ISO date-time at the start of the appointment day in India (YYYY-MM-DDT00:00:00+05:30). */
-  appointmentDateTime: string;
-  /** YYYY-MM-DD (Asia/Kolkata). */
-  appointmentDate: string;
-  uniqueCode: string;
-  created: string;
-}
-
-/** A row of the staff Registrations page (spec section 3, "Registration"). */
-export interface RegistrationRow {
-  id: number;
-  name: string;
-  /** XXXX-XXXX-1234; the number in clear only on an admin's GET of the single registration (audited). */
-  adharNumber: string;
-  fatherName: string;
-  mobileNumber: string;
-  village: string;
-  block: string;
-  subDistrict: string;
-  district: string;
-  category: string;
-  gender: string;
-  cropName: string;
-  cropId?: number;
-  year: number;
-  bagsRequested: number;
-  unit: 'bag' | 'kg';
-  /** False when the form offered no quantity for the crop (the crop's maximum limits the sale). */
-  quantityOffered?: boolean;
-  appointmentDateTime: string;
-  appointmentDate: string;
-  appointmentShift: string;
-  created: string;
-  /** Storage key of the Aadhaar scan (never a public URL; open it through /aadhaar-file). */
-  adharFilePath: string;
-  uniqeCode: string;
-  isBilled: boolean;
-  invoiceNumber: string | null;
-  farmerID: number | null;
-  isAdmin: boolean;
-}
-
-export interface RegistrationListReply {
-  items: RegistrationRow[];
-  total: number;
-  /** True when the search stopped at the per-request read cap: total is then a lower bound. */
-  partial?: boolean;
-  /** With partial: registrations created before this time were not searched (narrow from/to to go further). */
-  searchedFrom?: string;
-}
-
 /** Year and calendar day in India (registrations and appointments use Asia/Kolkata days). */
 export function kolkataDate(at: Date = new Date()): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata', year: 'numeric', month: '2-digit', day: '2-digit' }).format(
     at,
   );
 }
+
+export type {
+  UploadUrlResponse,
+  RegistrationResult,
+  RegistrationReply,
+  AppointmentRecord,
+  RegistrationRow,
+  RegistrationListReply,
+} from './replies/registration';

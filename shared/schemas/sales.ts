@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { QTY_CLAMP } from '../crop-rules';
+import { queryBool, queryId } from './common';
 
 /**
  * Sales and bills (invoices). Money is rupees with two decimals in the API; the server keeps paise
@@ -111,14 +112,6 @@ export const MakeSaleInput = z.object({
 export type MakeSaleInput = z.infer<typeof MakeSaleInput>;
 export type MakeSaleForm = z.input<typeof MakeSaleInput>;
 
-export interface MakeSaleReply {
-  success: true;
-  invoiceNumber: string;
-  invoiceID: number;
-  totalAmount: number;
-  quantityKg: number;
-}
-
 export const InvoiceNumberParam = z.object({
   number: z
     .string()
@@ -153,10 +146,7 @@ export const BillQrQuery = z.object({
     .max(2048, 'size must be at most 2048')
     .optional()
     .transform((v) => v ?? BILL_QR_SIZE),
-  download: z
-    .union([z.boolean(), z.string()])
-    .optional()
-    .transform((v) => v === true || v === 'true' || v === '1'),
+  download: queryBool,
 });
 
 const DAY_RE = /^\d{4}-\d{2}-\d{2}$/;
@@ -169,13 +159,6 @@ const dateOrDateTime = (label: string) =>
       (s) => (DAY_RE.test(s) ? !Number.isNaN(Date.parse(`${s}T00:00:00+05:30`)) : !Number.isNaN(Date.parse(s))),
       `${label} is not a valid date`,
     );
-
-const queryId = (label: string) =>
-  z.coerce
-    .number({ error: `${label} must be a number` })
-    .int(`${label} must be a whole number`)
-    .positive(`${label} must be positive`)
-    .max(1e12, `${label} is too large`);
 
 export const InvoiceListQuery = z
   .object({
@@ -217,79 +200,4 @@ export const InvoiceListQuery = z
 export type InvoiceListQuery = z.infer<typeof InvoiceListQuery>;
 export type InvoiceListFilters = z.input<typeof InvoiceListQuery>;
 
-/** A bill as staff see it (spec section 3, "Invoice"), and as readers of the printed bill (its token) see it. */
-export interface InvoiceResponse {
-  /** Never 'summary' (see BillSummary); present only to tell the two apart. */
-  view?: 'full';
-  invoiceID: number;
-  invoiceNumber: string;
-  /** ISO time the bill was generated. */
-  generatedOn: string;
-  transactionDate: string;
-  createdOn: string;
-  farmerID: number | null;
-  farmerName: string;
-  farmerAadhaarLast4: string;
-  /** Full mobile for staff; masked to its last 4 digits for visitors. */
-  farmerContact: string;
-  farmerAddress: string;
-  registrationID: number;
-  lotID: number;
-  lotCode: string;
-  cropID: number;
-  cropName: string;
-  year: number;
-  bags: number;
-  bagSizeKg: number;
-  quantityKg: number;
-  quantityQuintal: number;
-  /** Rupees per kg. */
-  pricePerUnit: number;
-  /** Rupees. */
-  totalAmount: number;
-  paymentMode: PaymentMode;
-  /**
-   * Staff only: present when an admin sold more than the registration asked for (or than the crop's maximum),
-   * with what was asked (in kg) and who allowed it.
-   */
-  aboveRequest?: { requestedKg: number; limitKg: number; byUserId: number; byName: string };
-  /** Staff only. */
-  createdByName?: string;
-  createdByUserId?: number | null;
-  updatedByName?: string;
-  updatedOn?: string;
-  /** Staff only: the bill's token, for printing its QR code (absent on bills made before tokens existed). */
-  verifyToken?: string;
-}
-
-/**
- * What anyone who asks for a bill by its number without the bill's token gets: proof that the bill exists and
- * what it was for, no personal data (no name, address, Aadhaar digits, contact, registration or staff).
- */
-export interface BillSummary {
-  view: 'summary';
-  invoiceNumber: string;
-  generatedOn: string;
-  cropName: string;
-  lotCode: string;
-  bags: number;
-  bagSizeKg: number;
-  quantityKg: number;
-  quantityQuintal: number;
-  /** Rupees. */
-  totalAmount: number;
-  /** 'issued' (bills are not cancelled yet). */
-  status: 'issued';
-}
-
-/** GET /api/invoices/by-number/{number}. */
-export type BillReply = InvoiceResponse | BillSummary;
-
-export interface InvoiceListReply {
-  items: InvoiceResponse[];
-  total: number;
-  /** Sum of totalAmount over the whole filtered set (rupees). */
-  amountSum: number;
-  /** True when the read cap stopped the search: total and amountSum cover only what was read. */
-  partial?: boolean;
-}
+export type { MakeSaleReply, InvoiceResponse, BillSummary, BillReply, InvoiceListReply } from './replies/sales';

@@ -1,7 +1,7 @@
 import { PutCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { docClient, setDocClientForTests, tableName } from '@functions/lib/aws';
-import { startTestApi, type TestApi } from '../support/api';
+import { useTestApi } from '../support/integration';
 import { faulty, named } from '../support/faulty-client';
 import { newAadhaar, registerFarmer, validFields, seedFormCrops } from '../fixtures/registration-helpers';
 
@@ -10,19 +10,11 @@ import { newAadhaar, registerFarmer, validFields, seedFormCrops } from '../fixtu
  * registration or a farmer is returned; an admin's GET of the single record gives the number, and each such
  * view leaves exactly one audit-log item (read here from the table itself).
  */
-let api: TestApi;
-let admin: string;
-let root: string;
-let seller: string;
+const { api, tokens } = useTestApi('admin', 'super_admin', 'seller');
 
 beforeAll(async () => {
-  api = await startTestApi();
   await seedFormCrops();
-  admin = await api.tokenFor('admin');
-  root = await api.tokenFor('super_admin');
-  seller = await api.tokenFor('seller');
 });
-afterAll(() => api?.close());
 
 type AuditItem = Record<string, unknown> & { pk: string; action: string; subjectType: string; subjectId: number };
 
@@ -64,21 +56,21 @@ describe('registrations', () => {
   it("a seller's list and single view are masked, and leave no audit item", async () => {
     const reg = await newRegistration();
     const written = await newAuditItems(async () => {
-      const list = await api.call('GET', '/api/registrations', { token: seller, query: { id: reg.id } });
+      const list = await api.call('GET', '/api/registrations', { token: tokens.seller, query: { id: reg.id } });
       expect(list.status).toBe(200);
       expect(list.json.items[0].adharNumber).toBe(masked(reg.aadhaar));
       expect(list.text).not.toContain(reg.aadhaar);
       const byAadhaar = await api.call('GET', '/api/registrations', {
-        token: seller,
+        token: tokens.seller,
         headers: { 'x-private-query': `aadhaar=${reg.aadhaar}` },
       });
       expect(byAadhaar.json.items.map((i: { id: number }) => i.id)).toEqual([reg.id]);
       expect(byAadhaar.text).not.toContain(reg.aadhaar);
-      const one = await api.call('GET', `/api/registrations/${reg.id}`, { token: seller });
+      const one = await api.call('GET', `/api/registrations/${reg.id}`, { token: tokens.seller });
       expect(one.status).toBe(200);
       expect(one.json.adharNumber).toBe(masked(reg.aadhaar));
       expect(one.text).not.toContain(reg.aadhaar);
-      const letter = await api.call('GET', `/svsregistration/appointment/by-id/${reg.id}`, { token: seller });
+      const letter = await api.call('GET', `/svsregistration/appointment/by-id/${reg.id}`, { token: tokens.seller });
       expect(letter.json.data[0].adharNumber).toBe(masked(reg.aadhaar));
     });
     expect(written).toEqual([]);
@@ -87,17 +79,17 @@ describe('registrations', () => {
   it("an admin's list is masked; the single view is in clear and writes exactly one audit item per view", async () => {
     const reg = await newRegistration();
     const listWritten = await newAuditItems(async () => {
-      const list = await api.call('GET', '/api/registrations', { token: admin, query: { id: reg.id } });
+      const list = await api.call('GET', '/api/registrations', { token: tokens.admin, query: { id: reg.id } });
       expect(list.json.items[0].adharNumber).toBe(masked(reg.aadhaar));
       expect(list.text).not.toContain(reg.aadhaar);
-      const letter = await api.call('GET', `/svsregistration/appointment/by-id/${reg.id}`, { token: admin });
+      const letter = await api.call('GET', `/svsregistration/appointment/by-id/${reg.id}`, { token: tokens.admin });
       expect(letter.text).not.toContain(reg.aadhaar);
     });
     expect(listWritten).toEqual([]);
 
     for (const [token, role] of [
-      [admin, 'admin'],
-      [root, 'super_admin'],
+      [tokens.admin, 'admin'],
+      [tokens.super_admin, 'super_admin'],
     ] as const) {
       const written = await newAuditItems(async () => {
         const one = await api.call('GET', `/api/registrations/${reg.id}`, { token, query: { year: reg.year } });
@@ -126,7 +118,7 @@ describe('registrations', () => {
   it('a link to the Aadhaar scan is audited for every role that gets one', async () => {
     const reg = await newRegistration();
     const written = await newAuditItems(async () => {
-      for (const token of [seller, admin])
+      for (const token of [tokens.seller, tokens.admin])
         expect((await api.call('GET', `/api/registrations/${reg.id}/aadhaar-file`, { token })).status).toBe(200);
     });
     expect(written.map((e) => [e.action, e.subjectId])).toEqual([
@@ -145,7 +137,7 @@ describe('registrations', () => {
     );
     let refused;
     try {
-      refused = await api.call('GET', `/api/registrations/${reg.id}`, { token: admin });
+      refused = await api.call('GET', `/api/registrations/${reg.id}`, { token: tokens.admin });
     } finally {
       setDocClientForTests(undefined);
     }
@@ -156,7 +148,7 @@ describe('registrations', () => {
     const written = await newAuditItems(async () => {
       setDocClientForTests(faulty(real, (cmd) => (isAudit(cmd) && lost++ === 0 ? 'after' : undefined)));
       try {
-        const one = await api.call('GET', `/api/registrations/${reg.id}`, { token: admin });
+        const one = await api.call('GET', `/api/registrations/${reg.id}`, { token: tokens.admin });
         expect(one.status).toBe(200);
         expect(one.json.adharNumber).toBe(reg.aadhaar);
       } finally {
@@ -174,7 +166,7 @@ describe('farmers', () => {
 
   beforeAll(async () => {
     const r = await api.call('POST', '/api/farmers', {
-      token: admin,
+      token: tokens.admin,
       body: { name: 'Audit Farmer', aadhaarNumber: farmerAadhaar, contactNumber: '9415000011', village: 'Bithoor' },
     });
     expect(r.status, r.text).toBe(201);
@@ -185,7 +177,7 @@ describe('farmers', () => {
   it("a seller's list, search and single view are masked, and leave no audit item", async () => {
     const written = await newAuditItems(async () => {
       for (const query of [{}, { search: 'Audit Farmer' }, { search: farmerAadhaar.slice(-4) }]) {
-        const list = await api.call('GET', '/api/farmers', { token: seller, query });
+        const list = await api.call('GET', '/api/farmers', { token: tokens.seller, query });
         expect(list.json.find((f: { farmerID: number }) => f.farmerID === farmerID)).toMatchObject({
           aadhaarNumber: null,
           aadhaarLast4: farmerAadhaar.slice(-4),
@@ -193,15 +185,15 @@ describe('farmers', () => {
         expect(list.text).not.toContain(farmerAadhaar);
       }
       const byNumber = await api.call('GET', '/api/farmers', {
-        token: seller,
+        token: tokens.seller,
         headers: { 'x-private-query': `search=${farmerAadhaar}` },
       });
       expect(byNumber.json.map((f: { farmerID: number }) => f.farmerID)).toEqual([farmerID]);
       expect(byNumber.text).not.toContain(farmerAadhaar);
-      const one = await api.call('GET', `/api/farmers/${farmerID}`, { token: seller });
+      const one = await api.call('GET', `/api/farmers/${farmerID}`, { token: tokens.seller });
       expect(one.json).toMatchObject({ aadhaarNumber: null, aadhaarLast4: farmerAadhaar.slice(-4) });
       const lookup = await api.call('GET', '/api/farmers/by-aadhaar', {
-        token: seller,
+        token: tokens.seller,
         headers: { 'x-private-query': `aadhaar=${farmerAadhaar}` },
       });
       expect(lookup.json.farmerID).toBe(farmerID);
@@ -212,21 +204,21 @@ describe('farmers', () => {
 
   it("an admin's list, lookup and writes are masked; the single view is in clear with exactly one audit item per view", async () => {
     const quiet = await newAuditItems(async () => {
-      const list = await api.call('GET', '/api/farmers', { token: admin });
+      const list = await api.call('GET', '/api/farmers', { token: tokens.admin });
       expect(list.text).not.toContain(farmerAadhaar);
       const lookup = await api.call('GET', '/api/farmers/by-aadhaar', {
-        token: admin,
+        token: tokens.admin,
         headers: { 'x-private-query': `aadhaar=${farmerAadhaar}` },
       });
       expect(lookup.json).toMatchObject({ farmerID, aadhaarNumber: null });
       const edit = await api.call('PUT', `/api/farmers/${farmerID}`, {
-        token: admin,
+        token: tokens.admin,
         body: { name: 'Audit Farmer', aadhaarNumber: farmerAadhaar, village: 'Bithoor' },
       });
       expect(edit.status).toBe(200);
       expect(edit.text).not.toContain(farmerAadhaar);
       for (const path of [`/api/farmers/${farmerID}`, `/api/farmers/${farmerID}/restore`]) {
-        const r = await api.call(path.endsWith('restore') ? 'POST' : 'DELETE', path, { token: admin });
+        const r = await api.call(path.endsWith('restore') ? 'POST' : 'DELETE', path, { token: tokens.admin });
         expect(r.text).not.toContain(farmerAadhaar);
       }
     });
@@ -234,7 +226,7 @@ describe('farmers', () => {
 
     for (let view = 0; view < 2; view++) {
       const written = await newAuditItems(async () => {
-        const one = await api.call('GET', `/api/farmers/${farmerID}`, { token: admin });
+        const one = await api.call('GET', `/api/farmers/${farmerID}`, { token: tokens.admin });
         expect(one.json.aadhaarNumber).toBe(farmerAadhaar);
       });
       expect(written).toHaveLength(1);
@@ -257,7 +249,7 @@ describe('producers', () => {
 
   beforeAll(async () => {
     const r = await api.call('POST', '/api/producers', {
-      token: admin,
+      token: tokens.admin,
       body: { name: 'Audit Producer', aadhaarNumber: producerAadhaar, contactNumber: '9876543210', address: 'Kanpur' },
     });
     expect(r.status, r.text).toBe(201);
@@ -267,7 +259,7 @@ describe('producers', () => {
 
   it("lists, a seller's single view and an admin's writes are masked, and leave no audit item", async () => {
     const quiet = await newAuditItems(async () => {
-      for (const token of [seller, admin]) {
+      for (const token of [tokens.seller, tokens.admin]) {
         const list = await api.call('GET', '/api/producers', { token });
         expect(list.json.find((p: { producerID: number }) => p.producerID === producerID)).toMatchObject({
           aadhaarNumber: null,
@@ -275,10 +267,10 @@ describe('producers', () => {
         });
         expect(list.text).not.toContain(producerAadhaar);
       }
-      const one = await api.call('GET', `/api/producers/${producerID}`, { token: seller });
+      const one = await api.call('GET', `/api/producers/${producerID}`, { token: tokens.seller });
       expect(one.json).toMatchObject({ aadhaarNumber: null, aadhaarLast4: producerAadhaar.slice(-4) });
       const edit = await api.call('PUT', `/api/producers/${producerID}`, {
-        token: admin,
+        token: tokens.admin,
         body: { name: 'Audit Producer', aadhaarNumber: producerAadhaar, contactNumber: '9876543210', address: 'Kanpur Dehat' },
       });
       expect(edit.status, edit.text).toBe(200);
@@ -287,7 +279,7 @@ describe('producers', () => {
         ['DELETE', `/api/producers/${producerID}`],
         ['POST', `/api/producers/${producerID}/restore`],
       ] as const) {
-        const r = await api.call(method, path, { token: admin });
+        const r = await api.call(method, path, { token: tokens.admin });
         expect(r.status, r.text).toBe(200);
         expect(r.text).not.toContain(producerAadhaar);
       }
@@ -298,7 +290,7 @@ describe('producers', () => {
   it("an admin's single view is in clear with exactly one audit item per view", async () => {
     for (let view = 0; view < 2; view++) {
       const written = await newAuditItems(async () => {
-        const one = await api.call('GET', `/api/producers/${producerID}`, { token: admin });
+        const one = await api.call('GET', `/api/producers/${producerID}`, { token: tokens.admin });
         expect(one.json.aadhaarNumber).toBe(producerAadhaar);
       });
       expect(written).toHaveLength(1);

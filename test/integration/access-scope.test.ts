@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApi, type TestApi } from '../support/api';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApi } from '../support/integration';
 import { registerFarmer, validFields, useCrops } from '../fixtures/registration-helpers';
 
 /**
@@ -11,9 +11,7 @@ import { registerFarmer, validFields, useCrops } from '../fixtures/registration-
  *    area, while public pages still answer it as a visitor.
  * Token forgery and sign-in limits are in admin.test.ts and login-limits.test.ts.
  */
-let api: TestApi;
-let root: string;
-let admin: string;
+const { api, tokens } = useTestApi('super_admin', 'admin');
 const PRICE = 30.5; // rupees per kg; a wheat bag is 40 kg: 1,220 rupees a bag
 
 interface Account {
@@ -25,7 +23,7 @@ interface Account {
 async function newAccount(name: string, roleIds: number[]): Promise<Account> {
   const email = `${name.toLowerCase().replace(/\W+/g, '-')}-${Math.random().toString(36).slice(2, 8)}@test.local`;
   const created = await api.call('POST', '/api/admin/users', {
-    token: root,
+    token: tokens.super_admin,
     body: { fullName: name, email, password: 'scope-password-1', isActive: true, roleIds },
   });
   expect(created.status, created.text).toBe(201);
@@ -77,27 +75,23 @@ const summary = async (token: string) => {
 };
 
 beforeAll(async () => {
-  api = await startTestApi();
-  root = await api.tokenFor('super_admin');
-  admin = await api.tokenFor('admin');
   const p = await api.call('POST', '/api/producers', {
-    token: admin,
+    token: tokens.admin,
     body: { name: 'Scope Producer', aadhaarNumber: '734598761293', contactNumber: '9876543210', address: 'Kanpur' },
   });
   expect(p.status, p.text).toBe(201);
   producerID = p.json.producerID;
-  const c = await api.call('POST', '/api/crops', { token: admin, body: { cropName: 'Wheat', description: 'HD-2967' } });
+  const c = await api.call('POST', '/api/crops', { token: tokens.admin, body: { cropName: 'Wheat', description: 'HD-2967' } });
   expect(c.status, c.text).toBe(201);
   cropID = c.json.cropID;
   useCrops({ Wheat: cropID });
   const l = await api.call('POST', '/api/lots', {
-    token: admin,
+    token: tokens.admin,
     body: { producerID, cropID, quantityAvailable: 2000, pricePerUnit: PRICE },
   });
   expect(l.status, l.text).toBe(201);
   lot = l.json;
 });
-afterAll(() => api?.close());
 
 describe("a seller's dashboard", () => {
   it('shows only that seller’s sales, with two sellers and an admin selling; admins and a seller who is also admin see all', async () => {
@@ -109,7 +103,7 @@ describe("a seller's dashboard", () => {
     await sell(a.token, 1); // 1,220
     await sell(b.token, 2); // 2,440
     await sell(a.token, 3); // 3,660
-    await sell(admin, 4); // 4,880
+    await sell(tokens.admin, 4); // 4,880
 
     expect(await summary(a.token)).toEqual({
       totalAmount: 4880,
@@ -143,8 +137,8 @@ describe("a seller's dashboard", () => {
       scopedToUser: false,
       last10Amounts: [1220, 2440, 3660, 4880],
     };
-    expect(await summary(admin)).toEqual(everything);
-    expect(await summary(root)).toEqual(everything);
+    expect(await summary(tokens.admin)).toEqual(everything);
+    expect(await summary(tokens.super_admin)).toEqual(everything);
     expect(await summary(both.token)).toEqual(everything);
   });
 });
@@ -153,8 +147,8 @@ describe('a seller and the catalogue', () => {
   it('cannot change, remove or restore real producers, crops and lots, even with valid bodies; nothing changes', async () => {
     const seller = await api.tokenFor('seller');
     const before = {
-      producer: (await api.call('GET', `/api/producers/${producerID}`, { token: admin })).json,
-      lot: (await api.call('GET', `/api/lots/${lot.lotID}`, { token: admin })).json,
+      producer: (await api.call('GET', `/api/producers/${producerID}`, { token: tokens.admin })).json,
+      lot: (await api.call('GET', `/api/lots/${lot.lotID}`, { token: tokens.admin })).json,
     };
     expect(before.producer.producerID).toBe(producerID);
     expect(before.lot.lotID).toBe(lot.lotID);
@@ -186,9 +180,9 @@ describe('a seller and the catalogue', () => {
       expect(r.status, `${method} ${path}: ${r.text}`).toBe(403);
     }
 
-    expect((await api.call('GET', `/api/producers/${producerID}`, { token: admin })).json).toEqual(before.producer);
-    expect((await api.call('GET', `/api/lots/${lot.lotID}`, { token: admin })).json).toEqual(before.lot);
-    const producers = await api.call('GET', '/api/producers', { token: admin, query: { includeInactive: true } });
+    expect((await api.call('GET', `/api/producers/${producerID}`, { token: tokens.admin })).json).toEqual(before.producer);
+    expect((await api.call('GET', `/api/lots/${lot.lotID}`, { token: tokens.admin })).json).toEqual(before.lot);
+    const producers = await api.call('GET', '/api/producers', { token: tokens.admin, query: { includeInactive: true } });
     expect(JSON.stringify(producers.json)).not.toContain('Seller Made');
   });
 });
@@ -213,7 +207,7 @@ describe('an account that is switched off', () => {
     }
 
     const off = await api.call('PUT', `/api/admin/users/${leaver.userID}`, {
-      token: root,
+      token: tokens.super_admin,
       body: { fullName: 'Counter Leaver', isActive: false, roleIds: [3] },
     });
     expect(off.status, off.text).toBe(200);
@@ -236,7 +230,7 @@ describe('an account that is switched off', () => {
     const demoted = await newAccount('Counter Demoted', [3]);
     expect((await api.call('GET', '/api/registrations', { token: demoted.token })).status).toBe(200);
     const changed = await api.call('PUT', `/api/admin/users/${demoted.userID}`, {
-      token: root,
+      token: tokens.super_admin,
       body: { fullName: 'Counter Demoted', isActive: true, roleIds: [4] },
     });
     expect(changed.status, changed.text).toBe(200);

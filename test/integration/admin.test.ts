@@ -1,16 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { LOGIN_LIMITS } from '@functions/auth/service';
-import { startTestApi, type TestApi } from '../support/api';
+import { useTestApi } from '../support/integration';
 import { signAsSuperAdmin } from '../support/tokens';
 
-let api: TestApi;
-let root: string;
-
-beforeAll(async () => {
-  api = await startTestApi();
-  root = await api.tokenFor('super_admin');
-});
-afterAll(() => api?.close());
+const { api, tokens } = useTestApi('super_admin');
 
 describe('sign-in', () => {
   it('returns token, name, email and the roles joined by commas', async () => {
@@ -39,7 +32,7 @@ describe('sign-in', () => {
   it('refuses an account after repeated failures, even with the right password', async () => {
     const email = 'locked@test.local';
     const created = await api.call('POST', '/api/admin/users', {
-      token: root,
+      token: tokens.super_admin,
       body: { fullName: 'Locked', email, password: 'right-password', roleIds: [4] },
     });
     expect(created.status).toBe(201);
@@ -78,13 +71,13 @@ describe('sign-in', () => {
   it('stops honouring the token of a deactivated account', async () => {
     const email = 'leaver@test.local';
     const created = await api.call('POST', '/api/admin/users', {
-      token: root,
+      token: tokens.super_admin,
       body: { fullName: 'Leaver', email, password: 'leaver-password', roleIds: [2] },
     });
     const login = await api.call('POST', '/auth/login', { body: { email, password: 'leaver-password' } });
     expect((await api.call('GET', '/api/settings', { token: login.json.token })).status).toBe(200);
     const off = await api.call('PUT', `/api/admin/users/${created.json.userID}`, {
-      token: root,
+      token: tokens.super_admin,
       body: { fullName: 'Leaver', isActive: false, roleIds: [2] },
     });
     expect(off.status).toBe(200);
@@ -97,7 +90,7 @@ describe('sign-in', () => {
 describe('users', () => {
   it('creates a seller, lists, edits and resets the password', async () => {
     const created = await api.call('POST', '/api/admin/users', {
-      token: root,
+      token: tokens.super_admin,
       body: { fullName: 'Counter One', email: 'Counter1@Test.local', password: 'counter-pass-1', isActive: true, roleIds: [3] },
     });
     expect(created.status).toBe(201);
@@ -109,18 +102,21 @@ describe('users', () => {
     });
     expect(created.json).not.toHaveProperty('passwordHash');
 
-    const list = await api.call('GET', '/api/admin/users', { token: root });
+    const list = await api.call('GET', '/api/admin/users', { token: tokens.super_admin });
     expect(list.json.map((u: { email: string }) => u.email)).toContain('counter1@test.local');
     expect(JSON.stringify(list.json)).not.toMatch(/scrypt/);
 
     const id = created.json.userID;
     const edited = await api.call('PUT', `/api/admin/users/${id}`, {
-      token: root,
+      token: tokens.super_admin,
       body: { fullName: 'Counter 1', isActive: true, roleIds: [3, 2] },
     });
     expect(edited.json.roles.sort()).toEqual(['admin', 'seller']);
 
-    const pw = await api.call('PUT', `/api/admin/users/${id}/password`, { token: root, body: { newPassword: 'new-pass-123' } });
+    const pw = await api.call('PUT', `/api/admin/users/${id}/password`, {
+      token: tokens.super_admin,
+      body: { newPassword: 'new-pass-123' },
+    });
     expect(pw.json.message).toBe('Password updated.');
     const login = await api.call('POST', '/auth/login', { body: { email: 'counter1@test.local', password: 'new-pass-123' } });
     expect(login.status).toBe(200);
@@ -151,23 +147,26 @@ describe('users', () => {
       /JSON/,
     ],
   ])('refuses %s with a clear 4xx', async (_name, opts, status, message) => {
-    const r = await api.call('POST', '/api/admin/users', { token: root, ...opts });
+    const r = await api.call('POST', '/api/admin/users', { token: tokens.super_admin, ...opts });
     expect(r.status).toBe(status);
     expect(r.json.message).toMatch(message);
   });
 
   it('refuses a duplicate email (any case) with 409', async () => {
     const body = { fullName: 'Dup', email: 'dup@test.local', password: 'dup-pass-12', roleIds: [] };
-    expect((await api.call('POST', '/api/admin/users', { token: root, body })).status).toBe(201);
-    const again = await api.call('POST', '/api/admin/users', { token: root, body: { ...body, email: 'DUP@test.local' } });
+    expect((await api.call('POST', '/api/admin/users', { token: tokens.super_admin, body })).status).toBe(201);
+    const again = await api.call('POST', '/api/admin/users', {
+      token: tokens.super_admin,
+      body: { ...body, email: 'DUP@test.local' },
+    });
     expect(again.status).toBe(409);
     expect(again.json.message).toBe('A user with this email already exists');
   });
 
   it('answers 404 for an unknown user and 400 for a non-numeric id', async () => {
     const body = { fullName: 'X', isActive: true, roleIds: [] };
-    expect((await api.call('PUT', '/api/admin/users/424242', { token: root, body })).status).toBe(404);
-    const bad = await api.call('PUT', '/api/admin/users/abc', { token: root, body });
+    expect((await api.call('PUT', '/api/admin/users/424242', { token: tokens.super_admin, body })).status).toBe(404);
+    const bad = await api.call('PUT', '/api/admin/users/abc', { token: tokens.super_admin, body });
     expect(bad.status).toBe(400);
     expect(bad.json.message).toMatch(/id must be a number/);
   });
@@ -175,58 +174,63 @@ describe('users', () => {
 
 describe('roles', () => {
   it('lists the four built-in roles', async () => {
-    const r = await api.call('GET', '/api/roles', { token: root });
+    const r = await api.call('GET', '/api/roles', { token: tokens.super_admin });
     expect(r.json.map((x: { name: string }) => x.name)).toEqual(['super_admin', 'admin', 'seller', 'user']);
   });
 
   it('creates and deletes a role; refuses a blank or duplicate name, an in-use or built-in role', async () => {
-    const blank = await api.call('POST', '/api/roles', { token: root, body: { name: '   ' } });
+    const blank = await api.call('POST', '/api/roles', { token: tokens.super_admin, body: { name: '   ' } });
     expect(blank.status).toBe(400);
     expect(blank.json.message).toBe('Role name is required');
 
-    const created = await api.call('POST', '/api/roles', { token: root, body: { name: 'auditor', description: 'Reads bills' } });
+    const created = await api.call('POST', '/api/roles', {
+      token: tokens.super_admin,
+      body: { name: 'auditor', description: 'Reads bills' },
+    });
     expect(created.status).toBe(201);
-    expect((await api.call('POST', '/api/roles', { token: root, body: { name: 'auditor' } })).status).toBe(409);
+    expect((await api.call('POST', '/api/roles', { token: tokens.super_admin, body: { name: 'auditor' } })).status).toBe(409);
 
     const user = await api.call('POST', '/api/admin/users', {
-      token: root,
+      token: tokens.super_admin,
       body: { fullName: 'Aud', email: 'aud@test.local', password: 'aud-pass-12', roleIds: [created.json.roleID] },
     });
-    const inUse = await api.call('DELETE', `/api/roles/${created.json.roleID}`, { token: root });
+    const inUse = await api.call('DELETE', `/api/roles/${created.json.roleID}`, { token: tokens.super_admin });
     expect(inUse.status).toBe(409);
     expect(inUse.json.message).toBe('Role is in use.');
 
     await api.call('PUT', `/api/admin/users/${user.json.userID}`, {
-      token: root,
+      token: tokens.super_admin,
       body: { fullName: 'Aud', isActive: true, roleIds: [] },
     });
-    expect((await api.call('DELETE', `/api/roles/${created.json.roleID}`, { token: root })).status).toBe(200);
-    expect((await api.call('DELETE', `/api/roles/${created.json.roleID}`, { token: root })).status).toBe(404);
-    expect((await api.call('DELETE', '/api/roles/2', { token: root })).status).toBe(409);
+    expect((await api.call('DELETE', `/api/roles/${created.json.roleID}`, { token: tokens.super_admin })).status).toBe(200);
+    expect((await api.call('DELETE', `/api/roles/${created.json.roleID}`, { token: tokens.super_admin })).status).toBe(404);
+    expect((await api.call('DELETE', '/api/roles/2', { token: tokens.super_admin })).status).toBe(409);
   });
 });
 
 describe('configuration keys', () => {
   it('adds, renames (save new, delete old) and deletes a key', async () => {
     expect(
-      (await api.call('POST', '/api/config', { token: root, body: { key: 'HelpLine', value: '1800-180-1551' } })).status,
+      (await api.call('POST', '/api/config', { token: tokens.super_admin, body: { key: 'HelpLine', value: '1800-180-1551' } }))
+        .status,
     ).toBe(200);
     expect(
-      (await api.call('POST', '/api/config', { token: root, body: { key: 'HelpDesk', value: '1800-180-1551' } })).status,
+      (await api.call('POST', '/api/config', { token: tokens.super_admin, body: { key: 'HelpDesk', value: '1800-180-1551' } }))
+        .status,
     ).toBe(200);
-    expect((await api.call('DELETE', '/api/config/HelpLine', { token: root })).status).toBe(200);
-    const list = await api.call('GET', '/api/config', { token: root });
+    expect((await api.call('DELETE', '/api/config/HelpLine', { token: tokens.super_admin })).status).toBe(200);
+    const list = await api.call('GET', '/api/config', { token: tokens.super_admin });
     const keys = list.json.map((c: { key: string }) => c.key);
     expect(keys).toContain('HelpDesk');
     expect(keys).not.toContain('HelpLine');
-    expect((await api.call('DELETE', '/api/config/HelpLine', { token: root })).status).toBe(404);
+    expect((await api.call('DELETE', '/api/config/HelpLine', { token: tokens.super_admin })).status).toBe(404);
   });
 
   it('refuses an empty key and bad values for known keys', async () => {
-    const empty = await api.call('POST', '/api/config', { token: root, body: { key: '  ', value: 'x' } });
+    const empty = await api.call('POST', '/api/config', { token: tokens.super_admin, body: { key: '  ', value: 'x' } });
     expect(empty.status).toBe(400);
     expect(empty.json.message).toBe('Key is required');
-    const limit = await api.call('POST', '/api/config', { token: root, body: { key: 'PerDayLimit', value: '-3' } });
+    const limit = await api.call('POST', '/api/config', { token: tokens.super_admin, body: { key: 'PerDayLimit', value: '-3' } });
     expect(limit.status).toBe(400);
     expect(limit.json.message).toMatch(/PerDayLimit/);
   });
@@ -240,7 +244,12 @@ describe('configuration keys', () => {
     }
 
     expect(
-      (await api.call('POST', '/api/config', { token: root, body: { key: 'SmsGatewayKey', value: 'not-for-admins' } })).status,
+      (
+        await api.call('POST', '/api/config', {
+          token: tokens.super_admin,
+          body: { key: 'SmsGatewayKey', value: 'not-for-admins' },
+        })
+      ).status,
     ).toBe(200);
     for (const key of ['PerDayLimit', 'SmsGatewayKey', 'NoSuchKey']) {
       expect((await api.call('GET', `/api/config/${key}`)).status, key).toBe(401);
@@ -250,9 +259,9 @@ describe('configuration keys', () => {
         expect(r.text).not.toContain('not-for-admins');
       }
     }
-    expect((await api.call('GET', '/api/config/PerDayLimit', { token: root })).json.value).toBe('0');
-    expect((await api.call('GET', '/api/config/SmsGatewayKey', { token: root })).json.value).toBe('not-for-admins');
-    expect((await api.call('GET', '/api/config/NoSuchKey', { token: root })).status).toBe(404);
+    expect((await api.call('GET', '/api/config/PerDayLimit', { token: tokens.super_admin })).json.value).toBe('0');
+    expect((await api.call('GET', '/api/config/SmsGatewayKey', { token: tokens.super_admin })).json.value).toBe('not-for-admins');
+    expect((await api.call('GET', '/api/config/NoSuchKey', { token: tokens.super_admin })).status).toBe(404);
   });
 });
 

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { clearAppointmentSettingsCache, forgetFullShifts } from '@functions/registrations/appointments';
 import { shiftCounts } from '@functions/registrations/repository';
-import { startTestApi, type TestApi } from '../support/api';
+import { useTestApi } from '../support/integration';
 import { registerFarmer, validFields, seedFormCrops } from '../fixtures/registration-helpers';
 
 /**
@@ -9,20 +9,14 @@ import { registerFarmer, validFields, seedFormCrops } from '../fixtures/registra
  * PerDayLimit was 0 (no cap) count against a cap set later, and a lowered cap is honoured for the next bookings.
  * A table of its own, so the days start empty.
  */
-let api: TestApi;
-let root: string;
+const { api, tokens } = useTestApi('super_admin');
 
 beforeAll(async () => {
-  api = await startTestApi();
   await seedFormCrops();
-  root = await api.tokenFor('super_admin');
-});
-afterAll(async () => {
-  await api?.close();
 });
 
 async function setConfig(key: string, value: string) {
-  const r = await api.call('POST', '/api/config', { token: root, body: { key, value } });
+  const r = await api.call('POST', '/api/config', { token: tokens.super_admin, body: { key, value } });
   expect(r.status, r.text).toBe(200);
   clearAppointmentSettingsCache();
   forgetFullShifts();

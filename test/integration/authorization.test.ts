@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES, routeKey, type RouteDef } from '@shared/routes';
 import { ROLES, hasAnyRole, type Role } from '@shared/roles';
 import { AREA_LOADERS } from '@infra/local/handlers';
-import { startTestApi, type TestApi } from '../support/api';
+import { useTestApi } from '../support/integration';
 import { signAsSuperAdmin } from '../support/tokens';
 
 /**
@@ -11,14 +11,11 @@ import { signAsSuperAdmin } from '../support/tokens';
  * Forged tokens claiming super_admin (tampered payload, 'none' algorithm, expired, signed with another key,
  * for another audience) count as no token: 401 on every protected route, the anonymous answer on public ones.
  */
-let api: TestApi;
-const tokens: Partial<Record<Role, string>> = {};
+const { api, tokens } = useTestApi(...ROLES);
 const forged: Record<string, string> = {};
 
 beforeAll(async () => {
-  api = await startTestApi();
-  for (const r of ROLES) tokens[r] = await api.tokenFor(r);
-  const [h, p, sig] = tokens.seller!.split('.');
+  const [h, p, sig] = tokens.seller.split('.');
   const claims = JSON.parse(Buffer.from(p, 'base64url').toString('utf8')) as Record<string, unknown>;
   forged.tampered = [h, Buffer.from(JSON.stringify({ ...claims, roles: ['super_admin'] })).toString('base64url'), sig].join('.');
   forged.none = [
@@ -34,7 +31,6 @@ beforeAll(async () => {
     200,
   );
 });
-afterAll(() => api?.close());
 
 /** Fills path parameters with values that pass validation; the record need not exist. */
 function samplePath(path: string): string {

@@ -1,21 +1,14 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ROUTES, routeKey, type RouteDef } from '@shared/routes';
-import { startTestApi, type TestApi } from '../support/api';
+import { useTestApi } from '../support/integration';
 
 /**
  * Generated bad input for every route in the table: malformed, oversized, wrong-typed, missing and extra
  * fields, odd Unicode and huge query values. Every answer must be a 2xx or a 4xx with a message; never a
  * 5xx, never a stack trace.
  */
-let api: TestApi;
-let token: string;
-
-beforeAll(async () => {
-  api = await startTestApi();
-  token = await api.tokenFor('super_admin');
-});
-afterAll(() => api?.close());
+const { api, tokens } = useTestApi('super_admin');
 
 const oddText = fc.oneof(
   fc.string({ maxLength: 40 }),
@@ -98,7 +91,11 @@ describe.each(allRoutes)('$method $path', (route) => {
           : 'raw' in body
             ? { rawBody: body.raw, headers: { 'content-type': 'application/json' } }
             : { body: body.json };
-        const reply = await api.call(route.method, fillPath(route.path, params), { token, query, ...payload });
+        const reply = await api.call(route.method, fillPath(route.path, params), {
+          token: tokens.super_admin,
+          query,
+          ...payload,
+        });
         expect(reply.status, `${routeKey(route)} -> ${reply.status} ${reply.text.slice(0, 300)}`).toBeLessThan(500);
         expect(reply.text).not.toMatch(/\bat .+\.(ts|js):\d+/);
         if (reply.status >= 400 && reply.status !== 404 && reply.headers.get('content-type')?.includes('json')) {

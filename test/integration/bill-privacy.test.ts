@@ -1,19 +1,17 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { docClient, tableName } from '@functions/lib/aws';
 import { formatInvoiceNumber, parseInvoiceNumber } from '@shared/schemas/sales';
 import { newMobile, registerFarmer, validFields } from '../fixtures/registration-helpers';
-import { startTestApi, type TestApi } from '../support/api';
+import { useTestApi } from '../support/integration';
 
 /**
  * Issue 12, item 6: bills and lots found by counting their numbers. Without the bill's token (printed in its QR
  * code) a bill by number proves only that it exists; lot pages show the producer's contact masked.
  */
-let api: TestApi;
-let admin: string;
-let seller: string;
+const { api, tokens } = useTestApi('admin', 'seller');
 let lotCode: string;
 const bills: {
   number: string;
@@ -40,17 +38,14 @@ const SUMMARY_KEYS = [
 ];
 
 beforeAll(async () => {
-  api = await startTestApi();
-  admin = await api.tokenFor('admin');
-  seller = await api.tokenFor('seller');
   const p = await api.call('POST', '/api/producers', {
-    token: admin,
+    token: tokens.admin,
     body: { name: 'Counted Producer', aadhaarNumber: '734512340091', contactNumber: '9876543210', address: 'Kalyanpur' },
   });
   expect(p.status, p.text).toBe(201);
-  const c = await api.call('POST', '/api/crops', { token: admin, body: { cropName: 'Wheat' } });
+  const c = await api.call('POST', '/api/crops', { token: tokens.admin, body: { cropName: 'Wheat' } });
   const l = await api.call('POST', '/api/lots', {
-    token: admin,
+    token: tokens.admin,
     body: { producerID: p.json.producerID, cropID: c.json.cropID, quantityAvailable: 1000, pricePerUnit: 40 },
   });
   expect(l.status, l.text).toBe(201);
@@ -67,7 +62,7 @@ beforeAll(async () => {
     const r = await registerFarmer(api, f);
     expect(r.status, r.text).toBe(201);
     const sale = await api.call('POST', '/api/sales/make', {
-      token: seller,
+      token: tokens.seller,
       body: { lotID: l.json.lotID, registrationID: r.json.data.id, year: r.json.data.year, bags: 1, paymentMode: 'Cash' },
     });
     expect(sale.status, sale.text).toBe(201);
@@ -82,7 +77,6 @@ beforeAll(async () => {
     });
   }
 });
-afterAll(() => api?.close());
 
 function decodeQr(buf: Buffer): string {
   const png = PNG.sync.read(buf);
@@ -138,7 +132,8 @@ describe('a bill by its number, without its token', () => {
 
   it("a wrong, malformed or other bill's token, and a signed-in non-staff account, get the same summary", async () => {
     const [a, b] = bills;
-    const tokenOfB = (await api.call('GET', `/api/invoices/by-number/${b.number}`, { token: seller })).json.verifyToken as string;
+    const tokenOfB = (await api.call('GET', `/api/invoices/by-number/${b.number}`, { token: tokens.seller })).json
+      .verifyToken as string;
     const user = await api.tokenFor('user');
     for (const opts of [
       { query: { t: 'A'.repeat(22) } },
@@ -158,7 +153,7 @@ describe('a bill by its number, without its token', () => {
 describe("the bill's QR code", () => {
   it('carries the token; the URL it opens gets the full bill through the API', async () => {
     for (const b of bills) {
-      const img = await api.call('GET', `/api/invoices/${b.invoiceID}/qrcode.png`, { token: seller });
+      const img = await api.call('GET', `/api/invoices/${b.invoiceID}/qrcode.png`, { token: tokens.seller });
       expect(img.status).toBe(200);
       const url = new URL(decodeQr(img.buffer));
       expect(url.pathname).toBe(`/bill/${b.number}`);
@@ -184,21 +179,21 @@ describe("the bill's QR code", () => {
       const counted = await api.call('GET', `/api/invoices/by-number/${b.number}/qrcode.png`);
       expect(new URL(decodeQr(counted.buffer)).search).toBe('');
     }
-    const tokens = new Set(
+    const qrTokens = new Set(
       await Promise.all(
         bills.map(async (b) =>
           new URL(
-            decodeQr((await api.call('GET', `/api/invoices/${b.invoiceID}/qrcode.png`, { token: seller })).buffer),
+            decodeQr((await api.call('GET', `/api/invoices/${b.invoiceID}/qrcode.png`, { token: tokens.seller })).buffer),
           ).searchParams.get('t'),
         ),
       ),
     );
-    expect(tokens.size).toBe(bills.length);
+    expect(qrTokens.size).toBe(bills.length);
   });
 
   it('a bill made before tokens existed shows the summary to everyone but staff', async () => {
     const b = bills[2];
-    const t = (await api.call('GET', `/api/invoices/by-number/${b.number}`, { token: seller })).json.verifyToken as string;
+    const t = (await api.call('GET', `/api/invoices/by-number/${b.number}`, { token: tokens.seller })).json.verifyToken as string;
     await docClient().send(
       new UpdateCommand({
         TableName: tableName(),
@@ -209,10 +204,10 @@ describe("the bill's QR code", () => {
     const anon = await api.call('GET', `/api/invoices/by-number/${b.number}`, { query: { t } });
     expect(anon.json.view).toBe('summary');
     expectNoPersonalData(anon.text, b);
-    const staff = await api.call('GET', `/api/invoices/by-number/${b.number}`, { token: seller });
+    const staff = await api.call('GET', `/api/invoices/by-number/${b.number}`, { token: tokens.seller });
     expect(staff.json).toMatchObject({ farmerName: b.name });
     expect(staff.json).not.toHaveProperty('verifyToken');
-    const img = await api.call('GET', `/api/invoices/${b.invoiceID}/qrcode.png`, { token: seller });
+    const img = await api.call('GET', `/api/invoices/${b.invoiceID}/qrcode.png`, { token: tokens.seller });
     expect(decodeQr(img.buffer)).toBe(`${api.url}/bill/${b.number}`);
   });
 });
@@ -224,7 +219,7 @@ describe('the public lot page', () => {
     expect(r.json.producerContact).toBe('XXXXXX3210');
     expect(r.text).not.toContain('9876543210');
     // Staff still see it whole.
-    const staff = await api.call('GET', '/api/lots', { token: seller });
+    const staff = await api.call('GET', '/api/lots', { token: tokens.seller });
     expect(staff.json.items?.[0]?.producerContact ?? staff.json[0]?.producerContact).toBe('9876543210');
   });
 });

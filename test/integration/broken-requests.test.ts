@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerFarmer, validFields, seedFormCrops } from '../fixtures/registration-helpers';
-import { startTestApi, type TestApi } from '../support/api';
+import { useTestApi } from '../support/integration';
 import { rawRequest, requestHead as head, TRUNCATED_FILE_PART, type RawReply, type RawRequest } from '../support/raw-http';
 
 /**
@@ -13,24 +13,21 @@ import { rawRequest, requestHead as head, TRUNCATED_FILE_PART, type RawReply, ty
  * the client has gone, nothing), never a 5xx; and afterwards the same server still serves the app and takes a
  * registration. An unhandled error anywhere on the request path would end this test process.
  */
-let api: TestApi;
-let staticDir: string;
-let admin: string;
+/** A small app shell of its own, so the test does not depend on a build of the web app. */
+function appShell(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'seed-static-'));
+  writeFileSync(join(dir, 'index.html'), '<!doctype html><div id="root"></div>');
+  mkdirSync(join(dir, 'assets'));
+  writeFileSync(join(dir, 'assets', 'app.js'), 'console.log(1)');
+  return dir;
+}
+const staticDir = appShell();
+const { api, tokens } = useTestApi({ staticDir }, 'admin');
 
 beforeAll(async () => {
-  // A small app shell of its own, so the test does not depend on a build of the web app.
-  staticDir = mkdtempSync(join(tmpdir(), 'seed-static-'));
-  writeFileSync(join(staticDir, 'index.html'), '<!doctype html><div id="root"></div>');
-  mkdirSync(join(staticDir, 'assets'));
-  writeFileSync(join(staticDir, 'assets', 'app.js'), 'console.log(1)');
-  api = await startTestApi({ staticDir });
   await seedFormCrops();
-  admin = await api.tokenFor('admin');
 });
-afterAll(async () => {
-  await api?.close();
-  rmSync(staticDir, { recursive: true, force: true });
-});
+afterAll(() => rmSync(staticDir, { recursive: true, force: true }));
 
 const MSG_UNREADABLE_FORM = /फॉर्म पढ़ा नहीं जा सका.*The form could not be read/;
 
@@ -82,10 +79,10 @@ const cases: Case[] = [
   answered('a bad encoding in a static query', () => ({ head: head('GET', '/?lang=%E0%A4%A') })),
   answered('a bad encoding in a public API query', () => ({ head: head('GET', '/api/home/summary?x=%ZZ') })),
   answered('a bad encoding in a staff search', () => ({
-    head: head('GET', '/api/farmers?search=%E0%A4%A', { Authorization: `Bearer ${admin}` }),
+    head: head('GET', '/api/farmers?search=%E0%A4%A', { Authorization: `Bearer ${tokens.admin}` }),
   })),
   answered('a bad encoding in a query key', () => ({
-    head: head('GET', '/api/registrations?%E0=1', { Authorization: `Bearer ${admin}` }),
+    head: head('GET', '/api/registrations?%E0=1', { Authorization: `Bearer ${tokens.admin}` }),
   })),
   // Request lines and targets no browser sends.
   answered('a garbage request line', () => ({ head: 'GARBAGE\r\n\r\n' })),
@@ -130,9 +127,9 @@ const cases: Case[] = [
   answered('find-letter cut off', () => post('/svsregistration/find-letter', json, '{"adharNumber":')),
   answered('sign-in cut off', () => post('/auth/login', json, '{"email":"a@b.c","pass')),
   answered('a sale cut off', () =>
-    post('/api/sales/make', json, '{"registrationID":1,"ba', { Authorization: `Bearer ${admin}` }),
+    post('/api/sales/make', json, '{"registrationID":1,"ba', { Authorization: `Bearer ${tokens.admin}` }),
   ),
-  answered('a producer cut off', () => post('/api/producers', json, '{"name":"', { Authorization: `Bearer ${admin}` })),
+  answered('a producer cut off', () => post('/api/producers', json, '{"name":"', { Authorization: `Bearer ${tokens.admin}` })),
   answered('invalid UTF-8 in JSON', () =>
     post('/auth/login', json, Buffer.from([0x7b, 0x22, 0x65, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0xc3, 0x22, 0x7d])),
   ),

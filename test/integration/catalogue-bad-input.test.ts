@@ -1,28 +1,24 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApi, type TestApi } from '../support/api';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApi } from '../support/integration';
 
 /** Whatever a client sends to the catalogue areas, the answer is a clear 4xx (or a success), never a 5xx. */
-let api: TestApi;
-let admin: string;
+const { api, tokens } = useTestApi('admin');
 let ids: { producerID: number; cropID: number; lotID: number; farmerID: number };
 
 beforeAll(async () => {
-  api = await startTestApi();
-  admin = await api.tokenFor('admin');
   const p = await api.call('POST', '/api/producers', {
-    token: admin,
+    token: tokens.admin,
     body: { name: 'Fuzz Producer', aadhaarNumber: '712345678908' },
   });
-  const c = await api.call('POST', '/api/crops', { token: admin, body: { cropName: 'Fuzz Crop' } });
+  const c = await api.call('POST', '/api/crops', { token: tokens.admin, body: { cropName: 'Fuzz Crop' } });
   const l = await api.call('POST', '/api/lots', {
-    token: admin,
+    token: tokens.admin,
     body: { producerID: p.json.producerID, cropID: c.json.cropID, quantityAvailable: 5, pricePerUnit: 5 },
   });
-  const f = await api.call('POST', '/api/farmers', { token: admin, body: { name: 'Fuzz Farmer' } });
+  const f = await api.call('POST', '/api/farmers', { token: tokens.admin, body: { name: 'Fuzz Farmer' } });
   ids = { producerID: p.json.producerID, cropID: c.json.cropID, lotID: l.json.lotID, farmerID: f.json.farmerID };
 });
-afterAll(() => api?.close());
 
 const writes = () => [
   ['POST', '/api/producers'],
@@ -76,7 +72,7 @@ describe('bad input never gets a 5xx', () => {
     await fc.assert(
       fc.asyncProperty(fc.integer({ min: 0, max: 7 }), fc.oneof(fc.jsonValue(), shapedBody), async (i, body) => {
         const [method, path] = writes()[i];
-        const r = await api.call(method, path, { token: admin, body });
+        const r = await api.call(method, path, { token: tokens.admin, body });
         expect(r.status, `${method} ${path} ${JSON.stringify(body)} -> ${r.text}`).toBeLessThan(500);
         if (r.status >= 400) expect(typeof r.json?.message).toBe('string');
       }),
@@ -115,7 +111,7 @@ describe('bad input never gets a 5xx', () => {
           fc.oneof(fc.string({ maxLength: 30 }), fc.integer().map(String), fc.double().map(String)),
         ),
         async (path, query) => {
-          const r = await api.call('GET', path, { token: admin, query });
+          const r = await api.call('GET', path, { token: tokens.admin, query });
           expect(r.status, `${path} ${JSON.stringify(query)} -> ${r.text}`).toBeLessThan(500);
         },
       ),
@@ -126,7 +122,7 @@ describe('bad input never gets a 5xx', () => {
         fc.constantFrom('/api/producers/', '/api/crops/', '/api/lots/', '/api/farmers/', '/api/lots/by-code/'),
         fc.string({ minLength: 1, maxLength: 30 }),
         async (prefix, segment) => {
-          const r = await api.call('GET', `${prefix}${encodeURIComponent(segment)}`, { token: admin });
+          const r = await api.call('GET', `${prefix}${encodeURIComponent(segment)}`, { token: tokens.admin });
           expect(r.status, `${prefix}${segment} -> ${r.text}`).toBeLessThan(500);
         },
       ),

@@ -1,17 +1,10 @@
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { docClient, tableName } from '@functions/lib/aws';
-import { startTestApi, type TestApi } from '../support/api';
+import { useTestApi } from '../support/integration';
 
 /** Aadhaar numbers of producers and farmers are sealed by the vault: nothing in the table holds one in clear. */
-let api: TestApi;
-let admin: string;
-
-beforeAll(async () => {
-  api = await startTestApi();
-  admin = await api.tokenFor('admin');
-});
-afterAll(() => api?.close());
+const { api, tokens } = useTestApi('admin');
 
 async function scanAll(): Promise<Record<string, unknown>[]> {
   const items: Record<string, unknown>[] = [];
@@ -28,23 +21,23 @@ describe('Aadhaar numbers at rest', () => {
   it('a scan of the whole table finds no 12-digit number, only ciphertext, keyed hashes and last 4 digits', async () => {
     const numbers = ['234567890124', '345678901238', '456789012341', '567890123458', '678901234560'];
     const p = await api.call('POST', '/api/producers', {
-      token: admin,
+      token: tokens.admin,
       body: { name: 'Private Producer', aadhaarNumber: numbers[0], contactNumber: '+9112345678' },
     });
     expect(p.status).toBe(201);
     // Edited to a new number: neither the old nor the new may remain in clear.
     const edit = await api.call('PUT', `/api/producers/${p.json.producerID}`, {
-      token: admin,
+      token: tokens.admin,
       body: { name: 'Private Producer', aadhaarNumber: numbers[1] },
     });
     expect(edit.status).toBe(200);
     const f = await api.call('POST', '/api/farmers', {
-      token: admin,
+      token: tokens.admin,
       body: { name: 'Private Farmer', aadhaarNumber: numbers[2], contactNumber: '9876543210' },
     });
     expect(f.status).toBe(201);
     const f2 = await api.call('POST', '/api/farmers', {
-      token: admin,
+      token: tokens.admin,
       body: {
         name: 'Second Farmer',
         aadhaarNumber: `${numbers[3].slice(0, 4)} ${numbers[3].slice(4, 8)} ${numbers[3].slice(8)}`,
@@ -52,12 +45,12 @@ describe('Aadhaar numbers at rest', () => {
     });
     expect(f2.status).toBe(201);
     await api.call('PUT', `/api/farmers/${f2.json.farmerID}`, {
-      token: admin,
+      token: tokens.admin,
       body: { name: 'Second Farmer', aadhaarNumber: numbers[4] },
     });
-    const c = await api.call('POST', '/api/crops', { token: admin, body: { cropName: 'Wheat' } });
+    const c = await api.call('POST', '/api/crops', { token: tokens.admin, body: { cropName: 'Wheat' } });
     const lot = await api.call('POST', '/api/lots', {
-      token: admin,
+      token: tokens.admin,
       body: { producerID: p.json.producerID, cropID: c.json.cropID, quantityAvailable: 10, pricePerUnit: 1 },
     });
     expect(lot.status).toBe(201);

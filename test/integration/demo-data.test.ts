@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { seedDemoData } from '@infra/demo-data';
-import { startTestApi, type TestApi } from '../support/api';
+import { useTestApi } from '../support/integration';
 
-let api: TestApi;
-beforeAll(async () => {
-  api = await startTestApi();
-});
-afterAll(() => api?.close());
+const { api } = useTestApi();
 
 it('adds the demo catalogue once, usable by the public form and the lot page', async () => {
   const admin = { userID: 1, name: 'Super Admin', email: api.adminEmail, roles: ['super_admin'] };

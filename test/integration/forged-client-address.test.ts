@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { LOGIN_LIMITS } from '@functions/auth/service';
-import { startTestApi, type TestApi } from '../support/api';
+import { useTestApi } from '../support/integration';
 import { lowerPerClientSignInLimit } from '../support/sign-in-limits';
 
 /**
@@ -8,15 +8,10 @@ import { lowerPerClientSignInLimit } from '../support/sign-in-limits';
  * that sends its own CloudFront-Viewer-Address (or X-Forwarded-For, Forwarded, X-Real-IP) with every guess
  * gets no fresh budget from it.
  */
-let api: TestApi;
+const { api } = useTestApi();
 
 // Ten failures instead of the product's 30: a third of the password hashes, the same rule.
 lowerPerClientSignInLimit(10);
-
-beforeAll(async () => {
-  api = await startTestApi();
-});
-afterAll(() => api?.close());
 
 function forgedAddress(i: number): Record<string, string> {
   const ip = `203.0.${Math.floor(i / 250)}.${(i % 250) + 1}`;

@@ -1,14 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApi, type TestApi } from '../support/api';
+import { describe, expect, it } from 'vitest';
+import { useTestApi } from '../support/integration';
 
-let api: TestApi;
-let admin: string;
-
-beforeAll(async () => {
-  api = await startTestApi();
-  admin = await api.tokenFor('admin');
-});
-afterAll(() => api?.close());
+const { api, tokens } = useTestApi('admin');
 
 const HOUR = 3600_000;
 const at = (offsetMs: number) => new Date(Date.now() + offsetMs).toISOString();
@@ -18,7 +11,7 @@ const uniqueSlug = (base: string) => `${base}-${++slugSeq}`;
 
 async function createBlock(fields: Record<string, unknown>) {
   const r = await api.call('POST', '/api/cms/blocks', {
-    token: admin,
+    token: tokens.admin,
     body: {
       blockID: 0,
       slug: uniqueSlug('b'),
@@ -36,7 +29,7 @@ async function createBlock(fields: Record<string, unknown>) {
 
 async function createAnnouncement(fields: Record<string, unknown>) {
   const r = await api.call('POST', '/api/cms/announcements', {
-    token: admin,
+    token: tokens.admin,
     body: {
       announcementID: 0,
       title: 'Notice',
@@ -79,7 +72,7 @@ describe('GET /api/home/summary', () => {
     expect(order).toEqual([first.blockID, a.blockID, b1.blockID, b2.blockID, c.blockID]);
 
     // Moving a block moves it on the home page.
-    const moved = await api.call('PUT', `/api/cms/blocks/${c.blockID}`, { token: admin, body: { ...c, sortOrder: 15 } });
+    const moved = await api.call('PUT', `/api/cms/blocks/${c.blockID}`, { token: tokens.admin, body: { ...c, sortOrder: 15 } });
     expect(moved.status).toBe(200);
     const after = (await summary()).blocks.filter((x) => mine.has(x.blockID)).map((x) => x.blockID);
     expect(after).toEqual([first.blockID, a.blockID, c.blockID, b1.blockID, b2.blockID]);
@@ -92,19 +85,19 @@ describe('GET /api/home/summary', () => {
     expect(ids).toContain(shown.blockID);
     expect(ids).not.toContain(hidden.blockID);
 
-    const activeOnly = await api.call('GET', '/api/cms/blocks', { token: admin });
+    const activeOnly = await api.call('GET', '/api/cms/blocks', { token: tokens.admin });
     expect(activeOnly.status).toBe(200);
     expect(activeOnly.json.map((x: { blockID: number }) => x.blockID)).not.toContain(hidden.blockID);
     for (const query of [{ includeInactive: 'true' }, { includeInactive: '1' }, { includeInactive: '' }]) {
-      const all = await api.call('GET', '/api/cms/blocks', { token: admin, query });
+      const all = await api.call('GET', '/api/cms/blocks', { token: tokens.admin, query });
       expect(all.status).toBe(200);
       const row = all.json.find((x: { blockID: number }) => x.blockID === hidden.blockID);
       expect(row, JSON.stringify(query)).toMatchObject({ title: 'Hidden', isActive: false });
     }
 
     // Switching it on shows it; switching the other off hides that one.
-    await api.call('PUT', `/api/cms/blocks/${hidden.blockID}`, { token: admin, body: { ...hidden, isActive: true } });
-    await api.call('PUT', `/api/cms/blocks/${shown.blockID}`, { token: admin, body: { ...shown, isActive: false } });
+    await api.call('PUT', `/api/cms/blocks/${hidden.blockID}`, { token: tokens.admin, body: { ...hidden, isActive: true } });
+    await api.call('PUT', `/api/cms/blocks/${shown.blockID}`, { token: tokens.admin, body: { ...shown, isActive: false } });
     const now = (await summary()).blocks.map((x) => x.blockID);
     expect(now).toContain(hidden.blockID);
     expect(now).not.toContain(shown.blockID);
@@ -128,13 +121,13 @@ describe('GET /api/home/summary', () => {
 
     // Deactivating takes it off the home page; the admin list keeps it.
     const off = await api.call('PUT', `/api/cms/announcements/${open.announcementID}`, {
-      token: admin,
+      token: tokens.admin,
       body: { ...open, isActive: false },
     });
     expect(off.status).toBe(200);
     expect((await summary()).announcements.map((x) => x.announcementID)).not.toContain(open.announcementID);
-    const all = await api.call('GET', '/api/cms/announcements', { token: admin, query: { includeInactive: true } });
-    const activeOnly = await api.call('GET', '/api/cms/announcements', { token: admin });
+    const all = await api.call('GET', '/api/cms/announcements', { token: tokens.admin, query: { includeInactive: true } });
+    const activeOnly = await api.call('GET', '/api/cms/announcements', { token: tokens.admin });
     expect(all.json.map((x: { announcementID: number }) => x.announcementID)).toEqual(
       expect.arrayContaining([open.announcementID, inactive.announcementID, ended.announcementID, future.announcementID]),
     );
@@ -167,7 +160,7 @@ describe('content blocks (CMS)', () => {
   it('creates when blockID is 0 or absent and updates otherwise, by POST or PUT', async () => {
     const slug = uniqueSlug('crud');
     const created = await api.call('POST', '/api/cms/blocks', {
-      token: admin,
+      token: tokens.admin,
       body: { blockID: 0, slug, title: 'First title', body: 'Body', imageUrl: '/images/wheat.jpg', sortOrder: 3, isActive: true },
     });
     expect(created.status).toBe(201);
@@ -182,21 +175,24 @@ describe('content blocks (CMS)', () => {
     const id = created.json.blockID;
     expect(id).toBeGreaterThan(0);
 
-    const noId = await api.call('POST', '/api/cms/blocks', { token: admin, body: { slug: uniqueSlug('noid'), title: 'No id' } });
+    const noId = await api.call('POST', '/api/cms/blocks', {
+      token: tokens.admin,
+      body: { slug: uniqueSlug('noid'), title: 'No id' },
+    });
     expect(noId.status).toBe(201);
     expect(noId.json.blockID).not.toBe(id);
     expect(noId.json).toMatchObject({ body: '', imageUrl: '', sortOrder: 0, isActive: true });
 
     // POST with a non-zero id updates that block (as the older system's client does; docs/product-rules.md#content-blocks).
     const viaPost = await api.call('POST', '/api/cms/blocks', {
-      token: admin,
+      token: tokens.admin,
       body: { blockID: id, slug, title: 'Second title', body: 'Body 2', imageUrl: '', sortOrder: 4, isActive: true },
     });
     expect(viaPost.status).toBe(200);
     expect(viaPost.json).toMatchObject({ blockID: id, title: 'Second title', sortOrder: 4 });
 
     const viaPut = await api.call('PUT', `/api/cms/blocks/${id}`, {
-      token: admin,
+      token: tokens.admin,
       body: {
         blockID: id,
         slug,
@@ -210,7 +206,7 @@ describe('content blocks (CMS)', () => {
     expect(viaPut.status).toBe(200);
     expect(viaPut.json).toMatchObject({ blockID: id, title: 'Third title', imageUrl: 'https://example.org/a.png' });
 
-    const list = await api.call('GET', '/api/cms/blocks', { token: admin, query: { includeInactive: true } });
+    const list = await api.call('GET', '/api/cms/blocks', { token: tokens.admin, query: { includeInactive: true } });
     const rows = list.json.filter((x: { slug: string }) => x.slug === slug);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ blockID: id, title: 'Third title', body: 'Body 3', sortOrder: 5 });
@@ -219,26 +215,29 @@ describe('content blocks (CMS)', () => {
 
   it('refuses updates of blocks that do not exist and ids that disagree', async () => {
     const missingPost = await api.call('POST', '/api/cms/blocks', {
-      token: admin,
+      token: tokens.admin,
       body: { blockID: 999999, slug: uniqueSlug('x'), title: 'X' },
     });
     expect(missingPost.status).toBe(404);
     expect(missingPost.json.message).toBe('Block not found');
     const missingPut = await api.call('PUT', '/api/cms/blocks/999999', {
-      token: admin,
+      token: tokens.admin,
       body: { slug: uniqueSlug('x'), title: 'X' },
     });
     expect(missingPut.status).toBe(404);
 
     const b = await createBlock({});
     const mismatch = await api.call('PUT', `/api/cms/blocks/${b.blockID}`, {
-      token: admin,
+      token: tokens.admin,
       body: { ...b, blockID: b.blockID + 1000 },
     });
     expect(mismatch.status).toBe(400);
     expect(mismatch.json.message).toMatch(/does not match/);
 
-    const badId = await api.call('PUT', '/api/cms/blocks/abc', { token: admin, body: { slug: uniqueSlug('x'), title: 'X' } });
+    const badId = await api.call('PUT', '/api/cms/blocks/abc', {
+      token: tokens.admin,
+      body: { slug: uniqueSlug('x'), title: 'X' },
+    });
     expect(badId.status).toBe(400);
   });
 
@@ -252,7 +251,7 @@ describe('content blocks (CMS)', () => {
       {},
     ];
     for (const body of bodies) {
-      const r = await api.call('POST', '/api/cms/blocks', { token: admin, body });
+      const r = await api.call('POST', '/api/cms/blocks', { token: tokens.admin, body });
       expect(r.status, JSON.stringify(body)).toBe(400);
       expect(r.json.message).toBe('Slug and Title are required');
     }
@@ -261,21 +260,24 @@ describe('content blocks (CMS)', () => {
   it('keeps slugs unique (ignoring case) and frees a slug when a block is renamed', async () => {
     const slug = uniqueSlug('unique');
     const first = await createBlock({ slug });
-    const dup = await api.call('POST', '/api/cms/blocks', { token: admin, body: { slug: slug.toUpperCase(), title: 'Dup' } });
+    const dup = await api.call('POST', '/api/cms/blocks', {
+      token: tokens.admin,
+      body: { slug: slug.toUpperCase(), title: 'Dup' },
+    });
     expect(dup.status).toBe(409);
     expect(dup.json.message).toBe(`A block with the slug '${slug}' already exists. Choose another slug.`);
 
     const other = await createBlock({});
-    const steal = await api.call('PUT', `/api/cms/blocks/${other.blockID}`, { token: admin, body: { ...other, slug } });
+    const steal = await api.call('PUT', `/api/cms/blocks/${other.blockID}`, { token: tokens.admin, body: { ...other, slug } });
     expect(steal.status).toBe(409);
 
     const renamed = await api.call('PUT', `/api/cms/blocks/${first.blockID}`, {
-      token: admin,
+      token: tokens.admin,
       body: { ...first, slug: `${slug}-new` },
     });
     expect(renamed.status).toBe(200);
     expect(renamed.json.slug).toBe(`${slug}-new`);
-    const take = await api.call('PUT', `/api/cms/blocks/${other.blockID}`, { token: admin, body: { ...other, slug } });
+    const take = await api.call('PUT', `/api/cms/blocks/${other.blockID}`, { token: tokens.admin, body: { ...other, slug } });
     expect(take.status).toBe(200);
     expect(take.json.slug).toBe(slug);
   });
@@ -284,11 +286,11 @@ describe('content blocks (CMS)', () => {
     const slug = uniqueSlug('race');
     const replies = await Promise.all(
       Array.from({ length: 6 }, (_, i) =>
-        api.call('POST', '/api/cms/blocks', { token: admin, body: { slug, title: `Racer ${i}` } }),
+        api.call('POST', '/api/cms/blocks', { token: tokens.admin, body: { slug, title: `Racer ${i}` } }),
       ),
     );
     expect(replies.map((r) => r.status).sort()).toEqual([201, 409, 409, 409, 409, 409]);
-    const list = await api.call('GET', '/api/cms/blocks', { token: admin, query: { includeInactive: true } });
+    const list = await api.call('GET', '/api/cms/blocks', { token: tokens.admin, query: { includeInactive: true } });
     expect(list.json.filter((b: { slug: string }) => b.slug === slug)).toHaveLength(1);
   });
 
@@ -307,7 +309,7 @@ describe('content blocks (CMS)', () => {
     ];
     for (const imageUrl of bad) {
       const r = await api.call('POST', '/api/cms/blocks', {
-        token: admin,
+        token: tokens.admin,
         body: { slug: uniqueSlug('img'), title: 'Img', imageUrl },
       });
       expect(r.status, imageUrl).toBe(400);
@@ -315,7 +317,7 @@ describe('content blocks (CMS)', () => {
     }
     for (const imageUrl of ['https://example.org/a.png', 'http://example.org/a.png?x=1', '/uploads/a.png', '']) {
       const r = await api.call('POST', '/api/cms/blocks', {
-        token: admin,
+        token: tokens.admin,
         body: { slug: uniqueSlug('img'), title: 'Img', imageUrl },
       });
       expect(r.status, imageUrl).toBe(201);
@@ -337,14 +339,14 @@ describe('content blocks (CMS)', () => {
     ];
     for (const [fields, message] of cases) {
       const r = await api.call('POST', '/api/cms/blocks', {
-        token: admin,
+        token: tokens.admin,
         body: { slug: uniqueSlug('len'), title: 'T', ...fields },
       });
       expect(r.status, JSON.stringify(fields)).toBe(400);
       expect(r.json.message).toMatch(message);
     }
     const okBody = await api.call('POST', '/api/cms/blocks', {
-      token: admin,
+      token: tokens.admin,
       body: { slug: uniqueSlug('len'), title: 'T', body: 'b'.repeat(5000) },
     });
     expect(okBody.status).toBe(201);
@@ -360,20 +362,20 @@ describe('content blocks (CMS)', () => {
 
   it('refuses malformed requests with 4xx, never 5xx', async () => {
     const notJson = await api.call('POST', '/api/cms/blocks', {
-      token: admin,
+      token: tokens.admin,
       rawBody: '{"slug":',
       headers: { 'content-type': 'application/json' },
     });
     expect(notJson.status).toBe(400);
-    const list = await api.call('POST', '/api/cms/blocks', { token: admin, body: [1, 2] });
+    const list = await api.call('POST', '/api/cms/blocks', { token: tokens.admin, body: [1, 2] });
     expect(list.status).toBe(400);
     const text = await api.call('POST', '/api/cms/blocks', {
-      token: admin,
+      token: tokens.admin,
       rawBody: 'slug=a',
       headers: { 'content-type': 'text/plain' },
     });
     expect(text.status).toBe(415);
-    const empty = await api.call('POST', '/api/cms/announcements', { token: admin });
+    const empty = await api.call('POST', '/api/cms/announcements', { token: tokens.admin });
     expect(empty.status).toBe(400);
   });
 });
@@ -381,13 +383,16 @@ describe('content blocks (CMS)', () => {
 describe('announcements (CMS)', () => {
   it('creates when announcementID is 0 or absent and updates otherwise', async () => {
     const a = await createAnnouncement({ title: 'One', severity: 'warn' });
-    const noId = await api.call('POST', '/api/cms/announcements', { token: admin, body: { title: 'Two', message: 'M' } });
+    const noId = await api.call('POST', '/api/cms/announcements', { token: tokens.admin, body: { title: 'Two', message: 'M' } });
     expect(noId.status).toBe(201);
     expect(noId.json.announcementID).not.toBe(a.announcementID);
     expect(noId.json).toMatchObject({ severity: 'info', endAt: null, isActive: true });
     expect(Date.parse(noId.json.startAt)).not.toBeNaN();
 
-    const viaPost = await api.call('POST', '/api/cms/announcements', { token: admin, body: { ...a, title: 'One (edited)' } });
+    const viaPost = await api.call('POST', '/api/cms/announcements', {
+      token: tokens.admin,
+      body: { ...a, title: 'One (edited)' },
+    });
     expect(viaPost.status).toBe(200);
     expect(viaPost.json).toMatchObject({
       announcementID: a.announcementID,
@@ -397,7 +402,7 @@ describe('announcements (CMS)', () => {
     });
 
     const viaPut = await api.call('PUT', `/api/cms/announcements/${a.announcementID}`, {
-      token: admin,
+      token: tokens.admin,
       body: { title: 'One (again)', message: 'M2', severity: 'success', endAt: '' },
     });
     expect(viaPut.status).toBe(200);
@@ -410,10 +415,13 @@ describe('announcements (CMS)', () => {
       endAt: null,
     });
 
-    const all = await api.call('GET', '/api/cms/announcements', { token: admin, query: { includeInactive: true } });
+    const all = await api.call('GET', '/api/cms/announcements', { token: tokens.admin, query: { includeInactive: true } });
     expect(all.json.filter((x: { announcementID: number }) => x.announcementID === a.announcementID)).toHaveLength(1);
 
-    const missing = await api.call('PUT', '/api/cms/announcements/987654', { token: admin, body: { title: 'T', message: 'M' } });
+    const missing = await api.call('PUT', '/api/cms/announcements/987654', {
+      token: tokens.admin,
+      body: { title: 'T', message: 'M' },
+    });
     expect(missing.status).toBe(404);
     expect(missing.json.message).toBe('Announcement not found');
   });
@@ -426,7 +434,7 @@ describe('announcements (CMS)', () => {
       { title: 't', message: '' },
       {},
     ]) {
-      const r = await api.call('POST', '/api/cms/announcements', { token: admin, body });
+      const r = await api.call('POST', '/api/cms/announcements', { token: tokens.admin, body });
       expect(r.status, JSON.stringify(body)).toBe(400);
       expect(r.json.message).toBe('Title & Message required');
     }
@@ -450,14 +458,17 @@ describe('announcements (CMS)', () => {
       [{ isActive: 1 }, /isActive must be true or false/],
     ];
     for (const [fields, message] of cases) {
-      const r = await api.call('POST', '/api/cms/announcements', { token: admin, body: { title: 'T', message: 'M', ...fields } });
+      const r = await api.call('POST', '/api/cms/announcements', {
+        token: tokens.admin,
+        body: { title: 'T', message: 'M', ...fields },
+      });
       expect(r.status, JSON.stringify(fields)).toBe(400);
       expect(r.json.message).toMatch(message);
     }
     // An end before the stored start is caught on update too.
     const a = await createAnnouncement({ startAt: at(-HOUR) });
     const r = await api.call('PUT', `/api/cms/announcements/${a.announcementID}`, {
-      token: admin,
+      token: tokens.admin,
       body: { title: 'T', message: 'M', endAt: at(-2 * HOUR) },
     });
     expect(r.status).toBe(400);
@@ -487,9 +498,9 @@ describe('who may call the CMS', () => {
         expect(r.status, `${method} ${path}`).toBe(403);
       }
     }
-    const before = (await api.call('GET', '/api/cms/blocks', { token: admin, query: { includeInactive: true } })).json;
+    const before = (await api.call('GET', '/api/cms/blocks', { token: tokens.admin, query: { includeInactive: true } })).json;
     expect(before.some((b: { slug: string }) => b.slug === 'nope')).toBe(false);
-    for (const token of [admin, superAdmin]) {
+    for (const token of [tokens.admin, superAdmin]) {
       expect((await api.call('GET', '/api/cms/blocks', { token })).status).toBe(200);
       expect((await api.call('GET', '/api/cms/announcements', { token })).status).toBe(200);
     }

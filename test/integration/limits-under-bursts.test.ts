@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { LOGIN_LIMITS } from '@functions/auth/service';
 import { FIND_LETTER_LIMITS } from '@functions/registrations/service';
-import { startTestApi, type TestApi } from '../support/api';
+import { useTestApi } from '../support/integration';
 import { settleAfterEachTest } from '../support/started-work';
 import { newAadhaar, newMobile, postJson, registerFarmer, seedFormCrops, validFields } from '../fixtures/registration-helpers';
 
@@ -9,21 +9,17 @@ import { newAadhaar, newMobile, postJson, registerFarmer, seedFormCrops, validFi
  * The sign-in and find-my-letter limits hold against guesses sent at once: every attempt is counted by a
  * conditional write before it is checked, so however a burst is timed, at most the limit is ever checked.
  */
-let api: TestApi;
+const { api, tokens } = useTestApi('super_admin');
 /** Each burst is awaited in full, also when its test fails: no attempt counts against the next test's limits. */
 const work = settleAfterEachTest();
-let root: string;
 
 beforeAll(async () => {
-  api = await startTestApi();
-  root = await api.tokenFor('super_admin');
   await seedFormCrops();
 });
-afterAll(() => api?.close());
 
 async function newAccount(email: string, password: string) {
   const r = await api.call('POST', '/api/admin/users', {
-    token: root,
+    token: tokens.super_admin,
     body: { fullName: 'Target', email, password, roleIds: [3] },
   });
   expect(r.status, r.text).toBe(201);

@@ -1,22 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { captureLogLines } from '../support/log-capture';
-import { startTestApi, type TestApi } from '../support/api';
+import { useTestApi } from '../support/integration';
 
 /**
  * Issue 12, item 7: the access log line of every request names its path; an Aadhaar number standing in a path
  * with hyphens, spaces or joined to letters must not reach the log. Lines are captured as the logger writes them
  * (console, outside Lambda) while the requests go through the real gateway and handlers.
  */
-let api: TestApi;
+const { api } = useTestApi();
 let lines: string[] = [];
 
 beforeAll(async () => {
-  api = await startTestApi();
   lines = captureLogLines();
 });
 afterAll(async () => {
   vi.restoreAllMocks();
-  await api?.close();
 });
 
 /** Twelve digits with at most two characters other than letters between neighbours, read after percent-decoding. */

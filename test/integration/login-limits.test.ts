@@ -1,18 +1,13 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { LOGIN_LIMITS } from '@functions/auth/service';
-import { startTestApi, type TestApi } from '../support/api';
+import { useTestApi } from '../support/integration';
 import { lowerPerClientSignInLimit } from '../support/sign-in-limits';
 
 /** Sign-in is limited per client address too: many accounts tried from one address get refused. */
-let api: TestApi;
+const { api } = useTestApi();
 
 // Ten failures instead of the product's 30: a third of the password hashes, the same rule.
 lowerPerClientSignInLimit(10);
-
-beforeAll(async () => {
-  api = await startTestApi();
-});
-afterAll(() => api?.close());
 
 it('refuses further sign-ins from a client after too many failures across accounts', async () => {
   for (let i = 0; i < LOGIN_LIMITS.perClient; i++) {

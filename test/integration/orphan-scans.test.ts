@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { CreateBucketCommand, ListObjectsV2Command, PutObjectCommand } from '@aws-sdk/client-s3';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { docClient, s3Client, tableName } from '@functions/lib/aws';
 import { resetEnvCache } from '@functions/lib/env';
 import { HOUR_MS, ORPHAN_SCANS_RULE } from '@functions/lib/upload-rules';
 import { handler as sweepHandler } from '@functions/registrations/orphan-scans-handler';
 import { sweepOrphanScans } from '@functions/registrations/orphan-scans';
 import { regKey } from '@functions/registrations/repository';
-import { startTestApi, type TestApi } from '../support/api';
+import { useTestApi } from '../support/integration';
 import { registerFarmer, validFields, seedFormCrops } from '../fixtures/registration-helpers';
 
 /**
@@ -17,7 +17,7 @@ import { registerFarmer, validFields, seedFormCrops } from '../fixtures/registra
  * name, recent objects and keys of another shape stay. Runs on a bucket of its own: the sweep judges every
  * object under aadhaar/ against this file's table, so it must not see other test files' scans.
  */
-let api: TestApi;
+const { api } = useTestApi();
 const bucket = `orphans-${randomUUID().slice(0, 8)}`;
 
 async function keys(): Promise<string[]> {
@@ -37,14 +37,10 @@ async function scanOf(year: number, id: number): Promise<string> {
 }
 
 beforeAll(async () => {
-  api = await startTestApi();
   await seedFormCrops();
   await s3Client().send(new CreateBucketCommand({ Bucket: bucket }));
   process.env.UPLOADS_BUCKET = bucket;
   resetEnvCache();
-});
-afterAll(async () => {
-  await api?.close();
 });
 
 describe('orphan Aadhaar scan sweep', () => {

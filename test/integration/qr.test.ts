@@ -1,30 +1,24 @@
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApi, type TestApi } from '../support/api';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApi } from '../support/integration';
 
-let api: TestApi;
-let admin: string;
-let seller: string;
+const { api, tokens } = useTestApi('admin', 'seller');
 let lot: { lotID: number; lotCode: string };
 
 beforeAll(async () => {
-  api = await startTestApi();
-  admin = await api.tokenFor('admin');
-  seller = await api.tokenFor('seller');
   const p = await api.call('POST', '/api/producers', {
-    token: admin,
+    token: tokens.admin,
     body: { name: 'QR Producer', aadhaarNumber: '612345678904' },
   });
-  const c = await api.call('POST', '/api/crops', { token: admin, body: { cropName: 'QR Crop' } });
+  const c = await api.call('POST', '/api/crops', { token: tokens.admin, body: { cropName: 'QR Crop' } });
   const l = await api.call('POST', '/api/lots', {
-    token: admin,
+    token: tokens.admin,
     body: { producerID: p.json.producerID, cropID: c.json.cropID, quantityAvailable: 500, pricePerUnit: 35, isSubsidized: true },
   });
   expect(l.status, l.text).toBe(201);
   lot = l.json;
 });
-afterAll(() => api?.close());
 
 function decodePng(buf: Buffer): { text: string; width: number; height: number } {
   const png = PNG.sync.read(buf);
@@ -76,7 +70,7 @@ const publicUrl = () => `${api.url}/lot/${lot.lotCode}`;
 
 describe('lot QR codes', () => {
   it('PNG encodes the public lot URL at the default size of 512', async () => {
-    const r = await api.call('GET', `/api/lots/${lot.lotID}/qrcode.png`, { token: admin });
+    const r = await api.call('GET', `/api/lots/${lot.lotID}/qrcode.png`, { token: tokens.admin });
     expect(r.status).toBe(200);
     expect(r.headers.get('content-type')).toBe('image/png');
     expect(r.headers.get('cache-control')).toBe('private, max-age=31536000, immutable');
@@ -87,7 +81,10 @@ describe('lot QR codes', () => {
   });
 
   it('PNG honours size and the download flag; sellers may fetch it', async () => {
-    const r = await api.call('GET', `/api/lots/${lot.lotID}/qrcode.png`, { token: seller, query: { size: 256, download: 1 } });
+    const r = await api.call('GET', `/api/lots/${lot.lotID}/qrcode.png`, {
+      token: tokens.seller,
+      query: { size: 256, download: 1 },
+    });
     expect(r.status).toBe(200);
     expect(r.headers.get('content-disposition')).toBe(`attachment; filename="lot-${lot.lotCode}.png"`);
     const decoded = decodePng(r.buffer);
@@ -100,13 +97,13 @@ describe('lot QR codes', () => {
     [{ size: 2049 }, 'size must be at most 2048'],
     [{ size: 'big' }, 'size must be a number'],
   ])('PNG refuses %o', async (query, message) => {
-    const r = await api.call('GET', `/api/lots/${lot.lotID}/qrcode.png`, { token: admin, query });
+    const r = await api.call('GET', `/api/lots/${lot.lotID}/qrcode.png`, { token: tokens.admin, query });
     expect(r.status).toBe(400);
     expect(r.json.message).toContain(message);
   });
 
   it('staff SVG encodes the same URL, with the download flag', async () => {
-    const r = await api.call('GET', `/api/lots/${lot.lotID}/qrcode.svg`, { token: admin, query: { download: 'true' } });
+    const r = await api.call('GET', `/api/lots/${lot.lotID}/qrcode.svg`, { token: tokens.admin, query: { download: 'true' } });
     expect(r.status).toBe(200);
     expect(r.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
     expect(r.headers.get('content-disposition')).toBe(`attachment; filename="lot-${lot.lotCode}.svg"`);

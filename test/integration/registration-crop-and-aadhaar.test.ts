@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { docClient, tableName } from '@functions/lib/aws';
 import { aadhaarHash } from '@functions/lib/aadhaar-vault';
 import { MSG_AADHAAR_INVALID, withVerhoeffDigit } from '@shared/aadhaar';
 import { MSG_AADHAAR, MSG_CROP_UNAVAILABLE, MSG_FORM_INVALID, MSG_REQUIRED } from '@shared/schemas/registration';
-import { startTestApi, type TestApi } from '../support/api';
+import { useTestApi } from '../support/integration';
 import {
   newAadhaar,
   newMobile,
@@ -24,21 +24,13 @@ import {
  * keys on that id; the Aadhaar number must be a real one (first digit 2-9, Verhoeff check digit) wherever one
  * is accepted.
  */
-let api: TestApi;
-let admin: string;
-let seller: string;
+const { api, tokens } = useTestApi('admin', 'seller');
 let wheat: number;
 
 const BILINGUAL = /[\u0900-\u097F].* \/ [A-Za-z]/;
 
 beforeAll(async () => {
-  api = await startTestApi();
   ({ wheat } = await seedFormCrops());
-  admin = await api.tokenFor('admin');
-  seller = await api.tokenFor('seller');
-});
-afterAll(async () => {
-  await api?.close();
 });
 
 /** Claims and registrations stored for this Aadhaar number. */
@@ -55,7 +47,10 @@ async function claimsOf(aadhaar: string) {
 }
 
 async function registrationsOf(aadhaar: string): Promise<{ total: number; items: { cropName: string; cropId?: number }[] }> {
-  const r = await api.call('GET', '/api/registrations', { token: admin, headers: { 'x-private-query': `aadhaar=${aadhaar}` } });
+  const r = await api.call('GET', '/api/registrations', {
+    token: tokens.admin,
+    headers: { 'x-private-query': `aadhaar=${aadhaar}` },
+  });
   expect(r.status, r.text).toBe(200);
   return r.json;
 }
@@ -100,7 +95,7 @@ describe('the crop of a registration', () => {
 
   it('refuses an unknown or inactive crop id with a bilingual message on the crop field', async () => {
     const barley = await seedCrop('Barley');
-    const off = await api.call('DELETE', `/api/crops/${barley}`, { token: admin });
+    const off = await api.call('DELETE', `/api/crops/${barley}`, { token: tokens.admin });
     expect(off.status, off.text).toBe(200);
     const aadhaar = newAadhaar(6);
     for (const cropId of [999_999, barley, '0', 'abc', -1]) {
@@ -115,7 +110,7 @@ describe('the crop of a registration', () => {
     }
     expect((await claimsOf(aadhaar)).length).toBe(0);
     // Restored, it is offered again at once (a crop found missing or inactive is not remembered).
-    expect((await api.call('POST', `/api/crops/${barley}/restore`, { token: admin })).status).toBe(200);
+    expect((await api.call('POST', `/api/crops/${barley}/restore`, { token: tokens.admin })).status).toBe(200);
     const r = await registerFarmer(api, validFields({ adharNumber: aadhaar, cropName: 'Barley', cropId: barley }));
     expect(r.status, r.text).toBe(201);
   });
@@ -191,32 +186,32 @@ describe('the Aadhaar number', () => {
       expect(find.json.fields.adharNumber).toBe(MSG_AADHAAR_INVALID);
 
       const producer = await api.call('POST', '/api/producers', {
-        token: admin,
+        token: tokens.admin,
         body: { name: 'P', aadhaarNumber: n, contactNumber: '9876543210' },
       });
       expect(producer.status, what).toBe(400);
       expect(producer.text).toContain(MSG_AADHAAR_INVALID);
 
-      const farmer = await api.call('POST', '/api/farmers', { token: admin, body: { name: 'F', aadhaarNumber: n } });
+      const farmer = await api.call('POST', '/api/farmers', { token: tokens.admin, body: { name: 'F', aadhaarNumber: n } });
       expect(farmer.status, what).toBe(400);
       expect(farmer.text).toContain(MSG_AADHAAR_INVALID);
 
       const byAadhaar = await api.call('GET', '/api/farmers/by-aadhaar', {
-        token: seller,
+        token: tokens.seller,
         headers: { 'x-private-query': `aadhaar=${n}` },
       });
       expect(byAadhaar.status, `${what}: ${byAadhaar.text}`).toBe(400);
       expect(byAadhaar.text).toContain(MSG_AADHAAR_INVALID);
 
       const search = await api.call('GET', '/api/registrations', {
-        token: seller,
+        token: tokens.seller,
         headers: { 'x-private-query': `aadhaar=${n}` },
       });
       expect(search.status, what).toBe(400);
       expect(search.text).toContain(MSG_AADHAAR_INVALID);
     }
     // The last 4 digits are still a search.
-    const last4 = await api.call('GET', '/api/registrations', { token: seller, query: { aadhaar: '1234' } });
+    const last4 = await api.call('GET', '/api/registrations', { token: tokens.seller, query: { aadhaar: '1234' } });
     expect(last4.status).toBe(200);
   });
 });

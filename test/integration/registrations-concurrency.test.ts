@@ -4,7 +4,7 @@ import { ScanCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { docClient, s3Client, setDocClientForTests, tableName } from '@functions/lib/aws';
 import { clearAppointmentSettingsCache, forgetFullShifts } from '@functions/registrations/appointments';
-import { startTestApi, type TestApi } from '../support/api';
+import { useTestApi } from '../support/integration';
 import { faulty, named } from '../support/faulty-client';
 import { startedWork } from '../support/started-work';
 import {
@@ -21,16 +21,13 @@ import {
  * Invariants 1, 2 and 6 (docs/invariants.md) under concurrency and injected DynamoDB failures (DynamoDB Local never throws
  * TransactionConflictException and never throttles, so the client is wrapped to do it).
  */
-let api: TestApi;
-let root: string;
+const { api, tokens } = useTestApi('super_admin');
 let realClient: DynamoDBDocumentClient;
 /** The registrations a test starts: its end waits for all of them, before the real client is put back. */
 const work = startedWork();
 
 beforeAll(async () => {
-  api = await startTestApi();
   await seedFormCrops();
-  root = await api.tokenFor('super_admin');
   realClient = docClient();
 });
 afterEach(async () => {
@@ -39,11 +36,10 @@ afterEach(async () => {
 });
 afterAll(async () => {
   setDocClientForTests(undefined);
-  await api?.close();
 });
 
 async function setConfig(key: string, value: string) {
-  const r = await api.call('POST', '/api/config', { token: root, body: { key, value } });
+  const r = await api.call('POST', '/api/config', { token: tokens.super_admin, body: { key, value } });
   expect(r.status).toBe(200);
   clearAppointmentSettingsCache();
   forgetFullShifts();

@@ -9,7 +9,7 @@ import { FIND_LETTER_LIMITS } from '@functions/registrations/service';
 import { FILE_MESSAGES } from '@functions/registrations/uploads';
 import { MAX_FILE_BYTES, MSG_ALREADY_REGISTERED, MSG_CLOSED, MSG_FILE, MSG_FORM_INVALID } from '@shared/schemas/registration';
 import { captureLogLines } from '../support/log-capture';
-import { startTestApi, type TestApi } from '../support/api';
+import { useTestApi } from '../support/integration';
 import { faulty, named } from '../support/faulty-client';
 import {
   newAadhaar,
@@ -26,10 +26,7 @@ import {
   validFields,
 } from '../fixtures/registration-helpers';
 
-let api: TestApi;
-let root: string;
-let admin: string;
-let seller: string;
+const { api, tokens } = useTestApi('super_admin', 'admin', 'seller');
 const usedAadhaar: string[] = [];
 
 /** Every Aadhaar number a test sends is remembered, to prove later that none is stored or answered in clear. */
@@ -64,18 +61,13 @@ const HTML = Buffer.from('<!doctype html><html><body><script>alert(1)</script></
 let logLines: string[] = [];
 
 beforeAll(async () => {
-  api = await startTestApi();
   await seedFormCrops();
   await seedCrop('मसूर'); // a crop without quantity rules
-  root = await api.tokenFor('super_admin');
-  admin = await api.tokenFor('admin');
-  seller = await api.tokenFor('seller');
   // The Aadhaar check below reads every line the handlers write.
   logLines = captureLogLines();
 });
 afterAll(async () => {
   vi.restoreAllMocks();
-  await api?.close();
 });
 
 describe('registration with a presigned upload', () => {
@@ -151,7 +143,7 @@ describe('registration with a presigned upload', () => {
   it('accepts a PNG of exactly 500 KB and keeps it outside pending/', async () => {
     const r = await registerFarmer(api, fields(), { file: pngOfSize(MAX_FILE_BYTES), contentType: 'image/png' });
     expect(r.status).toBe(201);
-    const row = await api.call('GET', `/api/registrations/${r.json.data.id}`, { token: seller });
+    const row = await api.call('GET', `/api/registrations/${r.json.data.id}`, { token: tokens.seller });
     expect(row.status).toBe(200);
     expect(row.json.adharFilePath).toMatch(new RegExp(`^aadhaar/${r.json.data.year}/\\d{10}-[A-Za-z0-9_-]+\\.png$`));
     expect(await objectExists(row.json.adharFilePath)).toBe(true);
@@ -190,7 +182,7 @@ describe('registration with a presigned upload', () => {
     const { key } = await uploadScan(api, jpeg, { contentType: 'application/pdf', fileName: 'scan.pdf' });
     const r = await postJson(api, '/svsregistration', { ...fields(), fileKey: key });
     expect(r.status).toBe(201);
-    const row = await api.call('GET', `/api/registrations/${r.json.data.id}`, { token: admin });
+    const row = await api.call('GET', `/api/registrations/${r.json.data.id}`, { token: tokens.admin });
     expect(row.json.adharFilePath).toMatch(/\.jpg$/);
   });
 });
@@ -325,7 +317,7 @@ describe('validation rules of the registration form, at their boundaries', () =>
     f.adharNumber = `${digits.slice(0, 4)} ${digits.slice(4, 8)} ${digits.slice(8)}`;
     const r = await registerFarmer(api, f);
     expect(r.status).toBe(201);
-    const row = await api.call('GET', `/api/registrations/${r.json.data.id}`, { token: admin });
+    const row = await api.call('GET', `/api/registrations/${r.json.data.id}`, { token: tokens.admin });
     expect(row.json).toMatchObject({ adharNumber: digits, block: 'बख्शी का तालाब', subDistrict: 'बीकेटी', district: 'Lucknow' });
   });
 
@@ -351,9 +343,9 @@ describe('validation rules of the registration form, at their boundaries', () =>
 
   it('keeps the isAdmin flag only for a signed-in staff caller', async () => {
     const anon = await registerFarmer(api, fields({ isAdmin: true }));
-    const staff = await registerFarmer(api, fields({ isAdmin: true }), { token: seller });
-    const rowAnon = await api.call('GET', `/api/registrations/${anon.json.data.id}`, { token: admin });
-    const rowStaff = await api.call('GET', `/api/registrations/${staff.json.data.id}`, { token: admin });
+    const staff = await registerFarmer(api, fields({ isAdmin: true }), { token: tokens.seller });
+    const rowAnon = await api.call('GET', `/api/registrations/${anon.json.data.id}`, { token: tokens.admin });
+    const rowStaff = await api.call('GET', `/api/registrations/${staff.json.data.id}`, { token: tokens.admin });
     expect(rowAnon.json.isAdmin).toBe(false);
     expect(rowStaff.json.isAdmin).toBe(true);
   });
@@ -388,7 +380,7 @@ describe('duplicates and retries (invariant 2)', () => {
     const first = await registerFarmer(api, f);
     expect(first.status).toBe(201);
     const { id, year, uniqeCode } = first.json.data;
-    const row = await api.call('GET', `/api/registrations/${id}`, { token: seller });
+    const row = await api.call('GET', `/api/registrations/${id}`, { token: tokens.seller });
     // Someone who knows only the Aadhaar number: another name and mobile, the same crop.
     const other = await registerFarmer(api, { ...f, Name: 'Someone Else', mobile: newMobile() });
     expect(other.status).toBe(409);
@@ -436,17 +428,17 @@ describe('duplicates and retries (invariant 2)', () => {
     expect(statuses.filter((s) => s === 200)).toHaveLength(19);
     const ids = new Set(replies.map((r) => `${r.json.data.year}/${r.json.data.id}/${r.json.data.uniqeCode}`));
     expect(ids.size).toBe(1);
-    const list = await api.call('GET', '/api/registrations', { token: admin, query: { aadhaar: String(f.adharNumber) } });
+    const list = await api.call('GET', '/api/registrations', { token: tokens.admin, query: { aadhaar: String(f.adharNumber) } });
     expect(list.json.total).toBe(1);
     // The same search with the number kept out of the URL, as the staff screens send it.
     const hidden = await api.call('GET', '/api/registrations', {
-      token: admin,
+      token: tokens.admin,
       headers: { 'x-private-query': `aadhaar=${f.adharNumber}` },
     });
     expect(hidden.status, hidden.text).toBe(200);
     expect(hidden.json.items.map((i: { id: number }) => i.id)).toEqual(list.json.items.map((i: { id: number }) => i.id));
     const badHidden = await api.call('GET', '/api/registrations', {
-      token: admin,
+      token: tokens.admin,
       headers: { 'x-private-query': 'aadhaar=12345' },
     });
     expect(badHidden.status).toBe(400);
@@ -455,7 +447,10 @@ describe('duplicates and retries (invariant 2)', () => {
 
 describe('the form switch (Is_SVS_Form_On)', () => {
   it('refuses uploads and submissions with 403 while off, and accepts them again when on', async () => {
-    const off = await api.call('POST', '/api/config', { token: root, body: { key: 'Is_SVS_Form_On', value: 'false' } });
+    const off = await api.call('POST', '/api/config', {
+      token: tokens.super_admin,
+      body: { key: 'Is_SVS_Form_On', value: 'false' },
+    });
     expect(off.status).toBe(200);
     try {
       const up = await postJson(api, '/svsregistration/upload-url', {
@@ -470,8 +465,8 @@ describe('the form switch (Is_SVS_Form_On)', () => {
       expect(sub.json.message).toBe('पंजीकरण बंद है / Registrations are closed');
     } finally {
       await api.call('PUT', '/api/settings', {
-        token: admin,
-        body: { ...(await api.call('GET', '/api/settings', { token: admin })).json, Is_SVS_Form_On: true },
+        token: tokens.admin,
+        body: { ...(await api.call('GET', '/api/settings', { token: tokens.admin })).json, Is_SVS_Form_On: true },
       });
     }
     const on = await registerFarmer(api, fields());
@@ -479,7 +474,7 @@ describe('the form switch (Is_SVS_Form_On)', () => {
   });
 
   it('treats a failed lookup of the switch as on', async () => {
-    await api.call('POST', '/api/config', { token: root, body: { key: 'Is_SVS_Form_On', value: 'false' } });
+    await api.call('POST', '/api/config', { token: tokens.super_admin, body: { key: 'Is_SVS_Form_On', value: 'false' } });
     setDocClientForTests(
       faulty(docClient(), (cmd) =>
         cmd instanceof GetCommand && cmd.input.Key?.pk === 'CONFIG' ? named('ECONNRESET', { $metadata: {} }) : undefined,
@@ -496,7 +491,7 @@ describe('the form switch (Is_SVS_Form_On)', () => {
     } finally {
       setDocClientForTests(undefined);
       clearConfigCache();
-      await api.call('POST', '/api/config', { token: root, body: { key: 'Is_SVS_Form_On', value: 'true' } });
+      await api.call('POST', '/api/config', { token: tokens.super_admin, body: { key: 'Is_SVS_Form_On', value: 'true' } });
     }
   });
 });
@@ -514,24 +509,24 @@ describe('staff routes', () => {
     ]) {
       expect((await api.call('GET', path)).status, path).toBe(401);
       expect((await api.call('GET', path, { token: user })).status, path).toBe(403);
-      expect((await api.call('GET', path, { token: seller })).status, path).toBe(200);
+      expect((await api.call('GET', path, { token: tokens.seller })).status, path).toBe(200);
     }
   });
 
   it('give the letter by id in the letter shape, and a 60 s presigned link to the scan', async () => {
     const f = fields();
     const r = await registerFarmer(api, f, { file: SAMPLE_PNG, contentType: 'image/png' });
-    const byId = await api.call('GET', `/svsregistration/appointment/by-id/${r.json.data.id}`, { token: seller });
+    const byId = await api.call('GET', `/svsregistration/appointment/by-id/${r.json.data.id}`, { token: tokens.seller });
     expect(byId.status).toBe(200);
     expect(byId.json.data[0].adharNumber).toBe(`XXXX-XXXX-${String(f.adharNumber).slice(-4)}`);
-    const file = await api.call('GET', `/api/registrations/${r.json.data.id}/aadhaar-file`, { token: seller });
+    const file = await api.call('GET', `/api/registrations/${r.json.data.id}/aadhaar-file`, { token: tokens.seller });
     expect(file.status).toBe(200);
     const url = new URL(file.json.url);
     expect(url.searchParams.get('X-Amz-Expires')).toBe('60');
     const got = await fetch(file.json.url);
     expect(got.status).toBe(200);
     expect(Buffer.from(await got.arrayBuffer()).equals(SAMPLE_PNG)).toBe(true);
-    expect((await api.call('GET', '/api/registrations/999999', { token: seller })).status).toBe(404);
+    expect((await api.call('GET', '/api/registrations/999999', { token: tokens.seller })).status).toBe(404);
   });
 
   it('list with every filter, newest first, with the total and page sizes 25/50/100', async () => {
@@ -548,7 +543,8 @@ describe('staff routes', () => {
       expect(r.status).toBe(201);
       made.push({ id: r.json.data.id, f });
     }
-    const list = (query: Record<string, string | number>) => api.call('GET', '/api/registrations', { token: admin, query });
+    const list = (query: Record<string, string | number>) =>
+      api.call('GET', '/api/registrations', { token: tokens.admin, query });
     const byName = await list({ name: `filter${tag}` });
     expect(byName.status).toBe(200);
     expect(byName.json.total).toBe(4);

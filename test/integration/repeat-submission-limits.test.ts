@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { FIND_LETTER_LIMITS } from '@functions/registrations/service';
-import { startTestApi, type TestApi } from '../support/api';
+import { useTestApi } from '../support/integration';
 import { settleAfterEachTest } from '../support/started-work';
 import { newMobile, postJson, registerFarmer, seedFormCrops, validFields } from '../fixtures/registration-helpers';
 
@@ -9,15 +9,13 @@ import { newMobile, postJson, registerFarmer, seedFormCrops, validFields } from 
  * existing letter, as "Find my letter" does; it must count against the same limits, or anyone knowing a
  * farmer's other details could guess the mobile number without end.
  */
-let api: TestApi;
+const { api } = useTestApi();
 /** Each burst is awaited in full, also when its test fails: no attempt counts against the next test's limits. */
 const work = settleAfterEachTest();
 
 beforeAll(async () => {
-  api = await startTestApi();
   await seedFormCrops();
 });
-afterAll(() => api?.close());
 
 /** The form sent again by someone else: no scan uploaded, a made-up upload key, a fresh idempotency key each. */
 const resubmit = (fields: Record<string, unknown>, mobile: unknown) =>

@@ -4,11 +4,11 @@ import http from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import { beforeAll, describe, expect, it, inject } from 'vitest';
 import { localS3Client } from '@infra/local/lifecycle';
 import { startS3 } from '@infra/local/s3';
 import { registerFarmer, SAMPLE_PDF, seedFormCrops, validFields } from '../fixtures/registration-helpers';
-import { startTestApi, type TestApi } from '../support/api';
+import { useTestApi } from '../support/integration';
 import { freePort } from '../support/ports';
 
 /**
@@ -17,7 +17,7 @@ import { freePort } from '../support/ports';
  * name: anything else is 403 with no Access-Control-Allow-Origin, so no other web page open in a staff
  * browser can list, read or overwrite the scans.
  */
-let api: TestApi;
+const { api } = useTestApi();
 let s3: string;
 let bucket: string;
 let sdk: S3Client;
@@ -28,14 +28,12 @@ const EVIL = 'http://evil.example';
 const APP = 'http://localhost:3000';
 
 beforeAll(async () => {
-  api = await startTestApi();
   await seedFormCrops();
   s3 = inject('s3Endpoint');
   bucket = inject('uploadsBucket');
   sdk = localS3Client(s3);
   await sdk.send(new PutObjectCommand({ Bucket: bucket, Key: KEY, Body: ORIGINAL, ContentType: 'application/pdf' }));
 });
-afterAll(() => api?.close());
 
 const storedBytes = async () =>
   Buffer.from(await (await sdk.send(new GetObjectCommand({ Bucket: bucket, Key: KEY }))).Body!.transformToByteArray());

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { docClient, setDocClientForTests, tableName } from '@functions/lib/aws';
 import { saleRetryLimits, setClockForTests } from '@functions/sales/service';
 import { registerFarmer, validFields, useCrops } from '../fixtures/registration-helpers';
-import { startTestApi, type TestApi } from '../support/api';
+import { useTestApi } from '../support/integration';
 import { startedWork } from '../support/started-work';
 
 /**
@@ -14,9 +14,7 @@ import { startedWork } from '../support/started-work';
  *  5. a registration billed at most once.
  * Each scenario runs in its own (future) financial year, set with the sales clock, so its numbers start at 1.
  */
-let api: TestApi;
-let root: string;
-let admin: string;
+const { api, tokens } = useTestApi('super_admin', 'admin');
 let producerID: number;
 let chickpeaID: number;
 const sellers: string[] = [];
@@ -27,22 +25,22 @@ const work = startedWork();
 type Reg = { id: number; year: number };
 
 beforeAll(async () => {
-  api = await startTestApi();
-  root = await api.tokenFor('super_admin');
-  admin = await api.tokenFor('admin');
   const p = await api.call('POST', '/api/producers', {
-    token: admin,
+    token: tokens.admin,
     body: { name: 'Concurrency Producer', aadhaarNumber: '745612349878', contactNumber: '9876543210', address: 'Kanpur' },
   });
   producerID = p.json.producerID;
-  const c = await api.call('POST', '/api/crops', { token: admin, body: { cropName: 'Chickpea', description: 'Gram seed' } });
+  const c = await api.call('POST', '/api/crops', {
+    token: tokens.admin,
+    body: { cropName: 'Chickpea', description: 'Gram seed' },
+  });
   chickpeaID = c.json.cropID;
   useCrops({ Chickpea: chickpeaID });
   // Five counters, each with its own seller account.
   for (let i = 1; i <= 5; i++) {
     const email = `counter-${i}-${Date.now()}@test.local`;
     const made = await api.call('POST', '/api/admin/users', {
-      token: root,
+      token: tokens.super_admin,
       body: { fullName: `Counter ${i}`, email, password: 'counter-pass-1', isActive: true, roleIds: [3] },
     });
     expect(made.status, made.text).toBe(201);
@@ -54,7 +52,6 @@ beforeAll(async () => {
 afterAll(async () => {
   setDocClientForTests(undefined);
   setClockForTests();
-  await api?.close();
 });
 
 afterEach(async () => {
@@ -66,7 +63,7 @@ afterEach(async () => {
 
 async function lot(quantityAvailable: number, pricePerUnit = 75.5) {
   const r = await api.call('POST', '/api/lots', {
-    token: admin,
+    token: tokens.admin,
     body: { producerID, cropID: chickpeaID, quantityAvailable, pricePerUnit },
   });
   expect(r.status, r.text).toBe(201);
@@ -101,7 +98,7 @@ function sell(reg: Reg, lotID: number, token: string, bags = 1) {
 }
 
 async function lotState(lotID: number) {
-  const r = await api.call('GET', `/api/lots/${lotID}`, { token: admin });
+  const r = await api.call('GET', `/api/lots/${lotID}`, { token: tokens.admin });
   return r.json as { quantityAvailable: number; quantityUsed: number; remaining: number };
 }
 
@@ -118,7 +115,7 @@ async function checkYear(fy: number) {
   let total = 0;
   for (let skip = 0; ; skip += 100) {
     const r = await api.call('GET', '/api/invoices', {
-      token: admin,
+      token: tokens.admin,
       query: { from: `${fy}-04-01`, to: `${fy + 1}-03-31`, skip, take: 100 },
     });
     expect(r.status, r.text).toBe(200);
@@ -145,7 +142,7 @@ async function checkYear(fy: number) {
 async function billedCount(regs: Reg[]) {
   let n = 0;
   for (const reg of regs) {
-    const r = await api.call('GET', `/api/registrations/${reg.id}`, { token: admin, query: { year: reg.year } });
+    const r = await api.call('GET', `/api/registrations/${reg.id}`, { token: tokens.admin, query: { year: reg.year } });
     if (r.json.isBilled) n++;
   }
   return n;
@@ -322,7 +319,10 @@ describe('injected DynamoDB failures on the sale transaction', () => {
     expect(refused.status).toBe(503);
     expect(refused.json.message).toBe('Billing is busy right now. No bill was made; please try again.');
     setDocClientForTests(undefined);
-    const reg1 = await api.call('GET', `/api/registrations/${regs[1].id}`, { token: admin, query: { year: regs[1].year } });
+    const reg1 = await api.call('GET', `/api/registrations/${regs[1].id}`, {
+      token: tokens.admin,
+      query: { year: regs[1].year },
+    });
     expect(reg1.json.isBilled).toBe(false);
     expect(await lotState(l.lotID)).toMatchObject({ quantityUsed: 1, remaining: 99 });
     const next = await sell(regs[2], l.lotID, sellers[2]);

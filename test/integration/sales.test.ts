@@ -3,16 +3,14 @@ import { PNG } from 'pngjs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { setClockForTests } from '@functions/sales/service';
 import { registerFarmer, validFields, useCrops } from '../fixtures/registration-helpers';
-import { startTestApi, type TestApi } from '../support/api';
+import { useTestApi } from '../support/integration';
 
 /**
  * Sales and bills through the real gateway and DynamoDB Local: the sale's rules and messages, money without
  * float drift, the bill lookups (public and staff), the bill QR code, and the bills list with its filters
  * (amountSum over the whole filtered set, date ranges across a financial-year boundary).
  */
-let api: TestApi;
-let admin: string;
-let seller: string;
+const { api, tokens } = useTestApi('admin', 'seller');
 let sellerId: number;
 let adminId: number;
 let wheat: { cropID: number };
@@ -23,13 +21,10 @@ let producerID: number;
 const FY_RE = /^INV2627-\d{6}$/;
 
 beforeAll(async () => {
-  api = await startTestApi();
-  admin = await api.tokenFor('admin');
-  seller = await api.tokenFor('seller');
-  sellerId = (await api.call('GET', '/auth/me', { token: seller })).json.userID;
-  adminId = (await api.call('GET', '/auth/me', { token: admin })).json.userID;
+  sellerId = (await api.call('GET', '/auth/me', { token: tokens.seller })).json.userID;
+  adminId = (await api.call('GET', '/auth/me', { token: tokens.admin })).json.userID;
   const p = await api.call('POST', '/api/producers', {
-    token: admin,
+    token: tokens.admin,
     body: { name: 'Sales Producer', aadhaarNumber: '734512349878', contactNumber: '9876543210', address: 'Kalyanpur' },
   });
   expect(p.status, p.text).toBe(201);
@@ -41,18 +36,20 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   setClockForTests();
-  await api?.close();
 });
 afterEach(() => setClockForTests());
 
 async function crop(cropName: string) {
-  const r = await api.call('POST', '/api/crops', { token: admin, body: { cropName, description: `${cropName} seed` } });
+  const r = await api.call('POST', '/api/crops', { token: tokens.admin, body: { cropName, description: `${cropName} seed` } });
   expect(r.status, r.text).toBe(201);
   return r.json as { cropID: number };
 }
 
 async function lot(cropID: number, quantityAvailable: number, pricePerUnit: number) {
-  const r = await api.call('POST', '/api/lots', { token: admin, body: { producerID, cropID, quantityAvailable, pricePerUnit } });
+  const r = await api.call('POST', '/api/lots', {
+    token: tokens.admin,
+    body: { producerID, cropID, quantityAvailable, pricePerUnit },
+  });
   expect(r.status, r.text).toBe(201);
   return r.json as { lotID: number; lotCode: string };
 }
@@ -65,7 +62,7 @@ async function register(cropName: string, bagsRequested = 1, over: Record<string
 
 function sell(reg: { id: number; year: number }, lotID: number, bags: number, o: { token?: string; paymentMode?: string } = {}) {
   return api.call('POST', '/api/sales/make', {
-    token: o.token ?? seller,
+    token: o.token ?? tokens.seller,
     body: {
       farmerID: null,
       lotID,
@@ -81,7 +78,7 @@ function sell(reg: { id: number; year: number }, lotID: number, bags: number, o:
 const paise = (rupees: number) => Math.round(rupees * 100);
 
 async function lotState(lotID: number) {
-  const r = await api.call('GET', `/api/lots/${lotID}`, { token: admin });
+  const r = await api.call('GET', `/api/lots/${lotID}`, { token: tokens.admin });
   expect(r.status).toBe(200);
   return r.json as { quantityAvailable: number; quantityUsed: number; remaining: number };
 }
@@ -92,7 +89,7 @@ async function listAll(query: Record<string, string | number | undefined>) {
   let total = 0;
   let amountSum = 0;
   for (let skip = 0; ; skip += 100) {
-    const r = await api.call('GET', '/api/invoices', { token: admin, query: { ...query, skip, take: 100 } });
+    const r = await api.call('GET', '/api/invoices', { token: tokens.admin, query: { ...query, skip, take: 100 } });
     expect(r.status, r.text).toBe(200);
     total = r.json.total;
     amountSum = r.json.amountSum;
@@ -113,7 +110,7 @@ describe('making a sale', () => {
     expect(r.json.invoiceNumber.length).toBeLessThanOrEqual(16);
     expect(r.json).toMatchObject({ success: true, quantityKg: 120, totalAmount: 3999.6 });
 
-    const bill = await api.call('GET', `/api/invoices/by-number/${r.json.invoiceNumber}`, { token: seller });
+    const bill = await api.call('GET', `/api/invoices/by-number/${r.json.invoiceNumber}`, { token: tokens.seller });
     expect(bill.status).toBe(200);
     expect(bill.json).toMatchObject({
       invoiceNumber: r.json.invoiceNumber,
@@ -135,7 +132,7 @@ describe('making a sale', () => {
     expect(bill.json.farmerAadhaarLast4).toMatch(/^\d{4}$/);
 
     expect(await lotState(l.lotID)).toMatchObject({ quantityAvailable: 500, quantityUsed: 120, remaining: 380 });
-    const regRow = await api.call('GET', `/api/registrations/${reg.id}`, { token: admin, query: { year: reg.year } });
+    const regRow = await api.call('GET', `/api/registrations/${reg.id}`, { token: tokens.admin, query: { year: reg.year } });
     expect(regRow.status).toBe(200);
     const row = regRow.json.data?.[0] ?? regRow.json.items?.[0] ?? regRow.json;
     expect(row).toMatchObject({ isBilled: true, invoiceNumber: r.json.invoiceNumber });
@@ -147,7 +144,7 @@ describe('making a sale', () => {
     const r = await sell(reg, l.lotID, 5, { paymentMode: 'Online' });
     expect(r.status, r.text).toBe(201);
     expect(r.json).toMatchObject({ quantityKg: 5, totalAmount: 602.5 });
-    const bill = await api.call('GET', `/api/invoices/by-number/${r.json.invoiceNumber}`, { token: admin });
+    const bill = await api.call('GET', `/api/invoices/by-number/${r.json.invoiceNumber}`, { token: tokens.admin });
     expect(bill.json).toMatchObject({ bags: 1, bagSizeKg: 5, quantityKg: 5, paymentMode: 'Online', cropName: 'Chick-pea' });
     expect(await lotState(l.lotID)).toMatchObject({ quantityUsed: 5, remaining: 45 });
   });
@@ -172,7 +169,7 @@ describe('making a sale', () => {
     const reg = await register('Wheat', 1);
     const first = await sell(reg, l.lotID, 1);
     expect(first.status).toBe(201);
-    const again = await sell(reg, l.lotID, 1, { token: admin });
+    const again = await sell(reg, l.lotID, 1, { token: tokens.admin });
     expect(again.status).toBe(409);
     expect(again.json.message).toBe(`Bill already generated, Bill Number ${first.json.invoiceNumber}`);
     expect(await lotState(l.lotID)).toMatchObject({ quantityUsed: 40, remaining: 360 });
@@ -208,13 +205,16 @@ describe('making a sale', () => {
 
     // The registration linked itself to a farmer by Aadhaar; a sale naming another farmer is refused.
     const wheatReg = await register('Wheat', 1);
-    const row = await api.call('GET', `/api/registrations/${wheatReg.id}`, { token: admin, query: { year: wheatReg.year } });
+    const row = await api.call('GET', `/api/registrations/${wheatReg.id}`, {
+      token: tokens.admin,
+      query: { year: wheatReg.year },
+    });
     const farmerID = row.json.farmerID as number;
     expect(farmerID).toBeGreaterThan(0);
-    const farmersRegs = await api.call('GET', `/api/farmers/${farmerID}/registrations`, { token: admin });
+    const farmersRegs = await api.call('GET', `/api/farmers/${farmerID}/registrations`, { token: tokens.admin });
     expect(farmersRegs.json.map((x: { id: number }) => x.id)).toContain(wheatReg.id);
     const wrongFarmer = await api.call('POST', '/api/sales/make', {
-      token: seller,
+      token: tokens.seller,
       body: {
         farmerID: farmerID + 100_000,
         lotID: l.lotID,
@@ -230,13 +230,16 @@ describe('making a sale', () => {
 
     // A lot deleted before anything was sold from it is unknown to a sale.
     const gone = await lot(wheat.cropID, 10, 25);
-    expect((await api.call('DELETE', `/api/lots/${gone.lotID}`, { token: admin })).status).toBe(200);
+    expect((await api.call('DELETE', `/api/lots/${gone.lotID}`, { token: tokens.admin })).status).toBe(200);
     const toGone = await sell(wheatReg, gone.lotID, 1);
     expect(toGone.status).toBe(404);
     expect(toGone.json.message).toBe(`Lot ${gone.lotID} not found`);
 
     expect(await lotState(l.lotID)).toMatchObject({ quantityUsed: 0, remaining: 100 });
-    const billed = await api.call('GET', `/api/registrations/${wheatReg.id}`, { token: admin, query: { year: wheatReg.year } });
+    const billed = await api.call('GET', `/api/registrations/${wheatReg.id}`, {
+      token: tokens.admin,
+      query: { year: wheatReg.year },
+    });
     expect(billed.json.isBilled).toBe(false);
   });
 
@@ -255,23 +258,23 @@ describe('making a sale', () => {
       [{ lotID: l.lotID, registrationID: reg.id, year: 1999, bags: 1 }, /Year invalid/],
     ];
     for (const [body, message] of bodies) {
-      const r = await api.call('POST', '/api/sales/make', { token: seller, body });
+      const r = await api.call('POST', '/api/sales/make', { token: tokens.seller, body });
       expect(r.status, JSON.stringify(body)).toBe(400);
       expect(r.json.message).toMatch(message);
     }
     const notJson = await api.call('POST', '/api/sales/make', {
-      token: seller,
+      token: tokens.seller,
       rawBody: '{',
       headers: { 'content-type': 'application/json' },
     });
     expect(notJson.status).toBe(400);
     // Default payment mode is Cash.
     const ok = await api.call('POST', '/api/sales/make', {
-      token: seller,
+      token: tokens.seller,
       body: { lotID: l.lotID, registrationID: reg.id, year: reg.year, bags: 1 },
     });
     expect(ok.status, ok.text).toBe(201);
-    const bill = await api.call('GET', `/api/invoices/by-number/${ok.json.invoiceNumber}`, { token: seller });
+    const bill = await api.call('GET', `/api/invoices/by-number/${ok.json.invoiceNumber}`, { token: tokens.seller });
     expect(bill.json.paymentMode).toBe('Cash');
   });
 
@@ -302,7 +305,7 @@ describe('the bill lookups', () => {
     expect(r.status).toBe(201);
     number = r.json.invoiceNumber;
     invoiceID = r.json.invoiceID;
-    t = (await api.call('GET', `/api/invoices/by-number/${number}`, { token: seller })).json.verifyToken;
+    t = (await api.call('GET', `/api/invoices/by-number/${number}`, { token: tokens.seller })).json.verifyToken;
     expect(t).toMatch(/^[A-Za-z0-9_-]{22}$/);
   });
 
@@ -325,7 +328,7 @@ describe('the bill lookups', () => {
   });
 
   it('shows staff the full contact and the creator', async () => {
-    const r = await api.call('GET', `/api/invoices/by-number/${number.toLowerCase()}`, { token: admin });
+    const r = await api.call('GET', `/api/invoices/by-number/${number.toLowerCase()}`, { token: tokens.admin });
     expect(r.status).toBe(200);
     expect(r.json).toMatchObject({
       farmerContact: '9812345678',
@@ -357,18 +360,18 @@ describe('the bill lookups', () => {
     const counted = await api.call('GET', `/api/invoices/by-number/${number}/qrcode.png`);
     expect(decode(counted.buffer)).toEqual({ width: 512, text: `${api.url}/bill/${number}` });
 
-    const staff = await api.call('GET', `/api/invoices/${invoiceID}/qrcode.png`, { token: seller, query: { size: 512 } });
+    const staff = await api.call('GET', `/api/invoices/${invoiceID}/qrcode.png`, { token: tokens.seller, query: { size: 512 } });
     expect(staff.status).toBe(200);
     expect(decode(staff.buffer)).toEqual({ width: 512, text: `${api.url}/bill/${number}?t=${t}` });
-    const small = await api.call('GET', `/api/invoices/${invoiceID}/qrcode.png`, { token: seller, query: { size: 128 } });
+    const small = await api.call('GET', `/api/invoices/${invoiceID}/qrcode.png`, { token: tokens.seller, query: { size: 128 } });
     expect(decode(small.buffer).width).toBe(128);
 
     expect((await api.call('GET', `/api/invoices/${invoiceID}/qrcode.png`)).status).toBe(401);
     expect(
-      (await api.call('GET', `/api/invoices/${invoiceID}/qrcode.png`, { token: seller, query: { size: 5000 } })).status,
+      (await api.call('GET', `/api/invoices/${invoiceID}/qrcode.png`, { token: tokens.seller, query: { size: 5000 } })).status,
     ).toBe(400);
-    expect((await api.call('GET', '/api/invoices/1/qrcode.png', { token: seller })).status).toBe(404);
-    expect((await api.call('GET', '/api/invoices/abc/qrcode.png', { token: seller })).status).toBe(400);
+    expect((await api.call('GET', '/api/invoices/1/qrcode.png', { token: tokens.seller })).status).toBe(404);
+    expect((await api.call('GET', '/api/invoices/abc/qrcode.png', { token: tokens.seller })).status).toBe(400);
   });
 });
 
@@ -382,12 +385,12 @@ describe('the bills list', () => {
     lotA = await lot(wheat.cropID, 2000, 41.25);
     lotB = await lot(chickpea.cropID, 200, 99.99);
     const plan: [string, { lotID: number; lotCode: string }, number, number, string, string][] = [
-      ['Wheat', lotA, wheat.cropID, 1, 'Cash', seller],
-      ['Wheat', lotA, wheat.cropID, 2, 'Online', admin],
-      ['Chickpea', lotB, chickpea.cropID, 3, 'Cash', admin],
-      ['Chickpea', lotB, chickpea.cropID, 6, 'Online', seller],
-      ['Wheat', lotA, wheat.cropID, 3, 'Cash', seller],
-      ['Chickpea', lotB, chickpea.cropID, 1, 'Cash', seller],
+      ['Wheat', lotA, wheat.cropID, 1, 'Cash', tokens.seller],
+      ['Wheat', lotA, wheat.cropID, 2, 'Online', tokens.admin],
+      ['Chickpea', lotB, chickpea.cropID, 3, 'Cash', tokens.admin],
+      ['Chickpea', lotB, chickpea.cropID, 6, 'Online', tokens.seller],
+      ['Wheat', lotA, wheat.cropID, 3, 'Cash', tokens.seller],
+      ['Chickpea', lotB, chickpea.cropID, 1, 'Cash', tokens.seller],
     ];
     for (const [name, l, cropID, bags, mode, token] of plan) {
       const reg = await register(name, bags);
@@ -400,7 +403,7 @@ describe('the bills list', () => {
         lotCode: l.lotCode,
         cropID,
         mode,
-        by: token === seller ? sellerId : adminId,
+        by: token === tokens.seller ? sellerId : adminId,
       });
     }
   });
@@ -448,14 +451,17 @@ describe('the bills list', () => {
   });
 
   it('pages newest first with skip and take, and a partial number matches', async () => {
-    const page1 = await api.call('GET', '/api/invoices', { token: seller, query: { lotCode: lotA.lotCode, take: 2 } });
+    const page1 = await api.call('GET', '/api/invoices', { token: tokens.seller, query: { lotCode: lotA.lotCode, take: 2 } });
     expect(page1.status).toBe(200);
     expect(page1.json.total).toBe(3);
     expect(page1.json.items.map((i: { invoiceNumber: string }) => i.invoiceNumber)).toEqual([made[4].number, made[1].number]);
-    const page2 = await api.call('GET', '/api/invoices', { token: seller, query: { lotCode: lotA.lotCode, take: 2, skip: 2 } });
+    const page2 = await api.call('GET', '/api/invoices', {
+      token: tokens.seller,
+      query: { lotCode: lotA.lotCode, take: 2, skip: 2 },
+    });
     expect(page2.json.items.map((i: { invoiceNumber: string }) => i.invoiceNumber)).toEqual([made[0].number]);
     expect(page2.json.amountSum).toBe(page1.json.amountSum);
-    const partial = await api.call('GET', '/api/invoices', { token: seller, query: { number: made[3].number.slice(-6) } });
+    const partial = await api.call('GET', '/api/invoices', { token: tokens.seller, query: { number: made[3].number.slice(-6) } });
     expect(partial.json.items.map((i: { invoiceNumber: string }) => i.invoiceNumber)).toContain(made[3].number);
   });
 
@@ -470,7 +476,7 @@ describe('the bills list', () => {
       { from: '2026-05-02', to: '2026-05-01' },
       { year: 1900 },
     ]) {
-      const r = await api.call('GET', '/api/invoices', { token: seller, query });
+      const r = await api.call('GET', '/api/invoices', { token: tokens.seller, query });
       expect(r.status, JSON.stringify(query)).toBe(400);
       expect(r.json.message).toBeTruthy();
     }

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { LOGIN_LIMITS } from '@functions/auth/service';
 import { PASSWORD_HASHING } from '@functions/lib/passwords';
-import { startTestApi, type TestApi } from '../support/api';
+import { useTestApi } from '../support/integration';
 import { settleAfterEachTest } from '../support/started-work';
 import { postJson } from '../fixtures/registration-helpers';
 
@@ -10,14 +10,9 @@ import { postJson } from '../fixtures/registration-helpers';
  * pool, so at most PASSWORD_HASHING.running hash at once per process, a few wait, and the rest are refused
  * with 429 before any hashing, while a farmer's upload-url request in the middle of the burst is answered.
  */
-let api: TestApi;
+const { api } = useTestApi();
 /** Each burst is awaited in full, also when its test fails: no attempt counts against the next test's limits. */
 const work = settleAfterEachTest();
-
-beforeAll(async () => {
-  api = await startTestApi();
-});
-afterAll(() => api?.close());
 
 const BUSY = /busy checking passwords/;
 

@@ -1,24 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApi, type TestApi } from '../support/api';
+import { describe, expect, it } from 'vitest';
+import { useTestApi } from '../support/integration';
 
 /**
  * A password reset, a deactivation or a role change ends every token the account held, at once and in
  * every function (the account's tokenVersion is checked against a fresh read on each request, no cache);
  * a token issued afterwards works. Each token is used once before the change, so a cache would be warm.
  */
-let api: TestApi;
-let root: string;
+const { api, tokens } = useTestApi('super_admin');
 const ROLE = { admin: 2, seller: 3 };
-
-beforeAll(async () => {
-  api = await startTestApi();
-  root = await api.tokenFor('super_admin');
-});
-afterAll(() => api?.close());
 
 async function account(email: string, password: string, roleIds: number[]) {
   const created = await api.call('POST', '/api/admin/users', {
-    token: root,
+    token: tokens.super_admin,
     body: { fullName: 'Staff', email, password, roleIds },
   });
   expect(created.status, created.text).toBe(201);
@@ -47,7 +40,7 @@ describe('tokens end when the account changes', () => {
     expect(await answers(before)).toEqual([200, 200]);
 
     const reset = await api.call('PUT', `/api/admin/users/${id}/password`, {
-      token: root,
+      token: tokens.super_admin,
       body: { newPassword: 'new-password-1' },
     });
     expect(reset.status).toBe(200);
@@ -63,7 +56,7 @@ describe('tokens end when the account changes', () => {
     expect(await answers(before)).toEqual([200, 200]);
 
     const off = await api.call('PUT', `/api/admin/users/${id}`, {
-      token: root,
+      token: tokens.super_admin,
       body: { fullName: 'Staff', isActive: false, roleIds: [ROLE.seller] },
     });
     expect(off.status).toBe(200);
@@ -73,7 +66,7 @@ describe('tokens end when the account changes', () => {
     ).toBe(401);
 
     const on = await api.call('PUT', `/api/admin/users/${id}`, {
-      token: root,
+      token: tokens.super_admin,
       body: { fullName: 'Staff', isActive: true, roleIds: [ROLE.seller] },
     });
     expect(on.status).toBe(200);
@@ -89,7 +82,7 @@ describe('tokens end when the account changes', () => {
     expect((await api.call('GET', '/api/settings', { token: before })).status).toBe(403);
 
     const changed = await api.call('PUT', `/api/admin/users/${id}`, {
-      token: root,
+      token: tokens.super_admin,
       body: { fullName: 'Staff', isActive: true, roleIds: [ROLE.admin] },
     });
     expect(changed.status).toBe(200);
@@ -106,7 +99,7 @@ describe('tokens end when the account changes', () => {
     const token = await signIn('rename@test.local', 'rename-password-1');
     // Same roles in another order are the same roles.
     const renamed = await api.call('PUT', `/api/admin/users/${id}`, {
-      token: root,
+      token: tokens.super_admin,
       body: { fullName: 'Renamed', isActive: true, roleIds: [ROLE.admin, ROLE.seller] },
     });
     expect(renamed.status).toBe(200);

@@ -1,21 +1,19 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { afterEach, beforeAll, expect, it } from 'vitest';
 import { docClient, setDocClientForTests } from '@functions/lib/aws';
-import { startTestApi, type TestApi } from '../support/api';
+import { useTestApi } from '../support/integration';
 
 /**
  * When storage is unreachable or throttled beyond the retries, callers get a 503 with a bilingual
  * "try again" message and a Retry-After header: never a bare 500.
  */
-let api: TestApi;
+const { api } = useTestApi();
 let real: DynamoDBDocumentClient;
 
 beforeAll(async () => {
-  api = await startTestApi();
   real = docClient();
 });
 afterEach(() => setDocClientForTests(real));
-afterAll(() => api?.close());
 
 function failingWith(error: Error & { code?: string }): DynamoDBDocumentClient {
   return new Proxy(real, {

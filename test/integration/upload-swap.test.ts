@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { GetObjectCommand } from '@aws-sdk/client-s3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { s3Client } from '@functions/lib/aws';
 import { getRegistration } from '@functions/registrations/repository';
 import { FILE_MESSAGES } from '@functions/registrations/uploads';
 import { MSG_FILE } from '@shared/schemas/registration';
-import { startTestApi, type TestApi } from '../support/api';
+import { useTestApi } from '../support/integration';
 import { settleAfterEachTest } from '../support/started-work';
 import { postJson, SAMPLE_PNG, seedFormCrops, uploadScan, validFields } from '../fixtures/registration-helpers';
 
@@ -14,7 +14,7 @@ import { postJson, SAMPLE_PNG, seedFormCrops, uploadScan, validFields } from '..
  * minutes, so the farmer's browser (or anyone holding the URL) can PUT again while the submit runs. What is
  * stored under aadhaar/ must be the bytes that were checked, never what the pending object holds later.
  */
-let api: TestApi;
+const { api } = useTestApi();
 /** A try's submit and PUTs are awaited in full, also when its test fails or times out. */
 const work = settleAfterEachTest();
 
@@ -25,11 +25,7 @@ const HTML = (() => {
 })();
 
 beforeAll(async () => {
-  api = await startTestApi();
   await seedFormCrops();
-});
-afterAll(async () => {
-  await api?.close();
 });
 
 async function storedScan(id: number, year: number): Promise<Buffer> {

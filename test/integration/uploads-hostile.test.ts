@@ -1,11 +1,11 @@
 import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { docClient, s3Client, tableName } from '@functions/lib/aws';
 import { regKey } from '@functions/registrations/repository';
 import { FILE_MESSAGES } from '@functions/registrations/uploads';
 import { MSG_FILE, MSG_FORM_INVALID } from '@shared/schemas/registration';
-import { startTestApi, type TestApi } from '../support/api';
+import { useTestApi } from '../support/integration';
 import {
   GIF_WITH_HTML,
   GIF_WITH_IMG_ONERROR,
@@ -44,8 +44,7 @@ import {
  * pending object is removed; nothing is registered (the same farmer then registers with a plain scan).
  * Staff open a stored scan through a presigned GET whose type is forced to the checked kind.
  */
-let api: TestApi;
-let staff: string;
+const { api, tokens } = useTestApi('seller');
 
 const BILINGUAL = /[\u0900-\u097F].* \/ [A-Za-z]/;
 
@@ -59,12 +58,7 @@ async function objectExists(key: string): Promise<boolean> {
 }
 
 beforeAll(async () => {
-  api = await startTestApi();
   await seedFormCrops();
-  staff = await api.tokenFor('seller');
-});
-afterAll(async () => {
-  await api?.close();
 });
 
 type Case = { what: string; data: Buffer; type: string; name: string; message: string };
@@ -278,7 +272,7 @@ describe('staff opening a stored scan', () => {
     ] as const) {
       const reg = await registered(file, type);
       const link = await api.call('GET', `/api/registrations/${reg.id}/aadhaar-file`, {
-        token: staff,
+        token: tokens.seller,
         query: { year: reg.year },
       });
       expect(link.status).toBe(200);
@@ -317,7 +311,7 @@ describe('staff opening a stored scan', () => {
         }),
       );
       const link = await api.call('GET', `/api/registrations/${reg.id}/aadhaar-file`, {
-        token: staff,
+        token: tokens.seller,
         query: { year: reg.year },
       });
       expect(link.status).toBe(200);

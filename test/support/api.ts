@@ -8,10 +8,12 @@ import { ensureTable } from '@infra/local/dynamo';
 import { createGateway } from '@infra/local/gateway';
 import { seedAll } from '@infra/seed';
 import type { Role } from '@shared/roles';
+import { checkReply } from './reply-check';
 
 /**
  * Integration-test harness: a fresh table on the shared DynamoDB Local, the real local gateway on a free
  * port (so requests go through the same event building and handlers as `npm start`), and helpers to call it.
+ * Every 2xx JSON reply that call() sees is checked against its route's reply schema (./reply-check.ts).
  */
 export interface TestApi {
   url: string;
@@ -89,6 +91,7 @@ export async function startTestApi(opts: { staticDir?: string } = {}): Promise<T
     } catch {
       json = undefined;
     }
+    checkReply(method, u.href, res.status, res.headers.get('content-type'), json);
     return { status: res.status, headers: res.headers, text, json, buffer };
   };
 

@@ -6,6 +6,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { startLocalStack, type RunningLocalStack } from '@infra/local/stack';
 import { launchBrowser } from './browser';
+import { checkReply } from './reply-check';
 import { settleAfterEachTest, type StartedWork } from './started-work';
 
 /**
@@ -70,7 +71,9 @@ export function useE2EStack(o: E2EOptions): E2EStack {
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const text = await res.text();
-    return { status: res.status, json: text ? JSON.parse(text) : undefined, text };
+    const json = text ? JSON.parse(text) : undefined;
+    checkReply(method, path, res.status, res.headers.get('content-type'), json);
+    return { status: res.status, json, text };
   };
   const signInAsAdmin = async () => {
     const login = await call('POST', '/auth/login', { email: o.adminEmail, password: o.adminPassword });

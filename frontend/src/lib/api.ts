@@ -1,4 +1,6 @@
+import type { Contract, JsonRouteKey, ReplyData, SentPart } from '@shared/contract';
 import { holdsAadhaar, PRIVATE_QUERY_HEADER } from '@shared/private-query';
+import type { RouteKey } from '@shared/routes';
 import { clearSession, getToken } from './session';
 
 /**
@@ -37,6 +39,8 @@ export interface RequestOptions {
   /** Do not treat a 401 as an expired session (the login call). */
   skipAuthRedirect?: boolean;
   signal?: AbortSignal;
+  /** Extra request headers (e.g. Idempotency-Key). */
+  headers?: Record<string, string>;
 }
 
 /** The query split in two: what may stand in the URL, and what carries an Aadhaar number (sent in a header). */
@@ -55,7 +59,7 @@ function urlWith(path: string, open: URLSearchParams): string {
   return `${BASE}${path}${qs ? `?${qs}` : ''}`;
 }
 
-export function apiUrl(path: string, query?: RequestOptions['query']): string {
+function apiUrl(path: string, query?: RequestOptions['query']): string {
   return urlWith(path, splitQuery(query).open);
 }
 
@@ -81,12 +85,13 @@ const EARLY_MS = 15_000;
 
 /**
  * Starts a GET that the page being opened will make (main.tsx, with the page's code and texts), so that the
- * reply is on its way while the code loads; the page's own api.get of the same path takes it.
+ * reply is on its way while the code loads; the page's own call of the same route, parameters and query takes it.
  */
-export function prefetch(path: string): void {
-  const url = apiUrl(path);
+export function prefetch<K extends JsonRouteKey & `GET ${string}`>(key: K, ...[opts]: CallArgs<K>): void {
+  const { path, query } = target(key, opts);
+  const url = apiUrl(path, query);
   if (early.has(url)) return;
-  const reply = request('GET', path, { skipAuthRedirect: true });
+  const reply = request('GET', path, { query, skipAuthRedirect: true });
   reply.catch(() => undefined);
   early.set(url, { reply, at: Date.now() });
 }
@@ -105,7 +110,7 @@ export async function request<T>(method: string, path: string, opts: RequestOpti
       });
     }
   }
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const headers: Record<string, string> = { accept: 'application/json', ...opts.headers };
   if (hidden) headers[PRIVATE_QUERY_HEADER] = hidden;
   const token = getToken();
   if (token) headers.authorization = `Bearer ${token}`;
@@ -130,12 +135,59 @@ export async function request<T>(method: string, path: string, opts: RequestOpti
   }
 }
 
-export const api = {
-  get: <T>(path: string, opts?: RequestOptions) => request<T>('GET', path, opts),
-  post: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('POST', path, { ...opts, body }),
-  put: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('PUT', path, { ...opts, body }),
-  delete: <T>(path: string, opts?: RequestOptions) => request<T>('DELETE', path, opts),
-};
+// ---- the client derived from the contract (shared/contract): call('GET /api/invoices', { query }) ----
+
+type PathOf<K extends string> = K extends `${string} ${infer P}` ? P : never;
+type ParamNames<P extends string> = P extends `${string}{${infer N}}${infer Rest}` ? N | ParamNames<Rest> : never;
+type QueryValue = string | number | boolean | null | undefined;
+type NoneOf<T> = [T] extends [never] ? true : false;
+
+type ParamsOption<K extends RouteKey> =
+  NoneOf<ParamNames<PathOf<K>>> extends true
+    ? { params?: undefined }
+    : { params: Record<ParamNames<PathOf<K>>, string | number> };
+type QueryOption<K extends RouteKey> =
+  NoneOf<SentPart<Contract[K], 'query'>> extends true
+    ? { query?: undefined }
+    : { query?: { [Q in keyof SentPart<Contract[K], 'query'>]?: QueryValue } };
+type BodyOption<K extends RouteKey> =
+  NoneOf<SentPart<Contract[K], 'body'>> extends true ? { body?: undefined } : { body: SentPart<Contract[K], 'body'> };
+
+/** What a call of route K sends: its path parameters, query and body as the contract has them, and the options. */
+export type CallOptions<K extends RouteKey> = ParamsOption<K> &
+  QueryOption<K> &
+  BodyOption<K> &
+  Pick<RequestOptions, 'signal' | 'skipAuthRedirect' | 'headers'>;
+
+/** The options are required when the route has path parameters or a body. */
+type CallArgs<K extends RouteKey> = {} extends CallOptions<K> ? [opts?: CallOptions<K>] : [opts: CallOptions<K>];
+
+/** The route's path with its parameters filled in (each encoded), and its query. */
+function target(key: RouteKey, opts: { params?: Record<string, string | number>; query?: RequestOptions['query'] } = {}) {
+  const path = key
+    .slice(key.indexOf(' ') + 1)
+    .replace(/\{(\w+)\}/g, (_m, name: string) => encodeURIComponent(String(opts.params?.[name] ?? '')));
+  return { path, query: opts.query };
+}
+
+/** Calls an API route by its key in the route table; the reply is typed by the route's reply schema. */
+export function call<K extends JsonRouteKey>(key: K, ...[opts]: CallArgs<K>): Promise<ReplyData<Contract[K]>> {
+  const { path, query } = target(key, opts);
+  const o: Partial<CallOptions<K>> = opts ?? {};
+  return request(key.slice(0, key.indexOf(' ')), path, {
+    query,
+    body: o.body,
+    signal: o.signal,
+    skipAuthRedirect: o.skipAuthRedirect,
+    headers: o.headers,
+  });
+}
+
+/** The address of a route (the QR images, which the browser loads itself). */
+export function routeUrl<K extends RouteKey & `GET ${string}`>(key: K, ...[opts]: CallArgs<K>): string {
+  const { path, query } = target(key, opts);
+  return apiUrl(path, query);
+}
 
 /** The message to show for a failure, with the screen's fallback. */
 export function errorMessage(e: unknown, fallback: string): string {

@@ -1,9 +1,9 @@
-import { api } from '@web/lib/api';
-import type { ConfigResponse, SaveConfigInput } from '@shared/schemas/admin';
+import { call } from '@web/lib/api';
+import type { SaveConfigInput } from '@shared/schemas/admin';
 
-export const listConfigs = () => api.get<ConfigResponse[]>('/api/config');
-export const saveConfig = (input: SaveConfigInput) => api.post<ConfigResponse>('/api/config', input);
-export const deleteConfig = (key: string) => api.delete<{ success: true }>(`/api/config/${encodeURIComponent(key)}`);
+export const listConfigs = () => call('GET /api/config');
+export const saveConfig = (input: SaveConfigInput) => call('POST /api/config', { body: input });
+export const deleteConfig = (key: string) => call('DELETE /api/config/{key}', { params: { key } });
 
 /** Saves an edited row; a changed key saves the new key first, then deletes the old one. */
 export async function renameOrSave(oldKey: string, input: SaveConfigInput): Promise<void> {

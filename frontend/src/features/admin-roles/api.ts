@@ -1,10 +1,10 @@
-import { api } from '@web/lib/api';
+import { call } from '@web/lib/api';
 import type { CreateRoleInput, RoleResponse } from '@shared/schemas/admin';
 
 /** The list may arrive bare or wrapped in { data }. */
 export async function listRoles(): Promise<RoleResponse[]> {
-  const reply = await api.get<RoleResponse[] | { data: RoleResponse[] }>('/api/roles');
+  const reply = (await call('GET /api/roles')) as RoleResponse[] | { data?: RoleResponse[] };
   return Array.isArray(reply) ? reply : (reply?.data ?? []);
 }
-export const createRole = (input: CreateRoleInput) => api.post<RoleResponse>('/api/roles', input);
-export const deleteRole = (id: number) => api.delete<{ success: true }>(`/api/roles/${id}`);
+export const createRole = (input: CreateRoleInput) => call('POST /api/roles', { body: input });
+export const deleteRole = (id: number) => call('DELETE /api/roles/{id}', { params: { id } });

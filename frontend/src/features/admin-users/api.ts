@@ -1,14 +1,15 @@
-import { api } from '@web/lib/api';
-import type { CreateUserInput, RoleResponse, UpdateUserInput, UserResponse } from '@shared/schemas/admin';
+import { call } from '@web/lib/api';
+import type { CreateUserInput, RoleResponse, UpdateUserInput } from '@shared/schemas/admin';
 
-export const listUsers = () => api.get<UserResponse[]>('/api/admin/users');
-export const createUser = (input: CreateUserInput) => api.post<UserResponse>('/api/admin/users', input);
-export const updateUser = (id: number, input: UpdateUserInput) => api.put<UserResponse>(`/api/admin/users/${id}`, input);
+export const listUsers = () => call('GET /api/admin/users');
+export const createUser = (input: CreateUserInput) => call('POST /api/admin/users', { body: input });
+export const updateUser = (id: number, input: UpdateUserInput) =>
+  call('PUT /api/admin/users/{id}', { params: { id }, body: input });
 export const resetPassword = (id: number, newPassword: string) =>
-  api.put<{ success: boolean; message?: string }>(`/api/admin/users/${id}/password`, { newPassword });
+  call('PUT /api/admin/users/{id}/password', { params: { id }, body: { newPassword } });
 
 /** Roles for the checkboxes; the list may arrive bare or wrapped in { data }. */
 export async function listRoles(): Promise<RoleResponse[]> {
-  const reply = await api.get<RoleResponse[] | { data: RoleResponse[] }>('/api/roles');
+  const reply = (await call('GET /api/roles')) as RoleResponse[] | { data?: RoleResponse[] };
   return Array.isArray(reply) ? reply : (reply?.data ?? []);
 }

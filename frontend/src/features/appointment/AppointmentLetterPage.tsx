@@ -10,7 +10,7 @@ import { Link as RouterLink, useParams } from 'react-router-dom';
 import { quantityLabel } from '@shared/crop-rules';
 import { districtHindi } from '@shared/districts';
 import type { AppointmentRecord } from '@shared/schemas/registration';
-import { api } from '@web/lib/api';
+import { call } from '@web/lib/api';
 import { paths } from '@web/paths';
 
 /**
@@ -19,9 +19,7 @@ import { paths } from '@web/paths';
  * document title (the name of the saved PDF).
  */
 async function loadLetter(code: string): Promise<AppointmentRecord> {
-  const r = await api.get<{ data: AppointmentRecord[] }>(`/svsregistration/AppointmentList/${encodeURIComponent(code)}`, {
-    skipAuthRedirect: true,
-  });
+  const r = await call('GET /svsregistration/AppointmentList/{code}', { params: { code }, skipAuthRedirect: true });
   const first = r?.data?.[0];
   if (!first) throw new Error('empty');
   return first;

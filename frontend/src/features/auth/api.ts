@@ -1,7 +1,7 @@
-import { api } from '@web/lib/api';
+import { call } from '@web/lib/api';
 import type { LoginInput, LoginResponse } from '@shared/schemas/auth';
 
 export function login(input: LoginInput): Promise<LoginResponse> {
   // A 401 here means wrong credentials, not an expired session.
-  return api.post<LoginResponse>('/auth/login', input, { skipAuthRedirect: true });
+  return call('POST /auth/login', { body: input, skipAuthRedirect: true });
 }

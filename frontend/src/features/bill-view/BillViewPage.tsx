@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { formatRupees, maskAadhaar } from '@shared/format';
 import type { BillReply, BillSummary, InvoiceResponse } from '@shared/schemas/sales';
-import { ApiError, api, apiUrl, errorMessage } from '@web/lib/api';
+import { ApiError, call, errorMessage, routeUrl } from '@web/lib/api';
 import { useSession } from '@web/lib/session';
 import { usePageTitle } from '@web/components/usePageTitle';
 
@@ -64,7 +64,10 @@ function Block({ title, children }: { title: string; children: ReactNode }) {
 
 /** The QR image of the printed bill: with the bill's token (the staff's copy, or the one the reader came with). */
 const qrUrl = (invoiceNumber: string, token: string | undefined) =>
-  apiUrl(`/api/invoices/by-number/${encodeURIComponent(invoiceNumber)}/qrcode.png`, { size: BILL_QR_SIZE, t: token });
+  routeUrl('GET /api/invoices/by-number/{number}/qrcode.png', {
+    params: { number: invoiceNumber },
+    query: { size: BILL_QR_SIZE, t: token },
+  });
 
 /** What anyone gets by the number alone: the bill exists and what it was for, no personal data. */
 function Summary({ bill }: { bill: BillSummary }) {
@@ -261,12 +264,12 @@ export default function BillViewPage() {
     const ctl = new AbortController();
     setBill(null);
     setError(null);
-    api
-      .get<BillReply>(`/api/invoices/by-number/${encodeURIComponent(number)}`, {
-        signal: ctl.signal,
-        skipAuthRedirect: true,
-        query: { t: token },
-      })
+    call('GET /api/invoices/by-number/{number}', {
+      params: { number },
+      signal: ctl.signal,
+      skipAuthRedirect: true,
+      query: { t: token },
+    })
       .then((r) => !ctl.signal.aborted && setBill(r))
       .catch(
         (e) =>

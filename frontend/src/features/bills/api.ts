@@ -1,6 +1,5 @@
-import type { CropDropdownItem } from '@shared/schemas/crops';
 import type { InvoiceListReply } from '@shared/schemas/sales';
-import { api, apiUrl } from '@web/lib/api';
+import { call, routeUrl } from '@web/lib/api';
 import { getToken } from '@web/lib/session';
 
 /** Calls of the Bills page. Empty filters are left out of the query. */
@@ -27,7 +26,7 @@ export const EMPTY_FILTERS: BillFilters = {
 };
 
 export function listBills(f: BillFilters, skip: number, take: number, signal?: AbortSignal): Promise<InvoiceListReply> {
-  return api.get<InvoiceListReply>('/api/invoices', {
+  return call('GET /api/invoices', {
     signal,
     query: {
       number: f.number.trim(),
@@ -45,14 +44,14 @@ export function listBills(f: BillFilters, skip: number, take: number, signal?: A
 }
 
 /** Crops for the filter: active ones only (docs/product-rules.md#bills-page). */
-export const listCropChoices = () => api.get<CropDropdownItem[]>('/api/crops/dropdown');
+export const listCropChoices = () => call('GET /api/crops/dropdown');
 
-export const listUserNames = () => api.get<{ userID: number; fullName: string }[]>('/api/admin/users/names');
+export const listUserNames = () => call('GET /api/admin/users/names');
 
 /** The bill's 512 px QR image (staff route, opened in a new tab as a blob because it needs the token). */
 export async function openBillQr(invoiceID: number, win: Window | null): Promise<void> {
   const token = getToken();
-  const res = await fetch(apiUrl(`/api/invoices/${invoiceID}/qrcode.png`, { size: 512 }), {
+  const res = await fetch(routeUrl('GET /api/invoices/{invoiceID}/qrcode.png', { params: { invoiceID }, query: { size: 512 } }), {
     headers: token ? { authorization: `Bearer ${token}` } : {},
     credentials: 'omit',
   });

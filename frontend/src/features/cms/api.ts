@@ -1,18 +1,17 @@
-import { api } from '@web/lib/api';
-import type { AnnouncementInput, AnnouncementResponse, BlockInput, BlockResponse } from '@shared/schemas/cms';
+import { call } from '@web/lib/api';
+import type { AnnouncementInput, BlockInput } from '@shared/schemas/cms';
 
 /** Staff lists include inactive records. */
-export const listBlocks = () => api.get<BlockResponse[]>('/api/cms/blocks', { query: { includeInactive: true } });
-export const listAnnouncements = () =>
-  api.get<AnnouncementResponse[]>('/api/cms/announcements', { query: { includeInactive: true } });
+export const listBlocks = () => call('GET /api/cms/blocks', { query: { includeInactive: true } });
+export const listAnnouncements = () => call('GET /api/cms/announcements', { query: { includeInactive: true } });
 
 /** Id 0 creates (POST), any other id updates (PUT), as the API expects. */
 export const saveBlock = (input: BlockInput) =>
   input.blockID
-    ? api.put<BlockResponse>(`/api/cms/blocks/${input.blockID}`, input)
-    : api.post<BlockResponse>('/api/cms/blocks', input);
+    ? call('PUT /api/cms/blocks/{blockID}', { params: { blockID: input.blockID }, body: input })
+    : call('POST /api/cms/blocks', { body: input });
 
 export const saveAnnouncement = (input: AnnouncementInput) =>
   input.announcementID
-    ? api.put<AnnouncementResponse>(`/api/cms/announcements/${input.announcementID}`, input)
-    : api.post<AnnouncementResponse>('/api/cms/announcements', input);
+    ? call('PUT /api/cms/announcements/{announcementID}', { params: { announcementID: input.announcementID }, body: input })
+    : call('POST /api/cms/announcements', { body: input });

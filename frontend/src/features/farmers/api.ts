@@ -1,6 +1,6 @@
-import { api } from '@web/lib/api';
-import type { FarmerRegistration, FarmerResponse } from '@shared/schemas/farmers';
-import { LIST_TAKE } from '@shared/schemas/producers';
+import { call } from '@web/lib/api';
+import type { FarmerRegistration } from '@shared/schemas/farmers';
+import { LIST_TAKE } from '@shared/schemas/common';
 
 export interface FarmerFilter {
   search?: string;
@@ -8,16 +8,16 @@ export interface FarmerFilter {
 }
 
 export const listFarmers = (f: FarmerFilter) =>
-  api.get<FarmerResponse[]>('/api/farmers', {
+  call('GET /api/farmers', {
     query: { search: f.search || undefined, includeInactive: f.includeInactive || undefined, take: LIST_TAKE },
   });
-export const inactivateFarmer = (id: number) => api.delete<FarmerResponse>(`/api/farmers/${id}`);
-export const restoreFarmer = (id: number) => api.post<FarmerResponse>(`/api/farmers/${id}/restore`);
+export const inactivateFarmer = (id: number) => call('DELETE /api/farmers/{id}', { params: { id } });
+export const restoreFarmer = (id: number) => call('POST /api/farmers/{id}/restore', { params: { id } });
 
 /** A farmer's registrations; any failure reads as an empty list (docs/product-rules.md#failures-the-screens-absorb). */
 export async function farmerRegistrations(id: number): Promise<FarmerRegistration[]> {
   try {
-    const reply = await api.get<FarmerRegistration[]>(`/api/farmers/${id}/registrations`);
+    const reply = await call('GET /api/farmers/{id}/registrations', { params: { id } });
     return Array.isArray(reply) ? reply : [];
   } catch {
     return [];

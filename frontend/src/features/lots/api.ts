@@ -1,8 +1,7 @@
-import { api, apiUrl, ApiError } from '@web/lib/api';
+import { ApiError, call, routeUrl } from '@web/lib/api';
 import { getToken } from '@web/lib/session';
-import type { CropDropdownItem } from '@shared/schemas/crops';
-import type { CreateLotInput, LotCodePreview, LotResponse, UpdateLotInput } from '@shared/schemas/lots';
-import { DROPDOWN_TAKE, LIST_TAKE, type ProducerResponse } from '@shared/schemas/producers';
+import type { CreateLotInput, LotResponse, UpdateLotInput } from '@shared/schemas/lots';
+import { DROPDOWN_TAKE, LIST_TAKE } from '@shared/schemas/common';
 
 export interface LotFilter {
   producerId?: number;
@@ -10,25 +9,26 @@ export interface LotFilter {
   year?: number;
 }
 
-export const listLots = (f: LotFilter) => api.get<LotResponse[]>('/api/lots', { query: { ...f, take: LIST_TAKE } });
-export const createLot = (input: CreateLotInput) => api.post<LotResponse>('/api/lots', input);
-export const updateLot = (id: number, input: UpdateLotInput) => api.put<LotResponse>(`/api/lots/${id}`, input);
+export const listLots = (f: LotFilter) => call('GET /api/lots', { query: { ...f, take: LIST_TAKE } });
+export const createLot = (input: CreateLotInput) => call('POST /api/lots', { body: input });
+export const updateLot = (id: number, input: UpdateLotInput) => call('PUT /api/lots/{id}', { params: { id }, body: input });
 export const previewLotCode = (producerId: number, year: number, isSubsidized: boolean) =>
-  api.get<LotCodePreview>('/api/lots/preview-code', { query: { producerId, year, isSubsidized } });
+  call('GET /api/lots/preview-code', { query: { producerId, year, isSubsidized } });
 
 /** Dropdowns of the Lots page (up to 1000 rows each, inactive ones too so that old lots can be filtered). */
-export const producerOptions = () =>
-  api.get<ProducerResponse[]>('/api/producers', { query: { includeInactive: true, take: DROPDOWN_TAKE } });
-export const cropOptions = () => api.get<CropDropdownItem[]>('/api/crops/dropdown', { query: { includeInactive: true } });
+export const producerOptions = () => call('GET /api/producers', { query: { includeInactive: true, take: DROPDOWN_TAKE } });
+export const cropOptions = () => call('GET /api/crops/dropdown', { query: { includeInactive: true } });
 
 /** The public QR image (no token needed), shown in the dialog. */
-export const publicQrSvgUrl = (lotCode: string) => apiUrl(`/api/lots/by-code/${encodeURIComponent(lotCode)}/qrcode.svg`);
+export const publicQrSvgUrl = (lotCode: string) =>
+  routeUrl('GET /api/lots/by-code/{code}/qrcode.svg', { params: { code: lotCode } });
 
 /** Fetches a staff QR image with the token and hands it to the browser as a file download. */
 export async function downloadQr(lot: Pick<LotResponse, 'lotID' | 'lotCode'>, kind: 'png' | 'svg'): Promise<void> {
   const query = kind === 'png' ? { size: 512, download: 1 } : { download: 1 };
   const token = getToken();
-  const res = await fetch(apiUrl(`/api/lots/${lot.lotID}/qrcode.${kind}`, query), {
+  const image = kind === 'png' ? 'GET /api/lots/{id}/qrcode.png' : 'GET /api/lots/{id}/qrcode.svg';
+  const res = await fetch(routeUrl(image, { params: { id: lot.lotID }, query }), {
     headers: token ? { authorization: `Bearer ${token}` } : {},
     credentials: 'omit',
   });

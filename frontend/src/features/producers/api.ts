@@ -1,5 +1,6 @@
-import { api } from '@web/lib/api';
-import { LIST_TAKE, type ProducerInput, type ProducerResponse } from '@shared/schemas/producers';
+import { call } from '@web/lib/api';
+import { LIST_TAKE } from '@shared/schemas/common';
+import type { ProducerInput } from '@shared/schemas/producers';
 
 export interface ProducerFilter {
   search?: string;
@@ -7,11 +8,12 @@ export interface ProducerFilter {
 }
 
 export const listProducers = (f: ProducerFilter) =>
-  api.get<ProducerResponse[]>('/api/producers', {
+  call('GET /api/producers', {
     query: { search: f.search || undefined, includeInactive: f.includeInactive || undefined, take: LIST_TAKE },
   });
-export const getProducer = (id: number) => api.get<ProducerResponse>(`/api/producers/${id}`);
-export const createProducer = (input: ProducerInput) => api.post<ProducerResponse>('/api/producers', input);
-export const updateProducer = (id: number, input: ProducerInput) => api.put<ProducerResponse>(`/api/producers/${id}`, input);
-export const inactivateProducer = (id: number) => api.delete<ProducerResponse>(`/api/producers/${id}`);
-export const restoreProducer = (id: number) => api.post<ProducerResponse>(`/api/producers/${id}/restore`);
+export const getProducer = (id: number) => call('GET /api/producers/{id}', { params: { id } });
+export const createProducer = (input: ProducerInput) => call('POST /api/producers', { body: input });
+export const updateProducer = (id: number, input: ProducerInput) =>
+  call('PUT /api/producers/{id}', { params: { id }, body: input });
+export const inactivateProducer = (id: number) => call('DELETE /api/producers/{id}', { params: { id } });
+export const restoreProducer = (id: number) => call('POST /api/producers/{id}/restore', { params: { id } });

@@ -5,7 +5,7 @@ import Typography from '@mui/material/Typography';
 import { useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { PublicLotResponse } from '@shared/schemas/lots';
-import { ApiError, api, apiUrl, errorMessage } from '@web/lib/api';
+import { ApiError, call, errorMessage, routeUrl } from '@web/lib/api';
 import { usePageTitle } from '@web/components/usePageTitle';
 
 /**
@@ -24,8 +24,7 @@ export default function PublicLotPage() {
     let live = true;
     setLot(null);
     setError(null);
-    api
-      .get<PublicLotResponse>(`/api/lots/by-code/${encodeURIComponent(code)}`)
+    call('GET /api/lots/by-code/{code}', { params: { code } })
       .then((r) => live && setLot(r))
       .catch((e) => live && setError({ message: errorMessage(e, ''), notFound: e instanceof ApiError && e.status === 404 }));
     return () => {
@@ -89,7 +88,7 @@ export default function PublicLotPage() {
       </Typography>
       <Box sx={{ textAlign: 'center', mb: 2 }}>
         <img
-          src={apiUrl(`/api/lots/by-code/${encodeURIComponent(lot.lotCode)}/qrcode.svg`)}
+          src={routeUrl('GET /api/lots/by-code/{code}/qrcode.svg', { params: { code: lot.lotCode } })}
           alt={t('lotPublic.qrAlt')}
           width={200}
           height={200}

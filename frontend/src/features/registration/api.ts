@@ -1,7 +1,6 @@
 import type { CropDropdownItem } from '@shared/schemas/crops';
-import type { RegistrationReply, UploadUrlResponse } from '@shared/schemas/registration';
-import { ApiError, api, apiUrl } from '@web/lib/api';
-import { getToken } from '@web/lib/session';
+import type { AllowedFileType, RegistrationReply } from '@shared/schemas/registration';
+import { call } from '@web/lib/api';
 
 /** Calls of the registration form: form switch, crop list, scan upload (presigned PUT), submit, find letter. */
 
@@ -11,7 +10,7 @@ import { getToken } from '@web/lib/session';
  */
 export async function isFormOpen(): Promise<boolean> {
   try {
-    const r = await api.get<{ key: string; value: string }>('/api/config/Is_SVS_Form_On', { skipAuthRedirect: true });
+    const r = await call('GET /api/config/{key}', { params: { key: 'Is_SVS_Form_On' }, skipAuthRedirect: true });
     const v = String(r?.value ?? '')
       .trim()
       .toLowerCase();
@@ -27,7 +26,7 @@ export async function isFormOpen(): Promise<boolean> {
  */
 export async function loadCrops(): Promise<CropDropdownItem[]> {
   try {
-    const items = await api.get<CropDropdownItem[]>('/api/crops/dropdown', { skipAuthRedirect: true });
+    const items = await call('GET /api/crops/dropdown', { skipAuthRedirect: true });
     return Array.isArray(items) ? items.filter((c) => c.isActive !== false) : [];
   } catch (e) {
     console.error('crop list could not be loaded', e);
@@ -50,11 +49,12 @@ export async function uploadScan(
   onProgress: (percent: number) => void,
   signal?: AbortSignal,
 ): Promise<UploadedScan> {
-  const target = await api.post<UploadUrlResponse>(
-    '/svsregistration/upload-url',
-    { fileName: file.name || 'aadhaar', contentType, size: file.size },
-    { skipAuthRedirect: true, signal },
-  );
+  const target = await call('POST /svsregistration/upload-url', {
+    // The server refuses a type outside the allowed ones with the form's message.
+    body: { fileName: file.name || 'aadhaar', contentType: contentType as AllowedFileType, size: file.size },
+    skipAuthRedirect: true,
+    signal,
+  });
   await new Promise<void>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('PUT', target.uploadUrl);
@@ -74,29 +74,8 @@ export async function uploadScan(
 }
 
 /** POST /svsregistration as JSON with the uploaded key; the idempotency key makes a resend safe. */
-export async function submitRegistration(body: Record<string, unknown>, idempotencyKey: string): Promise<RegistrationReply> {
-  const headers: Record<string, string> = {
-    accept: 'application/json',
-    'content-type': 'application/json',
-    'idempotency-key': idempotencyKey,
-  };
-  const token = getToken();
-  if (token) headers.authorization = `Bearer ${token}`;
-  const res = await fetch(apiUrl('/svsregistration'), {
-    method: 'POST',
-    headers,
-    body: JSON.stringify(body),
-    credentials: 'omit',
-  });
-  const text = await res.text();
-  let data: { message?: string; code?: string; fields?: Record<string, string> } & Partial<RegistrationReply> = {};
-  try {
-    data = JSON.parse(text);
-  } catch {
-    // not JSON
-  }
-  if (!res.ok) throw new ApiError(data.message || text.trim() || `HTTP ${res.status}`, res.status, data.code, data.fields);
-  return data as RegistrationReply;
+export function submitRegistration(body: Record<string, unknown>, idempotencyKey: string): Promise<RegistrationReply> {
+  return call('POST /svsregistration', { body, headers: { 'idempotency-key': idempotencyKey }, skipAuthRedirect: true });
 }
 
 export interface FoundLetter {
@@ -108,10 +87,6 @@ export interface FoundLetter {
 
 /** The farmer's letters, newest first (one per crop and year registered with this Aadhaar and mobile). */
 export async function findLetters(adharNumber: string, mobile: string): Promise<FoundLetter[]> {
-  const r = await api.post<{ data: { code: string; letters?: FoundLetter[] } }>(
-    '/svsregistration/find-letter',
-    { adharNumber, mobile },
-    { skipAuthRedirect: true },
-  );
+  const r = await call('POST /svsregistration/find-letter', { body: { adharNumber, mobile }, skipAuthRedirect: true });
   return r.data.letters?.length ? r.data.letters : [{ uniqueCode: r.data.code, id: 0, year: 0, cropName: '' }];
 }

@@ -20,11 +20,10 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { QTY_CLAMP, quantityLabel, saleLimit, sameCrop, type CropRules } from '@shared/crop-rules';
 import { formatDay, formatRupees } from '@shared/format';
-import type { CropDropdownItem } from '@shared/schemas/crops';
 import type { LotForCrop } from '@shared/schemas/lots';
 import type { RegistrationRow } from '@shared/schemas/registration';
-import { DEFAULT_PAYMENT_MODE, type MakeSaleForm, type MakeSaleReply, type PaymentMode } from '@shared/schemas/sales';
-import { api, errorMessage } from '@web/lib/api';
+import { DEFAULT_PAYMENT_MODE, type MakeSaleForm, type PaymentMode } from '@shared/schemas/sales';
+import { call, errorMessage } from '@web/lib/api';
 import { sessionHasRole, useSession } from '@web/lib/session';
 import { paths } from '@web/paths';
 
@@ -38,9 +37,9 @@ import { paths } from '@web/paths';
  * otherwise the field says why, no total is shown and the button stays off. An admin may tick 'sell more than
  * registered' to go above the request (the server records it on the bill); a seller cannot.
  */
-const makeSale = (body: MakeSaleForm) => api.post<MakeSaleReply>('/api/sales/make', body);
-const cropChoices = () => api.get<CropDropdownItem[]>('/api/crops/dropdown', { query: { includeInactive: true } });
-const lotsForCrop = (cropId: number) => api.get<LotForCrop[]>('/api/lots/for-crop', { query: { cropId } });
+const makeSale = (body: MakeSaleForm) => call('POST /api/sales/make', { body });
+const cropChoices = () => call('GET /api/crops/dropdown', { query: { includeInactive: true } });
+const lotsForCrop = (cropId: number) => call('GET /api/lots/for-crop', { query: { cropId } });
 
 const kgText = (n: number) => new Intl.NumberFormat('en-IN', { maximumFractionDigits: 3 }).format(n);
 

@@ -1,6 +1,6 @@
 import { indiaInputToIso } from '@shared/format';
 import type { RegistrationListReply } from '@shared/schemas/registration';
-import { api } from '@web/lib/api';
+import { call } from '@web/lib/api';
 
 /** Staff calls of the Registrations page. */
 export interface RegistrationSearch {
@@ -19,7 +19,7 @@ export interface RegistrationSearch {
 }
 
 export function listRegistrations(s: RegistrationSearch, signal?: AbortSignal): Promise<RegistrationListReply> {
-  return api.get<RegistrationListReply>('/api/registrations', {
+  return call('GET /api/registrations', {
     signal,
     query: {
       id: s.id?.trim(),
@@ -39,6 +39,6 @@ export function listRegistrations(s: RegistrationSearch, signal?: AbortSignal): 
 
 /** A 60-second link to the registration's Aadhaar scan. */
 export async function aadhaarFileUrl(id: number, year: number): Promise<string> {
-  const r = await api.get<{ url: string }>(`/api/registrations/${id}/aadhaar-file`, { query: { year } });
+  const r = await call('GET /api/registrations/{id}/aadhaar-file', { params: { id }, query: { year } });
   return r.url;
 }

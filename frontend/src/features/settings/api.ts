@@ -1,5 +1,5 @@
-import { api } from '@web/lib/api';
+import { call } from '@web/lib/api';
 import type { SettingsInput } from '@shared/schemas/admin';
 
-export const getSettings = () => api.get<SettingsInput>('/api/settings');
-export const saveSettings = (input: SettingsInput) => api.put<SettingsInput>('/api/settings', input);
+export const getSettings = (): Promise<SettingsInput> => call('GET /api/settings');
+export const saveSettings = (input: SettingsInput): Promise<SettingsInput> => call('PUT /api/settings', { body: input });

@@ -1,0 +1,41 @@
+import * as z from 'zod';
+import {
+  FindLetterInput,
+  LetterCodeParam,
+  RegistrationIdParam,
+  RegistrationListQuery,
+  RegistrationYearQuery,
+  UploadUrlInput,
+} from '../schemas/registration';
+import {
+  AadhaarFileReply,
+  AppointmentLetterReply,
+  FindLetterReply,
+  RegistrationListReply,
+  RegistrationReply,
+  RegistrationRowReply,
+  UploadUrlReply,
+} from '../schemas/replies/registration';
+import type { AreaContract } from './types';
+
+/** The form as JSON: its fields plus fileKey and idempotencyKey (functions/registrations/submission.ts), or multipart. */
+const RegistrationForm = z.record(z.string(), z.unknown());
+
+export const registrationsContract = {
+  'POST /svsregistration/upload-url': { body: UploadUrlInput, bodyReadByHandler: true, reply: UploadUrlReply },
+  'POST /svsregistration': { body: RegistrationForm, bodyReadByHandler: true, reply: RegistrationReply },
+  'POST /svsregistration/find-letter': { body: FindLetterInput, bodyReadByHandler: true, reply: FindLetterReply },
+  'GET /svsregistration/AppointmentList/{code}': { params: LetterCodeParam, reply: AppointmentLetterReply },
+  'GET /svsregistration/appointment/by-id/{id}': {
+    params: RegistrationIdParam,
+    query: RegistrationYearQuery,
+    reply: AppointmentLetterReply,
+  },
+  'GET /api/registrations': { query: RegistrationListQuery, reply: RegistrationListReply },
+  'GET /api/registrations/{id}': { params: RegistrationIdParam, query: RegistrationYearQuery, reply: RegistrationRowReply },
+  'GET /api/registrations/{id}/aadhaar-file': {
+    params: RegistrationIdParam,
+    query: RegistrationYearQuery,
+    reply: AadhaarFileReply,
+  },
+} as const satisfies AreaContract<'registrations'>;

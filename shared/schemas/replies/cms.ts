@@ -1,0 +1,36 @@
+import * as z from 'zod';
+import { SEVERITIES } from '../cms';
+
+/** Blocks and announcements: public replies leave out createdOn and updatedOn. */
+export const BlockReply = z.strictObject({
+  blockID: z.number(),
+  slug: z.string(),
+  title: z.string(),
+  body: z.string(),
+  imageUrl: z.string(),
+  sortOrder: z.number(),
+  isActive: z.boolean(),
+  createdOn: z.string().optional(),
+  updatedOn: z.string().optional(),
+});
+export type BlockResponse = z.infer<typeof BlockReply>;
+
+export const AnnouncementReply = z.strictObject({
+  announcementID: z.number(),
+  title: z.string(),
+  message: z.string(),
+  severity: z.enum(SEVERITIES),
+  startAt: z.string(),
+  endAt: z.string().nullable(),
+  isActive: z.boolean(),
+  createdOn: z.string().optional(),
+  updatedOn: z.string().optional(),
+});
+export type AnnouncementResponse = z.infer<typeof AnnouncementReply>;
+
+/** GET /api/home/summary: active blocks in sortOrder and the announcements active now. */
+export const HomeSummaryReply = z.strictObject({
+  blocks: z.array(BlockReply),
+  announcements: z.array(AnnouncementReply),
+});
+export type HomeSummaryResponse = z.infer<typeof HomeSummaryReply>;

@@ -1,0 +1,120 @@
+import * as z from 'zod';
+
+export const UploadUrlReply = z.strictObject({
+  uploadUrl: z.string(),
+  key: z.string(),
+  expiresAt: z.string(),
+  /** Headers the PUT must carry exactly (they are part of the signature). */
+  headers: z.record(z.string(), z.string()),
+});
+export type UploadUrlResponse = z.infer<typeof UploadUrlReply>;
+
+export const RegistrationResultReply = z.strictObject({
+  id: z.number(),
+  year: z.number(),
+  /** The letter code (spec spelling), also given as uniqueCode. */
+  uniqeCode: z.string(),
+  uniqueCode: z.string(),
+  /** True when this is a registration made earlier by a separate, identical submission (not a retry of this one). */
+  existing: z.literal(true).optional(),
+});
+export type RegistrationResult = z.infer<typeof RegistrationResultReply>;
+
+export const RegistrationReply = z.strictObject({
+  success: z.literal(true),
+  message: z.string(),
+  data: RegistrationResultReply,
+});
+export type RegistrationReply = z.infer<typeof RegistrationReply>;
+
+/** POST /svsregistration/find-letter: the farmer's letters, newest first; code is the newest one's. */
+export const FoundLetterReply = z.strictObject({
+  code: z.string(),
+  uniqueCode: z.string(),
+  letters: z.array(z.strictObject({ uniqueCode: z.string(), id: z.number(), year: z.number(), cropName: z.string() })),
+});
+export type FoundLetter = z.infer<typeof FoundLetterReply>;
+export const FindLetterReply = z.strictObject({ success: z.literal(true), data: FoundLetterReply });
+
+/** The appointment letter (spec section 3, "Appointment record"); Aadhaar masked. */
+export const AppointmentRecordReply = z.strictObject({
+  id: z.number(),
+  year: z.number(),
+  name: z.string(),
+  fatherName: z.string(),
+  /** XXXX-XXXX-1234 */
+  adharNumber: z.string(),
+  mobileNumber: z.string(),
+  category: z.string(),
+  gender: z.string(),
+  village: z.string(),
+  block: z.string(),
+  subDistrict: z.string(),
+  district: z.string(),
+  cropName: z.string(),
+  bagsRequested: z.number(),
+  /** 'bag' for wheat, 'kg' for chickpea and mustard (and other crops). */
+  unit: z.enum(['bag', 'kg']),
+  /** False when the crop had no quantity choice on the form (spec section 5): the letter shows no quantity. */
+  quantityOffered: z.boolean(),
+  /** The shift's label, e.g. 'सुबह 10 से दोपहर 1 बजे / Morning 10 am – 1 pm'. */
+  appointmentShift: z.string(),
+  appointmentShiftNumber: z.union([z.literal(1), z.literal(2)]),
+  /** ISO date-time at the start of the appointment day in India (YYYY-MM-DDT00:00:00+05:30). */
+  appointmentDateTime: z.string(),
+  /** YYYY-MM-DD (Asia/Kolkata). */
+  appointmentDate: z.string(),
+  uniqueCode: z.string(),
+  created: z.string(),
+});
+export type AppointmentRecord = z.infer<typeof AppointmentRecordReply>;
+export const AppointmentLetterReply = z.strictObject({ success: z.literal(true), data: z.array(AppointmentRecordReply) });
+export type AppointmentLetterReply = z.infer<typeof AppointmentLetterReply>;
+
+/** A row of the staff Registrations page (spec section 3, "Registration"). */
+export const RegistrationRowReply = z.strictObject({
+  id: z.number(),
+  name: z.string(),
+  /** XXXX-XXXX-1234; the number in clear only on an admin's GET of the single registration (audited). */
+  adharNumber: z.string(),
+  fatherName: z.string(),
+  mobileNumber: z.string(),
+  village: z.string(),
+  block: z.string(),
+  subDistrict: z.string(),
+  district: z.string(),
+  category: z.string(),
+  gender: z.string(),
+  cropName: z.string(),
+  cropId: z.number().optional(),
+  year: z.number(),
+  bagsRequested: z.number(),
+  unit: z.enum(['bag', 'kg']),
+  /** False when the form offered no quantity for the crop (the crop's maximum limits the sale). */
+  quantityOffered: z.boolean().optional(),
+  appointmentDateTime: z.string(),
+  appointmentDate: z.string(),
+  appointmentShift: z.string(),
+  created: z.string(),
+  /** Storage key of the Aadhaar scan (never a public URL; open it through /aadhaar-file). */
+  adharFilePath: z.string(),
+  uniqeCode: z.string(),
+  isBilled: z.boolean(),
+  invoiceNumber: z.string().nullable(),
+  farmerID: z.number().nullable(),
+  isAdmin: z.boolean(),
+});
+export type RegistrationRow = z.infer<typeof RegistrationRowReply>;
+
+export const RegistrationListReply = z.strictObject({
+  items: z.array(RegistrationRowReply),
+  total: z.number(),
+  /** True when the search stopped at the per-request read cap: total is then a lower bound. */
+  partial: z.boolean().optional(),
+  /** With partial: registrations created before this time were not searched (narrow from/to to go further). */
+  searchedFrom: z.string().optional(),
+});
+export type RegistrationListReply = z.infer<typeof RegistrationListReply>;
+
+/** GET /api/registrations/{id}/aadhaar-file: a short-lived link to the scan. */
+export const AadhaarFileReply = z.strictObject({ url: z.string(), expiresAt: z.string() });

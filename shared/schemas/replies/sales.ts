@@ -1,0 +1,94 @@
+import * as z from 'zod';
+import { PAYMENT_MODES } from '../sales';
+
+export const MakeSaleReply = z.strictObject({
+  success: z.literal(true),
+  invoiceNumber: z.string(),
+  invoiceID: z.number(),
+  totalAmount: z.number(),
+  quantityKg: z.number(),
+});
+export type MakeSaleReply = z.infer<typeof MakeSaleReply>;
+
+/** A bill as staff see it (spec section 3, "Invoice"), and as readers of the printed bill (its token) see it. */
+export const InvoiceReply = z.strictObject({
+  /** Never 'summary' (see BillSummaryReply); present only to tell the two apart. */
+  view: z.literal('full').optional(),
+  invoiceID: z.number(),
+  invoiceNumber: z.string(),
+  /** ISO time the bill was generated. */
+  generatedOn: z.string(),
+  transactionDate: z.string(),
+  createdOn: z.string(),
+  farmerID: z.number().nullable(),
+  farmerName: z.string(),
+  farmerAadhaarLast4: z.string(),
+  /** Full mobile for staff; masked to its last 4 digits for visitors. */
+  farmerContact: z.string(),
+  farmerAddress: z.string(),
+  registrationID: z.number(),
+  lotID: z.number(),
+  lotCode: z.string(),
+  cropID: z.number(),
+  cropName: z.string(),
+  year: z.number(),
+  bags: z.number(),
+  bagSizeKg: z.number(),
+  quantityKg: z.number(),
+  quantityQuintal: z.number(),
+  /** Rupees per kg. */
+  pricePerUnit: z.number(),
+  /** Rupees. */
+  totalAmount: z.number(),
+  paymentMode: z.enum(PAYMENT_MODES),
+  /**
+   * Staff only: present when an admin sold more than the registration asked for (or than the crop's maximum),
+   * with what was asked (in kg) and who allowed it.
+   */
+  aboveRequest: z
+    .strictObject({ requestedKg: z.number(), limitKg: z.number(), byUserId: z.number(), byName: z.string() })
+    .optional(),
+  /** Signed-in readers and staff. */
+  createdByName: z.string().optional(),
+  createdByUserId: z.number().nullable().optional(),
+  updatedByName: z.string().optional(),
+  updatedOn: z.string().optional(),
+  /** Staff only: the bill's token, for printing its QR code (absent on bills made before tokens existed). */
+  verifyToken: z.string().optional(),
+});
+export type InvoiceResponse = z.infer<typeof InvoiceReply>;
+
+/**
+ * What anyone who asks for a bill by its number without the bill's token gets: proof that the bill exists and
+ * what it was for, no personal data (no name, address, Aadhaar digits, contact, registration or staff).
+ */
+export const BillSummaryReply = z.strictObject({
+  view: z.literal('summary'),
+  invoiceNumber: z.string(),
+  generatedOn: z.string(),
+  cropName: z.string(),
+  lotCode: z.string(),
+  bags: z.number(),
+  bagSizeKg: z.number(),
+  quantityKg: z.number(),
+  quantityQuintal: z.number(),
+  /** Rupees. */
+  totalAmount: z.number(),
+  /** 'issued' (bills are not cancelled yet). */
+  status: z.literal('issued'),
+});
+export type BillSummary = z.infer<typeof BillSummaryReply>;
+
+/** GET /api/invoices/by-number/{number}. */
+export const BillReply = z.union([BillSummaryReply, InvoiceReply]);
+export type BillReply = z.infer<typeof BillReply>;
+
+export const InvoiceListReply = z.strictObject({
+  items: z.array(InvoiceReply),
+  total: z.number(),
+  /** Sum of totalAmount over the whole filtered set (rupees). */
+  amountSum: z.number(),
+  /** True when the read cap stopped the search: total and amountSum cover only what was read. */
+  partial: z.boolean().optional(),
+});
+export type InvoiceListReply = z.infer<typeof InvoiceListReply>;
