@@ -23,7 +23,7 @@ import { RegistrationsTable } from './RegistrationsTable';
  * range; pages of 25, 50 or 100 (default 50) with previous / next and the total; rows coloured by billed
  * state; per row 'View Aadhar' (a 60 s link to the scan) and 'View Appointment' (the letter in a new tab).
  * Selecting an unbilled row opens Issue Seeds; a billed one alerts 'Bill already generated, Bill Number'
- * and the number (docs/product-rules.md). Filters the server would refuse are caught first, with a plain
+ * and the number (docs/product-rules.md#registrations-page). Filters the server would refuse are caught first, with a plain
  * message and no results left from an earlier search. Dates and times are India's, whatever the device's zone.
  */
 const EMPTY: RegistrationFilterValues = {
