@@ -34,11 +34,10 @@ import { gzipSync } from 'node:zlib';
 import { App, Stack } from 'aws-cdk-lib';
 import { Architecture } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
-import { SignJWT } from 'jose';
-import { TOKEN_AUDIENCE, TOKEN_ISSUER } from '../functions/lib/tokens';
 import { AREA_BUNDLING, FUNCTION_RUNTIME, REPO_ROOT, areaEntry } from '../infra/bundling';
 import { AREA_GRANTS } from '@infra/constructs/api';
 import { FUNCTION_AREAS, ROUTES, type FunctionArea, type RouteDef } from '../shared/routes';
+import { signForMissingAdmin } from '@test/support/tokens';
 import { startAwsStub } from './lib/aws-stub';
 
 const RUNS = Number(process.env.RUNS ?? 10);
@@ -180,21 +179,28 @@ await import(process.argv[2]);
 process.stdout.write('\\nINTL ' + JSON.stringify([...new Set(calls)]) + '\\n');
 `;
 
-function intlAtImport(probeFile: string, bundle: string, env: NodeJS.ProcessEnv): Promise<string[]> {
+/** Runs `node file bundle-url ...args` and returns what the process printed as JSON after `marker` on a line. */
+function markedOutput<T>(marker: string, file: string, bundle: string, env: NodeJS.ProcessEnv, args: string[] = []): Promise<T> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [probeFile, pathToFileURL(bundle).href], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [file, pathToFileURL(bundle).href, ...args], {
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let out = '';
     let err = '';
     child.stdout.on('data', (d: Buffer) => (out += d.toString()));
     child.stderr.on('data', (d: Buffer) => (err += d.toString()));
     child.on('error', reject);
     child.on('close', (code) => {
-      const line = out.split('\n').find((l) => l.startsWith('INTL '));
+      const line = out.split('\n').find((l) => l.startsWith(`${marker} `));
       if (code !== 0 || !line) return reject(new Error(`${bundle}: exit ${code}\n${err || out}`));
-      resolve(JSON.parse(line.slice('INTL '.length)) as string[]);
+      resolve(JSON.parse(line.slice(marker.length + 1)) as T);
     });
   });
 }
+
+const intlAtImport = (probeFile: string, bundle: string, env: NodeJS.ProcessEnv) =>
+  markedOutput<string[]>('INTL', probeFile, bundle, env);
 
 interface Sample {
   startMs: number;
@@ -238,24 +244,8 @@ function apiEvent(r: Pick<RouteDef, 'method' | 'path'>, token: string) {
   };
 }
 
-function runOnce(childFile: string, bundle: string, event: unknown, env: NodeJS.ProcessEnv): Promise<Sample> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [childFile, pathToFileURL(bundle).href, JSON.stringify(event)], {
-      env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => {
-      const line = out.split('\n').find((l) => l.startsWith('COLDSTART '));
-      if (code !== 0 || !line) return reject(new Error(`${bundle}: exit ${code}\n${err || out}`));
-      resolve(JSON.parse(line.slice('COLDSTART '.length)) as Sample);
-    });
-  });
-}
+const runOnce = (childFile: string, bundle: string, event: unknown, env: NodeJS.ProcessEnv) =>
+  markedOutput<Sample>('COLDSTART', childFile, bundle, env, [JSON.stringify(event)]);
 
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -283,14 +273,7 @@ async function main() {
   const content = new Map(names.map((n) => [n, inspect(n, dirs.get(n)!)] as const));
 
   const stub = await startAwsStub(JWT_SECRET_VALUE);
-  const token = await new SignJWT({ name: 'Bench', email: 'bench@example.org', roles: ['admin'] })
-    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-    .setSubject('999999')
-    .setIssuer(TOKEN_ISSUER)
-    .setAudience(TOKEN_AUDIENCE)
-    .setIssuedAt()
-    .setExpirationTime('1h')
-    .sign(new TextEncoder().encode(JWT_SECRET_VALUE));
+  const token = await signForMissingAdmin(JWT_SECRET_VALUE, { name: 'Bench', email: 'bench@example.org' });
   const baseEnv: NodeJS.ProcessEnv = {
     PATH: process.env.PATH,
     AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',

@@ -13,10 +13,7 @@
  * Caches warm (as on a Lambda instance that has served a request in the last few seconds).
  * Not a test: it prints figures (docs/performance.md, "Cost per registration and per bill").
  */
-process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
-process.env.LOG_LEVEL ??= 'warn';
-process.env.POWERTOOLS_METRICS_DISABLED ??= 'true';
-
+import './lib/bench-env';
 import { randomUUID } from 'node:crypto';
 import { TransactWriteItemsCommand } from '@aws-sdk/client-dynamodb';
 import { newAadhaar, SAMPLE_PDF, validFields } from '../test/fixtures/registration-helpers';

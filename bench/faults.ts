@@ -16,10 +16,7 @@
  *
  * Not a test: it prints what happened (docs/reliability.md). Exit code 1 when an invariant is broken.
  */
-process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
-process.env.LOG_LEVEL ??= 'warn';
-process.env.POWERTOOLS_METRICS_DISABLED ??= 'true';
-
+import './lib/bench-env';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -31,18 +28,19 @@ import { sweepOrphanScans } from '../functions/registrations/orphan-scans';
 import { startS3 } from '../infra/local/s3';
 import { freePort } from '../test/support/ports';
 import { newAadhaar, SAMPLE_PDF, SAMPLE_PNG } from '../test/fixtures/registration-helpers';
-import { call, login, must, setConfig, sleep, type Http } from './lib/common';
+import { call, envNumbers, login, must, setConfig, sleep, type Http } from './lib/common';
 import { ensureSurgeCrops, runSurge, type Acked } from './lib/surge-client';
 import { checkTable, listKeys } from './lib/table-check';
 
-const N = Number(process.env.N ?? 400);
-const C = Number(process.env.C ?? 20);
-const PER_DAY_LIMIT = Number(process.env.PER_DAY_LIMIT ?? 60);
-/** Share of the farmers done when the fault is injected. */
-const KILL_AT = Number(process.env.KILL_AT ?? 0.4);
-/** How long the killed part stays down. */
-const DOWN_MS = Number(process.env.DOWN_MS ?? 3000);
-const COUNTERS = Number(process.env.COUNTERS ?? 3);
+/** KILL_AT: share of the farmers done when the fault is injected; DOWN_MS: how long the killed part stays down. */
+const { N, C, PER_DAY_LIMIT, KILL_AT, DOWN_MS, COUNTERS } = envNumbers({
+  N: 400,
+  C: 20,
+  PER_DAY_LIMIT: 60,
+  KILL_AT: 0.4,
+  DOWN_MS: 3000,
+  COUNTERS: 3,
+});
 const EXPIRE_NOW = process.env.EXPIRE_NOW === '1';
 const RETRY_FOR_MS = 150_000;
 const ROOT = resolve(import.meta.dirname, '..');
@@ -270,15 +268,9 @@ async function scenario(fault: Fault): Promise<boolean> {
 
     // ---- invariants, from the table and the bucket ----
     const acked = run.acked.map((a) => ({ id: a.id, year: a.year, code: a.code, file: a.i % 2 ? SAMPLE_PNG : SAMPLE_PDF }));
-    const check = await checkTable({
-      dynamoEndpoint: dynamo.endpoint,
-      tableName,
-      s3,
-      bucket,
-      perDayLimit: PER_DAY_LIMIT,
-      acked,
-      bills,
-    });
+    const checkInvariants = () =>
+      checkTable({ dynamoEndpoint: dynamo.endpoint, tableName, s3, bucket, perDayLimit: PER_DAY_LIMIT, acked, bills });
+    const check = await checkInvariants();
     console.log('  invariants (read from the table and the bucket):');
     for (const r of check.results) console.log(`    ${r.ok ? 'hold  ' : 'BROKEN'} ${r.invariant}: ${r.detail}`);
     console.log(
@@ -298,15 +290,7 @@ async function scenario(fault: Fault): Promise<boolean> {
       });
       resetEnvCache();
       const swept = await sweepOrphanScans({ graceMs: 0, now: new Date(Date.now() + 1000) });
-      const again = await checkTable({
-        dynamoEndpoint: dynamo.endpoint,
-        tableName,
-        s3,
-        bucket,
-        perDayLimit: PER_DAY_LIMIT,
-        acked,
-        bills,
-      });
+      const again = await checkInvariants();
       const six = again.results.find((r) => r.invariant.startsWith('6'))!;
       console.log(
         `  lifecycle rule run with age 0: ${expired.deleted.length} of ${expired.examined} pending uploads deleted, ${after.length} left`,

@@ -19,6 +19,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '@test/support/chromium';
 import { startPublicPagesSite } from './lib/public-pages-site';
 
 const RUNS = Number(process.env.RUNS ?? 1);
@@ -48,19 +49,7 @@ interface Figures {
 }
 
 const site = await startPublicPagesSite(DIST);
-const chrome = await chromeLauncher.launch({
-  chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  chromeFlags: [
-    '--headless=new',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-});
+const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS] });
 
 const pages: [string, string][] = [
   ['/', site.paths.home],

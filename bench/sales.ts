@@ -13,41 +13,26 @@
  *
  * Not a test: it prints figures (see docs/performance.md, "Sales").
  */
-process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
-process.env.LOG_LEVEL ??= 'warn';
-process.env.POWERTOOLS_METRICS_DISABLED ??= 'true';
-
+import './lib/bench-env';
 import { newAadhaar, registerFarmer, useCrops, validFields } from '../test/fixtures/registration-helpers';
-import { call, login, must, percentile, pool, type Http, type Reply } from './lib/common';
-import { startBenchStandIn } from './lib/stand-in';
+import { call, envNumbers, login, must, percentile, pool, type Reply } from './lib/common';
+import { benchTarget } from './lib/stand-in';
 
-const N = Number(process.env.N ?? 300);
-const C = Number(process.env.C ?? 5);
-const LOTS = Number(process.env.LOTS ?? 3);
-/** Stock of all lots together as a share of what the sales ask for (below 1: the last sales find no stock). */
-const STOCK_SHARE = Number(process.env.STOCK_SHARE ?? 0.9);
-/** Share of sales tried again at another counter at the same moment (must get 409). */
-const DOUBLE = Number(process.env.DOUBLE ?? 0.05);
+/**
+ * STOCK_SHARE: stock of all lots together as a share of what the sales ask for (below 1: the last sales find no
+ * stock); DOUBLE: share of sales tried again at another counter at the same moment (must get 409).
+ */
+const { N, C, LOTS, STOCK_SHARE, DOUBLE } = envNumbers({ N: 300, C: 5, LOTS: 3, STOCK_SHARE: 0.9, DOUBLE: 0.05 });
 const BAG_KG = 40;
 
 async function main() {
-  let stop: (() => Promise<void>) | undefined;
-  let base = process.env.BASE_URL;
-  const adminEmail = process.env.ADMIN_EMAIL ?? 'sales-admin@bench.local';
-  const adminPassword = process.env.ADMIN_PASSWORD ?? 'sales-bench-password';
-  if (!base) {
-    if (process.env.TURNS === '0') {
-      // Every request races the counter on its own, like separate Lambda instances (see functions/sales/service.ts).
-      (await import('../functions/sales/service')).saleRetryLimits.takeTurnsInProcess = false;
-    }
-    const standIn = await startBenchStandIn({ name: 'sales', adminEmail, adminPassword });
-    base = standIn.url;
-    stop = standIn.stop;
+  if (!process.env.BASE_URL && process.env.TURNS === '0') {
+    // Every request races the counter on its own, like separate Lambda instances (see functions/sales/service.ts).
+    (await import('../functions/sales/service')).saleRetryLimits.takeTurnsInProcess = false;
   }
-  const h: Http = { url: base };
-  const root = await login(h, adminEmail, adminPassword);
+  const { h, token: root, local, stop } = await benchTarget('sales');
   console.log(
-    `Sales: N=${N} sales, C=${C} counters, ${LOTS} lots holding ${Math.round(STOCK_SHARE * 100)}% of the stock asked for, target ${base}${stop ? ' (local stand-in)' : ''}${process.env.TURNS === '0' ? ', no in-process turns' : ''}`,
+    `Sales: N=${N} sales, C=${C} counters, ${LOTS} lots holding ${Math.round(STOCK_SHARE * 100)}% of the stock asked for, target ${h.url}${local ? ' (local stand-in)' : ''}${process.env.TURNS === '0' ? ', no in-process turns' : ''}`,
   );
 
   // ---- catalogue, counters and registrations (not timed) ----
@@ -211,7 +196,7 @@ async function main() {
   );
   console.log(problems.length ? `  INVARIANTS BROKEN:\n    ${problems.join('\n    ')}` : '  invariants 3, 4 and 5 hold');
 
-  await stop?.();
+  await stop();
   process.exit(problems.length ? 1 : 0);
 }
 

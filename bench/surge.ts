@@ -12,38 +12,26 @@
  * Not a test: it prints figures (see docs/performance.md). The client and the checks are in
  * bench/lib/surge-client.ts (shared with bench/faults.ts).
  */
-process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
-process.env.LOG_LEVEL ??= 'warn';
-process.env.POWERTOOLS_METRICS_DISABLED ??= 'true';
-
-import { login, ms, percentile, setConfig, type Http } from './lib/common';
-import { startBenchStandIn } from './lib/stand-in';
+import './lib/bench-env';
+import { envNumbers, ms, percentile, setConfig } from './lib/common';
+import { benchTarget } from './lib/stand-in';
 import { checkSurgeThroughApi, ensureSurgeCrops, runSurge } from './lib/surge-client';
 
-const N = Number(process.env.N ?? 2000);
-const C = Number(process.env.C ?? 50);
-const PER_DAY_LIMIT = Number(process.env.PER_DAY_LIMIT ?? 150);
-const DOUBLE_TAP = Number(process.env.DOUBLE_TAP ?? 0.05);
-const RESUBMIT = Number(process.env.RESUBMIT ?? 0.02);
+const { N, C, PER_DAY_LIMIT, DOUBLE_TAP, RESUBMIT } = envNumbers({
+  N: 2000,
+  C: 50,
+  PER_DAY_LIMIT: 150,
+  DOUBLE_TAP: 0.05,
+  RESUBMIT: 0.02,
+});
 
 async function main() {
-  let stop: (() => Promise<void>) | undefined;
-  let base = process.env.BASE_URL;
-  const adminEmail = process.env.ADMIN_EMAIL ?? 'surge-admin@bench.local';
-  const adminPassword = process.env.ADMIN_PASSWORD ?? 'surge-bench-password';
-  if (!base) {
-    // DynamoDB Local in memory (no dbPath); s3rver under a temporary data directory.
-    const standIn = await startBenchStandIn({ name: 'surge', adminEmail, adminPassword });
-    base = standIn.url;
-    stop = standIn.stop;
-  }
-  const h: Http = { url: base };
-  const token = await login(h, adminEmail, adminPassword);
+  const { h, token, local, stop } = await benchTarget('surge');
   // Capacity and the form switch for the run (super_admin; PUT /api/settings works for admin too).
   await setConfig(h, token, { PerDayLimit: String(PER_DAY_LIMIT), Is_SVS_Form_On: 'true' });
   await ensureSurgeCrops(h, token);
   console.log(
-    `Surge: N=${N} farmers, C=${C} concurrent clients, PerDayLimit=${PER_DAY_LIMIT}, target ${base}${stop ? ' (local stand-in)' : ''}`,
+    `Surge: N=${N} farmers, C=${C} concurrent clients, PerDayLimit=${PER_DAY_LIMIT}, target ${h.url}${local ? ' (local stand-in)' : ''}`,
   );
 
   const run = await runSurge(h, { n: N, c: C, doubleTap: DOUBLE_TAP, resubmit: RESUBMIT });
@@ -80,7 +68,7 @@ async function main() {
   console.log(`errors: ${errors.size ? [...errors.entries()].map(([k, v]) => `${v} × ${k}`).join('; ') : 'none'}`);
   console.log(`invariants 1, 2, 6: ${problems.length ? `VIOLATED\n  ${problems.slice(0, 20).join('\n  ')}` : 'hold'}`);
 
-  await stop?.();
+  await stop();
   process.exit(problems.length ? 1 : 0);
 }
 

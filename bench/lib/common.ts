@@ -1,26 +1,19 @@
 /** Small helpers shared by the bench scripts (bench/*.ts). */
-import { postJson, type Http, type Reply } from '@test/fixtures/registration-helpers';
+import { postJson, toReply, type Http, type Reply } from '@test/fixtures/registration-helpers';
 
 export type { Http, Reply };
+export { pool } from '@test/support/pool';
+
+/** A run's numeric settings, each from the environment variable of its name or else its default (`N=600 npx tsx bench/sales.ts`). */
+export function envNumbers<K extends string>(defaults: Record<K, number>): Record<K, number> {
+  return Object.fromEntries(
+    Object.entries<number>(defaults).map(([name, value]) => [name, Number(process.env[name] ?? value)]),
+  ) as Record<K, number>;
+}
 
 export function percentile(sorted: number[], p: number): number {
   if (!sorted.length) return NaN;
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
-}
-
-/** Runs task(0..n-1) with at most `limit` at a time; results in order. */
-export async function pool<T>(n: number, limit: number, task: (i: number) => Promise<T>): Promise<T[]> {
-  const out: T[] = new Array(n);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(limit, n) }, async () => {
-      while (next < n) {
-        const i = next++;
-        out[i] = await task(i);
-      }
-    }),
-  );
-  return out;
 }
 
 export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
@@ -42,14 +35,7 @@ export async function call(h: Http, method: string, path: string, token?: string
     },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
-  const text = await res.text();
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    json = undefined;
-  }
-  return { status: res.status, json, text };
+  return toReply(res);
 }
 
 /** Sets configuration keys as super_admin (POST /api/config). */

@@ -5,9 +5,7 @@
  *   BENCH_PORT=... BENCH_DATA_DIR=... BENCH_DYNAMO_ENDPOINT=http://127.0.0.1:... BENCH_S3_ENDPOINT=http://127.0.0.1:... \
  *   BENCH_TABLE=... BENCH_BUCKET=... BENCH_ADMIN_EMAIL=... BENCH_ADMIN_PASSWORD=... node --import tsx bench/lib/gateway-process.ts
  */
-process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
-process.env.LOG_LEVEL ??= 'warn';
-process.env.POWERTOOLS_METRICS_DISABLED ??= 'true';
+import './bench-env';
 
 const need = (name: string) => {
   const v = process.env[name];

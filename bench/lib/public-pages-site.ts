@@ -8,6 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { registerFarmer, validFields } from '@test/fixtures/registration-helpers';
+import { SAMPLE_PRODUCER, SAMPLE_WHEAT } from '@test/fixtures/sample-catalogue';
 import { freePort } from '@test/support/ports';
 
 export interface PublicPagesSite {
@@ -52,13 +53,8 @@ export async function startPublicPagesSite(staticDir: string): Promise<PublicPag
       return json!;
     };
     const token = (await call('POST', '/auth/login', { email: ADMIN_EMAIL, password: ADMIN_PASSWORD })).token as string;
-    const producer = await call(
-      'POST',
-      '/api/producers',
-      { name: 'Ram Prasad Seeds', aadhaarNumber: '734512340983', contactNumber: '9876543210', address: 'Kalyanpur, Kanpur' },
-      token,
-    );
-    const wheat = await call('POST', '/api/crops', { cropName: 'Wheat', description: 'HD-2967 foundation seed' }, token);
+    const producer = await call('POST', '/api/producers', SAMPLE_PRODUCER, token);
+    const wheat = await call('POST', '/api/crops', SAMPLE_WHEAT, token);
     await call('POST', '/api/crops', { cropName: 'Chickpea', description: 'Chickpea seed' }, token);
     const lot = await call(
       'POST',

@@ -6,6 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from '@test/support/ports';
+import { login, type Http } from './common';
 
 export interface BenchStandIn {
   url: string;
@@ -59,4 +60,26 @@ export async function startBenchStandIn(o: {
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+export interface BenchTarget {
+  h: Http;
+  /** The admin's bearer token. */
+  token: string;
+  /** Whether the run started its own stand-in. */
+  local: boolean;
+  /** Stops the run's own stand-in, if it started one. */
+  stop(): Promise<void>;
+}
+
+/**
+ * What a bench run talks to, signed in as its admin: BASE_URL with ADMIN_EMAIL and ADMIN_PASSWORD, or else a
+ * stand-in of its own (DynamoDB Local in memory, s3rver under a temporary data directory) with that admin.
+ */
+export async function benchTarget(name: string): Promise<BenchTarget> {
+  const adminEmail = process.env.ADMIN_EMAIL ?? `${name}-admin@bench.local`;
+  const adminPassword = process.env.ADMIN_PASSWORD ?? `${name}-bench-password`;
+  const standIn = process.env.BASE_URL ? undefined : await startBenchStandIn({ name, adminEmail, adminPassword });
+  const h: Http = { url: standIn?.url ?? process.env.BASE_URL! };
+  return { h, token: await login(h, adminEmail, adminPassword), local: !!standIn, stop: async () => standIn?.stop() };
 }

@@ -3,7 +3,9 @@ import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createProducerCropLot, postCreated, type AdminPost } from '../fixtures/catalogue';
 import { FIXTURES, registerFarmer, validFields } from '../fixtures/registration-helpers';
+import { SAMPLE_PRODUCER, SAMPLE_WHEAT } from '../fixtures/sample-catalogue';
 import { DESKTOP, PHONE, screenshot } from '../support/browser';
 import { useE2EStack } from '../support/e2e';
 
@@ -108,76 +110,59 @@ async function visitorPage(o: { lang?: 'hi' | 'en'; phone?: boolean } = {}): Pro
 
 beforeAll(async () => {
   // Data on every screen: catalogue, a registration, a bill, a content block, an announcement, a seller.
-  const producer = await e2e.asAdmin('POST', '/api/producers', {
-    name: 'Ram Prasad Seeds',
-    aadhaarNumber: '734512340983',
-    contactNumber: '9876543210',
-    address: 'Kalyanpur, Kanpur',
+  const asAdmin: AdminPost = (path, body) => e2e.asAdmin('POST', path, body);
+  const { cropID, lot } = await createProducerCropLot(asAdmin, {
+    producer: SAMPLE_PRODUCER,
+    crop: SAMPLE_WHEAT,
+    lot: { quantityAvailable: 500, pricePerUnit: 32.5, isSubsidized: true },
   });
-  expect(producer.status, producer.text).toBe(201);
-  const wheat = await e2e.asAdmin('POST', '/api/crops', { cropName: 'Wheat', description: 'HD-2967 foundation seed' });
-  expect(wheat.status, wheat.text).toBe(201);
-  const lot = await e2e.asAdmin('POST', '/api/lots', {
-    producerID: producer.json.producerID,
-    cropID: wheat.json.cropID,
-    quantityAvailable: 500,
-    pricePerUnit: 32.5,
-    isSubsidized: true,
-  });
-  expect(lot.status, lot.text).toBe(201);
-  data.lotCode = lot.json.lotCode;
+  data.lotCode = lot.lotCode;
   const regs = [];
   for (let i = 0; i < 2; i++) {
-    const r = await registerFarmer(
-      { url: e2e.baseUrl },
-      validFields({ cropName: 'Wheat', cropId: wheat.json.cropID, bagsRequested: 2 }),
-    );
+    const r = await registerFarmer({ url: e2e.baseUrl }, validFields({ cropName: 'Wheat', cropId: cropID, bagsRequested: 2 }));
     expect(r.status, r.text).toBe(201);
     regs.push(r.json.data);
   }
   data.letterCode = regs[0].uniqeCode;
-  const sale = await e2e.asAdmin('POST', '/api/sales/make', {
-    lotID: lot.json.lotID,
+  const sale = await postCreated(asAdmin, '/api/sales/make', {
+    lotID: lot.lotID,
     registrationID: regs[0].id,
     year: regs[0].year,
     bags: 2,
     paymentMode: 'Cash',
   });
-  expect(sale.status, sale.text).toBe(201);
-  data.invoiceNumber = sale.json.invoiceNumber;
+  data.invoiceNumber = sale.invoiceNumber;
   data.billToken = (await e2e.asAdmin('GET', `/api/invoices/by-number/${data.invoiceNumber}`)).json.verifyToken;
-  const block = await e2e.asAdmin('POST', '/api/cms/blocks', {
-    slug: 'about',
-    title: 'About the institute',
-    body: 'Foundation and certified seed of wheat, chickpea and mustard for farmers of Uttar Pradesh.',
-    isActive: true,
-    sortOrder: 1,
-  });
-  expect(block.status, block.text).toBe(201);
-  const card = await e2e.asAdmin('POST', '/api/cms/blocks', {
-    slug: 'seed-sale',
-    title: 'Seed sale 2025',
-    body: 'Registration opens in October. Bring the original Aadhaar card.',
-    isActive: true,
-    sortOrder: 2,
-  });
-  expect(card.status, card.text).toBe(201);
-  const notice = await e2e.asAdmin('POST', '/api/cms/announcements', {
+  for (const block of [
+    {
+      slug: 'about',
+      title: 'About the institute',
+      body: 'Foundation and certified seed of wheat, chickpea and mustard for farmers of Uttar Pradesh.',
+      sortOrder: 1,
+    },
+    {
+      slug: 'seed-sale',
+      title: 'Seed sale 2025',
+      body: 'Registration opens in October. Bring the original Aadhaar card.',
+      sortOrder: 2,
+    },
+  ]) {
+    await postCreated(asAdmin, '/api/cms/blocks', { ...block, isActive: true });
+  }
+  await postCreated(asAdmin, '/api/cms/announcements', {
     title: 'Counter timings',
     message: 'The seed counter is open from 9:30 to 5:00 on working days.',
     severity: 'warn',
     endAt: new Date(Date.now() + 86_400_000).toISOString(),
     isActive: true,
   });
-  expect(notice.status, notice.text).toBe(201);
-  const seller = await e2e.asAdmin('POST', '/api/admin/users', {
+  await postCreated(asAdmin, '/api/admin/users', {
     fullName: 'Counter Seller',
     email: 'a11y-seller@seed.local',
     password: 'a11y-seller-1',
     isActive: true,
     roleIds: [3],
   });
-  expect(seller.status, seller.text).toBe(201);
 
   staff = await e2e.browser.newContext({ viewport: DESKTOP, timezoneId: 'Asia/Kolkata' });
   staff.setDefaultTimeout(15_000);

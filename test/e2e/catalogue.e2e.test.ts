@@ -188,23 +188,18 @@ describe('catalogue screens', () => {
     await settled(page);
     await screenshot(page, 'catalogue-lot-qr-dialog', { fullPage: false });
 
-    const [png] = await Promise.all([
-      page.waitForEvent('download'),
-      dialog.getByRole('button', { name: 'Download PNG' }).click(),
-    ]);
-    expect(png.suggestedFilename()).toBe(`lot-${lotCode}.png`);
-    const pngPath = join(e2e.dataDir, 'qr.png');
-    await png.saveAs(pngPath);
+    /** Presses a download button of the dialog; the file must be offered under `name`. Where it was saved. */
+    const download = async (button: string, name: string, savedAs: string) => {
+      const [file] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: button }).click()]);
+      expect(file.suggestedFilename()).toBe(name);
+      const path = join(e2e.dataDir, savedAs);
+      await file.saveAs(path);
+      return path;
+    };
+    const pngPath = await download('Download PNG', `lot-${lotCode}.png`, 'qr.png');
     expect(decodePng(readFileSync(pngPath))).toBe(`${e2e.baseUrl}/lot/${lotCode}`);
 
-    const [svg] = await Promise.all([
-      page.waitForEvent('download'),
-      dialog.getByRole('button', { name: 'Download SVG' }).click(),
-    ]);
-    expect(svg.suggestedFilename()).toBe(`lot-${lotCode}.svg`);
-    const svgPath = join(e2e.dataDir, 'qr.svg');
-    await svg.saveAs(svgPath);
-    const svgText = readFileSync(svgPath, 'utf8');
+    const svgText = readFileSync(await download('Download SVG', `lot-${lotCode}.svg`, 'qr.svg'), 'utf8');
     expect(svgText).toMatch(/^<svg[^>]+viewBox="0 0 \d+ \d+"/);
     // Drawn by the browser, photographed and decoded like the PNG.
     const viewer = await context.newPage();

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, PHONE, screenshot, SCREENSHOT_DIR } from '../support/browser';
+import { fillRegistrationForm } from '../support/registration-form';
 import { useE2EStack } from '../support/e2e';
 import { FIXTURES, newAadhaar, newMobile } from '../fixtures/registration-helpers';
 
@@ -23,25 +24,17 @@ let registrationId = 0;
 const e2e = useE2EStack({ name: 'registration', adminEmail: ADMIN_EMAIL, adminPassword: ADMIN_PASSWORD });
 const { url, newPage, pageErrors } = e2e;
 
-/** Fills the form as a farmer would: the sample values are replaced field by field. */
+/** Fills the form as a farmer would; the Aadhaar and mobile numbers are typed key by key. */
 async function fillForm(p: Page, f: { name: string; aadhaar: string; mobile: string; crop: string; qty?: string; file: string }) {
-  await p.locator('#reg-Name').fill(f.name);
-  await p.locator('#reg-fatherName').fill('रमेश यादव');
-  // Non-digits are stripped as typed; at most 12 digits are kept.
-  await p
-    .locator('#reg-adharNumber')
-    .pressSequentially(`${f.aadhaar.slice(0, 4)} ${f.aadhaar.slice(4, 8)}-${f.aadhaar.slice(8)}99`);
-  await expect(p.locator('#reg-adharNumber').inputValue()).resolves.toBe(f.aadhaar);
-  await p.locator('#reg-mobile').pressSequentially(f.mobile);
-  await p.locator('#reg-category').selectOption('OBC');
-  await p.locator('#reg-gender').selectOption('पुरुष');
-  await p.locator('#reg-village').fill('मोहनलालगंज');
-  await p.locator('#reg-block').fill('मोहनलालगंज');
-  await p.locator('#reg-subDistrict').fill('मोहनलालगंज');
-  await p.locator('#reg-district').selectOption('Lucknow');
-  await p.locator('#reg-cropId').selectOption({ label: f.crop });
-  if (f.qty) await p.locator('#reg-bagsRequested').selectOption(f.qty);
-  await p.getByTestId('registration-file').setInputFiles(f.file);
+  const place = { village: 'मोहनलालगंज', block: 'मोहनलालगंज', subDistrict: 'मोहनलालगंज', district: 'Lucknow' };
+  await fillRegistrationForm(p, { ...f, ...place, fatherName: 'रमेश यादव', bags: f.qty }, async () => {
+    // Non-digits are stripped as typed; at most 12 digits are kept.
+    await p
+      .locator('#reg-adharNumber')
+      .pressSequentially(`${f.aadhaar.slice(0, 4)} ${f.aadhaar.slice(4, 8)}-${f.aadhaar.slice(8)}99`);
+    await expect(p.locator('#reg-adharNumber').inputValue()).resolves.toBe(f.aadhaar);
+    await p.locator('#reg-mobile').pressSequentially(f.mobile);
+  });
 }
 
 /** Pages in a PDF made by Chromium (page objects are plain dictionaries there). */

@@ -2,9 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { createProducerCropLot } from '../fixtures/catalogue';
 import { FIXTURES, registerFarmer, validFields, useCrops } from '../fixtures/registration-helpers';
+import { SAMPLE_PRODUCER, SAMPLE_WHEAT } from '../fixtures/sample-catalogue';
 import { DESKTOP, PHONE, handleDialogs, screenshot } from '../support/browser';
 import { useE2EStack } from '../support/e2e';
+import { fillRegistrationForm } from '../support/registration-form';
 
 /**
  * Selling seed as the counter does it, in headless Chromium against the local stack: a farmer registers on
@@ -44,28 +47,28 @@ async function signedInSeller(fullName: string): Promise<{ ctx: BrowserContext; 
   return { ctx, page };
 }
 
+/** The Issue Seeds dialog of one unbilled registration, opened from the registrations page, with this lot chosen. */
+async function issueDialogWithLot(p: Page, o: { registrationID: number; farmer: string; lotID: number }) {
+  await p.goto(url(`/admin/registrations?id=${o.registrationID}`));
+  const row = p.locator('tr[data-billed="no"]', { hasText: o.farmer });
+  await row.waitFor();
+  await row.locator('td').nth(2).click();
+  const dialog = p.getByRole('dialog');
+  await dialog.locator(`select[name="lotID"] option[value="${o.lotID}"]`).waitFor({ state: 'attached' });
+  await dialog.locator('select[name="lotID"]').selectOption(String(o.lotID));
+  return dialog;
+}
+
 const text = async (p: Page, testId: string) => ((await p.getByTestId(testId).first().textContent()) ?? '').trim();
 
 beforeAll(async () => {
-  const producer = await e2e.asAdmin('POST', '/api/producers', {
-    name: 'Ram Prasad Seeds',
-    aadhaarNumber: '734512340983',
-    contactNumber: '9876543210',
-    address: 'Kalyanpur, Kanpur',
+  const made = await createProducerCropLot((path, body) => e2e.asAdmin('POST', path, body), {
+    producer: SAMPLE_PRODUCER,
+    crop: SAMPLE_WHEAT,
+    lot: { quantityAvailable: 500, pricePerUnit: PRICE, isSubsidized: true },
   });
-  expect(producer.status).toBe(201);
-  const wheat = await e2e.asAdmin('POST', '/api/crops', { cropName: 'Wheat', description: 'HD-2967 foundation seed' });
-  expect(wheat.status).toBe(201);
-  useCrops({ Wheat: wheat.json.cropID });
-  const made = await e2e.asAdmin('POST', '/api/lots', {
-    producerID: producer.json.producerID,
-    cropID: wheat.json.cropID,
-    quantityAvailable: 500,
-    pricePerUnit: PRICE,
-    isSubsidized: true,
-  });
-  expect(made.status).toBe(201);
-  lot = made.json;
+  useCrops({ Wheat: made.cropID });
+  lot = made.lot;
   staff = await e2e.browser.newContext({ viewport: DESKTOP, timezoneId: 'Asia/Kolkata' });
   staff.setDefaultTimeout(15_000);
   staffPage = await newPage(staff);
@@ -83,19 +86,17 @@ describe('selling seed at the counter', () => {
     });
     const p = await newPage(ctx);
     await p.goto(url('/registration'));
-    await p.locator('#reg-Name').fill(FARMER.name);
-    await p.locator('#reg-fatherName').fill('रमेश कुमार');
-    await p.locator('#reg-adharNumber').fill(FARMER.aadhaar);
-    await p.locator('#reg-mobile').fill(FARMER.mobile);
-    await p.locator('#reg-category').selectOption('OBC');
-    await p.locator('#reg-gender').selectOption('पुरुष');
-    await p.locator('#reg-village').fill('बिठूर');
-    await p.locator('#reg-block').fill('कल्याणपुर');
-    await p.locator('#reg-subDistrict').fill('कानपुर सदर');
-    await p.locator('#reg-district').selectOption('Kanpur Nagar');
-    await p.locator('#reg-cropId').selectOption({ label: 'Wheat' });
-    await p.locator('#reg-bagsRequested').selectOption('2');
-    await p.getByTestId('registration-file').setInputFiles(join(FIXTURES, 'aadhaar-sample.pdf'));
+    await fillRegistrationForm(p, {
+      ...FARMER,
+      fatherName: 'रमेश कुमार',
+      village: 'बिठूर',
+      block: 'कल्याणपुर',
+      subDistrict: 'कानपुर सदर',
+      district: 'Kanpur Nagar',
+      crop: 'Wheat',
+      bags: '2',
+      file: join(FIXTURES, 'aadhaar-sample.pdf'),
+    });
     await p.getByTestId('registration-submit').click();
     await p.getByTestId('registration-success').waitFor();
     await ctx.close();
@@ -523,13 +524,11 @@ describe('the rarer paths of the counter screens', () => {
       validFields({ cropName: 'Wheat', bagsRequested: 1, Name: 'Refused Farmer' }),
     );
     expect(reg.status).toBe(201);
-    await staffPage.goto(url(`/admin/registrations?id=${reg.json.data.id}`));
-    const row = staffPage.locator('tr[data-billed="no"]', { hasText: 'Refused Farmer' });
-    await row.waitFor();
-    await row.locator('td').nth(2).click();
-    const dialog = staffPage.getByRole('dialog');
-    await dialog.locator(`select[name="lotID"] option[value="${lot2.lotID}"]`).waitFor({ state: 'attached' });
-    await dialog.locator('select[name="lotID"]').selectOption(String(lot2.lotID));
+    const dialog = await issueDialogWithLot(staffPage, {
+      registrationID: reg.json.data.id,
+      farmer: 'Refused Farmer',
+      lotID: lot2.lotID,
+    });
     // The stock runs out between choosing the lot and confirming: the server refuses.
     await staffPage.route('**/api/sales/make', (route) =>
       route.fulfill({
@@ -571,13 +570,7 @@ describe('the rarer paths of the counter screens', () => {
     );
     expect(reg.status, reg.text).toBe(201);
     const { ctx, page: p } = await signedInSeller('Limit Seller');
-    await p.goto(url(`/admin/registrations?id=${reg.json.data.id}`));
-    const row = p.locator('tr[data-billed="no"]', { hasText: 'One Bag Farmer' });
-    await row.waitFor();
-    await row.locator('td').nth(2).click();
-    const dialog = p.getByRole('dialog');
-    await dialog.locator(`select[name="lotID"] option[value="${lot2.lotID}"]`).waitFor({ state: 'attached' });
-    await dialog.locator('select[name="lotID"]').selectOption(String(lot2.lotID));
+    const dialog = await issueDialogWithLot(p, { registrationID: reg.json.data.id, farmer: 'One Bag Farmer', lotID: lot2.lotID });
     const button = dialog.getByRole('button', { name: 'Issue Seeds' });
     await dialog.locator('input[name="quantity"]').fill('3');
     await dialog.getByText('At most 1 bag: what the farmer registered for.').waitFor();

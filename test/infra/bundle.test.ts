@@ -9,12 +9,11 @@ import { promisify } from 'node:util';
 import { App, Stack } from 'aws-cdk-lib';
 import { Architecture } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
-import { SignJWT } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as lambdaCredentials from '@functions/lib/lambda-credentials';
-import { TOKEN_AUDIENCE, TOKEN_ISSUER } from '@functions/lib/tokens';
 import { LAMBDA_CREDENTIALS_MODULE } from '@infra/bundling';
 import { AREA_BUNDLING, FUNCTION_RUNTIME, REPO_ROOT, areaEntry } from '@infra/bundling';
+import { signForMissingAdmin } from '@test/support/tokens';
 
 const run = promisify(execFile);
 
@@ -138,14 +137,7 @@ describe('area bundle', { timeout: 120_000 }, () => {
     await new Promise<void>((resolve) => dynamo.listen(0, '127.0.0.1', resolve));
     try {
       const jwtSecret = 'bundle-test-jwt-key-'.padEnd(48, 'x');
-      const token = await new SignJWT({ name: 'Bundle', email: 'bundle@example.org', roles: ['admin'] })
-        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-        .setSubject('999999')
-        .setIssuer(TOKEN_ISSUER)
-        .setAudience(TOKEN_AUDIENCE)
-        .setIssuedAt()
-        .setExpirationTime('1h')
-        .sign(new TextEncoder().encode(jwtSecret));
+      const token = await signForMissingAdmin(jwtSecret, { name: 'Bundle', email: 'bundle@example.org' });
       const res = await invoke(event({ authorization: `Bearer ${token}` }), {
         TABLE_NAME: 'bundle-test',
         JWT_SECRET: jwtSecret,

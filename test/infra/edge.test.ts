@@ -1,6 +1,4 @@
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { App, Validations } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import cdkNag from 'cdk-nag';
@@ -14,6 +12,7 @@ import {
   WAF_RATE_WINDOW_SECONDS,
 } from '@infra/constructs/edge-waf';
 import { ROUTES, type RouteDef } from '@shared/routes';
+import { fakeAppShell } from '@test/support/app-shell';
 
 const { AwsSolutionsChecks } = cdkNag;
 const CDK_CONTEXT = JSON.parse(readFileSync(new URL('../../cdk.json', import.meta.url), 'utf8')).context as Record<
@@ -23,13 +22,6 @@ const CDK_CONTEXT = JSON.parse(readFileSync(new URL('../../cdk.json', import.met
 const ACCOUNT = '123456789012';
 const newApp = () => new App({ context: { ...CDK_CONTEXT, 'aws:cdk:bundling-stacks': [] } });
 
-function fakeDist(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'seed-dist-'));
-  mkdirSync(join(dir, 'assets'));
-  writeFileSync(join(dir, 'index.html'), '<!doctype html><div id="root"></div>');
-  writeFileSync(join(dir, 'assets', 'index-abc123.js'), 'console.log(1)');
-  return dir;
-}
 
 /** Does a rate rule's scope-down statement (POST and a path prefix) cover this route? */
 function covers(rule: any, r: RouteDef): boolean {
@@ -146,7 +138,7 @@ describe('the deployable app: edge stack in us-east-1, site stack in India', { t
       account: ACCOUNT,
       region: 'ap-south-1',
       deploySpa: true,
-      spaDistDir: fakeDist(),
+      spaDistDir: fakeAppShell(),
       alarmEmail: 'ops@example.org',
     });
     Validations.of(app).addPlugins(new AwsSolutionsChecks(app));

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { App, Stack, Validations } from 'aws-cdk-lib';
@@ -14,6 +14,7 @@ import { AREA_GRANTS, checkRoutesAreServed } from '@infra/constructs/api';
 import { SPA_REWRITE_FUNCTION_CODE, apiPathPatterns } from '@infra/constructs/site';
 import { contentSecurityPolicy } from '@infra/security-headers';
 import { API_PATH_PREFIXES, FUNCTION_AREAS, ROUTES, routeKey, type RouteDef } from '@shared/routes';
+import { fakeAppShell } from '@test/support/app-shell';
 
 const { AwsSolutionsChecks } = cdkNag;
 
@@ -33,14 +34,6 @@ function synthStack(props: SeedPortalStackProps = {}) {
   return { app, stack, template: Template.fromStack(stack) };
 }
 
-/** A built SPA in a temporary folder (index.html plus a hashed asset), for the deployment paths. */
-function fakeDist(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'seed-dist-'));
-  mkdirSync(join(dir, 'assets'));
-  writeFileSync(join(dir, 'index.html'), '<!doctype html><div id="root"></div>');
-  writeFileSync(join(dir, 'assets', 'index-abc123.js'), 'console.log(1)');
-  return dir;
-}
 
 function resourcesOf(template: Template, type: string): [string, { Properties: any; DeletionPolicy?: string }][] {
   return Object.entries(template.findResources(type)) as [string, { Properties: any; DeletionPolicy?: string }][];
@@ -484,7 +477,7 @@ describe('SeedPortalStack options', { timeout: 120_000 }, () => {
   });
 
   it('deploys a built SPA: immutable assets, then the pages with an invalidation', () => {
-    const { template } = synthStack({ deploySpa: true, spaDistDir: fakeDist() });
+    const { template } = synthStack({ deploySpa: true, spaDistDir: fakeAppShell() });
     const deployments = resourcesOf(template, 'Custom::CDKBucketDeployment');
     expect(deployments).toHaveLength(2);
     const assets = deployments.find(([, d]) => d.Properties.DestinationBucketKeyPrefix === 'assets/')![1].Properties;
@@ -538,7 +531,7 @@ describe('SeedPortalStack options', { timeout: 120_000 }, () => {
 describe('cdk-nag AwsSolutions', { timeout: 180_000 }, () => {
   function nagFindings(props: SeedPortalStackProps) {
     const app = new App({ context: { ...CDK_CONTEXT, 'aws:cdk:bundling-stacks': [] } });
-    const stack = new SeedPortalStack(app, 'SeedPortal', { env: ENV, deploySpa: true, spaDistDir: fakeDist(), ...props });
+    const stack = new SeedPortalStack(app, 'SeedPortal', { env: ENV, deploySpa: true, spaDistDir: fakeAppShell(), ...props });
     Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
     // cdk-nag 3 is a validation plugin: synthesis throws if any finding is not acknowledged.
     app.synth();

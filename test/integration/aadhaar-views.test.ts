@@ -1,7 +1,9 @@
-import { PutCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { docClient, setDocClientForTests, tableName } from '@functions/lib/aws';
+import { docClient, setDocClientForTests } from '@functions/lib/aws';
+import type { ApiReply } from '../support/api';
 import { useTestApi } from '../support/integration';
+import { scanTable } from '../support/table';
 import { faulty, named } from '../support/faulty-client';
 import { newAadhaar, registerFarmer, validFields, seedFormCrops } from '../fixtures/registration-helpers';
 
@@ -18,23 +20,8 @@ beforeAll(async () => {
 
 type AuditItem = Record<string, unknown> & { pk: string; action: string; subjectType: string; subjectId: number };
 
-async function auditItems(): Promise<AuditItem[]> {
-  const items: AuditItem[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const out = await docClient().send(
-      new ScanCommand({
-        TableName: tableName(),
-        ExclusiveStartKey: start,
-        FilterExpression: 'begins_with(pk, :p)',
-        ExpressionAttributeValues: { ':p': 'AUDIT#' },
-      }),
-    );
-    items.push(...((out.Items ?? []) as AuditItem[]));
-    start = out.LastEvaluatedKey;
-  } while (start);
-  return items;
-}
+const auditItems = () =>
+  scanTable<AuditItem>({ FilterExpression: 'begins_with(pk, :p)', ExpressionAttributeValues: { ':p': 'AUDIT#' } });
 
 /** The audit items written while `fn` runs. */
 async function newAuditItems(fn: () => Promise<unknown>): Promise<AuditItem[]> {
@@ -44,6 +31,23 @@ async function newAuditItems(fn: () => Promise<unknown>): Promise<AuditItem[]> {
 }
 
 const masked = (aadhaar: string) => `XXXX-XXXX-${aadhaar.slice(-4)}`;
+
+/** A producer or farmer made by an admin with this Aadhaar number; the reply does not show the number. Its id. */
+async function createdWithAadhaar(path: string, idKey: string, body: { aadhaarNumber: string } & Record<string, unknown>) {
+  const r = await api.call('POST', path, { token: tokens.admin, body });
+  expect(r.status, r.text).toBe(201);
+  expect(r.text).not.toContain(body.aadhaarNumber);
+  return r.json[idKey] as number;
+}
+
+/** In a list reply, the row `id` shows the last 4 digits and no number, and the reply holds no full number. */
+function expectMaskedRow(list: ApiReply, o: { idKey: string; id: number; aadhaar: string }) {
+  expect(list.json.find((row: Record<string, unknown>) => row[o.idKey] === o.id)).toMatchObject({
+    aadhaarNumber: null,
+    aadhaarLast4: o.aadhaar.slice(-4),
+  });
+  expect(list.text).not.toContain(o.aadhaar);
+}
 
 async function newRegistration() {
   const f = validFields();
@@ -165,24 +169,19 @@ describe('farmers', () => {
   let farmerID: number;
 
   beforeAll(async () => {
-    const r = await api.call('POST', '/api/farmers', {
-      token: tokens.admin,
-      body: { name: 'Audit Farmer', aadhaarNumber: farmerAadhaar, contactNumber: '9415000011', village: 'Bithoor' },
+    farmerID = await createdWithAadhaar('/api/farmers', 'farmerID', {
+      name: 'Audit Farmer',
+      aadhaarNumber: farmerAadhaar,
+      contactNumber: '9415000011',
+      village: 'Bithoor',
     });
-    expect(r.status, r.text).toBe(201);
-    expect(r.text).not.toContain(farmerAadhaar);
-    farmerID = r.json.farmerID;
   });
 
   it("a seller's list, search and single view are masked, and leave no audit item", async () => {
     const written = await newAuditItems(async () => {
       for (const query of [{}, { search: 'Audit Farmer' }, { search: farmerAadhaar.slice(-4) }]) {
         const list = await api.call('GET', '/api/farmers', { token: tokens.seller, query });
-        expect(list.json.find((f: { farmerID: number }) => f.farmerID === farmerID)).toMatchObject({
-          aadhaarNumber: null,
-          aadhaarLast4: farmerAadhaar.slice(-4),
-        });
-        expect(list.text).not.toContain(farmerAadhaar);
+        expectMaskedRow(list, { idKey: 'farmerID', id: farmerID, aadhaar: farmerAadhaar });
       }
       const byNumber = await api.call('GET', '/api/farmers', {
         token: tokens.seller,
@@ -248,24 +247,19 @@ describe('producers', () => {
   let producerID: number;
 
   beforeAll(async () => {
-    const r = await api.call('POST', '/api/producers', {
-      token: tokens.admin,
-      body: { name: 'Audit Producer', aadhaarNumber: producerAadhaar, contactNumber: '9876543210', address: 'Kanpur' },
+    producerID = await createdWithAadhaar('/api/producers', 'producerID', {
+      name: 'Audit Producer',
+      aadhaarNumber: producerAadhaar,
+      contactNumber: '9876543210',
+      address: 'Kanpur',
     });
-    expect(r.status, r.text).toBe(201);
-    expect(r.text).not.toContain(producerAadhaar);
-    producerID = r.json.producerID;
   });
 
   it("lists, a seller's single view and an admin's writes are masked, and leave no audit item", async () => {
     const quiet = await newAuditItems(async () => {
       for (const token of [tokens.seller, tokens.admin]) {
         const list = await api.call('GET', '/api/producers', { token });
-        expect(list.json.find((p: { producerID: number }) => p.producerID === producerID)).toMatchObject({
-          aadhaarNumber: null,
-          aadhaarLast4: producerAadhaar.slice(-4),
-        });
-        expect(list.text).not.toContain(producerAadhaar);
+        expectMaskedRow(list, { idKey: 'producerID', id: producerID, aadhaar: producerAadhaar });
       }
       const one = await api.call('GET', `/api/producers/${producerID}`, { token: tokens.seller });
       expect(one.json).toMatchObject({ aadhaarNumber: null, aadhaarLast4: producerAadhaar.slice(-4) });

@@ -1,4 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { adminPost, createProducerCropLot } from '../fixtures/catalogue';
+import { createAccount, editAccount, signIn } from '../fixtures/accounts';
+import { dashboardSummary, salesMadeToday } from '../fixtures/dashboard';
 import { useTestApi } from '../support/integration';
 import { registerFarmer, validFields, useCrops } from '../fixtures/registration-helpers';
 
@@ -22,14 +25,9 @@ interface Account {
 
 async function newAccount(name: string, roleIds: number[]): Promise<Account> {
   const email = `${name.toLowerCase().replace(/\W+/g, '-')}-${Math.random().toString(36).slice(2, 8)}@test.local`;
-  const created = await api.call('POST', '/api/admin/users', {
-    token: tokens.super_admin,
-    body: { fullName: name, email, password: 'scope-password-1', isActive: true, roleIds },
-  });
-  expect(created.status, created.text).toBe(201);
-  const login = await api.call('POST', '/auth/login', { body: { email, password: 'scope-password-1' } });
-  expect(login.status, login.text).toBe(200);
-  return { userID: created.json.userID, email, token: login.json.token };
+  const password = 'scope-password-1';
+  const userID = await createAccount(api, tokens.super_admin, { fullName: name, email, password, isActive: true, roleIds });
+  return { userID, email, token: await signIn(api, email, password) };
 }
 
 let producerID: number;
@@ -61,36 +59,15 @@ async function sell(token: string, bags: number): Promise<{ invoiceNumber: strin
   return r.json;
 }
 
-const summary = async (token: string) => {
-  const r = await api.call('GET', '/api/dashboard/summary', { token });
-  expect(r.status, r.text).toBe(200);
-  return r.json.sales as {
-    totalAmount: number;
-    totalCount: number;
-    todayAmount: number;
-    todayCount: number;
-    scopedToUser: boolean;
-    last10Amounts: number[];
-  };
-};
+const summary = async (token: string) => (await dashboardSummary(api, token)).sales;
 
 beforeAll(async () => {
-  const p = await api.call('POST', '/api/producers', {
-    token: tokens.admin,
-    body: { name: 'Scope Producer', aadhaarNumber: '734598761293', contactNumber: '9876543210', address: 'Kanpur' },
-  });
-  expect(p.status, p.text).toBe(201);
-  producerID = p.json.producerID;
-  const c = await api.call('POST', '/api/crops', { token: tokens.admin, body: { cropName: 'Wheat', description: 'HD-2967' } });
-  expect(c.status, c.text).toBe(201);
-  cropID = c.json.cropID;
+  ({ producerID, cropID, lot } = await createProducerCropLot(adminPost(api, tokens.admin), {
+    producer: { name: 'Scope Producer', aadhaarNumber: '734598761293', contactNumber: '9876543210', address: 'Kanpur' },
+    crop: { cropName: 'Wheat', description: 'HD-2967' },
+    lot: { quantityAvailable: 2000, pricePerUnit: PRICE },
+  }));
   useCrops({ Wheat: cropID });
-  const l = await api.call('POST', '/api/lots', {
-    token: tokens.admin,
-    body: { producerID, cropID, quantityAvailable: 2000, pricePerUnit: PRICE },
-  });
-  expect(l.status, l.text).toBe(201);
-  lot = l.json;
 });
 
 describe("a seller's dashboard", () => {
@@ -105,38 +82,10 @@ describe("a seller's dashboard", () => {
     await sell(a.token, 3); // 3,660
     await sell(tokens.admin, 4); // 4,880
 
-    expect(await summary(a.token)).toEqual({
-      totalAmount: 4880,
-      totalCount: 2,
-      todayAmount: 4880,
-      todayCount: 2,
-      scopedToUser: true,
-      last10Amounts: [1220, 3660],
-    });
-    expect(await summary(b.token)).toEqual({
-      totalAmount: 2440,
-      totalCount: 1,
-      todayAmount: 2440,
-      todayCount: 1,
-      scopedToUser: true,
-      last10Amounts: [2440],
-    });
-    expect(await summary(idle.token)).toEqual({
-      totalAmount: 0,
-      totalCount: 0,
-      todayAmount: 0,
-      todayCount: 0,
-      scopedToUser: true,
-      last10Amounts: [],
-    });
-    const everything = {
-      totalAmount: 12200,
-      totalCount: 4,
-      todayAmount: 12200,
-      todayCount: 4,
-      scopedToUser: false,
-      last10Amounts: [1220, 2440, 3660, 4880],
-    };
+    expect(await summary(a.token)).toEqual(salesMadeToday([1220, 3660], true)); // 4,880
+    expect(await summary(b.token)).toEqual(salesMadeToday([2440], true));
+    expect(await summary(idle.token)).toEqual(salesMadeToday([], true));
+    const everything = salesMadeToday([1220, 2440, 3660, 4880], false); // 12,200
     expect(await summary(tokens.admin)).toEqual(everything);
     expect(await summary(tokens.super_admin)).toEqual(everything);
     expect(await summary(both.token)).toEqual(everything);
@@ -198,6 +147,12 @@ describe('an account that is switched off', () => {
     ['GET', '/api/admin/users/names'],
     ['POST', '/api/sales/make', { lotID: lot.lotID, registrationID: 1, year: 2000, bags: 1 }],
   ];
+  const expectEveryStaffCall = async (token: string, status: number) => {
+    for (const [method, path, body] of staffCalls()) {
+      const r = await api.call(method, path, { token, body });
+      expect(r.status, `${method} ${path}: ${r.text}`).toBe(status);
+    }
+  };
 
   it('is refused at once on staff routes of every area, and is only a visitor on public pages', async () => {
     const leaver = await newAccount('Counter Leaver', [3]);
@@ -206,16 +161,8 @@ describe('an account that is switched off', () => {
       expect((await api.call(method, path, { token: leaver.token })).status, `${method} ${path} while active`).toBe(200);
     }
 
-    const off = await api.call('PUT', `/api/admin/users/${leaver.userID}`, {
-      token: tokens.super_admin,
-      body: { fullName: 'Counter Leaver', isActive: false, roleIds: [3] },
-    });
-    expect(off.status, off.text).toBe(200);
-
-    for (const [method, path, body] of staffCalls()) {
-      const r = await api.call(method, path, { token: leaver.token, body });
-      expect(r.status, `${method} ${path}: ${r.text}`).toBe(401);
-    }
+    await editAccount(api, tokens.super_admin, leaver.userID, { fullName: 'Counter Leaver', isActive: false, roleIds: [3] });
+    await expectEveryStaffCall(leaver.token, 401);
     // The token is worth nothing more than no token: the public bill shows the visitor's single copy.
     const asVisitor = await api.call('GET', `/api/invoices/by-number/${invoiceNumber}`);
     const withDeadToken = await api.call('GET', `/api/invoices/by-number/${invoiceNumber}`, { token: leaver.token });
@@ -229,21 +176,11 @@ describe('an account that is switched off', () => {
   it('loses staff routes at once when its staff role is taken away (the role change ends its token)', async () => {
     const demoted = await newAccount('Counter Demoted', [3]);
     expect((await api.call('GET', '/api/registrations', { token: demoted.token })).status).toBe(200);
-    const changed = await api.call('PUT', `/api/admin/users/${demoted.userID}`, {
-      token: tokens.super_admin,
-      body: { fullName: 'Counter Demoted', isActive: true, roleIds: [4] },
-    });
-    expect(changed.status, changed.text).toBe(200);
-    for (const [method, path, body] of staffCalls()) {
-      const r = await api.call(method, path, { token: demoted.token, body });
-      expect(r.status, `${method} ${path}: ${r.text}`).toBe(401);
-    }
+    await editAccount(api, tokens.super_admin, demoted.userID, { fullName: 'Counter Demoted', isActive: true, roleIds: [4] });
+    await expectEveryStaffCall(demoted.token, 401);
     // Signed in again, the account holds only the user role: the staff routes are forbidden.
     const again = await api.call('POST', '/auth/login', { body: { email: demoted.email, password: 'scope-password-1' } });
     expect(again.status, again.text).toBe(200);
-    for (const [method, path, body] of staffCalls()) {
-      const r = await api.call(method, path, { token: again.json.token, body });
-      expect(r.status, `${method} ${path}: ${r.text}`).toBe(403);
-    }
+    await expectEveryStaffCall(again.json.token, 403);
   });
 });

@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { docClient, tableName } from '@functions/lib/aws';
 import { formatInvoiceNumber, parseInvoiceNumber } from '@shared/schemas/sales';
 import { newMobile, registerFarmer, validFields } from '../fixtures/registration-helpers';
+import { adminPost, createProducerCropLot } from '../fixtures/catalogue';
 import { useTestApi } from '../support/integration';
 
 /**
@@ -38,24 +39,18 @@ const SUMMARY_KEYS = [
 ];
 
 beforeAll(async () => {
-  const p = await api.call('POST', '/api/producers', {
-    token: tokens.admin,
-    body: { name: 'Counted Producer', aadhaarNumber: '734512340091', contactNumber: '9876543210', address: 'Kalyanpur' },
+  const { cropID, lot } = await createProducerCropLot(adminPost(api, tokens.admin), {
+    producer: { name: 'Counted Producer', aadhaarNumber: '734512340091', contactNumber: '9876543210', address: 'Kalyanpur' },
+    crop: { cropName: 'Wheat' },
+    lot: { quantityAvailable: 1000, pricePerUnit: 40 },
   });
-  expect(p.status, p.text).toBe(201);
-  const c = await api.call('POST', '/api/crops', { token: tokens.admin, body: { cropName: 'Wheat' } });
-  const l = await api.call('POST', '/api/lots', {
-    token: tokens.admin,
-    body: { producerID: p.json.producerID, cropID: c.json.cropID, quantityAvailable: 1000, pricePerUnit: 40 },
-  });
-  expect(l.status, l.text).toBe(201);
-  lotCode = l.json.lotCode;
+  lotCode = lot.lotCode;
   for (let i = 0; i < 3; i++) {
     const f = validFields({
       Name: `Counted Farmer ${i}`,
       village: `Gaon${i}`,
       cropName: 'Wheat',
-      cropId: c.json.cropID,
+      cropId: cropID,
       bagsRequested: 1,
       mobile: newMobile(),
     });
@@ -63,7 +58,7 @@ beforeAll(async () => {
     expect(r.status, r.text).toBe(201);
     const sale = await api.call('POST', '/api/sales/make', {
       token: tokens.seller,
-      body: { lotID: l.json.lotID, registrationID: r.json.data.id, year: r.json.data.year, bags: 1, paymentMode: 'Cash' },
+      body: { lotID: lot.lotID, registrationID: r.json.data.id, year: r.json.data.year, bags: 1, paymentMode: 'Cash' },
     });
     expect(sale.status, sale.text).toBe(201);
     bills.push({

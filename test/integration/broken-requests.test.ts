@@ -1,9 +1,8 @@
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync, rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerFarmer, validFields, seedFormCrops } from '../fixtures/registration-helpers';
+import { fakeAppShell } from '../support/app-shell';
 import { useTestApi } from '../support/integration';
 import { rawRequest, requestHead as head, TRUNCATED_FILE_PART, type RawReply, type RawRequest } from '../support/raw-http';
 
@@ -14,14 +13,7 @@ import { rawRequest, requestHead as head, TRUNCATED_FILE_PART, type RawReply, ty
  * registration. An unhandled error anywhere on the request path would end this test process.
  */
 /** A small app shell of its own, so the test does not depend on a build of the web app. */
-function appShell(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'seed-static-'));
-  writeFileSync(join(dir, 'index.html'), '<!doctype html><div id="root"></div>');
-  mkdirSync(join(dir, 'assets'));
-  writeFileSync(join(dir, 'assets', 'app.js'), 'console.log(1)');
-  return dir;
-}
-const staticDir = appShell();
+const staticDir = fakeAppShell('seed-static-', 'app.js');
 const { api, tokens } = useTestApi({ staticDir }, 'admin');
 
 beforeAll(async () => {

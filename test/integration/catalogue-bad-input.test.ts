@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { adminPost, createProducerCropLot } from '../fixtures/catalogue';
 import { useTestApi } from '../support/integration';
 
 /** Whatever a client sends to the catalogue areas, the answer is a clear 4xx (or a success), never a 5xx. */
@@ -7,17 +8,13 @@ const { api, tokens } = useTestApi('admin');
 let ids: { producerID: number; cropID: number; lotID: number; farmerID: number };
 
 beforeAll(async () => {
-  const p = await api.call('POST', '/api/producers', {
-    token: tokens.admin,
-    body: { name: 'Fuzz Producer', aadhaarNumber: '712345678908' },
-  });
-  const c = await api.call('POST', '/api/crops', { token: tokens.admin, body: { cropName: 'Fuzz Crop' } });
-  const l = await api.call('POST', '/api/lots', {
-    token: tokens.admin,
-    body: { producerID: p.json.producerID, cropID: c.json.cropID, quantityAvailable: 5, pricePerUnit: 5 },
+  const { producerID, cropID, lot } = await createProducerCropLot(adminPost(api, tokens.admin), {
+    producer: { name: 'Fuzz Producer', aadhaarNumber: '712345678908' },
+    crop: { cropName: 'Fuzz Crop' },
+    lot: { quantityAvailable: 5, pricePerUnit: 5 },
   });
   const f = await api.call('POST', '/api/farmers', { token: tokens.admin, body: { name: 'Fuzz Farmer' } });
-  ids = { producerID: p.json.producerID, cropID: c.json.cropID, lotID: l.json.lotID, farmerID: f.json.farmerID };
+  ids = { producerID, cropID, lotID: lot.lotID, farmerID: f.json.farmerID };
 });
 
 const writes = () => [

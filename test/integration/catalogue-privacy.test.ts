@@ -1,21 +1,9 @@
-import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { docClient, tableName } from '@functions/lib/aws';
 import { useTestApi } from '../support/integration';
+import { scanTable } from '../support/table';
 
 /** Aadhaar numbers of producers and farmers are sealed by the vault: nothing in the table holds one in clear. */
 const { api, tokens } = useTestApi('admin');
-
-async function scanAll(): Promise<Record<string, unknown>[]> {
-  const items: Record<string, unknown>[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const out = await docClient().send(new ScanCommand({ TableName: tableName(), ExclusiveStartKey: start }));
-    items.push(...((out.Items ?? []) as Record<string, unknown>[]));
-    start = out.LastEvaluatedKey;
-  } while (start);
-  return items;
-}
 
 describe('Aadhaar numbers at rest', () => {
   it('a scan of the whole table finds no 12-digit number, only ciphertext, keyed hashes and last 4 digits', async () => {
@@ -55,7 +43,7 @@ describe('Aadhaar numbers at rest', () => {
     });
     expect(lot.status).toBe(201);
 
-    const items = await scanAll();
+    const items = await scanTable();
     const dump = JSON.stringify(items);
     for (const n of numbers) expect(dump).not.toContain(n);
     expect(dump.match(/(?<!\d)\d{12}(?!\d)/g)).toBeNull();

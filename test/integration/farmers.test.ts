@@ -4,6 +4,7 @@ import { docClient, tableName } from '@functions/lib/aws';
 import { MSG_AADHAAR_INVALID } from '@shared/aadhaar';
 import { testAadhaar } from '../fixtures/registration-helpers';
 import { useTestApi } from '../support/integration';
+import { expectEachNotFound, expectEachSearchFindsOnly } from '../support/api-checks';
 
 const { api, tokens } = useTestApi('admin', 'seller');
 
@@ -82,20 +83,13 @@ describe('farmers: create, read, list, search', () => {
   it('searches by name, Aadhaar (exact 12 digits or last 4), contact and village', async () => {
     const body = { ...valid(), name: 'Kamla Devi Searchable', contactNumber: '9988776655', village: 'Zzyzx Khurd' };
     const id = (await create(body)).json.farmerID;
-    for (const search of [
-      'kamla devi',
-      '9988776655',
-      'zzyzx',
-      body.aadhaarNumber,
-      `${body.aadhaarNumber.slice(0, 4)} ${body.aadhaarNumber.slice(4, 8)} ${body.aadhaarNumber.slice(8)}`,
-    ]) {
-      const r = await api.call('GET', '/api/farmers', { token: tokens.seller, query: { search } });
-      expect(r.status, search).toBe(200);
-      expect(
-        r.json.map((f: { farmerID: number }) => f.farmerID),
-        search,
-      ).toEqual([id]);
-    }
+    const spaced = `${body.aadhaarNumber.slice(0, 4)} ${body.aadhaarNumber.slice(4, 8)} ${body.aadhaarNumber.slice(8)}`;
+    await expectEachSearchFindsOnly(api, tokens.seller, {
+      path: '/api/farmers',
+      idKey: 'farmerID',
+      id,
+      searches: ['kamla devi', '9988776655', 'zzyzx', body.aadhaarNumber, spaced],
+    });
     const last4 = await api.call('GET', '/api/farmers', {
       token: tokens.seller,
       query: { search: body.aadhaarNumber.slice(-4) },
@@ -198,17 +192,14 @@ describe('farmers: edit, inactivate, restore', () => {
   });
 
   it('answers 404 for unknown farmers and lets sellers read but not write', async () => {
-    for (const [method, path] of [
+    const unknown = [
       ['GET', '/api/farmers/31337'],
       ['PUT', '/api/farmers/31337'],
       ['DELETE', '/api/farmers/31337'],
       ['POST', '/api/farmers/31337/restore'],
       ['GET', '/api/farmers/31337/registrations'],
-    ]) {
-      const r = await api.call(method, path, { token: tokens.admin, body: method === 'PUT' ? valid() : undefined });
-      expect(r.status, `${method} ${path}`).toBe(404);
-      expect(r.json.message).toBe('Farmer 31337 not found');
-    }
+    ] as const;
+    await expectEachNotFound(api, tokens.admin, unknown, 'Farmer 31337 not found', valid());
     expect((await api.call('POST', '/api/farmers', { token: tokens.seller, body: valid() })).status).toBe(403);
     expect((await api.call('GET', '/api/farmers', { token: tokens.seller })).status).toBe(200);
   });
@@ -224,6 +215,22 @@ describe("farmers: a farmer's registrations", () => {
 
   it('lists the registrations on the agreed index (gsi2 FARMER#<id>), newest first, without Aadhaar data', async () => {
     const id = (await create(valid())).json.farmerID;
+    /** A registration as the list shows it. */
+    const shown = (regNo: number, year: number) => ({
+      id: regNo,
+      year,
+      name: 'Reg Farmer',
+      fatherName: 'Father',
+      mobileNumber: '9000000001',
+      village: 'Bithoor',
+      district: 'Kanpur Nagar',
+      cropName: 'Wheat',
+      bagsRequested: 2,
+      appointmentDateTime: `${year}-11-02T00:00:00.000Z`,
+      appointmentShift: 'Morning',
+      created: `${year}-10-01T10:00:00.000Z`,
+      isBilled: false,
+    });
     const reg = (regNo: number, year: number, extra: Record<string, unknown> = {}) =>
       docClient().send(
         new PutCommand({
@@ -233,19 +240,7 @@ describe("farmers: a farmer's registrations", () => {
             sk: 'REG',
             gsi2pk: `FARMER#${id}`,
             gsi2sk: `${year}#${String(regNo).padStart(10, '0')}`,
-            id: regNo,
-            year,
-            name: 'Reg Farmer',
-            fatherName: 'Father',
-            mobileNumber: '9000000001',
-            village: 'Bithoor',
-            district: 'Kanpur Nagar',
-            cropName: 'Wheat',
-            bagsRequested: 2,
-            appointmentDateTime: `${year}-11-02T00:00:00.000Z`,
-            appointmentShift: 'Morning',
-            created: `${year}-10-01T10:00:00.000Z`,
-            isBilled: false,
+            ...shown(regNo, year),
             aadhaarEnc: 'v1.secret',
             aadhaarHash: 'hash',
             adharNumber: '123412341234',
@@ -259,22 +254,7 @@ describe("farmers: a farmer's registrations", () => {
     const r = await api.call('GET', `/api/farmers/${id}/registrations`, { token: tokens.admin });
     expect(r.status).toBe(200);
     expect(r.json.map((x: { id: number }) => x.id)).toEqual([12, 3, 7]);
-    expect(r.json[1]).toEqual({
-      id: 3,
-      year: 2026,
-      name: 'Reg Farmer',
-      fatherName: 'Father',
-      mobileNumber: '9000000001',
-      village: 'Bithoor',
-      district: 'Kanpur Nagar',
-      cropName: 'Wheat',
-      bagsRequested: 2,
-      appointmentDateTime: '2026-11-02T00:00:00.000Z',
-      appointmentShift: 'Morning',
-      created: '2026-10-01T10:00:00.000Z',
-      isBilled: true,
-      invoiceNumber: 'INV-26-0001',
-    });
+    expect(r.json[1]).toEqual({ ...shown(3, 2026), isBilled: true, invoiceNumber: 'INV-26-0001' });
     expect(r.text).not.toMatch(/123412341234|secret|hash/);
   });
 });

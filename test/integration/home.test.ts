@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useTestApi } from '../support/integration';
+import { postUnreadableJson } from '../support/api-checks';
 
 const { api, tokens } = useTestApi('admin');
 
@@ -361,11 +362,7 @@ describe('content blocks (CMS)', () => {
   });
 
   it('refuses malformed requests with 4xx, never 5xx', async () => {
-    const notJson = await api.call('POST', '/api/cms/blocks', {
-      token: tokens.admin,
-      rawBody: '{"slug":',
-      headers: { 'content-type': 'application/json' },
-    });
+    const notJson = await postUnreadableJson(api, '/api/cms/blocks', '{"slug":', tokens.admin);
     expect(notJson.status).toBe(400);
     const list = await api.call('POST', '/api/cms/blocks', { token: tokens.admin, body: [1, 2] });
     expect(list.status).toBe(400);

@@ -4,6 +4,7 @@ import { docClient, setDocClientForTests, tableName } from '@functions/lib/aws';
 import { insertLotWithCode } from '@functions/lots/repository';
 import { testAadhaar } from '../fixtures/registration-helpers';
 import { useTestApi } from '../support/integration';
+import { expectEachNotFound } from '../support/api-checks';
 import { faulty, named } from '../support/faulty-client';
 
 const { api, tokens } = useTestApi('admin', 'seller');
@@ -27,6 +28,11 @@ async function crop(cropName = `Crop ${++seq}`) {
   });
   expect(r.status, r.text).toBe(201);
   return r.json as { cropID: number; cropName: string };
+}
+/** The next lot code of this producer for this year, as the form previews it. */
+async function previewCode(producerId: number): Promise<string> {
+  return (await api.call('GET', '/api/lots/preview-code', { token: tokens.admin, query: { producerId, year: YEAR } })).json
+    .lotCode;
 }
 async function createLot(body: Record<string, unknown>) {
   return api.call('POST', '/api/lots', { token: tokens.admin, body });
@@ -125,11 +131,7 @@ describe('lot codes', () => {
     }
     const list = await api.call('GET', '/api/lots', { token: tokens.admin, query: { producerId: p.producerID, take: 100 } });
     expect(list.json).toHaveLength(50);
-    const preview = await api.call('GET', '/api/lots/preview-code', {
-      token: tokens.admin,
-      query: { producerId: p.producerID, year: YEAR },
-    });
-    expect(preview.json.lotCode).toBe(`N${YY}P${p.producerID}-051`);
+    expect(await previewCode(p.producerID)).toBe(`N${YY}P${p.producerID}-051`);
   });
 
   it('gives the reserved number back when the creating transaction is refused', async () => {
@@ -151,11 +153,7 @@ describe('lot codes', () => {
     });
     expect(out).toEqual({ ok: false, reason: 'crop' });
     expect((await api.call('GET', '/api/lots/900001', { token: tokens.admin })).status).toBe(404);
-    const preview = await api.call('GET', '/api/lots/preview-code', {
-      token: tokens.admin,
-      query: { producerId: p.producerID, year: YEAR },
-    });
-    expect(preview.json.lotCode).toBe(`N${YY}P${p.producerID}-001`);
+    expect(await previewCode(p.producerID)).toBe(`N${YY}P${p.producerID}-001`);
   });
 
   it('survives conflicts and lost answers on the creating transaction: no code twice, no lot twice', async () => {
@@ -272,26 +270,19 @@ describe('lots: create and read', () => {
       expect(r.json.message).toBe(message);
     }
     // Nothing was written and no number was used up.
-    const preview = await api.call('GET', '/api/lots/preview-code', {
-      token: tokens.admin,
-      query: { producerId: offP.producerID, year: YEAR },
-    });
-    expect(preview.json.lotCode).toBe(`N${YY}P${offP.producerID}-001`);
+    expect(await previewCode(offP.producerID)).toBe(`N${YY}P${offP.producerID}-001`);
   });
 
   it('answers 404 for unknown lots and 400 for malformed ids', async () => {
-    for (const [method, path] of [
+    const unknown = [
       ['GET', '/api/lots/55555'],
       ['PUT', '/api/lots/55555'],
       ['DELETE', '/api/lots/55555'],
       ['GET', '/api/lots/55555/qrcode.png'],
       ['GET', '/api/lots/55555/qrcode.svg'],
-    ]) {
-      const body = method === 'PUT' ? { cropID: 1, year: YEAR, quantityAvailable: 1, pricePerUnit: 1 } : undefined;
-      const r = await api.call(method, path, { token: tokens.admin, body });
-      expect(r.status, `${method} ${path}`).toBe(404);
-      expect(r.json.message).toBe('Lot 55555 not found');
-    }
+    ] as const;
+    const putBody = { cropID: 1, year: YEAR, quantityAvailable: 1, pricePerUnit: 1 };
+    await expectEachNotFound(api, tokens.admin, unknown, 'Lot 55555 not found', putBody);
     const bad = await api.call('GET', '/api/lots/abc', { token: tokens.admin });
     expect(bad.status).toBe(400);
   });

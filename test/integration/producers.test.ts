@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { MSG_AADHAAR_INVALID, withVerhoeffDigit } from '@shared/aadhaar';
 import { testAadhaar } from '../fixtures/registration-helpers';
 import { useTestApi } from '../support/integration';
+import { expectEachSearchFindsOnly, postUnreadableJson } from '../support/api-checks';
 
 const { api, tokens } = useTestApi('admin', 'seller');
 
@@ -83,14 +84,12 @@ describe('producers: create, read, list', () => {
     };
     const made = await create(body);
     const id = made.json.producerID;
-    for (const search of ['gopal', 'UNIQUE GOPAL', '7776665554', 'etawah', body.aadhaarNumber]) {
-      const r = await api.call('GET', '/api/producers', { token: tokens.admin, query: { search } });
-      expect(r.status, search).toBe(200);
-      expect(
-        r.json.map((p: { producerID: number }) => p.producerID),
-        search,
-      ).toEqual([id]);
-    }
+    await expectEachSearchFindsOnly(api, tokens.admin, {
+      path: '/api/producers',
+      idKey: 'producerID',
+      id,
+      searches: ['gopal', 'UNIQUE GOPAL', '7776665554', 'etawah', body.aadhaarNumber],
+    });
     const none = await api.call('GET', '/api/producers', { token: tokens.admin, query: { search: 'no such producer anywhere' } });
     expect(none.json).toEqual([]);
     const otherAadhaar = await api.call('GET', '/api/producers', { token: tokens.admin, query: { search: '999999999999' } });
@@ -251,11 +250,7 @@ describe('producers: validation', () => {
   });
 
   it('refuses malformed JSON and a non-object body', async () => {
-    const bad = await api.call('POST', '/api/producers', {
-      token: tokens.admin,
-      rawBody: '{"name":',
-      headers: { 'content-type': 'application/json' },
-    });
+    const bad = await postUnreadableJson(api, '/api/producers', '{"name":', tokens.admin);
     expect(bad.status).toBe(400);
     expect(bad.json.message).toMatch(/not valid JSON/);
     const arr = await api.call('POST', '/api/producers', { token: tokens.admin, body: [1, 2] });

@@ -1,23 +1,20 @@
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { adminPost, createProducerCropLot } from '../fixtures/catalogue';
 import { useTestApi } from '../support/integration';
 
 const { api, tokens } = useTestApi('admin', 'seller');
 let lot: { lotID: number; lotCode: string };
 
 beforeAll(async () => {
-  const p = await api.call('POST', '/api/producers', {
-    token: tokens.admin,
-    body: { name: 'QR Producer', aadhaarNumber: '612345678904' },
-  });
-  const c = await api.call('POST', '/api/crops', { token: tokens.admin, body: { cropName: 'QR Crop' } });
-  const l = await api.call('POST', '/api/lots', {
-    token: tokens.admin,
-    body: { producerID: p.json.producerID, cropID: c.json.cropID, quantityAvailable: 500, pricePerUnit: 35, isSubsidized: true },
-  });
-  expect(l.status, l.text).toBe(201);
-  lot = l.json;
+  lot = (
+    await createProducerCropLot(adminPost(api, tokens.admin), {
+      producer: { name: 'QR Producer', aadhaarNumber: '612345678904' },
+      crop: { cropName: 'QR Crop' },
+      lot: { quantityAvailable: 500, pricePerUnit: 35, isSubsidized: true },
+    })
+  ).lot;
 });
 
 function decodePng(buf: Buffer): { text: string; width: number; height: number } {

@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { GetObjectCommand } from '@aws-sdk/client-s3';
-import { ScanCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { docClient, s3Client, setDocClientForTests, tableName } from '@functions/lib/aws';
+import { docClient, s3Client, setDocClientForTests } from '@functions/lib/aws';
 import { clearAppointmentSettingsCache, forgetFullShifts } from '@functions/registrations/appointments';
 import { useTestApi } from '../support/integration';
+import { pool } from '../support/pool';
+import { scanTable } from '../support/table';
 import { faulty, named } from '../support/faulty-client';
 import { startedWork } from '../support/started-work';
 import {
@@ -14,6 +16,7 @@ import {
   validFields,
   SAMPLE_PDF,
   type Reply,
+  retryRegistration,
   seedFormCrops,
 } from '../fixtures/registration-helpers';
 
@@ -45,18 +48,7 @@ async function setConfig(key: string, value: string) {
   forgetFullShifts();
 }
 
-async function scanAll(): Promise<Record<string, any>[]> {
-  const items: Record<string, any>[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await realClient.send(
-      new ScanCommand({ TableName: tableName(), ExclusiveStartKey: start, ConsistentRead: true }),
-    );
-    items.push(...((page.Items ?? []) as Record<string, any>[]));
-    start = page.LastEvaluatedKey;
-  } while (start);
-  return items;
-}
+const scanAll = () => scanTable({ ConsistentRead: true }, realClient);
 
 /**
  * Checks the stored state: no shift over its capacity (invariant 1); each shift counter equals the
@@ -126,21 +118,6 @@ const isSlotTake = (cmd: { constructor: { name: string }; input: any }) =>
 const isNumberTake = (cmd: { constructor: { name: string }; input: any }) =>
   cmd.constructor.name === 'UpdateCommand' && String(cmd.input.Key?.pk).startsWith('COUNTER#registrations#');
 
-/** Runs tasks with at most `limit` in flight. */
-async function pool<T>(n: number, limit: number, task: (i: number) => Promise<T>): Promise<T[]> {
-  const out: T[] = new Array(n);
-  let next = 0;
-  await work.all(
-    Array.from({ length: Math.min(limit, n) }, async () => {
-      while (next < n) {
-        const i = next++;
-        out[i] = await task(i);
-      }
-    }),
-  );
-  return out;
-}
-
 describe('300 concurrent registrations for one crop with PerDayLimit 40', () => {
   it('leave no day or shift over capacity, fill the earliest working days, and every one is readable with its letter', async () => {
     await setConfig('PerDayLimit', '40');
@@ -155,7 +132,7 @@ describe('300 concurrent registrations for one crop with PerDayLimit 40', () => 
 
     const forms = Array.from({ length: 300 }, () => validFields({ cropName: 'Wheat', bagsRequested: 1 }));
     // Scans are uploaded first (50 at a time); then all 300 submissions go at once.
-    const keys = await pool(300, 50, async () => (await uploadScan(api, SAMPLE_PDF)).key);
+    const keys = await pool(300, 50, async () => (await uploadScan(api, SAMPLE_PDF)).key, work.all);
     const replies = await work.all(
       forms.map((f, i) => postJson(api, '/svsregistration', { ...f, fileKey: keys[i] }, { 'idempotency-key': randomUUID() })),
     );
@@ -168,8 +145,11 @@ describe('300 concurrent registrations for one crop with PerDayLimit 40', () => 
     const ids = replies.map((r) => r.json.data.id as number).sort((a, b) => a - b);
     expect(ids).toEqual(Array.from({ length: 300 }, (_, i) => ids[0] + i));
 
-    const letters = await pool(300, 50, (i) =>
-      api.call('GET', `/svsregistration/AppointmentList/${replies[i].json.data.uniqeCode}`),
+    const letters = await pool(
+      300,
+      50,
+      (i) => api.call('GET', `/svsregistration/AppointmentList/${replies[i].json.data.uniqeCode}`),
+      work.all,
     );
     const perDay = new Map<string, number>();
     letters.forEach((l, i) => {
@@ -187,7 +167,7 @@ describe('300 concurrent registrations for one crop with PerDayLimit 40', () => 
     expect(days.map((d) => perDay.get(d))).toEqual([40, 40, 40, 40, 40, 40, 40, 20]);
     const { regs } = await checkInvariants(40);
     expect(regs).toHaveLength(300);
-    const present = await pool(regs.length, 50, (i) => fileExists(regs[i].adharFilePath));
+    const present = await pool(regs.length, 50, (i) => fileExists(regs[i].adharFilePath), work.all);
     expect(present.filter((p) => !p)).toEqual([]);
     const shifts = new Map<string, number>();
     for (const r of regs)
@@ -282,7 +262,7 @@ describe('injected DynamoDB failures', () => {
     for (const key of copies) expect(await fileExists(key), 'the copied scan is removed').toBe(false);
     expect(await fileExists(r.fileKey)).toBe(true); // kept for the retry
 
-    const retry = await postJson(api, '/svsregistration', { ...f, fileKey: r.fileKey }, { 'idempotency-key': r.idempotencyKey });
+    const retry = await retryRegistration(api, f, r);
     expect(retry.status).toBe(201);
     await checkInvariants(6);
   });

@@ -1,8 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
-import { GetCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { docClient, s3Client, setDocClientForTests, tableName } from '@functions/lib/aws';
+import { docClient, setDocClientForTests } from '@functions/lib/aws';
 import { clearConfigCache } from '@functions/lib/config-store';
 import { clearAppointmentSettingsCache } from '@functions/registrations/appointments';
 import { FIND_LETTER_LIMITS } from '@functions/registrations/service';
@@ -10,6 +9,8 @@ import { FILE_MESSAGES } from '@functions/registrations/uploads';
 import { MAX_FILE_BYTES, MSG_ALREADY_REGISTERED, MSG_CLOSED, MSG_FILE, MSG_FORM_INVALID } from '@shared/schemas/registration';
 import { captureLogLines } from '../support/log-capture';
 import { useTestApi } from '../support/integration';
+import { scanTable } from '../support/table';
+import { objectExists, putPending } from '../support/uploads-bucket';
 import { faulty, named } from '../support/faulty-client';
 import {
   newAadhaar,
@@ -17,6 +18,8 @@ import {
   postJson,
   registerFarmer,
   registerMultipart,
+  retryRegistration,
+  requestUploadUrl,
   SAMPLE_PDF,
   SAMPLE_PNG,
   cropIdOf,
@@ -35,25 +38,6 @@ function fields(over: Record<string, unknown> = {}) {
   const digits = String(f.adharNumber ?? '').replace(/\D/g, '');
   if (digits.length === 12) usedAadhaar.push(digits);
   return f;
-}
-
-async function objectExists(key: string): Promise<boolean> {
-  try {
-    await s3Client().send(new GetObjectCommand({ Bucket: process.env.UPLOADS_BUCKET, Key: key }));
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** Puts bytes under a pending key directly (a client that lies about size or type to the presigned PUT). */
-async function putPending(data: Buffer, contentType = 'image/png'): Promise<string> {
-  const r = await postJson(api, '/svsregistration/upload-url', { fileName: 'x.png', contentType, size: 1000 });
-  expect(r.status).toBe(201);
-  await s3Client().send(
-    new PutObjectCommand({ Bucket: process.env.UPLOADS_BUCKET, Key: r.json.key, Body: data, ContentType: contentType }),
-  );
-  return r.json.key;
 }
 
 const pngOfSize = (n: number) => Buffer.concat([SAMPLE_PNG, Buffer.alloc(Math.max(0, n - SAMPLE_PNG.length), 0)]).subarray(0, n);
@@ -111,11 +95,7 @@ describe('registration with a presigned upload', () => {
   });
 
   it('gives an upload URL only for an allowed type of at most 500 KB, with a server key under pending/', async () => {
-    const ok = await postJson(api, '/svsregistration/upload-url', {
-      fileName: 'a.jpg',
-      contentType: 'image/jpeg',
-      size: MAX_FILE_BYTES,
-    });
+    const ok = await requestUploadUrl(api, { fileName: 'a.jpg', contentType: 'image/jpeg', size: MAX_FILE_BYTES });
     expect(ok.status).toBe(201);
     expect(ok.json.key).toMatch(/^pending\/[A-Za-z0-9_-]{16,}$/);
     expect(ok.json.headers).toEqual({ 'Content-Type': 'image/jpeg' });
@@ -133,7 +113,7 @@ describe('registration with a presigned upload', () => {
       { fileName: '', contentType: 'image/png', size: 100 },
       {},
     ]) {
-      const r = await postJson(api, '/svsregistration/upload-url', body);
+      const r = await requestUploadUrl(api, body);
       expect(r.status, JSON.stringify(body)).toBe(400);
       expect(r.json.message).toBe(MSG_FORM_INVALID);
       expect(Object.values(r.json.fields)[0]).toMatch(/500KB.*500 KB/);
@@ -151,10 +131,10 @@ describe('registration with a presigned upload', () => {
   });
 
   const rejected: [string, () => Promise<string>, string][] = [
-    ['wrong magic bytes with an allowed extension', () => putPending(randomBytes(2000)), FILE_MESSAGES.wrongType],
-    ['an HTML file named .png', () => putPending(HTML, 'image/png'), FILE_MESSAGES.wrongType],
-    ['500*1024+1 bytes', () => putPending(pngOfSize(MAX_FILE_BYTES + 1)), FILE_MESSAGES.tooLarge],
-    ['an empty object', () => putPending(Buffer.alloc(0)), FILE_MESSAGES.empty],
+    ['wrong magic bytes with an allowed extension', () => putPending(api, randomBytes(2000)), FILE_MESSAGES.wrongType],
+    ['an HTML file named .png', () => putPending(api, HTML, 'image/png'), FILE_MESSAGES.wrongType],
+    ['500*1024+1 bytes', () => putPending(api, pngOfSize(MAX_FILE_BYTES + 1)), FILE_MESSAGES.tooLarge],
+    ['an empty object', () => putPending(api, Buffer.alloc(0)), FILE_MESSAGES.empty],
   ];
   for (const [what, make, message] of rejected) {
     it(`refuses ${what} after upload, with a bilingual 400, and removes the object`, async () => {
@@ -357,12 +337,7 @@ describe('duplicates and retries (invariant 2)', () => {
     const f = fields({ cropName: 'Mustard' });
     const first = await registerFarmer(api, f);
     expect(first.status).toBe(201);
-    const again = await postJson(
-      api,
-      '/svsregistration',
-      { ...f, fileKey: first.fileKey },
-      { 'idempotency-key': first.idempotencyKey },
-    );
+    const again = await retryRegistration(api, f, first);
     expect(again.status).toBe(200);
     expect(again.json.data).toEqual(first.json.data); // a retry: the first answer as it was, no 'existing'
 
@@ -395,12 +370,7 @@ describe('duplicates and retries (invariant 2)', () => {
     expect(body).not.toContain(row.json.appointmentDate);
     expect(body).not.toContain(row.json.created.slice(0, 10));
     // The farmer's own retry (same idempotency key) still gets its first answer unchanged.
-    const retry = await postJson(
-      api,
-      '/svsregistration',
-      { ...f, fileKey: first.fileKey },
-      { 'idempotency-key': first.idempotencyKey },
-    );
+    const retry = await retryRegistration(api, f, first);
     expect(retry.status).toBe(200);
     expect(retry.json.data).toEqual(first.json.data);
   });
@@ -453,11 +423,7 @@ describe('the form switch (Is_SVS_Form_On)', () => {
     });
     expect(off.status).toBe(200);
     try {
-      const up = await postJson(api, '/svsregistration/upload-url', {
-        fileName: 'a.pdf',
-        contentType: 'application/pdf',
-        size: 100,
-      });
+      const up = await requestUploadUrl(api, { fileName: 'a.pdf', contentType: 'application/pdf', size: 100 });
       expect(up.status).toBe(403);
       expect(up.json.message).toBe(MSG_CLOSED);
       const sub = await registerMultipart(api, fields(), { data: SAMPLE_PDF, name: 'a.pdf', type: 'application/pdf' });
@@ -482,11 +448,7 @@ describe('the form switch (Is_SVS_Form_On)', () => {
     );
     clearConfigCache();
     try {
-      const up = await postJson(api, '/svsregistration/upload-url', {
-        fileName: 'a.pdf',
-        contentType: 'application/pdf',
-        size: 100,
-      });
+      const up = await requestUploadUrl(api, { fileName: 'a.pdf', contentType: 'application/pdf', size: 100 });
       expect(up.status, up.text).toBe(201);
     } finally {
       setDocClientForTests(undefined);
@@ -619,14 +581,7 @@ describe('privacy', () => {
   it('keeps no 12-digit Aadhaar in clear in any table item, letter or log line', async () => {
     clearAppointmentSettingsCache();
     expect(usedAadhaar.length).toBeGreaterThan(20);
-    const items: Record<string, unknown>[] = [];
-    let start: Record<string, unknown> | undefined;
-    do {
-      const page = await docClient().send(new ScanCommand({ TableName: tableName(), ExclusiveStartKey: start }));
-      items.push(...((page.Items ?? []) as Record<string, unknown>[]));
-      start = page.LastEvaluatedKey;
-    } while (start);
-    const dump = JSON.stringify(items);
+    const dump = JSON.stringify(await scanTable());
     expect(dump).toContain('aadhaarEnc');
     for (const a of usedAadhaar) expect(dump.includes(a), `table holds ${a.slice(-4)}`).toBe(false);
     const logs = logLines.join('\n');

@@ -3,6 +3,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { docClient, setDocClientForTests, tableName } from '@functions/lib/aws';
 import { saleRetryLimits, setClockForTests } from '@functions/sales/service';
 import { registerFarmer, validFields, useCrops } from '../fixtures/registration-helpers';
+import { createAccount, signIn } from '../fixtures/accounts';
+import { adminPost, createCrop, createLot, createProducer } from '../fixtures/catalogue';
 import { useTestApi } from '../support/integration';
 import { startedWork } from '../support/started-work';
 
@@ -25,27 +27,21 @@ const work = startedWork();
 type Reg = { id: number; year: number };
 
 beforeAll(async () => {
-  const p = await api.call('POST', '/api/producers', {
-    token: tokens.admin,
-    body: { name: 'Concurrency Producer', aadhaarNumber: '745612349878', contactNumber: '9876543210', address: 'Kanpur' },
-  });
-  producerID = p.json.producerID;
-  const c = await api.call('POST', '/api/crops', {
-    token: tokens.admin,
-    body: { cropName: 'Chickpea', description: 'Gram seed' },
-  });
-  chickpeaID = c.json.cropID;
+  const asAdmin = adminPost(api, tokens.admin);
+  ({ producerID } = await createProducer(asAdmin, {
+    name: 'Concurrency Producer',
+    aadhaarNumber: '745612349878',
+    contactNumber: '9876543210',
+    address: 'Kanpur',
+  }));
+  ({ cropID: chickpeaID } = await createCrop(asAdmin, { cropName: 'Chickpea', description: 'Gram seed' }));
   useCrops({ Chickpea: chickpeaID });
   // Five counters, each with its own seller account.
   for (let i = 1; i <= 5; i++) {
     const email = `counter-${i}-${Date.now()}@test.local`;
-    const made = await api.call('POST', '/api/admin/users', {
-      token: tokens.super_admin,
-      body: { fullName: `Counter ${i}`, email, password: 'counter-pass-1', isActive: true, roleIds: [3] },
-    });
-    expect(made.status, made.text).toBe(201);
-    const login = await api.call('POST', '/auth/login', { body: { email, password: 'counter-pass-1' } });
-    sellers.push(login.json.token);
+    const account = { fullName: `Counter ${i}`, email, password: 'counter-pass-1', isActive: true, roleIds: [3] };
+    await createAccount(api, tokens.super_admin, account);
+    sellers.push(await signIn(api, email, account.password));
   }
 }, 120_000);
 
@@ -62,16 +58,10 @@ afterEach(async () => {
 });
 
 async function lot(quantityAvailable: number, pricePerUnit = 75.5) {
-  const r = await api.call('POST', '/api/lots', {
-    token: tokens.admin,
-    body: { producerID, cropID: chickpeaID, quantityAvailable, pricePerUnit },
-  });
-  expect(r.status, r.text).toBe(201);
-  return r.json as { lotID: number; lotCode: string };
+  return createLot(adminPost(api, tokens.admin), { producerID, cropID: chickpeaID, quantityAvailable, pricePerUnit });
 }
 
-/** `n` registrations through the public API, eight at a time. */
-/** n chickpea registrations, each asking for `kg` (a sale may not give more than asked). */
+/** n chickpea registrations through the public API, eight at a time, each asking for `kg` (a sale may not give more than asked). */
 async function registrations(n: number, kg = 1): Promise<Reg[]> {
   const out: Reg[] = [];
   let next = 0;

@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { setClockForTests } from '@functions/sales/service';
 import { registerFarmer, validFields, useCrops } from '../fixtures/registration-helpers';
 import { useTestApi } from '../support/integration';
+import { postUnreadableJson } from '../support/api-checks';
 
 /**
  * Sales and bills through the real gateway and DynamoDB Local: the sale's rules and messages, money without
@@ -262,11 +263,7 @@ describe('making a sale', () => {
       expect(r.status, JSON.stringify(body)).toBe(400);
       expect(r.json.message).toMatch(message);
     }
-    const notJson = await api.call('POST', '/api/sales/make', {
-      token: tokens.seller,
-      rawBody: '{',
-      headers: { 'content-type': 'application/json' },
-    });
+    const notJson = await postUnreadableJson(api, '/api/sales/make', '{', tokens.seller);
     expect(notJson.status).toBe(400);
     // Default payment mode is Cash.
     const ok = await api.call('POST', '/api/sales/make', {

@@ -1,11 +1,11 @@
-import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { docClient, s3Client, tableName } from '@functions/lib/aws';
+import { docClient, tableName } from '@functions/lib/aws';
 import { regKey } from '@functions/registrations/repository';
 import { FILE_MESSAGES } from '@functions/registrations/uploads';
 import { MSG_FILE, MSG_FORM_INVALID } from '@shared/schemas/registration';
 import { useTestApi } from '../support/integration';
+import { objectExists, putObjectDirectly } from '../support/uploads-bucket';
 import {
   GIF_WITH_HTML,
   GIF_WITH_IMG_ONERROR,
@@ -31,6 +31,7 @@ import {
   postJson,
   registerFarmer,
   registerMultipart,
+  requestUploadUrl,
   SAMPLE_PDF,
   SAMPLE_PNG,
   uploadScan,
@@ -47,15 +48,6 @@ import {
 const { api, tokens } = useTestApi('seller');
 
 const BILINGUAL = /[\u0900-\u097F].* \/ [A-Za-z]/;
-
-async function objectExists(key: string): Promise<boolean> {
-  try {
-    await s3Client().send(new GetObjectCommand({ Bucket: process.env.UPLOADS_BUCKET, Key: key }));
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 beforeAll(async () => {
   await seedFormCrops();
@@ -186,37 +178,20 @@ describe('hostile files through the presigned upload', () => {
 
   it('refuses an object that lies about its type (stored as text/html with PNG bytes) and removes it', async () => {
     // A client that bypasses the signed Content-Type (s3rver, like a misconfigured bucket, does not check it).
-    const r0 = await postJson(api, '/svsregistration/upload-url', {
-      fileName: 'x.png',
-      contentType: 'image/png',
-      size: SAMPLE_PNG.length,
-    });
+    const r0 = await requestUploadUrl(api, { fileName: 'x.png', contentType: 'image/png', size: SAMPLE_PNG.length });
     expect(r0.status).toBe(201);
-    await s3Client().send(
-      new PutObjectCommand({ Bucket: process.env.UPLOADS_BUCKET, Key: r0.json.key, Body: SAMPLE_PNG, ContentType: 'text/html' }),
-    );
+    await putObjectDirectly(r0.json.key, SAMPLE_PNG, 'text/html');
     const r = await postJson(api, '/svsregistration', { ...validFields(), fileKey: r0.json.key });
     expectFileRefusal(r, FILE_MESSAGES.wrongType);
     expect(await objectExists(r0.json.key)).toBe(false);
   });
 
   it('refuses a 0-byte object (and a 0-byte upload URL) with a bilingual 400', async () => {
-    const asked = await postJson(api, '/svsregistration/upload-url', {
-      fileName: 'empty.png',
-      contentType: 'image/png',
-      size: 0,
-    });
+    const asked = await requestUploadUrl(api, { fileName: 'empty.png', contentType: 'image/png', size: 0 });
     expect(asked.status).toBe(400);
     expect(asked.json.message).toBe(MSG_FORM_INVALID);
-    const r0 = await postJson(api, '/svsregistration/upload-url', { fileName: 'x.png', contentType: 'image/png', size: 10 });
-    await s3Client().send(
-      new PutObjectCommand({
-        Bucket: process.env.UPLOADS_BUCKET,
-        Key: r0.json.key,
-        Body: Buffer.alloc(0),
-        ContentType: 'image/png',
-      }),
-    );
+    const r0 = await requestUploadUrl(api, { fileName: 'x.png', contentType: 'image/png', size: 10 });
+    await putObjectDirectly(r0.json.key, Buffer.alloc(0), 'image/png');
     const r = await postJson(api, '/svsregistration', { ...validFields(), fileKey: r0.json.key });
     expectFileRefusal(r, FILE_MESSAGES.empty);
     expect(await objectExists(r0.json.key)).toBe(false);
@@ -290,14 +265,7 @@ describe('staff opening a stored scan', () => {
   it('never lets a stored object render as HTML: a record whose key or type is not a checked kind only downloads', async () => {
     const reg = await registered(SAMPLE_PNG, 'image/png');
     const key = `aadhaar/${reg.year}/hostile-${reg.id}.html`;
-    await s3Client().send(
-      new PutObjectCommand({
-        Bucket: process.env.UPLOADS_BUCKET,
-        Key: key,
-        Body: Buffer.from('<html><script>alert(1)</script>'),
-        ContentType: 'text/html',
-      }),
-    );
+    await putObjectDirectly(key, Buffer.from('<html><script>alert(1)</script>'), 'text/html');
     for (const [path, type] of [
       [key, 'text/html'],
       [key, 'image/png'],

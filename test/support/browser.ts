@@ -2,26 +2,11 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { recordLeaks } from './aadhaar-sweep';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium';
 
-/**
- * Headless Chromium for the end-to-end tests: Debian's /usr/bin/chromium driven by playwright-core
- * (Playwright's own browser download does not work here). Override the binary with CHROMIUM_PATH.
- */
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
+/** Headless Chromium for the end-to-end tests (test/support/chromium.ts), driven by playwright-core. */
 export async function launchBrowser(): Promise<Browser> {
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
   watchRequestedUrls(browser);
   return browser;
 }

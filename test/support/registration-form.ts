@@ -1,0 +1,39 @@
+import type { Page } from 'playwright-core';
+
+export interface FarmerOnForm {
+  name: string;
+  fatherName: string;
+  aadhaar: string;
+  mobile: string;
+  village: string;
+  block: string;
+  subDistrict: string;
+  district: string;
+  crop: string;
+  bags?: string;
+  /** The scan to attach. */
+  file: string;
+}
+
+/**
+ * Fills the public registration form field by field, as a farmer would (category OBC, gender पुरुष). `typeIds`,
+ * if given, enters the Aadhaar and mobile numbers in place of a plain fill (a test that types them key by key).
+ */
+export async function fillRegistrationForm(p: Page, f: FarmerOnForm, typeIds?: () => Promise<void>): Promise<void> {
+  await p.locator('#reg-Name').fill(f.name);
+  await p.locator('#reg-fatherName').fill(f.fatherName);
+  if (typeIds) await typeIds();
+  else {
+    await p.locator('#reg-adharNumber').fill(f.aadhaar);
+    await p.locator('#reg-mobile').fill(f.mobile);
+  }
+  await p.locator('#reg-category').selectOption('OBC');
+  await p.locator('#reg-gender').selectOption('पुरुष');
+  await p.locator('#reg-village').fill(f.village);
+  await p.locator('#reg-block').fill(f.block);
+  await p.locator('#reg-subDistrict').fill(f.subDistrict);
+  await p.locator('#reg-district').selectOption(f.district);
+  await p.locator('#reg-cropId').selectOption({ label: f.crop });
+  if (f.bags) await p.locator('#reg-bagsRequested').selectOption(f.bags);
+  await p.getByTestId('registration-file').setInputFiles(f.file);
+}

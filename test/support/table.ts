@@ -1,0 +1,20 @@
+import { ScanCommand, type DynamoDBDocumentClient, type ScanCommandInput } from '@aws-sdk/lib-dynamodb';
+import { docClient, tableName } from '@functions/lib/aws';
+
+/**
+ * Every item of the test file's table, all pages of a Scan. `input`: a filter or ConsistentRead; `client`: the
+ * real client where a test has installed a faulty one.
+ */
+export async function scanTable<T = Record<string, any>>(
+  input: Omit<ScanCommandInput, 'TableName' | 'ExclusiveStartKey'> = {},
+  client: DynamoDBDocumentClient = docClient(),
+): Promise<T[]> {
+  const items: T[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await client.send(new ScanCommand({ ...input, TableName: tableName(), ExclusiveStartKey: start }));
+    items.push(...((page.Items ?? []) as T[]));
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return items;
+}
