@@ -256,38 +256,26 @@ describe('catalogue screens', () => {
 
   it('lists registered farmers: search on Enter, Regs dialog, inactivate and restore', async () => {
     // The add/edit form is hidden on this screen; farmers come from the API (registrations, later).
-    const login = await fetch(url('/auth/login'), {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }),
-    });
-    const { token } = (await login.json()) as { token: string };
-    const made = await fetch(url('/api/farmers'), {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-      body: JSON.stringify({
+    for (const farmer of [
+      {
         name: 'Ramesh Kumar',
         fatherName: 'Suresh Kumar',
         aadhaarNumber: '376543210981',
         contactNumber: '9415123456',
         village: 'Bhitargaon',
         category: 'OBC',
-      }),
-    });
-    expect(made.status).toBe(201);
-    const other = await fetch(url('/api/farmers'), {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-      body: JSON.stringify({
+      },
+      {
         name: 'Sita Devi',
         fatherName: 'Ram Prasad',
         aadhaarNumber: '376543210127',
         contactNumber: '9415654321',
         village: 'Bithoor',
         category: 'GEN',
-      }),
-    });
-    expect(other.status).toBe(201);
+      },
+    ]) {
+      expect((await e2e.asAdmin('POST', '/api/farmers', farmer)).status).toBe(201);
+    }
 
     await page.getByRole('link', { name: 'Farmers' }).click();
     await page.getByRole('heading', { name: 'Registered Farmers' }).waitFor();

@@ -22,7 +22,6 @@ const CDK_CONTEXT = JSON.parse(readFileSync(new URL('../../cdk.json', import.met
 const ACCOUNT = '123456789012';
 const newApp = () => new App({ context: { ...CDK_CONTEXT, 'aws:cdk:bundling-stacks': [] } });
 
-
 /** Does a rate rule's scope-down statement (POST and a path prefix) cover this route? */
 function covers(rule: any, r: RouteDef): boolean {
   const parts = rule.Statement.RateBasedStatement.ScopeDownStatement.AndStatement.Statements.map(

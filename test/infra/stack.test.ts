@@ -34,7 +34,6 @@ function synthStack(props: SeedPortalStackProps = {}) {
   return { app, stack, template: Template.fromStack(stack) };
 }
 
-
 function resourcesOf(template: Template, type: string): [string, { Properties: any; DeletionPolicy?: string }][] {
   return Object.entries(template.findResources(type)) as [string, { Properties: any; DeletionPolicy?: string }][];
 }

@@ -34,6 +34,9 @@ async function previewCode(producerId: number): Promise<string> {
   return (await api.call('GET', '/api/lots/preview-code', { token: tokens.admin, query: { producerId, year: YEAR } })).json
     .lotCode;
 }
+/** A lot of producer `p` and crop `c` for this year, with these other fields. */
+const lotOf = (p: { producerID: number }, c: { cropID: number }, fields: Record<string, unknown> = {}) =>
+  createLot({ producerID: p.producerID, cropID: c.cropID, year: YEAR, ...fields });
 async function createLot(body: Record<string, unknown>) {
   return api.call('POST', '/api/lots', { token: tokens.admin, body });
 }
@@ -62,28 +65,14 @@ describe('lot codes', () => {
     const again = await api.call('GET', '/api/lots/preview-code', { token: tokens.admin, query: q });
     expect(again.json.lotCode).toBe(first.json.lotCode);
 
-    const made = await createLot({
-      producerID: p.producerID,
-      cropID: c.cropID,
-      year: YEAR,
-      quantityAvailable: 100,
-      pricePerUnit: 50,
-      isSubsidized: true,
-    });
+    const made = await lotOf(p, c, { quantityAvailable: 100, pricePerUnit: 50, isSubsidized: true });
     expect(made.status, made.text).toBe(201);
     expect(made.json.lotCode).toBe(first.json.lotCode);
 
     // The sequence is per producer and year, shared by subsidised and non-subsidised lots.
     const nextN = await api.call('GET', '/api/lots/preview-code', { token: tokens.admin, query: { ...q, isSubsidized: false } });
     expect(nextN.json.lotCode).toBe(`N${YY}P${p.producerID}-002`);
-    const n = await createLot({
-      producerID: p.producerID,
-      cropID: c.cropID,
-      year: YEAR,
-      quantityAvailable: 1,
-      pricePerUnit: 1,
-      isSubsidized: false,
-    });
+    const n = await lotOf(p, c, { quantityAvailable: 1, pricePerUnit: 1, isSubsidized: false });
     expect(n.json.lotCode).toBe(`N${YY}P${p.producerID}-002`);
     // Another year starts again at 001; years outside 2000-2099 are written in full.
     const y2000 = await createLot({
@@ -112,14 +101,7 @@ describe('lot codes', () => {
     const c = await crop();
     const replies = await Promise.all(
       Array.from({ length: 50 }, (_, i) =>
-        createLot({
-          producerID: p.producerID,
-          cropID: c.cropID,
-          year: YEAR,
-          quantityAvailable: i + 1,
-          pricePerUnit: 10,
-          isSubsidized: i % 2 === 0,
-        }),
+        lotOf(p, c, { quantityAvailable: i + 1, pricePerUnit: 10, isSubsidized: i % 2 === 0 }),
       ),
     );
     for (const r of replies) expect(r.status, r.text).toBe(201);
@@ -177,11 +159,7 @@ describe('lot codes', () => {
       }),
     );
     try {
-      const replies = await Promise.all(
-        Array.from({ length: 5 }, () =>
-          createLot({ producerID: p.producerID, cropID: c.cropID, year: YEAR, quantityAvailable: 10, pricePerUnit: 5 }),
-        ),
-      );
+      const replies = await Promise.all(Array.from({ length: 5 }, () => lotOf(p, c, { quantityAvailable: 10, pricePerUnit: 5 })));
       for (const r of replies) expect(r.status, r.text).toBe(201);
       expect(replies.map((r) => r.json.lotCode).sort()).toEqual([1, 2, 3, 4, 5].map((n) => `N${YY}P${p.producerID}-00${n}`));
       expect([...attempts.values()]).toEqual([3, 3, 3, 3, 3]);
@@ -190,13 +168,7 @@ describe('lot codes', () => {
     }
     const list = await api.call('GET', '/api/lots', { token: tokens.admin, query: { producerId: p.producerID, take: 100 } });
     expect(list.json).toHaveLength(5);
-    const next = await createLot({
-      producerID: p.producerID,
-      cropID: c.cropID,
-      year: YEAR,
-      quantityAvailable: 10,
-      pricePerUnit: 5,
-    });
+    const next = await lotOf(p, c, { quantityAvailable: 10, pricePerUnit: 5 });
     expect(next.json.lotCode).toBe(`N${YY}P${p.producerID}-006`);
   });
 
@@ -219,14 +191,7 @@ describe('lots: create and read', () => {
   it('stores kg and rupees exactly and reports producer and crop details', async () => {
     const p = await producer('Hari Om Seeds');
     const c = await crop('Wheat HD-2967');
-    const r = await createLot({
-      producerID: p.producerID,
-      cropID: c.cropID,
-      year: YEAR,
-      quantityAvailable: 1234.56,
-      pricePerUnit: 42.1,
-      isSubsidized: true,
-    });
+    const r = await lotOf(p, c, { quantityAvailable: 1234.56, pricePerUnit: 42.1, isSubsidized: true });
     expect(r.status).toBe(201);
     expect(r.json).toMatchObject({
       producerID: p.producerID,
@@ -346,13 +311,7 @@ describe('lots: edit, stock accounting, delete', () => {
   it('edits total and price, keeps used + remaining = total, ignores a quantityUsed sent by the client', async () => {
     const p = await producer();
     const c = await crop();
-    const made = await createLot({
-      producerID: p.producerID,
-      cropID: c.cropID,
-      year: YEAR,
-      quantityAvailable: 100,
-      pricePerUnit: 20,
-    });
+    const made = await lotOf(p, c, { quantityAvailable: 100, pricePerUnit: 20 });
     const id = made.json.lotID;
     await simulateSale(id, 30.5);
     const r = await api.call('PUT', `/api/lots/${id}`, {
@@ -389,14 +348,7 @@ describe('lots: edit, stock accounting, delete', () => {
     const p = await producer();
     const other = await producer();
     const c = await crop();
-    const made = await createLot({
-      producerID: p.producerID,
-      cropID: c.cropID,
-      year: YEAR,
-      quantityAvailable: 10,
-      pricePerUnit: 1,
-      isSubsidized: true,
-    });
+    const made = await lotOf(p, c, { quantityAvailable: 10, pricePerUnit: 1, isSubsidized: true });
     const id = made.json.lotID;
     const body = {
       producerID: p.producerID,
@@ -457,8 +409,8 @@ describe('lots: edit, stock accounting, delete', () => {
   it('deletes a lot only while nothing has been sold from it; its code is never reused', async () => {
     const p = await producer();
     const c = await crop();
-    const a = await createLot({ producerID: p.producerID, cropID: c.cropID, year: YEAR, quantityAvailable: 5, pricePerUnit: 1 });
-    const b = await createLot({ producerID: p.producerID, cropID: c.cropID, year: YEAR, quantityAvailable: 5, pricePerUnit: 1 });
+    const a = await lotOf(p, c, { quantityAvailable: 5, pricePerUnit: 1 });
+    const b = await lotOf(p, c, { quantityAvailable: 5, pricePerUnit: 1 });
     await simulateSale(b.json.lotID, 2);
     const used = await api.call('DELETE', `/api/lots/${b.json.lotID}`, { token: tokens.admin });
     expect(used.status).toBe(409);
@@ -468,13 +420,7 @@ describe('lots: edit, stock accounting, delete', () => {
     expect(del.status).toBe(200);
     expect((await api.call('GET', `/api/lots/${a.json.lotID}`, { token: tokens.admin })).status).toBe(404);
     expect((await api.call('GET', `/api/lots/by-code/${a.json.lotCode}`)).status).toBe(404);
-    const next = await createLot({
-      producerID: p.producerID,
-      cropID: c.cropID,
-      year: YEAR,
-      quantityAvailable: 5,
-      pricePerUnit: 1,
-    });
+    const next = await lotOf(p, c, { quantityAvailable: 5, pricePerUnit: 1 });
     expect(next.json.lotCode).toBe(`N${YY}P${p.producerID}-003`);
   });
 

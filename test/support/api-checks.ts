@@ -8,6 +8,12 @@ type Api = Pick<TestApi, 'call'>;
 export const postUnreadableJson = (api: Api, path: string, rawBody: string, token?: string) =>
   api.call('POST', path, { token, rawBody, headers: { 'content-type': 'application/json' } });
 
+/** A refusal: this status and this message. */
+export function expectRefusal(r: { status: number; json: any }, status: number, message: string): void {
+  expect(r.status).toBe(status);
+  expect(r.json.message).toBe(message);
+}
+
 /** Each call answers 404 with `message`; a PUT sends `putBody`. */
 export async function expectEachNotFound(
   api: Api,
