@@ -118,9 +118,35 @@ const isSlotTake = (cmd: { constructor: { name: string }; input: any }) =>
 const isNumberTake = (cmd: { constructor: { name: string }; input: any }) =>
   cmd.constructor.name === 'UpdateCommand' && String(cmd.input.Key?.pk).startsWith('COUNTER#registrations#');
 
-describe('300 concurrent registrations for one crop with PerDayLimit 40', () => {
+/**
+ * Sends every form at once, each with its own idempotency key. A 503 says nothing was promised and to try again:
+ * those are sent again, with the same key, after the answer's Retry-After, as the form's Submit does. Here all
+ * requests share one process on two cores, so on a busy machine some outlast the function's 29 s deadline
+ * (infra/local/gateway.ts) and are answered 503, while their work may still finish: the same key then returns
+ * that registration, never a second one. Any other answer ends the rounds and is checked by the caller.
+ */
+async function submitUntilAnswered(bodies: Record<string, unknown>[], rounds = 6): Promise<Reply[]> {
+  const keys = bodies.map(() => randomUUID());
+  const replies: Reply[] = [];
+  let pending = bodies.map((_, i) => i);
+  for (let round = 0; round < rounds && pending.length > 0; round++) {
+    if (round > 0) await new Promise((r) => setTimeout(r, 2_000));
+    const answers = await work.all(
+      pending.map((i) => postJson(api, '/svsregistration', bodies[i], { 'idempotency-key': keys[i] })),
+    );
+    answers.forEach((a, n) => (replies[pending[n]] = a));
+    pending = pending.filter((i) => replies[i].status === 503);
+  }
+  return replies;
+}
+
+/** 7.5 days' worth at once: seven full days and half of the eighth, far more than one day or shift holds. */
+const BURST = 150;
+const PER_DAY = 20;
+
+describe(`${BURST} concurrent registrations for one crop with PerDayLimit ${PER_DAY}`, () => {
   it('leave no day or shift over capacity, fill the earliest working days, and every one is readable with its letter', async () => {
-    await setConfig('PerDayLimit', '40');
+    await setConfig('PerDayLimit', String(PER_DAY));
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date());
     const addDays = (d: string, n: number) => {
       const [y, m, dd] = d.split('-').map(Number);
@@ -130,23 +156,21 @@ describe('300 concurrent registrations for one crop with PerDayLimit 40', () => 
     await setConfig('Holidays', holiday);
     await setConfig('WeeklyOffDay', '0');
 
-    const forms = Array.from({ length: 300 }, () => validFields({ cropName: 'Wheat', bagsRequested: 1 }));
-    // Scans are uploaded first (50 at a time); then all 300 submissions go at once.
-    const keys = await pool(300, 50, async () => (await uploadScan(api, SAMPLE_PDF)).key, work.all);
-    const replies = await work.all(
-      forms.map((f, i) => postJson(api, '/svsregistration', { ...f, fileKey: keys[i] }, { 'idempotency-key': randomUUID() })),
-    );
+    const forms = Array.from({ length: BURST }, () => validFields({ cropName: 'Wheat', bagsRequested: 1 }));
+    // Scans are uploaded first (50 at a time); then all the submissions go at once.
+    const keys = await pool(BURST, 50, async () => (await uploadScan(api, SAMPLE_PDF)).key, work.all);
+    const replies = await submitUntilAnswered(forms.map((f, i) => ({ ...f, fileKey: keys[i] })));
     const statuses = replies.map((r) => r.status);
     expect(
       statuses.filter((s) => s !== 201),
       JSON.stringify(replies.find((r) => r.status !== 201)?.json),
     ).toEqual([]);
-    // Registration numbers: 300 distinct and consecutive (nothing else registers in this file meanwhile).
+    // Registration numbers: distinct and consecutive (nothing else registers in this file meanwhile).
     const ids = replies.map((r) => r.json.data.id as number).sort((a, b) => a - b);
-    expect(ids).toEqual(Array.from({ length: 300 }, (_, i) => ids[0] + i));
+    expect(ids).toEqual(Array.from({ length: BURST }, (_, i) => ids[0] + i));
 
     const letters = await pool(
-      300,
+      BURST,
       50,
       (i) => api.call('GET', `/svsregistration/AppointmentList/${replies[i].json.data.uniqeCode}`),
       work.all,
@@ -161,12 +185,12 @@ describe('300 concurrent registrations for one crop with PerDayLimit 40', () => 
       expect(new Date(`${a.appointmentDate}T00:00:00Z`).getUTCDay()).not.toBe(0);
       perDay.set(a.appointmentDate, (perDay.get(a.appointmentDate) ?? 0) + 1);
     });
-    // 300 / 40: seven full days and one with 20, all consecutive working days from tomorrow.
+    // Seven full days and one half full, all consecutive working days from tomorrow.
     const days = [...perDay.keys()].sort();
     expect(days).toHaveLength(8);
-    expect(days.map((d) => perDay.get(d))).toEqual([40, 40, 40, 40, 40, 40, 40, 20]);
-    const { regs } = await checkInvariants(40);
-    expect(regs).toHaveLength(300);
+    expect(days.map((d) => perDay.get(d))).toEqual([...Array.from({ length: 7 }, () => PER_DAY), PER_DAY / 2]);
+    const { regs } = await checkInvariants(PER_DAY);
+    expect(regs).toHaveLength(BURST);
     const present = await pool(regs.length, 50, (i) => fileExists(regs[i].adharFilePath), work.all);
     expect(present.filter((p) => !p)).toEqual([]);
     const shifts = new Map<string, number>();
@@ -175,8 +199,8 @@ describe('300 concurrent registrations for one crop with PerDayLimit 40', () => 
         `${r.appointmentDate}#${r.appointmentShiftNumber}`,
         (shifts.get(`${r.appointmentDate}#${r.appointmentShiftNumber}`) ?? 0) + 1,
       );
-    expect(Math.max(...shifts.values())).toBe(20);
-  }, 120_000);
+    expect(Math.max(...shifts.values())).toBe(PER_DAY / 2);
+  }, 300_000);
 });
 
 describe('injected DynamoDB failures', () => {
