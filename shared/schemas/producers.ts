@@ -3,7 +3,7 @@ import { catalogueListQuery, optionalText, requiredAadhaar, requiredName } from 
 
 /**
  * Producers: the seed growers whose lots the institute sells. Messages are the ones the Producers page
- * shows (spec section 5); the server validates with the same schemas.
+ * shows (docs/product-rules.md#catalogue-and-farmer-forms-checks-and-messages); the server validates with the same schemas.
  */
 export const NAME_MAX = 200;
 export const ADDRESS_MAX = 300;

@@ -5,11 +5,11 @@ import { findDistrict } from '../districts';
 
 /**
  * The seed registration: one schema for the public form (browser) and the registrations function (server).
- * Field names are the ones the form posts (spec section 3, "Submitted seed registration"); messages are the
- * spec's Hindi feedback (section 5).
+ * Field names are the ones the form posts (docs/product-rules.md#registration-form-fields-and-how-they-are-sent); messages are the
+ * Hindi feedback of docs/product-rules.md#registration-form-checks-and-messages.
  */
 
-// ---- messages and limits (spec sections 5 and 9) ----
+// ---- messages and limits (docs/product-rules.md#registration-form-checks-and-messages) ----
 export const MSG_REQUIRED = 'आवश्यक';
 export const MSG_AADHAAR = '12 अंकों का नंबर दर्ज करें';
 export const MSG_MOBILE = '10 अंकों का नंबर दर्ज करें';
@@ -39,7 +39,7 @@ export const GENDERS = ['पुरुष', 'महिला'] as const;
 export type Category = (typeof CATEGORIES)[number];
 export type Gender = (typeof GENDERS)[number];
 
-/** The block is sent as '<block> | उप जिला - <sub-district>' (spec section 3). */
+/** The block is sent as '<block> | उप जिला - <sub-district>' (docs/product-rules.md#registration-form-fields-and-how-they-are-sent). */
 export const SUB_DISTRICT_SEPARATOR = ' | उप जिला - ';
 const SEPARATOR_RE = /\s*\|\s*उप\s*जिला\s*-\s*/;
 
@@ -206,7 +206,7 @@ function blockParts(v: { block?: unknown; subDistrict?: unknown }): { block: str
 export type RegistrationFieldsInput = z.input<typeof RegistrationFields>;
 export type RegistrationFields = z.output<typeof RegistrationFields>;
 
-/** The file rule (spec section 5) on what the browser knows of a File: present, allowed type, ≤ 500 KB. */
+/** The file rule (docs/product-rules.md#registration-form-checks-and-messages) on what the browser knows of a File: present, allowed type, ≤ 500 KB. */
 export function aadhaarFileProblem(file: { size: number; type: string; name?: string } | null | undefined): string | null {
   if (!file || file.size <= 0 || file.size > MAX_FILE_BYTES) return MSG_FILE;
   const type = file.type || typeFromName(file.name ?? '');

@@ -10,7 +10,7 @@ export const PAYMENT_MODES = ['Cash', 'Online'] as const;
 export type PaymentMode = (typeof PAYMENT_MODES)[number];
 export const DEFAULT_PAYMENT_MODE: PaymentMode = 'Cash';
 
-/** Bills page sizes (spec section 9); the list answers at most the largest one per request. */
+/** Bills page sizes (docs/product-rules.md#bills-page); the list answers at most the largest one per request. */
 export const BILL_PAGE_SIZES = [10, 25, 50, 100] as const;
 export const BILL_DEFAULT_TAKE = 10;
 export const BILL_MAX_TAKE = 100;

@@ -106,7 +106,7 @@ describe('catalogue screens', () => {
     const row = page.locator('tr', { hasText: CROP });
     await row.waitFor();
     await expect(row.textContent()).resolves.toContain('Active');
-    // Wheat gets the spec's registration choice by default: 1 to 3 bags of 40 kg.
+    // Wheat gets its registration choice by default (docs/product-rules.md#quantities-per-crop): 1 to 3 bags of 40 kg.
     await expect(row.textContent()).resolves.toContain('1–3 bags of 40 kg (default 1)');
     await page.getByRole('button', { name: 'Save', exact: true }).and(page.locator(':enabled')).waitFor();
     await settled(page);

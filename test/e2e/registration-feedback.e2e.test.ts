@@ -9,7 +9,7 @@ import { FIXTURES, newAadhaar, newMobile, registerFarmer, validFields } from '..
 
 /**
  * What the farmer reads when something is wrong, in Hindi and in English: field messages that never overlap
- * the label below (360 px phone and desktop), the spec's Hindi messages with their English in English mode,
+ * the label below (360 px phone and desktop), the Hindi messages (docs/product-rules.md#registration-form-checks-and-messages) with their English in English mode,
  * the file rule at once when a file is chosen, no stale upload progress after the server refuses the scan,
  * Hindi on the error states of the letter, lot and bill pages, and no quantity on the letter of a crop
  * offered none. Needs `npm run build:web` first (served from frontend/dist).
@@ -99,7 +99,7 @@ async function submitAllWrong(p: Page, shrunk: boolean, resetLabel: string) {
 }
 
 beforeAll(async () => {
-  // Lentil: a crop without rules, so the form offers no quantity (spec section 5).
+  // Lentil: a crop without rules, so the form offers no quantity (docs/product-rules.md#quantities-per-crop).
   for (const cropName of ['Wheat', 'Chickpea', 'Lentil']) {
     const r = await e2e.asAdmin('POST', '/api/crops', { cropName, description: `${cropName} seed` });
     expect([200, 201]).toContain(r.status);
@@ -159,7 +159,7 @@ describe('what the farmer reads when something is wrong', () => {
   );
 
   it.each(['hi', 'en'] as const)(
-    'shows the spec’s Hindi field messages in Hindi, and the same Hindi with its English in English (%s)',
+    'shows the Hindi field messages in Hindi, and the same Hindi with its English in English (%s)',
     async (lang) => {
       const p = await visitor(lang, true);
       await openForm(p);
@@ -245,7 +245,7 @@ describe('what the farmer reads when something is wrong', () => {
     await p.context().close();
   }, 60_000);
 
-  it('gives the error states of the letter, lot and bill pages in Hindi too, keeping the spec’s and the server’s text', async () => {
+  it('gives the error states of the letter, lot and bill pages in Hindi too, keeping the Hindi and the server’s text', async () => {
     const hi = await visitor('hi', true);
     await hi.goto(url('/svs/appointment/not-a-real-code-000000'));
     const letterError = hi.getByRole('alert').filter({ hasText: 'Unable to load appointment. Please check the link.' });
@@ -268,7 +268,7 @@ describe('what the farmer reads when something is wrong', () => {
     expect((await billError.textContent())?.trim()).toBe('बिल INV2627-999999 नहीं मिला / Bill INV2627-999999 not found');
     await screenshot(hi, 'bill-not-found-hi-phone');
 
-    // English: the spec's and the server's text alone.
+    // English: the page's English and the server's text, with no Hindi line.
     const en = await visitor('en', true);
     await en.goto(url('/lot/NOPE-999'));
     const lotEn = en.getByRole('alert').filter({ hasText: 'No lot with code NOPE-999' });

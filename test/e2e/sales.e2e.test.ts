@@ -174,7 +174,7 @@ describe('selling seed at the counter', () => {
     await screenshot(staffPage, 'sales-bills-list');
   });
 
-  it('alerts the bill number for a billed registration instead of issuing again (spec section 4)', async () => {
+  it('alerts the bill number for a billed registration instead of issuing again', async () => {
     await staffPage.goto(url('/admin/registrations'));
     const billed = staffPage.locator('tr[data-billed="yes"]').first();
     await billed.waitFor();

@@ -4,7 +4,7 @@ import * as z from 'zod';
 export const DayCountReply = z.strictObject({ date: z.string(), count: z.number() });
 export type DayCount = z.infer<typeof DayCountReply>;
 
-/** GET /api/dashboard/summary (spec section 3, "Dashboard summary"). */
+/** GET /api/dashboard/summary (docs/product-rules.md#dashboard-summary). */
 export const DashboardSummaryReply = z.strictObject({
   crops: z.strictObject({
     /** Day the latest crop was added (null when there are no crops). */

@@ -36,7 +36,7 @@ export const FoundLetterReply = z.strictObject({
 export type FoundLetter = z.infer<typeof FoundLetterReply>;
 export const FindLetterReply = z.strictObject({ success: z.literal(true), data: FoundLetterReply });
 
-/** The appointment letter (spec section 3, "Appointment record"); Aadhaar masked. */
+/** The appointment letter (docs/product-rules.md#appointment-letter); Aadhaar masked. */
 export const AppointmentRecordReply = z.strictObject({
   id: z.number(),
   year: z.number(),
@@ -55,7 +55,7 @@ export const AppointmentRecordReply = z.strictObject({
   bagsRequested: z.number(),
   /** 'bag' for wheat, 'kg' for chickpea and mustard (and other crops). */
   unit: z.enum(['bag', 'kg']),
-  /** False when the crop had no quantity choice on the form (spec section 5): the letter shows no quantity. */
+  /** False when the crop had no quantity choice on the form (docs/product-rules.md#quantities-per-crop): the letter shows no quantity. */
   quantityOffered: z.boolean(),
   /** The shift's label, e.g. 'सुबह 10 से दोपहर 1 बजे / Morning 10 am – 1 pm'. */
   appointmentShift: z.string(),
@@ -71,7 +71,7 @@ export type AppointmentRecord = z.infer<typeof AppointmentRecordReply>;
 export const AppointmentLetterReply = z.strictObject({ success: z.literal(true), data: z.array(AppointmentRecordReply) });
 export type AppointmentLetterReply = z.infer<typeof AppointmentLetterReply>;
 
-/** A row of the staff Registrations page (spec section 3, "Registration"). */
+/** A row of the staff Registrations page (docs/product-rules.md#registrations-page). */
 export const RegistrationRowReply = z.strictObject({
   id: z.number(),
   name: z.string(),

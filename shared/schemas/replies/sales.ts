@@ -10,7 +10,7 @@ export const MakeSaleReply = z.strictObject({
 });
 export type MakeSaleReply = z.infer<typeof MakeSaleReply>;
 
-/** A bill as staff see it (spec section 3, "Invoice"), and as readers of the printed bill (its token) see it. */
+/** A bill as staff see it (docs/product-rules.md#bill-contents), and as readers of the printed bill (its token) see it. */
 export const InvoiceReply = z.strictObject({
   /** Never 'summary' (see BillSummaryReply); present only to tell the two apart. */
   view: z.literal('full').optional(),

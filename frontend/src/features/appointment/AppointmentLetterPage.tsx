@@ -25,7 +25,7 @@ async function loadLetter(code: string): Promise<AppointmentRecord> {
   return first;
 }
 
-/** Stored values (spec section 3) to message keys; kept here so the letter does not load the form's schemas. */
+/** Stored values (docs/product-rules.md#appointment-letter) to message keys; kept here so the letter does not load the form's schemas. */
 const CATEGORY_KEYS = new Set(['GEN', 'OBC', 'SC', 'ST'] as const);
 const isCategory = (v: string): v is 'GEN' | 'OBC' | 'SC' | 'ST' => (CATEGORY_KEYS as Set<string>).has(v);
 const GENDER_KEYS: Record<string, 'male' | 'female'> = { पुरुष: 'male', महिला: 'female' };

@@ -28,7 +28,7 @@ const when = (iso: string | undefined, lang: string) => {
     timeZone: 'Asia/Kolkata',
   }).format(d);
 };
-/** QR image size of the bill (spec section 9); a type-only import keeps zod out of this public chunk. */
+/** QR image size of the bill (docs/product-rules.md#bill-contents); a type-only import keeps zod out of this public chunk. */
 const BILL_QR_SIZE = 512;
 const kg = (n: number) => new Intl.NumberFormat('en-IN', { maximumFractionDigits: 3 }).format(n);
 

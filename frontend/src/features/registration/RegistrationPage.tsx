@@ -32,7 +32,7 @@ export default function RegistrationPage() {
   const { errors, busy, findWith } = form;
 
   /**
-   * A field's message in the page's language: the spec's Hindi text (shared schema, server) as it is in
+   * A field's message in the page's language: the Hindi text of docs/product-rules.md#registration-form-checks-and-messages (shared schema, server) as it is in
    * Hindi, with its English after it in English (registration.fieldErrors); any other message as given.
    */
   const fieldError = (message: string | undefined) => {

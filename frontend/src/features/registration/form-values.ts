@@ -9,7 +9,7 @@ import { GENDERS } from './fields';
  */
 export type Values = Record<Exclude<keyof RegistrationFieldsInput, 'cropName' | 'isAdmin'>, string>;
 
-/** The sample the form starts with (spec); Reset empties it. */
+/** The sample the form starts with (docs/product-rules.md#registration-form-fields-and-how-they-are-sent); Reset empties it. */
 export const SAMPLE: Values = {
   Name: 'राम कुमार',
   fatherName: 'श्याम लाल',

@@ -20,7 +20,7 @@ export interface Registered {
   existing: boolean;
 }
 
-/** What is wrong with the chosen file (shown under the spec's message). */
+/** What is wrong with the chosen file (shown under the file rule's message, docs/product-rules.md#registration-form-checks-and-messages). */
 export type FileReason = 'size' | 'type' | 'empty';
 
 export type RegistrationForm = ReturnType<typeof useRegistrationForm>;
@@ -102,7 +102,7 @@ export function useRegistrationForm(inAdmin: boolean) {
     setProgress(null);
     setFileReason(null);
     if (errors[FILE_FIELD]) setErrors(({ [FILE_FIELD]: _gone, ...rest }) => rest);
-    // The file rule at once, with the spec's message (Submit checks it again); its code came with the first focus.
+    // The file rule at once, with the rule's own message (Submit checks it again); its code came with the first focus.
     if (f)
       loadValidation().then(
         (check) => {

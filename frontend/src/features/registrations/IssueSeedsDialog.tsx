@@ -28,11 +28,11 @@ import { sessionHasRole, useSession } from '@web/lib/session';
 import { paths } from '@web/paths';
 
 /**
- * Issue Seeds (spec sections 2, 4 and 5): a full-screen dialog over the Registrations page for an unbilled
+ * Issue Seeds (docs/product-rules.md#issue-seeds): a full-screen dialog over the Registrations page for an unbilled
  * registration. The lot list holds the lots of the registration's crop that still have stock (the crop is
  * found in the catalogue by name, ignoring spaces, hyphens and case); the button works only with a lot and a
  * quantity above 0; after 'Are you sure payment is done?' the sale is made and the Bills page opens.
- * The quantity must be a whole number within the sale limits (1 to 10, spec sections 5 and 9), within what
+ * The quantity must be a whole number within the sale limits (1 to 10, docs/product-rules.md#issue-seeds), within what
  * the farmer registered for (the crop's maximum when the form asked none) and within the lot's stock:
  * otherwise the field says why, no total is shown and the button stays off. An admin may tick 'sell more than
  * registered' to go above the request (the server records it on the bill); a seller cannot.

@@ -363,7 +363,7 @@ export const en = {
     cropsEmpty: 'No crops available',
     quantity: 'Quantity ({{unit}})',
     file: 'Aadhaar card scan * (GIF, JPEG, PNG or PDF, at most 500 KB)',
-    /** The spec's Hindi field messages (section 5), then their English (features/registration/fields.ts). */
+    /** The Hindi field messages (docs/product-rules.md#registration-form-checks-and-messages), then their English (features/registration/fields.ts). */
     fieldErrors: {
       required: 'आवश्यक / Required',
       aadhaar: '12 अंकों का नंबर दर्ज करें / Enter the 12-digit number',
