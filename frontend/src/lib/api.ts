@@ -96,7 +96,7 @@ export function prefetch<K extends JsonRouteKey & `GET ${string}`>(key: K, ...[o
   early.set(url, { reply, at: Date.now() });
 }
 
-export async function request<T>(method: string, path: string, opts: RequestOptions = {}): Promise<T> {
+async function request<T>(method: string, path: string, opts: RequestOptions = {}): Promise<T> {
   const split = splitQuery(opts.query);
   const url = urlWith(path, split.open);
   const hidden = split.hidden.toString();
