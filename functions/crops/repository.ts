@@ -1,63 +1,30 @@
 import { GetCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { docClient, tableName } from '../lib/aws';
-import { batchGet } from '../lib/batch-get';
-import {
-  conditionFailedAt,
-  moveClaimItems,
-  queryIndex,
-  searchFilter,
-  setActiveFlag,
-  takeClaimItem,
-  type Item,
-} from '../lib/query';
+import { getRecord, getRecords, listCatalogue } from '../lib/entity-reads';
+import { conditionFailedAt, moveClaimItems, putNewWithClaim, setActiveFlag, takeClaimItem } from '../lib/query';
 import { CROP_PARTITIONS, cropEntity, cropKey, cropNameClaimKey, type CropItem } from './crop-entity';
 
 /** Storage of crops; the item is defined in crop-entity.ts. */
 export { cropKey, type CropItem } from './crop-entity';
 
-export async function getCrop(id: number, consistent = false): Promise<CropItem | undefined> {
-  const out = await docClient().send(new GetCommand({ TableName: tableName(), Key: cropKey(id), ConsistentRead: consistent }));
-  return cropEntity.fromItem(out.Item);
-}
+export const getCrop = (id: number, consistent = false) => getRecord(cropEntity, id, consistent);
 
-export async function getCrops(ids: number[]): Promise<Map<number, CropItem>> {
-  const items = await batchGet(ids.map(cropKey));
-  return new Map(cropEntity.fromItems(items).map((c) => [c.cropID, c]));
-}
+export const getCrops = (ids: number[]) => getRecords(cropEntity, ids);
 
 export async function cropIdByName(key: string): Promise<number | undefined> {
   const out = await docClient().send(new GetCommand({ TableName: tableName(), Key: cropNameClaimKey(key) }));
   return out.Item ? Number(out.Item.cropID) : undefined;
 }
 
-export async function listCrops(o: { includeInactive: boolean; search?: string; take: number }): Promise<CropItem[]> {
-  const { items } = await queryIndex<Item>({
-    index: o.includeInactive ? 'gsi1' : 'gsi2',
-    pk: o.includeInactive ? CROP_PARTITIONS.all : CROP_PARTITIONS.active,
-    take: o.take,
-    filter: o.search ? searchFilter(o.search) : undefined,
-  });
-  return cropEntity.fromItems(items);
-}
+export const listCrops = (o: { includeInactive: boolean; search?: string; take: number }) =>
+  listCatalogue(cropEntity, CROP_PARTITIONS, o);
 
 export type CropWriteOutcome = { ok: true } | { ok: false; reason: 'name-taken' | 'changed'; takenBy?: number };
 
 export async function insertCrop(c: CropItem): Promise<CropWriteOutcome> {
-  const item = cropEntity.toItem(c);
-  try {
-    await docClient().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          { Put: { TableName: tableName(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' } },
-          takeClaimItem(cropNameClaimKey(c.cropNameKey), 'cropID', c.cropID),
-        ],
-      }),
-    );
+  if (await putNewWithClaim(cropEntity.toItem(c), takeClaimItem(cropNameClaimKey(c.cropNameKey), 'cropID', c.cropID)))
     return { ok: true };
-  } catch (e) {
-    if (conditionFailedAt(e).includes(1)) return { ok: false, reason: 'name-taken', takenBy: await cropIdByName(c.cropNameKey) };
-    throw e;
-  }
+  return { ok: false, reason: 'name-taken', takenBy: await cropIdByName(c.cropNameKey) };
 }
 
 /** Rewrites name, description and rules; a new name moves the name claim in the same transaction. */

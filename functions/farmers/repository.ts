@@ -1,10 +1,11 @@
 import { GetCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { docClient, tableName } from '../lib/aws';
+import { getRecord, listCatalogue } from '../lib/entity-reads';
 import {
   conditionFailedAt,
   queryIndex,
   releaseClaimItem,
-  searchFilter,
+  putNewWithClaim,
   setActiveFlag,
   takeClaimItem,
   type Item,
@@ -25,10 +26,7 @@ export { farmerKey, type FarmerItem } from './farmer-entity';
 
 export type FarmerFields = Omit<FarmerItem, 'farmerID' | 'isActive' | 'createdOn' | 'updatedOn'>;
 
-export async function getFarmer(id: number, consistent = false): Promise<FarmerItem | undefined> {
-  const out = await docClient().send(new GetCommand({ TableName: tableName(), Key: farmerKey(id), ConsistentRead: consistent }));
-  return farmerEntity.fromItem(out.Item);
-}
+export const getFarmer = (id: number, consistent = false) => getRecord(farmerEntity, id, consistent);
 
 /** The farmer holding this Aadhaar number (keyed hash from the vault), if any. */
 export async function farmerIdByAadhaarHash(hash: string): Promise<number | undefined> {
@@ -36,15 +34,8 @@ export async function farmerIdByAadhaarHash(hash: string): Promise<number | unde
   return out.Item ? Number(out.Item.farmerID) : undefined;
 }
 
-export async function listFarmers(o: { includeInactive: boolean; search?: string; take: number }): Promise<FarmerItem[]> {
-  const { items } = await queryIndex<Item>({
-    index: o.includeInactive ? 'gsi1' : 'gsi2',
-    pk: o.includeInactive ? FARMER_PARTITIONS.all : FARMER_PARTITIONS.active,
-    take: o.take,
-    filter: o.search ? searchFilter(o.search) : undefined,
-  });
-  return farmerEntity.fromItems(items);
-}
+export const listFarmers = (o: { includeInactive: boolean; search?: string; take: number }) =>
+  listCatalogue(farmerEntity, FARMER_PARTITIONS, o);
 
 /** Every farmer with exactly this contact number, newest first (inactive ones too: the caller filters). */
 export async function farmersByContact(contact: string, take: number): Promise<FarmerItem[]> {
@@ -55,27 +46,9 @@ export async function farmersByContact(contact: string, take: number): Promise<F
 export type FarmerWriteOutcome = { ok: true } | { ok: false; reason: 'aadhaar-taken' | 'changed'; takenBy?: number };
 
 export async function insertFarmer(f: FarmerItem): Promise<FarmerWriteOutcome> {
-  const items: NonNullable<TransactWriteCommandInput['TransactItems']> = [
-    {
-      Put: {
-        TableName: tableName(),
-        Item: farmerEntity.toItem(f),
-        ConditionExpression: 'attribute_not_exists(pk)',
-      },
-    },
-  ];
-  if (f.aadhaarHash) {
-    items.push(takeClaimItem(farmerAadhaarClaimKey(f.aadhaarHash), 'farmerID', f.farmerID));
-  }
-  try {
-    await docClient().send(new TransactWriteCommand({ TransactItems: items }));
-    return { ok: true };
-  } catch (e) {
-    if (conditionFailedAt(e).includes(1)) {
-      return { ok: false, reason: 'aadhaar-taken', takenBy: await farmerIdByAadhaarHash(f.aadhaarHash!) };
-    }
-    throw e;
-  }
+  const claim = f.aadhaarHash ? takeClaimItem(farmerAadhaarClaimKey(f.aadhaarHash), 'farmerID', f.farmerID) : undefined;
+  if (await putNewWithClaim(farmerEntity.toItem(f), claim)) return { ok: true };
+  return { ok: false, reason: 'aadhaar-taken', takenBy: await farmerIdByAadhaarHash(f.aadhaarHash!) };
 }
 
 /** Rewrites the farmer's fields; an Aadhaar change moves the claim in the same transaction. */

@@ -33,6 +33,7 @@ export interface Entity<T, Id> {
   readonly name: string;
   readonly attributes: readonly (keyof T & string)[];
   key(id: Id): Key;
+  idOf(record: T): Id;
   indexes(record: T): IndexKeys;
   /** The item to store: key, index attributes, then the record. */
   toItem(record: T): Item;
@@ -59,6 +60,7 @@ export function defineEntity<T extends object>() {
       name: spec.name,
       attributes: spec.attributes,
       key: spec.key,
+      idOf: spec.idOf,
       indexes: spec.indexes,
       toItem: (record) => ({ ...spec.key(spec.idOf(record)), ...spec.indexes(record), ...record }),
       fromItem,

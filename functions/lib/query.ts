@@ -1,4 +1,4 @@
-import { QueryCommand, UpdateCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand, TransactWriteCommand, UpdateCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { docClient, tableName } from './aws';
 import { catalogueIndexes } from './entity';
 import { cancellationReasons, isConditionalFailure } from './retry';
@@ -158,6 +158,21 @@ export const takeClaimItem = (key: { pk: string; sk: string }, idAttribute: stri
     ConditionExpression: 'attribute_not_exists(pk)',
   },
 });
+
+/**
+ * Writes a new record's item (refused if its key exists) and, when given, takes its uniqueness claim, in one
+ * transaction. Resolves false when the claim is held by another record; any other failure is thrown.
+ */
+export async function putNewWithClaim(item: Item, claim?: ReturnType<typeof takeClaimItem>): Promise<boolean> {
+  const put = { Put: { TableName: tableName(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' } };
+  try {
+    await docClient().send(new TransactWriteCommand({ TransactItems: claim ? [put, claim] : [put] }));
+    return true;
+  } catch (e) {
+    if (claim && conditionFailedAt(e).includes(1)) return false;
+    throw e;
+  }
+}
 
 /** Transaction item that gives up a uniqueness claim, only if it is still this record's. */
 export const releaseClaimItem = (key: { pk: string; sk: string }, idAttribute: string, id: number) => ({

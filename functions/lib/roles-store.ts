@@ -2,7 +2,7 @@ import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { docClient, tableName } from './aws';
 import { batchGet } from './batch-get';
 import { padId } from './counters';
-import { queryAll, takeClaimItem } from './query';
+import { putNewWithClaim, queryAll, takeClaimItem } from './query';
 
 /**
  * ROLE#<id> / ROLE            the role (gsi1: ROLES / <padded id>)
@@ -44,27 +44,10 @@ export async function roleNames(ids: readonly number[]): Promise<Map<number, str
   return map;
 }
 
-export async function insertRole(r: RoleItem): Promise<boolean> {
-  try {
-    await docClient().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Put: {
-              TableName: tableName(),
-              Item: { ...roleKey(r.roleID), gsi1pk: 'ROLES', gsi1sk: padId(r.roleID), ...r },
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
-          },
-          takeClaimItem(nameKey(r.name), 'roleID', r.roleID),
-        ],
-      }),
-    );
-    return true;
-  } catch (e) {
-    if ((e as Error).name === 'TransactionCanceledException') return false;
-    throw e;
-  }
+/** False when another role holds the name. */
+export function insertRole(r: RoleItem): Promise<boolean> {
+  const item = { ...roleKey(r.roleID), gsi1pk: 'ROLES', gsi1sk: padId(r.roleID), ...r };
+  return putNewWithClaim(item, takeClaimItem(nameKey(r.name), 'roleID', r.roleID));
 }
 
 export async function deleteRoleItems(r: RoleItem): Promise<void> {

@@ -1,7 +1,8 @@
-import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { docClient, tableName } from './aws';
+import { getRecord } from './entity-reads';
 import { isConditionalFailure } from './retry';
-import { queryAll, takeClaimItem } from './query';
+import { putNewWithClaim, queryAll, takeClaimItem } from './query';
 import { ALL_USERS_PK, userEmailKey, userEntity, userKey, type UserItem } from './user-entity';
 
 /**
@@ -11,10 +12,7 @@ import { ALL_USERS_PK, userEmailKey, userEntity, userKey, type UserItem } from '
  */
 export type { UserItem } from './user-entity';
 
-export async function getUser(id: number, consistent = false): Promise<UserItem | undefined> {
-  const out = await docClient().send(new GetCommand({ TableName: tableName(), Key: userKey(id), ConsistentRead: consistent }));
-  return userEntity.fromItem(out.Item);
-}
+export const getUser = (id: number, consistent = false) => getRecord(userEntity, id, consistent);
 
 export async function findUserIdByEmail(email: string): Promise<number | undefined> {
   const out = await docClient().send(new GetCommand({ TableName: tableName(), Key: userEmailKey(email) }));
@@ -31,27 +29,9 @@ export async function listUsers(): Promise<UserItem[]> {
 }
 
 /** Creates the account and claims its email in one transaction; false when the email is taken. */
-export async function insertUser(u: UserItem): Promise<boolean> {
-  try {
-    await docClient().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Put: {
-              TableName: tableName(),
-              Item: userEntity.toItem({ ...u, email: u.email.toLowerCase() }),
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
-          },
-          takeClaimItem(userEmailKey(u.email), 'userID', u.userID),
-        ],
-      }),
-    );
-    return true;
-  } catch (e) {
-    if ((e as Error).name === 'TransactionCanceledException') return false;
-    throw e;
-  }
+export function insertUser(u: UserItem): Promise<boolean> {
+  const item = userEntity.toItem({ ...u, email: u.email.toLowerCase() });
+  return putNewWithClaim(item, takeClaimItem(userEmailKey(u.email), 'userID', u.userID));
 }
 
 /**

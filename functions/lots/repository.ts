@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { docClient, tableName } from '../lib/aws';
+import { getRecord } from '../lib/entity-reads';
 import { cropKey } from '../crops/crop-entity';
 import { producerKey } from '../producers/producer-entity';
 import { conditionFailedAt, queryIndex, takeClaimItem, type Item } from '../lib/query';
@@ -24,10 +25,7 @@ import { isAmbiguous, isConditionalFailure, isTransient, withRetry } from '../li
  */
 export { lotKey, type LotItem } from './lot-entity';
 
-export async function getLot(id: number, consistent = false): Promise<LotItem | undefined> {
-  const out = await docClient().send(new GetCommand({ TableName: tableName(), Key: lotKey(id), ConsistentRead: consistent }));
-  return lotEntity.fromItem(out.Item);
-}
+export const getLot = (id: number, consistent = false) => getRecord(lotEntity, id, consistent);
 
 export async function lotIdByCode(code: string): Promise<number | undefined> {
   const out = await docClient().send(new GetCommand({ TableName: tableName(), Key: lotCodeKey(code) }));

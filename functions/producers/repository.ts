@@ -1,65 +1,31 @@
 import { GetCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { docClient, tableName } from '../lib/aws';
-import { batchGet } from '../lib/batch-get';
-import {
-  conditionFailedAt,
-  moveClaimItems,
-  queryIndex,
-  searchFilter,
-  setActiveFlag,
-  takeClaimItem,
-  type Item,
-} from '../lib/query';
+import { getRecord, getRecords, listCatalogue } from '../lib/entity-reads';
+import { conditionFailedAt, moveClaimItems, putNewWithClaim, setActiveFlag, takeClaimItem } from '../lib/query';
 import { PRODUCER_PARTITIONS, producerAadhaarClaimKey, producerEntity, producerKey, type ProducerItem } from './producer-entity';
 
 /** Storage of producers; the item is defined in producer-entity.ts. */
 export { producerKey, type ProducerItem } from './producer-entity';
 
-export async function getProducer(id: number, consistent = false): Promise<ProducerItem | undefined> {
-  const out = await docClient().send(
-    new GetCommand({ TableName: tableName(), Key: producerKey(id), ConsistentRead: consistent }),
-  );
-  return producerEntity.fromItem(out.Item);
-}
+export const getProducer = (id: number, consistent = false) => getRecord(producerEntity, id, consistent);
 
-export async function getProducers(ids: number[]): Promise<Map<number, ProducerItem>> {
-  const items = await batchGet(ids.map(producerKey));
-  return new Map(producerEntity.fromItems(items).map((p) => [p.producerID, p]));
-}
+export const getProducers = (ids: number[]) => getRecords(producerEntity, ids);
 
 export async function producerIdByAadhaarHash(hash: string): Promise<number | undefined> {
   const out = await docClient().send(new GetCommand({ TableName: tableName(), Key: producerAadhaarClaimKey(hash) }));
   return out.Item ? Number(out.Item.producerID) : undefined;
 }
 
-export async function listProducers(o: { includeInactive: boolean; search?: string; take: number }): Promise<ProducerItem[]> {
-  const { items } = await queryIndex<Item>({
-    index: o.includeInactive ? 'gsi1' : 'gsi2',
-    pk: o.includeInactive ? PRODUCER_PARTITIONS.all : PRODUCER_PARTITIONS.active,
-    take: o.take,
-    filter: o.search ? searchFilter(o.search) : undefined,
-  });
-  return producerEntity.fromItems(items);
-}
+export const listProducers = (o: { includeInactive: boolean; search?: string; take: number }) =>
+  listCatalogue(producerEntity, PRODUCER_PARTITIONS, o);
 
 export type InsertOutcome = { ok: true } | { ok: false; takenBy: number | undefined };
 
 /** Creates the producer and claims its Aadhaar number in one transaction. */
 export async function insertProducer(p: ProducerItem): Promise<InsertOutcome> {
-  try {
-    await docClient().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          { Put: { TableName: tableName(), Item: producerEntity.toItem(p), ConditionExpression: 'attribute_not_exists(pk)' } },
-          takeClaimItem(producerAadhaarClaimKey(p.aadhaarHash), 'producerID', p.producerID),
-        ],
-      }),
-    );
-    return { ok: true };
-  } catch (e) {
-    if (conditionFailedAt(e).includes(1)) return { ok: false, takenBy: await producerIdByAadhaarHash(p.aadhaarHash) };
-    throw e;
-  }
+  const claim = takeClaimItem(producerAadhaarClaimKey(p.aadhaarHash), 'producerID', p.producerID);
+  if (await putNewWithClaim(producerEntity.toItem(p), claim)) return { ok: true };
+  return { ok: false, takenBy: await producerIdByAadhaarHash(p.aadhaarHash) };
 }
 
 export type UpdateOutcome = { ok: true } | { ok: false; reason: 'changed' | 'aadhaar-taken'; takenBy?: number };

@@ -1,10 +1,11 @@
 import { GetCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { docClient, tableName } from '../lib/aws';
+import { getRecord } from '../lib/entity-reads';
 import { queryIndex } from '../lib/query';
 import { statUpdates } from '../lib/stats';
 import { lotKey } from '../lots/lot-entity';
 import { regKey } from '../registrations/repository';
-import { invoiceCounterKey, invoiceEntity, invoiceKey, type InvoiceItem } from './invoice-entity';
+import { invoiceCounterKey, invoiceEntity, type InvoiceItem } from './invoice-entity';
 
 /** Storage of sales and bills; the bill item is defined in invoice-entity.ts. */
 export {
@@ -26,12 +27,7 @@ export async function currentInvoiceSeq(fyStart: number): Promise<number> {
   return Number(out.Item?.value ?? 0);
 }
 
-export async function getInvoice(invoiceNumber: string, consistent = false): Promise<InvoiceItem | undefined> {
-  const out = await docClient().send(
-    new GetCommand({ TableName: tableName(), Key: invoiceKey(invoiceNumber), ConsistentRead: consistent }),
-  );
-  return invoiceEntity.fromItem(out.Item);
-}
+export const getInvoice = (invoiceNumber: string, consistent = false) => getRecord(invoiceEntity, invoiceNumber, consistent);
 
 export interface SaleWrite {
   invoice: InvoiceItem;
