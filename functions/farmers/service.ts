@@ -29,18 +29,20 @@ import {
  * A farmer as the API gives it: aadhaarNumber is null (the screens show XXXX-XXXX-<aadhaarLast4>) except on an
  * admin's GET of the single record, where it is the number in clear and the view is audited (see view()).
  */
+/** A farmer's optional text fields, stored and answered as '' when not given. */
+const OPTIONAL_TEXT = ['contactNumber', 'village', 'category', 'fatherName', 'adharFilePath', 'address'] as const;
+type OptionalText = Record<(typeof OPTIONAL_TEXT)[number], string>;
+
+const optionalTextOf = (source: Partial<Record<(typeof OPTIONAL_TEXT)[number], string | undefined>>): OptionalText =>
+  Object.fromEntries(OPTIONAL_TEXT.map((name) => [name, source[name] ?? ''])) as OptionalText;
+
 function toResponse(f: FarmerItem, clearAadhaar: string | null = null): FarmerResponse {
   return {
     farmerID: f.farmerID,
     name: f.name,
     aadhaarNumber: clearAadhaar,
     aadhaarLast4: f.aadhaarLast4 ?? '',
-    contactNumber: f.contactNumber ?? '',
-    village: f.village ?? '',
-    category: f.category ?? '',
-    fatherName: f.fatherName ?? '',
-    adharFilePath: f.adharFilePath ?? '',
-    address: f.address ?? '',
+    ...optionalTextOf(f),
     isActive: f.isActive,
     createdOn: f.createdOn,
     ...(f.updatedOn ? { updatedOn: f.updatedOn } : {}),
@@ -65,12 +67,7 @@ async function fieldsOf(input: FarmerInput, current?: FarmerItem): Promise<Farme
   const fields: FarmerFields = {
     name: input.name,
     ...sealed,
-    contactNumber: input.contactNumber ?? '',
-    village: input.village ?? '',
-    category: input.category ?? '',
-    fatherName: input.fatherName ?? '',
-    adharFilePath: input.adharFilePath ?? '',
-    address: input.address ?? '',
+    ...optionalTextOf(input),
     searchText: '',
   };
   fields.searchText = farmerSearchText(fields);
