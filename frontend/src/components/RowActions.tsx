@@ -23,6 +23,16 @@ export function CatalogueRowActions({ active, onEdit, confirmMessage, onToggle }
   );
 }
 
+/** A row's Edit button. */
+export function EditButton({ onClick }: { onClick: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Button size="small" onClick={onClick}>
+      {t('common.edit')}
+    </Button>
+  );
+}
+
 interface ConfirmedDeleteButtonProps {
   /** Asked before deleting; nothing happens when the user declines. */
   confirmMessage: string;

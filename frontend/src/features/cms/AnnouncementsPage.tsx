@@ -1,14 +1,6 @@
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import Paper from '@mui/material/Paper';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
@@ -23,7 +15,9 @@ import {
 import { formatDateTime, indiaInputToIso, isoToIndiaInput } from '@shared/format';
 import { useListQuery } from '@web/lib/useListQuery';
 import { FeedbackAlerts, LoadErrorAlert } from '@web/components/FeedbackAlerts';
-import { TableStateRows } from '@web/components/TableStateRows';
+import { EditButton } from '@web/components/RowActions';
+import { FormPaper, StaffPage } from '@web/components/StaffPage';
+import { StaffTable, type StaffColumn } from '@web/components/StaffTable';
 import { usePageTitle } from '@web/components/usePageTitle';
 import { listAnnouncements, saveAnnouncement } from './api';
 import { CmsFormButtons } from './CmsFormButtons';
@@ -78,7 +72,7 @@ export default function AnnouncementsPage() {
   const { t, i18n } = useTranslation();
   usePageTitle(t('admin.nav.cmsAnnouncements'));
   const { rows, loadError, load } = useListQuery(['cms-announcements'], listAnnouncements, 'common.failedToLoad');
-  const { form, set, errorOf, error, closeError, notice, closeNotice, busy, reset, submit, edit } = useCmsEditor({
+  const { form, set, field, errorOf, error, closeError, notice, closeNotice, busy, reset, submit, edit } = useCmsEditor({
     empty: emptyForm,
     schema: AnnouncementInput,
     toInput: (f: Form) => ({
@@ -98,19 +92,36 @@ export default function AnnouncementsPage() {
   const now = new Date().toISOString();
   const heading = editing ? t('cms.editingAnnouncement', { id: form.announcementID }) : t('cms.newAnnouncement');
 
+  const columns: StaffColumn<AnnouncementResponse>[] = [
+    { header: t('common.id'), cell: (row) => row.announcementID },
+    { header: t('cms.title'), cell: (row) => row.title, sx: { wordBreak: 'break-word', minWidth: 160 } },
+    { header: t('cms.severity'), cell: (row) => t(`cms.severities.${row.severity}`) },
+    { header: t('cms.startAt'), cell: (row) => when(row.startAt), sx: { whiteSpace: 'nowrap' } },
+    { header: t('cms.endAt'), cell: (row) => when(row.endAt), sx: { whiteSpace: 'nowrap' } },
+    {
+      header: t('cms.active'),
+      sx: { whiteSpace: 'nowrap' },
+      cell: (row) => (
+        <>
+          {row.isActive ? t('common.yes') : t('common.no')}
+          {row.isActive && (
+            <Typography component="span" variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+              {t(`cms.timing.${timing(row, now)}`)}
+            </Typography>
+          )}
+        </>
+      ),
+    },
+    { header: t('common.actions'), align: 'right', cell: (row) => <EditButton onClick={() => edit(toForm(row))} /> },
+  ];
+
   return (
-    <Box component="section">
-      <Typography variant="h5" component="h1" gutterBottom>
-        {t('admin.nav.cmsAnnouncements')}
-      </Typography>
+    <StaffPage title={t('admin.nav.cmsAnnouncements')}>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
         {t('cms.futureNote')}
       </Typography>
 
-      <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
-        <Typography variant="subtitle1" component="h2" gutterBottom>
-          {heading}
-        </Typography>
+      <FormPaper title={heading}>
         <Box
           component="form"
           onSubmit={submit}
@@ -123,10 +134,7 @@ export default function AnnouncementsPage() {
             name="title"
             size="small"
             required
-            value={form.title}
-            onChange={(e) => set('title', e.target.value)}
-            error={!!errorOf('title')}
-            helperText={errorOf('title')}
+            {...field('title')}
             slotProps={{ htmlInput: { maxLength: ANNOUNCEMENT_LIMITS.title } }}
           />
           <TextField
@@ -134,10 +142,7 @@ export default function AnnouncementsPage() {
             name="severity"
             size="small"
             select
-            value={form.severity}
-            onChange={(e) => set('severity', e.target.value as Severity)}
-            error={!!errorOf('severity')}
-            helperText={errorOf('severity')}
+            {...field('severity')}
             slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
           >
             {SEVERITIES.map((s) => (
@@ -153,10 +158,7 @@ export default function AnnouncementsPage() {
             required
             multiline
             minRows={3}
-            value={form.message}
-            onChange={(e) => set('message', e.target.value)}
-            error={!!errorOf('message')}
-            helperText={errorOf('message')}
+            {...field('message')}
             sx={{ gridColumn: '1 / -1' }}
             slotProps={{ htmlInput: { maxLength: ANNOUNCEMENT_LIMITS.message } }}
           />
@@ -165,10 +167,7 @@ export default function AnnouncementsPage() {
             name="startAt"
             size="small"
             type="datetime-local"
-            value={form.startAt}
-            onChange={(e) => set('startAt', e.target.value)}
-            error={!!errorOf('startAt')}
-            helperText={errorOf('startAt')}
+            {...field('startAt')}
             slotProps={{ inputLabel: { shrink: true } }}
           />
           <TextField
@@ -176,9 +175,7 @@ export default function AnnouncementsPage() {
             name="endAt"
             size="small"
             type="datetime-local"
-            value={form.endAt}
-            onChange={(e) => set('endAt', e.target.value)}
-            error={!!errorOf('endAt')}
+            {...field('endAt')}
             helperText={errorOf('endAt') ?? t('cms.endAtHelp')}
             slotProps={{ inputLabel: { shrink: true } }}
           />
@@ -188,51 +185,19 @@ export default function AnnouncementsPage() {
           />
           <CmsFormButtons busy={busy} editing={editing} onCancel={reset} />
         </Box>
-      </Paper>
+      </FormPaper>
 
       <FeedbackAlerts error={error} onCloseError={closeError} notice={notice} onCloseNotice={closeNotice} />
       <LoadErrorAlert message={loadError} />
 
-      <TableContainer component={Paper} variant="outlined">
-        <Table size="small" aria-label={t('admin.nav.cmsAnnouncements')}>
-          <TableHead>
-            <TableRow>
-              <TableCell>{t('common.id')}</TableCell>
-              <TableCell>{t('cms.title')}</TableCell>
-              <TableCell>{t('cms.severity')}</TableCell>
-              <TableCell>{t('cms.startAt')}</TableCell>
-              <TableCell>{t('cms.endAt')}</TableCell>
-              <TableCell>{t('cms.active')}</TableCell>
-              <TableCell align="right">{t('common.actions')}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            <TableStateRows rows={rows} colSpan={7} emptyText={t('cms.noAnnouncements')} />
-            {rows?.map((row) => (
-              <TableRow key={row.announcementID} hover selected={row.announcementID === form.announcementID}>
-                <TableCell>{row.announcementID}</TableCell>
-                <TableCell sx={{ wordBreak: 'break-word', minWidth: 160 }}>{row.title}</TableCell>
-                <TableCell>{t(`cms.severities.${row.severity}`)}</TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{when(row.startAt)}</TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{when(row.endAt)}</TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                  {row.isActive ? t('common.yes') : t('common.no')}
-                  {row.isActive && (
-                    <Typography component="span" variant="caption" color="text.secondary" sx={{ display: 'block' }}>
-                      {t(`cms.timing.${timing(row, now)}`)}
-                    </Typography>
-                  )}
-                </TableCell>
-                <TableCell align="right">
-                  <Button size="small" onClick={() => edit(toForm(row))}>
-                    {t('common.edit')}
-                  </Button>
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </TableContainer>
-    </Box>
+      <StaffTable
+        label={t('admin.nav.cmsAnnouncements')}
+        columns={columns}
+        rows={rows}
+        rowKey={(row) => row.announcementID}
+        rowProps={(row) => ({ hover: true, selected: row.announcementID === form.announcementID })}
+        emptyText={t('cms.noAnnouncements')}
+      />
+    </StaffPage>
   );
 }

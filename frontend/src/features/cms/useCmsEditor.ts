@@ -42,7 +42,7 @@ export function useCmsEditor<F extends FieldValues, I, R extends { title: string
     invalidMessage: (first) => (first === requiredMessage ? requiredText : first),
     serverFields: 'none',
   });
-  const { values: form, errorOf, submit, busy, feedback } = staffForm;
+  const { values: form, field, errorOf, submit, busy, feedback } = staffForm;
   const { error, closeError, notice, closeNotice } = feedback;
 
   const set = <K extends Path<F>>(key: K, value: PathValue<F, K>) => staffForm.set(key, value);
@@ -58,5 +58,5 @@ export function useCmsEditor<F extends FieldValues, I, R extends { title: string
     window.scrollTo({ top: 0 });
   };
 
-  return { form, set, errorOf, error, closeError, notice, closeNotice, busy, reset, submit, edit };
+  return { form, set, field, errorOf, error, closeError, notice, closeNotice, busy, reset, submit, edit };
 }
