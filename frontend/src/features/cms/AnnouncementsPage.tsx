@@ -16,6 +16,7 @@ import { formatDateTime, indiaInputToIso, isoToIndiaInput } from '@shared/format
 import { useListQuery } from '@web/lib/useListQuery';
 import { FeedbackAlerts, LoadErrorAlert } from '@web/components/FeedbackAlerts';
 import { EditButton } from '@web/components/RowActions';
+import { NativeSelectField } from '@web/components/FilterFields';
 import { FormPaper, StaffPage } from '@web/components/StaffPage';
 import { StaffTable, type StaffColumn } from '@web/components/StaffTable';
 import { usePageTitle } from '@web/components/usePageTitle';
@@ -137,20 +138,13 @@ export default function AnnouncementsPage() {
             {...field('title')}
             slotProps={{ htmlInput: { maxLength: ANNOUNCEMENT_LIMITS.title } }}
           />
-          <TextField
-            label={t('cms.severity')}
-            name="severity"
-            size="small"
-            select
-            {...field('severity')}
-            slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-          >
+          <NativeSelectField label={t('cms.severity')} name="severity" {...field('severity')}>
             {SEVERITIES.map((s) => (
               <option key={s} value={s}>
                 {t(`cms.severities.${s}`)}
               </option>
             ))}
-          </TextField>
+          </NativeSelectField>
           <TextField
             label={t('cms.message')}
             name="message"

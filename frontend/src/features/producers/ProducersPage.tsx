@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { maskAadhaar } from '@shared/format';
 import { ADDRESS_MAX, NAME_MAX, ProducerInput, type ProducerResponse } from '@shared/schemas/producers';
 import { errorMessage } from '@web/lib/api';
+import { digitsOnly } from '@web/lib/filters';
 import { useActiveToggle } from '@web/lib/useActiveToggle';
 import { useCatalogueList } from '@web/lib/useCatalogueList';
 import { useStaffForm } from '@web/lib/useStaffForm';
@@ -128,7 +129,7 @@ export default function ProducersPage() {
             size="small"
             required
             {...field('aadhaarNumber')}
-            onChange={(e) => set('aadhaarNumber', e.target.value.replace(/\D/g, '').slice(0, 12))}
+            onChange={(e) => set('aadhaarNumber', digitsOnly(e.target.value, 12))}
             sx={{ flex: '1 1 160px' }}
             slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 12 } }}
           />

@@ -10,7 +10,7 @@ import { DEFAULT_REGISTRATION_PAGE_SIZE, type RegistrationListReply, type Regist
 import { errorMessage } from '@web/lib/api';
 import { checkFilters } from '@web/lib/filters';
 import { usePagedSearch } from '@web/lib/usePagedSearch';
-import { PageButtons, SearchStatus } from '@web/components/PagedListParts';
+import { PagingRow, SearchStatus } from '@web/components/PagedListParts';
 import { usePageTitle } from '@web/components/usePageTitle';
 import { to } from '@web/paths';
 import { aadhaarFileUrl, listRegistrations, type RegistrationSearch } from './api';
@@ -143,20 +143,17 @@ export default function RegistrationsPage() {
       </Menu>
       {issueFor && <IssueSeedsDialog row={issueFor} onClose={() => setIssueFor(null)} />}
 
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mt: 2, flexWrap: 'wrap' }}>
-        <Typography variant="body2" data-testid="registrations-total">
-          {!data && error ? '—' : t('registrations.showing', { from, to: toRow, total })}
-        </Typography>
-        <PageButtons
-          page={query}
-          total={total}
-          loading={loading}
-          onPrevious={previousPage}
-          onNext={nextPage}
-          previousLabel={t('registrations.previous')}
-          nextLabel={t('registrations.next')}
-        />
-      </Box>
+      <PagingRow
+        summary={!data && error ? '—' : t('registrations.showing', { from, to: toRow, total })}
+        summaryTestId="registrations-total"
+        page={query}
+        total={total}
+        loading={loading}
+        onPrevious={previousPage}
+        onNext={nextPage}
+        previousLabel={t('registrations.previous')}
+        nextLabel={t('registrations.next')}
+      />
     </Box>
   );
 }
