@@ -1,6 +1,3 @@
-import Box from '@mui/material/Box';
-import Checkbox from '@mui/material/Checkbox';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
@@ -14,14 +11,13 @@ import {
 } from '@shared/schemas/cms';
 import { formatDateTime, indiaInputToIso, isoToIndiaInput } from '@shared/format';
 import { useListQuery } from '@web/lib/useListQuery';
-import { FeedbackAlerts, LoadErrorAlert } from '@web/components/FeedbackAlerts';
 import { EditButton } from '@web/components/RowActions';
 import { NativeSelectField } from '@web/components/FilterFields';
-import { FormPaper, StaffPage } from '@web/components/StaffPage';
-import { StaffTable, type StaffColumn } from '@web/components/StaffTable';
+import { StaffPage } from '@web/components/StaffPage';
+import type { StaffColumn } from '@web/components/StaffTable';
 import { usePageTitle } from '@web/components/usePageTitle';
 import { listAnnouncements, saveAnnouncement } from './api';
-import { CmsFormButtons } from './CmsFormButtons';
+import { CmsEditorForm, CmsTable } from './CmsScreenParts';
 import { useCmsEditor } from './useCmsEditor';
 
 interface Form {
@@ -122,69 +118,67 @@ export default function AnnouncementsPage() {
         {t('cms.futureNote')}
       </Typography>
 
-      <FormPaper title={heading}>
-        <Box
-          component="form"
-          onSubmit={submit}
-          noValidate
-          aria-label={heading}
-          sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: '2fr 1fr' } }}
-        >
-          <TextField
-            label={t('cms.title')}
-            name="title"
-            size="small"
-            required
-            {...field('title')}
-            slotProps={{ htmlInput: { maxLength: ANNOUNCEMENT_LIMITS.title } }}
-          />
-          <NativeSelectField label={t('cms.severity')} name="severity" {...field('severity')}>
-            {SEVERITIES.map((s) => (
-              <option key={s} value={s}>
-                {t(`cms.severities.${s}`)}
-              </option>
-            ))}
-          </NativeSelectField>
-          <TextField
-            label={t('cms.message')}
-            name="message"
-            size="small"
-            required
-            multiline
-            minRows={3}
-            {...field('message')}
-            sx={{ gridColumn: '1 / -1' }}
-            slotProps={{ htmlInput: { maxLength: ANNOUNCEMENT_LIMITS.message } }}
-          />
-          <TextField
-            label={t('cms.startAt')}
-            name="startAt"
-            size="small"
-            type="datetime-local"
-            {...field('startAt')}
-            slotProps={{ inputLabel: { shrink: true } }}
-          />
-          <TextField
-            label={t('cms.endAt')}
-            name="endAt"
-            size="small"
-            type="datetime-local"
-            {...field('endAt')}
-            helperText={errorOf('endAt') ?? t('cms.endAtHelp')}
-            slotProps={{ inputLabel: { shrink: true } }}
-          />
-          <FormControlLabel
-            control={<Checkbox name="isActive" checked={form.isActive} onChange={(e) => set('isActive', e.target.checked)} />}
-            label={t('cms.active')}
-          />
-          <CmsFormButtons busy={busy} editing={editing} onCancel={reset} />
-        </Box>
-      </FormPaper>
+      <CmsEditorForm
+        heading={heading}
+        columns="2fr 1fr"
+        onSubmit={submit}
+        active={form.isActive}
+        onActiveChange={(active) => set('isActive', active)}
+        busy={busy}
+        editing={editing}
+        onCancel={reset}
+      >
+        <TextField
+          label={t('cms.title')}
+          name="title"
+          size="small"
+          required
+          {...field('title')}
+          slotProps={{ htmlInput: { maxLength: ANNOUNCEMENT_LIMITS.title } }}
+        />
+        <NativeSelectField label={t('cms.severity')} name="severity" {...field('severity')}>
+          {SEVERITIES.map((s) => (
+            <option key={s} value={s}>
+              {t(`cms.severities.${s}`)}
+            </option>
+          ))}
+        </NativeSelectField>
+        <TextField
+          label={t('cms.message')}
+          name="message"
+          size="small"
+          required
+          multiline
+          minRows={3}
+          {...field('message')}
+          sx={{ gridColumn: '1 / -1' }}
+          slotProps={{ htmlInput: { maxLength: ANNOUNCEMENT_LIMITS.message } }}
+        />
+        <TextField
+          label={t('cms.startAt')}
+          name="startAt"
+          size="small"
+          type="datetime-local"
+          {...field('startAt')}
+          slotProps={{ inputLabel: { shrink: true } }}
+        />
+        <TextField
+          label={t('cms.endAt')}
+          name="endAt"
+          size="small"
+          type="datetime-local"
+          {...field('endAt')}
+          helperText={errorOf('endAt') ?? t('cms.endAtHelp')}
+          slotProps={{ inputLabel: { shrink: true } }}
+        />
+      </CmsEditorForm>
 
-      <FeedbackAlerts error={error} onCloseError={closeError} notice={notice} onCloseNotice={closeNotice} />
-      <LoadErrorAlert message={loadError} />
-
-      <StaffTable
+      <CmsTable
+        loadError={loadError}
+        error={error}
+        closeError={closeError}
+        notice={notice}
+        closeNotice={closeNotice}
         label={t('admin.nav.cmsAnnouncements')}
         columns={columns}
         rows={rows}

@@ -1,17 +1,13 @@
-import Box from '@mui/material/Box';
-import Checkbox from '@mui/material/Checkbox';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
 import { BLOCK_LIMITS, BLOCK_REQUIRED, BlockInput, type BlockResponse } from '@shared/schemas/cms';
 import { useListQuery } from '@web/lib/useListQuery';
-import { FeedbackAlerts, LoadErrorAlert } from '@web/components/FeedbackAlerts';
 import { EditButton } from '@web/components/RowActions';
-import { FormPaper, StaffPage } from '@web/components/StaffPage';
-import { StaffTable, type StaffColumn } from '@web/components/StaffTable';
+import { StaffPage } from '@web/components/StaffPage';
+import type { StaffColumn } from '@web/components/StaffTable';
 import { usePageTitle } from '@web/components/usePageTitle';
 import { listBlocks, saveBlock } from './api';
-import { CmsFormButtons } from './CmsFormButtons';
+import { CmsEditorForm, CmsTable } from './CmsScreenParts';
 import { useCmsEditor } from './useCmsEditor';
 
 interface Form {
@@ -65,71 +61,69 @@ export default function ContentBlocksPage() {
 
   return (
     <StaffPage title={t('admin.nav.cmsBlocks')}>
-      <FormPaper title={heading}>
-        <Box
-          component="form"
-          onSubmit={submit}
-          noValidate
-          aria-label={heading}
-          sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 2fr' } }}
-        >
-          <TextField
-            label={t('cms.slug')}
-            name="slug"
-            size="small"
-            required
-            {...field('slug')}
-            helperText={errorOf('slug') ?? t('cms.slugHelp')}
-            slotProps={{ htmlInput: { maxLength: BLOCK_LIMITS.slug, autoCapitalize: 'none', spellCheck: false } }}
-          />
-          <TextField
-            label={t('cms.title')}
-            name="title"
-            size="small"
-            required
-            {...field('title')}
-            slotProps={{ htmlInput: { maxLength: BLOCK_LIMITS.title } }}
-          />
-          <TextField
-            label={t('cms.body')}
-            name="body"
-            size="small"
-            multiline
-            minRows={4}
-            {...field('body')}
-            helperText={errorOf('body') ?? t('cms.bodyHelp')}
-            sx={{ gridColumn: '1 / -1' }}
-            slotProps={{ htmlInput: { maxLength: BLOCK_LIMITS.body } }}
-          />
-          <TextField
-            label={t('cms.imageUrl')}
-            name="imageUrl"
-            size="small"
-            {...field('imageUrl')}
-            helperText={errorOf('imageUrl') ?? t('cms.imageUrlHelp')}
-            sx={{ gridColumn: '1 / -1' }}
-            slotProps={{ htmlInput: { maxLength: BLOCK_LIMITS.imageUrl, inputMode: 'url', spellCheck: false } }}
-          />
-          <TextField
-            label={t('cms.sortOrder')}
-            name="sortOrder"
-            size="small"
-            type="number"
-            {...field('sortOrder')}
-            slotProps={{ htmlInput: { min: BLOCK_LIMITS.sortOrderMin, max: BLOCK_LIMITS.sortOrderMax, step: 1 } }}
-          />
-          <FormControlLabel
-            control={<Checkbox name="isActive" checked={form.isActive} onChange={(e) => set('isActive', e.target.checked)} />}
-            label={t('cms.active')}
-          />
-          <CmsFormButtons busy={busy} editing={editing} onCancel={reset} />
-        </Box>
-      </FormPaper>
+      <CmsEditorForm
+        heading={heading}
+        columns="1fr 2fr"
+        onSubmit={submit}
+        active={form.isActive}
+        onActiveChange={(active) => set('isActive', active)}
+        busy={busy}
+        editing={editing}
+        onCancel={reset}
+      >
+        <TextField
+          label={t('cms.slug')}
+          name="slug"
+          size="small"
+          required
+          {...field('slug')}
+          helperText={errorOf('slug') ?? t('cms.slugHelp')}
+          slotProps={{ htmlInput: { maxLength: BLOCK_LIMITS.slug, autoCapitalize: 'none', spellCheck: false } }}
+        />
+        <TextField
+          label={t('cms.title')}
+          name="title"
+          size="small"
+          required
+          {...field('title')}
+          slotProps={{ htmlInput: { maxLength: BLOCK_LIMITS.title } }}
+        />
+        <TextField
+          label={t('cms.body')}
+          name="body"
+          size="small"
+          multiline
+          minRows={4}
+          {...field('body')}
+          helperText={errorOf('body') ?? t('cms.bodyHelp')}
+          sx={{ gridColumn: '1 / -1' }}
+          slotProps={{ htmlInput: { maxLength: BLOCK_LIMITS.body } }}
+        />
+        <TextField
+          label={t('cms.imageUrl')}
+          name="imageUrl"
+          size="small"
+          {...field('imageUrl')}
+          helperText={errorOf('imageUrl') ?? t('cms.imageUrlHelp')}
+          sx={{ gridColumn: '1 / -1' }}
+          slotProps={{ htmlInput: { maxLength: BLOCK_LIMITS.imageUrl, inputMode: 'url', spellCheck: false } }}
+        />
+        <TextField
+          label={t('cms.sortOrder')}
+          name="sortOrder"
+          size="small"
+          type="number"
+          {...field('sortOrder')}
+          slotProps={{ htmlInput: { min: BLOCK_LIMITS.sortOrderMin, max: BLOCK_LIMITS.sortOrderMax, step: 1 } }}
+        />
+      </CmsEditorForm>
 
-      <FeedbackAlerts error={error} onCloseError={closeError} notice={notice} onCloseNotice={closeNotice} />
-      <LoadErrorAlert message={loadError} />
-
-      <StaffTable
+      <CmsTable
+        loadError={loadError}
+        error={error}
+        closeError={closeError}
+        notice={notice}
+        closeNotice={closeNotice}
         label={t('admin.nav.cmsBlocks')}
         columns={columns}
         rows={rows}
