@@ -11,6 +11,7 @@ import { checkFilters } from '@web/lib/filters';
 import { usePagedSearch } from '@web/lib/usePagedSearch';
 import { PagingRow, SearchStatus } from '@web/components/PagedListParts';
 import { NativeSelectField } from '@web/components/FilterFields';
+import { StaffPage } from '@web/components/StaffPage';
 import { usePageTitle } from '@web/components/usePageTitle';
 import { EMPTY_FILTERS, listBills, listCropChoices, listUserNames, openBillQr, type BillFilters } from './api';
 import { BillFiltersForm } from './BillFiltersForm';
@@ -78,10 +79,7 @@ export default function BillsPage() {
   const failed = !data && Boolean(error);
 
   return (
-    <Box component="section">
-      <Typography variant="h5" component="h1" gutterBottom>
-        {t('bills.title')}
-      </Typography>
+    <StaffPage title={t('bills.title')}>
       <Box sx={{ display: 'flex', gap: 3, flexWrap: 'wrap', mb: 1, visibility: failed ? 'hidden' : undefined }}>
         <Typography data-testid="bills-count" sx={{ fontWeight: 600 }}>
           {t('bills.results', { count: total })}
@@ -127,6 +125,6 @@ export default function BillsPage() {
           ))}
         </NativeSelectField>
       </PagingRow>
-    </Box>
+    </StaffPage>
   );
 }
