@@ -69,8 +69,9 @@ export default function AnnouncementsPage() {
   const { t, i18n } = useTranslation();
   usePageTitle(t('admin.nav.cmsAnnouncements'));
   const { rows, loadError, load } = useListQuery(['cms-announcements'], listAnnouncements, 'common.failedToLoad');
-  const { form, set, field, errorOf, error, closeError, notice, closeNotice, busy, reset, submit, edit } = useCmsEditor({
+  const editor = useCmsEditor({
     empty: emptyForm,
+    idOf: (f) => f.announcementID,
     schema: AnnouncementInput,
     toInput: (f: Form) => ({
       ...f,
@@ -83,7 +84,7 @@ export default function AnnouncementsPage() {
     save: saveAnnouncement,
     reload: load,
   });
-  const editing = form.announcementID !== 0;
+  const { form, editing, field, errorOf, edit } = editor;
   const when = (iso: string | null) => (iso ? formatDateTime(iso, i18n.language) : t('cms.noEnd'));
 
   const now = new Date().toISOString();
@@ -118,16 +119,7 @@ export default function AnnouncementsPage() {
         {t('cms.futureNote')}
       </Typography>
 
-      <CmsEditorForm
-        heading={heading}
-        columns="2fr 1fr"
-        onSubmit={submit}
-        active={form.isActive}
-        onActiveChange={(active) => set('isActive', active)}
-        busy={busy}
-        editing={editing}
-        onCancel={reset}
-      >
+      <CmsEditorForm heading={heading} columns="2fr 1fr" editor={editor}>
         <TextField
           label={t('cms.title')}
           name="title"
@@ -174,11 +166,8 @@ export default function AnnouncementsPage() {
       </CmsEditorForm>
 
       <CmsTable
+        editor={editor}
         loadError={loadError}
-        error={error}
-        closeError={closeError}
-        notice={notice}
-        closeNotice={closeNotice}
         label={t('admin.nav.cmsAnnouncements')}
         columns={columns}
         rows={rows}

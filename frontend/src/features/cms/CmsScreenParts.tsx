@@ -25,64 +25,59 @@ function CmsFormButtons({ busy, editing, onCancel }: { busy: boolean; editing: b
   );
 }
 
+/** What the form box and the list section need of useCmsEditor. */
+export interface CmsEditorState {
+  form: { isActive: boolean };
+  editing: boolean;
+  setActive: (active: boolean) => void;
+  submit: (e: FormEvent) => void;
+  busy: boolean;
+  reset: () => void;
+  error: string;
+  closeError: () => void;
+  notice: string;
+  closeNotice: () => void;
+}
+
 interface CmsEditorFormProps {
   /** "New …" or "Editing … #id": the box's heading and the form's name. */
   heading: string;
   /** The grid's columns from the small breakpoint up (one column on a phone). */
   columns: string;
-  onSubmit: (e: FormEvent) => void;
-  active: boolean;
-  onActiveChange: (active: boolean) => void;
-  busy: boolean;
-  editing: boolean;
-  onCancel: () => void;
+  editor: CmsEditorState;
   /** The record's own fields, before Active and the buttons. */
   children: ReactNode;
 }
 
 /** A CMS record's form in its box: its fields, Active, then Save / Update and Cancel. */
-export function CmsEditorForm({
-  heading,
-  columns,
-  onSubmit,
-  active,
-  onActiveChange,
-  busy,
-  editing,
-  onCancel,
-  children,
-}: CmsEditorFormProps) {
+export function CmsEditorForm({ heading, columns, editor, children }: CmsEditorFormProps) {
   const { t } = useTranslation();
+  const { form, editing, setActive, submit, busy, reset } = editor;
   return (
     <FormPaper title={heading}>
       <Box
         component="form"
-        onSubmit={onSubmit}
+        onSubmit={submit}
         noValidate
         aria-label={heading}
         sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: columns } }}
       >
         {children}
         <FormControlLabel
-          control={<Checkbox name="isActive" checked={active} onChange={(e) => onActiveChange(e.target.checked)} />}
+          control={<Checkbox name="isActive" checked={form.isActive} onChange={(e) => setActive(e.target.checked)} />}
           label={t('cms.active')}
         />
-        <CmsFormButtons busy={busy} editing={editing} onCancel={onCancel} />
+        <CmsFormButtons busy={busy} editing={editing} onCancel={reset} />
       </Box>
     </FormPaper>
   );
 }
 
-type CmsTableProps<T> = StaffTableProps<T> & {
-  loadError: string;
-  error: string;
-  closeError: () => void;
-  notice: string;
-  closeNotice: () => void;
-};
+type CmsTableProps<T> = StaffTableProps<T> & { editor: CmsEditorState; loadError: string };
 
 /** Under a CMS form: the outcome of the latest save, why the list could not load, and the list. */
-export function CmsTable<T>({ loadError, error, closeError, notice, closeNotice, ...table }: CmsTableProps<T>) {
+export function CmsTable<T>({ editor, loadError, ...table }: CmsTableProps<T>) {
+  const { error, closeError, notice, closeNotice } = editor;
   return (
     <>
       <FeedbackAlerts error={error} onCloseError={closeError} notice={notice} onCloseNotice={closeNotice} />

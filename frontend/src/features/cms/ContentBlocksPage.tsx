@@ -37,15 +37,16 @@ export default function ContentBlocksPage() {
   const { t } = useTranslation();
   usePageTitle(t('admin.nav.cmsBlocks'));
   const { rows, loadError, load } = useListQuery(['cms-blocks'], listBlocks, 'common.failedToLoad');
-  const { form, set, field, errorOf, error, closeError, notice, closeNotice, busy, reset, submit, edit } = useCmsEditor({
+  const editor = useCmsEditor({
     empty: () => EMPTY,
+    idOf: (f) => f.blockID,
     schema: BlockInput,
     requiredMessage: BLOCK_REQUIRED,
     requiredText: t('cms.blockRequired'),
     save: saveBlock,
     reload: load,
   });
-  const editing = form.blockID !== 0;
+  const { form, editing, field, errorOf, edit } = editor;
 
   const yesNo = (yes: boolean) => (yes ? t('common.yes') : t('common.no'));
   const columns: StaffColumn<BlockResponse>[] = [
@@ -61,16 +62,7 @@ export default function ContentBlocksPage() {
 
   return (
     <StaffPage title={t('admin.nav.cmsBlocks')}>
-      <CmsEditorForm
-        heading={heading}
-        columns="1fr 2fr"
-        onSubmit={submit}
-        active={form.isActive}
-        onActiveChange={(active) => set('isActive', active)}
-        busy={busy}
-        editing={editing}
-        onCancel={reset}
-      >
+      <CmsEditorForm heading={heading} columns="1fr 2fr" editor={editor}>
         <TextField
           label={t('cms.slug')}
           name="slug"
@@ -119,11 +111,8 @@ export default function ContentBlocksPage() {
       </CmsEditorForm>
 
       <CmsTable
+        editor={editor}
         loadError={loadError}
-        error={error}
-        closeError={closeError}
-        notice={notice}
-        closeNotice={closeNotice}
         label={t('admin.nav.cmsBlocks')}
         columns={columns}
         rows={rows}
