@@ -36,6 +36,9 @@ export interface StaffTableProps<T> {
   /** Leave out the empty row (while a load error is shown). */
   hideEmpty?: boolean;
   tableSx?: SxProps<Theme>;
+  /** The header stays in view while the box scrolls (with a box no taller than the window, see listTable). */
+  stickyHeader?: boolean;
+  containerSx?: SxProps<Theme>;
 }
 
 /** A staff list in an outlined box: one header row from the columns, the loading / empty row, one row per item. */
@@ -48,10 +51,12 @@ export function StaffTable<T>({
   emptyText,
   hideEmpty,
   tableSx,
+  stickyHeader,
+  containerSx,
 }: StaffTableProps<T>) {
   return (
-    <TableContainer component={Paper} variant="outlined">
-      <Table size="small" aria-label={label} sx={tableSx}>
+    <TableContainer component={Paper} variant="outlined" sx={containerSx}>
+      <Table size="small" stickyHeader={stickyHeader} aria-label={label} sx={tableSx}>
         <TableHead>
           <TableRow>
             {columns.map((c, i) => (
