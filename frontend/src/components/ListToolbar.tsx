@@ -6,7 +6,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
 
-interface ListToolbarProps {
+export interface ListToolbarProps {
   searchLabel: string;
   /** Called with the trimmed text when Enter is pressed in the search field. */
   onSearch: (text: string) => void;

@@ -1,6 +1,9 @@
+import type { ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
+import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { Page } from '../lib/usePagedSearch';
 
@@ -54,5 +57,26 @@ export function PageButtons({ page, total, loading, onPrevious, onNext, previous
         {nextLabel}
       </Button>
     </>
+  );
+}
+
+interface PagingRowProps extends PageButtonsProps {
+  /** "Showing 1-20 of 45", or what stands in for it. */
+  summary: string;
+  summaryTestId: string;
+  /** Between the summary and the page buttons (a page size box). */
+  children?: ReactNode;
+}
+
+/** The row under a paged list: what it shows of how many, then Previous and Next. */
+export function PagingRow({ summary, summaryTestId, children, ...buttons }: PagingRowProps) {
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mt: 2, flexWrap: 'wrap' }}>
+      <Typography variant="body2" data-testid={summaryTestId}>
+        {summary}
+      </Typography>
+      {children}
+      <PageButtons {...buttons} />
+    </Box>
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkFilters } from './filters';
+import { checkFilters, digitsOnly } from './filters';
 
 describe('search filter checks', () => {
   const rules = { id: 'wholeNumber', year: 'year', aadhaar: 'aadhaarSearch' } as const;
@@ -33,5 +33,13 @@ describe('search filter checks', () => {
       field: 'from',
       messageKey: 'staffChecks.fromAfterTo',
     });
+  });
+});
+
+describe('digits-only boxes', () => {
+  it('keep the digits of what was typed, up to the limit', () => {
+    expect(digitsOnly('1234 5678-9012 34', 12)).toBe('123456789012');
+    expect(digitsOnly('20a26', 4)).toBe('2026');
+    expect(digitsOnly('abc', 4)).toBe('');
   });
 });

@@ -45,3 +45,6 @@ export function checkFilters(
   }
   return null;
 }
+
+/** What a digits-only box keeps of what was typed or pasted: its digits, at most `max` of them. */
+export const digitsOnly = (value: string, max: number) => value.replace(/\D/g, '').slice(0, max);

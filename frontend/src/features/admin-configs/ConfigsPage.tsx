@@ -10,7 +10,6 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { SaveConfigInput, type ConfigResponse } from '@shared/schemas/admin';
 import { errorMessage } from '@web/lib/api';
@@ -18,6 +17,8 @@ import { useFeedback } from '@web/lib/useFeedback';
 import { useListQuery } from '@web/lib/useListQuery';
 import { useStaffForm } from '@web/lib/useStaffForm';
 import { FeedbackAlerts, LoadErrorAlert } from '@web/components/FeedbackAlerts';
+import { ConfirmedDeleteButton, EditButton } from '@web/components/RowActions';
+import { FormPaper, StaffPage } from '@web/components/StaffPage';
 import { TableStateRows } from '@web/components/TableStateRows';
 import { usePageTitle } from '@web/components/usePageTitle';
 import { deleteConfig, listConfigs, renameOrSave, saveConfig } from './api';
@@ -81,7 +82,6 @@ export default function ConfigsPage() {
   };
 
   const remove = async (row: ConfigResponse) => {
-    if (!window.confirm(t('configs.confirmDelete', { key: row.key }))) return;
     clear();
     try {
       await deleteConfig(row.key);
@@ -94,15 +94,8 @@ export default function ConfigsPage() {
   };
 
   return (
-    <Box component="section">
-      <Typography variant="h5" component="h1" gutterBottom>
-        {t('configs.title')}
-      </Typography>
-
-      <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
-        <Typography variant="subtitle1" component="h2" gutterBottom>
-          {t('configs.addTitle')}
-        </Typography>
+    <StaffPage title={t('configs.title')}>
+      <FormPaper title={t('configs.addTitle')}>
         <Box
           component="form"
           onSubmit={(e) => (editForm.busy ? e.preventDefault() : addForm.submit(e))}
@@ -130,7 +123,7 @@ export default function ConfigsPage() {
             {t('common.save')}
           </Button>
         </Box>
-      </Paper>
+      </FormPaper>
 
       <LoadErrorAlert message={loadError} />
       <FeedbackAlerts error={error} onCloseError={closeError} notice={notice} onCloseNotice={closeNotice} />
@@ -197,12 +190,11 @@ export default function ConfigsPage() {
                       spacing={{ xs: 0, sm: 1 }}
                       sx={{ justifyContent: 'flex-end', alignItems: 'flex-end' }}
                     >
-                      <Button size="small" onClick={() => startEdit(row)}>
-                        {t('common.edit')}
-                      </Button>
-                      <Button size="small" color="error" onClick={() => void remove(row)}>
-                        {t('common.delete')}
-                      </Button>
+                      <EditButton onClick={() => startEdit(row)} />
+                      <ConfirmedDeleteButton
+                        confirmMessage={t('configs.confirmDelete', { key: row.key })}
+                        onDelete={() => void remove(row)}
+                      />
                     </Stack>
                   </TableCell>
                 </TableRow>
@@ -211,6 +203,6 @@ export default function ConfigsPage() {
           </TableBody>
         </Table>
       </TableContainer>
-    </Box>
+    </StaffPage>
   );
 }

@@ -1,21 +1,15 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Paper from '@mui/material/Paper';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { CreateRoleInput, type RoleResponse } from '@shared/schemas/admin';
 import { errorMessage } from '@web/lib/api';
 import { useListQuery } from '@web/lib/useListQuery';
 import { useStaffForm } from '@web/lib/useStaffForm';
 import { FeedbackAlerts, LoadErrorAlert } from '@web/components/FeedbackAlerts';
-import { TableStateRows } from '@web/components/TableStateRows';
+import { ConfirmedDeleteButton } from '@web/components/RowActions';
+import { FormPaper, StaffPage } from '@web/components/StaffPage';
+import { StaffTable, type StaffColumn } from '@web/components/StaffTable';
 import { usePageTitle } from '@web/components/usePageTitle';
 import { createRole, deleteRole, listRoles } from './api';
 
@@ -34,7 +28,6 @@ export default function RolesPage() {
   const { error, notice, clear, succeed, closeError, closeNotice } = feedback;
 
   const remove = async (role: RoleResponse) => {
-    if (!window.confirm(t('roles.confirmDelete'))) return;
     // The latest action's outcome only: nothing left over from an earlier add.
     clear();
     clearErrors();
@@ -47,16 +40,20 @@ export default function RolesPage() {
     }
   };
 
-  return (
-    <Box component="section">
-      <Typography variant="h5" component="h1" gutterBottom>
-        {t('roles.title')}
-      </Typography>
+  const columns: StaffColumn<RoleResponse>[] = [
+    { header: t('common.id'), cell: (role) => role.roleID },
+    { header: t('roles.name'), cell: (role) => role.name, sx: { fontFamily: 'monospace' } },
+    { header: t('roles.description'), cell: (role) => role.description },
+    {
+      header: t('common.actions'),
+      align: 'right',
+      cell: (role) => <ConfirmedDeleteButton confirmMessage={t('roles.confirmDelete')} onDelete={() => void remove(role)} />,
+    },
+  ];
 
-      <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
-        <Typography variant="subtitle1" component="h2" gutterBottom>
-          {t('roles.addTitle')}
-        </Typography>
+  return (
+    <StaffPage title={t('roles.title')}>
+      <FormPaper title={t('roles.addTitle')}>
         <Box
           component="form"
           onSubmit={submit}
@@ -84,38 +81,19 @@ export default function RolesPage() {
             {t('roles.add')}
           </Button>
         </Box>
-      </Paper>
+      </FormPaper>
 
       <LoadErrorAlert message={loadError} />
       <FeedbackAlerts error={error} onCloseError={closeError} notice={notice} onCloseNotice={closeNotice} />
 
-      <TableContainer component={Paper} variant="outlined">
-        <Table size="small" aria-label={t('roles.title')}>
-          <TableHead>
-            <TableRow>
-              <TableCell>{t('common.id')}</TableCell>
-              <TableCell>{t('roles.name')}</TableCell>
-              <TableCell>{t('roles.description')}</TableCell>
-              <TableCell align="right">{t('common.actions')}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            <TableStateRows rows={rows} colSpan={4} emptyText={t('roles.empty')} />
-            {rows?.map((role) => (
-              <TableRow key={role.roleID} data-role-name={role.name} hover>
-                <TableCell>{role.roleID}</TableCell>
-                <TableCell sx={{ fontFamily: 'monospace' }}>{role.name}</TableCell>
-                <TableCell>{role.description}</TableCell>
-                <TableCell align="right">
-                  <Button size="small" color="error" onClick={() => void remove(role)}>
-                    {t('common.delete')}
-                  </Button>
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </TableContainer>
-    </Box>
+      <StaffTable
+        label={t('roles.title')}
+        columns={columns}
+        rows={rows}
+        rowKey={(role) => role.roleID}
+        rowProps={(role) => ({ 'data-role-name': role.name, hover: true })}
+        emptyText={t('roles.empty')}
+      />
+    </StaffPage>
   );
 }

@@ -5,16 +5,8 @@ import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import {
   CreateUserInput,
@@ -27,7 +19,8 @@ import { errorMessage } from '@web/lib/api';
 import { useListQuery } from '@web/lib/useListQuery';
 import { useStaffForm } from '@web/lib/useStaffForm';
 import { FeedbackAlerts, LoadErrorAlert } from '@web/components/FeedbackAlerts';
-import { TableStateRows } from '@web/components/TableStateRows';
+import { FormPaper, StaffPage } from '@web/components/StaffPage';
+import { StaffTable, type StaffColumn } from '@web/components/StaffTable';
 import { usePageTitle } from '@web/components/usePageTitle';
 import { createUser, listRoles, listUsers, resetPassword, updateUser } from './api';
 import { RoleCheckboxes } from './RoleCheckboxes';
@@ -131,16 +124,71 @@ export default function UsersPage() {
     }
   };
 
-  return (
-    <Box component="section">
-      <Typography variant="h5" component="h1" gutterBottom>
-        {t('users.title')}
-      </Typography>
+  const draftFor = (u: UserResponse) => drafts[u.userID] ?? draftOf(u);
+  const columns: StaffColumn<UserResponse>[] = [
+    { header: t('common.id'), cell: (u) => u.userID },
+    {
+      header: t('users.fullName'),
+      sx: { minWidth: 180 },
+      cell: (u) => {
+        const rowError = rowErrors[u.userID];
+        return (
+          <TextField
+            size="small"
+            fullWidth
+            value={draftFor(u).fullName}
+            onChange={(e) => setDraft(u.userID, { fullName: e.target.value })}
+            error={!!rowError}
+            helperText={rowError || undefined}
+            slotProps={{ htmlInput: { 'aria-label': `${t('users.fullName')} (${u.email})`, maxLength: 200 } }}
+          />
+        );
+      },
+    },
+    { header: t('users.email'), cell: (u) => u.email, sx: { minWidth: 160, overflowWrap: 'anywhere' } },
+    {
+      header: t('users.active'),
+      cell: (u) => (
+        <Checkbox
+          size="small"
+          checked={draftFor(u).isActive}
+          onChange={(e) => setDraft(u.userID, { isActive: e.target.checked })}
+          slotProps={{ input: { 'aria-label': `${t('users.active')} (${u.email})` } as Record<string, unknown> }}
+        />
+      ),
+    },
+    {
+      header: t('users.roles'),
+      sx: { minWidth: 280 },
+      cell: (u) => (
+        <RoleCheckboxes
+          roles={roles}
+          selected={draftFor(u).roleIds}
+          onChange={(roleIds) => setDraft(u.userID, { roleIds })}
+          label={`${t('users.roles')} (${u.email})`}
+          dense
+        />
+      ),
+    },
+    {
+      header: t('common.actions'),
+      align: 'right',
+      cell: (u) => (
+        <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
+          <Button size="small" variant="contained" onClick={() => void saveRow(u)} disabled={savingId === u.userID}>
+            {t('common.save')}
+          </Button>
+          <Button size="small" onClick={() => void resetPw(u)} sx={{ whiteSpace: 'nowrap' }}>
+            {t('users.resetPw')}
+          </Button>
+        </Stack>
+      ),
+    },
+  ];
 
-      <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
-        <Typography variant="subtitle1" component="h2" gutterBottom>
-          {t('users.createTitle')}
-        </Typography>
+  return (
+    <StaffPage title={t('users.title')}>
+      <FormPaper title={t('users.createTitle')}>
         <Box component="form" onSubmit={submit} noValidate sx={{ display: 'grid', gap: 1.5 }}>
           <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' } }}>
             <TextField
@@ -198,7 +246,7 @@ export default function UsersPage() {
             </Button>
           </Box>
         </Box>
-      </Paper>
+      </FormPaper>
 
       <LoadErrorAlert message={loadError} />
       <FeedbackAlerts
@@ -209,71 +257,14 @@ export default function UsersPage() {
         onCloseNotice={closeNotice}
       />
 
-      <TableContainer component={Paper} variant="outlined">
-        <Table size="small" aria-label={t('users.listTitle')}>
-          <TableHead>
-            <TableRow>
-              <TableCell>{t('common.id')}</TableCell>
-              <TableCell>{t('users.fullName')}</TableCell>
-              <TableCell>{t('users.email')}</TableCell>
-              <TableCell>{t('users.active')}</TableCell>
-              <TableCell>{t('users.roles')}</TableCell>
-              <TableCell align="right">{t('common.actions')}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            <TableStateRows rows={users} colSpan={6} emptyText={t('users.empty')} />
-            {users?.map((u) => {
-              const draft = drafts[u.userID] ?? draftOf(u);
-              const rowError = rowErrors[u.userID];
-              return (
-                <TableRow key={u.userID} data-user-email={u.email} hover>
-                  <TableCell>{u.userID}</TableCell>
-                  <TableCell sx={{ minWidth: 180 }}>
-                    <TextField
-                      size="small"
-                      fullWidth
-                      value={draft.fullName}
-                      onChange={(e) => setDraft(u.userID, { fullName: e.target.value })}
-                      error={!!rowError}
-                      helperText={rowError || undefined}
-                      slotProps={{ htmlInput: { 'aria-label': `${t('users.fullName')} (${u.email})`, maxLength: 200 } }}
-                    />
-                  </TableCell>
-                  <TableCell sx={{ minWidth: 160, overflowWrap: 'anywhere' }}>{u.email}</TableCell>
-                  <TableCell>
-                    <Checkbox
-                      size="small"
-                      checked={draft.isActive}
-                      onChange={(e) => setDraft(u.userID, { isActive: e.target.checked })}
-                      slotProps={{ input: { 'aria-label': `${t('users.active')} (${u.email})` } as Record<string, unknown> }}
-                    />
-                  </TableCell>
-                  <TableCell sx={{ minWidth: 280 }}>
-                    <RoleCheckboxes
-                      roles={roles}
-                      selected={draft.roleIds}
-                      onChange={(roleIds) => setDraft(u.userID, { roleIds })}
-                      label={`${t('users.roles')} (${u.email})`}
-                      dense
-                    />
-                  </TableCell>
-                  <TableCell align="right">
-                    <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
-                      <Button size="small" variant="contained" onClick={() => void saveRow(u)} disabled={savingId === u.userID}>
-                        {t('common.save')}
-                      </Button>
-                      <Button size="small" onClick={() => void resetPw(u)} sx={{ whiteSpace: 'nowrap' }}>
-                        {t('users.resetPw')}
-                      </Button>
-                    </Stack>
-                  </TableCell>
-                </TableRow>
-              );
-            })}
-          </TableBody>
-        </Table>
-      </TableContainer>
-    </Box>
+      <StaffTable
+        label={t('users.listTitle')}
+        columns={columns}
+        rows={users}
+        rowKey={(u) => u.userID}
+        rowProps={(u) => ({ 'data-user-email': u.email, hover: true })}
+        emptyText={t('users.empty')}
+      />
+    </StaffPage>
   );
 }

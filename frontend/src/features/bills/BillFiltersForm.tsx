@@ -5,6 +5,7 @@ import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
 import type { CropDropdownItem } from '@shared/schemas/crops';
 import type { FilterProblem } from '@web/lib/filters';
+import { filterBinder, NativeSelectField } from '@web/components/FilterFields';
 import type { FormEvent } from 'react';
 import type { BillFilters } from './api';
 
@@ -24,40 +25,27 @@ interface BillFiltersFormProps {
 /** The Bills page's filters; Enter or Search goes back to page 1. */
 export function BillFiltersForm({ form, setForm, problem, crops, users, onSearch: search }: BillFiltersFormProps) {
   const { t } = useTranslation();
-  const set = (name: keyof BillFilters) => (e: { target: { value: string } }) =>
-    setForm((f) => ({ ...f, [name]: e.target.value }));
-  const marked = (name: keyof BillFilters) => problem?.field === name;
+  const bind = filterBinder(form, setForm, problem);
   return (
     <Paper variant="outlined" component="form" onSubmit={search} sx={{ p: 2, mb: 2 }} aria-label={t('bills.filters')}>
       {/* As many columns as fit with room for a whole date ('dd/mm/yyyy') and every label; two on a phone. */}
       <Box
         sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr 1fr', sm: 'repeat(auto-fill, minmax(168px, 1fr))' } }}
       >
-        <TextField size="small" label={t('bills.number')} name="number" value={form.number} onChange={set('number')} />
-        <TextField size="small" label={t('bills.lotCode')} name="lotCode" value={form.lotCode} onChange={set('lotCode')} />
-        <TextField
-          size="small"
-          select
-          label={t('bills.crop')}
-          name="cropId"
-          value={form.cropId}
-          onChange={set('cropId')}
-          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-        >
+        <TextField size="small" label={t('bills.number')} {...bind('number')} />
+        <TextField size="small" label={t('bills.lotCode')} {...bind('lotCode')} />
+        <NativeSelectField label={t('bills.crop')} {...bind('cropId')}>
           <option value="">{t('bills.allCrops')}</option>
           {crops.map((c) => (
             <option key={c.id} value={String(c.id)}>
               {c.name}
             </option>
           ))}
-        </TextField>
+        </NativeSelectField>
         <TextField
           size="small"
           label={t('bills.year')}
-          name="year"
-          value={form.year}
-          error={marked('year')}
-          onChange={(e) => setForm((f) => ({ ...f, year: e.target.value.replace(/\D/g, '').slice(0, 4) }))}
+          {...bind('year', { digits: 4 })}
           slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 4 } }}
         />
         <TextField
@@ -65,10 +53,7 @@ export function BillFiltersForm({ form, setForm, problem, crops, users, onSearch
           sx={FULL_ROW_ON_PHONE}
           type="date"
           label={t('bills.from')}
-          name="from"
-          value={form.from}
-          onChange={set('from')}
-          error={marked('from')}
+          {...bind('from')}
           slotProps={{ inputLabel: { shrink: true } }}
         />
         <TextField
@@ -76,41 +61,22 @@ export function BillFiltersForm({ form, setForm, problem, crops, users, onSearch
           sx={FULL_ROW_ON_PHONE}
           type="date"
           label={t('bills.to')}
-          name="to"
-          value={form.to}
-          onChange={set('to')}
-          error={marked('from')}
+          {...bind('to', { markedBy: 'from' })}
           slotProps={{ inputLabel: { shrink: true } }}
         />
-        <TextField
-          size="small"
-          select
-          label={t('bills.createdBy')}
-          name="createdBy"
-          value={form.createdBy}
-          onChange={set('createdBy')}
-          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-        >
+        <NativeSelectField label={t('bills.createdBy')} {...bind('createdBy')}>
           <option value="">{t('bills.allUsers')}</option>
           {users.map((u) => (
             <option key={u.userID} value={String(u.userID)}>
               {u.fullName}
             </option>
           ))}
-        </TextField>
-        <TextField
-          size="small"
-          select
-          label={t('bills.paymentMode')}
-          name="paymentMode"
-          value={form.paymentMode}
-          onChange={set('paymentMode')}
-          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-        >
+        </NativeSelectField>
+        <NativeSelectField label={t('bills.paymentMode')} {...bind('paymentMode')}>
           <option value="">{t('bills.all')}</option>
           <option value="Cash">{t('bills.cash')}</option>
           <option value="Online">{t('bills.online')}</option>
-        </TextField>
+        </NativeSelectField>
       </Box>
       <Box sx={{ mt: 2 }}>
         <Button type="submit" variant="contained">

@@ -1,7 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
@@ -10,7 +9,9 @@ import { BILL_DEFAULT_TAKE, BILL_PAGE_SIZES, type InvoiceResponse } from '@share
 import { errorMessage } from '@web/lib/api';
 import { checkFilters } from '@web/lib/filters';
 import { usePagedSearch } from '@web/lib/usePagedSearch';
-import { PageButtons, SearchStatus } from '@web/components/PagedListParts';
+import { PagingRow, SearchStatus } from '@web/components/PagedListParts';
+import { NativeSelectField } from '@web/components/FilterFields';
+import { StaffPage } from '@web/components/StaffPage';
 import { usePageTitle } from '@web/components/usePageTitle';
 import { EMPTY_FILTERS, listBills, listCropChoices, listUserNames, openBillQr, type BillFilters } from './api';
 import { BillFiltersForm } from './BillFiltersForm';
@@ -78,10 +79,7 @@ export default function BillsPage() {
   const failed = !data && Boolean(error);
 
   return (
-    <Box component="section">
-      <Typography variant="h5" component="h1" gutterBottom>
-        {t('bills.title')}
-      </Typography>
+    <StaffPage title={t('bills.title')}>
       <Box sx={{ display: 'flex', gap: 3, flexWrap: 'wrap', mb: 1, visibility: failed ? 'hidden' : undefined }}>
         <Typography data-testid="bills-count" sx={{ fontWeight: 600 }}>
           {t('bills.results', { count: total })}
@@ -102,18 +100,22 @@ export default function BillsPage() {
 
       <BillsTable items={items} loading={loading} error={error} showQr={showQr} />
 
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mt: 2, flexWrap: 'wrap' }}>
-        <Typography variant="body2" data-testid="bills-showing">
-          {failed ? '—' : t('bills.showing', { from, to: last, total })}
-        </Typography>
-        <TextField
-          size="small"
-          select
+      <PagingRow
+        summary={failed ? '—' : t('bills.showing', { from, to: last, total })}
+        summaryTestId="bills-showing"
+        page={query}
+        total={total}
+        loading={loading}
+        onPrevious={previousPage}
+        onNext={nextPage}
+        previousLabel={t('bills.prev')}
+        nextLabel={t('bills.next')}
+      >
+        <NativeSelectField
           label={t('bills.pageSize')}
           name="take"
           value={String(query.take)}
           onChange={(e) => search((q) => ({ ...q, skip: 0, take: Number(e.target.value) }))}
-          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
           sx={{ width: 110 }}
         >
           {BILL_PAGE_SIZES.map((n) => (
@@ -121,17 +123,8 @@ export default function BillsPage() {
               {n}
             </option>
           ))}
-        </TextField>
-        <PageButtons
-          page={query}
-          total={total}
-          loading={loading}
-          onPrevious={previousPage}
-          onNext={nextPage}
-          previousLabel={t('bills.prev')}
-          nextLabel={t('bills.next')}
-        />
-      </Box>
-    </Box>
+        </NativeSelectField>
+      </PagingRow>
+    </StaffPage>
   );
 }

@@ -1,14 +1,3 @@
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import Paper from '@mui/material/Paper';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
@@ -22,11 +11,13 @@ import {
 } from '@shared/schemas/cms';
 import { formatDateTime, indiaInputToIso, isoToIndiaInput } from '@shared/format';
 import { useListQuery } from '@web/lib/useListQuery';
-import { FeedbackAlerts, LoadErrorAlert } from '@web/components/FeedbackAlerts';
-import { TableStateRows } from '@web/components/TableStateRows';
+import { EditButton } from '@web/components/RowActions';
+import { NativeSelectField } from '@web/components/FilterFields';
+import { StaffPage } from '@web/components/StaffPage';
+import type { StaffColumn } from '@web/components/StaffTable';
 import { usePageTitle } from '@web/components/usePageTitle';
 import { listAnnouncements, saveAnnouncement } from './api';
-import { CmsFormButtons } from './CmsFormButtons';
+import { CmsEditorForm, CmsTable } from './CmsScreenParts';
 import { useCmsEditor } from './useCmsEditor';
 
 interface Form {
@@ -78,8 +69,9 @@ export default function AnnouncementsPage() {
   const { t, i18n } = useTranslation();
   usePageTitle(t('admin.nav.cmsAnnouncements'));
   const { rows, loadError, load } = useListQuery(['cms-announcements'], listAnnouncements, 'common.failedToLoad');
-  const { form, set, errorOf, error, closeError, notice, closeNotice, busy, reset, submit, edit } = useCmsEditor({
+  const editor = useCmsEditor({
     empty: emptyForm,
+    idOf: (f) => f.announcementID,
     schema: AnnouncementInput,
     toInput: (f: Form) => ({
       ...f,
@@ -92,147 +84,97 @@ export default function AnnouncementsPage() {
     save: saveAnnouncement,
     reload: load,
   });
-  const editing = form.announcementID !== 0;
+  const { form, editing, field, errorOf, edit } = editor;
   const when = (iso: string | null) => (iso ? formatDateTime(iso, i18n.language) : t('cms.noEnd'));
 
   const now = new Date().toISOString();
   const heading = editing ? t('cms.editingAnnouncement', { id: form.announcementID }) : t('cms.newAnnouncement');
 
+  const columns: StaffColumn<AnnouncementResponse>[] = [
+    { header: t('common.id'), cell: (row) => row.announcementID },
+    { header: t('cms.title'), cell: (row) => row.title, sx: { wordBreak: 'break-word', minWidth: 160 } },
+    { header: t('cms.severity'), cell: (row) => t(`cms.severities.${row.severity}`) },
+    { header: t('cms.startAt'), cell: (row) => when(row.startAt), sx: { whiteSpace: 'nowrap' } },
+    { header: t('cms.endAt'), cell: (row) => when(row.endAt), sx: { whiteSpace: 'nowrap' } },
+    {
+      header: t('cms.active'),
+      sx: { whiteSpace: 'nowrap' },
+      cell: (row) => (
+        <>
+          {row.isActive ? t('common.yes') : t('common.no')}
+          {row.isActive && (
+            <Typography component="span" variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+              {t(`cms.timing.${timing(row, now)}`)}
+            </Typography>
+          )}
+        </>
+      ),
+    },
+    { header: t('common.actions'), align: 'right', cell: (row) => <EditButton onClick={() => edit(toForm(row))} /> },
+  ];
+
   return (
-    <Box component="section">
-      <Typography variant="h5" component="h1" gutterBottom>
-        {t('admin.nav.cmsAnnouncements')}
-      </Typography>
+    <StaffPage title={t('admin.nav.cmsAnnouncements')}>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
         {t('cms.futureNote')}
       </Typography>
 
-      <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
-        <Typography variant="subtitle1" component="h2" gutterBottom>
-          {heading}
-        </Typography>
-        <Box
-          component="form"
-          onSubmit={submit}
-          noValidate
-          aria-label={heading}
-          sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: '2fr 1fr' } }}
-        >
-          <TextField
-            label={t('cms.title')}
-            name="title"
-            size="small"
-            required
-            value={form.title}
-            onChange={(e) => set('title', e.target.value)}
-            error={!!errorOf('title')}
-            helperText={errorOf('title')}
-            slotProps={{ htmlInput: { maxLength: ANNOUNCEMENT_LIMITS.title } }}
-          />
-          <TextField
-            label={t('cms.severity')}
-            name="severity"
-            size="small"
-            select
-            value={form.severity}
-            onChange={(e) => set('severity', e.target.value as Severity)}
-            error={!!errorOf('severity')}
-            helperText={errorOf('severity')}
-            slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-          >
-            {SEVERITIES.map((s) => (
-              <option key={s} value={s}>
-                {t(`cms.severities.${s}`)}
-              </option>
-            ))}
-          </TextField>
-          <TextField
-            label={t('cms.message')}
-            name="message"
-            size="small"
-            required
-            multiline
-            minRows={3}
-            value={form.message}
-            onChange={(e) => set('message', e.target.value)}
-            error={!!errorOf('message')}
-            helperText={errorOf('message')}
-            sx={{ gridColumn: '1 / -1' }}
-            slotProps={{ htmlInput: { maxLength: ANNOUNCEMENT_LIMITS.message } }}
-          />
-          <TextField
-            label={t('cms.startAt')}
-            name="startAt"
-            size="small"
-            type="datetime-local"
-            value={form.startAt}
-            onChange={(e) => set('startAt', e.target.value)}
-            error={!!errorOf('startAt')}
-            helperText={errorOf('startAt')}
-            slotProps={{ inputLabel: { shrink: true } }}
-          />
-          <TextField
-            label={t('cms.endAt')}
-            name="endAt"
-            size="small"
-            type="datetime-local"
-            value={form.endAt}
-            onChange={(e) => set('endAt', e.target.value)}
-            error={!!errorOf('endAt')}
-            helperText={errorOf('endAt') ?? t('cms.endAtHelp')}
-            slotProps={{ inputLabel: { shrink: true } }}
-          />
-          <FormControlLabel
-            control={<Checkbox name="isActive" checked={form.isActive} onChange={(e) => set('isActive', e.target.checked)} />}
-            label={t('cms.active')}
-          />
-          <CmsFormButtons busy={busy} editing={editing} onCancel={reset} />
-        </Box>
-      </Paper>
+      <CmsEditorForm heading={heading} columns="2fr 1fr" editor={editor}>
+        <TextField
+          label={t('cms.title')}
+          name="title"
+          size="small"
+          required
+          {...field('title')}
+          slotProps={{ htmlInput: { maxLength: ANNOUNCEMENT_LIMITS.title } }}
+        />
+        <NativeSelectField label={t('cms.severity')} name="severity" {...field('severity')}>
+          {SEVERITIES.map((s) => (
+            <option key={s} value={s}>
+              {t(`cms.severities.${s}`)}
+            </option>
+          ))}
+        </NativeSelectField>
+        <TextField
+          label={t('cms.message')}
+          name="message"
+          size="small"
+          required
+          multiline
+          minRows={3}
+          {...field('message')}
+          sx={{ gridColumn: '1 / -1' }}
+          slotProps={{ htmlInput: { maxLength: ANNOUNCEMENT_LIMITS.message } }}
+        />
+        <TextField
+          label={t('cms.startAt')}
+          name="startAt"
+          size="small"
+          type="datetime-local"
+          {...field('startAt')}
+          slotProps={{ inputLabel: { shrink: true } }}
+        />
+        <TextField
+          label={t('cms.endAt')}
+          name="endAt"
+          size="small"
+          type="datetime-local"
+          {...field('endAt')}
+          helperText={errorOf('endAt') ?? t('cms.endAtHelp')}
+          slotProps={{ inputLabel: { shrink: true } }}
+        />
+      </CmsEditorForm>
 
-      <FeedbackAlerts error={error} onCloseError={closeError} notice={notice} onCloseNotice={closeNotice} />
-      <LoadErrorAlert message={loadError} />
-
-      <TableContainer component={Paper} variant="outlined">
-        <Table size="small" aria-label={t('admin.nav.cmsAnnouncements')}>
-          <TableHead>
-            <TableRow>
-              <TableCell>{t('common.id')}</TableCell>
-              <TableCell>{t('cms.title')}</TableCell>
-              <TableCell>{t('cms.severity')}</TableCell>
-              <TableCell>{t('cms.startAt')}</TableCell>
-              <TableCell>{t('cms.endAt')}</TableCell>
-              <TableCell>{t('cms.active')}</TableCell>
-              <TableCell align="right">{t('common.actions')}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            <TableStateRows rows={rows} colSpan={7} emptyText={t('cms.noAnnouncements')} />
-            {rows?.map((row) => (
-              <TableRow key={row.announcementID} hover selected={row.announcementID === form.announcementID}>
-                <TableCell>{row.announcementID}</TableCell>
-                <TableCell sx={{ wordBreak: 'break-word', minWidth: 160 }}>{row.title}</TableCell>
-                <TableCell>{t(`cms.severities.${row.severity}`)}</TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{when(row.startAt)}</TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{when(row.endAt)}</TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                  {row.isActive ? t('common.yes') : t('common.no')}
-                  {row.isActive && (
-                    <Typography component="span" variant="caption" color="text.secondary" sx={{ display: 'block' }}>
-                      {t(`cms.timing.${timing(row, now)}`)}
-                    </Typography>
-                  )}
-                </TableCell>
-                <TableCell align="right">
-                  <Button size="small" onClick={() => edit(toForm(row))}>
-                    {t('common.edit')}
-                  </Button>
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </TableContainer>
-    </Box>
+      <CmsTable
+        editor={editor}
+        loadError={loadError}
+        label={t('admin.nav.cmsAnnouncements')}
+        columns={columns}
+        rows={rows}
+        rowKey={(row) => row.announcementID}
+        rowProps={(row) => ({ hover: true, selected: row.announcementID === form.announcementID })}
+        emptyText={t('cms.noAnnouncements')}
+      />
+    </StaffPage>
   );
 }

@@ -1,24 +1,13 @@
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import Paper from '@mui/material/Paper';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { BLOCK_LIMITS, BLOCK_REQUIRED, BlockInput, type BlockResponse } from '@shared/schemas/cms';
 import { useListQuery } from '@web/lib/useListQuery';
-import { FeedbackAlerts, LoadErrorAlert } from '@web/components/FeedbackAlerts';
-import { TableStateRows } from '@web/components/TableStateRows';
+import { EditButton } from '@web/components/RowActions';
+import { StaffPage } from '@web/components/StaffPage';
+import type { StaffColumn } from '@web/components/StaffTable';
 import { usePageTitle } from '@web/components/usePageTitle';
 import { listBlocks, saveBlock } from './api';
-import { CmsFormButtons } from './CmsFormButtons';
+import { CmsEditorForm, CmsTable } from './CmsScreenParts';
 import { useCmsEditor } from './useCmsEditor';
 
 interface Form {
@@ -48,136 +37,89 @@ export default function ContentBlocksPage() {
   const { t } = useTranslation();
   usePageTitle(t('admin.nav.cmsBlocks'));
   const { rows, loadError, load } = useListQuery(['cms-blocks'], listBlocks, 'common.failedToLoad');
-  const { form, set, errorOf, error, closeError, notice, closeNotice, busy, reset, submit, edit } = useCmsEditor({
+  const editor = useCmsEditor({
     empty: () => EMPTY,
+    idOf: (f) => f.blockID,
     schema: BlockInput,
     requiredMessage: BLOCK_REQUIRED,
     requiredText: t('cms.blockRequired'),
     save: saveBlock,
     reload: load,
   });
-  const editing = form.blockID !== 0;
+  const { form, editing, field, errorOf, edit } = editor;
+
+  const yesNo = (yes: boolean) => (yes ? t('common.yes') : t('common.no'));
+  const columns: StaffColumn<BlockResponse>[] = [
+    { header: t('common.id'), cell: (row) => row.blockID },
+    { header: t('cms.slug'), cell: (row) => row.slug, sx: { fontFamily: 'monospace', whiteSpace: 'nowrap' } },
+    { header: t('cms.title'), cell: (row) => row.title, sx: { wordBreak: 'break-word', minWidth: 160 } },
+    { header: t('cms.sortOrder'), cell: (row) => row.sortOrder, align: 'right', headerSx: { whiteSpace: 'nowrap' } },
+    { header: t('cms.active'), cell: (row) => yesNo(row.isActive) },
+    { header: t('cms.image'), cell: (row) => yesNo(!!row.imageUrl) },
+    { header: t('common.actions'), align: 'right', cell: (row) => <EditButton onClick={() => edit(toForm(row))} /> },
+  ];
+  const heading = editing ? t('cms.editingBlock', { id: form.blockID }) : t('cms.newBlock');
 
   return (
-    <Box component="section">
-      <Typography variant="h5" component="h1" gutterBottom>
-        {t('admin.nav.cmsBlocks')}
-      </Typography>
+    <StaffPage title={t('admin.nav.cmsBlocks')}>
+      <CmsEditorForm heading={heading} columns="1fr 2fr" editor={editor}>
+        <TextField
+          label={t('cms.slug')}
+          name="slug"
+          size="small"
+          required
+          {...field('slug')}
+          helperText={errorOf('slug') ?? t('cms.slugHelp')}
+          slotProps={{ htmlInput: { maxLength: BLOCK_LIMITS.slug, autoCapitalize: 'none', spellCheck: false } }}
+        />
+        <TextField
+          label={t('cms.title')}
+          name="title"
+          size="small"
+          required
+          {...field('title')}
+          slotProps={{ htmlInput: { maxLength: BLOCK_LIMITS.title } }}
+        />
+        <TextField
+          label={t('cms.body')}
+          name="body"
+          size="small"
+          multiline
+          minRows={4}
+          {...field('body')}
+          helperText={errorOf('body') ?? t('cms.bodyHelp')}
+          sx={{ gridColumn: '1 / -1' }}
+          slotProps={{ htmlInput: { maxLength: BLOCK_LIMITS.body } }}
+        />
+        <TextField
+          label={t('cms.imageUrl')}
+          name="imageUrl"
+          size="small"
+          {...field('imageUrl')}
+          helperText={errorOf('imageUrl') ?? t('cms.imageUrlHelp')}
+          sx={{ gridColumn: '1 / -1' }}
+          slotProps={{ htmlInput: { maxLength: BLOCK_LIMITS.imageUrl, inputMode: 'url', spellCheck: false } }}
+        />
+        <TextField
+          label={t('cms.sortOrder')}
+          name="sortOrder"
+          size="small"
+          type="number"
+          {...field('sortOrder')}
+          slotProps={{ htmlInput: { min: BLOCK_LIMITS.sortOrderMin, max: BLOCK_LIMITS.sortOrderMax, step: 1 } }}
+        />
+      </CmsEditorForm>
 
-      <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
-        <Typography variant="subtitle1" component="h2" gutterBottom>
-          {editing ? t('cms.editingBlock', { id: form.blockID }) : t('cms.newBlock')}
-        </Typography>
-        <Box
-          component="form"
-          onSubmit={submit}
-          noValidate
-          aria-label={editing ? t('cms.editingBlock', { id: form.blockID }) : t('cms.newBlock')}
-          sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 2fr' } }}
-        >
-          <TextField
-            label={t('cms.slug')}
-            name="slug"
-            size="small"
-            required
-            value={form.slug}
-            onChange={(e) => set('slug', e.target.value)}
-            error={!!errorOf('slug')}
-            helperText={errorOf('slug') ?? t('cms.slugHelp')}
-            slotProps={{ htmlInput: { maxLength: BLOCK_LIMITS.slug, autoCapitalize: 'none', spellCheck: false } }}
-          />
-          <TextField
-            label={t('cms.title')}
-            name="title"
-            size="small"
-            required
-            value={form.title}
-            onChange={(e) => set('title', e.target.value)}
-            error={!!errorOf('title')}
-            helperText={errorOf('title')}
-            slotProps={{ htmlInput: { maxLength: BLOCK_LIMITS.title } }}
-          />
-          <TextField
-            label={t('cms.body')}
-            name="body"
-            size="small"
-            multiline
-            minRows={4}
-            value={form.body}
-            onChange={(e) => set('body', e.target.value)}
-            error={!!errorOf('body')}
-            helperText={errorOf('body') ?? t('cms.bodyHelp')}
-            sx={{ gridColumn: '1 / -1' }}
-            slotProps={{ htmlInput: { maxLength: BLOCK_LIMITS.body } }}
-          />
-          <TextField
-            label={t('cms.imageUrl')}
-            name="imageUrl"
-            size="small"
-            value={form.imageUrl}
-            onChange={(e) => set('imageUrl', e.target.value)}
-            error={!!errorOf('imageUrl')}
-            helperText={errorOf('imageUrl') ?? t('cms.imageUrlHelp')}
-            sx={{ gridColumn: '1 / -1' }}
-            slotProps={{ htmlInput: { maxLength: BLOCK_LIMITS.imageUrl, inputMode: 'url', spellCheck: false } }}
-          />
-          <TextField
-            label={t('cms.sortOrder')}
-            name="sortOrder"
-            size="small"
-            type="number"
-            value={form.sortOrder}
-            onChange={(e) => set('sortOrder', e.target.value)}
-            error={!!errorOf('sortOrder')}
-            helperText={errorOf('sortOrder')}
-            slotProps={{ htmlInput: { min: BLOCK_LIMITS.sortOrderMin, max: BLOCK_LIMITS.sortOrderMax, step: 1 } }}
-          />
-          <FormControlLabel
-            control={<Checkbox name="isActive" checked={form.isActive} onChange={(e) => set('isActive', e.target.checked)} />}
-            label={t('cms.active')}
-          />
-          <CmsFormButtons busy={busy} editing={editing} onCancel={reset} />
-        </Box>
-      </Paper>
-
-      <FeedbackAlerts error={error} onCloseError={closeError} notice={notice} onCloseNotice={closeNotice} />
-      <LoadErrorAlert message={loadError} />
-
-      <TableContainer component={Paper} variant="outlined">
-        <Table size="small" aria-label={t('admin.nav.cmsBlocks')}>
-          <TableHead>
-            <TableRow>
-              <TableCell>{t('common.id')}</TableCell>
-              <TableCell>{t('cms.slug')}</TableCell>
-              <TableCell>{t('cms.title')}</TableCell>
-              <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                {t('cms.sortOrder')}
-              </TableCell>
-              <TableCell>{t('cms.active')}</TableCell>
-              <TableCell>{t('cms.image')}</TableCell>
-              <TableCell align="right">{t('common.actions')}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            <TableStateRows rows={rows} colSpan={7} emptyText={t('cms.noBlocks')} />
-            {rows?.map((row) => (
-              <TableRow key={row.blockID} hover selected={row.blockID === form.blockID} data-block-slug={row.slug}>
-                <TableCell>{row.blockID}</TableCell>
-                <TableCell sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>{row.slug}</TableCell>
-                <TableCell sx={{ wordBreak: 'break-word', minWidth: 160 }}>{row.title}</TableCell>
-                <TableCell align="right">{row.sortOrder}</TableCell>
-                <TableCell>{row.isActive ? t('common.yes') : t('common.no')}</TableCell>
-                <TableCell>{row.imageUrl ? t('common.yes') : t('common.no')}</TableCell>
-                <TableCell align="right">
-                  <Button size="small" onClick={() => edit(toForm(row))}>
-                    {t('common.edit')}
-                  </Button>
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </TableContainer>
-    </Box>
+      <CmsTable
+        editor={editor}
+        loadError={loadError}
+        label={t('admin.nav.cmsBlocks')}
+        columns={columns}
+        rows={rows}
+        rowKey={(row) => row.blockID}
+        rowProps={(row) => ({ hover: true, selected: row.blockID === form.blockID, 'data-block-slug': row.slug })}
+        emptyText={t('cms.noBlocks')}
+      />
+    </StaffPage>
   );
 }

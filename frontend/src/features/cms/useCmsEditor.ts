@@ -6,6 +6,8 @@ import { useStaffForm } from '@web/lib/useStaffForm';
 interface CmsEditorOptions<F, I, R> {
   /** A blank form (id 0: Save creates). */
   empty: () => F;
+  /** The record's id in the form (0 for a new one). */
+  idOf: (form: F) => number;
   /** The API's request schema; the first problem is also shown in the error alert. */
   schema: z.ZodType<I>;
   /** The form as the request the schema checks (the form itself by default). */
@@ -22,8 +24,9 @@ interface CmsEditorOptions<F, I, R> {
  * The form of a CMS screen (announcements, content blocks): one record at a time, created when its id is 0
  * and updated otherwise; Edit loads a row into it, Cancel empties it, a save empties it and says so.
  */
-export function useCmsEditor<F extends FieldValues, I, R extends { title: string }>({
+export function useCmsEditor<F extends FieldValues & { isActive: boolean }, I, R extends { title: string }>({
   empty,
+  idOf,
   schema,
   toInput,
   requiredMessage,
@@ -42,10 +45,10 @@ export function useCmsEditor<F extends FieldValues, I, R extends { title: string
     invalidMessage: (first) => (first === requiredMessage ? requiredText : first),
     serverFields: 'none',
   });
-  const { values: form, errorOf, submit, busy, feedback } = staffForm;
+  const { values: form, field, errorOf, submit, busy, feedback } = staffForm;
   const { error, closeError, notice, closeNotice } = feedback;
 
-  const set = <K extends Path<F>>(key: K, value: PathValue<F, K>) => staffForm.set(key, value);
+  const setActive = (active: boolean) => staffForm.set('isActive' as Path<F>, active as PathValue<F, Path<F>>);
 
   const reset = () => {
     staffForm.reset();
@@ -58,5 +61,19 @@ export function useCmsEditor<F extends FieldValues, I, R extends { title: string
     window.scrollTo({ top: 0 });
   };
 
-  return { form, set, errorOf, error, closeError, notice, closeNotice, busy, reset, submit, edit };
+  return {
+    form,
+    editing: idOf(form) !== 0,
+    setActive,
+    field,
+    errorOf,
+    error,
+    closeError,
+    notice,
+    closeNotice,
+    busy,
+    reset,
+    submit,
+    edit,
+  };
 }

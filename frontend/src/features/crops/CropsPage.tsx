@@ -1,14 +1,6 @@
 import { useState } from 'react';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
-import Paper from '@mui/material/Paper';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
@@ -16,13 +8,15 @@ import { defaultRulesFor, type CropRules } from '@shared/crop-rules';
 import { formatDateTime } from '@shared/format';
 import { CROP_DESCRIPTION_MAX, CROP_NAME_MAX, CropInput, type CropResponse } from '@shared/schemas/crops';
 import { useActiveToggle } from '@web/lib/useActiveToggle';
-import { useListQuery } from '@web/lib/useListQuery';
+import { useCatalogueList } from '@web/lib/useCatalogueList';
 import { useStaffForm } from '@web/lib/useStaffForm';
-import { FeedbackAlerts, LoadErrorAlert } from '@web/components/FeedbackAlerts';
-import { ListToolbar } from '@web/components/ListToolbar';
+import { CatalogueListSection } from '@web/components/CatalogueListSection';
+import { FeedbackAlerts } from '@web/components/FeedbackAlerts';
+import { CatalogueRowActions } from '@web/components/RowActions';
 import { SaveCancelButtons } from '@web/components/SaveCancelButtons';
-import { ActiveToggleButton, StatusChip } from '@web/components/StatusActions';
-import { TableStateRows } from '@web/components/TableStateRows';
+import { FormPaper, StaffPage } from '@web/components/StaffPage';
+import type { StaffColumn } from '@web/components/StaffTable';
+import { StatusChip } from '@web/components/StatusActions';
 import { usePageTitle } from '@web/components/usePageTitle';
 import { createCrop, inactivateCrop, listCrops, restoreCrop, updateCrop } from './api';
 
@@ -84,13 +78,8 @@ function formOf(c: CropResponse): FormState {
 export default function CropsPage() {
   const { t, i18n } = useTranslation();
   usePageTitle(t('crops.title'));
-  const [search, setSearch] = useState('');
-  const [includeInactive, setIncludeInactive] = useState(false);
-  const { rows, loadError, load } = useListQuery(
-    ['crops', search, includeInactive],
-    () => listCrops({ search, includeInactive }),
-    'crops.loadFailed',
-  );
+  const list = useCatalogueList('crops', listCrops, 'crops.loadFailed');
+  const { load } = list;
   const [editingId, setEditingId] = useState<number | null>(null);
   const {
     values: form,
@@ -152,16 +141,39 @@ export default function CropsPage() {
   });
   const created = (iso: string) => formatDateTime(iso, i18n.language);
 
-  return (
-    <Box component="section">
-      <Typography variant="h5" component="h1" gutterBottom>
-        {t('crops.title')}
-      </Typography>
+  const columns: StaffColumn<CropResponse>[] = [
+    { header: t('common.id'), cell: (c) => c.cropID },
+    {
+      header: t('crops.name'),
+      cell: (c) => (
+        <>
+          {c.cropName}
+          <Typography variant="caption" color="text.secondary" component="div">
+            {[c.description, summary(c.rules)].filter(Boolean).join(' · ')}
+          </Typography>
+        </>
+      ),
+    },
+    { header: t('catalogue.status'), cell: (c) => <StatusChip active={c.isActive} /> },
+    { header: t('catalogue.created'), cell: (c) => created(c.createdOn), sx: { whiteSpace: 'nowrap' } },
+    {
+      header: t('common.actions'),
+      align: 'right',
+      sx: { whiteSpace: 'nowrap' },
+      cell: (c) => (
+        <CatalogueRowActions
+          active={c.isActive}
+          onEdit={() => edit(c)}
+          confirmMessage={t('crops.confirmInactivate', { name: c.cropName })}
+          onToggle={() => void toggle(c)}
+        />
+      ),
+    },
+  ];
 
-      <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
-        <Typography variant="subtitle1" component="h2" gutterBottom>
-          {editingId ? t('crops.editTitle', { id: editingId }) : t('crops.addTitle')}
-        </Typography>
+  return (
+    <StaffPage title={t('crops.title')}>
+      <FormPaper title={editingId ? t('crops.editTitle', { id: editingId }) : t('crops.addTitle')}>
         <Box component="form" aria-label={t('crops.addTitle')} onSubmit={submit} noValidate>
           <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'flex-start' }}>
             <TextField
@@ -220,62 +232,19 @@ export default function CropsPage() {
             <SaveCancelButtons busy={busy} editing={!!editingId} onCancel={reset} />
           </Box>
         </Box>
-      </Paper>
+      </FormPaper>
 
       <FeedbackAlerts error={error} onCloseError={closeError} notice={notice} onCloseNotice={closeNotice} />
 
-      <ListToolbar
+      <CatalogueListSection
+        list={list}
         searchLabel={t('crops.searchLabel')}
-        onSearch={setSearch}
-        includeInactive={includeInactive}
-        onIncludeInactiveChange={setIncludeInactive}
-        onRefresh={() => void load()}
         searchSx={{ flex: '1 1 240px', maxWidth: 380 }}
+        label={t('crops.title')}
+        columns={columns}
+        rowKey={(c) => c.cropID}
+        rowProps={(c) => ({ hover: true, 'data-crop-id': c.cropID })}
       />
-
-      <LoadErrorAlert message={loadError} />
-
-      <TableContainer component={Paper} variant="outlined">
-        <Table size="small" aria-label={t('crops.title')}>
-          <TableHead>
-            <TableRow>
-              <TableCell>{t('common.id')}</TableCell>
-              <TableCell>{t('crops.name')}</TableCell>
-              <TableCell>{t('catalogue.status')}</TableCell>
-              <TableCell>{t('catalogue.created')}</TableCell>
-              <TableCell align="right">{t('common.actions')}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            <TableStateRows rows={rows} colSpan={5} emptyText={t('catalogue.empty')} hideEmpty={!!loadError} />
-            {rows?.map((c) => (
-              <TableRow key={c.cropID} hover data-crop-id={c.cropID}>
-                <TableCell>{c.cropID}</TableCell>
-                <TableCell>
-                  {c.cropName}
-                  <Typography variant="caption" color="text.secondary" component="div">
-                    {[c.description, summary(c.rules)].filter(Boolean).join(' · ')}
-                  </Typography>
-                </TableCell>
-                <TableCell>
-                  <StatusChip active={c.isActive} />
-                </TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{created(c.createdOn)}</TableCell>
-                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                  <Button size="small" onClick={() => edit(c)}>
-                    {t('catalogue.edit')}
-                  </Button>
-                  <ActiveToggleButton
-                    active={c.isActive}
-                    confirmMessage={t('crops.confirmInactivate', { name: c.cropName })}
-                    onToggle={() => void toggle(c)}
-                  />
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </TableContainer>
-    </Box>
+    </StaffPage>
   );
 }

@@ -1,17 +1,8 @@
 import { call } from '@web/lib/api';
+import { catalogueQuery, type CatalogueFilter } from '@web/lib/catalogueQuery';
 import type { CropInput } from '@shared/schemas/crops';
-import { LIST_TAKE } from '@shared/schemas/common';
 
-export interface CropFilter {
-  search?: string;
-  includeInactive?: boolean;
-}
-
-/** Empty values are left out of the query. */
-export const listCrops = (f: CropFilter) =>
-  call('GET /api/crops', {
-    query: { search: f.search || undefined, includeInactive: f.includeInactive || undefined, take: LIST_TAKE },
-  });
+export const listCrops = (f: CatalogueFilter) => call('GET /api/crops', { query: catalogueQuery(f) });
 export const createCrop = (input: CropInput) => call('POST /api/crops', { body: input });
 export const updateCrop = (id: number, input: CropInput) => call('PUT /api/crops/{id}', { params: { id }, body: input });
 export const inactivateCrop = (id: number) => call('DELETE /api/crops/{id}', { params: { id } });

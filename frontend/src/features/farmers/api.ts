@@ -1,16 +1,8 @@
 import { call } from '@web/lib/api';
+import { catalogueQuery, type CatalogueFilter } from '@web/lib/catalogueQuery';
 import type { FarmerRegistration } from '@shared/schemas/farmers';
-import { LIST_TAKE } from '@shared/schemas/common';
 
-export interface FarmerFilter {
-  search?: string;
-  includeInactive?: boolean;
-}
-
-export const listFarmers = (f: FarmerFilter) =>
-  call('GET /api/farmers', {
-    query: { search: f.search || undefined, includeInactive: f.includeInactive || undefined, take: LIST_TAKE },
-  });
+export const listFarmers = (f: CatalogueFilter) => call('GET /api/farmers', { query: catalogueQuery(f) });
 export const inactivateFarmer = (id: number) => call('DELETE /api/farmers/{id}', { params: { id } });
 export const restoreFarmer = (id: number) => call('POST /api/farmers/{id}/restore', { params: { id } });
 

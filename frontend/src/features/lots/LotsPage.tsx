@@ -1,12 +1,11 @@
 import { useMemo, useState } from 'react';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { currentYear, type LotResponse } from '@shared/schemas/lots';
 import { sessionHasRole, useSession } from '@web/lib/session';
 import { useListQuery } from '@web/lib/useListQuery';
 import { FeedbackAlerts, LoadErrorAlert } from '@web/components/FeedbackAlerts';
+import { StaffPage } from '@web/components/StaffPage';
 import { usePageTitle } from '@web/components/usePageTitle';
 import { listLots } from './api';
 import { LotFilters, type LotFilter } from './LotFilters';
@@ -41,11 +40,7 @@ export default function LotsPage() {
   }, [rows]);
 
   return (
-    <Box component="section">
-      <Typography variant="h5" component="h1" gutterBottom>
-        {t('lots.title')}
-      </Typography>
-
+    <StaffPage title={t('lots.title')}>
       {canEdit && <LotForm lotForm={lotForm} producers={producers} crops={crops} />}
 
       <FeedbackAlerts error={error} onCloseError={closeError} notice={notice} onCloseNotice={closeNotice} />
@@ -68,6 +63,6 @@ export default function LotsPage() {
       <LotsTable rows={rows} loadError={loadError} canEdit={canEdit} onEdit={lotForm.edit} onQr={setQrLot} />
 
       <QrDialog key={qrLot?.lotID ?? 0} lot={qrLot} onClose={() => setQrLot(null)} />
-    </Box>
+    </StaffPage>
   );
 }

@@ -1,15 +1,8 @@
 import Button from '@mui/material/Button';
-import Paper from '@mui/material/Paper';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import { useTranslation } from 'react-i18next';
 import type { LotResponse } from '@shared/schemas/lots';
 import { compactTableSx, pinnedEndSx } from '@web/components/listTable';
-import { TableStateRows } from '@web/components/TableStateRows';
+import { StaffTable, type StaffColumn } from '@web/components/StaffTable';
 
 const kgFmt = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 2 });
 const qFmt = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 4 });
@@ -31,54 +24,51 @@ interface LotsTableProps {
 /** The lots in kg and quintal, with Edit (admins) and QR pinned at the right edge. */
 export function LotsTable({ rows, loadError, canEdit, onEdit, onQr }: LotsTableProps) {
   const { t } = useTranslation();
+  const amount = (header: string, value: (l: LotResponse) => string): StaffColumn<LotResponse> => ({
+    header,
+    cell: value,
+    align: 'right',
+  });
+  const columns: StaffColumn<LotResponse>[] = [
+    { header: t('lots.colCode'), cell: (l) => l.lotCode, sx: { fontFamily: 'monospace', whiteSpace: 'nowrap' } },
+    { header: t('lots.colProducer'), cell: (l) => l.producerName },
+    { header: t('lots.colCrop'), cell: (l) => l.cropName },
+    { header: t('lots.colYear'), cell: (l) => l.year },
+    amount(t('lots.colTotalKg'), (l) => kg(l.quantityAvailable)),
+    amount(t('lots.colUsedKg'), (l) => kg(l.quantityUsed)),
+    amount(t('lots.colRemainingKg'), (l) => kg(l.remaining)),
+    amount(t('lots.colTotalQ'), (l) => quintal(l.quantityAvailable)),
+    amount(t('lots.colUsedQ'), (l) => quintal(l.quantityUsed)),
+    amount(t('lots.colRemainingQ'), (l) => quintal(l.remaining)),
+    {
+      header: t('common.actions'),
+      align: 'right',
+      sx: pinActions,
+      headerSx: pinActions,
+      cell: (l) => (
+        <>
+          {canEdit && (
+            <Button size="small" onClick={() => onEdit(l)}>
+              {t('catalogue.edit')}
+            </Button>
+          )}
+          <Button size="small" onClick={() => onQr(l)}>
+            {t('lots.qr')}
+          </Button>
+        </>
+      ),
+    },
+  ];
   return (
-    <TableContainer component={Paper} variant="outlined">
-      <Table size="small" aria-label={t('lots.title')} sx={compactTableSx}>
-        <TableHead>
-          <TableRow>
-            <TableCell>{t('lots.colCode')}</TableCell>
-            <TableCell>{t('lots.colProducer')}</TableCell>
-            <TableCell>{t('lots.colCrop')}</TableCell>
-            <TableCell>{t('lots.colYear')}</TableCell>
-            <TableCell align="right">{t('lots.colTotalKg')}</TableCell>
-            <TableCell align="right">{t('lots.colUsedKg')}</TableCell>
-            <TableCell align="right">{t('lots.colRemainingKg')}</TableCell>
-            <TableCell align="right">{t('lots.colTotalQ')}</TableCell>
-            <TableCell align="right">{t('lots.colUsedQ')}</TableCell>
-            <TableCell align="right">{t('lots.colRemainingQ')}</TableCell>
-            <TableCell align="right" sx={pinActions}>
-              {t('common.actions')}
-            </TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          <TableStateRows rows={rows} colSpan={11} emptyText={t('catalogue.empty')} hideEmpty={!!loadError} />
-          {rows?.map((l) => (
-            <TableRow key={l.lotID} hover data-lot-code={l.lotCode}>
-              <TableCell sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>{l.lotCode}</TableCell>
-              <TableCell>{l.producerName}</TableCell>
-              <TableCell>{l.cropName}</TableCell>
-              <TableCell>{l.year}</TableCell>
-              <TableCell align="right">{kg(l.quantityAvailable)}</TableCell>
-              <TableCell align="right">{kg(l.quantityUsed)}</TableCell>
-              <TableCell align="right">{kg(l.remaining)}</TableCell>
-              <TableCell align="right">{quintal(l.quantityAvailable)}</TableCell>
-              <TableCell align="right">{quintal(l.quantityUsed)}</TableCell>
-              <TableCell align="right">{quintal(l.remaining)}</TableCell>
-              <TableCell align="right" sx={pinActions}>
-                {canEdit && (
-                  <Button size="small" onClick={() => onEdit(l)}>
-                    {t('catalogue.edit')}
-                  </Button>
-                )}
-                <Button size="small" onClick={() => onQr(l)}>
-                  {t('lots.qr')}
-                </Button>
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </TableContainer>
+    <StaffTable
+      label={t('lots.title')}
+      tableSx={compactTableSx}
+      columns={columns}
+      rows={rows}
+      rowKey={(l) => l.lotID}
+      rowProps={(l) => ({ hover: true, 'data-lot-code': l.lotCode })}
+      emptyText={t('catalogue.empty')}
+      hideEmpty={!!loadError}
+    />
   );
 }

@@ -1,27 +1,21 @@
 import { useState } from 'react';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Paper from '@mui/material/Paper';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { maskAadhaar } from '@shared/format';
 import { ADDRESS_MAX, NAME_MAX, ProducerInput, type ProducerResponse } from '@shared/schemas/producers';
 import { errorMessage } from '@web/lib/api';
+import { digitsOnly } from '@web/lib/filters';
 import { useActiveToggle } from '@web/lib/useActiveToggle';
-import { useListQuery } from '@web/lib/useListQuery';
+import { useCatalogueList } from '@web/lib/useCatalogueList';
 import { useStaffForm } from '@web/lib/useStaffForm';
-import { FeedbackAlerts, LoadErrorAlert } from '@web/components/FeedbackAlerts';
-import { ListToolbar } from '@web/components/ListToolbar';
+import { CatalogueListSection } from '@web/components/CatalogueListSection';
+import { FeedbackAlerts } from '@web/components/FeedbackAlerts';
+import { CatalogueRowActions } from '@web/components/RowActions';
 import { SaveCancelButtons } from '@web/components/SaveCancelButtons';
-import { ActiveToggleButton, StatusChip } from '@web/components/StatusActions';
-import { TableStateRows } from '@web/components/TableStateRows';
+import { FormPaper, StaffPage } from '@web/components/StaffPage';
+import type { StaffColumn } from '@web/components/StaffTable';
+import { StatusChip } from '@web/components/StatusActions';
 import { usePageTitle } from '@web/components/usePageTitle';
 import { createProducer, getProducer, inactivateProducer, listProducers, restoreProducer, updateProducer } from './api';
 
@@ -37,13 +31,8 @@ const EMPTY = (): FormState => ({ name: '', aadhaarNumber: '', contactNumber: ''
 export default function ProducersPage() {
   const { t } = useTranslation();
   usePageTitle(t('producers.title'));
-  const [search, setSearch] = useState('');
-  const [includeInactive, setIncludeInactive] = useState(false);
-  const { rows, loadError, load } = useListQuery(
-    ['producers', search, includeInactive],
-    () => listProducers({ search, includeInactive }),
-    'producers.loadFailed',
-  );
+  const list = useCatalogueList('producers', listProducers, 'producers.loadFailed');
+  const { load } = list;
   const [editingId, setEditingId] = useState<number | null>(null);
   // The spec shows only the first problem of the producer form: one message, on its field.
   const {
@@ -93,16 +82,31 @@ export default function ProducersPage() {
     feedback,
   });
 
-  return (
-    <Box component="section">
-      <Typography variant="h5" component="h1" gutterBottom>
-        {t('producers.title')}
-      </Typography>
+  const columns: StaffColumn<ProducerResponse>[] = [
+    { header: t('common.id'), cell: (p) => p.producerID },
+    { header: t('producers.name'), cell: (p) => p.name },
+    { header: t('producers.address'), cell: (p) => p.address },
+    { header: t('producers.aadhaar'), cell: (p) => maskAadhaar(p.aadhaarLast4), sx: { whiteSpace: 'nowrap' } },
+    { header: t('producers.contact'), cell: (p) => p.contactNumber },
+    { header: t('catalogue.status'), cell: (p) => <StatusChip active={p.isActive} /> },
+    {
+      header: t('common.actions'),
+      align: 'right',
+      sx: { whiteSpace: 'nowrap' },
+      cell: (p) => (
+        <CatalogueRowActions
+          active={p.isActive}
+          onEdit={() => void edit(p)}
+          confirmMessage={t('producers.confirmInactivate', { name: p.name })}
+          onToggle={() => void toggle(p)}
+        />
+      ),
+    },
+  ];
 
-      <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
-        <Typography variant="subtitle1" component="h2" gutterBottom>
-          {editingId ? t('producers.editTitle', { id: editingId }) : t('producers.addTitle')}
-        </Typography>
+  return (
+    <StaffPage title={t('producers.title')}>
+      <FormPaper title={editingId ? t('producers.editTitle', { id: editingId }) : t('producers.addTitle')}>
         <Box
           component="form"
           aria-label={t('producers.addTitle')}
@@ -125,7 +129,7 @@ export default function ProducersPage() {
             size="small"
             required
             {...field('aadhaarNumber')}
-            onChange={(e) => set('aadhaarNumber', e.target.value.replace(/\D/g, '').slice(0, 12))}
+            onChange={(e) => set('aadhaarNumber', digitsOnly(e.target.value, 12))}
             sx={{ flex: '1 1 160px' }}
             slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 12 } }}
           />
@@ -147,61 +151,19 @@ export default function ProducersPage() {
           />
           <SaveCancelButtons busy={busy} editing={!!editingId} onCancel={reset} />
         </Box>
-      </Paper>
+      </FormPaper>
 
       <FeedbackAlerts error={error} onCloseError={closeError} notice={notice} onCloseNotice={closeNotice} />
 
-      <ListToolbar
+      <CatalogueListSection
+        list={list}
         searchLabel={t('producers.searchLabel')}
-        onSearch={setSearch}
-        includeInactive={includeInactive}
-        onIncludeInactiveChange={setIncludeInactive}
-        onRefresh={() => void load()}
         searchSx={{ flex: '1 1 260px', maxWidth: 420 }}
+        label={t('producers.title')}
+        columns={columns}
+        rowKey={(p) => p.producerID}
+        rowProps={(p) => ({ hover: true, 'data-producer-id': p.producerID })}
       />
-
-      <LoadErrorAlert message={loadError} />
-
-      <TableContainer component={Paper} variant="outlined">
-        <Table size="small" aria-label={t('producers.title')}>
-          <TableHead>
-            <TableRow>
-              <TableCell>{t('common.id')}</TableCell>
-              <TableCell>{t('producers.name')}</TableCell>
-              <TableCell>{t('producers.address')}</TableCell>
-              <TableCell>{t('producers.aadhaar')}</TableCell>
-              <TableCell>{t('producers.contact')}</TableCell>
-              <TableCell>{t('catalogue.status')}</TableCell>
-              <TableCell align="right">{t('common.actions')}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            <TableStateRows rows={rows} colSpan={7} emptyText={t('catalogue.empty')} hideEmpty={!!loadError} />
-            {rows?.map((p) => (
-              <TableRow key={p.producerID} hover data-producer-id={p.producerID}>
-                <TableCell>{p.producerID}</TableCell>
-                <TableCell>{p.name}</TableCell>
-                <TableCell>{p.address}</TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{maskAadhaar(p.aadhaarLast4)}</TableCell>
-                <TableCell>{p.contactNumber}</TableCell>
-                <TableCell>
-                  <StatusChip active={p.isActive} />
-                </TableCell>
-                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                  <Button size="small" onClick={() => void edit(p)}>
-                    {t('catalogue.edit')}
-                  </Button>
-                  <ActiveToggleButton
-                    active={p.isActive}
-                    confirmMessage={t('producers.confirmInactivate', { name: p.name })}
-                    onToggle={() => void toggle(p)}
-                  />
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </TableContainer>
-    </Box>
+    </StaffPage>
   );
 }

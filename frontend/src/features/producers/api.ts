@@ -1,16 +1,8 @@
 import { call } from '@web/lib/api';
-import { LIST_TAKE } from '@shared/schemas/common';
+import { catalogueQuery, type CatalogueFilter } from '@web/lib/catalogueQuery';
 import type { ProducerInput } from '@shared/schemas/producers';
 
-export interface ProducerFilter {
-  search?: string;
-  includeInactive?: boolean;
-}
-
-export const listProducers = (f: ProducerFilter) =>
-  call('GET /api/producers', {
-    query: { search: f.search || undefined, includeInactive: f.includeInactive || undefined, take: LIST_TAKE },
-  });
+export const listProducers = (f: CatalogueFilter) => call('GET /api/producers', { query: catalogueQuery(f) });
 export const getProducer = (id: number) => call('GET /api/producers/{id}', { params: { id } });
 export const createProducer = (input: ProducerInput) => call('POST /api/producers', { body: input });
 export const updateProducer = (id: number, input: ProducerInput) =>

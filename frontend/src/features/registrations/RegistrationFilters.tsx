@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { UP_DISTRICTS } from '@shared/districts';
 import { NAME_MAX, PLACE_MAX, REGISTRATION_PAGE_SIZES } from '@shared/schemas/registration';
 import type { FilterProblem } from '@web/lib/filters';
+import { filterBinder, NativeSelectField } from '@web/components/FilterFields';
 import type { RegistrationSearch } from './api';
 
 export type RegistrationFilterValues = Omit<RegistrationSearch, 'skip' | 'take'>;
@@ -28,77 +29,52 @@ interface RegistrationFiltersProps {
 /** The Registrations page's search form, with the page size. */
 export function RegistrationFilters({ form, setForm, problem, take, onPageSize, onSearch, onReset }: RegistrationFiltersProps) {
   const { t } = useTranslation();
-  const setField = (name: keyof RegistrationFilterValues) => (e: { target: { value: string } }) =>
-    setForm((f) => ({ ...f, [name]: e.target.value }));
-  const marked = (name: keyof RegistrationFilterValues) => problem?.field === name;
+  const bind = filterBinder(form, setForm, problem);
   return (
     <Paper variant="outlined" component="form" onSubmit={onSearch} sx={{ p: 2, mb: 2 }} aria-label={t('registrations.search')}>
       <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(6, 1fr)' } }}>
         <TextField
           size="small"
           label={t('registrations.id')}
-          name="id"
-          value={form.id}
-          onChange={setField('id')}
-          error={marked('id')}
+          {...bind('id')}
           slotProps={{ htmlInput: { inputMode: 'numeric' } }}
         />
         <TextField
           size="small"
           label={t('registrations.name')}
-          name="name"
-          value={form.name}
-          onChange={setField('name')}
+          {...bind('name')}
           slotProps={{ htmlInput: { maxLength: NAME_MAX } }}
         />
         <TextField
           size="small"
           label={t('registrations.aadhaar')}
-          name="aadhaar"
-          value={form.aadhaar}
-          error={marked('aadhaar')}
-          onChange={(e) => setForm((f) => ({ ...f, aadhaar: e.target.value.replace(/\D/g, '').slice(0, 12) }))}
+          {...bind('aadhaar', { digits: 12 })}
           slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 12 } }}
         />
         <TextField
           size="small"
           label={t('registrations.father')}
-          name="father"
-          value={form.father}
-          onChange={setField('father')}
+          {...bind('father')}
           slotProps={{ htmlInput: { maxLength: NAME_MAX } }}
         />
         <TextField
           size="small"
           label={t('registrations.village')}
-          name="village"
-          value={form.village}
-          onChange={setField('village')}
+          {...bind('village')}
           slotProps={{ htmlInput: { maxLength: PLACE_MAX } }}
         />
-        <TextField
-          size="small"
-          select
-          label={t('registrations.district')}
-          name="district"
-          value={form.district}
-          onChange={setField('district')}
-          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-        >
+        <NativeSelectField label={t('registrations.district')} {...bind('district')}>
           <option value="">{t('registrations.allDistricts')}</option>
           {UP_DISTRICTS.map((d) => (
             <option key={d.en} value={d.en}>
               {d.en} ({d.hi})
             </option>
           ))}
-        </TextField>
+        </NativeSelectField>
         <TextField
           size="small"
           label={t('registrations.year')}
-          name="year"
-          value={form.year}
-          onChange={setField('year')}
-          error={marked('year')}
+          {...bind('year')}
           slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 4 } }}
         />
         <TextField
@@ -106,10 +82,7 @@ export function RegistrationFilters({ form, setForm, problem, take, onPageSize, 
           sx={DATE_TIME_BOX}
           type="datetime-local"
           label={t('registrations.from')}
-          name="from"
-          value={form.from}
-          onChange={setField('from')}
-          error={marked('from')}
+          {...bind('from')}
           slotProps={{ inputLabel: { shrink: true } }}
         />
         <TextField
@@ -117,27 +90,21 @@ export function RegistrationFilters({ form, setForm, problem, take, onPageSize, 
           sx={DATE_TIME_BOX}
           type="datetime-local"
           label={t('registrations.to')}
-          name="to"
-          value={form.to}
-          onChange={setField('to')}
-          error={marked('from')}
+          {...bind('to', { markedBy: 'from' })}
           slotProps={{ inputLabel: { shrink: true } }}
         />
-        <TextField
-          size="small"
-          select
+        <NativeSelectField
           label={t('registrations.pageSize')}
           name="take"
           value={String(take)}
           onChange={(e) => onPageSize(Number(e.target.value))}
-          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
         >
           {REGISTRATION_PAGE_SIZES.map((n) => (
             <option key={n} value={n}>
               {n}
             </option>
           ))}
-        </TextField>
+        </NativeSelectField>
       </Box>
       <Box sx={{ display: 'flex', gap: 1, mt: 2 }}>
         <Button type="submit" variant="contained">

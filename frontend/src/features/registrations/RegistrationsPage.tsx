@@ -1,8 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import Box from '@mui/material/Box';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
-import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { formatDateTime } from '@shared/format';
@@ -10,7 +8,8 @@ import { DEFAULT_REGISTRATION_PAGE_SIZE, type RegistrationListReply, type Regist
 import { errorMessage } from '@web/lib/api';
 import { checkFilters } from '@web/lib/filters';
 import { usePagedSearch } from '@web/lib/usePagedSearch';
-import { PageButtons, SearchStatus } from '@web/components/PagedListParts';
+import { PagingRow, SearchStatus } from '@web/components/PagedListParts';
+import { StaffPage } from '@web/components/StaffPage';
 import { usePageTitle } from '@web/components/usePageTitle';
 import { to } from '@web/paths';
 import { aadhaarFileUrl, listRegistrations, type RegistrationSearch } from './api';
@@ -105,10 +104,7 @@ export default function RegistrationsPage() {
   const lang = i18n.language;
 
   return (
-    <Box component="section">
-      <Typography variant="h5" component="h1" gutterBottom>
-        {t('registrations.title')}
-      </Typography>
+    <StaffPage title={t('registrations.title')}>
       <RegistrationFilters
         form={form}
         setForm={setForm}
@@ -143,20 +139,17 @@ export default function RegistrationsPage() {
       </Menu>
       {issueFor && <IssueSeedsDialog row={issueFor} onClose={() => setIssueFor(null)} />}
 
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mt: 2, flexWrap: 'wrap' }}>
-        <Typography variant="body2" data-testid="registrations-total">
-          {!data && error ? '—' : t('registrations.showing', { from, to: toRow, total })}
-        </Typography>
-        <PageButtons
-          page={query}
-          total={total}
-          loading={loading}
-          onPrevious={previousPage}
-          onNext={nextPage}
-          previousLabel={t('registrations.previous')}
-          nextLabel={t('registrations.next')}
-        />
-      </Box>
-    </Box>
+      <PagingRow
+        summary={!data && error ? '—' : t('registrations.showing', { from, to: toRow, total })}
+        summaryTestId="registrations-total"
+        page={query}
+        total={total}
+        loading={loading}
+        onPrevious={previousPage}
+        onNext={nextPage}
+        previousLabel={t('registrations.previous')}
+        nextLabel={t('registrations.next')}
+      />
+    </StaffPage>
   );
 }

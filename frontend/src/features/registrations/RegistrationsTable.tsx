@@ -1,20 +1,14 @@
 import type { MouseEvent } from 'react';
 import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
-import Paper from '@mui/material/Paper';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
-import Typography from '@mui/material/Typography';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
 import { useTranslation } from 'react-i18next';
 import { quantityLabel } from '@shared/crop-rules';
-import { formatDate, formatDay, formatTime } from '@shared/format';
+import { formatDay } from '@shared/format';
 import type { RegistrationRow } from '@shared/schemas/registration';
+import { DateAndTime } from '@web/components/DateAndTime';
 import { compactTableSx, pinnedEndSx, tallListBoxSx } from '@web/components/listTable';
+import { StaffTable, type StaffColumn } from '@web/components/StaffTable';
 import { to } from '@web/paths';
 
 /** Row colours by billed state: solid, so that the pinned Billed and Actions cells can take them too. */
@@ -46,87 +40,78 @@ interface RegistrationsTableProps {
 export function RegistrationsTable({ items, loading, error, select, onMenu }: RegistrationsTableProps) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
+  const noWrap = { whiteSpace: 'nowrap' } as const;
+  const columns: StaffColumn<RegistrationRow>[] = [
+    { header: t('registrations.id'), cell: (r) => r.id },
+    { header: t('registrations.year'), cell: (r) => r.year },
+    { header: t('registrations.name'), cell: (r) => r.name, sx: { minWidth: 130 } },
+    { header: t('registrations.father'), cell: (r) => r.fatherName, sx: { minWidth: 100 } },
+    { header: t('registrations.crop'), cell: (r) => r.cropName },
+    {
+      header: t('registrations.bags'),
+      align: 'right',
+      sx: noWrap,
+      cell: (r) => quantityLabel(r.bagsRequested, r.unit, lang === 'hi' ? 'hi' : 'en'),
+    },
+    {
+      header: t('registrations.appointment'),
+      headerSx: noWrap,
+      sx: noWrap,
+      cell: (r) => formatDay(r.appointmentDate || r.appointmentDateTime, lang),
+    },
+    { header: t('registrations.shift'), cell: (r) => r.appointmentShift, sx: { minWidth: 175, maxWidth: 200 } },
+    { header: t('registrations.aadhaar'), cell: (r) => r.adharNumber, sx: noWrap },
+    { header: t('registrations.mobile'), cell: (r) => r.mobileNumber },
+    { header: t('registrations.village'), cell: (r) => r.village },
+    { header: t('registrations.district'), cell: (r) => r.district },
+    { header: t('registrations.created'), cell: (r) => <DateAndTime iso={r.created} lang={lang} />, sx: noWrap },
+    {
+      header: t('registrations.billed'),
+      headerSx: pinBilled,
+      sx: pinBilled,
+      cell: (r) =>
+        r.isBilled && r.invoiceNumber ? (
+          <Link href={to.bill(r.invoiceNumber)} target="_blank" rel="noopener">
+            {t('registrations.view')}
+          </Link>
+        ) : (
+          t('common.no')
+        ),
+    },
+    {
+      header: t('registrations.actions'),
+      align: 'right',
+      headerSx: pinActions,
+      sx: pinActions,
+      cell: (r) => (
+        <IconButton
+          size="small"
+          aria-label={t('registrations.rowMenu', { id: r.id })}
+          onClick={(e: MouseEvent<HTMLElement>) => onMenu(e.currentTarget, r)}
+        >
+          <MoreVertIcon fontSize="small" />
+        </IconButton>
+      ),
+    },
+  ];
   return (
-    <TableContainer component={Paper} variant="outlined" sx={tallListBoxSx}>
-      <Table size="small" stickyHeader aria-label={t('registrations.title')} sx={compactTableSx}>
-        <TableHead>
-          <TableRow>
-            <TableCell>{t('registrations.id')}</TableCell>
-            <TableCell>{t('registrations.year')}</TableCell>
-            <TableCell>{t('registrations.name')}</TableCell>
-            <TableCell>{t('registrations.father')}</TableCell>
-            <TableCell>{t('registrations.crop')}</TableCell>
-            <TableCell align="right">{t('registrations.bags')}</TableCell>
-            <TableCell sx={{ whiteSpace: 'nowrap' }}>{t('registrations.appointment')}</TableCell>
-            <TableCell>{t('registrations.shift')}</TableCell>
-            <TableCell>{t('registrations.aadhaar')}</TableCell>
-            <TableCell>{t('registrations.mobile')}</TableCell>
-            <TableCell>{t('registrations.village')}</TableCell>
-            <TableCell>{t('registrations.district')}</TableCell>
-            <TableCell>{t('registrations.created')}</TableCell>
-            <TableCell sx={pinBilled}>{t('registrations.billed')}</TableCell>
-            <TableCell align="right" sx={pinActions}>
-              {t('registrations.actions')}
-            </TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {items.map((r) => (
-            <TableRow
-              key={`${r.year}-${r.id}`}
-              hover
-              data-billed={r.isBilled ? 'yes' : 'no'}
-              title={r.isBilled ? t('registrations.billedRow') : t('registrations.unbilledRow')}
-              sx={{ ...(r.isBilled ? ROW_COLOURS.billed : ROW_COLOURS.unbilled), cursor: 'pointer' }}
-              onClick={(e: MouseEvent<HTMLElement>) => !(e.target as HTMLElement).closest('a, button, [role=menu]') && select(r)}
-            >
-              <TableCell>{r.id}</TableCell>
-              <TableCell>{r.year}</TableCell>
-              <TableCell sx={{ minWidth: 130 }}>{r.name}</TableCell>
-              <TableCell sx={{ minWidth: 100 }}>{r.fatherName}</TableCell>
-              <TableCell>{r.cropName}</TableCell>
-              <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                {quantityLabel(r.bagsRequested, r.unit, lang === 'hi' ? 'hi' : 'en')}
-              </TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDay(r.appointmentDate || r.appointmentDateTime, lang)}</TableCell>
-              <TableCell sx={{ minWidth: 175, maxWidth: 200 }}>{r.appointmentShift}</TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{r.adharNumber}</TableCell>
-              <TableCell>{r.mobileNumber}</TableCell>
-              <TableCell>{r.village}</TableCell>
-              <TableCell>{r.district}</TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                {formatDate(r.created, lang)}
-                <Typography component="span" variant="caption" color="text.secondary" sx={{ display: 'block' }}>
-                  {formatTime(r.created, lang)}
-                </Typography>
-              </TableCell>
-              <TableCell sx={pinBilled}>
-                {r.isBilled && r.invoiceNumber ? (
-                  <Link href={to.bill(r.invoiceNumber)} target="_blank" rel="noopener">
-                    {t('registrations.view')}
-                  </Link>
-                ) : (
-                  t('common.no')
-                )}
-              </TableCell>
-              <TableCell align="right" sx={pinActions}>
-                <IconButton
-                  size="small"
-                  aria-label={t('registrations.rowMenu', { id: r.id })}
-                  onClick={(e: MouseEvent<HTMLElement>) => onMenu(e.currentTarget, r)}
-                >
-                  <MoreVertIcon fontSize="small" />
-                </IconButton>
-              </TableCell>
-            </TableRow>
-          ))}
-          {!loading && !items.length && !error && (
-            <TableRow>
-              <TableCell colSpan={15}>{t('registrations.empty')}</TableCell>
-            </TableRow>
-          )}
-        </TableBody>
-      </Table>
-    </TableContainer>
+    <StaffTable
+      label={t('registrations.title')}
+      containerSx={tallListBoxSx}
+      stickyHeader
+      tableSx={compactTableSx}
+      columns={columns}
+      rows={items}
+      rowKey={(r) => `${r.year}-${r.id}`}
+      rowProps={(r) => ({
+        hover: true,
+        'data-billed': r.isBilled ? 'yes' : 'no',
+        title: r.isBilled ? t('registrations.billedRow') : t('registrations.unbilledRow'),
+        sx: { ...(r.isBilled ? ROW_COLOURS.billed : ROW_COLOURS.unbilled), cursor: 'pointer' },
+        onClick: (e: MouseEvent<HTMLElement>) => !(e.target as HTMLElement).closest('a, button, [role=menu]') && select(r),
+      })}
+      emptyText={t('registrations.empty')}
+      hideEmpty={loading || !!error}
+    />
   );
 }

@@ -1,22 +1,15 @@
 import Box from '@mui/material/Box';
-import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '@web/lib/session';
-import { usePageTitle } from '@web/components/usePageTitle';
-import { UserAreaNav } from './UserAreaNav';
+import { UserAreaPage, UserAreaPanel } from './UserAreaPage';
 
 export default function ProfilePage() {
   const { t } = useTranslation();
-  usePageTitle(t('userArea.profileTitle'));
   const session = useSession();
   return (
-    <Box component="section">
-      <UserAreaNav />
-      <Typography variant="h5" component="h1" gutterBottom>
-        {t('userArea.profileTitle')}
-      </Typography>
-      <Paper variant="outlined" sx={{ p: 2, maxWidth: 560 }}>
+    <UserAreaPage title={t('userArea.profileTitle')}>
+      <UserAreaPanel>
         <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 1 }}>
           <Typography component="dt" color="text.secondary">
             {t('userArea.name')}
@@ -32,7 +25,7 @@ export default function ProfilePage() {
           </Typography>
         </Box>
         <Typography sx={{ mt: 2 }}>{t('userArea.profileBody')}</Typography>
-      </Paper>
-    </Box>
+      </UserAreaPanel>
+    </UserAreaPage>
   );
 }

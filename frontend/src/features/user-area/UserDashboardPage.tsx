@@ -3,8 +3,7 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { usePageTitle } from '@web/components/usePageTitle';
-import { UserAreaNav } from './UserAreaNav';
+import { UserAreaPage } from './UserAreaPage';
 
 /** Fixed placeholder figures until the user area has real data. */
 const TILES = [
@@ -15,13 +14,8 @@ const TILES = [
 
 export default function UserDashboardPage() {
   const { t } = useTranslation();
-  usePageTitle(t('userArea.dashboardTitle'));
   return (
-    <Box component="section">
-      <UserAreaNav />
-      <Typography variant="h5" component="h1" gutterBottom>
-        {t('userArea.dashboardTitle')}
-      </Typography>
+    <UserAreaPage title={t('userArea.dashboardTitle')}>
       <Typography color="text.secondary" sx={{ mb: 2 }}>
         {t('userArea.dashboardIntro')}
       </Typography>
@@ -37,6 +31,6 @@ export default function UserDashboardPage() {
           </Card>
         ))}
       </Box>
-    </Box>
+    </UserAreaPage>
   );
 }
