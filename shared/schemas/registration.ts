@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { isValidAadhaar, MSG_AADHAAR_INVALID } from '../aadhaar';
 import { clampQty, defaultRulesFor, QTY_CLAMP } from '../crop-rules';
 import { findDistrict } from '../districts';
+import { normalizeMobile } from '../typed-numbers';
 
 /**
  * The seed registration: one schema for the public form (browser) and the registrations function (server).
@@ -46,12 +47,6 @@ const SEPARATOR_RE = /\s*\|\s*उप\s*जिला\s*-\s*/;
 export const NAME_MAX = 200;
 export const PLACE_MAX = 100;
 
-/** Non-digits stripped, at most `max` digits: what the Aadhaar and mobile inputs do as the farmer types. */
-export function digitsOnly(value: string, max?: number): string {
-  const d = value.replace(/\D/g, '');
-  return max ? d.slice(0, max) : d;
-}
-
 export function joinBlock(block: string, subDistrict: string): string {
   return `${block.trim()}${SUB_DISTRICT_SEPARATOR}${subDistrict.trim()}`;
 }
@@ -89,6 +84,9 @@ const digitsField = (n: number, message: string) =>
       .transform((s) => s.replace(/[\s-]/g, ''))
       .pipe(z.string().regex(new RegExp(`^\\d{${n}}$`), message)),
   );
+
+/** A mobile number as people write it (+91, 0091 or 0 in front, spaces, hyphens), read as its 10 digits. */
+const mobileField = z.preprocess((v) => (typeof v === 'string' ? normalizeMobile(v) : v), digitsField(10, MSG_MOBILE));
 
 /** 12 digits (MSG_AADHAAR), then a real Aadhaar number: first digit 2-9, Verhoeff check digit (bilingual). */
 const aadhaarField = digitsField(12, MSG_AADHAAR).pipe(z.string().refine(isValidAadhaar, MSG_AADHAAR_INVALID));
@@ -138,7 +136,7 @@ export const RegistrationFields = z
     Name: requiredText(NAME_MAX),
     fatherName: requiredText(NAME_MAX),
     adharNumber: aadhaarField,
-    mobile: digitsField(10, MSG_MOBILE),
+    mobile: mobileField,
     category: choice(CATEGORIES),
     gender: choice(GENDERS),
     village: requiredText(PLACE_MAX),
@@ -265,7 +263,7 @@ export const IDEMPOTENCY_KEY_RE = /^[A-Za-z0-9_.:-]{8,100}$/;
 /** POST /svsregistration/find-letter */
 export const FindLetterInput = z.object({
   adharNumber: aadhaarField,
-  mobile: digitsField(10, MSG_MOBILE),
+  mobile: mobileField,
 });
 export type FindLetterInput = z.infer<typeof FindLetterInput>;
 

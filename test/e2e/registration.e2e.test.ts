@@ -24,7 +24,7 @@ let registrationId = 0;
 const e2e = useE2EStack({ name: 'registration', adminEmail: ADMIN_EMAIL, adminPassword: ADMIN_PASSWORD });
 const { url, newPage, pageErrors } = e2e;
 
-/** Fills the form as a farmer would; the Aadhaar and mobile numbers are typed key by key. */
+/** Fills the form as a farmer would; the Aadhaar and mobile numbers are typed key by key, grouped as people write them. */
 async function fillForm(p: Page, f: { name: string; aadhaar: string; mobile: string; crop: string; qty?: string; file: string }) {
   const place = { village: 'मोहनलालगंज', block: 'मोहनलालगंज', subDistrict: 'मोहनलालगंज', district: 'Lucknow' };
   await fillRegistrationForm(p, { ...f, ...place, fatherName: 'रमेश यादव', bags: f.qty }, async () => {
@@ -33,7 +33,9 @@ async function fillForm(p: Page, f: { name: string; aadhaar: string; mobile: str
       .locator('#reg-adharNumber')
       .pressSequentially(`${f.aadhaar.slice(0, 4)} ${f.aadhaar.slice(4, 8)}-${f.aadhaar.slice(8)}99`);
     await expect(p.locator('#reg-adharNumber').inputValue()).resolves.toBe(f.aadhaar);
-    await p.locator('#reg-mobile').pressSequentially(f.mobile);
+    // The mobile as people write it, with +91 and a space: the field keeps its 10 digits (and the letter shows them).
+    await p.locator('#reg-mobile').pressSequentially(`+91 ${f.mobile.slice(0, 5)} ${f.mobile.slice(5)}`);
+    await expect(p.locator('#reg-mobile').inputValue()).resolves.toBe(f.mobile);
   });
 }
 

@@ -537,6 +537,32 @@ describe('staff routes', () => {
   });
 });
 
+// docs/product-rules.md#numbers-as-people-type-them
+describe('numbers as people write them', () => {
+  it('stores a mobile written with +91, spaces or hyphens as its 10 digits, and finds the letter with it written another way', async () => {
+    const mobile = newMobile();
+    const spaced = `+91 ${mobile.slice(0, 5)} ${mobile.slice(5)}`;
+    const aadhaar = String(newAadhaar());
+    const grouped = `${aadhaar.slice(0, 4)} ${aadhaar.slice(4, 8)}-${aadhaar.slice(8)}`;
+    const r = await registerFarmer(api, fields({ mobile: spaced, adharNumber: grouped }));
+    expect(r.status, r.text).toBe(201);
+    const stored = (await scanTable()).find((i) => i.type === 'registration' && i.id === r.json.data.id);
+    expect(stored?.mobileNumber).toBe(mobile);
+
+    for (const written of [`0${mobile}`, `91-${mobile}`, `0091 ${mobile}`]) {
+      const found = await postJson(api, '/svsregistration/find-letter', { adharNumber: grouped, mobile: written });
+      expect(found.status, written).toBe(200);
+      expect(found.json.data.code).toBe(r.json.data.uniqeCode);
+    }
+  });
+
+  it('still refuses a mobile number that is not 10 digits once read', async () => {
+    const r = await registerFarmer(api, fields({ mobile: '+91 98765 4321' }));
+    expect(r.status).toBe(400);
+    expect(r.json.fields.mobile).toBe('10 अंकों का नंबर दर्ज करें');
+  });
+});
+
 describe('find my letter', () => {
   it('returns the code only when Aadhaar and mobile both match, with the same message otherwise, and limits failures', async () => {
     const f = fields();

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { maskAadhaar } from '@shared/format';
 import { ADDRESS_MAX, NAME_MAX, ProducerInput, type ProducerResponse } from '@shared/schemas/producers';
 import { errorMessage } from '@web/lib/api';
-import { digitsOnly } from '@web/lib/filters';
+import { AADHAAR_INPUT_MAX, typedAadhaar } from '@shared/typed-numbers';
 import { useActiveToggle } from '@web/lib/useActiveToggle';
 import { useCatalogueList } from '@web/lib/useCatalogueList';
 import { useStaffForm } from '@web/lib/useStaffForm';
@@ -129,9 +129,9 @@ export default function ProducersPage() {
             size="small"
             required
             {...field('aadhaarNumber')}
-            onChange={(e) => set('aadhaarNumber', digitsOnly(e.target.value, 12))}
+            onChange={(e) => set('aadhaarNumber', typedAadhaar(e.target.value))}
             sx={{ flex: '1 1 160px' }}
-            slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 12 } }}
+            slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: AADHAAR_INPUT_MAX } }}
           />
           <TextField
             label={t('producers.contact')}

@@ -6,11 +6,11 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { AADHAAR_INPUT_MAX, MOBILE_INPUT_MAX, typedAadhaar, typedMobile } from '@shared/typed-numbers';
 import { errorMessage } from '@web/lib/api';
 import { LightTextField as TextField } from '@web/components/LightTextField';
 import { to } from '@web/paths';
 import { findLetters, type FoundLetter } from './api';
-import { digitsOnly } from './fields';
 
 /** "Find my letter": Aadhaar + mobile give the letter's code (rate-limited on the server). */
 export function FindLetter({ prefill }: { prefill?: { aadhaar: string; mobile: string } | null }) {
@@ -63,15 +63,15 @@ export function FindLetter({ prefill }: { prefill?: { aadhaar: string; mobile: s
           size="small"
           label={t('registration.adharNumber')}
           value={aadhaar}
-          onChange={(e) => setAadhaar(digitsOnly(e.target.value, 12))}
-          slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 12 } }}
+          onChange={(e) => setAadhaar(typedAadhaar(e.target.value))}
+          slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: AADHAAR_INPUT_MAX } }}
         />
         <TextField
           size="small"
           label={t('registration.mobile')}
           value={mobile}
-          onChange={(e) => setMobile(digitsOnly(e.target.value, 10))}
-          slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 10 } }}
+          onChange={(e) => setMobile(typedMobile(e.target.value))}
+          slotProps={{ htmlInput: { inputMode: 'tel', maxLength: MOBILE_INPUT_MAX } }}
         />
         <Button type="submit" variant="outlined" disabled={busy || aadhaar.length !== 12 || mobile.length !== 10}>
           {busy ? t('registration.finding') : t('registration.findSubmit')}

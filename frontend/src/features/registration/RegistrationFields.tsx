@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import { useTranslation } from 'react-i18next';
 import { quantityLabel, unitLabel } from '@shared/crop-rules';
 import { UP_DISTRICTS } from '@shared/districts';
+import { AADHAAR_INPUT_MAX, MOBILE_INPUT_MAX } from '@shared/typed-numbers';
 import { LightTextField as TextField } from '@web/components/LightTextField';
 import { CATEGORIES, GENDERS } from './fields';
 import type { Values } from './form-values';
@@ -62,11 +63,11 @@ export function RegistrationFields({
       {field('Name', t('registration.name'), { autoComplete: 'name' })}
       {field('fatherName', t('registration.fatherName'))}
       {field('adharNumber', t('registration.adharNumber'), {
-        slotProps: { htmlInput: { inputMode: 'numeric', maxLength: 12, pattern: '[0-9]*', autoComplete: 'off' } },
+        slotProps: { htmlInput: { inputMode: 'numeric', maxLength: AADHAAR_INPUT_MAX, autoComplete: 'off' } },
       })}
       {field('mobile', t('registration.mobile'), {
         type: 'tel',
-        slotProps: { htmlInput: { inputMode: 'numeric', maxLength: 10, pattern: '[0-9]*', autoComplete: 'tel-national' } },
+        slotProps: { htmlInput: { inputMode: 'tel', maxLength: MOBILE_INPUT_MAX, autoComplete: 'tel-national' } },
       })}
       {select(
         'category',

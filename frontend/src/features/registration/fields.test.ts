@@ -17,18 +17,6 @@ describe('registration form constants (zod-free copy)', () => {
       file: shared.MSG_FILE,
     });
   });
-
-  it('filter digits as the shared digitsOnly does', () => {
-    for (const [v, max] of [
-      ['1234 5678-9012 34', 12],
-      ['98x76 54321', 10],
-      ['', 10],
-      ['abc', undefined],
-      ['0012', undefined],
-    ] as const) {
-      expect(fields.digitsOnly(v, max)).toBe(shared.digitsOnly(v, max));
-    }
-  });
 });
 
 // docs/product-rules.md#registration-form-checks-and-messages

@@ -2,7 +2,7 @@ import type * as shared from '@shared/schemas/registration';
 
 /**
  * What the registration form needs to draw itself, without zod: the choices, the file input's name and
- * accept list, and the digits filter of the Aadhaar and mobile inputs. The shared schema module
+ * accept list (the Aadhaar and mobile inputs read numbers with @shared/typed-numbers). The shared schema module
  * (shared/schemas/registration.ts) holds the same values but also the zod schemas, which the form only
  * needs on Submit (./validate.ts, fetched then). The `satisfies` clauses make tsc refuse any drift from
  * the shared values; fields.test.ts compares them at run time too.
@@ -24,9 +24,3 @@ export const FIELD_MESSAGES = {
   mobile: '10 अंकों का नंबर दर्ज करें' satisfies typeof shared.MSG_MOBILE,
   file: 'फ़ाइल आवश्यक है (≤ 500KB)' satisfies typeof shared.MSG_FILE,
 } as const;
-
-/** Non-digits stripped, at most `max` digits (as shared digitsOnly). */
-export const digitsOnly: typeof shared.digitsOnly = (value, max) => {
-  const d = value.replace(/\D/g, '');
-  return max ? d.slice(0, max) : d;
-};

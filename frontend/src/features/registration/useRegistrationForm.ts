@@ -2,11 +2,12 @@ import { startTransition, useEffect, useRef, useState, type ChangeEvent, type Fo
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { qtyChoices } from '@shared/crop-rules';
+import { typedAadhaar, typedMobile } from '@shared/typed-numbers';
 import type { CropDropdownItem } from '@shared/schemas/crops';
 import { ApiError, errorMessage } from '@web/lib/api';
 import { to } from '@web/paths';
 import { isFormOpen, loadCrops, submitRegistration, uploadScan, type UploadedScan } from './api';
-import { digitsOnly, FILE_FIELD } from './fields';
+import { FILE_FIELD } from './fields';
 import { EMPTY, newKey, rulesOf, SAMPLE, type Values } from './form-values';
 import { loadValidation } from './load-validation';
 
@@ -80,8 +81,8 @@ export function useRegistrationForm(inAdmin: boolean) {
 
   const set = (name: keyof Values) => (e: ChangeEvent<HTMLInputElement>) => {
     let v = e.target.value;
-    if (name === 'adharNumber') v = digitsOnly(v, 12);
-    if (name === 'mobile') v = digitsOnly(v, 10);
+    if (name === 'adharNumber') v = typedAadhaar(v);
+    if (name === 'mobile') v = typedMobile(v);
     setValues((old) => {
       const next = { ...old, [name]: v };
       if (name === 'cropId') {

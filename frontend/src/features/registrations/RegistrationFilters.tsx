@@ -5,6 +5,7 @@ import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
 import { UP_DISTRICTS } from '@shared/districts';
+import { AADHAAR_INPUT_MAX } from '@shared/typed-numbers';
 import { NAME_MAX, PLACE_MAX, REGISTRATION_PAGE_SIZES } from '@shared/schemas/registration';
 import type { FilterProblem } from '@web/lib/filters';
 import { filterBinder, NativeSelectField } from '@web/components/FilterFields';
@@ -49,7 +50,7 @@ export function RegistrationFilters({ form, setForm, problem, take, onPageSize, 
           size="small"
           label={t('registrations.aadhaar')}
           {...bind('aadhaar', { digits: 12 })}
-          slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 12 } }}
+          slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: AADHAAR_INPUT_MAX } }}
         />
         <TextField
           size="small"

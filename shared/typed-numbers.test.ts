@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { normalizeMobile, typedAadhaar, typedMobile } from './typed-numbers';
+
+describe('mobile numbers as people write them', () => {
+  it.each([
+    ['9876543210', '9876543210'],
+    ['+91 98765 43210', '9876543210'],
+    ['+91-98765-43210', '9876543210'],
+    ['0091 98765 43210', '9876543210'],
+    ['91 98765 43210', '9876543210'],
+    ['098765 43210', '9876543210'],
+    ['(0) 98765.43210', '9876543210'],
+    ['9123456789', '9123456789'],
+  ])('reads %s as %s', (typed, number) => {
+    expect(normalizeMobile(typed)).toBe(number);
+    expect(typedMobile(typed)).toBe(number);
+  });
+
+  it('leaves what is not a number for the schema to refuse', () => {
+    expect(normalizeMobile('98765abcde')).toBe('98765abcde');
+    expect(normalizeMobile('98765')).toBe('98765');
+  });
+
+  it('keeps each key typed one at a time until the number is whole', () => {
+    for (const typed of ['+91 98765 43210', '09876543210', '919876543210', '9876543210']) {
+      let field = '';
+      for (const key of typed) field = typedMobile(field + key);
+      expect(field, typed).toBe('9876543210');
+    }
+  });
+
+  it('keeps at most 10 digits of a plain number', () => {
+    expect(typedMobile('98765432109')).toBe('9876543210');
+  });
+});
+
+describe('Aadhaar numbers as people write them', () => {
+  it.each([
+    ['3456 7890 1234', '345678901234'],
+    ['3456-7890-1234', '345678901234'],
+    ['345678901234', '345678901234'],
+  ])('reads %s as %s', (typed, number) => expect(typedAadhaar(typed)).toBe(number));
+});

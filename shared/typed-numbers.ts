@@ -1,0 +1,41 @@
+/**
+ * Aadhaar and mobile numbers as people type or paste them (docs/product-rules.md#numbers-as-people-type-them):
+ * spaces, hyphens, dots and brackets between digit groups, and a mobile number with India's +91 (or 0091, 91)
+ * or the trunk 0 in front. The inputs keep only what can still become a number; the shared schemas read the
+ * same way, so the browser and the server agree.
+ */
+
+/** Characters people put between digit groups. */
+const SEPARATORS = /[\s\-.()]/g;
+
+/** The 10-digit mobile number in what was typed, when one can be read from it; otherwise the text, unchanged. */
+export function normalizeMobile(text: string): string {
+  const compact = text.replace(SEPARATORS, '');
+  const national = compact.replace(/^(\+91|0091)/, '');
+  if (!/^\d+$/.test(national)) return text.trim();
+  if (national.length === 12 && national.startsWith('91')) return national.slice(2);
+  if (national.length === 11 && national.startsWith('0')) return national.slice(1);
+  return national;
+}
+
+/**
+ * What a mobile input keeps as the farmer types: the digits, with the country code or trunk 0 dropped once the
+ * number is whole. While a prefix may still be coming, up to 12 digits (91…) or 11 (0…) are kept.
+ */
+export function typedMobile(text: string): string {
+  const hadCountryCode = /^\s*(\+|00)/.test(text);
+  let digits = text.replace(/\D/g, '');
+  if (hadCountryCode) digits = digits.replace(/^(00)?91/, '');
+  if (digits.length >= 12 && digits.startsWith('91')) return digits.slice(2, 12);
+  if (digits.length >= 11 && digits.startsWith('0')) return digits.slice(1, 11);
+  if (digits.startsWith('91')) return digits.slice(0, 12);
+  if (digits.startsWith('0')) return digits.slice(0, 11);
+  return digits.slice(0, 10);
+}
+
+/** What an Aadhaar input keeps: its digits, at most 12 (spaces and hyphens between the groups dropped). */
+export const typedAadhaar = (text: string) => text.replace(/\D/g, '').slice(0, 12);
+
+/** Longest text the inputs accept before it is read: '+91 98765 43210' and '3456 7890 1234' with room to spare. */
+export const MOBILE_INPUT_MAX = 17;
+export const AADHAAR_INPUT_MAX = 16;
