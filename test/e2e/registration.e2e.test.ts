@@ -222,6 +222,13 @@ describe('farmer registration in the browser', () => {
     );
     await expect(page.getByTestId('registration-id').textContent()).resolves.toBe(String(id));
     await screenshot(page, 'registration-again-english', { fullPage: false });
+    // The link under the buttons goes to that letter (a new tab here, so the card stays for the next step).
+    const link = page.getByTestId('registration-letter-link');
+    const [linkTab] = await Promise.all([page.context().waitForEvent('page'), link.click({ modifiers: ['Control'] })]);
+    await linkTab.getByTestId('appointment-letter').waitFor();
+    expect(new URL(linkTab.url()).pathname).toMatch(/^\/svs\/appointment\//);
+    await expect(linkTab.getByTestId('appointment-id').textContent()).resolves.toBe(String(id));
+    await linkTab.close();
 
     // Someone else types the same Aadhaar number for the same crop: told how to find the letter, not its number;
     // the Find my letter form below is filled with the Aadhaar and mobile just typed.

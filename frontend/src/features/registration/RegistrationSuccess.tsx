@@ -67,7 +67,9 @@ export function RegistrationSuccess({
       </Box>
       {done.code && (
         <Typography variant="caption" component="p" sx={{ mt: 2 }}>
-          <RouterLink to={`/svs-appointment-lettter/${encodeURIComponent(done.code)}`}>{t('registration.letterLink')}</RouterLink>
+          <RouterLink to={to.appointment(done.code, done.id)} onClick={onOpenLetter} data-testid="registration-letter-link">
+            {t('registration.letterLink')}
+          </RouterLink>
         </Typography>
       )}
     </Paper>
