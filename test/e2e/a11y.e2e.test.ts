@@ -292,6 +292,36 @@ async function focusVisible(page: Page): Promise<{ tag: string; visible: boolean
 }
 
 describe('keyboard only', () => {
+  it('offers "skip to content" as the first Tab stop, and shows a clear ring on the focused top-bar control', async () => {
+    const page = await visitorPage({ lang: 'hi', phone: true });
+    await page.goto(url('/registration'));
+    await settle(page);
+    await page.keyboard.press('Tab');
+    const skip = await page.evaluate(() => {
+      const el = document.activeElement as HTMLElement;
+      return { text: el.textContent, className: el.className, top: el.getBoundingClientRect().top };
+    });
+    expect(skip).toMatchObject({ text: 'मुख्य सामग्री पर जाएँ', className: expect.stringContaining('skip-link') });
+    expect(skip.top, 'the skip link shows when focused').toBeGreaterThanOrEqual(0);
+    await screenshot(page, 'a11y-skip-link-phone', { fullPage: false });
+
+    // The next stop is the top bar's first link, with a solid ring around it.
+    await page.keyboard.press('Tab');
+    const ring = await page.evaluate(() => {
+      const style = getComputedStyle(document.activeElement as HTMLElement);
+      return { tag: document.activeElement?.tagName, outline: `${style.outlineStyle} ${style.outlineWidth}` };
+    });
+    expect(ring).toEqual({ tag: 'A', outline: 'solid 3px' });
+
+    // Enter on the skip link puts the focus on the page's content: the next Tab is the form's first field.
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Enter');
+    await expect(page.evaluate(() => document.activeElement?.id)).resolves.toBe('main');
+    await page.keyboard.press('Tab');
+    await expect(page.evaluate(() => document.getElementById('main')?.contains(document.activeElement))).resolves.toBe(true);
+    await page.context().close();
+  });
+
   it('a farmer completes the registration form with the keyboard and reaches the success card', async () => {
     const page = await visitorPage({ lang: 'hi' });
     // Counts what the file button does with the hidden file input (a click opens the chooser).

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, type MouseEvent } from 'react';
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import LinearProgress from '@mui/material/LinearProgress';
@@ -32,16 +32,29 @@ export function SiteLayout() {
           sx={{ position: 'fixed', top: 0, left: 0, right: 0, zIndex: (t) => t.zIndex.tooltip + 1 }}
         />
       )}
+      {showHeader && (
+        <a href="#main" className="skip-link no-print" onClick={skipToMain}>
+          {t('nav.skipToContent')}
+        </a>
+      )}
       {showHeader && <PublicTopBar />}
       <Outlet />
     </>
   );
 }
 
-/** Body of the public and user-area pages. */
+/** The skip link moves the keyboard focus to the page's main content, past the top bar. */
+function skipToMain(e: MouseEvent<HTMLAnchorElement>) {
+  const main = document.getElementById('main');
+  if (!main) return;
+  e.preventDefault();
+  main.focus();
+}
+
+/** Body of the public and user-area pages (focusable by the skip link only). */
 export function PublicPageLayout() {
   return (
-    <Container component="main" id="main" maxWidth="lg" sx={{ py: { xs: 2, sm: 3 } }}>
+    <Container component="main" id="main" tabIndex={-1} maxWidth="lg" sx={{ py: { xs: 2, sm: 3 }, outline: 'none' }}>
       <Outlet />
     </Container>
   );

@@ -158,6 +158,7 @@ export const en = {
     fixFields: 'Please correct the highlighted fields.',
   },
   nav: {
+    skipToContent: 'Skip to content',
     home: 'Home',
     registration: 'Seeds Registration',
     new: 'New',

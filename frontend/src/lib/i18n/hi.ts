@@ -162,6 +162,7 @@ export const hi: Messages = {
     fixFields: 'कृपया चिह्नित फ़ील्ड ठीक करें।',
   },
   nav: {
+    skipToContent: 'मुख्य सामग्री पर जाएँ',
     home: 'मुख्य पृष्ठ',
     registration: 'बीज पंजीकरण',
     new: 'नया',
