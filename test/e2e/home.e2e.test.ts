@@ -88,6 +88,21 @@ describe('home page before any content', () => {
     await expect(failing.getByTestId('hero').isVisible()).resolves.toBe(true);
     await ctx.close();
   });
+
+  it('links "Find my letter" from the hero: a 360 px phone lands on that box, its Aadhaar field ready', async () => {
+    const ctx = await newContext(PHONE, true);
+    const p = await newPage(ctx);
+    await p.goto(url('/'));
+    const link = p.getByTestId('home-find-letter');
+    await expect(link.textContent()).resolves.toBe('पंजीकरण हो चुका है? अपना पत्र पाएँ');
+    await link.click();
+    await p.waitForURL((u) => u.pathname === '/registration' && u.hash === '#find');
+    await expect.poll(() => p.evaluate(() => document.getElementById('find')?.contains(document.activeElement))).toBe(true);
+    const box = await p.locator('#find').boundingBox();
+    expect(box && box.y >= 0 && box.y < PHONE.height, 'the box is in view').toBe(true);
+    await screenshot(p, 'home-find-letter-phone', { fullPage: false });
+    await ctx.close();
+  });
 });
 
 describe('admin writes content, visitors read it', () => {

@@ -156,9 +156,21 @@ export default function HomePage() {
         <Typography component="p" sx={{ fontSize: { xs: '1rem', sm: '1.15rem' }, opacity: 0.92, mb: 2 }}>
           {t('home.tagline')}
         </Typography>
-        <Button component={RouterLink} to={paths.registration} variant="contained" color="secondary" size="large">
-          {t('home.register')}
-        </Button>
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5 }}>
+          <Button component={RouterLink} to={paths.registration} variant="contained" color="secondary" size="large">
+            {t('home.register')}
+          </Button>
+          <Button
+            component={RouterLink}
+            to={`${paths.registration}#find`}
+            variant="outlined"
+            size="large"
+            sx={{ color: 'inherit', borderColor: 'currentColor' }}
+            data-testid="home-find-letter"
+          >
+            {t('home.findLetter')}
+          </Button>
+        </Box>
       </Box>
 
       {about && (

@@ -1,16 +1,19 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { LazyAlert as Alert } from '@web/components/LazyAlert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import { AADHAAR_INPUT_MAX, MOBILE_INPUT_MAX, typedAadhaar, typedMobile } from '@shared/typed-numbers';
 import { errorMessage } from '@web/lib/api';
 import { LightTextField as TextField } from '@web/components/LightTextField';
 import { to } from '@web/paths';
 import { findLetters, type FoundLetter } from './api';
+
+/** The box's id: /registration#find opens the page at it. */
+const FIND_LETTER_ID = 'find';
 
 /** "Find my letter": Aadhaar + mobile give the letter's code (rate-limited on the server). */
 export function FindLetter({ prefill }: { prefill?: { aadhaar: string; mobile: string } | null }) {
@@ -21,6 +24,15 @@ export function FindLetter({ prefill }: { prefill?: { aadhaar: string; mobile: s
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
   const [choices, setChoices] = useState<FoundLetter[]>([]);
+  const box = useRef<HTMLFormElement>(null);
+  const { hash } = useLocation();
+
+  // Links to /registration#find (the home page's) bring this box into view, ready to type in.
+  useEffect(() => {
+    if (hash !== `#${FIND_LETTER_ID}` || !box.current) return;
+    box.current.scrollIntoView({ block: 'start' });
+    box.current.querySelector('input')?.focus({ preventScroll: true });
+  }, [hash]);
 
   const find = async (e: FormEvent) => {
     e.preventDefault();
@@ -41,7 +53,14 @@ export function FindLetter({ prefill }: { prefill?: { aadhaar: string; mobile: s
   };
 
   return (
-    <Paper id="find" component="form" variant="outlined" onSubmit={(e) => void find(e)} sx={{ p: 2, mt: 4 }}>
+    <Paper
+      id={FIND_LETTER_ID}
+      ref={box}
+      component="form"
+      variant="outlined"
+      onSubmit={(e) => void find(e)}
+      sx={{ p: 2, mt: 4, scrollMarginTop: 16 }}
+    >
       <Typography variant="subtitle1" component="h2" gutterBottom>
         {t('registration.findTitle')}
       </Typography>

@@ -304,6 +304,7 @@ export const en = {
     instituteTitle: 'National Seed Research Institute',
     tagline: 'Quality seed of improved varieties, from the institute straight to the farmer',
     register: 'Register for seed',
+    findLetter: 'Already registered? Get your letter',
     announcements: 'Announcements',
     highlights: 'Highlights',
     noHighlights: 'No highlights yet.',

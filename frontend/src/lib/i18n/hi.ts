@@ -308,6 +308,7 @@ export const hi: Messages = {
     instituteTitle: 'राष्ट्रीय बीज अनुसंधान संस्थान',
     tagline: 'उन्नत किस्मों का गुणवत्तापूर्ण बीज, संस्थान से सीधे किसान तक',
     register: 'बीज के लिए पंजीकरण करें',
+    findLetter: 'पंजीकरण हो चुका है? अपना पत्र पाएँ',
     announcements: 'घोषणाएँ',
     highlights: 'मुख्य जानकारी',
     noHighlights: 'अभी कोई मुख्य जानकारी नहीं है।',
