@@ -213,6 +213,9 @@ describe('admin writes content, visitors read it', () => {
   it("creates a 'danger' announcement on the Announcements screen, the empty end time sent as null", async () => {
     await admin.goto(url('/admin/cms/announcements'));
     await admin.getByRole('heading', { name: 'Announcements' }).waitFor();
+    // Announcements already show on the home page: the screen says so, not that they are a future feature.
+    await admin.getByText('Active announcements show on the home page between their start and end time').waitFor();
+    await expect(admin.getByText('Future feature').count()).resolves.toBe(0);
     await admin.getByRole('cell', { name: 'No announcements' }).waitFor();
 
     const form = admin.locator('form');

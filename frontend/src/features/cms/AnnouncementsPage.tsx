@@ -116,7 +116,7 @@ export default function AnnouncementsPage() {
   return (
     <StaffPage title={t('admin.nav.cmsAnnouncements')}>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-        {t('cms.futureNote')}
+        {t('cms.homeNote')}
       </Typography>
 
       <CmsEditorForm heading={heading} columns="2fr 1fr" editor={editor}>

@@ -339,8 +339,7 @@ export const en = {
     noAnnouncements: 'No announcements',
     announcementRequired: 'Title & Message required',
     timing: { live: 'On the home page now', scheduled: 'Scheduled', ended: 'Ended' },
-    futureNote:
-      'Future feature: active announcements show on the home page between their start and end time, coloured by severity.',
+    homeNote: 'Active announcements show on the home page between their start and end time, coloured by severity.',
   },
   registration: {
     title: 'Seeds Registration',
