@@ -19,18 +19,13 @@ export function normalizeMobile(text: string): string {
 }
 
 /**
- * What a mobile input keeps as the farmer types: the digits, with the country code or trunk 0 dropped once the
- * number is whole. While a prefix may still be coming, up to 12 digits (91…) or 11 (0…) are kept.
+ * What a mobile input keeps as the farmer types: the number read by normalizeMobile, digits only. While a prefix
+ * may still be coming, up to 12 digits (91…) or 11 (0…) are kept; otherwise 10.
  */
 export function typedMobile(text: string): string {
-  const hadCountryCode = /^\s*(\+|00)/.test(text);
-  let digits = text.replace(/\D/g, '');
-  if (hadCountryCode) digits = digits.replace(/^(00)?91/, '');
-  if (digits.length >= 12 && digits.startsWith('91')) return digits.slice(2, 12);
-  if (digits.length >= 11 && digits.startsWith('0')) return digits.slice(1, 11);
-  if (digits.startsWith('91')) return digits.slice(0, 12);
-  if (digits.startsWith('0')) return digits.slice(0, 11);
-  return digits.slice(0, 10);
+  const digits = normalizeMobile(text.replace(/[^\d+]/g, '')).replace(/\D/g, '');
+  const room = digits.startsWith('91') ? 12 : digits.startsWith('0') ? 11 : 10;
+  return digits.slice(0, room);
 }
 
 /** What an Aadhaar input keeps: its digits, at most 12 (spaces and hyphens between the groups dropped). */
