@@ -29,7 +29,7 @@ import { incrementStat } from '../lib/stats';
 import { countAttempt, minutesText, minutesToWait, type Limit } from '../lib/rate-limit';
 import { cancellationReasons, isTransient, sleep, withRetry } from '../lib/retry';
 import { appointmentDateTime, appointmentSettings, bookSlot, busy, releaseSlot, type Slot } from './appointments';
-import { linkFarmer } from './farmer-link';
+import { farmerAddress, linkFarmer } from './farmer-link';
 import * as repo from './repository';
 import { checkFile, lastingKey, removeQuietly, storeFile, type FileSource } from './uploads';
 
@@ -268,7 +268,7 @@ async function registerLocked(input: SubmitInput, c: Ctx): Promise<SubmitOutcome
         mobile: fields.mobile,
         village: fields.village,
         category: fields.category,
-        address: [fields.village, fields.block, fields.district].join(', '),
+        address: farmerAddress(fields.village, fields.block, fields.district),
         adharFilePath: storedKey,
       }),
     ]);

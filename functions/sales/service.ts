@@ -159,7 +159,8 @@ async function makeSaleOnce(input: MakeSaleInput, caller: Caller): Promise<MakeS
     throw new AppError('CONFLICT', billedMessage(reg.invoiceNumber), { data: { invoiceNumber: reg.invoiceNumber } });
   if (!lot) throw notFound(`Lot ${input.lotID} not found`);
   if ((lot as { isActive?: boolean }).isActive === false) throw inactiveLot(lot.lotCode);
-  if (input.farmerID && reg.farmerID && input.farmerID !== reg.farmerID) {
+  // The bill names the registration's farmer only; a farmerID sent for a registration without one names nobody.
+  if (input.farmerID && input.farmerID !== reg.farmerID) {
     throw badRequest(`Farmer ${input.farmerID} is not the farmer of registration ${reg.id}`, {
       farmerID: 'Does not match the registration',
     });
@@ -212,7 +213,7 @@ async function makeSaleOnce(input: MakeSaleInput, caller: Caller): Promise<MakeS
         saleId,
         generatedOn,
         day,
-        farmerID: reg.farmerID ?? input.farmerID ?? null,
+        farmerID: reg.farmerID ?? null,
         farmerName: reg.name,
         farmerAadhaarLast4: reg.aadhaarLast4 ?? '',
         farmerContact: reg.mobileNumber ?? '',
