@@ -3,12 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { qtyChoices } from '@shared/crop-rules';
 import { typedAadhaar, typedMobile } from '@shared/typed-numbers';
+import type { District } from '@shared/districts';
 import type { CropDropdownItem } from '@shared/schemas/crops';
 import { ApiError, errorMessage } from '@web/lib/api';
 import { to } from '@web/paths';
 import { isFormOpen, loadCrops, submitRegistration, uploadScan, type UploadedScan } from './api';
-import { FILE_FIELD } from './fields';
-import { EMPTY, newKey, rulesOf, SAMPLE, type Values } from './form-values';
+import { FIELD_MESSAGES, FILE_FIELD } from './fields';
+import { EMPTY, newKey, rulesOf, type Values } from './form-values';
 import { loadValidation } from './load-validation';
 
 /** How long the success panel shows before the appointment letter opens by itself. */
@@ -36,7 +37,9 @@ export function useRegistrationForm(inAdmin: boolean) {
   const navigate = useNavigate();
   const [open, setOpen] = useState<boolean | null>(null);
   const [crops, setCrops] = useState<CropDropdownItem[]>([]);
-  const [values, setValues] = useState<Values>(SAMPLE);
+  /** Fetched after the first paint (the empty form does not need it); until then the district select offers only "Choose". */
+  const [districts, setDistricts] = useState<readonly District[]>([]);
+  const [values, setValues] = useState<Values>(EMPTY);
   const [file, setFile] = useState<File | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [alert, setAlert] = useState('');
@@ -57,18 +60,11 @@ export function useRegistrationForm(inAdmin: boolean) {
     let live = true;
     // Transitions: the form re-renders in short slices, not in one long task on a slow phone.
     void isFormOpen().then((v) => live && startTransition(() => setOpen(v)));
-    void loadCrops().then((items) => {
-      if (!live) return;
-      startTransition(() => {
-        setCrops(items);
-        // The sample starts on the first crop of the list.
-        setValues((v) =>
-          v.cropId || !items.length
-            ? v
-            : { ...v, cropId: String(items[0].id), bagsRequested: String(rulesOf(items[0])?.defaultQty ?? 1) },
-        );
-      });
-    });
+    void loadCrops().then((items) => live && startTransition(() => setCrops(items)));
+    import('@shared/districts').then(
+      (m) => live && startTransition(() => setDistricts(m.UP_DISTRICTS)),
+      (e: unknown) => console.error('district list could not be loaded', e),
+    );
     return () => {
       live = false;
       window.clearTimeout(letterTimer.current);
@@ -86,8 +82,8 @@ export function useRegistrationForm(inAdmin: boolean) {
     setValues((old) => {
       const next = { ...old, [name]: v };
       if (name === 'cropId') {
-        const r = rulesOf(crops.find((c) => String(c.id) === v));
-        next.bagsRequested = r ? String(r.defaultQty) : '';
+        // The farmer chooses the quantity too: nothing is chosen for them.
+        next.bagsRequested = '';
       }
       return next;
     });
@@ -135,7 +131,6 @@ export function useRegistrationForm(inAdmin: boolean) {
     cancelLetterRedirect();
     setDone(null);
     reset();
-    setValues(SAMPLE);
   };
 
   const submit = async (e?: FormEvent) => {
@@ -155,10 +150,11 @@ export function useRegistrationForm(inAdmin: boolean) {
       ...values,
       cropName: crop?.name ?? '',
       cropId: crop?.id,
-      bagsRequested: choices.length ? Number(values.bagsRequested) : undefined,
+      bagsRequested: choices.length && values.bagsRequested ? Number(values.bagsRequested) : undefined,
       isAdmin: inAdmin,
     };
     const found = check.registrationProblems(body, file);
+    if (choices.length && !values.bagsRequested) found.bagsRequested = FIELD_MESSAGES.required;
     if (Object.keys(found).length) {
       setErrors(found);
       setFileReason((file && check.fileIssue(file)?.reason) || null);
@@ -207,6 +203,7 @@ export function useRegistrationForm(inAdmin: boolean) {
   return {
     open,
     crops,
+    districts,
     values,
     rules,
     choices,
