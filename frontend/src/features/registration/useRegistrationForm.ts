@@ -61,7 +61,7 @@ export function useRegistrationForm(inAdmin: boolean) {
     // Transitions: the form re-renders in short slices, not in one long task on a slow phone.
     void isFormOpen().then((v) => live && startTransition(() => setOpen(v)));
     void loadCrops().then((items) => live && startTransition(() => setCrops(items)));
-    import('@shared/districts').then(
+    import('./district-list').then(
       (m) => live && startTransition(() => setDistricts(m.UP_DISTRICTS)),
       (e: unknown) => console.error('district list could not be loaded', e),
     );
