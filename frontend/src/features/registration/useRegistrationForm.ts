@@ -8,7 +8,8 @@ import type { CropDropdownItem } from '@shared/schemas/crops';
 import { ApiError, errorMessage } from '@web/lib/api';
 import { to } from '@web/paths';
 import { isFormOpen, loadCrops, submitRegistration, uploadScan, type UploadedScan } from './api';
-import { FIELD_MESSAGES, FILE_FIELD } from './fields';
+import { FIELD_MESSAGES, FILE_FIELD, FORM_FIELDS } from './fields';
+import { fieldElementId, focusElement, SUMMARY_ID } from './focus';
 import { EMPTY, newKey, rulesOf, type Values } from './form-values';
 import { loadValidation } from './load-validation';
 
@@ -30,7 +31,8 @@ export type RegistrationForm = ReturnType<typeof useRegistrationForm>;
 /**
  * The registration form's state and actions: the crops and whether registration is open, the values and
  * field errors, the scan (checked when chosen, uploaded once per file on Submit), the submit with its
- * idempotency key, and the timed move to the appointment letter after success.
+ * idempotency key, the focus on the first problem after a refused submit, and the timed move to the
+ * appointment letter after success.
  */
 export function useRegistrationForm(inAdmin: boolean) {
   const { t } = useTranslation();
@@ -50,6 +52,8 @@ export function useRegistrationForm(inAdmin: boolean) {
   const [done, setDone] = useState<Registered | null>(null);
   /** After 'already registered' (409): the Find my letter form, filled with the Aadhaar and mobile just typed. */
   const [findWith, setFindWith] = useState<{ aadhaar: string; mobile: string } | null>(null);
+  /** After a refused submit: the element to focus once the refusal is on screen (a new object each time). */
+  const [focusTarget, setFocusTarget] = useState<{ id: string } | null>(null);
   const busyRef = useRef(false);
   const uploaded = useRef<UploadedScan | null>(null);
   const idemKey = useRef(newKey());
@@ -133,6 +137,16 @@ export function useRegistrationForm(inAdmin: boolean) {
     reset();
   };
 
+  useEffect(() => {
+    if (focusTarget && !focusElement(focusTarget.id)) focusElement(SUMMARY_ID);
+  }, [focusTarget]);
+
+  /** A refused submit: the focus goes to the first field named (in the form's order), else to the error summary. */
+  const refused = (fields: Record<string, string> = {}) => {
+    const first = FORM_FIELDS.find((f) => fields[f]);
+    setFocusTarget({ id: first ? fieldElementId(first) : SUMMARY_ID });
+  };
+
   const submit = async (e?: FormEvent) => {
     e?.preventDefault();
     if (busyRef.current) return; // double submits are ignored
@@ -142,6 +156,7 @@ export function useRegistrationForm(inAdmin: boolean) {
       check = await loadValidation();
     } catch (err) {
       setAlert(errorMessage(err, t('common.failed')));
+      refused();
       return;
     } finally {
       busyRef.current = false;
@@ -159,6 +174,7 @@ export function useRegistrationForm(inAdmin: boolean) {
       setErrors(found);
       setFileReason((file && check.fileIssue(file)?.reason) || null);
       setAlert(check.MSG_FORM_INVALID);
+      refused(found);
       return;
     }
     busyRef.current = true;
@@ -174,7 +190,10 @@ export function useRegistrationForm(inAdmin: boolean) {
         } catch (err) {
           setUploadFailed(true);
           setProgress(null);
-          if (err instanceof ApiError) setAlert(err.message);
+          if (err instanceof ApiError) {
+            setAlert(err.message);
+            refused();
+          }
           return;
         }
       }
@@ -192,6 +211,7 @@ export function useRegistrationForm(inAdmin: boolean) {
         if (err.fields[FILE_FIELD]) uploaded.current = null;
       }
       setAlert(errorMessage(err, t('common.failed')));
+      refused(err instanceof ApiError ? err.fields : undefined);
     } finally {
       // The upload's progress says nothing once the attempt is over (refused, failed or done).
       setProgress(null);
