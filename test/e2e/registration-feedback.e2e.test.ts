@@ -5,6 +5,7 @@ import { MSG_AADHAAR_INVALID } from '@shared/aadhaar';
 import { MSG_AADHAAR, MSG_FILE, MSG_FORM_INVALID, MSG_MOBILE, MSG_REQUIRED } from '@shared/schemas/registration';
 import { DESKTOP, PHONE, screenshot } from '../support/browser';
 import { useE2EStack } from '../support/e2e';
+import { fillRegistrationForm } from '../support/registration-form';
 import { FIXTURES, newAadhaar, newMobile, registerFarmer, validFields } from '../fixtures/registration-helpers';
 
 /**
@@ -228,8 +229,19 @@ describe('what the farmer reads when something is wrong', () => {
   it('clears the upload progress when the server refuses the uploaded file', async () => {
     const p = await visitor('hi', true);
     await openForm(p);
-    await p.locator('#reg-adharNumber').fill(newAadhaar(9));
-    await p.locator('#reg-mobile').fill(newMobile());
+    await fillRegistrationForm(p, {
+      name: 'रामेश्वर प्रसाद',
+      fatherName: 'शिव प्रसाद',
+      aadhaar: newAadhaar(9),
+      mobile: newMobile(),
+      village: 'सरैया',
+      block: 'चिनहट',
+      subDistrict: 'लखनऊ सदर',
+      district: 'Lucknow',
+      crop: 'Wheat',
+      bags: '2',
+      file: join(FIXTURES, 'aadhaar-sample.png'),
+    });
     // Named and typed as a PNG, so the browser sends it; the server reads its bytes and refuses it.
     await p
       .getByTestId('registration-file')

@@ -3,12 +3,14 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { qtyChoices } from '@shared/crop-rules';
 import { typedAadhaar, typedMobile } from '@shared/typed-numbers';
+import type { District } from '@shared/districts';
 import type { CropDropdownItem } from '@shared/schemas/crops';
 import { ApiError, errorMessage } from '@web/lib/api';
 import { to } from '@web/paths';
 import { isFormOpen, loadCrops, submitRegistration, uploadScan, type UploadedScan } from './api';
-import { FILE_FIELD } from './fields';
-import { EMPTY, newKey, rulesOf, SAMPLE, type Values } from './form-values';
+import { FIELD_MESSAGES, FILE_FIELD, FORM_FIELDS } from './fields';
+import { fieldElementId, focusElement, SUMMARY_ID } from './focus';
+import { EMPTY, newKey, rulesOf, type Values } from './form-values';
 import { loadValidation } from './load-validation';
 
 /** How long the success panel shows before the appointment letter opens by itself. */
@@ -29,14 +31,17 @@ export type RegistrationForm = ReturnType<typeof useRegistrationForm>;
 /**
  * The registration form's state and actions: the crops and whether registration is open, the values and
  * field errors, the scan (checked when chosen, uploaded once per file on Submit), the submit with its
- * idempotency key, and the timed move to the appointment letter after success.
+ * idempotency key, the focus on the first problem after a refused submit, and the timed move to the
+ * appointment letter after success.
  */
 export function useRegistrationForm(inAdmin: boolean) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [open, setOpen] = useState<boolean | null>(null);
   const [crops, setCrops] = useState<CropDropdownItem[]>([]);
-  const [values, setValues] = useState<Values>(SAMPLE);
+  /** Fetched after the first paint (the empty form does not need it); until then the district select offers only "Choose". */
+  const [districts, setDistricts] = useState<readonly District[]>([]);
+  const [values, setValues] = useState<Values>(EMPTY);
   const [file, setFile] = useState<File | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [alert, setAlert] = useState('');
@@ -47,6 +52,8 @@ export function useRegistrationForm(inAdmin: boolean) {
   const [done, setDone] = useState<Registered | null>(null);
   /** After 'already registered' (409): the Find my letter form, filled with the Aadhaar and mobile just typed. */
   const [findWith, setFindWith] = useState<{ aadhaar: string; mobile: string } | null>(null);
+  /** After a refused submit: the element to focus once the refusal is on screen (a new object each time). */
+  const [focusTarget, setFocusTarget] = useState<{ id: string } | null>(null);
   const busyRef = useRef(false);
   const uploaded = useRef<UploadedScan | null>(null);
   const idemKey = useRef(newKey());
@@ -57,18 +64,11 @@ export function useRegistrationForm(inAdmin: boolean) {
     let live = true;
     // Transitions: the form re-renders in short slices, not in one long task on a slow phone.
     void isFormOpen().then((v) => live && startTransition(() => setOpen(v)));
-    void loadCrops().then((items) => {
-      if (!live) return;
-      startTransition(() => {
-        setCrops(items);
-        // The sample starts on the first crop of the list.
-        setValues((v) =>
-          v.cropId || !items.length
-            ? v
-            : { ...v, cropId: String(items[0].id), bagsRequested: String(rulesOf(items[0])?.defaultQty ?? 1) },
-        );
-      });
-    });
+    void loadCrops().then((items) => live && startTransition(() => setCrops(items)));
+    import('./district-list').then(
+      (m) => live && startTransition(() => setDistricts(m.UP_DISTRICTS)),
+      (e: unknown) => console.error('district list could not be loaded', e),
+    );
     return () => {
       live = false;
       window.clearTimeout(letterTimer.current);
@@ -86,8 +86,8 @@ export function useRegistrationForm(inAdmin: boolean) {
     setValues((old) => {
       const next = { ...old, [name]: v };
       if (name === 'cropId') {
-        const r = rulesOf(crops.find((c) => String(c.id) === v));
-        next.bagsRequested = r ? String(r.defaultQty) : '';
+        // The farmer chooses the quantity too: nothing is chosen for them.
+        next.bagsRequested = '';
       }
       return next;
     });
@@ -135,7 +135,16 @@ export function useRegistrationForm(inAdmin: boolean) {
     cancelLetterRedirect();
     setDone(null);
     reset();
-    setValues(SAMPLE);
+  };
+
+  useEffect(() => {
+    if (focusTarget && !focusElement(focusTarget.id)) focusElement(SUMMARY_ID);
+  }, [focusTarget]);
+
+  /** A refused submit: the focus goes to the first field named (in the form's order), else to the error summary. */
+  const refused = (fields: Record<string, string> = {}) => {
+    const first = FORM_FIELDS.find((f) => fields[f]);
+    setFocusTarget({ id: first ? fieldElementId(first) : SUMMARY_ID });
   };
 
   const submit = async (e?: FormEvent) => {
@@ -147,6 +156,7 @@ export function useRegistrationForm(inAdmin: boolean) {
       check = await loadValidation();
     } catch (err) {
       setAlert(errorMessage(err, t('common.failed')));
+      refused();
       return;
     } finally {
       busyRef.current = false;
@@ -155,14 +165,16 @@ export function useRegistrationForm(inAdmin: boolean) {
       ...values,
       cropName: crop?.name ?? '',
       cropId: crop?.id,
-      bagsRequested: choices.length ? Number(values.bagsRequested) : undefined,
+      bagsRequested: choices.length && values.bagsRequested ? Number(values.bagsRequested) : undefined,
       isAdmin: inAdmin,
     };
     const found = check.registrationProblems(body, file);
+    if (choices.length && !values.bagsRequested) found.bagsRequested = FIELD_MESSAGES.required;
     if (Object.keys(found).length) {
       setErrors(found);
       setFileReason((file && check.fileIssue(file)?.reason) || null);
       setAlert(check.MSG_FORM_INVALID);
+      refused(found);
       return;
     }
     busyRef.current = true;
@@ -178,7 +190,10 @@ export function useRegistrationForm(inAdmin: boolean) {
         } catch (err) {
           setUploadFailed(true);
           setProgress(null);
-          if (err instanceof ApiError) setAlert(err.message);
+          if (err instanceof ApiError) {
+            setAlert(err.message);
+            refused();
+          }
           return;
         }
       }
@@ -196,6 +211,7 @@ export function useRegistrationForm(inAdmin: boolean) {
         if (err.fields[FILE_FIELD]) uploaded.current = null;
       }
       setAlert(errorMessage(err, t('common.failed')));
+      refused(err instanceof ApiError ? err.fields : undefined);
     } finally {
       // The upload's progress says nothing once the attempt is over (refused, failed or done).
       setProgress(null);
@@ -207,6 +223,7 @@ export function useRegistrationForm(inAdmin: boolean) {
   return {
     open,
     crops,
+    districts,
     values,
     rules,
     choices,

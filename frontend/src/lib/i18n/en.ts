@@ -399,6 +399,23 @@ export const en = {
     findSubmit: 'Find my letter',
     letterFor: '{{crop}} {{year}}: registration no. {{id}}, open the letter',
     finding: 'Searching…',
+    /** Under each field until it has a message. */
+    hints: {
+      name: 'As written on your Aadhaar card',
+      fatherName: 'As written on your Aadhaar card',
+      adharNumber: 'The 12 digits on your Aadhaar card; spaces are fine',
+      mobile: 'You find your letter again with this number',
+      district: 'The district you live in',
+      crop: 'The seed you want to buy',
+    },
+    /** In a text field while it is focused and empty. */
+    placeholders: {
+      name: 'Your full name',
+      fatherName: 'Father’s or husband’s full name',
+      village: 'Your village',
+      block: 'Your development block',
+      subDistrict: 'Your tehsil',
+    },
   },
   appointment: {
     title: 'Appointment letter',

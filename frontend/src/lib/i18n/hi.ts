@@ -401,6 +401,21 @@ export const hi: Messages = {
     findSubmit: 'मेरा पत्र खोजें',
     letterFor: '{{crop}} {{year}}: पंजीकरण संख्या {{id}}, पत्र खोलें',
     finding: 'खोज रहे हैं…',
+    hints: {
+      name: 'जैसा आधार कार्ड पर लिखा है',
+      fatherName: 'जैसा आधार कार्ड पर लिखा है',
+      adharNumber: 'आधार कार्ड के 12 अंक; बीच में खाली जगह चलेगी',
+      mobile: 'इसी नंबर से आप अपना पत्र फिर पा सकेंगे',
+      district: 'जिस जिले में आप रहते हैं',
+      crop: 'जिस फसल का बीज लेना है',
+    },
+    placeholders: {
+      name: 'आपका पूरा नाम',
+      fatherName: 'पिता या पति का पूरा नाम',
+      village: 'आपका गाँव',
+      block: 'आपका विकास खंड',
+      subDistrict: 'आपकी तहसील',
+    },
   },
   appointment: {
     title: 'अपॉइंटमेंट पत्र',
