@@ -8,6 +8,4 @@ export interface CropNames {
   cropNameHi?: string | null;
 }
 
-export function cropLabel(crop: CropNames, language: string): string {
-  return language === 'hi' && crop.cropNameHi ? crop.cropNameHi : crop.cropName;
-}
+export const cropLabel = (crop: CropNames, language: string): string => (language === 'hi' && crop.cropNameHi) || crop.cropName;
