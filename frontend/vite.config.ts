@@ -128,8 +128,9 @@ function shellChunk(): Plugin {
       );
       shellModules.clear();
       for (const id of shell) if (!initial.has(id)) shellModules.add(id);
-      // Every page sets its title with it: one small chunk less for each.
-      for (const id of ids) if (id.replace(/\\/g, '/').endsWith('/src/components/usePageTitle.ts')) shellModules.add(id);
+      // Small modules most pages use (the title; crop names in the page's language): one small chunk less for each.
+      const alwaysInShell = ['/src/components/usePageTitle.ts', '/shared/crop-names.ts'];
+      for (const id of ids) if (alwaysInShell.some((end) => id.replace(/\\/g, '/').endsWith(end))) shellModules.add(id);
     },
   };
 }

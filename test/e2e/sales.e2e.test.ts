@@ -93,7 +93,8 @@ describe('selling seed at the counter', () => {
       block: 'कल्याणपुर',
       subDistrict: 'कानपुर सदर',
       district: 'Kanpur Nagar',
-      crop: 'Wheat',
+      // The Hindi page lists the crop by its Hindi name.
+      crop: SAMPLE_WHEAT.cropNameHi,
       bags: '2',
       file: join(FIXTURES, 'aadhaar-sample.pdf'),
     });

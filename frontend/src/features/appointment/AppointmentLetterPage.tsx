@@ -7,6 +7,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router-dom';
+import { cropLabel } from '@shared/crop-names';
 import { quantityLabel } from '@shared/crop-rules';
 import { districtHindi } from '@shared/districts';
 import type { AppointmentRecord } from '@shared/schemas/registration';
@@ -108,7 +109,7 @@ export default function AppointmentLetterPage() {
       t('appointment.address'),
       `${t('appointment.village')} ${letter.village}, ${t('appointment.block')} ${letter.block}, ${t('appointment.subDistrict')} ${letter.subDistrict}, ${t('appointment.district')} ${district}`,
     ],
-    [t('appointment.crop'), letter.cropName],
+    [t('appointment.crop'), cropLabel(letter, lang)],
     // A dash for a crop the form offered no quantity for (dd shows '—' for an empty value).
     [
       t('appointment.quantity'),

@@ -5,6 +5,7 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router-dom';
+import { cropLabel } from '@shared/crop-names';
 import { formatRupees, maskAadhaar } from '@shared/format';
 import type { BillReply, BillSummary, InvoiceResponse } from '@shared/schemas/sales';
 import { ApiError, call, errorMessage, routeUrl } from '@web/lib/api';
@@ -88,7 +89,7 @@ function Summary({ bill }: { bill: BillSummary }) {
           <strong data-testid="bill-number">{bill.invoiceNumber}</strong>
         </Row>
         <Row label={t('billView.generatedOn')}>{when(bill.generatedOn, i18n.language)}</Row>
-        <Row label={t('billView.crop')}>{bill.cropName}</Row>
+        <Row label={t('billView.crop')}>{cropLabel(bill, i18n.language)}</Row>
         <Row label={t('billView.lotCode')}>{bill.lotCode}</Row>
         <Row label={t('billView.quantity')}>
           {t('billView.quantityKg', { kg: kg(bill.quantityKg), bags: bill.bags, size: kg(bill.bagSizeKg) })}
@@ -180,7 +181,7 @@ function Copy({
         </Block>
         <Block title={t('billView.lot')}>
           <Row label={t('billView.lotCode')}>{bill.lotCode}</Row>
-          <Row label={t('billView.crop')}>{bill.cropName}</Row>
+          <Row label={t('billView.crop')}>{cropLabel(bill, i18n.language)}</Row>
           <Row label={t('billView.year')}>{bill.year}</Row>
           <Row label={t('billView.quantity')}>
             {t('billView.quantityKg', { kg: kg(bill.quantityKg), bags: bill.bags, size: kg(bill.bagSizeKg) })}

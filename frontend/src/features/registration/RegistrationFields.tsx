@@ -1,5 +1,6 @@
 import Box from '@mui/material/Box';
 import { useTranslation } from 'react-i18next';
+import { cropLabel } from '@shared/crop-names';
 import { quantityLabel, unitLabel } from '@shared/crop-rules';
 import { AADHAAR_INPUT_MAX, MOBILE_INPUT_MAX } from '@shared/typed-numbers';
 import { LightTextField as TextField } from '@web/components/LightTextField';
@@ -121,7 +122,7 @@ export function RegistrationFields({
       {select(
         'cropId',
         t('registration.crop'),
-        crops.map((c) => ({ value: String(c.id), label: c.name })),
+        crops.map((c) => ({ value: String(c.id), label: cropLabel({ cropName: c.name, cropNameHi: c.nameHi }, lang) })),
         {
           error: Boolean(errors.cropId),
           helperText: fieldError(errors.cropId) || (crops.length ? t('registration.hints.crop') : t('registration.cropsEmpty')),

@@ -83,10 +83,11 @@ export interface FoundLetter {
   id: number;
   year: number;
   cropName: string;
+  cropNameHi: string;
 }
 
 /** The farmer's letters, newest first (one per crop and year registered with this Aadhaar and mobile). */
 export async function findLetters(adharNumber: string, mobile: string): Promise<FoundLetter[]> {
   const r = await call('POST /svsregistration/find-letter', { body: { adharNumber, mobile }, skipAuthRedirect: true });
-  return r.data.letters?.length ? r.data.letters : [{ uniqueCode: r.data.code, id: 0, year: 0, cropName: '' }];
+  return r.data.letters?.length ? r.data.letters : [{ uniqueCode: r.data.code, id: 0, year: 0, cropName: '', cropNameHi: '' }];
 }

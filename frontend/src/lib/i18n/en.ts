@@ -537,6 +537,8 @@ export const en = {
     rulesSummaryKg: '{{min}}–{{max}} kg (default {{def}})',
     rulesSummaryNone: 'No quantity choice',
     rules: 'Registration choice',
+    nameHi: 'Hindi name',
+    nameHiHelp: 'Optional: pages in Hindi show it; when empty they show the crop name',
   },
   lots: {
     title: 'Lots',

@@ -537,6 +537,8 @@ export const hi: Messages = {
     rulesSummaryKg: '{{min}}–{{max}} किलो (डिफ़ॉल्ट {{def}})',
     rulesSummaryNone: 'मात्रा का विकल्प नहीं',
     rules: 'पंजीकरण विकल्प',
+    nameHi: 'हिंदी नाम',
+    nameHiHelp: 'वैकल्पिक: हिंदी पेजों पर यही दिखता है; खाली होने पर फसल का नाम दिखता है',
   },
   lots: {
     title: 'लॉट',
