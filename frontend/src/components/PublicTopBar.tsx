@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -24,7 +24,10 @@ const navButtonSx = {
   '&.active': { bgcolor: 'rgba(255,255,255,0.16)' },
 } as const;
 
-/** The public site header: Home, Seeds Registration (New), About and Login, or Admin / user menu, Refresh and Logout when signed in. */
+/**
+ * The public site header: Home, Seeds Registration (New while registrations are open), About and Login, or
+ * Admin / user menu, Refresh and Logout when signed in.
+ */
 export function PublicTopBar() {
   const { t } = useTranslation();
   const session = useSession();
@@ -35,6 +38,8 @@ export function PublicTopBar() {
   const showUserMenu = !!session && !hasAnyRole(roles, ['admin']) && hasAnyRole(roles, USER_AREA_ROLES);
 
   const logout = useSignOut();
+  // Off the first paint: lib/registration-open marks <html> once it knows; the badge hides while registrations are closed.
+  useEffect(() => void import('../lib/registration-open').then((m) => m.readRegistrationOpen()), []);
 
   return (
     <AppBar position="static" component="header" className="no-print" elevation={1}>
@@ -84,6 +89,7 @@ export function PublicTopBar() {
                 fontWeight: 600,
                 whiteSpace: 'nowrap',
                 verticalAlign: 'middle',
+                'html[data-registration-closed] &': { display: 'none' },
               }}
             >
               {t('nav.new')}

@@ -1,0 +1,143 @@
+import { copyFileSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DESKTOP, PHONE, screenshot } from '../support/browser';
+import { useE2EStack } from '../support/e2e';
+
+/**
+ * The public top bar and the home page as a farmer meets them: the home and registration pages while
+ * registrations are closed (a 360 px phone in Hindi, a laptop in English). Needs `npm run build:web` first.
+ * With SHOTS_DIR set, the screenshots are also copied there.
+ */
+const ADMIN_EMAIL = 'e2e-top-bar-admin@seed.local';
+const ADMIN_PASSWORD = 'e2e-top-bar-admin-pass-1';
+
+const e2e = useE2EStack({ name: 'top-bar', adminEmail: ADMIN_EMAIL, adminPassword: ADMIN_PASSWORD });
+const { url, newPage, pageErrors } = e2e;
+
+async function shot(p: Page, name: string, fullPage = false) {
+  const path = await screenshot(p, `top-bar-${name}`, { fullPage });
+  const dir = process.env.SHOTS_DIR;
+  if (dir) {
+    mkdirSync(dir, { recursive: true });
+    copyFileSync(path, join(dir, `${name}.png`));
+  }
+}
+
+const phoneHindi = () => e2e.browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true });
+async function laptopEnglish(): Promise<BrowserContext> {
+  const ctx = await e2e.browser.newContext({ viewport: DESKTOP });
+  await ctx.addInitScript(() => localStorage.setItem('lang', 'en'));
+  return ctx;
+}
+
+const setConfig = async (key: string, value: string) =>
+  expect((await e2e.asAdmin('POST', '/api/config', { key, value })).status).toBe(200);
+
+describe('registrations closed', () => {
+  beforeAll(async () => {
+    await setConfig('Is_SVS_Form_On', 'false');
+    await setConfig('RegistrationOpensNext', '2027-03-15');
+  });
+  afterAll(async () => {
+    await setConfig('Is_SVS_Form_On', 'true');
+    await setConfig('RegistrationOpensNext', '');
+  });
+
+  const badgeShown = (p: Page) =>
+    p
+      .locator('header')
+      .getByText(/^(नया|New)$/)
+      .isVisible();
+  const registrationKnown = (p: Page) =>
+    expect.poll(() => p.evaluate(() => document.documentElement.hasAttribute('data-registration-closed'))).toBe(true);
+
+  it('a 360 px phone in Hindi: no Register button or New badge; when registrations open next, on home and the form', async () => {
+    const ctx = await phoneHindi();
+    const p = await newPage(ctx);
+    await p.goto(url('/'));
+    const closed = p.getByTestId('home-registration-closed');
+    await closed.waitFor();
+    await expect(closed.textContent()).resolves.toContain('अभी पंजीकरण बंद है।');
+    const next = p.getByTestId('registration-opens-next');
+    await next.waitFor();
+    await expect(next.textContent()).resolves.toMatch(/^अगला पंजीकरण शुरू होगा: सोमवार, 15 मार्च 2027$/);
+    await expect(p.getByTestId('home-register').count()).resolves.toBe(0);
+    await expect(p.getByTestId('home-find-letter').isVisible()).resolves.toBe(true);
+    await registrationKnown(p);
+    await expect(badgeShown(p)).resolves.toBe(false);
+    await expect(p.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(PHONE.width);
+    await shot(p, 'home-closed-phone-hi');
+
+    await p.goto(url('/registration'));
+    await p.getByText('पंजीकरण बंद है / Registrations are closed').waitFor();
+    await expect(p.getByTestId('registration-opens-next').textContent()).resolves.toBe(
+      'अगला पंजीकरण शुरू होगा: सोमवार, 15 मार्च 2027',
+    );
+    await registrationKnown(p);
+    await expect(badgeShown(p)).resolves.toBe(false);
+    await shot(p, 'registration-closed-phone-hi');
+    await ctx.close();
+  });
+
+  it('a laptop in English: the date in English; a short text as typed; nothing announced says so', async () => {
+    const ctx = await laptopEnglish();
+    const p = await newPage(ctx);
+    await p.goto(url('/'));
+    await expect(p.getByTestId('registration-opens-next').textContent()).resolves.toBe(
+      'Registration opens next: Monday, 15 March 2027',
+    );
+    await expect(p.getByTestId('home-registration-closed').textContent()).resolves.toContain(
+      'Registrations are closed at present.',
+    );
+    await expect(p.getByTestId('home-register').count()).resolves.toBe(0);
+    await registrationKnown(p);
+    await expect(badgeShown(p)).resolves.toBe(false);
+    await shot(p, 'home-closed-desktop-en');
+
+    await p.goto(url('/registration'));
+    await expect(p.getByTestId('registration-opens-next').textContent()).resolves.toBe(
+      'Registration opens next: Monday, 15 March 2027',
+    );
+    await shot(p, 'registration-closed-desktop-en');
+    await ctx.close();
+
+    await setConfig('RegistrationOpensNext', 'after the rabi harvest');
+    const typed = await laptopEnglish();
+    const q = await newPage(typed);
+    await q.goto(url('/registration'));
+    await expect(q.getByTestId('registration-opens-next').textContent()).resolves.toBe(
+      'Registration opens next: after the rabi harvest',
+    );
+    await typed.close();
+
+    await setConfig('RegistrationOpensNext', '');
+    const none = await laptopEnglish();
+    const r = await newPage(none);
+    await r.goto(url('/'));
+    await expect(r.getByTestId('registration-opens-next').textContent()).resolves.toBe(
+      'The date registration opens next will be announced here.',
+    );
+    await shot(r, 'home-closed-not-announced-desktop-en');
+    await none.close();
+  });
+
+  it('once open again, the home page shows Register and the New badge, and no closed notice', async () => {
+    await setConfig('Is_SVS_Form_On', 'true');
+    const ctx = await phoneHindi();
+    const p = await newPage(ctx);
+    await p.goto(url('/'));
+    await expect.poll(() => p.getByTestId('home-register').isVisible()).toBe(true);
+    await expect(p.getByTestId('home-registration-closed').count()).resolves.toBe(0);
+    await expect(badgeShown(p)).resolves.toBe(true);
+    await ctx.close();
+    await setConfig('Is_SVS_Form_On', 'false');
+  });
+});
+
+describe('the page', () => {
+  it('raised no errors', () => {
+    expect(pageErrors).toEqual([]);
+  });
+});
