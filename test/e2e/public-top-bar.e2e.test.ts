@@ -6,9 +6,9 @@ import { DESKTOP, PHONE, screenshot } from '../support/browser';
 import { useE2EStack } from '../support/e2e';
 
 /**
- * The public top bar and the home page as a farmer meets them: the home and registration pages while
- * registrations are closed (a 360 px phone in Hindi, a laptop in English). Needs `npm run build:web` first.
- * With SHOTS_DIR set, the screenshots are also copied there.
+ * The public top bar and the home page as a farmer meets them: Find my letter from every public page
+ * (a 360 px phone in Hindi, a laptop in English), and the home and registration pages while registrations
+ * are closed. Needs `npm run build:web` first. With SHOTS_DIR set, the screenshots are also copied there.
  */
 const ADMIN_EMAIL = 'e2e-top-bar-admin@seed.local';
 const ADMIN_PASSWORD = 'e2e-top-bar-admin-pass-1';
@@ -34,6 +34,104 @@ async function laptopEnglish(): Promise<BrowserContext> {
 
 const setConfig = async (key: string, value: string) =>
   expect((await e2e.asAdmin('POST', '/api/config', { key, value })).status).toBe(200);
+
+/** Where each item of the top bar sits, and whether anything sticks out of the bar or the page. */
+function measureBar(p: Page) {
+  return p.evaluate(() => {
+    const header = document.querySelector('header')!;
+    const items = [...header.querySelectorAll<HTMLElement>('a, button')].map((el) => {
+      const r = el.getBoundingClientRect();
+      const style = getComputedStyle(el);
+      return {
+        name: el.getAttribute('aria-label') ?? el.textContent ?? '',
+        top: Math.round(r.top),
+        middle: Math.round(r.top + r.height / 2),
+        right: Math.round(r.right),
+        height: Math.round(r.height),
+        lineHeight: Number.parseFloat(style.lineHeight) || 0,
+        textOverflows: el.scrollWidth > el.clientWidth + 1,
+      };
+    });
+    return {
+      items,
+      pageOverflow: document.documentElement.scrollWidth - window.innerWidth,
+      headerOverflow: header.scrollWidth - header.clientWidth,
+    };
+  });
+}
+
+describe('Find my letter in the top bar', () => {
+  it('on a 360 px phone in Hindi: an icon beside the language switch, named and titled; nothing overflows or wraps', async () => {
+    const ctx = await phoneHindi();
+    const p = await newPage(ctx);
+    await p.goto(url('/'));
+    const link = p.locator('header').getByRole('link', { name: 'मेरा पत्र खोजें' });
+    await link.waitFor();
+    await expect(link.getAttribute('title')).resolves.toBe('मेरा पत्र खोजें');
+    await expect(link.innerText()).resolves.toBe('');
+    await p.getByTestId('home-register').waitFor();
+
+    const bar = await measureBar(p);
+    expect(bar.pageOverflow).toBeLessThanOrEqual(0);
+    expect(bar.headerOverflow).toBeLessThanOrEqual(0);
+    for (const item of bar.items) {
+      expect(item.right, `${item.name} ends inside the screen`).toBeLessThanOrEqual(PHONE.width);
+      expect(item.textOverflows, `${item.name} is not cut`).toBe(false);
+      // One line of text each (a wrapped label would be at least two lines tall).
+      expect(item.height, `${item.name} stays on one line`).toBeLessThan(Math.max(item.lineHeight, 20) * 2 + 12);
+    }
+    const byName = (name: string) => bar.items.find((i) => i.name === name);
+    const switchMiddle = bar.items.find((i) => i.name.includes('English'))?.middle ?? -1;
+    const iconMiddle = byName('मेरा पत्र खोजें')?.middle ?? -100;
+    expect(Math.abs(iconMiddle - switchMiddle), 'the icon sits in the first row, with the language switch').toBeLessThanOrEqual(
+      2,
+    );
+    const nav = await p
+      .locator('header nav')
+      .locator('a, button')
+      .evaluateAll((els) => els.map((e) => Math.round(e.getBoundingClientRect().top)));
+    expect(new Set(nav).size, 'the navigation keeps one row').toBe(1);
+    await shot(p, 'bar-phone-hi');
+
+    await link.click();
+    await p.waitForURL((u) => u.pathname === '/registration' && u.hash === '#find');
+    await expect.poll(() => p.evaluate(() => document.activeElement === document.querySelector('#find input'))).toBe(true);
+    const box = await p.locator('#find').boundingBox();
+    expect(box && box.y >= 0 && box.y < PHONE.height, 'the box is in view').toBe(true);
+    await shot(p, 'find-letter-from-bar-phone-hi');
+    await ctx.close();
+  });
+
+  it('is on every public page', async () => {
+    const ctx = await phoneHindi();
+    const p = await newPage(ctx);
+    for (const path of ['/about', '/registration', '/svs/appointment/not-a-real-code-000000', '/lot/NO-SUCH-LOT', '/login']) {
+      await p.goto(url(path));
+      await p.getByTestId('top-find-letter').waitFor();
+      await expect(p.getByTestId('top-find-letter').getAttribute('href')).resolves.toBe('/registration#find');
+    }
+    await ctx.close();
+  });
+
+  it('on a laptop in English: the text beside the navigation, in one row; from the registration page too', async () => {
+    const ctx = await laptopEnglish();
+    const p = await newPage(ctx);
+    await p.goto(url('/registration'));
+    const link = p.locator('header').getByRole('link', { name: 'Find my letter' });
+    await link.waitFor();
+    await expect(link.innerText()).resolves.toBe('Find my letter');
+    const bar = await measureBar(p);
+    expect(bar.pageOverflow).toBeLessThanOrEqual(0);
+    const middles = bar.items.map((i) => i.middle);
+    expect(Math.max(...middles) - Math.min(...middles), 'one row').toBeLessThanOrEqual(2);
+    await shot(p, 'bar-desktop-en');
+
+    await link.click();
+    await p.waitForURL((u) => u.pathname === '/registration' && u.hash === '#find');
+    await expect.poll(() => p.evaluate(() => document.activeElement === document.querySelector('#find input'))).toBe(true);
+    await ctx.close();
+  });
+});
 
 describe('registrations closed', () => {
   beforeAll(async () => {
