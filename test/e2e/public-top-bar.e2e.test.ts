@@ -7,8 +7,9 @@ import { useE2EStack } from '../support/e2e';
 
 /**
  * The public top bar and the home page as a farmer meets them: Find my letter from every public page
- * (a 360 px phone in Hindi, a laptop in English), and the home and registration pages while registrations
- * are closed. Needs `npm run build:web` first. With SHOTS_DIR set, the screenshots are also copied there.
+ * (a 360 px phone in Hindi, a laptop in English), the home and registration pages while registrations are
+ * closed, and one language choice shared by the public and the staff pages. Needs `npm run build:web` first.
+ * With SHOTS_DIR set, the screenshots are also copied there.
  */
 const ADMIN_EMAIL = 'e2e-top-bar-admin@seed.local';
 const ADMIN_PASSWORD = 'e2e-top-bar-admin-pass-1';
@@ -231,6 +232,49 @@ describe('registrations closed', () => {
     await expect(badgeShown(p)).resolves.toBe(true);
     await ctx.close();
     await setConfig('Is_SVS_Form_On', 'false');
+  });
+});
+
+describe('one language for public and staff pages', () => {
+  it('English chosen on the home page stays English on sign-in and staff pages; Hindi chosen on a staff page stays on the home page', async () => {
+    const ctx = await e2e.browser.newContext({ viewport: DESKTOP });
+    const p = await newPage(ctx);
+    await p.goto(url('/'));
+    await p.getByTestId('hero').waitFor();
+    await expect(p.evaluate(() => document.documentElement.lang)).resolves.toBe('hi');
+    await p.getByTestId('language-switch').click();
+    await p.locator('#highlights-title', { hasText: 'Highlights' }).waitFor();
+
+    await p.goto(url('/login?next=%2Fadmin%2Fregistrations'));
+    await p.getByRole('button', { name: 'Sign in' }).waitFor();
+    await expect(p.evaluate(() => document.documentElement.lang)).resolves.toBe('en');
+    await e2e.submitSignIn(p);
+    await p.waitForURL((u) => u.pathname === '/admin/registrations');
+    await p.getByTestId('language-switch').waitFor();
+    await expect(p.evaluate(() => document.documentElement.lang)).resolves.toBe('en');
+    await shot(p, 'staff-english-after-home');
+
+    await p.getByTestId('language-switch').click();
+    await expect.poll(() => p.evaluate(() => document.documentElement.lang)).toBe('hi');
+    await p.goto(url('/admin/settings'));
+    await p.getByRole('heading', { name: 'सेटिंग्स' }).waitFor();
+    await shot(p, 'staff-hindi');
+
+    await p.goto(url('/'));
+    await p.getByTestId('hero').locator('h1', { hasText: 'राष्ट्रीय बीज अनुसंधान संस्थान' }).waitFor();
+    await expect(p.evaluate(() => document.documentElement.lang)).resolves.toBe('hi');
+    await ctx.close();
+  });
+
+  it('a first visit keeps the defaults: Hindi on public pages, English on sign-in', async () => {
+    const ctx = await e2e.browser.newContext({ viewport: DESKTOP });
+    const p = await newPage(ctx);
+    await p.goto(url('/login'));
+    await p.getByRole('button', { name: 'Sign in' }).waitFor();
+    await expect(p.evaluate(() => document.documentElement.lang)).resolves.toBe('en');
+    await p.goto(url('/'));
+    await p.getByTestId('hero').locator('h1', { hasText: 'राष्ट्रीय बीज अनुसंधान संस्थान' }).waitFor();
+    await ctx.close();
   });
 });
 
