@@ -6,6 +6,7 @@ import type {
   RoleResponse,
   SaveConfigInput,
   SettingsInput,
+  SettingsReply,
   UpdateUserInput,
   UserResponse,
 } from '@shared/schemas/admin';
@@ -165,14 +166,16 @@ const SETTINGS_KEYS = [
   'WeeklyOffDay',
   'Holidays',
   'ShiftLabels',
+  'RegistrationOpensNext',
 ] as const satisfies readonly KnownConfigKey[];
 
-export async function getSeasonSettings(): Promise<SettingsInput> {
-  return (await getSettings(SETTINGS_KEYS)) as SettingsInput;
+export async function getSeasonSettings(): Promise<SettingsReply> {
+  return getSettings(SETTINGS_KEYS);
 }
 
-export async function saveSeasonSettings(input: SettingsInput, caller: Caller): Promise<SettingsInput> {
+export async function saveSeasonSettings(input: SettingsInput, caller: Caller): Promise<SettingsReply> {
   for (const key of SETTINGS_KEYS) {
+    if (input[key] === undefined) continue;
     const def = CONFIG_KEYS[key];
     const text = (def.format as (v: unknown) => string)(input[key]);
     const problem = validateConfigValue(key, text);

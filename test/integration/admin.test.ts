@@ -275,6 +275,7 @@ describe('season settings', () => {
       WeeklyOffDay: 0,
       Holidays: ['2026-12-25', '2027-01-26'],
       ShiftLabels: ['Morning', 'Afternoon'],
+      RegistrationOpensNext: '2027-03-01',
     };
     const saved = await api.call('PUT', '/api/settings', { token, body });
     expect(saved.status).toBe(200);

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { LazyAlert as Alert } from '@web/components/LazyAlert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -14,6 +15,8 @@ import { RegistrationFields } from './RegistrationFields';
 import { RegistrationSuccess } from './RegistrationSuccess';
 import { ScanField } from './ScanField';
 import { useRegistrationForm } from './useRegistrationForm';
+
+const RegistrationOpensNext = lazy(() => import('@web/components/RegistrationOpensNext'));
 
 /** The key of a spec field message (FIELD_MESSAGES), to show it in the page's language. */
 const messageKey = (message: string) =>
@@ -58,6 +61,9 @@ export default function RegistrationPage() {
           <strong>{t('registration.closed')}</strong>
           <br />
           {t('registration.closedBody')}
+          <Suspense fallback={null}>
+            <RegistrationOpensNext />
+          </Suspense>
         </Alert>
         <FindLetter />
       </Box>

@@ -5,20 +5,14 @@ import { call } from '@web/lib/api';
 /** Calls of the registration form: form switch, crop list, scan upload (presigned PUT), submit, find letter. */
 
 /**
- * Is_SVS_Form_On: '1' or 'true' (any case) is on; a failed lookup counts as on
- * (docs/product-rules.md#registration-switch-and-settings).
+ * Is_SVS_Form_On, asked again each time the page opens (docs/product-rules.md#registration-switch-and-settings),
+ * through the module the top bar's badge shares (loaded on demand by both, so one request answers both).
  */
-export async function isFormOpen(): Promise<boolean> {
-  try {
-    const r = await call('GET /api/config/{key}', { params: { key: 'Is_SVS_Form_On' }, skipAuthRedirect: true });
-    const v = String(r?.value ?? '')
-      .trim()
-      .toLowerCase();
-    return v === '1' || v === 'true';
-  } catch {
-    return true;
-  }
-}
+export const isFormOpen = (): Promise<boolean> =>
+  import('@web/lib/registration-open').then(
+    (m) => m.readRegistrationOpen(true),
+    () => true,
+  );
 
 /**
  * Active crops for the dropdown; a failure leaves the list empty and is only logged

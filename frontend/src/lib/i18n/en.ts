@@ -285,6 +285,9 @@ export const en = {
       fri: 'Friday',
       sat: 'Saturday',
     },
+    opensNext: 'Registration opens next',
+    opensNextHelp:
+      'A date, or a short text such as "after the rabi harvest". Shown on the home and registration pages while registrations are closed; empty: not announced yet.',
   },
   userArea: {
     dashboardTitle: 'My dashboard',
@@ -309,6 +312,7 @@ export const en = {
     highlights: 'Highlights',
     noHighlights: 'No highlights yet.',
     footer: '© {{year}} National Seed Research Institute',
+    registrationClosed: 'Registrations are closed at present.',
   },
   cms: {
     slug: 'Slug',
@@ -416,6 +420,8 @@ export const en = {
       block: 'Your development block',
       subDistrict: 'Your tehsil',
     },
+    opensNext: 'Registration opens next: {{when}}',
+    opensNextUnknown: 'The date registration opens next will be announced here.',
   },
   appointment: {
     title: 'Appointment letter',

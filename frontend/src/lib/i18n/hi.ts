@@ -289,6 +289,9 @@ export const hi: Messages = {
       fri: 'शुक्रवार',
       sat: 'शनिवार',
     },
+    opensNext: 'अगला पंजीकरण कब खुलेगा',
+    opensNextHelp:
+      'एक तारीख, या छोटा सा पाठ जैसे "रबी की कटाई के बाद"। पंजीकरण बंद रहने पर मुख्य पृष्ठ और पंजीकरण पृष्ठ पर दिखता है; खाली: अभी घोषित नहीं।',
   },
   userArea: {
     dashboardTitle: 'मेरा डैशबोर्ड',
@@ -313,6 +316,7 @@ export const hi: Messages = {
     highlights: 'मुख्य जानकारी',
     noHighlights: 'अभी कोई मुख्य जानकारी नहीं है।',
     footer: '© {{year}} राष्ट्रीय बीज अनुसंधान संस्थान',
+    registrationClosed: 'अभी पंजीकरण बंद है।',
   },
   cms: {
     slug: 'स्लग',
@@ -416,6 +420,8 @@ export const hi: Messages = {
       block: 'आपका विकास खंड',
       subDistrict: 'आपकी तहसील',
     },
+    opensNext: 'अगला पंजीकरण शुरू होगा: {{when}}',
+    opensNextUnknown: 'अगला पंजीकरण कब शुरू होगा, यह यहीं बताया जाएगा।',
   },
   appointment: {
     title: 'अपॉइंटमेंट पत्र',
