@@ -18,7 +18,7 @@ import { RegistrationFilters, type RegistrationFilterValues } from './Registrati
 import { RegistrationsTable } from './RegistrationsTable';
 
 /**
- * Registrations (staff): search by id, name, Aadhaar, father, village, district, year and a date-time
+ * Registrations (staff): search by id, name, Aadhaar, mobile, father, village, district, year and a date-time
  * range; pages of 25, 50 or 100 (default 50) with previous / next and the total; rows coloured by billed
  * state; per row 'View Aadhar' (a 60 s link to the scan) and 'View Appointment' (the letter in a new tab).
  * Selecting an unbilled row opens Issue Seeds; a billed one alerts 'Bill already generated, Bill Number'
@@ -29,6 +29,7 @@ const EMPTY: RegistrationFilterValues = {
   id: '',
   name: '',
   aadhaar: '',
+  mobile: '',
   father: '',
   village: '',
   district: '',
@@ -37,9 +38,12 @@ const EMPTY: RegistrationFilterValues = {
   to: '',
 };
 
-const FILTER_RULES = { id: 'wholeNumber', aadhaar: 'aadhaarSearch', year: 'year' } as const;
+const FILTER_RULES = { id: 'wholeNumber', aadhaar: 'aadhaarSearch', mobile: 'mobileSearch', year: 'year' } as const;
 const checkQuery = (q: RegistrationSearch) =>
-  checkFilters({ id: q.id, aadhaar: q.aadhaar, year: q.year, from: q.from, to: q.to }, FILTER_RULES, { from: 'from', to: 'to' });
+  checkFilters({ id: q.id, aadhaar: q.aadhaar, mobile: q.mobile, year: q.year, from: q.from, to: q.to }, FILTER_RULES, {
+    from: 'from',
+    to: 'to',
+  });
 
 export default function RegistrationsPage() {
   const { t, i18n } = useTranslation();

@@ -620,6 +620,7 @@ export const en = {
     qtyOverRequest: 'At most {{max}}: what the farmer registered for.',
     roleDeleted: 'Deleted role {{name}}.',
     configDeleted: 'Deleted {{key}}.',
+    mobileInvalid: 'Mobile: enter the 10-digit mobile number.',
   },
 };
 

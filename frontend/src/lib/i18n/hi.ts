@@ -621,5 +621,6 @@ export const hi: Messages = {
     qtyOverRequest: 'अधिकतम {{max}}: जितना किसान ने पंजीकरण में माँगा।',
     roleDeleted: 'भूमिका {{name}} हटाई गई।',
     configDeleted: '{{key}} हटाया गया।',
+    mobileInvalid: 'मोबाइल: 10 अंकों का मोबाइल नंबर दर्ज करें।',
   },
 };
