@@ -1,4 +1,4 @@
-import { hasAnyRole, type Role } from '@shared/roles';
+import type { Role } from '@shared/roles';
 
 /**
  * The one paths table of the web app: every route pattern, the builders for links with parameters,
@@ -101,16 +101,6 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { id: 'roles', path: paths.admin.roles, roles: SUPER },
   { id: 'configs', path: paths.admin.configs, roles: SUPER },
 ];
-
-/**
- * Where signing in leads when no page sent the person there (docs/product-rules.md#after-sign-in-staff-land-on-their-work):
- * admins (and super_admin) to the dashboard, sellers to the Registrations screen where they issue seed, everyone else home.
- */
-export function landingFor(roles: readonly string[]): string {
-  if (hasAnyRole(roles, ['admin'])) return paths.admin.dashboard;
-  if (hasAnyRole(roles, ['seller'])) return paths.admin.registrations;
-  return paths.home;
-}
 
 /** A path inside the app that is safe to go to after signing in (no other origin, no protocol tricks). */
 export function safeNext(value: string | null | undefined): string | null {

@@ -14,7 +14,8 @@ import { fieldErrors } from '@web/lib/forms';
 import { sessionFromLogin, setSession } from '@web/lib/session';
 import { usePageTitle } from '@web/components/usePageTitle';
 import type { FromState } from '@web/components/RequireAuth';
-import { landingFor, safeNext } from '@web/paths';
+import { landingFor } from '@web/lib/landing';
+import { safeNext } from '@web/paths';
 import { login } from './api';
 
 /** Sign-in page. On success goes to the page first asked for (guard state or ?next=), else to the person's work (landingFor). */

@@ -1,7 +1,8 @@
 import { Navigate, useLocation } from 'react-router-dom';
 import { hasAnyRole } from '@shared/roles';
 import { useSession } from '@web/lib/session';
-import { ADMIN_AREA_ROLES, landingFor, paths, to } from '@web/paths';
+import { landingFor } from '@web/lib/landing';
+import { ADMIN_AREA_ROLES, paths, to } from '@web/paths';
 
 /** Entry for "take me to my area": staff to their work (landingFor), other signed-in users to their own area, visitors to the login page. */
 export default function StartEntry() {

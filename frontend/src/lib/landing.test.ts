@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { landingFor, paths } from './paths';
+import { paths } from '../paths';
+import { landingFor } from './landing';
 
 describe('landingFor', () => {
   it('sends admins (and super_admin) to the dashboard and sellers to the Registrations screen', () => {
