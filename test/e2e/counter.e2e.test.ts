@@ -24,7 +24,7 @@ const e2e = useE2EStack({ name: 'counter', adminEmail: ADMIN_EMAIL, adminPasswor
 const { url, newPage, pageErrors } = e2e;
 
 let lots: { newest: number; tooSmall: number; fitting: number };
-let farmer: { id: number; name: string };
+let farmer: { id: number; name: string; aadhaar: string };
 let billedId = 0;
 let staff: BrowserContext;
 let page: Page;
@@ -71,12 +71,14 @@ beforeAll(async () => {
   });
   expect(sale.status, sale.text).toBe(201);
   // Two bags of 40 kg: 80 kg, more than the 50 kg lot holds.
-  const reg = await registerFarmer(
-    { url: e2e.baseUrl },
-    validFields({ Name: 'Counter Farmer', mobile: `+91 ${MOBILE.slice(0, 5)} ${MOBILE.slice(5)}`, bagsRequested: 2 }),
-  );
+  const fields = validFields({
+    Name: 'Counter Farmer',
+    mobile: `+91 ${MOBILE.slice(0, 5)} ${MOBILE.slice(5)}`,
+    bagsRequested: 2,
+  });
+  const reg = await registerFarmer({ url: e2e.baseUrl }, fields);
   expect(reg.status, reg.text).toBe(201);
-  farmer = { id: reg.json.data.id, name: 'Counter Farmer' };
+  farmer = { id: reg.json.data.id, name: 'Counter Farmer', aadhaar: String(fields.adharNumber) };
   for (let i = 0; i < 3; i++) {
     const other = await registerFarmer({ url: e2e.baseUrl }, validFields({ Name: `Other Farmer ${i}`, bagsRequested: 1 }));
     expect(other.status, other.text).toBe(201);
@@ -146,6 +148,17 @@ describe('the Registrations screen at 1280 px', () => {
     await expect
       .poll(() => page.getByTestId('registrations-error').textContent())
       .toBe('Mobile: enter the 10-digit mobile number.');
+    await page.getByRole('button', { name: 'Reset' }).click();
+    await expect.poll(() => page.locator('tr[data-billed]').count()).toBe(5);
+
+    // An Aadhaar number typed in groups, with a space and a hyphen, keeps its 12 digits and finds the farmer.
+    const aadhaar = page.locator('input[name="aadhaar"]');
+    const a = farmer.aadhaar;
+    await aadhaar.pressSequentially(`${a.slice(0, 4)} ${a.slice(4, 8)}-${a.slice(8)}`);
+    await expect(aadhaar.inputValue()).resolves.toBe(a);
+    await page.getByRole('button', { name: 'Search' }).click();
+    await expect.poll(() => page.locator('tr[data-billed]').count()).toBe(1);
+    await expect(rowOf(page, farmer.id).count()).resolves.toBe(1);
     await page.getByRole('button', { name: 'Reset' }).click();
     await expect.poll(() => page.locator('tr[data-billed]').count()).toBe(5);
   });
