@@ -258,7 +258,7 @@ describe('staff pages (signed in as super admin)', () => {
     await page.goto(url('/admin/registrations'));
     const row = page.locator('tr[data-billed="no"]').first();
     await row.waitFor();
-    await row.locator('td').nth(2).click();
+    await row.getByRole('button', { name: 'Issue seeds' }).click();
     await page.getByRole('dialog').waitFor();
     await expectAccessible(page, 'admin-issue-seeds-dialog');
     await page.goto(url('/admin/farmers'));

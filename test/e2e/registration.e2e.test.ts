@@ -314,8 +314,12 @@ describe('farmer registration in the browser', () => {
     );
     await expect(page.getByTestId('registrations-total').textContent()).resolves.toMatch(/1/);
 
-    await page.locator('tbody tr').first().getByRole('button').click();
-    const [scan] = await Promise.all([desktop.waitForEvent('page'), page.getByRole('menuitem').first().click()]);
+    await page
+      .locator('tbody tr')
+      .first()
+      .getByRole('button', { name: /Actions for registration/ })
+      .click();
+    const [scan] = await Promise.all([desktop.waitForEvent('page'), page.getByRole('menuitem', { name: 'View Aadhar' }).click()]);
     await scan.waitForURL((u) => u.searchParams.has('X-Amz-Signature'), { timeout: 15_000 });
     const res = await fetch(scan.url());
     expect(res.status).toBe(200);

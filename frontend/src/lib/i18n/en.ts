@@ -122,6 +122,12 @@ export const en = {
     confirm: 'Are you sure payment is done?',
     failed: 'Failed',
     overRequested: 'Sell more than the farmer registered for (admin approval, recorded on the bill)',
+    lotSuggested: 'The oldest lot with enough stock for the quantity registered for. You can choose another.',
+    issued: 'Seed issued to {{farmer}} (registration {{registration}}).',
+    billNumber: 'Bill number',
+    print: 'Print bill',
+    viewBill: 'View bill',
+    dismiss: 'Dismiss',
   },
   app: {
     name: 'Seed Portal',
@@ -485,6 +491,13 @@ export const en = {
     rowMenu: 'Actions for registration {{id}}',
     billedRow: 'Billed',
     unbilledRow: 'Not billed',
+    issueSeeds: 'Issue seeds',
+    idYear: 'ID / Year',
+    nameFather: 'Name / Father',
+    cropQty: 'Crop / Qty',
+    appointmentShift: 'Appointment / Shift',
+    aadhaarMobile: 'Aadhaar / Mobile',
+    villageDistrict: 'Village / District',
   },
   catalogue: {
     search: 'Search',
@@ -645,6 +658,7 @@ export const en = {
     qtyOverRequest: 'At most {{max}}: what the farmer registered for.',
     roleDeleted: 'Deleted role {{name}}.',
     configDeleted: 'Deleted {{key}}.',
+    mobileInvalid: 'Mobile: enter the 10-digit mobile number.',
   },
 };
 

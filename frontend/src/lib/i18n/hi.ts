@@ -126,6 +126,12 @@ export const hi: Messages = {
     confirm: 'क्या भुगतान हो गया है? / Are you sure payment is done?',
     failed: 'विफल / Failed',
     overRequested: 'पंजीकृत मात्रा से अधिक बेचें (एडमिन की अनुमति, बिल पर दर्ज)',
+    lotSuggested: 'सबसे पुराना लॉट जिसमें पंजीकृत मात्रा के लिए पर्याप्त स्टॉक है। आप दूसरा चुन सकते हैं।',
+    issued: '{{farmer}} को बीज जारी किया गया (पंजीकरण {{registration}})।',
+    billNumber: 'बिल संख्या',
+    print: 'बिल प्रिंट करें',
+    viewBill: 'बिल देखें',
+    dismiss: 'बंद करें',
   },
   app: {
     name: 'बीज पोर्टल',
@@ -485,6 +491,13 @@ export const hi: Messages = {
     rowMenu: 'पंजीकरण {{id}} के कार्य',
     billedRow: 'बिल बना',
     unbilledRow: 'बिल नहीं बना',
+    issueSeeds: 'बीज जारी करें',
+    idYear: 'आईडी / वर्ष',
+    nameFather: 'नाम / पिता',
+    cropQty: 'फसल / मात्रा',
+    appointmentShift: 'अपॉइंटमेंट / पाली',
+    aadhaarMobile: 'आधार / मोबाइल',
+    villageDistrict: 'गाँव / जिला',
   },
   catalogue: {
     search: 'खोजें',
@@ -644,5 +657,6 @@ export const hi: Messages = {
     qtyOverRequest: 'अधिकतम {{max}}: जितना किसान ने पंजीकरण में माँगा।',
     roleDeleted: 'भूमिका {{name}} हटाई गई।',
     configDeleted: '{{key}} हटाया गया।',
+    mobileInvalid: 'मोबाइल: 10 अंकों का मोबाइल नंबर दर्ज करें।',
   },
 };
