@@ -372,7 +372,7 @@ export const en = {
       file: 'फ़ाइल आवश्यक है (≤ 500KB) / Aadhaar file required: GIF, JPEG, PNG or PDF, at most 500 KB',
     },
     fileIssue: {
-      size: 'This file is {{size}} KB: choose one of at most 500 KB.',
+      size: 'File too large: {{size}}; at most {{max}}',
       type: 'This kind of file is not accepted: choose a GIF, JPEG, PNG or PDF.',
       empty: 'This file is empty.',
     },
@@ -399,6 +399,8 @@ export const en = {
     findSubmit: 'Find my letter',
     letterFor: '{{crop}} {{year}}: registration no. {{id}}, open the letter',
     finding: 'Searching…',
+    shrinking: 'Making the photo smaller… {{percent}}%',
+    shrunk: 'Photo made smaller: {{from}} → {{to}}',
   },
   appointment: {
     title: 'Appointment letter',

@@ -375,7 +375,7 @@ export const hi: Messages = {
       file: 'फ़ाइल आवश्यक है (≤ 500KB)',
     },
     fileIssue: {
-      size: 'यह फ़ाइल {{size}} KB की है: अधिकतम 500 KB की फ़ाइल चुनें।',
+      size: 'फ़ाइल बहुत बड़ी है: {{size}}; अधिकतम {{max}}',
       type: 'इस प्रकार की फ़ाइल नहीं चलेगी: GIF, JPEG, PNG या PDF चुनें।',
       empty: 'यह फ़ाइल खाली है।',
     },
@@ -401,6 +401,8 @@ export const hi: Messages = {
     findSubmit: 'मेरा पत्र खोजें',
     letterFor: '{{crop}} {{year}}: पंजीकरण संख्या {{id}}, पत्र खोलें',
     finding: 'खोज रहे हैं…',
+    shrinking: 'फ़ोटो छोटी हो रही है… {{percent}}%',
+    shrunk: 'फ़ोटो छोटी की गई: {{from}} → {{to}}',
   },
   appointment: {
     title: 'अपॉइंटमेंट पत्र',
