@@ -9,6 +9,10 @@ import type { RegistrationForm } from './useRegistrationForm';
 /** The stored kinds, plus photo kinds that are converted to JPEG when chosen (./photo-fit). */
 const SCAN_ACCEPT = `${FILE_ACCEPT},.webp,.heic,.heif,image/webp,image/heic,image/heif`;
 
+/** "12.3 MB" or "387 KB" (the note and messages say the same with photo-fit's formatSize, fetched later). */
+const sizeText = (bytes: number) =>
+  bytes < 1048576 ? `${Math.ceil(bytes / 1024)} KB` : `${Math.round(bytes / 104857.6) / 10} MB`;
+
 /** What follows a choice or a Submit; fetched with the form's checks (./load-validation), when first needed. */
 const ScanStatus = lazy(() => import('./ScanStatus'));
 
@@ -60,7 +64,7 @@ export function ScanField({
           data-testid="registration-file"
         />
         <Typography variant="body2" sx={{ wordBreak: 'break-all' }}>
-          {file ? `${file.name} (${Math.ceil(file.size / 1024)} KB)` : t('registration.noFile')}
+          {file ? `${file.name} (${sizeText(file.size)})` : t('registration.noFile')}
         </Typography>
       </Box>
       {(error || form.shrinking !== null || form.shrunk || form.progress !== null || form.uploadFailed) && (

@@ -39,8 +39,33 @@ export const shrunkSizes = (from: { size: number }, to: { size: number }) => ({
   to: formatSize(to.size),
 });
 
-/** The photo redrawn as a JPEG under the limit, or null if it cannot be decoded or made to fit. */
-export async function shrinkToFit(file: File, onProgress: (percent: number) => void) {
-  const { shrinkPhoto } = await import('./shrink-photo');
-  return shrinkPhoto(file, MAX_SCAN_BYTES, onProgress);
+/**
+ * What the form does at each step of fitting a photo; nothing once another file has been chosen. `refused`:
+ * the photo could not be decoded or made to fit (the file rule then says why: too large, or not a kind it takes).
+ */
+export interface FitSteps {
+  current: () => boolean;
+  progress: (percent: number | null) => void;
+  made: (smaller: File, note: { from: string; to: string }) => void;
+  refused: () => void;
+  failed: (err: unknown) => void;
+}
+
+/** Redraws the photo as a JPEG under the limit, telling `steps`; resolves to the file to send. */
+export async function fitPhoto(file: File, steps: FitSteps): Promise<File> {
+  steps.progress(0); // the bar shows while the redrawing code is fetched
+  try {
+    const { shrinkPhoto } = await import('./shrink-photo');
+    const made = await shrinkPhoto(file, MAX_SCAN_BYTES, (percent) => steps.current() && steps.progress(percent));
+    if (steps.current()) {
+      if (made) steps.made(made.file, shrunkSizes(file, made.file));
+      else steps.refused();
+    }
+    return made?.file ?? file;
+  } catch (err) {
+    if (steps.current()) steps.failed(err);
+    return file;
+  } finally {
+    if (steps.current()) steps.progress(null);
+  }
 }

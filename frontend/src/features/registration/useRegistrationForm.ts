@@ -107,26 +107,12 @@ export function useRegistrationForm(inAdmin: boolean) {
   type Check = Awaited<ReturnType<typeof loadValidation>>;
   const tooLarge = (f: File, check: Check) => t('registration.fileIssue.size', check.tooLargeSizes(f));
 
-  /** A big photo redrawn as a JPEG under the limit, with progress; refused as too large if it cannot be. */
-  const fitPhoto = async (f: File, check: Check): Promise<File> => {
-    setShrinking(0);
-    try {
-      const made = await check.shrinkToFit(f, (percent) => chosen.current === f && setShrinking(percent));
-      if (chosen.current !== f) return f; // another file was chosen since
-      if (made) {
-        setFile(made.file);
-        setShrunk(check.shrunkSizes(f, made.file));
-      } else {
-        setErrors((old) => ({ ...old, [FILE_FIELD]: tooLarge(f, check) }));
-        setFileReason('size');
-      }
-      return made?.file ?? f;
-    } catch (err) {
-      if (chosen.current === f) setAlert(errorMessage(err, t('common.failed')));
-      return f;
-    } finally {
-      if (chosen.current === f) setShrinking(null);
-    }
+  /** The file rule's verdict under the chooser: too large (with the sizes), or the rule's message and reason. */
+  const showFileIssue = (f: File, check: Check) => {
+    const issue = check.fileIssue(f);
+    if (!issue) return;
+    setErrors((old) => ({ ...old, [FILE_FIELD]: issue.reason === 'size' ? tooLarge(f, check) : issue.message }));
+    setFileReason(issue.reason);
   };
 
   const pickFile = (e: ChangeEvent<HTMLInputElement>) => {
@@ -147,13 +133,20 @@ export function useRegistrationForm(inAdmin: boolean) {
         (check) => {
           if (chosen.current !== f) return; // another file was chosen since
           if (check.needsShrinking(f)) {
-            toSend.current = fitPhoto(f, check);
+            // A big photo redrawn as a JPEG under the limit, with progress; refused as too large if it cannot be.
+            toSend.current = check.fitPhoto(f, {
+              current: () => chosen.current === f,
+              progress: setShrinking,
+              made: (smaller, note) => {
+                setFile(smaller);
+                setShrunk(note);
+              },
+              refused: () => showFileIssue(f, check),
+              failed: (err) => setAlert(errorMessage(err, t('common.failed'))),
+            });
             return;
           }
-          const issue = check.fileIssue(f);
-          if (!issue) return;
-          setErrors((old) => ({ ...old, [FILE_FIELD]: issue.reason === 'size' ? tooLarge(f, check) : issue.message }));
-          setFileReason(issue.reason);
+          showFileIssue(f, check);
         },
         () => undefined,
       );

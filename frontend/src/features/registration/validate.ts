@@ -14,7 +14,7 @@ import {
  * (RegistrationPage), so that opening /registration does not download zod.
  */
 export { MSG_FORM_INVALID, typeFromName };
-export { needsShrinking, shrinkToFit, shrunkSizes, tooLargeSizes } from './photo-fit';
+export { fitPhoto, needsShrinking, tooLargeSizes } from './photo-fit';
 export { uploadScan } from './upload-scan';
 
 /** Field errors (first message per field, the file under FileAdhar); empty when the form may be sent. */

@@ -363,7 +363,7 @@ export const en = {
     crop: 'Crop *',
     cropsEmpty: 'No crops available',
     quantity: 'Quantity ({{unit}})',
-    file: 'Aadhaar card scan * (GIF, JPEG, PNG or PDF, at most 500 KB)',
+    file: 'Aadhaar card scan * (a photo, or a PDF or GIF of at most 500 KB)',
     /** The Hindi field messages (docs/product-rules.md#registration-form-checks-and-messages), then their English (features/registration/fields.ts). */
     fieldErrors: {
       required: 'आवश्यक / Required',

@@ -367,7 +367,7 @@ export const hi: Messages = {
     crop: 'फसल *',
     cropsEmpty: 'कोई फसल उपलब्ध नहीं',
     quantity: 'मात्रा ({{unit}})',
-    file: 'आधार कार्ड की स्कैन फ़ाइल * (GIF, JPEG, PNG या PDF, अधिकतम 500 KB)',
+    file: 'आधार कार्ड की स्कैन फ़ाइल * (फ़ोटो, या अधिकतम 500 KB की PDF/GIF)',
     fieldErrors: {
       required: 'आवश्यक',
       aadhaar: '12 अंकों का नंबर दर्ज करें',
