@@ -1,8 +1,9 @@
 import { preloadAlert } from '@web/components/LazyAlert';
 
 /**
- * The shared schema with zod (./validate.ts), the error summary and the error alert's code: fetched when
- * the farmer first touches the form, awaited on Submit, so that every refusal finds the summary loaded.
+ * The shared schema with zod (./validate.ts), the error summary, the scan's status (./ScanStatus) and the
+ * error alert's code: fetched when the farmer first touches the form, awaited on Submit, so that every
+ * refusal finds the summary loaded.
  */
 let validation: Promise<typeof import('./validate')> | undefined;
 let summary: typeof import('./ErrorSummary') | undefined;
@@ -14,6 +15,7 @@ export function loadValidation() {
       summary = m;
     }),
     preloadAlert(),
+    import('./ScanStatus'),
   ]).then(
     ([m]) => m,
     (e: unknown) => {

@@ -7,11 +7,12 @@ import type { District } from '@shared/districts';
 import type { CropDropdownItem } from '@shared/schemas/crops';
 import { ApiError, errorMessage } from '@web/lib/api';
 import { to } from '@web/paths';
-import { isFormOpen, loadCrops, submitRegistration, uploadScan, type UploadedScan } from './api';
+import { isFormOpen, loadCrops, submitRegistration } from './api';
 import { FIELD_MESSAGES, FILE_FIELD, FORM_FIELDS } from './fields';
 import { fieldElementId, focusElement, SUMMARY_ID } from './focus';
 import { EMPTY, newKey, rulesOf, type Values } from './form-values';
 import { loadValidation } from './load-validation';
+import type { UploadedScan } from './upload-scan';
 
 /** How long the success panel shows before the appointment letter opens by itself. */
 const LETTER_DELAY_MS = 4000;
@@ -25,6 +26,9 @@ export interface Registered {
 
 /** What is wrong with the chosen file (shown under the file rule's message, docs/product-rules.md#registration-form-checks-and-messages). */
 export type FileReason = 'size' | 'type' | 'empty';
+
+/** A photo made to fit the scan limit: its size before and after, as shown (docs/product-rules.md#aadhaar-scan-photos). */
+export type ShrunkNote = { from: string; to: string };
 
 export type RegistrationForm = ReturnType<typeof useRegistrationForm>;
 
@@ -49,6 +53,9 @@ export function useRegistrationForm(inAdmin: boolean) {
   const [progress, setProgress] = useState<number | null>(null);
   const [uploadFailed, setUploadFailed] = useState(false);
   const [fileReason, setFileReason] = useState<FileReason | null>(null);
+  /** While a big photo is being made smaller: how far (0–100); then what was done. */
+  const [shrinking, setShrinking] = useState<number | null>(null);
+  const [shrunk, setShrunk] = useState<ShrunkNote | null>(null);
   const [done, setDone] = useState<Registered | null>(null);
   /** After 'already registered' (409): the Find my letter form, filled with the Aadhaar and mobile just typed. */
   const [findWith, setFindWith] = useState<{ aadhaar: string; mobile: string } | null>(null);
@@ -58,6 +65,9 @@ export function useRegistrationForm(inAdmin: boolean) {
   const uploaded = useRef<UploadedScan | null>(null);
   const idemKey = useRef(newKey());
   const fileInput = useRef<HTMLInputElement>(null);
+  /** The file the farmer chose last, and the one to send: the smaller photo once made (Submit awaits it). */
+  const chosen = useRef<File | null>(null);
+  const toSend = useRef<Promise<File | null>>(Promise.resolve(null));
   const letterTimer = useRef<number | undefined>(undefined);
 
   useEffect(() => {
@@ -94,23 +104,49 @@ export function useRegistrationForm(inAdmin: boolean) {
     if (errors[name]) setErrors(({ [name]: _gone, ...rest }) => rest);
   };
 
+  type Check = Awaited<ReturnType<typeof loadValidation>>;
+  const tooLarge = (f: File, check: Check) => t('registration.fileIssue.size', check.tooLargeSizes(f));
+
+  /** The file rule's verdict under the chooser: too large (with the sizes), or the rule's message and reason. */
+  const showFileIssue = (f: File, check: Check) => {
+    const issue = check.fileIssue(f);
+    if (!issue) return;
+    setErrors((old) => ({ ...old, [FILE_FIELD]: issue.reason === 'size' ? tooLarge(f, check) : issue.message }));
+    setFileReason(issue.reason);
+  };
+
   const pickFile = (e: ChangeEvent<HTMLInputElement>) => {
-    const input = e.target;
-    const f = input.files?.[0] ?? null;
+    const f = e.target.files?.[0] ?? null;
+    chosen.current = f;
+    toSend.current = Promise.resolve(f);
     setFile(f);
     uploaded.current = null;
     setUploadFailed(false);
     setProgress(null);
     setFileReason(null);
+    setShrunk(null);
+    setShrinking(null);
     if (errors[FILE_FIELD]) setErrors(({ [FILE_FIELD]: _gone, ...rest }) => rest);
-    // The file rule at once, with the rule's own message (Submit checks it again); its code came with the first focus.
+    // The file rule at once (Submit checks it again), or a big photo made smaller; the code came with the first focus.
     if (f)
       loadValidation().then(
         (check) => {
-          const issue = input.files?.[0] === f ? check.fileIssue(f) : null; // skipped if another file was chosen since
-          if (!issue) return;
-          setErrors((old) => ({ ...old, [FILE_FIELD]: issue.message }));
-          setFileReason(issue.reason);
+          if (chosen.current !== f) return; // another file was chosen since
+          if (check.needsShrinking(f)) {
+            // A big photo redrawn as a JPEG under the limit, with progress; refused as too large if it cannot be.
+            toSend.current = check.fitPhoto(f, {
+              current: () => chosen.current === f,
+              progress: setShrinking,
+              made: (smaller, note) => {
+                setFile(smaller);
+                setShrunk(note);
+              },
+              refused: () => showFileIssue(f, check),
+              failed: (err) => setAlert(errorMessage(err, t('common.failed'))),
+            });
+            return;
+          }
+          showFileIssue(f, check);
         },
         () => undefined,
       );
@@ -118,7 +154,11 @@ export function useRegistrationForm(inAdmin: boolean) {
 
   const reset = () => {
     setValues(EMPTY);
+    chosen.current = null;
+    toSend.current = Promise.resolve(null);
     setFile(null);
+    setShrunk(null);
+    setShrinking(null);
     uploaded.current = null;
     if (fileInput.current) fileInput.current.value = '';
     setErrors({});
@@ -150,10 +190,12 @@ export function useRegistrationForm(inAdmin: boolean) {
   const submit = async (e?: FormEvent) => {
     e?.preventDefault();
     if (busyRef.current) return; // double submits are ignored
-    let check: Awaited<ReturnType<typeof loadValidation>>;
+    let check: Check;
+    let file: File | null;
     busyRef.current = true;
     try {
       check = await loadValidation();
+      file = await toSend.current; // a photo still being made smaller is sent once it is done
     } catch (err) {
       setAlert(errorMessage(err, t('common.failed')));
       refused();
@@ -171,8 +213,10 @@ export function useRegistrationForm(inAdmin: boolean) {
     const found = check.registrationProblems(body, file);
     if (choices.length && !values.bagsRequested) found.bagsRequested = FIELD_MESSAGES.required;
     if (Object.keys(found).length) {
+      const fileReason = (file && check.fileIssue(file)?.reason) || null;
+      if (file && fileReason === 'size') found[FILE_FIELD] = tooLarge(file, check);
       setErrors(found);
-      setFileReason((file && check.fileIssue(file)?.reason) || null);
+      setFileReason(fileReason);
       setAlert(check.MSG_FORM_INVALID);
       refused(found);
       return;
@@ -186,7 +230,7 @@ export function useRegistrationForm(inAdmin: boolean) {
       if (!uploaded.current || uploaded.current.file !== file) {
         setProgress(0);
         try {
-          uploaded.current = await uploadScan(file!, file!.type || check.typeFromName(file!.name), setProgress);
+          uploaded.current = await check.uploadScan(file!, file!.type || check.typeFromName(file!.name), setProgress);
         } catch (err) {
           setUploadFailed(true);
           setProgress(null);
@@ -230,6 +274,8 @@ export function useRegistrationForm(inAdmin: boolean) {
     file,
     fileInput,
     fileReason,
+    shrinking,
+    shrunk,
     errors,
     alert,
     busy,

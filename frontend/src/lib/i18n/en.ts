@@ -373,7 +373,7 @@ export const en = {
     crop: 'Crop *',
     cropsEmpty: 'No crops available',
     quantity: 'Quantity ({{unit}})',
-    file: 'Aadhaar card scan * (GIF, JPEG, PNG or PDF, at most 500 KB)',
+    file: 'Aadhaar card scan * (a photo, or a PDF or GIF of at most 500 KB)',
     /** The Hindi field messages (docs/product-rules.md#registration-form-checks-and-messages), then their English (features/registration/fields.ts). */
     fieldErrors: {
       required: 'आवश्यक / Required',
@@ -382,7 +382,7 @@ export const en = {
       file: 'फ़ाइल आवश्यक है (≤ 500KB) / Aadhaar file required: GIF, JPEG, PNG or PDF, at most 500 KB',
     },
     fileIssue: {
-      size: 'This file is {{size}} KB: choose one of at most 500 KB.',
+      size: 'File too large: {{size}}; at most {{max}}',
       type: 'This kind of file is not accepted: choose a GIF, JPEG, PNG or PDF.',
       empty: 'This file is empty.',
     },
@@ -428,6 +428,8 @@ export const en = {
     },
     opensNext: 'Registration opens next: {{when}}',
     opensNextUnknown: 'The date registration opens next will be announced here.',
+    shrinking: 'Making the photo smaller… {{percent}}%',
+    shrunk: 'Photo made smaller: {{from}} → {{to}}',
   },
   appointment: {
     title: 'Appointment letter',

@@ -377,7 +377,7 @@ export const hi: Messages = {
     crop: 'फसल *',
     cropsEmpty: 'कोई फसल उपलब्ध नहीं',
     quantity: 'मात्रा ({{unit}})',
-    file: 'आधार कार्ड की स्कैन फ़ाइल * (GIF, JPEG, PNG या PDF, अधिकतम 500 KB)',
+    file: 'आधार कार्ड की स्कैन फ़ाइल * (फ़ोटो, या अधिकतम 500 KB की PDF/GIF)',
     fieldErrors: {
       required: 'आवश्यक',
       aadhaar: '12 अंकों का नंबर दर्ज करें',
@@ -385,7 +385,7 @@ export const hi: Messages = {
       file: 'फ़ाइल आवश्यक है (≤ 500KB)',
     },
     fileIssue: {
-      size: 'यह फ़ाइल {{size}} KB की है: अधिकतम 500 KB की फ़ाइल चुनें।',
+      size: 'फ़ाइल बहुत बड़ी है: {{size}}; अधिकतम {{max}}',
       type: 'इस प्रकार की फ़ाइल नहीं चलेगी: GIF, JPEG, PNG या PDF चुनें।',
       empty: 'यह फ़ाइल खाली है।',
     },
@@ -428,6 +428,8 @@ export const hi: Messages = {
     },
     opensNext: 'अगला पंजीकरण शुरू होगा: {{when}}',
     opensNextUnknown: 'अगला पंजीकरण कब शुरू होगा, यह यहीं बताया जाएगा।',
+    shrinking: 'फ़ोटो छोटी हो रही है… {{percent}}%',
+    shrunk: 'फ़ोटो छोटी की गई: {{from}} → {{to}}',
   },
   appointment: {
     title: 'अपॉइंटमेंट पत्र',
