@@ -246,6 +246,7 @@ export const en = {
     confirmDelete: 'Delete role? If assigned to users, it will fail.',
     inUse: 'Role is in use.',
     empty: 'No roles',
+    builtIn: 'Built-in, cannot be deleted',
   },
   configs: {
     title: 'Common Configurations',

@@ -1,0 +1,15 @@
+/**
+ * An e-mail address in a narrow cell: it breaks only after the @ (never inside the name or the domain), and
+ * the whole address is in the title.
+ */
+export function EmailText({ email }: { email: string }) {
+  const at = email.indexOf('@');
+  if (at < 0) return <span title={email}>{email}</span>;
+  return (
+    <span title={email} data-email={email}>
+      <span style={{ whiteSpace: 'nowrap' }}>{email.slice(0, at + 1)}</span>
+      <wbr />
+      <span style={{ whiteSpace: 'nowrap' }}>{email.slice(at + 1)}</span>
+    </span>
+  );
+}
