@@ -180,7 +180,21 @@ export default function AdminLayout() {
         </Toolbar>
       </AppBar>
 
-      <Box component="aside" className="no-print" sx={{ width: { md: DRAWER_WIDTH }, flexShrink: { md: 0 } }}>
+      {/* On md and up the aside carries the sidebar's background and border down the whole page, however long; the
+          sidebar itself stays in view as the page scrolls. */}
+      <Box
+        component="aside"
+        className="no-print"
+        data-testid="admin-sidebar"
+        sx={{
+          width: { md: DRAWER_WIDTH },
+          flexShrink: { md: 0 },
+          boxSizing: 'border-box',
+          bgcolor: { md: 'background.paper' },
+          borderRight: { md: 1 },
+          borderColor: { md: 'divider' },
+        }}
+      >
         <Drawer
           variant="temporary"
           open={mobileOpen}
@@ -193,7 +207,18 @@ export default function AdminLayout() {
         <Drawer
           variant="permanent"
           open
-          sx={{ display: { xs: 'none', md: 'block' }, '& .MuiDrawer-paper': { width: DRAWER_WIDTH, boxSizing: 'border-box' } }}
+          sx={{
+            display: { xs: 'none', md: 'block' },
+            height: '100%',
+            '& .MuiDrawer-paper': {
+              width: DRAWER_WIDTH - 1,
+              boxSizing: 'border-box',
+              position: 'sticky',
+              top: 0,
+              height: '100vh',
+              borderRight: 'none',
+            },
+          }}
         >
           {sidebar}
         </Drawer>
