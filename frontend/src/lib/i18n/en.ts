@@ -573,6 +573,7 @@ export const en = {
     fixedInCode: 'Part of the lot code; cannot be changed',
     inactiveSuffix: '(inactive)',
     subsidisedShort: 'S',
+    colPrice: 'Price (₹/kg)',
   },
   farmers: {
     title: 'Registered Farmers',

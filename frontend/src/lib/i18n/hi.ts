@@ -575,6 +575,7 @@ export const hi: Messages = {
     fixedInCode: 'लॉट कोड का हिस्सा; बदला नहीं जा सकता',
     inactiveSuffix: '(निष्क्रिय)',
     subsidisedShort: 'अ',
+    colPrice: 'मूल्य (₹/किलो)',
   },
   farmers: {
     title: 'पंजीकृत किसान',
