@@ -146,7 +146,7 @@ export default function UsersPage() {
         );
       },
     },
-    { header: t('users.email'), cell: (u) => <EmailText email={u.email} />, sx: { minWidth: 160 } },
+    { header: t('users.email'), cell: (u) => <EmailText email={u.email} />, sx: { minWidth: 140, maxWidth: 200 } },
     {
       header: t('users.active'),
       cell: (u) => (
