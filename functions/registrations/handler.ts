@@ -1,6 +1,6 @@
 import * as z from 'zod';
+import { CapacityQuery } from '@shared/schemas/capacity';
 import {
-  CapacityQuery,
   FindLetterInput,
   LETTER_CODE_RE,
   LetterCodeParam,

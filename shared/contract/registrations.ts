@@ -1,6 +1,6 @@
 import * as z from 'zod';
+import { CapacityQuery } from '../schemas/capacity';
 import {
-  CapacityQuery,
   FindLetterInput,
   LetterCodeParam,
   RegistrationIdParam,

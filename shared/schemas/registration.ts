@@ -331,17 +331,6 @@ export const RegistrationYearQuery = z.object({
   year: z.coerce.number({ error: 'year must be a number' }).int().min(2000).max(3000).optional(),
 });
 
-/** GET /api/appointments/capacity: how many working days ahead to show. */
-export const CAPACITY_DAYS_DEFAULT = 14;
-export const CapacityQuery = z.object({
-  days: z.coerce
-    .number({ error: 'days must be a number from 1 to 60' })
-    .int('days must be a number from 1 to 60')
-    .min(1, 'days must be a number from 1 to 60')
-    .max(60, 'days must be a number from 1 to 60')
-    .default(CAPACITY_DAYS_DEFAULT),
-});
-
 /** Year and calendar day in India (registrations and appointments use Asia/Kolkata days). */
 export function kolkataDate(at: Date = new Date()): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata', year: 'numeric', month: '2-digit', day: '2-digit' }).format(

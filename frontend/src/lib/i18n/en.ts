@@ -296,6 +296,7 @@ export const en = {
     capacityOf: '{{booked}} / {{capacity}}',
     capacityNoCap: '{{booked}} (no cap)',
     capacityBar: 'Bookings on {{day}}, {{shift}}',
+    capacityNoDays: 'No working days ahead: check the weekly off day and the holidays.',
   },
   userArea: {
     dashboardTitle: 'My dashboard',

@@ -300,6 +300,7 @@ export const hi: Messages = {
     capacityOf: '{{booked}} / {{capacity}}',
     capacityNoCap: '{{booked}} (कोई सीमा नहीं)',
     capacityBar: '{{day}}, {{shift}} की बुकिंग',
+    capacityNoDays: 'आगे कोई कार्य-दिवस नहीं: साप्ताहिक अवकाश और छुट्टियाँ जाँचें।',
   },
   userArea: {
     dashboardTitle: 'मेरा डैशबोर्ड',
