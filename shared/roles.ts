@@ -9,6 +9,11 @@ export const BUILT_IN_ROLE_DESCRIPTIONS: Record<Role, string> = {
   user: 'Own area only',
 };
 
+/** The roles the product ships with: they cannot be deleted (their names are in the i18n texts' roleNames). */
+export function isBuiltInRole(name: string): name is Role {
+  return (ROLES as readonly string[]).includes(name);
+}
+
 /** Roles that make a caller "staff" (may see farmer data). */
 export const STAFF_ROLES: readonly Role[] = ['super_admin', 'admin', 'seller'];
 

@@ -122,6 +122,7 @@ export const ROUTES = [
   { method: 'GET', path: '/api/registrations', area: 'registrations', access: STAFF },
   { method: 'GET', path: '/api/registrations/{id}', area: 'registrations', access: STAFF },
   { method: 'GET', path: '/api/registrations/{id}/aadhaar-file', area: 'registrations', access: STAFF },
+  { method: 'GET', path: '/api/appointments/capacity', area: 'registrations', access: ADMIN },
 
   // sales and bills (public lookups by the printed invoice number only)
   { method: 'POST', path: '/api/sales/make', area: 'sales', access: STAFF },

@@ -10,6 +10,7 @@ import type {
   UpdateUserInput,
   UserResponse,
 } from '@shared/schemas/admin';
+import { isBuiltInRole } from '@shared/roles';
 import type { Caller } from '../lib/caller';
 import { deleteConfigItem, getConfigItem, getSettings, listConfigItems, putConfigItem } from '../lib/config-store';
 import { nextValue } from '../lib/counters';
@@ -106,12 +107,10 @@ export async function createRole(input: CreateRoleInput): Promise<RoleResponse> 
   return role;
 }
 
-const BUILT_IN = new Set(Object.keys({ super_admin: 1, admin: 1, seller: 1, user: 1 }));
-
 export async function deleteRole(id: number): Promise<{ success: true }> {
   const role = await getRole(id);
   if (!role) throw notFound('Role not found');
-  if (BUILT_IN.has(role.name)) throw conflict('Built-in roles cannot be deleted');
+  if (isBuiltInRole(role.name)) throw conflict('Built-in roles cannot be deleted');
   const users = await listUsers();
   if (users.some((u) => (u.roleIds ?? []).includes(id))) throw conflict('Role is in use.');
   await deleteRoleItems(role);

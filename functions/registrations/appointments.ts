@@ -86,6 +86,13 @@ export function clearAppointmentSettingsCache(): void {
 
 export async function appointmentSettings(): Promise<AppointmentSettings> {
   if (settingsCache && Date.now() - settingsCache.at < SETTINGS_CACHE_MS) return settingsCache.value;
+  const value = await readAppointmentSettings();
+  settingsCache = { at: Date.now(), value };
+  return value;
+}
+
+/** The settings as stored now, without the booking path's short cache (the admins' capacity view). */
+export async function readAppointmentSettings(): Promise<AppointmentSettings> {
   let raw: Map<string, string>;
   try {
     raw = await repo.readConfigValues(['PerDayLimit', 'AppointmentStartDate', 'WeeklyOffDay', 'Holidays', 'ShiftLabels']);
@@ -93,15 +100,13 @@ export async function appointmentSettings(): Promise<AppointmentSettings> {
     log.error('appointment settings unreadable', { error: (e as Error).message, name: (e as Error).name });
     throw busy();
   }
-  const value: AppointmentSettings = {
+  return {
     perDayLimit: readConfig('PerDayLimit', raw.get('PerDayLimit')),
     startDate: readConfig('AppointmentStartDate', raw.get('AppointmentStartDate')),
     weeklyOffDay: readConfig('WeeklyOffDay', raw.get('WeeklyOffDay')),
     holidays: readConfig('Holidays', raw.get('Holidays')),
     shiftLabels: readConfig('ShiftLabels', raw.get('ShiftLabels')),
   };
-  settingsCache = { at: Date.now(), value };
-  return value;
 }
 
 export function busy(): AppError {

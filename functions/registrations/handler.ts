@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { CapacityQuery } from '@shared/schemas/capacity';
 import {
   FindLetterInput,
   LETTER_CODE_RE,
@@ -14,6 +15,7 @@ import { appendAudit } from '../lib/audit-log';
 import { defineArea } from '../lib/handler';
 import { AppError, notFound } from '../lib/errors';
 import { json } from '../lib/http';
+import { capacityAhead } from './capacity';
 import { listRegistrations } from './list';
 import { presignDownload } from './scan-store';
 import * as registrations from './service';
@@ -91,5 +93,10 @@ export const handler = defineArea('registrations', {
       const url = await presignDownload(r.adharFilePath, DOWNLOAD_URL_SECONDS, r.adharFileType);
       return { url, expiresAt: new Date(Date.now() + DOWNLOAD_URL_SECONDS * 1000).toISOString() };
     },
+  },
+
+  'GET /api/appointments/capacity': {
+    query: CapacityQuery,
+    handle: ({ query }) => capacityAhead(query.days),
   },
 });

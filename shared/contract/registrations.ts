@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { CapacityQuery } from '../schemas/capacity';
 import {
   FindLetterInput,
   LetterCodeParam,
@@ -10,6 +11,7 @@ import {
 import {
   AadhaarFileReply,
   AppointmentLetterReply,
+  CapacityReply,
   FindLetterReply,
   RegistrationListReply,
   RegistrationReply,
@@ -38,4 +40,5 @@ export const registrationsContract = {
     query: RegistrationYearQuery,
     reply: AadhaarFileReply,
   },
+  'GET /api/appointments/capacity': { query: CapacityQuery, reply: CapacityReply },
 } as const satisfies AreaContract<'registrations'>;

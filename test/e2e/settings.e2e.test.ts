@@ -77,8 +77,8 @@ it('appointment settings saved on the page decide the days and shift labels of n
   await page.getByRole('option', { name: weekday(day(4)) }).click();
   await page.getByLabel('Holiday date').fill(day(5));
   await page.getByRole('button', { name: 'Add holiday' }).click();
-  await page.locator('input[name="ShiftLabels.0"]').fill('Pehli pali 9–12');
-  await page.locator('input[name="ShiftLabels.1"]').fill('Doosri pali 1–4');
+  await page.locator('[name="ShiftLabels.0"]').fill('Pehli pali 9–12');
+  await page.locator('[name="ShiftLabels.1"]').fill('Doosri pali 1–4');
   await page.getByRole('button', { name: 'Save' }).click();
   await page.getByText('Settings saved.').waitFor();
   await screenshot(page, 'settings-appointments-desktop');
@@ -88,7 +88,7 @@ it('appointment settings saved on the page decide the days and shift labels of n
   await expect(page.locator('input[name="PerDayLimit"]').inputValue()).resolves.toBe('2');
   await expect(page.locator('input[name="AppointmentStartDate"]').inputValue()).resolves.toBe(day(3));
   await expect(page.getByRole('combobox', { name: 'Weekly off day' }).textContent()).resolves.toBe(weekday(day(4)));
-  await expect(page.locator('input[name="ShiftLabels.1"]').inputValue()).resolves.toBe('Doosri pali 1–4');
+  await expect(page.locator('[name="ShiftLabels.1"]').inputValue()).resolves.toBe('Doosri pali 1–4');
   await admin.close();
 
   // Five farmers register: two on the start day (one per shift), none on the off day or the holiday.

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LOGIN_LIMITS } from '@functions/auth/service';
+import { ROLES, isBuiltInRole } from '@shared/roles';
 import { useTestApi } from '../support/integration';
 import { signAsSuperAdmin } from '../support/tokens';
 
@@ -205,6 +206,19 @@ describe('roles', () => {
     expect((await api.call('DELETE', `/api/roles/${created.json.roleID}`, { token: tokens.super_admin })).status).toBe(200);
     expect((await api.call('DELETE', `/api/roles/${created.json.roleID}`, { token: tokens.super_admin })).status).toBe(404);
     expect((await api.call('DELETE', '/api/roles/2', { token: tokens.super_admin })).status).toBe(409);
+  });
+
+  it('refuses to delete any built-in role, super_admin included, with a 409 that says why', async () => {
+    const roles = await api.call('GET', '/api/roles', { token: tokens.super_admin });
+    const builtIn = roles.json.filter((r: { name: string }) => isBuiltInRole(r.name));
+    expect(builtIn.map((r: { name: string }) => r.name).sort()).toEqual([...ROLES].sort());
+    for (const role of builtIn) {
+      const r = await api.call('DELETE', `/api/roles/${role.roleID}`, { token: tokens.super_admin });
+      expect(r.status, role.name).toBe(409);
+      expect(r.json.message).toBe('Built-in roles cannot be deleted');
+    }
+    const after = await api.call('GET', '/api/roles', { token: tokens.super_admin });
+    expect(after.json).toHaveLength(roles.json.length);
   });
 });
 

@@ -36,6 +36,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { Link as RouterLink, NavLink, Outlet } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { hasAnyRole } from '@shared/roles';
+import { roleLabel } from '../lib/roleLabel';
 import { primaryRole, useSession } from '../lib/session';
 import { createStaffQueryClient } from '../lib/staffQueryClient';
 import { ADMIN_SECTIONS, paths, type AdminSectionId } from '../paths';
@@ -72,7 +73,6 @@ export default function AdminLayout() {
   const roles = session?.user.roles ?? [];
   const name = session?.user.name || session?.user.email || '';
   const role = primaryRole(roles);
-  const roleLabel = role in ROLE_KEYS ? t(ROLE_KEYS[role as keyof typeof ROLE_KEYS]) : role;
   const sections = ADMIN_SECTIONS.filter((s) => hasAnyRole(roles, s.roles));
 
   const logout = useSignOut();
@@ -149,7 +149,7 @@ export default function AdminLayout() {
               {t('admin.welcome', { name })}
             </Typography>
             <Chip
-              label={roleLabel}
+              label={roleLabel(t, role)}
               size="small"
               sx={{ bgcolor: 'rgba(255,255,255,0.2)', color: 'inherit', fontWeight: 600 }}
               data-testid="role-badge"
@@ -180,7 +180,21 @@ export default function AdminLayout() {
         </Toolbar>
       </AppBar>
 
-      <Box component="aside" className="no-print" sx={{ width: { md: DRAWER_WIDTH }, flexShrink: { md: 0 } }}>
+      {/* On md and up the aside carries the sidebar's background and border down the whole page, however long; the
+          sidebar itself stays in view as the page scrolls. */}
+      <Box
+        component="aside"
+        className="no-print"
+        data-testid="admin-sidebar"
+        sx={{
+          width: { md: DRAWER_WIDTH },
+          flexShrink: { md: 0 },
+          boxSizing: 'border-box',
+          bgcolor: { md: 'background.paper' },
+          borderRight: { md: 1 },
+          borderColor: { md: 'divider' },
+        }}
+      >
         <Drawer
           variant="temporary"
           open={mobileOpen}
@@ -193,7 +207,18 @@ export default function AdminLayout() {
         <Drawer
           variant="permanent"
           open
-          sx={{ display: { xs: 'none', md: 'block' }, '& .MuiDrawer-paper': { width: DRAWER_WIDTH, boxSizing: 'border-box' } }}
+          sx={{
+            display: { xs: 'none', md: 'block' },
+            height: '100%',
+            '& .MuiDrawer-paper': {
+              width: DRAWER_WIDTH - 1,
+              boxSizing: 'border-box',
+              position: 'sticky',
+              top: 0,
+              height: '100vh',
+              borderRight: 'none',
+            },
+          }}
         >
           {sidebar}
         </Drawer>
@@ -216,10 +241,3 @@ export default function AdminLayout() {
     </Box>
   );
 }
-
-const ROLE_KEYS = {
-  super_admin: 'roleNames.super_admin',
-  admin: 'roleNames.admin',
-  seller: 'roleNames.seller',
-  user: 'roleNames.user',
-} as const;

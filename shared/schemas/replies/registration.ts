@@ -128,3 +128,27 @@ export type RegistrationListReply = z.infer<typeof RegistrationListReply>;
 
 /** GET /api/registrations/{id}/aadhaar-file: a short-lived link to the scan. */
 export const AadhaarFileReply = z.strictObject({ url: z.string(), expiresAt: z.string() });
+
+/** One shift of an appointment day: bookings held against its share of PerDayLimit (null: no cap). */
+export const ShiftCapacityReply = z.strictObject({
+  shift: z.union([z.literal(1), z.literal(2)]),
+  label: z.string(),
+  booked: z.number(),
+  capacity: z.number().nullable(),
+});
+
+/** GET /api/appointments/capacity: the next working days, in order, as the appointment rules book them. */
+export const CapacityReply = z.strictObject({
+  perDayLimit: z.number(),
+  /** The Asia/Kolkata day the view was made on. */
+  today: z.string(),
+  days: z.array(
+    z.strictObject({
+      date: z.string(),
+      /** 0 Sunday … 6 Saturday. */
+      weekday: z.number(),
+      shifts: z.array(ShiftCapacityReply),
+    }),
+  ),
+});
+export type CapacityReply = z.infer<typeof CapacityReply>;

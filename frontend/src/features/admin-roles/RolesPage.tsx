@@ -1,9 +1,11 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { CreateRoleInput, type RoleResponse } from '@shared/schemas/admin';
 import { errorMessage } from '@web/lib/api';
+import { isBuiltInRole, roleLabel } from '@web/lib/roleLabel';
 import { useListQuery } from '@web/lib/useListQuery';
 import { useStaffForm } from '@web/lib/useStaffForm';
 import { FeedbackAlerts, LoadErrorAlert } from '@web/components/FeedbackAlerts';
@@ -13,7 +15,7 @@ import { StaffTable, type StaffColumn } from '@web/components/StaffTable';
 import { usePageTitle } from '@web/components/usePageTitle';
 import { createRole, deleteRole, listRoles } from './api';
 
-/** Roles: add (name required) and delete (refused by the server while a user holds the role). */
+/** Roles: add (name required) and delete an added role (refused by the server while a user holds it); built-in roles stay. */
 export default function RolesPage() {
   const { t } = useTranslation();
   usePageTitle(t('roles.title'));
@@ -42,12 +44,19 @@ export default function RolesPage() {
 
   const columns: StaffColumn<RoleResponse>[] = [
     { header: t('common.id'), cell: (role) => role.roleID },
-    { header: t('roles.name'), cell: (role) => role.name, sx: { fontFamily: 'monospace' } },
+    { header: t('roles.name'), cell: (role) => roleLabel(t, role.name) },
     { header: t('roles.description'), cell: (role) => role.description },
     {
       header: t('common.actions'),
       align: 'right',
-      cell: (role) => <ConfirmedDeleteButton confirmMessage={t('roles.confirmDelete')} onDelete={() => void remove(role)} />,
+      cell: (role) =>
+        isBuiltInRole(role.name) ? (
+          <Typography variant="body2" color="text.secondary" component="span">
+            {t('roles.builtIn')}
+          </Typography>
+        ) : (
+          <ConfirmedDeleteButton confirmMessage={t('roles.confirmDelete')} onDelete={() => void remove(role)} />
+        ),
     },
   ];
 

@@ -1,7 +1,9 @@
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
+import { useTranslation } from 'react-i18next';
 import type { RoleResponse } from '@shared/schemas/admin';
+import { roleLabel } from '@web/lib/roleLabel';
 
 /** One checkbox per role; `selected` holds role ids. */
 export function RoleCheckboxes({
@@ -17,13 +19,14 @@ export function RoleCheckboxes({
   label: string;
   dense?: boolean;
 }) {
+  const { t } = useTranslation();
   const toggle = (id: number, on: boolean) => onChange(on ? [...new Set([...selected, id])] : selected.filter((r) => r !== id));
   return (
     <FormGroup row role="group" aria-label={label} sx={{ columnGap: dense ? 0 : 1, flexWrap: 'wrap' }}>
       {roles.map((r) => (
         <FormControlLabel
           key={r.roleID}
-          label={r.name}
+          label={roleLabel(t, r.name)}
           title={r.description}
           sx={dense ? { mr: 1, '& .MuiFormControlLabel-label': { fontSize: 14 } } : undefined}
           control={

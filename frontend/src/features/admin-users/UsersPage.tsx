@@ -18,6 +18,7 @@ import {
 import { errorMessage } from '@web/lib/api';
 import { useListQuery } from '@web/lib/useListQuery';
 import { useStaffForm } from '@web/lib/useStaffForm';
+import { EmailText } from '@web/components/EmailText';
 import { FeedbackAlerts, LoadErrorAlert } from '@web/components/FeedbackAlerts';
 import { FormPaper, StaffPage } from '@web/components/StaffPage';
 import { StaffTable, type StaffColumn } from '@web/components/StaffTable';
@@ -145,7 +146,7 @@ export default function UsersPage() {
         );
       },
     },
-    { header: t('users.email'), cell: (u) => u.email, sx: { minWidth: 160, overflowWrap: 'anywhere' } },
+    { header: t('users.email'), cell: (u) => <EmailText email={u.email} />, sx: { minWidth: 140, maxWidth: 200 } },
     {
       header: t('users.active'),
       cell: (u) => (

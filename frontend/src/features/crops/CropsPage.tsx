@@ -223,8 +223,16 @@ export default function CropsPage() {
               size="small"
               value={form.mode}
               onChange={(e) => set('mode', e.target.value as RulesMode)}
-              sx={{ minWidth: 220 }}
-              helperText={form.mode === 'default' ? summary(standard ?? null) : undefined}
+              sx={{ minWidth: { xs: '100%', sm: 300 } }}
+              helperText={
+                form.mode === 'default'
+                  ? standard
+                    ? t('crops.rulesUsual', { rule: summary(standard) })
+                    : t('crops.rulesUsualNone')
+                  : form.mode === 'none'
+                    ? t('crops.rulesNoneHelp')
+                    : undefined
+              }
             >
               <MenuItem value="default">{t('crops.rulesDefault')}</MenuItem>
               <MenuItem value="bag">{t('crops.rulesBag')}</MenuItem>

@@ -14,8 +14,10 @@ import { getSummary } from './api';
 import { Sparkline } from './Sparkline';
 
 /**
- * The admin dashboard (/admin): crops (latest day), producers, registrations today against the total with a
- * progress bar, and sales ('All sales' for admins, 'Your sales' for sellers), each with a small trend line.
+ * The admin dashboard (/admin): one big number per tile with what it counts, and a second figure in words:
+ * crops (total; how many were added on the latest day), producers, registrations today (the total; a bar of
+ * today's share) and sales ('All sales' for admins, 'Your sales' for sellers: the total; today's), each with a
+ * small trend line.
  */
 const longDay = (day: string | null, lang: string) => formatDay(day, lang);
 const count = (n: number) => new Intl.NumberFormat('en-IN').format(n);
@@ -42,6 +44,20 @@ const Big = ({ children, testId }: { children: ReactNode; testId?: string }) => 
   </Typography>
 );
 
+/** What the big number counts, right under it. */
+const Label = ({ children }: { children: ReactNode }) => (
+  <Typography variant="body2" color="text.secondary">
+    {children}
+  </Typography>
+);
+
+/** The tile's second figure, in a sentence that says what it is. */
+const Second = ({ children, testId }: { children: ReactNode; testId?: string }) => (
+  <Typography variant="body2" data-testid={testId} sx={{ mt: 1 }}>
+    {children}
+  </Typography>
+);
+
 const days = (d: DayCount[]) => d.map((x) => x.count);
 
 export default function DashboardPage() {
@@ -62,14 +78,10 @@ export default function DashboardPage() {
 
   return (
     <Box component="section">
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 2, flexWrap: 'wrap' }}>
-        <Typography variant="h5" component="h1" sx={{ flex: 1 }}>
-          {t('dashboard.title')}
-        </Typography>
-        <Button variant="outlined" onClick={load} disabled={loading}>
-          {t('dashboard.refresh')}
-        </Button>
-      </Box>
+      {/* The header's Refresh reloads this page; a second button here would only repeat it. */}
+      <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
+        {t('dashboard.title')}
+      </Typography>
       {loading && <LinearProgress sx={{ mb: 1 }} aria-label={t('app.loading')} />}
       {error && (
         <Alert
@@ -94,16 +106,13 @@ export default function DashboardPage() {
               <Sparkline values={days(data.crops.last7Days)} label={`${t('dashboard.crops')}: ${t('dashboard.last7Days')}`} />
             }
           >
-            <Typography variant="body2">
-              {t('dashboard.date')}: <strong>{longDay(data.crops.latestDay ?? data.crops.latestDate, lang)}</strong>
-            </Typography>
-            <Typography variant="body2">
-              {t('dashboard.count')}:{' '}
+            <Big testId="crops-total">{count(data.crops.total)}</Big>
+            <Label>{t('dashboard.cropsTotalLabel')}</Label>
+            <Second>
+              {t('dashboard.cropsLatestBefore')}
               <strong data-testid="crops-latest-count">{count(data.crops.latestCount ?? data.crops.latestDateCount)}</strong>
-            </Typography>
-            <Typography variant="body2">
-              {t('dashboard.total')}: <strong data-testid="crops-total">{count(data.crops.total)}</strong>
-            </Typography>
+              {t('dashboard.cropsLatestAfter', { date: longDay(data.crops.latestDay ?? data.crops.latestDate, lang) })}
+            </Second>
           </Tile>
           <Tile
             title={t('dashboard.producers')}
@@ -118,9 +127,7 @@ export default function DashboardPage() {
             }
           >
             <Big testId="producers-total">{count(producers)}</Big>
-            <Typography variant="body2" color="text.secondary">
-              {t('dashboard.total')}
-            </Typography>
+            <Label>{t('dashboard.producersTotalLabel')}</Label>
           </Tile>
           <Tile
             title={t('dashboard.registrations')}
@@ -132,16 +139,12 @@ export default function DashboardPage() {
               />
             }
           >
-            <Big testId="registrations-today">
-              {count(data.registrations.today)}
-              <Typography component="span" variant="h6" color="text.secondary">
-                {' / '}
-                <span data-testid="registrations-total">{count(data.registrations.total)}</span>
-              </Typography>
-            </Big>
-            <Typography variant="body2" color="text.secondary">
-              {t('dashboard.today')} / {t('dashboard.total')}
-            </Typography>
+            <Big testId="registrations-today">{count(data.registrations.today)}</Big>
+            <Label>{t('dashboard.registrationsTodayLabel')}</Label>
+            <Second>
+              {t('dashboard.registrationsTotalBefore')}
+              <strong data-testid="registrations-total">{count(data.registrations.total)}</strong>
+            </Second>
             <LinearProgress
               variant="determinate"
               value={share}
@@ -154,12 +157,11 @@ export default function DashboardPage() {
             testId="tile-sales"
             trend={<Sparkline values={sales!.last10Amounts} label={`${t('dashboard.last10')}`} />}
           >
-            <Typography variant="body1" data-testid="sales-today">
-              {t('dashboard.todayAmount', { amount: formatRupees(sales!.todayAmount), count: sales!.todayCount })}
-            </Typography>
-            <Typography variant="body1" data-testid="sales-total" sx={{ fontWeight: 600 }}>
-              {t('dashboard.totalAmount', { amount: formatRupees(sales!.totalAmount), count: sales!.totalCount })}
-            </Typography>
+            <Big testId="sales-total">₹{formatRupees(sales!.totalAmount)}</Big>
+            <Label>{t('dashboard.salesTotalLabel', { count: count(sales!.totalCount) })}</Label>
+            <Second testId="sales-today">
+              {t('dashboard.salesToday', { amount: formatRupees(sales!.todayAmount), count: count(sales!.todayCount) })}
+            </Second>
           </Tile>
         </Box>
       )}

@@ -1,5 +1,6 @@
 import Button from '@mui/material/Button';
 import { useTranslation } from 'react-i18next';
+import { formatRupees } from '@shared/format';
 import type { LotResponse } from '@shared/schemas/lots';
 import { compactTableSx, pinnedEndSx } from '@web/components/listTable';
 import { StaffTable, type StaffColumn } from '@web/components/StaffTable';
@@ -9,6 +10,7 @@ const qFmt = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 4 });
 const kg = (v: number) => kgFmt.format(v);
 /** 1 quintal = 100 kg. */
 const quintal = (v: number) => qFmt.format(v / 100);
+const rupees = (v: number) => formatRupees(v);
 
 const pinActions = pinnedEndSx();
 
@@ -21,7 +23,7 @@ interface LotsTableProps {
   onQr: (lot: LotResponse) => void;
 }
 
-/** The lots in kg and quintal, with Edit (admins) and QR pinned at the right edge. */
+/** The lots in kg and quintal with their price per kg, with Edit (admins) and QR pinned at the right edge. */
 export function LotsTable({ rows, loadError, canEdit, onEdit, onQr }: LotsTableProps) {
   const { t } = useTranslation();
   const amount = (header: string, value: (l: LotResponse) => string): StaffColumn<LotResponse> => ({
@@ -40,6 +42,7 @@ export function LotsTable({ rows, loadError, canEdit, onEdit, onQr }: LotsTableP
     amount(t('lots.colTotalQ'), (l) => quintal(l.quantityAvailable)),
     amount(t('lots.colUsedQ'), (l) => quintal(l.quantityUsed)),
     amount(t('lots.colRemainingQ'), (l) => quintal(l.remaining)),
+    amount(t('lots.colPrice'), (l) => rupees(l.pricePerUnit)),
     {
       header: t('common.actions'),
       align: 'right',

@@ -2,6 +2,7 @@ import { ApiError, call, routeUrl } from '@web/lib/api';
 import { getToken } from '@web/lib/session';
 import type { CreateLotInput, LotResponse, UpdateLotInput } from '@shared/schemas/lots';
 import { DROPDOWN_TAKE, LIST_TAKE } from '@shared/schemas/common';
+import { labelQrPng, labelQrSvg } from './qrLabel';
 
 export interface LotFilter {
   producerId?: number;
@@ -23,7 +24,7 @@ export const cropOptions = () => call('GET /api/crops/dropdown', { query: { incl
 export const publicQrSvgUrl = (lotCode: string) =>
   routeUrl('GET /api/lots/by-code/{code}/qrcode.svg', { params: { code: lotCode } });
 
-/** Fetches a staff QR image with the token and hands it to the browser as a file download. */
+/** Fetches a staff QR image with the token, prints the lot code under it and hands it to the browser as a file. */
 export async function downloadQr(lot: Pick<LotResponse, 'lotID' | 'lotCode'>, kind: 'png' | 'svg'): Promise<void> {
   const query = kind === 'png' ? { size: 512, download: 1 } : { download: 1 };
   const token = getToken();
@@ -41,7 +42,10 @@ export async function downloadQr(lot: Pick<LotResponse, 'lotID' | 'lotCode'>, ki
     }
     throw new ApiError(message, res.status);
   }
-  const blob = await res.blob();
+  const blob =
+    kind === 'png'
+      ? await labelQrPng(await res.blob(), lot.lotCode)
+      : new Blob([labelQrSvg(await res.text(), lot.lotCode)], { type: 'image/svg+xml' });
   const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? `lot-${lot.lotCode}.${kind}`;
   const url = URL.createObjectURL(blob);
   const a = document.createElement('a');

@@ -47,7 +47,7 @@ function toInput(f: FormState): unknown {
 }
 
 /** The settings form, filled with the settings as loaded; a save shows what the server stored. */
-export function SettingsForm({ initial }: { initial: FormState }) {
+export function SettingsForm({ initial, onSaved }: { initial: FormState; onSaved?: () => void }) {
   const { t, i18n } = useTranslation();
   const {
     values: form,
@@ -63,6 +63,7 @@ export function SettingsForm({ initial }: { initial: FormState }) {
     toInput,
     save: saveSettings,
     afterSave: toForm,
+    onSaved,
     savedMessage: () => t('settings.saved'),
     invalidMessage: () => t('common.fixFields'),
   });
@@ -208,25 +209,25 @@ export function SettingsForm({ initial }: { initial: FormState }) {
           {holidayErrors.length > 0 && <FormHelperText error>{holidayErrors[0]}</FormHelperText>}
         </Box>
 
-        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-          <TextField
-            label={t('settings.shift1')}
-            name="ShiftLabels.0"
-            value={form.ShiftLabels[0]}
-            onChange={(e) => set({ ShiftLabels: [e.target.value, form.ShiftLabels[1]] })}
-            error={!!errorOf('ShiftLabels.0')}
-            helperText={errorOf('ShiftLabels.0')}
-            slotProps={{ htmlInput: { maxLength: 100 } }}
-          />
-          <TextField
-            label={t('settings.shift2')}
-            name="ShiftLabels.1"
-            value={form.ShiftLabels[1]}
-            onChange={(e) => set({ ShiftLabels: [form.ShiftLabels[0], e.target.value] })}
-            error={!!errorOf('ShiftLabels.1')}
-            helperText={errorOf('ShiftLabels.1')}
-            slotProps={{ htmlInput: { maxLength: 100 } }}
-          />
+        <Box sx={{ display: 'grid', gap: 2 }}>
+          {([0, 1] as const).map((i) => (
+            <TextField
+              key={i}
+              label={t(i === 0 ? 'settings.shift1' : 'settings.shift2')}
+              name={`ShiftLabels.${i}`}
+              // Labels run long ('सुबह 10 से दोपहर 1 बजे / Morning 10 am – 1 pm'): the field grows so all of it shows.
+              multiline
+              value={form.ShiftLabels[i]}
+              onChange={(e) => {
+                const labels: [string, string] = [form.ShiftLabels[0], form.ShiftLabels[1]];
+                labels[i] = e.target.value.replace(/\s*\n\s*/g, ' ');
+                set({ ShiftLabels: labels });
+              }}
+              error={!!errorOf(`ShiftLabels.${i}`)}
+              helperText={errorOf(`ShiftLabels.${i}`)}
+              slotProps={{ htmlInput: { maxLength: 100 } }}
+            />
+          ))}
         </Box>
 
         {error && (

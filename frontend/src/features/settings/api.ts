@@ -1,5 +1,8 @@
 import { call } from '@web/lib/api';
 import type { SettingsInput, SettingsReply } from '@shared/schemas/admin';
+import type { CapacityReply } from '@shared/schemas/replies/registration';
 
 export const getSettings = (): Promise<SettingsReply> => call('GET /api/settings');
 export const saveSettings = (input: SettingsInput): Promise<SettingsReply> => call('PUT /api/settings', { body: input });
+
+export const getCapacity = (): Promise<CapacityReply> => call('GET /api/appointments/capacity');
