@@ -9,6 +9,7 @@ import type {
   UpdateUserInput,
   UserResponse,
 } from '@shared/schemas/admin';
+import type { SettingsReply } from '@shared/schemas/replies/admin';
 import type { Caller } from '../lib/caller';
 import { deleteConfigItem, getConfigItem, getSettings, listConfigItems, putConfigItem } from '../lib/config-store';
 import { nextValue } from '../lib/counters';
@@ -165,14 +166,17 @@ const SETTINGS_KEYS = [
   'WeeklyOffDay',
   'Holidays',
   'ShiftLabels',
+  'CounterAddress',
+  'CounterHours',
 ] as const satisfies readonly KnownConfigKey[];
 
-export async function getSeasonSettings(): Promise<SettingsInput> {
-  return (await getSettings(SETTINGS_KEYS)) as SettingsInput;
+export async function getSeasonSettings(): Promise<SettingsReply> {
+  return await getSettings(SETTINGS_KEYS);
 }
 
-export async function saveSeasonSettings(input: SettingsInput, caller: Caller): Promise<SettingsInput> {
+export async function saveSeasonSettings(input: SettingsInput, caller: Caller): Promise<SettingsReply> {
   for (const key of SETTINGS_KEYS) {
+    if (input[key] === undefined) continue;
     const def = CONFIG_KEYS[key];
     const text = (def.format as (v: unknown) => string)(input[key]);
     const problem = validateConfigValue(key, text);

@@ -408,6 +408,8 @@ export function toAppointmentRecord(r: repo.RegistrationItem): AppointmentRecord
     appointmentDate: r.appointmentDate,
     uniqueCode: r.uniqeCode,
     created: r.created,
+    isBilled: r.isBilled,
+    invoiceNumber: r.isBilled ? r.invoiceNumber : null,
   };
 }
 

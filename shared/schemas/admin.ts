@@ -75,6 +75,9 @@ export const SettingsInput = z.object({
     z.string().trim().min(1, 'Shift label is required').max(100),
     z.string().trim().min(1, 'Shift label is required').max(100),
   ]),
+  /** Optional: a page opened before these settings existed saves without them (they stay as they were). */
+  CounterAddress: z.string().trim().min(1, 'Counter address is required').max(300, 'At most 300 characters').optional(),
+  CounterHours: z.string().trim().min(1, 'Counter hours are required').max(300, 'At most 300 characters').optional(),
 });
 export type SettingsInput = z.infer<typeof SettingsInput>;
 

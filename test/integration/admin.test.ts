@@ -275,6 +275,8 @@ describe('season settings', () => {
       WeeklyOffDay: 0,
       Holidays: ['2026-12-25', '2027-01-26'],
       ShiftLabels: ['Morning', 'Afternoon'],
+      CounterAddress: 'Seed store, Gate 2',
+      CounterHours: '9 am – 4 pm',
     };
     const saved = await api.call('PUT', '/api/settings', { token, body });
     expect(saved.status).toBe(200);

@@ -39,6 +39,8 @@ export const SettingsReply = z.strictObject({
   WeeklyOffDay: z.number(),
   Holidays: z.array(z.string()),
   ShiftLabels: z.tuple([z.string(), z.string()]),
+  CounterAddress: z.string(),
+  CounterHours: z.string(),
 });
 export type SettingsReply = z.infer<typeof SettingsReply>;
 

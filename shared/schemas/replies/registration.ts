@@ -66,6 +66,9 @@ export const AppointmentRecordReply = z.strictObject({
   appointmentDate: z.string(),
   uniqueCode: z.string(),
   created: z.string(),
+  /** Seed was issued against this registration: the letter says so, with the bill's number (not its QR token). */
+  isBilled: z.boolean(),
+  invoiceNumber: z.string().nullable(),
 });
 export type AppointmentRecord = z.infer<typeof AppointmentRecordReply>;
 export const AppointmentLetterReply = z.strictObject({ success: z.literal(true), data: z.array(AppointmentRecordReply) });

@@ -285,6 +285,10 @@ export const en = {
       fri: 'Friday',
       sat: 'Saturday',
     },
+    counterAddress: 'Counter address (on the appointment letter)',
+    counterAddressHelp: 'Where farmers come for their seed; printed under the institute name on the letter',
+    counterHours: 'Counter hours',
+    counterHoursHelp: 'Shown on the letter under the address',
   },
   userArea: {
     dashboardTitle: 'My dashboard',

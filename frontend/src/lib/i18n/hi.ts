@@ -289,6 +289,10 @@ export const hi: Messages = {
       fri: 'शुक्रवार',
       sat: 'शनिवार',
     },
+    counterAddress: 'काउंटर का पता (नियुक्ति पत्र पर)',
+    counterAddressHelp: 'किसान बीज लेने कहाँ आएँ; पत्र पर संस्थान के नाम के नीचे छपता है',
+    counterHours: 'काउंटर का समय',
+    counterHoursHelp: 'पत्र पर पते के नीचे दिखता है',
   },
   userArea: {
     dashboardTitle: 'मेरा डैशबोर्ड',
