@@ -384,7 +384,16 @@ async function commit(item: repo.RegistrationItem, claim: repo.ClaimItem, token:
 
 // ---- the appointment letter ----
 
-export function toAppointmentRecord(r: repo.RegistrationItem): AppointmentRecord {
+/** Where and when farmers come (settings; a failed read gives the defaults, never a failed letter). */
+async function counterOfLetter(): Promise<Pick<AppointmentRecord, 'counterAddress' | 'counterHours'>> {
+  const [counterAddress, counterHours] = await Promise.all([getSetting('CounterAddress'), getSetting('CounterHours')]);
+  return { counterAddress, counterHours };
+}
+
+export function toAppointmentRecord(
+  r: repo.RegistrationItem,
+  counter: Pick<AppointmentRecord, 'counterAddress' | 'counterHours'>,
+): AppointmentRecord {
   return {
     id: r.id,
     year: r.year,
@@ -410,6 +419,7 @@ export function toAppointmentRecord(r: repo.RegistrationItem): AppointmentRecord
     created: r.created,
     isBilled: r.isBilled,
     invoiceNumber: r.isBilled ? r.invoiceNumber : null,
+    ...counter,
   };
 }
 
@@ -418,7 +428,7 @@ const LETTER_NOT_FOUND = 'Unable to load appointment. Please check the link.';
 export async function letterByCode(code: string): Promise<{ success: true; data: AppointmentRecord[] }> {
   const r = await repo.getRegistrationByCode(code);
   if (!r) throw notFound(`अपॉइंटमेंट नहीं मिला / ${LETTER_NOT_FOUND}`);
-  return { success: true, data: [toAppointmentRecord(r)] };
+  return { success: true, data: [toAppointmentRecord(r, await counterOfLetter())] };
 }
 
 /** Staff: newest year's registration with this number, or the given year's. */
@@ -429,7 +439,8 @@ export async function findRegistration(id: number, year?: number): Promise<repo.
 }
 
 export async function letterById(id: number, year?: number): Promise<{ success: true; data: AppointmentRecord[] }> {
-  return { success: true, data: [toAppointmentRecord(await findRegistration(id, year))] };
+  const [r, counter] = await Promise.all([findRegistration(id, year), counterOfLetter()]);
+  return { success: true, data: [toAppointmentRecord(r, counter)] };
 }
 
 // ---- find my letter (public, by Aadhaar + mobile, rate-limited) ----

@@ -4,7 +4,7 @@ import { useTestApi } from '../support/integration';
 
 /**
  * The public appointment letter's reply says whether seed was issued, with the bill's number (and nothing
- * else of the bill); the counter's address and hours are settings the letter reads without signing in.
+ * else of the bill), and where and when to come: the counter's address and hours, public settings.
  */
 const { api, tokens } = useTestApi('admin', 'seller');
 let crops: { wheat: number; chickpea: number; mustard: number };
@@ -55,6 +55,11 @@ describe('the appointment letter reply', () => {
   });
 
   it('reads the counter address and hours without signing in, defaults first, then as an admin saved them', async () => {
+    const reg = await register();
+    expect(await letterOf(reg.uniqeCode)).toMatchObject({
+      counterAddress: expect.stringContaining('Seed sales counter'),
+      counterHours: expect.stringContaining('10 am – 5 pm'),
+    });
     const address = await api.call('GET', '/api/config/CounterAddress');
     expect(address.status, address.text).toBe(200);
     expect(JSON.stringify(address.json)).toContain('Seed sales counter');
@@ -71,6 +76,11 @@ describe('the appointment letter reply', () => {
     expect(saved.json).toMatchObject({ CounterAddress: 'Gate 2, Seed Store, Mau', CounterHours: '9 am – 4 pm' });
     const publicAddress = await api.call('GET', '/api/config/CounterAddress');
     expect(JSON.stringify(publicAddress.json)).toContain('Gate 2, Seed Store, Mau');
+    // The letter carries them (one request for the farmer's phone).
+    expect(await letterOf(reg.uniqeCode)).toMatchObject({
+      counterAddress: 'Gate 2, Seed Store, Mau',
+      counterHours: '9 am – 4 pm',
+    });
 
     // A page opened before these settings existed saves without them: they stay as they were.
     const { CounterAddress: _a, CounterHours: _h, ...older } = saved.json as Record<string, unknown>;
