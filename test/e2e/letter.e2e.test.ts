@@ -200,6 +200,12 @@ describe('the appointment letter', () => {
   it('downloads the letter as a PDF file named for the registration', async () => {
     const reg = await registered('Wheat', 2);
     const ctx = await context(PHONE, 'hi', true);
+    // Drawing the letter (fonts embedded, a blob: download) stays within the Content-Security-Policy.
+    await ctx.addInitScript(() => {
+      const w = window as unknown as { cspViolations: string[] };
+      w.cspViolations = [];
+      document.addEventListener('securitypolicyviolation', (e) => w.cspViolations.push(`${e.violatedDirective} ${e.blockedURI}`));
+    });
     const page = await newPage(ctx);
     await page.goto(url(`/svs/appointment/${reg.uniqeCode}`));
     await page.getByTestId('appointment-letter').waitFor();
@@ -210,7 +216,9 @@ describe('the appointment letter', () => {
     expect(file.length).toBeGreaterThan(20_000); // the letter's image is in it
     const dir = process.env.SHOTS_DIR;
     if (dir) writeFileSync(join(dir, 'letter-download.pdf'), file);
-    await expect(page.getByTestId('letter-pdf').isEnabled()).resolves.toBe(true);
+    await expect.poll(() => page.getByTestId('letter-pdf').isEnabled()).toBe(true);
+    await expect(page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).resolves.toEqual([]);
+    await expect(page.getByTestId('letter-action-note').textContent()).resolves.toBe('');
     await ctx.close();
   }, 120_000);
 
@@ -245,6 +253,11 @@ describe('the appointment letter', () => {
     await billed.waitFor();
     await expect(billed.textContent()).resolves.toBe(`बीज दिया जा चुका है। बिल संख्या: ${sale.json.invoiceNumber}`);
     await shot(page, '360-hi-billed');
+    // On paper too, in Hindi.
+    await page.setViewportSize({ width: 794, height: 1123 });
+    await page.emulateMedia({ media: 'print' });
+    await expect(billed.isVisible()).resolves.toBe(true);
+    await shot(page, 'print-a4-hi-billed');
     await ctx.close();
   }, 120_000);
 
@@ -257,4 +270,8 @@ describe('the appointment letter', () => {
     await expect(page.getByTestId('appointment-id').textContent()).resolves.toBe(String(reg.id));
     await ctx.close();
   }, 60_000);
+
+  it('raised no error in any page above', () => {
+    expect(e2e.pageErrors).toEqual([]);
+  });
 });
