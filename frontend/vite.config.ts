@@ -36,6 +36,30 @@ function muiWithoutCssVars(): Plugin {
 }
 
 /**
+ * MUI's Button and IconButton import CircularProgress (~1.1 KB gzip on every page) for their `loading` prop,
+ * which no screen uses. Inside those two modules only, it is swapped for a stub that throws if a button is
+ * ever given `loading`; a screen that wants a spinner imports CircularProgress itself.
+ * docs/decisions/0025-button-without-spinner.md.
+ */
+function muiButtonsWithoutSpinner(): Plugin {
+  const STUB = '\0mui-button-spinner-stub';
+  const importers = /[\\/]@mui[\\/]material[\\/](Button|IconButton)[\\/](Button|IconButton)\.m?js$/;
+  return {
+    name: 'mui-buttons-without-spinner',
+    enforce: 'pre',
+    apply: 'build',
+    resolveId(source, importer) {
+      if (importer && importers.test(importer) && source === '../CircularProgress/index.mjs') return STUB;
+      return null;
+    },
+    load(id) {
+      if (id !== STUB) return null;
+      return "export default function CircularProgress() {\n  throw new Error('The loading spinner of MUI buttons is left out of this build (frontend/vite.config.ts)');\n}\n";
+    },
+  };
+}
+
+/**
  * `./hi?messages=public` and `./hi?messages=staff` (src/lib/i18n/index.ts): the top-level groups of hi.ts
  * (or en.ts) that the public pages use (PUBLIC_GROUPS in src/lib/i18n/parts.ts), or all the others, as a
  * JSON module. The files themselves stay whole, with their types.
@@ -128,8 +152,9 @@ function shellChunk(): Plugin {
       );
       shellModules.clear();
       for (const id of shell) if (!initial.has(id)) shellModules.add(id);
-      // Every page sets its title with it: one small chunk less for each.
-      for (const id of ids) if (id.replace(/\\/g, '/').endsWith('/src/components/usePageTitle.ts')) shellModules.add(id);
+      // Small modules most pages use (the title; crop names in the page's language): one small chunk less for each.
+      const alwaysInShell = ['/src/components/usePageTitle.ts', '/shared/crop-names.ts'];
+      for (const id of ids) if (alwaysInShell.some((end) => id.replace(/\\/g, '/').endsWith(end))) shellModules.add(id);
     },
   };
 }
@@ -142,7 +167,7 @@ const STAFF_LIBRARIES = [
 
 export default defineConfig({
   root,
-  plugins: [react(), muiWithoutCssVars(), messageParts(), preloadAppFromHtml(), shellChunk()],
+  plugins: [react(), muiWithoutCssVars(), muiButtonsWithoutSpinner(), messageParts(), preloadAppFromHtml(), shellChunk()],
   resolve: {
     // @web/, @shared/: the path aliases of tsconfig.json.
     tsconfigPaths: true,

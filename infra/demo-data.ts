@@ -26,12 +26,14 @@ export async function seedDemoData(admin: Caller): Promise<boolean> {
   );
   const year = new Date().getFullYear();
   const crop = [
-    { cropName: 'Wheat', description: 'Certified seed, 40 kg bags', price: 35, stock: 20000 },
-    { cropName: 'Chickpea', description: 'Certified seed, sold by the kg', price: 95, stock: 3000 },
-    { cropName: 'Mustard', description: 'Certified seed, sold by the kg', price: 120, stock: 1500 },
+    { cropName: 'Wheat', cropNameHi: 'गेहूँ', description: 'Certified seed, 40 kg bags', price: 35, stock: 20000 },
+    { cropName: 'Chickpea', cropNameHi: 'चना', description: 'Certified seed, sold by the kg', price: 95, stock: 3000 },
+    { cropName: 'Mustard', cropNameHi: 'सरसों', description: 'Certified seed, sold by the kg', price: 120, stock: 1500 },
   ];
   for (const c of crop) {
-    const created = await crops.create(CropInput.parse({ cropName: c.cropName, description: c.description }));
+    const created = await crops.create(
+      CropInput.parse({ cropName: c.cropName, cropNameHi: c.cropNameHi, description: c.description }),
+    );
     await lots.create(
       CreateLotInput.parse({
         producerID: producer.producerID,

@@ -11,6 +11,15 @@ function parseBool(raw: string): boolean {
   return v === '1' || v === 'true';
 }
 
+/** A YYYY-MM-DD text that names a day of the calendar (not 2026-02-30). */
+function isRealDay(v: string): boolean {
+  const d = new Date(`${v}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(v);
+}
+
+/** The longest text an admin may give for when registrations open next. */
+export const OPENS_NEXT_MAX_LENGTH = 100;
+
 /** A line of the letter: one to 300 characters, spaces tidied. */
 function counterText(raw: string): string {
   const v = raw.replace(/\s+/g, ' ').trim();
@@ -99,6 +108,18 @@ export const CONFIG_KEYS = {
     },
     format: (v) => v.join(' | '),
     description: 'Labels of the two shifts, separated by |',
+  }),
+  RegistrationOpensNext: def<string>({
+    default: '',
+    public: true,
+    parse: (raw) => {
+      const v = raw.trim();
+      if (v.length > OPENS_NEXT_MAX_LENGTH) throw new Error(`At most ${OPENS_NEXT_MAX_LENGTH} characters`);
+      if (isoDate.test(v) && !isRealDay(v)) throw new Error(`Not a date: ${v} (use YYYY-MM-DD)`);
+      return v;
+    },
+    format: (v) => v,
+    description: 'When registrations open next: a date YYYY-MM-DD or a short text; empty means not announced yet',
   }),
   CounterAddress: def<string>({
     default: 'बीज बिक्री काउंटर, राष्ट्रीय बीज अनुसंधान संस्थान / Seed sales counter, National Seed Research Institute',

@@ -6,10 +6,10 @@ import type {
   RoleResponse,
   SaveConfigInput,
   SettingsInput,
+  SettingsReply,
   UpdateUserInput,
   UserResponse,
 } from '@shared/schemas/admin';
-import type { SettingsReply } from '@shared/schemas/replies/admin';
 import type { Caller } from '../lib/caller';
 import { deleteConfigItem, getConfigItem, getSettings, listConfigItems, putConfigItem } from '../lib/config-store';
 import { nextValue } from '../lib/counters';
@@ -166,12 +166,13 @@ const SETTINGS_KEYS = [
   'WeeklyOffDay',
   'Holidays',
   'ShiftLabels',
+  'RegistrationOpensNext',
   'CounterAddress',
   'CounterHours',
 ] as const satisfies readonly KnownConfigKey[];
 
 export async function getSeasonSettings(): Promise<SettingsReply> {
-  return await getSettings(SETTINGS_KEYS);
+  return getSettings(SETTINGS_KEYS);
 }
 
 export async function saveSeasonSettings(input: SettingsInput, caller: Caller): Promise<SettingsReply> {

@@ -12,6 +12,8 @@ import { catalogueIndexes, defineEntity } from '../lib/entity';
 export interface CropItem {
   cropID: number;
   cropName: string;
+  /** The Hindi name; absent or '' when the crop has none (the pages then show cropName). */
+  cropNameHi?: string;
   /** normalizeCropName(cropName) */
   cropNameKey: string;
   description: string;
@@ -29,7 +31,18 @@ export const cropEntity = defineEntity<CropItem>()({
   key: (id: number) => ({ pk: `CROP#${id}`, sk: 'CROP' }),
   idOf: (c) => c.cropID,
   indexes: (c) => catalogueIndexes(CROP_PARTITIONS, c.cropID, c.isActive),
-  attributes: ['cropID', 'cropName', 'cropNameKey', 'description', 'rules', 'isActive', 'searchText', 'createdOn', 'updatedOn'],
+  attributes: [
+    'cropID',
+    'cropName',
+    'cropNameHi',
+    'cropNameKey',
+    'description',
+    'rules',
+    'isActive',
+    'searchText',
+    'createdOn',
+    'updatedOn',
+  ],
 });
 
 export const cropKey = cropEntity.key;

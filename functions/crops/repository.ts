@@ -27,10 +27,10 @@ export async function insertCrop(c: CropItem): Promise<CropWriteOutcome> {
   return { ok: false, reason: 'name-taken', takenBy: await cropIdByName(c.cropNameKey) };
 }
 
-/** Rewrites name, description and rules; a new name moves the name claim in the same transaction. */
+/** Rewrites the names, description and rules; a new name moves the name claim in the same transaction. */
 export async function updateCrop(
   current: CropItem,
-  next: Pick<CropItem, 'cropName' | 'cropNameKey' | 'description' | 'rules' | 'searchText'>,
+  next: Pick<CropItem, 'cropName' | 'cropNameHi' | 'cropNameKey' | 'description' | 'rules' | 'searchText'>,
 ): Promise<CropWriteOutcome> {
   const id = current.cropID;
   const items: NonNullable<TransactWriteCommandInput['TransactItems']> = [
@@ -39,11 +39,12 @@ export async function updateCrop(
         TableName: tableName(),
         Key: cropKey(id),
         UpdateExpression:
-          'SET cropName = :n, cropNameKey = :k, description = :d, #rules = :r, searchText = :st, updatedOn = :now',
+          'SET cropName = :n, cropNameHi = :nh, cropNameKey = :k, description = :d, #rules = :r, searchText = :st, updatedOn = :now',
         ConditionExpression: 'attribute_exists(pk) AND cropNameKey = :oldKey',
         ExpressionAttributeNames: { '#rules': 'rules' },
         ExpressionAttributeValues: {
           ':n': next.cropName,
+          ':nh': next.cropNameHi ?? '',
           ':k': next.cropNameKey,
           ':d': next.description,
           ':r': next.rules,

@@ -10,6 +10,7 @@ function toResponse(c: CropItem): CropResponse {
   return {
     cropID: c.cropID,
     cropName: c.cropName,
+    cropNameHi: c.cropNameHi ?? '',
     description: c.description ?? '',
     isActive: c.isActive,
     createdOn: c.createdOn,
@@ -39,7 +40,7 @@ export async function dropdown(includeInactive: boolean): Promise<CropDropdownIt
   if (!includeInactive && dropdownCache && Date.now() - dropdownCache.at < DROPDOWN_TTL_MS) return dropdownCache.items;
   const crops = await listCrops({ includeInactive, take: DROPDOWN_TAKE });
   const items = crops
-    .map((c) => ({ id: c.cropID, name: c.cropName, isActive: c.isActive, rules: c.rules ?? null }))
+    .map((c) => ({ id: c.cropID, name: c.cropName, nameHi: c.cropNameHi ?? '', isActive: c.isActive, rules: c.rules ?? null }))
     .sort((a, b) => a.name.localeCompare(b.name));
   if (!includeInactive) dropdownCache = { at: Date.now(), items };
   return items;
@@ -65,13 +66,14 @@ export async function create(input: CropInput): Promise<CropResponse> {
   const item: CropItem = {
     cropID: await nextValue('crops'),
     cropName: input.cropName,
+    cropNameHi: input.cropNameHi ?? '',
     cropNameKey,
     description: input.description ?? '',
     // Absent rules: the defaults for wheat, chickpea and mustard; other crops offer no choice
     // (docs/product-rules.md#quantities-per-crop).
     rules: input.rules === undefined ? (defaultRulesFor(input.cropName) ?? null) : input.rules,
     isActive: true,
-    searchText: searchTextOf(input.cropName, input.description),
+    searchText: searchTextOf(input.cropName, input.cropNameHi, input.description),
     createdOn: new Date().toISOString(),
   };
   const out = await insertCrop(item);
@@ -85,10 +87,11 @@ export async function update(id: number, input: CropInput): Promise<CropResponse
   if (!current) throw notFound(`Crop ${id} not found`);
   const next = {
     cropName: input.cropName,
+    cropNameHi: input.cropNameHi ?? '',
     cropNameKey: nameKey(input.cropName),
     description: input.description ?? '',
     rules: input.rules === undefined ? (current.rules ?? defaultRulesFor(input.cropName) ?? null) : input.rules,
-    searchText: searchTextOf(input.cropName, input.description),
+    searchText: searchTextOf(input.cropName, input.cropNameHi, input.description),
   };
   const out = await updateCrop(current, next);
   if (!out.ok) {

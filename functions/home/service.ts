@@ -6,6 +6,7 @@ import type {
   HomeSummaryResponse,
 } from '@shared/schemas/cms';
 import type { Caller } from '../lib/caller';
+import { getSetting } from '../lib/config-store';
 import { nextValue } from '../lib/counters';
 import { AppError, badRequest, conflict, notFound } from '../lib/errors';
 import * as repo from './repository';
@@ -36,8 +37,15 @@ export function resolveId(pathId: number | undefined, bodyId: number, label: str
 
 export async function getHomeSummary(now = new Date()): Promise<HomeSummaryResponse> {
   const at = now.toISOString();
-  const [blocks, announcements] = await Promise.all([repo.listBlocks(false), repo.listCurrentAnnouncements(at)]);
+  const [blocks, announcements, registrationOpen, registrationOpensNext] = await Promise.all([
+    repo.listBlocks(false),
+    repo.listCurrentAnnouncements(at),
+    getSetting('Is_SVS_Form_On'),
+    getSetting('RegistrationOpensNext'),
+  ]);
   return {
+    registrationOpen,
+    registrationOpensNext,
     blocks: blocks.map(publicBlock),
     announcements: announcements
       // The index guarantees these already; checking again keeps the rule in one readable place.

@@ -1,4 +1,5 @@
 import { FarmerInput } from '@shared/schemas/farmers';
+import { splitBlock } from '@shared/schemas/registration';
 import { AppError } from '../lib/errors';
 import { log } from '../lib/log';
 import { farmerIdByAadhaarHash } from '../farmers/repository';
@@ -21,6 +22,15 @@ export interface FarmerSeed {
   category: string;
   address: string;
   adharFilePath: string;
+}
+
+/** A farmer's address from the form: 'village, block, sub-district, district' (the joined block field split again). */
+export function farmerAddress(village: string, joinedBlock: string, district: string): string {
+  const { block, subDistrict } = splitBlock(joinedBlock);
+  return [village, block, subDistrict, district]
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .join(', ');
 }
 
 async function findOrCreate(f: FarmerSeed): Promise<number | undefined> {

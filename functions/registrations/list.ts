@@ -11,7 +11,7 @@ import { toRow } from './service';
  *  - id            gsi3 REGID#<id>: one item per year            -> 1 query
  *  - aadhaar (12)  claims REGCLAIM#<hmac>: one per crop and year -> 1 query + 1 BatchGet
  *  - year, from/to gsi1 REGS#<year>#<shard> / <created>#<id>, the 10 shards read in parallel, newest first
- *  - name, father, village (contains), district (equals), aadhaar last 4: filters on the gsi1 range read,
+ *  - name, father, village (contains), district, mobile (equal), aadhaar last 4: filters on the gsi1 range read,
  *    so they cost what the range costs. The work per request is capped at LIST_READ_CAP index items.
  */
 export const LIST_READ_CAP = 20_000;
@@ -24,6 +24,7 @@ interface Filters {
   father?: string;
   village?: string;
   district?: string;
+  mobile?: string;
   last4?: string;
   fromKey: string;
   toKey: string;
@@ -41,6 +42,7 @@ function filtersOf(q: RegistrationListQuery): Filters {
     father: lc(q.father),
     village: lc(q.village),
     district,
+    mobile: q.mobile || undefined,
     last4: q.aadhaar && q.aadhaar.length === 4 ? q.aadhaar : undefined,
     fromKey: q.from ? isoOf(q.from) : '0',
     // '~' sorts after every character of '<ISO>#<id>', so the whole of the last instant is included.
@@ -54,6 +56,7 @@ function matches(r: repo.RegistrationItem, f: Filters, year?: number): boolean {
   if (f.father && !r.fatherLc.includes(f.father)) return false;
   if (f.village && !r.villageLc.includes(f.village)) return false;
   if (f.district && r.districtLc !== f.district) return false;
+  if (f.mobile && r.mobileNumber !== f.mobile) return false;
   if (f.last4 && r.aadhaarLast4 !== f.last4) return false;
   return r.gsi1sk >= f.fromKey && r.gsi1sk <= f.toKey;
 }
@@ -73,6 +76,7 @@ function filterExpression(f: Filters) {
   if (f.father) add('contains(ATTR, VAL)', 'fatherLc', f.father);
   if (f.village) add('contains(ATTR, VAL)', 'villageLc', f.village);
   if (f.district) add('ATTR = VAL', 'districtLc', f.district);
+  if (f.mobile) add('ATTR = VAL', 'mobileNumber', f.mobile);
   if (f.last4) add('ATTR = VAL', 'aadhaarLast4', f.last4);
   return parts.length ? { expression: parts.join(' AND '), names, values } : {};
 }

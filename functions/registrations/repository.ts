@@ -43,6 +43,8 @@ export interface RegistrationItem {
   district: string;
   districtLc: string;
   cropName: string;
+  /** The crop's Hindi name when registered; absent when it had none (and on registrations made before Hindi names). */
+  cropNameHi?: string;
   cropId?: number;
   cropKey: string;
   bagsRequested: number;

@@ -29,7 +29,7 @@ import { incrementStat } from '../lib/stats';
 import { countAttempt, minutesText, minutesToWait, type Limit } from '../lib/rate-limit';
 import { cancellationReasons, isTransient, sleep, withRetry } from '../lib/retry';
 import { appointmentDateTime, appointmentSettings, bookSlot, busy, releaseSlot, type Slot } from './appointments';
-import { linkFarmer } from './farmer-link';
+import { farmerAddress, linkFarmer } from './farmer-link';
 import * as repo from './repository';
 import { checkFile, lastingKey, removeQuietly, storeFile, type FileSource } from './uploads';
 
@@ -197,6 +197,7 @@ async function submitOnce(input: SubmitInput): Promise<SubmitOutcome> {
 interface CatalogueCrop {
   id: number;
   name: string;
+  nameHi: string;
   rules: CropRules | undefined;
 }
 
@@ -219,7 +220,7 @@ async function catalogueCrop(cropId: number): Promise<CatalogueCrop> {
     cropCache.delete(cropId);
     throw new AppError('VALIDATION', MSG_FORM_INVALID, { fields: { cropId: MSG_CROP_UNAVAILABLE } });
   }
-  const crop = { id: item.cropID, name: item.cropName, rules: rulesOfCrop(item) };
+  const crop = { id: item.cropID, name: item.cropName, nameHi: item.cropNameHi ?? '', rules: rulesOfCrop(item) };
   cropCache.set(cropId, { at: Date.now(), crop });
   return crop;
 }
@@ -268,7 +269,7 @@ async function registerLocked(input: SubmitInput, c: Ctx): Promise<SubmitOutcome
         mobile: fields.mobile,
         village: fields.village,
         category: fields.category,
-        address: [fields.village, fields.block, fields.district].join(', '),
+        address: farmerAddress(fields.village, fields.block, fields.district),
         adharFilePath: storedKey,
       }),
     ]);
@@ -303,6 +304,7 @@ async function registerLocked(input: SubmitInput, c: Ctx): Promise<SubmitOutcome
       district: fields.district,
       districtLc: fields.district.toLowerCase(),
       cropName: c.crop.name,
+      ...(c.crop.nameHi ? { cropNameHi: c.crop.nameHi } : {}),
       cropId: c.crop.id,
       cropKey: c.cropKey,
       bagsRequested,
@@ -408,6 +410,7 @@ export function toAppointmentRecord(
     subDistrict: r.subDistrict,
     district: r.district,
     cropName: r.cropName,
+    cropNameHi: r.cropNameHi ?? '',
     bagsRequested: r.bagsRequested,
     unit: r.unit,
     quantityOffered: r.quantityOffered !== false,
@@ -483,7 +486,13 @@ export async function findLetter(input: FindLetterInput, sourceIp: string): Prom
   if (!regs.length) throw new AppError('NOT_FOUND', FIND_FAILED);
   await attempt.giveBack();
   regs.sort((a, b) => (a.created < b.created ? 1 : -1));
-  const letters = regs.map((r) => ({ uniqueCode: r.uniqeCode, id: r.id, year: r.year, cropName: r.cropName }));
+  const letters = regs.map((r) => ({
+    uniqueCode: r.uniqeCode,
+    id: r.id,
+    year: r.year,
+    cropName: r.cropName,
+    cropNameHi: r.cropNameHi ?? '',
+  }));
   return { success: true, data: { code: letters[0].uniqueCode, uniqueCode: letters[0].uniqueCode, letters } };
 }
 

@@ -36,6 +36,8 @@ export interface InvoiceItem {
   lotCode: string;
   cropID: number;
   cropName: string;
+  /** The crop's Hindi name when billed; absent when it had none (and on bills made before Hindi names). */
+  cropNameHi?: string;
   bags: number;
   bagSizeKg: number;
   quantityGrams: number;
@@ -94,6 +96,7 @@ export const invoiceEntity = defineEntity<InvoiceItem>()({
     'lotCode',
     'cropID',
     'cropName',
+    'cropNameHi',
     'bags',
     'bagSizeKg',
     'quantityGrams',

@@ -159,7 +159,8 @@ async function makeSaleOnce(input: MakeSaleInput, caller: Caller): Promise<MakeS
     throw new AppError('CONFLICT', billedMessage(reg.invoiceNumber), { data: { invoiceNumber: reg.invoiceNumber } });
   if (!lot) throw notFound(`Lot ${input.lotID} not found`);
   if ((lot as { isActive?: boolean }).isActive === false) throw inactiveLot(lot.lotCode);
-  if (input.farmerID && reg.farmerID && input.farmerID !== reg.farmerID) {
+  // The bill names the registration's farmer only; a farmerID sent for a registration without one names nobody.
+  if (input.farmerID && input.farmerID !== reg.farmerID) {
     throw badRequest(`Farmer ${input.farmerID} is not the farmer of registration ${reg.id}`, {
       farmerID: 'Does not match the registration',
     });
@@ -212,7 +213,7 @@ async function makeSaleOnce(input: MakeSaleInput, caller: Caller): Promise<MakeS
         saleId,
         generatedOn,
         day,
-        farmerID: reg.farmerID ?? input.farmerID ?? null,
+        farmerID: reg.farmerID ?? null,
         farmerName: reg.name,
         farmerAadhaarLast4: reg.aadhaarLast4 ?? '',
         farmerContact: reg.mobileNumber ?? '',
@@ -223,6 +224,7 @@ async function makeSaleOnce(input: MakeSaleInput, caller: Caller): Promise<MakeS
         lotCode: lot.lotCode,
         cropID: lot.cropID,
         cropName: crop.cropName,
+        ...(crop.cropNameHi ? { cropNameHi: crop.cropNameHi } : {}),
         bags: q.bags,
         bagSizeKg: q.bagSizeKg,
         quantityGrams: grams,
@@ -314,6 +316,7 @@ export function toSummary(i: repo.InvoiceItem): BillSummary {
     invoiceNumber: i.invoiceNumber,
     generatedOn: i.generatedOn,
     cropName: i.cropName,
+    cropNameHi: i.cropNameHi ?? '',
     lotCode: i.lotCode,
     bags: i.bags,
     bagSizeKg: i.bagSizeKg,
@@ -350,6 +353,7 @@ export function toResponse(i: repo.InvoiceItem, view: BillView, names?: Map<numb
     lotCode: i.lotCode,
     cropID: i.cropID,
     cropName: i.cropName,
+    cropNameHi: i.cropNameHi ?? '',
     year: i.year,
     bags: i.bags,
     bagSizeKg: i.bagSizeKg,

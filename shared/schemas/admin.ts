@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { OPENS_NEXT_MAX_LENGTH } from '../config-keys';
 
 const email = z
   .string({ error: 'Email is required' })
@@ -75,10 +76,12 @@ export const SettingsInput = z.object({
     z.string().trim().min(1, 'Shift label is required').max(100),
     z.string().trim().min(1, 'Shift label is required').max(100),
   ]),
+  /** Left out by a client that does not know it: the stored value is kept. */
+  RegistrationOpensNext: z.string().trim().max(OPENS_NEXT_MAX_LENGTH, `At most ${OPENS_NEXT_MAX_LENGTH} characters`).optional(),
   /** Optional: a page opened before these settings existed saves without them (they stay as they were). */
   CounterAddress: z.string().trim().min(1, 'Counter address is required').max(300, 'At most 300 characters').optional(),
   CounterHours: z.string().trim().min(1, 'Counter hours are required').max(300, 'At most 300 characters').optional(),
 });
 export type SettingsInput = z.infer<typeof SettingsInput>;
 
-export type { UserResponse, RoleResponse, ConfigResponse } from './replies/admin';
+export type { UserResponse, RoleResponse, ConfigResponse, SettingsReply } from './replies/admin';

@@ -1,8 +1,10 @@
 import * as z from 'zod';
 import { QTY_CLAMP, type CropRules } from '../crop-rules';
-import { catalogueListQuery, optionalText, queryBool, requiredName } from './common';
+import { blankIfMissing, catalogueListQuery, optionalText, queryBool, requiredName } from './common';
 
 export const CROP_NAME_MAX = 200;
+/** The Hindi name has the English name's limit. */
+export const CROP_NAME_HI_MAX = CROP_NAME_MAX;
 export const CROP_DESCRIPTION_MAX = 300;
 export const BAG_SIZE_MAX_KG = 100;
 
@@ -35,6 +37,10 @@ export const CropRulesInput = z
 
 export const CropInput = z.object({
   cropName: requiredName(CROP_NAME_MAX, 'Crop name is required'),
+  /** Optional: pages in Hindi show the English name when it is empty (docs/product-rules.md#crop-names-in-the-pages-language). */
+  cropNameHi: blankIfMissing(
+    z.string({ error: 'Hindi name must be text' }).trim().max(CROP_NAME_HI_MAX, `Hindi name: max ${CROP_NAME_HI_MAX} chars`),
+  ),
   description: optionalText(CROP_DESCRIPTION_MAX),
   /**
    * Registration choices. Absent: keep the stored rules (on create: the defaults for the crop's name).

@@ -54,7 +54,9 @@ export const lotPrice = orIfMissing(
     .refine(hasAtMost2Decimals, 'Price: at most 2 decimals (step 0.01)'),
 );
 
-export const currentYear = () => new Date().getFullYear();
+/** The calendar year in India now (a server runs in UTC: 1 January starts at 00:00 India time, 05:30 earlier). */
+export const currentYear = (now = new Date()) =>
+  Number(new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata', year: 'numeric' }).format(now));
 
 export const CreateLotInput = z.object({
   producerID: positiveId('Producer required'),

@@ -297,6 +297,13 @@ export const RegistrationListQuery = z.object({
     .pipe(z.string().regex(/^(\d{4}|\d{12})$/, 'aadhaar: enter the 12-digit number or its last 4 digits'))
     .refine((s) => s.length === 4 || isValidAadhaar(s), MSG_AADHAAR_INVALID)
     .optional(),
+  /** The whole mobile number, as people write it ('+91 98765 43210'). */
+  mobile: z
+    .string()
+    .max(40, 'mobile: enter the 10-digit mobile number')
+    .transform(normalizeMobile)
+    .pipe(z.string().regex(/^\d{10}$/, 'mobile: enter the 10-digit mobile number'))
+    .optional(),
   father: z.string().trim().max(NAME_MAX).optional(),
   village: z.string().trim().max(PLACE_MAX).optional(),
   district: z.string().trim().max(60).optional(),

@@ -258,7 +258,7 @@ describe('staff pages (signed in as super admin)', () => {
     await page.goto(url('/admin/registrations'));
     const row = page.locator('tr[data-billed="no"]').first();
     await row.waitFor();
-    await row.locator('td').nth(2).click();
+    await row.getByRole('button', { name: 'Issue seeds' }).click();
     await page.getByRole('dialog').waitFor();
     await expectAccessible(page, 'admin-issue-seeds-dialog');
     await page.goto(url('/admin/farmers'));
@@ -351,10 +351,10 @@ describe('keyboard only', () => {
       for (let i = 0; i < 40 && (await focusedId()) !== id; i++) await kb.press('Tab');
       expect(await focusedId()).toBe(id);
     };
+    // The form opens empty: each field is typed into as it is.
     const type = async (id: string, text: string) => {
       await tabTo(id);
-      await kb.press('Control+A');
-      await kb.press('Delete');
+      expect(await page.locator(`#${id}`).inputValue(), `${id} starts empty`).toBe('');
       await kb.type(text);
     };
     const checks: { tag: string; visible: boolean }[] = [];

@@ -71,10 +71,14 @@ describe('farmer registration in the browser', () => {
     await page.goto(url('/registration'));
     await page.locator('#reg-Name').waitFor();
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('hi');
-    // The sample values are there; Reset clears them.
-    await expect(page.locator('#reg-Name').inputValue()).resolves.not.toBe('');
+    // The form opens empty, nothing chosen for the farmer; Reset clears what was typed and chosen.
+    await expect(page.locator('#reg-Name').inputValue()).resolves.toBe('');
+    await expect(page.locator('#reg-category').inputValue()).resolves.toBe('');
+    await page.locator('#reg-Name').fill('सुरेश');
+    await page.locator('#reg-gender').selectOption('पुरुष');
     await page.getByRole('button', { name: 'रीसेट' }).click();
     await expect(page.locator('#reg-Name').inputValue()).resolves.toBe('');
+    await expect(page.locator('#reg-gender').inputValue()).resolves.toBe('');
     await page.getByTestId('registration-submit').click();
     await expect(page.getByTestId('registration-alert').textContent()).resolves.toBe(
       'कृपया फॉर्म सही करें / Please correct the highlighted fields.',
@@ -199,6 +203,7 @@ describe('farmer registration in the browser', () => {
     // 'New Registration' under the letter brings back an empty form, without the file.
     await page.getByRole('link', { name: 'New Registration' }).click();
     await page.locator('#reg-Name').waitFor();
+    await expect(page.locator('#reg-Name').inputValue()).resolves.toBe('');
     await expect(page.getByText('aadhaar-sample.png').count()).resolves.toBe(0);
     await expect(page.getByTestId('registration-submit').textContent()).resolves.toBe('Submit');
 
@@ -292,8 +297,12 @@ describe('farmer registration in the browser', () => {
     );
     await expect(page.getByTestId('registrations-total').textContent()).resolves.toMatch(/1/);
 
-    await page.locator('tbody tr').first().getByRole('button').click();
-    const [scan] = await Promise.all([desktop.waitForEvent('page'), page.getByRole('menuitem').first().click()]);
+    await page
+      .locator('tbody tr')
+      .first()
+      .getByRole('button', { name: /Actions for registration/ })
+      .click();
+    const [scan] = await Promise.all([desktop.waitForEvent('page'), page.getByRole('menuitem', { name: 'View Aadhar' }).click()]);
     await scan.waitForURL((u) => u.searchParams.has('X-Amz-Signature'), { timeout: 15_000 });
     const res = await fetch(scan.url());
     expect(res.status).toBe(200);

@@ -11,7 +11,7 @@ import { fillRegistrationForm } from '../support/registration-form';
 
 /**
  * Selling seed as the counter does it, in headless Chromium against the local stack: a farmer registers on
- * the public form, staff sign in, open the registration, issue seeds, land on Bills, filter, open the bill
+ * the public form, staff sign in, press Issue seeds on the registration, issue, see the bill's number, filter Bills, open the bill
  * (two copies for staff, one 'Duplicate Copy' with a masked mobile for a visitor), and see the dashboard
  * move. Needs `npm run build:web` first (served from frontend/dist).
  */
@@ -52,7 +52,7 @@ async function issueDialogWithLot(p: Page, o: { registrationID: number; farmer: 
   await p.goto(url(`/admin/registrations?id=${o.registrationID}`));
   const row = p.locator('tr[data-billed="no"]', { hasText: o.farmer });
   await row.waitFor();
-  await row.locator('td').nth(2).click();
+  await row.getByRole('button', { name: 'Issue seeds' }).click();
   const dialog = p.getByRole('dialog');
   await dialog.locator(`select[name="lotID"] option[value="${o.lotID}"]`).waitFor({ state: 'attached' });
   await dialog.locator('select[name="lotID"]').selectOption(String(o.lotID));
@@ -93,7 +93,8 @@ describe('selling seed at the counter', () => {
       block: 'कल्याणपुर',
       subDistrict: 'कानपुर सदर',
       district: 'Kanpur Nagar',
-      crop: 'Wheat',
+      // The Hindi page lists the crop by its Hindi name.
+      crop: SAMPLE_WHEAT.cropNameHi,
       bags: '2',
       file: join(FIXTURES, 'aadhaar-sample.pdf'),
     });
@@ -117,18 +118,19 @@ describe('selling seed at the counter', () => {
     await screenshot(staffPage, 'sales-dashboard-before');
   });
 
-  it('opens the unbilled registration and issues seeds; the Bills page follows', async () => {
+  it("issues seeds from the row's Issue seeds button; the bill's number shows, and the Bills page lists it", async () => {
     await staffPage.goto(url('/admin/registrations'));
-    const row = staffPage.locator('tr[data-billed="no"]').first();
-    await row.waitFor();
-    await row.locator('td').nth(2).click();
+    const row = staffPage.locator('tr[data-billed]', { hasText: FARMER.name });
+    await expect(row.getAttribute('data-billed')).resolves.toBe('no');
+    await row.getByRole('button', { name: 'Issue seeds' }).click();
     const dialog = staffPage.getByRole('dialog');
     await dialog.getByText('Issue Seeds').first().waitFor();
     await expect(dialog.textContent()).resolves.toContain(FARMER.name);
     const button = dialog.getByRole('button', { name: 'Issue Seeds' });
-    // No lot chosen yet: the button stays off.
+    // The one lot with stock for the 2 bags is chosen already; with no lot chosen the button stays off.
+    await expect.poll(() => dialog.locator('select[name="lotID"]').inputValue()).toBe(String(lot.lotID));
+    await dialog.locator('select[name="lotID"]').selectOption('');
     await expect(button.isDisabled()).resolves.toBe(true);
-    await dialog.locator(`select[name="lotID"] option[value="${lot.lotID}"]`).waitFor({ state: 'attached' });
     await dialog.locator('select[name="lotID"]').selectOption(String(lot.lotID));
     await expect(dialog.locator('input[name="quantity"]').inputValue()).resolves.toBe('2');
     await expect(dialog.locator('input[name="paymentMode"][value="Cash"]').isChecked()).resolves.toBe(true);
@@ -161,10 +163,16 @@ describe('selling seed at the counter', () => {
     const confirm = staffPage.waitForEvent('dialog');
     await button.click();
     expect((await confirm).message()).toBe('Are you sure payment is done?');
-    await staffPage.waitForURL((u) => u.pathname === '/admin/invoices');
+    // The counter stays on the Registrations page, told the bill's number.
+    const notice = staffPage.getByTestId('issued-notice');
+    await notice.waitFor();
+    expect(new URL(staffPage.url()).pathname).toBe('/admin/registrations');
+    await expect.poll(() => row.getAttribute('data-billed')).toBe('yes');
+    await staffPage.goto(url('/admin/invoices'));
     await staffPage.locator('tr[data-invoice-number]').first().waitFor();
     invoiceNumber = (await staffPage.locator('tr[data-invoice-number]').first().getAttribute('data-invoice-number'))!;
     expect(invoiceNumber).toMatch(/^INV\d{4}-000001$/);
+    expect(await notice.count()).toBe(0);
     expect(await text(staffPage, 'bills-count')).toBe('Results: 1');
     expect(await text(staffPage, 'bills-sum')).toBe('Filtered total: ₹2,600.00');
     expect(await text(staffPage, 'bills-showing')).toBe('Showing 1–1 of 1');
@@ -234,18 +242,12 @@ describe('selling seed at the counter', () => {
       await reg.waitFor();
       const regHeads = await staffPage.locator('thead th').allTextContents();
       for (const h of [
-        'ID',
-        'Year',
-        'Name',
-        'Father',
-        'Aadhaar',
-        'Mobile',
-        'Village',
-        'District',
-        'Crop',
-        'Qty',
-        'Appointment',
-        'Shift',
+        'ID / Year',
+        'Name / Father',
+        'Aadhaar / Mobile',
+        'Village / District',
+        'Crop / Qty',
+        'Appointment / Shift',
         'Registered on',
         'Billed',
         'Actions',
@@ -254,7 +256,7 @@ describe('selling seed at the counter', () => {
       await expect(reg.getByRole('link', { name: 'View' }).evaluate(reachable)).resolves.toBe(true);
       await expect(reg.getByRole('button', { name: /Actions for registration/ }).evaluate(reachable)).resolves.toBe(true);
       if (viewport === DESKTOP) {
-        for (const col of [6, 7]) await expect(reg.locator('td').nth(col).evaluate(reachable)).resolves.toBe(true); // Appointment, Shift
+        await expect(reg.locator('td').nth(3).evaluate(reachable)).resolves.toBe(true); // Appointment / Shift
       }
       await expect(
         staffPage.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
@@ -345,8 +347,8 @@ describe('selling seed at the counter', () => {
     await p.goto(url('/admin/registrations'));
     const r = p.locator('tr[data-billed]').first();
     await r.waitFor();
-    expect(ws((await r.locator('td').nth(6).textContent()) ?? '')).toBe(calendarDay(reg.appointmentDate));
-    expect(ws((await r.locator('td').nth(12).innerText()) ?? '')).toBe(indiaDateTime(reg.created).replace(', ', ' '));
+    expect(ws((await r.locator('td').nth(3).locator('span').first().textContent()) ?? '')).toBe(calendarDay(reg.appointmentDate));
+    expect(ws((await r.locator('td').nth(6).innerText()) ?? '')).toBe(indiaDateTime(reg.created).replace(', ', ' '));
 
     // Bills: the bill's India date and time; Crops: India creation time.
     await p.goto(url('/admin/invoices'));

@@ -275,6 +275,7 @@ describe('season settings', () => {
       WeeklyOffDay: 0,
       Holidays: ['2026-12-25', '2027-01-26'],
       ShiftLabels: ['Morning', 'Afternoon'],
+      RegistrationOpensNext: '2027-03-01',
       CounterAddress: 'Seed store, Gate 2',
       CounterHours: '9 am – 4 pm',
     };

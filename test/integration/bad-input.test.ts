@@ -61,6 +61,7 @@ const queryArb = fc.dictionary(
     'size',
     'download',
     'aadhaar',
+    'mobile',
     'x',
   ),
   fc.oneof(oddText, fc.integer().map(String), fc.constant('9'.repeat(400))),

@@ -28,6 +28,7 @@ const SUMMARY_KEYS = [
   'bagSizeKg',
   'bags',
   'cropName',
+  'cropNameHi',
   'generatedOn',
   'invoiceNumber',
   'lotCode',

@@ -48,6 +48,7 @@ const fields = [
   'contactNumber',
   'address',
   'cropName',
+  'cropNameHi',
   'description',
   'rules',
   'producerID',

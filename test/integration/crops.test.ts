@@ -139,6 +139,7 @@ describe('crops: list, search, edit, inactivate, restore', () => {
     expect(wheat).toEqual({
       id: expect.any(Number),
       name: 'Wheat',
+      nameHi: '',
       isActive: true,
       rules: { unit: 'bag', bagSizeKg: 40, minQty: 1, maxQty: 3, defaultQty: 1 },
     });

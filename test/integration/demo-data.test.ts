@@ -11,6 +11,12 @@ it('adds the demo catalogue once, usable by the public form and the lot page', a
 
   const crops = await api.call('GET', '/api/crops/dropdown');
   expect(crops.json.map((c: { name: string }) => c.name).sort()).toEqual(['Chickpea', 'Mustard', 'Wheat']);
+  // Hindi pages show the crops' Hindi names (docs/product-rules.md#crop-names-in-the-pages-language).
+  expect(Object.fromEntries(crops.json.map((c: { name: string; nameHi: string }) => [c.name, c.nameHi]))).toEqual({
+    Wheat: 'गेहूँ',
+    Chickpea: 'चना',
+    Mustard: 'सरसों',
+  });
 
   const token = await api.tokenFor('admin');
   const lots = await api.call('GET', '/api/lots', { token });

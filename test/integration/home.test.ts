@@ -49,7 +49,12 @@ async function createAnnouncement(fields: Record<string, unknown>) {
 async function summary() {
   const r = await api.call('GET', '/api/home/summary');
   expect(r.status).toBe(200);
-  return r.json as { blocks: { blockID: number; slug: string }[]; announcements: { announcementID: number }[] };
+  return r.json as {
+    blocks: { blockID: number; slug: string }[];
+    announcements: { announcementID: number }[];
+    registrationOpen: boolean;
+    registrationOpensNext: string;
+  };
 }
 
 describe('GET /api/home/summary', () => {
@@ -507,5 +512,65 @@ describe('who may call the CMS', () => {
     const seller = await api.tokenFor('seller');
     expect((await api.call('GET', '/api/home/summary')).status).toBe(200);
     expect((await api.call('GET', '/api/home/summary', { token: seller })).status).toBe(200);
+  });
+});
+
+describe('registration status on the home page', () => {
+  const SETTINGS = {
+    Is_SVS_Form_On: true,
+    PerDayLimit: 0,
+    AppointmentStartDate: '',
+    WeeklyOffDay: 0,
+    Holidays: [],
+    ShiftLabels: ['Morning', 'Afternoon'],
+  };
+  const saveSettings = (body: Record<string, unknown>) =>
+    api.call('PUT', '/api/settings', { token: tokens.admin, body: { ...SETTINGS, ...body } });
+
+  it('says registrations are open and their next opening not announced, by default', async () => {
+    const r = await api.call('GET', '/api/home/summary');
+    expect(r.json).toMatchObject({ registrationOpen: true, registrationOpensNext: '' });
+  });
+
+  it('carries the switch and when registrations open next, as an admin saves them on Settings', async () => {
+    const saved = await saveSettings({ Is_SVS_Form_On: false, RegistrationOpensNext: ' 2027-03-15 ' });
+    expect(saved.status, saved.text).toBe(200);
+    expect(saved.json.RegistrationOpensNext).toBe('2027-03-15');
+    expect(await summary()).toMatchObject({ registrationOpen: false, registrationOpensNext: '2027-03-15' });
+    // The registration page's closed notice reads the same public key without signing in.
+    const key = await api.call('GET', '/api/config/RegistrationOpensNext');
+    expect(key.status).toBe(200);
+    expect(key.json.value).toBe('2027-03-15');
+
+    await saveSettings({ Is_SVS_Form_On: false, RegistrationOpensNext: 'रबी की कटाई के बाद / after the rabi harvest' });
+    expect(await summary()).toMatchObject({ registrationOpensNext: 'रबी की कटाई के बाद / after the rabi harvest' });
+  });
+
+  it('keeps the stored text when a save leaves the field out, and empties it when sent empty', async () => {
+    await saveSettings({ Is_SVS_Form_On: false, RegistrationOpensNext: '2027-04-01' });
+    const without = await saveSettings({ Is_SVS_Form_On: true });
+    expect(without.status, without.text).toBe(200);
+    expect(without.json.RegistrationOpensNext).toBe('2027-04-01');
+    expect(await summary()).toMatchObject({ registrationOpen: true, registrationOpensNext: '2027-04-01' });
+
+    await saveSettings({ RegistrationOpensNext: '' });
+    expect(await summary()).toMatchObject({ registrationOpensNext: '' });
+  });
+
+  it('refuses an impossible date or a long text with a 400 naming the field, and keeps what was stored', async () => {
+    await saveSettings({ RegistrationOpensNext: '2027-05-01' });
+    const badDay = await saveSettings({ RegistrationOpensNext: '2027-02-30' });
+    expect(badDay.status).toBe(400);
+    expect(badDay.json.message).toMatch(/RegistrationOpensNext/);
+    expect(badDay.json.fields?.RegistrationOpensNext).toBeTruthy();
+
+    const long = await saveSettings({ RegistrationOpensNext: 'x'.repeat(101) });
+    expect(long.status).toBe(400);
+    expect(long.json.message).toBe('At most 100 characters');
+
+    const notText = await saveSettings({ RegistrationOpensNext: 20270501 });
+    expect(notText.status).toBe(400);
+
+    expect(await summary()).toMatchObject({ registrationOpensNext: '2027-05-01' });
   });
 });

@@ -27,3 +27,9 @@ export async function putPending(h: Http, data: Buffer, contentType = 'image/png
   await putObjectDirectly(r.json.key, data, contentType);
   return r.json.key;
 }
+
+/** The stored bytes under `key`. */
+export async function readObject(key: string): Promise<Buffer> {
+  const r = await s3Client().send(new GetObjectCommand({ Bucket: bucket(), Key: key }));
+  return Buffer.from(await r.Body!.transformToByteArray());
+}

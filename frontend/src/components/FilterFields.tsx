@@ -6,6 +6,8 @@ interface BindOptions {
   markedBy?: string;
   /** Keep only digits, at most this many. */
   digits?: number;
+  /** What the box keeps of what was typed or pasted (e.g. typedMobile). */
+  keep?: (text: string) => string;
 }
 
 /**
@@ -13,11 +15,11 @@ interface BindOptions {
  * of the filter the server would refuse.
  */
 export function filterBinder<F extends object>(form: F, setForm: (update: (f: F) => F) => void, problem: FilterProblem | null) {
-  return (name: keyof F & string, { markedBy = name, digits }: BindOptions = {}) => ({
+  return (name: keyof F & string, { markedBy = name, digits, keep }: BindOptions = {}) => ({
     name,
     value: form[name],
     onChange: (e: { target: { value: string } }) => {
-      const value = digits ? digitsOnly(e.target.value, digits) : e.target.value;
+      const value = keep ? keep(e.target.value) : digits ? digitsOnly(e.target.value, digits) : e.target.value;
       setForm((f) => ({ ...f, [name]: value }));
     },
     error: problem?.field === markedBy,

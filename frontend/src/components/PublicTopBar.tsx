@@ -1,9 +1,10 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
+import LetterIcon from '@mui/icons-material/DescriptionOutlined';
 import { Link as RouterLink, NavLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { hasAnyRole } from '@shared/roles';
@@ -24,7 +25,11 @@ const navButtonSx = {
   '&.active': { bgcolor: 'rgba(255,255,255,0.16)' },
 } as const;
 
-/** The public site header: Home, Seeds Registration (New), About and Login, or Admin / user menu, Refresh and Logout when signed in. */
+/**
+ * The public site header: Home, Seeds Registration (New while registrations are open), About and Login, or
+ * Admin / user menu, Refresh and Logout when signed in; Find my letter beside the language switch, an icon
+ * with its name as the tooltip on phones, icon and text from 900 px.
+ */
 export function PublicTopBar() {
   const { t } = useTranslation();
   const session = useSession();
@@ -35,6 +40,9 @@ export function PublicTopBar() {
   const showUserMenu = !!session && !hasAnyRole(roles, ['admin']) && hasAnyRole(roles, USER_AREA_ROLES);
 
   const logout = useSignOut();
+  // Off the first paint: lib/registration-open marks <html> once it knows; the badge hides while registrations are closed.
+  useEffect(() => void import('../lib/registration-open').then((m) => m.readRegistrationOpen()), []);
+  const findLetter = t('registration.findSubmit');
 
   return (
     <AppBar position="static" component="header" className="no-print" elevation={1}>
@@ -84,6 +92,7 @@ export function PublicTopBar() {
                 fontWeight: 600,
                 whiteSpace: 'nowrap',
                 verticalAlign: 'middle',
+                'html[data-registration-closed] &': { display: 'none' },
               }}
             >
               {t('nav.new')}
@@ -118,6 +127,19 @@ export function PublicTopBar() {
             </>
           )}
         </Box>
+        <Button
+          component={RouterLink}
+          to={`${paths.registration}#find`}
+          aria-label={findLetter}
+          title={findLetter}
+          data-testid="top-find-letter"
+          sx={{ ...navButtonSx, order: { xs: 1, md: 2 }, minHeight: 40, minWidth: 40 }}
+        >
+          <LetterIcon sx={{ mr: { md: 0.75 } }} />
+          <Box component="span" sx={{ display: { xs: 'none', md: 'inline' } }}>
+            {findLetter}
+          </Box>
+        </Button>
       </Toolbar>
     </AppBar>
   );

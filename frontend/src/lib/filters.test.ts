@@ -24,6 +24,17 @@ describe('search filter checks', () => {
     expect(checkFilters({ aadhaar: '123456' }, rules)).toEqual({ field: 'aadhaar', messageKey: 'staffChecks.aadhaarInvalid' });
   });
 
+  it('reads a mobile number as people write it and refuses one that is not 10 digits', () => {
+    const mobileRules = { mobile: 'mobileSearch' } as const;
+    for (const ok of ['9876543210', '+91 98765 43210', '098765-43210'])
+      expect(checkFilters({ mobile: ok }, mobileRules), ok).toBeNull();
+    for (const bad of ['98765', '+91 98765 4321', '98765432101'])
+      expect(checkFilters({ mobile: bad }, mobileRules), bad).toEqual({
+        field: 'mobile',
+        messageKey: 'staffChecks.mobileInvalid',
+      });
+  });
+
   it('refuses a start after the end, for days and for date-times alike', () => {
     expect(checkFilters({ from: '2026-12-01', to: '2026-11-01' }, rules, range)).toEqual({
       field: 'from',

@@ -3,13 +3,16 @@
  * refuse gets a plain message (no field names or schema wording) and no search is made, so the results on
  * screen never belong to other filters than those shown. Messages are i18n keys of the `staffChecks` group.
  */
-export type FilterRule = 'wholeNumber' | 'year' | 'aadhaarSearch';
+import { normalizeMobile } from '@shared/typed-numbers';
+
+export type FilterRule = 'wholeNumber' | 'year' | 'aadhaarSearch' | 'mobileSearch';
 
 export type FilterMessageKey =
   | 'staffChecks.idInvalid'
   | 'staffChecks.yearInvalid'
   | 'staffChecks.aadhaarInvalid'
-  | 'staffChecks.fromAfterTo';
+  | 'staffChecks.fromAfterTo'
+  | 'staffChecks.mobileInvalid';
 
 export interface FilterProblem {
   /** The filter to mark. */
@@ -22,6 +25,7 @@ const RULES: Record<FilterRule, { ok: (v: string) => boolean; messageKey: Filter
   wholeNumber: { ok: (v) => /^\d{1,10}$/.test(v) && Number(v) >= 1 && Number(v) <= 1e9, messageKey: 'staffChecks.idInvalid' },
   year: { ok: (v) => /^\d{4}$/.test(v) && Number(v) >= 2000 && Number(v) <= 3000, messageKey: 'staffChecks.yearInvalid' },
   aadhaarSearch: { ok: (v) => /^(\d{4}|\d{12})$/.test(v.replace(/[\s-]/g, '')), messageKey: 'staffChecks.aadhaarInvalid' },
+  mobileSearch: { ok: (v) => /^\d{10}$/.test(normalizeMobile(v)), messageKey: 'staffChecks.mobileInvalid' },
 };
 
 /**

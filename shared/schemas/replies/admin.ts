@@ -39,6 +39,7 @@ export const SettingsReply = z.strictObject({
   WeeklyOffDay: z.number(),
   Holidays: z.array(z.string()),
   ShiftLabels: z.tuple([z.string(), z.string()]),
+  RegistrationOpensNext: z.string(),
   CounterAddress: z.string(),
   CounterHours: z.string(),
 });

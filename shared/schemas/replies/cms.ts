@@ -32,5 +32,8 @@ export type AnnouncementResponse = z.infer<typeof AnnouncementReply>;
 export const HomeSummaryReply = z.strictObject({
   blocks: z.array(BlockReply),
   announcements: z.array(AnnouncementReply),
+  /** Is_SVS_Form_On and RegistrationOpensNext, so the home page shows the one that applies. */
+  registrationOpen: z.boolean(),
+  registrationOpensNext: z.string(),
 });
 export type HomeSummaryResponse = z.infer<typeof HomeSummaryReply>;

@@ -12,6 +12,8 @@ export const CropRulesReply = z.strictObject({
 export const CropReply = z.strictObject({
   cropID: z.number(),
   cropName: z.string(),
+  /** '' when the crop has no Hindi name. */
+  cropNameHi: z.string(),
   description: z.string(),
   isActive: z.boolean(),
   createdOn: z.string(),
@@ -25,6 +27,8 @@ export type CropResponse = z.infer<typeof CropReply>;
 export const CropDropdownItemReply = z.strictObject({
   id: z.number(),
   name: z.string(),
+  /** '' when the crop has no Hindi name. */
+  nameHi: z.string(),
   isActive: z.boolean(),
   rules: CropRulesReply.nullable(),
 });

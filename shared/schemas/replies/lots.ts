@@ -10,6 +10,8 @@ export const LotReply = z.strictObject({
   producerAddress: z.string(),
   cropID: z.number(),
   cropName: z.string(),
+  /** '' when the crop has no Hindi name. */
+  cropNameHi: z.string(),
   cropDescription: z.string(),
   year: z.number(),
   /** Total stock, kg. */
@@ -32,6 +34,7 @@ export const PublicLotReply = LotReply.pick({
   isSubsidized: true,
   year: true,
   cropName: true,
+  cropNameHi: true,
   cropDescription: true,
   producerName: true,
   producerAadhaarLast4: true,

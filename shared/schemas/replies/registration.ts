@@ -31,7 +31,15 @@ export type RegistrationReply = z.infer<typeof RegistrationReply>;
 export const FoundLetterReply = z.strictObject({
   code: z.string(),
   uniqueCode: z.string(),
-  letters: z.array(z.strictObject({ uniqueCode: z.string(), id: z.number(), year: z.number(), cropName: z.string() })),
+  letters: z.array(
+    z.strictObject({
+      uniqueCode: z.string(),
+      id: z.number(),
+      year: z.number(),
+      cropName: z.string(),
+      cropNameHi: z.string(),
+    }),
+  ),
 });
 export type FoundLetter = z.infer<typeof FoundLetterReply>;
 export const FindLetterReply = z.strictObject({ success: z.literal(true), data: FoundLetterReply });
@@ -52,6 +60,8 @@ export const AppointmentRecordReply = z.strictObject({
   subDistrict: z.string(),
   district: z.string(),
   cropName: z.string(),
+  /** The crop's Hindi name when registered; '' when it had none. */
+  cropNameHi: z.string(),
   bagsRequested: z.number(),
   /** 'bag' for wheat, 'kg' for chickpea and mustard (and other crops). */
   unit: z.enum(['bag', 'kg']),

@@ -31,6 +31,8 @@ export const InvoiceReply = z.strictObject({
   lotCode: z.string(),
   cropID: z.number(),
   cropName: z.string(),
+  /** The crop's Hindi name when billed; '' when it had none. */
+  cropNameHi: z.string(),
   year: z.number(),
   bags: z.number(),
   bagSizeKg: z.number(),
@@ -67,6 +69,7 @@ export const BillSummaryReply = z.strictObject({
   invoiceNumber: z.string(),
   generatedOn: z.string(),
   cropName: z.string(),
+  cropNameHi: z.string(),
   lotCode: z.string(),
   bags: z.number(),
   bagSizeKg: z.number(),

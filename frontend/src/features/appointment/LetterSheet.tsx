@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { SxProps, Theme } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
+import { cropLabel } from '@shared/crop-names';
 import { quantityLabel } from '@shared/crop-rules';
 import { districtHindi } from '@shared/districts';
 import type { AppointmentRecord } from '@shared/schemas/registration';
@@ -59,7 +60,7 @@ export function LetterSheet({ letter, paper = false }: { letter: AppointmentReco
       t('appointment.address'),
       `${t('appointment.village')} ${letter.village}, ${t('appointment.block')} ${letter.block}, ${t('appointment.subDistrict')} ${letter.subDistrict}, ${t('appointment.district')} ${district}`,
     ],
-    [t('appointment.crop'), letter.cropName],
+    [t('appointment.crop'), cropLabel(letter, lang)],
   ];
   // No quantity row for a crop the form offered no quantity for (docs/product-rules.md#quantities-per-crop).
   if (letter.quantityOffered !== false)

@@ -14,10 +14,11 @@ import { fieldErrors } from '@web/lib/forms';
 import { sessionFromLogin, setSession } from '@web/lib/session';
 import { usePageTitle } from '@web/components/usePageTitle';
 import type { FromState } from '@web/components/RequireAuth';
-import { paths, safeNext } from '@web/paths';
+import { landingFor } from '@web/lib/landing';
+import { safeNext } from '@web/paths';
 import { login } from './api';
 
-/** Sign-in page. On success goes to the page first asked for (guard state or ?next=), else home. */
+/** Sign-in page. On success goes to the page first asked for (guard state or ?next=), else to the person's work (landingFor). */
 export default function LoginPage() {
   const { t } = useTranslation();
   usePageTitle(t('login.title'));
@@ -32,10 +33,9 @@ export default function LoginPage() {
 
   const reauth = params.get('reauth') === '1';
   const from = (location.state as FromState | null)?.from;
-  const target =
-    safeNext(from ? `${from.pathname}${from.search ?? ''}${from.hash ?? ''}` : null) ??
-    safeNext(params.get('next')) ??
-    paths.home;
+  // The page that sent the visitor here, if any; otherwise their work (landingFor, once the roles are known).
+  const sentFrom =
+    safeNext(from ? `${from.pathname}${from.search ?? ''}${from.hash ?? ''}` : null) ?? safeNext(params.get('next'));
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -50,8 +50,9 @@ export default function LoginPage() {
     setBusy(true);
     try {
       const reply = await login(parsed.data);
-      setSession(sessionFromLogin(reply));
-      void navigate(target, { replace: true });
+      const session = sessionFromLogin(reply);
+      setSession(session);
+      void navigate(sentFrom ?? landingFor(session.user.roles), { replace: true });
     } catch (err) {
       setError(errorMessage(err, t('login.failed')));
       setBusy(false);

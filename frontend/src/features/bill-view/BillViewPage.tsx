@@ -5,6 +5,7 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router-dom';
+import { cropLabel } from '@shared/crop-names';
 import { formatRupees, maskAadhaar } from '@shared/format';
 import type { BillReply, BillSummary, InvoiceResponse } from '@shared/schemas/sales';
 import { ApiError, call, errorMessage, routeUrl } from '@web/lib/api';
@@ -88,7 +89,7 @@ function Summary({ bill }: { bill: BillSummary }) {
           <strong data-testid="bill-number">{bill.invoiceNumber}</strong>
         </Row>
         <Row label={t('billView.generatedOn')}>{when(bill.generatedOn, i18n.language)}</Row>
-        <Row label={t('billView.crop')}>{bill.cropName}</Row>
+        <Row label={t('billView.crop')}>{cropLabel(bill, i18n.language)}</Row>
         <Row label={t('billView.lotCode')}>{bill.lotCode}</Row>
         <Row label={t('billView.quantity')}>
           {t('billView.quantityKg', { kg: kg(bill.quantityKg), bags: bill.bags, size: kg(bill.bagSizeKg) })}
@@ -180,7 +181,7 @@ function Copy({
         </Block>
         <Block title={t('billView.lot')}>
           <Row label={t('billView.lotCode')}>{bill.lotCode}</Row>
-          <Row label={t('billView.crop')}>{bill.cropName}</Row>
+          <Row label={t('billView.crop')}>{cropLabel(bill, i18n.language)}</Row>
           <Row label={t('billView.year')}>{bill.year}</Row>
           <Row label={t('billView.quantity')}>
             {t('billView.quantityKg', { kg: kg(bill.quantityKg), bags: bill.bags, size: kg(bill.bagSizeKg) })}
@@ -249,10 +250,27 @@ function ScreenReaderHeading({ children }: { children: string }) {
   );
 }
 
+/** Resolves once every image of the page has loaded or failed. */
+function imagesSettled(): Promise<unknown> {
+  const pending = [...document.images].filter((img) => !img.complete);
+  return Promise.all(
+    pending.map(
+      (img) =>
+        new Promise((done) => {
+          img.addEventListener('load', done, { once: true });
+          img.addEventListener('error', done, { once: true });
+        }),
+    ),
+  );
+}
+
 export default function BillViewPage() {
   const { t } = useTranslation();
   const { number = '' } = useParams();
-  const token = useSearchParams()[0].get('t') || undefined;
+  const [params] = useSearchParams();
+  const token = params.get('t') || undefined;
+  // ?print=1 (Print on the Registrations page after a sale): the print dialog opens once the bill is shown.
+  const printOnLoad = params.get('print') === '1';
   const session = useSession();
   const signedIn = Boolean(session);
   const [bill, setBill] = useState<BillReply | null>(null);
@@ -278,6 +296,17 @@ export default function BillViewPage() {
     return () => ctl.abort();
     // Signing in or out changes what the server answers (summary, masked mobile, creator).
   }, [number, token, signedIn]);
+
+  const fullBill = bill && bill.view !== 'summary';
+  useEffect(() => {
+    if (!printOnLoad || !fullBill) return;
+    let cancelled = false;
+    // After the QR images, so that the printed copies carry them.
+    void imagesSettled().then(() => !cancelled && window.print());
+    return () => {
+      cancelled = true;
+    };
+  }, [printOnLoad, fullBill]);
 
   if (error) {
     // The server's message as it is; in Hindi, with a Hindi sentence before it (the server's is English).

@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { defaultRulesFor, type CropRules } from '@shared/crop-rules';
 import { formatDateTime } from '@shared/format';
-import { CROP_DESCRIPTION_MAX, CROP_NAME_MAX, CropInput, type CropResponse } from '@shared/schemas/crops';
+import { CROP_DESCRIPTION_MAX, CROP_NAME_HI_MAX, CROP_NAME_MAX, CropInput, type CropResponse } from '@shared/schemas/crops';
 import { useActiveToggle } from '@web/lib/useActiveToggle';
 import { useCatalogueList } from '@web/lib/useCatalogueList';
 import { useStaffForm } from '@web/lib/useStaffForm';
@@ -23,6 +23,7 @@ import { createCrop, inactivateCrop, listCrops, restoreCrop, updateCrop } from '
 type RulesMode = 'default' | 'bag' | 'kg' | 'none';
 interface FormState {
   cropName: string;
+  cropNameHi: string;
   description: string;
   mode: RulesMode;
   bagSizeKg: string;
@@ -32,6 +33,7 @@ interface FormState {
 }
 const EMPTY: FormState = {
   cropName: '',
+  cropNameHi: '',
   description: '',
   mode: 'default',
   bagSizeKg: '40',
@@ -45,7 +47,12 @@ const num = (v: string) => (v.trim() === '' ? undefined : Number(v));
 /** The request the form stands for: rules only when chosen ('default' leaves them to the server). */
 function inputOf(f: FormState) {
   const rules = rulesOf(f);
-  return { cropName: f.cropName, description: f.description, ...(rules === undefined ? {} : { rules }) };
+  return {
+    cropName: f.cropName,
+    cropNameHi: f.cropNameHi,
+    description: f.description,
+    ...(rules === undefined ? {} : { rules }),
+  };
 }
 
 function rulesOf(f: FormState): CropInput['rules'] | undefined | Record<string, unknown> {
@@ -62,9 +69,10 @@ function rulesOf(f: FormState): CropInput['rules'] | undefined | Record<string, 
 
 function formOf(c: CropResponse): FormState {
   const r = c.rules;
-  if (!r) return { ...EMPTY, cropName: c.cropName, description: c.description, mode: 'none' };
+  const names = { cropName: c.cropName, cropNameHi: c.cropNameHi };
+  if (!r) return { ...EMPTY, ...names, description: c.description, mode: 'none' };
   return {
-    cropName: c.cropName,
+    ...names,
     description: c.description,
     mode: r.unit,
     bagSizeKg: String(r.bagSizeKg),
@@ -148,6 +156,7 @@ export default function CropsPage() {
       cell: (c) => (
         <>
           {c.cropName}
+          {c.cropNameHi && <span lang="hi"> · {c.cropNameHi}</span>}
           <Typography variant="caption" color="text.secondary" component="div">
             {[c.description, summary(c.rules)].filter(Boolean).join(' · ')}
           </Typography>
@@ -184,6 +193,15 @@ export default function CropsPage() {
               {...field('cropName')}
               sx={{ flex: '1 1 200px' }}
               slotProps={{ htmlInput: { maxLength: CROP_NAME_MAX + 1 } }}
+            />
+            <TextField
+              label={t('crops.nameHi')}
+              name="cropNameHi"
+              size="small"
+              {...field('cropNameHi')}
+              helperText={errorOf('cropNameHi') || t('crops.nameHiHelp')}
+              sx={{ flex: '1 1 200px' }}
+              slotProps={{ htmlInput: { maxLength: CROP_NAME_HI_MAX + 1, lang: 'hi' } }}
             />
             <TextField
               label={t('crops.description')}

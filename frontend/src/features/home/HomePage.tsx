@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -87,6 +87,11 @@ function HighlightCard({ block }: { block: BlockResponse }) {
  * India keeps one offset all year; inline rather than shared/format's indiaToday, which would add that
  * module to the home page's JavaScript for one number.
  */
+const RegistrationOpensNext = lazy(() => import('@web/components/RegistrationOpensNext'));
+
+/** What the page shows when the summary cannot be loaded: no content, the registration open (the form's own default). */
+const NO_SUMMARY: HomeSummaryResponse = { blocks: [], announcements: [], registrationOpen: true, registrationOpensNext: '' };
+
 const indiaYear = () => new Date(Date.now() + 330 * 60_000).getUTCFullYear();
 
 /**
@@ -103,9 +108,9 @@ export default function HomePage() {
   useEffect(() => {
     const ctrl = new AbortController();
     fetchHomeSummary(ctrl.signal)
-      .then((s) => setSummary({ blocks: s?.blocks ?? [], announcements: s?.announcements ?? [] }))
+      .then((s) => setSummary({ ...NO_SUMMARY, ...s }))
       .catch(() => {
-        if (!ctrl.signal.aborted) setSummary({ blocks: [], announcements: [] });
+        if (!ctrl.signal.aborted) setSummary(NO_SUMMARY);
       });
     return () => ctrl.abort();
   }, []);
@@ -156,10 +161,29 @@ export default function HomePage() {
         <Typography component="p" sx={{ fontSize: { xs: '1rem', sm: '1.15rem' }, opacity: 0.92, mb: 2 }}>
           {t('home.tagline')}
         </Typography>
+        {summary?.registrationOpen === false && (
+          <Typography component="p" data-testid="home-registration-closed" sx={{ mb: 2 }}>
+            {t('home.registrationClosed')}
+            <Suspense fallback={null}>
+              <RegistrationOpensNext value={summary.registrationOpensNext} />
+            </Suspense>
+          </Typography>
+        )}
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5 }}>
-          <Button component={RouterLink} to={paths.registration} variant="contained" color="secondary" size="large">
-            {t('home.register')}
-          </Button>
+          {summary?.registrationOpen !== false && (
+            <Button
+              component={RouterLink}
+              to={paths.registration}
+              variant="contained"
+              color="secondary"
+              size="large"
+              // Held in place, unseen, until the summary says whether registrations are open.
+              sx={summary ? undefined : { visibility: 'hidden' }}
+              data-testid="home-register"
+            >
+              {t('home.register')}
+            </Button>
+          )}
           <Button
             component={RouterLink}
             to={`${paths.registration}#find`}

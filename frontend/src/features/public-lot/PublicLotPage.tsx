@@ -4,6 +4,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import { cropLabel } from '@shared/crop-names';
 import type { PublicLotResponse } from '@shared/schemas/lots';
 import { ApiError, call, errorMessage, routeUrl } from '@web/lib/api';
 import { usePageTitle } from '@web/components/usePageTitle';
@@ -62,7 +63,7 @@ export default function PublicLotPage() {
     [t('lotPublic.code'), lot.lotCode],
     [t('lotPublic.type'), lot.isSubsidized ? t('lotPublic.subsidised') : t('lotPublic.nonSubsidised')],
     [t('lotPublic.year'), String(lot.year)],
-    [t('lotPublic.crop'), lot.cropName],
+    [t('lotPublic.crop'), cropLabel(lot, i18n.language)],
     [t('lotPublic.cropDescription'), lot.cropDescription || '—'],
     [
       t('lotPublic.producer'),

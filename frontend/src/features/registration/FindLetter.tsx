@@ -6,6 +6,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
+import { cropLabel } from '@shared/crop-names';
 import { AADHAAR_INPUT_MAX, MOBILE_INPUT_MAX, typedAadhaar, typedMobile } from '@shared/typed-numbers';
 import { errorMessage } from '@web/lib/api';
 import { LightTextField as TextField } from '@web/components/LightTextField';
@@ -17,7 +18,7 @@ const FIND_LETTER_ID = 'find';
 
 /** "Find my letter": Aadhaar + mobile give the letter's code (rate-limited on the server). */
 export function FindLetter({ prefill }: { prefill?: { aadhaar: string; mobile: string } | null }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const [aadhaar, setAadhaar] = useState(prefill?.aadhaar ?? '');
   const [mobile, setMobile] = useState(prefill?.mobile ?? '');
@@ -101,7 +102,7 @@ export function FindLetter({ prefill }: { prefill?: { aadhaar: string; mobile: s
           {choices.map((l) => (
             <li key={l.uniqueCode}>
               <RouterLink to={to.appointment(l.uniqueCode)}>
-                {t('registration.letterFor', { crop: l.cropName, year: l.year, id: l.id })}
+                {t('registration.letterFor', { crop: cropLabel(l, i18n.language), year: l.year, id: l.id })}
               </RouterLink>
             </li>
           ))}

@@ -1,14 +1,17 @@
 import Box from '@mui/material/Box';
 import { useTranslation } from 'react-i18next';
+import { cropLabel } from '@shared/crop-names';
 import { quantityLabel, unitLabel } from '@shared/crop-rules';
-import { UP_DISTRICTS } from '@shared/districts';
 import { AADHAAR_INPUT_MAX, MOBILE_INPUT_MAX } from '@shared/typed-numbers';
 import { LightTextField as TextField } from '@web/components/LightTextField';
 import { CATEGORIES, GENDERS } from './fields';
 import type { Values } from './form-values';
 import type { RegistrationForm } from './useRegistrationForm';
 
-/** The form's text fields and native selects, two columns from the small breakpoint up. */
+/**
+ * The form's text fields and native selects, two columns from the small breakpoint up. Each field says what
+ * to write under it (its hint) until it has a message; text fields show a placeholder when focused.
+ */
 export function RegistrationFields({
   form,
   fieldError,
@@ -19,9 +22,9 @@ export function RegistrationFields({
 }) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language === 'en' ? 'en' : 'hi';
-  const { values, errors, crops, rules, choices } = form;
+  const { values, errors, crops, districts, rules, choices } = form;
 
-  const field = (name: keyof Values, label: string, extra: Record<string, unknown> = {}) => (
+  const field = (name: keyof Values, label: string, extra: Record<string, unknown> = {}, hint = ' ') => (
     <TextField
       name={name}
       id={`reg-${name}`}
@@ -29,7 +32,7 @@ export function RegistrationFields({
       value={values[name]}
       onChange={form.set(name)}
       error={Boolean(errors[name])}
-      helperText={fieldError(errors[name]) || ' '}
+      helperText={fieldError(errors[name]) || hint}
       fullWidth
       size="small"
       {...extra}
@@ -40,35 +43,63 @@ export function RegistrationFields({
     label: string,
     options: { value: string; label: string }[],
     extra: Record<string, unknown> = {},
+    hint?: string,
   ) =>
-    field(name, label, {
-      select: true,
-      slotProps: { select: { native: true }, inputLabel: { shrink: true } },
-      children: [
-        <option key="" value="">
-          {t('registration.choose')}
-        </option>,
-        ...options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        )),
-      ],
-      ...extra,
-    });
+    field(
+      name,
+      label,
+      {
+        select: true,
+        slotProps: { select: { native: true }, inputLabel: { shrink: true } },
+        children: [
+          <option key="" value="">
+            {t('registration.choose')}
+          </option>,
+          ...options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          )),
+        ],
+        ...extra,
+      },
+      hint,
+    );
 
   return (
     // rowGap: a raised outlined label sits 9 px above its field's box; without the gap it covers the message line of the field above.
     <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, columnGap: 2, rowGap: 1.5 }}>
-      {field('Name', t('registration.name'), { autoComplete: 'name' })}
-      {field('fatherName', t('registration.fatherName'))}
-      {field('adharNumber', t('registration.adharNumber'), {
-        slotProps: { htmlInput: { inputMode: 'numeric', maxLength: AADHAAR_INPUT_MAX, autoComplete: 'off' } },
-      })}
-      {field('mobile', t('registration.mobile'), {
-        type: 'tel',
-        slotProps: { htmlInput: { inputMode: 'tel', maxLength: MOBILE_INPUT_MAX, autoComplete: 'tel-national' } },
-      })}
+      {field(
+        'Name',
+        t('registration.name'),
+        { autoComplete: 'name', placeholder: t('registration.placeholders.name') },
+        t('registration.hints.name'),
+      )}
+      {field(
+        'fatherName',
+        t('registration.fatherName'),
+        { placeholder: t('registration.placeholders.fatherName') },
+        t('registration.hints.fatherName'),
+      )}
+      {field(
+        'adharNumber',
+        t('registration.adharNumber'),
+        {
+          placeholder: 'XXXX XXXX XXXX',
+          slotProps: { htmlInput: { inputMode: 'numeric', maxLength: AADHAAR_INPUT_MAX, autoComplete: 'off' } },
+        },
+        t('registration.hints.adharNumber'),
+      )}
+      {field(
+        'mobile',
+        t('registration.mobile'),
+        {
+          type: 'tel',
+          placeholder: 'XXXXX XXXXX',
+          slotProps: { htmlInput: { inputMode: 'tel', maxLength: MOBILE_INPUT_MAX, autoComplete: 'tel-national' } },
+        },
+        t('registration.hints.mobile'),
+      )}
       {select(
         'category',
         t('registration.category'),
@@ -78,21 +109,23 @@ export function RegistrationFields({
         { value: GENDERS[0], label: t('registration.genders.male') },
         { value: GENDERS[1], label: t('registration.genders.female') },
       ])}
-      {field('village', t('registration.village'))}
-      {field('block', t('registration.block'))}
-      {field('subDistrict', t('registration.subDistrict'))}
+      {field('village', t('registration.village'), { placeholder: t('registration.placeholders.village') })}
+      {field('block', t('registration.block'), { placeholder: t('registration.placeholders.block') })}
+      {field('subDistrict', t('registration.subDistrict'), { placeholder: t('registration.placeholders.subDistrict') })}
       {select(
         'district',
         t('registration.district'),
-        UP_DISTRICTS.map((d) => ({ value: d.en, label: lang === 'hi' ? `${d.hi} (${d.en})` : `${d.en} (${d.hi})` })),
+        districts.map((d) => ({ value: d.en, label: lang === 'hi' ? `${d.hi} (${d.en})` : `${d.en} (${d.hi})` })),
+        {},
+        t('registration.hints.district'),
       )}
       {select(
         'cropId',
         t('registration.crop'),
-        crops.map((c) => ({ value: String(c.id), label: c.name })),
+        crops.map((c) => ({ value: String(c.id), label: cropLabel({ cropName: c.name, cropNameHi: c.nameHi }, lang) })),
         {
           error: Boolean(errors.cropId),
-          helperText: fieldError(errors.cropId) || (crops.length ? ' ' : t('registration.cropsEmpty')),
+          helperText: fieldError(errors.cropId) || (crops.length ? t('registration.hints.crop') : t('registration.cropsEmpty')),
         },
       )}
       {choices.length > 0 &&

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { LazyAlert as Alert } from '@web/components/LazyAlert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -8,11 +9,14 @@ import { useLocation } from 'react-router-dom';
 import { usePageTitle } from '@web/components/usePageTitle';
 import { FIELD_MESSAGES, FILE_FIELD } from './fields';
 import { FindLetter } from './FindLetter';
-import { loadValidation } from './load-validation';
+import { SUMMARY_ID } from './focus';
+import { loadedSummary, loadValidation } from './load-validation';
 import { RegistrationFields } from './RegistrationFields';
 import { RegistrationSuccess } from './RegistrationSuccess';
 import { ScanField } from './ScanField';
 import { useRegistrationForm } from './useRegistrationForm';
+
+const RegistrationOpensNext = lazy(() => import('@web/components/RegistrationOpensNext'));
 
 /** The key of a spec field message (FIELD_MESSAGES), to show it in the page's language. */
 const messageKey = (message: string) =>
@@ -30,6 +34,7 @@ export default function RegistrationPage() {
   usePageTitle(title);
   const form = useRegistrationForm(inAdmin);
   const { errors, busy, findWith } = form;
+  const Summary = loadedSummary();
 
   /**
    * A field's message in the page's language: the Hindi text of docs/product-rules.md#registration-form-checks-and-messages (shared schema, server) as it is in
@@ -54,6 +59,9 @@ export default function RegistrationPage() {
           <strong>{t('registration.closed')}</strong>
           <br />
           {t('registration.closedBody')}
+          <Suspense fallback={null}>
+            <RegistrationOpensNext />
+          </Suspense>
         </Alert>
         <FindLetter />
       </Box>
@@ -69,18 +77,6 @@ export default function RegistrationPage() {
         {t('registration.intro')}
       </Typography>
       {form.open === null && <LinearProgress sx={{ mb: 2 }} aria-label={t('app.loading')} />}
-      {form.alert && (
-        <Alert severity="error" sx={{ mb: 2 }} role="alert" data-testid="registration-alert">
-          {form.alert}
-          {findWith && (
-            <Box component="span" sx={{ display: 'block', mt: 1 }}>
-              <a href="#find" data-testid="registration-find-link">
-                {t('registration.findSubmit')}
-              </a>
-            </Box>
-          )}
-        </Alert>
-      )}
       <Box
         component="form"
         noValidate
@@ -90,6 +86,17 @@ export default function RegistrationPage() {
       >
         <RegistrationFields form={form} fieldError={fieldError} />
         <ScanField form={form} error={fieldError(errors[FILE_FIELD])} />
+        {/* Announces a refusal when it appears (the region is there from the start, so screen readers watch it). */}
+        <Box aria-live="assertive">
+          {form.alert &&
+            (Summary ? (
+              <Summary form={form} fieldError={fieldError} findLink={findWith && t('registration.findSubmit')} />
+            ) : (
+              <Box component="p" id={SUMMARY_ID} tabIndex={-1} sx={{ color: 'error.main' }} data-testid="registration-alert">
+                {form.alert}
+              </Box>
+            ))}
+        </Box>
         <Box sx={{ display: 'flex', gap: 1 }}>
           <Button type="submit" variant="contained" disabled={busy} data-testid="registration-submit">
             {busy ? t('registration.submitting') : t('registration.submit')}

@@ -1,13 +1,22 @@
-import { LazyAlert as Alert } from '@web/components/LazyAlert';
+import { lazy, Suspense } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { FILE_ACCEPT, FILE_FIELD } from './fields';
 import type { RegistrationForm } from './useRegistrationForm';
 
-/** The Aadhaar scan: chooser, the file's rule message and reason, upload progress, and a retry after a failed upload. */
+/** The stored kinds, plus photo kinds that are converted to JPEG when chosen (./photo-fit). */
+const SCAN_ACCEPT = `${FILE_ACCEPT},.webp,.heic,.heif,image/webp,image/heic,image/heif`;
+
+/** "12.3 MB" or "387 KB" (the note and messages say the same with photo-fit's formatSize, fetched later). */
+const sizeText = (bytes: number) =>
+  bytes < 1048576 ? `${Math.ceil(bytes / 1024)} KB` : `${Math.round(bytes / 104857.6) / 10} MB`;
+
+/** What follows a choice or a Submit; fetched with the form's checks (./load-validation), when first needed. */
+const ScanStatus = lazy(() => import('./ScanStatus'));
+
+/** The Aadhaar scan: label, chooser and the chosen file, then its status (./ScanStatus). */
 export function ScanField({
   form,
   error,
@@ -17,7 +26,7 @@ export function ScanField({
   error: string | undefined;
 }) {
   const { t } = useTranslation();
-  const { file, busy, progress } = form;
+  const { file, busy } = form;
   return (
     <Box sx={{ mt: 1, mb: 2 }}>
       <Typography
@@ -49,48 +58,19 @@ export function ScanField({
           id="reg-file"
           name={FILE_FIELD}
           type="file"
-          accept={FILE_ACCEPT}
+          accept={SCAN_ACCEPT}
           hidden
           onChange={form.pickFile}
           data-testid="registration-file"
         />
         <Typography variant="body2" sx={{ wordBreak: 'break-all' }}>
-          {file ? `${file.name} (${Math.ceil(file.size / 1024)} KB)` : t('registration.noFile')}
+          {file ? `${file.name} (${sizeText(file.size)})` : t('registration.noFile')}
         </Typography>
       </Box>
-      {error && (
-        <Typography variant="caption" color="error" role="alert" sx={{ display: 'block', mt: 0.5 }}>
-          {error}
-          {form.fileReason && file && (
-            <>
-              <br />
-              {t(`registration.fileIssue.${form.fileReason}`, { size: Math.ceil(file.size / 1024) })}
-            </>
-          )}
-        </Typography>
-      )}
-      {progress !== null && (
-        <Box sx={{ mt: 1 }}>
-          <LinearProgress
-            variant="determinate"
-            value={progress}
-            aria-label={t('registration.uploading', { percent: progress })}
-          />
-          <Typography variant="caption">{t('registration.uploading', { percent: progress })}</Typography>
-        </Box>
-      )}
-      {form.uploadFailed && (
-        <Alert
-          severity="warning"
-          sx={{ mt: 1 }}
-          action={
-            <Button color="inherit" size="small" onClick={() => void form.submit()} disabled={busy}>
-              {t('registration.retryUpload')}
-            </Button>
-          }
-        >
-          {t('registration.uploadFailed')}
-        </Alert>
+      {(error || form.shrinking !== null || form.shrunk || form.progress !== null || form.uploadFailed) && (
+        <Suspense>
+          <ScanStatus form={form} error={error} />
+        </Suspense>
       )}
     </Box>
   );

@@ -1,24 +1,18 @@
 import type { CropDropdownItem } from '@shared/schemas/crops';
-import type { AllowedFileType, RegistrationReply } from '@shared/schemas/registration';
+import type { RegistrationReply } from '@shared/schemas/registration';
 import { call } from '@web/lib/api';
 
-/** Calls of the registration form: form switch, crop list, scan upload (presigned PUT), submit, find letter. */
+/** Calls of the registration form: form switch, crop list, submit, find letter (the scan's upload: ./upload-scan). */
 
 /**
- * Is_SVS_Form_On: '1' or 'true' (any case) is on; a failed lookup counts as on
- * (docs/product-rules.md#registration-switch-and-settings).
+ * Is_SVS_Form_On, asked again each time the page opens (docs/product-rules.md#registration-switch-and-settings),
+ * through the module the top bar's badge shares (loaded on demand by both, so one request answers both).
  */
-export async function isFormOpen(): Promise<boolean> {
-  try {
-    const r = await call('GET /api/config/{key}', { params: { key: 'Is_SVS_Form_On' }, skipAuthRedirect: true });
-    const v = String(r?.value ?? '')
-      .trim()
-      .toLowerCase();
-    return v === '1' || v === 'true';
-  } catch {
-    return true;
-  }
-}
+export const isFormOpen = (): Promise<boolean> =>
+  import('@web/lib/registration-open').then(
+    (m) => m.readRegistrationOpen(true),
+    () => true,
+  );
 
 /**
  * Active crops for the dropdown; a failure leaves the list empty and is only logged
@@ -34,45 +28,6 @@ export async function loadCrops(): Promise<CropDropdownItem[]> {
   }
 }
 
-export interface UploadedScan {
-  file: File;
-  key: string;
-}
-
-/**
- * Asks for a presigned URL, then PUTs the file straight to S3 with XMLHttpRequest so that the progress can
- * be shown (fetch has no upload progress).
- */
-export async function uploadScan(
-  file: File,
-  contentType: string,
-  onProgress: (percent: number) => void,
-  signal?: AbortSignal,
-): Promise<UploadedScan> {
-  const target = await call('POST /svsregistration/upload-url', {
-    // The server refuses a type outside the allowed ones with the form's message.
-    body: { fileName: file.name || 'aadhaar', contentType: contentType as AllowedFileType, size: file.size },
-    skipAuthRedirect: true,
-    signal,
-  });
-  await new Promise<void>((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('PUT', target.uploadUrl);
-    for (const [k, v] of Object.entries(target.headers)) xhr.setRequestHeader(k, v);
-    xhr.upload.onprogress = (e) => {
-      if (e.lengthComputable) onProgress(Math.round((e.loaded / e.total) * 100));
-    };
-    xhr.onload = () => (xhr.status >= 200 && xhr.status < 300 ? resolve() : reject(new Error(`HTTP ${xhr.status}`)));
-    xhr.onerror = () => reject(new Error('network'));
-    xhr.ontimeout = () => reject(new Error('timeout'));
-    xhr.timeout = 120_000;
-    signal?.addEventListener('abort', () => xhr.abort());
-    xhr.send(file);
-  });
-  onProgress(100);
-  return { file, key: target.key };
-}
-
 /** POST /svsregistration as JSON with the uploaded key; the idempotency key makes a resend safe. */
 export function submitRegistration(body: Record<string, unknown>, idempotencyKey: string): Promise<RegistrationReply> {
   return call('POST /svsregistration', { body, headers: { 'idempotency-key': idempotencyKey }, skipAuthRedirect: true });
@@ -83,10 +38,11 @@ export interface FoundLetter {
   id: number;
   year: number;
   cropName: string;
+  cropNameHi: string;
 }
 
 /** The farmer's letters, newest first (one per crop and year registered with this Aadhaar and mobile). */
 export async function findLetters(adharNumber: string, mobile: string): Promise<FoundLetter[]> {
   const r = await call('POST /svsregistration/find-letter', { body: { adharNumber, mobile }, skipAuthRedirect: true });
-  return r.data.letters?.length ? r.data.letters : [{ uniqueCode: r.data.code, id: 0, year: 0, cropName: '' }];
+  return r.data.letters?.length ? r.data.letters : [{ uniqueCode: r.data.code, id: 0, year: 0, cropName: '', cropNameHi: '' }];
 }

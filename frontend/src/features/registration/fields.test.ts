@@ -3,6 +3,7 @@ import * as shared from '@shared/schemas/registration';
 import { en } from '@web/lib/i18n/en';
 import { hi } from '@web/lib/i18n/hi';
 import * as fields from './fields';
+import { EMPTY } from './form-values';
 
 describe('registration form constants (zod-free copy)', () => {
   it('are the shared schema module’s values', () => {
@@ -43,5 +44,11 @@ describe('field messages on the form', () => {
     const given = new Set(Object.values(shared.registrationFieldErrors(parsed.error!)));
     given.add(shared.aadhaarFileProblem(null)!);
     for (const m of given) expect(Object.values(fields.FIELD_MESSAGES)).toContain(m);
+  });
+});
+
+describe('the form’s fields in order', () => {
+  it('hold every value of the form, then the file', () => {
+    expect([...fields.FORM_FIELDS]).toEqual([...Object.keys(EMPTY), fields.FILE_FIELD]);
   });
 });

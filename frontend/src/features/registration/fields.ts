@@ -24,3 +24,21 @@ export const FIELD_MESSAGES = {
   mobile: '10 अंकों का नंबर दर्ज करें' satisfies typeof shared.MSG_MOBILE,
   file: 'फ़ाइल आवश्यक है (≤ 500KB)' satisfies typeof shared.MSG_FILE,
 } as const;
+
+/** The form's fields in the order they appear: the error summary lists them so, and the first one takes the focus. */
+export const FORM_FIELDS = [
+  'Name',
+  'fatherName',
+  'adharNumber',
+  'mobile',
+  'category',
+  'gender',
+  'village',
+  'block',
+  'subDistrict',
+  'district',
+  'cropId',
+  'bagsRequested',
+  FILE_FIELD,
+] as const;
+export type FormField = (typeof FORM_FIELDS)[number];

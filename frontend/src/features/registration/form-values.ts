@@ -1,7 +1,6 @@
 import { defaultRulesFor, type CropRules } from '@shared/crop-rules';
 import type { CropDropdownItem } from '@shared/schemas/crops';
 import type { RegistrationFieldsInput } from '@shared/schemas/registration';
-import { GENDERS } from './fields';
 
 /**
  * The registration form's values as its inputs hold them: the shared schema's fields as strings, less the
@@ -9,22 +8,7 @@ import { GENDERS } from './fields';
  */
 export type Values = Record<Exclude<keyof RegistrationFieldsInput, 'cropName' | 'isAdmin'>, string>;
 
-/** The sample the form starts with (docs/product-rules.md#registration-form-fields-and-how-they-are-sent); Reset empties it. */
-export const SAMPLE: Values = {
-  Name: 'राम कुमार',
-  fatherName: 'श्याम लाल',
-  adharNumber: '',
-  mobile: '',
-  category: 'GEN',
-  gender: GENDERS[0],
-  village: 'रामपुर',
-  block: 'सरोजनी नगर',
-  subDistrict: 'लखनऊ सदर',
-  district: 'Lucknow',
-  cropId: '',
-  bagsRequested: '1',
-};
-
+/** The form's values when it opens, after Reset and for a New Registration: nothing typed, nothing chosen. */
 export const EMPTY: Values = {
   Name: '',
   fatherName: '',

@@ -3,15 +3,18 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { qtyChoices } from '@shared/crop-rules';
 import { typedAadhaar, typedMobile } from '@shared/typed-numbers';
+import type { District } from '@shared/districts';
 import type { CropDropdownItem } from '@shared/schemas/crops';
 import { ApiError, errorMessage } from '@web/lib/api';
 import type { JustRegistered } from '@web/lib/just-registered';
 import { to } from '@web/paths';
 import { publicPages } from '@web/startup';
-import { isFormOpen, loadCrops, submitRegistration, uploadScan, type UploadedScan } from './api';
-import { FILE_FIELD } from './fields';
-import { EMPTY, newKey, rulesOf, SAMPLE, type Values } from './form-values';
+import { isFormOpen, loadCrops, submitRegistration } from './api';
+import { FIELD_MESSAGES, FILE_FIELD, FORM_FIELDS } from './fields';
+import { fieldElementId, focusElement, SUMMARY_ID } from './focus';
+import { EMPTY, newKey, rulesOf, type Values } from './form-values';
 import { loadValidation } from './load-validation';
+import type { UploadedScan } from './upload-scan';
 
 export interface Registered {
   id: number;
@@ -23,20 +26,25 @@ export interface Registered {
 /** What is wrong with the chosen file (shown under the file rule's message, docs/product-rules.md#registration-form-checks-and-messages). */
 export type FileReason = 'size' | 'type' | 'empty';
 
+/** A photo made to fit the scan limit: its size before and after, as shown (docs/product-rules.md#aadhaar-scan-photos). */
+export type ShrunkNote = { from: string; to: string };
+
 export type RegistrationForm = ReturnType<typeof useRegistrationForm>;
 
 /**
  * The registration form's state and actions: the crops and whether registration is open, the values and
  * field errors, the scan (checked when chosen, uploaded once per file on Submit), the submit with its
- * idempotency key, and the move to the appointment letter at once after success
- * (docs/product-rules.md#the-letter-opens-at-once-after-a-registration).
+ * idempotency key, the focus on the first problem after a refused submit, and the move to the appointment
+ * letter at once after success (docs/product-rules.md#the-letter-opens-at-once-after-a-registration).
  */
 export function useRegistrationForm(inAdmin: boolean) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [open, setOpen] = useState<boolean | null>(null);
   const [crops, setCrops] = useState<CropDropdownItem[]>([]);
-  const [values, setValues] = useState<Values>(SAMPLE);
+  /** Fetched after the first paint (the empty form does not need it); until then the district select offers only "Choose". */
+  const [districts, setDistricts] = useState<readonly District[]>([]);
+  const [values, setValues] = useState<Values>(EMPTY);
   const [file, setFile] = useState<File | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [alert, setAlert] = useState('');
@@ -44,30 +52,31 @@ export function useRegistrationForm(inAdmin: boolean) {
   const [progress, setProgress] = useState<number | null>(null);
   const [uploadFailed, setUploadFailed] = useState(false);
   const [fileReason, setFileReason] = useState<FileReason | null>(null);
+  /** While a big photo is being made smaller: how far (0–100); then what was done. */
+  const [shrinking, setShrinking] = useState<number | null>(null);
+  const [shrunk, setShrunk] = useState<ShrunkNote | null>(null);
   const [done, setDone] = useState<Registered | null>(null);
   /** After 'already registered' (409): the Find my letter form, filled with the Aadhaar and mobile just typed. */
   const [findWith, setFindWith] = useState<{ aadhaar: string; mobile: string } | null>(null);
+  /** After a refused submit: the element to focus once the refusal is on screen (a new object each time). */
+  const [focusTarget, setFocusTarget] = useState<{ id: string } | null>(null);
   const busyRef = useRef(false);
   const uploaded = useRef<UploadedScan | null>(null);
   const idemKey = useRef(newKey());
   const fileInput = useRef<HTMLInputElement>(null);
+  /** The file the farmer chose last, and the one to send: the smaller photo once made (Submit awaits it). */
+  const chosen = useRef<File | null>(null);
+  const toSend = useRef<Promise<File | null>>(Promise.resolve(null));
 
   useEffect(() => {
     let live = true;
     // Transitions: the form re-renders in short slices, not in one long task on a slow phone.
     void isFormOpen().then((v) => live && startTransition(() => setOpen(v)));
-    void loadCrops().then((items) => {
-      if (!live) return;
-      startTransition(() => {
-        setCrops(items);
-        // The sample starts on the first crop of the list.
-        setValues((v) =>
-          v.cropId || !items.length
-            ? v
-            : { ...v, cropId: String(items[0].id), bagsRequested: String(rulesOf(items[0])?.defaultQty ?? 1) },
-        );
-      });
-    });
+    void loadCrops().then((items) => live && startTransition(() => setCrops(items)));
+    import('./district-list').then(
+      (m) => live && startTransition(() => setDistricts(m.UP_DISTRICTS)),
+      (e: unknown) => console.error('district list could not be loaded', e),
+    );
     return () => {
       live = false;
     };
@@ -84,31 +93,57 @@ export function useRegistrationForm(inAdmin: boolean) {
     setValues((old) => {
       const next = { ...old, [name]: v };
       if (name === 'cropId') {
-        const r = rulesOf(crops.find((c) => String(c.id) === v));
-        next.bagsRequested = r ? String(r.defaultQty) : '';
+        // The farmer chooses the quantity too: nothing is chosen for them.
+        next.bagsRequested = '';
       }
       return next;
     });
     if (errors[name]) setErrors(({ [name]: _gone, ...rest }) => rest);
   };
 
+  type Check = Awaited<ReturnType<typeof loadValidation>>;
+  const tooLarge = (f: File, check: Check) => t('registration.fileIssue.size', check.tooLargeSizes(f));
+
+  /** The file rule's verdict under the chooser: too large (with the sizes), or the rule's message and reason. */
+  const showFileIssue = (f: File, check: Check) => {
+    const issue = check.fileIssue(f);
+    if (!issue) return;
+    setErrors((old) => ({ ...old, [FILE_FIELD]: issue.reason === 'size' ? tooLarge(f, check) : issue.message }));
+    setFileReason(issue.reason);
+  };
+
   const pickFile = (e: ChangeEvent<HTMLInputElement>) => {
-    const input = e.target;
-    const f = input.files?.[0] ?? null;
+    const f = e.target.files?.[0] ?? null;
+    chosen.current = f;
+    toSend.current = Promise.resolve(f);
     setFile(f);
     uploaded.current = null;
     setUploadFailed(false);
     setProgress(null);
     setFileReason(null);
+    setShrunk(null);
+    setShrinking(null);
     if (errors[FILE_FIELD]) setErrors(({ [FILE_FIELD]: _gone, ...rest }) => rest);
-    // The file rule at once, with the rule's own message (Submit checks it again); its code came with the first focus.
+    // The file rule at once (Submit checks it again), or a big photo made smaller; the code came with the first focus.
     if (f)
       loadValidation().then(
         (check) => {
-          const issue = input.files?.[0] === f ? check.fileIssue(f) : null; // skipped if another file was chosen since
-          if (!issue) return;
-          setErrors((old) => ({ ...old, [FILE_FIELD]: issue.message }));
-          setFileReason(issue.reason);
+          if (chosen.current !== f) return; // another file was chosen since
+          if (check.needsShrinking(f)) {
+            // A big photo redrawn as a JPEG under the limit, with progress; refused as too large if it cannot be.
+            toSend.current = check.fitPhoto(f, {
+              current: () => chosen.current === f,
+              progress: setShrinking,
+              made: (smaller, note) => {
+                setFile(smaller);
+                setShrunk(note);
+              },
+              refused: () => showFileIssue(f, check),
+              failed: (err) => setAlert(errorMessage(err, t('common.failed'))),
+            });
+            return;
+          }
+          showFileIssue(f, check);
         },
         () => undefined,
       );
@@ -116,7 +151,11 @@ export function useRegistrationForm(inAdmin: boolean) {
 
   const reset = () => {
     setValues(EMPTY);
+    chosen.current = null;
+    toSend.current = Promise.resolve(null);
     setFile(null);
+    setShrunk(null);
+    setShrinking(null);
     uploaded.current = null;
     if (fileInput.current) fileInput.current.value = '';
     setErrors({});
@@ -130,18 +169,30 @@ export function useRegistrationForm(inAdmin: boolean) {
   const newRegistration = () => {
     setDone(null);
     reset();
-    setValues(SAMPLE);
+  };
+
+  useEffect(() => {
+    if (focusTarget && !focusElement(focusTarget.id)) focusElement(SUMMARY_ID);
+  }, [focusTarget]);
+
+  /** A refused submit: the focus goes to the first field named (in the form's order), else to the error summary. */
+  const refused = (fields: Record<string, string> = {}) => {
+    const first = FORM_FIELDS.find((f) => fields[f]);
+    setFocusTarget({ id: first ? fieldElementId(first) : SUMMARY_ID });
   };
 
   const submit = async (e?: FormEvent) => {
     e?.preventDefault();
     if (busyRef.current) return; // double submits are ignored
-    let check: Awaited<ReturnType<typeof loadValidation>>;
+    let check: Check;
+    let file: File | null;
     busyRef.current = true;
     try {
       check = await loadValidation();
+      file = await toSend.current; // a photo still being made smaller is sent once it is done
     } catch (err) {
       setAlert(errorMessage(err, t('common.failed')));
+      refused();
       return;
     } finally {
       busyRef.current = false;
@@ -150,14 +201,18 @@ export function useRegistrationForm(inAdmin: boolean) {
       ...values,
       cropName: crop?.name ?? '',
       cropId: crop?.id,
-      bagsRequested: choices.length ? Number(values.bagsRequested) : undefined,
+      bagsRequested: choices.length && values.bagsRequested ? Number(values.bagsRequested) : undefined,
       isAdmin: inAdmin,
     };
     const found = check.registrationProblems(body, file);
+    if (choices.length && !values.bagsRequested) found.bagsRequested = FIELD_MESSAGES.required;
     if (Object.keys(found).length) {
+      const fileReason = (file && check.fileIssue(file)?.reason) || null;
+      if (file && fileReason === 'size') found[FILE_FIELD] = tooLarge(file, check);
       setErrors(found);
-      setFileReason((file && check.fileIssue(file)?.reason) || null);
+      setFileReason(fileReason);
       setAlert(check.MSG_FORM_INVALID);
+      refused(found);
       return;
     }
     busyRef.current = true;
@@ -169,11 +224,14 @@ export function useRegistrationForm(inAdmin: boolean) {
       if (!uploaded.current || uploaded.current.file !== file) {
         setProgress(0);
         try {
-          uploaded.current = await uploadScan(file!, file!.type || check.typeFromName(file!.name), setProgress);
+          uploaded.current = await check.uploadScan(file!, file!.type || check.typeFromName(file!.name), setProgress);
         } catch (err) {
           setUploadFailed(true);
           setProgress(null);
-          if (err instanceof ApiError) setAlert(err.message);
+          if (err instanceof ApiError) {
+            setAlert(err.message);
+            refused();
+          }
           return;
         }
       }
@@ -196,6 +254,7 @@ export function useRegistrationForm(inAdmin: boolean) {
         if (err.fields[FILE_FIELD]) uploaded.current = null;
       }
       setAlert(errorMessage(err, t('common.failed')));
+      refused(err instanceof ApiError ? err.fields : undefined);
     } finally {
       // The upload's progress says nothing once the attempt is over (refused, failed or done).
       setProgress(null);
@@ -207,12 +266,15 @@ export function useRegistrationForm(inAdmin: boolean) {
   return {
     open,
     crops,
+    districts,
     values,
     rules,
     choices,
     file,
     fileInput,
     fileReason,
+    shrinking,
+    shrunk,
     errors,
     alert,
     busy,

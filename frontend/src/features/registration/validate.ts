@@ -14,6 +14,8 @@ import {
  * (RegistrationPage), so that opening /registration does not download zod.
  */
 export { MSG_FORM_INVALID, typeFromName };
+export { fitPhoto, needsShrinking, tooLargeSizes } from './photo-fit';
+export { uploadScan } from './upload-scan';
 
 /** Field errors (first message per field, the file under FileAdhar); empty when the form may be sent. */
 export function registrationProblems(body: Record<string, unknown>, file: File | null): Record<string, string> {

@@ -5,7 +5,7 @@ import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
 import { UP_DISTRICTS } from '@shared/districts';
-import { AADHAAR_INPUT_MAX } from '@shared/typed-numbers';
+import { AADHAAR_INPUT_MAX, MOBILE_INPUT_MAX, typedAadhaar, typedMobile } from '@shared/typed-numbers';
 import { NAME_MAX, PLACE_MAX, REGISTRATION_PAGE_SIZES } from '@shared/schemas/registration';
 import type { FilterProblem } from '@web/lib/filters';
 import { filterBinder, NativeSelectField } from '@web/components/FilterFields';
@@ -33,7 +33,7 @@ export function RegistrationFilters({ form, setForm, problem, take, onPageSize, 
   const bind = filterBinder(form, setForm, problem);
   return (
     <Paper variant="outlined" component="form" onSubmit={onSearch} sx={{ p: 2, mb: 2 }} aria-label={t('registrations.search')}>
-      <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(6, 1fr)' } }}>
+      <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(7, 1fr)' } }}>
         <TextField
           size="small"
           label={t('registrations.id')}
@@ -49,8 +49,15 @@ export function RegistrationFilters({ form, setForm, problem, take, onPageSize, 
         <TextField
           size="small"
           label={t('registrations.aadhaar')}
-          {...bind('aadhaar', { digits: 12 })}
+          {...bind('aadhaar', { keep: typedAadhaar })}
           slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: AADHAAR_INPUT_MAX } }}
+        />
+        <TextField
+          size="small"
+          type="tel"
+          label={t('registrations.mobile')}
+          {...bind('mobile', { keep: typedMobile })}
+          slotProps={{ htmlInput: { inputMode: 'tel', maxLength: MOBILE_INPUT_MAX } }}
         />
         <TextField
           size="small"

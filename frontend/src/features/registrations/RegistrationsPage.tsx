@@ -14,21 +14,24 @@ import { usePageTitle } from '@web/components/usePageTitle';
 import { to } from '@web/paths';
 import { aadhaarFileUrl, listRegistrations, type RegistrationSearch } from './api';
 import { IssueSeedsDialog } from './IssueSeedsDialog';
+import { IssuedNotice, type IssuedSale } from './IssuedNotice';
 import { RegistrationFilters, type RegistrationFilterValues } from './RegistrationFilters';
 import { RegistrationsTable } from './RegistrationsTable';
 
 /**
- * Registrations (staff): search by id, name, Aadhaar, father, village, district, year and a date-time
+ * Registrations (staff): search by id, name, Aadhaar, mobile, father, village, district, year and a date-time
  * range; pages of 25, 50 or 100 (default 50) with previous / next and the total; rows coloured by billed
- * state; per row 'View Aadhar' (a 60 s link to the scan) and 'View Appointment' (the letter in a new tab).
- * Selecting an unbilled row opens Issue Seeds; a billed one alerts 'Bill already generated, Bill Number'
- * and the number (docs/product-rules.md#registrations-page). Filters the server would refuse are caught first, with a plain
+ * state; per row 'Issue seeds' (unbilled rows, as a button and in the menu), 'View Aadhar' (a 60 s link to the
+ * scan) and 'View Appointment' (the letter in a new tab). Selecting an unbilled row opens Issue Seeds too; a
+ * billed one alerts 'Bill already generated, Bill Number' and the number (docs/product-rules.md#registrations-page).
+ * After a sale the page says so with the bill's number, Print and View, and searches again (the row is billed). Filters the server would refuse are caught first, with a plain
  * message and no results left from an earlier search. Dates and times are India's, whatever the device's zone.
  */
 const EMPTY: RegistrationFilterValues = {
   id: '',
   name: '',
   aadhaar: '',
+  mobile: '',
   father: '',
   village: '',
   district: '',
@@ -37,9 +40,12 @@ const EMPTY: RegistrationFilterValues = {
   to: '',
 };
 
-const FILTER_RULES = { id: 'wholeNumber', aadhaar: 'aadhaarSearch', year: 'year' } as const;
+const FILTER_RULES = { id: 'wholeNumber', aadhaar: 'aadhaarSearch', mobile: 'mobileSearch', year: 'year' } as const;
 const checkQuery = (q: RegistrationSearch) =>
-  checkFilters({ id: q.id, aadhaar: q.aadhaar, year: q.year, from: q.from, to: q.to }, FILTER_RULES, { from: 'from', to: 'to' });
+  checkFilters({ id: q.id, aadhaar: q.aadhaar, mobile: q.mobile, year: q.year, from: q.from, to: q.to }, FILTER_RULES, {
+    from: 'from',
+    to: 'to',
+  });
 
 export default function RegistrationsPage() {
   const { t, i18n } = useTranslation();
@@ -58,6 +64,7 @@ export default function RegistrationsPage() {
   });
   const [menu, setMenu] = useState<{ anchor: HTMLElement; row: RegistrationRow } | null>(null);
   const [issueFor, setIssueFor] = useState<RegistrationRow | null>(null);
+  const [issued, setIssued] = useState<IssuedSale | null>(null);
 
   // A new ?id= in the address (e.g. a link from another screen) searches for it.
   useEffect(() => {
@@ -90,7 +97,16 @@ export default function RegistrationsPage() {
   /** A row was selected: Issue Seeds for an unbilled registration; a billed one cannot be issued again. */
   const select = (row: RegistrationRow) => {
     if (row.isBilled) window.alert(t('staffChecks.billAlreadyGenerated', { number: row.invoiceNumber || '—' }));
-    else setIssueFor(row);
+    else openIssue(row);
+  };
+  const openIssue = (row: RegistrationRow) => {
+    setMenu(null);
+    setIssueFor(row);
+  };
+  const onIssued = (row: RegistrationRow, invoiceNumber: string) => {
+    setIssueFor(null);
+    setIssued({ invoiceNumber, farmer: row.name, registration: `${row.id}/${row.year}` });
+    search((q) => ({ ...q }));
   };
   const viewAppointment = (row: RegistrationRow) => {
     setMenu(null);
@@ -105,6 +121,7 @@ export default function RegistrationsPage() {
 
   return (
     <StaffPage title={t('registrations.title')}>
+      {issued && <IssuedNotice sale={issued} onClose={() => setIssued(null)} />}
       <RegistrationFilters
         form={form}
         setForm={setForm}
@@ -131,13 +148,21 @@ export default function RegistrationsPage() {
         loading={loading}
         error={error}
         select={select}
+        onIssue={openIssue}
         onMenu={(anchor, row) => setMenu({ anchor, row })}
       />
       <Menu anchorEl={menu?.anchor} open={Boolean(menu)} onClose={() => setMenu(null)}>
+        {menu && !menu.row.isBilled && <MenuItem onClick={() => openIssue(menu.row)}>{t('registrations.issueSeeds')}</MenuItem>}
         <MenuItem onClick={() => menu && void viewAadhar(menu.row)}>{t('registrations.viewAadhar')}</MenuItem>
         <MenuItem onClick={() => menu && viewAppointment(menu.row)}>{t('registrations.viewAppointment')}</MenuItem>
       </Menu>
-      {issueFor && <IssueSeedsDialog row={issueFor} onClose={() => setIssueFor(null)} />}
+      {issueFor && (
+        <IssueSeedsDialog
+          row={issueFor}
+          onClose={() => setIssueFor(null)}
+          onIssued={(sale) => onIssued(issueFor, sale.invoiceNumber)}
+        />
+      )}
 
       <PagingRow
         summary={!data && error ? '—' : t('registrations.showing', { from, to: toRow, total })}

@@ -1,4 +1,6 @@
-import type { MouseEvent } from 'react';
+import type { MouseEvent, ReactNode } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
@@ -16,11 +18,26 @@ const ROW_COLOURS = {
   billed: { backgroundColor: '#e9f2e9', '&.MuiTableRow-hover:hover': { backgroundColor: '#dde9dd' } },
   unbilled: { backgroundColor: '#fdf4ec', '&.MuiTableRow-hover:hover': { backgroundColor: '#f7e9dc' } },
 } as const;
-/** The pinned columns at the right edge: Actions (last) and Billed before it. */
-const ACTIONS_WIDTH = 56;
-const BILLED_WIDTH = 68;
+/** The pinned columns at the right edge: Actions (last: Issue seeds and the menu) and Billed before it. */
+const ACTIONS_WIDTH = 172;
+const BILLED_WIDTH = 64;
 const pinActions = pinnedEndSx({ width: ACTIONS_WIDTH, inheritBackground: true, edge: false });
 const pinBilled = pinnedEndSx({ right: ACTIONS_WIDTH, width: BILLED_WIDTH, inheritBackground: true });
+const noWrap = { whiteSpace: 'nowrap' } as const;
+
+/** Two facts in one cell, the second under the first in smaller grey type. */
+function Stacked({ first, second }: { first: ReactNode; second: ReactNode }) {
+  return (
+    <>
+      <Box component="span" sx={{ display: 'block' }}>
+        {first}
+      </Box>
+      <Box component="span" sx={{ display: 'block', color: 'text.secondary', fontSize: '0.8125rem' }}>
+        {second || '—'}
+      </Box>
+    </>
+  );
+}
 
 interface RegistrationsTableProps {
   items: RegistrationRow[];
@@ -28,42 +45,52 @@ interface RegistrationsTableProps {
   error: string;
   /** A row was selected (a click outside its links and buttons). */
   select: (row: RegistrationRow) => void;
+  /** The row's Issue seeds button was pressed. */
+  onIssue: (row: RegistrationRow) => void;
   /** The row's menu button was pressed. */
   onMenu: (anchor: HTMLElement, row: RegistrationRow) => void;
 }
 
 /**
- * The registrations found, coloured by billed state. Columns the counter needs (name, crop, quantity,
- * appointment, shift) come first; on a laptop the identity details after them scroll sideways under the
- * pinned Billed and Actions columns.
+ * The registrations found, coloured by billed state, with Issue seeds on each unbilled row. Related facts
+ * share a column (name and father, crop and quantity, day and shift, Aadhaar and mobile, village and
+ * district) so that the whole table fits a laptop's 1280 px beside the sidebar; phones swipe it sideways
+ * under the pinned Billed and Actions columns.
  */
-export function RegistrationsTable({ items, loading, error, select, onMenu }: RegistrationsTableProps) {
+export function RegistrationsTable({ items, loading, error, select, onIssue, onMenu }: RegistrationsTableProps) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
-  const noWrap = { whiteSpace: 'nowrap' } as const;
   const columns: StaffColumn<RegistrationRow>[] = [
-    { header: t('registrations.id'), cell: (r) => r.id },
-    { header: t('registrations.year'), cell: (r) => r.year },
-    { header: t('registrations.name'), cell: (r) => r.name, sx: { minWidth: 130 } },
-    { header: t('registrations.father'), cell: (r) => r.fatherName, sx: { minWidth: 100 } },
-    { header: t('registrations.crop'), cell: (r) => r.cropName },
+    { header: t('registrations.idYear'), headerSx: noWrap, cell: (r) => <Stacked first={r.id} second={r.year} /> },
     {
-      header: t('registrations.bags'),
-      align: 'right',
-      sx: noWrap,
-      cell: (r) => quantityLabel(r.bagsRequested, r.unit, lang === 'hi' ? 'hi' : 'en'),
+      header: t('registrations.nameFather'),
+      sx: { minWidth: 120 },
+      cell: (r) => <Stacked first={r.name} second={r.fatherName} />,
     },
     {
-      header: t('registrations.appointment'),
-      headerSx: noWrap,
-      sx: noWrap,
-      cell: (r) => formatDay(r.appointmentDate || r.appointmentDateTime, lang),
+      header: t('registrations.cropQty'),
+      cell: (r) => <Stacked first={r.cropName} second={quantityLabel(r.bagsRequested, r.unit, lang === 'hi' ? 'hi' : 'en')} />,
     },
-    { header: t('registrations.shift'), cell: (r) => r.appointmentShift, sx: { minWidth: 175, maxWidth: 200 } },
-    { header: t('registrations.aadhaar'), cell: (r) => r.adharNumber, sx: noWrap },
-    { header: t('registrations.mobile'), cell: (r) => r.mobileNumber },
-    { header: t('registrations.village'), cell: (r) => r.village },
-    { header: t('registrations.district'), cell: (r) => r.district },
+    {
+      header: t('registrations.appointmentShift'),
+      sx: { minWidth: 120, maxWidth: 170 },
+      cell: (r) => (
+        <Stacked
+          first={
+            <Box component="span" sx={noWrap}>
+              {formatDay(r.appointmentDate || r.appointmentDateTime, lang)}
+            </Box>
+          }
+          second={r.appointmentShift}
+        />
+      ),
+    },
+    {
+      header: t('registrations.aadhaarMobile'),
+      sx: noWrap,
+      cell: (r) => <Stacked first={r.adharNumber} second={r.mobileNumber} />,
+    },
+    { header: t('registrations.villageDistrict'), cell: (r) => <Stacked first={r.village} second={r.district} /> },
     { header: t('registrations.created'), cell: (r) => <DateAndTime iso={r.created} lang={lang} />, sx: noWrap },
     {
       header: t('registrations.billed'),
@@ -84,13 +111,21 @@ export function RegistrationsTable({ items, loading, error, select, onMenu }: Re
       headerSx: pinActions,
       sx: pinActions,
       cell: (r) => (
-        <IconButton
-          size="small"
-          aria-label={t('registrations.rowMenu', { id: r.id })}
-          onClick={(e: MouseEvent<HTMLElement>) => onMenu(e.currentTarget, r)}
-        >
-          <MoreVertIcon fontSize="small" />
-        </IconButton>
+        <>
+          {!r.isBilled && (
+            <Button size="small" variant="contained" disableElevation onClick={() => onIssue(r)} sx={{ whiteSpace: 'nowrap' }}>
+              {t('registrations.issueSeeds')}
+            </Button>
+          )}
+          <IconButton
+            size="small"
+            aria-label={t('registrations.rowMenu', { id: r.id })}
+            onClick={(e: MouseEvent<HTMLElement>) => onMenu(e.currentTarget, r)}
+            sx={{ ml: 0.5 }}
+          >
+            <MoreVertIcon fontSize="small" />
+          </IconButton>
+        </>
       ),
     },
   ];

@@ -7,6 +7,7 @@ export interface RegistrationSearch {
   id?: string;
   name?: string;
   aadhaar?: string;
+  mobile?: string;
   father?: string;
   village?: string;
   district?: string;
@@ -25,6 +26,7 @@ export function listRegistrations(s: RegistrationSearch, signal?: AbortSignal): 
       id: s.id?.trim(),
       name: s.name?.trim(),
       aadhaar: s.aadhaar?.replace(/\D/g, ''),
+      mobile: s.mobile?.trim(),
       father: s.father?.trim(),
       village: s.village?.trim(),
       district: s.district,

@@ -13,8 +13,9 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import CancelIcon from '@mui/icons-material/Cancel';
 import { useTranslation } from 'react-i18next';
+import { OPENS_NEXT_MAX_LENGTH } from '@shared/config-keys';
 import { formatDay } from '@shared/format';
-import { SettingsInput } from '@shared/schemas/admin';
+import { SettingsInput, type SettingsReply } from '@shared/schemas/admin';
 import { useStaffForm } from '@web/lib/useStaffForm';
 import { saveSettings } from './api';
 
@@ -28,11 +29,12 @@ export interface FormState {
   WeeklyOffDay: number;
   Holidays: string[];
   ShiftLabels: [string, string];
+  RegistrationOpensNext: string;
   CounterAddress: string;
   CounterHours: string;
 }
 
-export function toForm(s: SettingsInput): FormState {
+export function toForm(s: SettingsReply): FormState {
   return {
     ...s,
     PerDayLimit: String(s.PerDayLimit),
@@ -114,6 +116,17 @@ export function SettingsForm({ initial }: { initial: FormState }) {
             }
           />
           <FormHelperText>{t('settings.registrationsOpenHelp')}</FormHelperText>
+          <TextField
+            label={t('settings.opensNext')}
+            name="RegistrationOpensNext"
+            value={form.RegistrationOpensNext}
+            onChange={(e) => set({ RegistrationOpensNext: e.target.value })}
+            error={!!errorOf('RegistrationOpensNext')}
+            helperText={errorOf('RegistrationOpensNext') ?? t('settings.opensNextHelp')}
+            fullWidth
+            sx={{ mt: 2 }}
+            slotProps={{ htmlInput: { maxLength: OPENS_NEXT_MAX_LENGTH } }}
+          />
         </Box>
 
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>

@@ -1,5 +1,5 @@
 import { call } from '@web/lib/api';
-import type { SettingsInput } from '@shared/schemas/admin';
+import type { SettingsInput, SettingsReply } from '@shared/schemas/admin';
 
-export const getSettings = (): Promise<SettingsInput> => call('GET /api/settings');
-export const saveSettings = (input: SettingsInput): Promise<SettingsInput> => call('PUT /api/settings', { body: input });
+export const getSettings = (): Promise<SettingsReply> => call('GET /api/settings');
+export const saveSettings = (input: SettingsInput): Promise<SettingsReply> => call('PUT /api/settings', { body: input });

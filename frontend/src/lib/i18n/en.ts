@@ -122,6 +122,12 @@ export const en = {
     confirm: 'Are you sure payment is done?',
     failed: 'Failed',
     overRequested: 'Sell more than the farmer registered for (admin approval, recorded on the bill)',
+    lotSuggested: 'The oldest lot with enough stock for the quantity registered for. You can choose another.',
+    issued: 'Seed issued to {{farmer}} (registration {{registration}}).',
+    billNumber: 'Bill number',
+    print: 'Print bill',
+    viewBill: 'View bill',
+    dismiss: 'Dismiss',
   },
   app: {
     name: 'Seed Portal',
@@ -285,6 +291,9 @@ export const en = {
       fri: 'Friday',
       sat: 'Saturday',
     },
+    opensNext: 'Registration opens next',
+    opensNextHelp:
+      'A date, or a short text such as "after the rabi harvest". Shown on the home and registration pages while registrations are closed; empty: not announced yet.',
     counterAddress: 'Counter address (on the appointment letter)',
     counterAddressHelp: 'Where farmers come for their seed; printed under the institute name on the letter',
     counterHours: 'Counter hours',
@@ -313,6 +322,7 @@ export const en = {
     highlights: 'Highlights',
     noHighlights: 'No highlights yet.',
     footer: '© {{year}} National Seed Research Institute',
+    registrationClosed: 'Registrations are closed at present.',
   },
   cms: {
     slug: 'Slug',
@@ -367,7 +377,7 @@ export const en = {
     crop: 'Crop *',
     cropsEmpty: 'No crops available',
     quantity: 'Quantity ({{unit}})',
-    file: 'Aadhaar card scan * (GIF, JPEG, PNG or PDF, at most 500 KB)',
+    file: 'Aadhaar card scan * (a photo, or a PDF or GIF of at most 500 KB)',
     /** The Hindi field messages (docs/product-rules.md#registration-form-checks-and-messages), then their English (features/registration/fields.ts). */
     fieldErrors: {
       required: 'आवश्यक / Required',
@@ -376,7 +386,7 @@ export const en = {
       file: 'फ़ाइल आवश्यक है (≤ 500KB) / Aadhaar file required: GIF, JPEG, PNG or PDF, at most 500 KB',
     },
     fileIssue: {
-      size: 'This file is {{size}} KB: choose one of at most 500 KB.',
+      size: 'File too large: {{size}}; at most {{max}}',
       type: 'This kind of file is not accepted: choose a GIF, JPEG, PNG or PDF.',
       empty: 'This file is empty.',
     },
@@ -400,6 +410,27 @@ export const en = {
     findSubmit: 'Find my letter',
     letterFor: '{{crop}} {{year}}: registration no. {{id}}, open the letter',
     finding: 'Searching…',
+    /** Under each field until it has a message. */
+    hints: {
+      name: 'As written on your Aadhaar card',
+      fatherName: 'As written on your Aadhaar card',
+      adharNumber: 'The 12 digits on your Aadhaar card; spaces are fine',
+      mobile: 'You find your letter again with this number',
+      district: 'The district you live in',
+      crop: 'The seed you want to buy',
+    },
+    /** In a text field while it is focused and empty. */
+    placeholders: {
+      name: 'Your full name',
+      fatherName: 'Father’s or husband’s full name',
+      village: 'Your village',
+      block: 'Your development block',
+      subDistrict: 'Your tehsil',
+    },
+    opensNext: 'Registration opens next: {{when}}',
+    opensNextUnknown: 'The date registration opens next will be announced here.',
+    shrinking: 'Making the photo smaller… {{percent}}%',
+    shrunk: 'Photo made smaller: {{from}} → {{to}}',
   },
   appointment: {
     title: 'Appointment letter',
@@ -473,6 +504,13 @@ export const en = {
     rowMenu: 'Actions for registration {{id}}',
     billedRow: 'Billed',
     unbilledRow: 'Not billed',
+    issueSeeds: 'Issue seeds',
+    idYear: 'ID / Year',
+    nameFather: 'Name / Father',
+    cropQty: 'Crop / Qty',
+    appointmentShift: 'Appointment / Shift',
+    aadhaarMobile: 'Aadhaar / Mobile',
+    villageDistrict: 'Village / District',
   },
   catalogue: {
     search: 'Search',
@@ -531,6 +569,8 @@ export const en = {
     rulesSummaryKg: '{{min}}–{{max}} kg (default {{def}})',
     rulesSummaryNone: 'No quantity choice',
     rules: 'Registration choice',
+    nameHi: 'Hindi name',
+    nameHiHelp: 'Optional: pages in Hindi show it; when empty they show the crop name',
   },
   lots: {
     title: 'Lots',
@@ -631,6 +671,7 @@ export const en = {
     qtyOverRequest: 'At most {{max}}: what the farmer registered for.',
     roleDeleted: 'Deleted role {{name}}.',
     configDeleted: 'Deleted {{key}}.',
+    mobileInvalid: 'Mobile: enter the 10-digit mobile number.',
   },
 };
 

@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest';
+import { paths } from '../paths';
+import { landingFor } from './landing';
+
+describe('landingFor', () => {
+  it('sends admins (and super_admin) to the dashboard and sellers to the Registrations screen', () => {
+    expect(landingFor(['admin'])).toBe(paths.admin.dashboard);
+    expect(landingFor(['super_admin'])).toBe(paths.admin.dashboard);
+    expect(landingFor(['seller', 'admin'])).toBe(paths.admin.dashboard);
+    expect(landingFor(['seller'])).toBe(paths.admin.registrations);
+  });
+
+  it('sends everyone else home', () => {
+    expect(landingFor(['user'])).toBe(paths.home);
+    expect(landingFor([])).toBe(paths.home);
+  });
+});
