@@ -62,12 +62,11 @@ export function LetterSheet({ letter, paper = false }: { letter: AppointmentReco
     ],
     [t('appointment.crop'), cropLabel(letter, lang)],
   ];
-  // No quantity row for a crop the form offered no quantity for (docs/product-rules.md#quantities-per-crop).
-  if (letter.quantityOffered !== false)
-    rows.push([
-      letter.unit === 'bag' ? t('appointment.quantityBags') : t('appointment.quantityKg'),
-      quantityLabel(letter.bagsRequested, letter.unit, lang),
-    ]);
+  // A dash for a crop the form offered no quantity for (docs/product-rules.md#quantities-per-crop).
+  rows.push([
+    letter.unit === 'bag' ? t('appointment.quantityBags') : t('appointment.quantityKg'),
+    letter.quantityOffered === false ? '' : quantityLabel(letter.bagsRequested, letter.unit, lang),
+  ]);
 
   return (
     <Box
