@@ -173,7 +173,14 @@ export default defineConfig({
     tsconfigPaths: true,
     // Screens import useTranslation from 'react-i18next'; the app is served by the few lines of it that it
     // uses (src/lib/i18n/lite.ts, docs/decisions/0011-public-bundle.md), so i18next is not in the bundle.
-    alias: [{ find: /^react-i18next$/, replacement: fileURLToPath(new URL('./src/lib/i18n/lite.ts', import.meta.url)) }],
+    // jsPDF's optional libraries are left out: the app never uses what needs them (src/lib/absent-module.ts).
+    alias: [
+      { find: /^react-i18next$/, replacement: fileURLToPath(new URL('./src/lib/i18n/lite.ts', import.meta.url)) },
+      {
+        find: /^(canvg|dompurify|html2canvas)$/,
+        replacement: fileURLToPath(new URL('./src/lib/absent-module.ts', import.meta.url)),
+      },
+    ],
   },
   build: {
     outDir: 'dist',

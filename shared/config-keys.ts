@@ -20,6 +20,14 @@ function isRealDay(v: string): boolean {
 /** The longest text an admin may give for when registrations open next. */
 export const OPENS_NEXT_MAX_LENGTH = 100;
 
+/** A line of the letter: one to 300 characters, spaces tidied. */
+function counterText(raw: string): string {
+  const v = raw.replace(/\s+/g, ' ').trim();
+  if (!v) throw new Error('Required');
+  if (v.length > 300) throw new Error('At most 300 characters');
+  return v;
+}
+
 export const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
 
 interface KeyDef<T> {
@@ -112,6 +120,20 @@ export const CONFIG_KEYS = {
     },
     format: (v) => v,
     description: 'When registrations open next: a date YYYY-MM-DD or a short text; empty means not announced yet',
+  }),
+  CounterAddress: def<string>({
+    default: 'बीज बिक्री काउंटर, राष्ट्रीय बीज अनुसंधान संस्थान / Seed sales counter, National Seed Research Institute',
+    public: true,
+    parse: counterText,
+    format: counterText,
+    description: "Where farmers come: the institute's seed counter address (printed on the letter)",
+  }),
+  CounterHours: def<string>({
+    default: 'सुबह 10 से शाम 5 बजे, अवकाश के दिन छोड़कर / 10 am – 5 pm, except holidays',
+    public: true,
+    parse: counterText,
+    format: counterText,
+    description: "The counter's opening hours (shown on the letter)",
   }),
 } as const;
 

@@ -13,6 +13,8 @@ export const paths = {
   start: '/start',
   lot: '/lot/:code',
   appointment: '/svs/appointment/:uniqueCode',
+  /** The older system's misspelt letter path, still in messages sent before: it opens the letter. */
+  misspeltAppointment: '/svs-appointment-lettter/:uniqueCode',
   bill: '/bill/:number',
   admin: {
     root: '/admin',

@@ -85,6 +85,8 @@ export const routes: RouteObject[] = [
           },
           { path: paths.lot, ...publicScreen('lot') },
           { path: paths.appointment, ...publicScreen('appointment') },
+          // The older system's misspelt link opens the letter too (the page moves to the right address).
+          { path: paths.misspeltAppointment, ...publicScreen('appointment') },
           { path: paths.bill, ...publicScreen('bill') },
           {
             path: paths.user.root,
@@ -116,7 +118,7 @@ export const routes: RouteObject[] = [
           },
         ],
       },
-      // Anything else, including the misspelt /svs-appointment-lettter/{code} link, goes home.
+      // Anything else goes home.
       { path: '*', element: <Navigate to={paths.home} replace /> },
     ],
   },

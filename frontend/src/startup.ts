@@ -50,6 +50,7 @@ const PATTERNS: [string, keyof typeof publicPages][] = [
   [paths.registration, 'registration'],
   [paths.lot, 'lot'],
   [paths.appointment, 'appointment'],
+  [paths.misspeltAppointment, 'appointment'],
   [paths.bill, 'bill'],
 ];
 

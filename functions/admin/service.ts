@@ -166,6 +166,8 @@ const SETTINGS_KEYS = [
   'Holidays',
   'ShiftLabels',
   'RegistrationOpensNext',
+  'CounterAddress',
+  'CounterHours',
 ] as const satisfies readonly KnownConfigKey[];
 
 export async function getSeasonSettings(): Promise<SettingsReply> {

@@ -386,7 +386,16 @@ async function commit(item: repo.RegistrationItem, claim: repo.ClaimItem, token:
 
 // ---- the appointment letter ----
 
-export function toAppointmentRecord(r: repo.RegistrationItem): AppointmentRecord {
+/** Where and when farmers come (settings; a failed read gives the defaults, never a failed letter). */
+async function counterOfLetter(): Promise<Pick<AppointmentRecord, 'counterAddress' | 'counterHours'>> {
+  const [counterAddress, counterHours] = await Promise.all([getSetting('CounterAddress'), getSetting('CounterHours')]);
+  return { counterAddress, counterHours };
+}
+
+export function toAppointmentRecord(
+  r: repo.RegistrationItem,
+  counter: Pick<AppointmentRecord, 'counterAddress' | 'counterHours'>,
+): AppointmentRecord {
   return {
     id: r.id,
     year: r.year,
@@ -411,6 +420,9 @@ export function toAppointmentRecord(r: repo.RegistrationItem): AppointmentRecord
     appointmentDate: r.appointmentDate,
     uniqueCode: r.uniqeCode,
     created: r.created,
+    isBilled: r.isBilled,
+    invoiceNumber: r.isBilled ? r.invoiceNumber : null,
+    ...counter,
   };
 }
 
@@ -419,7 +431,7 @@ const LETTER_NOT_FOUND = 'Unable to load appointment. Please check the link.';
 export async function letterByCode(code: string): Promise<{ success: true; data: AppointmentRecord[] }> {
   const r = await repo.getRegistrationByCode(code);
   if (!r) throw notFound(`अपॉइंटमेंट नहीं मिला / ${LETTER_NOT_FOUND}`);
-  return { success: true, data: [toAppointmentRecord(r)] };
+  return { success: true, data: [toAppointmentRecord(r, await counterOfLetter())] };
 }
 
 /** Staff: newest year's registration with this number, or the given year's. */
@@ -430,7 +442,8 @@ export async function findRegistration(id: number, year?: number): Promise<repo.
 }
 
 export async function letterById(id: number, year?: number): Promise<{ success: true; data: AppointmentRecord[] }> {
-  return { success: true, data: [toAppointmentRecord(await findRegistration(id, year))] };
+  const [r, counter] = await Promise.all([findRegistration(id, year), counterOfLetter()]);
+  return { success: true, data: [toAppointmentRecord(r, counter)] };
 }
 
 // ---- find my letter (public, by Aadhaar + mobile, rate-limited) ----

@@ -78,6 +78,9 @@ export const SettingsInput = z.object({
   ]),
   /** Left out by a client that does not know it: the stored value is kept. */
   RegistrationOpensNext: z.string().trim().max(OPENS_NEXT_MAX_LENGTH, `At most ${OPENS_NEXT_MAX_LENGTH} characters`).optional(),
+  /** Optional: a page opened before these settings existed saves without them (they stay as they were). */
+  CounterAddress: z.string().trim().min(1, 'Counter address is required').max(300, 'At most 300 characters').optional(),
+  CounterHours: z.string().trim().min(1, 'Counter hours are required').max(300, 'At most 300 characters').optional(),
 });
 export type SettingsInput = z.infer<typeof SettingsInput>;
 

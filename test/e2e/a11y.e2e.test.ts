@@ -400,9 +400,9 @@ describe('keyboard only', () => {
     checks.push(await focusVisible(page));
     await screenshot(page, 'a11y-keyboard-before-submit');
     await kb.press('Enter');
-    // The success card, or the server's refusal in the alert (reported, so a failure says why).
+    // The letter (it opens once registered), or the server's refusal in the alert (reported, so a failure says why).
     const alert = page.getByTestId('registration-alert');
-    await page.getByTestId('registration-success').or(alert).first().waitFor({ timeout: 30_000 });
+    await page.getByTestId('appointment-letter').or(alert).first().waitFor({ timeout: 30_000 });
     expect((await alert.count()) ? await alert.textContent() : '', 'the form was refused').toBe('');
     await screenshot(page, 'a11y-keyboard-success');
 

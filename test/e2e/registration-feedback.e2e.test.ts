@@ -302,7 +302,10 @@ describe('what the farmer reads when something is wrong', () => {
     const p = await visitor('hi', true);
     const quantityRow = async () =>
       p.getByTestId('appointment-letter').evaluate((el) => {
-        const dt = [...el.querySelectorAll('dt')].find((d) => d.textContent === 'माँगे गए बैग / पैकेट');
+        // One label per unit: bags for bag crops, kg for the others.
+        const dt = [...el.querySelectorAll('dt')].find((d) =>
+          ['माँगे गए बैग', 'माँगी गई मात्रा (किलो)'].includes(d.textContent ?? ''),
+        );
         return dt?.nextElementSibling?.textContent ?? null;
       });
     await p.goto(url(`/svs/appointment/${letters.Lentil}`));

@@ -90,17 +90,14 @@ describe('farmer registration in the browser', () => {
     await fillForm(page, { ...farmer, crop: 'Wheat', qty: '2', file: join(FIXTURES, 'aadhaar-sample.pdf') });
     await screenshot(page, 'registration-filled-desktop');
     await page.getByTestId('registration-submit').click();
-    const success = page.getByTestId('registration-success');
-    await success.waitFor();
-    registrationId = Number(await page.getByTestId('registration-id').textContent());
-    expect(registrationId).toBeGreaterThan(0);
-    await expect(success.textContent()).resolves.toContain('पंजीकरण सफल');
-    await screenshot(page, 'registration-success-desktop');
-
-    // The page moves on to the letter by itself, replacing the form in the history.
+    // The page moves on to the letter at once, replacing the form in the history, and says it registered.
     await page.waitForURL((u) => u.pathname.startsWith('/svs/appointment/'), { timeout: 15_000 });
     const letter = page.getByTestId('appointment-letter');
     await letter.waitFor();
+    await expect(page.getByTestId('letter-registered').textContent()).resolves.toContain('पंजीकरण सफल');
+    registrationId = Number(await page.getByTestId('appointment-id').textContent());
+    expect(registrationId).toBeGreaterThan(0);
+    await screenshot(page, 'registration-success-desktop');
     const text = (await letter.textContent()) ?? '';
     expect(text).toContain(farmer.name);
     expect(text).toContain(`XXXX-XXXX-${farmer.aadhaar.slice(-4)}`);
@@ -135,8 +132,6 @@ describe('farmer registration in the browser', () => {
     await fillForm(page, { ...other, crop: 'Chickpea', qty: '5', file: join(FIXTURES, 'aadhaar-sample.png') });
     await page.locator('#reg-gender').selectOption('महिला');
     await page.getByTestId('registration-submit').click();
-    await page.getByTestId('registration-success').waitFor();
-    await screenshot(page, 'registration-success-phone');
     await page.waitForURL((u) => u.pathname.startsWith('/svs/appointment/'), { timeout: 15_000 });
     await page.getByTestId('appointment-letter').waitFor();
     const text = (await page.getByTestId('appointment-letter').textContent()) ?? '';
@@ -148,7 +143,7 @@ describe('farmer registration in the browser', () => {
     await page.close();
   }, 120_000);
 
-  it('in English: one request for a double submit, the success card buttons, and the letter with its weekday and print button', async () => {
+  it('in English: one request for a double submit, the letter at once with its weekday and print button, and the way back to the form', async () => {
     const ctx = await e2e.browser.newContext({ viewport: DESKTOP, locale: 'en-IN', timezoneId: 'Asia/Kolkata' });
     ctx.setDefaultTimeout(15_000);
     await ctx.addInitScript(() => {
@@ -177,24 +172,22 @@ describe('farmer registration in the browser', () => {
     await expect(page.getByTestId('registration-submit').isDisabled()).resolves.toBe(true);
     await page.evaluate(() => document.querySelector('form')?.requestSubmit());
     await screenshot(page, 'registration-submitting-desktop', { fullPage: false });
-    const success = page.getByTestId('registration-success');
-    await success.waitFor();
+    // The letter opens in the same tab as soon as the reply is in.
+    await page.waitForURL((u) => u.pathname.startsWith('/svs/appointment/'));
+    const letterBox = page.getByTestId('appointment-letter');
+    await letterBox.waitFor();
     expect(submits).toBe(1);
-    const id = Number(await page.getByTestId('registration-id').textContent());
-
-    // 'Get Appointment Letter' opens the letter in a new tab (and the page stays on the card).
-    const [letterTab] = await Promise.all([
-      ctx.waitForEvent('page'),
-      page.getByRole('button', { name: 'Get Appointment Letter' }).click(),
-    ]);
-    await letterTab.getByTestId('appointment-letter').waitFor();
-    const letter = (await letterTab.getByTestId('appointment-letter').textContent()) ?? '';
+    const id = Number(await page.getByTestId('appointment-id').textContent());
+    const letter = (await letterBox.textContent()) ?? '';
     expect(letter).toContain(person.name);
     expect(letter).toContain('3 kg');
-    expect(letter).toMatch(/(Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday), \d{1,2} [A-Z][a-z]+ \d{4}/);
-    expect(await letterTab.title()).toContain(String(id));
+    await expect(page.getByTestId('appointment-weekday').textContent()).resolves.toMatch(
+      /^(Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)$/,
+    );
+    await expect(page.getByTestId('appointment-date').textContent()).resolves.toMatch(/^\d{1,2} [A-Z][a-z]+ \d{4}$/);
+    expect(await page.title()).toContain(String(id));
     // The print rule: A4 with 12 mm margins.
-    const pageRule = await letterTab.evaluate(() =>
+    const pageRule = await page.evaluate(() =>
       [...document.styleSheets]
         .flatMap((sheet) => [...sheet.cssRules])
         .filter((r) => r instanceof CSSPageRule)
@@ -203,41 +196,31 @@ describe('farmer registration in the browser', () => {
     );
     expect(pageRule.toLowerCase()).toContain('size: a4');
     expect(pageRule).toContain('margin: 12mm');
-    await letterTab.getByRole('button', { name: 'Print / Save PDF' }).click();
-    await expect(letterTab.evaluate(() => (window as unknown as { printed: number }).printed)).resolves.toBe(1);
-    await screenshot(letterTab, 'appointment-letter-english');
-    await letterTab.close();
+    await page.getByRole('button', { name: 'Print / Save PDF' }).click();
+    await expect(page.evaluate(() => (window as unknown as { printed: number }).printed)).resolves.toBe(1);
+    await screenshot(page, 'appointment-letter-english');
 
-    // 'New Registration' brings back an empty form, without the file.
-    await page.waitForTimeout(4500); // longer than the automatic move to the letter, which the button cancelled
-    expect(new URL(page.url()).pathname).toBe('/registration');
-    await page.getByRole('button', { name: 'New Registration' }).click();
+    // 'New Registration' under the letter brings back an empty form, without the file.
+    await page.getByRole('link', { name: 'New Registration' }).click();
     await page.locator('#reg-Name').waitFor();
     await expect(page.locator('#reg-Name').inputValue()).resolves.toBe('');
     await expect(page.getByText('aadhaar-sample.png').count()).resolves.toBe(0);
     await expect(page.getByTestId('registration-submit').textContent()).resolves.toBe('Submit');
 
-    // The same farmer fills the same form again later: told it was done before, with the same number.
+    // The same farmer fills the same form again later: told it was done before, on the same letter.
     await page.unroute('**/svsregistration');
     await fillForm(page, { ...person, crop: 'Mustard', qty: '3', file: join(FIXTURES, 'aadhaar-sample.png') });
     await page.getByTestId('registration-submit').click();
-    await page.getByTestId('registration-existing').waitFor();
-    await expect(page.getByTestId('registration-existing').textContent()).resolves.toBe(
+    await page.getByTestId('letter-existing').waitFor();
+    await expect(page.getByTestId('letter-existing').textContent()).resolves.toBe(
       'You had already registered for this crop with this Aadhaar number. Here is that registration.',
     );
-    await expect(page.getByTestId('registration-id').textContent()).resolves.toBe(String(id));
+    await expect(page.getByTestId('appointment-id').textContent()).resolves.toBe(String(id));
     await screenshot(page, 'registration-again-english', { fullPage: false });
-    // The link under the buttons goes to that letter (a new tab here, so the card stays for the next step).
-    const link = page.getByTestId('registration-letter-link');
-    const [linkTab] = await Promise.all([page.context().waitForEvent('page'), link.click({ modifiers: ['Control'] })]);
-    await linkTab.getByTestId('appointment-letter').waitFor();
-    expect(new URL(linkTab.url()).pathname).toMatch(/^\/svs\/appointment\//);
-    await expect(linkTab.getByTestId('appointment-id').textContent()).resolves.toBe(String(id));
-    await linkTab.close();
 
     // Someone else types the same Aadhaar number for the same crop: told how to find the letter, not its number;
     // the Find my letter form below is filled with the Aadhaar and mobile just typed.
-    await page.getByRole('button', { name: 'New Registration' }).click();
+    await page.getByRole('link', { name: 'New Registration' }).click();
     await page.locator('#reg-Name').waitFor();
     const stranger = { ...person, name: 'Other Person', mobile: newMobile() };
     await fillForm(page, { ...stranger, crop: 'Mustard', qty: '3', file: join(FIXTURES, 'aadhaar-sample.png') });

@@ -99,7 +99,7 @@ describe('selling seed at the counter', () => {
       file: join(FIXTURES, 'aadhaar-sample.pdf'),
     });
     await p.getByTestId('registration-submit').click();
-    await p.getByTestId('registration-success').waitFor();
+    await p.getByTestId('appointment-letter').waitFor(); // the letter opens once registered
     await ctx.close();
   });
 

@@ -147,7 +147,7 @@ async function submitAndReadScan(p: Page): Promise<Buffer> {
   const created = await reply;
   expect(created.status()).toBe(201);
   const id = (await created.json()).data.id as number;
-  await p.getByTestId('registration-success').waitFor();
+  await p.getByTestId('appointment-letter').waitFor(); // the letter opens once registered
   const row = await e2e.asAdmin('GET', `/api/registrations/${id}`);
   expect(row.status).toBe(200);
   expect(row.json.adharFilePath).toMatch(/\.jpg$/);

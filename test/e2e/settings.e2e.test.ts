@@ -79,6 +79,11 @@ it('appointment settings saved on the page decide the days and shift labels of n
   await page.getByRole('button', { name: 'Add holiday' }).click();
   await page.locator('[name="ShiftLabels.0"]').fill('Pehli pali 9–12');
   await page.locator('[name="ShiftLabels.1"]').fill('Doosri pali 1–4');
+  // Where and when farmers come, for the appointment letter: the defaults are there to edit.
+  const address = page.locator('[name="CounterAddress"]');
+  await expect(address.inputValue()).resolves.toContain('Seed sales counter');
+  await address.fill('Seed store, Gate 2, Kushmaur, Mau');
+  await page.locator('[name="CounterHours"]').fill('9 am – 4 pm');
   await page.getByRole('button', { name: 'Save' }).click();
   await page.getByText('Settings saved.').waitFor();
   await screenshot(page, 'settings-appointments-desktop');
@@ -89,18 +94,21 @@ it('appointment settings saved on the page decide the days and shift labels of n
   await expect(page.locator('input[name="AppointmentStartDate"]').inputValue()).resolves.toBe(day(3));
   await expect(page.getByRole('combobox', { name: 'Weekly off day' }).textContent()).resolves.toBe(weekday(day(4)));
   await expect(page.locator('[name="ShiftLabels.1"]').inputValue()).resolves.toBe('Doosri pali 1–4');
+  await expect(page.locator('[name="CounterAddress"]').inputValue()).resolves.toBe('Seed store, Gate 2, Kushmaur, Mau');
+  await expect(page.locator('[name="CounterHours"]').inputValue()).resolves.toBe('9 am – 4 pm');
+  if (process.env.SHOTS_DIR) await page.screenshot({ path: `${process.env.SHOTS_DIR}/settings-1280-en.png`, fullPage: true });
   await admin.close();
 
   // Five farmers register: two on the start day (one per shift), none on the off day or the holiday.
   const crop = await e2e.asAdmin('POST', '/api/crops', { cropName: 'Wheat', description: 'Wheat seed' });
   expect(crop.status).toBe(201);
   const { cropID } = crop.json as { cropID: number };
-  const letters: { appointmentDate: string; appointmentShift: string }[] = [];
+  const letters: { appointmentDate: string; appointmentShift: string; counterAddress: string }[] = [];
   for (let i = 0; i < 5; i++) {
     const r = await registerFarmer({ url: e2e.baseUrl }, validFields({ cropName: 'Wheat', cropId: cropID }));
     expect(r.status, r.text).toBe(201);
     const letter = await fetch(`${e2e.baseUrl}/svsregistration/AppointmentList/${r.json.data.uniqeCode}`);
-    letters.push(((await letter.json()) as { data: { appointmentDate: string; appointmentShift: string }[] }).data[0]);
+    letters.push(((await letter.json()) as { data: (typeof letters)[number][] }).data[0]);
   }
   expect(letters.map((l) => l.appointmentDate)).toEqual([day(3), day(3), day(6), day(6), day(7)]);
   expect(letters.map((l) => l.appointmentShift)).toEqual([
@@ -110,4 +118,5 @@ it('appointment settings saved on the page decide the days and shift labels of n
     'Doosri pali 1–4',
     'Pehli pali 9–12',
   ]);
+  expect(letters[0].counterAddress).toBe('Seed store, Gate 2, Kushmaur, Mau');
 });

@@ -290,6 +290,8 @@ describe('season settings', () => {
       Holidays: ['2026-12-25', '2027-01-26'],
       ShiftLabels: ['Morning', 'Afternoon'],
       RegistrationOpensNext: '2027-03-01',
+      CounterAddress: 'Seed store, Gate 2',
+      CounterHours: '9 am – 4 pm',
     };
     const saved = await api.call('PUT', '/api/settings', { token, body });
     expect(saved.status).toBe(200);

@@ -40,6 +40,8 @@ export const SettingsReply = z.strictObject({
   Holidays: z.array(z.string()),
   ShiftLabels: z.tuple([z.string(), z.string()]),
   RegistrationOpensNext: z.string(),
+  CounterAddress: z.string(),
+  CounterHours: z.string(),
 });
 export type SettingsReply = z.infer<typeof SettingsReply>;
 

@@ -76,6 +76,12 @@ export const AppointmentRecordReply = z.strictObject({
   appointmentDate: z.string(),
   uniqueCode: z.string(),
   created: z.string(),
+  /** Seed was issued against this registration: the letter says so, with the bill's number (not its QR token). */
+  isBilled: z.boolean(),
+  invoiceNumber: z.string().nullable(),
+  /** Where and when to come: the settings CounterAddress and CounterHours. */
+  counterAddress: z.string(),
+  counterHours: z.string(),
 });
 export type AppointmentRecord = z.infer<typeof AppointmentRecordReply>;
 export const AppointmentLetterReply = z.strictObject({ success: z.literal(true), data: z.array(AppointmentRecordReply) });

@@ -46,9 +46,7 @@ export default function RegistrationPage() {
   };
 
   if (form.done) {
-    return (
-      <RegistrationSuccess done={form.done} onOpenLetter={form.cancelLetterRedirect} onNewRegistration={form.newRegistration} />
-    );
+    return <RegistrationSuccess done={form.done} onNewRegistration={form.newRegistration} />;
   }
 
   if (form.open === false) {

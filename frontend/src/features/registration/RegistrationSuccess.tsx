@@ -3,21 +3,13 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router-dom';
-import { to } from '@web/paths';
 import type { Registered } from './useRegistrationForm';
 
-/** The panel after a registration: its number and year, and the way to the appointment letter. */
-export function RegistrationSuccess({
-  done,
-  onOpenLetter,
-  onNewRegistration,
-}: {
-  done: Registered;
-  /** Called before the letter opens in a new tab (the page then stays where it is). */
-  onOpenLetter: () => void;
-  onNewRegistration: () => void;
-}) {
+/**
+ * The panel after a registration whose reply carried no letter code: its number and year. With a code,
+ * the letter opens at once instead (docs/product-rules.md#the-letter-opens-at-once-after-a-registration).
+ */
+export function RegistrationSuccess({ done, onNewRegistration }: { done: Registered; onNewRegistration: () => void }) {
   const { t } = useTranslation();
   return (
     <Paper
@@ -45,33 +37,9 @@ export function RegistrationSuccess({
         <dt>{t('registration.year')}</dt>
         <dd>{done.year}</dd>
       </Box>
-      {done.code && (
-        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-          {t('registration.openingLetter')}
-        </Typography>
-      )}
-      <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-        <Button
-          variant="contained"
-          disabled={!done.code}
-          onClick={() => {
-            onOpenLetter();
-            window.open(to.appointment(done.code, done.id), '_blank', 'noopener');
-          }}
-        >
-          {t('registration.getLetter')}
-        </Button>
-        <Button variant="outlined" onClick={onNewRegistration}>
-          {t('registration.newRegistration')}
-        </Button>
-      </Box>
-      {done.code && (
-        <Typography variant="caption" component="p" sx={{ mt: 2 }}>
-          <RouterLink to={to.appointment(done.code, done.id)} onClick={onOpenLetter} data-testid="registration-letter-link">
-            {t('registration.letterLink')}
-          </RouterLink>
-        </Typography>
-      )}
+      <Button variant="outlined" onClick={onNewRegistration}>
+        {t('registration.newRegistration')}
+      </Button>
     </Paper>
   );
 }

@@ -6,16 +6,15 @@ import { typedAadhaar, typedMobile } from '@shared/typed-numbers';
 import type { District } from '@shared/districts';
 import type { CropDropdownItem } from '@shared/schemas/crops';
 import { ApiError, errorMessage } from '@web/lib/api';
+import type { JustRegistered } from '@web/lib/just-registered';
 import { to } from '@web/paths';
+import { publicPages } from '@web/startup';
 import { isFormOpen, loadCrops, submitRegistration } from './api';
 import { FIELD_MESSAGES, FILE_FIELD, FORM_FIELDS } from './fields';
 import { fieldElementId, focusElement, SUMMARY_ID } from './focus';
 import { EMPTY, newKey, rulesOf, type Values } from './form-values';
 import { loadValidation } from './load-validation';
 import type { UploadedScan } from './upload-scan';
-
-/** How long the success panel shows before the appointment letter opens by itself. */
-const LETTER_DELAY_MS = 4000;
 
 export interface Registered {
   id: number;
@@ -35,8 +34,8 @@ export type RegistrationForm = ReturnType<typeof useRegistrationForm>;
 /**
  * The registration form's state and actions: the crops and whether registration is open, the values and
  * field errors, the scan (checked when chosen, uploaded once per file on Submit), the submit with its
- * idempotency key, the focus on the first problem after a refused submit, and the timed move to the
- * appointment letter after success.
+ * idempotency key, the focus on the first problem after a refused submit, and the move to the appointment
+ * letter at once after success (docs/product-rules.md#the-letter-opens-at-once-after-a-registration).
  */
 export function useRegistrationForm(inAdmin: boolean) {
   const { t } = useTranslation();
@@ -68,7 +67,6 @@ export function useRegistrationForm(inAdmin: boolean) {
   /** The file the farmer chose last, and the one to send: the smaller photo once made (Submit awaits it). */
   const chosen = useRef<File | null>(null);
   const toSend = useRef<Promise<File | null>>(Promise.resolve(null));
-  const letterTimer = useRef<number | undefined>(undefined);
 
   useEffect(() => {
     let live = true;
@@ -81,7 +79,6 @@ export function useRegistrationForm(inAdmin: boolean) {
     );
     return () => {
       live = false;
-      window.clearTimeout(letterTimer.current);
     };
   }, []);
 
@@ -169,10 +166,7 @@ export function useRegistrationForm(inAdmin: boolean) {
     idemKey.current = newKey();
   };
 
-  const cancelLetterRedirect = () => window.clearTimeout(letterTimer.current);
-
   const newRegistration = () => {
-    cancelLetterRedirect();
     setDone(null);
     reset();
   };
@@ -241,12 +235,17 @@ export function useRegistrationForm(inAdmin: boolean) {
           return;
         }
       }
+      void publicPages.appointment.load().catch(() => undefined); // the letter's code arrives while the form is sent
       const reply = await submitRegistration({ ...body, fileKey: uploaded.current.key }, idemKey.current);
       const code = reply.data.uniqeCode || reply.data.uniqueCode;
-      setDone({ id: reply.data.id, year: reply.data.year, code, existing: reply.data.existing === true });
+      const existing = reply.data.existing === true;
       window.scrollTo?.(0, 0);
-      if (code)
-        letterTimer.current = window.setTimeout(() => void navigate(to.appointment(code), { replace: true }), LETTER_DELAY_MS);
+      if (code) {
+        const opened: JustRegistered = { registered: true, existing };
+        void navigate(to.appointment(code), { replace: true, state: opened });
+        return;
+      }
+      setDone({ id: reply.data.id, year: reply.data.year, code, existing });
     } catch (err) {
       if (err instanceof ApiError && err.status === 409) setFindWith({ aadhaar: values.adharNumber, mobile: values.mobile });
       if (err instanceof ApiError && err.fields) {
@@ -288,6 +287,5 @@ export function useRegistrationForm(inAdmin: boolean) {
     reset,
     submit,
     newRegistration,
-    cancelLetterRedirect,
   };
 }

@@ -30,6 +30,8 @@ export interface FormState {
   Holidays: string[];
   ShiftLabels: [string, string];
   RegistrationOpensNext: string;
+  CounterAddress: string;
+  CounterHours: string;
 }
 
 export function toForm(s: SettingsReply): FormState {
@@ -38,6 +40,8 @@ export function toForm(s: SettingsReply): FormState {
     PerDayLimit: String(s.PerDayLimit),
     Holidays: [...s.Holidays],
     ShiftLabels: [s.ShiftLabels[0], s.ShiftLabels[1]],
+    CounterAddress: s.CounterAddress ?? '',
+    CounterHours: s.CounterHours ?? '',
   };
 }
 
@@ -229,6 +233,27 @@ export function SettingsForm({ initial, onSaved }: { initial: FormState; onSaved
             />
           ))}
         </Box>
+
+        <TextField
+          label={t('settings.counterAddress')}
+          name="CounterAddress"
+          value={form.CounterAddress}
+          onChange={(e) => set({ CounterAddress: e.target.value })}
+          error={!!errorOf('CounterAddress')}
+          helperText={errorOf('CounterAddress') ?? t('settings.counterAddressHelp')}
+          multiline
+          minRows={2}
+          slotProps={{ htmlInput: { maxLength: 300 } }}
+        />
+        <TextField
+          label={t('settings.counterHours')}
+          name="CounterHours"
+          value={form.CounterHours}
+          onChange={(e) => set({ CounterHours: e.target.value })}
+          error={!!errorOf('CounterHours')}
+          helperText={errorOf('CounterHours') ?? t('settings.counterHoursHelp')}
+          slotProps={{ htmlInput: { maxLength: 300 } }}
+        />
 
         {error && (
           <Alert severity="error" role="alert">

@@ -1,0 +1,32 @@
+/** A4 in millimetres, with the print margins of styles/global.css. */
+const A4 = { width: 210, height: 297, margin: 12 } as const;
+
+/**
+ * Saves the letter as an A4 PDF: the sheet is drawn to an image by the browser itself (so Hindi is shaped
+ * exactly as on screen, with the page's own fonts) and that image is put on one A4 page. Both libraries
+ * arrive only when the farmer asks for the PDF (docs/decisions/0020-letter-pdf.md).
+ */
+export async function saveLetterPdf(sheet: HTMLElement, fileName: string): Promise<void> {
+  const [{ toJpeg }, { jsPDF }] = await Promise.all([import('html-to-image'), import('jspdf')]);
+  const image = await toJpeg(sheet, { quality: 0.9, pixelRatio: 2, backgroundColor: '#ffffff' });
+  const pdf = new jsPDF({ unit: 'mm', format: 'a4', compress: true });
+  pdf.setProperties({ title: fileName });
+  const { width, height } = pdf.getImageProperties(image);
+  const room = { width: A4.width - 2 * A4.margin, height: A4.height - 2 * A4.margin };
+  const scale = Math.min(room.width / width, room.height / height);
+  const left = A4.margin + (room.width - width * scale) / 2;
+  pdf.addImage(image, 'JPEG', left, A4.margin, width * scale, height * scale);
+  download(pdf.output('blob'), `${fileName}.pdf`);
+}
+
+function download(blob: Blob, name: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Some browsers read the blob after click() returns.
+  window.setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
