@@ -157,6 +157,7 @@ function toRegistration(r: Item): FarmerRegistration {
     village: str(r.village),
     district: str(r.district),
     cropName: str(r.cropName),
+    cropNameHi: str(r.cropNameHi),
     bagsRequested: numOrNull(r.bagsRequested),
     appointmentDateTime: strOrNull(r.appointmentDateTime),
     appointmentShift: strOrNull(r.appointmentShift),

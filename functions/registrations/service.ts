@@ -524,6 +524,7 @@ export function toRow(r: repo.RegistrationItem, clearAadhaar?: string | null): R
     category: r.category,
     gender: r.gender,
     cropName: r.cropName,
+    cropNameHi: r.cropNameHi ?? '',
     ...(r.cropId ? { cropId: r.cropId } : {}),
     year: r.year,
     bagsRequested: r.bagsRequested,

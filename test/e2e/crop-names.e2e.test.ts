@@ -137,6 +137,27 @@ describe('crop names in the page language', () => {
     expect(pageErrors).toEqual([]);
   }, 90_000);
 
+  it('staff screens in Hindi show the Hindi name: registrations, bills and lots', async () => {
+    const p = await visitor('hi');
+    await p.setViewportSize(DESKTOP);
+    await p.goto(url('/login'));
+    await p.locator('input[name="email"]').fill(ADMIN_EMAIL);
+    await p.locator('input[name="password"]').fill(ADMIN_PASSWORD);
+    await p.locator('form button[type="submit"]').click();
+    await p.waitForURL((u) => u.pathname !== '/login');
+
+    await p.goto(url('/admin/registrations'));
+    await showsCropName(p.locator('table'), CHICKPEA.cropNameHi, CHICKPEA.cropName);
+    await shot(p, 'staff-registrations-1280-hi');
+
+    await p.goto(url('/admin/invoices'));
+    await showsCropName(p.locator('table'), CHICKPEA.cropNameHi, CHICKPEA.cropName);
+
+    await p.goto(url('/admin/lots'));
+    await showsCropName(p.locator('table'), CHICKPEA.cropNameHi, CHICKPEA.cropName);
+    expect(pageErrors).toEqual([]);
+  }, 90_000);
+
   it('the crop form at 1280 px in English takes and saves the Hindi name, and Hindi pages then show it', async () => {
     const p = await visitor('en');
     await p.goto(url('/login'));

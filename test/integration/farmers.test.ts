@@ -225,6 +225,7 @@ describe("farmers: a farmer's registrations", () => {
       village: 'Bithoor',
       district: 'Kanpur Nagar',
       cropName: 'Wheat',
+      cropNameHi: 'गेहूँ',
       bagsRequested: 2,
       appointmentDateTime: `${year}-11-02T00:00:00.000Z`,
       appointmentShift: 'Morning',

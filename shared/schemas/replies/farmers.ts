@@ -29,6 +29,7 @@ export const FarmerRegistrationReply = z.strictObject({
   village: z.string(),
   district: z.string(),
   cropName: z.string(),
+  cropNameHi: z.string(),
   bagsRequested: z.number().nullable(),
   appointmentDateTime: z.string().nullable(),
   appointmentShift: z.string().nullable(),

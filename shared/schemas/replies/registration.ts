@@ -102,6 +102,7 @@ export const RegistrationRowReply = z.strictObject({
   category: z.string(),
   gender: z.string(),
   cropName: z.string(),
+  cropNameHi: z.string(),
   cropId: z.number().optional(),
   year: z.number(),
   bagsRequested: z.number(),

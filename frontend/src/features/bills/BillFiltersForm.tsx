@@ -3,6 +3,7 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
+import { cropLabel } from '@shared/crop-names';
 import type { CropDropdownItem } from '@shared/schemas/crops';
 import type { FilterProblem } from '@web/lib/filters';
 import { filterBinder, NativeSelectField } from '@web/components/FilterFields';
@@ -24,7 +25,7 @@ interface BillFiltersFormProps {
 
 /** The Bills page's filters; Enter or Search goes back to page 1. */
 export function BillFiltersForm({ form, setForm, problem, crops, users, onSearch: search }: BillFiltersFormProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const bind = filterBinder(form, setForm, problem);
   return (
     <Paper variant="outlined" component="form" onSubmit={search} sx={{ p: 2, mb: 2 }} aria-label={t('bills.filters')}>
@@ -38,7 +39,7 @@ export function BillFiltersForm({ form, setForm, problem, crops, users, onSearch
           <option value="">{t('bills.allCrops')}</option>
           {crops.map((c) => (
             <option key={c.id} value={String(c.id)}>
-              {c.name}
+              {cropLabel({ cropName: c.name, cropNameHi: c.nameHi }, i18n.language)}
             </option>
           ))}
         </NativeSelectField>

@@ -5,6 +5,7 @@ import Typography from '@mui/material/Typography';
 import CreditCardIcon from '@mui/icons-material/CreditCard';
 import CurrencyRupeeIcon from '@mui/icons-material/CurrencyRupee';
 import { useTranslation } from 'react-i18next';
+import { cropLabel } from '@shared/crop-names';
 import { formatRupees } from '@shared/format';
 import type { InvoiceResponse } from '@shared/schemas/sales';
 import { DateAndTime } from '@web/components/DateAndTime';
@@ -44,7 +45,7 @@ export function BillsTable({ items, loading, error, showQr }: BillsTableProps) {
     },
     { header: t('bills.farmer'), cell: (b) => b.farmerName, sx: { minWidth: 110 } },
     { header: t('bills.lot'), cell: (b) => b.lotCode, sx: noWrap },
-    { header: t('bills.crop'), cell: (b) => b.cropName },
+    { header: t('bills.crop'), cell: (b) => cropLabel(b, i18n.language) },
     {
       header: t('bills.qty'),
       align: 'right',

@@ -10,6 +10,7 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { useTranslation } from 'react-i18next';
+import { cropLabel } from '@shared/crop-names';
 import { formatDay } from '@shared/format';
 import type { FarmerRegistration, FarmerResponse } from '@shared/schemas/farmers';
 import { farmerRegistrations } from './api';
@@ -55,7 +56,7 @@ export function RegsDialog({ farmer, onClose }: { farmer: FarmerResponse; onClos
               <TableRow key={`${r.year}-${r.id}`}>
                 <TableCell>{r.id}</TableCell>
                 <TableCell>{r.year ?? '—'}</TableCell>
-                <TableCell>{r.cropName}</TableCell>
+                <TableCell>{cropLabel(r, i18n.language)}</TableCell>
                 <TableCell align="right">{r.bagsRequested ?? '—'}</TableCell>
                 <TableCell>{date(r.appointmentDateTime)}</TableCell>
                 <TableCell>{r.appointmentShift ?? '—'}</TableCell>

@@ -3,6 +3,7 @@ import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
+import { cropLabel } from '@shared/crop-names';
 import type { CropDropdownItem } from '@shared/schemas/crops';
 import type { ProducerResponse } from '@shared/schemas/producers';
 
@@ -23,7 +24,7 @@ interface LotFiltersProps {
 
 /** Above the lots table: producer, crop and year (each 'All' or one), and Refresh. */
 export function LotFilters({ filter, setFilter, producers, crops, years, onRefresh }: LotFiltersProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   return (
     <Box
       component="form"
@@ -57,7 +58,7 @@ export function LotFilters({ filter, setFilter, producers, crops, years, onRefre
         <MenuItem value="">{t('lots.all')}</MenuItem>
         {crops.map((c) => (
           <MenuItem key={c.id} value={String(c.id)}>
-            {c.name}
+            {cropLabel({ cropName: c.name, cropNameHi: c.nameHi }, i18n.language)}
           </MenuItem>
         ))}
       </TextField>

@@ -7,6 +7,7 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { cropLabel } from '@shared/crop-names';
 import type { CropDropdownItem } from '@shared/schemas/crops';
 import { YEAR_MAX, YEAR_MIN } from '@shared/schemas/lots';
 import type { ProducerResponse } from '@shared/schemas/producers';
@@ -21,7 +22,7 @@ interface LotFormProps {
 
 /** The add / edit form of the Lots page, with the read-only code preview. */
 export function LotForm({ lotForm, producers, crops }: LotFormProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { values: form, set, field, errorOf, submit, busy, editing, preview, cancel: reset } = lotForm;
   // New lots take active producers and crops; an edited lot keeps showing its own even if inactive now.
   const producerChoices = useMemo(
@@ -72,7 +73,7 @@ export function LotForm({ lotForm, producers, crops }: LotFormProps) {
         >
           {cropChoices.map((c) => (
             <MenuItem key={c.id} value={String(c.id)}>
-              {c.name}
+              {cropLabel({ cropName: c.name, cropNameHi: c.nameHi }, i18n.language)}
               {c.isActive ? '' : inactive}
             </MenuItem>
           ))}

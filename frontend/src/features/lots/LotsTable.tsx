@@ -1,5 +1,6 @@
 import Button from '@mui/material/Button';
 import { useTranslation } from 'react-i18next';
+import { cropLabel } from '@shared/crop-names';
 import { formatRupees } from '@shared/format';
 import type { LotResponse } from '@shared/schemas/lots';
 import { compactTableSx, pinnedEndSx } from '@web/components/listTable';
@@ -25,7 +26,7 @@ interface LotsTableProps {
 
 /** The lots in kg and quintal with their price per kg, with Edit (admins) and QR pinned at the right edge. */
 export function LotsTable({ rows, loadError, canEdit, onEdit, onQr }: LotsTableProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const amount = (header: string, value: (l: LotResponse) => string): StaffColumn<LotResponse> => ({
     header,
     cell: value,
@@ -34,7 +35,7 @@ export function LotsTable({ rows, loadError, canEdit, onEdit, onQr }: LotsTableP
   const columns: StaffColumn<LotResponse>[] = [
     { header: t('lots.colCode'), cell: (l) => l.lotCode, sx: { fontFamily: 'monospace', whiteSpace: 'nowrap' } },
     { header: t('lots.colProducer'), cell: (l) => l.producerName },
-    { header: t('lots.colCrop'), cell: (l) => l.cropName },
+    { header: t('lots.colCrop'), cell: (l) => cropLabel(l, i18n.language) },
     { header: t('lots.colYear'), cell: (l) => l.year },
     amount(t('lots.colTotalKg'), (l) => kg(l.quantityAvailable)),
     amount(t('lots.colUsedKg'), (l) => kg(l.quantityUsed)),

@@ -8,6 +8,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { cropLabel } from '@shared/crop-names';
 import type { LotResponse } from '@shared/schemas/lots';
 import { errorMessage } from '@web/lib/api';
 import { to } from '@web/paths';
@@ -15,7 +16,7 @@ import { downloadQr, publicQrSvgUrl } from './api';
 
 /** A lot's QR code: the image, Download PNG, Download SVG and Open public page. */
 export function QrDialog({ lot, onClose }: { lot: LotResponse | null; onClose: () => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [error, setError] = useState('');
   const [busy, setBusy] = useState<'png' | 'svg' | null>(null);
   if (!lot) return null;
@@ -40,7 +41,7 @@ export function QrDialog({ lot, onClose }: { lot: LotResponse | null; onClose: (
           <img src={publicQrSvgUrl(lot.lotCode)} alt={t('lots.qrAlt', { code: lot.lotCode })} width={256} height={256} />
           <Typography sx={{ fontFamily: 'monospace', fontSize: '1.2rem' }}>{lot.lotCode}</Typography>
           <Typography variant="body2" color="text.secondary" align="center">
-            {lot.cropName} · {lot.producerName} · {lot.year}
+            {cropLabel(lot, i18n.language)} · {lot.producerName} · {lot.year}
           </Typography>
           {error && (
             <Alert severity="error" role="alert" sx={{ width: '100%' }}>

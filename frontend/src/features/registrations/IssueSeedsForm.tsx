@@ -11,6 +11,7 @@ import RadioGroup from '@mui/material/RadioGroup';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { cropLabel } from '@shared/crop-names';
 import { QTY_CLAMP, quantityLabel, saleLimit } from '@shared/crop-rules';
 import { formatRupees } from '@shared/format';
 import type { RegistrationRow } from '@shared/schemas/registration';
@@ -90,7 +91,7 @@ export function IssueSeedsForm({ row, crop, lots, isAdmin, busy, error, onIssue 
       }}
       aria-label={t('issueSeeds.title')}
     >
-      {crop === null && <Alert severity="warning">{t('issueSeeds.cropUnknown', { name: row.cropName })}</Alert>}
+      {crop === null && <Alert severity="warning">{t('issueSeeds.cropUnknown', { name: cropLabel(row, i18n.language) })}</Alert>}
       {crop && lots && !lots.length && <Alert severity="warning">{t('issueSeeds.noLots')}</Alert>}
       <TextField
         select

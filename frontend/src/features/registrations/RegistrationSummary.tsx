@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { cropLabel } from '@shared/crop-names';
 import { quantityLabel } from '@shared/crop-rules';
 import { formatDay } from '@shared/format';
 import type { RegistrationRow } from '@shared/schemas/registration';
@@ -42,7 +43,7 @@ export function RegistrationSummary({ row }: { row: RegistrationRow }) {
           {t('issueSeeds.registration')}
         </Typography>
         <Detail label="ID" value={`${row.id} / ${row.year}`} />
-        <Detail label={t('issueSeeds.crop')} value={row.cropName} />
+        <Detail label={t('issueSeeds.crop')} value={cropLabel(row, lang)} />
         <Detail
           label={t('issueSeeds.requested')}
           value={quantityLabel(row.bagsRequested, row.unit, lang === 'hi' ? 'hi' : 'en')}

@@ -5,6 +5,7 @@ import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
 import { useTranslation } from 'react-i18next';
+import { cropLabel } from '@shared/crop-names';
 import { quantityLabel } from '@shared/crop-rules';
 import { formatDay } from '@shared/format';
 import type { RegistrationRow } from '@shared/schemas/registration';
@@ -69,7 +70,9 @@ export function RegistrationsTable({ items, loading, error, select, onIssue, onM
     },
     {
       header: t('registrations.cropQty'),
-      cell: (r) => <Stacked first={r.cropName} second={quantityLabel(r.bagsRequested, r.unit, lang === 'hi' ? 'hi' : 'en')} />,
+      cell: (r) => (
+        <Stacked first={cropLabel(r, lang)} second={quantityLabel(r.bagsRequested, r.unit, lang === 'hi' ? 'hi' : 'en')} />
+      ),
     },
     {
       header: t('registrations.appointmentShift'),
