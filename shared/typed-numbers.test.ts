@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeMobile, typedAadhaar, typedMobile } from './typed-numbers';
+import { ProducerInput } from './schemas/producers';
+import { normalizeMobile, normalizePhone, typedAadhaar, typedMobile } from './typed-numbers';
 
 describe('mobile numbers as people write them', () => {
   it.each([
@@ -40,4 +41,18 @@ describe('Aadhaar numbers as people write them', () => {
     ['3456-7890-1234', '345678901234'],
     ['345678901234', '345678901234'],
   ])('reads %s as %s', (typed, number) => expect(typedAadhaar(typed)).toBe(number));
+});
+
+describe('contact numbers that need not be mobiles', () => {
+  it('reads a mobile as its 10 digits and keeps another number without its separators', () => {
+    expect(normalizePhone('+91 98765 43210')).toBe('9876543210');
+    expect(normalizePhone('+44 20 7946 0958')).toBe('+442079460958');
+    expect(normalizePhone('98765abcde')).toBe('98765abcde');
+  });
+
+  it('lets the producer form take a contact number as people write it', () => {
+    const producer = { name: 'Seed grower', aadhaarNumber: '234567890124' };
+    expect(ProducerInput.parse({ ...producer, contactNumber: '+91 98765-43210' }).contactNumber).toBe('9876543210');
+    expect(ProducerInput.safeParse({ ...producer, contactNumber: '98765 abc' }).success).toBe(false);
+  });
 });

@@ -19,6 +19,15 @@ export function normalizeMobile(text: string): string {
 }
 
 /**
+ * A contact number that need not be an Indian mobile (a producer's landline, say): the mobile number when
+ * normalizeMobile reads one, otherwise the text without the separators between its digit groups.
+ */
+export function normalizePhone(text: string): string {
+  const mobile = normalizeMobile(text);
+  return /^\d+$/.test(mobile) ? mobile : text.replace(SEPARATORS, '');
+}
+
+/**
  * What a mobile input keeps as the farmer types: the number read by normalizeMobile, digits only. While a prefix
  * may still be coming, up to 12 digits (91…) or 11 (0…) are kept; otherwise 10.
  */

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { normalizePhone } from '../typed-numbers';
 import { catalogueListQuery, optionalText, requiredAadhaar, requiredName } from './common';
 
 /**
@@ -14,7 +15,7 @@ export const ProducerInput = z.object({
   contactNumber: z
     .union([z.string({ error: 'Invalid contact number' }).trim(), z.null()])
     .optional()
-    .transform((v) => (v ? v : undefined))
+    .transform((v) => (v ? normalizePhone(v) : undefined))
     .refine((v) => v === undefined || /^\+?\d{7,15}$/.test(v), 'Invalid contact number'),
   address: optionalText(ADDRESS_MAX),
 });

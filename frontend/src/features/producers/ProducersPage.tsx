@@ -139,7 +139,7 @@ export default function ProducersPage() {
             size="small"
             {...field('contactNumber')}
             sx={{ flex: '1 1 160px' }}
-            slotProps={{ htmlInput: { inputMode: 'tel', maxLength: 16 } }}
+            slotProps={{ htmlInput: { inputMode: 'tel', maxLength: 20 } }}
           />
           <TextField
             label={t('producers.address')}
