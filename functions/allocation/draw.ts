@@ -1,0 +1,180 @@
+import { createHmac } from 'node:crypto';
+
+/**
+ * The draw (docs/decisions/0026-allocation.md, section 4): a deterministic order of a crop's applicants from
+ * a public seed, reserved shares filled first in that order, winners until the stock is promised, the rest
+ * waitlisted in draw order. Pure: the same input gives the same result on any machine (no clock, no
+ * Math.random, no locale), which is what `verify-draw` relies on.
+ */
+
+/** Versioned: a change to the order or the outcome rules gets a new name, never a different result under this one. */
+export const DRAW_ALGORITHM = 'hmac-sha256-sort-v1';
+
+export interface Applicant {
+  /** Registration number (public in the result). */
+  id: number;
+  /** Grams the registration asks for. */
+  grams: number;
+  category: string;
+  gender: string;
+}
+
+/** A share of the stock kept for applicants who qualify: their category or their gender is among those listed. */
+export interface ReservedShare {
+  name: string;
+  /** Of the stock at the draw, 0-100. */
+  percent: number;
+  categories?: readonly string[];
+  genders?: readonly string[];
+}
+
+export interface DrawInput {
+  seed: string;
+  cropId: number;
+  year: number;
+  stockGrams: number;
+  applicants: readonly Applicant[];
+  shares?: readonly ReservedShare[];
+}
+
+export interface DrawEntry {
+  id: number;
+  /** 1-based place in the draw order. */
+  rank: number;
+  /** The applicant's draw key (hex), which anyone can recompute from the seed. */
+  key: string;
+  outcome: 'confirmed' | 'waitlisted';
+  /** The share this winner was chosen for; absent for winners of the open part. */
+  reservedFor?: string;
+  /** 1-based place on the waiting list (losers only). */
+  waitlistPosition?: number;
+}
+
+export interface ShareOutcome {
+  name: string;
+  percent: number;
+  quotaGrams: number;
+  /** Grams confirmed to applicants who qualify for the share (winners of any part). */
+  filledGrams: number;
+}
+
+export interface DrawResult {
+  algorithm: typeof DRAW_ALGORITHM;
+  seed: string;
+  cropId: number;
+  year: number;
+  stockGrams: number;
+  promisedGrams: number;
+  shares: ShareOutcome[];
+  /** Every applicant, in draw order. */
+  entries: DrawEntry[];
+}
+
+export class DrawInputError extends Error {}
+
+/** The message each applicant's key is made from: `<cropId>#<year>#<registration number>`. */
+export const drawMessage = (cropId: number, year: number, id: number) => `${cropId}#${year}#${id}`;
+
+/** HMAC-SHA-256 of the applicant's message under the seed, hex (what `openssl dgst -sha256 -hmac <seed>` prints). */
+export function drawKey(seed: string, cropId: number, year: number, id: number): string {
+  return createHmac('sha256', seed)
+    .update(drawMessage(cropId, year, id))
+    .digest('hex');
+}
+
+/** Registration numbers in draw order: ascending keys (hex of equal length sorts as the bytes), ties by number. */
+export function drawOrder(seed: string, cropId: number, year: number, ids: readonly number[]): number[] {
+  return ids
+    .map((id) => ({ id, key: drawKey(seed, cropId, year, id) }))
+    .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.id - b.id))
+    .map((k) => k.id);
+}
+
+export const qualifies = (a: Applicant, share: ReservedShare): boolean =>
+  Boolean(share.categories?.includes(a.category) || share.genders?.includes(a.gender));
+
+export function runDraw(input: DrawInput): DrawResult {
+  checkInput(input);
+  const shares = input.shares ?? [];
+  const byId = new Map(input.applicants.map((a) => [a.id, a]));
+  const order = drawOrder(input.seed, input.cropId, input.year, [...byId.keys()]).map((id) => byId.get(id)!);
+  const winners = new Map<number, string | undefined>();
+  let left = input.stockGrams;
+  const confirm = (a: Applicant, reservedFor?: string) => {
+    winners.set(a.id, reservedFor);
+    left -= a.grams;
+  };
+  const filledGrams = (share: ReservedShare) =>
+    order.filter((a) => winners.has(a.id) && qualifies(a, share)).reduce((sum, a) => sum + a.grams, 0);
+
+  // Reserved shares first, each in draw order, until its quota is reached or the next who qualifies does not fit.
+  for (const share of shares) {
+    const quota = quotaGrams(share, input.stockGrams);
+    let filled = filledGrams(share);
+    for (const a of order) {
+      if (filled >= quota) break;
+      if (winners.has(a.id) || !qualifies(a, share)) continue;
+      if (a.grams > left) break;
+      confirm(a, share.name);
+      filled += a.grams;
+    }
+  }
+  // Then everyone in draw order while they fit; from the first who does not, the rest wait (nobody is skipped).
+  for (const a of order) {
+    if (winners.has(a.id)) continue;
+    if (a.grams > left) break;
+    confirm(a);
+  }
+
+  let position = 0;
+  const entries = order.map((a, i): DrawEntry => {
+    const base = { id: a.id, rank: i + 1, key: drawKey(input.seed, input.cropId, input.year, a.id) };
+    if (!winners.has(a.id)) return { ...base, outcome: 'waitlisted', waitlistPosition: ++position };
+    const reservedFor = winners.get(a.id);
+    return { ...base, outcome: 'confirmed', ...(reservedFor ? { reservedFor } : {}) };
+  });
+  return {
+    algorithm: DRAW_ALGORITHM,
+    seed: input.seed,
+    cropId: input.cropId,
+    year: input.year,
+    stockGrams: input.stockGrams,
+    promisedGrams: input.stockGrams - left,
+    shares: shares.map((s) => ({
+      name: s.name,
+      percent: s.percent,
+      quotaGrams: quotaGrams(s, input.stockGrams),
+      filledGrams: filledGrams(s),
+    })),
+    entries,
+  };
+}
+
+/** Whole grams: the quota is rounded down, so a share never claims stock that is not there. */
+const quotaGrams = (share: ReservedShare, stockGrams: number) => Math.floor((share.percent * stockGrams) / 100);
+
+function checkInput(input: DrawInput): void {
+  if (input.seed.trim() === '' || input.seed !== input.seed.trim()) {
+    throw new DrawInputError('The seed must be given, without spaces around it');
+  }
+  if (!isWhole(input.cropId) || !isWhole(input.year)) throw new DrawInputError('Crop and year must be whole numbers');
+  if (!isWhole(input.stockGrams)) throw new DrawInputError('Stock must be whole grams, 0 or more');
+  const seen = new Set<number>();
+  for (const a of input.applicants) {
+    if (!isWhole(a.id) || a.id < 1) throw new DrawInputError(`Registration number ${a.id} is not valid`);
+    if (seen.has(a.id)) throw new DrawInputError(`Registration ${a.id} is listed twice`);
+    if (!isWhole(a.grams) || a.grams < 1) throw new DrawInputError(`Registration ${a.id} asks for no seed`);
+    seen.add(a.id);
+  }
+  const shares = input.shares ?? [];
+  const names = new Set(shares.map((s) => s.name));
+  if (names.size !== shares.length) throw new DrawInputError('Each reserved share needs a name of its own');
+  for (const s of shares) {
+    if (!(s.percent > 0 && s.percent <= 100))
+      throw new DrawInputError(`Share ${s.name}: percent must be above 0 and at most 100`);
+    if (!s.categories?.length && !s.genders?.length) throw new DrawInputError(`Share ${s.name} names nobody who qualifies`);
+  }
+  if (shares.reduce((sum, s) => sum + s.percent, 0) > 100) throw new DrawInputError('Reserved shares add up to more than 100 %');
+}
+
+const isWhole = (n: number) => Number.isSafeInteger(n) && n >= 0;
