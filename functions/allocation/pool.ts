@@ -1,0 +1,217 @@
+import { GetCommand, UpdateCommand, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
+import { docClient, tableName } from '../lib/aws';
+import { isAmbiguous, isConditionalFailure, isTransient, withRetry } from '../lib/retry';
+import type { PoolCounts } from './promise';
+
+/**
+ * The stock pool of a crop and year (docs/decisions/0026-allocation.md, section 1):
+ *   POOL#<cropId>#<year> / POOL
+ * stockGrams, soldGrams, promisedGrams and freeGrams = stock − sold − promised, kept by every write in the
+ * same UpdateItem. DynamoDB conditions compare but cannot add, so "promised + sold ≤ stock" is checked as
+ * `freeGrams >= :grams` on every write that takes grams. Also the waiting list's `queueTail` (last position
+ * handed out) and `waiting`, the counts per status, and `version` (+1 on every write, for reconciliation).
+ *
+ * Each change is an update description (`…Update`) so that the write paths can put it into their own
+ * transactions (a lot, a sale, a promotion); the registration path sends `promise` and `joinQueue` alone,
+ * as it does with the shift counters (a hot item inside a transaction conflicts with every other one).
+ */
+export const poolKey = (cropId: number, year: number) => ({ pk: `POOL#${cropId}#${year}`, sk: 'POOL' });
+
+export interface PoolState extends PoolCounts {
+  cropId: number;
+  year: number;
+  freeGrams: number;
+  queueTail: number;
+  confirmed: number;
+  applied: number;
+  expired: number;
+  cancelled: number;
+  version: number;
+}
+
+/** An UpdateItem without ReturnValues, so that it also fits a TransactWriteItems `Update`. */
+type Update = Omit<UpdateCommandInput, 'TableName' | 'ReturnValues'> & { TableName: string };
+
+/** Absent counters are 0: the first write of a pool creates it with ADD. */
+export async function readPool(cropId: number, year: number): Promise<PoolState> {
+  const out = await withRetry(() =>
+    docClient().send(new GetCommand({ TableName: tableName(), Key: poolKey(cropId, year), ConsistentRead: true })),
+  );
+  const n = (name: string) => Number(out.Item?.[name] ?? 0);
+  return {
+    cropId,
+    year,
+    stockGrams: n('stockGrams'),
+    soldGrams: n('soldGrams'),
+    promisedGrams: n('promisedGrams'),
+    freeGrams: n('freeGrams'),
+    waiting: n('waiting'),
+    queueTail: n('queueTail'),
+    confirmed: n('confirmed'),
+    applied: n('applied'),
+    expired: n('expired'),
+    cancelled: n('cancelled'),
+    version: n('version'),
+  };
+}
+
+/** ADD of each named counter (negative to lower it), plus version, with an optional condition. */
+function adds(cropId: number, year: number, counters: Record<string, number>, condition?: Condition): Update {
+  const names: Record<string, string> = { '#version': 'version', ...condition?.names };
+  const values: Record<string, unknown> = { ':one': 1, ...condition?.values };
+  const parts = ['#version :one'];
+  Object.entries(counters)
+    .filter(([, by]) => by !== 0)
+    .forEach(([name, by], i) => {
+      names[`#c${i}`] = name;
+      values[`:c${i}`] = by;
+      parts.push(`#c${i} :c${i}`);
+    });
+  return {
+    TableName: tableName(),
+    Key: poolKey(cropId, year),
+    UpdateExpression: `ADD ${parts.join(', ')}`,
+    ...(condition ? { ConditionExpression: condition.expression } : {}),
+    ExpressionAttributeNames: names,
+    ExpressionAttributeValues: values,
+  };
+}
+
+interface Condition {
+  expression: string;
+  names?: Record<string, string>;
+  values?: Record<string, unknown>;
+}
+
+/** At least `grams` are free (an absent pool has none). */
+const freeAtLeast = (grams: number): Condition => ({
+  expression: '#free >= :need',
+  names: { '#free': 'freeGrams' },
+  values: { ':need': grams },
+});
+
+// ---- update descriptions ----
+
+/** Stock of a lot added (positive) or taken away (negative: only while that much is free). */
+export function stockUpdate(cropId: number, year: number, deltaGrams: number): Update {
+  return adds(
+    cropId,
+    year,
+    { stockGrams: deltaGrams, freeGrams: deltaGrams },
+    deltaGrams < 0 ? freeAtLeast(-deltaGrams) : undefined,
+  );
+}
+
+/** A new registration confirmed at once: nobody waits and its grams are free. */
+export function promiseUpdate(cropId: number, year: number, grams: number): Update {
+  const free = freeAtLeast(grams);
+  return adds(
+    cropId,
+    year,
+    { promisedGrams: grams, freeGrams: -grams, confirmed: 1 },
+    {
+      expression: `(attribute_not_exists(#waiting) OR #waiting = :zero) AND ${free.expression}`,
+      names: { '#waiting': 'waiting', ...free.names },
+      values: { ':zero': 0, ...free.values },
+    },
+  );
+}
+
+/** A waitlisted registration promoted (or an applicant drawn): its grams are free; it leaves the queue when it was in it. */
+export function promoteUpdate(cropId: number, year: number, grams: number, from: 'waitlisted' | 'applied'): Update {
+  return adds(
+    cropId,
+    year,
+    { promisedGrams: grams, freeGrams: -grams, confirmed: 1, ...(from === 'waitlisted' ? { waiting: -1 } : { applied: -1 }) },
+    freeAtLeast(grams),
+  );
+}
+
+/** A promise given back: the registration expired, was cancelled, or its request failed (`undefined`). */
+export function releaseUpdate(cropId: number, year: number, grams: number, to?: 'expired' | 'cancelled'): Update {
+  return adds(cropId, year, { promisedGrams: -grams, freeGrams: grams, confirmed: -1, ...(to ? { [to]: 1 } : {}) });
+}
+
+/** A sale of `soldGrams` to a registration promised `promisedGrams`; giving more than promised needs that much free. */
+export function saleUpdate(cropId: number, year: number, promisedGrams: number, soldGrams: number): Update {
+  const extra = soldGrams - promisedGrams;
+  return adds(
+    cropId,
+    year,
+    { promisedGrams: -promisedGrams, soldGrams, freeGrams: -extra },
+    extra > 0 ? freeAtLeast(extra) : undefined,
+  );
+}
+
+// ---- standalone writes (the registration path) ----
+
+/** Resent only when it surely was not applied (throttled, refused); a lost answer is the caller's to handle. */
+const notApplied = (e: unknown) => isTransient(e) && !isAmbiguous(e);
+
+async function send(update: Update): Promise<PoolState | undefined> {
+  try {
+    const out = await withRetry(() => docClient().send(new UpdateCommand({ ...update, ReturnValues: 'ALL_NEW' })), {
+      retryIf: notApplied,
+    });
+    return stateOf(update, out.Attributes);
+  } catch (e) {
+    if (isConditionalFailure(e)) return undefined;
+    throw e;
+  }
+}
+
+function stateOf(update: Update, item: Record<string, unknown> | undefined): PoolState {
+  const [, cropId, year] = String(update.Key!.pk).split('#');
+  const n = (name: string) => Number(item?.[name] ?? 0);
+  return {
+    cropId: Number(cropId),
+    year: Number(year),
+    stockGrams: n('stockGrams'),
+    soldGrams: n('soldGrams'),
+    promisedGrams: n('promisedGrams'),
+    freeGrams: n('freeGrams'),
+    waiting: n('waiting'),
+    queueTail: n('queueTail'),
+    confirmed: n('confirmed'),
+    applied: n('applied'),
+    expired: n('expired'),
+    cancelled: n('cancelled'),
+    version: n('version'),
+  };
+}
+
+/** Promises `grams` to a new registration; false when someone waits or the grams are not free. */
+export async function promise(cropId: number, year: number, grams: number): Promise<boolean> {
+  return (await send(promiseUpdate(cropId, year, grams))) !== undefined;
+}
+
+/** Puts a new registration on the waiting list; its position (1, 2, 3… per crop and year). */
+export async function joinQueue(cropId: number, year: number): Promise<number> {
+  const state = await send(adds(cropId, year, { queueTail: 1, waiting: 1 }));
+  return state!.queueTail;
+}
+
+/** Gives back what `joinQueue` took when the registration's request then failed (the position is not reused). */
+export async function leaveQueue(cropId: number, year: number): Promise<void> {
+  await send(adds(cropId, year, { waiting: -1 }));
+}
+
+/** A new registration in draw mode: counted, nothing promised. */
+export async function apply(cropId: number, year: number): Promise<void> {
+  await send(adds(cropId, year, { applied: 1 }));
+}
+
+/** Gives back a promise (see releaseUpdate). */
+export async function release(cropId: number, year: number, grams: number, to?: 'expired' | 'cancelled'): Promise<void> {
+  await send(releaseUpdate(cropId, year, grams, to));
+}
+
+/** Adds (or, when that much is free, takes away) stock; false when taking away more than is free. */
+export async function changeStock(cropId: number, year: number, deltaGrams: number): Promise<boolean> {
+  return (await send(stockUpdate(cropId, year, deltaGrams))) !== undefined;
+}
+
+/** Moves a registration's promise to sold (see saleUpdate); false when it gives more than is free. */
+export async function moveToSold(cropId: number, year: number, promisedGrams: number, soldGrams: number): Promise<boolean> {
+  return (await send(saleUpdate(cropId, year, promisedGrams, soldGrams))) !== undefined;
+}
