@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type Applicant, DRAW_ALGORITHM, DrawInputError, drawKey, drawOrder, runDraw } from './draw';
+import { type Applicant, DRAW_ALGORITHM, DrawInputError, drawKey, drawOrder, runDraw, sharesOf } from './draw';
 
 const KG = 1000;
 const applicant = (id: number, kg = 40, over: Partial<Applicant> = {}): Applicant => ({
@@ -142,6 +142,11 @@ describe('runDraw', () => {
     const open = winners.filter((e) => !e.reservedFor).map((e) => e.id);
     expect(open).toEqual(order.filter((id) => !reserved.has(id)).slice(0, open.length));
     expect(runDraw({ ...input, applicants: [...applicants].reverse() })).toEqual(r);
+
+    // What the published result shows (numbers, grams, the shares each counts for) gives the same draw.
+    const published = applicants.map((a) => ({ id: a.id, grams: a.grams, shares: sharesOf(a, shares) }));
+    expect(published.find((a) => a.id === 15)!.shares).toEqual(['SC/ST', 'women']);
+    expect(runDraw({ ...input, applicants: published })).toEqual(r);
   });
 
   it('counts a winner towards every share it qualifies for, and confirms every qualifier when too few apply', () => {

@@ -15,8 +15,13 @@ export interface Applicant {
   id: number;
   /** Grams the registration asks for. */
   grams: number;
-  category: string;
-  gender: string;
+  category?: string;
+  gender?: string;
+  /**
+   * The names of the shares the applicant qualifies for, as the published result lists them (it shows no
+   * category or gender); when given, it decides instead of category and gender.
+   */
+  shares?: readonly string[];
 }
 
 /** A share of the stock kept for applicants who qualify: their category or their gender is among those listed. */
@@ -90,8 +95,14 @@ export function drawOrder(seed: string, cropId: number, year: number, ids: reado
     .map((k) => k.id);
 }
 
-export const qualifies = (a: Applicant, share: ReservedShare): boolean =>
-  Boolean(share.categories?.includes(a.category) || share.genders?.includes(a.gender));
+export function qualifies(a: Applicant, share: ReservedShare): boolean {
+  if (a.shares) return a.shares.includes(share.name);
+  return Boolean((a.category && share.categories?.includes(a.category)) || (a.gender && share.genders?.includes(a.gender)));
+}
+
+/** The shares an applicant qualifies for, by name: what the published result shows instead of category and gender. */
+export const sharesOf = (a: Applicant, shares: readonly ReservedShare[]): string[] =>
+  shares.filter((s) => qualifies(a, s)).map((s) => s.name);
 
 export function runDraw(input: DrawInput): DrawResult {
   checkInput(input);
