@@ -1,4 +1,4 @@
-import { GetCommand, UpdateCommand, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, type TransactWriteCommandInput, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { docClient, tableName } from '../lib/aws';
 import { isAmbiguous, isConditionalFailure, isTransient, withRetry } from '../lib/retry';
 import type { PoolCounts } from './promise';
@@ -29,8 +29,8 @@ export interface PoolState extends PoolCounts {
   version: number;
 }
 
-/** An UpdateItem without ReturnValues, so that it also fits a TransactWriteItems `Update`. */
-type Update = Omit<UpdateCommandInput, 'TableName' | 'ReturnValues'> & { TableName: string };
+/** An update that fits a TransactWriteItems `Update` as well as an UpdateItem. */
+export type PoolUpdate = NonNullable<NonNullable<TransactWriteCommandInput['TransactItems']>[number]['Update']>;
 
 /** Absent counters are 0: the first write of a pool creates it with ADD. */
 export async function readPool(cropId: number, year: number): Promise<PoolState> {
@@ -56,7 +56,7 @@ export async function readPool(cropId: number, year: number): Promise<PoolState>
 }
 
 /** ADD of each named counter (negative to lower it), plus version, with an optional condition. */
-function adds(cropId: number, year: number, counters: Record<string, number>, condition?: Condition): Update {
+function adds(cropId: number, year: number, counters: Record<string, number>, condition?: Condition): PoolUpdate {
   const names: Record<string, string> = { '#version': 'version', ...condition?.names };
   const values: Record<string, unknown> = { ':one': 1, ...condition?.values };
   const parts = ['#version :one'];
@@ -93,7 +93,7 @@ const freeAtLeast = (grams: number): Condition => ({
 // ---- update descriptions ----
 
 /** Stock of a lot added (positive) or taken away (negative: only while that much is free). */
-export function stockUpdate(cropId: number, year: number, deltaGrams: number): Update {
+export function stockUpdate(cropId: number, year: number, deltaGrams: number): PoolUpdate {
   return adds(
     cropId,
     year,
@@ -103,7 +103,7 @@ export function stockUpdate(cropId: number, year: number, deltaGrams: number): U
 }
 
 /** A new registration confirmed at once: nobody waits and its grams are free. */
-export function promiseUpdate(cropId: number, year: number, grams: number): Update {
+export function promiseUpdate(cropId: number, year: number, grams: number): PoolUpdate {
   const free = freeAtLeast(grams);
   return adds(
     cropId,
@@ -118,7 +118,7 @@ export function promiseUpdate(cropId: number, year: number, grams: number): Upda
 }
 
 /** A waitlisted registration promoted (or an applicant drawn): its grams are free; it leaves the queue when it was in it. */
-export function promoteUpdate(cropId: number, year: number, grams: number, from: 'waitlisted' | 'applied'): Update {
+export function promoteUpdate(cropId: number, year: number, grams: number, from: 'waitlisted' | 'applied'): PoolUpdate {
   return adds(
     cropId,
     year,
@@ -128,12 +128,12 @@ export function promoteUpdate(cropId: number, year: number, grams: number, from:
 }
 
 /** A promise given back: the registration expired, was cancelled, or its request failed (`undefined`). */
-export function releaseUpdate(cropId: number, year: number, grams: number, to?: 'expired' | 'cancelled'): Update {
+export function releaseUpdate(cropId: number, year: number, grams: number, to?: 'expired' | 'cancelled'): PoolUpdate {
   return adds(cropId, year, { promisedGrams: -grams, freeGrams: grams, confirmed: -1, ...(to ? { [to]: 1 } : {}) });
 }
 
 /** A sale of `soldGrams` to a registration promised `promisedGrams`; giving more than promised needs that much free. */
-export function saleUpdate(cropId: number, year: number, promisedGrams: number, soldGrams: number): Update {
+export function saleUpdate(cropId: number, year: number, promisedGrams: number, soldGrams: number): PoolUpdate {
   const extra = soldGrams - promisedGrams;
   return adds(
     cropId,
@@ -148,7 +148,7 @@ export function saleUpdate(cropId: number, year: number, promisedGrams: number, 
 /** Resent only when it surely was not applied (throttled, refused); a lost answer is the caller's to handle. */
 const notApplied = (e: unknown) => isTransient(e) && !isAmbiguous(e);
 
-async function send(update: Update): Promise<PoolState | undefined> {
+async function send(update: PoolUpdate): Promise<PoolState | undefined> {
   try {
     const out = await withRetry(() => docClient().send(new UpdateCommand({ ...update, ReturnValues: 'ALL_NEW' })), {
       retryIf: notApplied,
@@ -160,7 +160,7 @@ async function send(update: Update): Promise<PoolState | undefined> {
   }
 }
 
-function stateOf(update: Update, item: Record<string, unknown> | undefined): PoolState {
+function stateOf(update: PoolUpdate, item: Record<string, unknown> | undefined): PoolState {
   const [, cropId, year] = String(update.Key!.pk).split('#');
   const n = (name: string) => Number(item?.[name] ?? 0);
   return {

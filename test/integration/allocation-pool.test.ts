@@ -1,6 +1,17 @@
+import { PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, describe, expect, it } from 'vitest';
-import { docClient, setDocClientForTests } from '@functions/lib/aws';
-import { changeStock, joinQueue, leaveQueue, moveToSold, promise, readPool, release } from '@functions/allocation/pool';
+import { docClient, setDocClientForTests, tableName } from '@functions/lib/aws';
+import { cancellationReasons, withRetry } from '@functions/lib/retry';
+import {
+  changeStock,
+  joinQueue,
+  leaveQueue,
+  moveToSold,
+  promise,
+  promoteUpdate,
+  readPool,
+  release,
+} from '@functions/allocation/pool';
 import { faulty, named } from '../support/faulty-client';
 import { useTestApi } from '../support/integration';
 
@@ -119,5 +130,49 @@ describe('the pool', () => {
     await expect(promise(crop, YEAR, 1 * KG)).rejects.toThrow(/timed out/);
     setDocClientForTests(undefined);
     expect(await expectWithinStock(crop)).toMatchObject({ promisedGrams: 1 * KG, confirmed: 1 });
+  });
+
+  it('promotes a waiting registration once when many promote it at the same moment, and only as far as the stock goes', async () => {
+    const crop = newCrop();
+    await changeStock(crop, YEAR, 5 * KG);
+    const waiting = [await joinQueue(crop, YEAR), await joinQueue(crop, YEAR)];
+    // Stand-ins for two waitlisted registrations of 4 kg each: only one of them fits.
+    const regKey = (position: number) => ({ pk: `TESTREG#${crop}#${position}`, sk: 'REG' });
+    for (const position of waiting) {
+      await docClient().send(new PutCommand({ TableName: tableName(), Item: { ...regKey(position), status: 'waitlisted' } }));
+    }
+    /** The promotion's transaction as the design has it: the pool and the registration's status, all or nothing. */
+    const promote = (position: number) =>
+      withRetry(
+        () =>
+          docClient().send(
+            new TransactWriteCommand({
+              TransactItems: [
+                { Update: promoteUpdate(crop, YEAR, 4 * KG, 'waitlisted') },
+                {
+                  Update: {
+                    TableName: tableName(),
+                    Key: regKey(position),
+                    UpdateExpression: 'SET #s = :confirmed',
+                    ConditionExpression: '#s = :waitlisted',
+                    ExpressionAttributeNames: { '#s': 'status' },
+                    ExpressionAttributeValues: { ':confirmed': 'confirmed', ':waitlisted': 'waitlisted' },
+                  },
+                },
+              ],
+            }),
+          ),
+        { attempts: 12 },
+      ).then(
+        () => true,
+        (e: unknown) => {
+          if (cancellationReasons(e).some((r) => r.Code === 'ConditionalCheckFailed')) return false;
+          throw e;
+        },
+      );
+    const attempts = waiting.flatMap((position) => Array.from({ length: 5 }, () => promote(position)));
+    const done = await Promise.all(attempts);
+    expect(done.filter(Boolean)).toHaveLength(1);
+    expect(await expectWithinStock(crop)).toMatchObject({ promisedGrams: 4 * KG, freeGrams: 1 * KG, waiting: 1, confirmed: 1 });
   });
 });
