@@ -32,27 +32,31 @@ export interface PoolState extends PoolCounts {
 /** An update that fits a TransactWriteItems `Update` as well as an UpdateItem. */
 export type PoolUpdate = NonNullable<NonNullable<TransactWriteCommandInput['TransactItems']>[number]['Update']>;
 
-/** Absent counters are 0: the first write of a pool creates it with ADD. */
 export async function readPool(cropId: number, year: number): Promise<PoolState> {
   const out = await withRetry(() =>
     docClient().send(new GetCommand({ TableName: tableName(), Key: poolKey(cropId, year), ConsistentRead: true })),
   );
-  const n = (name: string) => Number(out.Item?.[name] ?? 0);
-  return {
-    cropId,
-    year,
-    stockGrams: n('stockGrams'),
-    soldGrams: n('soldGrams'),
-    promisedGrams: n('promisedGrams'),
-    freeGrams: n('freeGrams'),
-    waiting: n('waiting'),
-    queueTail: n('queueTail'),
-    confirmed: n('confirmed'),
-    applied: n('applied'),
-    expired: n('expired'),
-    cancelled: n('cancelled'),
-    version: n('version'),
-  };
+  return poolState(cropId, year, out.Item);
+}
+
+const COUNTERS = [
+  'stockGrams',
+  'soldGrams',
+  'promisedGrams',
+  'freeGrams',
+  'waiting',
+  'queueTail',
+  'confirmed',
+  'applied',
+  'expired',
+  'cancelled',
+  'version',
+] as const satisfies readonly (keyof PoolState)[];
+
+/** Absent counters are 0: the first write of a pool creates it with ADD. */
+function poolState(cropId: number, year: number, item: Record<string, unknown> | undefined): PoolState {
+  const counters = Object.fromEntries(COUNTERS.map((name) => [name, Number(item?.[name] ?? 0)]));
+  return { cropId, year, ...counters } as PoolState;
 }
 
 /** ADD of each named counter (negative to lower it), plus version, with an optional condition. */
@@ -148,36 +152,17 @@ export function saleUpdate(cropId: number, year: number, promisedGrams: number, 
 /** Resent only when it surely was not applied (throttled, refused); a lost answer is the caller's to handle. */
 const notApplied = (e: unknown) => isTransient(e) && !isAmbiguous(e);
 
-async function send(update: PoolUpdate): Promise<PoolState | undefined> {
+/** The pool's attributes after the write; undefined when its condition failed. */
+async function send(update: PoolUpdate): Promise<Record<string, unknown> | undefined> {
   try {
     const out = await withRetry(() => docClient().send(new UpdateCommand({ ...update, ReturnValues: 'ALL_NEW' })), {
       retryIf: notApplied,
     });
-    return stateOf(update, out.Attributes);
+    return out.Attributes ?? {};
   } catch (e) {
     if (isConditionalFailure(e)) return undefined;
     throw e;
   }
-}
-
-function stateOf(update: PoolUpdate, item: Record<string, unknown> | undefined): PoolState {
-  const [, cropId, year] = String(update.Key!.pk).split('#');
-  const n = (name: string) => Number(item?.[name] ?? 0);
-  return {
-    cropId: Number(cropId),
-    year: Number(year),
-    stockGrams: n('stockGrams'),
-    soldGrams: n('soldGrams'),
-    promisedGrams: n('promisedGrams'),
-    freeGrams: n('freeGrams'),
-    waiting: n('waiting'),
-    queueTail: n('queueTail'),
-    confirmed: n('confirmed'),
-    applied: n('applied'),
-    expired: n('expired'),
-    cancelled: n('cancelled'),
-    version: n('version'),
-  };
 }
 
 /** Promises `grams` to a new registration; false when someone waits or the grams are not free. */
@@ -187,8 +172,8 @@ export async function promise(cropId: number, year: number, grams: number): Prom
 
 /** Puts a new registration on the waiting list; its position (1, 2, 3… per crop and year). */
 export async function joinQueue(cropId: number, year: number): Promise<number> {
-  const state = await send(adds(cropId, year, { queueTail: 1, waiting: 1 }));
-  return state!.queueTail;
+  const after = await send(adds(cropId, year, { queueTail: 1, waiting: 1 }));
+  return Number(after!.queueTail);
 }
 
 /** Gives back what `joinQueue` took when the registration's request then failed (the position is not reused). */
