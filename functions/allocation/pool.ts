@@ -9,7 +9,8 @@ import type { PoolCounts } from './promise';
  * stockGrams, soldGrams, promisedGrams and freeGrams = stock − sold − promised, kept by every write in the
  * same UpdateItem. DynamoDB conditions compare but cannot add, so "promised + sold ≤ stock" is checked as
  * `freeGrams >= :grams` on every write that takes grams. Also the waiting list's `queueTail` (last position
- * handed out) and `waiting`, the counts per status, and `version` (+1 on every write, for reconciliation).
+ * handed out) and `waiting`, the counts per status, and `version` and `updatedAt` (every write, for
+reconciliation).
  *
  * Each change is an update description (`…Update`) so that the write paths can put it into their own
  * transactions (a lot, a sale, a promotion); the registration path sends `promise` and `joinQueue` alone,
@@ -27,6 +28,8 @@ export interface PoolState extends PoolCounts {
   expired: number;
   cancelled: number;
   version: number;
+  /** When the pool was last written (ISO); absent before its first write. */
+  updatedAt?: string;
 }
 
 /** An update that fits a TransactWriteItems `Update` as well as an UpdateItem. */
@@ -56,13 +59,14 @@ const COUNTERS = [
 /** Absent counters are 0: the first write of a pool creates it with ADD. */
 function poolState(cropId: number, year: number, item: Record<string, unknown> | undefined): PoolState {
   const counters = Object.fromEntries(COUNTERS.map((name) => [name, Number(item?.[name] ?? 0)]));
-  return { cropId, year, ...counters } as PoolState;
+  const updatedAt = typeof item?.updatedAt === 'string' ? { updatedAt: item.updatedAt } : {};
+  return { cropId, year, ...counters, ...updatedAt } as PoolState;
 }
 
-/** ADD of each named counter (negative to lower it), plus version, with an optional condition. */
+/** ADD of each named counter (negative to lower it), plus version and updatedAt, with an optional condition. */
 function adds(cropId: number, year: number, counters: Record<string, number>, condition?: Condition): PoolUpdate {
-  const names: Record<string, string> = { '#version': 'version', ...condition?.names };
-  const values: Record<string, unknown> = { ':one': 1, ...condition?.values };
+  const names: Record<string, string> = { '#version': 'version', '#updatedAt': 'updatedAt', ...condition?.names };
+  const values: Record<string, unknown> = { ':one': 1, ':now': new Date().toISOString(), ...condition?.values };
   const parts = ['#version :one'];
   Object.entries(counters)
     .filter(([, by]) => by !== 0)
@@ -74,7 +78,7 @@ function adds(cropId: number, year: number, counters: Record<string, number>, co
   return {
     TableName: tableName(),
     Key: poolKey(cropId, year),
-    UpdateExpression: `ADD ${parts.join(', ')}`,
+    UpdateExpression: `ADD ${parts.join(', ')} SET #updatedAt = :now`,
     ...(condition ? { ConditionExpression: condition.expression } : {}),
     ExpressionAttributeNames: names,
     ExpressionAttributeValues: values,

@@ -46,6 +46,9 @@ describe('the pool', () => {
     expect([...positions].sort((a, b) => a - b)).toEqual(Array.from({ length: 70 }, (_, i) => i + 1));
     const p = await expectWithinStock(crop);
     expect(p).toMatchObject({ promisedGrams: 30 * KG, freeGrams: 0, confirmed: 30, waiting: 70, queueTail: 70 });
+    // A refused promise writes nothing: the stock, 30 promises and 70 places in the queue.
+    expect(p.version).toBe(1 + 30 + 70);
+    expect(Date.parse(p.updatedAt!)).not.toBeNaN();
   });
 
   it('never over-promises with requests of different sizes at once', async () => {
