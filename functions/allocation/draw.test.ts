@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { type Applicant, DRAW_ALGORITHM, DrawInputError, drawKey, drawOrder, runDraw, sharesOf } from './draw';
+import {
+  type Applicant,
+  DRAW_ALGORITHM,
+  DrawInputError,
+  drawKey,
+  drawOrder,
+  publishDraw,
+  runDraw,
+  sharesOf,
+  verifyDraw,
+} from './draw';
 
 const KG = 1000;
 const applicant = (id: number, kg = 40, over: Partial<Applicant> = {}): Applicant => ({
@@ -193,5 +203,45 @@ describe('runDraw', () => {
         { name: 'b', percent: 50, genders: ['महिला'] },
       ],
     });
+  });
+});
+
+describe('verifyDraw', () => {
+  const applicants = ids(40).map((i) =>
+    applicant(i, 5 + (i % 4) * 5, { category: i % 4 === 0 ? 'ST' : 'OBC', gender: i % 2 ? 'महिला' : 'पुरुष' }),
+  );
+  const input = {
+    seed: '204817',
+    cropId: 11,
+    year: 2026,
+    stockGrams: 200 * KG,
+    applicants,
+    shares: [{ name: 'SC/ST', percent: 20, categories: ['SC', 'ST'] }],
+  };
+  const published = publishDraw(runDraw(input), input);
+
+  it('finds nothing to object to in a draw published as it was run, which shows no category or gender', () => {
+    expect(verifyDraw(published)).toEqual([]);
+    expect(JSON.stringify(published)).not.toMatch(/OBC|महिला|पुरुष|"category"|"gender"/);
+    expect(verifyDraw(JSON.parse(JSON.stringify(published)))).toEqual([]);
+  });
+
+  it('names what differs when the published order, an outcome or the seed was changed', () => {
+    const swapped = { ...published, entries: [published.entries[1]!, published.entries[0]!, ...published.entries.slice(2)] };
+    expect(verifyDraw(swapped).join('\n')).toMatch(/Place 1: id is/);
+
+    const last = published.entries.length - 1;
+    const promotedByHand = {
+      ...published,
+      entries: published.entries.map((e, i) =>
+        i === last ? { ...e, outcome: 'confirmed' as const, waitlistPosition: undefined } : e,
+      ),
+    };
+    expect(verifyDraw(promotedByHand).join('\n')).toMatch(
+      new RegExp(`Place ${last + 1}: outcome is confirmed, the draw gives waitlisted`),
+    );
+
+    expect(verifyDraw({ ...published, seed: '204818' }).length).toBeGreaterThan(0);
+    expect(verifyDraw({ ...published, algorithm: 'other' as typeof DRAW_ALGORITHM })).toEqual(['Unknown algorithm other']);
   });
 });

@@ -183,9 +183,60 @@ function checkInput(input: DrawInput): void {
   for (const s of shares) {
     if (!(s.percent > 0 && s.percent <= 100))
       throw new DrawInputError(`Share ${s.name}: percent must be above 0 and at most 100`);
-    if (!s.categories?.length && !s.genders?.length) throw new DrawInputError(`Share ${s.name} names nobody who qualifies`);
+    const named = s.categories?.length || s.genders?.length || input.applicants.every((a) => a.shares);
+    if (!named) throw new DrawInputError(`Share ${s.name} names nobody who qualifies`);
   }
   if (shares.reduce((sum, s) => sum + s.percent, 0) > 100) throw new DrawInputError('Reserved shares add up to more than 100 %');
 }
 
 const isWhole = (n: number) => Number.isSafeInteger(n) && n >= 0;
+
+/** The draw as anyone may read it: no name, category or gender; per number its grams and the shares it counts for. */
+export interface PublishedDraw extends Omit<DrawResult, 'entries'> {
+  entries: (DrawEntry & { grams: number; shares: string[] })[];
+}
+
+export function publishDraw(result: DrawResult, input: DrawInput): PublishedDraw {
+  const byId = new Map(input.applicants.map((a) => [a.id, a]));
+  const shares = input.shares ?? [];
+  return {
+    ...result,
+    entries: result.entries.map((e) => {
+      const a = byId.get(e.id)!;
+      return { ...e, grams: a.grams, shares: sharesOf(a, shares) };
+    }),
+  };
+}
+
+/**
+ * What `verify-draw` checks: the published order and outcome are what the algorithm gives from the published
+ * seed, crop, year, stock, shares and applicants. Empty when they are; otherwise each difference found.
+ */
+export function verifyDraw(published: PublishedDraw): string[] {
+  if (published.algorithm !== DRAW_ALGORITHM) return [`Unknown algorithm ${published.algorithm}`];
+  let again: DrawResult;
+  try {
+    again = runDraw({
+      seed: published.seed,
+      cropId: published.cropId,
+      year: published.year,
+      stockGrams: published.stockGrams,
+      shares: published.shares.map((s) => ({ name: s.name, percent: s.percent })),
+      applicants: published.entries.map((e) => ({ id: e.id, grams: e.grams, shares: e.shares })),
+    });
+  } catch (e) {
+    return [`The published draw cannot be run again: ${(e as Error).message}`];
+  }
+  const differences: string[] = [];
+  const fields = ['id', 'rank', 'key', 'outcome', 'reservedFor', 'waitlistPosition'] as const;
+  again.entries.forEach((want, i) => {
+    const got = published.entries[i]!;
+    for (const f of fields) {
+      if (got[f] !== want[f]) differences.push(`Place ${i + 1}: ${f} is ${String(got[f])}, the draw gives ${String(want[f])}`);
+    }
+  });
+  if (again.promisedGrams !== published.promisedGrams) {
+    differences.push(`Promised grams are ${published.promisedGrams}, the draw gives ${again.promisedGrams}`);
+  }
+  return differences;
+}
