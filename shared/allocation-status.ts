@@ -62,7 +62,7 @@ export interface RegistrationStanding {
   waitlistPosition?: number;
 }
 
-/** The status fields of the public letter reply (the API of the issue: names fixed). */
+/** The status fields of the public letter reply (names fixed: other tools rely on them). */
 export interface LetterStatusFields {
   status: AllocationStatus;
   waitlistPosition?: number;
