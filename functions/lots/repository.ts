@@ -5,6 +5,7 @@ import { getRecord } from '../lib/entity-reads';
 import { cropKey } from '../crops/crop-entity';
 import { producerKey } from '../producers/producer-entity';
 import { conditionFailedAt, queryIndex, takeClaimItem, type Item } from '../lib/query';
+import { stockUpdate } from '../allocation/pool';
 import { formatLotCode } from './codes';
 import {
   ALL_LOTS_PK,
@@ -127,6 +128,8 @@ export async function insertLotWithCode(draft: Omit<LotItem, 'lotCode'>): Promis
   const lot: LotItem = { ...draft, lotCode: formatLotCode({ ...draft, seq }) };
   const active = { ':t': true };
   const token = randomUUID();
+  // Built once: a resend with the same token must carry the same parameters (the pool's updatedAt included).
+  const poolUpdate = stockUpdate(draft.cropID, draft.year, draft.totalGrams);
   try {
     await withRetry(() =>
       docClient().send(
@@ -157,6 +160,8 @@ export async function insertLotWithCode(draft: Omit<LotItem, 'lotCode'>): Promis
                 ExpressionAttributeValues: active,
               },
             },
+            // The crop's stock pool of the lot's year grows by the lot (docs/decisions/0026-allocation.md, section 1).
+            { Update: poolUpdate },
           ],
         }),
       ),

@@ -3,6 +3,7 @@ import { docClient, tableName } from '../lib/aws';
 import { batchGet } from '../lib/batch-get';
 import { padId } from '../lib/counters';
 import { isConditionalFailure } from '../lib/retry';
+import type { AllocationStatus } from '@shared/allocation-status';
 
 /**
  * Storage of the registrations area (keys in docs/data-model.md, "Registrations"):
@@ -51,15 +52,21 @@ export interface RegistrationItem {
   unit: 'bag' | 'kg';
   /** False when the crop had no rules, so the form offered no quantity; absent on older items (offered). */
   quantityOffered?: boolean;
-  /** YYYY-MM-DD, an Asia/Kolkata calendar day. */
-  appointmentDate: string;
+  /** Absent on registrations stored before allocation, which are confirmed (shared/allocation-status.ts). */
+  status?: AllocationStatus;
+  /** The grams promised from the crop's stock pool (functions/allocation/promise.ts). */
+  promisedGrams?: number;
+  /** Waitlisted only: the ticket in the crop's waiting list for the year. */
+  waitlistPosition?: number;
+  /** YYYY-MM-DD, an Asia/Kolkata calendar day. The appointment fields are there while confirmed. */
+  appointmentDate?: string;
   /** <day>T00:00:00+05:30 */
-  appointmentDateTime: string;
+  appointmentDateTime?: string;
   /** The shift's label as configured when booked. */
-  appointmentShift: string;
-  appointmentShiftNumber: 1 | 2;
+  appointmentShift?: string;
+  appointmentShiftNumber?: 1 | 2;
   /** The shift counter was taken (PerDayLimit > 0 at booking time). */
-  slotCounted: boolean;
+  slotCounted?: boolean;
   created: string;
   adharFilePath: string;
   adharFileType: string;
@@ -88,6 +95,9 @@ export interface ClaimItem {
   idempotencyKey?: string;
   fingerprint: string;
   created: string;
+  /** The status the registration was given (absent on claims made before allocation: confirmed). */
+  status?: AllocationStatus;
+  waitlistPosition?: number;
 }
 
 export const regKey = (year: number, id: number) => ({ pk: `REG#${year}#${padId(id)}`, sk: 'REG' });
@@ -256,10 +266,16 @@ export async function releaseLock(hash: string, year: number, cropKey: string, t
 // ---- the registration write ----
 
 /**
- * One transaction over three new items (registration, claim, letter code), none of them a hot counter.
+ * One transaction over four new items (registration, claim, letter code, due or queue entry), none of them
+ * a hot counter.
  * The client request token makes a resent transaction idempotent (DynamoDB remembers it for 10 minutes).
  */
-export async function commitRegistration(item: RegistrationItem, claim: ClaimItem, token: string): Promise<void> {
+export async function commitRegistration(
+  item: RegistrationItem,
+  claim: ClaimItem,
+  allocationEntry: Record<string, unknown>,
+  token: string,
+): Promise<void> {
   await db().send(
     new TransactWriteCommand({
       ClientRequestToken: token,
@@ -273,13 +289,15 @@ export async function commitRegistration(item: RegistrationItem, claim: ClaimIte
             ConditionExpression: 'attribute_not_exists(pk)',
           },
         },
+        // The due entry (confirmed) or the queue entry (waitlisted): functions/allocation/entries.ts.
+        { Put: { TableName: T(), Item: allocationEntry, ConditionExpression: 'attribute_not_exists(pk)' } },
       ],
     }),
   );
 }
 
 /** Index of each item in commitRegistration's transaction (to read cancellation reasons). */
-export const TX_INDEX = { registration: 0, claim: 1, code: 2 } as const;
+export const TX_INDEX = { registration: 0, claim: 1, code: 2, allocation: 3 } as const;
 
 export async function getRegistration(year: number, id: number, consistent = true): Promise<RegistrationItem | undefined> {
   const out = await db().send(new GetCommand({ TableName: T(), Key: regKey(year, id), ConsistentRead: consistent }));

@@ -31,6 +31,9 @@ import { cancellationReasons, isTransient, sleep, withRetry } from '../lib/retry
 import { appointmentDateTime, appointmentSettings, bookSlot, busy, releaseSlot, type Slot } from './appointments';
 import { farmerAddress, linkFarmer } from './farmer-link';
 import * as repo from './repository';
+import * as pool from '../allocation/pool';
+import { dueEntry, queueEntry } from '../allocation/entries';
+import { promisedGramsOf } from '../allocation/promise';
 import { checkFile, lastingKey, removeQuietly, storeFile, type FileSource } from './uploads';
 
 /**
@@ -95,11 +98,23 @@ function fingerprintOf(f: RegistrationFields, hash: string): string {
   return createHash('sha256').update(JSON.stringify(canon)).digest('base64url');
 }
 
-function replyOf(id: number, year: number, code: string, existing = false): RegistrationReply {
+/** What the registration was given: a claim made before allocation carries no status and was confirmed. */
+type Standing = Pick<repo.ClaimItem, 'status' | 'waitlistPosition'>;
+
+function replyOf(id: number, year: number, code: string, standing: Standing, existing = false): RegistrationReply {
+  const status = standing.status === 'waitlisted' || standing.status === 'applied' ? standing.status : 'confirmed';
   return {
     success: true,
     message: MSG_OK,
-    data: { id, year, uniqeCode: code, uniqueCode: code, ...(existing ? { existing: true } : {}) },
+    data: {
+      id,
+      year,
+      uniqeCode: code,
+      uniqueCode: code,
+      ...(existing ? { existing: true } : {}),
+      status,
+      ...(status === 'waitlisted' && standing.waitlistPosition ? { waitlistPosition: standing.waitlistPosition } : {}),
+    },
   };
 }
 
@@ -117,14 +132,14 @@ async function resolveExisting(
 ): Promise<SubmitOutcome> {
   // A retry gets the first answer as it was: its key was made by the farmer's own browser.
   if (input.idempotencyKey !== undefined && claim.idempotencyKey === input.idempotencyKey) {
-    return { status: 200, reply: replyOf(claim.id, claim.year, claim.uniqeCode) };
+    return { status: 200, reply: replyOf(claim.id, claim.year, claim.uniqeCode, claim) };
   }
   const attempt = await countAttempt(findLetterLimits(hash, input.sourceIp));
   if (!attempt.allowed) throw findLimited(attempt.retryAfterSeconds);
   if (claim.fingerprint !== fingerprint) throw new AppError('CONFLICT', MSG_ALREADY_REGISTERED);
   await attempt.giveBack();
   // A separate identical submission is told it was made before.
-  return { status: 200, reply: replyOf(claim.id, claim.year, claim.uniqeCode, true) };
+  return { status: 200, reply: replyOf(claim.id, claim.year, claim.uniqeCode, claim, true) };
 }
 
 const read = <T>(fn: () => Promise<T>) => withRetry(fn, { attempts: 5 });
@@ -253,13 +268,18 @@ async function registerLocked(input: SubmitInput, c: Ctx): Promise<SubmitOutcome
   // A throttled counter update was not applied: safe to resend. A lost answer may skip a number (a gap).
   const id = await withRetry(() => nextValue(`registrations#${c.year}`));
   const storedKey = lastingKey(file, c.year, id);
+  const bagsRequested = clampQty(fields.bagsAsked ?? rules?.defaultQty ?? QTY_CLAMP.min, rules);
+  const unit = rules?.unit === 'bag' ? 'bag' : 'kg';
+  const grams = promisedGramsOf(rules, { bagsRequested, unit, ...(rules ? {} : { quantityOffered: false }) });
+  let place: Place | undefined;
   let slot: Slot | undefined;
   let committed = false;
   try {
-    // Independent steps run side by side: the slot, the copy of the scan, the farmer link.
-    const bagsRequested = clampQty(fields.bagsAsked ?? rules?.defaultQty ?? QTY_CLAMP.min, rules);
+    place = await takePlace(c.crop.id, c.year, grams);
+    // Independent steps run side by side: the slot (a waitlisted registration has none yet), the copy of the
+    // scan, the farmer link.
     const [booked, stored, linked] = await Promise.allSettled([
-      bookSlot(settings, id, c.now),
+      place.status === 'confirmed' ? bookSlot(settings, id, c.now) : undefined,
       storeFile(file, storedKey),
       linkFarmer({
         aadhaarHash: c.hash,
@@ -275,6 +295,15 @@ async function registerLocked(input: SubmitInput, c: Ctx): Promise<SubmitOutcome
     ]);
     if (booked.status === 'fulfilled') slot = booked.value;
     else throw booked.reason;
+    const appointment: Partial<repo.RegistrationItem> = slot
+      ? {
+          appointmentDate: slot.date,
+          appointmentDateTime: appointmentDateTime(slot.date),
+          appointmentShift: slot.label,
+          appointmentShiftNumber: slot.shift,
+          slotCounted: slot.counted,
+        }
+      : {};
     if (stored.status === 'rejected') throw stored.reason;
     const farmerID = linked.status === 'fulfilled' ? linked.value : undefined;
     const code = randomBytes(16).toString('base64url');
@@ -308,13 +337,12 @@ async function registerLocked(input: SubmitInput, c: Ctx): Promise<SubmitOutcome
       cropId: c.crop.id,
       cropKey: c.cropKey,
       bagsRequested,
-      unit: rules?.unit === 'bag' ? 'bag' : 'kg',
+      unit,
       ...(rules ? {} : { quantityOffered: false }),
-      appointmentDate: slot.date,
-      appointmentDateTime: appointmentDateTime(slot.date),
-      appointmentShift: slot.label,
-      appointmentShiftNumber: slot.shift,
-      slotCounted: slot.counted,
+      status: place.status,
+      promisedGrams: grams,
+      ...(place.status === 'waitlisted' ? { waitlistPosition: place.position } : {}),
+      ...appointment,
       created,
       adharFilePath: storedKey,
       adharFileType: file.kind.mime,
@@ -339,21 +367,56 @@ async function registerLocked(input: SubmitInput, c: Ctx): Promise<SubmitOutcome
       idempotencyKey: input.idempotencyKey,
       fingerprint: c.fingerprint,
       created,
+      status: place.status,
+      ...(place.status === 'waitlisted' ? { waitlistPosition: place.position } : {}),
     };
-    committed = await commit(item, claim, c.token);
+    const entry = { cropId: c.crop.id, year: c.year, id, grams };
+    const allocationEntry = slot ? dueEntry(slot.date, entry) : queueEntry(place.position!, entry);
+    committed = await commit(item, claim, allocationEntry, c.token);
     if (!committed) {
       // The claim exists: another request registered this Aadhaar and crop first.
       const winner = await read(() => repo.getClaim(c.hash, c.year, c.cropKey));
       if (winner) return await resolveExisting(winner, input, c.hash, c.fingerprint);
       throw busy();
     }
-    log.info('registration', { id, year: c.year, day: slot.date, shift: slot.shift, linked: Boolean(farmerID) });
+    log.info('registration', {
+      id,
+      year: c.year,
+      status: place.status,
+      ...(slot ? { day: slot.date, shift: slot.shift } : { position: place.position }),
+      linked: Boolean(farmerID),
+    });
     countMetric('registrations', 'RegistrationCreated');
     await incrementStat('registrations', { count: 1 }, { at: new Date(created) });
-    return { status: 201, reply: replyOf(id, c.year, code) };
+    return { status: 201, reply: replyOf(id, c.year, code, claim) };
   } finally {
-    if (!committed) await Promise.all([slot ? releaseSlot(slot) : undefined, removeQuietly(storedKey)]);
+    if (!committed) {
+      await Promise.all([
+        slot ? releaseSlot(slot) : undefined,
+        place ? givePlaceBack(c.crop.id, c.year, grams, place) : undefined,
+        removeQuietly(storedKey),
+      ]);
+    }
   }
+}
+
+/** A new registration's place in its crop's stock: confirmed with grams promised, or a waiting-list position. */
+type Place = { status: 'confirmed'; position?: undefined } | { status: 'waitlisted'; position: number };
+
+/**
+ * Rule 1 (docs/decisions/0026-allocation.md, section 2): one conditional write on the crop's pool promises
+ * the grams while nobody waits and they are free; otherwise the registration takes the next position.
+ */
+async function takePlace(cropId: number, year: number, grams: number): Promise<Place> {
+  if (await pool.promise(cropId, year, grams)) return { status: 'confirmed' };
+  return { status: 'waitlisted', position: await pool.joinQueue(cropId, year) };
+}
+
+/** Gives back what takePlace took when the registration was not written; a failure leaves it to reconciliation. */
+async function givePlaceBack(cropId: number, year: number, grams: number, place: Place): Promise<void> {
+  await (place.status === 'confirmed' ? pool.release(cropId, year, grams) : pool.leaveQueue(cropId, year)).catch((e) =>
+    log.warn('allocation not given back (reconciliation repairs it)', { cropId, year, error: (e as Error).message }),
+  );
 }
 
 /**
@@ -361,9 +424,14 @@ async function registerLocked(input: SubmitInput, c: Ctx): Promise<SubmitOutcome
  * resent with the same client request token (idempotent); when the outcome stays unknown the registration
  * is read back before anything is given back.
  */
-async function commit(item: repo.RegistrationItem, claim: repo.ClaimItem, token: string): Promise<boolean> {
+async function commit(
+  item: repo.RegistrationItem,
+  claim: repo.ClaimItem,
+  allocationEntry: Record<string, unknown>,
+  token: string,
+): Promise<boolean> {
   try {
-    await withRetry(() => repo.commitRegistration(item, claim, token), { attempts: 7, baseMs: 40, maxMs: 1000 });
+    await withRetry(() => repo.commitRegistration(item, claim, allocationEntry, token), { attempts: 7, baseMs: 40, maxMs: 1000 });
     return true;
   } catch (e) {
     const reasons = cancellationReasons(e);

@@ -6,6 +6,7 @@ import { DESKTOP, PHONE, screenshot } from '../support/browser';
 import { useE2EStack } from '../support/e2e';
 import { fillRegistrationForm } from '../support/registration-form';
 import { FIXTURES, newAadhaar, newMobile, registerFarmer, testAadhaar, validFields } from '../fixtures/registration-helpers';
+import { adminPostOf, stockCrop } from '../fixtures/catalogue';
 
 /**
  * The appointment letter: it opens at once after a registration, shows the number, weekday, date and shift
@@ -71,6 +72,7 @@ beforeAll(async () => {
     const r = await e2e.asAdmin('POST', '/api/crops', { cropName, description: `${cropName} seed` });
     expect([200, 201]).toContain(r.status);
     crops[cropName] = r.json.cropID;
+    await stockCrop(adminPostOf(e2e), r.json.cropID);
   }
   const settings = await e2e.asAdmin('GET', '/api/settings');
   const saved = await e2e.asAdmin('PUT', '/api/settings', {

@@ -7,6 +7,7 @@ import { DESKTOP, PHONE, screenshot } from '../support/browser';
 import { useE2EStack } from '../support/e2e';
 import { fillRegistrationForm } from '../support/registration-form';
 import { FIXTURES, newAadhaar, newMobile, registerFarmer, validFields } from '../fixtures/registration-helpers';
+import { adminPostOf, stockCrop } from '../fixtures/catalogue';
 
 /**
  * What the farmer reads when something is wrong, in Hindi and in English: field messages that never overlap
@@ -105,6 +106,7 @@ beforeAll(async () => {
     const r = await e2e.asAdmin('POST', '/api/crops', { cropName, description: `${cropName} seed` });
     expect([200, 201]).toContain(r.status);
     cropIds[cropName] = r.json.cropID;
+    await stockCrop(adminPostOf(e2e), r.json.cropID);
   }
   const crops = (await e2e.asAdmin('GET', '/api/crops/dropdown')).json as { name: string; rules: unknown }[];
   expect(crops.find((c) => c.name === 'Lentil')?.rules).toBeNull();

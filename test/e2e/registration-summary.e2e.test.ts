@@ -7,6 +7,7 @@ import { DESKTOP, PHONE, screenshot } from '../support/browser';
 import { useE2EStack } from '../support/e2e';
 import { fillRegistrationForm } from '../support/registration-form';
 import { FIXTURES, newAadhaar, newMobile, registerFarmer, validFields } from '../fixtures/registration-helpers';
+import { adminPostOf, stockCrop } from '../fixtures/catalogue';
 
 /**
  * The public form opens empty, with hints, and a refused submit shows where the farmer looks: the focus on
@@ -120,6 +121,7 @@ beforeAll(async () => {
   const r = await e2e.asAdmin('POST', '/api/crops', { cropName: 'Wheat', description: 'Wheat seed' });
   expect([200, 201]).toContain(r.status);
   wheatId = r.json.cropID;
+  await stockCrop(adminPostOf(e2e), wheatId);
 }, 120_000);
 
 describe('the registration form opens empty and shows a refusal where the farmer looks', () => {

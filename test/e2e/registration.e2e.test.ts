@@ -7,6 +7,7 @@ import { DESKTOP, PHONE, screenshot, SCREENSHOT_DIR } from '../support/browser';
 import { fillRegistrationForm } from '../support/registration-form';
 import { useE2EStack } from '../support/e2e';
 import { FIXTURES, newAadhaar, newMobile } from '../fixtures/registration-helpers';
+import { adminPostOf, stockCrop } from '../fixtures/catalogue';
 
 /**
  * A farmer registers from the public form (Hindi interface) with a real PDF, then with a PNG on a 360 px
@@ -51,6 +52,7 @@ beforeAll(async () => {
   for (const cropName of ['Wheat', 'Chickpea', 'Mustard']) {
     const r = await e2e.asAdmin('POST', '/api/crops', { cropName, description: `${cropName} seed` });
     expect([200, 201]).toContain(r.status);
+    await stockCrop(adminPostOf(e2e), r.json.cropID);
   }
   expect((await e2e.asAdmin('POST', '/api/config', { key: 'PerDayLimit', value: '40' })).status).toBe(200);
   desktop = await e2e.browser.newContext({ viewport: DESKTOP, locale: 'hi-IN', timezoneId: 'Asia/Kolkata' });

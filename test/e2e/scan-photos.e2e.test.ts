@@ -8,6 +8,7 @@ import { useE2EStack } from '../support/e2e';
 import { fillRegistrationForm } from '../support/registration-form';
 import { readObject } from '../support/uploads-bucket';
 import { newAadhaar, newMobile } from '../fixtures/registration-helpers';
+import { adminPostOf, stockCrop } from '../fixtures/catalogue';
 
 /**
  * Phone photos of the Aadhaar card fit the scan limit (docs/product-rules.md#aadhaar-scan-photos): a 12 MB
@@ -157,6 +158,7 @@ async function submitAndReadScan(p: Page): Promise<Buffer> {
 beforeAll(async () => {
   const r = await e2e.asAdmin('POST', '/api/crops', { cropName: 'Wheat', description: 'Wheat seed' });
   expect([200, 201]).toContain(r.status);
+  await stockCrop(adminPostOf(e2e), r.json.cropID);
   const { ctx, page } = await visitor('en', false);
   photo12mb = await makePhoto(page);
   await ctx.close();

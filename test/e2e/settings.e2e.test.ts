@@ -2,6 +2,7 @@ import { expect, it } from 'vitest';
 import { registerFarmer, validFields } from '../fixtures/registration-helpers';
 import { DESKTOP, PHONE, screenshot } from '../support/browser';
 import { useE2EStack } from '../support/e2e';
+import { adminPostOf, stockCrop } from '../fixtures/catalogue';
 
 /**
  * The Settings page: an admin closes registrations and a farmer's phone then shows the closed notice; the
@@ -103,6 +104,7 @@ it('appointment settings saved on the page decide the days and shift labels of n
   const crop = await e2e.asAdmin('POST', '/api/crops', { cropName: 'Wheat', description: 'Wheat seed' });
   expect(crop.status).toBe(201);
   const { cropID } = crop.json as { cropID: number };
+  await stockCrop(adminPostOf(e2e), cropID);
   const letters: { appointmentDate: string; appointmentShift: string; counterAddress: string }[] = [];
   for (let i = 0; i < 5; i++) {
     const r = await registerFarmer({ url: e2e.baseUrl }, validFields({ cropName: 'Wheat', cropId: cropID }));

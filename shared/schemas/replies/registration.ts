@@ -17,6 +17,12 @@ export const RegistrationResultReply = z.strictObject({
   uniqueCode: z.string(),
   /** True when this is a registration made earlier by a separate, identical submission (not a retry of this one). */
   existing: z.literal(true).optional(),
+  /**
+   * Its place in the crop's stock when registered (docs/decisions/0026-allocation.md): confirmed (an
+   * appointment), waitlisted (no appointment; `waitlistPosition` in the crop's waiting list) or applied (draw).
+   */
+  status: z.enum(['confirmed', 'waitlisted', 'applied']),
+  waitlistPosition: z.number().int().positive().optional(),
 });
 export type RegistrationResult = z.infer<typeof RegistrationResultReply>;
 
@@ -68,12 +74,12 @@ export const AppointmentRecordReply = z.strictObject({
   /** False when the crop had no quantity choice on the form (docs/product-rules.md#quantities-per-crop): the letter shows no quantity. */
   quantityOffered: z.boolean(),
   /** The shift's label, e.g. 'सुबह 10 से दोपहर 1 बजे / Morning 10 am – 1 pm'. */
-  appointmentShift: z.string(),
-  appointmentShiftNumber: z.union([z.literal(1), z.literal(2)]),
+  appointmentShift: z.string().optional(),
+  appointmentShiftNumber: z.union([z.literal(1), z.literal(2)]).optional(),
   /** ISO date-time at the start of the appointment day in India (YYYY-MM-DDT00:00:00+05:30). */
-  appointmentDateTime: z.string(),
+  appointmentDateTime: z.string().optional(),
   /** YYYY-MM-DD (Asia/Kolkata). */
-  appointmentDate: z.string(),
+  appointmentDate: z.string().optional(),
   uniqueCode: z.string(),
   created: z.string(),
   /** Seed was issued against this registration: the letter says so, with the bill's number (not its QR token). */
@@ -109,9 +115,10 @@ export const RegistrationRowReply = z.strictObject({
   unit: z.enum(['bag', 'kg']),
   /** False when the form offered no quantity for the crop (the crop's maximum limits the sale). */
   quantityOffered: z.boolean().optional(),
-  appointmentDateTime: z.string(),
-  appointmentDate: z.string(),
-  appointmentShift: z.string(),
+  /** The appointment: while confirmed (a waitlisted registration has none). */
+  appointmentDateTime: z.string().optional(),
+  appointmentDate: z.string().optional(),
+  appointmentShift: z.string().optional(),
   created: z.string(),
   /** Storage key of the Aadhaar scan (never a public URL; open it through /aadhaar-file). */
   adharFilePath: z.string(),

@@ -1,0 +1,28 @@
+import { padId } from '../lib/counters';
+import { queuePk, queueSk } from './queue';
+
+/**
+ * The small items a registration's transaction writes beside it (docs/decisions/0026-allocation.md,
+ * sections 2 and 5): a confirmed one's due entry (found by the expiry sweep per appointment day), a
+ * waitlisted one's queue entry (read in position order by promotion).
+ */
+export const dueKey = (day: string, cropId: number, year: number, id: number) => ({
+  pk: `DUE#${day}`,
+  sk: `${cropId}#${year}#${padId(id)}`,
+});
+
+export function dueEntry(day: string, r: { cropId: number; year: number; id: number; grams: number }) {
+  return { ...dueKey(day, r.cropId, r.year, r.id), type: 'due', cropId: r.cropId, year: r.year, id: r.id, grams: r.grams };
+}
+
+export function queueEntry(position: number, r: { cropId: number; year: number; id: number; grams: number }) {
+  return {
+    pk: queuePk(r.cropId, r.year),
+    sk: queueSk(position),
+    type: 'queue',
+    position,
+    year: r.year,
+    id: r.id,
+    grams: r.grams,
+  };
+}

@@ -1,0 +1,173 @@
+import { randomUUID } from 'node:crypto';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { readPool } from '@functions/allocation/pool';
+import { docClient, setDocClientForTests } from '@functions/lib/aws';
+import { clearAppointmentSettingsCache, forgetFullShifts } from '@functions/registrations/appointments';
+import { kolkataDate } from '@shared/schemas/registration';
+import { faulty, named } from '../support/faulty-client';
+import { useTestApi } from '../support/integration';
+import { pool } from '../support/pool';
+import { startedWork } from '../support/started-work';
+import { scanTable } from '../support/table';
+import {
+  postJson,
+  registerFarmer,
+  seedCrop,
+  uploadScan,
+  validFields,
+  SAMPLE_PDF,
+  type Reply,
+} from '../fixtures/registration-helpers';
+
+/**
+ * Rule 1 on the registration path (docs/decisions/0026-allocation.md, section 2): a registration is
+ * confirmed with an appointment only while its crop's stock holds its request; otherwise it is waitlisted
+ * with the next position and no appointment. Promised grams never exceed the stock, whatever the concurrency.
+ */
+const { api, tokens } = useTestApi('super_admin');
+const work = startedWork();
+const YEAR = Number(kolkataDate(new Date()).slice(0, 4));
+/** Chickpea is asked for in kg: each test farmer asks for 5 kg. */
+const ASK_KG = 5;
+let realClient: DynamoDBDocumentClient;
+
+beforeAll(async () => {
+  realClient = docClient();
+  const r = await api.call('POST', '/api/config', { token: tokens.super_admin, body: { key: 'PerDayLimit', value: '0' } });
+  expect(r.status).toBe(200);
+  clearAppointmentSettingsCache();
+  forgetFullShifts();
+});
+afterEach(async () => {
+  await work.settled();
+  setDocClientForTests(realClient);
+});
+afterAll(() => setDocClientForTests(undefined));
+
+/** Submits each form until it is answered with something other than 503, with the same idempotency key. */
+async function submitUntilAnswered(bodies: Record<string, unknown>[]): Promise<Reply[]> {
+  const keys = bodies.map(() => randomUUID());
+  const replies: Reply[] = [];
+  let pending = bodies.map((_, i) => i);
+  for (let round = 0; round < 6 && pending.length > 0; round++) {
+    const answers = await work.all(
+      pending.map((i) => postJson(api, '/svsregistration', bodies[i], { 'idempotency-key': keys[i] })),
+    );
+    answers.forEach((a, n) => (replies[pending[n]] = a));
+    pending = pending.filter((i) => replies[i].status === 503);
+  }
+  return replies;
+}
+
+const storedOf = async (cropId: number) => {
+  const items = await scanTable({ ConsistentRead: true }, realClient);
+  return {
+    regs: items.filter((i) => i.type === 'registration' && i.cropId === cropId),
+    queue: items.filter((i) => i.pk === `QUEUE#${cropId}#${YEAR}`),
+    due: items.filter((i) => String(i.pk).startsWith('DUE#') && String(i.sk).startsWith(`${cropId}#${YEAR}#`)),
+  };
+};
+
+describe('300 concurrent registrations for a crop with stock for 100 requests', () => {
+  it('confirm exactly the 100 that fit and waitlist the other 200 as 1..200, without gaps or repeats', async () => {
+    const cropName = 'Chickpea';
+    const cropId = await seedCrop(cropName, { stockKg: 100 * ASK_KG });
+    const forms = Array.from({ length: 300 }, () => validFields({ cropName, bagsRequested: ASK_KG }));
+    const keys = await pool(forms.length, 50, async () => (await uploadScan(api, SAMPLE_PDF)).key, work.all);
+    const replies = await submitUntilAnswered(forms.map((f, i) => ({ ...f, fileKey: keys[i] })));
+
+    expect(replies.filter((r) => r.status !== 201 && r.status !== 200).map((r) => r.text)).toEqual([]);
+    const data = replies.map((r) => r.json.data);
+    const confirmed = data.filter((d) => d.status === 'confirmed');
+    const waitlisted = data.filter((d) => d.status === 'waitlisted');
+    expect(confirmed).toHaveLength(100);
+    expect(waitlisted).toHaveLength(200);
+    expect(confirmed.every((d) => d.waitlistPosition === undefined)).toBe(true);
+    expect(waitlisted.map((d) => d.waitlistPosition).sort((a, b) => a - b)).toEqual(Array.from({ length: 200 }, (_, i) => i + 1));
+
+    const p = await readPool(cropId, YEAR);
+    expect(p.stockGrams).toBe(100 * ASK_KG * 1000);
+    expect(p.promisedGrams).toBe(p.stockGrams);
+    expect(p.freeGrams).toBe(0);
+    expect(p).toMatchObject({ confirmed: 100, waiting: 200, queueTail: 200 });
+
+    // Stored: the confirmed have an appointment and a due entry, the waitlisted none and a queue entry at their position.
+    const { regs, queue, due } = await storedOf(cropId);
+    expect(regs).toHaveLength(300);
+    for (const r of regs) {
+      expect(r.promisedGrams).toBe(ASK_KG * 1000);
+      if (r.status === 'confirmed') {
+        expect(r.appointmentDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+        expect(r.waitlistPosition).toBeUndefined();
+      } else {
+        expect(r.status).toBe('waitlisted');
+        expect(r.appointmentDate).toBeUndefined();
+        expect(r.appointmentShift).toBeUndefined();
+      }
+    }
+    expect(due.map((d) => d.id).sort()).toEqual(
+      regs
+        .filter((r) => r.status === 'confirmed')
+        .map((r) => r.id)
+        .sort(),
+    );
+    const positionOf = new Map(regs.filter((r) => r.status === 'waitlisted').map((r) => [r.id, r.waitlistPosition]));
+    expect(queue).toHaveLength(200);
+    for (const q of queue) expect(positionOf.get(q.id)).toBe(q.position);
+  }, 300_000);
+});
+
+describe('one registration at a time', () => {
+  it('waitlists every registration for a crop without stock, and a retry gets the same answer', async () => {
+    await seedCrop('Sorghum', { stockKg: 0 });
+    const fields = validFields({ cropName: 'Sorghum', bagsRequested: 1 });
+    const first = await registerFarmer(api, validFields({ cropName: 'Sorghum' }));
+    expect(first.status).toBe(201);
+    expect(first.json.data).toMatchObject({ status: 'waitlisted', waitlistPosition: 1 });
+    const second = await registerFarmer(api, fields);
+    expect(second.json.data).toMatchObject({ status: 'waitlisted', waitlistPosition: 2 });
+    const again = await postJson(
+      api,
+      '/svsregistration',
+      { ...fields, fileKey: second.fileKey },
+      { 'idempotency-key': second.idempotencyKey },
+    );
+    expect(again.status).toBe(200);
+    expect(again.json.data).toMatchObject({ id: second.json.data.id, status: 'waitlisted', waitlistPosition: 2 });
+  });
+
+  it('gives the promised grams back when the registration is not written', async () => {
+    const cropId = await seedCrop('Barley', { stockKg: 1000 });
+    setDocClientForTests(
+      faulty(realClient, (cmd) =>
+        cmd.constructor.name === 'TransactWriteCommand' && cmd.input.TransactItems?.[0]?.Put?.Item?.type === 'registration'
+          ? named('ValidationException')
+          : undefined,
+      ),
+    );
+    const r = await registerFarmer(api, validFields({ cropName: 'Barley' }));
+    expect(r.status).toBeGreaterThanOrEqual(500);
+    setDocClientForTests(realClient);
+    const p = await readPool(cropId, YEAR);
+    expect(p).toMatchObject({ promisedGrams: 0, freeGrams: 1000 * 1000, confirmed: 0 });
+    const ok = await registerFarmer(api, validFields({ cropName: 'Barley' }));
+    expect(ok.json.data.status).toBe('confirmed');
+  });
+
+  it('takes a waiting-list position back when the registration is not written (the position is not reused)', async () => {
+    const cropId = await seedCrop('Oats', { stockKg: 0 });
+    setDocClientForTests(
+      faulty(realClient, (cmd) =>
+        cmd.constructor.name === 'TransactWriteCommand' && cmd.input.TransactItems?.[0]?.Put?.Item?.type === 'registration'
+          ? named('ProvisionedThroughputExceededException')
+          : undefined,
+      ),
+    );
+    expect((await registerFarmer(api, validFields({ cropName: 'Oats' }))).status).toBe(503);
+    setDocClientForTests(realClient);
+    expect(await readPool(cropId, YEAR)).toMatchObject({ waiting: 0, queueTail: 1 });
+    const next = await registerFarmer(api, validFields({ cropName: 'Oats' }));
+    expect(next.json.data).toMatchObject({ status: 'waitlisted', waitlistPosition: 2 });
+  });
+});
