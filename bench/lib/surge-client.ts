@@ -65,7 +65,8 @@ const IN_PROGRESS = /being processed/i;
 
 /**
  * The surge's crops (Wheat, Chickpea, Mustard) in the target's catalogue, made with the admin's token when
- * missing: a registration names its crop by catalogue id.
+ * missing: a registration names its crop by catalogue id. A crop it makes gets a lot of 1,000,000 kg for the
+ * current year, so that registrations for it are confirmed (docs/decisions/0026-allocation.md, section 12).
  */
 export async function ensureSurgeCrops(h: Http, adminToken: string): Promise<void> {
   const known = ((await getJson(h, '/api/crops/dropdown')).json ?? []) as { id: number; name: string; isActive?: boolean }[];
@@ -77,9 +78,21 @@ export async function ensureSurgeCrops(h: Http, adminToken: string): Promise<voi
       const r = await postJson(h, '/api/crops', { cropName, description: 'bench' }, { authorization: `Bearer ${adminToken}` });
       if (r.status !== 201) throw new Error(`crop ${cropName}: ${r.status} ${r.text}`);
       ids[cropName] = r.json.cropID;
+      await stockCrop(h, adminToken, r.json.cropID);
     }
   }
   useCrops(ids);
+}
+
+/** One lot of 1,000,000 kg of the crop for the current year, from a "Test stock" producer (made when missing). */
+async function stockCrop(h: Http, adminToken: string, cropID: number): Promise<void> {
+  const auth = { authorization: `Bearer ${adminToken}` };
+  const producer = await postJson(h, '/api/producers', { name: 'Test stock', aadhaarNumber: '299990000014' }, auth);
+  const producerID =
+    producer.status === 201 ? Number(producer.json.producerID) : Number(/\(ID (\d+)\)/.exec(String(producer.json?.message))?.[1]);
+  if (!(producerID > 0)) throw new Error(`stock producer: ${producer.status} ${producer.text}`);
+  const lot = await postJson(h, '/api/lots', { producerID, cropID, quantityAvailable: 1_000_000, pricePerUnit: 1 }, auth);
+  if (lot.status !== 201) throw new Error(`stock of crop ${cropID}: ${lot.status} ${lot.text}`);
 }
 
 export function surgeFarmers(n: number): Record<string, unknown>[] {
