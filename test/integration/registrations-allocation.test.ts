@@ -171,3 +171,60 @@ describe('one registration at a time', () => {
     expect(next.json.data).toMatchObject({ status: 'waitlisted', waitlistPosition: 2 });
   });
 });
+
+describe('injected faults on the pool', () => {
+  const isPoolWrite = (cmd: { constructor: { name: string }; input: any }) =>
+    cmd.constructor.name === 'UpdateCommand' && String(cmd.input.Key?.pk).startsWith('POOL#');
+
+  /** Stored registrations of the crop against its pool: what the pool counts is what is stored, or more (a leak). */
+  async function expectPoolHolds(cropId: number, o: { leaked: boolean }) {
+    const p = await readPool(cropId, YEAR);
+    const { regs, queue } = await storedOf(cropId);
+    const confirmed = regs.filter((r) => r.status === 'confirmed');
+    const waitlisted = regs.filter((r) => r.status === 'waitlisted');
+    expect(p.promisedGrams + p.soldGrams).toBeLessThanOrEqual(p.stockGrams);
+    expect(p.freeGrams).toBe(p.stockGrams - p.soldGrams - p.promisedGrams);
+    const storedGrams = confirmed.reduce((sum, r) => sum + Number(r.promisedGrams), 0);
+    if (o.leaked) expect(p.promisedGrams).toBeGreaterThanOrEqual(storedGrams);
+    else expect(p).toMatchObject({ promisedGrams: storedGrams, confirmed: confirmed.length, waiting: waitlisted.length });
+    const positions = waitlisted.map((r) => r.waitlistPosition);
+    expect(new Set(positions).size).toBe(positions.length);
+    expect(queue.map((q) => q.position).sort((a, b) => a - b)).toEqual([...positions].sort((a, b) => a - b));
+    return { p, confirmed, waitlisted };
+  }
+
+  it('resends throttled pool writes: 40 registrations against stock for 20 confirm 20 and waitlist 20 as 1..20', async () => {
+    const cropId = await seedCrop('Pigeon pea', { stockKg: 20 * 10 });
+    let k = 0;
+    setDocClientForTests(
+      faulty(realClient, (cmd) =>
+        isPoolWrite(cmd) && k++ % 2 === 0 ? named('ProvisionedThroughputExceededException') : undefined,
+      ),
+    );
+    const forms = Array.from({ length: 40 }, () => validFields({ cropName: 'Pigeon pea' }));
+    const keys = await pool(forms.length, 20, async () => (await uploadScan(api, SAMPLE_PDF)).key, work.all);
+    const replies = await submitUntilAnswered(forms.map((f, i) => ({ ...f, fileKey: keys[i] })));
+    expect(k).toBeGreaterThan(40);
+    expect(replies.map((r) => r.status).filter((s) => s !== 201 && s !== 200)).toEqual([]);
+    setDocClientForTests(realClient);
+    const { confirmed, waitlisted } = await expectPoolHolds(cropId, { leaked: false });
+    expect(confirmed).toHaveLength(20);
+    expect(waitlisted.map((r) => r.waitlistPosition).sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+  }, 120_000);
+
+  it('does not resend a pool write whose answer was lost: the farmer is asked to submit again, nothing is over-promised', async () => {
+    const cropId = await seedCrop('Cowpea', { stockKg: 3 * 10 });
+    let lost = 0;
+    setDocClientForTests(faulty(realClient, (cmd) => (isPoolWrite(cmd) && lost++ === 0 ? 'after' : undefined)));
+    const first = await registerFarmer(api, validFields({ cropName: 'Cowpea' }));
+    expect(first.status).toBe(503);
+    expect(first.json.message).toMatch(/submit again|try again/i);
+    setDocClientForTests(realClient);
+    const replies = await work.all(Array.from({ length: 4 }, () => registerFarmer(api, validFields({ cropName: 'Cowpea' }))));
+    expect(replies.map((r) => r.status)).toEqual([201, 201, 201, 201]);
+    // The lost promise's grams stay taken until reconciliation: fewer are confirmed, never more than the stock holds.
+    const { p, confirmed } = await expectPoolHolds(cropId, { leaked: true });
+    expect(p.promisedGrams).toBe(p.stockGrams);
+    expect(confirmed).toHaveLength(2);
+  }, 120_000);
+});
