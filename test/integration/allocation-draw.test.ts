@@ -2,8 +2,11 @@ import { execFile } from 'node:child_process';
 import { resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type Applicant, runDraw } from '@functions/allocation/draw';
-import { putApplicant } from '@functions/allocation/draw-store';
+import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { type Applicant, runDraw, verifyDraw } from '@functions/allocation/draw';
+import { applicantItem, PART_SIZE, putApplicant } from '@functions/allocation/draw-store';
+import { docClient, tableName } from '@functions/lib/aws';
+import { withRetry } from '@functions/lib/retry';
 import { drawShares } from '@functions/allocation/draw-service';
 import { changeStock, joinQueue } from '@functions/allocation/pool';
 import { parseVerifyDrawArgs, verifyPublishedDraw } from '@infra/verify-draw';
@@ -144,6 +147,33 @@ describe('the draw', () => {
     } finally {
       await setConfig('ReservedShares', '');
     }
+  });
+});
+
+describe('a long draw', () => {
+  it('keeps more than one part of 5,000 numbers, in draw order, and publishes them whole', async () => {
+    const crop = newCrop();
+    const who = applicants(PART_SIZE + 1234);
+    await changeStock(crop, YEAR, 2000 * KG);
+    for (let i = 0; i < who.length; i += 25) {
+      await withRetry(() =>
+        docClient().send(
+          new BatchWriteCommand({
+            RequestItems: {
+              [tableName()]: who.slice(i, i + 25).map((a) => ({ PutRequest: { Item: applicantItem(crop, YEAR, a) } })),
+            },
+          }),
+        ),
+      ).then((out) => expect(out.UnprocessedItems?.[tableName()] ?? []).toEqual([]));
+    }
+    const r = await draw({ cropId: crop, year: YEAR, seed: '90210' });
+    expect(r.status, r.text).toBe(201);
+    const expected = runDraw({ seed: '90210', cropId: crop, year: YEAR, stockGrams: 2000 * KG, applicants: who });
+    const read = await published(crop);
+    expect(read.json).toEqual(r.json);
+    expect(read.json.entries).toHaveLength(who.length);
+    expect(read.json.entries.map((e: { id: number }) => e.id)).toEqual(expected.entries.map((e) => e.id));
+    expect(verifyDraw(read.json)).toEqual([]);
   });
 });
 
