@@ -41,4 +41,18 @@ describe('config keys', () => {
     expect(isPublicConfigKey('PerDayLimit')).toBe(false);
     expect(isPublicConfigKey('Unknown')).toBe(false);
   });
+  it('reads the allocation mode and the reserved shares of the draw', () => {
+    expect(readConfig('AllocationMode', undefined)).toBe('first-come');
+    expect(readConfig('AllocationMode', ' Draw ')).toBe('draw');
+    expect(validateConfigValue('AllocationMode', 'lottery')).toMatch(/AllocationMode/);
+    expect(readConfig('ReservedShares', undefined)).toEqual([]);
+    expect(readConfig('ReservedShares', 'SC/ST=20:SC, ST; Women = 30 % : महिला')).toEqual([
+      { name: 'SC/ST', percent: 20, qualifiers: ['SC', 'ST'] },
+      { name: 'Women', percent: 30, qualifiers: ['महिला'] },
+    ]);
+    expect(validateConfigValue('ReservedShares', 'SC=60:SC; ST=50:ST')).toMatch(/more than 100/);
+    expect(validateConfigValue('ReservedShares', 'SC=20:SC; SC=10:ST')).toMatch(/name of its own/);
+    expect(validateConfigValue('ReservedShares', 'SC 20')).toMatch(/Not a share/);
+    expect(validateConfigValue('ReservedShares', 'SC=0:SC')).toMatch(/percent/);
+  });
 });

@@ -28,6 +28,50 @@ function counterText(raw: string): string {
   return v;
 }
 
+/** How a crop's stock is given out (docs/decisions/0026-allocation.md). */
+export const ALLOCATION_MODES = ['first-come', 'draw'] as const;
+export type AllocationMode = (typeof ALLOCATION_MODES)[number];
+
+/** A reserved share of the draw: its name, percent of the stock, and the categories or genders that qualify. */
+export interface ReservedShareSetting {
+  name: string;
+  percent: number;
+  qualifiers: string[];
+}
+
+const SHARE_RE = /^([^=;:]+)=\s*(\d+(?:\.\d+)?)\s*%?\s*:(.+)$/;
+
+function parseReservedShares(raw: string): ReservedShareSetting[] {
+  const shares = raw
+    .split(';')
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .map((part) => {
+      const m = SHARE_RE.exec(part);
+      if (!m) throw new Error(`Not a share: ${part} (use name=percent:who, e.g. SC/ST=20:SC,ST)`);
+      const name = m[1].trim();
+      const percent = Number(m[2]);
+      const qualifiers = [
+        ...new Set(
+          m[3]
+            .split(',')
+            .map((q) => q.trim())
+            .filter(Boolean),
+        ),
+      ];
+      if (!name || name.length > 40) throw new Error(`Share name of 1 to 40 characters: ${part}`);
+      if (!(percent > 0 && percent <= 100)) throw new Error(`Share ${name}: percent above 0 and at most 100`);
+      if (qualifiers.length === 0) throw new Error(`Share ${name} names nobody who qualifies`);
+      return { name, percent, qualifiers };
+    });
+  if (new Set(shares.map((s) => s.name)).size !== shares.length) throw new Error('Each share needs a name of its own');
+  if (shares.reduce((sum, s) => sum + s.percent, 0) > 100) throw new Error('Shares add up to more than 100 %');
+  return shares;
+}
+
+const formatReservedShares = (shares: ReservedShareSetting[]) =>
+  shares.map((s) => `${s.name}=${s.percent}:${s.qualifiers.join(',')}`).join('; ');
+
 export const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
 
 interface KeyDef<T> {
@@ -134,6 +178,21 @@ export const CONFIG_KEYS = {
     parse: counterText,
     format: counterText,
     description: "The counter's opening hours (shown on the letter)",
+  }),
+  AllocationMode: def<AllocationMode>({
+    default: 'first-come',
+    public: false,
+    parse: (raw) => z.enum(ALLOCATION_MODES).parse(raw.trim().toLowerCase()),
+    format: (v) => v,
+    description: 'How stock is given out: first-come (in order of registration) or draw (an admin runs a draw per crop)',
+  }),
+  ReservedShares: def<ReservedShareSetting[]>({
+    default: [],
+    public: false,
+    parse: parseReservedShares,
+    format: formatReservedShares,
+    description:
+      'Shares of the stock the draw fills first, separated by ;, each name=percent:who qualifies (categories GEN, OBC, SC, ST or genders पुरुष, महिला), e.g. SC/ST=20:SC,ST; Women=30:महिला',
   }),
 } as const;
 

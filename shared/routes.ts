@@ -19,7 +19,8 @@ export type FunctionArea =
   | 'lots'
   | 'farmers'
   | 'registrations'
-  | 'sales';
+  | 'sales'
+  | 'allocation';
 
 export type Access = 'public' | readonly Role[];
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -133,6 +134,10 @@ export const ROUTES = [
 
   // dashboard (sellers see their own sales)
   { method: 'GET', path: '/api/dashboard/summary', area: 'dashboard', access: STAFF },
+
+  // allocation of a crop's stock (the draw's result is public: it names registration numbers only)
+  { method: 'POST', path: '/api/allocation/draw', area: 'allocation', access: ADMIN },
+  { method: 'GET', path: '/api/allocation/draw/{cropId}/{year}', area: 'allocation', access: 'public' },
 ] as const satisfies readonly RouteDef[];
 
 type Route = (typeof ROUTES)[number];

@@ -18,6 +18,7 @@ export const AREA_LOADERS: Partial<Record<FunctionArea, () => Promise<{ handler:
   registrations: () => import('@functions/registrations/handler'),
   sales: () => import('@functions/sales/handler'),
   dashboard: () => import('@functions/dashboard/handler'),
+  allocation: () => import('@functions/allocation/handler'),
 };
 
 const loaded = new Map<FunctionArea, Promise<AreaHandler>>();

@@ -1,6 +1,7 @@
 import type * as z from 'zod';
 import type { RouteKey } from '../routes';
 import { adminContract } from './admin';
+import { allocationContract } from './allocation';
 import { authContract } from './auth';
 import { cropsContract } from './crops';
 import { dashboardContract } from './dashboard';
@@ -30,6 +31,7 @@ export const CONTRACT = {
   ...registrationsContract,
   ...salesContract,
   ...dashboardContract,
+  ...allocationContract,
 } as const satisfies { readonly [K in RouteKey]: RouteContract };
 
 export type Contract = typeof CONTRACT;

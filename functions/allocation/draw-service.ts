@@ -1,0 +1,84 @@
+import type { ReservedShareSetting } from '@shared/config-keys';
+import type { DrawReply, DrawRequest } from '@shared/schemas/allocation';
+import type { Caller } from '../lib/caller';
+import { getSetting } from '../lib/config-store';
+import { AppError, conflict, notFound } from '../lib/errors';
+import { DrawInputError, type ReservedShare, runDraw, sharesOf } from './draw';
+import { DrawTooLargeError, publishedFrom, readApplicants, readDraw, saveDraw, type StoredDraw } from './draw-store';
+import { readPool } from './pool';
+
+/**
+ * The draw of a crop and year (docs/decisions/0026-allocation.md, section 4): run once, after the form is
+ * closed, over the applicants of the crop and year and the grams free in its pool; its result is public.
+ */
+
+/** The settings' shares as the draw takes them: a qualifier is a category or a gender. */
+export const drawShares = (settings: readonly ReservedShareSetting[]): ReservedShare[] =>
+  settings.map((s) => ({ name: s.name, percent: s.percent, categories: s.qualifiers, genders: s.qualifiers }));
+
+export class DrawAlreadyRun extends Error {
+  constructor(readonly first: DrawReply) {
+    super(`The draw for crop ${first.cropId} in ${first.year} was already run on ${first.drawnOn}; its result stands`);
+  }
+}
+
+export async function runCropDraw(input: DrawRequest, caller: Caller): Promise<DrawReply> {
+  const { cropId, year, seed } = input;
+  const earlier = await readDraw(cropId, year);
+  if (earlier) throw new DrawAlreadyRun(publishedFrom(earlier));
+  if (await getSetting('Is_SVS_Form_On')) throw conflict('Close the registration form before running the draw');
+  const pool = await readPool(cropId, year);
+  if (pool.waiting > 0) {
+    throw conflict(`${pool.waiting} registrations of this crop are on the waiting list for ${year}; a draw needs an empty one`);
+  }
+  const applicants = await readApplicants(cropId, year);
+  if (applicants.length === 0) throw conflict(`Nobody applied for this crop in ${year}`);
+  const shares = drawShares(await getSetting('ReservedShares'));
+  const drawInput = { seed, cropId, year, stockGrams: Math.max(0, pool.freeGrams), applicants, shares };
+  let result: ReturnType<typeof runDraw>;
+  try {
+    result = runDraw(drawInput);
+  } catch (e) {
+    if (e instanceof DrawInputError) throw new AppError('VALIDATION', e.message);
+    throw e;
+  }
+  const byId = new Map(applicants.map((a) => [a.id, a]));
+  const stored: StoredDraw = {
+    algorithm: result.algorithm,
+    seed,
+    cropId,
+    year,
+    stockGrams: result.stockGrams,
+    promisedGrams: result.promisedGrams,
+    shares: result.shares,
+    entries: result.entries.map((e) => ({
+      id: e.id,
+      grams: byId.get(e.id)!.grams,
+      outcome: e.outcome,
+      ...(e.reservedFor ? { reservedFor: e.reservedFor } : {}),
+      shares: sharesOf(byId.get(e.id)!, shares),
+    })),
+    drawnOn: new Date().toISOString(),
+    drawnBy: caller.userID,
+  };
+  let saved: boolean;
+  try {
+    saved = await saveDraw(stored);
+  } catch (e) {
+    if (e instanceof DrawTooLargeError) throw conflict(e.message);
+    throw e;
+  }
+  if (!saved) {
+    // Another run of the same crop and year was stored first: that one stands.
+    const first = await readDraw(cropId, year);
+    if (!first) throw new Error(`Draw of crop ${cropId} in ${year} refused but not found`);
+    throw new DrawAlreadyRun(publishedFrom(first));
+  }
+  return publishedFrom(stored);
+}
+
+export async function publishedDraw(cropId: number, year: number): Promise<DrawReply> {
+  const stored = await readDraw(cropId, year);
+  if (!stored) throw notFound(`No draw has been run for crop ${cropId} in ${year}`);
+  return publishedFrom(stored);
+}

@@ -1,0 +1,294 @@
+import { execFile } from 'node:child_process';
+import { resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { type Applicant, runDraw, verifyDraw } from '@functions/allocation/draw';
+import { applicantItem, PART_SIZE, putApplicant } from '@functions/allocation/draw-store';
+import { docClient, tableName } from '@functions/lib/aws';
+import { withRetry } from '@functions/lib/retry';
+import { drawShares } from '@functions/allocation/draw-service';
+import { changeStock, joinQueue } from '@functions/allocation/pool';
+import { parseVerifyDrawArgs, verifyPublishedDraw } from '@infra/verify-draw';
+import { readConfig } from '@shared/config-keys';
+import { pool } from '../support/pool';
+import { useTestApi } from '../support/integration';
+
+/**
+ * The draw's API on DynamoDB Local (docs/decisions/0026-allocation.md, section 4): run once per crop and
+ * year, over the applicant entries the registration path writes in draw mode (put here directly), public
+ * result, and `npm run verify-draw` reproducing it. Each test uses crop ids of its own.
+ */
+const { api, tokens } = useTestApi('admin', 'seller', 'super_admin');
+const YEAR = 2026;
+const KG = 1000;
+let nextCrop = 7000;
+const newCrop = () => ++nextCrop;
+const root = resolve(import.meta.dirname, '../..');
+
+async function setConfig(key: string, value: string) {
+  const r = await api.call('POST', '/api/config', { token: tokens.super_admin, body: { key, value } });
+  expect(r.status, r.text).toBe(200);
+}
+
+/** n applicants of `kg` each: every fourth SC or ST, every second a woman. */
+function applicants(n: number, kg = 1): Applicant[] {
+  return Array.from({ length: n }, (_, i) => ({
+    id: 1000 + i,
+    grams: kg * KG,
+    category: i % 4 === 0 ? (i % 8 === 0 ? 'SC' : 'ST') : 'GEN',
+    gender: i % 2 === 0 ? 'महिला' : 'पुरुष',
+  }));
+}
+
+async function stockCrop(crop: number, stockKg: number, who: Applicant[]) {
+  await changeStock(crop, YEAR, stockKg * KG);
+  await pool(who.length, 20, (i) => putApplicant(crop, YEAR, who[i]));
+}
+
+/** `null`: no token at all. */
+const draw = (body: unknown, token: string | null = tokens.admin) =>
+  api.call('POST', '/api/allocation/draw', { token: token ?? undefined, body });
+const published = (crop: number | string, year: number | string = YEAR) =>
+  api.call('GET', `/api/allocation/draw/${crop}/${year}`);
+
+beforeAll(async () => {
+  await setConfig('Is_SVS_Form_On', 'false');
+});
+
+describe('the draw', () => {
+  it('gives the order the seed gives, the same on every reading, confirmed until the stock is promised', async () => {
+    const crop = newCrop();
+    const who = applicants(40, 2);
+    await stockCrop(crop, 30, who);
+    const r = await draw({ cropId: crop, year: YEAR, seed: '482913' });
+    expect(r.status, r.text).toBe(201);
+    const expected = runDraw({ seed: '482913', cropId: crop, year: YEAR, stockGrams: 30 * KG, applicants: who });
+    expect(r.json.entries.map((e: { id: number }) => e.id)).toEqual(expected.entries.map((e) => e.id));
+    expect(r.json).toMatchObject({
+      algorithm: 'hmac-sha256-sort-v1',
+      seed: '482913',
+      stockGrams: 30 * KG,
+      promisedGrams: 30 * KG,
+    });
+    expect(r.json.entries.filter((e: { outcome: string }) => e.outcome === 'confirmed')).toHaveLength(15);
+    expect(
+      r.json.entries
+        .filter((e: { outcome: string }) => e.outcome === 'waitlisted')
+        .map((e: { waitlistPosition: number }) => e.waitlistPosition),
+    ).toEqual(Array.from({ length: 25 }, (_, i) => i + 1));
+    // Public, and the same as the admin was answered; no category or gender in it.
+    const read = await published(crop);
+    expect(read.status).toBe(200);
+    expect(read.json).toEqual(r.json);
+    expect(read.text).not.toMatch(/category|gender|महिला|"SC"/);
+
+    // The same applicants and seed for another crop give another order: the crop is part of each key.
+    const other = newCrop();
+    await stockCrop(other, 30, who);
+    const again = await draw({ cropId: other, year: YEAR, seed: '482913' });
+    expect(again.status).toBe(201);
+    expect(again.json.entries.map((e: { id: number }) => e.id)).not.toEqual(r.json.entries.map((e: { id: number }) => e.id));
+  });
+
+  it('runs once per crop and year: a second run, even with another seed, is refused with the first result', async () => {
+    const crop = newCrop();
+    await stockCrop(crop, 5, applicants(12));
+    const first = await draw({ cropId: crop, year: YEAR, seed: '1111' });
+    expect(first.status).toBe(201);
+    for (const seed of ['1111', '2222']) {
+      const second = await draw({ cropId: crop, year: YEAR, seed });
+      expect(second.status).toBe(409);
+      expect(second.json).toMatchObject({ success: false, code: 'CONFLICT' });
+      expect(second.json.draw).toEqual(first.json);
+    }
+    expect((await published(crop)).json).toEqual(first.json);
+  });
+
+  it('stores exactly one result when several runs race', async () => {
+    const crop = newCrop();
+    await stockCrop(crop, 10, applicants(30));
+    const replies = await Promise.all(['a1', 'b2', 'c3', 'd4', 'e5'].map((seed) => draw({ cropId: crop, year: YEAR, seed })));
+    const won = replies.filter((r) => r.status === 201);
+    expect(won).toHaveLength(1);
+    for (const r of replies.filter((x) => x.status !== 201)) {
+      expect(r.status).toBe(409);
+      expect(r.json.draw).toEqual(won[0].json);
+    }
+    expect((await published(crop)).json).toEqual(won[0].json);
+  });
+
+  it('meets the reserved shares first when enough applicants qualify', async () => {
+    const setting = 'SC/ST=20:SC,ST; Women=30:महिला';
+    await setConfig('ReservedShares', setting);
+    try {
+      const crop = newCrop();
+      const who = applicants(300);
+      await stockCrop(crop, 100, who);
+      const r = await draw({ cropId: crop, year: YEAR, seed: '7391' });
+      expect(r.status, r.text).toBe(201);
+      const shares = drawShares(readConfig('ReservedShares', setting));
+      const expected = runDraw({ seed: '7391', cropId: crop, year: YEAR, stockGrams: 100 * KG, applicants: who, shares });
+      expect(r.json.entries.map((e: { id: number; outcome: string }) => [e.id, e.outcome])).toEqual(
+        expected.entries.map((e) => [e.id, e.outcome]),
+      );
+      type Entry = { outcome: string; grams: number; shares: string[] };
+      const confirmedIn = (name: string) =>
+        (r.json.entries as Entry[])
+          .filter((e) => e.outcome === 'confirmed' && e.shares.includes(name))
+          .reduce((s, e) => s + e.grams, 0);
+      expect(confirmedIn('SC/ST')).toBeGreaterThanOrEqual(20 * KG);
+      expect(confirmedIn('Women')).toBeGreaterThanOrEqual(30 * KG);
+      expect(r.json.shares).toEqual([
+        { name: 'SC/ST', percent: 20, quotaGrams: 20 * KG, filledGrams: confirmedIn('SC/ST') },
+        { name: 'Women', percent: 30, quotaGrams: 30 * KG, filledGrams: confirmedIn('Women') },
+      ]);
+      expect(r.json.promisedGrams).toBe(100 * KG);
+    } finally {
+      await setConfig('ReservedShares', '');
+    }
+  });
+});
+
+describe('a long draw', () => {
+  it('keeps more than one part of 5,000 numbers, in draw order, and publishes them whole', async () => {
+    const crop = newCrop();
+    const who = applicants(PART_SIZE + 1234);
+    await changeStock(crop, YEAR, 2000 * KG);
+    for (let i = 0; i < who.length; i += 25) {
+      await withRetry(() =>
+        docClient().send(
+          new BatchWriteCommand({
+            RequestItems: {
+              [tableName()]: who.slice(i, i + 25).map((a) => ({ PutRequest: { Item: applicantItem(crop, YEAR, a) } })),
+            },
+          }),
+        ),
+      ).then((out) => expect(out.UnprocessedItems?.[tableName()] ?? []).toEqual([]));
+    }
+    const r = await draw({ cropId: crop, year: YEAR, seed: '90210' });
+    expect(r.status, r.text).toBe(201);
+    const expected = runDraw({ seed: '90210', cropId: crop, year: YEAR, stockGrams: 2000 * KG, applicants: who });
+    const read = await published(crop);
+    expect(read.json).toEqual(r.json);
+    expect(read.json.entries).toHaveLength(who.length);
+    expect(read.json.entries.map((e: { id: number }) => e.id)).toEqual(expected.entries.map((e) => e.id));
+    expect(verifyDraw(read.json)).toEqual([]);
+  });
+});
+
+describe('who may run it and what it refuses', () => {
+  it('needs an admin: 401 without a token, 403 for a seller; the result is public', async () => {
+    const crop = newCrop();
+    await stockCrop(crop, 5, applicants(3));
+    expect((await draw({ cropId: crop, year: YEAR, seed: '1' }, null)).status).toBe(401);
+    expect((await draw({ cropId: crop, year: YEAR, seed: '1' }, tokens.seller)).status).toBe(403);
+    expect((await published(crop)).status).toBe(404);
+  });
+
+  it('answers bad input with 400 and a clear message', async () => {
+    const cases: [unknown, RegExp][] = [
+      [{ cropId: 1, year: YEAR }, /seed/],
+      [{ cropId: 1, year: YEAR, seed: '   ' }, /seed is required/],
+      [{ cropId: 1, year: YEAR, seed: 'x'.repeat(101) }, /at most 100/],
+      [{ cropId: 'one', year: YEAR, seed: '1' }, /cropId/],
+      [{ cropId: 0, year: YEAR, seed: '1' }, /cropId must be positive/],
+      [{ cropId: 1.5, year: YEAR, seed: '1' }, /cropId must be a whole number/],
+      [{ cropId: 1, year: 1999, seed: '1' }, /year must be 2000 or later/],
+      [{ cropId: 1, year: YEAR, seed: '1', stockGrams: 5 }, /stockGrams|Unrecognized/i],
+      [[], /./],
+    ];
+    for (const [body, message] of cases) {
+      const r = await draw(body);
+      expect(r.status, JSON.stringify(body)).toBe(400);
+      expect(r.json.message).toMatch(message);
+    }
+    const raw = await api.call('POST', '/api/allocation/draw', {
+      token: tokens.admin,
+      rawBody: '{"cropId":',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(raw.status).toBe(400);
+    expect((await published('abc')).status).toBe(400);
+    expect((await published(1, 'later')).status).toBe(400);
+    expect((await published(1, 3000)).status).toBe(400);
+  });
+
+  it('refuses while the form is open, while the waiting list is not empty, and without applicants (409)', async () => {
+    const crop = newCrop();
+    await stockCrop(crop, 5, applicants(3));
+    await setConfig('Is_SVS_Form_On', 'true');
+    try {
+      const open = await draw({ cropId: crop, year: YEAR, seed: '1' });
+      expect(open.status).toBe(409);
+      expect(open.json.message).toMatch(/Close the registration form/);
+    } finally {
+      await setConfig('Is_SVS_Form_On', 'false');
+    }
+    const waiting = newCrop();
+    await stockCrop(waiting, 5, applicants(3));
+    await joinQueue(waiting, YEAR);
+    const queued = await draw({ cropId: waiting, year: YEAR, seed: '1' });
+    expect(queued.status).toBe(409);
+    expect(queued.json.message).toMatch(/waiting list/);
+    const empty = await draw({ cropId: newCrop(), year: YEAR, seed: '1' });
+    expect(empty.status).toBe(409);
+    expect(empty.json.message).toMatch(/Nobody applied/);
+    // Nothing was fixed by the refusals.
+    expect((await published(crop)).status).toBe(404);
+    expect((await draw({ cropId: crop, year: YEAR, seed: '1' })).status).toBe(201);
+  });
+});
+
+describe('npm run verify-draw', () => {
+  const verify = async (args: string[], env: Record<string, string> = {}) => {
+    try {
+      const { stdout } = await promisify(execFile)(
+        process.execPath,
+        [resolve(root, 'node_modules/tsx/dist/cli.mjs'), 'infra/verify-draw-cli.ts', ...args],
+        {
+          cwd: root,
+          env: { ...process.env, ...env },
+        },
+      );
+      return { code: 0, out: stdout };
+    } catch (e) {
+      const err = e as { code: number; stdout: string; stderr: string };
+      return { code: err.code, out: err.stdout + err.stderr };
+    }
+  };
+
+  it('reproduces the published order from the public result, and says so when the seed is not the published one', async () => {
+    await setConfig('ReservedShares', 'SC/ST=20:SC,ST');
+    const crop = newCrop();
+    try {
+      await stockCrop(crop, 20, applicants(60));
+      expect((await draw({ cropId: crop, year: YEAR, seed: '55-0913' })).status).toBe(201);
+    } finally {
+      await setConfig('ReservedShares', '');
+    }
+    const ok = await verify([String(crop), String(YEAR), '55-0913', '--api', api.url]);
+    expect(ok.out).toMatch(/Reproduced/);
+    expect(ok.out).toMatch(/60 applicants, \d+ confirmed/);
+    expect(ok.code).toBe(0);
+    const wrongSeed = await verify([String(crop), String(YEAR), '55-0914', `--api=${api.url}`]);
+    expect(wrongSeed.code).toBe(1);
+    expect(wrongSeed.out).toMatch(/The published seed is "55-0913"/);
+  });
+
+  it('takes the address from the flag or VERIFY_DRAW_API, and says when nothing was published', async () => {
+    expect(parseVerifyDrawArgs(['3', '2026', 's'], { VERIFY_DRAW_API: 'http://x:1' })).toEqual({
+      apiUrl: 'http://x:1',
+      cropId: 3,
+      year: 2026,
+      seed: 's',
+    });
+    expect(parseVerifyDrawArgs(['--api', 'http://y:2', '3', '2026', 's'], {})).toMatchObject({ apiUrl: 'http://y:2' });
+    expect(parseVerifyDrawArgs(['3', '2026', 's'], {})).toMatchObject({ apiUrl: 'http://localhost:3000' });
+    expect(parseVerifyDrawArgs(['x', '2026'], {})).toMatch(/Usage/);
+    expect(parseVerifyDrawArgs(['x', '2026', 's'], {})).toMatch(/Not a crop id/);
+    const none = await verifyPublishedDraw({ apiUrl: api.url, cropId: newCrop(), year: YEAR, seed: '1' });
+    expect(none.reproduced).toBe(false);
+    expect(none.lines.join('\n')).toMatch(/No draw has been published/);
+  });
+});
