@@ -88,6 +88,7 @@ function helperLabelPairs(p: Page): Promise<Pair[]> {
 
 /** Submits with every field wrong; `shrunk` fills them (spaces, short numbers) so that every label is raised. */
 async function submitAllWrong(p: Page, shrunk: boolean, resetLabel: string) {
+  p.once('dialog', (d) => void d.accept()); // Reset asks before it clears what was typed
   await p.getByRole('button', { name: resetLabel }).click();
   if (shrunk) {
     for (const id of ['Name', 'fatherName', 'village', 'block', 'subDistrict']) await p.locator(`#reg-${id}`).fill(' ');
@@ -185,6 +186,35 @@ describe('what the farmer reads when something is wrong', () => {
       await p.context().close();
     },
   );
+
+  it('says so when the crop list cannot be loaded, and loads it on Try again (360 px, Hindi)', async () => {
+    const p = await visitor('hi', true);
+    let refused = 0;
+    await p.route('**/api/crops/dropdown*', (route) => {
+      if (refused++ === 0) return route.abort('internetdisconnected');
+      return route.continue();
+    });
+    await p.goto(url('/registration'));
+    const retry = p.getByTestId('crops-retry');
+    await retry.waitFor();
+    await expect(p.locator('#reg-cropId-helper-text').textContent()).resolves.toContain('फसलें लोड नहीं हो सकीं');
+    await expect(retry.textContent()).resolves.toBe('फिर से प्रयास करें');
+    await screenshot(p, 'registration-crops-failed-phone');
+    await retry.click();
+    await p.waitForFunction(() => (document.querySelector('#reg-cropId') as HTMLSelectElement | null)?.options.length! > 1);
+    await expect(retry.count()).resolves.toBe(0);
+    await expect(p.locator('#reg-cropId-helper-text').textContent()).resolves.not.toContain('फसलें लोड नहीं');
+    expect(refused).toBe(2);
+  });
+
+  it('reads Devanagari digits typed on a Hindi keyboard as the number', async () => {
+    const p = await visitor('hi', true);
+    await openForm(p);
+    await p.locator('#reg-mobile').fill('+९१ ९८७६५ ४३२१०');
+    await expect(p.locator('#reg-mobile').inputValue()).resolves.toBe('9876543210');
+    await p.locator('#reg-adharNumber').fill('३४५६ ७८९० १२३४');
+    await expect(p.locator('#reg-adharNumber').inputValue()).resolves.toBe('345678901234');
+  });
 
   it('refuses a 12-digit number that is not an Aadhaar number (check digit) in the browser, before anything is sent', async () => {
     const p = await visitor('en', true);

@@ -392,7 +392,11 @@ export const hi: Messages = {
     district: 'जिला *',
     crop: 'फसल *',
     cropsEmpty: 'कोई फसल उपलब्ध नहीं',
-    quantity: 'मात्रा ({{unit}})',
+    cropsLoading: 'फसलें लोड हो रही हैं…',
+    cropsFailed: 'फसलें लोड नहीं हो सकीं। अपना इंटरनेट देखें और "फिर से प्रयास करें" दबाएँ।',
+    tryAgain: 'फिर से प्रयास करें',
+    resetConfirm: 'फ़ॉर्म में लिखा सब कुछ और चुनी गई फ़ाइल हटा दें?',
+    quantity: 'मात्रा ({{unit}}) *',
     file: 'आधार कार्ड की स्कैन फ़ाइल * (फ़ोटो, या अधिकतम 500 KB की PDF/GIF)',
     fieldErrors: {
       required: 'आवश्यक',
