@@ -288,6 +288,42 @@ describe('what the farmer reads when something is wrong', () => {
     await p.context().close();
   }, 60_000);
 
+  it('shows the closed notice with when registration opens next, not an upload error, when it closed while the farmer filled the form', async () => {
+    const p = await visitor('hi', true);
+    await openForm(p);
+    await fillRegistrationForm(p, {
+      name: 'रामेश्वर प्रसाद',
+      fatherName: 'शिव प्रसाद',
+      aadhaar: newAadhaar(9),
+      mobile: newMobile(),
+      village: 'सरैया',
+      block: 'चिनहट',
+      subDistrict: 'लखनऊ सदर',
+      district: 'Lucknow',
+      crop: 'Wheat',
+      bags: '2',
+      file: join(FIXTURES, 'aadhaar-sample.png'),
+    });
+    const setConfig = async (key: string, value: string) =>
+      expect((await e2e.asAdmin('POST', '/api/config', { key, value })).status).toBe(200);
+    await setConfig('Is_SVS_Form_On', 'false');
+    await setConfig('RegistrationOpensNext', '2027-03-15');
+    try {
+      await p.getByTestId('registration-submit').click();
+      await p.getByText('पंजीकरण बंद है / Registrations are closed').waitFor();
+      await expect(p.getByTestId('registration-opens-next').textContent()).resolves.toBe(
+        'अगला पंजीकरण शुरू होगा: सोमवार, 15 मार्च 2027',
+      );
+      expect(await p.getByText('अपना इंटरनेट देखें').count()).toBe(0);
+      expect(await p.locator('header').getByText('नया', { exact: true }).isVisible()).toBe(false);
+      await screenshot(p, 'registration-closed-meanwhile-phone');
+    } finally {
+      await setConfig('Is_SVS_Form_On', 'true');
+      await setConfig('RegistrationOpensNext', '');
+    }
+    await p.context().close();
+  }, 60_000);
+
   it('gives the error states of the letter, lot and bill pages in Hindi too, keeping the Hindi and the server’s text', async () => {
     const hi = await visitor('hi', true);
     await hi.goto(url('/svs/appointment/not-a-real-code-000000'));

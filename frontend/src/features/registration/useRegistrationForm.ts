@@ -193,6 +193,18 @@ export function useRegistrationForm(inAdmin: boolean) {
     idemKey.current = newKey();
   };
 
+  /**
+   * Registrations closed while the farmer filled the form in: the upload and the submit answer 403 for that
+   * alone. The page then shows the closed notice (with when they open next) instead of an upload or form
+   * error. True when that is the case.
+   */
+  const closedMeanwhile = (err: unknown) => {
+    if (!(err instanceof ApiError) || err.status !== 403) return false;
+    setOpen(false);
+    document.documentElement.toggleAttribute('data-registration-closed', true); // the top bar's "New" badge hides
+    return true;
+  };
+
   /** Reset as the farmer's button: what was typed or chosen is only thrown away after they confirm it. */
   const resetAsked = () => {
     const typed = Object.values(values).some((v) => v !== '') || chosen.current !== null;
@@ -260,6 +272,7 @@ export function useRegistrationForm(inAdmin: boolean) {
         try {
           uploaded.current = await check.uploadScan(file!, file!.type || check.typeFromName(file!.name), setProgress);
         } catch (err) {
+          if (closedMeanwhile(err)) return;
           setUploadFailed(true);
           setProgress(null);
           if (err instanceof ApiError) {
@@ -281,6 +294,7 @@ export function useRegistrationForm(inAdmin: boolean) {
       }
       setDone({ id: reply.data.id, year: reply.data.year, code, existing });
     } catch (err) {
+      if (closedMeanwhile(err)) return;
       if (err instanceof ApiError && err.status === 409) setFindWith({ aadhaar: values.adharNumber, mobile: values.mobile });
       if (err instanceof ApiError && err.fields) {
         setErrors(err.fields);
