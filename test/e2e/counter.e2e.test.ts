@@ -156,6 +156,9 @@ describe('the Registrations screen at 1280 px', () => {
     const a = farmer.aadhaar;
     await aadhaar.pressSequentially(`${a.slice(0, 4)} ${a.slice(4, 8)}-${a.slice(8)}`);
     await expect(aadhaar.inputValue()).resolves.toBe(a);
+    // The box is wide enough to show all 12 digits, so the clerk can check them.
+    const clipped = await aadhaar.evaluate((el: HTMLInputElement) => el.scrollWidth > el.clientWidth);
+    expect(clipped).toBe(false);
     await page.getByRole('button', { name: 'Search' }).click();
     await expect.poll(() => page.locator('tr[data-billed]').count()).toBe(1);
     await expect(rowOf(page, farmer.id).count()).resolves.toBe(1);
