@@ -234,7 +234,7 @@ describe('the Registrations screen at 1280 px', () => {
 
     const confirmed = page.waitForEvent('dialog');
     await dialog.getByRole('button', { name: 'Issue Seeds' }).click();
-    expect((await confirmed).message()).toBe('Are you sure payment is done?');
+    expect((await confirmed).message()).toMatch(/^Amount ₹[\d,]+\.\d\d \(Cash\)\. Are you sure payment is done\?$/);
     const notice = page.getByTestId('issued-notice');
     await notice.waitFor();
     const text = (await notice.textContent()) ?? '';

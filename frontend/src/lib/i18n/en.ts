@@ -120,7 +120,7 @@ export const en = {
     online: 'Online',
     summary: '{{kg}} kg × ₹{{price}}/kg = ₹{{total}}',
     submit: 'Issue Seeds',
-    confirm: 'Are you sure payment is done?',
+    confirm: 'Amount ₹{{total}} ({{mode}}). Are you sure payment is done?',
     failed: 'Failed',
     overRequested: 'Sell more than the farmer registered for (admin approval, recorded on the bill)',
     lotSuggested: 'The oldest lot with enough stock for the quantity registered for. You can choose another.',

@@ -124,7 +124,7 @@ export const hi: Messages = {
     online: 'ऑनलाइन',
     summary: '{{kg}} किलो × ₹{{price}}/किलो = ₹{{total}}',
     submit: 'बीज जारी करें',
-    confirm: 'क्या भुगतान हो गया है? / Are you sure payment is done?',
+    confirm: 'राशि ₹{{total}} ({{mode}})। क्या भुगतान हो गया है? / Are you sure payment is done?',
     failed: 'विफल / Failed',
     overRequested: 'पंजीकृत मात्रा से अधिक बेचें (एडमिन की अनुमति, बिल पर दर्ज)',
     lotSuggested: 'सबसे पुराना लॉट जिसमें पंजीकृत मात्रा के लिए पर्याप्त स्टॉक है। आप दूसरा चुन सकते हैं।',
