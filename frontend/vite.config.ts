@@ -39,7 +39,7 @@ function muiWithoutCssVars(): Plugin {
  * MUI's Button and IconButton import CircularProgress (~1.1 KB gzip on every page) for their `loading` prop,
  * which no screen uses. Inside those two modules only, it is swapped for a stub that throws if a button is
  * ever given `loading`; a screen that wants a spinner imports CircularProgress itself.
- * docs/decisions/0025-button-without-spinner.md.
+ * docs/decisions/0021-button-without-spinner.md.
  */
 function muiButtonsWithoutSpinner(): Plugin {
   const STUB = '\0mui-button-spinner-stub';

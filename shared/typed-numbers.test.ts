@@ -56,3 +56,11 @@ describe('contact numbers that need not be mobiles', () => {
     expect(ProducerInput.safeParse({ ...producer, contactNumber: '98765 abc' }).success).toBe(false);
   });
 });
+
+describe('numbers typed with Devanagari digits', () => {
+  it('reads ०-९ as 0-9 in mobile and Aadhaar numbers', () => {
+    expect(typedMobile('+९१ ९८७६५ ४३२१०')).toBe('9876543210');
+    expect(normalizeMobile('९८७६५-४३२१०')).toBe('9876543210');
+    expect(typedAadhaar('३४५६ ७८९० १२३४')).toBe('345678901234');
+  });
+});

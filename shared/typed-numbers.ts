@@ -8,8 +8,12 @@
 /** Characters people put between digit groups. */
 const SEPARATORS = /[\s\-.()]/g;
 
+/** Devanagari digits (०१२…९, on Hindi phone keyboards) as the digits 0-9. */
+export const westernDigits = (text: string) => text.replace(/[\u0966-\u096F]/g, (d) => String(d.charCodeAt(0) - 0x0966));
+
 /** The 10-digit mobile number in what was typed, when one can be read from it; otherwise the text, unchanged. */
-export function normalizeMobile(text: string): string {
+export function normalizeMobile(typed: string): string {
+  const text = westernDigits(typed);
   const compact = text.replace(SEPARATORS, '');
   const national = compact.replace(/^(\+91|0091)/, '');
   if (!/^\d+$/.test(national)) return text.trim();
@@ -32,13 +36,13 @@ export function normalizePhone(text: string): string {
  * may still be coming, up to 12 digits (91…) or 11 (0…) are kept; otherwise 10.
  */
 export function typedMobile(text: string): string {
-  const digits = normalizeMobile(text.replace(/[^\d+]/g, '')).replace(/\D/g, '');
+  const digits = normalizeMobile(westernDigits(text).replace(/[^\d+]/g, '')).replace(/\D/g, '');
   const room = digits.startsWith('91') ? 12 : digits.startsWith('0') ? 11 : 10;
   return digits.slice(0, room);
 }
 
 /** What an Aadhaar input keeps: its digits, at most 12 (spaces and hyphens between the groups dropped). */
-export const typedAadhaar = (text: string) => text.replace(/\D/g, '').slice(0, 12);
+export const typedAadhaar = (text: string) => westernDigits(text).replace(/\D/g, '').slice(0, 12);
 
 /** Longest text the inputs accept before it is read: '+91 98765 43210' and '3456 7890 1234' with room to spare. */
 export const MOBILE_INPUT_MAX = 17;

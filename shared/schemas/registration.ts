@@ -25,8 +25,8 @@ export const MSG_CROP_UNAVAILABLE =
  * the registration's number nor its date: anyone may type someone else's Aadhaar number into the form.
  */
 export const MSG_ALREADY_REGISTERED =
-  'इस आधार नंबर से इस फसल का पंजीकरण पहले ही हो चुका है। अपना अपॉइंटमेंट पत्र पाने के लिए "मेरा पत्र खोजें" में अपना आधार नंबर और मोबाइल नंबर डालें। / ' +
-  'This Aadhaar number is already registered for this crop. To get your appointment letter, enter your Aadhaar number and mobile number under "Find my letter".';
+  'इस आधार नंबर से इस फसल का पंजीकरण पहले ही हो चुका है। अपना अपॉइंटमेंट पत्र पाने के लिए "मेरा पत्र खोजें" में अपना आधार नंबर और पंजीकरण के समय दिया गया मोबाइल नंबर डालें। / ' +
+  'This Aadhaar number is already registered for this crop. To get your appointment letter, enter your Aadhaar number and the mobile number given when you registered under "Find my letter".';
 const tooLong = (max: number) => `अधिकतम ${max} अक्षर / At most ${max} characters`;
 
 export const MAX_FILE_BYTES = 500 * 1024;

@@ -63,7 +63,7 @@ describe('catalogue screens', () => {
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByText('Aadhaar must be 12 digits').waitFor();
     await page.locator('input[name="aadhaarNumber"]').fill(AADHAAR);
-    await page.locator('input[name="contactNumber"]').fill('+919415000111');
+    await page.locator('input[name="contactNumber"]').fill('+91 94150 00111');
     await page.locator('input[name="address"]').fill('Gram Sarsaul, Kanpur Nagar');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     const row = page.locator('tr', { hasText: PRODUCER });
@@ -230,7 +230,7 @@ describe('catalogue screens', () => {
       'HD-2967, timely sown, irrigated',
       PRODUCER,
       `XXXX-XXXX-${AADHAAR.slice(-4)}`,
-      'XXXXXXXX0111', // the producer's contact masked to its last 4 digits (anyone can count lot codes)
+      'XXXXXX0111', // the producer's contact (typed '+91 94150 00111', stored as its 10 digits) masked to its last 4 digits (anyone can count lot codes)
       'Gram Sarsaul, Kanpur Nagar',
       '1,500',
       '0',

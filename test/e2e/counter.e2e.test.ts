@@ -156,6 +156,9 @@ describe('the Registrations screen at 1280 px', () => {
     const a = farmer.aadhaar;
     await aadhaar.pressSequentially(`${a.slice(0, 4)} ${a.slice(4, 8)}-${a.slice(8)}`);
     await expect(aadhaar.inputValue()).resolves.toBe(a);
+    // The box is wide enough to show all 12 digits, so the clerk can check them.
+    const clipped = await aadhaar.evaluate((el: HTMLInputElement) => el.scrollWidth > el.clientWidth);
+    expect(clipped).toBe(false);
     await page.getByRole('button', { name: 'Search' }).click();
     await expect.poll(() => page.locator('tr[data-billed]').count()).toBe(1);
     await expect(rowOf(page, farmer.id).count()).resolves.toBe(1);
@@ -231,7 +234,7 @@ describe('the Registrations screen at 1280 px', () => {
 
     const confirmed = page.waitForEvent('dialog');
     await dialog.getByRole('button', { name: 'Issue Seeds' }).click();
-    expect((await confirmed).message()).toBe('Are you sure payment is done?');
+    expect((await confirmed).message()).toMatch(/^Amount ₹[\d,]+\.\d\d \(Cash\)\. Are you sure payment is done\?$/);
     const notice = page.getByTestId('issued-notice');
     await notice.waitFor();
     const text = (await notice.textContent()) ?? '';

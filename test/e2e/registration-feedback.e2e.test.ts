@@ -89,6 +89,7 @@ function helperLabelPairs(p: Page): Promise<Pair[]> {
 
 /** Submits with every field wrong; `shrunk` fills them (spaces, short numbers) so that every label is raised. */
 async function submitAllWrong(p: Page, shrunk: boolean, resetLabel: string) {
+  p.once('dialog', (d) => void d.accept()); // Reset asks before it clears what was typed
   await p.getByRole('button', { name: resetLabel }).click();
   if (shrunk) {
     for (const id of ['Name', 'fatherName', 'village', 'block', 'subDistrict']) await p.locator(`#reg-${id}`).fill(' ');
@@ -188,6 +189,35 @@ describe('what the farmer reads when something is wrong', () => {
     },
   );
 
+  it('says so when the crop list cannot be loaded, and loads it on Try again (360 px, Hindi)', async () => {
+    const p = await visitor('hi', true);
+    let refused = 0;
+    await p.route('**/api/crops/dropdown*', (route) => {
+      if (refused++ === 0) return route.abort('internetdisconnected');
+      return route.continue();
+    });
+    await p.goto(url('/registration'));
+    const retry = p.getByTestId('crops-retry');
+    await retry.waitFor();
+    await expect(p.locator('#reg-cropId-helper-text').textContent()).resolves.toContain('फसलें लोड नहीं हो सकीं');
+    await expect(retry.textContent()).resolves.toBe('फिर से प्रयास करें');
+    await screenshot(p, 'registration-crops-failed-phone');
+    await retry.click();
+    await p.waitForFunction(() => (document.querySelector('#reg-cropId') as HTMLSelectElement | null)?.options.length! > 1);
+    await expect(retry.count()).resolves.toBe(0);
+    await expect(p.locator('#reg-cropId-helper-text').textContent()).resolves.not.toContain('फसलें लोड नहीं');
+    expect(refused).toBe(2);
+  });
+
+  it('reads Devanagari digits typed on a Hindi keyboard as the number', async () => {
+    const p = await visitor('hi', true);
+    await openForm(p);
+    await p.locator('#reg-mobile').fill('+९१ ९८७६५ ४३२१०');
+    await expect(p.locator('#reg-mobile').inputValue()).resolves.toBe('9876543210');
+    await p.locator('#reg-adharNumber').fill('३४५६ ७८९० १२३४');
+    await expect(p.locator('#reg-adharNumber').inputValue()).resolves.toBe('345678901234');
+  });
+
   it('refuses a 12-digit number that is not an Aadhaar number (check digit) in the browser, before anything is sent', async () => {
     const p = await visitor('en', true);
     await openForm(p);
@@ -257,6 +287,42 @@ describe('what the farmer reads when something is wrong', () => {
     expect(await p.locator('form[aria-busy] [role="progressbar"]').count()).toBe(0);
     expect(await p.getByText('फ़ाइल अपलोड हो रही है').count()).toBe(0);
     await screenshot(p, 'registration-file-refused-phone');
+    await p.context().close();
+  }, 60_000);
+
+  it('shows the closed notice with when registration opens next, not an upload error, when it closed while the farmer filled the form', async () => {
+    const p = await visitor('hi', true);
+    await openForm(p);
+    await fillRegistrationForm(p, {
+      name: 'रामेश्वर प्रसाद',
+      fatherName: 'शिव प्रसाद',
+      aadhaar: newAadhaar(9),
+      mobile: newMobile(),
+      village: 'सरैया',
+      block: 'चिनहट',
+      subDistrict: 'लखनऊ सदर',
+      district: 'Lucknow',
+      crop: 'Wheat',
+      bags: '2',
+      file: join(FIXTURES, 'aadhaar-sample.png'),
+    });
+    const setConfig = async (key: string, value: string) =>
+      expect((await e2e.asAdmin('POST', '/api/config', { key, value })).status).toBe(200);
+    await setConfig('Is_SVS_Form_On', 'false');
+    await setConfig('RegistrationOpensNext', '2027-03-15');
+    try {
+      await p.getByTestId('registration-submit').click();
+      await p.getByText('पंजीकरण बंद है / Registrations are closed').waitFor();
+      await expect(p.getByTestId('registration-opens-next').textContent()).resolves.toBe(
+        'अगला पंजीकरण शुरू होगा: सोमवार, 15 मार्च 2027',
+      );
+      expect(await p.getByText('अपना इंटरनेट देखें').count()).toBe(0);
+      expect(await p.locator('header').getByText('नया', { exact: true }).isVisible()).toBe(false);
+      await screenshot(p, 'registration-closed-meanwhile-phone');
+    } finally {
+      await setConfig('Is_SVS_Form_On', 'true');
+      await setConfig('RegistrationOpensNext', '');
+    }
     await p.context().close();
   }, 60_000);
 

@@ -78,6 +78,14 @@ describe('farmer registration in the browser', () => {
     await expect(page.locator('#reg-category').inputValue()).resolves.toBe('');
     await page.locator('#reg-Name').fill('सुरेश');
     await page.locator('#reg-gender').selectOption('पुरुष');
+    // Reset asks first: declined, nothing is lost; confirmed, the form is empty again.
+    page.once('dialog', (d) => void d.dismiss());
+    await page.getByRole('button', { name: 'रीसेट' }).click();
+    await expect(page.locator('#reg-Name').inputValue()).resolves.toBe('सुरेश');
+    page.once('dialog', (d) => {
+      expect(d.message()).toBe('फ़ॉर्म में लिखा सब कुछ और चुनी गई फ़ाइल हटा दें?');
+      void d.accept();
+    });
     await page.getByRole('button', { name: 'रीसेट' }).click();
     await expect(page.locator('#reg-Name').inputValue()).resolves.toBe('');
     await expect(page.locator('#reg-gender').inputValue()).resolves.toBe('');

@@ -162,7 +162,7 @@ describe('selling seed at the counter', () => {
 
     const confirm = staffPage.waitForEvent('dialog');
     await button.click();
-    expect((await confirm).message()).toBe('Are you sure payment is done?');
+    expect((await confirm).message()).toBe('Amount ₹2,600.00 (Cash). Are you sure payment is done?');
     // The counter stays on the Registrations page, told the bill's number.
     const notice = staffPage.getByTestId('issued-notice');
     await notice.waitFor();
@@ -543,9 +543,9 @@ describe('the rarer paths of the counter screens', () => {
     const onDialog = (d: import('playwright-core').Dialog) => alerts.push(d.message());
     staffPage.on('dialog', onDialog);
     await dialog.getByRole('button', { name: 'Issue Seeds' }).click();
-    await expect
-      .poll(() => alerts)
-      .toEqual(['Are you sure payment is done?', `Not enough stock in lot ${lot2.lotCode}: 0 kg left`]);
+    await expect.poll(() => alerts.length).toBe(2);
+    expect(alerts[0]).toMatch(/^Amount ₹[\d,]+\.\d\d \(Cash\)\. Are you sure payment is done\?$/);
+    expect(alerts[1]).toBe(`Not enough stock in lot ${lot2.lotCode}: 0 kg left`);
     staffPage.off('dialog', onDialog);
     await staffPage.unroute('**/api/sales/make');
     expect(new URL(staffPage.url()).pathname).toBe('/admin/registrations');

@@ -361,7 +361,7 @@ describe('duplicates and retries (invariant 2)', () => {
     expect(other.status).toBe(409);
     expect(other.json).toEqual({ success: false, code: 'CONFLICT', message: MSG_ALREADY_REGISTERED });
     expect(other.json.message).toMatch(/मेरा पत्र खोजें.*Find my letter/);
-    expect(other.json.message).toMatch(/Aadhaar number and mobile number/);
+    expect(other.json.message).toMatch(/Aadhaar number and the mobile number given when you registered/);
     // Nothing of the registration: its number, year, code, appointment day or time of creation.
     const body = other.text;
     expect(body).not.toMatch(new RegExp(`(?<!\\d)${id}(?!\\d)`));

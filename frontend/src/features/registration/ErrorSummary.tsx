@@ -43,11 +43,11 @@ export function ErrorSummary({
   const { t, i18n } = useTranslation();
   const lang = i18n.language === 'en' ? 'en' : 'hi';
   const { errors } = form;
+  // The label without its "required" star and what follows it (the file's rule).
   const label = (field: FormField) =>
-    field === 'bagsRequested'
-      ? t('registration.quantity', { unit: unitLabel(form.rules, lang) })
-      : // The label without its "required" star and what follows it (the file's rule).
-        t(LABEL_KEYS[field]).split(' *')[0];
+    (field === 'bagsRequested' ? t('registration.quantity', { unit: unitLabel(form.rules, lang) }) : t(LABEL_KEYS[field])).split(
+      ' *',
+    )[0];
   const problems = FORM_FIELDS.filter((f) => errors[f]);
   const others = Object.keys(errors).filter((k) => !(FORM_FIELDS as readonly string[]).includes(k));
 

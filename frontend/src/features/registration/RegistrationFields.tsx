@@ -1,4 +1,5 @@
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import { useTranslation } from 'react-i18next';
 import { cropLabel } from '@shared/crop-names';
 import { quantityLabel, unitLabel } from '@shared/crop-rules';
@@ -124,9 +125,24 @@ export function RegistrationFields({
         t('registration.crop'),
         crops.map((c) => ({ value: String(c.id), label: cropLabel({ cropName: c.name, cropNameHi: c.nameHi }, lang) })),
         {
-          error: Boolean(errors.cropId),
-          helperText: fieldError(errors.cropId) || (crops.length ? t('registration.hints.crop') : t('registration.cropsEmpty')),
+          error: Boolean(errors.cropId) || form.cropsState === 'failed',
+          helperText:
+            fieldError(errors.cropId) ||
+            (form.cropsState === 'loading'
+              ? t('registration.cropsLoading')
+              : form.cropsState === 'failed'
+                ? t('registration.cropsFailed')
+                : crops.length
+                  ? t('registration.hints.crop')
+                  : t('registration.cropsEmpty')),
         },
+      )}
+      {form.cropsState === 'failed' && (
+        <Box sx={{ gridColumn: '1 / -1', mt: -1 }}>
+          <Button variant="outlined" size="small" onClick={form.retryCrops} data-testid="crops-retry">
+            {t('registration.tryAgain')}
+          </Button>
+        </Box>
       )}
       {choices.length > 0 &&
         select(

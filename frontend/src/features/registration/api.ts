@@ -18,14 +18,10 @@ export const isFormOpen = (): Promise<boolean> =>
  * Active crops for the dropdown; a failure leaves the list empty and is only logged
  * (docs/product-rules.md#failures-the-screens-absorb).
  */
+/** The active crops; throws when the list cannot be loaded (the form then offers to try again). */
 export async function loadCrops(): Promise<CropDropdownItem[]> {
-  try {
-    const items = await call('GET /api/crops/dropdown', { skipAuthRedirect: true });
-    return Array.isArray(items) ? items.filter((c) => c.isActive !== false) : [];
-  } catch (e) {
-    console.error('crop list could not be loaded', e);
-    return [];
-  }
+  const items = await call('GET /api/crops/dropdown', { skipAuthRedirect: true });
+  return Array.isArray(items) ? items.filter((c) => c.isActive !== false) : [];
 }
 
 /** POST /svsregistration as JSON with the uploaded key; the idempotency key makes a resend safe. */

@@ -1,4 +1,4 @@
-import { startTransition, useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { startTransition, useCallback, useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { qtyChoices } from '@shared/crop-rules';
@@ -42,6 +42,8 @@ export function useRegistrationForm(inAdmin: boolean) {
   const navigate = useNavigate();
   const [open, setOpen] = useState<boolean | null>(null);
   const [crops, setCrops] = useState<CropDropdownItem[]>([]);
+  const [cropsState, setCropsState] = useState<'loading' | 'ready' | 'failed'>('loading');
+  const mounted = useRef(true);
   /** Fetched after the first paint (the empty form does not need it); until then the district select offers only "Choose". */
   const [districts, setDistricts] = useState<readonly District[]>([]);
   const [values, setValues] = useState<Values>(EMPTY);
@@ -68,19 +70,44 @@ export function useRegistrationForm(inAdmin: boolean) {
   const chosen = useRef<File | null>(null);
   const toSend = useRef<Promise<File | null>>(Promise.resolve(null));
 
+  /** Loads the crop list; a failure is said so, with Try again (and it is tried again when the phone is back online). */
+  const fetchCrops = useCallback(() => {
+    setCropsState('loading');
+    loadCrops().then(
+      (items) =>
+        mounted.current &&
+        startTransition(() => {
+          setCrops(items);
+          setCropsState('ready');
+        }),
+      (e: unknown) => {
+        console.error('crop list could not be loaded', e);
+        if (mounted.current) setCropsState('failed');
+      },
+    );
+  }, []);
+
+  useEffect(() => {
+    if (cropsState !== 'failed') return;
+    window.addEventListener('online', fetchCrops);
+    return () => window.removeEventListener('online', fetchCrops);
+  }, [cropsState, fetchCrops]);
+
   useEffect(() => {
     let live = true;
     // Transitions: the form re-renders in short slices, not in one long task on a slow phone.
     void isFormOpen().then((v) => live && startTransition(() => setOpen(v)));
-    void loadCrops().then((items) => live && startTransition(() => setCrops(items)));
+    mounted.current = true;
+    fetchCrops();
     import('./district-list').then(
       (m) => live && startTransition(() => setDistricts(m.UP_DISTRICTS)),
       (e: unknown) => console.error('district list could not be loaded', e),
     );
     return () => {
       live = false;
+      mounted.current = false;
     };
-  }, []);
+  }, [fetchCrops]);
 
   const crop = crops.find((c) => String(c.id) === values.cropId);
   const rules = rulesOf(crop);
@@ -166,6 +193,25 @@ export function useRegistrationForm(inAdmin: boolean) {
     idemKey.current = newKey();
   };
 
+  /**
+   * Registrations closed while the farmer filled the form in: the upload and the submit answer 403 for that
+   * alone. The page then shows the closed notice (with when they open next) instead of an upload or form
+   * error. True when that is the case.
+   */
+  const closedMeanwhile = (err: unknown) => {
+    if (!(err instanceof ApiError) || err.status !== 403) return false;
+    setOpen(false);
+    document.documentElement.toggleAttribute('data-registration-closed', true); // the top bar's "New" badge hides
+    return true;
+  };
+
+  /** Reset as the farmer's button: what was typed or chosen is only thrown away after they confirm it. */
+  const resetAsked = () => {
+    const typed = Object.values(values).some((v) => v !== '') || chosen.current !== null;
+    if (typed && !window.confirm(t('registration.resetConfirm'))) return;
+    reset();
+  };
+
   const newRegistration = () => {
     setDone(null);
     reset();
@@ -226,6 +272,7 @@ export function useRegistrationForm(inAdmin: boolean) {
         try {
           uploaded.current = await check.uploadScan(file!, file!.type || check.typeFromName(file!.name), setProgress);
         } catch (err) {
+          if (closedMeanwhile(err)) return;
           setUploadFailed(true);
           setProgress(null);
           if (err instanceof ApiError) {
@@ -247,6 +294,7 @@ export function useRegistrationForm(inAdmin: boolean) {
       }
       setDone({ id: reply.data.id, year: reply.data.year, code, existing });
     } catch (err) {
+      if (closedMeanwhile(err)) return;
       if (err instanceof ApiError && err.status === 409) setFindWith({ aadhaar: values.adharNumber, mobile: values.mobile });
       if (err instanceof ApiError && err.fields) {
         setErrors(err.fields);
@@ -266,6 +314,8 @@ export function useRegistrationForm(inAdmin: boolean) {
   return {
     open,
     crops,
+    cropsState,
+    retryCrops: fetchCrops,
     districts,
     values,
     rules,
@@ -284,7 +334,7 @@ export function useRegistrationForm(inAdmin: boolean) {
     findWith,
     set,
     pickFile,
-    reset,
+    reset: resetAsked,
     submit,
     newRegistration,
   };

@@ -28,7 +28,7 @@ export interface IssueSeedsDialogProps {
 /**
  * Issue Seeds (docs/product-rules.md#issue-seeds): a full-screen dialog over the Registrations page for an
  * unbilled registration: who and what was registered (RegistrationSummary), then the sale (IssueSeedsForm).
- * After 'Are you sure payment is done?' the sale is made and the dialog hands the bill to the page; a
+ * After 'Amount ₹… (Cash). Are you sure payment is done?' the sale is made and the dialog hands the bill to the page; a
  * refusal is alerted and shown, and the dialog stays.
  */
 export function IssueSeedsDialog({ row, onClose, onIssued }: IssueSeedsDialogProps) {
@@ -39,8 +39,9 @@ export function IssueSeedsDialog({ row, onClose, onIssued }: IssueSeedsDialogPro
   const [saleError, setSaleError] = useState<string | null>(null);
   const sale = useMutation({ mutationFn: makeSale });
 
-  const issue = async (body: MakeSaleForm) => {
-    if (!window.confirm(t('issueSeeds.confirm'))) return;
+  const issue = async (body: MakeSaleForm, total: string) => {
+    const mode = body.paymentMode === 'Online' ? t('issueSeeds.online') : t('issueSeeds.cash');
+    if (!window.confirm(t('issueSeeds.confirm', { total, mode }))) return;
     setSaleError('');
     try {
       onIssued(await sale.mutateAsync(body));
@@ -80,7 +81,7 @@ export function IssueSeedsDialog({ row, onClose, onIssued }: IssueSeedsDialogPro
           isAdmin={isAdmin}
           busy={sale.isPending}
           error={saleError ?? loadError}
-          onIssue={(body) => void issue(body)}
+          onIssue={(body, total) => void issue(body, total)}
         />
       </Box>
     </Dialog>

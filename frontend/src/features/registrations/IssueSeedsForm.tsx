@@ -29,7 +29,8 @@ interface IssueSeedsFormProps extends Omit<IssueLots, 'loadError'> {
   busy: boolean;
   /** The sale's failure, or why the lots could not be loaded. */
   error: string;
-  onIssue: (sale: MakeSaleForm) => void;
+  /** The sale, with its total in rupees as shown (for the payment question). */
+  onIssue: (sale: MakeSaleForm, total: string) => void;
 }
 
 /**
@@ -66,18 +67,22 @@ export function IssueSeedsForm({ row, crop, lots, isAdmin, busy, error, onIssue 
         : t('staffChecks.qtyOverStock', { kg: kgText(p.remainingKg) });
   const canIssue = Boolean(lot) && !problem && !busy;
 
+  const total = lot ? formatRupees(Math.round(quantityKg * Math.round(lot.pricePerUnit * 100)) / 100) : '';
   const submit = () => {
     if (!lot || !canIssue) return;
-    onIssue({
-      farmerID: row.farmerID ?? undefined,
-      lotID: lot.lotID,
-      registrationID: row.id,
-      year: row.year,
-      bags: count,
-      bagSizeKg: bagCrop ? unitKg(rules) : count,
-      paymentMode: mode,
-      ...(aboveRequest && isAdmin && override ? { overRequested: true } : {}),
-    });
+    onIssue(
+      {
+        farmerID: row.farmerID ?? undefined,
+        lotID: lot.lotID,
+        registrationID: row.id,
+        year: row.year,
+        bags: count,
+        bagSizeKg: bagCrop ? unitKg(rules) : count,
+        paymentMode: mode,
+        ...(aboveRequest && isAdmin && override ? { overRequested: true } : {}),
+      },
+      total,
+    );
   };
 
   return (
@@ -153,7 +158,7 @@ export function IssueSeedsForm({ row, crop, lots, isAdmin, busy, error, onIssue 
           {t('issueSeeds.summary', {
             kg: kgText(quantityKg),
             price: formatRupees(lot.pricePerUnit),
-            total: formatRupees(Math.round(quantityKg * Math.round(lot.pricePerUnit * 100)) / 100),
+            total,
           })}
         </Typography>
       )}

@@ -33,7 +33,9 @@ export function RegistrationFilters({ form, setForm, problem, take, onPageSize, 
   const bind = filterBinder(form, setForm, problem);
   return (
     <Paper variant="outlined" component="form" onSubmit={onSearch} sx={{ p: 2, mb: 2 }} aria-label={t('registrations.search')}>
-      <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(7, 1fr)' } }}>
+      <Box
+        sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(auto-fill, minmax(170px, 1fr))' } }}
+      >
         <TextField
           size="small"
           label={t('registrations.id')}

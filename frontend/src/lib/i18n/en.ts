@@ -120,7 +120,7 @@ export const en = {
     online: 'Online',
     summary: '{{kg}} kg × ₹{{price}}/kg = ₹{{total}}',
     submit: 'Issue Seeds',
-    confirm: 'Are you sure payment is done?',
+    confirm: 'Amount ₹{{total}} ({{mode}}). Are you sure payment is done?',
     failed: 'Failed',
     overRequested: 'Sell more than the farmer registered for (admin approval, recorded on the bill)',
     lotSuggested: 'The oldest lot with enough stock for the quantity registered for. You can choose another.',
@@ -388,7 +388,11 @@ export const en = {
     district: 'District *',
     crop: 'Crop *',
     cropsEmpty: 'No crops available',
-    quantity: 'Quantity ({{unit}})',
+    cropsLoading: 'Loading the crops…',
+    cropsFailed: 'The crops could not be loaded. Check your internet and tap Try again.',
+    tryAgain: 'Try again',
+    resetConfirm: 'Clear everything typed in the form, and the chosen file?',
+    quantity: 'Quantity ({{unit}}) *',
     file: 'Aadhaar card scan * (a photo, or a PDF or GIF of at most 500 KB)',
     /** The Hindi field messages (docs/product-rules.md#registration-form-checks-and-messages), then their English (features/registration/fields.ts). */
     fieldErrors: {
