@@ -41,6 +41,21 @@ async function visitor(lang: 'hi' | 'en', phone: boolean): Promise<Page> {
   return e2e.newPage(ctx);
 }
 
+/** A farmer for wheat, 2 bags, with a PNG scan: a new Aadhaar and mobile number each time. */
+const wheatFarmer = () => ({
+  name: 'रामेश्वर प्रसाद',
+  fatherName: 'शिव प्रसाद',
+  aadhaar: newAadhaar(9),
+  mobile: newMobile(),
+  village: 'सरैया',
+  block: 'चिनहट',
+  subDistrict: 'लखनऊ सदर',
+  district: 'Lucknow',
+  crop: 'Wheat',
+  bags: '2',
+  file: join(FIXTURES, 'aadhaar-sample.png'),
+});
+
 async function openForm(p: Page) {
   await p.goto(url('/registration'));
   await p.locator('#reg-Name').waitFor();
@@ -262,19 +277,7 @@ describe('what the farmer reads when something is wrong', () => {
   it('clears the upload progress when the server refuses the uploaded file', async () => {
     const p = await visitor('hi', true);
     await openForm(p);
-    await fillRegistrationForm(p, {
-      name: 'रामेश्वर प्रसाद',
-      fatherName: 'शिव प्रसाद',
-      aadhaar: newAadhaar(9),
-      mobile: newMobile(),
-      village: 'सरैया',
-      block: 'चिनहट',
-      subDistrict: 'लखनऊ सदर',
-      district: 'Lucknow',
-      crop: 'Wheat',
-      bags: '2',
-      file: join(FIXTURES, 'aadhaar-sample.png'),
-    });
+    await fillRegistrationForm(p, wheatFarmer());
     // Named and typed as a PNG, so the browser sends it; the server reads its bytes and refuses it.
     await p
       .getByTestId('registration-file')
@@ -293,19 +296,7 @@ describe('what the farmer reads when something is wrong', () => {
   it('shows the closed notice with when registration opens next, not an upload error, when it closed while the farmer filled the form', async () => {
     const p = await visitor('hi', true);
     await openForm(p);
-    await fillRegistrationForm(p, {
-      name: 'रामेश्वर प्रसाद',
-      fatherName: 'शिव प्रसाद',
-      aadhaar: newAadhaar(9),
-      mobile: newMobile(),
-      village: 'सरैया',
-      block: 'चिनहट',
-      subDistrict: 'लखनऊ सदर',
-      district: 'Lucknow',
-      crop: 'Wheat',
-      bags: '2',
-      file: join(FIXTURES, 'aadhaar-sample.png'),
-    });
+    await fillRegistrationForm(p, wheatFarmer());
     const setConfig = async (key: string, value: string) =>
       expect((await e2e.asAdmin('POST', '/api/config', { key, value })).status).toBe(200);
     await setConfig('Is_SVS_Form_On', 'false');

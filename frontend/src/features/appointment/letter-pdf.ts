@@ -1,3 +1,5 @@
+import { saveBlob } from '@web/lib/save-blob';
+
 /** A4 in millimetres, with the print margins of styles/global.css. */
 const A4 = { width: 210, height: 297, margin: 12 } as const;
 
@@ -16,17 +18,5 @@ export async function saveLetterPdf(sheet: HTMLElement, fileName: string): Promi
   const scale = Math.min(room.width / width, room.height / height);
   const left = A4.margin + (room.width - width * scale) / 2;
   pdf.addImage(image, 'JPEG', left, A4.margin, width * scale, height * scale);
-  download(pdf.output('blob'), `${fileName}.pdf`);
-}
-
-function download(blob: Blob, name: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Some browsers read the blob after click() returns.
-  window.setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  saveBlob(pdf.output('blob'), `${fileName}.pdf`);
 }

@@ -1,4 +1,5 @@
 import { ApiError, call, routeUrl } from '@web/lib/api';
+import { saveBlob } from '@web/lib/save-blob';
 import { getToken } from '@web/lib/session';
 import type { CreateLotInput, LotResponse, UpdateLotInput } from '@shared/schemas/lots';
 import { DROPDOWN_TAKE, LIST_TAKE } from '@shared/schemas/common';
@@ -47,12 +48,5 @@ export async function downloadQr(lot: Pick<LotResponse, 'lotID' | 'lotCode'>, ki
       ? await labelQrPng(await res.blob(), lot.lotCode)
       : new Blob([labelQrSvg(await res.text(), lot.lotCode)], { type: 'image/svg+xml' });
   const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? `lot-${lot.lotCode}.${kind}`;
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 30_000);
+  saveBlob(blob, name);
 }
