@@ -124,6 +124,9 @@ export const ROUTES = [
   { method: 'GET', path: '/api/registrations/{id}', area: 'registrations', access: STAFF },
   { method: 'GET', path: '/api/registrations/{id}/aadhaar-file', area: 'registrations', access: STAFF },
   { method: 'GET', path: '/api/appointments/capacity', area: 'registrations', access: ADMIN },
+  // cancelling a registration gives its place in the crop's stock back (the farmer confirms with the mobile's last 4 digits)
+  { method: 'POST', path: '/svsregistration/{code}/cancel', area: 'registrations', access: 'public' },
+  { method: 'POST', path: '/api/registrations/{id}/cancel', area: 'registrations', access: STAFF },
 
   // sales and bills (public lookups by the printed invoice number only)
   { method: 'POST', path: '/api/sales/make', area: 'sales', access: STAFF },
@@ -138,6 +141,9 @@ export const ROUTES = [
   // allocation of a crop's stock (the draw's result is public: it names registration numbers only)
   { method: 'POST', path: '/api/allocation/draw', area: 'allocation', access: ADMIN },
   { method: 'GET', path: '/api/allocation/draw/{cropId}/{year}', area: 'allocation', access: 'public' },
+  { method: 'GET', path: '/api/allocation', area: 'allocation', access: STAFF },
+  { method: 'POST', path: '/api/allocation/sweep', area: 'allocation', access: ADMIN },
+  { method: 'GET', path: '/api/notifications/outbox', area: 'allocation', access: ADMIN },
 ] as const satisfies readonly RouteDef[];
 
 type Route = (typeof ROUTES)[number];

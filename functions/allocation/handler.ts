@@ -1,6 +1,8 @@
-import { DrawParams, DrawRequest } from '@shared/schemas/allocation';
+import { AllocationSummaryQuery, DrawParams, DrawRequest, OutboxQuery } from '@shared/schemas/allocation';
 import { defineArea } from '../lib/handler';
+import { AppError } from '../lib/errors';
 import { HttpResult, json } from '../lib/http';
+import { listOutbox } from './outbox';
 import { DrawAlreadyRun, publishedDraw, runCropDraw } from './draw-service';
 
 export const handler = defineArea('allocation', {
@@ -20,5 +22,16 @@ export const handler = defineArea('allocation', {
   'GET /api/allocation/draw/{cropId}/{year}': {
     params: DrawParams,
     handle: ({ params }) => publishedDraw(params.cropId, params.year),
+  },
+  'GET /api/allocation': {
+    query: AllocationSummaryQuery,
+    handle: () => Promise.reject(new AppError('UNAVAILABLE', 'TODO(wp-alloc): allocation summary not built yet')),
+  },
+  'POST /api/allocation/sweep': {
+    handle: () => Promise.reject(new AppError('UNAVAILABLE', 'TODO(wp-alloc): sweep not built yet')),
+  },
+  'GET /api/notifications/outbox': {
+    query: OutboxQuery,
+    handle: async ({ query }) => ({ items: await listOutbox(query.status, query.take) }),
   },
 });

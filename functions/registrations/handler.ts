@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { FarmerCancelRequest, StaffCancelRequest } from '@shared/schemas/allocation';
 import { CapacityQuery } from '@shared/schemas/capacity';
 import {
   FindLetterInput,
@@ -98,5 +99,15 @@ export const handler = defineArea('registrations', {
   'GET /api/appointments/capacity': {
     query: CapacityQuery,
     handle: ({ query }) => capacityAhead(query.days),
+  },
+  'POST /svsregistration/{code}/cancel': {
+    params: LetterCodeParam,
+    body: FarmerCancelRequest,
+    handle: () => Promise.reject(new AppError('UNAVAILABLE', 'TODO(wp-alloc): farmer cancellation not built yet')),
+  },
+  'POST /api/registrations/{id}/cancel': {
+    params: RegistrationIdParam,
+    body: StaffCancelRequest,
+    handle: () => Promise.reject(new AppError('UNAVAILABLE', 'TODO(wp-alloc): staff cancellation not built yet')),
   },
 });

@@ -31,6 +31,7 @@ import { cancellationReasons, isTransient, sleep, withRetry } from '../lib/retry
 import { appointmentDateTime, appointmentSettings, bookSlot, busy, releaseSlot, type Slot } from './appointments';
 import { farmerAddress, linkFarmer } from './farmer-link';
 import * as repo from './repository';
+import { statusOf } from '@shared/allocation-status';
 import * as pool from '../allocation/pool';
 import { dueEntry, queueEntry } from '../allocation/entries';
 import { promisedGramsOf } from '../allocation/promise';
@@ -488,6 +489,8 @@ export function toAppointmentRecord(
     appointmentDate: r.appointmentDate,
     uniqueCode: r.uniqeCode,
     created: r.created,
+    status: statusOf(r),
+    ...(r.waitlistPosition ? { waitlistPosition: r.waitlistPosition } : {}),
     isBilled: r.isBilled,
     invoiceNumber: r.isBilled ? r.invoiceNumber : null,
     ...counter,
@@ -602,6 +605,8 @@ export function toRow(r: repo.RegistrationItem, clearAadhaar?: string | null): R
     appointmentDate: r.appointmentDate,
     appointmentShift: r.appointmentShift,
     created: r.created,
+    status: statusOf(r),
+    ...(r.waitlistPosition ? { waitlistPosition: r.waitlistPosition } : {}),
     adharFilePath: r.adharFilePath,
     uniqeCode: r.uniqeCode,
     isBilled: Boolean(r.isBilled),

@@ -1,4 +1,6 @@
 import * as z from 'zod';
+import { FarmerCancelRequest, StaffCancelRequest } from '../schemas/allocation';
+import { CancelReply } from '../schemas/replies/allocation';
 import { CapacityQuery } from '../schemas/capacity';
 import {
   FindLetterInput,
@@ -41,4 +43,6 @@ export const registrationsContract = {
     reply: AadhaarFileReply,
   },
   'GET /api/appointments/capacity': { query: CapacityQuery, reply: CapacityReply },
+  'POST /svsregistration/{code}/cancel': { params: LetterCodeParam, body: FarmerCancelRequest, reply: CancelReply },
+  'POST /api/registrations/{id}/cancel': { params: RegistrationIdParam, body: StaffCancelRequest, reply: CancelReply },
 } as const satisfies AreaContract<'registrations'>;

@@ -27,4 +27,48 @@ export const DrawParams = z.object({
 });
 export type DrawParams = z.infer<typeof DrawParams>;
 
-export type { DrawReply } from './replies/allocation';
+/** GET /api/allocation?year= (staff): the year, the current one in India when absent. */
+export const AllocationSummaryQuery = z.object({
+  year: year(z.coerce.number({ error: 'year must be a number' })).optional(),
+});
+export type AllocationSummaryQuery = z.infer<typeof AllocationSummaryQuery>;
+
+export const OUTBOX_STATUSES = ['pending', 'sent', 'failed'] as const;
+export const OUTBOX_TAKE_MAX = 200;
+
+/** GET /api/notifications/outbox?status=&take= (admin): newest first. */
+export const OutboxQuery = z.object({
+  status: z.enum(OUTBOX_STATUSES, { error: 'status must be pending, sent or failed' }).default('pending'),
+  take: z.coerce
+    .number({ error: 'take must be a number' })
+    .int('take must be a whole number')
+    .min(1, 'take must be at least 1')
+    .max(OUTBOX_TAKE_MAX, `take: at most ${OUTBOX_TAKE_MAX}`)
+    .default(50),
+});
+export type OutboxQuery = z.infer<typeof OutboxQuery>;
+
+export const CANCEL_REASON_MAX = 300;
+
+/** POST /api/registrations/{id}/cancel (staff): why, kept on the registration with who and when. */
+export const StaffCancelRequest = z.strictObject({
+  reason: z
+    .string({ error: 'reason must be text' })
+    .trim()
+    .min(3, 'reason is required (at least 3 characters)')
+    .max(CANCEL_REASON_MAX, `reason: at most ${CANCEL_REASON_MAX} characters`),
+  /** The registration's year; the current one in India when absent. */
+  year: year(z.number({ error: 'year must be a number' })).optional(),
+});
+export type StaffCancelRequest = z.infer<typeof StaffCancelRequest>;
+
+/** POST /svsregistration/{code}/cancel (public): the last 4 digits of the registered mobile number. */
+export const FarmerCancelRequest = z.strictObject({
+  mobileLast4: z
+    .string({ error: 'मोबाइल नंबर के आखिरी 4 अंक लिखें / Enter the last 4 digits of the mobile number' })
+    .trim()
+    .regex(/^[0-9०-९]{4}$/, 'मोबाइल नंबर के आखिरी 4 अंक लिखें / Enter the last 4 digits of the mobile number'),
+});
+export type FarmerCancelRequest = z.infer<typeof FarmerCancelRequest>;
+
+export type { DrawReply, AllocationSummaryReply, OutboxReply, SweepReply, CancelReply } from './replies/allocation';

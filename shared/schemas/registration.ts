@@ -305,6 +305,12 @@ export const RegistrationListQuery = z.object({
     .pipe(z.string().regex(/^\d{10}$/, 'mobile: enter the 10-digit mobile number'))
     .optional(),
   father: z.string().trim().max(NAME_MAX).optional(),
+  /** Only registrations in this allocation status (stored without one: confirmed). */
+  status: z
+    .enum(['confirmed', 'waitlisted', 'applied', 'expired', 'cancelled'], {
+      error: 'status must be confirmed, waitlisted, applied, expired or cancelled',
+    })
+    .optional(),
   village: z.string().trim().max(PLACE_MAX).optional(),
   district: z.string().trim().max(60).optional(),
   year: z.coerce

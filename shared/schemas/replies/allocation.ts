@@ -36,3 +36,68 @@ export const DrawReply = z.strictObject({
   drawnOn: z.string(),
 });
 export type DrawReply = z.infer<typeof DrawReply>;
+
+/** One crop's pool of a year (GET /api/allocation), in kg, and its registrations per status. */
+export const AllocationCropReply = z.strictObject({
+  cropId: z.number(),
+  cropName: z.string(),
+  cropNameHi: z.string(),
+  year: z.number(),
+  /** Total kg of the crop's lots of the year. */
+  stockKg: z.number(),
+  /** Free to promise: stock − sold − promised (below 0 only for a pool over-promised before allocation). */
+  availableKg: z.number(),
+  promisedKg: z.number(),
+  soldKg: z.number(),
+  confirmed: z.number(),
+  waitlisted: z.number(),
+  applied: z.number(),
+  expired: z.number(),
+  cancelled: z.number(),
+  /** The crop's draw of the year, once run. */
+  draw: z.strictObject({ state: z.enum(['drawn', 'applying', 'applied']), drawnOn: z.string(), seed: z.string() }).optional(),
+});
+export type AllocationCropReply = z.infer<typeof AllocationCropReply>;
+
+export const AllocationSummaryReply = z.strictObject({
+  year: z.number(),
+  mode: z.enum(['first-come', 'draw']),
+  graceDays: z.number(),
+  crops: z.array(AllocationCropReply),
+});
+export type AllocationSummaryReply = z.infer<typeof AllocationSummaryReply>;
+
+/** A message waiting to be sent to a farmer about their registration's status. */
+export const OutboxEntryReply = z.strictObject({
+  key: z.string(),
+  year: z.number(),
+  id: z.number(),
+  event: z.enum(['promoted', 'drawn', 'expired', 'cancelled']),
+  /** The farmer's 10-digit mobile number (admins only: the SMS goes to it). */
+  mobile: z.string(),
+  /** allocation.<event> */
+  template: z.string(),
+  values: z.record(z.string(), z.union([z.string(), z.number()])),
+  status: z.enum(['pending', 'sent', 'failed']),
+  createdOn: z.string(),
+});
+export type OutboxEntryReply = z.infer<typeof OutboxEntryReply>;
+export const OutboxReply = z.strictObject({ items: z.array(OutboxEntryReply) });
+export type OutboxReply = z.infer<typeof OutboxReply>;
+
+/** POST /api/allocation/sweep: what one run did. */
+export const SweepReply = z.strictObject({
+  expired: z.number(),
+  promoted: z.number(),
+  /** Appointment days whose due entries were handled. */
+  days: z.array(z.string()),
+});
+export type SweepReply = z.infer<typeof SweepReply>;
+
+/** Either cancellation: the registration is cancelled and its place given back. */
+export const CancelReply = z.strictObject({
+  success: z.literal(true),
+  message: z.string(),
+  status: z.literal('cancelled'),
+});
+export type CancelReply = z.infer<typeof CancelReply>;

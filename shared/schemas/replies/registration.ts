@@ -82,6 +82,13 @@ export const AppointmentRecordReply = z.strictObject({
   appointmentDate: z.string().optional(),
   uniqueCode: z.string(),
   created: z.string(),
+  /** Its place in the crop's stock (shared/allocation-status.ts letterStatusFields; names fixed). */
+  status: z.enum(['confirmed', 'waitlisted', 'applied', 'expired', 'cancelled']),
+  /** Waitlisted: the ticket in the crop's waiting list, and how many still wait before it. */
+  waitlistPosition: z.number().int().positive().optional(),
+  placesAhead: z.number().int().nonnegative().optional(),
+  /** Confirmed and unbilled: the last day to collect (YYYY-MM-DD); after it the place is given back. */
+  expiresOn: z.string().optional(),
   /** Seed was issued against this registration: the letter says so, with the bill's number (not its QR token). */
   isBilled: z.boolean(),
   invoiceNumber: z.string().nullable(),
@@ -120,6 +127,11 @@ export const RegistrationRowReply = z.strictObject({
   appointmentDate: z.string().optional(),
   appointmentShift: z.string().optional(),
   created: z.string(),
+  /** Its place in the crop's stock (absent stored status: confirmed). */
+  status: z.enum(['confirmed', 'waitlisted', 'applied', 'expired', 'cancelled']),
+  waitlistPosition: z.number().int().positive().optional(),
+  /** Cancelled by staff: why (with who and when in the audit). */
+  cancelReason: z.string().optional(),
   /** Storage key of the Aadhaar scan (never a public URL; open it through /aadhaar-file). */
   adharFilePath: z.string(),
   uniqeCode: z.string(),
