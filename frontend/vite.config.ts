@@ -60,12 +60,13 @@ function muiButtonsWithoutSpinner(): Plugin {
 }
 
 /**
- * `./hi?messages=public` and `./hi?messages=staff` (src/lib/i18n/index.ts): the top-level groups of hi.ts
- * (or en.ts) that the public pages use (PUBLIC_GROUPS in src/lib/i18n/parts.ts), or all the others, as a
- * JSON module. The files themselves stay whole, with their types.
+ * `./hi?messages=public`, `./hi?messages=status` and `./hi?messages=staff` (src/lib/i18n/index.ts): the
+ * top-level groups of hi.ts (or en.ts) that the public pages use at start-up (PUBLIC_GROUPS in
+ * src/lib/i18n/parts.ts), those they fetch when first needed (STATUS_GROUPS), or all the others, as a JSON
+ * module. The files themselves stay whole, with their types.
  */
 function messageParts(): Plugin {
-  const ID = /[\\/]src[\\/]lib[\\/]i18n[\\/](en|hi)\.ts\?messages=(public|staff)$/;
+  const ID = /[\\/]src[\\/]lib[\\/]i18n[\\/](en|hi)\.ts\?messages=(public|status|staff)$/;
   /** Runs a module that imports only types (en.ts, hi.ts, parts.ts) and returns its exports. */
   const evaluate = async (file: string) => {
     const { code } = await transformWithOxc(readFileSync(file, 'utf8'), file, { lang: 'ts' });
@@ -81,10 +82,15 @@ function messageParts(): Plugin {
       this.addWatchFile(file);
       this.addWatchFile(groupsFile);
       const messages = (await evaluate(file))[m[1]] as Record<string, unknown> | undefined;
-      const groups = (await evaluate(groupsFile)).PUBLIC_GROUPS as readonly string[] | undefined;
-      if (!messages || !groups) throw new Error(`${file} or ${groupsFile} does not export what message-parts expects`);
-      const isPublic = new Set<string>(groups);
-      const part = Object.fromEntries(Object.entries(messages).filter(([group]) => isPublic.has(group) === (m[2] === 'public')));
+      const groupsOf = await evaluate(groupsFile);
+      const publicGroups = groupsOf.PUBLIC_GROUPS as readonly string[] | undefined;
+      const statusGroups = groupsOf.STATUS_GROUPS as readonly string[] | undefined;
+      if (!messages || !publicGroups || !statusGroups) {
+        throw new Error(`${file} or ${groupsFile} does not export what message-parts expects`);
+      }
+      const partOf = (group: string) =>
+        publicGroups.includes(group) ? 'public' : statusGroups.includes(group) ? 'status' : 'staff';
+      const part = Object.fromEntries(Object.entries(messages).filter(([group]) => partOf(group) === m[2]));
       return `export default JSON.parse(${JSON.stringify(JSON.stringify(part))});\n`;
     },
   };

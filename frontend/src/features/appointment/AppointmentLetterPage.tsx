@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router-dom';
 import type { AppointmentRecord } from '@shared/schemas/registration';
 import { call } from '@web/lib/api';
+import { loadStatusMessages } from '@web/lib/i18n';
 import { isJustRegistered } from '@web/lib/just-registered';
 import { paths, to } from '@web/paths';
 import { LetterActions } from './LetterActions';
@@ -20,7 +21,11 @@ import { LetterSheet } from './LetterSheet';
  * note (docs/product-rules.md#the-letter-opens-at-once-after-a-registration).
  */
 async function loadLetter(code: string): Promise<AppointmentRecord> {
-  const r = await call('GET /svsregistration/AppointmentList/{code}', { params: { code }, skipAuthRedirect: true });
+  const [r] = await Promise.all([
+    call('GET /svsregistration/AppointmentList/{code}', { params: { code }, skipAuthRedirect: true }),
+    // The status block's texts come beside the letter (lib/i18n/parts.ts).
+    loadStatusMessages().catch(() => undefined),
+  ]);
   const first = r?.data?.[0];
   if (!first) throw new Error('empty');
   return first;
@@ -34,6 +39,8 @@ export default function AppointmentLetterPage() {
   const justRegistered = isJustRegistered(state) ? state : null;
   const [letter, setLetter] = useState<AppointmentRecord | null>(null);
   const [failed, setFailed] = useState(false);
+  /** Bumped after the farmer cancels: the letter is read again and shows the new status. */
+  const [reads, setReads] = useState(0);
   /** Opened from the older system's misspelt link (paths.misspeltAppointment): moves to the letter's address. */
   const misspelt = !pathname.startsWith('/svs/appointment/');
 
@@ -49,7 +56,7 @@ export default function AppointmentLetterPage() {
     return () => {
       live = false;
     };
-  }, [uniqueCode, misspelt, navigate, search]);
+  }, [uniqueCode, misspelt, navigate, search, reads]);
 
   // The document title names the saved PDF: it carries the registration id and year.
   useEffect(() => {
@@ -94,6 +101,16 @@ export default function AppointmentLetterPage() {
           <Typography component="p" sx={{ fontWeight: 700 }}>
             {t('registration.successTitle')}
           </Typography>
+          {letter.status === 'waitlisted' && letter.waitlistPosition && (
+            <Typography component="p" sx={{ fontWeight: 700 }} data-testid="letter-registered-status">
+              {t('allocationStatus.positionOnly', { position: letter.waitlistPosition })}
+            </Typography>
+          )}
+          {letter.status === 'applied' && (
+            <Typography component="p" sx={{ fontWeight: 700 }} data-testid="letter-registered-status">
+              {t('allocationStatus.headline.applied')}
+            </Typography>
+          )}
           {justRegistered.existing && (
             <Typography component="p" variant="body2" data-testid="letter-existing">
               {t('registration.alreadyRegistered')}
@@ -102,7 +119,7 @@ export default function AppointmentLetterPage() {
         </Box>
       )}
       <LetterSheet letter={letter} />
-      <LetterActions letter={letter} />
+      <LetterActions letter={letter} onCancelled={() => setReads((n) => n + 1)} />
       {justRegistered && (
         <Typography className="no-print" variant="body2" sx={{ mt: 2 }}>
           <RouterLink to={paths.registration} data-testid="letter-new-registration">

@@ -1,20 +1,27 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { letterStatusView } from '@shared/allocation-status';
 import type { AppointmentRecord } from '@shared/schemas/registration';
 import { to } from '@web/paths';
 import { LetterSheet } from './LetterSheet';
 import { shareLetter } from './share-letter';
 
+const CancelRegistrationDialog = lazy(() => import('./CancelRegistrationDialog'));
+
 /** A4's width at 96 px per inch: the width the letter is drawn at for the PDF, whatever the screen. */
 const A4_WIDTH_PX = 794;
 
-/** Print, share (the phone's share sheet, else copy the link) and download as PDF. */
-export function LetterActions({ letter }: { letter: AppointmentRecord }) {
+/**
+ * Print, share (the phone's share sheet, else copy the link) and download as PDF; Cancel my registration
+ * while the registration may still be cancelled (`onCancelled`: the page loads the letter again).
+ */
+export function LetterActions({ letter, onCancelled }: { letter: AppointmentRecord; onCancelled: () => void }) {
   const { t } = useTranslation();
+  const [cancelling, setCancelling] = useState(false);
   const [note, setNote] = useState<{ text: string; error?: boolean } | null>(null);
   const [makingPdf, setMakingPdf] = useState(false);
   const paperSheet = useRef<HTMLDivElement>(null);
@@ -66,7 +73,25 @@ export function LetterActions({ letter }: { letter: AppointmentRecord }) {
         >
           {t('appointment.downloadPdf')}
         </Button>
+        {letterStatusView(letter).mayCancel && (
+          <Button variant="outlined" color="error" onClick={() => setCancelling(true)} data-testid="letter-cancel">
+            {t('allocationStatus.cancel')}
+          </Button>
+        )}
       </Box>
+      {cancelling && (
+        <Suspense fallback={<LinearProgress sx={{ mt: 1 }} aria-label={t('app.loading')} />}>
+          <CancelRegistrationDialog
+            code={letter.uniqueCode}
+            onClose={() => setCancelling(false)}
+            onCancelled={() => {
+              setCancelling(false);
+              setNote({ text: t('allocationStatus.cancelledNow') });
+              onCancelled();
+            }}
+          />
+        </Suspense>
+      )}
       {makingPdf && <LinearProgress sx={{ mt: 1 }} aria-label={t('app.loading')} />}
       <Typography
         role="status"

@@ -6,26 +6,15 @@ import { useTranslation } from 'react-i18next';
 import { cropLabel } from '@shared/crop-names';
 import { quantityLabel } from '@shared/crop-rules';
 import { districtHindi } from '@shared/districts';
+import { letterStatusView } from '@shared/allocation-status';
 import type { AppointmentRecord } from '@shared/schemas/registration';
+import { indiaDay } from '@web/lib/india-day';
+import { CollectBy, LetterStatus } from '@web/components/LetterStatus';
 
 /** Stored values (docs/product-rules.md#appointment-letter) to message keys; kept here so the letter does not load the form's schemas. */
 const CATEGORY_KEYS = new Set(['GEN', 'OBC', 'SC', 'ST'] as const);
 const isCategory = (v: string): v is 'GEN' | 'OBC' | 'SC' | 'ST' => (CATEGORY_KEYS as Set<string>).has(v);
 const GENDER_KEYS: Record<string, 'male' | 'female'> = { पुरुष: 'male', महिला: 'female' };
-
-/** The weekday and the long date of the appointment, on the India calendar day. */
-function appointmentDay(a: AppointmentRecord, lang: string): { weekday: string; date: string } {
-  const day = a.appointmentDate || a.appointmentDateTime?.slice(0, 10);
-  if (!day) return { weekday: '', date: '—' };
-  const at = new Date(`${day}T00:00:00+05:30`);
-  if (Number.isNaN(at.getTime())) return { weekday: '', date: day };
-  const locale = lang === 'en' ? 'en-IN' : 'hi-IN';
-  const timeZone = 'Asia/Kolkata';
-  return {
-    weekday: new Intl.DateTimeFormat(locale, { weekday: 'long', timeZone }).format(at),
-    date: new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'long', year: 'numeric', timeZone }).format(at),
-  };
-}
 
 /**
  * The paper look: the letter as printed on A4 (print CSS) and as drawn for the PDF. On screen the same
@@ -36,13 +25,16 @@ function looks(paper: boolean, screen: SxProps<Theme> & object, onPaper: object)
 }
 
 /**
- * The appointment letter itself: first the number, day and shift in large type, then where to come and
- * what to bring, then the registration's details (docs/product-rules.md#appointment-letter).
+ * The appointment letter itself: where the registration stands (LetterStatus), the number, day and shift in
+ * large type, then where to come and what to bring, then the registration's details
+ * (docs/product-rules.md#appointment-letter). Day, shift, place and what to bring only while confirmed.
  */
 export function LetterSheet({ letter, paper = false }: { letter: AppointmentRecord; paper?: boolean }) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language === 'en' ? 'en' : 'hi';
-  const { weekday, date } = appointmentDay(letter, lang);
+  const { weekday, date } = indiaDay(letter.appointmentDate || letter.appointmentDateTime?.slice(0, 10), lang);
+  /** The day, the shift, where to come and what to bring: only while the registration is confirmed. */
+  const { showsAppointment } = letterStatusView(letter);
   /** Test ids only on the letter people see, not on the copy drawn for the PDF. */
   const testId = (id: string) => (paper ? undefined : id);
   const district = lang === 'en' ? letter.district : (districtHindi(letter.district) ?? letter.district);
@@ -120,6 +112,8 @@ export function LetterSheet({ letter, paper = false }: { letter: AppointmentReco
         {t('appointment.heading')}
       </Typography>
 
+      <LetterStatus letter={letter} testIds={!paper} />
+
       <Box
         data-testid={testId('appointment-when')}
         sx={looks(
@@ -144,31 +138,36 @@ export function LetterSheet({ letter, paper = false }: { letter: AppointmentReco
             </Typography>
           </Fact>
         </Box>
-        <Fact label={t('appointment.date')}>
-          <Typography
-            component="p"
-            sx={{ fontSize: '1.6rem', fontWeight: 700, lineHeight: 1.2 }}
-            data-testid={testId('appointment-weekday')}
-          >
-            {weekday}
-          </Typography>
-          <Typography
-            component="p"
-            sx={{ fontSize: '1.35rem', fontWeight: 600, lineHeight: 1.25 }}
-            data-testid={testId('appointment-date')}
-          >
-            {date}
-          </Typography>
-        </Fact>
-        <Fact label={t('appointment.shift')}>
-          <Typography
-            component="p"
-            sx={{ fontSize: '1.2rem', fontWeight: 600, lineHeight: 1.3 }}
-            data-testid={testId('appointment-shift')}
-          >
-            {letter.appointmentShift}
-          </Typography>
-        </Fact>
+        {showsAppointment && (
+          <>
+            <Fact label={t('appointment.date')}>
+              <Typography
+                component="p"
+                sx={{ fontSize: '1.6rem', fontWeight: 700, lineHeight: 1.2 }}
+                data-testid={testId('appointment-weekday')}
+              >
+                {weekday}
+              </Typography>
+              <Typography
+                component="p"
+                sx={{ fontSize: '1.35rem', fontWeight: 600, lineHeight: 1.25 }}
+                data-testid={testId('appointment-date')}
+              >
+                {date}
+              </Typography>
+            </Fact>
+            <Fact label={t('appointment.shift')}>
+              <Typography
+                component="p"
+                sx={{ fontSize: '1.2rem', fontWeight: 600, lineHeight: 1.3 }}
+                data-testid={testId('appointment-shift')}
+              >
+                {letter.appointmentShift}
+              </Typography>
+            </Fact>
+            <CollectBy letter={letter} testIds={!paper} />
+          </>
+        )}
       </Box>
 
       {letter.isBilled && (
@@ -185,19 +184,25 @@ export function LetterSheet({ letter, paper = false }: { letter: AppointmentReco
         </Box>
       )}
 
-      <Section title={t('appointment.whereTitle')}>
-        {letter.counterAddress && (
-          <Typography data-testid={testId('appointment-counter-address')}>{letter.counterAddress}</Typography>
-        )}
-        {letter.counterHours && <Typography data-testid={testId('appointment-counter-hours')}>{letter.counterHours}</Typography>}
-      </Section>
+      {showsAppointment && (
+        <>
+          <Section title={t('appointment.whereTitle')}>
+            {letter.counterAddress && (
+              <Typography data-testid={testId('appointment-counter-address')}>{letter.counterAddress}</Typography>
+            )}
+            {letter.counterHours && (
+              <Typography data-testid={testId('appointment-counter-hours')}>{letter.counterHours}</Typography>
+            )}
+          </Section>
 
-      <Section title={t('appointment.bringTitle')}>
-        <Box component="ul" sx={{ m: 0, pl: 3 }}>
-          <li>{t('appointment.bringAadhaar')}</li>
-          <li>{t('appointment.bringLetter')}</li>
-        </Box>
-      </Section>
+          <Section title={t('appointment.bringTitle')}>
+            <Box component="ul" sx={{ m: 0, pl: 3 }}>
+              <li>{t('appointment.bringAadhaar')}</li>
+              <li>{t('appointment.bringLetter')}</li>
+            </Box>
+          </Section>
+        </>
+      )}
 
       <Section title={t('appointment.detailsTitle')}>
         <Box

@@ -12,11 +12,12 @@ import { FindLetter } from './FindLetter';
 import { SUMMARY_ID } from './focus';
 import { loadedSummary, loadValidation } from './load-validation';
 import { RegistrationFields } from './RegistrationFields';
-import { RegistrationSuccess } from './RegistrationSuccess';
 import { ScanField } from './ScanField';
 import { useRegistrationForm } from './useRegistrationForm';
 
 const RegistrationOpensNext = lazy(() => import('@web/components/RegistrationOpensNext'));
+/** Shown only after a submit whose reply had no letter code: fetched then, off the form's first load. */
+const RegistrationSuccess = lazy(() => import('./RegistrationSuccess'));
 
 /** The key of a spec field message (FIELD_MESSAGES), to show it in the page's language. */
 const messageKey = (message: string) =>
@@ -46,7 +47,11 @@ export default function RegistrationPage() {
   };
 
   if (form.done) {
-    return <RegistrationSuccess done={form.done} onNewRegistration={form.newRegistration} />;
+    return (
+      <Suspense fallback={<LinearProgress aria-label={t('app.loading')} />}>
+        <RegistrationSuccess done={form.done} onNewRegistration={form.newRegistration} />
+      </Suspense>
+    );
   }
 
   if (form.open === false) {

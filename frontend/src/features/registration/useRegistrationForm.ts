@@ -5,6 +5,7 @@ import { qtyChoices } from '@shared/crop-rules';
 import { typedAadhaar, typedMobile } from '@shared/typed-numbers';
 import type { District } from '@shared/districts';
 import type { CropDropdownItem } from '@shared/schemas/crops';
+import type { RegistrationResult } from '@shared/schemas/replies/registration';
 import { ApiError, errorMessage } from '@web/lib/api';
 import type { JustRegistered } from '@web/lib/just-registered';
 import { to } from '@web/paths';
@@ -21,6 +22,9 @@ export interface Registered {
   year: number;
   code: string;
   existing: boolean;
+  /** Its place in the crop's stock: a date, the waiting list (with its number) or the draw. */
+  status: RegistrationResult['status'];
+  waitlistPosition?: number;
 }
 
 /** What is wrong with the chosen file (shown under the file rule's message, docs/product-rules.md#registration-form-checks-and-messages). */
@@ -292,7 +296,14 @@ export function useRegistrationForm(inAdmin: boolean) {
         void navigate(to.appointment(code), { replace: true, state: opened });
         return;
       }
-      setDone({ id: reply.data.id, year: reply.data.year, code, existing });
+      setDone({
+        id: reply.data.id,
+        year: reply.data.year,
+        code,
+        existing,
+        status: reply.data.status,
+        waitlistPosition: reply.data.waitlistPosition,
+      });
     } catch (err) {
       if (closedMeanwhile(err)) return;
       if (err instanceof ApiError && err.status === 409) setFindWith({ aadhaar: values.adharNumber, mobile: values.mobile });

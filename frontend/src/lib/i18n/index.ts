@@ -46,13 +46,24 @@ function applyHtmlLang(lng: string) {
 subscribe(() => applyHtmlLang(getLanguage()));
 
 const parts: Record<Language, Record<MessagePart, () => Promise<{ default: Record<string, unknown> }>>> = {
-  hi: { public: () => import('./hi?messages=public'), staff: () => import('./hi?messages=staff') },
-  en: { public: () => import('./en?messages=public'), staff: () => import('./en?messages=staff') },
+  hi: {
+    public: () => import('./hi?messages=public'),
+    status: () => import('./hi?messages=status'),
+    staff: () => import('./hi?messages=staff'),
+  },
+  en: {
+    public: () => import('./en?messages=public'),
+    status: () => import('./en?messages=status'),
+    staff: () => import('./en?messages=staff'),
+  },
 };
 const loading = new Map<string, Promise<void>>();
 const loaded = new Set<string>();
-/** Set by the first login, admin or user screen: from then on every language comes with its staff part. */
-let staffWanted = false;
+/**
+ * The parts asked for beyond the public one: the staff part by the first login, admin or user screen, the
+ * status part by the letter and the success card. From then on every language comes with them.
+ */
+const wantedParts = new Set<MessagePart>();
 
 /** Fetches one part of a language's messages once (a failed fetch is tried again next time). */
 function loadPart(lng: Language, part: MessagePart): Promise<void> {
@@ -70,7 +81,7 @@ function loadPart(lng: Language, part: MessagePart): Promise<void> {
 }
 
 function loadLanguage(lng: Language): Promise<void> {
-  return Promise.all([loadPart(lng, 'public'), staffWanted ? loadPart(lng, 'staff') : undefined]).then(() => undefined);
+  return Promise.all([loadPart(lng, 'public'), ...[...wantedParts].map((part) => loadPart(lng, part))]).then(() => undefined);
 }
 
 const initial: Language = stored() ?? defaultLanguageFor(window.location.pathname);
@@ -81,7 +92,13 @@ export const i18nReady: Promise<void> = loadLanguage(initial).then(() => setLang
 
 /** The login, admin and user screens load with this (router.tsx): their texts in the current language. */
 export function loadStaffMessages(): Promise<void> {
-  staffWanted = true;
+  wantedParts.add('staff');
+  return loadLanguage(wanted);
+}
+
+/** The texts of a registration's place in the crop's stock (the letter, the success card), in the current language. */
+export function loadStatusMessages(): Promise<void> {
+  wantedParts.add('status');
   return loadLanguage(wanted);
 }
 
@@ -91,8 +108,8 @@ function switchLanguage(lng: Language): void {
   loadLanguage(lng).then(
     () => {
       if (wanted !== lng) return;
-      // A staff screen asked for its texts while this language was on its way.
-      if (staffWanted && !loaded.has(`${lng}:staff`)) return switchLanguage(lng);
+      // A screen asked for more texts while this language was on its way.
+      if ([...wantedParts].some((part) => !loaded.has(`${lng}:${part}`))) return switchLanguage(lng);
       setLanguage(lng);
     },
     (e: unknown) => console.error('messages could not be loaded', lng, e),

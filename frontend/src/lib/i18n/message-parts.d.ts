@@ -7,3 +7,7 @@ declare module '*?messages=staff' {
   const messages: Record<string, unknown>;
   export default messages;
 }
+declare module '*?messages=status' {
+  const messages: Record<string, unknown>;
+  export default messages;
+}
