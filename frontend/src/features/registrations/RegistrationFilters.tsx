@@ -4,6 +4,7 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
+import { ALLOCATION_STATUSES } from '@shared/allocation-status';
 import { UP_DISTRICTS } from '@shared/districts';
 import { AADHAAR_INPUT_MAX, MOBILE_INPUT_MAX, typedAadhaar, typedMobile } from '@shared/typed-numbers';
 import { NAME_MAX, PLACE_MAX, REGISTRATION_PAGE_SIZES } from '@shared/schemas/registration';
@@ -78,6 +79,14 @@ export function RegistrationFilters({ form, setForm, problem, take, onPageSize, 
           {UP_DISTRICTS.map((d) => (
             <option key={d.en} value={d.en}>
               {d.en} ({d.hi})
+            </option>
+          ))}
+        </NativeSelectField>
+        <NativeSelectField label={t('registrations.status')} {...bind('status')}>
+          <option value="">{t('registrations.allStatuses')}</option>
+          {ALLOCATION_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {t(`registrations.statuses.${s}`)}
             </option>
           ))}
         </NativeSelectField>

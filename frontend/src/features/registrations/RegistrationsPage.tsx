@@ -1,8 +1,10 @@
 import { useEffect, useState, type FormEvent } from 'react';
+import Alert from '@mui/material/Alert';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
+import { letterStatusView } from '@shared/allocation-status';
 import { formatDateTime } from '@shared/format';
 import { DEFAULT_REGISTRATION_PAGE_SIZE, type RegistrationListReply, type RegistrationRow } from '@shared/schemas/registration';
 import { errorMessage } from '@web/lib/api';
@@ -13,18 +15,22 @@ import { StaffPage } from '@web/components/StaffPage';
 import { usePageTitle } from '@web/components/usePageTitle';
 import { to } from '@web/paths';
 import { aadhaarFileUrl, listRegistrations, type RegistrationSearch } from './api';
+import { CancelRegistrationDialog } from './CancelRegistrationDialog';
 import { IssueSeedsDialog } from './IssueSeedsDialog';
 import { IssuedNotice, type IssuedSale } from './IssuedNotice';
 import { RegistrationFilters, type RegistrationFilterValues } from './RegistrationFilters';
+import { mayIssueSeeds } from './mayIssueSeeds';
 import { RegistrationsTable } from './RegistrationsTable';
 
 /**
- * Registrations (staff): search by id, name, Aadhaar, mobile, father, village, district, year and a date-time
- * range; pages of 25, 50 or 100 (default 50) with previous / next and the total; rows coloured by billed
- * state; per row 'Issue seeds' (unbilled rows, as a button and in the menu), 'View Aadhar' (a 60 s link to the
- * scan) and 'View Appointment' (the letter in a new tab). Selecting an unbilled row opens Issue Seeds too; a
- * billed one alerts 'Bill already generated, Bill Number' and the number (docs/product-rules.md#registrations-page).
- * After a sale the page says so with the bill's number, Print and View, and searches again (the row is billed). Filters the server would refuse are caught first, with a plain
+ * Registrations (staff): search by id, name, Aadhaar, mobile, father, village, district, year, status and a
+ * date-time range; pages of 25, 50 or 100 (default 50) with previous / next and the total; rows coloured by
+ * billed state, with each one's status in the crop's stock; per row 'Issue seeds' (confirmed, unbilled rows,
+ * as a button and in the menu), 'View Aadhar' (a 60 s link to the scan), 'View Appointment' (the letter in a
+ * new tab) and 'Cancel registration' (with a reason, while it may be cancelled). Selecting a confirmed,
+ * unbilled row opens Issue Seeds too; a billed one alerts 'Bill already generated, Bill Number' and the number
+ * (docs/product-rules.md#registrations-page). After a sale the page says so with the bill's number, Print and
+ * View, and searches again (the row is billed). Filters the server would refuse are caught first, with a plain
  * message and no results left from an earlier search. Dates and times are India's, whatever the device's zone.
  */
 const EMPTY: RegistrationFilterValues = {
@@ -36,6 +42,7 @@ const EMPTY: RegistrationFilterValues = {
   village: '',
   district: '',
   year: '',
+  status: '',
   from: '',
   to: '',
 };
@@ -65,6 +72,8 @@ export default function RegistrationsPage() {
   const [menu, setMenu] = useState<{ anchor: HTMLElement; row: RegistrationRow } | null>(null);
   const [issueFor, setIssueFor] = useState<RegistrationRow | null>(null);
   const [issued, setIssued] = useState<IssuedSale | null>(null);
+  const [cancelFor, setCancelFor] = useState<RegistrationRow | null>(null);
+  const [cancelledNote, setCancelledNote] = useState('');
 
   // A new ?id= in the address (e.g. a link from another screen) searches for it.
   useEffect(() => {
@@ -94,10 +103,24 @@ export default function RegistrationsPage() {
       showError(errorMessage(e, t('common.failedToLoad')));
     }
   };
-  /** A row was selected: Issue Seeds for an unbilled registration; a billed one cannot be issued again. */
+  /**
+   * A row was selected: Issue Seeds for a confirmed, unbilled registration; a billed one cannot be issued
+   * again; the others (waiting, applied, expired, cancelled) have no seed to issue.
+   */
   const select = (row: RegistrationRow) => {
     if (row.isBilled) window.alert(t('staffChecks.billAlreadyGenerated', { number: row.invoiceNumber || '—' }));
-    else openIssue(row);
+    else if (mayIssueSeeds(row)) openIssue(row);
+    else window.alert(t('registrations.notConfirmed', { status: t(`registrations.statuses.${row.status}`) }));
+  };
+  const openCancel = (row: RegistrationRow) => {
+    setMenu(null);
+    setCancelledNote('');
+    setCancelFor(row);
+  };
+  const onCancelled = (row: RegistrationRow) => {
+    setCancelFor(null);
+    setCancelledNote(t('registrations.cancelledNotice', { id: row.id, year: row.year }));
+    search((q) => ({ ...q }));
   };
   const openIssue = (row: RegistrationRow) => {
     setMenu(null);
@@ -122,6 +145,17 @@ export default function RegistrationsPage() {
   return (
     <StaffPage title={t('registrations.title')}>
       {issued && <IssuedNotice sale={issued} onClose={() => setIssued(null)} />}
+      {cancelledNote && (
+        <Alert
+          severity="success"
+          role="status"
+          onClose={() => setCancelledNote('')}
+          sx={{ mb: 2 }}
+          data-testid="cancelled-notice"
+        >
+          {cancelledNote}
+        </Alert>
+      )}
       <RegistrationFilters
         form={form}
         setForm={setForm}
@@ -152,10 +186,20 @@ export default function RegistrationsPage() {
         onMenu={(anchor, row) => setMenu({ anchor, row })}
       />
       <Menu anchorEl={menu?.anchor} open={Boolean(menu)} onClose={() => setMenu(null)}>
-        {menu && !menu.row.isBilled && <MenuItem onClick={() => openIssue(menu.row)}>{t('registrations.issueSeeds')}</MenuItem>}
+        {menu && mayIssueSeeds(menu.row) && (
+          <MenuItem onClick={() => openIssue(menu.row)}>{t('registrations.issueSeeds')}</MenuItem>
+        )}
         <MenuItem onClick={() => menu && void viewAadhar(menu.row)}>{t('registrations.viewAadhar')}</MenuItem>
         <MenuItem onClick={() => menu && viewAppointment(menu.row)}>{t('registrations.viewAppointment')}</MenuItem>
+        {menu && letterStatusView(menu.row).mayCancel && (
+          <MenuItem onClick={() => openCancel(menu.row)} sx={{ color: 'error.main' }}>
+            {t('registrations.cancelRegistration')}
+          </MenuItem>
+        )}
       </Menu>
+      {cancelFor && (
+        <CancelRegistrationDialog row={cancelFor} onClose={() => setCancelFor(null)} onCancelled={() => onCancelled(cancelFor)} />
+      )}
       {issueFor && (
         <IssueSeedsDialog
           row={issueFor}

@@ -13,6 +13,8 @@ import { DateAndTime } from '@web/components/DateAndTime';
 import { compactTableSx, pinnedEndSx, tallListBoxSx } from '@web/components/listTable';
 import { StaffTable, type StaffColumn } from '@web/components/StaffTable';
 import { to } from '@web/paths';
+import { mayIssueSeeds } from './mayIssueSeeds';
+import { StatusChip } from './StatusChip';
 
 /** Row colours by billed state: solid, so that the pinned Billed and Actions cells can take them too. */
 const ROW_COLOURS = {
@@ -46,16 +48,16 @@ interface RegistrationsTableProps {
   error: string;
   /** A row was selected (a click outside its links and buttons). */
   select: (row: RegistrationRow) => void;
-  /** The row's Issue seeds button was pressed. */
+  /** The row's Issue seeds button was pressed (confirmed, unbilled rows only). */
   onIssue: (row: RegistrationRow) => void;
   /** The row's menu button was pressed. */
   onMenu: (anchor: HTMLElement, row: RegistrationRow) => void;
 }
 
 /**
- * The registrations found, coloured by billed state, with Issue seeds on each unbilled row. Related facts
- * share a column (name and father, crop and quantity, day and shift, Aadhaar and mobile, village and
- * district) so that the whole table fits a laptop's 1280 px beside the sidebar; phones swipe it sideways
+ * The registrations found, coloured by billed state, with their status in the crop's stock and Issue seeds on
+ * each confirmed, unbilled row. Related facts share a column (name and father, crop and quantity, day and
+ * shift, Aadhaar and mobile, village and district) so that the whole table fits a laptop's 1280 px beside the sidebar; phones swipe it sideways
  * under the pinned Billed and Actions columns.
  */
 export function RegistrationsTable({ items, loading, error, select, onIssue, onMenu }: RegistrationsTableProps) {
@@ -74,6 +76,7 @@ export function RegistrationsTable({ items, loading, error, select, onIssue, onM
         <Stacked first={cropLabel(r, lang)} second={quantityLabel(r.bagsRequested, r.unit, lang === 'hi' ? 'hi' : 'en')} />
       ),
     },
+    { header: t('registrations.status'), sx: noWrap, cell: (r) => <StatusChip row={r} /> },
     {
       header: t('registrations.appointmentShift'),
       sx: { minWidth: 120, maxWidth: 170 },
@@ -115,7 +118,7 @@ export function RegistrationsTable({ items, loading, error, select, onIssue, onM
       sx: pinActions,
       cell: (r) => (
         <>
-          {!r.isBilled && (
+          {mayIssueSeeds(r) && (
             <Button size="small" variant="contained" disableElevation onClick={() => onIssue(r)} sx={{ whiteSpace: 'nowrap' }}>
               {t('registrations.issueSeeds')}
             </Button>

@@ -1,3 +1,4 @@
+import type { AllocationStatus } from '@shared/allocation-status';
 import { indiaInputToIso } from '@shared/format';
 import type { RegistrationListReply } from '@shared/schemas/registration';
 import { call } from '@web/lib/api';
@@ -12,6 +13,8 @@ export interface RegistrationSearch {
   village?: string;
   district?: string;
   year?: string;
+  /** An allocation status, or '' for all. */
+  status?: '' | AllocationStatus;
   /** datetime-local text, read as India time whatever the device's zone; sent as ISO. */
   from?: string;
   to?: string;
@@ -31,6 +34,7 @@ export function listRegistrations(s: RegistrationSearch, signal?: AbortSignal): 
       village: s.village?.trim(),
       district: s.district,
       year: s.year?.trim(),
+      status: s.status || undefined,
       from: indiaInputToIso(s.from),
       to: indiaInputToIso(s.to),
       skip: s.skip,
@@ -44,3 +48,7 @@ export async function aadhaarFileUrl(id: number, year: number): Promise<string> 
   const r = await call('GET /api/registrations/{id}/aadhaar-file', { params: { id }, query: { year } });
   return r.url;
 }
+
+/** Staff cancel a registration with a reason; its place goes to the next farmer. */
+export const cancelRegistration = (row: { id: number; year: number }, reason: string) =>
+  call('POST /api/registrations/{id}/cancel', { params: { id: row.id }, body: { reason, year: row.year } });
