@@ -69,7 +69,7 @@ function parseReservedShares(raw: string): ReservedShareSetting[] {
   return shares;
 }
 
-const formatReservedShares = (shares: ReservedShareSetting[]) =>
+export const formatReservedShares = (shares: ReservedShareSetting[]) =>
   shares.map((s) => `${s.name}=${s.percent}:${s.qualifiers.join(',')}`).join('; ');
 
 export const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
@@ -185,6 +185,13 @@ export const CONFIG_KEYS = {
     parse: (raw) => z.enum(ALLOCATION_MODES).parse(raw.trim().toLowerCase()),
     format: (v) => v,
     description: 'How stock is given out: first-come (in order of registration) or draw (an admin runs a draw per crop)',
+  }),
+  CollectionGraceDays: def<number>({
+    default: 2,
+    public: false,
+    parse: (raw) => z.coerce.number().int().min(0).max(30).parse(raw.trim()),
+    format: String,
+    description: 'Days after the appointment day a confirmed, unbilled registration may still collect its seed (0 to 30)',
   }),
   ReservedShares: def<ReservedShareSetting[]>({
     default: [],

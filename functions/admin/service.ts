@@ -1,4 +1,11 @@
-import { CONFIG_KEYS, isKnownConfigKey, isPublicConfigKey, validateConfigValue, type KnownConfigKey } from '@shared/config-keys';
+import {
+  CONFIG_KEYS,
+  formatReservedShares,
+  isKnownConfigKey,
+  isPublicConfigKey,
+  validateConfigValue,
+  type KnownConfigKey,
+} from '@shared/config-keys';
 import type {
   ConfigResponse,
   CreateRoleInput,
@@ -168,20 +175,33 @@ const SETTINGS_KEYS = [
   'RegistrationOpensNext',
   'CounterAddress',
   'CounterHours',
+  'AllocationMode',
+  'CollectionGraceDays',
+  'ReservedShares',
 ] as const satisfies readonly KnownConfigKey[];
 
 export async function getSeasonSettings(): Promise<SettingsReply> {
-  return getSettings(SETTINGS_KEYS);
+  const settings = await getSettings(SETTINGS_KEYS);
+  // The shares travel as the text the admin edits.
+  return { ...settings, ReservedShares: formatReservedShares(settings.ReservedShares) };
+}
+
+/** The text stored for a setting: the value formatted; the reserved shares come as text already. */
+function settingText(key: (typeof SETTINGS_KEYS)[number], value: unknown): string {
+  if (key === 'ReservedShares') return String(value);
+  return (CONFIG_KEYS[key].format as (v: unknown) => string)(value);
 }
 
 export async function saveSeasonSettings(input: SettingsInput, caller: Caller): Promise<SettingsReply> {
+  const texts: [KnownConfigKey, string][] = [];
+  // Every value is checked before any is stored: a refused share text leaves the other settings as they were.
   for (const key of SETTINGS_KEYS) {
     if (input[key] === undefined) continue;
-    const def = CONFIG_KEYS[key];
-    const text = (def.format as (v: unknown) => string)(input[key]);
+    const text = settingText(key, input[key]);
     const problem = validateConfigValue(key, text);
     if (problem) throw new AppError('VALIDATION', problem, { fields: { [key]: problem } });
-    await putConfigItem(key, text, caller.userID);
+    texts.push([key, key === 'ReservedShares' ? formatReservedShares(CONFIG_KEYS.ReservedShares.parse(text)) : text]);
   }
+  for (const [key, text] of texts) await putConfigItem(key, text, caller.userID);
   return getSeasonSettings();
 }

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { OPENS_NEXT_MAX_LENGTH } from '../config-keys';
+import { ALLOCATION_MODES, OPENS_NEXT_MAX_LENGTH } from '../config-keys';
 
 const email = z
   .string({ error: 'Email is required' })
@@ -81,6 +81,16 @@ export const SettingsInput = z.object({
   /** Optional: a page opened before these settings existed saves without them (they stay as they were). */
   CounterAddress: z.string().trim().min(1, 'Counter address is required').max(300, 'At most 300 characters').optional(),
   CounterHours: z.string().trim().min(1, 'Counter hours are required').max(300, 'At most 300 characters').optional(),
+  /** How a crop's stock is given out (docs/decisions/0026-allocation.md); optional like the counter texts. */
+  AllocationMode: z.enum(ALLOCATION_MODES, { error: 'Choose first-come or draw' }).optional(),
+  CollectionGraceDays: z
+    .number({ error: 'Days to collect must be a number' })
+    .int('Whole number')
+    .min(0, 'Must be 0 or more')
+    .max(30, 'At most 30')
+    .optional(),
+  /** The text form `name=percent:who, who; …` (CONFIG_KEYS.ReservedShares); checked by the server's parser. */
+  ReservedShares: z.string().trim().max(2000, 'At most 2000 characters').optional(),
 });
 export type SettingsInput = z.infer<typeof SettingsInput>;
 

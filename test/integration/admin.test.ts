@@ -292,14 +292,33 @@ describe('season settings', () => {
       RegistrationOpensNext: '2027-03-01',
       CounterAddress: 'Seed store, Gate 2',
       CounterHours: '9 am – 4 pm',
+      AllocationMode: 'draw',
+      CollectionGraceDays: 3,
+      ReservedShares: 'SC/ST=20:SC,ST;Women = 30 : महिला',
     };
     const saved = await api.call('PUT', '/api/settings', { token, body });
     expect(saved.status).toBe(200);
-    expect(saved.json).toEqual(body);
+    // The shares come back in their tidy form.
+    expect(saved.json).toEqual({ ...body, ReservedShares: 'SC/ST=20:SC,ST; Women=30:महिला' });
     const open = await api.call('GET', '/api/config/Is_SVS_Form_On');
     expect(open.json.value).toBe('false');
     const bad = await api.call('PUT', '/api/settings', { token, body: { ...body, PerDayLimit: -1 } });
     expect(bad.status).toBe(400);
     expect(bad.json.message).toBe('Must be 0 or more');
+  });
+
+  it('refuses reserved shares it cannot read, with the reason, and stores none of the settings sent with them', async () => {
+    const token = await api.tokenFor('admin');
+    const before = await api.call('GET', '/api/settings', { token });
+    const bad = await api.call('PUT', '/api/settings', {
+      token,
+      body: { ...before.json, PerDayLimit: before.json.PerDayLimit + 7, ReservedShares: 'SC/ST 20 SC' },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.json.fields.ReservedShares).toMatch(/Not a share: SC\/ST 20 SC/);
+    expect((await api.call('GET', '/api/settings', { token })).json).toEqual(before.json);
+    const over = await api.call('PUT', '/api/settings', { token, body: { ...before.json, CollectionGraceDays: 31 } });
+    expect(over.status).toBe(400);
+    expect(over.json.fields.CollectionGraceDays).toBe('At most 30');
   });
 });

@@ -42,6 +42,10 @@ export const SettingsReply = z.strictObject({
   RegistrationOpensNext: z.string(),
   CounterAddress: z.string(),
   CounterHours: z.string(),
+  AllocationMode: z.enum(['first-come', 'draw']),
+  CollectionGraceDays: z.number(),
+  /** The text form, as the admin edits it ('' when there are none). */
+  ReservedShares: z.string(),
 });
 export type SettingsReply = z.infer<typeof SettingsReply>;
 

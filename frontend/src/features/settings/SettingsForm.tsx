@@ -3,17 +3,21 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
+import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
+import FormLabel from '@mui/material/FormLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import CancelIcon from '@mui/icons-material/Cancel';
 import { useTranslation } from 'react-i18next';
-import { OPENS_NEXT_MAX_LENGTH } from '@shared/config-keys';
+import { ALLOCATION_MODES, OPENS_NEXT_MAX_LENGTH, type AllocationMode } from '@shared/config-keys';
 import { formatDay } from '@shared/format';
 import { SettingsInput, type SettingsReply } from '@shared/schemas/admin';
 import { useStaffForm } from '@web/lib/useStaffForm';
@@ -32,6 +36,10 @@ export interface FormState {
   RegistrationOpensNext: string;
   CounterAddress: string;
   CounterHours: string;
+  AllocationMode: AllocationMode;
+  /** Kept as typed text until saved, as the per-day limit. */
+  CollectionGraceDays: string;
+  ReservedShares: string;
 }
 
 export function toForm(s: SettingsReply): FormState {
@@ -42,12 +50,14 @@ export function toForm(s: SettingsReply): FormState {
     ShiftLabels: [s.ShiftLabels[0], s.ShiftLabels[1]],
     CounterAddress: s.CounterAddress ?? '',
     CounterHours: s.CounterHours ?? '',
+    CollectionGraceDays: String(s.CollectionGraceDays),
   };
 }
 
+const typedNumber = (text: string) => (text.trim() === '' ? Number.NaN : Number(text.trim()));
+
 function toInput(f: FormState): unknown {
-  const limit = f.PerDayLimit.trim();
-  return { ...f, PerDayLimit: limit === '' ? Number.NaN : Number(limit) };
+  return { ...f, PerDayLimit: typedNumber(f.PerDayLimit), CollectionGraceDays: typedNumber(f.CollectionGraceDays) };
 }
 
 /** The settings form, filled with the settings as loaded; a save shows what the server stored. */
@@ -254,6 +264,51 @@ export function SettingsForm({ initial, onSaved }: { initial: FormState; onSaved
           helperText={errorOf('CounterHours') ?? t('settings.counterHoursHelp')}
           slotProps={{ htmlInput: { maxLength: 300 } }}
         />
+
+        <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, display: 'grid', gap: 2 }}>
+          <Typography variant="subtitle1" component="legend" sx={{ mb: 1 }}>
+            {t('settings.allocationTitle')}
+          </Typography>
+          <FormControl error={!!errorOf('AllocationMode')}>
+            <FormLabel id="allocation-mode-label">{t('settings.allocationMode')}</FormLabel>
+            <RadioGroup
+              aria-labelledby="allocation-mode-label"
+              name="AllocationMode"
+              value={form.AllocationMode}
+              onChange={(e) => set({ AllocationMode: e.target.value as AllocationMode })}
+            >
+              {ALLOCATION_MODES.map((mode) => (
+                <Box key={mode} sx={{ mb: 1 }}>
+                  <FormControlLabel value={mode} control={<Radio />} label={t(`settings.allocationModes.${mode}`)} />
+                  <FormHelperText sx={{ mt: 0, ml: 4 }}>{t(`settings.allocationModeHelp.${mode}`)}</FormHelperText>
+                </Box>
+              ))}
+            </RadioGroup>
+            {errorOf('AllocationMode') && <FormHelperText>{errorOf('AllocationMode')}</FormHelperText>}
+          </FormControl>
+          <TextField
+            label={t('settings.graceDays')}
+            name="CollectionGraceDays"
+            type="number"
+            value={form.CollectionGraceDays}
+            onChange={(e) => set({ CollectionGraceDays: e.target.value })}
+            error={!!errorOf('CollectionGraceDays')}
+            helperText={errorOf('CollectionGraceDays') ?? t('settings.graceDaysHelp')}
+            sx={{ maxWidth: { sm: 360 } }}
+            slotProps={{ htmlInput: { min: 0, max: 30, step: 1, inputMode: 'numeric' } }}
+          />
+          <TextField
+            label={t('settings.reservedShares')}
+            name="ReservedShares"
+            value={form.ReservedShares}
+            onChange={(e) => set({ ReservedShares: e.target.value.replace(/\s*\n\s*/g, '; ') })}
+            error={!!errorOf('ReservedShares')}
+            helperText={errorOf('ReservedShares') ?? t('settings.reservedSharesHelp')}
+            placeholder="SC/ST=20:SC,ST; Women=30:महिला"
+            multiline
+            slotProps={{ htmlInput: { maxLength: 2000 } }}
+          />
+        </Box>
 
         {error && (
           <Alert severity="error" role="alert">
