@@ -167,6 +167,7 @@ export const ADMIN_ONLY_SOURCES = [
   'src/features/registrations/RegistrationsPage.tsx',
   'src/features/bills/BillsPage.tsx',
   'src/features/lots/LotsPage.tsx',
+  'src/features/allocation/AllocationPage.tsx',
 ];
 
 export function formatTable(rows: RouteFigures[]): string {

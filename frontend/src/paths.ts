@@ -25,6 +25,7 @@ export const paths = {
     farmers: '/admin/farmers',
     internalRegistration: '/admin/svs-registrations',
     registrations: '/admin/registrations',
+    allocation: '/admin/allocation',
     bills: '/admin/invoices',
     cmsBlocks: '/admin/cms/blocks',
     cmsAnnouncements: '/admin/cms/announcements',
@@ -71,6 +72,7 @@ export type AdminSectionId =
   | 'farmers'
   | 'internalRegistration'
   | 'registrations'
+  | 'allocation'
   | 'bills'
   | 'cmsBlocks'
   | 'cmsAnnouncements'
@@ -95,6 +97,7 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { id: 'farmers', path: paths.admin.farmers, roles: STAFF },
   { id: 'internalRegistration', path: paths.admin.internalRegistration, roles: STAFF },
   { id: 'registrations', path: paths.admin.registrations, roles: STAFF },
+  { id: 'allocation', path: paths.admin.allocation, roles: STAFF },
   { id: 'bills', path: paths.admin.bills, roles: STAFF },
   { id: 'cmsBlocks', path: paths.admin.cmsBlocks, roles: ADMIN },
   { id: 'cmsAnnouncements', path: paths.admin.cmsAnnouncements, roles: ADMIN },

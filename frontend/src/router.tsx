@@ -38,6 +38,7 @@ const adminPages: Record<AdminSectionId, LazyPage> = {
   farmers: staffPage(() => import('./features/farmers/FarmersPage')),
   internalRegistration: staffPage(() => import('./features/registration/RegistrationPage')),
   registrations: staffPage(() => import('./features/registrations/RegistrationsPage')),
+  allocation: staffPage(() => import('./features/allocation/AllocationPage')),
   bills: staffPage(() => import('./features/bills/BillsPage')),
   cmsBlocks: staffPage(() => import('./features/cms/ContentBlocksPage')),
   cmsAnnouncements: staffPage(() => import('./features/cms/AnnouncementsPage')),

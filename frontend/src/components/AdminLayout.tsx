@@ -26,6 +26,7 @@ import PeopleIcon from '@mui/icons-material/People';
 import AppRegistrationIcon from '@mui/icons-material/AppRegistration';
 import ListAltIcon from '@mui/icons-material/ListAlt';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
+import BalanceIcon from '@mui/icons-material/Balance';
 import ArticleIcon from '@mui/icons-material/Article';
 import CampaignIcon from '@mui/icons-material/Campaign';
 import SettingsIcon from '@mui/icons-material/Settings';
@@ -53,6 +54,7 @@ const ICONS: Record<AdminSectionId, ComponentType<SvgIconProps>> = {
   farmers: PeopleIcon,
   internalRegistration: AppRegistrationIcon,
   registrations: ListAltIcon,
+  allocation: BalanceIcon,
   bills: ReceiptLongIcon,
   cmsBlocks: ArticleIcon,
   cmsAnnouncements: CampaignIcon,
