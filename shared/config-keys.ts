@@ -186,13 +186,6 @@ export const CONFIG_KEYS = {
     format: (v) => v,
     description: 'How stock is given out: first-come (in order of registration) or draw (an admin runs a draw per crop)',
   }),
-  CollectionGraceDays: def<number>({
-    default: 2,
-    public: false,
-    parse: (raw) => z.coerce.number().int().min(0).max(30).parse(raw.trim()),
-    format: String,
-    description: 'Days after the appointment day a confirmed, unbilled registration may still collect its seed (0 to 30)',
-  }),
   ReservedShares: def<ReservedShareSetting[]>({
     default: [],
     public: false,
