@@ -16,8 +16,9 @@ const TONES = {
 
 /**
  * Where the registration stands in its crop's stock, at the top of the letter: confirmed, waitlisted (the
- * number, how many are ahead, and what happens next), applied (the draw), expired or cancelled (docs/product-rules.md#the-letter-shows-where-the-registration-stands). A billed
- * letter keeps its bill line instead. Printed as it is shown, in black on white.
+ * number, how many are ahead, and what happens next), applied (the draw), expired or cancelled
+ * (docs/product-rules.md#the-letter-shows-where-the-registration-stands). A billed letter keeps its bill
+ * line instead. Printed as it is shown, in black on white.
  */
 export function LetterStatus({ letter, testIds = true }: { letter: LetterStanding; testIds?: boolean }) {
   const { t } = useTranslation();

@@ -20,9 +20,9 @@ import { DrawResult } from './DrawResult';
 type Step = 'seed' | 'confirm' | 'result';
 
 /**
- * A crop's draw (docs/product-rules.md#the-draw): the seed, with what to use for it; a confirmation that it
- * runs only once; then the published result. Opened for a crop already drawn, or refused because it was
- * (409), it shows the first result (GET /api/allocation/draw/{cropId}/{year}).
+ * A crop's draw (docs/product-rules.md#the-allocation-screen): the seed, with what to use for it; a
+ * confirmation that it runs only once; then the published result. Opened for a crop already drawn, or
+ * refused because it was (409), it shows the first result (GET /api/allocation/draw/{cropId}/{year}).
  */
 export function DrawDialog({
   crop,

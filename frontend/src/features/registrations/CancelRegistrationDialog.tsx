@@ -17,9 +17,9 @@ import { cancelRegistration } from './api';
 const REASON_MIN = 3;
 
 /**
- * Staff cancel a registration (docs/product-rules.md#staff-cancel-a-registration): a reason of 3 to 300
- * characters, kept with the registration, and a plain warning that the place goes to the next farmer and
- * cannot be given back. A refusal (billed meanwhile, already cancelled) stays in the dialog.
+ * Staff cancel a registration (docs/product-rules.md#staff-cancel-a-registration-with-a-reason): a reason of
+ * 3 to 300 characters, kept with the registration, and a plain warning that the place goes to the next
+ * farmer and cannot be given back. A refusal (billed meanwhile, already cancelled) stays in the dialog.
  */
 export function CancelRegistrationDialog({
   row,
