@@ -247,16 +247,18 @@ describe('selling seed at the counter', () => {
         'Aadhaar / Mobile',
         'Village / District',
         'Crop / Qty',
-        'Appointment / Shift',
+        'Status / Appointment',
         'Registered on',
         'Billed',
         'Actions',
       ])
         expect(regHeads).toContain(h);
+      // The search form (with its Status filter) fills a phone's first screen: the row is scrolled to first.
+      await reg.scrollIntoViewIfNeeded();
       await expect(reg.getByRole('link', { name: 'View' }).evaluate(reachable)).resolves.toBe(true);
       await expect(reg.getByRole('button', { name: /Actions for registration/ }).evaluate(reachable)).resolves.toBe(true);
       if (viewport === DESKTOP) {
-        await expect(reg.locator('td').nth(3).evaluate(reachable)).resolves.toBe(true); // Appointment / Shift
+        await expect(reg.locator('td').nth(3).evaluate(reachable)).resolves.toBe(true); // Status / Appointment
       }
       await expect(
         staffPage.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
@@ -347,7 +349,10 @@ describe('selling seed at the counter', () => {
     await p.goto(url('/admin/registrations'));
     const r = p.locator('tr[data-billed]').first();
     await r.waitFor();
-    expect(ws((await r.locator('td').nth(3).locator('span').first().textContent()) ?? '')).toBe(calendarDay(reg.appointmentDate));
+    // The day is the cell's first line under the status chip.
+    expect(ws((await r.locator('td').nth(3).locator(':scope > span').first().textContent()) ?? '')).toBe(
+      calendarDay(reg.appointmentDate),
+    );
     expect(ws((await r.locator('td').nth(6).innerText()) ?? '')).toBe(indiaDateTime(reg.created).replace(', ', ' '));
 
     // Bills: the bill's India date and time; Crops: India creation time.

@@ -67,7 +67,10 @@ export function CancelRegistrationDialog({
             label={t('registrations.cancelReason')}
             name="reason"
             value={reason}
-            onChange={(e) => setReason(e.target.value)}
+            onChange={(e) => {
+              setReason(e.target.value);
+              setProblem('');
+            }}
             helperText={t('registrations.cancelReasonHelp')}
             error={Boolean(problem)}
             slotProps={{ htmlInput: { maxLength: CANCEL_REASON_MAX } }}

@@ -76,19 +76,24 @@ export function RegistrationsTable({ items, loading, error, select, onIssue, onM
         <Stacked first={cropLabel(r, lang)} second={quantityLabel(r.bagsRequested, r.unit, lang === 'hi' ? 'hi' : 'en')} />
       ),
     },
-    { header: t('registrations.status'), sx: noWrap, cell: (r) => <StatusChip row={r} /> },
     {
-      header: t('registrations.appointmentShift'),
+      // The status sits over the appointment (a waiting registration has none) so that the table still fits 1280 px.
+      header: t('registrations.statusAppointment'),
       sx: { minWidth: 120, maxWidth: 170 },
       cell: (r) => (
-        <Stacked
-          first={
-            <Box component="span" sx={noWrap}>
-              {formatDay(r.appointmentDate || r.appointmentDateTime, lang)}
-            </Box>
-          }
-          second={r.appointmentShift}
-        />
+        <>
+          <StatusChip row={r} />
+          {r.appointmentDate || r.appointmentDateTime ? (
+            <Stacked
+              first={
+                <Box component="span" sx={noWrap}>
+                  {formatDay(r.appointmentDate || r.appointmentDateTime, lang)}
+                </Box>
+              }
+              second={r.appointmentShift}
+            />
+          ) : null}
+        </>
       ),
     },
     {

@@ -24,6 +24,7 @@ export function StatusChip({ row }: { row: Pick<RegistrationRow, 'status' | 'wai
       color={COLOURS[row.status]}
       label={label}
       title={row.cancelReason ? t('registrations.cancelledBecause', { reason: row.cancelReason }) : undefined}
+      sx={{ mb: 0.25 }}
       data-testid="registration-status"
       data-status={row.status}
     />

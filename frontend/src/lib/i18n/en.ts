@@ -568,6 +568,7 @@ export const en = {
     cancelledNotice: 'Registration {{id}}/{{year}} is cancelled.',
     cancelledBecause: 'Cancelled: {{reason}}',
     notConfirmed: 'Seed is issued only against a confirmed registration; this one is: {{status}}.',
+    statusAppointment: 'Status / Appointment',
   },
   catalogue: {
     search: 'Search',

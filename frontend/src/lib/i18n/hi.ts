@@ -567,6 +567,7 @@ export const hi: Messages = {
     cancelledNotice: 'पंजीकरण {{id}}/{{year}} रद्द हो गया।',
     cancelledBecause: 'रद्द: {{reason}}',
     notConfirmed: 'बीज केवल पक्के पंजीकरण पर दिया जाता है; इसकी स्थिति: {{status}}।',
+    statusAppointment: 'स्थिति / अपॉइंटमेंट',
   },
   catalogue: {
     search: 'खोजें',
