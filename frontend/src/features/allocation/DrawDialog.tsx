@@ -8,8 +8,6 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import type { Theme } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
 import { SEED_MAX } from '@shared/schemas/allocation';
 import type { AllocationCropReply, DrawReply } from '@shared/schemas/replies/allocation';
@@ -36,7 +34,6 @@ export function DrawDialog({
   onDrawn: () => void;
 }) {
   const { t } = useTranslation();
-  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const [step, setStep] = useState<Step>(crop.draw ? 'result' : 'seed');
   const [seed, setSeed] = useState('');
   const [seedProblem, setSeedProblem] = useState('');
@@ -79,10 +76,22 @@ export function DrawDialog({
     <Dialog
       open
       onClose={draw.isPending ? undefined : onClose}
-      fullScreen={phone}
       fullWidth
       maxWidth="md"
       aria-labelledby="draw-title"
+      // On a phone the dialog takes the whole screen (CSS only: useMediaQuery would weigh on every page's shell).
+      slotProps={{
+        paper: {
+          sx: {
+            m: { xs: 0, sm: 4 },
+            width: { xs: '100%' },
+            maxWidth: { xs: '100%' },
+            height: { xs: '100%', sm: 'auto' },
+            maxHeight: { xs: '100%', sm: 'calc(100% - 64px)' },
+            borderRadius: { xs: 0, sm: 1 },
+          },
+        },
+      }}
     >
       <DialogTitle id="draw-title">{t('allocation.drawTitle', { crop: name, year: crop.year })}</DialogTitle>
       <DialogContent dividers sx={{ display: 'grid', gap: 2 }}>
