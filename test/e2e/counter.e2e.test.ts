@@ -206,7 +206,7 @@ describe('the Registrations screen at 1280 px', () => {
     await page.keyboard.press('Escape');
     await unbilled.getByRole('button', { name: /Actions for registration/ }).click();
     const menuItems = await page.getByRole('menuitem').allTextContents();
-    expect(menuItems).toEqual(['Issue seeds', 'View Aadhar', 'View Appointment']);
+    expect(menuItems).toEqual(['Issue seeds', 'View Aadhar', 'View Appointment', 'Cancel registration']);
     await shot(page, 'row-menu-issue-seeds-1280-en');
     await page.getByRole('menuitem', { name: 'Issue seeds' }).click();
     const dialog = page.getByRole('dialog');
@@ -281,6 +281,8 @@ describe('the issue action on a 360 px phone in Hindi', () => {
     const row = p.locator('tr[data-billed="no"]', { hasText: 'फोन किसान' });
     const button = row.getByRole('button', { name: 'बीज जारी करें' });
     await button.waitFor();
+    // The search form (with its Status filter) fills the phone's first screen: the row is scrolled to first.
+    await button.scrollIntoViewIfNeeded();
     // Pinned at the right edge of the swiped table: on screen and not covered.
     const reachable = await button.evaluate((el) => {
       const r = el.getBoundingClientRect();
