@@ -1,0 +1,425 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DESKTOP, PHONE, screenshot } from '../support/browser';
+import { useE2EStack } from '../support/e2e';
+import { fillRegistrationForm } from '../support/registration-form';
+import { FIXTURES, newAadhaar, newMobile, registerFarmer, validFields } from '../fixtures/registration-helpers';
+import { adminPostOf, stockCrop } from '../fixtures/catalogue';
+
+/**
+ * Allocation as farmers and staff see it: a waitlisted farmer's success card and letter give the waiting-list
+ * number; a confirmed farmer cancels from the letter with the mobile's last 4 digits and the waiting farmer's
+ * letter (same link) then shows a date; staff see each registration's status in the list, filter by it and
+ * cancel one with a reason; an admin sets the draw mode in Settings, runs a crop's draw on the Allocation
+ * screen and sees the published result, and a second run shows the first result. Phones at 360 px in Hindi,
+ * laptops at 1280 px in English. Needs `npm run build:web` first; with SHOTS_DIR set, the screenshots are also
+ * written there.
+ */
+const ADMIN_EMAIL = 'e2e-allocation-admin@seed.local';
+const ADMIN_PASSWORD = 'e2e-allocation-admin-pass-1';
+/** What a letter reply carries only while confirmed. */
+const APPOINTMENT_FIELDS = ['appointmentDate', 'appointmentDateTime', 'appointmentShift', 'appointmentShiftNumber', 'expiresOn'];
+/** Wheat comes in bags of 40 kg: stock for exactly one farmer's one-bag request. */
+const ONE_BAG_KG = 40;
+
+const e2e = useE2EStack({ name: 'allocation', adminEmail: ADMIN_EMAIL, adminPassword: ADMIN_PASSWORD });
+const { url, newPage } = e2e;
+const crops = { Wheat: 0, Mustard: 0, Chickpea: 0, Lentil: 0 };
+
+async function shot(page: Page, name: string, fullPage = true) {
+  await screenshot(page, `allocation-${name}`, { fullPage });
+  const dir = process.env.SHOTS_DIR;
+  if (!dir) return;
+  mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: join(dir, `${name}.png`), fullPage });
+}
+
+async function context(viewport: { width: number; height: number }, lang: 'hi' | 'en'): Promise<BrowserContext> {
+  const phone = viewport.width < 600;
+  const ctx = await e2e.browser.newContext({
+    viewport,
+    locale: lang === 'en' ? 'en-IN' : 'hi-IN',
+    timezoneId: 'Asia/Kolkata',
+    ...(phone ? { isMobile: true, hasTouch: true } : {}),
+  });
+  ctx.setDefaultTimeout(20_000);
+  await ctx.addInitScript((l) => localStorage.setItem('lang', l), lang);
+  return ctx;
+}
+
+/** A registration made through the API; its reply's data. */
+async function registered(crop: keyof typeof crops, quantity: number, mobile = newMobile()) {
+  const r = await registerFarmer(
+    { url: url('') },
+    validFields({ cropName: crop, cropId: crops[crop], bagsRequested: quantity, mobile, adharNumber: newAadhaar(6) }),
+  );
+  expect(r.status, r.text).toBe(201);
+  return {
+    ...(r.json.data as { id: number; year: number; uniqeCode: string; status: string; waitlistPosition?: number }),
+    mobile,
+  };
+}
+
+async function saveSettings(patch: Record<string, unknown>) {
+  const settings = await e2e.asAdmin('GET', '/api/settings');
+  const saved = await e2e.asAdmin('PUT', '/api/settings', { ...settings.json, ...patch });
+  expect(saved.status, saved.text).toBe(200);
+}
+
+async function openLetter(page: Page, code: string) {
+  await page.goto(url(`/svs/appointment/${code}`));
+  await page.getByTestId('letter-status').waitFor();
+}
+
+/** An admin's page, signed in, at `path`; in Hindi after signing in when asked (the sign-in page is English). */
+async function adminPage(ctx: BrowserContext, path: string, lang: 'hi' | 'en' = 'en'): Promise<Page> {
+  const page = await newPage(ctx);
+  await page.goto(url(`/login?next=${encodeURIComponent(path)}`));
+  await e2e.submitSignIn(page);
+  await page.waitForURL((u) => u.pathname === path);
+  if (lang === 'hi') {
+    await ctx.addInitScript(() => localStorage.setItem('lang', 'hi'));
+    await page.reload();
+  }
+  return page;
+}
+
+/** No sideways scrolling of the whole page. */
+async function expectNoOverflow(page: Page) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
+beforeAll(async () => {
+  for (const [cropName, kg] of [
+    ['Wheat', ONE_BAG_KG],
+    ['Mustard', 2],
+    ['Chickpea', 6],
+    ['Lentil', 2],
+  ] as const) {
+    const rules = cropName === 'Lentil' ? { rules: { unit: 'kg', bagSizeKg: 1, minQty: 1, maxQty: 6, defaultQty: 1 } } : {};
+    const r = await e2e.asAdmin('POST', '/api/crops', { cropName, description: `${cropName} seed`, ...rules });
+    expect(r.status, r.text).toBe(201);
+    crops[cropName] = r.json.cropID;
+    await stockCrop(adminPostOf(e2e), r.json.cropID, kg);
+  }
+  await saveSettings({ PerDayLimit: 40 });
+}, 120_000);
+
+describe('a waiting list that moves when a farmer cancels', () => {
+  // Skipped until the cancellation routes and the letter's places ahead and last day are merged (wp-a-promote).
+  it.skip('waitlists the second farmer with number 1 on the success card and the letter (360 px, Hindi); the first cancels from the letter with the last 4 digits; the second letter then shows a date', async () => {
+    const first = await registered('Wheat', 1);
+    expect(first.status).toBe('confirmed');
+
+    // The second farmer registers on the form, on a phone, in Hindi.
+    const phone = await context(PHONE, 'hi');
+    const page = await newPage(phone);
+    await page.goto(url('/registration'));
+    await page.locator('#reg-Name').waitFor();
+    await fillRegistrationForm(page, {
+      name: 'सुनीता देवी',
+      fatherName: 'राम सिंह',
+      aadhaar: newAadhaar(7),
+      mobile: newMobile(),
+      village: 'मोहनलालगंज',
+      block: 'मोहनलालगंज',
+      subDistrict: 'मोहनलालगंज',
+      district: 'Lucknow',
+      crop: 'Wheat',
+      bags: '1',
+      file: join(FIXTURES, 'aadhaar-sample.png'),
+    });
+    await page.getByTestId('registration-submit').click();
+    await page.waitForURL((u) => u.pathname.startsWith('/svs/appointment/'));
+    const secondCode = decodeURIComponent(new URL(page.url()).pathname.split('/').pop()!);
+    // The success card says it: registered, and number 1 on the waiting list.
+    await expect(page.getByTestId('letter-registered').textContent()).resolves.toContain('पंजीकरण सफल');
+    await expect(page.getByTestId('letter-registered-status').textContent()).resolves.toBe('प्रतीक्षा सूची में क्रमांक 1');
+    // The letter: the status first, no date or shift, and what happens next.
+    const status = page.getByTestId('letter-status');
+    await expect(status.getAttribute('data-status')).resolves.toBe('waitlisted');
+    await expect(page.getByTestId('letter-status-line').textContent()).resolves.toBe('प्रतीक्षा सूची में क्रमांक 1; आपसे पहले 0');
+    await expect(page.getByTestId('letter-status-next').textContent()).resolves.toContain('इसी लिंक पर');
+    await expect(page.getByTestId('appointment-date').count()).resolves.toBe(0);
+    await expect(page.getByTestId('appointment-shift').count()).resolves.toBe(0);
+    const box = await status.boundingBox();
+    expect(box!.y + box!.height, 'the status is on the first screen').toBeLessThanOrEqual(640);
+    await expectNoOverflow(page);
+    await shot(page, 'letter-waitlisted-success-360-hi');
+
+    // The first farmer cancels from their letter: a wrong number is refused in the dialog, the right one cancels.
+    const firstPage = await newPage(phone);
+    await openLetter(firstPage, first.uniqeCode);
+    await expect(firstPage.getByTestId('letter-status').getAttribute('data-status')).resolves.toBe('confirmed');
+    await expect(firstPage.getByTestId('letter-collect-by').textContent()).resolves.toContain('तक बीज ले जाएँ');
+    await shot(firstPage, 'letter-confirmed-360-hi');
+    await firstPage.getByTestId('letter-cancel').click();
+    const dialog = firstPage.getByRole('dialog', { name: 'यह पंजीकरण रद्द करें?' });
+    await dialog.waitFor();
+    await expect(dialog.textContent()).resolves.toContain('इसे वापस नहीं किया जा सकता');
+    const wrong = first.mobile.endsWith('0000') ? '1111' : '0000';
+    await dialog.getByLabel('अपने मोबाइल नंबर के आखिरी 4 अंक').fill(wrong);
+    await dialog.getByRole('button', { name: 'हाँ, रद्द करें' }).click();
+    await dialog.getByTestId('cancel-error').waitFor();
+    await shot(firstPage, 'cancel-dialog-wrong-digits-360-hi', false);
+    await dialog.getByLabel('अपने मोबाइल नंबर के आखिरी 4 अंक').fill(first.mobile.slice(-4));
+    await dialog.getByRole('button', { name: 'हाँ, रद्द करें' }).click();
+    await expect.poll(() => firstPage.getByTestId('letter-status').getAttribute('data-status')).toBe('cancelled');
+    await expect(firstPage.getByTestId('letter-cancel').count()).resolves.toBe(0);
+    await expect(firstPage.getByTestId('appointment-date').count()).resolves.toBe(0);
+    await shot(firstPage, 'letter-cancelled-360-hi');
+
+    // The waiting farmer's letter, same link, now has a date and shift.
+    await openLetter(page, secondCode);
+    await expect(page.getByTestId('letter-status').getAttribute('data-status')).resolves.toBe('confirmed');
+    await expect(page.getByTestId('appointment-date').textContent()).resolves.toMatch(/\d{4}/);
+    await expect(page.getByTestId('appointment-shift').textContent()).resolves.not.toBe('');
+    await shot(page, 'letter-promoted-360-hi');
+    await phone.close();
+  }, 120_000);
+
+  // Skipped until the letter's places ahead and last day to collect are merged (wp-a-promote).
+  it.skip('shows a waitlisted letter at 1280 px in English, and prints its status rather than an empty date', async () => {
+    const confirmed = await registered('Mustard', 2);
+    const waiting = await registered('Mustard', 2);
+    expect([confirmed.status, waiting.status]).toEqual(['confirmed', 'waitlisted']);
+    const ctx = await context(DESKTOP, 'en');
+    const page = await newPage(ctx);
+    await openLetter(page, waiting.uniqeCode);
+    await expect(page.getByTestId('letter-status-headline').textContent()).resolves.toBe('On the waiting list');
+    await expect(page.getByTestId('letter-status-line').textContent()).resolves.toMatch(
+      /^Waiting list number \d+; 0 ahead of you$/,
+    );
+    await shot(page, 'letter-waitlisted-1280-en');
+    await page.setViewportSize({ width: 794, height: 1123 });
+    await page.emulateMedia({ media: 'print' });
+    await expect(page.getByTestId('letter-status').isVisible()).resolves.toBe(true);
+    await expect(page.getByTestId('letter-cancel').isVisible()).resolves.toBe(false);
+    await shot(page, 'letter-waitlisted-print-a4-en');
+    await page.emulateMedia({ media: 'screen' });
+    await page.setViewportSize(DESKTOP);
+    await openLetter(page, confirmed.uniqeCode);
+    await expect(page.getByTestId('letter-collect-by').textContent()).resolves.toMatch(/^Collect your seed by .+\d{4}\./);
+    await shot(page, 'letter-confirmed-1280-en');
+    // The dialog in English.
+    await page.getByTestId('letter-cancel').click();
+    await page.getByRole('dialog', { name: 'Cancel this registration?' }).waitFor();
+    await shot(page, 'cancel-dialog-1280-en', false);
+    await ctx.close();
+  }, 120_000);
+});
+
+describe('every status a letter may have', () => {
+  it('says what each status means, at 360 px in Hindi and 1280 px in English, with no date unless confirmed', async () => {
+    const reg = await registered('Mustard', 1);
+    const expected = {
+      applied: { hi: 'आवेदन हो गया: ड्रॉ की प्रतीक्षा', en: 'Applied: waiting for the draw', line: /ड्रॉ|draw/ },
+      expired: { hi: 'समय सीमा बीत गई', en: 'Expired', line: /अगले किसान|next farmer/ },
+      cancelled: { hi: 'पंजीकरण रद्द', en: 'Cancelled', line: /अगले किसान|next farmer/ },
+    } as const;
+    for (const [viewport, lang] of [
+      [PHONE, 'hi'],
+      [DESKTOP, 'en'],
+    ] as const) {
+      const ctx = await context(viewport, lang);
+      for (const status of ['applied', 'expired', 'cancelled'] as const) {
+        const page = await newPage(ctx);
+        // The letter as the server gives it for that status: no appointment fields, no last day to collect.
+        await page.route('**/svsregistration/AppointmentList/**', async (route) => {
+          const reply = await route.fetch();
+          const body = await reply.json();
+          const letter = { ...body.data[0], status };
+          for (const key of APPOINTMENT_FIELDS) delete letter[key];
+          await route.fulfill({ response: reply, json: { ...body, data: [letter] } });
+        });
+        await openLetter(page, reg.uniqeCode);
+        await expect(page.getByTestId('letter-status').getAttribute('data-status')).resolves.toBe(status);
+        await expect(page.getByTestId('letter-status-headline').textContent()).resolves.toBe(expected[status][lang]);
+        await expect(page.getByTestId('letter-status-line').textContent()).resolves.toMatch(expected[status].line);
+        await expect(page.getByTestId('appointment-date').count()).resolves.toBe(0);
+        await expect(page.getByTestId('letter-cancel').count()).resolves.toBe(status === 'applied' ? 1 : 0);
+        if (lang === 'hi') await expectNoOverflow(page);
+        await shot(page, `letter-${status}-${viewport.width}-${lang}`);
+        await page.close();
+      }
+      await ctx.close();
+    }
+  }, 120_000);
+});
+
+describe('the registrations list', () => {
+  // Skipped until the list's status filter and the staff cancellation are merged (wp-a-promote).
+  it.skip('shows each status, filters by it, offers Issue seeds only for confirmed rows, and staff cancel one with a reason', async () => {
+    const confirmed = await registered('Lentil', 2);
+    const waiting = await registered('Lentil', 2);
+    expect(confirmed.status).toBe('confirmed');
+    expect(waiting.status).toBe('waitlisted');
+
+    const ctx = await context(DESKTOP, 'en');
+    const page = await adminPage(ctx, '/admin/registrations');
+    const rowOf = (id: number) =>
+      page.locator('tbody tr').filter({ has: page.locator('td').first().getByText(String(id), { exact: true }) });
+    await rowOf(waiting.id).waitFor();
+    await expect(rowOf(waiting.id).getByTestId('registration-status').textContent()).resolves.toMatch(/^Waiting list #\d+$/);
+    await expect(rowOf(waiting.id).getByRole('button', { name: 'Issue seeds' }).count()).resolves.toBe(0);
+    await expect(rowOf(confirmed.id).getByTestId('registration-status').textContent()).resolves.toBe('Confirmed');
+    await expect(rowOf(confirmed.id).getByRole('button', { name: 'Issue seeds' }).count()).resolves.toBe(1);
+
+    // Only the waiting ones.
+    await page.getByLabel('Status').selectOption('waitlisted');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await expect.poll(() => page.locator('[data-testid="registration-status"]:not([data-status="waitlisted"])').count()).toBe(0);
+    await rowOf(waiting.id).waitFor();
+    await shot(page, 'registrations-waitlisted-filter-1280-en');
+
+    // Staff cancel the confirmed one: a reason is required.
+    await page.getByRole('button', { name: 'Reset' }).click();
+    await rowOf(confirmed.id).waitFor();
+    await page.getByRole('button', { name: `Actions for registration ${confirmed.id}` }).click();
+    await page.getByRole('menuitem', { name: 'Cancel registration' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('cannot be undone').waitFor();
+    await dialog.getByRole('button', { name: 'Cancel registration' }).click();
+    await expect(dialog.getByTestId('staff-cancel-error').textContent()).resolves.toBe('Give a reason of at least 3 characters.');
+    await dialog.getByLabel('Reason').fill('Farmer moved to another district');
+    await shot(page, 'registrations-cancel-dialog-1280-en', false);
+    await dialog.getByRole('button', { name: 'Cancel registration' }).click();
+    await page.getByTestId('cancelled-notice').waitFor();
+    await expect.poll(() => rowOf(confirmed.id).getByTestId('registration-status').textContent()).toBe('Cancelled');
+    // The place went to the waiting farmer.
+    await expect.poll(() => rowOf(waiting.id).getByTestId('registration-status').textContent()).toBe('Confirmed');
+    await expect(rowOf(confirmed.id).getByTestId('registration-status').getAttribute('title')).resolves.toBe(
+      'Cancelled: Farmer moved to another district',
+    );
+    await shot(page, 'registrations-status-1280-en');
+    await ctx.close();
+
+    // The list on a phone, in Hindi.
+    const phone = await context(PHONE, 'en');
+    const hiPage = await adminPage(phone, '/admin/registrations', 'hi');
+    await hiPage.locator('tbody tr').first().waitFor();
+    await expect(hiPage.getByTestId('registration-status').first().textContent()).resolves.toMatch(/पक्का|रद्द|प्रतीक्षा सूची/);
+    await shot(hiPage, 'registrations-status-360-hi');
+    await phone.close();
+  }, 120_000);
+});
+
+describe('the Allocation screen', () => {
+  it('gives per crop the stock, promised, sold and available kg, a bar with its legend and the counts; an admin runs the sweep', async () => {
+    const ctx = await context(DESKTOP, 'en');
+    const page = await adminPage(ctx, '/admin/allocation');
+    const wheat = page.locator('[data-testid="allocation-crop"][data-crop="Wheat"]');
+    await expect(wheat.getByTestId('allocation-stock').textContent()).resolves.toBe(`${ONE_BAG_KG} kg`);
+    await expect(wheat.getByTestId('allocation-bar').getAttribute('aria-label')).resolves.toMatch(
+      new RegExp(`^Wheat: sold 0 kg, promised \\d+ kg, free \\d+ kg of ${ONE_BAG_KG} kg$`),
+    );
+    await expect(page.getByTestId('allocation-mode').textContent()).resolves.toContain('first come, first served');
+    await shot(page, 'allocation-1280-en');
+    await page.getByRole('button', { name: 'Run sweep now' }).click();
+    await page.getByText(/^Sweep done: \d+ expired, \d+ given a date\.$/).waitFor();
+    await ctx.close();
+
+    const phone = await context(PHONE, 'en');
+    const hi = await adminPage(phone, '/admin/allocation', 'hi');
+    await hi.locator('[data-testid="allocation-crop"][data-crop="Wheat"]').getByTestId('allocation-bar').waitFor();
+    await expectNoOverflow(hi);
+    await shot(hi, 'allocation-360-hi');
+    await phone.close();
+  }, 120_000);
+});
+
+describe('the draw', () => {
+  // Skipped until draw-mode registrations are applied and a draw is applied to them (wp-a-stock).
+  it.skip('an admin sets the draw mode in Settings; farmers apply; with registrations closed the admin runs the draw on the Allocation screen and sees the result; a second run shows the first result', async () => {
+    const ctx = await context(DESKTOP, 'en');
+    const page = await adminPage(ctx, '/admin/settings');
+    // A reserved-share text the parser cannot read is refused with its reason.
+    await page.getByRole('radio', { name: 'Draw' }).check();
+    await page.locator('[name="ReservedShares"]').fill('Women 30');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page
+      .getByText(/Not a share: Women 30/)
+      .first()
+      .waitFor();
+    await page.locator('[name="ReservedShares"]').fill('Women=50:महिला');
+    await page.locator('[name="CollectionGraceDays"]').fill('3');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Settings saved.').waitFor();
+    await page.getByText('Allocation of stock', { exact: true }).evaluate((el) => el.scrollIntoView({ block: 'start' }));
+    await shot(page, 'settings-allocation-1280-en', false);
+    const hiCtx = await context(PHONE, 'en');
+    const hiSettings = await adminPage(hiCtx, '/admin/settings', 'hi');
+    await hiSettings.getByRole('radio', { name: 'ड्रॉ (लॉटरी)' }).waitFor();
+    await expect(hiSettings.getByRole('radio', { name: 'ड्रॉ (लॉटरी)' }).isChecked()).resolves.toBe(true);
+    await expectNoOverflow(hiSettings);
+    await hiSettings.getByText('स्टॉक का आवंटन', { exact: true }).evaluate((el) => el.scrollIntoView({ block: 'start' }));
+    await shot(hiSettings, 'settings-allocation-360-hi', false);
+
+    // Five farmers apply for 3 kg each of 6 kg of chickpea: no date yet.
+    const applicants = [];
+    for (let i = 0; i < 5; i++) applicants.push(await registered('Chickpea', 3));
+    expect(applicants.map((a) => a.status)).toEqual(Array(5).fill('applied'));
+    const letter = await newPage(hiCtx);
+    await openLetter(letter, applicants[0].uniqeCode);
+    await expect(letter.getByTestId('letter-status').getAttribute('data-status')).resolves.toBe('applied');
+    await expect(letter.getByTestId('letter-status-line').textContent()).resolves.toContain('ड्रॉ');
+    await shot(letter, 'letter-applied-after-applying-360-hi');
+    const enLetter = await newPage(ctx);
+    await openLetter(enLetter, applicants[1].uniqeCode);
+    await shot(enLetter, 'letter-applied-after-applying-1280-en');
+    await saveSettings({ Is_SVS_Form_On: false });
+
+    // A second tab opens the Allocation screen before the draw runs.
+    const stale = await newPage(ctx);
+    await stale.goto(url('/admin/allocation'));
+    const staleCard = stale.locator('[data-testid="allocation-crop"][data-crop="Chickpea"]');
+    await staleCard.getByRole('button', { name: 'Run draw' }).waitFor();
+
+    await page.goto(url('/admin/allocation'));
+    const card = page.locator('[data-testid="allocation-crop"][data-crop="Chickpea"]');
+    await expect(card.getByTestId('allocation-count-applied').textContent()).resolves.toBe('Applied: 5');
+    await expect(card.getByTestId('allocation-stock').textContent()).resolves.toBe('6 kg');
+    await card.getByTestId('allocation-bar').waitFor();
+    await shot(page, 'allocation-before-draw-1280-en');
+    await card.getByRole('button', { name: 'Run draw' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Draw for Chickpea' + ` ${applicants[0].year}` });
+    await dialog.getByLabel('Seed').fill('48213');
+    await dialog.getByRole('button', { name: 'Continue' }).click();
+    await expect(dialog.getByTestId('draw-confirm-text').textContent()).resolves.toContain('can be run only once');
+    await shot(page, 'draw-confirm-1280-en', false);
+    await dialog.getByRole('button', { name: 'Run the draw' }).click();
+    await dialog.getByTestId('draw-result').waitFor();
+    await expect(dialog.getByTestId('draw-seed').textContent()).resolves.toBe('48213');
+    await expect.poll(() => dialog.getByTestId('draw-entry').count()).toBe(5);
+    await expect(dialog.locator('[data-testid="draw-entry"][data-outcome="confirmed"]').count()).resolves.toBe(2);
+    await shot(page, 'draw-result-1280-en');
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect.poll(() => card.getByRole('button', { name: 'Draw result' }).count()).toBe(1);
+
+    // The tab opened before: its Run draw is refused and shows the first result.
+    await staleCard.getByRole('button', { name: 'Run draw' }).click();
+    const again = stale.getByRole('dialog');
+    await again.getByLabel('Seed').fill('99999');
+    await again.getByRole('button', { name: 'Continue' }).click();
+    await again.getByRole('button', { name: 'Run the draw' }).click();
+    await again.getByTestId('draw-already-run').waitFor();
+    await expect(again.getByTestId('draw-seed').textContent()).resolves.toBe('48213');
+
+    // The result on a phone, in Hindi.
+    const hiAllocation = await newPage(hiCtx);
+    await hiAllocation.goto(url('/admin/allocation'));
+    const hiCard = hiAllocation.locator('[data-testid="allocation-crop"][data-crop="Chickpea"]');
+    await hiCard.getByRole('button', { name: 'ड्रॉ का परिणाम' }).click();
+    await hiAllocation.getByTestId('draw-result').waitFor();
+    await shot(hiAllocation, 'draw-result-360-hi');
+    await hiAllocation.getByRole('button', { name: 'बंद करें' }).click();
+    await expectNoOverflow(hiAllocation);
+    await shot(hiAllocation, 'allocation-after-draw-360-hi');
+    await hiCtx.close();
+    await ctx.close();
+    await saveSettings({ Is_SVS_Form_On: true, AllocationMode: 'first-come', ReservedShares: '' });
+  }, 120_000);
+});
