@@ -67,6 +67,12 @@ export interface RegistrationItem {
   appointmentShiftNumber?: 1 | 2;
   /** The shift counter was taken (PerDayLimit > 0 at booking time). */
   slotCounted?: boolean;
+  /** When a waitlisted or applied registration was confirmed (functions/allocation/promotion.ts). */
+  promotedOn?: string;
+  /** Cancelled only: why (staff), by whom (absent when the farmer cancelled) and when. */
+  cancelReason?: string;
+  cancelledBy?: { id: number; name: string };
+  cancelledOn?: string;
   created: string;
   adharFilePath: string;
   adharFileType: string;
