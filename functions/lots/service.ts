@@ -13,6 +13,8 @@ import { nextValue } from '../lib/counters';
 import * as qr from '../lib/qr';
 import { AppError, badRequest, conflict, notFound } from '../lib/errors';
 import { readPool } from '../allocation/pool';
+import { promote } from '../allocation/promotion';
+import { log } from '../lib/log';
 import { getCrop, getCrops, type CropItem } from '../crops/repository';
 import { getProducer, getProducers, type ProducerItem } from '../producers/repository';
 import { formatLotCode } from './codes';
@@ -165,6 +167,7 @@ export async function create(input: CreateLotInput): Promise<LotResponse> {
     await checkActive(input.producerID, input.cropID);
     throw conflict(`The ${out.reason} was changed while the lot was being saved. Please try again.`);
   }
+  await releasePlaces(out.lot.cropID, out.lot.year);
   return one(out.lot);
 }
 
@@ -193,7 +196,10 @@ export async function update(id: number, input: UpdateLotInput): Promise<LotResp
   let lot = current;
   for (let attempt = 1; ; attempt++) {
     const out = await updateLotFields(lot, next);
-    if (out.ok) return one(out.lot);
+    if (out.ok) {
+      if (out.lot.cropID !== lot.cropID || out.lot.totalGrams > lot.totalGrams) await releasePlaces(out.lot.cropID, out.lot.year);
+      return one(out.lot);
+    }
     if (out.reason === 'gone' && attempt < EDIT_ATTEMPTS) {
       // Edited by someone else meanwhile: the edit is made again from what is stored now.
       lot = await requireLot(id, true);
@@ -215,6 +221,19 @@ export async function update(id: number, input: UpdateLotInput): Promise<LotResp
       default:
         throw conflict('This lot was changed by someone else at the same time. Reload and try again.');
     }
+  }
+}
+
+/**
+ * Stock added to a crop goes to its waiting list at once, in queue order (docs/decisions/0026-allocation.md,
+ * section 3). The lot is written whatever happens here: a failure is logged and the next sweep promotes.
+ */
+async function releasePlaces(cropID: number, year: number): Promise<void> {
+  try {
+    const { promoted } = await promote(cropID, year);
+    if (promoted > 0) log.info('stock added: waiting list promoted', { cropID, year, promoted });
+  } catch (e) {
+    log.warn('promotion after a lot write failed (the sweep promotes later)', { cropID, year, error: (e as Error).message });
   }
 }
 

@@ -1,6 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { promise, readPool } from '@functions/allocation/pool';
-import { testAadhaar } from '../fixtures/registration-helpers';
+import { docClient, setDocClientForTests } from '@functions/lib/aws';
+import { getRegistration } from '@functions/registrations/repository';
+import { registerFarmer, testAadhaar, useCrops, validFields } from '../fixtures/registration-helpers';
+import { faulty, named } from '../support/faulty-client';
 import { useTestApi } from '../support/integration';
 
 /**
@@ -27,14 +30,29 @@ async function producer() {
   expect(r.status, r.text).toBe(201);
   return r.json.producerID as number;
 }
+/** A crop asked for in kg (1 to 6 kg), known to the registration helpers by its name. */
 async function crop() {
+  const cropName = `Pool Crop ${++seq}`;
   const r = await api.call('POST', '/api/crops', {
     token: tokens.admin,
-    body: { cropName: `Pool Crop ${++seq}`, description: 'seed' },
+    body: { cropName, description: 'seed', rules: { unit: 'kg', bagSizeKg: 1, minQty: 1, maxQty: 6, defaultQty: 1 } },
   });
   expect(r.status, r.text).toBe(201);
+  useCrops({ [cropName]: r.json.cropID });
+  names.set(r.json.cropID, cropName);
   return r.json.cropID as number;
 }
+const names = new Map<number, string>();
+/** Registers a farmer for `kg` of the crop; its number and the status it was given. */
+async function register(cropID: number, kg: number) {
+  const r = await registerFarmer(api, validFields({ cropName: names.get(cropID), bagsRequested: kg }));
+  expect(r.status, r.text).toBe(201);
+  return { id: r.json.data.id as number, year: r.json.data.year as number, status: r.json.data.status as string };
+}
+const statusOf = async (reg: { id: number; year: number }) => {
+  const stored = await getRegistration(reg.year, reg.id, true);
+  return { status: stored?.status, dated: Boolean(stored?.appointmentDate) };
+};
 async function lot(producerID: number, cropID: number, kg: number) {
   const r = await api.call('POST', '/api/lots', {
     token: tokens.admin,
@@ -57,6 +75,8 @@ async function poolKg(cropID: number) {
   expect(p.freeGrams).toBe(p.stockGrams - p.soldGrams - p.promisedGrams);
   return { stock: p.stockGrams / KG, free: p.freeGrams / KG, promised: p.promisedGrams / KG };
 }
+
+afterEach(() => setDocClientForTests(undefined));
 
 describe("a lot's stock in its crop's pool", () => {
   it('grows with a new lot and an edit up, shrinks with an edit down and a deletion', async () => {
@@ -132,5 +152,45 @@ describe("a lot's stock in its crop's pool", () => {
     for (const r of replies) expect([200, 409], r.text).toContain(r.status);
     const stored = (await api.call('GET', `/api/lots/${a}`, { token: tokens.admin })).json.quantityAvailable;
     expect(await poolKg(c)).toMatchObject({ stock: stored, free: stored });
+  });
+});
+
+describe('stock added promotes the waiting list', () => {
+  it('confirms the waiting list in order when a lot is added and when one is raised', async () => {
+    const p = await producer();
+    const c = await crop();
+    const regs = [await register(c, 3), await register(c, 3), await register(c, 3)];
+    expect(regs.map((r) => r.status)).toEqual(['waitlisted', 'waitlisted', 'waitlisted']);
+
+    const a = await lot(p, c, 7);
+    expect(await Promise.all(regs.map(statusOf))).toEqual([
+      { status: 'confirmed', dated: true },
+      { status: 'confirmed', dated: true },
+      { status: 'waitlisted', dated: false },
+    ]);
+    expect(await poolKg(c)).toMatchObject({ stock: 7, promised: 6, free: 1 });
+
+    expect((await edit(a, c, 9)).status).toBe(200);
+    expect(await statusOf(regs[2])).toEqual({ status: 'confirmed', dated: true });
+    expect(await poolKg(c)).toMatchObject({ stock: 9, promised: 9, free: 0 });
+    expect((await readPool(c, YEAR)).waiting).toBe(0);
+  });
+
+  it('writes the lot even when the promotion after it fails; the waiting list waits for the next run', async () => {
+    const p = await producer();
+    const c = await crop();
+    const reg = await register(c, 2);
+    const real = docClient();
+    setDocClientForTests(
+      faulty(real, (cmd) =>
+        cmd.constructor.name === 'QueryCommand' && String(cmd.input.ExpressionAttributeValues?.[':pk']).startsWith('QUEUE#')
+          ? named('ValidationException')
+          : undefined,
+      ),
+    );
+    await lot(p, c, 10);
+    setDocClientForTests(undefined);
+    expect(await statusOf(reg)).toEqual({ status: 'waitlisted', dated: false });
+    expect(await poolKg(c)).toMatchObject({ stock: 10, free: 10 });
   });
 });
