@@ -190,6 +190,11 @@ export async function apply(cropId: number, year: number): Promise<void> {
   await send(adds(cropId, year, { applied: 1 }));
 }
 
+/** Gives back what `apply` counted when the registration's request then failed. */
+export async function withdraw(cropId: number, year: number): Promise<void> {
+  await send(adds(cropId, year, { applied: -1 }));
+}
+
 /** Gives back a promise (see releaseUpdate). */
 export async function release(cropId: number, year: number, grams: number, to?: 'expired' | 'cancelled'): Promise<void> {
   await send(releaseUpdate(cropId, year, grams, to));

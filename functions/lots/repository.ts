@@ -177,12 +177,37 @@ export async function insertLotWithCode(draft: Omit<LotItem, 'lotCode'>): Promis
   }
 }
 
-export type UpdateStockOutcome = { ok: true; lot: LotItem } | { ok: false; reason: 'below-used' | 'crop' | 'crop-used' | 'gone' };
+export type UpdateStockOutcome =
+  | { ok: true; lot: LotItem }
+  | { ok: false; reason: 'below-used' | 'crop' | 'crop-used' | 'gone' }
+  | { ok: false; reason: 'promised'; cropID: number };
+
+/** A condition on the lot: it still holds what the edit was computed from. */
+const UNCHANGED_LOT = 'attribute_exists(pk) AND cropID = :oldCrop AND totalGrams = :oldTotal';
 
 /**
- * Rewrites crop, total and price. remaining is recomputed inside the write from the stored usedGrams, so a
- * sale landing at the same moment cannot be lost; the total may not go below what is already used. The
- * crop may change only while nothing has been sold, and only to an active crop.
+ * The pool updates of a lot's stock going from `before` to `after` (docs/decisions/0026-allocation.md,
+ * section 1): the difference in its own pool, or, when the lot moves to another crop (or year), all of it
+ * out of the old pool and into the new one. A decrease carries `freeGrams >= :decrease`.
+ */
+function poolMoves(
+  before: Pick<LotItem, 'cropID' | 'year' | 'totalGrams'>,
+  after: Pick<LotItem, 'cropID' | 'year' | 'totalGrams'>,
+) {
+  const move = (lot: typeof before, sign: 1 | -1) =>
+    lot.totalGrams === 0 ? [] : [{ cropID: lot.cropID, update: stockUpdate(lot.cropID, lot.year, sign * lot.totalGrams) }];
+  if (before.cropID !== after.cropID || before.year !== after.year) return [...move(before, -1), ...move(after, 1)];
+  const delta = after.totalGrams - before.totalGrams;
+  return delta === 0 ? [] : [{ cropID: before.cropID, update: stockUpdate(before.cropID, before.year, delta) }];
+}
+
+/**
+ * Rewrites crop, total and price, in one transaction with the crop's stock pool (or both pools, when the
+ * crop changes). remaining is recomputed inside the write from the stored usedGrams, so a sale landing at
+ * the same moment cannot be lost; the total may not go below what is already used, nor the pool's stock
+ * below what is promised and sold. The lot must still have the crop and total the edit was computed from
+ * (another edit in between: 'gone', and the caller reads it again). The crop may change only while nothing
+ * has been sold, and only to an active crop.
  */
 export async function updateLotFields(
   current: LotItem,
@@ -195,7 +220,7 @@ export async function updateLotFields(
     Key: lotKey(current.lotID),
     UpdateExpression:
       'SET totalGrams = :t, remainingGrams = :t - usedGrams, pricePaise = :p, cropID = :c, gsi2pk = :g2, updatedOn = :now',
-    ConditionExpression: `attribute_exists(pk) AND usedGrams <= :t AND cropID = :oldCrop${cropChanges ? ' AND usedGrams = :zero' : ''}`,
+    ConditionExpression: `${UNCHANGED_LOT} AND usedGrams <= :t${cropChanges ? ' AND usedGrams = :zero' : ''}`,
     ExpressionAttributeValues: {
       ':t': next.totalGrams,
       ':p': next.pricePaise,
@@ -203,79 +228,87 @@ export async function updateLotFields(
       ':g2': cropLotsPk(next.cropID),
       ':now': now,
       ':oldCrop': current.cropID,
+      ':oldTotal': current.totalGrams,
       ...(cropChanges ? { ':zero': 0 } : {}),
     },
   };
+  const moves = poolMoves(current, { ...next, year: current.year });
+  const cropCheck = {
+    ConditionCheck: {
+      TableName: tableName(),
+      Key: cropKey(next.cropID),
+      ConditionExpression: 'attribute_exists(pk) AND isActive = :t',
+      ExpressionAttributeValues: { ':t': true },
+    },
+  };
+  const items = [{ Update: update }, ...(cropChanges ? [cropCheck] : []), ...moves.map((m) => ({ Update: m.update }))];
+  const poolAt = (i: number) => moves[i - (cropChanges ? 2 : 1)];
   try {
-    if (!cropChanges) {
+    if (items.length === 1) {
       const out = await docClient().send(new UpdateCommand({ ...update, ReturnValues: 'ALL_NEW' }));
       return { ok: true, lot: lotEntity.fromItem(out.Attributes)! };
     }
-    await docClient().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          { Update: update },
-          {
-            ConditionCheck: {
-              TableName: tableName(),
-              Key: cropKey(next.cropID),
-              ConditionExpression: 'attribute_exists(pk) AND isActive = :t',
-              ExpressionAttributeValues: { ':t': true },
-            },
-          },
-        ],
-      }),
-    );
+    const token = randomUUID();
+    await withRetry(() => docClient().send(new TransactWriteCommand({ ClientRequestToken: token, TransactItems: items })));
   } catch (e) {
     const failed = conditionFailedAt(e);
-    if (failed.includes(1)) return { ok: false, reason: 'crop' };
+    if (cropChanges && failed.includes(1)) return { ok: false, reason: 'crop' };
     if (isConditionalFailure(e) || failed.includes(0)) {
       const fresh = await getLot(current.lotID, true);
       if (!fresh) return { ok: false, reason: 'gone' };
       if (fresh.usedGrams > next.totalGrams) return { ok: false, reason: 'below-used' };
       if (cropChanges && fresh.usedGrams > 0) return { ok: false, reason: 'crop-used' };
-      // The crop changed under us (another edit): let the caller retry with what is stored now.
+      // Edited by someone else in between: let the caller retry with what is stored now.
       return { ok: false, reason: 'gone' };
     }
+    const poolRefused = failed.map(poolAt).find((m) => m !== undefined);
+    if (poolRefused) return { ok: false, reason: 'promised', cropID: poolRefused.cropID };
     throw e;
   }
   const fresh = await getLot(current.lotID, true);
   return fresh ? { ok: true, lot: fresh } : { ok: false, reason: 'gone' };
 }
 
-export type DeleteOutcome = 'deleted' | 'missing' | 'used';
+export type DeleteOutcome = 'deleted' | 'missing' | 'used' | 'changed' | 'promised';
 
-/** Deletes a lot from which nothing was sold, with its code claim. Codes are never reused (the counter stays). */
+/**
+ * Deletes a lot from which nothing was sold, with its code claim, and takes its stock out of the crop's
+ * pool (only while that much is neither promised nor sold). Codes are never reused (the counter stays).
+ * 'changed': the lot's crop or total is no longer the one read (edited meanwhile).
+ */
 export async function deleteUnusedLot(lot: LotItem): Promise<DeleteOutcome> {
+  const moves = poolMoves(lot, { ...lot, totalGrams: 0 });
   try {
-    await docClient().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Delete: {
-              TableName: tableName(),
-              Key: lotKey(lot.lotID),
-              ConditionExpression: 'attribute_exists(pk) AND usedGrams = :zero',
-              ExpressionAttributeValues: { ':zero': 0 },
-            },
-          },
-          {
-            Delete: {
-              TableName: tableName(),
-              Key: lotCodeKey(lot.lotCode),
-              ConditionExpression: 'lotID = :id',
-              ExpressionAttributeValues: { ':id': lot.lotID },
-            },
-          },
-        ],
-      }),
-    );
+    const token = randomUUID();
+    const items = [
+      {
+        Delete: {
+          TableName: tableName(),
+          Key: lotKey(lot.lotID),
+          ConditionExpression: `${UNCHANGED_LOT} AND usedGrams = :zero`,
+          ExpressionAttributeValues: { ':zero': 0, ':oldCrop': lot.cropID, ':oldTotal': lot.totalGrams },
+        },
+      },
+      {
+        Delete: {
+          TableName: tableName(),
+          Key: lotCodeKey(lot.lotCode),
+          ConditionExpression: 'lotID = :id',
+          ExpressionAttributeValues: { ':id': lot.lotID },
+        },
+      },
+      ...moves.map((m) => ({ Update: m.update })),
+    ];
+    await withRetry(() => docClient().send(new TransactWriteCommand({ ClientRequestToken: token, TransactItems: items })));
     return 'deleted';
   } catch (e) {
-    if (conditionFailedAt(e).length) {
+    const failed = conditionFailedAt(e);
+    if (failed.includes(0) || failed.includes(1)) {
       const fresh = await getLot(lot.lotID, true);
-      return fresh ? 'used' : 'missing';
+      if (!fresh) return 'missing';
+      return fresh.usedGrams > 0 ? 'used' : 'changed';
     }
+    if (failed.includes(2)) return 'promised';
     throw e;
   }
 }

@@ -11,7 +11,10 @@ import {
 import { DROPDOWN_TAKE } from '@shared/schemas/common';
 import { nextValue } from '../lib/counters';
 import * as qr from '../lib/qr';
-import { badRequest, conflict, notFound } from '../lib/errors';
+import { AppError, badRequest, conflict, notFound } from '../lib/errors';
+import { readPool } from '../allocation/pool';
+import { promote } from '../allocation/promotion';
+import { log } from '../lib/log';
 import { getCrop, getCrops, type CropItem } from '../crops/repository';
 import { getProducer, getProducers, type ProducerItem } from '../producers/repository';
 import { formatLotCode } from './codes';
@@ -164,6 +167,7 @@ export async function create(input: CreateLotInput): Promise<LotResponse> {
     await checkActive(input.producerID, input.cropID);
     throw conflict(`The ${out.reason} was changed while the lot was being saved. Please try again.`);
   }
+  await releasePlaces(out.lot.cropID, out.lot.year);
   return one(out.lot);
 }
 
@@ -184,10 +188,24 @@ export async function update(id: number, input: UpdateLotInput): Promise<LotResp
   }
   const cropChanges = input.cropID !== current.cropID;
   if (cropChanges) await checkActive(undefined, input.cropID);
-  const totalGrams = kgToGrams(input.quantityAvailable);
-  const out = await updateLotFields(current, { cropID: input.cropID, totalGrams, pricePaise: rupeesToPaise(input.pricePerUnit) });
-  if (!out.ok) {
-    const usedKg = gramsToKg((await getLot(id, true))?.usedGrams ?? current.usedGrams);
+  const next = {
+    cropID: input.cropID,
+    totalGrams: kgToGrams(input.quantityAvailable),
+    pricePaise: rupeesToPaise(input.pricePerUnit),
+  };
+  let lot = current;
+  for (let attempt = 1; ; attempt++) {
+    const out = await updateLotFields(lot, next);
+    if (out.ok) {
+      if (out.lot.cropID !== lot.cropID || out.lot.totalGrams > lot.totalGrams) await releasePlaces(out.lot.cropID, out.lot.year);
+      return one(out.lot);
+    }
+    if (out.reason === 'gone' && attempt < EDIT_ATTEMPTS) {
+      // Edited by someone else meanwhile: the edit is made again from what is stored now.
+      lot = await requireLot(id, true);
+      continue;
+    }
+    const usedKg = gramsToKg((await getLot(id, true))?.usedGrams ?? lot.usedGrams);
     switch (out.reason) {
       case 'below-used': {
         const message = `Total stock cannot be less than the quantity already used (${usedKg} kg)`;
@@ -198,19 +216,63 @@ export async function update(id: number, input: UpdateLotInput): Promise<LotResp
       case 'crop':
         await checkActive(undefined, input.cropID);
         throw badRequest('Crop is inactive', { cropID: 'Crop is inactive' });
+      case 'promised':
+        throw await promisedRefusal(out.cropID, lot.year);
       default:
         throw conflict('This lot was changed by someone else at the same time. Reload and try again.');
     }
   }
-  return one(out.lot);
+}
+
+/**
+ * Stock added to a crop goes to its waiting list at once, in queue order (docs/decisions/0026-allocation.md,
+ * section 3). The lot is written whatever happens here: a failure is logged and the next sweep promotes.
+ */
+async function releasePlaces(cropID: number, year: number): Promise<void> {
+  try {
+    const { promoted } = await promote(cropID, year);
+    if (promoted > 0) log.info('stock added: waiting list promoted', { cropID, year, promoted });
+  } catch (e) {
+    log.warn('promotion after a lot write failed (the sweep promotes later)', { cropID, year, error: (e as Error).message });
+  }
+}
+
+/** Tries of an edit or a deletion that finds the lot edited by someone else in between. */
+const EDIT_ATTEMPTS = 3;
+
+/**
+ * A lot's stock may not go below what its crop's pool has promised to farmers and sold
+ * (docs/invariants.md#7-promised-within-stock): the refusal says how much is promised and how far the
+ * stock can go down.
+ */
+async function promisedRefusal(cropID: number, year: number): Promise<AppError> {
+  const pool = await readPool(cropID, year);
+  const promisedKg = gramsToKg(pool.promisedGrams);
+  const freeKg = gramsToKg(Math.max(0, pool.freeGrams));
+  return conflict(
+    `इस फसल के ${promisedKg} किलो किसानों को देने का वादा हो चुका है; स्टॉक अधिकतम ${freeKg} किलो घटाया जा सकता है / ` +
+      `${promisedKg} kg of this crop are promised to farmers; the stock can go down by at most ${freeKg} kg`,
+  );
 }
 
 export async function remove(id: number): Promise<{ success: true; lotID: number }> {
-  const lot = await requireLot(id, true);
-  const out = await deleteUnusedLot(lot);
-  if (out === 'missing') throw notFound(`Lot ${id} not found`);
-  if (out === 'used') throw conflict(`Lot ${lot.lotCode} cannot be deleted: seed has already been sold from it`);
-  return { success: true, lotID: id };
+  for (let attempt = 1; ; attempt++) {
+    const lot = await requireLot(id, true);
+    const out = await deleteUnusedLot(lot);
+    switch (out) {
+      case 'deleted':
+        return { success: true, lotID: id };
+      case 'missing':
+        throw notFound(`Lot ${id} not found`);
+      case 'used':
+        throw conflict(`Lot ${lot.lotCode} cannot be deleted: seed has already been sold from it`);
+      case 'promised':
+        throw await promisedRefusal(lot.cropID, lot.year);
+      case 'changed':
+        if (attempt < EDIT_ATTEMPTS) continue;
+        throw conflict('This lot was changed by someone else at the same time. Reload and try again.');
+    }
+  }
 }
 
 // ---- QR codes: they encode the public lot page ----

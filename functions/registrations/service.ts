@@ -32,8 +32,9 @@ import { appointmentDateTime, appointmentSettings, bookSlot, busy, releaseSlot, 
 import { farmerAddress, linkFarmer } from './farmer-link';
 import * as repo from './repository';
 import { letterStatusFields, statusOf } from '@shared/allocation-status';
+import type { AllocationMode } from '@shared/config-keys';
 import * as pool from '../allocation/pool';
-import { dueEntry, queueEntry } from '../allocation/entries';
+import { applicantEntry, dueEntry, queueEntry } from '../allocation/entries';
 import { promisedGramsOf } from '../allocation/promise';
 import { placesAheadOf } from '../allocation/queue-store';
 import { checkFile, lastingKey, removeQuietly, storeFile, type FileSource } from './uploads';
@@ -261,10 +262,11 @@ interface Ctx {
 async function registerLocked(input: SubmitInput, c: Ctx): Promise<SubmitOutcome> {
   const { fields, caller } = input;
   const rules = c.crop.rules;
-  const [file, settings, sealed] = await Promise.all([
+  const [file, settings, sealed, mode] = await Promise.all([
     checkFile(input.file),
     appointmentSettings(),
     sealAadhaar(fields.adharNumber),
+    getSetting('AllocationMode'),
   ]);
 
   // A throttled counter update was not applied: safe to resend. A lost answer may skip a number (a gap).
@@ -277,7 +279,7 @@ async function registerLocked(input: SubmitInput, c: Ctx): Promise<SubmitOutcome
   let slot: Slot | undefined;
   let committed = false;
   try {
-    place = await takePlace(c.crop.id, c.year, grams);
+    place = await takePlace(c.crop.id, c.year, grams, mode);
     // Independent steps run side by side: the slot (a waitlisted registration has none yet), the copy of the
     // scan, the farmer link.
     const [booked, stored, linked] = await Promise.allSettled([
@@ -373,7 +375,12 @@ async function registerLocked(input: SubmitInput, c: Ctx): Promise<SubmitOutcome
       ...(place.status === 'waitlisted' ? { waitlistPosition: place.position } : {}),
     };
     const entry = { cropId: c.crop.id, year: c.year, id, grams };
-    const allocationEntry = slot ? dueEntry(slot.date, entry) : queueEntry(place.position!, entry);
+    const allocationEntry =
+      place.status === 'applied'
+        ? applicantEntry({ ...entry, category: fields.category, gender: fields.gender })
+        : slot
+          ? dueEntry(slot.date, entry)
+          : queueEntry(place.position!, entry);
     committed = await commit(item, claim, allocationEntry, c.token);
     if (!committed) {
       // The claim exists: another request registered this Aadhaar and crop first.
@@ -385,7 +392,7 @@ async function registerLocked(input: SubmitInput, c: Ctx): Promise<SubmitOutcome
       id,
       year: c.year,
       status: place.status,
-      ...(slot ? { day: slot.date, shift: slot.shift } : { position: place.position }),
+      ...(slot ? { day: slot.date, shift: slot.shift } : place.position ? { position: place.position } : {}),
       linked: Boolean(farmerID),
     });
     countMetric('registrations', 'RegistrationCreated');
@@ -402,21 +409,37 @@ async function registerLocked(input: SubmitInput, c: Ctx): Promise<SubmitOutcome
   }
 }
 
-/** A new registration's place in its crop's stock: confirmed with grams promised, or a waiting-list position. */
-type Place = { status: 'confirmed'; position?: undefined } | { status: 'waitlisted'; position: number };
+/**
+ * A new registration's place in its crop's stock: confirmed with grams promised, a waiting-list position, or
+ * (draw mode) applied for the draw.
+ */
+type Place =
+  | { status: 'confirmed'; position?: undefined }
+  | { status: 'waitlisted'; position: number }
+  | { status: 'applied'; position?: undefined };
 
 /**
  * Rule 1 (docs/decisions/0026-allocation.md, section 2): one conditional write on the crop's pool promises
- * the grams while nobody waits and they are free; otherwise the registration takes the next position.
+ * the grams while nobody waits and they are free; otherwise the registration takes the next position. In
+ * draw mode (section 4) the pool only counts the applicant: nothing is promised until the draw.
  */
-async function takePlace(cropId: number, year: number, grams: number): Promise<Place> {
+async function takePlace(cropId: number, year: number, grams: number, mode: AllocationMode): Promise<Place> {
+  if (mode === 'draw') {
+    await pool.apply(cropId, year);
+    return { status: 'applied' };
+  }
   if (await pool.promise(cropId, year, grams)) return { status: 'confirmed' };
   return { status: 'waitlisted', position: await pool.joinQueue(cropId, year) };
 }
 
 /** Gives back what takePlace took when the registration was not written; a failure leaves it to reconciliation. */
 async function givePlaceBack(cropId: number, year: number, grams: number, place: Place): Promise<void> {
-  await (place.status === 'confirmed' ? pool.release(cropId, year, grams) : pool.leaveQueue(cropId, year)).catch((e) =>
+  const giveBack = {
+    confirmed: () => pool.release(cropId, year, grams),
+    waitlisted: () => pool.leaveQueue(cropId, year),
+    applied: () => pool.withdraw(cropId, year),
+  }[place.status];
+  await giveBack().catch((e) =>
     log.warn('allocation not given back (reconciliation repairs it)', { cropId, year, error: (e as Error).message }),
   );
 }

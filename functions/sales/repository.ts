@@ -4,6 +4,8 @@ import { getRecord } from '../lib/entity-reads';
 import { queryIndex } from '../lib/query';
 import { statUpdates } from '../lib/stats';
 import { lotKey } from '../lots/lot-entity';
+import { dueKey } from '../allocation/entries';
+import { saleUpdate } from '../allocation/pool';
 import { regKey } from '../registrations/repository';
 import { invoiceCounterKey, invoiceEntity, type InvoiceItem } from './invoice-entity';
 
@@ -38,6 +40,13 @@ export interface SaleWrite {
   grams: number;
   cropID: number;
   at: Date;
+  /** The lot's year: its grams are sold from the pool of that year. */
+  lotYear: number;
+  /**
+   * What the registration holds from its crop's pool of its year: the grams promised (0 for registrations
+   * stored before allocation) and the day of its due entry (none for those and for staff-made ones without one).
+   */
+  promise: { grams: number; dueDay?: string };
 }
 
 /**
@@ -47,9 +56,14 @@ export interface SaleWrite {
  *  1. the invoice is put under its number (attribute_not_exists);
  *  2. the lot gives up the grams only if that many remain and its crop is still the one checked
  *     (used + remaining stays equal to total; remaining never goes below zero);
- *  3. the registration is marked billed only if it was not (billed at most once);
- *  4-7. the dashboard's daily and running sales stats, overall and for the seller (ADD).
- * The positions 0-3 are SALE_TX (sale-cancellation.ts), which reads why a cancelled sale failed.
+ *  3. the registration is marked billed only if it was not (billed at most once) and is confirmed (or was
+ *     stored before allocation, without a status);
+ *  4. the crop's stock pool of the registration's year: its promise becomes sold (docs/decisions/0026-allocation.md,
+ *     section 7; grams beyond the promise only while that much is free); when the lot is of another year, (5)
+ *     the lot's pool sells them instead;
+ *  then the registration's due entry is deleted (none left for the expiry sweep; a missing one is no failure),
+ *  and the dashboard's daily and running sales stats, overall and for the seller (ADD).
+ * The positions 0-5 are SALE_TX (sale-cancellation.ts), which reads why a cancelled sale failed.
  * The stats ride in the transaction: the counter already orders every sale of the year, so they add no
  * contention, and the dashboard can never disagree with the bills (no double count on a retry, no loss on
  * a crash between two writes).
@@ -92,10 +106,13 @@ export async function commitSale(w: SaleWrite): Promise<void> {
         TableName: T,
         Key: regKey(w.registrationYear, inv.registrationID),
         UpdateExpression: 'SET isBilled = :t, invoiceNumber = :n, billedOn = :now, billedByUserId = :uid, billedSaleId = :sid',
-        ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(isBilled) OR isBilled = :f)',
+        ConditionExpression:
+          'attribute_exists(pk) AND (attribute_not_exists(isBilled) OR isBilled = :f) AND (attribute_not_exists(#status) OR #status = :confirmed)',
+        ExpressionAttributeNames: { '#status': 'status' },
         ExpressionAttributeValues: {
           ':t': true,
           ':f': false,
+          ':confirmed': 'confirmed',
           ':n': inv.invoiceNumber,
           ':now': inv.generatedOn,
           ':uid': inv.createdByUserId,
@@ -104,12 +121,23 @@ export async function commitSale(w: SaleWrite): Promise<void> {
         ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
       },
     },
+    ...poolUpdates(w).map((u) => ({ Update: u })),
+    ...(w.promise.dueDay
+      ? [{ Delete: { TableName: T, Key: dueKey(w.promise.dueDay, w.cropID, w.registrationYear, inv.registrationID) } }]
+      : []),
     ...statUpdates('sales', { count: 1, amountPaise: inv.totalPaise }, { at: w.at }).map((u) => ({ Update: u })),
     ...statUpdates('sales', { count: 1, amountPaise: inv.totalPaise }, { at: w.at, userID: inv.createdByUserId }).map((u) => ({
       Update: u,
     })),
   ];
   await docClient().send(new TransactWriteCommand({ TransactItems: items }));
+}
+
+/** The promise moves to sold in one pool, or, for a lot of another year, leaves its pool and the lot's pool sells. */
+function poolUpdates(w: SaleWrite) {
+  if (w.lotYear === w.registrationYear) return [saleUpdate(w.cropID, w.registrationYear, w.promise.grams, w.grams)];
+  const sold = saleUpdate(w.cropID, w.lotYear, 0, w.grams);
+  return w.promise.grams > 0 ? [saleUpdate(w.cropID, w.registrationYear, w.promise.grams, 0), sold] : [sold];
 }
 
 export type InvoiceIndex = 'gsi1' | 'gsi2' | 'gsi3';

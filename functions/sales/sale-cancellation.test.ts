@@ -31,6 +31,25 @@ describe('saleFailure', () => {
     expect(saleFailure(e, sale)).toEqual({ kind: 'already-billed', invoiceNumber: 'INV2526-000009' });
   });
 
+  it('tells a registration that is not confirmed (waitlisted, applied, expired, cancelled), unless it is billed', () => {
+    const reg = (extra: Record<string, unknown>) => failedWith({ pk: S('REG#2026#1'), isBilled: { BOOL: false }, ...extra });
+    expect(saleFailure(cancelled(SALE_TX.registration, reg({ status: S('waitlisted') })), sale)).toEqual({
+      kind: 'not-billable',
+      status: 'waitlisted',
+    });
+    expect(saleFailure(cancelled(SALE_TX.registration, reg({ status: S('cancelled') })), sale)).toEqual({
+      kind: 'not-billable',
+      status: 'cancelled',
+    });
+    const billed = failedWith({ pk: S('REG#2026#1'), isBilled: { BOOL: true }, status: S('confirmed'), invoiceNumber: S('X') });
+    expect(saleFailure(cancelled(SALE_TX.registration, billed), sale)).toEqual({ kind: 'already-billed', invoiceNumber: 'X' });
+  });
+
+  it('tells grams beyond the promise that are promised to others (either pool)', () => {
+    expect(saleFailure(cancelled(SALE_TX.pool, failedWith()), sale)).toEqual({ kind: 'promised-to-others' });
+    expect(saleFailure(cancelled(SALE_TX.lotPool, failedWith()), sale)).toEqual({ kind: 'promised-to-others' });
+  });
+
   it('tells a registration that no longer exists', () => {
     expect(saleFailure(cancelled(SALE_TX.registration, failedWith()), sale)).toEqual({ kind: 'registration-missing' });
   });

@@ -1,7 +1,12 @@
+import type { AllocationStatus } from '@shared/allocation-status';
 import { cancellationReasons, isTransient } from '../lib/retry';
 
-/** Position of each item in the sale transaction (repository.commitSale), to read cancellation reasons. */
-export const SALE_TX = { counter: 0, invoice: 1, lot: 2, registration: 3 } as const;
+/**
+ * Position of each item in the sale transaction (repository.commitSale), to read cancellation reasons.
+ * `pool` is the stock pool of the registration's crop and year; a lot of another year has its own pool
+ * next to it (`lotPool`). Only these items carry conditions; the due entry's delete and the stats do not.
+ */
+export const SALE_TX = { counter: 0, invoice: 1, lot: 2, registration: 3, pool: 4, lotPool: 5 } as const;
 
 /** Why a sale's transaction did not commit, read from the error (docs/invariants.md#4-gapless-invoice-numbers). */
 export type SaleFailure =
@@ -10,6 +15,10 @@ export type SaleFailure =
   | { kind: 'registration-missing' }
   /** docs/invariants.md#5-billed-once */
   | { kind: 'already-billed'; invoiceNumber: string | null | undefined }
+  /** Waitlisted, applied, expired or cancelled: no seed is promised to it (docs/decisions/0026-allocation.md, section 7). */
+  | { kind: 'not-billable'; status: Exclude<AllocationStatus, 'confirmed'> }
+  /** docs/invariants.md#7-promised-within-stock: grams beyond the promise would come from stock promised to others. */
+  | { kind: 'promised-to-others' }
   | { kind: 'lot-missing' }
   | { kind: 'lot-inactive' }
   | { kind: 'lot-moved' }
@@ -36,8 +45,9 @@ export function reasonAttr(item: unknown, name: string): unknown {
 }
 
 /**
- * Decodes a failed commitSale, in the order the reasons matter: the registration (billed once) before the lot
- * (stock) before the counter (numbering), since a sale refused for the first two must not be tried again.
+ * Decodes a failed commitSale, in the order the reasons matter: the registration (billed once, confirmed)
+ * before the lot (stock) before the pool (promised stock) before the counter (numbering), since a sale
+ * refused for the first three must not be tried again.
  */
 export function saleFailure(e: unknown, sale: { saleId: string; cropID: number }): SaleFailure {
   const reasons = cancellationReasons(e);
@@ -48,6 +58,9 @@ export function saleFailure(e: unknown, sale: { saleId: string; cropID: number }
     if (billedAs && old(SALE_TX.registration, 'billedSaleId') === sale.saleId)
       return { kind: 'committed-earlier', invoiceNumber: billedAs };
     if (old(SALE_TX.registration, 'pk') === undefined) return { kind: 'registration-missing' };
+    const status = old(SALE_TX.registration, 'status');
+    if (old(SALE_TX.registration, 'isBilled') !== true && typeof status === 'string' && status !== 'confirmed')
+      return { kind: 'not-billable', status: status as Exclude<AllocationStatus, 'confirmed'> };
     return { kind: 'already-billed', invoiceNumber: billedAs };
   }
   if (failed(SALE_TX.lot)) {
@@ -56,6 +69,7 @@ export function saleFailure(e: unknown, sale: { saleId: string; cropID: number }
     if (Number(old(SALE_TX.lot, 'cropID')) !== sale.cropID) return { kind: 'lot-moved' };
     return { kind: 'not-enough-stock', remainingGrams: Number(old(SALE_TX.lot, 'remainingGrams') ?? 0) };
   }
+  if (failed(SALE_TX.pool) || failed(SALE_TX.lotPool)) return { kind: 'promised-to-others' };
   if (failed(SALE_TX.counter)) {
     const v = old(SALE_TX.counter, 'value');
     return { kind: 'number-taken', counter: v === undefined || v === null ? undefined : Number(v) };

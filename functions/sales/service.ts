@@ -29,6 +29,8 @@ import { gramsToKg, kgToGrams, paiseToRupees } from '../lots/units';
 import { getRegistration, type RegistrationItem } from '../registrations/repository';
 import * as repo from './repository';
 import { saleFailure } from './sale-cancellation';
+import { statusOf, type AllocationStatus } from '@shared/allocation-status';
+import { readPool } from '../allocation/pool';
 
 /**
  * Sales and bills (docs/product-rules.md#issue-seeds, docs/product-rules.md#bill-contents). Invariants kept here:
@@ -144,6 +146,40 @@ const cropMismatch = (regCrop: string, lotCode: string, lotCrop: string) =>
     lotID: 'Lot of another crop',
   });
 
+/** Only a confirmed registration (or one stored before allocation) has seed promised to it to be billed. */
+export function notBillable(status: Exclude<AllocationStatus, 'confirmed'>, waitlistPosition?: number): AppError {
+  const at = waitlistPosition ? ` (स्थान ${waitlistPosition})` : '';
+  const atEn = waitlistPosition ? ` (position ${waitlistPosition})` : '';
+  const messages: Record<typeof status, string> = {
+    waitlisted:
+      `यह पंजीकरण प्रतीक्षा सूची में है${at}: इसे अभी बीज का वादा नहीं है, इसलिए इसका बिल नहीं बन सकता / ` +
+      `This registration is on the waiting list${atEn}: no seed is promised to it yet, so it cannot be billed`,
+    applied:
+      'यह पंजीकरण ड्रॉ की प्रतीक्षा में है: इसे अभी बीज का वादा नहीं है, इसलिए इसका बिल नहीं बन सकता / ' +
+      'This registration is waiting for the draw: no seed is promised to it yet, so it cannot be billed',
+    expired:
+      'यह पंजीकरण समाप्त हो चुका है (अंतिम दिन तक बीज नहीं लिया गया), इसलिए इसका बिल नहीं बन सकता / ' +
+      'This registration expired (the seed was not collected by its last day), so it cannot be billed',
+    cancelled: 'यह पंजीकरण रद्द हो चुका है, इसलिए इसका बिल नहीं बन सकता / This registration was cancelled, so it cannot be billed',
+  };
+  return new AppError('CONFLICT', messages[status], { data: { status } });
+}
+
+/** Grams beyond the registration's promise would come from stock promised to other farmers. */
+async function promisedToOthers(cropID: number, lotYear: number, beyondGrams: number): Promise<AppError> {
+  const free = await readPool(cropID, lotYear)
+    .then((p) => gramsToKg(Math.max(0, p.freeGrams)))
+    .catch(() => undefined);
+  const beyondKg = gramsToKg(beyondGrams);
+  const left = free === undefined ? '' : `; ${free} kg are free`;
+  const leftHi = free === undefined ? '' : `; ${free} किलो खाली है`;
+  return new AppError(
+    'CONFLICT',
+    `इस फसल का बाकी स्टॉक दूसरे किसानों को देने का वादा हो चुका है: इस पंजीकरण के वादे से ${beyondKg} किलो अधिक नहीं दिया जा सकता${leftHi} / ` +
+      `The rest of this crop's stock is promised to other farmers: ${beyondKg} kg beyond this registration's promise cannot be sold${left}`,
+  );
+}
+
 const inactiveLot = (lotCode: string) => badRequest(`Lot ${lotCode} is inactive`, { lotID: 'Lot is inactive' });
 
 export const makeSale = (input: MakeSaleInput, caller: Caller) =>
@@ -157,6 +193,8 @@ async function makeSaleOnce(input: MakeSaleInput, caller: Caller): Promise<MakeS
   if (!reg) throw notFound(`Registration ${input.registrationID} of ${input.year} not found`);
   if (reg.isBilled)
     throw new AppError('CONFLICT', billedMessage(reg.invoiceNumber), { data: { invoiceNumber: reg.invoiceNumber } });
+  const status = statusOf(reg);
+  if (status !== 'confirmed') throw notBillable(status, reg.waitlistPosition);
   if (!lot) throw notFound(`Lot ${input.lotID} not found`);
   if ((lot as { isActive?: boolean }).isActive === false) throw inactiveLot(lot.lotCode);
   // The bill names the registration's farmer only; a farmerID sent for a registration without one names nobody.
@@ -176,6 +214,11 @@ async function makeSaleOnce(input: MakeSaleInput, caller: Caller): Promise<MakeS
   const q = saleQuantityKg(rules, input.bags, rules?.bagSizeKg);
   const grams = kgToGrams(q.quantityKg);
   if (lot.remainingGrams < grams) throw notEnoughStock(lot.lotCode, lot.remainingGrams, grams);
+  // Registrations stored before allocation have no status and hold no promise (docs/decisions/0026-allocation.md, section 11).
+  const promise = {
+    grams: reg.status ? (reg.promisedGrams ?? 0) : 0,
+    ...(reg.appointmentDate && reg.cropId !== undefined ? { dueDay: reg.appointmentDate } : {}),
+  };
   const totalPaise = totalPaiseOf(grams, lot.pricePaise);
 
   const started = Date.now();
@@ -238,7 +281,16 @@ async function makeSaleOnce(input: MakeSaleInput, caller: Caller): Promise<MakeS
         ...(above ? { aboveRequest: above } : {}),
       };
       try {
-        await repo.commitSale({ invoice, seen, registrationYear: reg.year, grams, cropID: lot.cropID, at: now });
+        await repo.commitSale({
+          invoice,
+          seen,
+          registrationYear: reg.year,
+          grams,
+          cropID: lot.cropID,
+          at: now,
+          lotYear: lot.year,
+          promise,
+        });
         noteSeq(fy, seq);
         return { done: ok(invoiceNumber, invoice.invoiceID, attempt + 1) };
       } catch (e) {
@@ -250,6 +302,10 @@ async function makeSaleOnce(input: MakeSaleInput, caller: Caller): Promise<MakeS
             throw notFound(`Registration ${reg.id} of ${reg.year} not found`);
           case 'already-billed':
             throw new AppError('CONFLICT', billedMessage(why.invoiceNumber), { data: { invoiceNumber: why.invoiceNumber } });
+          case 'not-billable':
+            throw notBillable(why.status);
+          case 'promised-to-others':
+            throw await promisedToOthers(lot.cropID, lot.year, grams - (lot.year === reg.year ? promise.grams : 0));
           case 'lot-missing':
             throw notFound(`Lot ${lot.lotID} not found`);
           case 'lot-inactive':

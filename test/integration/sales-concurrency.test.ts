@@ -36,6 +36,9 @@ beforeAll(async () => {
   }));
   ({ cropID: chickpeaID } = await createCrop(asAdmin, { cropName: 'Chickpea', description: 'Gram seed' }));
   useCrops({ Chickpea: chickpeaID });
+  // Stock enough for every registration of the file, so each is confirmed (docs/decisions/0026-allocation.md,
+  // section 12); the sales race for the stock of the small lots each test makes.
+  await lot(1_000_000);
   // Five counters, each with its own seller account.
   for (let i = 1; i <= 5; i++) {
     const email = `counter-${i}-${Date.now()}@test.local`;

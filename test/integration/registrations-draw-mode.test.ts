@@ -1,0 +1,109 @@
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { readApplicants } from '@functions/allocation/draw-store';
+import { readPool } from '@functions/allocation/pool';
+import { docClient, setDocClientForTests } from '@functions/lib/aws';
+import { getRegistration } from '@functions/registrations/repository';
+import { kolkataDate } from '@shared/schemas/registration';
+import { faulty, named } from '../support/faulty-client';
+import { useTestApi } from '../support/integration';
+import { scanTable } from '../support/table';
+import { postJson, registerFarmer, seedCrop, validFields } from '../fixtures/registration-helpers';
+
+/**
+ * Registrations in draw mode (docs/decisions/0026-allocation.md, section 4): each is applied, with no date
+ * and nothing promised; the pool counts it and its transaction writes the applicant entry the draw reads
+ * (grams, category, gender). The rest of the registration path is as in first-come mode.
+ */
+const { api, tokens } = useTestApi('super_admin');
+const YEAR = Number(kolkataDate(new Date()).slice(0, 4));
+let realClient: DynamoDBDocumentClient;
+
+async function setConfig(key: string, value: string) {
+  const r = await api.call('POST', '/api/config', { token: tokens.super_admin, body: { key, value } });
+  expect(r.status, r.text).toBe(200);
+}
+
+beforeAll(async () => {
+  realClient = docClient();
+  await setConfig('AllocationMode', 'draw');
+});
+afterEach(() => setDocClientForTests(realClient));
+afterAll(() => setDocClientForTests(undefined));
+
+describe('a registration in draw mode', () => {
+  it('is applied: no date, no promise, counted in the pool, its applicant entry written; a retry gets the same answer', async () => {
+    const cropId = await seedCrop('Chickpea', { stockKg: 100 });
+    const fields = validFields({ cropName: 'Chickpea', bagsRequested: 4, category: 'SC', gender: 'महिला' });
+    const r = await registerFarmer(api, fields);
+    expect(r.status, r.text).toBe(201);
+    expect(r.json.data.status).toBe('applied');
+    expect(r.json.data).not.toHaveProperty('waitlistPosition');
+    const id = r.json.data.id as number;
+
+    const stored = await getRegistration(YEAR, id, true);
+    expect(stored).toMatchObject({ status: 'applied', promisedGrams: 4000 });
+    expect(stored?.appointmentDate).toBeUndefined();
+    expect(stored?.appointmentShift).toBeUndefined();
+    expect(await readApplicants(cropId, YEAR)).toEqual([{ id, grams: 4000, category: 'SC', gender: 'महिला' }]);
+    expect(await readPool(cropId, YEAR)).toMatchObject({ applied: 1, promisedGrams: 0, confirmed: 0, freeGrams: 100_000 });
+    // No shift was booked, no due or queue entry written.
+    const items = await scanTable({ ConsistentRead: true }, realClient);
+    expect(items.filter((i) => String(i.pk).startsWith('SLOT#'))).toEqual([]);
+    expect(items.filter((i) => String(i.pk).startsWith('DUE#') || String(i.pk).startsWith('QUEUE#'))).toEqual([]);
+
+    const again = await postJson(
+      api,
+      '/svsregistration',
+      { ...fields, fileKey: r.fileKey },
+      { 'idempotency-key': r.idempotencyKey },
+    );
+    expect(again.status).toBe(200);
+    expect(again.json.data).toMatchObject({ id, status: 'applied' });
+
+    const letter = await api.call('GET', `/svsregistration/AppointmentList/${r.json.data.uniqueCode}`);
+    expect(letter.status).toBe(200);
+    expect(letter.json.data[0]).toMatchObject({ status: 'applied' });
+    expect(letter.json.data[0].appointmentDate).toBeUndefined();
+  });
+
+  it('applies every one of many at once, whatever the stock', async () => {
+    const cropId = await seedCrop('Mustard', { stockKg: 5 });
+    const replies = await Promise.all(
+      Array.from({ length: 20 }, () => registerFarmer(api, validFields({ cropName: 'Mustard', bagsRequested: 2 }))),
+    );
+    expect(replies.map((r) => r.status)).toEqual(Array(20).fill(201));
+    expect(new Set(replies.map((r) => r.json.data.status))).toEqual(new Set(['applied']));
+    expect((await readApplicants(cropId, YEAR)).map((a) => a.id).sort((a, b) => a - b)).toEqual(
+      replies.map((r) => r.json.data.id as number).sort((a, b) => a - b),
+    );
+    expect(await readPool(cropId, YEAR)).toMatchObject({ applied: 20, promisedGrams: 0, waiting: 0, queueTail: 0 });
+  });
+
+  it('takes the count back when the registration is not written', async () => {
+    const cropId = await seedCrop('Barley', { stockKg: 100 });
+    setDocClientForTests(
+      faulty(realClient, (cmd) =>
+        cmd.constructor.name === 'TransactWriteCommand' && cmd.input.TransactItems?.[0]?.Put?.Item?.type === 'registration'
+          ? named('ValidationException')
+          : undefined,
+      ),
+    );
+    const r = await registerFarmer(api, validFields({ cropName: 'Barley' }));
+    expect(r.status).toBeGreaterThanOrEqual(500);
+    setDocClientForTests(realClient);
+    expect(await readPool(cropId, YEAR)).toMatchObject({ applied: 0 });
+    expect(await readApplicants(cropId, YEAR)).toEqual([]);
+  });
+
+  it('goes back to first-come when the setting does', async () => {
+    await setConfig('AllocationMode', 'first-come');
+    try {
+      await seedCrop('Wheat', { stockKg: 1000 });
+      const r = await registerFarmer(api, validFields({ cropName: 'Wheat', bagsRequested: 1 }));
+      expect(r.json.data.status).toBe('confirmed');
+    } finally {
+      await setConfig('AllocationMode', 'draw');
+    }
+  });
+});
