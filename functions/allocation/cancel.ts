@@ -51,11 +51,15 @@ function refusalOf(reg: RegistrationItem): AppError | undefined {
   return undefined;
 }
 
-/** The pool's part: only registrations whose grams or counts the pool holds (not those stored before allocation). */
+/**
+ * The pool's part. A confirmed registration stored before allocation has no `promisedGrams`: the pool never
+ * counted it, so it gives nothing back.
+ */
 function poolUpdateOf(reg: RegistrationItem, status: AllocationStatus): PoolUpdate | undefined {
-  if (!reg.cropId || reg.promisedGrams === undefined) return undefined;
-  if (status === 'confirmed') return releaseUpdate(reg.cropId, reg.year, reg.promisedGrams, 'cancelled');
+  if (!reg.cropId) return undefined;
   if (status === 'waitlisted' || status === 'applied') return withdrawUpdate(reg.cropId, reg.year, status);
+  if (status === 'confirmed' && reg.promisedGrams !== undefined)
+    return releaseUpdate(reg.cropId, reg.year, reg.promisedGrams, 'cancelled');
   return undefined;
 }
 

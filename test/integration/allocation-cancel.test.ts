@@ -1,6 +1,7 @@
 import { UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CANCEL_LIMITS } from '@functions/allocation/cancel';
+import { readPool } from '@functions/allocation/pool';
 import { promote } from '@functions/allocation/promotion';
 import { docClient, setDocClientForTests, tableName } from '@functions/lib/aws';
 import { padId } from '@functions/lib/counters';
@@ -145,6 +146,28 @@ describe('cancelling', () => {
     expect(refusals[1].json.message).toMatch(/बीज.*Seed was already issued/);
     expect(refusals[2].json.message).toMatch(/expired/);
     expect(refusals[3].json.message).toMatch(/पहले ही रद्द.*already cancelled/);
+  });
+
+  it('cancels a registration stored before allocation (no status, no promised grams) without touching the pool', async () => {
+    const { cropId, cropName } = await kgCrop(10);
+    const [old] = await register(cropName, 1, 1);
+    await realClient.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: { pk: `REG#${YEAR}#${padId(old.id)}`, sk: 'REG' },
+        UpdateExpression: 'REMOVE #status, promisedGrams',
+        ExpressionAttributeNames: { '#status': 'status' },
+      }),
+    );
+    const before = await readPool(cropId, YEAR);
+    expect((await farmerCancel(old.code, old.mobile.slice(-4))).status).toBe(200);
+    const after = await readPool(cropId, YEAR);
+    expect(after).toMatchObject({
+      promisedGrams: before.promisedGrams,
+      confirmed: before.confirmed,
+      cancelled: before.cancelled,
+    });
+    expect((await letter(old.code)).status).toBe('cancelled');
   });
 
   it('with 20 cancellations at once promotes each waiting farmer once, in order, never beyond the stock', async () => {
