@@ -109,8 +109,7 @@ beforeAll(async () => {
 }, 120_000);
 
 describe('a waiting list that moves when a farmer cancels', () => {
-  // Skipped until the cancellation routes and the letter's places ahead and last day are merged (wp-a-promote).
-  it.skip('waitlists the second farmer with number 1 on the success card and the letter (360 px, Hindi); the first cancels from the letter with the last 4 digits; the second letter then shows a date', async () => {
+  it('waitlists the second farmer with number 1 on the success card and the letter (360 px, Hindi); the first cancels from the letter with the last 4 digits; the second letter then shows a date', async () => {
     const first = await registered('Wheat', 1);
     expect(first.status).toBe('confirmed');
 
@@ -309,8 +308,7 @@ describe('the registrations list', () => {
     await phone.close();
   }, 120_000);
 
-  // Skipped until the staff cancellation is merged (wp-a-promote).
-  it.skip('staff cancel a registration with a reason; its place goes to the waiting one', async () => {
+  it('staff cancel a registration with a reason; its place goes to the waiting one', async () => {
     const { confirmed, waiting } = listed;
     const ctx = await context(DESKTOP, 'en');
     const page = await adminPage(ctx, '/admin/registrations');
