@@ -1,7 +1,7 @@
 import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { saveDraw } from '@functions/allocation/draw-store';
-import { EXPIRY_CURSOR_KEY } from '@functions/allocation/expiry';
+import { EXPIRY_CURSOR_KEY, lastExpiringDay } from '@functions/allocation/expiry';
 import { joinQueue, readPool } from '@functions/allocation/pool';
 import { queuePk, queueSk } from '@functions/allocation/queue';
 import { repairLeakedWaiting, SWEEP_LEASE_KEY, sweepAllocation } from '@functions/allocation/sweep';
@@ -9,6 +9,7 @@ import { docClient, tableName } from '@functions/lib/aws';
 import { clearAppointmentSettingsCache, forgetFullShifts } from '@functions/registrations/appointments';
 import { getRegistration, type RegistrationItem } from '@functions/registrations/repository';
 import { addDays } from '@shared/allocation-status';
+import { startAllocationSweeps } from '@infra/local/lifecycle';
 import { kolkataDate } from '@shared/schemas/registration';
 import { registerFarmer, seedCrop, testAadhaar, validFields } from '../fixtures/registration-helpers';
 import { useTestApi } from '../support/integration';
@@ -224,6 +225,21 @@ describe('the lease and the waiting count', () => {
     );
     expect(await repairLeakedWaiting(queued, YEAR, later), 'someone is really waiting').toBe(false);
     expect((await readPool(queued, YEAR)).waiting).toBe(1);
+  });
+});
+
+describe('npm start', () => {
+  it('runs the sweep at once and then on its timer, under the lease', async () => {
+    const sweeps = startAllocationSweeps({ intervalMs: 3_600_000 });
+    await sweeps.done;
+    await sweeps.stop();
+    const items = await scanTable({ ConsistentRead: true });
+    // Every day up to the last one past its collection time was looked at (none had entries left).
+    expect(items.find((i) => i.pk === EXPIRY_CURSOR_KEY.pk)?.day).toBe(lastExpiringDay(TODAY, 2));
+    expect(
+      items.filter((i) => i.pk === SWEEP_LEASE_KEY.pk),
+      'the lease is given back',
+    ).toEqual([]);
   });
 });
 
