@@ -46,8 +46,11 @@ interface DueEntry {
 /** The last appointment day whose collection time has passed on `today`: `d + graceDays < today`. */
 export const lastExpiringDay = (today: string, graceDays: number) => addDays(today, -(graceDays + 1));
 
-/** Expires every confirmed, unbilled registration whose collection time has passed on `today` (YYYY-MM-DD, Asia/Kolkata). */
-export async function expireOverdue(today: string, graceDays: number): Promise<ExpiryResult> {
+/**
+ * Expires every confirmed, unbilled registration whose collection time has passed on `today` (YYYY-MM-DD,
+ * Asia/Kolkata). No entry is begun after `deadline` (epoch ms): its day is left for the next run.
+ */
+export async function expireOverdue(today: string, graceDays: number, deadline = Infinity): Promise<ExpiryResult> {
   const last = lastExpiringDay(today, graceDays);
   const cursor = await readCursor();
   const first = cursor ? addDays(cursor, 1) : addDays(last, -FIRST_RUN_LOOKBACK_DAYS);
@@ -62,6 +65,10 @@ export async function expireOverdue(today: string, graceDays: number): Promise<E
       const entries = entriesByDay[i];
       let dayDone = true;
       for (const entry of entries) {
+        if (Date.now() > deadline) {
+          dayDone = false;
+          break;
+        }
         const outcome = await expireEntry(entry);
         if (outcome === 'expired') {
           result.expired++;

@@ -30,20 +30,24 @@ export interface SweepOptions {
   today?: string;
   /** Take the lease first and do nothing when another run holds it (the scheduled runs). */
   lease?: boolean;
+  /** How long the run may begin new work (ms); what is left is the next run's. */
+  budgetMs?: number;
 }
 
 export type SweepOutcome = SweepReply & { skipped?: true; waitingRepaired: number };
 
 export async function sweepAllocation(o: SweepOptions = {}): Promise<SweepOutcome> {
   const today = o.today ?? kolkataDate();
+  const deadline = Date.now() + (o.budgetMs ?? Infinity);
   const owner = o.lease ? randomUUID() : undefined;
   if (owner && !(await takeLease(owner))) return { expired: 0, promoted: 0, days: [], waitingRepaired: 0, skipped: true };
   try {
     const graceDays = await getSetting('CollectionGraceDays');
-    const expiry = await expireOverdue(today, graceDays);
+    const expiry = await expireOverdue(today, graceDays, deadline);
     const waiting = await poolsWithWaiting(Number(today.slice(0, 4)));
     let promoted = 0;
     for (const pool of waiting) {
+      if (Date.now() > deadline) break;
       try {
         promoted += (await promote(pool.cropId, pool.year)).promoted;
       } catch (e) {
@@ -55,7 +59,10 @@ export async function sweepAllocation(o: SweepOptions = {}): Promise<SweepOutcom
       }
     }
     let waitingRepaired = 0;
-    for (const pool of waiting) if (await repairLeakedWaiting(pool.cropId, pool.year)) waitingRepaired++;
+    for (const pool of waiting) {
+      if (Date.now() > deadline) break;
+      if (await repairLeakedWaiting(pool.cropId, pool.year)) waitingRepaired++;
+    }
     const outcome = { expired: expiry.expired, promoted, days: expiry.days, waitingRepaired };
     if (outcome.expired || outcome.promoted || waitingRepaired) log.info('allocation sweep', outcome);
     return outcome;

@@ -189,6 +189,25 @@ describe('expiry and promotion', () => {
   });
 });
 
+describe('a run out of time', () => {
+  it('begins no expiry after its budget, leaves the cursor before that day, and the next run does it', async () => {
+    const cropId = await seedCrop('Lentil');
+    const [reg] = await registerInOrder('Lentil', 1, 1);
+    const [before] = await stored([reg]);
+    expect(before.status).toBe('confirmed');
+
+    const late = await sweepAllocation({ today: SWEEP_DAY, budgetMs: -1 });
+    expect(late).toMatchObject({ expired: 0, promoted: 0 });
+    expect((await stored([reg]))[0].status).toBe('confirmed');
+    const cursor = (await scanTable({ ConsistentRead: true })).find((i) => i.pk === EXPIRY_CURSOR_KEY.pk);
+    expect(cursor?.day < before.appointmentDate!).toBe(true);
+
+    expect(await sweepAllocation({ today: SWEEP_DAY })).toMatchObject({ expired: 1, days: [before.appointmentDate] });
+    expect((await stored([reg]))[0].status).toBe('expired');
+    expect((await readPool(cropId, YEAR)).expired).toBe(1);
+  });
+});
+
 describe('the lease and the waiting count', () => {
   const putLease = (until: number) =>
     docClient().send(new PutCommand({ TableName: tableName(), Item: { ...SWEEP_LEASE_KEY, owner: 'another run', until } }));
