@@ -31,8 +31,6 @@ export interface ExpiryResult {
   expired: number;
   /** Days whose due entries were handled (expired or removed as stray). */
   days: string[];
-  /** `cropId#year` of the pools that got grams back. */
-  freed: { cropId: number; year: number }[];
 }
 
 interface DueEntry {
@@ -54,8 +52,7 @@ export async function expireOverdue(today: string, graceDays: number, deadline =
   const last = lastExpiringDay(today, graceDays);
   const cursor = await readCursor();
   const first = cursor ? addDays(cursor, 1) : addDays(last, -FIRST_RUN_LOOKBACK_DAYS);
-  const result: ExpiryResult = { expired: 0, days: [], freed: [] };
-  const freed = new Map<string, { cropId: number; year: number }>();
+  const result: ExpiryResult = { expired: 0, days: [] };
   let emptySoFar: string | undefined;
   let blocked = false;
   for (let from = first; from <= last; from = addDays(from, DAYS_AT_ONCE)) {
@@ -70,10 +67,7 @@ export async function expireOverdue(today: string, graceDays: number, deadline =
           break;
         }
         const outcome = await expireEntry(entry);
-        if (outcome === 'expired') {
-          result.expired++;
-          freed.set(`${entry.cropId}#${entry.year}`, { cropId: entry.cropId, year: entry.year });
-        }
+        if (outcome === 'expired') result.expired++;
         if (outcome === 'left') dayDone = false;
       }
       if (entries.length > 0) result.days.push(day);
@@ -82,7 +76,6 @@ export async function expireOverdue(today: string, graceDays: number, deadline =
     }
   }
   if (emptySoFar && (!cursor || emptySoFar > cursor)) await moveCursor(emptySoFar);
-  result.freed = [...freed.values()];
   return result;
 }
 
