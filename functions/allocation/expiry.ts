@@ -31,8 +31,6 @@ export interface ExpiryResult {
   expired: number;
   /** Days whose due entries were handled (expired or removed as stray). */
   days: string[];
-  /** `cropId#year` of the pools that got grams back. */
-  freed: { cropId: number; year: number }[];
 }
 
 interface DueEntry {
@@ -46,13 +44,15 @@ interface DueEntry {
 /** The last appointment day whose collection time has passed on `today`: `d + graceDays < today`. */
 export const lastExpiringDay = (today: string, graceDays: number) => addDays(today, -(graceDays + 1));
 
-/** Expires every confirmed, unbilled registration whose collection time has passed on `today` (YYYY-MM-DD, Asia/Kolkata). */
-export async function expireOverdue(today: string, graceDays: number): Promise<ExpiryResult> {
+/**
+ * Expires every confirmed, unbilled registration whose collection time has passed on `today` (YYYY-MM-DD,
+ * Asia/Kolkata). No entry is begun after `deadline` (epoch ms): its day is left for the next run.
+ */
+export async function expireOverdue(today: string, graceDays: number, deadline = Infinity): Promise<ExpiryResult> {
   const last = lastExpiringDay(today, graceDays);
   const cursor = await readCursor();
   const first = cursor ? addDays(cursor, 1) : addDays(last, -FIRST_RUN_LOOKBACK_DAYS);
-  const result: ExpiryResult = { expired: 0, days: [], freed: [] };
-  const freed = new Map<string, { cropId: number; year: number }>();
+  const result: ExpiryResult = { expired: 0, days: [] };
   let emptySoFar: string | undefined;
   let blocked = false;
   for (let from = first; from <= last; from = addDays(from, DAYS_AT_ONCE)) {
@@ -62,11 +62,12 @@ export async function expireOverdue(today: string, graceDays: number): Promise<E
       const entries = entriesByDay[i];
       let dayDone = true;
       for (const entry of entries) {
-        const outcome = await expireEntry(entry);
-        if (outcome === 'expired') {
-          result.expired++;
-          freed.set(`${entry.cropId}#${entry.year}`, { cropId: entry.cropId, year: entry.year });
+        if (Date.now() > deadline) {
+          dayDone = false;
+          break;
         }
+        const outcome = await expireEntry(entry);
+        if (outcome === 'expired') result.expired++;
         if (outcome === 'left') dayDone = false;
       }
       if (entries.length > 0) result.days.push(day);
@@ -75,7 +76,6 @@ export async function expireOverdue(today: string, graceDays: number): Promise<E
     }
   }
   if (emptySoFar && (!cursor || emptySoFar > cursor)) await moveCursor(emptySoFar);
-  result.freed = [...freed.values()];
   return result;
 }
 

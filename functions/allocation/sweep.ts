@@ -1,10 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import { DeleteCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { readConfig } from '@shared/config-keys';
 import type { SweepReply } from '@shared/schemas/replies/allocation';
 import { kolkataDate } from '@shared/schemas/registration';
-import { randomUUID } from 'node:crypto';
 import { docClient, tableName } from '../lib/aws';
 import { batchGet } from '../lib/batch-get';
-import { getSetting } from '../lib/config-store';
+import { getConfigItem } from '../lib/config-store';
 import { log } from '../lib/log';
 import { isConditionalFailure, withRetry } from '../lib/retry';
 import { dropdown } from '../crops/service';
@@ -30,20 +31,24 @@ export interface SweepOptions {
   today?: string;
   /** Take the lease first and do nothing when another run holds it (the scheduled runs). */
   lease?: boolean;
+  /** How long the run may begin new work (ms); what is left is the next run's. */
+  budgetMs?: number;
 }
 
 export type SweepOutcome = SweepReply & { skipped?: true; waitingRepaired: number };
 
 export async function sweepAllocation(o: SweepOptions = {}): Promise<SweepOutcome> {
   const today = o.today ?? kolkataDate();
+  const deadline = Date.now() + (o.budgetMs ?? Infinity);
   const owner = o.lease ? randomUUID() : undefined;
   if (owner && !(await takeLease(owner))) return { expired: 0, promoted: 0, days: [], waitingRepaired: 0, skipped: true };
   try {
-    const graceDays = await getSetting('CollectionGraceDays');
-    const expiry = await expireOverdue(today, graceDays);
+    const graceDays = await graceDaysSet();
+    const expiry = await expireOverdue(today, graceDays, deadline);
     const waiting = await poolsWithWaiting(Number(today.slice(0, 4)));
     let promoted = 0;
     for (const pool of waiting) {
+      if (Date.now() > deadline) break;
       try {
         promoted += (await promote(pool.cropId, pool.year)).promoted;
       } catch (e) {
@@ -55,13 +60,25 @@ export async function sweepAllocation(o: SweepOptions = {}): Promise<SweepOutcom
       }
     }
     let waitingRepaired = 0;
-    for (const pool of waiting) if (await repairLeakedWaiting(pool.cropId, pool.year)) waitingRepaired++;
+    for (const pool of waiting) {
+      if (Date.now() > deadline) break;
+      if (await repairLeakedWaiting(pool.cropId, pool.year)) waitingRepaired++;
+    }
     const outcome = { expired: expiry.expired, promoted, days: expiry.days, waitingRepaired };
     if (outcome.expired || outcome.promoted || waitingRepaired) log.info('allocation sweep', outcome);
     return outcome;
   } finally {
     if (owner) await releaseLease(owner);
   }
+}
+
+/**
+ * The grace days as stored. Unlike the lenient getSetting, a failed read ends the run: expiring with the
+ * default when an admin set more would take places from farmers who may still come.
+ */
+async function graceDaysSet(): Promise<number> {
+  const item = await withRetry(() => getConfigItem('CollectionGraceDays'));
+  return readConfig('CollectionGraceDays', item?.value);
 }
 
 /** The pools of the current and last year with someone waiting: one BatchGet over the catalogue's crops. */

@@ -1,16 +1,18 @@
 import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { saveDraw } from '@functions/allocation/draw-store';
-import { EXPIRY_CURSOR_KEY } from '@functions/allocation/expiry';
+import { EXPIRY_CURSOR_KEY, lastExpiringDay } from '@functions/allocation/expiry';
 import { joinQueue, readPool } from '@functions/allocation/pool';
 import { queuePk, queueSk } from '@functions/allocation/queue';
 import { repairLeakedWaiting, SWEEP_LEASE_KEY, sweepAllocation } from '@functions/allocation/sweep';
-import { docClient, tableName } from '@functions/lib/aws';
+import { docClient, setDocClientForTests, tableName } from '@functions/lib/aws';
 import { clearAppointmentSettingsCache, forgetFullShifts } from '@functions/registrations/appointments';
-import { getRegistration, type RegistrationItem } from '@functions/registrations/repository';
+import { getRegistration, regKey, type RegistrationItem } from '@functions/registrations/repository';
 import { addDays } from '@shared/allocation-status';
+import { startAllocationSweeps } from '@infra/local/lifecycle';
 import { kolkataDate } from '@shared/schemas/registration';
 import { registerFarmer, seedCrop, testAadhaar, validFields } from '../fixtures/registration-helpers';
+import { faulty, named } from '../support/faulty-client';
 import { useTestApi } from '../support/integration';
 import { scanTable } from '../support/table';
 
@@ -52,7 +54,10 @@ beforeEach(async () => {
   // Each test registers anew from tomorrow on: the previous test's sweep moved the cursor past those days.
   await docClient().send(new DeleteCommand({ TableName: tableName(), Key: EXPIRY_CURSOR_KEY }));
 });
-afterEach(() => setConfig('AppointmentStartDate', ''));
+afterEach(async () => {
+  setDocClientForTests(undefined);
+  await setConfig('AppointmentStartDate', '');
+});
 
 /** A crop of the catalogue with one lot of `kg` made through the API (its pool gets the stock). */
 async function cropWithLot(name: string, kg: number): Promise<{ cropId: number; lotID: number }> {
@@ -188,6 +193,68 @@ describe('expiry and promotion', () => {
   });
 });
 
+describe('a run out of time', () => {
+  it('begins no expiry after its budget, leaves the cursor before that day, and the next run does it', async () => {
+    const cropId = await seedCrop('Lentil');
+    const [reg] = await registerInOrder('Lentil', 1, 1);
+    const [before] = await stored([reg]);
+    expect(before.status).toBe('confirmed');
+
+    const late = await sweepAllocation({ today: SWEEP_DAY, budgetMs: -1 });
+    expect(late).toMatchObject({ expired: 0, promoted: 0 });
+    expect((await stored([reg]))[0].status).toBe('confirmed');
+    const cursor = (await scanTable({ ConsistentRead: true })).find((i) => i.pk === EXPIRY_CURSOR_KEY.pk);
+    expect(cursor?.day < before.appointmentDate!).toBe(true);
+
+    expect(await sweepAllocation({ today: SWEEP_DAY })).toMatchObject({ expired: 1, days: [before.appointmentDate] });
+    expect((await stored([reg]))[0].status).toBe('expired');
+    expect((await readPool(cropId, YEAR)).expired).toBe(1);
+  });
+});
+
+describe('injected faults', () => {
+  it('an expiry whose answer is lost gives its grams back once; one throttled throughout is left for the next run', async () => {
+    const cropId = await seedCrop('Barley');
+    const [lost, throttled] = await registerInOrder('Barley', 2, 1);
+    const [before] = await stored([lost]);
+    const poolBefore = await readPool(cropId, YEAR);
+    const expiring = (cmd: { constructor: { name: string }; input: any }, reg: { year: number; id: number }) =>
+      cmd.constructor.name === 'TransactWriteCommand' &&
+      cmd.input.TransactItems[0]?.Update?.Key?.pk === regKey(reg.year, reg.id).pk;
+    let lostOnce = false;
+    const real = docClient();
+    setDocClientForTests(
+      faulty(real, (cmd) => {
+        if (expiring(cmd, lost) && !lostOnce) {
+          lostOnce = true;
+          return 'after';
+        }
+        if (expiring(cmd, throttled)) {
+          return named('TransactionCanceledException', {
+            CancellationReasons: [{ Code: 'ThrottlingError' }, { Code: 'None' }, { Code: 'None' }, { Code: 'None' }],
+          });
+        }
+        return undefined;
+      }),
+    );
+    await sweepAllocation({ today: SWEEP_DAY });
+    setDocClientForTests(real);
+    expect(lostOnce).toBe(true);
+    expect((await stored([lost, throttled])).map((r) => r.status)).toEqual(['expired', 'confirmed']);
+    const cursor = (await scanTable({ ConsistentRead: true })).find((i) => i.pk === EXPIRY_CURSOR_KEY.pk);
+    expect(cursor?.day < before.appointmentDate!, 'the day with an entry left is not passed').toBe(true);
+
+    expect(await sweepAllocation({ today: SWEEP_DAY })).toMatchObject({ expired: 1 });
+    expect((await stored([throttled]))[0].status).toBe('expired');
+    const p = await expectWithinStock(cropId);
+    expect(p.expired - poolBefore.expired).toBe(2);
+    expect(poolBefore.promisedGrams - p.promisedGrams).toBe(before.promisedGrams! * 2);
+    const { due, notes } = await itemsOf(cropId);
+    expect(due).toEqual([]);
+    expect(notes.filter((n) => n.id === lost.id || n.id === throttled.id).map((n) => n.event)).toEqual(['expired', 'expired']);
+  });
+});
+
 describe('the lease and the waiting count', () => {
   const putLease = (until: number) =>
     docClient().send(new PutCommand({ TableName: tableName(), Item: { ...SWEEP_LEASE_KEY, owner: 'another run', until } }));
@@ -224,6 +291,21 @@ describe('the lease and the waiting count', () => {
     );
     expect(await repairLeakedWaiting(queued, YEAR, later), 'someone is really waiting').toBe(false);
     expect((await readPool(queued, YEAR)).waiting).toBe(1);
+  });
+});
+
+describe('npm start', () => {
+  it('runs the sweep at once and then on its timer, under the lease', async () => {
+    const sweeps = startAllocationSweeps({ intervalMs: 3_600_000 });
+    await sweeps.done;
+    await sweeps.stop();
+    const items = await scanTable({ ConsistentRead: true });
+    // Every day up to the last one past its collection time was looked at (none had entries left).
+    expect(items.find((i) => i.pk === EXPIRY_CURSOR_KEY.pk)?.day).toBe(lastExpiringDay(TODAY, 2));
+    expect(
+      items.filter((i) => i.pk === SWEEP_LEASE_KEY.pk),
+      'the lease is given back',
+    ).toEqual([]);
   });
 });
 
