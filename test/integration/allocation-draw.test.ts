@@ -474,6 +474,26 @@ describe('applying the draw to the registrations', () => {
     expect((await draw({ cropId, year: YEAR, seed: '8087' })).status).toBe(409);
   });
 
+  it('promotes the first loser when a winner cancels', async () => {
+    const { cropId } = await appliedCrop(6, 6, 2);
+    const r = await draw({ cropId, year: YEAR, seed: '4321' });
+    expect(r.status, r.text).toBe(201);
+    const entries = r.json.entries as Entry[];
+    const winner = entries.find((e) => e.outcome === 'confirmed')!;
+    const first = entries.find((e) => e.waitlistPosition === 1)!;
+    const second = entries.find((e) => e.waitlistPosition === 2)!;
+    const cancel = await api.call('POST', `/api/registrations/${winner.id}/cancel`, {
+      token: tokens.admin,
+      body: { reason: 'Farmer moved away' },
+    });
+    expect(cancel.status, cancel.text).toBe(200);
+    const { regs } = await stored(cropId);
+    expect(regs.get(winner.id)).toMatchObject({ status: 'cancelled' });
+    expect(regs.get(first.id)).toMatchObject({ status: 'confirmed', appointmentDate: expect.any(String) });
+    expect(regs.get(second.id)).toMatchObject({ status: 'waitlisted', waitlistPosition: 2 });
+    expect(await readPool(cropId, YEAR)).toMatchObject({ confirmed: 3, waiting: 2, cancelled: 1, freeGrams: 0 });
+  });
+
   it('promotes the first loser when stock is added after the draw', async () => {
     const { cropId } = await appliedCrop(6, 6, 2);
     const r = await draw({ cropId, year: YEAR, seed: '1234' });
