@@ -100,12 +100,23 @@ describe('the allocation invariant checker', () => {
     input.registrations[4] = waitlisted(5, 3);
     input.queueEntries![1].position = 3;
     expect(checkAllocation(input).problems).toEqual([
-      'crop 7, 2026: 1 positions of 1..3 held by nobody, only 0 failed requests could explain them',
+      'crop 7, 2026: 1 positions of 1..3 held by nobody, only 0 failed requests or promotions could explain them',
     ]);
     expect(checkAllocation({ ...input, failedByCrop: new Map([[8, 1]]) }).ok).toBe(false);
     const explained = checkAllocation({ ...input, failedByCrop: new Map([[7, 1]]) });
     expect(explained.problems).toEqual([]);
     expect(explained.crops[0].gaps).toBe(1);
+  });
+
+  it('lets a promotion explain a gap, and a waitlisted answer be confirmed since', () => {
+    const input = holding();
+    input.pools[0] = { ...input.pools[0], stockGrams: 400, promisedGrams: 400, waiting: 1 };
+    input.registrations[3] = { ...confirmed(4), promoted: true };
+    input.queueEntries!.shift();
+    input.dueEntries!.push({ cropId: 7, year: YEAR, id: 4 });
+    const check = checkAllocation(input);
+    expect(check.problems).toEqual([]);
+    expect(check.crops[0]).toEqual(expect.objectContaining({ confirmed: 4, waitlisted: 1, gaps: 1 }));
   });
 
   it('fails a position above the last one handed out, and a waiting count that is off', () => {

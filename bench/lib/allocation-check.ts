@@ -7,11 +7,12 @@
  *   pool's promisedGrams (so the recomputed promise is within the stock too); `waiting` is the number of
  *   waitlisted ones.
  * - The waiting list: positions 1..queueTail, none held twice, none above queueTail; a position nobody holds
- *   (a gap) only for a request of that crop that the bench saw fail (it took a position, then gave up). A
- *   position stays with the registration that took it whatever its status now.
+ *   (a gap) only for a request of that crop that the bench saw fail (it took a position, then gave up) or a
+ *   registration promoted from the list (promotion removes its position).
  * - Each waitlisted registration has its queue entry and each confirmed, unbilled one its due entry, and
  *   nothing else is in the queue or due (when the entries are given).
- * - Each acknowledged answer (status, position) is what is stored (when given; for a run with no promotion).
+ * - Each acknowledged answer (status, position) is what is stored (when given); a waitlisted answer may since
+ *   have been promoted.
  */
 import { statusOf } from '@shared/allocation-status';
 
@@ -35,6 +36,8 @@ export interface RegistrationRecord {
   isBilled: boolean;
   promisedGrams?: number;
   waitlistPosition?: number;
+  /** Confirmed from the waiting list (its position was removed then). */
+  promoted?: boolean;
 }
 
 /** A queue or due entry: which registration it stands for. */
@@ -128,7 +131,8 @@ export function checkAllocation(input: AllocationCheckInput): AllocationCheck {
     const waitlisted = regs.filter((r) => statusOf(r) === 'waitlisted');
     if (waitlisted.length !== pool.waiting)
       problems.push(`${at}: ${waitlisted.length} registrations waitlisted, the pool says ${pool.waiting} waiting`);
-    const gaps = checkPositions(at, regs, waitlisted, pool.queueTail, input.failedByCrop?.get(cropId) ?? 0, problems);
+    const explained = (input.failedByCrop?.get(cropId) ?? 0) + regs.filter((r) => r.promoted).length;
+    const gaps = checkPositions(at, regs, waitlisted, pool.queueTail, explained, problems);
 
     crops.push({
       cropId,
@@ -163,6 +167,7 @@ export function checkAllocation(input: AllocationCheckInput): AllocationCheck {
     for (const a of input.acknowledged) {
       const r = stored.get(`${a.year}#${a.id}`);
       if (!r) problems.push(`acknowledged ${a.year}/${a.id} is not stored`);
+      else if (a.status === 'waitlisted' && r.promoted) continue;
       else if (statusOf(r) !== a.status || (a.waitlistPosition ?? undefined) !== (r.waitlistPosition ?? undefined))
         problems.push(
           `acknowledged ${a.year}/${a.id} as ${a.status}${a.waitlistPosition ? ` #${a.waitlistPosition}` : ''}, stored ${statusOf(r)}${r.waitlistPosition ? ` #${r.waitlistPosition}` : ''}`,
@@ -178,7 +183,7 @@ function checkPositions(
   regs: RegistrationRecord[],
   waitlisted: RegistrationRecord[],
   queueTail: number,
-  failed: number,
+  explained: number,
   problems: string[],
 ): number {
   const missing = waitlisted.filter((r) => !(Number(r.waitlistPosition) > 0));
@@ -192,9 +197,9 @@ function checkPositions(
   if (above.length) problems.push(`${at}: positions above the last handed out (${queueTail}): ${above.slice(0, 10).join(', ')}`);
   let gaps = 0;
   for (let p = 1; p <= queueTail; p++) if (!holders.has(p)) gaps++;
-  if (gaps > failed)
+  if (gaps > explained)
     problems.push(
-      `${at}: ${gaps} positions of 1..${queueTail} held by nobody, only ${failed} failed requests could explain them`,
+      `${at}: ${gaps} positions of 1..${queueTail} held by nobody, only ${explained} failed requests or promotions could explain them`,
     );
   return gaps;
 }
@@ -243,6 +248,7 @@ export function allocationItems(
       isBilled: i.isBilled === true,
       ...(i.promisedGrams === undefined ? {} : { promisedGrams: num(i.promisedGrams) }),
       ...(i.waitlistPosition === undefined ? {} : { waitlistPosition: num(i.waitlistPosition) }),
+      ...(i.promotedOn === undefined ? {} : { promoted: true }),
     }));
   const queueEntries = starts('QUEUE#').map((i) => ({
     cropId: Number(String(i.pk).split('#')[1]),
