@@ -131,6 +131,9 @@ async function checkStoredAllocation(table: { endpoint: string; name: string }, 
   return check.ok;
 }
 
+/** The English half of a bilingual message ("हिंदी / English"), shortened for the table. */
+const english = (message = '') => (message.split(' / ').at(-1) ?? '').slice(0, 60);
+
 function printFigures(runs: Run[]): void {
   const rows: [string, ...string[]][] = [['', ...runs.map((r) => r.label)]];
   const row = (name: string, of: (r: SurgeResult) => string) => rows.push([name, ...runs.map((r) => of(r.result))]);
@@ -164,15 +167,16 @@ function printFigures(runs: Run[]): void {
     ),
   );
   row('whole path max', (r) => ms(Math.max(...r.samples.map((s) => s.ms))));
-  row('double taps / changed resubmissions', (r) => {
-    const all409 = r.resubmitStatuses.every((s) => s === 409);
-    return `~${Math.round(N * DOUBLE_TAP)} / ${r.resubmitStatuses.length} (all 409: ${all409})`;
+  row('double taps (one told "being processed")', (r) => `~${Math.round(N * DOUBLE_TAP)} (${r.doubleTapBusy})`);
+  row('changed resubmissions refused', (r) => {
+    const n = (st: number) => r.resubmitStatuses.filter((s) => s === st).length;
+    return `${n(409) + n(429)} of ${r.resubmitStatuses.length} (409: ${n(409)}, 429 rate limit: ${n(429)})`;
   });
   row('errors', (r) => {
     const errors = new Map<string, number>();
     for (const s of r.samples)
       if (!(s.status === 200 || s.status === 201))
-        errors.set(`${s.status} ${s.message}`, (errors.get(`${s.status} ${s.message}`) ?? 0) + 1);
+        errors.set(`${s.status} ${english(s.message)}`, (errors.get(`${s.status} ${english(s.message)}`) ?? 0) + 1);
     return errors.size ? [...errors.entries()].map(([k, v]) => `${v} × ${k}`).join('; ') : 'none';
   });
   const widths = rows[0].map((_, col) => Math.max(...rows.map((r) => r[col].length)));

@@ -65,6 +65,8 @@ export interface SurgeResult {
   acked: Acked[];
   elapsed: number;
   doubleTapMismatch: number[];
+  /** Double taps where one tap was told "being processed, submit again" (no second registration). */
+  doubleTapBusy: number;
   resubmitStatuses: number[];
   /** Connection errors and 5xx answers that phones retried. */
   retried: Map<string, number>;
@@ -125,6 +127,7 @@ export async function runSurge(h: Http, o: SurgeOptions): Promise<SurgeResult> {
   const farmers = o.farmers ?? surgeFarmers(o.n);
   const acked: Acked[] = [];
   const doubleTapMismatch: number[] = [];
+  let doubleTapBusy = 0;
   const retried = new Map<string, number>();
   const note = (what: string) => retried.set(what, (retried.get(what) ?? 0) + 1);
 
@@ -176,7 +179,13 @@ export async function runSurge(h: Http, o: SurgeOptions): Promise<SurgeResult> {
         step('submit', deadline, () => postJson(h, '/svsregistration', body, { 'idempotency-key': idem }), retryable);
       const replies = Math.random() < o.doubleTap ? await Promise.all([send(), send()]) : [await send()];
       const r = replies[0].value;
-      if (replies.length === 2 && JSON.stringify(replies[0].value.json?.data) !== JSON.stringify(replies[1].value.json?.data))
+      // Two registrations would be two different 2xx answers; a tap told "being processed" (it waited too long
+      // for the other tap's lease) made none, and a phone submits again.
+      if (replies.length === 2 && replies.some((x) => IN_PROGRESS.test(x.value.json?.message ?? ''))) doubleTapBusy++;
+      else if (
+        replies.length === 2 &&
+        JSON.stringify(replies[0].value.json?.data) !== JSON.stringify(replies[1].value.json?.data)
+      )
         doubleTapMismatch.push(i);
       const t2 = performance.now();
       if (r.status === 200 || r.status === 201) {
@@ -208,7 +217,8 @@ export async function runSurge(h: Http, o: SurgeOptions): Promise<SurgeResult> {
   });
   const elapsed = (Date.now() - started) / 1000;
 
-  // Changed forms for the same Aadhaar and crop: each must be refused with 409.
+  // Changed forms for the same Aadhaar and crop: each must be refused, with 409, or with 429 once the client
+  // address has used its find-letter attempts (a changed form counts against them, docs/product-rules.md).
   const resubmits = Math.floor(acked.length * o.resubmit);
   const resubmitStatuses = await pool(resubmits, o.c, async (k) => {
     const a = acked[k];
@@ -221,7 +231,7 @@ export async function runSurge(h: Http, o: SurgeOptions): Promise<SurgeResult> {
     );
     return r.status;
   });
-  return { farmers, samples, acked, elapsed, doubleTapMismatch, resubmitStatuses, retried };
+  return { farmers, samples, acked, elapsed, doubleTapMismatch, doubleTapBusy, resubmitStatuses, retried };
 }
 
 async function getJson(h: Http, path: string, token?: string) {
@@ -286,7 +296,7 @@ export async function checkSurgeThroughApi(
     if (!got?.ok) problems.push(`inv 6: scan of ${sample[k].id} not readable`);
     else await got.arrayBuffer();
   });
-  for (const st of s.resubmitStatuses) if (st !== 409) problems.push(`inv 2: changed resubmission answered ${st}`);
+  for (const st of s.resubmitStatuses) if (st !== 409 && st !== 429) problems.push(`inv 2: changed resubmission answered ${st}`);
   for (const i of s.doubleTapMismatch) problems.push(`inv 2: double tap of farmer ${i} got two different answers`);
   const ids = new Set(acked.map((a) => `${a.year}/${a.id}`));
   if (ids.size !== acked.length) problems.push(`inv 2: ${acked.length - ids.size} duplicate registration numbers acknowledged`);
