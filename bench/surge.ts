@@ -11,6 +11,7 @@
  *
  *   npx tsx bench/surge.ts                       # starts the local stand-in on free ports (temporary data)
  *   npx tsx bench/surge.ts --stock-percent 10    # then a second run whose crops have stock for 10 % of its requests
+ *   npx tsx bench/surge.ts --stock-percent 10 --scarce-first   # the scarce run first (to see what order does)
  *   N=5000 C=100 PER_DAY_LIMIT=300 npx tsx bench/surge.ts
  *   BASE_URL=http://localhost:3000 ADMIN_EMAIL=... ADMIN_PASSWORD=... npx tsx bench/surge.ts
  *
@@ -72,13 +73,16 @@ async function main() {
     runs.push({ label, result, problems: checked.problems });
   };
 
-  await surge('plain (stock for every request)');
+  const plain = () => surge('plain (stock for every request)');
+  const scarceFirst = percent !== undefined && process.argv.includes('--scarce-first');
+  if (!scarceFirst) await plain();
   if (percent !== undefined) {
     const scarce = await scarceSurge(h, token, { n: N, percent, tag: `${percent}pc ${Date.now().toString(36)}` });
     console.log(`\ncrops with stock for ${percent} % of their requests:`);
     for (const s of scarce.stock) console.log(`  ${s.crop}: ${s.stockKg} kg, enough for ${s.fits} of its ${s.requests} requests`);
     await surge(`stock for ${percent} % of the requests`, scarce.farmers);
   }
+  if (scarceFirst) await plain();
 
   printFigures(runs);
   console.log(
