@@ -194,6 +194,13 @@ export const CONFIG_KEYS = {
     description:
       'Shares of the stock the draw fills first, separated by ;, each name=percent:who qualifies (categories GEN, OBC, SC, ST or genders पुरुष, महिला), e.g. SC/ST=20:SC,ST; Women=30:महिला',
   }),
+  CollectionGraceDays: def<number>({
+    default: 2,
+    public: false,
+    parse: (raw) => z.coerce.number().int().min(0).max(30).parse(raw.trim()),
+    format: String,
+    description: 'Days after the appointment day a confirmed farmer may still collect (0–30); then the place is given back',
+  }),
 } as const;
 
 export type KnownConfigKey = keyof typeof CONFIG_KEYS;

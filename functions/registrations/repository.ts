@@ -58,6 +58,8 @@ export interface RegistrationItem {
   promisedGrams?: number;
   /** Waitlisted only: the ticket in the crop's waiting list for the year. */
   waitlistPosition?: number;
+  /** Expired only: when the sweep gave its promise back (functions/allocation/expiry.ts). */
+  expiredOn?: string;
   /** YYYY-MM-DD, an Asia/Kolkata calendar day. The appointment fields are there while confirmed. */
   appointmentDate?: string;
   /** <day>T00:00:00+05:30 */
@@ -67,6 +69,12 @@ export interface RegistrationItem {
   appointmentShiftNumber?: 1 | 2;
   /** The shift counter was taken (PerDayLimit > 0 at booking time). */
   slotCounted?: boolean;
+  /** When a waitlisted or applied registration was confirmed (functions/allocation/promotion.ts). */
+  promotedOn?: string;
+  /** Cancelled only: why (staff), by whom (absent when the farmer cancelled) and when. */
+  cancelReason?: string;
+  cancelledBy?: { id: number; name: string };
+  cancelledOn?: string;
   created: string;
   adharFilePath: string;
   adharFileType: string;

@@ -7,7 +7,7 @@ import { resetEnvCache } from '@functions/lib/env';
 import { seedAll, type SeededAdmin } from '../seed';
 import { ensureTable, startDynamo, type LocalDynamo } from './dynamo';
 import { createGateway } from './gateway';
-import { startUploadLifecycle } from './lifecycle';
+import { startAllocationSweeps, startUploadLifecycle } from './lifecycle';
 import { assertPortFree } from './port-check';
 import { startS3, type LocalS3 } from './s3';
 
@@ -99,6 +99,8 @@ export async function startLocalStack(o: LocalStackOptions): Promise<RunningLoca
 
   // The uploads bucket's lifecycle rule (pending/ expiry), as the cloud bucket has it.
   const lifecycle = startUploadLifecycle({ s3Endpoint, bucket: o.uploadsBucket });
+  // Expiry and promotion, as the cloud's schedule runs them.
+  const allocationSweeps = startAllocationSweeps();
 
   const server = createGateway({ staticDir: o.staticDir });
   await new Promise<void>((res, rej) => {
@@ -118,6 +120,7 @@ export async function startLocalStack(o: LocalStackOptions): Promise<RunningLoca
     admin,
     stop: async () => {
       lifecycle.stop();
+      await allocationSweeps.stop();
       await new Promise((r) => server.close(r));
       server.closeAllConnections?.();
       await Promise.all([dynamo?.stop(), s3?.stop()]);
