@@ -193,7 +193,8 @@ async function main() {
   const adminEmail = 'cost-admin@bench.local';
   const adminPassword = 'cost-bench-password';
   meterLambdas();
-  const standIn = await startBenchStandIn({ name: 'cost', adminEmail, adminPassword });
+  // No allocation sweep: its reads and writes would be counted into whichever request it ran beside.
+  const standIn = await startBenchStandIn({ name: 'cost', adminEmail, adminPassword, allocationSweeps: false });
   const h: Http = { url: standIn.url };
   try {
     const cal = await calibrate(standIn.dynamoEndpoint, standIn.tableName);

@@ -23,6 +23,8 @@ export async function startBenchStandIn(o: {
   adminEmail: string;
   adminPassword: string;
   dbPath?: string;
+  /** The allocation sweep every minute, as `npm start` runs it (default true). */
+  allocationSweeps?: boolean;
 }): Promise<BenchStandIn> {
   const { startLocalStack } = await import('@infra/local/stack');
   const { startDynamo } = await import('@infra/local/dynamo');
@@ -46,6 +48,7 @@ export async function startBenchStandIn(o: {
     staticDir: 'frontend/dist',
     adminEmail: o.adminEmail,
     adminPassword: o.adminPassword,
+    allocationSweeps: o.allocationSweeps,
   });
   return {
     url: stack.url,
