@@ -140,6 +140,11 @@ export function releaseUpdate(cropId: number, year: number, grams: number, to?: 
   return adds(cropId, year, { promisedGrams: -grams, freeGrams: grams, confirmed: -1, ...(to ? { [to]: 1 } : {}) });
 }
 
+/** A waitlisted or applied registration cancelled: nothing was promised, it only changes counts. */
+export function withdrawUpdate(cropId: number, year: number, from: 'waitlisted' | 'applied'): PoolUpdate {
+  return adds(cropId, year, { ...(from === 'waitlisted' ? { waiting: -1 } : { applied: -1 }), cancelled: 1 });
+}
+
 /** A sale of `soldGrams` to a registration promised `promisedGrams`; giving more than promised needs that much free. */
 export function saleUpdate(cropId: number, year: number, promisedGrams: number, soldGrams: number): PoolUpdate {
   const extra = soldGrams - promisedGrams;

@@ -1,4 +1,5 @@
-import { DeleteCommand, GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { randomUUID } from 'node:crypto';
+import { DeleteCommand, GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { docClient, tableName } from '../lib/aws';
 import { log } from '../lib/log';
 import { cancellationReasons, isConditionalFailure, isTransient, withRetry } from '../lib/retry';
@@ -16,6 +17,7 @@ import { dueEntry } from './entries';
 import { outboxPut } from './outbox';
 import { promoteUpdate, readPool } from './pool';
 import { promotable, queuePk, queueSk, type QueueEntry } from './queue';
+import { readQueueHead } from './queue-store';
 
 /**
  * Promotion (docs/decisions/0026-allocation.md, section 3): while grams are free, the head of a crop's
@@ -26,8 +28,6 @@ import { promotable, queuePk, queueSk, type QueueEntry } from './queue';
  * promised + sold within the stock.
  */
 
-/** How many queue entries one read takes. */
-const HEAD_SIZE = 25;
 /** A bound on rounds (each reads the head again), so a stuck queue cannot keep a sweep busy. */
 const MAX_ROUNDS = 200;
 
@@ -65,6 +65,7 @@ export async function confirmRegistration(reg: RegistrationItem, from: ConfirmFr
   if (!reg.cropId) throw new Error(`Registration ${reg.year}/${reg.id} has no crop id`);
   const grams = reg.promisedGrams ?? 0;
   const promotedOn = new Date().toISOString();
+  const changeToken = randomUUID();
   const T = tableName();
   const event = from === 'applied' ? 'drawn' : 'promoted';
   const appointment = {
@@ -82,10 +83,16 @@ export async function confirmRegistration(reg: RegistrationItem, from: ConfirmFr
         Key: regKey(reg.year, reg.id),
         UpdateExpression:
           'SET #status = :confirmed, appointmentDate = :date, appointmentDateTime = :dateTime, appointmentShift = :shift, ' +
-          'appointmentShiftNumber = :shiftNumber, slotCounted = :counted, promotedOn = :on REMOVE waitlistPosition',
+          'appointmentShiftNumber = :shiftNumber, slotCounted = :counted, promotedOn = :on, changeToken = :token REMOVE waitlistPosition',
         ConditionExpression: '#status = :from',
         ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':confirmed': 'confirmed', ':from': from, ':on': promotedOn, ...appointment },
+        ExpressionAttributeValues: {
+          ':confirmed': 'confirmed',
+          ':from': from,
+          ':on': promotedOn,
+          ':token': changeToken,
+          ...appointment,
+        },
       },
     },
     { Delete: { TableName: T, Key: waitingEntryKey(reg, from), ConditionExpression: 'attribute_exists(pk)' } },
@@ -127,23 +134,23 @@ export async function confirmRegistration(reg: RegistrationItem, from: ConfirmFr
     const failed = (i: number) => reasons[i]?.Code === 'ConditionalCheckFailed';
     if (failed(TX.registration) || failed(TX.entry)) {
       // A resent transaction whose first answer was lost finds its own work done: that is a success.
-      if (await confirmedBy(reg, promotedOn)) return 'confirmed';
+      if (await confirmedBy(reg, changeToken)) return 'confirmed';
       return 'changed';
     }
     if (failed(TX.pool)) return 'no-stock';
     if (isTransient(e)) {
       log.warn('promotion left to the next sweep: storage busy', { id: reg.id, year: reg.year, name: (e as Error).name });
-      if (await confirmedBy(reg, promotedOn).catch(() => false)) return 'confirmed';
+      if (await confirmedBy(reg, changeToken).catch(() => false)) return 'confirmed';
       return 'busy';
     }
     throw e;
   }
 }
 
-/** Whether the registration was confirmed by the transaction stamped `promotedOn`. */
-async function confirmedBy(reg: RegistrationItem, promotedOn: string): Promise<boolean> {
+/** Whether the registration was confirmed by the transaction that carried `changeToken`. */
+async function confirmedBy(reg: RegistrationItem, changeToken: string): Promise<boolean> {
   const now = await readRegistration(reg.year, reg.id);
-  return now?.status === 'confirmed' && now.promotedOn === promotedOn;
+  return now?.status === 'confirmed' && now.changeToken === changeToken;
 }
 
 /**
@@ -212,28 +219,6 @@ export async function promote(cropId: number, year: number): Promise<{ promoted:
   return { promoted };
 }
 
-/** The first entries of the crop's waiting list, in position order (strong read). */
-export async function readQueueHead(cropId: number, year: number, limit = HEAD_SIZE): Promise<QueueEntry[]> {
-  const out = await withRetry(() =>
-    docClient().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': queuePk(cropId, year) },
-        ScanIndexForward: true,
-        ConsistentRead: true,
-        Limit: limit,
-      }),
-    ),
-  );
-  return (out.Items ?? []).map((i) => ({
-    position: Number(i.position),
-    year: Number(i.year),
-    id: Number(i.id),
-    grams: Number(i.grams),
-  }));
-}
-
 async function readRegistration(year: number, id: number): Promise<RegistrationItem | undefined> {
   const out = await withRetry(() =>
     docClient().send(new GetCommand({ TableName: tableName(), Key: regKey(year, id), ConsistentRead: true })),
@@ -242,18 +227,12 @@ async function readRegistration(year: number, id: number): Promise<RegistrationI
 }
 
 /**
- * A queue entry whose registration is not waiting at that position cannot be promoted. The registration's
- * own writes remove its entry in the same transaction, so this is only a leftover; it is deleted (only if it
- * still names the same registration) so that it does not block the queue.
+ * A queue entry whose registration is not waiting at that position cannot be promoted. Usually another
+ * promotion or a cancellation has just removed it with the registration's change (the delete then finds
+ * nothing); an entry still there is a leftover and is deleted, only if it still names the same registration,
+ * so that it does not block the queue.
  */
 async function dropStrayEntry(cropId: number, year: number, entry: QueueEntry, reg: RegistrationItem | undefined) {
-  log.warn('stray queue entry removed', {
-    cropId,
-    year,
-    position: entry.position,
-    id: entry.id,
-    status: reg?.status ?? 'absent',
-  });
   try {
     await withRetry(() =>
       docClient().send(
@@ -265,6 +244,13 @@ async function dropStrayEntry(cropId: number, year: number, entry: QueueEntry, r
         }),
       ),
     );
+    log.warn('stray queue entry removed', {
+      cropId,
+      year,
+      position: entry.position,
+      id: entry.id,
+      status: reg?.status ?? 'absent',
+    });
   } catch (e) {
     if (!isConditionalFailure(e)) throw e;
   }

@@ -16,8 +16,11 @@ import { kolkataDay } from './stats';
  *
  * An entry never holds an Aadhaar number: it names the record viewed, not what it showed.
  */
-/** aadhaar.view: a number shown in clear; aadhaar-scan.view: a link to a registration's Aadhaar scan given out. */
-export type AuditAction = 'aadhaar.view' | 'aadhaar-scan.view';
+/**
+ * aadhaar.view: a number shown in clear; aadhaar-scan.view: a link to a registration's Aadhaar scan given out;
+ * registration.cancel: staff cancelled a registration (its reason is kept on the registration).
+ */
+export type AuditAction = 'aadhaar.view' | 'aadhaar-scan.view' | 'registration.cancel';
 export type AuditSubjectType = 'registration' | 'farmer' | 'producer';
 
 export interface AuditSubject {

@@ -10,8 +10,10 @@ import {
   RegistrationListQuery,
   RegistrationYearQuery,
   UploadUrlInput,
+  kolkataDate,
   registrationFieldErrors,
 } from '@shared/schemas/registration';
+import { cancelByFarmer, cancelRegistration } from '../allocation/cancel';
 import { appendAudit } from '../lib/audit-log';
 import { defineArea } from '../lib/handler';
 import { AppError, notFound } from '../lib/errors';
@@ -103,11 +105,20 @@ export const handler = defineArea('registrations', {
   'POST /svsregistration/{code}/cancel': {
     params: LetterCodeParam,
     body: FarmerCancelRequest,
-    handle: () => Promise.reject(new AppError('UNAVAILABLE', 'TODO(wp-alloc): farmer cancellation not built yet')),
+    handle: ({ params, body, sourceIp }) => {
+      if (!LETTER_CODE_RE.test(params.code)) throw registrations.letterNotFound();
+      return cancelByFarmer(params.code, body.mobileLast4, sourceIp);
+    },
   },
   'POST /api/registrations/{id}/cancel': {
     params: RegistrationIdParam,
     body: StaffCancelRequest,
-    handle: () => Promise.reject(new AppError('UNAVAILABLE', 'TODO(wp-alloc): staff cancellation not built yet')),
+    handle: async ({ params, body, caller, sourceIp }) => {
+      const year = body.year ?? Number(kolkataDate().slice(0, 4));
+      const r = await registrations.findRegistration(params.id, year);
+      const reply = await cancelRegistration(r, { staff: { caller: caller!, reason: body.reason } });
+      await appendAudit('registration.cancel', caller!, sourceIp, { type: 'registration', id: r.id, year: r.year });
+      return reply;
+    },
   },
 });

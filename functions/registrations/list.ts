@@ -1,3 +1,4 @@
+import { type AllocationStatus, statusOf } from '@shared/allocation-status';
 import { findDistrict } from '@shared/districts';
 import { kolkataDate, type RegistrationListQuery, type RegistrationListReply } from '@shared/schemas/registration';
 import { aadhaarHash } from '../lib/aadhaar-vault';
@@ -11,7 +12,8 @@ import { toRow } from './service';
  *  - id            gsi3 REGID#<id>: one item per year            -> 1 query
  *  - aadhaar (12)  claims REGCLAIM#<hmac>: one per crop and year -> 1 query + 1 BatchGet
  *  - year, from/to gsi1 REGS#<year>#<shard> / <created>#<id>, the 10 shards read in parallel, newest first
- *  - name, father, village (contains), district, mobile (equal), aadhaar last 4: filters on the gsi1 range read,
+ *  - name, father, village (contains), district, mobile (equal), aadhaar last 4, status (stored without one:
+ *    confirmed): filters on the gsi1 range read,
  *    so they cost what the range costs. The work per request is capped at LIST_READ_CAP index items.
  */
 export const LIST_READ_CAP = 20_000;
@@ -26,6 +28,7 @@ interface Filters {
   district?: string;
   mobile?: string;
   last4?: string;
+  status?: AllocationStatus;
   fromKey: string;
   toKey: string;
 }
@@ -44,6 +47,7 @@ function filtersOf(q: RegistrationListQuery): Filters {
     district,
     mobile: q.mobile || undefined,
     last4: q.aadhaar && q.aadhaar.length === 4 ? q.aadhaar : undefined,
+    status: q.status,
     fromKey: q.from ? isoOf(q.from) : '0',
     // '~' sorts after every character of '<ISO>#<id>', so the whole of the last instant is included.
     toKey: q.to ? `${isoOf(q.to)}~` : '~',
@@ -58,6 +62,7 @@ function matches(r: repo.RegistrationItem, f: Filters, year?: number): boolean {
   if (f.district && r.districtLc !== f.district) return false;
   if (f.mobile && r.mobileNumber !== f.mobile) return false;
   if (f.last4 && r.aadhaarLast4 !== f.last4) return false;
+  if (f.status && statusOf(r) !== f.status) return false;
   return r.gsi1sk >= f.fromKey && r.gsi1sk <= f.toKey;
 }
 
@@ -70,7 +75,7 @@ function filterExpression(f: Filters) {
     const v = `:f${parts.length}`;
     names[n] = attr;
     values[v] = value;
-    parts.push(expr.replace('ATTR', n).replace('VAL', v));
+    parts.push(expr.replaceAll('ATTR', n).replace('VAL', v));
   };
   if (f.name) add('contains(ATTR, VAL)', 'nameLc', f.name);
   if (f.father) add('contains(ATTR, VAL)', 'fatherLc', f.father);
@@ -78,6 +83,9 @@ function filterExpression(f: Filters) {
   if (f.district) add('ATTR = VAL', 'districtLc', f.district);
   if (f.mobile) add('ATTR = VAL', 'mobileNumber', f.mobile);
   if (f.last4) add('ATTR = VAL', 'aadhaarLast4', f.last4);
+  // Stored without a status means confirmed (registrations made before allocation).
+  if (f.status === 'confirmed') add('(attribute_not_exists(ATTR) OR ATTR = VAL)', 'status', f.status);
+  else if (f.status) add('ATTR = VAL', 'status', f.status);
   return parts.length ? { expression: parts.join(' AND '), names, values } : {};
 }
 

@@ -71,6 +71,8 @@ export interface RegistrationItem {
   slotCounted?: boolean;
   /** When a waitlisted or applied registration was confirmed (functions/allocation/promotion.ts). */
   promotedOn?: string;
+  /** A random id of the allocation write that last changed the status: a resent write recognises its own work. */
+  changeToken?: string;
   /** Cancelled only: why (staff), by whom (absent when the farmer cancelled) and when. */
   cancelReason?: string;
   cancelledBy?: { id: number; name: string };

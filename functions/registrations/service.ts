@@ -31,10 +31,11 @@ import { cancellationReasons, isTransient, sleep, withRetry } from '../lib/retry
 import { appointmentDateTime, appointmentSettings, bookSlot, busy, releaseSlot, type Slot } from './appointments';
 import { farmerAddress, linkFarmer } from './farmer-link';
 import * as repo from './repository';
-import { statusOf } from '@shared/allocation-status';
+import { letterStatusFields, statusOf } from '@shared/allocation-status';
 import * as pool from '../allocation/pool';
 import { dueEntry, queueEntry } from '../allocation/entries';
 import { promisedGramsOf } from '../allocation/promise';
+import { placesAheadOf } from '../allocation/queue-store';
 import { checkFile, lastingKey, removeQuietly, storeFile, type FileSource } from './uploads';
 
 /**
@@ -136,7 +137,7 @@ async function resolveExisting(
     return { status: 200, reply: replyOf(claim.id, claim.year, claim.uniqeCode, claim) };
   }
   const attempt = await countAttempt(findLetterLimits(hash, input.sourceIp));
-  if (!attempt.allowed) throw findLimited(attempt.retryAfterSeconds);
+  if (!attempt.allowed) throw tooManyAttempts(attempt.retryAfterSeconds);
   if (claim.fingerprint !== fingerprint) throw new AppError('CONFLICT', MSG_ALREADY_REGISTERED);
   await attempt.giveBack();
   // A separate identical submission is told it was made before.
@@ -461,9 +462,17 @@ async function counterOfLetter(): Promise<Pick<AppointmentRecord, 'counterAddres
   return { counterAddress, counterHours };
 }
 
+/** What the letter's status needs beside the registration (see letterStatusFields). */
+export interface LetterContext {
+  graceDays: number;
+  /** Waitlisted: how many still wait before it. */
+  placesAhead?: number;
+}
+
 export function toAppointmentRecord(
   r: repo.RegistrationItem,
   counter: Pick<AppointmentRecord, 'counterAddress' | 'counterHours'>,
+  ctx: LetterContext,
 ): AppointmentRecord {
   return {
     id: r.id,
@@ -483,26 +492,40 @@ export function toAppointmentRecord(
     bagsRequested: r.bagsRequested,
     unit: r.unit,
     quantityOffered: r.quantityOffered !== false,
-    appointmentShift: r.appointmentShift,
-    appointmentShiftNumber: r.appointmentShiftNumber,
-    appointmentDateTime: r.appointmentDateTime,
-    appointmentDate: r.appointmentDate,
     uniqueCode: r.uniqeCode,
     created: r.created,
-    status: statusOf(r),
-    ...(r.waitlistPosition ? { waitlistPosition: r.waitlistPosition } : {}),
+    // The status, and the appointment only while confirmed (shared/allocation-status.ts).
+    ...letterStatusFields(r, ctx),
+    ...(statusOf(r) === 'confirmed'
+      ? {
+          ...(r.appointmentShiftNumber ? { appointmentShiftNumber: r.appointmentShiftNumber } : {}),
+          ...(r.appointmentDateTime ? { appointmentDateTime: r.appointmentDateTime } : {}),
+        }
+      : {}),
     isBilled: r.isBilled,
     invoiceNumber: r.isBilled ? r.invoiceNumber : null,
     ...counter,
   };
 }
 
+/** The letter of a registration: the counter's settings, the grace days and, while waitlisted, the places ahead. */
+async function letterOf(r: repo.RegistrationItem): Promise<AppointmentRecord> {
+  const waiting = statusOf(r) === 'waitlisted' && r.cropId && r.waitlistPosition;
+  const [counter, graceDays, placesAhead] = await Promise.all([
+    counterOfLetter(),
+    getSetting('CollectionGraceDays'),
+    waiting ? placesAheadOf(r.cropId!, r.year, r.waitlistPosition!) : undefined,
+  ]);
+  return toAppointmentRecord(r, counter, { graceDays, ...(placesAhead === undefined ? {} : { placesAhead }) });
+}
+
 const LETTER_NOT_FOUND = 'Unable to load appointment. Please check the link.';
+export const letterNotFound = () => notFound(`अपॉइंटमेंट नहीं मिला / ${LETTER_NOT_FOUND}`);
 
 export async function letterByCode(code: string): Promise<{ success: true; data: AppointmentRecord[] }> {
   const r = await repo.getRegistrationByCode(code);
-  if (!r) throw notFound(`अपॉइंटमेंट नहीं मिला / ${LETTER_NOT_FOUND}`);
-  return { success: true, data: [toAppointmentRecord(r, await counterOfLetter())] };
+  if (!r) throw letterNotFound();
+  return { success: true, data: [await letterOf(r)] };
 }
 
 /** Staff: newest year's registration with this number, or the given year's. */
@@ -513,8 +536,7 @@ export async function findRegistration(id: number, year?: number): Promise<repo.
 }
 
 export async function letterById(id: number, year?: number): Promise<{ success: true; data: AppointmentRecord[] }> {
-  const [r, counter] = await Promise.all([findRegistration(id, year), counterOfLetter()]);
-  return { success: true, data: [toAppointmentRecord(r, counter)] };
+  return { success: true, data: [await letterOf(await findRegistration(id, year))] };
 }
 
 // ---- find my letter (public, by Aadhaar + mobile, rate-limited) ----
@@ -524,7 +546,7 @@ export const FIND_LETTER_LIMITS = { perAadhaar: 5, perIp: 20, windowSeconds: 15 
 const FIND_FAILED =
   'आधार नंबर और मोबाइल नंबर से कोई पंजीकरण नहीं मिला / No registration matches this Aadhaar number and mobile number.';
 /** The refusal once the attempts are used up, with the minutes left in the window. */
-function findLimited(retryAfterSeconds: number): AppError {
+export function tooManyAttempts(retryAfterSeconds: number): AppError {
   const minutes = minutesToWait(retryAfterSeconds);
   return new AppError(
     'TOO_MANY_REQUESTS',
@@ -549,7 +571,7 @@ export async function findLetter(input: FindLetterInput, sourceIp: string): Prom
   const hash = await aadhaarHash(input.adharNumber);
   // Counted before the lookup, so guesses sent at once cannot outrun the limit; a match gives its count back.
   const attempt = await countAttempt(findLetterLimits(hash, sourceIp));
-  if (!attempt.allowed) throw findLimited(attempt.retryAfterSeconds);
+  if (!attempt.allowed) throw tooManyAttempts(attempt.retryAfterSeconds);
   const claims = await repo.claimsOfAadhaar(hash);
   const regs = (await repo.batchGetRegistrations(claims.map((c) => ({ year: c.year, id: c.id })))).filter(
     (r) => r.mobileNumber === input.mobile,
@@ -582,6 +604,7 @@ export async function registrationView(
 
 /** A row as lists and sellers see it: the Aadhaar masked, unless the number in clear is given (see registrationView). */
 export function toRow(r: repo.RegistrationItem, clearAadhaar?: string | null): RegistrationRow {
+  const status = statusOf(r);
   return {
     id: r.id,
     name: r.name,
@@ -601,12 +624,14 @@ export function toRow(r: repo.RegistrationItem, clearAadhaar?: string | null): R
     bagsRequested: r.bagsRequested,
     unit: r.unit,
     quantityOffered: r.quantityOffered !== false,
-    appointmentDateTime: r.appointmentDateTime,
-    appointmentDate: r.appointmentDate,
-    appointmentShift: r.appointmentShift,
+    // The appointment only while confirmed; a cancelled or expired registration keeps it stored for the record.
+    ...(status === 'confirmed'
+      ? { appointmentDateTime: r.appointmentDateTime, appointmentDate: r.appointmentDate, appointmentShift: r.appointmentShift }
+      : {}),
     created: r.created,
-    status: statusOf(r),
-    ...(r.waitlistPosition ? { waitlistPosition: r.waitlistPosition } : {}),
+    status,
+    ...(status === 'waitlisted' && r.waitlistPosition ? { waitlistPosition: r.waitlistPosition } : {}),
+    ...(status === 'cancelled' && r.cancelReason ? { cancelReason: r.cancelReason } : {}),
     adharFilePath: r.adharFilePath,
     uniqeCode: r.uniqeCode,
     isBilled: Boolean(r.isBilled),

@@ -1,16 +1,13 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { changeStock, readPool } from '@functions/allocation/pool';
+import { changeStock } from '@functions/allocation/pool';
 import { promote } from '@functions/allocation/promotion';
-import * as crops from '@functions/crops/service';
 import { docClient, setDocClientForTests } from '@functions/lib/aws';
 import { clearAppointmentSettingsCache, forgetFullShifts } from '@functions/registrations/appointments';
-import { CropInput } from '@shared/schemas/crops';
-import { kolkataDate } from '@shared/schemas/registration';
-import { registerFarmer, useCrops, validFields } from '../fixtures/registration-helpers';
+import { expectConsistent as consistent, expectSlotsMatch as slotsMatch, KG, kgCrop, YEAR } from '../fixtures/allocation-helpers';
+import { registerFarmer, validFields } from '../fixtures/registration-helpers';
 import { faulty, named } from '../support/faulty-client';
 import { useTestApi } from '../support/integration';
-import { scanTable } from '../support/table';
 
 /**
  * Promotion (docs/decisions/0026-allocation.md, section 3) on DynamoDB Local: when grams are freed, the
@@ -19,10 +16,7 @@ import { scanTable } from '../support/table';
  * adds stock to its pool.
  */
 const { api, tokens } = useTestApi('super_admin');
-const YEAR = Number(kolkataDate(new Date()).slice(0, 4));
-const KG = 1000;
 let realClient: DynamoDBDocumentClient;
-let cropNumber = 0;
 
 beforeAll(async () => {
   realClient = docClient();
@@ -34,15 +28,6 @@ beforeAll(async () => {
 });
 afterEach(() => setDocClientForTests(realClient));
 afterAll(() => setDocClientForTests(undefined));
-
-/** A crop asked for in kg (1 to 10), without stock. */
-async function kgCrop(): Promise<{ cropId: number; cropName: string }> {
-  const cropName = `Promotion crop ${++cropNumber}`;
-  const rules = { unit: 'kg', bagSizeKg: 1, minQty: 1, maxQty: 10, defaultQty: 1 };
-  const cropId = (await crops.create(CropInput.parse({ cropName, cropNameHi: `फसल ${cropNumber}`, rules }))).cropID;
-  useCrops({ [cropName]: cropId });
-  return { cropId, cropName };
-}
 
 /** Registers farmers one after another (so their positions follow the order of `kgs`); their numbers. */
 async function waitlist(cropName: string, kgs: number[]): Promise<number[]> {
@@ -65,54 +50,8 @@ async function waitlistAtOnce(cropName: string, count: number, kg: number): Prom
   return replies.map((r) => r.json.data.id);
 }
 
-async function storedOf(cropId: number) {
-  const items = await scanTable({ ConsistentRead: true }, realClient);
-  const regs = items.filter((i) => i.type === 'registration' && i.cropId === cropId);
-  const ids = new Set(regs.map((r) => r.id));
-  return {
-    regs,
-    byId: new Map(regs.map((r) => [r.id as number, r])),
-    queue: items.filter((i) => i.pk === `QUEUE#${cropId}#${YEAR}`),
-    due: items.filter((i) => String(i.pk).startsWith('DUE#') && String(i.sk).startsWith(`${cropId}#${YEAR}#`)),
-    outbox: items.filter((i) => i.type === 'outbox' && i.year === YEAR && ids.has(i.id)),
-    slots: items.filter((i) => String(i.pk).startsWith('SLOT#')),
-  };
-}
-
-/** promised + sold ≤ stock, free as stored, and the pool's counts match the stored statuses and entries. */
-async function expectConsistent(cropId: number) {
-  const p = await readPool(cropId, YEAR);
-  const s = await storedOf(cropId);
-  expect(p.promisedGrams + p.soldGrams).toBeLessThanOrEqual(p.stockGrams);
-  expect(p.freeGrams).toBe(p.stockGrams - p.soldGrams - p.promisedGrams);
-  const confirmed = s.regs.filter((r) => r.status === 'confirmed');
-  const waitlisted = s.regs.filter((r) => r.status === 'waitlisted');
-  expect(p.confirmed).toBe(confirmed.length);
-  expect(p.waiting).toBe(waitlisted.length);
-  expect(p.promisedGrams).toBe(confirmed.reduce((sum, r) => sum + r.promisedGrams, 0));
-  expect(s.due.map((d) => d.id).sort()).toEqual(confirmed.map((r) => r.id).sort());
-  expect(s.queue.map((q) => q.id).sort()).toEqual(waitlisted.map((r) => r.id).sort());
-  expect(
-    s.outbox
-      .filter((o) => o.event === 'promoted')
-      .map((o) => o.id)
-      .sort(),
-  ).toEqual(
-    confirmed
-      .filter((r) => r.promotedOn)
-      .map((r) => r.id)
-      .sort(),
-  );
-  return { pool: p, ...s };
-}
-
-/** Booked shift counters add up to the registrations holding a slot (nothing booked twice or leaked). */
-async function expectSlotsMatch() {
-  const items = await scanTable({ ConsistentRead: true }, realClient);
-  const booked = items.filter((i) => String(i.pk).startsWith('SLOT#')).reduce((sum, i) => sum + Number(i.booked ?? 0), 0);
-  const holding = items.filter((i) => i.type === 'registration' && i.status === 'confirmed' && i.slotCounted).length;
-  expect(booked).toBe(holding);
-}
+const expectConsistent = (cropId: number) => consistent(cropId, realClient);
+const expectSlotsMatch = () => slotsMatch(realClient);
 
 describe('promotion', () => {
   it('confirms the waiting list in position order as far as stock added allows, each with a date, a due entry and a notice', async () => {

@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { readPool } from '@functions/allocation/pool';
-import { docClient, setDocClientForTests } from '@functions/lib/aws';
+import { docClient, setDocClientForTests, tableName } from '@functions/lib/aws';
+import { clearConfigCache } from '@functions/lib/config-store';
+import { padId } from '@functions/lib/counters';
 import { clearAppointmentSettingsCache, forgetFullShifts } from '@functions/registrations/appointments';
 import { kolkataDate } from '@shared/schemas/registration';
 import { faulty, named } from '../support/faulty-client';
@@ -227,4 +229,73 @@ describe('injected faults on the pool', () => {
     expect(p.promisedGrams).toBe(p.stockGrams);
     expect(confirmed).toHaveLength(2);
   }, 120_000);
+});
+
+describe("the letter's status", () => {
+  const letterOf = async (code: string) => {
+    const r = await api.call('GET', `/svsregistration/AppointmentList/${code}`);
+    expect(r.status).toBe(200);
+    return r.json.data[0];
+  };
+  const byId = async (id: number) => {
+    const r = await api.call('GET', `/svsregistration/appointment/by-id/${id}`, {
+      token: tokens.super_admin,
+      query: { year: YEAR },
+    });
+    expect(r.status).toBe(200);
+    return r.json.data[0];
+  };
+
+  it('shows a waitlisted farmer the position and the places ahead, and no appointment', async () => {
+    await seedCrop('Lentil', { stockKg: 0 });
+    const replies = [];
+    for (let i = 0; i < 3; i++) replies.push(await registerFarmer(api, validFields({ cropName: 'Lentil' })));
+    const third = await letterOf(replies[2].json.data.uniqueCode);
+    expect(third).toMatchObject({ status: 'waitlisted', waitlistPosition: 3, placesAhead: 2 });
+    for (const field of ['appointmentDate', 'appointmentShift', 'appointmentShiftNumber', 'appointmentDateTime', 'expiresOn'])
+      expect(third[field]).toBeUndefined();
+    expect(await letterOf(replies[0].json.data.uniqueCode)).toMatchObject({ waitlistPosition: 1, placesAhead: 0 });
+    // The staff's letter by number says the same.
+    expect(await byId(replies[2].json.data.id)).toMatchObject({ status: 'waitlisted', waitlistPosition: 3, placesAhead: 2 });
+  });
+
+  it('gives a confirmed farmer the appointment and the last day to collect (CollectionGraceDays after it), none once billed', async () => {
+    await seedCrop('Field pea', { stockKg: 100 });
+    const first = await registerFarmer(api, validFields({ cropName: 'Field pea' }));
+    const confirmed = await letterOf(first.json.data.uniqueCode);
+    expect(confirmed).toMatchObject({ status: 'confirmed', appointmentShift: expect.any(String) });
+    expect(confirmed.waitlistPosition).toBeUndefined();
+    expect(confirmed.placesAhead).toBeUndefined();
+    const plusDays = (day: string, n: number) => {
+      const d = new Date(`${day}T00:00:00Z`);
+      d.setUTCDate(d.getUTCDate() + n);
+      return d.toISOString().slice(0, 10);
+    };
+    // The default: two days after the appointment day.
+    expect(confirmed.expiresOn).toBe(plusDays(confirmed.appointmentDate, 2));
+
+    const set = await api.call('POST', '/api/config', {
+      token: tokens.super_admin,
+      body: { key: 'CollectionGraceDays', value: '5' },
+    });
+    expect(set.status).toBe(200);
+    expect(
+      (await api.call('POST', '/api/config', { token: tokens.super_admin, body: { key: 'CollectionGraceDays', value: '31' } }))
+        .status,
+    ).toBe(400);
+    clearConfigCache();
+    expect((await letterOf(first.json.data.uniqueCode)).expiresOn).toBe(plusDays(confirmed.appointmentDate, 5));
+
+    await realClient.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: { pk: `REG#${YEAR}#${padId(first.json.data.id)}`, sk: 'REG' },
+        UpdateExpression: 'SET isBilled = :t, invoiceNumber = :n',
+        ExpressionAttributeValues: { ':t': true, ':n': 'INV-1' },
+      }),
+    );
+    const billed = await letterOf(first.json.data.uniqueCode);
+    expect(billed).toMatchObject({ status: 'confirmed', isBilled: true, appointmentDate: confirmed.appointmentDate });
+    expect(billed.expiresOn).toBeUndefined();
+  });
 });

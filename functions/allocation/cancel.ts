@@ -1,0 +1,216 @@
+import { randomUUID } from 'node:crypto';
+import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { type AllocationStatus, statusOf } from '@shared/allocation-status';
+import type { CancelReply } from '@shared/schemas/allocation';
+import { westernDigits } from '@shared/typed-numbers';
+import { docClient, tableName } from '../lib/aws';
+import type { Caller } from '../lib/caller';
+import { AppError, conflict } from '../lib/errors';
+import { log } from '../lib/log';
+import { countAttempt, type Limit } from '../lib/rate-limit';
+import { cancellationReasons, withRetry } from '../lib/retry';
+import { releaseSlot } from '../registrations/appointments';
+import { getRegistrationByCode, regKey, type RegistrationItem } from '../registrations/repository';
+import { letterNotFound, tooManyAttempts } from '../registrations/service';
+import { applicantKey } from './draw-store';
+import { dueKey } from './entries';
+import { outboxPut } from './outbox';
+import { releaseUpdate, withdrawUpdate, type PoolUpdate } from './pool';
+import { promote } from './promotion';
+import { queuePk, queueSk } from './queue';
+
+/**
+ * Cancellation (docs/decisions/0026-allocation.md, section 6), by the farmer from the letter or by staff with
+ * a reason. One transaction: the registration becomes cancelled only while it still has the status it was
+ * read with and is not billed; the pool gives its grams back (confirmed) or lowers its count (waitlisted,
+ * applied); its due, queue or applicant entry goes; the farmer's notice is written. Then the slot is given
+ * back and the waiting list is promoted (a failure there is left to the next sweep).
+ */
+export const MSG_CANCELLED = 'पंजीकरण रद्द कर दिया गया / Registration cancelled.';
+const MSG_BILLED =
+  'इस पंजीकरण पर बीज दिया जा चुका है, यह रद्द नहीं हो सकता / Seed was already issued for this registration; it cannot be cancelled.';
+const MSG_ALREADY_CANCELLED = 'यह पंजीकरण पहले ही रद्द हो चुका है / This registration is already cancelled.';
+const MSG_EXPIRED =
+  'यह पंजीकरण समाप्त हो चुका है (बीज लेने के दिन निकल गए) / This registration has expired (its collection days are over).';
+const MSG_WRONG_MOBILE = 'मोबाइल नंबर के आखिरी 4 अंक मेल नहीं खाते / The last 4 digits do not match the registered mobile number.';
+
+/** How often the registration is read again when its status changed meanwhile (e.g. it was just promoted). */
+const STATUS_CHANGES_TOLERATED = 3;
+
+export interface CancelledBy {
+  /** Staff: who and why; absent when the farmer cancelled. */
+  staff?: { caller: Caller; reason: string };
+}
+
+/** 409 with what makes the registration final, or undefined when it may be cancelled. */
+function refusalOf(reg: RegistrationItem): AppError | undefined {
+  if (reg.isBilled) return conflict(MSG_BILLED);
+  const status = statusOf(reg);
+  if (status === 'cancelled') return conflict(MSG_ALREADY_CANCELLED);
+  if (status === 'expired') return conflict(MSG_EXPIRED);
+  return undefined;
+}
+
+/**
+ * The pool's part. A confirmed registration stored before allocation has no `promisedGrams`: the pool never
+ * counted it, so it gives nothing back.
+ */
+function poolUpdateOf(reg: RegistrationItem, status: AllocationStatus): PoolUpdate | undefined {
+  if (!reg.cropId) return undefined;
+  if (status === 'waitlisted' || status === 'applied') return withdrawUpdate(reg.cropId, reg.year, status);
+  if (status === 'confirmed' && reg.promisedGrams !== undefined)
+    return releaseUpdate(reg.cropId, reg.year, reg.promisedGrams, 'cancelled');
+  return undefined;
+}
+
+/** The entry beside the registration that says where it stands: due (confirmed), queue (waitlisted) or applicant. */
+function entryKeyOf(reg: RegistrationItem, status: AllocationStatus) {
+  if (!reg.cropId) return undefined;
+  if (status === 'confirmed') return reg.appointmentDate ? dueKey(reg.appointmentDate, reg.cropId, reg.year, reg.id) : undefined;
+  if (status === 'waitlisted')
+    return reg.waitlistPosition ? { pk: queuePk(reg.cropId, reg.year), sk: queueSk(reg.waitlistPosition) } : undefined;
+  if (status === 'applied') return applicantKey(reg.cropId, reg.year, reg.id);
+  return undefined;
+}
+
+function cancelTransaction(
+  reg: RegistrationItem,
+  status: AllocationStatus,
+  by: CancelledBy,
+  stamp: { cancelledOn: string; changeToken: string },
+) {
+  const T = tableName();
+  const staff = by.staff;
+  const { cancelledOn } = stamp;
+  const set = ['#status = :cancelled', 'cancelledOn = :on', 'changeToken = :token'];
+  const values: Record<string, unknown> = {
+    ':cancelled': 'cancelled',
+    ':on': cancelledOn,
+    ':token': stamp.changeToken,
+    ':false': false,
+  };
+  if (staff) {
+    set.push('cancelReason = :reason', 'cancelledBy = :by');
+    values[':reason'] = staff.reason;
+    values[':by'] = { id: staff.caller.userID, name: staff.caller.name };
+  }
+  // Stored without a status means confirmed (registrations made before allocation).
+  let statusIs = '#status = :read';
+  if (status === 'confirmed' && reg.status === undefined) statusIs = '(attribute_not_exists(#status) OR #status = :read)';
+  values[':read'] = status;
+  const pool = poolUpdateOf(reg, status);
+  const entry = entryKeyOf(reg, status);
+  return [
+    {
+      Update: {
+        TableName: T,
+        Key: regKey(reg.year, reg.id),
+        UpdateExpression: `SET ${set.join(', ')}`,
+        ConditionExpression: `${statusIs} AND (attribute_not_exists(isBilled) OR isBilled = :false)`,
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: values,
+      },
+    },
+    ...(pool ? [{ Update: pool }] : []),
+    ...(entry ? [{ Delete: { TableName: T, Key: entry } }] : []),
+    {
+      Put: outboxPut(
+        {
+          year: reg.year,
+          id: reg.id,
+          event: 'cancelled',
+          mobile: reg.mobileNumber,
+          values: { number: reg.id, crop: reg.cropName, ...(reg.cropNameHi ? { cropHi: reg.cropNameHi } : {}) },
+        },
+        cancelledOn,
+      ),
+    },
+  ];
+}
+
+async function readRegistration(year: number, id: number): Promise<RegistrationItem | undefined> {
+  const out = await withRetry(() =>
+    docClient().send(new GetCommand({ TableName: tableName(), Key: regKey(year, id), ConsistentRead: true })),
+  );
+  return out.Item as RegistrationItem | undefined;
+}
+
+/**
+ * Cancels the registration as read (read again when its status changed meanwhile); 409 when it is billed,
+ * expired or already cancelled, also when two cancellations race (only one of them cancels).
+ */
+export async function cancelRegistration(read: RegistrationItem, by: CancelledBy): Promise<CancelReply> {
+  let reg = read;
+  for (let tries = 0; ; tries++) {
+    const refusal = refusalOf(reg);
+    if (refusal) throw refusal;
+    const status = statusOf(reg);
+    const stamp = { cancelledOn: new Date().toISOString(), changeToken: randomUUID() };
+    try {
+      const items = cancelTransaction(reg, status, by, stamp);
+      await withRetry(() => docClient().send(new TransactWriteCommand({ TransactItems: items })), { attempts: 6, baseMs: 30 });
+      await afterCancel(reg, status);
+      return { success: true, message: MSG_CANCELLED, status: 'cancelled' };
+    } catch (e) {
+      if (cancellationReasons(e)[0]?.Code !== 'ConditionalCheckFailed') throw e;
+      const now = await readRegistration(reg.year, reg.id);
+      if (!now) throw e;
+      if (now.status === 'cancelled' && now.changeToken === stamp.changeToken) {
+        // Our own transaction, applied before its answer was lost.
+        await afterCancel(reg, status);
+        return { success: true, message: MSG_CANCELLED, status: 'cancelled' };
+      }
+      if (tries + 1 >= STATUS_CHANGES_TOLERATED) throw refusalOf(now) ?? e;
+      reg = now;
+    }
+  }
+}
+
+/** The slot goes back (standalone, as at registration), then the freed grams go to the waiting list. */
+async function afterCancel(reg: RegistrationItem, status: AllocationStatus): Promise<void> {
+  log.info('registration cancelled', { id: reg.id, year: reg.year, from: status });
+  if (status === 'confirmed' && reg.slotCounted && reg.appointmentDate && reg.appointmentShiftNumber) {
+    await releaseSlot({
+      date: reg.appointmentDate,
+      shift: reg.appointmentShiftNumber,
+      label: reg.appointmentShift ?? '',
+      counted: true,
+    });
+  }
+  if (!reg.cropId) return;
+  try {
+    await promote(reg.cropId, reg.year);
+  } catch (e) {
+    log.warn('promotion after a cancellation failed (the next sweep promotes)', {
+      cropId: reg.cropId,
+      year: reg.year,
+      error: (e as Error).message,
+    });
+  }
+}
+
+// ---- the farmer's cancellation from the letter ----
+
+/** Guessing the mobile's last digits is limited like finding a letter: per letter and per client address. */
+export const CANCEL_LIMITS = { perLetter: 5, perIp: 20, windowSeconds: 15 * 60 } as const;
+
+function cancelLimits(code: string, sourceIp: string): Limit[] {
+  return [
+    { key: `cancel-letter:code:${code}`, max: CANCEL_LIMITS.perLetter, windowSeconds: CANCEL_LIMITS.windowSeconds },
+    { key: `cancel-letter:ip:${sourceIp || 'unknown'}`, max: CANCEL_LIMITS.perIp, windowSeconds: CANCEL_LIMITS.windowSeconds },
+  ];
+}
+
+/**
+ * The farmer confirms with the last 4 digits of the registered mobile number (Devanagari digits too).
+ * Counted before the check, so guesses sent at once cannot outrun the limit; a match gives its count back.
+ */
+export async function cancelByFarmer(code: string, mobileLast4: string, sourceIp: string): Promise<CancelReply> {
+  const attempt = await countAttempt(cancelLimits(code, sourceIp));
+  if (!attempt.allowed) throw tooManyAttempts(attempt.retryAfterSeconds);
+  const reg = await withRetry(() => getRegistrationByCode(code));
+  if (!reg) throw letterNotFound();
+  if (westernDigits(mobileLast4.trim()) !== reg.mobileNumber.slice(-4)) throw new AppError('FORBIDDEN', MSG_WRONG_MOBILE);
+  await attempt.giveBack();
+  return cancelRegistration(reg, {});
+}
