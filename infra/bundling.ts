@@ -21,6 +21,9 @@ export function areaEntry(area: FunctionArea): string {
 /** The Lambda entry of the scheduled orphan-scan sweep (not an API area). */
 export const ORPHAN_SCAN_SWEEPER_ENTRY = join(REPO_ROOT, 'functions', 'registrations', 'orphan-scans-handler.ts');
 
+/** The Lambda entry of the scheduled allocation sweep (not an API area). */
+export const ALLOCATION_SWEEPER_ENTRY = join(REPO_ROOT, 'functions', 'allocation', 'sweep-handler.ts');
+
 export const FUNCTION_RUNTIME = Runtime.NODEJS_22_X;
 
 /**

@@ -11,6 +11,7 @@ import type { Construct } from 'constructs';
 import { ORIGIN_VERIFY_ENV } from '@functions/lib/origin-verify';
 import { REPO_ROOT } from './bundling';
 import { addAlarms } from './constructs/alarms';
+import { addAllocationSweeper } from './constructs/allocation-sweeper';
 import { addAreaFunctions, addHttpApi, checkRoutesAreServed } from './constructs/api';
 import { addAppSecrets, addLogsBucket, addTable, addUploadsBucket, uploadsBucketNameFor } from './constructs/data';
 import { SeedPortalEdgeStack } from './constructs/edge-waf';
@@ -59,7 +60,7 @@ export class SeedPortalStack extends Stack {
   readonly api: HttpApi;
   readonly distribution: Distribution;
   readonly functions: Record<string, NodejsFunction>;
-  /** Scheduled functions (no routes): the orphan-scan sweeper. */
+  /** Scheduled functions (no routes): the orphan-scan sweeper and the allocation sweeper. */
   readonly jobs: Record<string, NodejsFunction> = {};
   readonly alarmTopic: Topic;
 
@@ -120,6 +121,7 @@ export class SeedPortalStack extends Stack {
       baseEnvironment,
       logRetention,
     });
+    this.jobs.allocationSweeper = addAllocationSweeper(this, { table: this.table, baseEnvironment, logRetention });
 
     this.alarmTopic = addAlarms(this, {
       api,

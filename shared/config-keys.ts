@@ -199,8 +199,7 @@ export const CONFIG_KEYS = {
     public: false,
     parse: (raw) => z.coerce.number().int().min(0).max(30).parse(raw.trim()),
     format: String,
-    description:
-      'Days after the appointment day a confirmed farmer may still collect (0 to 30); after them an unbilled registration expires and its seed goes to the waiting list',
+    description: 'Days after the appointment day a confirmed farmer may still collect (0–30); then the place is given back',
   }),
 } as const;
 

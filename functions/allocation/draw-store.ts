@@ -15,6 +15,8 @@ import { type Applicant, DRAW_ALGORITHM, type DrawResult, drawKey, type ShareOut
 const id10 = (id: number) => String(id).padStart(10, '0');
 export const applicantKey = (cropId: number, year: number, id: number) => ({ pk: `APPLIED#${cropId}#${year}`, sk: id10(id) });
 const drawPk = (cropId: number, year: number) => `DRAW#${cropId}#${year}`;
+/** The draw's record (its head: seed, state, who and when; the numbers are in its parts). */
+export const drawRecordKey = (cropId: number, year: number) => ({ pk: drawPk(cropId, year), sk: 'DRAW' });
 
 export const PART_SIZE = 5000;
 /** TransactWriteItems takes 100 items of 4 MB in all; a part of 5,000 numbers is ≈ 100 KB. */

@@ -1,9 +1,12 @@
 import { AllocationSummaryQuery, DrawParams, DrawRequest, OutboxQuery } from '@shared/schemas/allocation';
 import { defineArea } from '../lib/handler';
-import { AppError } from '../lib/errors';
 import { HttpResult, json } from '../lib/http';
 import { listOutbox } from './outbox';
 import { DrawAlreadyRun, publishedDraw, runCropDraw } from './draw-service';
+import { allocationSummary } from './summary';
+import { sweepAllocation } from './sweep';
+
+const ROUTE_SWEEP_BUDGET_MS = 6_000;
 
 export const handler = defineArea('allocation', {
   'POST /api/allocation/draw': {
@@ -25,10 +28,15 @@ export const handler = defineArea('allocation', {
   },
   'GET /api/allocation': {
     query: AllocationSummaryQuery,
-    handle: () => Promise.reject(new AppError('UNAVAILABLE', 'TODO(wp-alloc): allocation summary not built yet')),
+    handle: ({ query }) => allocationSummary(query.year),
   },
   'POST /api/allocation/sweep': {
-    handle: () => Promise.reject(new AppError('UNAVAILABLE', 'TODO(wp-alloc): sweep not built yet')),
+    handle: async () => {
+      // Run now: an admin's run does not wait for a scheduled run's lease (correctness never depends on it).
+      // It stops beginning work well within the API function's 10 s; the scheduled runs do the rest.
+      const { expired, promoted, days } = await sweepAllocation({ budgetMs: ROUTE_SWEEP_BUDGET_MS });
+      return { expired, promoted, days };
+    },
   },
   'GET /api/notifications/outbox': {
     query: OutboxQuery,

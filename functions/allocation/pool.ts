@@ -57,7 +57,7 @@ const COUNTERS = [
 ] as const satisfies readonly (keyof PoolState)[];
 
 /** Absent counters are 0: the first write of a pool creates it with ADD. */
-function poolState(cropId: number, year: number, item: Record<string, unknown> | undefined): PoolState {
+export function poolState(cropId: number, year: number, item: Record<string, unknown> | undefined): PoolState {
   const counters = Object.fromEntries(COUNTERS.map((name) => [name, Number(item?.[name] ?? 0)]));
   const updatedAt = typeof item?.updatedAt === 'string' ? { updatedAt: item.updatedAt } : {};
   return { cropId, year, ...counters, ...updatedAt } as PoolState;

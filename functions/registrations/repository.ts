@@ -58,6 +58,8 @@ export interface RegistrationItem {
   promisedGrams?: number;
   /** Waitlisted only: the ticket in the crop's waiting list for the year. */
   waitlistPosition?: number;
+  /** Expired only: when the sweep gave its promise back (functions/allocation/expiry.ts). */
+  expiredOn?: string;
   /** YYYY-MM-DD, an Asia/Kolkata calendar day. The appointment fields are there while confirmed. */
   appointmentDate?: string;
   /** <day>T00:00:00+05:30 */

@@ -1,4 +1,5 @@
 import { DeleteObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import { sweepAllocation } from '@functions/allocation/sweep';
 import { DAY_MS, PENDING_UPLOADS_RULE } from '@functions/lib/upload-rules';
 import { sweepOrphanScans } from '@functions/registrations/orphan-scans';
 
@@ -95,6 +96,33 @@ export function startUploadLifecycle(o: {
     stop: () => {
       clearInterval(timer);
       s3.destroy();
+    },
+  };
+}
+
+export const ALLOCATION_SWEEP_INTERVAL_MS = 60 * 1000;
+
+/**
+ * The allocation sweep (functions/allocation/sweep.ts) that the cloud runs every 15 minutes: now and then every
+ * minute until stopped, one run at a time, failures logged, never thrown. `stop` waits for a run in flight.
+ */
+export function startAllocationSweeps(o: { intervalMs?: number } = {}): { stop(): Promise<void>; done: Promise<void> } {
+  let running: Promise<void> | undefined;
+  const run = () => {
+    running ??= sweepAllocation({ lease: true })
+      .then(() => undefined)
+      .catch((e) => console.error(JSON.stringify({ level: 'warn', msg: 'allocation sweep failed', error: (e as Error).message })))
+      .finally(() => (running = undefined));
+    return running;
+  };
+  const done = run();
+  const timer = setInterval(() => void run(), o.intervalMs ?? ALLOCATION_SWEEP_INTERVAL_MS);
+  timer.unref();
+  return {
+    done,
+    stop: async () => {
+      clearInterval(timer);
+      await running;
     },
   };
 }

@@ -27,6 +27,7 @@ const ENV = { account: '123456789012', region: 'ap-south-1' };
 const ALL_VIEWER_EXCEPT_HOST_HEADER = 'b689b0a8-53d0-40ab-baf2-68738e2966ac';
 const routes = ROUTES as readonly RouteDef[];
 const SWEEPER_DESCRIPTION = 'Seed portal job: deletes Aadhaar scans that no registration names';
+const ALLOCATION_SWEEPER_DESCRIPTION = 'Seed portal job: expires unclaimed places and moves the waiting lists';
 
 function synthStack(props: SeedPortalStackProps = {}) {
   const app = new App({ context: { ...CDK_CONTEXT, 'aws:cdk:bundling-stacks': [] } });
@@ -146,9 +147,9 @@ describe('SeedPortalStack', { timeout: 120_000 }, () => {
     expect(verify.Properties.GenerateSecretString.PasswordLength).toBeGreaterThanOrEqual(32);
   });
 
-  it('creates exactly one Lambda per area and the orphan-scan sweeper (no helper functions without the SPA deployment)', () => {
+  it('creates exactly one Lambda per area, the orphan-scan sweeper and the allocation sweeper (no helper functions without the SPA deployment)', () => {
     const fns = resourcesOf(template, 'AWS::Lambda::Function');
-    expect(fns).toHaveLength(FUNCTION_AREAS.length + 1);
+    expect(fns).toHaveLength(FUNCTION_AREAS.length + 2);
     for (const area of FUNCTION_AREAS) {
       const matching = fns.filter(([, f]) => f.Properties.Description === `Seed portal API area: ${area}`);
       expect(matching, area).toHaveLength(1);
@@ -178,9 +179,9 @@ describe('SeedPortalStack', { timeout: 120_000 }, () => {
         'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [expect.stringMatching(/^Distribution/), 'DomainName'] }]],
       });
     }
-    // One month of logs for every function (the sweeper too) and for the API access log.
+    // One month of logs for every function (the sweepers too) and for the API access log.
     const logGroups = resourcesOf(template, 'AWS::Logs::LogGroup');
-    expect(logGroups).toHaveLength(FUNCTION_AREAS.length + 2);
+    expect(logGroups).toHaveLength(FUNCTION_AREAS.length + 3);
     for (const [, g] of logGroups) expect(g.Properties.RetentionInDays).toBe(30);
   });
 
@@ -207,7 +208,9 @@ describe('SeedPortalStack', { timeout: 120_000 }, () => {
     expect(fn.Properties).toMatchObject({ Runtime: 'nodejs22.x', Architectures: ['arm64'], Timeout: 600 });
     expect(fn.Properties.Environment.Variables.AADHAAR_KEY_ARN).toBeUndefined();
 
-    const rules = resourcesOf(template, 'AWS::Events::Rule');
+    const rules = resourcesOf(template, 'AWS::Events::Rule').filter(([, r]) =>
+      JSON.stringify(r.Properties.Targets).includes(`"${fnId}"`),
+    );
     expect(rules).toHaveLength(1);
     expect(rules[0][1].Properties).toMatchObject({ ScheduleExpression: 'cron(0 22 * * ? *)', State: 'ENABLED' });
     expect(rules[0][1].Properties.Targets).toEqual([
@@ -238,6 +241,57 @@ describe('SeedPortalStack', { timeout: 120_000 }, () => {
     expect(JSON.stringify(byAction('s3:DeleteObject').Resource)).toContain('/aadhaar/*');
     expect(byAction('s3:ListBucket').Condition).toEqual({ StringLike: { 's3:prefix': ['aadhaar/*'] } });
     expect(JSON.stringify(byAction('dynamodb:BatchGetItem').Resource)).not.toContain('index');
+  });
+
+  it('runs the allocation sweep every 15 minutes with a role that reads and writes table items only', () => {
+    expect(resourcesOf(template, 'AWS::Events::Rule')).toHaveLength(2);
+    const fns = resourcesOf(template, 'AWS::Lambda::Function');
+    const [fnId, fn] = fns.find(([, f]) => f.Properties.Description === ALLOCATION_SWEEPER_DESCRIPTION)!;
+    expect(fn.Properties).toMatchObject({ Runtime: 'nodejs22.x', Architectures: ['arm64'], Timeout: 300 });
+    expect(fn.Properties.Environment.Variables.TABLE_NAME).toEqual({ Ref: expect.stringMatching(/^Table/) });
+    expect(fn.Properties.Environment.Variables.AADHAAR_KEY_ARN).toBeUndefined();
+
+    const rules = resourcesOf(template, 'AWS::Events::Rule').filter(([, r]) =>
+      JSON.stringify(r.Properties.Targets).includes(`"${fnId}"`),
+    );
+    expect(rules).toHaveLength(1);
+    expect(rules[0][1].Properties).toMatchObject({ ScheduleExpression: 'rate(15 minutes)', State: 'ENABLED' });
+    expect(rules[0][1].Properties.Targets).toEqual([
+      expect.objectContaining({ Arn: { 'Fn::GetAtt': [fnId, 'Arn'] }, RetryPolicy: { MaximumRetryAttempts: 2 } }),
+    ]);
+    // EventBridge may invoke it.
+    const permissions = resourcesOf(template, 'AWS::Lambda::Permission').filter(
+      ([, p]) => JSON.stringify(p.Properties.FunctionName).includes(fnId) && p.Properties.Principal === 'events.amazonaws.com',
+    );
+    expect(permissions).toHaveLength(1);
+
+    const [roleId] = resourcesOf(template, 'AWS::IAM::Role').find(
+      ([, r]) => r.Properties.Description === 'Seed portal allocation sweeper',
+    )!;
+    expect(fn.Properties.Role).toEqual({ 'Fn::GetAtt': [roleId, 'Arn'] });
+    const policy = resourcesOf(template, 'AWS::IAM::Policy').find(([, p]) =>
+      p.Properties.Roles.some((r: any) => r.Ref === roleId),
+    )!;
+    const statements = policy[1].Properties.PolicyDocument.Statement as { Action: string | string[]; Resource: unknown }[];
+    const onTable = statements.filter((st) => [st.Action].flat().some((a) => a.startsWith('dynamodb:')));
+    expect(onTable.map((st) => [[st.Action].flat().sort(), JSON.stringify(st.Resource)])).toEqual([
+      [
+        [
+          'dynamodb:BatchGetItem',
+          'dynamodb:ConditionCheckItem',
+          'dynamodb:DeleteItem',
+          'dynamodb:GetItem',
+          'dynamodb:PutItem',
+          'dynamodb:Query',
+          'dynamodb:UpdateItem',
+        ],
+        expect.not.stringContaining('index'),
+      ],
+      [['dynamodb:Query'], expect.stringContaining('/index/*')],
+    ]);
+    const actions = statements.flatMap((st) => [st.Action].flat());
+    expect(actions.filter((a) => !a.startsWith('dynamodb:')).sort()).toEqual(['logs:CreateLogStream', 'logs:PutLogEvents']);
+    expect(JSON.stringify(statements)).not.toMatch(/s3:|secretsmanager:|dynamodb:Scan|dynamodb:\*/);
   });
 
   it("creates one API route per route-table entry, wired to that area's function with payload 2.0", () => {
@@ -387,7 +441,7 @@ describe('SeedPortalStack', { timeout: 120_000 }, () => {
 
   it('alarms on API 5xx, on errors and throttles of every function and on DynamoDB throttling and system errors', () => {
     const alarms = resourcesOf(template, 'AWS::CloudWatch::Alarm').map(([, a]) => a.Properties);
-    expect(alarms).toHaveLength(1 + 2 * (FUNCTION_AREAS.length + 1) + 2);
+    expect(alarms).toHaveLength(1 + 2 * (FUNCTION_AREAS.length + 2) + 2);
     const [[topicId, topic]] = resourcesOf(template, 'AWS::SNS::Topic');
     expect(topic.Properties.KmsMasterKeyId).toBeDefined();
     for (const a of alarms) {
@@ -412,8 +466,12 @@ describe('SeedPortalStack', { timeout: 120_000 }, () => {
     const fnIds = Object.fromEntries(
       resourcesOf(template, 'AWS::Lambda::Function').map(([id, f]) => [f.Properties.Description, id]),
     );
-    for (const area of [...FUNCTION_AREAS, 'orphan-scan sweeper']) {
-      const fnId = fnIds[area === 'orphan-scan sweeper' ? SWEEPER_DESCRIPTION : `Seed portal API area: ${area}`];
+    const jobs: Record<string, string> = {
+      'orphan-scan sweeper': SWEEPER_DESCRIPTION,
+      'allocation sweeper': ALLOCATION_SWEEPER_DESCRIPTION,
+    };
+    for (const area of [...FUNCTION_AREAS, ...Object.keys(jobs)]) {
+      const fnId = fnIds[jobs[area] ?? `Seed portal API area: ${area}`];
       expect(fnId, area).toBeDefined();
       const mine = alarms.filter(
         (a) =>
@@ -483,13 +541,13 @@ describe('SeedPortalStack options', { timeout: 120_000 }, () => {
     expect(assets).toMatchObject({ Prune: false, SystemMetadata: { 'cache-control': 'public, max-age=31536000, immutable' } });
     const pages = deployments.find(([, d]) => d.Properties.DistributionPaths)![1].Properties;
     expect(pages).toMatchObject({ Prune: true, DistributionPaths: ['/*'], Exclude: ['assets/*'] });
-    // Helper Lambdas we know of: only the BucketDeployment provider joins the area functions and the sweeper.
+    // Helper Lambdas we know of: only the BucketDeployment provider joins the area functions and the sweepers.
     const fns = resourcesOf(template, 'AWS::Lambda::Function');
-    expect(fns).toHaveLength(FUNCTION_AREAS.length + 2);
+    expect(fns).toHaveLength(FUNCTION_AREAS.length + 3);
     // Every function logs into a log group of ours, and every log group has a retention.
     for (const [, f] of fns) expect(f.Properties.LoggingConfig?.LogGroup).toEqual({ Ref: expect.stringMatching(/Logs/) });
     const logGroups = resourcesOf(template, 'AWS::Logs::LogGroup');
-    expect(logGroups).toHaveLength(FUNCTION_AREAS.length + 3);
+    expect(logGroups).toHaveLength(FUNCTION_AREAS.length + 4);
     for (const [, g] of logGroups) expect(g.Properties.RetentionInDays).toBe(30);
   });
 

@@ -1,0 +1,178 @@
+import { randomUUID } from 'node:crypto';
+import { DeleteCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { readConfig } from '@shared/config-keys';
+import type { SweepReply } from '@shared/schemas/replies/allocation';
+import { kolkataDate } from '@shared/schemas/registration';
+import { docClient, tableName } from '../lib/aws';
+import { batchGet } from '../lib/batch-get';
+import { getConfigItem } from '../lib/config-store';
+import { log } from '../lib/log';
+import { isConditionalFailure, withRetry } from '../lib/retry';
+import { dropdown } from '../crops/service';
+import { expireOverdue } from './expiry';
+import { poolKey, poolState, readPool, type PoolState } from './pool';
+import { promote } from './promotion';
+import { queuePk } from './queue';
+
+/**
+ * The allocation sweep (docs/decisions/0026-allocation.md, section 8), run every 15 minutes in the cloud,
+ * every minute by `npm start`, and on demand by an admin: expiry, then promotion of every waiting list of
+ * the current and last year, then the repair of a `waiting` count left above 0 by a request that died
+ * between its pool write and its transaction. Every step is conditional, so two sweeps at once do nothing
+ * twice; the lease only keeps two scheduled runs from doing the same work.
+ */
+export const SWEEP_LEASE_KEY = { pk: 'SWEEP#allocation', sk: 'SWEEP' };
+export const SWEEP_LEASE_MS = 5 * 60 * 1000;
+/** Longer than any registration request lives: a pool untouched for this long has no request in flight. */
+export const QUIET_POOL_MS = 2 * 60 * 1000;
+
+export interface SweepOptions {
+  /** YYYY-MM-DD in Asia/Kolkata; the real day unless a test moves it. */
+  today?: string;
+  /** Take the lease first and do nothing when another run holds it (the scheduled runs). */
+  lease?: boolean;
+  /** How long the run may begin new work (ms); what is left is the next run's. */
+  budgetMs?: number;
+}
+
+export type SweepOutcome = SweepReply & { skipped?: true; waitingRepaired: number };
+
+export async function sweepAllocation(o: SweepOptions = {}): Promise<SweepOutcome> {
+  const today = o.today ?? kolkataDate();
+  const deadline = Date.now() + (o.budgetMs ?? Infinity);
+  const owner = o.lease ? randomUUID() : undefined;
+  if (owner && !(await takeLease(owner))) return { expired: 0, promoted: 0, days: [], waitingRepaired: 0, skipped: true };
+  try {
+    const graceDays = await graceDaysSet();
+    const expiry = await expireOverdue(today, graceDays, deadline);
+    const waiting = await poolsWithWaiting(Number(today.slice(0, 4)));
+    let promoted = 0;
+    for (const pool of waiting) {
+      if (Date.now() > deadline) break;
+      try {
+        promoted += (await promote(pool.cropId, pool.year)).promoted;
+      } catch (e) {
+        log.warn('promotion failed; the next sweep tries again', {
+          cropId: pool.cropId,
+          year: pool.year,
+          error: (e as Error).message,
+        });
+      }
+    }
+    let waitingRepaired = 0;
+    for (const pool of waiting) {
+      if (Date.now() > deadline) break;
+      if (await repairLeakedWaiting(pool.cropId, pool.year)) waitingRepaired++;
+    }
+    const outcome = { expired: expiry.expired, promoted, days: expiry.days, waitingRepaired };
+    if (outcome.expired || outcome.promoted || waitingRepaired) log.info('allocation sweep', outcome);
+    return outcome;
+  } finally {
+    if (owner) await releaseLease(owner);
+  }
+}
+
+/**
+ * The grace days as stored. Unlike the lenient getSetting, a failed read ends the run: expiring with the
+ * default when an admin set more would take places from farmers who may still come.
+ */
+async function graceDaysSet(): Promise<number> {
+  const item = await withRetry(() => getConfigItem('CollectionGraceDays'));
+  return readConfig('CollectionGraceDays', item?.value);
+}
+
+/** The pools of the current and last year with someone waiting: one BatchGet over the catalogue's crops. */
+async function poolsWithWaiting(year: number): Promise<PoolState[]> {
+  const crops = await dropdown(true);
+  const years = [year, year - 1];
+  const keys = crops.flatMap((c) => years.map((y) => poolKey(c.id, y)));
+  const items = await batchGet(keys, { consistentRead: true });
+  return items
+    .map((i) => {
+      const [, cropId, y] = String(i.pk).split('#');
+      return poolState(Number(cropId), Number(y), i);
+    })
+    .filter((p) => p.waiting > 0)
+    .sort((a, b) => a.year - b.year || a.cropId - b.cropId);
+}
+
+/**
+ * `waiting` above 0 with an empty queue blocks every new confirmation of the crop. It is set to 0 only when
+ * the pool has not been written for QUIET_POOL_MS (no request is between its pool write and its
+ * transaction) and only if nothing wrote it since it was read (`version = :seen`).
+ */
+export async function repairLeakedWaiting(cropId: number, year: number, now = new Date()): Promise<boolean> {
+  const pool = await readPool(cropId, year);
+  if (pool.waiting <= 0 || !pool.updatedAt) return false;
+  if (now.getTime() - Date.parse(pool.updatedAt) < QUIET_POOL_MS) return false;
+  const queue = await withRetry(() =>
+    docClient().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': queuePk(cropId, year) },
+        ConsistentRead: true,
+        Limit: 1,
+      }),
+    ),
+  );
+  if ((queue.Items ?? []).length > 0) return false;
+  try {
+    await withRetry(() =>
+      docClient().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: poolKey(cropId, year),
+          UpdateExpression: 'SET waiting = :zero, updatedAt = :now ADD #version :one',
+          ConditionExpression: '#version = :seen',
+          ExpressionAttributeNames: { '#version': 'version' },
+          ExpressionAttributeValues: { ':zero': 0, ':now': now.toISOString(), ':one': 1, ':seen': pool.version },
+        }),
+      ),
+    );
+  } catch (e) {
+    if (isConditionalFailure(e)) return false;
+    throw e;
+  }
+  log.warn('leaked waiting count repaired', { cropId, year, was: pool.waiting });
+  return true;
+}
+
+/** The lease of a scheduled run: taken when free or lapsed. */
+async function takeLease(owner: string): Promise<boolean> {
+  const now = Date.now();
+  try {
+    await withRetry(() =>
+      docClient().send(
+        new PutCommand({
+          TableName: tableName(),
+          Item: { ...SWEEP_LEASE_KEY, owner, until: now + SWEEP_LEASE_MS },
+          ConditionExpression: 'attribute_not_exists(pk) OR #until < :now',
+          ExpressionAttributeNames: { '#until': 'until' },
+          ExpressionAttributeValues: { ':now': now },
+        }),
+      ),
+    );
+    return true;
+  } catch (e) {
+    if (isConditionalFailure(e)) return false;
+    throw e;
+  }
+}
+
+async function releaseLease(owner: string): Promise<void> {
+  try {
+    await docClient().send(
+      new DeleteCommand({
+        TableName: tableName(),
+        Key: SWEEP_LEASE_KEY,
+        ConditionExpression: '#owner = :owner',
+        ExpressionAttributeNames: { '#owner': 'owner' },
+        ExpressionAttributeValues: { ':owner': owner },
+      }),
+    );
+  } catch (e) {
+    // Lapsed and taken by another run, or not deleted: it expires by itself.
+    if (!isConditionalFailure(e)) log.warn('sweep lease not released', { error: (e as Error).message });
+  }
+}
