@@ -21,21 +21,32 @@ import { confirmWithSlot } from './promotion';
 
 /** Waitlisting transactions sent at once (their order does not matter: each position is fixed by the draw). */
 const LOSERS_AT_ONCE = 8;
+/** Work begun in one request (the API function stops at 10 s); the rest is done by sending it again. */
+export const APPLY_BUDGET = { ms: 6_000 };
 
 export type ApplyOutcome =
   | { done: true; confirmed: number; waitlisted: number }
-  /** Stopped at a winner that could not be confirmed; running the draw's request again goes on from there. */
-  | { done: false; reason: 'no-stock' | 'no-days' | 'busy'; at: number };
+  /**
+   * Stopped at the entry of draw place `at`: a winner that could not be confirmed, or the time budget spent
+   * ('time'); running the draw's request again goes on from there.
+   */
+  | { done: false; reason: 'no-stock' | 'no-days' | 'busy' | 'time'; at: number };
 
 export async function applyDraw(draw: StoredDraw): Promise<ApplyOutcome> {
   const { cropId, year } = draw;
+  const deadline = Date.now() + APPLY_BUDGET.ms;
+  // Every request gets at least one entry done, so that sending it again always goes on.
+  let steps = 0;
+  const spent = () => steps > 0 && Date.now() > deadline;
   if (draw.state !== 'applying') await setDrawState(cropId, year, 'applying');
   const entries = publishedFrom(draw).entries;
   const settings = await appointmentSettings();
   let confirmed = 0;
   for (const entry of entries.filter((e) => e.outcome === 'confirmed')) {
+    if (spent()) return { done: false, reason: 'time', at: entry.rank };
     const reg = await readRegistration(year, entry.id);
     if (reg?.status !== 'applied') continue;
+    steps++;
     const outcome = await confirmWithSlot(reg, 'applied', settings);
     if (outcome === 'confirmed') confirmed++;
     else if (outcome !== 'changed') {
@@ -48,12 +59,16 @@ export async function applyDraw(draw: StoredDraw): Promise<ApplyOutcome> {
   let next = 0;
   await Promise.all(
     Array.from({ length: Math.min(LOSERS_AT_ONCE, losers.length) }, async () => {
-      while (next < losers.length) {
+      while (next < losers.length && !spent()) {
         const entry = losers[next++];
-        if (await waitlistLoser(cropId, year, entry.id, entry.waitlistPosition!)) waitlisted++;
+        if (await waitlistLoser(cropId, year, entry.id, entry.waitlistPosition!)) {
+          waitlisted++;
+          steps++;
+        }
       }
     }),
   );
+  if (next < losers.length) return { done: false, reason: 'time', at: losers[next].rank };
   await raiseQueueTail(cropId, year, losers.length);
   await setDrawState(cropId, year, 'applied');
   log.info('draw applied', { cropId, year, confirmed, waitlisted });

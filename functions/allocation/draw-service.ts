@@ -100,6 +100,10 @@ async function finishApply(draw: StoredDraw): Promise<void> {
       throw conflict(`The crop's free stock no longer holds the winner at place ${out.at}: add stock first. ${goOn}.`);
     case 'busy':
       throw new AppError('UNAVAILABLE', `Storage is busy. ${goOn}.`);
+    case 'time':
+      throw new AppError('UNAVAILABLE', `Applying the draw takes more than one request (stopped at place ${out.at}). ${goOn}.`, {
+        retryAfterSeconds: 1,
+      });
   }
 }
 

@@ -9,6 +9,7 @@ import { docClient, setDocClientForTests, tableName } from '@functions/lib/aws';
 import { clearAppointmentSettingsCache, forgetFullShifts } from '@functions/registrations/appointments';
 import { withRetry } from '@functions/lib/retry';
 import { drawShares } from '@functions/allocation/draw-service';
+import { APPLY_BUDGET } from '@functions/allocation/draw-apply';
 import { changeStock, joinQueue, readPool } from '@functions/allocation/pool';
 import { parseVerifyDrawArgs, verifyPublishedDraw } from '@infra/verify-draw';
 import { readConfig } from '@shared/config-keys';
@@ -472,6 +473,28 @@ describe('applying the draw to the registrations', () => {
     expect(s.slotsBooked).toBe(s.slotsHeld);
     // Another seed is refused with the result that stands.
     expect((await draw({ cropId, year: YEAR, seed: '8087' })).status).toBe(409);
+  });
+
+  it('goes on over several requests when applying takes longer than one may', async () => {
+    const { cropId } = await appliedCrop(8, 10, 2);
+    APPLY_BUDGET.ms = 0;
+    try {
+      const replies = [];
+      for (let i = 0; i < 30; i++) {
+        const r = await draw({ cropId, year: YEAR, seed: '6502' });
+        replies.push(r);
+        if (r.status !== 503) break;
+        expect(r.json.message).toMatch(/Applying the draw takes more than one request \(stopped at place \d+\)/);
+        expect(r.headers.get('retry-after')).toBe('1');
+      }
+      expect(replies.length).toBeGreaterThan(1);
+      const last = replies[replies.length - 1];
+      expect(last.status, last.text).toBe(201);
+      const s = await expectApplied(cropId, last.json.entries);
+      expect(s.slotsBooked).toBe(s.slotsHeld);
+    } finally {
+      APPLY_BUDGET.ms = 6_000;
+    }
   });
 
   it('promotes the first loser when a winner cancels', async () => {
