@@ -34,7 +34,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'fast',
-          include: ['shared/**/*.test.ts', 'functions/**/*.test.ts', 'frontend/src/**/*.test.{ts,tsx}'],
+          include: ['shared/**/*.test.ts', 'functions/**/*.test.ts', 'frontend/src/**/*.test.{ts,tsx}', 'bench/**/*.test.ts'],
           testTimeout: 10_000,
         },
       },

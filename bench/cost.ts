@@ -1,5 +1,5 @@
 /**
- * What one registration, one sale and one bill view cost in AWS, counted on the local stand-in:
+ * What one registration (confirmed, and waitlisted for a crop without stock), one sale and one bill view cost in AWS, counted on the local stand-in:
  * DynamoDB read and write request units, S3 requests, Lambda invocations and their duration, API Gateway and
  * CloudFront requests, turned into US dollars at on-demand prices for ap-south-1 (Mumbai).
  *
@@ -193,7 +193,8 @@ async function main() {
   const adminEmail = 'cost-admin@bench.local';
   const adminPassword = 'cost-bench-password';
   meterLambdas();
-  const standIn = await startBenchStandIn({ name: 'cost', adminEmail, adminPassword });
+  // No allocation sweep: its reads and writes would be counted into whichever request it ran beside.
+  const standIn = await startBenchStandIn({ name: 'cost', adminEmail, adminPassword, allocationSweeps: false });
   const h: Http = { url: standIn.url };
   try {
     const cal = await calibrate(standIn.dynamoEndpoint, standIn.tableName);
@@ -208,6 +209,11 @@ async function main() {
     ).json;
     const wheat = must(
       await api(h, 'POST', '/api/crops', { token: root, body: { cropName: 'Wheat', description: 'bench' } }),
+      'crop',
+    ).json;
+    // A crop with no lot: every registration for it is waitlisted (docs/decisions/0026-allocation.md, section 2).
+    const mustard = must(
+      await api(h, 'POST', '/api/crops', { token: root, body: { cropName: 'Mustard', description: 'bench, no stock' } }),
       'crop',
     ).json;
     const lot = must(
@@ -235,7 +241,9 @@ async function main() {
     meterDynamo(standIn.dynamoEndpoint);
     meterS3();
 
-    const registration = async (): Promise<{ calls: Call[]; id: number; year: number }> => {
+    const registration = async (
+      crop: { cropID: number; cropName: string } = wheat,
+    ): Promise<{ calls: Call[]; id: number; year: number }> => {
       const file = SAMPLE_PDF;
       const u = await metered(
         'upload-url',
@@ -258,7 +266,7 @@ async function main() {
         api: 0,
         bytesOut: 0,
       };
-      const fields = validFields({ adharNumber: newAadhaar(2), cropName: 'Wheat', cropId: wheat.cropID, bagsRequested: 2 });
+      const fields = validFields({ adharNumber: newAadhaar(2), cropName: crop.cropName, cropId: crop.cropID, bagsRequested: 2 });
       const sub = await metered(
         'submit',
         () =>
@@ -295,8 +303,10 @@ async function main() {
     const warm = await registration();
     const warmSale = await sale(warm);
     await billView(warmSale.reply.json.invoiceNumber);
+    await registration(mustard);
 
     const regCalls: Call[][] = [];
+    const waitCalls: Call[][] = [];
     const saleCalls: Call[] = [];
     const billCalls: Call[][] = [];
     for (let k = 0; k < K; k++) {
@@ -305,6 +315,7 @@ async function main() {
       const s = await sale(r);
       saleCalls.push(s.call);
       billCalls.push(await billView(s.reply.json.invoiceNumber));
+      waitCalls.push((await registration(mustard)).calls);
     }
 
     const date = new Date().toISOString().slice(0, 16).replace('T', ' ');
@@ -313,13 +324,15 @@ async function main() {
     for (const l of cal) console.log(l);
 
     console.log('\nOne of each, step by step (the last repetition; R/W = read/write units as charged here):');
-    for (const c of [...regCalls[K - 1], saleCalls[K - 1], ...billCalls[K - 1]]) {
+    const waitlisted = [2, 3].map((k) => ({ ...waitCalls[K - 1][k], name: `${waitCalls[K - 1][k].name} (waitlisted)` }));
+    for (const c of [...regCalls[K - 1], ...waitlisted, saleCalls[K - 1], ...billCalls[K - 1]]) {
       const ms = c.tally.lambda.map((l) => `${l.ms.toFixed(0)} ms`).join(', ');
       console.log(`  ${c.name.padEnd(24)} ${opsOf(c)}${ms ? `; Lambda ${ms}` : ''}`);
     }
 
     const rows: [string, Sum, number][] = [
       ['registration', sum(regCalls.flat(), K), 10_000],
+      ['waitlisted', sum(waitCalls.flat(), K), 10_000],
       ['sale', sum(saleCalls, K), 1000],
       ['bill view', sum(billCalls.flat(), K), 1000],
     ];
@@ -344,13 +357,20 @@ async function main() {
     const parts = Object.keys(dollars(rows[0][1]));
     const per = (_name: string, s: Sum, n: number) => Object.values(dollars(s)).map((v) => v * n);
     const reg10k = per('registration', rows[0][1], 10_000);
-    const bill1k = per('sale', rows[1][1], 1000).map((v, i) => v + per('bill view', rows[2][1], 1000)[i]);
-    console.log(`  ${'item'.padEnd(22)} ${'10,000 registrations'.padStart(21)} ${'1,000 bills (sale + view)'.padStart(26)}`);
+    const wait10k = per('waitlisted', rows[1][1], 10_000);
+    const bill1k = per('sale', rows[2][1], 1000).map((v, i) => v + per('bill view', rows[3][1], 1000)[i]);
+    console.log(
+      `  ${'item'.padEnd(22)} ${'10,000 registrations'.padStart(21)} ${'10,000 waitlisted'.padStart(18)} ${'1,000 bills (sale + view)'.padStart(26)}`,
+    );
     parts.forEach((p, i) =>
-      console.log(`  ${p.padEnd(22)} ${reg10k[i].toFixed(4).padStart(21)} ${bill1k[i].toFixed(4).padStart(26)}`),
+      console.log(
+        `  ${p.padEnd(22)} ${reg10k[i].toFixed(4).padStart(21)} ${wait10k[i].toFixed(4).padStart(18)} ${bill1k[i].toFixed(4).padStart(26)}`,
+      ),
     );
     const total = (a: number[]) => a.reduce((x, y) => x + y, 0);
-    console.log(`  ${'total'.padEnd(22)} ${total(reg10k).toFixed(4).padStart(21)} ${total(bill1k).toFixed(4).padStart(26)}`);
+    console.log(
+      `  ${'total'.padEnd(22)} ${total(reg10k).toFixed(4).padStart(21)} ${total(wait10k).toFixed(4).padStart(18)} ${total(bill1k).toFixed(4).padStart(26)}`,
+    );
     const storage = ((10_000 * SCAN_BYTES) / 1024 ** 3) * PRICES.s3StorageGbMonth;
     console.log(`  plus S3 storage of 10,000 scans at ${SCAN_BYTES / 1024} KB each: ${storage.toFixed(4)} USD per month kept`);
   } finally {

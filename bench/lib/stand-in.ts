@@ -23,6 +23,8 @@ export async function startBenchStandIn(o: {
   adminEmail: string;
   adminPassword: string;
   dbPath?: string;
+  /** The allocation sweep every minute, as `npm start` runs it (default true). */
+  allocationSweeps?: boolean;
 }): Promise<BenchStandIn> {
   const { startLocalStack } = await import('@infra/local/stack');
   const { startDynamo } = await import('@infra/local/dynamo');
@@ -46,6 +48,7 @@ export async function startBenchStandIn(o: {
     staticDir: 'frontend/dist',
     adminEmail: o.adminEmail,
     adminPassword: o.adminPassword,
+    allocationSweeps: o.allocationSweeps,
   });
   return {
     url: stack.url,
@@ -68,6 +71,8 @@ export interface BenchTarget {
   token: string;
   /** Whether the run started its own stand-in. */
   local: boolean;
+  /** The stand-in's table, which a bench may read whole (none against BASE_URL). */
+  table?: { endpoint: string; name: string };
   /** Stops the run's own stand-in, if it started one. */
   stop(): Promise<void>;
 }
@@ -81,5 +86,11 @@ export async function benchTarget(name: string): Promise<BenchTarget> {
   const adminPassword = process.env.ADMIN_PASSWORD ?? `${name}-bench-password`;
   const standIn = process.env.BASE_URL ? undefined : await startBenchStandIn({ name, adminEmail, adminPassword });
   const h: Http = { url: standIn?.url ?? process.env.BASE_URL! };
-  return { h, token: await login(h, adminEmail, adminPassword), local: !!standIn, stop: async () => standIn?.stop() };
+  return {
+    h,
+    token: await login(h, adminEmail, adminPassword),
+    local: !!standIn,
+    ...(standIn ? { table: { endpoint: standIn.dynamoEndpoint, name: standIn.tableName } } : {}),
+    stop: async () => standIn?.stop(),
+  };
 }

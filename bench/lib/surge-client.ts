@@ -31,6 +31,8 @@ export interface SurgeOptions {
   onDone?: (done: number) => void;
   /** Called for each acknowledged registration as it comes. */
   onAck?: (a: Acked) => void;
+  /** The farmers to register (default: `surgeFarmers(n)`). */
+  farmers?: Record<string, unknown>[];
 }
 
 export interface SurgeSample {
@@ -40,7 +42,12 @@ export interface SurgeSample {
   message?: string;
   /** Attempts of the submit step (1 without retries). */
   attempts: number;
+  /** The place the registration was given (acknowledged ones). */
+  allocation?: AllocationAnswer;
 }
+
+/** What a registration's answer says of its place in the crop's stock. */
+export type AllocationAnswer = 'confirmed' | 'waitlisted' | 'applied';
 
 export interface Acked {
   i: number;
@@ -48,6 +55,8 @@ export interface Acked {
   year: number;
   code: string;
   fileKey: string;
+  status: AllocationAnswer;
+  waitlistPosition?: number;
 }
 
 export interface SurgeResult {
@@ -56,6 +65,8 @@ export interface SurgeResult {
   acked: Acked[];
   elapsed: number;
   doubleTapMismatch: number[];
+  /** Double taps where one tap was told "being processed, submit again" (no second registration). */
+  doubleTapBusy: number;
   resubmitStatuses: number[];
   /** Connection errors and 5xx answers that phones retried. */
   retried: Map<string, number>;
@@ -84,31 +95,39 @@ export async function ensureSurgeCrops(h: Http, adminToken: string): Promise<voi
   useCrops(ids);
 }
 
-/** One lot of 1,000,000 kg of the crop for the current year, from a "Test stock" producer (made when missing). */
-async function stockCrop(h: Http, adminToken: string, cropID: number): Promise<void> {
+/** One lot of `kg` (default 1,000,000) of the crop for the current year, from a "Test stock" producer (made when missing). */
+export async function stockCrop(h: Http, adminToken: string, cropID: number, kg = 1_000_000): Promise<void> {
   const auth = { authorization: `Bearer ${adminToken}` };
   const producer = await postJson(h, '/api/producers', { name: 'Test stock', aadhaarNumber: '299990000014' }, auth);
   const producerID =
     producer.status === 201 ? Number(producer.json.producerID) : Number(/\(ID (\d+)\)/.exec(String(producer.json?.message))?.[1]);
   if (!(producerID > 0)) throw new Error(`stock producer: ${producer.status} ${producer.text}`);
-  const lot = await postJson(h, '/api/lots', { producerID, cropID, quantityAvailable: 1_000_000, pricePerUnit: 1 }, auth);
+  const lot = await postJson(h, '/api/lots', { producerID, cropID, quantityAvailable: kg, pricePerUnit: 1 }, auth);
   if (lot.status !== 201) throw new Error(`stock of crop ${cropID}: ${lot.status} ${lot.text}`);
 }
 
-export function surgeFarmers(n: number): Record<string, unknown>[] {
+export const SURGE_CROPS = ['Wheat', 'Chickpea', 'Mustard'] as const;
+
+/**
+ * The surge's farmers: farmer i registers for crop `i mod 3` of `crops` and asks for `1 + i mod 3` (bags or
+ * kg), so every request for a crop is the same size (wheat 1 bag, chickpea 2 kg, mustard 3 kg). The crops
+ * must be known to the helpers (`useCrops`) before.
+ */
+export function surgeFarmers(n: number, crops: readonly string[] = SURGE_CROPS): Record<string, unknown>[] {
   return Array.from({ length: n }, (_, i) =>
     validFields({
       adharNumber: newAadhaar(2 + (i % 8)),
-      cropName: ['Wheat', 'Chickpea', 'Mustard'][i % 3],
+      cropName: crops[i % crops.length],
       bagsRequested: 1 + (i % 3),
     }),
   );
 }
 
 export async function runSurge(h: Http, o: SurgeOptions): Promise<SurgeResult> {
-  const farmers = surgeFarmers(o.n);
+  const farmers = o.farmers ?? surgeFarmers(o.n);
   const acked: Acked[] = [];
   const doubleTapMismatch: number[] = [];
+  let doubleTapBusy = 0;
   const retried = new Map<string, number>();
   const note = (what: string) => retried.set(what, (retried.get(what) ?? 0) + 1);
 
@@ -160,11 +179,25 @@ export async function runSurge(h: Http, o: SurgeOptions): Promise<SurgeResult> {
         step('submit', deadline, () => postJson(h, '/svsregistration', body, { 'idempotency-key': idem }), retryable);
       const replies = Math.random() < o.doubleTap ? await Promise.all([send(), send()]) : [await send()];
       const r = replies[0].value;
-      if (replies.length === 2 && JSON.stringify(replies[0].value.json?.data) !== JSON.stringify(replies[1].value.json?.data))
+      // Two registrations would be two different 2xx answers; a tap told "being processed" (it waited too long
+      // for the other tap's lease) made none, and a phone submits again.
+      if (replies.length === 2 && replies.some((x) => IN_PROGRESS.test(x.value.json?.message ?? ''))) doubleTapBusy++;
+      else if (
+        replies.length === 2 &&
+        JSON.stringify(replies[0].value.json?.data) !== JSON.stringify(replies[1].value.json?.data)
+      )
         doubleTapMismatch.push(i);
       const t2 = performance.now();
       if (r.status === 200 || r.status === 201) {
-        const a: Acked = { i, id: r.json.data.id, year: r.json.data.year, code: r.json.data.uniqeCode, fileKey: key };
+        const a: Acked = {
+          i,
+          id: r.json.data.id,
+          year: r.json.data.year,
+          code: r.json.data.uniqeCode,
+          fileKey: key,
+          status: r.json.data.status,
+          ...(r.json.data.waitlistPosition ? { waitlistPosition: r.json.data.waitlistPosition } : {}),
+        };
         acked.push(a);
         o.onAck?.(a);
       }
@@ -174,6 +207,7 @@ export async function runSurge(h: Http, o: SurgeOptions): Promise<SurgeResult> {
         status: r.status,
         message: r.status >= 300 ? (r.json?.message ?? r.text) : undefined,
         attempts: replies[0].attempts,
+        allocation: r.status < 300 ? r.json?.data?.status : undefined,
       };
     } catch (e) {
       return { ms: performance.now() - t0, submitMs: 0, status: 0, message: (e as Error).message, attempts: 0 };
@@ -183,7 +217,8 @@ export async function runSurge(h: Http, o: SurgeOptions): Promise<SurgeResult> {
   });
   const elapsed = (Date.now() - started) / 1000;
 
-  // Changed forms for the same Aadhaar and crop: each must be refused with 409.
+  // Changed forms for the same Aadhaar and crop: each must be refused, with 409, or with 429 once the client
+  // address has used its find-letter attempts (a changed form counts against them, docs/product-rules.md).
   const resubmits = Math.floor(acked.length * o.resubmit);
   const resubmitStatuses = await pool(resubmits, o.c, async (k) => {
     const a = acked[k];
@@ -196,7 +231,7 @@ export async function runSurge(h: Http, o: SurgeOptions): Promise<SurgeResult> {
     );
     return r.status;
   });
-  return { farmers, samples, acked, elapsed, doubleTapMismatch, resubmitStatuses, retried };
+  return { farmers, samples, acked, elapsed, doubleTapMismatch, doubleTapBusy, resubmitStatuses, retried };
 }
 
 async function getJson(h: Http, path: string, token?: string) {
@@ -205,25 +240,37 @@ async function getJson(h: Http, path: string, token?: string) {
   return { status: res.status, json: text ? JSON.parse(text) : undefined };
 }
 
+/** Registrations per appointment day and shift (`<day>#<shift>`), as the letters read show them. */
+export type ShiftCounts = Map<string, number>;
+
 /**
- * Invariants 1, 2 and 6 (docs/invariants.md) through the API: every acknowledged letter readable and each day and shift within
- * capacity; one registration per Aadhaar and crop (a sample of 200, with their scans).
+ * Invariants 1, 2 and 6 (docs/invariants.md) through the API: every acknowledged letter readable, showing the
+ * status the answer gave (a date only when confirmed), and each day and shift within capacity, counting the
+ * letters of earlier runs on the same target too (`earlier`); one registration per Aadhaar and crop (a sample
+ * of 200, with their scans).
  */
 export async function checkSurgeThroughApi(
   h: Http,
   token: string,
   s: SurgeResult,
-  o: { perDayLimit: number; c: number },
-): Promise<{ problems: string[]; perDay: Map<string, number> }> {
+  o: { perDayLimit: number; c: number; earlier?: ShiftCounts },
+): Promise<{ problems: string[]; perDay: Map<string, number>; perShift: ShiftCounts }> {
   const { acked, farmers } = s;
   const problems: string[] = [];
   const letters = await pool(acked.length, o.c, (k) => getJson(h, `/svsregistration/AppointmentList/${acked[k].code}`));
-  const perShift = new Map<string, number>();
+  const perShift: ShiftCounts = new Map(o.earlier);
   const perDay = new Map<string, number>();
+  for (const [k, n] of perShift) perDay.set(k.split('#')[0], (perDay.get(k.split('#')[0]) ?? 0) + n);
   letters.forEach((l, k) => {
     if (l.status !== 200) return problems.push(`inv 6: letter of ${acked[k].id} answered ${l.status}`);
     const a = l.json.data[0];
     if (a.name !== farmers[acked[k].i].Name) problems.push(`inv 6: letter ${acked[k].id} has another name`);
+    if (a.status !== acked[k].status)
+      problems.push(`inv 7: letter ${acked[k].id} says ${a.status}, the answer ${acked[k].status}`);
+    if (a.status !== 'confirmed') {
+      if (a.appointmentDate) problems.push(`inv 7: ${a.status} letter ${acked[k].id} shows a date`);
+      return;
+    }
     perShift.set(
       `${a.appointmentDate}#${a.appointmentShiftNumber}`,
       (perShift.get(`${a.appointmentDate}#${a.appointmentShiftNumber}`) ?? 0) + 1,
@@ -249,9 +296,9 @@ export async function checkSurgeThroughApi(
     if (!got?.ok) problems.push(`inv 6: scan of ${sample[k].id} not readable`);
     else await got.arrayBuffer();
   });
-  for (const st of s.resubmitStatuses) if (st !== 409) problems.push(`inv 2: changed resubmission answered ${st}`);
+  for (const st of s.resubmitStatuses) if (st !== 409 && st !== 429) problems.push(`inv 2: changed resubmission answered ${st}`);
   for (const i of s.doubleTapMismatch) problems.push(`inv 2: double tap of farmer ${i} got two different answers`);
   const ids = new Set(acked.map((a) => `${a.year}/${a.id}`));
   if (ids.size !== acked.length) problems.push(`inv 2: ${acked.length - ids.size} duplicate registration numbers acknowledged`);
-  return { problems, perDay };
+  return { problems, perDay, perShift };
 }

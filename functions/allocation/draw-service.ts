@@ -5,11 +5,13 @@ import { getSetting } from '../lib/config-store';
 import { AppError, conflict, notFound } from '../lib/errors';
 import { DrawInputError, type ReservedShare, runDraw, sharesOf } from './draw';
 import { DrawTooLargeError, publishedFrom, readApplicants, readDraw, saveDraw, type StoredDraw } from './draw-store';
+import { applyDraw } from './draw-apply';
 import { readPool } from './pool';
 
 /**
  * The draw of a crop and year (docs/decisions/0026-allocation.md, section 4): run once, after the form is
- * closed, over the applicants of the crop and year and the grams free in its pool; its result is public.
+ * closed, over the applicants of the crop and year and the grams free in its pool; its result is public,
+ * and then given to the registrations (functions/allocation/draw-apply.ts).
  */
 
 /** The settings' shares as the draw takes them: a qualifier is a category or a gender. */
@@ -25,7 +27,15 @@ export class DrawAlreadyRun extends Error {
 export async function runCropDraw(input: DrawRequest, caller: Caller): Promise<DrawReply> {
   const { cropId, year, seed } = input;
   const earlier = await readDraw(cropId, year);
-  if (earlier) throw new DrawAlreadyRun(publishedFrom(earlier));
+  if (earlier) {
+    // Fixed before: an apply that did not finish is finished (each step is done once), and the same request
+    // is answered as the first would have been; anything else is refused with the first result.
+    if (earlier.state !== 'applied') {
+      await finishApply(earlier);
+      if (earlier.seed === seed) return publishedFrom(earlier);
+    }
+    throw new DrawAlreadyRun(publishedFrom(earlier));
+  }
   if (await getSetting('Is_SVS_Form_On')) throw conflict('Close the registration form before running the draw');
   const pool = await readPool(cropId, year);
   if (pool.waiting > 0) {
@@ -74,7 +84,27 @@ export async function runCropDraw(input: DrawRequest, caller: Caller): Promise<D
     if (!first) throw new Error(`Draw of crop ${cropId} in ${year} refused but not found`);
     throw new DrawAlreadyRun(publishedFrom(first));
   }
+  await finishApply(stored);
   return publishedFrom(stored);
+}
+
+/** Gives the draw's outcome to the registrations (step 4); when it stops, says why and how to go on. */
+async function finishApply(draw: StoredDraw): Promise<void> {
+  const out = await applyDraw(draw);
+  if (out.done) return;
+  const goOn = 'The draw is fixed and published; send the same request again to finish applying it';
+  switch (out.reason) {
+    case 'no-days':
+      throw conflict(`No appointment day is left for the winner at place ${out.at}: add appointment days first. ${goOn}.`);
+    case 'no-stock':
+      throw conflict(`The crop's free stock no longer holds the winner at place ${out.at}: add stock first. ${goOn}.`);
+    case 'busy':
+      throw new AppError('UNAVAILABLE', `Storage is busy. ${goOn}.`);
+    case 'time':
+      throw new AppError('UNAVAILABLE', `Applying the draw takes more than one request (stopped at place ${out.at}). ${goOn}.`, {
+        retryAfterSeconds: 1,
+      });
+  }
 }
 
 export async function publishedDraw(cropId: number, year: number): Promise<DrawReply> {

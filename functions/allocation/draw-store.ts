@@ -1,4 +1,4 @@
-import { PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { docClient, tableName } from '../lib/aws';
 import { queryAll } from '../lib/query';
 import { cancellationReasons, withRetry } from '../lib/retry';
@@ -61,6 +61,9 @@ export interface StoredEntry {
   shares: string[];
 }
 
+/** A draw is fixed once `drawn`; `applying` while its outcome is given to the registrations, then `applied`. */
+export type DrawState = 'drawn' | 'applying' | 'applied';
+
 export interface StoredDraw {
   algorithm: typeof DRAW_ALGORITHM;
   seed: string;
@@ -72,6 +75,8 @@ export interface StoredDraw {
   entries: StoredEntry[];
   drawnOn: string;
   drawnBy: number;
+  /** Absent on a draw not yet stored. */
+  state?: DrawState;
 }
 
 /** One line per entry: `id,grams,c|w,<index of reservedFor or empty>,<indexes of its shares joined by +>`. */
@@ -111,7 +116,7 @@ export async function saveDraw(draw: StoredDraw): Promise<boolean> {
   const parts: string[] = [];
   for (let i = 0; i < draw.entries.length; i += PART_SIZE) parts.push(encodePart(draw.entries.slice(i, i + PART_SIZE), names));
   if (parts.length > MAX_PARTS) throw new DrawTooLargeError(`At most ${MAX_PARTS * PART_SIZE} applicants can be drawn at once`);
-  const { entries: _entries, ...head } = draw;
+  const { entries: _entries, state: _state, ...head } = draw;
   try {
     await withRetry(() =>
       docClient().send(
@@ -134,6 +139,22 @@ export async function saveDraw(draw: StoredDraw): Promise<boolean> {
     if (cancellationReasons(e)[0]?.Code === 'ConditionalCheckFailed') return false;
     throw e;
   }
+}
+
+/** Marks how far the draw's outcome has been given to the registrations (for GET /api/allocation and a rerun). */
+export async function setDrawState(cropId: number, year: number, state: DrawState): Promise<void> {
+  await withRetry(() =>
+    docClient().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: { pk: drawPk(cropId, year), sk: 'DRAW' },
+        UpdateExpression: `SET #state = :state${state === 'applied' ? ', appliedOn = :now' : ''}`,
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeNames: { '#state': 'state' },
+        ExpressionAttributeValues: { ':state': state, ...(state === 'applied' ? { ':now': new Date().toISOString() } : {}) },
+      }),
+    ),
+  );
 }
 
 /** The stored draw of the crop and year, or undefined when none was run. */
@@ -169,6 +190,7 @@ export async function readDraw(cropId: number, year: number): Promise<StoredDraw
     entries,
     drawnOn: String(head.drawnOn),
     drawnBy: Number(head.drawnBy),
+    state: (head.state ?? 'drawn') as DrawState,
   };
 }
 
@@ -178,7 +200,7 @@ export function publishedFrom(stored: StoredDraw): Omit<DrawResult, 'entries'> &
   drawnOn: string;
 } {
   let position = 0;
-  const { drawnBy: _drawnBy, ...rest } = stored;
+  const { drawnBy: _drawnBy, state: _state, ...rest } = stored;
   return {
     ...rest,
     entries: stored.entries.map((e, i) => ({

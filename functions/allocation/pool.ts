@@ -135,6 +135,11 @@ export function promoteUpdate(cropId: number, year: number, grams: number, from:
   );
 }
 
+/** An applicant the draw did not pick goes on the waiting list (its position is the draw's; see raiseQueueTail). */
+export function waitlistApplicantUpdate(cropId: number, year: number): PoolUpdate {
+  return adds(cropId, year, { applied: -1, waiting: 1 });
+}
+
 /** A promise given back: the registration expired, was cancelled, or its request failed (`undefined`). */
 export function releaseUpdate(cropId: number, year: number, grams: number, to?: 'expired' | 'cancelled'): PoolUpdate {
   return adds(cropId, year, { promisedGrams: -grams, freeGrams: grams, confirmed: -1, ...(to ? { [to]: 1 } : {}) });
@@ -198,6 +203,29 @@ export async function apply(cropId: number, year: number): Promise<void> {
 /** Gives back what `apply` counted when the registration's request then failed. */
 export async function withdraw(cropId: number, year: number): Promise<void> {
   await send(adds(cropId, year, { applied: -1 }));
+}
+
+/**
+ * After a draw: the waiting list's last position handed out is at least the number of applicants the draw
+ * waitlisted (1..n), so that a later first-come registration queues after them. Never lowered.
+ */
+export async function raiseQueueTail(cropId: number, year: number, atLeast: number): Promise<void> {
+  try {
+    await withRetry(() =>
+      docClient().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: poolKey(cropId, year),
+          UpdateExpression: 'SET #tail = :n, #updatedAt = :now ADD #version :one',
+          ConditionExpression: 'attribute_not_exists(#tail) OR #tail < :n',
+          ExpressionAttributeNames: { '#tail': 'queueTail', '#updatedAt': 'updatedAt', '#version': 'version' },
+          ExpressionAttributeValues: { ':n': atLeast, ':now': new Date().toISOString(), ':one': 1 },
+        }),
+      ),
+    );
+  } catch (e) {
+    if (!isConditionalFailure(e)) throw e;
+  }
 }
 
 /** Gives back a promise (see releaseUpdate). */

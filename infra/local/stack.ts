@@ -28,6 +28,8 @@ export interface LocalStackOptions {
   staticDir: string;
   adminEmail: string;
   adminPassword?: string;
+  /** Run the allocation sweep now and every minute (default true; bench/cost.ts meters requests without it). */
+  allocationSweeps?: boolean;
 }
 
 export interface RunningLocalStack {
@@ -100,7 +102,7 @@ export async function startLocalStack(o: LocalStackOptions): Promise<RunningLoca
   // The uploads bucket's lifecycle rule (pending/ expiry), as the cloud bucket has it.
   const lifecycle = startUploadLifecycle({ s3Endpoint, bucket: o.uploadsBucket });
   // Expiry and promotion, as the cloud's schedule runs them.
-  const allocationSweeps = startAllocationSweeps();
+  const allocationSweeps = o.allocationSweeps === false ? undefined : startAllocationSweeps();
 
   const server = createGateway({ staticDir: o.staticDir });
   await new Promise<void>((res, rej) => {
@@ -120,7 +122,7 @@ export async function startLocalStack(o: LocalStackOptions): Promise<RunningLoca
     admin,
     stop: async () => {
       lifecycle.stop();
-      await allocationSweeps.stop();
+      await allocationSweeps?.stop();
       await new Promise((r) => server.close(r));
       server.closeAllConnections?.();
       await Promise.all([dynamo?.stop(), s3?.stop()]);

@@ -1,18 +1,23 @@
 import { execFile } from 'node:child_process';
 import { resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { BatchWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { type Applicant, runDraw, verifyDraw } from '@functions/allocation/draw';
 import { applicantItem, PART_SIZE, putApplicant } from '@functions/allocation/draw-store';
-import { docClient, tableName } from '@functions/lib/aws';
+import { docClient, setDocClientForTests, tableName } from '@functions/lib/aws';
+import { clearAppointmentSettingsCache, forgetFullShifts } from '@functions/registrations/appointments';
 import { withRetry } from '@functions/lib/retry';
 import { drawShares } from '@functions/allocation/draw-service';
-import { changeStock, joinQueue } from '@functions/allocation/pool';
+import { APPLY_BUDGET } from '@functions/allocation/draw-apply';
+import { changeStock, joinQueue, readPool } from '@functions/allocation/pool';
 import { parseVerifyDrawArgs, verifyPublishedDraw } from '@infra/verify-draw';
 import { readConfig } from '@shared/config-keys';
 import { pool } from '../support/pool';
 import { useTestApi } from '../support/integration';
+import { faulty, named } from '../support/faulty-client';
+import { scanTable } from '../support/table';
+import { registerFarmer, seedCrop, seedStock, validFields } from '../fixtures/registration-helpers';
 
 /**
  * The draw's API on DynamoDB Local (docs/decisions/0026-allocation.md, section 4): run once per crop and
@@ -290,5 +295,238 @@ describe('npm run verify-draw', () => {
     const none = await verifyPublishedDraw({ apiUrl: api.url, cropId: newCrop(), year: YEAR, seed: '1' });
     expect(none.reproduced).toBe(false);
     expect(none.lines.join('\n')).toMatch(/No draw has been published/);
+  });
+});
+
+describe('applying the draw to the registrations', () => {
+  let realClient: DynamoDBDocumentClient;
+  beforeAll(async () => {
+    realClient = docClient();
+    // Capped days (10 a day): every winner takes a counted slot that can be checked.
+    await setConfig('PerDayLimit', '10');
+    clearAppointmentSettingsCache();
+    forgetFullShifts();
+  });
+  afterEach(() => setDocClientForTests(undefined));
+
+  /** A catalogue crop asked for in kg with `stockKg` for the year, and `n` farmers registered for it in draw mode. */
+  async function appliedCrop(stockKg: number, n: number, kg: number) {
+    const cropName = `Draw Gram ${newCrop()}`;
+    const cropId = await seedCrop(cropName, { stockKg });
+    await updateCropRules(cropId);
+    await setConfig('AllocationMode', 'draw');
+    await setConfig('Is_SVS_Form_On', 'true');
+    try {
+      const who = applicants(n, kg);
+      const replies = await pool(n, 8, (i) =>
+        registerFarmer(api, validFields({ cropName, bagsRequested: kg, category: who[i].category, gender: who[i].gender })),
+      );
+      for (const r of replies) expect(r.json.data?.status, r.text).toBe('applied');
+      return { cropId, ids: replies.map((r) => r.json.data.id as number) };
+    } finally {
+      await setConfig('Is_SVS_Form_On', 'false');
+      await setConfig('AllocationMode', 'first-come');
+    }
+  }
+  async function updateCropRules(cropId: number) {
+    const crop = await api.call('GET', `/api/crops/${cropId}`, { token: tokens.admin });
+    const r = await api.call('PUT', `/api/crops/${cropId}`, {
+      token: tokens.admin,
+      body: {
+        cropName: crop.json.cropName,
+        description: crop.json.description,
+        rules: { unit: 'kg', bagSizeKg: 1, minQty: 1, maxQty: 6, defaultQty: 1 },
+      },
+    });
+    expect(r.status, r.text).toBe(200);
+  }
+
+  type Entry = { id: number; outcome: string; waitlistPosition?: number; rank: number; grams: number; shares: string[] };
+  async function stored(cropId: number) {
+    const items = await scanTable({ ConsistentRead: true }, realClient);
+    return {
+      regs: new Map(items.filter((i) => i.type === 'registration' && i.cropId === cropId).map((i) => [Number(i.id), i])),
+      queue: items.filter((i) => i.pk === `QUEUE#${cropId}#${YEAR}`),
+      applicants: items.filter((i) => i.pk === `APPLIED#${cropId}#${YEAR}`),
+      due: items.filter((i) => String(i.pk).startsWith('DUE#') && String(i.sk).startsWith(`${cropId}#${YEAR}#`)),
+      notes: items.filter((i) => i.type === 'outbox' && i.event === 'drawn'),
+      /** Booked shift counters, and the registrations holding a counted slot (of every crop: slots are shared). */
+      slotsBooked: items.filter((i) => String(i.pk).startsWith('SLOT#')).reduce((s, i) => s + Number(i.booked ?? 0), 0),
+      slotsHeld: items.filter((i) => i.type === 'registration' && i.status === 'confirmed' && i.slotCounted).length,
+      record: items.find((i) => i.pk === `DRAW#${cropId}#${YEAR}` && i.sk === 'DRAW'),
+    };
+  }
+
+  /** Winners confirmed with a date, losers waitlisted at their published position, the pool to match. */
+  async function expectApplied(cropId: number, entries: Entry[]) {
+    const s = await stored(cropId);
+    const winners = entries.filter((e) => e.outcome === 'confirmed');
+    const losers = entries.filter((e) => e.outcome === 'waitlisted');
+    for (const e of winners) {
+      expect(s.regs.get(e.id)).toMatchObject({ status: 'confirmed', appointmentDate: expect.any(String), slotCounted: true });
+    }
+    expect(losers.map((e) => e.waitlistPosition)).toEqual(losers.map((_, i) => i + 1));
+    for (const e of losers) {
+      expect(s.regs.get(e.id)).toMatchObject({ status: 'waitlisted', waitlistPosition: e.waitlistPosition });
+      expect(s.regs.get(e.id)?.appointmentDate).toBeUndefined();
+    }
+    expect(s.queue.map((q) => [q.position, q.id])).toEqual(losers.map((e) => [e.waitlistPosition, e.id]));
+    expect(s.applicants).toEqual([]);
+    expect(s.due.map((d) => d.id).sort()).toEqual(winners.map((e) => e.id).sort());
+    expect(s.notes.filter((n) => s.regs.has(Number(n.id)))).toHaveLength(entries.length);
+    expect(s.record?.state).toBe('applied');
+    const promised = winners.reduce((sum, e) => sum + e.grams, 0);
+    const p = await readPool(cropId, YEAR);
+    expect(p).toMatchObject({
+      applied: 0,
+      confirmed: winners.length,
+      waiting: losers.length,
+      queueTail: losers.length,
+      promisedGrams: promised,
+    });
+    expect(p.freeGrams).toBe(p.stockGrams - p.promisedGrams - p.soldGrams);
+    return s;
+  }
+
+  it('confirms the winners with dates in draw order and waitlists the others at positions 1..n in draw order', async () => {
+    const { cropId, ids } = await appliedCrop(20, 30, 2);
+    const r = await draw({ cropId, year: YEAR, seed: '31-4159' });
+    expect(r.status, r.text).toBe(201);
+    const entries = r.json.entries as Entry[];
+    expect(entries.map((e) => e.id).sort()).toEqual([...ids].sort());
+    expect(entries.filter((e) => e.outcome === 'confirmed')).toHaveLength(10);
+    const s = await expectApplied(cropId, entries);
+    // Dates are handed out in draw order: no winner has a day before a winner drawn earlier.
+    const days = entries.filter((e) => e.outcome === 'confirmed').map((e) => String(s.regs.get(e.id)!.appointmentDate));
+    expect(days).toEqual([...days].sort());
+    expect(s.slotsBooked).toBe(s.slotsHeld);
+
+    // The letter of a loser says where it stands.
+    const loser = entries.find((e) => e.waitlistPosition === 3)!;
+    const letter = await api.call('GET', `/svsregistration/AppointmentList/${s.regs.get(loser.id)!.uniqeCode}`);
+    expect(letter.json.data[0]).toMatchObject({ status: 'waitlisted', waitlistPosition: 3 });
+  });
+
+  it('meets the reserved shares with the registrations confirmed when enough applicants qualify', async () => {
+    await setConfig('ReservedShares', 'SC/ST=20:SC,ST; Women=30:महिला');
+    try {
+      const { cropId } = await appliedCrop(20, 60, 1);
+      const r = await draw({ cropId, year: YEAR, seed: '2718' });
+      expect(r.status, r.text).toBe(201);
+      await expectApplied(cropId, r.json.entries);
+      const { regs } = await stored(cropId);
+      const confirmedKg = (qualifies: (reg: Record<string, unknown>) => boolean) =>
+        [...regs.values()].filter((reg) => reg.status === 'confirmed' && qualifies(reg)).length;
+      expect(confirmedKg((reg) => reg.category === 'SC' || reg.category === 'ST')).toBeGreaterThanOrEqual(4);
+      expect(confirmedKg((reg) => reg.gender === 'महिला')).toBeGreaterThanOrEqual(6);
+      expect(confirmedKg(() => true)).toBe(20);
+    } finally {
+      await setConfig('ReservedShares', '');
+    }
+  });
+
+  it('applies once when run twice at once, and a later run changes nothing', async () => {
+    const { cropId } = await appliedCrop(12, 20, 2);
+    const replies = await Promise.all(['5050', '5050'].map((seed) => draw({ cropId, year: YEAR, seed })));
+    // One stores the draw; the other is refused with it, or, when it finds the draw stored but not yet
+    // applied, helps to apply it and answers as the first (each step is done once either way).
+    const won = replies.find((r) => r.status === 201)!;
+    expect(won, replies.map((r) => r.text).join('\n')).toBeDefined();
+    for (const r of replies)
+      expect(r.status === 201 ? r.json : [r.status, r.json.draw]).toEqual(r.status === 201 ? won.json : [409, won.json]);
+    const s = await expectApplied(cropId, won.json.entries);
+    expect(s.slotsBooked).toBe(s.slotsHeld);
+    const before = await readPool(cropId, YEAR);
+    const again = await draw({ cropId, year: YEAR, seed: '5050' });
+    expect(again.status).toBe(409);
+    expect(again.json.draw).toEqual(won.json);
+    expect(await readPool(cropId, YEAR)).toEqual(before);
+    const after = await stored(cropId);
+    expect([after.slotsBooked, after.slotsHeld]).toEqual([s.slotsBooked, s.slotsHeld]);
+  });
+
+  it('finishes an interrupted apply when the same request is sent again, doing nothing twice', async () => {
+    const { cropId } = await appliedCrop(10, 16, 2);
+    let confirmations = 0;
+    // The third winner's confirmation and everything after it stay throttled: the apply stops there.
+    setDocClientForTests(
+      faulty(realClient, (cmd) => {
+        const confirming =
+          cmd.constructor.name === 'TransactWriteCommand' &&
+          cmd.input.TransactItems?.[1]?.Update?.ExpressionAttributeValues?.[':from'] === 'applied';
+        if (!confirming || ++confirmations <= 2) return undefined;
+        return named('ProvisionedThroughputExceededException');
+      }),
+    );
+    const stopped = await draw({ cropId, year: YEAR, seed: '8086' });
+    expect(stopped.status).toBe(503);
+    expect(stopped.json.message).toMatch(/The draw is fixed and published; send the same request again/);
+    setDocClientForTests(undefined);
+    expect((await stored(cropId)).record?.state).toBe('applying');
+    expect((await readPool(cropId, YEAR)).confirmed).toBe(2);
+
+    const finished = await draw({ cropId, year: YEAR, seed: '8086' });
+    expect(finished.status, finished.text).toBe(201);
+    expect(finished.json).toEqual((await published(cropId)).json);
+    const s = await expectApplied(cropId, finished.json.entries);
+    // The slots of the throttled tries were given back: every booked slot is held by a confirmed registration.
+    expect(s.slotsBooked).toBe(s.slotsHeld);
+    // Another seed is refused with the result that stands.
+    expect((await draw({ cropId, year: YEAR, seed: '8087' })).status).toBe(409);
+  });
+
+  it('goes on over several requests when applying takes longer than one may', async () => {
+    const { cropId } = await appliedCrop(8, 10, 2);
+    APPLY_BUDGET.ms = 0;
+    try {
+      const replies = [];
+      for (let i = 0; i < 30; i++) {
+        const r = await draw({ cropId, year: YEAR, seed: '6502' });
+        replies.push(r);
+        if (r.status !== 503) break;
+        expect(r.json.message).toMatch(/Applying the draw takes more than one request \(stopped at place \d+\)/);
+        expect(r.headers.get('retry-after')).toBe('1');
+      }
+      expect(replies.length).toBeGreaterThan(1);
+      const last = replies[replies.length - 1];
+      expect(last.status, last.text).toBe(201);
+      const s = await expectApplied(cropId, last.json.entries);
+      expect(s.slotsBooked).toBe(s.slotsHeld);
+    } finally {
+      APPLY_BUDGET.ms = 6_000;
+    }
+  });
+
+  it('promotes the first loser when a winner cancels', async () => {
+    const { cropId } = await appliedCrop(6, 6, 2);
+    const r = await draw({ cropId, year: YEAR, seed: '4321' });
+    expect(r.status, r.text).toBe(201);
+    const entries = r.json.entries as Entry[];
+    const winner = entries.find((e) => e.outcome === 'confirmed')!;
+    const first = entries.find((e) => e.waitlistPosition === 1)!;
+    const second = entries.find((e) => e.waitlistPosition === 2)!;
+    const cancel = await api.call('POST', `/api/registrations/${winner.id}/cancel`, {
+      token: tokens.admin,
+      body: { reason: 'Farmer moved away' },
+    });
+    expect(cancel.status, cancel.text).toBe(200);
+    const { regs } = await stored(cropId);
+    expect(regs.get(winner.id)).toMatchObject({ status: 'cancelled' });
+    expect(regs.get(first.id)).toMatchObject({ status: 'confirmed', appointmentDate: expect.any(String) });
+    expect(regs.get(second.id)).toMatchObject({ status: 'waitlisted', waitlistPosition: 2 });
+    expect(await readPool(cropId, YEAR)).toMatchObject({ confirmed: 3, waiting: 2, cancelled: 1, freeGrams: 0 });
+  });
+
+  it('promotes the first loser when stock is added after the draw', async () => {
+    const { cropId } = await appliedCrop(6, 6, 2);
+    const r = await draw({ cropId, year: YEAR, seed: '1234' });
+    expect(r.status, r.text).toBe(201);
+    const first = (r.json.entries as Entry[]).find((e) => e.waitlistPosition === 1)!;
+    const second = (r.json.entries as Entry[]).find((e) => e.waitlistPosition === 2)!;
+    await seedStock(cropId, 2);
+    const { regs } = await stored(cropId);
+    expect(regs.get(first.id)).toMatchObject({ status: 'confirmed', appointmentDate: expect.any(String) });
+    expect(regs.get(second.id)).toMatchObject({ status: 'waitlisted', waitlistPosition: 2 });
+    expect(await readPool(cropId, YEAR)).toMatchObject({ confirmed: 4, waiting: 2, freeGrams: 0 });
   });
 });
