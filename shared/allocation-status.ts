@@ -72,6 +72,8 @@ export interface LetterStatusFields {
   /** Confirmed only. */
   appointmentDate?: string;
   appointmentShift?: string;
+  /** Applied only, once the draw's day is announced (setting DrawDate): YYYY-MM-DD. */
+  drawOn?: string;
 }
 
 /**
@@ -81,7 +83,7 @@ export interface LetterStatusFields {
  */
 export function letterStatusFields(
   reg: RegistrationStanding,
-  ctx: { graceDays: number; placesAhead?: number },
+  ctx: { graceDays: number; placesAhead?: number; drawDate?: string },
 ): LetterStatusFields {
   const status = statusOf(reg);
   if (status === 'confirmed') {
@@ -99,6 +101,7 @@ export function letterStatusFields(
     const ahead = Math.min(Math.max(0, ctx.placesAhead ?? position - 1), position - 1);
     return { status, waitlistPosition: position, placesAhead: ahead };
   }
+  if (status === 'applied' && ctx.drawDate) return { status, drawOn: ctx.drawDate };
   return { status };
 }
 

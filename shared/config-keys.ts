@@ -201,6 +201,18 @@ export const CONFIG_KEYS = {
     format: String,
     description: 'Days after the appointment day a confirmed farmer may still collect (0–30); then the place is given back',
   }),
+  DrawDate: def<string>({
+    default: '',
+    public: false,
+    parse: (raw) => {
+      const v = raw.trim();
+      if (v && !(isoDate.test(v) && isRealDay(v))) throw new Error(`Not a date: ${v} (use YYYY-MM-DD)`);
+      return v;
+    },
+    format: (v) => v,
+    description:
+      'The day of the draw (YYYY-MM-DD, India time), shown on applied letters in draw mode; empty means not announced yet',
+  }),
 } as const;
 
 export type KnownConfigKey = keyof typeof CONFIG_KEYS;

@@ -178,6 +178,7 @@ const SETTINGS_KEYS = [
   'AllocationMode',
   'CollectionGraceDays',
   'ReservedShares',
+  'DrawDate',
 ] as const satisfies readonly KnownConfigKey[];
 
 export async function getSeasonSettings(): Promise<SettingsReply> {

@@ -490,6 +490,8 @@ export interface LetterContext {
   graceDays: number;
   /** Waitlisted: how many still wait before it. */
   placesAhead?: number;
+  /** The setting DrawDate ('' = not announced); an applied letter gives it as drawOn. */
+  drawDate?: string;
 }
 
 export function toAppointmentRecord(
@@ -534,12 +536,13 @@ export function toAppointmentRecord(
 /** The letter of a registration: the counter's settings, the grace days and, while waitlisted, the places ahead. */
 async function letterOf(r: repo.RegistrationItem): Promise<AppointmentRecord> {
   const waiting = statusOf(r) === 'waitlisted' && r.cropId && r.waitlistPosition;
-  const [counter, graceDays, placesAhead] = await Promise.all([
+  const [counter, graceDays, placesAhead, drawDate] = await Promise.all([
     counterOfLetter(),
     getSetting('CollectionGraceDays'),
     waiting ? placesAheadOf(r.cropId!, r.year, r.waitlistPosition!) : undefined,
+    statusOf(r) === 'applied' ? getSetting('DrawDate') : '',
   ]);
-  return toAppointmentRecord(r, counter, { graceDays, ...(placesAhead === undefined ? {} : { placesAhead }) });
+  return toAppointmentRecord(r, counter, { graceDays, drawDate, ...(placesAhead === undefined ? {} : { placesAhead }) });
 }
 
 const LETTER_NOT_FOUND = 'Unable to load appointment. Please check the link.';

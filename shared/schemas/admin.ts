@@ -91,6 +91,8 @@ export const SettingsInput = z.object({
     .optional(),
   /** The text form `name=percent:who, who; …` (CONFIG_KEYS.ReservedShares); checked by the server's parser. */
   ReservedShares: z.string().trim().max(2000, 'At most 2000 characters').optional(),
+  /** The day of the draw shown on applied letters ('' = not announced); optional like the other allocation settings. */
+  DrawDate: z.union([z.literal(''), z.iso.date({ error: 'Use a date (YYYY-MM-DD)' })]).optional(),
 });
 export type SettingsInput = z.infer<typeof SettingsInput>;
 

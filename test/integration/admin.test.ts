@@ -295,6 +295,7 @@ describe('season settings', () => {
       AllocationMode: 'draw',
       CollectionGraceDays: 3,
       ReservedShares: 'SC/ST=20:SC,ST;Women = 30 : महिला',
+      DrawDate: '2027-02-15',
     };
     const saved = await api.call('PUT', '/api/settings', { token, body });
     expect(saved.status).toBe(200);

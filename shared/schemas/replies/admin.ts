@@ -46,6 +46,8 @@ export const SettingsReply = z.strictObject({
   CollectionGraceDays: z.number(),
   /** The text form, as the admin edits it ('' when there are none). */
   ReservedShares: z.string(),
+  /** YYYY-MM-DD, or '' when the draw's day is not announced. */
+  DrawDate: z.string(),
 });
 export type SettingsReply = z.infer<typeof SettingsReply>;
 

@@ -89,6 +89,8 @@ export const AppointmentRecordReply = z.strictObject({
   placesAhead: z.number().int().nonnegative().optional(),
   /** Confirmed and unbilled: the last day to collect (YYYY-MM-DD); after it the place is given back. */
   expiresOn: z.string().optional(),
+  /** Applied, once the draw's day is announced (setting DrawDate): that day, YYYY-MM-DD (Asia/Kolkata). */
+  drawOn: z.string().optional(),
   /** Seed was issued against this registration: the letter says so, with the bill's number (not its QR token). */
   isBilled: z.boolean(),
   invoiceNumber: z.string().nullable(),
