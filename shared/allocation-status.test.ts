@@ -91,6 +91,19 @@ describe('the letter reply', () => {
       expect(letterStatusFields({ ...confirmed, status }, { graceDays: 2 })).toEqual({ status });
     }
   });
+
+  it('gives an applied letter the day of the draw once it is set, and no other status', () => {
+    expect(letterStatusFields({ ...confirmed, status: 'applied' }, { graceDays: 2, drawDate: '2027-03-15' })).toEqual({
+      status: 'applied',
+      drawOn: '2027-03-15',
+    });
+    expect(letterStatusFields({ ...confirmed, status: 'applied' }, { graceDays: 2, drawDate: '' })).toEqual({
+      status: 'applied',
+    });
+    for (const status of ['confirmed', 'expired', 'cancelled']) {
+      expect(letterStatusFields({ ...confirmed, status }, { graceDays: 2, drawDate: '2027-03-15' })).not.toHaveProperty('drawOn');
+    }
+  });
 });
 
 describe('the letter view', () => {

@@ -55,4 +55,13 @@ describe('config keys', () => {
     expect(validateConfigValue('ReservedShares', 'SC 20')).toMatch(/Not a share/);
     expect(validateConfigValue('ReservedShares', 'SC=0:SC')).toMatch(/percent/);
   });
+
+  it('reads the day of the draw: a real day or empty (not announced)', () => {
+    expect(readConfig('DrawDate', undefined)).toBe('');
+    expect(readConfig('DrawDate', ' 2027-03-15 ')).toBe('2027-03-15');
+    expect(readConfig('DrawDate', '2027-02-30')).toBe('');
+    expect(validateConfigValue('DrawDate', '')).toBeNull();
+    expect(validateConfigValue('DrawDate', '2027-02-30')).toMatch(/Not a date: 2027-02-30/);
+    expect(validateConfigValue('DrawDate', 'next Monday')).toMatch(/Not a date/);
+  });
 });

@@ -23,6 +23,8 @@ const ADMIN_PASSWORD = 'e2e-allocation-admin-pass-1';
 const APPOINTMENT_FIELDS = ['appointmentDate', 'appointmentDateTime', 'appointmentShift', 'appointmentShiftNumber', 'expiresOn'];
 /** Wheat comes in bags of 40 kg: stock for exactly one farmer's one-bag request. */
 const ONE_BAG_KG = 40;
+/** The day of the draw an admin announces: a Monday. */
+const DRAW_DAY = '2027-03-15';
 
 const e2e = useE2EStack({ name: 'allocation', adminEmail: ADMIN_EMAIL, adminPassword: ADMIN_PASSWORD });
 const { url, newPage } = e2e;
@@ -383,6 +385,10 @@ describe('the allocation settings', () => {
       .waitFor();
     await page.locator('[name="ReservedShares"]').fill('Women=50:महिला');
     await page.locator('[name="CollectionGraceDays"]').fill('3');
+    await expect(page.getByText(/Only in draw mode: applied farmers’ letters say the draw is on this day/).count()).resolves.toBe(
+      1,
+    );
+    await page.locator('[name="DrawDate"]').fill(DRAW_DAY);
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Settings saved.').waitFor();
     await page.getByText('Allocation of stock', { exact: true }).evaluate((el) => el.scrollIntoView({ block: 'start' }));
@@ -393,13 +399,15 @@ describe('the allocation settings', () => {
     await expect(hiSettings.getByRole('radio', { name: 'ड्रॉ (लॉटरी)' }).isChecked()).resolves.toBe(true);
     await expect(hiSettings.locator('[name="CollectionGraceDays"]').inputValue()).resolves.toBe('3');
     await expect(hiSettings.locator('[name="ReservedShares"]').inputValue()).resolves.toBe('Women=50:महिला');
+    await expect(hiSettings.locator('[name="DrawDate"]').inputValue()).resolves.toBe(DRAW_DAY);
+    await expect(hiSettings.getByText(/केवल ड्रॉ मोड में/).count()).resolves.toBe(1);
     await expectNoOverflow(hiSettings);
     await hiSettings.getByText('स्टॉक का आवंटन', { exact: true }).evaluate((el) => el.scrollIntoView({ block: 'start' }));
     await shot(hiSettings, 'settings-allocation-360-hi', false);
 
     await hiCtx.close();
     await ctx.close();
-    await saveSettings({ AllocationMode: 'first-come', ReservedShares: '', CollectionGraceDays: 2 });
+    await saveSettings({ AllocationMode: 'first-come', ReservedShares: '', CollectionGraceDays: 2, DrawDate: '' });
   }, 120_000);
 });
 
@@ -419,7 +427,8 @@ describe('the draw', () => {
     const letter = await newPage(hiCtx);
     await openLetter(letter, applicants[0].uniqeCode);
     await expect(letter.getByTestId('letter-status').getAttribute('data-status')).resolves.toBe('applied');
-    await expect(letter.getByTestId('letter-status-line').textContent()).resolves.toContain('ड्रॉ');
+    // No day of the draw is set: the letter says the draw is held after registrations close.
+    await expect(letter.getByTestId('letter-status-line').textContent()).resolves.toContain('पंजीकरण बंद होने के बाद ड्रॉ');
     await shot(letter, 'letter-applied-after-applying-360-hi');
     const enLetter = await newPage(ctx);
     await openLetter(enLetter, applicants[1].uniqeCode);
@@ -477,5 +486,62 @@ describe('the draw', () => {
     await hiCtx.close();
     await ctx.close();
     await saveSettings({ Is_SVS_Form_On: true, AllocationMode: 'first-come', ReservedShares: '' });
+  }, 120_000);
+
+  it('with the day of the draw set, a farmer applying on the form reads it in the green note and on the letter (360 px Hindi), and the English letter says it too (1280 px)', async () => {
+    await saveSettings({ Is_SVS_Form_On: true, AllocationMode: 'draw', DrawDate: DRAW_DAY });
+    const phone = await context(PHONE, 'hi');
+    const page = await newPage(phone);
+    await page.goto(url('/registration'));
+    await page.locator('#reg-Name').waitFor();
+    await fillRegistrationForm(page, {
+      name: 'कमला देवी',
+      fatherName: 'हरि प्रसाद',
+      aadhaar: newAadhaar(7),
+      mobile: newMobile(),
+      village: 'मोहनलालगंज',
+      block: 'मोहनलालगंज',
+      subDistrict: 'मोहनलालगंज',
+      district: 'Lucknow',
+      crop: 'Wheat',
+      bags: '1',
+      file: join(FIXTURES, 'aadhaar-sample.png'),
+    });
+    await page.getByTestId('registration-submit').click();
+    await page.waitForURL((u) => u.pathname.startsWith('/svs/appointment/'));
+    const code = decodeURIComponent(new URL(page.url()).pathname.split('/').pop()!);
+    await expect(page.getByTestId('letter-registered-status').textContent()).resolves.toBe('आवेदन हो गया: ड्रॉ की प्रतीक्षा');
+    await expect(page.getByTestId('letter-registered-draw-on').textContent()).resolves.toBe(
+      'ड्रॉ सोमवार, 15 मार्च 2027 को निकाला जाएगा।',
+    );
+    await expect(page.getByTestId('letter-status').getAttribute('data-status')).resolves.toBe('applied');
+    await expect(page.getByTestId('letter-status-line').textContent()).resolves.toContain(
+      'ड्रॉ सोमवार, 15 मार्च 2027 को निकाला जाएगा',
+    );
+    await expect(page.getByTestId('appointment-date').count()).resolves.toBe(0);
+    const box = await page.getByTestId('letter-status').boundingBox();
+    expect(box!.y + box!.height, 'the status is on the first screen').toBeLessThanOrEqual(640);
+    await expectNoOverflow(page);
+    await shot(page, 'letter-applied-draw-day-success-360-hi');
+
+    const desktop = await context(DESKTOP, 'en');
+    const enLetter = await newPage(desktop);
+    await openLetter(enLetter, code);
+    await expect(enLetter.getByTestId('letter-status-line').textContent()).resolves.toContain(
+      'The draw is on Monday, 15 March 2027',
+    );
+    await shot(enLetter, 'letter-applied-draw-day-1280-en');
+    await enLetter.emulateMedia({ media: 'print' });
+    await shot(enLetter, 'letter-applied-draw-day-print-1280-en');
+
+    // The day taken back: the letter says again only that the draw follows the closing of registrations.
+    await saveSettings({ DrawDate: '' });
+    await openLetter(enLetter, code);
+    await expect(enLetter.getByTestId('letter-status-line').textContent()).resolves.toContain(
+      'The draw is held after registrations close',
+    );
+    await desktop.close();
+    await phone.close();
+    await saveSettings({ AllocationMode: 'first-come' });
   }, 120_000);
 });

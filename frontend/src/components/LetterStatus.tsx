@@ -6,7 +6,7 @@ import type { AppointmentRecord } from '@shared/schemas/registration';
 import { indiaLongDay } from '@web/lib/india-day';
 
 /** What the block needs of a letter; the success card gives the registration reply's status the same way. */
-export type LetterStanding = Pick<AppointmentRecord, 'status' | 'isBilled' | 'waitlistPosition' | 'placesAhead'>;
+export type LetterStanding = Pick<AppointmentRecord, 'status' | 'isBilled' | 'waitlistPosition' | 'placesAhead' | 'drawOn'>;
 
 const TONES = {
   go: { screen: { bgcolor: '#e8f3ea', borderColor: 'success.main' } },
@@ -16,12 +16,12 @@ const TONES = {
 
 /**
  * Where the registration stands in its crop's stock, at the top of the letter: confirmed, waitlisted (the
- * number, how many are ahead, and what happens next), applied (the draw), expired or cancelled
+ * number, how many are ahead, and what happens next), applied (the draw, and its day once announced), expired or cancelled
  * (docs/product-rules.md#the-letter-shows-where-the-registration-stands). A billed letter keeps its bill
  * line instead. Printed as it is shown, in black on white.
  */
 export function LetterStatus({ letter, testIds = true }: { letter: LetterStanding; testIds?: boolean }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const view = letterStatusView(letter);
   if (view.headline === 'billed') return null;
   const testId = (id: string) => (testIds ? id : undefined);
@@ -35,6 +35,8 @@ export function LetterStatus({ letter, testIds = true }: { letter: LetterStandin
         : t('allocationStatus.position', { position, ahead: letter.placesAhead }),
       t('allocationStatus.waitlistedNext'),
     );
+  } else if (view.status === 'applied' && letter.drawOn) {
+    lines.push(t('allocationStatus.appliedDrawOn', { date: indiaLongDay(letter.drawOn, i18n.language === 'en' ? 'en' : 'hi') }));
   } else if (view.status !== 'confirmed') {
     lines.push(t(`allocationStatus.${view.status}`));
   }

@@ -10,6 +10,7 @@ import type { AppointmentRecord } from '@shared/schemas/registration';
 import { call } from '@web/lib/api';
 import { loadStatusMessages } from '@web/lib/i18n';
 import { isJustRegistered } from '@web/lib/just-registered';
+import { indiaLongDay } from '@web/lib/india-day';
 import { paths, to } from '@web/paths';
 import { LetterActions } from './LetterActions';
 import { LetterSheet } from './LetterSheet';
@@ -32,7 +33,7 @@ async function loadLetter(code: string): Promise<AppointmentRecord> {
 }
 
 export default function AppointmentLetterPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { uniqueCode = '' } = useParams();
   const { state, pathname, search } = useLocation();
   const navigate = useNavigate();
@@ -109,6 +110,11 @@ export default function AppointmentLetterPage() {
           {letter.status === 'applied' && (
             <Typography component="p" sx={{ fontWeight: 700 }} data-testid="letter-registered-status">
               {t('allocationStatus.headline.applied')}
+            </Typography>
+          )}
+          {letter.status === 'applied' && letter.drawOn && (
+            <Typography component="p" data-testid="letter-registered-draw-on">
+              {t('allocationStatus.drawOn', { date: indiaLongDay(letter.drawOn, i18n.language === 'en' ? 'en' : 'hi') })}
             </Typography>
           )}
           {justRegistered.existing && (

@@ -40,6 +40,7 @@ export interface FormState {
   /** Kept as typed text until saved, as the per-day limit. */
   CollectionGraceDays: string;
   ReservedShares: string;
+  DrawDate: string;
 }
 
 export function toForm(s: SettingsReply): FormState {
@@ -286,6 +287,17 @@ export function SettingsForm({ initial, onSaved }: { initial: FormState; onSaved
             </RadioGroup>
             {errorOf('AllocationMode') && <FormHelperText>{errorOf('AllocationMode')}</FormHelperText>}
           </FormControl>
+          <TextField
+            label={t('settings.drawDate')}
+            name="DrawDate"
+            type="date"
+            value={form.DrawDate}
+            onChange={(e) => set({ DrawDate: e.target.value })}
+            error={!!errorOf('DrawDate')}
+            helperText={errorOf('DrawDate') ?? t('settings.drawDateHelp')}
+            sx={{ maxWidth: { sm: 360 } }}
+            slotProps={{ inputLabel: { shrink: true } }}
+          />
           <TextField
             label={t('settings.graceDays')}
             name="CollectionGraceDays"

@@ -328,6 +328,9 @@ export const en = {
     reservedShares: 'Reserved shares of the draw',
     reservedSharesHelp:
       'Filled first, in draw order. name=percent:who, who; … where who is a category (GEN, OBC, SC, ST) or a gender (पुरुष, महिला). Example: SC/ST=20:SC,ST; Women=30:महिला. Empty: no reserved shares.',
+    drawDate: 'Day of the draw',
+    drawDateHelp:
+      'Only in draw mode: applied farmers’ letters say the draw is on this day. Empty: the letters say only that the draw is held after registrations close.',
   },
   userArea: {
     dashboardTitle: 'My dashboard',
@@ -831,6 +834,8 @@ export const en = {
     cancelFailed: 'The registration could not be cancelled. Try again.',
     cancelledNow: 'Your registration is cancelled.',
     positionOnly: 'Waiting list number {{position}}',
+    drawOn: 'The draw is on {{date}}.',
+    appliedDrawOn: 'No date yet. The draw is on {{date}}; then this same link shows your date or your place on the waiting list.',
   },
 };
 
