@@ -50,7 +50,7 @@ export async function sweepAllocation(o: SweepOptions = {}): Promise<SweepOutcom
     for (const pool of waiting) {
       if (Date.now() > deadline) break;
       try {
-        promoted += (await promote(pool.cropId, pool.year)).promoted;
+        promoted += (await promote(pool.cropId, pool.year, { budgetMs: deadline - Date.now() })).promoted;
       } catch (e) {
         log.warn('promotion failed; the next sweep tries again', {
           cropId: pool.cropId,
