@@ -14,13 +14,15 @@ import { expireOverdue } from './expiry';
 import { poolKey, poolState, readPool, type PoolState } from './pool';
 import { promote } from './promotion';
 import { queuePk } from './queue';
+import { reconcileHourReached, reconcilePools, type ReconcileOutcome } from './reconcile';
 
 /**
  * The allocation sweep (docs/decisions/0026-allocation.md, section 8), run every 15 minutes in the cloud,
  * every minute by `npm start`, and on demand by an admin: the backfill of pools stored before allocation
  * (section 11, once per pool), expiry, then promotion of every waiting list of
  * the current and last year, then the repair of a `waiting` count left above 0 by a request that died
- * between its pool write and its transaction. Every step is conditional, so two sweeps at once do nothing
+ * between its pool write and its transaction, and, once a day after 02:00 IST, the reconciliation of every
+ * quiet pool with what is stored (reconcile.ts). Every step is conditional, so two sweeps at once do nothing
  * twice; the lease only keeps two scheduled runs from doing the same work.
  */
 export const SWEEP_LEASE_KEY = { pk: 'SWEEP#allocation', sk: 'SWEEP' };
@@ -37,7 +39,12 @@ export interface SweepOptions {
   budgetMs?: number;
 }
 
-export type SweepOutcome = SweepReply & { skipped?: true; waitingRepaired: number; backfilled?: BackfillOutcome };
+export type SweepOutcome = SweepReply & {
+  skipped?: true;
+  waitingRepaired: number;
+  backfilled?: BackfillOutcome;
+  reconciled?: ReconcileOutcome;
+};
 
 export async function sweepAllocation(o: SweepOptions = {}): Promise<SweepOutcome> {
   const today = o.today ?? kolkataDate();
@@ -70,7 +77,12 @@ export async function sweepAllocation(o: SweepOptions = {}): Promise<SweepOutcom
       if (Date.now() > deadline) break;
       if (await repairLeakedWaiting(pool.cropId, pool.year)) waitingRepaired++;
     }
-    const outcome = { expired: expiry.expired, promoted, days: expiry.days, waitingRepaired, backfilled };
+    const now = new Date();
+    const reconciled =
+      reconcileHourReached(now) && Date.now() <= deadline
+        ? await reconcilePools(years, cropIds, { today, now, quietMs: QUIET_POOL_MS, deadline })
+        : undefined;
+    const outcome = { expired: expiry.expired, promoted, days: expiry.days, waitingRepaired, backfilled, reconciled };
     if (outcome.expired || outcome.promoted || waitingRepaired) log.info('allocation sweep', outcome);
     return outcome;
   } finally {
