@@ -1,4 +1,4 @@
-import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { rulesOfCrop } from '@shared/crop-rules';
 import { docClient, tableName } from '../lib/aws';
 import { batchGet } from '../lib/batch-get';
@@ -17,7 +17,8 @@ import { promisedGramsOf } from './promise';
  * The one-off backfill of a crop's pool for a year (docs/decisions/0026-allocation.md, section 11), run by
  * the sweep for every pool of the catalogue's crops that lacks `migratedOn`:
  *  1. each unbilled registration of the year stored without a status (the year's list shards, read once for
- *     all such pools) is confirmed with its promise and gets its due entry, its grams ADDed to the pool;
+ *     all such pools, and never again once a pass has gone through: every registration made since carries a
+ *     status) is confirmed with its promise and gets its due entry, its grams ADDed to the pool;
  *  2. each lot of the crop and year not yet pooled brings what the pool has not counted of it (its base, or
  *     its total and used grams when nothing touched it since pools exist) and is marked pooled;
  *  3. the pool is marked `migratedOn`.
@@ -42,17 +43,21 @@ export async function backfillPools(years: number[], cropIds: number[], deadline
   for (const year of years) {
     const pending = await poolsToBackfill(year, cropIds);
     if (pending.length === 0) continue;
-    const crops = await getCrops(pending);
     let complete = true;
-    for (const reg of await registrationsWithoutStatus(year)) {
-      if (Date.now() > deadline) return outcome;
-      if (reg.cropId === undefined || !pending.includes(reg.cropId)) continue;
-      try {
-        if (await confirmOlderRegistration(reg, crops.get(reg.cropId))) outcome.registrations++;
-      } catch (e) {
-        complete = false;
-        log.warn('backfill: registration left to the next sweep', { id: reg.id, year, error: (e as Error).message });
+    if (!(await registrationsDone(year))) {
+      const crops = await getCrops(pending);
+      for (const reg of await registrationsWithoutStatus(year)) {
+        if (Date.now() > deadline) return outcome;
+        if (reg.cropId === undefined || !pending.includes(reg.cropId)) continue;
+        try {
+          if (await confirmOlderRegistration(reg, crops.get(reg.cropId))) outcome.registrations++;
+        } catch (e) {
+          complete = false;
+          log.warn('backfill: registration left to the next sweep', { id: reg.id, year, error: (e as Error).message });
+        }
       }
+      // Registrations made from now on all carry a status: the year's shards need not be read again.
+      if (complete) await markRegistrationsDone(year);
     }
     for (const cropId of pending) {
       if (Date.now() > deadline) return outcome;
@@ -86,6 +91,24 @@ async function poolsToBackfill(year: number, cropIds: number[]): Promise<number[
       .map((p) => p.cropId),
   );
   return cropIds.filter((id) => !migrated.has(id));
+}
+
+/** The year's registrations stored before pools have all been confirmed (or billed): a marker item. */
+const registrationsDoneKey = (year: number) => ({ pk: 'MIGRATION#allocation', sk: `REGS#${year}` });
+
+async function registrationsDone(year: number): Promise<boolean> {
+  const out = await withRetry(() =>
+    docClient().send(new GetCommand({ TableName: tableName(), Key: registrationsDoneKey(year), ConsistentRead: true })),
+  );
+  return out.Item !== undefined;
+}
+
+async function markRegistrationsDone(year: number): Promise<void> {
+  await withRetry(() =>
+    docClient().send(
+      new PutCommand({ TableName: tableName(), Item: { ...registrationsDoneKey(year), doneOn: new Date().toISOString() } }),
+    ),
+  );
 }
 
 /** Unbilled registrations of the year without a status: the year's list shards, filtered. */
