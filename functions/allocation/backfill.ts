@@ -48,7 +48,8 @@ export async function backfillPools(years: number[], cropIds: number[], deadline
       const crops = await getCrops(pending);
       for (const reg of await registrationsWithoutStatus(year)) {
         if (Date.now() > deadline) return outcome;
-        if (reg.cropId === undefined || !pending.includes(reg.cropId)) continue;
+        // Without a day there is no due entry to expire it or to count it by; it stays billable from free grams.
+        if (reg.cropId === undefined || !reg.appointmentDate || !pending.includes(reg.cropId)) continue;
         try {
           if (await confirmOlderRegistration(reg, crops.get(reg.cropId))) outcome.registrations++;
         } catch (e) {
@@ -150,9 +151,7 @@ async function confirmOlderRegistration(reg: RegistrationItem, crop: CropItem | 
       },
     },
     { Update: backfillPromiseUpdate(cropId, reg.year, grams) },
-    ...(reg.appointmentDate
-      ? [{ Put: { TableName: T, Item: dueEntry(reg.appointmentDate, { cropId, year: reg.year, id: reg.id, grams }) } }]
-      : []),
+    { Put: { TableName: T, Item: dueEntry(reg.appointmentDate!, { cropId, year: reg.year, id: reg.id, grams }) } },
   ];
   try {
     await withRetry(() => docClient().send(new TransactWriteCommand({ TransactItems: items })));
