@@ -69,6 +69,17 @@ async function main() {
       ).json,
     );
   }
+  // Stock for every registration in the crop's pool, so that each is confirmed and can be billed
+  // (docs/decisions/0026-allocation.md, section 12); the sales still race for the small lots above only.
+  must(
+    await call(h, 'POST', '/api/lots', root, {
+      producerID: producer.producerID,
+      cropID: wheat.cropID,
+      quantityAvailable: askedKg,
+      pricePerUnit: 30,
+    }),
+    'stock lot',
+  );
   const counters: string[] = [];
   for (let i = 0; i < C; i++) {
     const email = `counter-${i}-${stamp}@bench.local`;
@@ -91,6 +102,7 @@ async function main() {
       validFields({ adharNumber: newAadhaar(2 + (i % 8)), cropName: 'Wheat', bagsRequested: bags(i) }),
     );
     if (r.status !== 201) throw new Error(`registration ${i}: ${r.status} ${r.text}`);
+    if (r.json.data.status !== 'confirmed') throw new Error(`registration ${i}: ${r.json.data.status}, not confirmed`);
     return { id: r.json.data.id as number, year: r.json.data.year as number, bags: bags(i) };
   });
   console.log(`  setup: ${N} registrations in ${((performance.now() - t0) / 1000).toFixed(1)} s`);

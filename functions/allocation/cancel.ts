@@ -16,7 +16,7 @@ import { applicantKey } from './draw-store';
 import { dueKey } from './entries';
 import { outboxPut } from './outbox';
 import { releaseUpdate, withdrawUpdate, type PoolUpdate } from './pool';
-import { promote } from './promotion';
+import { promote, REQUEST_PROMOTION_BUDGET_MS } from './promotion';
 import { queuePk, queueSk } from './queue';
 
 /**
@@ -179,7 +179,7 @@ async function afterCancel(reg: RegistrationItem, status: AllocationStatus): Pro
   }
   if (!reg.cropId) return;
   try {
-    await promote(reg.cropId, reg.year);
+    await promote(reg.cropId, reg.year, { budgetMs: REQUEST_PROMOTION_BUDGET_MS });
   } catch (e) {
     log.warn('promotion after a cancellation failed (the next sweep promotes)', {
       cropId: reg.cropId,

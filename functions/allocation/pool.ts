@@ -30,6 +30,8 @@ export interface PoolState extends PoolCounts {
   version: number;
   /** When the pool was last written (ISO); absent before its first write. */
   updatedAt?: string;
+  /** When the backfill counted the lots and registrations stored before pools (section 11); absent before. */
+  migratedOn?: string;
 }
 
 /** An update that fits a TransactWriteItems `Update` as well as an UpdateItem. */
@@ -60,7 +62,8 @@ const COUNTERS = [
 export function poolState(cropId: number, year: number, item: Record<string, unknown> | undefined): PoolState {
   const counters = Object.fromEntries(COUNTERS.map((name) => [name, Number(item?.[name] ?? 0)]));
   const updatedAt = typeof item?.updatedAt === 'string' ? { updatedAt: item.updatedAt } : {};
-  return { cropId, year, ...counters, ...updatedAt } as PoolState;
+  const migratedOn = typeof item?.migratedOn === 'string' ? { migratedOn: item.migratedOn } : {};
+  return { cropId, year, ...counters, ...updatedAt, ...migratedOn } as PoolState;
 }
 
 /** ADD of each named counter (negative to lower it), plus version and updatedAt, with an optional condition. */
@@ -159,6 +162,41 @@ export function saleUpdate(cropId: number, year: number, promisedGrams: number, 
     { promisedGrams: -promisedGrams, soldGrams, freeGrams: -extra },
     extra > 0 ? freeAtLeast(extra) : undefined,
   );
+}
+
+/**
+ * The backfill (section 11): a lot stored before pools brings the stock and sold grams the pool has not
+ * counted; a registration stored before pools is confirmed with its promise. No condition: the grams are
+ * there (or promised) already, and an over-promised pool refuses new promises until it is back above 0.
+ */
+export function backfillLotUpdate(cropId: number, year: number, stockGrams: number, soldGrams: number): PoolUpdate {
+  return adds(cropId, year, { stockGrams, soldGrams, freeGrams: stockGrams - soldGrams });
+}
+
+export function backfillPromiseUpdate(cropId: number, year: number, grams: number): PoolUpdate {
+  return adds(cropId, year, { promisedGrams: grams, freeGrams: -grams, confirmed: 1 });
+}
+
+/** Marks the pool backfilled; false when it was already. */
+export async function markMigrated(cropId: number, year: number): Promise<boolean> {
+  try {
+    await withRetry(() =>
+      docClient().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: poolKey(cropId, year),
+          UpdateExpression: 'SET #migratedOn = :now, #updatedAt = :now ADD #version :one',
+          ConditionExpression: 'attribute_not_exists(#migratedOn)',
+          ExpressionAttributeNames: { '#migratedOn': 'migratedOn', '#updatedAt': 'updatedAt', '#version': 'version' },
+          ExpressionAttributeValues: { ':now': new Date().toISOString(), ':one': 1 },
+        }),
+      ),
+    );
+    return true;
+  } catch (e) {
+    if (isConditionalFailure(e)) return false;
+    throw e;
+  }
 }
 
 // ---- standalone writes (the registration path) ----

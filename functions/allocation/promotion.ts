@@ -178,15 +178,25 @@ export async function confirmWithSlot(
   }
 }
 
+/** About a third of the API function's 10 s: what a lot write or a cancellation may spend promoting before it answers. */
+export const REQUEST_PROMOTION_BUDGET_MS = 3_000;
+
+export interface PromoteOptions {
+  /** How long the run may begin new promotions (ms); the rest of the queue is left to the next run. */
+  budgetMs?: number;
+}
+
 /**
  * Promotes the crop's waiting list for the year as far as its free grams allow: the head in position order,
- * stopping at the first one who does not fit (nobody is skipped), when no appointment day is left, or when
- * storage stays busy (the next sweep goes on). Safe to run many times at once.
+ * stopping at the first one who does not fit (nobody is skipped), when no appointment day is left, when
+ * storage stays busy, or when the time budget is spent (the next run goes on). Safe to run many times at once.
  */
-export async function promote(cropId: number, year: number): Promise<{ promoted: number }> {
+export async function promote(cropId: number, year: number, o: PromoteOptions = {}): Promise<{ promoted: number }> {
+  const deadline = Date.now() + (o.budgetMs ?? Infinity);
   let promoted = 0;
   let settings: AppointmentSettings | undefined;
   for (let round = 0; round < MAX_ROUNDS; round++) {
+    if (Date.now() >= deadline) break;
     const pool = await readPool(cropId, year);
     if (pool.freeGrams <= 0) break;
     const head = await readQueueHead(cropId, year);
@@ -195,6 +205,7 @@ export async function promote(cropId: number, year: number): Promise<{ promoted:
     settings ??= await appointmentSettings();
     let readAgain = false;
     for (const entry of next) {
+      if (Date.now() >= deadline) return { promoted };
       const reg = await readRegistration(year, entry.id);
       if (reg?.status !== 'waitlisted' || reg.waitlistPosition !== entry.position) {
         await dropStrayEntry(cropId, year, entry, reg);

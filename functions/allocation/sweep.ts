@@ -9,16 +9,20 @@ import { getConfigItem } from '../lib/config-store';
 import { log } from '../lib/log';
 import { isConditionalFailure, withRetry } from '../lib/retry';
 import { dropdown } from '../crops/service';
+import { backfillPools, type BackfillOutcome } from './backfill';
 import { expireOverdue } from './expiry';
 import { poolKey, poolState, readPool, type PoolState } from './pool';
 import { promote } from './promotion';
 import { queuePk } from './queue';
+import { reconcileHourReached, reconcilePools, type ReconcileOutcome } from './reconcile';
 
 /**
  * The allocation sweep (docs/decisions/0026-allocation.md, section 8), run every 15 minutes in the cloud,
- * every minute by `npm start`, and on demand by an admin: expiry, then promotion of every waiting list of
+ * every minute by `npm start`, and on demand by an admin: the backfill of pools stored before allocation
+ * (section 11, once per pool), expiry, then promotion of every waiting list of
  * the current and last year, then the repair of a `waiting` count left above 0 by a request that died
- * between its pool write and its transaction. Every step is conditional, so two sweeps at once do nothing
+ * between its pool write and its transaction, and, once a day after 02:00 IST, the reconciliation of every
+ * quiet pool with what is stored (reconcile.ts). Every step is conditional, so two sweeps at once do nothing
  * twice; the lease only keeps two scheduled runs from doing the same work.
  */
 export const SWEEP_LEASE_KEY = { pk: 'SWEEP#allocation', sk: 'SWEEP' };
@@ -35,7 +39,12 @@ export interface SweepOptions {
   budgetMs?: number;
 }
 
-export type SweepOutcome = SweepReply & { skipped?: true; waitingRepaired: number };
+export type SweepOutcome = SweepReply & {
+  skipped?: true;
+  waitingRepaired: number;
+  backfilled?: BackfillOutcome;
+  reconciled?: ReconcileOutcome;
+};
 
 export async function sweepAllocation(o: SweepOptions = {}): Promise<SweepOutcome> {
   const today = o.today ?? kolkataDate();
@@ -44,13 +53,17 @@ export async function sweepAllocation(o: SweepOptions = {}): Promise<SweepOutcom
   if (owner && !(await takeLease(owner))) return { expired: 0, promoted: 0, days: [], waitingRepaired: 0, skipped: true };
   try {
     const graceDays = await graceDaysSet();
+    const year = Number(today.slice(0, 4));
+    const years = [year, year - 1];
+    const cropIds = (await dropdown(true)).map((c) => c.id);
+    const backfilled = await backfillPools(years, cropIds, deadline);
     const expiry = await expireOverdue(today, graceDays, deadline);
-    const waiting = await poolsWithWaiting(Number(today.slice(0, 4)));
+    const waiting = await poolsWithWaiting(years, cropIds);
     let promoted = 0;
     for (const pool of waiting) {
       if (Date.now() > deadline) break;
       try {
-        promoted += (await promote(pool.cropId, pool.year)).promoted;
+        promoted += (await promote(pool.cropId, pool.year, { budgetMs: deadline - Date.now() })).promoted;
       } catch (e) {
         log.warn('promotion failed; the next sweep tries again', {
           cropId: pool.cropId,
@@ -64,7 +77,12 @@ export async function sweepAllocation(o: SweepOptions = {}): Promise<SweepOutcom
       if (Date.now() > deadline) break;
       if (await repairLeakedWaiting(pool.cropId, pool.year)) waitingRepaired++;
     }
-    const outcome = { expired: expiry.expired, promoted, days: expiry.days, waitingRepaired };
+    const now = new Date();
+    const reconciled =
+      reconcileHourReached(now) && Date.now() <= deadline
+        ? await reconcilePools(years, cropIds, { today, now, quietMs: QUIET_POOL_MS, deadline })
+        : undefined;
+    const outcome = { expired: expiry.expired, promoted, days: expiry.days, waitingRepaired, backfilled, reconciled };
     if (outcome.expired || outcome.promoted || waitingRepaired) log.info('allocation sweep', outcome);
     return outcome;
   } finally {
@@ -81,11 +99,9 @@ async function graceDaysSet(): Promise<number> {
   return readConfig('CollectionGraceDays', item?.value);
 }
 
-/** The pools of the current and last year with someone waiting: one BatchGet over the catalogue's crops. */
-async function poolsWithWaiting(year: number): Promise<PoolState[]> {
-  const crops = await dropdown(true);
-  const years = [year, year - 1];
-  const keys = crops.flatMap((c) => years.map((y) => poolKey(c.id, y)));
+/** The pools of the years with someone waiting: one BatchGet over the catalogue's crops. */
+async function poolsWithWaiting(years: number[], cropIds: number[]): Promise<PoolState[]> {
+  const keys = cropIds.flatMap((id) => years.map((y) => poolKey(id, y)));
   const items = await batchGet(keys, { consistentRead: true });
   return items
     .map((i) => {

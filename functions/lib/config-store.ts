@@ -4,6 +4,7 @@ import { docClient, tableName } from './aws';
 import { batchGet } from './batch-get';
 import { log } from './log';
 import { queryAll } from './query';
+import { withRetry } from './retry';
 
 /**
  * Configuration keys: CONFIG / <key>, value as text. Read often on public paths, so values are cached
@@ -57,6 +58,18 @@ export async function getSetting<K extends KnownConfigKey>(key: K): Promise<Conf
     log.warn('config lookup failed, using default', { key, error: (e as Error).message });
     return CONFIG_KEYS[key].default as ConfigValue<K>;
   }
+}
+
+/**
+ * Typed value of a known key as stored (a missing key gives the default); a lookup that keeps failing throws,
+ * for the settings whose default would do harm in place of the stored value.
+ */
+export async function getSettingStrict<K extends KnownConfigKey>(key: K): Promise<ConfigValue<K>> {
+  const hit = cache.get(key);
+  if (hit && Date.now() - hit.at < CACHE_MS) return readConfig(key, hit.value);
+  const item = await withRetry(() => getConfigItem(key));
+  cache.set(key, { at: Date.now(), value: item?.value });
+  return readConfig(key, item?.value);
 }
 
 /**

@@ -30,6 +30,15 @@ export interface LotItem {
   updatedOn?: string;
   /** Set by the sales area with each sale. */
   lastSaleOn?: string;
+  /**
+   * The crop's stock pool counts the whole lot (docs/decisions/0026-allocation.md, section 11): set on lots
+   * created since pools exist, and by the backfill on older ones. An older lot's pool counts only what
+   * changed since pools exist: its total and used grams at its first write since then are kept as
+   * `baseTotalGrams`/`baseUsedGrams`, and the backfill adds them.
+   */
+  pooled?: boolean;
+  baseTotalGrams?: number;
+  baseUsedGrams?: number;
 }
 
 export const ALL_LOTS_PK = 'LOTS';
@@ -66,10 +75,24 @@ export const lotEntity = defineEntity<LotItem>()({
     'createdOn',
     'updatedOn',
     'lastSaleOn',
+    'pooled',
+    'baseTotalGrams',
+    'baseUsedGrams',
   ],
 });
 
 export const lotKey = lotEntity.key;
+
+/** The grams of a lot's total its pool counts: all of it once pooled, else what changed since pools exist. */
+export const pooledStockOf = (lot: Pick<LotItem, 'pooled' | 'totalGrams' | 'baseTotalGrams'>, totalGrams = lot.totalGrams) =>
+  lot.pooled ? totalGrams : totalGrams - (lot.baseTotalGrams ?? lot.totalGrams);
+
+/**
+ * For a lot not yet pooled: its total and used grams before this write are kept (once) as the base the
+ * backfill adds; both always together. Goes into the write's SET.
+ */
+export const KEEP_POOL_BASE =
+  'baseTotalGrams = if_not_exists(baseTotalGrams, totalGrams), baseUsedGrams = if_not_exists(baseUsedGrams, usedGrams)';
 export const lotCodeKey = (code: string) => ({ pk: `LOTCODE#${code}`, sk: 'LOTCODE' });
 export const lotCounterKey = (producerID: number, year: number) => ({
   pk: `COUNTER#${lotSequenceCounter(producerID, year)}`,

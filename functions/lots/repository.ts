@@ -12,8 +12,10 @@ import {
   cropLotsPk,
   lotCodeKey,
   lotCounterKey,
+  KEEP_POOL_BASE,
   lotEntity,
   lotKey,
+  pooledStockOf,
   producerLotsPk,
   type LotItem,
 } from './lot-entity';
@@ -125,7 +127,8 @@ export async function insertLotWithCode(draft: Omit<LotItem, 'lotCode'>): Promis
   const seq = await withRetry(() => reserveSequence(draft.producerID, draft.year), {
     retryIf: (e) => isTransient(e) && !isAmbiguous(e),
   });
-  const lot: LotItem = { ...draft, lotCode: formatLotCode({ ...draft, seq }) };
+  // Its pool counts it whole from the start (docs/decisions/0026-allocation.md, section 11).
+  const lot: LotItem = { ...draft, pooled: true, lotCode: formatLotCode({ ...draft, seq }) };
   const active = { ':t': true };
   const token = randomUUID();
   // Built once: a resend with the same token must carry the same parameters (the pool's updatedAt included).
@@ -186,19 +189,27 @@ export type UpdateStockOutcome =
 const UNCHANGED_LOT = 'attribute_exists(pk) AND cropID = :oldCrop AND totalGrams = :oldTotal';
 
 /**
- * The pool updates of a lot's stock going from `before` to `after` (docs/decisions/0026-allocation.md,
- * section 1): the difference in its own pool, or, when the lot moves to another crop (or year), all of it
- * out of the old pool and into the new one. A decrease carries `freeGrams >= :decrease`.
+ * How a write to `lot` keeps its pool's share of it right: a pooled lot stays pooled; a lot not pooled yet
+ * must still be unpooled when written (else the backfill counted it meanwhile and the write is made again)
+ * and keeps its base (lot-entity.ts).
  */
-function poolMoves(
-  before: Pick<LotItem, 'cropID' | 'year' | 'totalGrams'>,
-  after: Pick<LotItem, 'cropID' | 'year' | 'totalGrams'>,
-) {
-  const move = (lot: typeof before, sign: 1 | -1) =>
-    lot.totalGrams === 0 ? [] : [{ cropID: lot.cropID, update: stockUpdate(lot.cropID, lot.year, sign * lot.totalGrams) }];
-  if (before.cropID !== after.cropID || before.year !== after.year) return [...move(before, -1), ...move(after, 1)];
-  const delta = after.totalGrams - before.totalGrams;
-  return delta === 0 ? [] : [{ cropID: before.cropID, update: stockUpdate(before.cropID, before.year, delta) }];
+function poolState(lot: LotItem): { condition: string; set: string } {
+  return lot.pooled ? { condition: '', set: '' } : { condition: ' AND attribute_not_exists(pooled)', set: `, ${KEEP_POOL_BASE}` };
+}
+
+/**
+ * The pool updates of a lot's stock going from `before` to `after` (docs/decisions/0026-allocation.md,
+ * section 1): the difference in its own pool, or, when the lot moves to another crop (or year), what the old
+ * pool counts of it out of that pool and all of it into the new one. A decrease carries
+ * `freeGrams >= :decrease`.
+ */
+function poolMoves(before: LotItem, after: Pick<LotItem, 'cropID' | 'year' | 'totalGrams'>) {
+  const move = (lot: Pick<LotItem, 'cropID' | 'year'>, grams: number) =>
+    grams === 0 ? [] : [{ cropID: lot.cropID, update: stockUpdate(lot.cropID, lot.year, grams) }];
+  // A lot that moves (nothing sold from it) is pooled whole in its new pool: that pool may be backfilled already.
+  if (before.cropID !== after.cropID || before.year !== after.year)
+    return [...move(before, -pooledStockOf(before)), ...move(after, after.totalGrams)];
+  return move(before, after.totalGrams - before.totalGrams);
 }
 
 /**
@@ -215,12 +226,13 @@ export async function updateLotFields(
 ): Promise<UpdateStockOutcome> {
   const cropChanges = next.cropID !== current.cropID;
   const now = new Date().toISOString();
+  const base = poolState(current);
+  const pooling = cropChanges && !current.pooled ? { ...base, set: `${base.set}, pooled = :pooled` } : base;
   const update = {
     TableName: tableName(),
     Key: lotKey(current.lotID),
-    UpdateExpression:
-      'SET totalGrams = :t, remainingGrams = :t - usedGrams, pricePaise = :p, cropID = :c, gsi2pk = :g2, updatedOn = :now',
-    ConditionExpression: `${UNCHANGED_LOT} AND usedGrams <= :t${cropChanges ? ' AND usedGrams = :zero' : ''}`,
+    UpdateExpression: `SET totalGrams = :t, remainingGrams = :t - usedGrams, pricePaise = :p, cropID = :c, gsi2pk = :g2, updatedOn = :now${pooling.set}`,
+    ConditionExpression: `${UNCHANGED_LOT} AND usedGrams <= :t${cropChanges ? ' AND usedGrams = :zero' : ''}${pooling.condition}`,
     ExpressionAttributeValues: {
       ':t': next.totalGrams,
       ':p': next.pricePaise,
@@ -230,6 +242,7 @@ export async function updateLotFields(
       ':oldCrop': current.cropID,
       ':oldTotal': current.totalGrams,
       ...(cropChanges ? { ':zero': 0 } : {}),
+      ...(cropChanges && !current.pooled ? { ':pooled': true } : {}),
     },
   };
   const moves = poolMoves(current, { ...next, year: current.year });
@@ -277,7 +290,9 @@ export type DeleteOutcome = 'deleted' | 'missing' | 'used' | 'changed' | 'promis
  * 'changed': the lot's crop or total is no longer the one read (edited meanwhile).
  */
 export async function deleteUnusedLot(lot: LotItem): Promise<DeleteOutcome> {
-  const moves = poolMoves(lot, { ...lot, totalGrams: 0 });
+  // What its pool counts of it goes out with it (a lot not pooled yet: only what changed since pools exist).
+  const counted = pooledStockOf(lot);
+  const moves = counted === 0 ? [] : [{ cropID: lot.cropID, update: stockUpdate(lot.cropID, lot.year, -counted) }];
   try {
     const token = randomUUID();
     const items = [
@@ -285,7 +300,7 @@ export async function deleteUnusedLot(lot: LotItem): Promise<DeleteOutcome> {
         Delete: {
           TableName: tableName(),
           Key: lotKey(lot.lotID),
-          ConditionExpression: `${UNCHANGED_LOT} AND usedGrams = :zero`,
+          ConditionExpression: `${UNCHANGED_LOT} AND usedGrams = :zero${poolState(lot).condition}`,
           ExpressionAttributeValues: { ':zero': 0, ':oldCrop': lot.cropID, ':oldTotal': lot.totalGrams },
         },
       },

@@ -13,7 +13,7 @@ import { nextValue } from '../lib/counters';
 import * as qr from '../lib/qr';
 import { AppError, badRequest, conflict, notFound } from '../lib/errors';
 import { readPool } from '../allocation/pool';
-import { promote } from '../allocation/promotion';
+import { promote, REQUEST_PROMOTION_BUDGET_MS } from '../allocation/promotion';
 import { log } from '../lib/log';
 import { getCrop, getCrops, type CropItem } from '../crops/repository';
 import { getProducer, getProducers, type ProducerItem } from '../producers/repository';
@@ -230,7 +230,7 @@ export async function update(id: number, input: UpdateLotInput): Promise<LotResp
  */
 async function releasePlaces(cropID: number, year: number): Promise<void> {
   try {
-    const { promoted } = await promote(cropID, year);
+    const { promoted } = await promote(cropID, year, { budgetMs: REQUEST_PROMOTION_BUDGET_MS });
     if (promoted > 0) log.info('stock added: waiting list promoted', { cropID, year, promoted });
   } catch (e) {
     log.warn('promotion after a lot write failed (the sweep promotes later)', { cropID, year, error: (e as Error).message });

@@ -20,7 +20,7 @@ import { aadhaarHash, sealAadhaar } from '../lib/aadhaar-vault';
 import { aadhaarForView } from '../lib/aadhaar-views';
 import type { Caller } from '../lib/caller';
 import { isStaff } from '../lib/caller-roles';
-import { getSetting } from '../lib/config-store';
+import { getSetting, getSettingStrict } from '../lib/config-store';
 import { nextValue, padId } from '../lib/counters';
 import { AppError, notFound } from '../lib/errors';
 import { log } from '../lib/log';
@@ -266,7 +266,7 @@ async function registerLocked(input: SubmitInput, c: Ctx): Promise<SubmitOutcome
     checkFile(input.file),
     appointmentSettings(),
     sealAadhaar(fields.adharNumber),
-    getSetting('AllocationMode'),
+    allocationMode(),
   ]);
 
   // A throttled counter update was not applied: safe to resend. A lost answer may skip a number (a gap).
@@ -406,6 +406,19 @@ async function registerLocked(input: SubmitInput, c: Ctx): Promise<SubmitOutcome
         removeQuietly(storedKey),
       ]);
     }
+  }
+}
+
+/**
+ * The allocation mode as stored: the lenient default (first-come) in place of a stored `draw` would give
+ * dates first-come during a draw, so a failed read refuses the registration with "please submit again".
+ */
+async function allocationMode(): Promise<AllocationMode> {
+  try {
+    return await getSettingStrict('AllocationMode');
+  } catch (e) {
+    log.error('allocation mode unreadable', { error: (e as Error).message, name: (e as Error).name });
+    throw busy();
   }
 }
 

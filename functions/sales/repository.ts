@@ -3,7 +3,7 @@ import { docClient, tableName } from '../lib/aws';
 import { getRecord } from '../lib/entity-reads';
 import { queryIndex } from '../lib/query';
 import { statUpdates } from '../lib/stats';
-import { lotKey } from '../lots/lot-entity';
+import { KEEP_POOL_BASE, lotKey } from '../lots/lot-entity';
 import { dueKey } from '../allocation/entries';
 import { saleUpdate } from '../allocation/pool';
 import { regKey } from '../registrations/repository';
@@ -42,6 +42,8 @@ export interface SaleWrite {
   at: Date;
   /** The lot's year: its grams are sold from the pool of that year. */
   lotYear: number;
+  /** The lot read was pooled (absent: not, and the sale keeps the lot's pool base; lot-entity.ts). */
+  lotPooled?: boolean;
   /**
    * What the registration holds from its crop's pool of its year: the grams promised (0 for registrations
    * stored before allocation) and the day of its due entry (none for those and for staff-made ones without one).
@@ -94,7 +96,7 @@ export async function commitSale(w: SaleWrite): Promise<void> {
       Update: {
         TableName: T,
         Key: lotKey(inv.lotID),
-        UpdateExpression: 'SET remainingGrams = remainingGrams - :g, usedGrams = usedGrams + :g, lastSaleOn = :now',
+        UpdateExpression: `SET remainingGrams = remainingGrams - :g, usedGrams = usedGrams + :g, lastSaleOn = :now${w.lotPooled ? '' : `, ${KEEP_POOL_BASE}`}`,
         ConditionExpression:
           'attribute_exists(pk) AND remainingGrams >= :g AND cropID = :crop AND (attribute_not_exists(isActive) OR isActive = :t)',
         ExpressionAttributeValues: { ':g': w.grams, ':crop': w.cropID, ':t': true, ':now': inv.generatedOn },

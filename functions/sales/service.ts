@@ -289,6 +289,7 @@ async function makeSaleOnce(input: MakeSaleInput, caller: Caller): Promise<MakeS
           cropID: lot.cropID,
           at: now,
           lotYear: lot.year,
+          lotPooled: lot.pooled === true,
           promise,
         });
         noteSeq(fy, seq);

@@ -94,6 +94,22 @@ describe('promotion', () => {
     expect((await expectConsistent(cropId)).pool).toMatchObject({ waiting: 0, confirmed: 5, freeGrams: 6 * KG });
   });
 
+  it('begins no promotion once its time budget is spent: a budget of 0 leaves everyone waiting, the next run goes on', async () => {
+    const { cropId, cropName } = await kgCrop();
+    const ids = await waitlist(cropName, [1, 1, 1]);
+    expect(await changeStock(cropId, YEAR, 3 * KG)).toBe(true);
+
+    expect(await promote(cropId, YEAR, { budgetMs: 0 })).toEqual({ promoted: 0 });
+    const before = await expectConsistent(cropId);
+    expect(ids.map((id) => before.byId.get(id)!.status)).toEqual(['waitlisted', 'waitlisted', 'waitlisted']);
+    expect(before.pool).toMatchObject({ waiting: 3, confirmed: 0, freeGrams: 3 * KG });
+
+    expect(await promote(cropId, YEAR, { budgetMs: 60_000 })).toEqual({ promoted: 3 });
+    const after = await expectConsistent(cropId);
+    expect(ids.map((id) => after.byId.get(id)!.status)).toEqual(['confirmed', 'confirmed', 'confirmed']);
+    await expectSlotsMatch();
+  });
+
   it('lets a head that does not fit block the smaller requests behind it', async () => {
     const { cropId, cropName } = await kgCrop();
     const ids = await waitlist(cropName, [5, 1, 1]);

@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { readApplicants } from '@functions/allocation/draw-store';
 import { readPool } from '@functions/allocation/pool';
 import { docClient, setDocClientForTests } from '@functions/lib/aws';
+import { clearConfigCache } from '@functions/lib/config-store';
 import { getRegistration } from '@functions/registrations/repository';
 import { kolkataDate } from '@shared/schemas/registration';
 import { faulty, named } from '../support/faulty-client';
@@ -94,6 +95,29 @@ describe('a registration in draw mode', () => {
     setDocClientForTests(realClient);
     expect(await readPool(cropId, YEAR)).toMatchObject({ applied: 0 });
     expect(await readApplicants(cropId, YEAR)).toEqual([]);
+  });
+
+  it('refuses with the bilingual 503 "please submit again" when the mode cannot be read, rather than giving a date first-come', async () => {
+    const cropId = await seedCrop('Lentil', { stockKg: 100 });
+    clearConfigCache();
+    setDocClientForTests(
+      faulty(realClient, (cmd) =>
+        cmd.constructor.name === 'GetCommand' && cmd.input.Key?.pk === 'CONFIG' && cmd.input.Key?.sk === 'AllocationMode'
+          ? named('ECONNRESET', { $metadata: {} })
+          : undefined,
+      ),
+    );
+    const r = await registerFarmer(api, validFields({ cropName: 'Lentil', bagsRequested: 1 }));
+    setDocClientForTests(realClient);
+    expect(r.status, r.text).toBe(503);
+    expect(r.json.message).toBe(
+      'सर्वर अभी व्यस्त है, कृपया थोड़ी देर में फिर से जमा करें / The server is busy. Please submit again in a moment.',
+    );
+    expect(await readPool(cropId, YEAR)).toMatchObject({ applied: 0, confirmed: 0, waiting: 0, promisedGrams: 0 });
+
+    const again = await registerFarmer(api, validFields({ cropName: 'Lentil', bagsRequested: 1 }));
+    expect(again.status, again.text).toBe(201);
+    expect(again.json.data.status).toBe('applied');
   });
 
   it('goes back to first-come when the setting does', async () => {
