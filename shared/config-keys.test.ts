@@ -29,7 +29,7 @@ describe('config keys', () => {
   });
 
   it('refuses values an admin may not save, and leaves unknown keys alone', () => {
-    expect(validateConfigValue('PerDayLimit', '-1')).toMatch(/PerDayLimit/);
+    expect(validateConfigValue('PerDayLimit', '-1')).toMatch(/^Appointments per day: /);
     expect(validateConfigValue('PerDayLimit', '12')).toBeNull();
     expect(validateConfigValue('Is_SVS_Form_On', 'maybe')).toMatch(/true or false/);
     expect(validateConfigValue('Holidays', '2026-13')).toMatch(/Not a date/);
@@ -44,7 +44,7 @@ describe('config keys', () => {
   it('reads the allocation mode and the reserved shares of the draw', () => {
     expect(readConfig('AllocationMode', undefined)).toBe('first-come');
     expect(readConfig('AllocationMode', ' Draw ')).toBe('draw');
-    expect(validateConfigValue('AllocationMode', 'lottery')).toMatch(/AllocationMode/);
+    expect(validateConfigValue('AllocationMode', 'lottery')).toMatch(/^Allocation mode: /);
     expect(readConfig('ReservedShares', undefined)).toEqual([]);
     expect(readConfig('ReservedShares', 'SC/ST=20:SC, ST; Women = 30 % : महिला')).toEqual([
       { name: 'SC/ST', percent: 20, qualifiers: ['SC', 'ST'] },
@@ -54,6 +54,16 @@ describe('config keys', () => {
     expect(validateConfigValue('ReservedShares', 'SC=20:SC; SC=10:ST')).toMatch(/name of its own/);
     expect(validateConfigValue('ReservedShares', 'SC 20')).toMatch(/Not a share/);
     expect(validateConfigValue('ReservedShares', 'SC=0:SC')).toMatch(/percent/);
+  });
+
+  it('refuses reserved shares whose qualifiers match nobody the form registers, naming the setting by its label', () => {
+    const problem = validateConfigValue('ReservedShares', 'Women=50:female');
+    expect(problem).toBe(
+      'Reserved shares of the draw: Share Women: no registration has female; use the categories or genders of the form: GEN, OBC, SC, ST, पुरुष, महिला',
+    );
+    expect(problem).not.toMatch(/ReservedShares|Invalid value/);
+    expect(validateConfigValue('ReservedShares', 'SC/ST=20:SC,Dalit,ST')).toMatch(/no registration has Dalit;/);
+    expect(readConfig('ReservedShares', 'SC/ST=20: sc, St')).toEqual([{ name: 'SC/ST', percent: 20, qualifiers: ['SC', 'ST'] }]);
   });
 
   it('reads the day of the draw: a real day or empty (not announced)', () => {

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { CATEGORIES, GENDERS } from './schemas/registration';
 
 /**
  * Every configuration key the product reads, with its default, parser and who may read it.
@@ -39,6 +40,12 @@ export interface ReservedShareSetting {
   qualifiers: string[];
 }
 
+/** Who may qualify for a share: the categories and genders the registration form offers. */
+export const SHARE_QUALIFIERS: readonly string[] = [...CATEGORIES, ...GENDERS];
+
+/** The qualifier as the form stores it (SC for sc); undefined when the form offers no such value. */
+const knownQualifier = (who: string) => SHARE_QUALIFIERS.find((q) => q.toLowerCase() === who.toLowerCase());
+
 const SHARE_RE = /^([^=;:]+)=\s*(\d+(?:\.\d+)?)\s*%?\s*:(.+)$/;
 
 function parseReservedShares(raw: string): ReservedShareSetting[] {
@@ -62,7 +69,12 @@ function parseReservedShares(raw: string): ReservedShareSetting[] {
       if (!name || name.length > 40) throw new Error(`Share name of 1 to 40 characters: ${part}`);
       if (!(percent > 0 && percent <= 100)) throw new Error(`Share ${name}: percent above 0 and at most 100`);
       if (qualifiers.length === 0) throw new Error(`Share ${name} names nobody who qualifies`);
-      return { name, percent, qualifiers };
+      const unknown = qualifiers.filter((q) => !knownQualifier(q));
+      if (unknown.length > 0)
+        throw new Error(
+          `Share ${name}: no registration has ${unknown.join(', ')}; use the categories or genders of the form: ${SHARE_QUALIFIERS.join(', ')}`,
+        );
+      return { name, percent, qualifiers: [...new Set(qualifiers.map((q) => knownQualifier(q) as string))] };
     });
   if (new Set(shares.map((s) => s.name)).size !== shares.length) throw new Error('Each share needs a name of its own');
   if (shares.reduce((sum, s) => sum + s.percent, 0) > 100) throw new Error('Shares add up to more than 100 %');
@@ -82,6 +94,8 @@ interface KeyDef<T> {
   parse: (raw: string) => T;
   /** Text stored for a value. */
   format: (value: T) => string;
+  /** The setting's name as the admin's screens show it. */
+  label: string;
   description: string;
 }
 
@@ -96,6 +110,7 @@ export const CONFIG_KEYS = {
     // On when the value is '1' or 'true' (any case); anything else means off.
     parse: parseBool,
     format: (v) => (v ? 'true' : 'false'),
+    label: 'Registrations open',
     description: 'Registrations open (true/1) or closed',
   }),
   PerDayLimit: def<number>({
@@ -103,6 +118,7 @@ export const CONFIG_KEYS = {
     public: false,
     parse: (raw) => z.coerce.number().int().min(0).max(100000).parse(raw.trim()),
     format: String,
+    label: 'Appointments per day',
     description: 'Appointments per working day (0 = no cap)',
   }),
   AppointmentStartDate: def<string>({
@@ -114,6 +130,7 @@ export const CONFIG_KEYS = {
       return v;
     },
     format: (v) => v,
+    label: 'First appointment day',
     description: 'First appointment day (YYYY-MM-DD); empty means the day after registration',
   }),
   WeeklyOffDay: def<number>({
@@ -126,6 +143,7 @@ export const CONFIG_KEYS = {
       return z.coerce.number().int().min(-1).max(6).parse(v);
     },
     format: String,
+    label: 'Weekly off day',
     description: 'Weekly off day: 0 Sunday … 6 Saturday, -1 none',
   }),
   Holidays: def<string[]>({
@@ -140,6 +158,7 @@ export const CONFIG_KEYS = {
       return [...new Set(days)].sort();
     },
     format: (v) => v.join(','),
+    label: 'Holidays',
     description: 'Holidays, comma separated YYYY-MM-DD',
   }),
   ShiftLabels: def<[string, string]>({
@@ -151,6 +170,7 @@ export const CONFIG_KEYS = {
       return [parts[0], parts[1]];
     },
     format: (v) => v.join(' | '),
+    label: 'Shift labels',
     description: 'Labels of the two shifts, separated by |',
   }),
   RegistrationOpensNext: def<string>({
@@ -163,6 +183,7 @@ export const CONFIG_KEYS = {
       return v;
     },
     format: (v) => v,
+    label: 'Registrations open next',
     description: 'When registrations open next: a date YYYY-MM-DD or a short text; empty means not announced yet',
   }),
   CounterAddress: def<string>({
@@ -170,6 +191,7 @@ export const CONFIG_KEYS = {
     public: true,
     parse: counterText,
     format: counterText,
+    label: 'Counter address',
     description: "Where farmers come: the institute's seed counter address (printed on the letter)",
   }),
   CounterHours: def<string>({
@@ -177,6 +199,7 @@ export const CONFIG_KEYS = {
     public: true,
     parse: counterText,
     format: counterText,
+    label: 'Counter hours',
     description: "The counter's opening hours (shown on the letter)",
   }),
   AllocationMode: def<AllocationMode>({
@@ -184,6 +207,7 @@ export const CONFIG_KEYS = {
     public: false,
     parse: (raw) => z.enum(ALLOCATION_MODES).parse(raw.trim().toLowerCase()),
     format: (v) => v,
+    label: 'Allocation mode',
     description: 'How stock is given out: first-come (in order of registration) or draw (an admin runs a draw per crop)',
   }),
   ReservedShares: def<ReservedShareSetting[]>({
@@ -191,6 +215,7 @@ export const CONFIG_KEYS = {
     public: false,
     parse: parseReservedShares,
     format: formatReservedShares,
+    label: 'Reserved shares of the draw',
     description:
       'Shares of the stock the draw fills first, separated by ;, each name=percent:who qualifies (categories GEN, OBC, SC, ST or genders पुरुष, महिला), e.g. SC/ST=20:SC,ST; Women=30:महिला',
   }),
@@ -199,6 +224,7 @@ export const CONFIG_KEYS = {
     public: false,
     parse: (raw) => z.coerce.number().int().min(0).max(30).parse(raw.trim()),
     format: String,
+    label: 'Collection grace days',
     description: 'Days after the appointment day a confirmed farmer may still collect (0–30); then the place is given back',
   }),
   DrawDate: def<string>({
@@ -210,6 +236,7 @@ export const CONFIG_KEYS = {
       return v;
     },
     format: (v) => v,
+    label: 'Day of the draw',
     description:
       'The day of the draw (YYYY-MM-DD, India time), shown on applied letters in draw mode; empty means not announced yet',
   }),
@@ -250,7 +277,8 @@ export function validateConfigValue(key: string, raw: string): string | null {
     CONFIG_KEYS[key].parse(raw);
     return null;
   } catch (e) {
-    if (e instanceof z.ZodError) return `Invalid value for ${key}: ${CONFIG_KEYS[key].description}`;
-    return `Invalid value for ${key}: ${(e as Error).message}`;
+    const { label, description } = CONFIG_KEYS[key];
+    if (e instanceof z.ZodError) return `${label}: ${description}`;
+    return `${label}: ${(e as Error).message}`;
   }
 }

@@ -383,6 +383,15 @@ describe('the allocation settings', () => {
       .getByText(/Not a share: Women 30/)
       .first()
       .waitFor();
+    // A share for people the form never records is refused, naming the accepted values and the setting's label.
+    await page.locator('[name="ReservedShares"]').fill('Women=50:female');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page
+      .getByText(/Share Women: no registration has female; use the categories or genders of the form: GEN, OBC, SC, ST, पुरुष, महिला/)
+      .first()
+      .waitFor();
+    await expect(page.getByText(/ReservedShares|Invalid value/).count()).resolves.toBe(0);
+    await shot(page, 'settings-share-refused-1280-en', false);
     await page.locator('[name="ReservedShares"]').fill('Women=50:महिला');
     await page.locator('[name="CollectionGraceDays"]').fill('3');
     await expect(page.getByText(/Only in draw mode: applied farmers’ letters say the draw is on this day/).count()).resolves.toBe(

@@ -246,7 +246,7 @@ describe('configuration keys', () => {
     expect(empty.json.message).toBe('Key is required');
     const limit = await api.call('POST', '/api/config', { token: tokens.super_admin, body: { key: 'PerDayLimit', value: '-3' } });
     expect(limit.status).toBe(400);
-    expect(limit.json.message).toMatch(/PerDayLimit/);
+    expect(limit.json.message).toMatch(/^Appointments per day: /);
   });
 
   it('serves public keys to anyone, every other key only to super_admin (like the list)', async () => {
@@ -321,5 +321,23 @@ describe('season settings', () => {
     const over = await api.call('PUT', '/api/settings', { token, body: { ...before.json, CollectionGraceDays: 31 } });
     expect(over.status).toBe(400);
     expect(over.json.fields.CollectionGraceDays).toBe('At most 30');
+  });
+
+  it('refuses reserved shares for people the registration form never records, naming the setting by its label', async () => {
+    const token = await api.tokenFor('admin');
+    const before = await api.call('GET', '/api/settings', { token });
+    const bad = await api.call('PUT', '/api/settings', { token, body: { ...before.json, ReservedShares: 'Women=50:female' } });
+    expect(bad.status).toBe(400);
+    const problem = bad.json.fields.ReservedShares as string;
+    expect(problem).toMatch(/^Reserved shares of the draw: Share Women: no registration has female; /);
+    expect(problem).toContain('GEN, OBC, SC, ST, पुरुष, महिला');
+    expect(bad.json.message).not.toMatch(/ReservedShares|Invalid value/);
+    expect((await api.call('GET', '/api/settings', { token })).json).toEqual(before.json);
+    const viaKey = await api.call('POST', '/api/config', {
+      token: await api.tokenFor('super_admin'),
+      body: { key: 'ReservedShares', value: 'W=30:women' },
+    });
+    expect(viaKey.status).toBe(400);
+    expect(viaKey.json.message).toMatch(/^Reserved shares of the draw: /);
   });
 });
