@@ -39,7 +39,9 @@ export async function runCropDraw(input: DrawRequest, caller: Caller): Promise<D
   if (await getSetting('Is_SVS_Form_On')) throw conflict('Close the registration form before running the draw');
   const pool = await readPool(cropId, year);
   if (pool.waiting > 0) {
-    throw conflict(`${pool.waiting} registrations of this crop are on the waiting list for ${year}; a draw needs an empty one`);
+    const registrations =
+      pool.waiting === 1 ? '1 registration of this crop is' : `${pool.waiting} registrations of this crop are`;
+    throw conflict(`${registrations} on the waiting list for ${year}; a draw needs an empty one`);
   }
   const applicants = await readApplicants(cropId, year);
   if (applicants.length === 0) throw conflict(`Nobody applied for this crop in ${year}`);

@@ -16,10 +16,11 @@ const DRAW_STATES: readonly DrawState[] = ['drawn', 'applying', 'applied'];
  * the draw records are read in one BatchGet (the catalogue has tens of crops).
  */
 export async function allocationSummary(year = currentYear()): Promise<AllocationSummaryReply> {
-  const [crops, mode, graceDays] = await Promise.all([
+  const [crops, mode, graceDays, formOpen] = await Promise.all([
     dropdown(true),
     getSetting('AllocationMode'),
     getSetting('CollectionGraceDays'),
+    getSetting('Is_SVS_Form_On'),
   ]);
   const items = await batchGet(crops.flatMap((c) => [poolKey(c.id, year), drawRecordKey(c.id, year)]));
   const byKey = new Map(items.map((i) => [`${String(i.pk)}|${String(i.sk)}`, i]));
@@ -28,6 +29,7 @@ export async function allocationSummary(year = currentYear()): Promise<Allocatio
     year,
     mode,
     graceDays,
+    formOpen,
     crops: crops.map((crop) => {
       const pool = poolState(crop.id, year, itemOf(poolKey(crop.id, year)));
       const draw = itemOf(drawRecordKey(crop.id, year));

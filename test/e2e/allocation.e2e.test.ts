@@ -28,7 +28,9 @@ const DRAW_DAY = '2027-03-15';
 
 const e2e = useE2EStack({ name: 'allocation', adminEmail: ADMIN_EMAIL, adminPassword: ADMIN_PASSWORD });
 const { url, newPage } = e2e;
-const crops = { Wheat: 0, Mustard: 0, Chickpea: 0, Lentil: 0 };
+const crops = { Wheat: 0, Mustard: 0, Chickpea: 0, Lentil: 0, Pea: 0, Barley: 0 };
+/** Sold by the kg, as lentil is here: a request of 2 kg is 2 kg. */
+const BY_THE_KG = { rules: { unit: 'kg', bagSizeKg: 1, minQty: 1, maxQty: 6, defaultQty: 1 } };
 
 async function shot(page: Page, name: string, fullPage = true) {
   await screenshot(page, `allocation-${name}`, { fullPage });
@@ -387,7 +389,9 @@ describe('the allocation settings', () => {
     await page.locator('[name="ReservedShares"]').fill('Women=50:female');
     await page.getByRole('button', { name: 'Save' }).click();
     await page
-      .getByText(/Share Women: no registration has female; use the categories or genders of the form: GEN, OBC, SC, ST, पुरुष, महिला/)
+      .getByText(
+        /Share Women: no registration has female; use the categories or genders of the form: GEN, OBC, SC, ST, पुरुष, महिला/,
+      )
       .first()
       .waitFor();
     await expect(page.getByText(/ReservedShares|Invalid value/).count()).resolves.toBe(0);
@@ -421,6 +425,59 @@ describe('the allocation settings', () => {
 });
 
 describe('the draw', () => {
+  it('Run draw is disabled, with the reason beside it, while registrations are open, without applicants and with a waiting list (1280 px English, 360 px Hindi)', async () => {
+    for (const cropName of ['Pea', 'Barley'] as const) {
+      const r = await e2e.asAdmin('POST', '/api/crops', { cropName, description: `${cropName} seed`, ...BY_THE_KG });
+      expect(r.status, r.text).toBe(201);
+      crops[cropName] = r.json.cropID;
+      await stockCrop(adminPostOf(e2e), r.json.cropID, 2);
+    }
+    // First come: the second pea farmer waits.
+    await saveSettings({ Is_SVS_Form_On: true, AllocationMode: 'first-come' });
+    await registered('Pea', 2);
+    expect((await registered('Pea', 2)).status).toBe('waitlisted');
+    await saveSettings({ AllocationMode: 'draw' });
+    try {
+      const ctx = await context(DESKTOP, 'en');
+      const page = await adminPage(ctx, '/admin/allocation');
+      const card = (crop: string) => page.locator(`[data-testid="allocation-crop"][data-crop="${crop}"]`);
+      const runDraw = (crop: string) => card(crop).getByRole('button', { name: 'Run draw' });
+      await runDraw('Barley').waitFor();
+      await expect(runDraw('Barley').isDisabled()).resolves.toBe(true);
+      await expect(card('Barley').getByTestId('draw-blocked').textContent()).resolves.toBe(
+        'Close registrations in Settings before the draw.',
+      );
+      await expect(runDraw('Barley').getAttribute('aria-describedby')).resolves.toBe(`draw-blocked-${crops.Barley}`);
+
+      await saveSettings({ Is_SVS_Form_On: false });
+      await page.reload();
+      await runDraw('Barley').waitFor();
+      await expect(card('Barley').getByTestId('draw-blocked').textContent()).resolves.toBe('Nobody has applied for this crop.');
+      await expect(runDraw('Barley').isDisabled()).resolves.toBe(true);
+      await expect(card('Pea').getByTestId('draw-blocked').textContent()).resolves.toBe(
+        '1 registration is on the waiting list; a draw needs an empty one.',
+      );
+      await expect(runDraw('Pea').isDisabled()).resolves.toBe(true);
+      await card('Pea').evaluate((el) => el.scrollIntoView({ block: 'start' }));
+      await shot(page, 'allocation-draw-blocked-1280-en', false);
+      await ctx.close();
+
+      const phone = await context(PHONE, 'en');
+      const hi = await adminPage(phone, '/admin/allocation', 'hi');
+      const hiPea = hi.locator('[data-testid="allocation-crop"][data-crop="Pea"]');
+      await expect(hiPea.getByTestId('draw-blocked').textContent()).resolves.toBe(
+        '1 पंजीकरण प्रतीक्षा सूची में है; ड्रॉ के लिए सूची खाली होनी चाहिए।',
+      );
+      await expect(hiPea.getByRole('button', { name: 'ड्रॉ निकालें' }).isDisabled()).resolves.toBe(true);
+      await expectNoOverflow(hi);
+      await hiPea.evaluate((el) => el.scrollIntoView({ block: 'start' }));
+      await shot(hi, 'allocation-draw-blocked-360-hi', false);
+      await phone.close();
+    } finally {
+      await saveSettings({ Is_SVS_Form_On: true, AllocationMode: 'first-come' });
+    }
+  }, 120_000);
+
   it('in draw mode farmers apply; with registrations closed the admin runs the draw on the Allocation screen and sees the result; a second run shows the first result', async () => {
     // Half the stock is reserved for women farmers; two of the five applicants are women.
     await saveSettings({ AllocationMode: 'draw', ReservedShares: 'Women=50:महिला' });

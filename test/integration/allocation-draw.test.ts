@@ -227,15 +227,23 @@ describe('who may run it and what it refuses', () => {
       const open = await draw({ cropId: crop, year: YEAR, seed: '1' });
       expect(open.status).toBe(409);
       expect(open.json.message).toMatch(/Close the registration form/);
+      // The Allocation screen learns from its summary that the form is open, to offer no draw.
+      const summary = await api.call('GET', `/api/allocation?year=${YEAR}`, { token: tokens.admin });
+      expect(summary.json.formOpen).toBe(true);
     } finally {
       await setConfig('Is_SVS_Form_On', 'false');
     }
+    expect((await api.call('GET', `/api/allocation?year=${YEAR}`, { token: tokens.admin })).json.formOpen).toBe(false);
     const waiting = newCrop();
     await stockCrop(waiting, 5, applicants(3));
     await joinQueue(waiting, YEAR);
     const queued = await draw({ cropId: waiting, year: YEAR, seed: '1' });
     expect(queued.status).toBe(409);
-    expect(queued.json.message).toMatch(/waiting list/);
+    expect(queued.json.message).toBe(`1 registration of this crop is on the waiting list for ${YEAR}; a draw needs an empty one`);
+    await joinQueue(waiting, YEAR);
+    expect((await draw({ cropId: waiting, year: YEAR, seed: '1' })).json.message).toBe(
+      `2 registrations of this crop are on the waiting list for ${YEAR}; a draw needs an empty one`,
+    );
     const empty = await draw({ cropId: newCrop(), year: YEAR, seed: '1' });
     expect(empty.status).toBe(409);
     expect(empty.json.message).toMatch(/Nobody applied/);

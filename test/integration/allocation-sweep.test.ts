@@ -336,7 +336,7 @@ describe('the routes', () => {
 
     const r = await api.call('GET', `/api/allocation?year=${YEAR}`, { token: tokens.seller });
     expect(r.status, r.text).toBe(200);
-    expect(r.json).toMatchObject({ year: YEAR, mode: 'first-come', graceDays: 2 });
+    expect(r.json).toMatchObject({ year: YEAR, mode: 'first-come', graceDays: 2, formOpen: expect.any(Boolean) });
     const wheat = r.json.crops.find((c: { cropId: number }) => c.cropId === cropId);
     expect(wheat).toEqual({
       cropId,

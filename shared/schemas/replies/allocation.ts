@@ -63,6 +63,8 @@ export const AllocationSummaryReply = z.strictObject({
   year: z.number(),
   mode: z.enum(['first-come', 'draw']),
   graceDays: z.number(),
+  /** Registrations open (Is_SVS_Form_On): a draw is refused until the form is closed. */
+  formOpen: z.boolean(),
   crops: z.array(AllocationCropReply),
 });
 export type AllocationSummaryReply = z.infer<typeof AllocationSummaryReply>;

@@ -18,6 +18,18 @@ import { AllocationBar } from './AllocationBar';
 import { getAllocation, kgText, runSweep } from './api';
 import { DrawDialog } from './DrawDialog';
 
+/** Why the server would refuse a crop's draw now (functions/allocation/draw-service.ts), or null. */
+function drawBlocker(
+  crop: AllocationCropReply,
+  formOpen: boolean,
+): 'drawBlockedFormOpen' | 'drawBlockedNoApplicants' | 'drawBlockedWaitingOne' | 'drawBlockedWaiting' | null {
+  if (formOpen) return 'drawBlockedFormOpen';
+  if (crop.waitlisted === 1) return 'drawBlockedWaitingOne';
+  if (crop.waitlisted > 1) return 'drawBlockedWaiting';
+  if (crop.applied === 0) return 'drawBlockedNoApplicants';
+  return null;
+}
+
 /** The year in India now: the allocation's default year, as the server's. */
 const indiaYear = () =>
   Number(new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata', year: 'numeric' }).format(new Date()));
@@ -96,6 +108,8 @@ export default function AllocationPage() {
         {data?.crops.map((crop) => {
           const name = cropLabel(crop, lang);
           const drawable = isAdmin && (data.mode === 'draw' || crop.applied > 0 || Boolean(crop.draw));
+          const blocker = crop.draw ? null : drawBlocker(crop, data.formOpen);
+          const blockerId = `draw-blocked-${crop.cropId}`;
           return (
             <Paper
               key={crop.cropId}
@@ -110,8 +124,19 @@ export default function AllocationPage() {
                 <Typography id={`crop-${crop.cropId}`} variant="h6" component="h2" sx={{ flex: 1 }}>
                   {name}
                 </Typography>
+                {drawable && blocker && (
+                  <Typography id={blockerId} variant="body2" color="text.secondary" data-testid="draw-blocked">
+                    {t(`allocation.${blocker}`, { count: crop.waitlisted })}
+                  </Typography>
+                )}
                 {drawable && (
-                  <Button size="small" variant={crop.draw ? 'outlined' : 'contained'} onClick={() => setDrawFor(crop)}>
+                  <Button
+                    size="small"
+                    variant={crop.draw ? 'outlined' : 'contained'}
+                    onClick={() => setDrawFor(crop)}
+                    disabled={Boolean(blocker)}
+                    aria-describedby={blocker ? blockerId : undefined}
+                  >
                     {crop.draw ? t('allocation.showDraw') : t('allocation.runDraw')}
                   </Button>
                 )}

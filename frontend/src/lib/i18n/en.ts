@@ -804,6 +804,10 @@ export const en = {
     previous: 'Previous',
     next: 'Next',
     loadDrawFailed: 'The draw result could not be loaded.',
+    drawBlockedFormOpen: 'Close registrations in Settings before the draw.',
+    drawBlockedNoApplicants: 'Nobody has applied for this crop.',
+    drawBlockedWaitingOne: '1 registration is on the waiting list; a draw needs an empty one.',
+    drawBlockedWaiting: '{{count}} registrations are on the waiting list; a draw needs an empty one.',
   },
   /** A registration's place in its crop's stock, on the letter and the success card (fetched when shown: parts.ts). */
   allocationStatus: {

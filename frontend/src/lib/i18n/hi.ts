@@ -802,6 +802,10 @@ export const hi: Messages = {
     previous: 'पिछला',
     next: 'अगला',
     loadDrawFailed: 'ड्रॉ का परिणाम लोड नहीं हो सका।',
+    drawBlockedFormOpen: 'ड्रॉ से पहले सेटिंग्स में पंजीकरण बंद करें।',
+    drawBlockedNoApplicants: 'इस फसल के लिए किसी ने आवेदन नहीं किया है।',
+    drawBlockedWaitingOne: '1 पंजीकरण प्रतीक्षा सूची में है; ड्रॉ के लिए सूची खाली होनी चाहिए।',
+    drawBlockedWaiting: '{{count}} पंजीकरण प्रतीक्षा सूची में हैं; ड्रॉ के लिए सूची खाली होनी चाहिए।',
   },
   /** फसल के स्टॉक में पंजीकरण की जगह: पत्र और सफलता कार्ड पर (दिखाते समय लाए जाते हैं: parts.ts)। */
   allocationStatus: {
