@@ -360,8 +360,9 @@ describe('the Allocation screen', () => {
     );
     await expect(page.getByTestId('allocation-mode').textContent()).resolves.toContain('first come, first served');
     await shot(page, 'allocation-1280-en');
-    await page.getByRole('button', { name: 'Run sweep now' }).click();
-    await page.getByText(/^Sweep done: \d+ expired, \d+ given a date\.$/).waitFor();
+    await expect(page.locator('#sweep-help').textContent()).resolves.toMatch(/^Expires confirmed registrations not collected/);
+    await page.getByRole('button', { name: 'Update waiting lists now' }).click();
+    await page.getByText(/^Waiting lists updated: \d+ expired, \d+ given a date\.$/).waitFor();
     await ctx.close();
 
     const phone = await context(PHONE, 'en');
@@ -369,6 +370,9 @@ describe('the Allocation screen', () => {
     await hi.locator('[data-testid="allocation-crop"][data-crop="Wheat"]').getByTestId('allocation-bar').waitFor();
     await expectNoOverflow(hi);
     await shot(hi, 'allocation-360-hi');
+    await hi.getByRole('button', { name: 'प्रतीक्षा सूचियाँ अभी अद्यतन करें' }).click();
+    await hi.getByText(/^प्रतीक्षा सूचियाँ अद्यतन हुईं: \d+ की अवधि बीती, \d+ को तारीख मिली।$/).waitFor();
+    await shot(hi, 'allocation-updated-360-hi', false);
     await phone.close();
   }, 120_000);
 });
@@ -525,7 +529,10 @@ describe('the draw', () => {
     await expect.poll(() => dialog.getByTestId('draw-entry').count()).toBe(5);
     await expect(dialog.locator('[data-testid="draw-entry"][data-outcome="confirmed"]').count()).resolves.toBe(2);
     // The women's share (3 kg of 6) is met by the first woman in draw order.
-    await expect(dialog.getByText(/^Women 50 %: 3 of 3 kg \(met\)$/).count()).resolves.toBe(1);
+    await expect(dialog.getByText(/^Women 50 %: quota 3 kg, given 3 kg \(met\)$/).count()).resolves.toBe(1);
+    await expect(dialog.getByTestId('draw-order-note').textContent()).resolves.toMatch(
+      /^Reserved shares are filled first, in draw order; then the rest in draw order while stock lasts\./,
+    );
     await shot(page, 'draw-result-1280-en', false);
     await dialog.getByRole('button', { name: 'Close' }).click();
     await expect.poll(() => card.getByRole('button', { name: 'Draw result' }).count()).toBe(1);
@@ -545,6 +552,8 @@ describe('the draw', () => {
     const hiCard = hiAllocation.locator('[data-testid="allocation-crop"][data-crop="Chickpea"]');
     await hiCard.getByRole('button', { name: 'ड्रॉ का परिणाम' }).click();
     await hiAllocation.getByTestId('draw-result').waitFor();
+    await expect(hiAllocation.getByText(/^Women 50 %: कोटा 3 किग्रा, दिया गया 3 किग्रा \(पूरा\)$/).count()).resolves.toBe(1);
+    await expect(hiAllocation.getByTestId('draw-order-note').textContent()).resolves.toMatch(/^आरक्षित हिस्से पहले भरे जाते हैं/);
     await shot(hiAllocation, 'draw-result-360-hi', false);
     await hiAllocation.getByRole('button', { name: 'बंद करें' }).click();
     await expectNoOverflow(hiAllocation);

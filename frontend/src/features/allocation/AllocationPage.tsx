@@ -82,9 +82,14 @@ export default function AllocationPage() {
           </Typography>
         )}
         {isAdmin && (
-          <Button variant="outlined" onClick={() => sweep.mutate()} disabled={sweep.isPending} sx={{ ml: { sm: 'auto' } }}>
-            {sweep.isPending ? t('allocation.sweeping') : t('allocation.runSweep')}
-          </Button>
+          <Box sx={{ ml: { sm: 'auto' }, maxWidth: { sm: 420 } }}>
+            <Button variant="outlined" onClick={() => sweep.mutate()} disabled={sweep.isPending} aria-describedby="sweep-help">
+              {sweep.isPending ? t('allocation.sweeping') : t('allocation.runSweep')}
+            </Button>
+            <Typography id="sweep-help" variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+              {t('allocation.sweepHelp')}
+            </Typography>
+          </Box>
         )}
       </Box>
       {sweep.isSuccess && (

@@ -78,6 +78,9 @@ export function DrawResult({ draw }: { draw: DrawReply }) {
               ))}
         </dd>
       </Box>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }} data-testid="draw-order-note">
+        {t('allocation.drawOrderNote')}
+      </Typography>
       <TableContainer sx={{ border: 1, borderColor: 'divider', borderRadius: 1 }}>
         <Table size="small" aria-label={t('allocation.result')}>
           <TableHead>
