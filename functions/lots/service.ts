@@ -217,6 +217,8 @@ export async function update(id: number, input: UpdateLotInput): Promise<LotResp
         await checkActive(undefined, input.cropID);
         throw badRequest('Crop is inactive', { cropID: 'Crop is inactive' });
       case 'promised':
+        // Moving the lot away takes all of its kg from its crop: the crop's floor is not what stops it.
+        if (cropChanges && out.cropID === lot.cropID) throw await promisedMoveRefusal(lot.cropID);
         throw await promisedRefusal(out.cropID, lot.year);
       default:
         throw conflict('This lot was changed by someone else at the same time. Reload and try again.');
@@ -240,18 +242,32 @@ async function releasePlaces(cropID: number, year: number): Promise<void> {
 /** Tries of an edit or a deletion that finds the lot edited by someone else in between. */
 const EDIT_ATTEMPTS = 3;
 
+/** The crop's names for a message: Hindi (or the English name when it has none) and English. */
+async function cropNames(cropID: number): Promise<{ hi: string; en: string }> {
+  const crop = await getCrop(cropID);
+  const en = crop?.cropName ?? `crop ${cropID}`;
+  return { hi: crop?.cropNameHi || en, en };
+}
+
 /**
- * A lot's stock may not go below what its crop's pool has promised to farmers and sold
- * (docs/invariants.md#7-promised-within-stock): the refusal says how much is promised and how far the
- * stock can go down.
+ * A crop's stock may not go below what its pool has promised to farmers and sold
+ * (docs/invariants.md#7-promised-within-stock): the refusal gives that floor.
  */
 async function promisedRefusal(cropID: number, year: number): Promise<AppError> {
-  const pool = await readPool(cropID, year);
-  const promisedKg = gramsToKg(pool.promisedGrams);
-  const freeKg = gramsToKg(Math.max(0, pool.freeGrams));
+  const [pool, name] = await Promise.all([readPool(cropID, year), cropNames(cropID)]);
+  const floorKg = gramsToKg(pool.promisedGrams + pool.soldGrams);
   return conflict(
-    `इस फसल के ${promisedKg} किलो किसानों को देने का वादा हो चुका है; स्टॉक अधिकतम ${freeKg} किलो घटाया जा सकता है / ` +
-      `${promisedKg} kg of this crop are promised to farmers; the stock can go down by at most ${freeKg} kg`,
+    `${name.hi} का स्टॉक ${floorKg} किलो (वादा किया और बिका) से कम नहीं हो सकता / ` +
+      `The stock of ${name.en} cannot go below ${floorKg} kg (promised and sold)`,
+  );
+}
+
+/** A lot whose kg its crop has promised cannot move to another crop. */
+async function promisedMoveRefusal(cropID: number): Promise<AppError> {
+  const name = await cropNames(cropID);
+  return conflict(
+    `इस लॉट के किलो ${name.hi} के किसानों को देने का वादा हो चुका है, इसलिए यह दूसरी फसल में नहीं जा सकता / ` +
+      `This lot's kg are promised to farmers of ${name.en}, so it cannot move to another crop`,
   );
 }
 

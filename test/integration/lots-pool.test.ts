@@ -43,6 +43,13 @@ async function crop() {
   return r.json.cropID as number;
 }
 const names = new Map<number, string>();
+/** The crop's names as a message gives them: Hindi (the English name when it has none) and English. */
+async function cropName(cropID: number) {
+  const r = await api.call('GET', `/api/crops/${cropID}`, { token: tokens.admin });
+  expect(r.status, r.text).toBe(200);
+  return { hi: (r.json.cropNameHi as string) || (r.json.cropName as string), en: r.json.cropName as string };
+}
+
 /** Registers a farmer for `kg` of the crop; its number and the status it was given. */
 async function register(cropID: number, kg: number) {
   const r = await registerFarmer(api, validFields({ cropName: names.get(cropID), bagsRequested: kg }));
@@ -109,13 +116,14 @@ describe("a lot's stock in its crop's pool", () => {
 
     const below = await edit(a, c, 30);
     expect(below.status).toBe(409);
+    const name = await cropName(c);
     expect(below.json.message).toBe(
-      'इस फसल के 60 किलो किसानों को देने का वादा हो चुका है; स्टॉक अधिकतम 40 किलो घटाया जा सकता है / ' +
-        '60 kg of this crop are promised to farmers; the stock can go down by at most 40 kg',
+      `${name.hi} का स्टॉक 60 किलो (वादा किया और बिका) से कम नहीं हो सकता / ` +
+        `The stock of ${name.en} cannot go below 60 kg (promised and sold)`,
     );
     const deleted = await remove(a);
     expect(deleted.status).toBe(409);
-    expect(deleted.json.message).toMatch(/60 kg of this crop are promised to farmers/);
+    expect(deleted.json.message).toMatch(/cannot go below 60 kg \(promised and sold\)$/);
     // Nothing changed by the refusals.
     expect((await api.call('GET', `/api/lots/${a}`, { token: tokens.admin })).json.quantityAvailable).toBe(100);
     expect(await poolKg(c)).toMatchObject({ stock: 100, free: 40, promised: 60 });
@@ -137,7 +145,11 @@ describe("a lot's stock in its crop's pool", () => {
     expect(await promise(c2, YEAR, 1 * KG)).toBe(true);
     const away = await edit(a, c1, 70);
     expect(away.status).toBe(409);
-    expect(away.json.message).toMatch(/1 kg of this crop are promised to farmers; the stock can go down by at most 69 kg$/);
+    expect(away.json.message).toMatch(
+      new RegExp(
+        `^इस लॉट के किलो .+ के किसानों को देने का वादा हो चुका है, इसलिए यह दूसरी फसल में नहीं जा सकता / This lot's kg are promised to farmers of ${(await cropName(c2)).en}, so it cannot move to another crop$`,
+      ),
+    );
     expect(await poolKg(c1)).toMatchObject({ stock: 0 });
     expect(await poolKg(c2)).toMatchObject({ stock: 70, free: 69 });
   });
