@@ -31,7 +31,7 @@ import { cancellationReasons, isTransient, sleep, withRetry } from '../lib/retry
 import { appointmentDateTime, appointmentSettings, bookSlot, busy, releaseSlot, type Slot } from './appointments';
 import { farmerAddress, linkFarmer } from './farmer-link';
 import * as repo from './repository';
-import { letterStatusFields, statusOf } from '@shared/allocation-status';
+import { letterStatusFields, statusOf, type CollectionCalendar } from '@shared/allocation-status';
 import type { AllocationMode } from '@shared/config-keys';
 import * as pool from '../allocation/pool';
 import { applicantEntry, dueEntry, queueEntry } from '../allocation/entries';
@@ -501,6 +501,8 @@ async function counterOfLetter(): Promise<Pick<AppointmentRecord, 'counterAddres
 /** What the letter's status needs beside the registration (see letterStatusFields). */
 export interface LetterContext {
   graceDays: number;
+  /** The counter's days off: the grace days count only open days. */
+  calendar: CollectionCalendar;
   /** Waitlisted: how many still wait before it. */
   placesAhead?: number;
   /** The setting DrawDate ('' = not announced); an applied letter gives it as drawOn. */
@@ -546,16 +548,24 @@ export function toAppointmentRecord(
   };
 }
 
-/** The letter of a registration: the counter's settings, the grace days and, while waitlisted, the places ahead. */
+/** The letter of a registration: the counter's settings, the grace days, the days off and, while waitlisted, the places ahead. */
 async function letterOf(r: repo.RegistrationItem): Promise<AppointmentRecord> {
   const waiting = statusOf(r) === 'waitlisted' && r.cropId && r.waitlistPosition;
-  const [counter, graceDays, placesAhead, drawDate] = await Promise.all([
+  const [counter, graceDays, weeklyOffDay, holidays, placesAhead, drawDate] = await Promise.all([
     counterOfLetter(),
     getSetting('CollectionGraceDays'),
+    getSetting('WeeklyOffDay'),
+    getSetting('Holidays'),
     waiting ? placesAheadOf(r.cropId!, r.year, r.waitlistPosition!) : undefined,
     statusOf(r) === 'applied' ? getSetting('DrawDate') : '',
   ]);
-  return toAppointmentRecord(r, counter, { graceDays, drawDate, ...(placesAhead === undefined ? {} : { placesAhead }) });
+  const calendar = { weeklyOffDay, holidays };
+  return toAppointmentRecord(r, counter, {
+    graceDays,
+    calendar,
+    drawDate,
+    ...(placesAhead === undefined ? {} : { placesAhead }),
+  });
 }
 
 const LETTER_NOT_FOUND = 'Unable to load appointment. Please check the link.';
