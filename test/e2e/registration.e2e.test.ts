@@ -112,7 +112,9 @@ describe('farmer registration in the browser', () => {
     expect(text).toContain(farmer.name);
     expect(text).toContain(`XXXX-XXXX-${farmer.aadhaar.slice(-4)}`);
     expect(text).not.toContain(farmer.aadhaar);
-    expect(text).toContain(farmer.mobile);
+    // The link is public: the mobile's last 4 digits (which confirm a cancellation) are not shown.
+    expect(text).toContain(`${farmer.mobile.slice(0, 2)}XXXXXXXX`);
+    expect(text).not.toContain(farmer.mobile);
     expect(text).toContain('2 बैग');
     expect(text).toContain('मूल आधार कार्ड');
     expect(await page.getByTestId('appointment-id').textContent()).toBe(String(registrationId));
