@@ -273,7 +273,7 @@ describe('the registrations list', () => {
     await page.getByRole('button', { name: `Actions for registration ${waiting.id}` }).click();
     await page.getByRole('menuitem', { name: 'Cancel registration' }).waitFor();
     await expect(page.getByRole('menuitem').allTextContents()).resolves.toEqual([
-      'View Aadhar',
+      'View Aadhaar',
       'View Appointment',
       'Cancel registration',
     ]);

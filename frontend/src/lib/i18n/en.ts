@@ -531,7 +531,7 @@ export const en = {
     billed: 'Billed',
     view: 'View',
     actions: 'Actions',
-    viewAadhar: 'View Aadhar',
+    viewAadhar: 'View Aadhaar',
     viewAppointment: 'View Appointment',
     previous: 'Previous',
     next: 'Next',
