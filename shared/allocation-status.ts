@@ -46,12 +46,31 @@ export function addDays(day: string, days: number): string {
   return d.toISOString().slice(0, 10);
 }
 
-/** The last day a confirmed farmer may collect: the appointment day plus the grace days. */
-export const collectBy = (appointmentDate: string, graceDays: number) => addDays(appointmentDate, graceDays);
+/** The counter's days off (the appointment settings WeeklyOffDay and Holidays); WeeklyOffDay -1 = none. */
+export interface CollectionCalendar {
+  weeklyOffDay: number;
+  holidays: readonly string[];
+}
+
+const isCounterOpen = (day: string, cal: CollectionCalendar) =>
+  new Date(`${day}T00:00:00Z`).getUTCDay() !== cal.weeklyOffDay && !cal.holidays.includes(day);
+
+/**
+ * The last day a confirmed farmer may collect: the appointment day plus the grace days, counting only the days
+ * the counter is open (the same days booking gives appointments on).
+ */
+export function collectBy(appointmentDate: string, graceDays: number, cal: CollectionCalendar): string {
+  let day = appointmentDate;
+  for (let left = graceDays; left > 0; ) {
+    day = addDays(day, 1);
+    if (isCounterOpen(day, cal)) left--;
+  }
+  return day;
+}
 
 /** A confirmed, unbilled registration expires once `today` (Asia/Kolkata) is past its last collection day. */
-export const isPastCollection = (appointmentDate: string, graceDays: number, today: string) =>
-  today > collectBy(appointmentDate, graceDays);
+export const isPastCollection = (appointmentDate: string, graceDays: number, cal: CollectionCalendar, today: string) =>
+  today > collectBy(appointmentDate, graceDays, cal);
 
 /** What the registration holds that the letter's status needs. */
 export interface RegistrationStanding {
@@ -83,7 +102,7 @@ export interface LetterStatusFields {
  */
 export function letterStatusFields(
   reg: RegistrationStanding,
-  ctx: { graceDays: number; placesAhead?: number; drawDate?: string },
+  ctx: { graceDays: number; calendar: CollectionCalendar; placesAhead?: number; drawDate?: string },
 ): LetterStatusFields {
   const status = statusOf(reg);
   if (status === 'confirmed') {
@@ -92,7 +111,7 @@ export function letterStatusFields(
       status,
       appointmentDate: reg.appointmentDate,
       ...(reg.appointmentShift ? { appointmentShift: reg.appointmentShift } : {}),
-      ...(reg.isBilled ? {} : { expiresOn: collectBy(reg.appointmentDate, ctx.graceDays) }),
+      ...(reg.isBilled ? {} : { expiresOn: collectBy(reg.appointmentDate, ctx.graceDays, ctx.calendar) }),
     };
   }
   if (status === 'waitlisted') {

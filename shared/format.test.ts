@@ -9,6 +9,7 @@ import {
   isoToIndiaInput,
   kgToQuintal,
   maskAadhaar,
+  maskMobileButFirstTwo,
   maskMobile,
 } from './format';
 
@@ -16,6 +17,8 @@ describe('formatting', () => {
   it('masks Aadhaar to the last four digits', () => {
     expect(maskAadhaar('123412341234')).toBe('XXXX-XXXX-1234');
     expect(maskAadhaar('5678')).toBe('XXXX-XXXX-5678');
+    expect(maskMobileButFirstTwo('9876543210')).toBe('98XXXXXXXX');
+    expect(maskMobileButFirstTwo('')).toBe('—');
     expect(maskAadhaar('')).toBe('—');
     expect(maskAadhaar(undefined)).toBe('—');
   });

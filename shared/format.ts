@@ -15,6 +15,16 @@ export function maskMobile(mobile: string | undefined | null): string {
 }
 
 /**
+ * Mobile showing only its first two digits: 98XXXXXXXX. The public letter uses it, since the last four digits
+ * confirm the farmer's own cancellation.
+ */
+export function maskMobileButFirstTwo(mobile: string | undefined | null): string {
+  const digits = (mobile ?? '').replace(/\D/g, '');
+  if (digits.length < 4) return '—';
+  return `${digits.slice(0, 2)}${'X'.repeat(digits.length - 2)}`;
+}
+
+/**
  * Made on first use: an Intl object made when the module loads costs every server function that imports
  * this file about 15 ms of cold start (the first one loads the ICU data), rupees formatted or not.
  */

@@ -1,5 +1,5 @@
 import { DeleteCommand, GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { addDays, statusOf } from '@shared/allocation-status';
+import { addDays, isPastCollection, statusOf, type CollectionCalendar } from '@shared/allocation-status';
 import { docClient, tableName } from '../lib/aws';
 import { log } from '../lib/log';
 import { queryAll } from '../lib/query';
@@ -11,7 +11,7 @@ import { releaseUpdate } from './pool';
 
 /**
  * Expiry (docs/decisions/0026-allocation.md, section 5): a confirmed registration not billed by its
- * appointment day plus the grace days gives its grams back. The due entries `DUE#<day>` are exactly the
+ * appointment day plus the grace days (days the counter is open) gives its grams back. The due entries `DUE#<day>` are exactly the
  * confirmed, unbilled registrations of that day (the sale and the cancellation delete them in their own
  * transactions), so each day past collection is one Query. The cursor `SWEEP#expiry` / `SWEEP` keeps the last
  * day left empty; it only moves forward, and only over days with nothing left in them.
@@ -41,15 +41,28 @@ interface DueEntry {
   grams: number;
 }
 
-/** The last appointment day whose collection time has passed on `today`: `d + graceDays < today`. */
-export const lastExpiringDay = (today: string, graceDays: number) => addDays(today, -(graceDays + 1));
+/**
+ * The last appointment day whose collection time has passed on `today`. The grace days count only the days the
+ * counter is open, so a day's last collection day is at least `graceDays` calendar days later: the search starts
+ * there and steps back over the days whose collection still runs (collectBy never decreases as the day grows).
+ */
+export function lastExpiringDay(today: string, graceDays: number, cal: CollectionCalendar): string {
+  let day = addDays(today, -(graceDays + 1));
+  while (!isPastCollection(day, graceDays, cal, today)) day = addDays(day, -1);
+  return day;
+}
 
 /**
  * Expires every confirmed, unbilled registration whose collection time has passed on `today` (YYYY-MM-DD,
  * Asia/Kolkata). No entry is begun after `deadline` (epoch ms): its day is left for the next run.
  */
-export async function expireOverdue(today: string, graceDays: number, deadline = Infinity): Promise<ExpiryResult> {
-  const last = lastExpiringDay(today, graceDays);
+export async function expireOverdue(
+  today: string,
+  graceDays: number,
+  cal: CollectionCalendar,
+  deadline = Infinity,
+): Promise<ExpiryResult> {
+  const last = lastExpiringDay(today, graceDays, cal);
   const cursor = await readCursor();
   const first = cursor ? addDays(cursor, 1) : addDays(last, -FIRST_RUN_LOOKBACK_DAYS);
   const result: ExpiryResult = { expired: 0, days: [] };

@@ -10,6 +10,7 @@ import { log } from '../lib/log';
 import { isConditionalFailure, withRetry } from '../lib/retry';
 import { dropdown } from '../crops/service';
 import { backfillPools, type BackfillOutcome } from './backfill';
+import { readAppointmentSettings } from '../registrations/appointments';
 import { expireOverdue } from './expiry';
 import { poolKey, poolState, readPool, type PoolState } from './pool';
 import { promote } from './promotion';
@@ -52,12 +53,12 @@ export async function sweepAllocation(o: SweepOptions = {}): Promise<SweepOutcom
   const owner = o.lease ? randomUUID() : undefined;
   if (owner && !(await takeLease(owner))) return { expired: 0, promoted: 0, days: [], waitingRepaired: 0, skipped: true };
   try {
-    const graceDays = await graceDaysSet();
+    const [graceDays, calendar] = await Promise.all([graceDaysSet(), readAppointmentSettings()]);
     const year = Number(today.slice(0, 4));
     const years = [year, year - 1];
     const cropIds = (await dropdown(true)).map((c) => c.id);
     const backfilled = await backfillPools(years, cropIds, deadline);
-    const expiry = await expireOverdue(today, graceDays, deadline);
+    const expiry = await expireOverdue(today, graceDays, calendar, deadline);
     const waiting = await poolsWithWaiting(years, cropIds);
     let promoted = 0;
     for (const pool of waiting) {

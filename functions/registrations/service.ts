@@ -2,7 +2,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { clampQty, QTY_CLAMP, rulesOfCrop, type CropRules } from '@shared/crop-rules';
 import { getCrop } from '../crops/repository';
 import { farmerRegistrationsPk } from '../farmers/farmer-entity';
-import { maskAadhaar } from '@shared/format';
+import { maskAadhaar, maskMobileButFirstTwo } from '@shared/format';
 import {
   kolkataDate,
   MSG_ALREADY_REGISTERED,
@@ -31,7 +31,7 @@ import { cancellationReasons, isTransient, sleep, withRetry } from '../lib/retry
 import { appointmentDateTime, appointmentSettings, bookSlot, busy, releaseSlot, type Slot } from './appointments';
 import { farmerAddress, linkFarmer } from './farmer-link';
 import * as repo from './repository';
-import { letterStatusFields, statusOf } from '@shared/allocation-status';
+import { letterStatusFields, statusOf, type CollectionCalendar } from '@shared/allocation-status';
 import type { AllocationMode } from '@shared/config-keys';
 import * as pool from '../allocation/pool';
 import { applicantEntry, dueEntry, queueEntry } from '../allocation/entries';
@@ -500,7 +500,11 @@ async function counterOfLetter(): Promise<Pick<AppointmentRecord, 'counterAddres
 
 /** What the letter's status needs beside the registration (see letterStatusFields). */
 export interface LetterContext {
+  /** The public letter (by code): the mobile shows only its first 2 digits. */
+  public?: boolean;
   graceDays: number;
+  /** The counter's days off: the grace days count only open days. */
+  calendar: CollectionCalendar;
   /** Waitlisted: how many still wait before it. */
   placesAhead?: number;
   /** The setting DrawDate ('' = not announced); an applied letter gives it as drawOn. */
@@ -518,7 +522,7 @@ export function toAppointmentRecord(
     name: r.name,
     fatherName: r.fatherName,
     adharNumber: maskAadhaar(r.aadhaarLast4),
-    mobileNumber: r.mobileNumber,
+    mobileNumber: ctx.public ? maskMobileButFirstTwo(r.mobileNumber) : r.mobileNumber,
     category: r.category,
     gender: r.gender,
     village: r.village,
@@ -546,16 +550,25 @@ export function toAppointmentRecord(
   };
 }
 
-/** The letter of a registration: the counter's settings, the grace days and, while waitlisted, the places ahead. */
-async function letterOf(r: repo.RegistrationItem): Promise<AppointmentRecord> {
+/** The letter of a registration: the counter's settings, the grace days, the days off and, while waitlisted, the places ahead. */
+async function letterOf(r: repo.RegistrationItem, audience: 'public' | 'staff'): Promise<AppointmentRecord> {
   const waiting = statusOf(r) === 'waitlisted' && r.cropId && r.waitlistPosition;
-  const [counter, graceDays, placesAhead, drawDate] = await Promise.all([
+  const [counter, graceDays, weeklyOffDay, holidays, placesAhead, drawDate] = await Promise.all([
     counterOfLetter(),
     getSetting('CollectionGraceDays'),
+    getSetting('WeeklyOffDay'),
+    getSetting('Holidays'),
     waiting ? placesAheadOf(r.cropId!, r.year, r.waitlistPosition!) : undefined,
     statusOf(r) === 'applied' ? getSetting('DrawDate') : '',
   ]);
-  return toAppointmentRecord(r, counter, { graceDays, drawDate, ...(placesAhead === undefined ? {} : { placesAhead }) });
+  const calendar = { weeklyOffDay, holidays };
+  return toAppointmentRecord(r, counter, {
+    public: audience === 'public',
+    graceDays,
+    calendar,
+    drawDate,
+    ...(placesAhead === undefined ? {} : { placesAhead }),
+  });
 }
 
 const LETTER_NOT_FOUND = 'Unable to load appointment. Please check the link.';
@@ -564,7 +577,7 @@ export const letterNotFound = () => notFound(`अपॉइंटमेंट न
 export async function letterByCode(code: string): Promise<{ success: true; data: AppointmentRecord[] }> {
   const r = await repo.getRegistrationByCode(code);
   if (!r) throw letterNotFound();
-  return { success: true, data: [await letterOf(r)] };
+  return { success: true, data: [await letterOf(r, 'public')] };
 }
 
 /** Staff: newest year's registration with this number, or the given year's. */
@@ -575,7 +588,7 @@ export async function findRegistration(id: number, year?: number): Promise<repo.
 }
 
 export async function letterById(id: number, year?: number): Promise<{ success: true; data: AppointmentRecord[] }> {
-  return { success: true, data: [await letterOf(await findRegistration(id, year))] };
+  return { success: true, data: [await letterOf(await findRegistration(id, year), 'staff')] };
 }
 
 // ---- find my letter (public, by Aadhaar + mobile, rate-limited) ----

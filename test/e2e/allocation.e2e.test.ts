@@ -144,8 +144,11 @@ describe('a waiting list that moves when a farmer cancels', () => {
     // The letter: the status first, no date or shift, and what happens next.
     const status = page.getByTestId('letter-status');
     await expect(status.getAttribute('data-status')).resolves.toBe('waitlisted');
-    await expect(page.getByTestId('letter-status-line').textContent()).resolves.toBe('प्रतीक्षा सूची में क्रमांक 1; आपसे पहले 0');
-    await expect(page.getByTestId('letter-status-next').textContent()).resolves.toContain('इसी लिंक पर');
+    // No appointment yet: a registration letter; nobody ahead reads 'you are next in line'.
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('बीज खरीद पंजीकरण पत्र');
+    await expect(page.getByTestId('letter-status-line').textContent()).resolves.toBe('प्रतीक्षा सूची में क्रमांक 1; आप सबसे आगे हैं');
+    await expect(page.getByTestId('letter-status-next').textContent()).resolves.toContain('इस पत्र में');
+    await expect(page.getByTestId('letter-status-come-back').textContent()).resolves.toContain('“मेरा पत्र खोजें”');
     await expect(page.getByTestId('appointment-date').count()).resolves.toBe(0);
     await expect(page.getByTestId('appointment-shift').count()).resolves.toBe(0);
     const box = await status.boundingBox();
@@ -193,12 +196,18 @@ describe('a waiting list that moves when a farmer cancels', () => {
     await openLetter(page, waiting.uniqeCode);
     await expect(page.getByTestId('letter-status-headline').textContent()).resolves.toBe('On the waiting list');
     await expect(page.getByTestId('letter-status-line').textContent()).resolves.toMatch(
-      /^Waiting list number \d+; 0 ahead of you$/,
+      /^Waiting list number \d+; you are next in line$/,
+    );
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Seed purchase registration letter');
+    await expect(page.getByTestId('letter-status-come-back').textContent()).resolves.toContain(
+      'reopen this letter’s link or use “Find my letter” on the website',
     );
     await shot(page, 'letter-waitlisted-1280-en');
     await page.setViewportSize({ width: 794, height: 1123 });
     await page.emulateMedia({ media: 'print' });
     await expect(page.getByTestId('letter-status').isVisible()).resolves.toBe(true);
+    // Printed, the letter has no link to follow: it says how to find the letter again.
+    await expect(page.getByTestId('letter-status-come-back').isVisible()).resolves.toBe(true);
     await expect(page.getByTestId('letter-cancel').isVisible()).resolves.toBe(false);
     await shot(page, 'letter-waitlisted-print-a4-en');
     await page.emulateMedia({ media: 'screen' });
@@ -241,6 +250,17 @@ describe('every status a letter may have', () => {
         await expect(page.getByTestId('letter-status').getAttribute('data-status')).resolves.toBe(status);
         await expect(page.getByTestId('letter-status-headline').textContent()).resolves.toBe(expected[status][lang]);
         await expect(page.getByTestId('letter-status-line').textContent()).resolves.toMatch(expected[status].line);
+        await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(
+          lang === 'hi' ? 'बीज खरीद पंजीकरण पत्र' : 'Seed purchase registration letter',
+        );
+        // Only a cancelled letter points to the counter (the CounterAddress setting) for questions.
+        await expect(page.getByTestId('letter-status-contact').count()).resolves.toBe(status === 'cancelled' ? 1 : 0);
+        if (status === 'cancelled') {
+          await expect(page.getByTestId('letter-status-contact').textContent()).resolves.toContain(
+            lang === 'hi' ? 'बीज काउंटर से संपर्क करें' : 'contact the seed counter',
+          );
+        }
+        await expect(page.getByTestId('letter-status-come-back').count()).resolves.toBe(status === 'applied' ? 1 : 0);
         await expect(page.getByTestId('appointment-date').count()).resolves.toBe(0);
         await expect(page.getByTestId('letter-cancel').count()).resolves.toBe(status === 'applied' ? 1 : 0);
         if (lang === 'hi') await expectNoOverflow(page);
@@ -275,7 +295,7 @@ describe('the registrations list', () => {
     await page.getByRole('button', { name: `Actions for registration ${waiting.id}` }).click();
     await page.getByRole('menuitem', { name: 'Cancel registration' }).waitFor();
     await expect(page.getByRole('menuitem').allTextContents()).resolves.toEqual([
-      'View Aadhar',
+      'View Aadhaar',
       'View Appointment',
       'Cancel registration',
     ]);

@@ -12,7 +12,7 @@ import { adminPostOf, stockCrop } from '../fixtures/catalogue';
 /**
  * A farmer registers from the public form (Hindi interface) with a real PDF, then with a PNG on a 360 px
  * phone; the letter is opened and printed to PDF (one A4 page); then staff find the registration by name
- * and by Aadhaar and open 'View Aadhar'. Needs `npm run build:web` first (served from frontend/dist).
+ * and by Aadhaar and open 'View Aadhaar'. Needs `npm run build:web` first (served from frontend/dist).
  */
 const ADMIN_EMAIL = 'e2e-reg-admin@seed.local';
 const ADMIN_PASSWORD = 'e2e-reg-admin-pass-1';
@@ -112,7 +112,9 @@ describe('farmer registration in the browser', () => {
     expect(text).toContain(farmer.name);
     expect(text).toContain(`XXXX-XXXX-${farmer.aadhaar.slice(-4)}`);
     expect(text).not.toContain(farmer.aadhaar);
-    expect(text).toContain(farmer.mobile);
+    // The link is public: the mobile's last 4 digits (which confirm a cancellation) are not shown.
+    expect(text).toContain(`${farmer.mobile.slice(0, 2)}XXXXXXXX`);
+    expect(text).not.toContain(farmer.mobile);
     expect(text).toContain('2 बैग');
     expect(text).toContain('मूल आधार कार्ड');
     expect(await page.getByTestId('appointment-id').textContent()).toBe(String(registrationId));
@@ -312,7 +314,10 @@ describe('farmer registration in the browser', () => {
       .first()
       .getByRole('button', { name: /Actions for registration/ })
       .click();
-    const [scan] = await Promise.all([desktop.waitForEvent('page'), page.getByRole('menuitem', { name: 'View Aadhar' }).click()]);
+    const [scan] = await Promise.all([
+      desktop.waitForEvent('page'),
+      page.getByRole('menuitem', { name: 'View Aadhaar' }).click(),
+    ]);
     await scan.waitForURL((u) => u.searchParams.has('X-Amz-Signature'), { timeout: 15_000 });
     const res = await fetch(scan.url());
     expect(res.status).toBe(200);

@@ -6,7 +6,7 @@ import { joinQueue, readPool } from '@functions/allocation/pool';
 import { queuePk, queueSk } from '@functions/allocation/queue';
 import { repairLeakedWaiting, SWEEP_LEASE_KEY, sweepAllocation } from '@functions/allocation/sweep';
 import { docClient, setDocClientForTests, tableName } from '@functions/lib/aws';
-import { clearAppointmentSettingsCache, forgetFullShifts } from '@functions/registrations/appointments';
+import { clearAppointmentSettingsCache, forgetFullShifts, readAppointmentSettings } from '@functions/registrations/appointments';
 import { getRegistration, regKey, type RegistrationItem } from '@functions/registrations/repository';
 import { addDays } from '@shared/allocation-status';
 import { startAllocationSweeps } from '@infra/local/lifecycle';
@@ -301,7 +301,9 @@ describe('npm start', () => {
     await sweeps.stop();
     const items = await scanTable({ ConsistentRead: true });
     // Every day up to the last one past its collection time was looked at (none had entries left).
-    expect(items.find((i) => i.pk === EXPIRY_CURSOR_KEY.pk)?.day).toBe(lastExpiringDay(TODAY, 2));
+    expect(items.find((i) => i.pk === EXPIRY_CURSOR_KEY.pk)?.day).toBe(
+      lastExpiringDay(TODAY, 2, await readAppointmentSettings()),
+    );
     expect(
       items.filter((i) => i.pk === SWEEP_LEASE_KEY.pk),
       'the lease is given back',

@@ -5,7 +5,7 @@ import { readPool } from '@functions/allocation/pool';
 import { docClient, setDocClientForTests, tableName } from '@functions/lib/aws';
 import { clearConfigCache } from '@functions/lib/config-store';
 import { padId } from '@functions/lib/counters';
-import { clearAppointmentSettingsCache, forgetFullShifts } from '@functions/registrations/appointments';
+import { clearAppointmentSettingsCache, forgetFullShifts, readAppointmentSettings } from '@functions/registrations/appointments';
 import { kolkataDate } from '@shared/schemas/registration';
 import { faulty, named } from '../support/faulty-client';
 import { useTestApi } from '../support/integration';
@@ -259,7 +259,7 @@ describe("the letter's status", () => {
     expect(await byId(replies[2].json.data.id)).toMatchObject({ status: 'waitlisted', waitlistPosition: 3, placesAhead: 2 });
   });
 
-  it('gives a confirmed farmer the appointment and the last day to collect (CollectionGraceDays after it), none once billed', async () => {
+  it('gives a confirmed farmer the appointment and the last day to collect (CollectionGraceDays open days after it), none once billed', async () => {
     await seedCrop('Field pea', { stockKg: 100 });
     const first = await registerFarmer(api, validFields({ cropName: 'Field pea' }));
     const confirmed = await letterOf(first.json.data.uniqueCode);
@@ -271,8 +271,33 @@ describe("the letter's status", () => {
       d.setUTCDate(d.getUTCDate() + n);
       return d.toISOString().slice(0, 10);
     };
-    // The default: two days after the appointment day.
-    expect(confirmed.expiresOn).toBe(plusDays(confirmed.appointmentDate, 2));
+    const { weeklyOffDay } = await readAppointmentSettings();
+    /** `n` days after `day` counting only the days the counter is open. */
+    const openDaysAfter = (day: string, n: number, holidays: string[] = []) => {
+      let d = day;
+      for (let left = n; left > 0; ) {
+        d = plusDays(d, 1);
+        if (new Date(`${d}T00:00:00Z`).getUTCDay() !== weeklyOffDay && !holidays.includes(d)) left--;
+      }
+      return d;
+    };
+    // The default: two open days after the appointment day (the weekly off day is skipped).
+    expect(confirmed.expiresOn).toBe(openDaysAfter(confirmed.appointmentDate, 2));
+
+    // A holiday within the grace days moves the last day on.
+    const holiday = openDaysAfter(confirmed.appointmentDate, 1);
+    const setHoliday = async (value: string) => {
+      const r = await api.call('POST', '/api/config', { token: tokens.super_admin, body: { key: 'Holidays', value } });
+      expect(r.status, r.text).toBe(200);
+      clearConfigCache();
+      clearAppointmentSettingsCache();
+    };
+    await setHoliday(holiday);
+    try {
+      expect((await letterOf(first.json.data.uniqueCode)).expiresOn).toBe(openDaysAfter(confirmed.appointmentDate, 2, [holiday]));
+    } finally {
+      await setHoliday('');
+    }
 
     const set = await api.call('POST', '/api/config', {
       token: tokens.super_admin,
@@ -284,7 +309,7 @@ describe("the letter's status", () => {
         .status,
     ).toBe(400);
     clearConfigCache();
-    expect((await letterOf(first.json.data.uniqueCode)).expiresOn).toBe(plusDays(confirmed.appointmentDate, 5));
+    expect((await letterOf(first.json.data.uniqueCode)).expiresOn).toBe(openDaysAfter(confirmed.appointmentDate, 5));
 
     await realClient.send(
       new UpdateCommand({

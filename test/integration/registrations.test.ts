@@ -78,7 +78,8 @@ describe('registration with a presigned upload', () => {
       name: f.Name,
       fatherName: f.fatherName,
       adharNumber: `XXXX-XXXX-${aadhaar.slice(-4)}`,
-      mobileNumber: f.mobile,
+      // Anyone with the link reads it: the last 4 digits (which confirm a cancellation) stay hidden.
+      mobileNumber: `${String(f.mobile).slice(0, 2)}XXXXXXXX`,
       category: 'OBC',
       gender: 'पुरुष',
       village: 'सरैया',
@@ -481,6 +482,7 @@ describe('staff routes', () => {
     const byId = await api.call('GET', `/svsregistration/appointment/by-id/${r.json.data.id}`, { token: tokens.seller });
     expect(byId.status).toBe(200);
     expect(byId.json.data[0].adharNumber).toBe(`XXXX-XXXX-${String(f.adharNumber).slice(-4)}`);
+    expect(byId.json.data[0].mobileNumber, 'staff read the number in full').toBe(f.mobile);
     const file = await api.call('GET', `/api/registrations/${r.json.data.id}/aadhaar-file`, { token: tokens.seller });
     expect(file.status).toBe(200);
     const url = new URL(file.json.url);

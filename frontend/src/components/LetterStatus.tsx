@@ -6,7 +6,8 @@ import type { AppointmentRecord } from '@shared/schemas/registration';
 import { indiaLongDay } from '@web/lib/india-day';
 
 /** What the block needs of a letter; the success card gives the registration reply's status the same way. */
-export type LetterStanding = Pick<AppointmentRecord, 'status' | 'isBilled' | 'waitlistPosition' | 'placesAhead' | 'drawOn'>;
+export type LetterStanding = Pick<AppointmentRecord, 'status' | 'isBilled' | 'waitlistPosition' | 'placesAhead' | 'drawOn'> &
+  Partial<Pick<AppointmentRecord, 'counterAddress'>>;
 
 const TONES = {
   go: { screen: { bgcolor: '#e8f3ea', borderColor: 'success.main' } },
@@ -25,20 +26,36 @@ export function LetterStatus({ letter, testIds = true }: { letter: LetterStandin
   const view = letterStatusView(letter);
   if (view.headline === 'billed') return null;
   const testId = (id: string) => (testIds ? id : undefined);
-  const lines: string[] = [];
+  const lines: { id: string; text: string }[] = [];
   // A confirmed letter's last day to collect goes with its date and shift (CollectBy, in the sheet's date box).
   if (view.status === 'waitlisted') {
     const position = letter.waitlistPosition ?? '—';
     lines.push(
-      letter.placesAhead === undefined
-        ? t('allocationStatus.positionOnly', { position })
-        : t('allocationStatus.position', { position, ahead: letter.placesAhead }),
-      t('allocationStatus.waitlistedNext'),
+      {
+        id: 'letter-status-line',
+        text:
+          letter.placesAhead === undefined
+            ? t('allocationStatus.positionOnly', { position })
+            : letter.placesAhead === 0
+              ? t('allocationStatus.positionFirst', { position })
+              : t('allocationStatus.position', { position, ahead: letter.placesAhead }),
+      },
+      { id: 'letter-status-next', text: t('allocationStatus.waitlistedNext') },
     );
   } else if (view.status === 'applied' && letter.drawOn) {
-    lines.push(t('allocationStatus.appliedDrawOn', { date: indiaLongDay(letter.drawOn, i18n.language === 'en' ? 'en' : 'hi') }));
+    lines.push({
+      id: 'letter-status-line',
+      text: t('allocationStatus.appliedDrawOn', { date: indiaLongDay(letter.drawOn, i18n.language === 'en' ? 'en' : 'hi') }),
+    });
   } else if (view.status !== 'confirmed') {
-    lines.push(t(`allocationStatus.${view.status}`));
+    lines.push({ id: 'letter-status-line', text: t(`allocationStatus.${view.status}`) });
+  }
+  // A printed or downloaded letter has no link to open: the farmer can find the letter again by Aadhaar and mobile.
+  if (view.status === 'waitlisted' || view.status === 'applied') {
+    lines.push({ id: 'letter-status-come-back', text: t('allocationStatus.comeBack') });
+  }
+  if (view.status === 'cancelled' && letter.counterAddress) {
+    lines.push({ id: 'letter-status-contact', text: t('allocationStatus.cancelledContact', { address: letter.counterAddress }) });
   }
   return (
     <Box
@@ -64,12 +81,12 @@ export function LetterStatus({ letter, testIds = true }: { letter: LetterStandin
       </Typography>
       {lines.map((line, i) => (
         <Typography
-          key={line}
+          key={line.id}
           component="p"
           sx={i === 0 && view.status === 'waitlisted' ? { fontWeight: 700, fontSize: '1.1rem', mt: 0.5 } : { mt: 0.5 }}
-          data-testid={testId(i === 0 ? 'letter-status-line' : 'letter-status-next')}
+          data-testid={testId(line.id)}
         >
-          {line}
+          {line.text}
         </Typography>
       ))}
     </Box>

@@ -109,7 +109,7 @@ export function LetterSheet({ letter, paper = false }: { letter: AppointmentReco
         component="h1"
         sx={looks(paper, { mb: 1.5, lineHeight: 1.3 }, { fontSize: '13pt', textAlign: 'center' })}
       >
-        {t('appointment.heading')}
+        {t(showsAppointment ? 'appointment.heading' : 'appointment.headingRegistration')}
       </Typography>
 
       <LetterStatus letter={letter} testIds={!paper} />

@@ -26,7 +26,7 @@ import { RegistrationsTable } from './RegistrationsTable';
  * Registrations (staff): search by id, name, Aadhaar, mobile, father, village, district, year, status and a
  * date-time range; pages of 25, 50 or 100 (default 50) with previous / next and the total; rows coloured by
  * billed state, with each one's status in the crop's stock; per row 'Issue seeds' (confirmed, unbilled rows,
- * as a button and in the menu), 'View Aadhar' (a 60 s link to the scan), 'View Appointment' (the letter in a
+ * as a button and in the menu), 'View Aadhaar' (a 60 s link to the scan), 'View Appointment' (the letter in a
  * new tab) and 'Cancel registration' (with a reason, while it may be cancelled). Selecting a confirmed,
  * unbilled row opens Issue Seeds too; a billed one alerts 'Bill already generated, Bill Number' and the number
  * (docs/product-rules.md#registrations-page). After a sale the page says so with the bill's number, Print and

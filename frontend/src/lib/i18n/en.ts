@@ -506,6 +506,7 @@ export const en = {
     copied: 'Link copied: paste it into a message.',
     downloadPdf: 'Download PDF',
     pdfFailed: 'The PDF could not be made: use Print / Save PDF.',
+    headingRegistration: 'Seed purchase registration letter',
   },
   registrations: {
     title: 'Registrations',
@@ -531,7 +532,7 @@ export const en = {
     billed: 'Billed',
     view: 'View',
     actions: 'Actions',
-    viewAadhar: 'View Aadhar',
+    viewAadhar: 'View Aadhaar',
     viewAppointment: 'View Appointment',
     previous: 'Previous',
     next: 'Next',
@@ -825,9 +826,9 @@ export const en = {
     },
     collectBy: 'Collect your seed by {{date}}. After that day your place goes to the next farmer.',
     position: 'Waiting list number {{position}}; {{ahead}} ahead of you',
-    waitlistedNext: 'You have no date yet. When seed is freed you get a date and shift on this same link: open it again later.',
+    waitlistedNext: 'You have no date yet. When seed is freed this letter shows your date and shift.',
     applied:
-      'No date yet. The draw is held after registrations close; then this same link shows your date or your place on the waiting list.',
+      'No date yet. The draw is held after registrations close; then this letter shows your date or your place on the waiting list.',
     expired: 'The days to collect the seed passed; the place was given to the next farmer.',
     cancelled: 'This registration was cancelled; its place was given to the next farmer.',
     cancel: 'Cancel my registration',
@@ -843,7 +844,11 @@ export const en = {
     cancelledNow: 'Your registration is cancelled.',
     positionOnly: 'Waiting list number {{position}}',
     drawOn: 'The draw is on {{date}}.',
-    appliedDrawOn: 'No date yet. The draw is on {{date}}; then this same link shows your date or your place on the waiting list.',
+    appliedDrawOn: 'No date yet. The draw is on {{date}}; then this letter shows your date or your place on the waiting list.',
+    positionFirst: 'Waiting list number {{position}}; you are next in line',
+    comeBack:
+      'To see it later, reopen this letter’s link or use “Find my letter” on the website (with your Aadhaar and mobile number).',
+    cancelledContact: 'Questions: contact the seed counter, {{address}}.',
   },
 };
 
