@@ -561,7 +561,7 @@ describe('registration status on the home page', () => {
     await saveSettings({ RegistrationOpensNext: '2027-05-01' });
     const badDay = await saveSettings({ RegistrationOpensNext: '2027-02-30' });
     expect(badDay.status).toBe(400);
-    expect(badDay.json.message).toMatch(/RegistrationOpensNext/);
+    expect(badDay.json.message).toBe('Registrations open next: Not a date: 2027-02-30 (use YYYY-MM-DD)');
     expect(badDay.json.fields?.RegistrationOpensNext).toBeTruthy();
 
     const long = await saveSettings({ RegistrationOpensNext: 'x'.repeat(101) });
