@@ -29,10 +29,15 @@ export async function readQueueHead(cropId: number, year: number, limit = HEAD_S
 }
 
 /**
- * Places ahead of a waiting position: the living queue entries below it (promoted and cancelled ones have
- * left the partition). A COUNT reads up to 1 MB a page (≈ 17,000 entries), so long queues take a few pages.
+ * Living entries of the crop's waiting list (promoted and cancelled ones have left the partition), all of
+ * them or those below a position. A COUNT reads up to 1 MB a page (≈ 17,000 entries), so long queues take a
+ * few pages.
  */
-export async function placesAheadOf(cropId: number, year: number, position: number): Promise<number> {
+export async function countQueueEntries(
+  cropId: number,
+  year: number,
+  { below, consistent = false }: { below?: number; consistent?: boolean } = {},
+): Promise<number> {
   let count = 0;
   let start: Record<string, unknown> | undefined;
   do {
@@ -40,9 +45,10 @@ export async function placesAheadOf(cropId: number, year: number, position: numb
       docClient().send(
         new QueryCommand({
           TableName: tableName(),
-          KeyConditionExpression: 'pk = :pk AND sk < :sk',
-          ExpressionAttributeValues: { ':pk': queuePk(cropId, year), ':sk': queueSk(position) },
+          KeyConditionExpression: below === undefined ? 'pk = :pk' : 'pk = :pk AND sk < :sk',
+          ExpressionAttributeValues: { ':pk': queuePk(cropId, year), ...(below === undefined ? {} : { ':sk': queueSk(below) }) },
           Select: 'COUNT',
+          ConsistentRead: consistent,
           ExclusiveStartKey: start,
         }),
       ),
@@ -52,3 +58,7 @@ export async function placesAheadOf(cropId: number, year: number, position: numb
   } while (start);
   return count;
 }
+
+/** Places ahead of a waiting position: the living entries below it. */
+export const placesAheadOf = (cropId: number, year: number, position: number) =>
+  countQueueEntries(cropId, year, { below: position });

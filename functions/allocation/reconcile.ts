@@ -1,4 +1,4 @@
-import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { addDays } from '@shared/allocation-status';
 import { docClient, tableName } from '../lib/aws';
 import { batchGet } from '../lib/batch-get';
@@ -7,7 +7,7 @@ import { queryAll } from '../lib/query';
 import { isConditionalFailure, withRetry } from '../lib/retry';
 import { cropLotsPk } from '../lots/lot-entity';
 import { poolKey, poolState, type PoolState } from './pool';
-import { queuePk } from './queue';
+import { countQueueEntries } from './queue-store';
 
 /**
  * Reconciliation (docs/decisions/0026-allocation.md, section 8): once a day, after 02:00 in Asia/Kolkata,
@@ -68,7 +68,10 @@ export async function reconcilePools(years: number[], cropIds: number[], o: Reco
   if (!promised) return outcome;
   for (const pool of due) {
     if (Date.now() > deadline) break;
-    const [lots, waiting] = await Promise.all([lotTotals(pool.cropId, pool.year), queueLength(pool.cropId, pool.year)]);
+    const [lots, waiting] = await Promise.all([
+      lotTotals(pool.cropId, pool.year),
+      countQueueEntries(pool.cropId, pool.year, { consistent: true }),
+    ]);
     const counted = {
       stockGrams: lots.stockGrams,
       soldGrams: lots.soldGrams,
@@ -138,28 +141,6 @@ async function lotTotals(cropId: number, year: number): Promise<{ stockGrams: nu
     stockGrams: lots.reduce((sum, l) => sum + Number(l.totalGrams ?? 0), 0),
     soldGrams: lots.reduce((sum, l) => sum + Number(l.usedGrams ?? 0), 0),
   };
-}
-
-async function queueLength(cropId: number, year: number): Promise<number> {
-  let count = 0;
-  let start: Record<string, unknown> | undefined;
-  do {
-    const out = await withRetry(() =>
-      docClient().send(
-        new QueryCommand({
-          TableName: tableName(),
-          KeyConditionExpression: 'pk = :pk',
-          ExpressionAttributeValues: { ':pk': queuePk(cropId, year) },
-          Select: 'COUNT',
-          ConsistentRead: true,
-          ExclusiveStartKey: start,
-        }),
-      ),
-    );
-    count += out.Count ?? 0;
-    start = out.LastEvaluatedKey;
-  } while (start);
-  return count;
 }
 
 /** Sets the counted values (and `reconciledOn`) only if nothing wrote the pool since it was read. */
