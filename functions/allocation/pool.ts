@@ -177,18 +177,35 @@ export function backfillPromiseUpdate(cropId: number, year: number, grams: numbe
   return adds(cropId, year, { promisedGrams: grams, freeGrams: -grams, confirmed: 1 });
 }
 
-/** Marks the pool backfilled; false when it was already. */
-export async function markMigrated(cropId: number, year: number): Promise<boolean> {
+/**
+ * SETs the named attributes of the pool (with updatedAt and version +1) under a condition; false when the
+ * condition failed. For the writes that set rather than add: the backfill's mark, the draw's queue tail,
+ * reconciliation and the waiting-count repair.
+ */
+export async function setPoolFields(
+  cropId: number,
+  year: number,
+  fields: Record<string, number | string>,
+  condition: Condition,
+  now = new Date(),
+): Promise<boolean> {
+  const names: Record<string, string> = { '#version': 'version', '#updatedAt': 'updatedAt', ...condition.names };
+  const values: Record<string, unknown> = { ':one': 1, ':now': now.toISOString(), ...condition.values };
+  const sets = Object.entries(fields).map(([name, value], i) => {
+    names[`#s${i}`] = name;
+    values[`:s${i}`] = value;
+    return `#s${i} = :s${i}`;
+  });
   try {
     await withRetry(() =>
       docClient().send(
         new UpdateCommand({
           TableName: tableName(),
           Key: poolKey(cropId, year),
-          UpdateExpression: 'SET #migratedOn = :now, #updatedAt = :now ADD #version :one',
-          ConditionExpression: 'attribute_not_exists(#migratedOn)',
-          ExpressionAttributeNames: { '#migratedOn': 'migratedOn', '#updatedAt': 'updatedAt', '#version': 'version' },
-          ExpressionAttributeValues: { ':now': new Date().toISOString(), ':one': 1 },
+          UpdateExpression: `SET ${[...sets, '#updatedAt = :now'].join(', ')} ADD #version :one`,
+          ConditionExpression: condition.expression,
+          ExpressionAttributeNames: names,
+          ExpressionAttributeValues: values,
         }),
       ),
     );
@@ -198,6 +215,22 @@ export async function markMigrated(cropId: number, year: number): Promise<boolea
     throw e;
   }
 }
+
+/** The pool was not written since it was read at `seen` (its version). */
+export const versionIs = (seen: number): Condition => ({ expression: '#version = :seen', values: { ':seen': seen } });
+
+/** Marks the pool backfilled; false when it was already. */
+export const markMigrated = (cropId: number, year: number, now = new Date()) =>
+  setPoolFields(
+    cropId,
+    year,
+    { migratedOn: now.toISOString() },
+    {
+      expression: 'attribute_not_exists(#migratedOn)',
+      names: { '#migratedOn': 'migratedOn' },
+    },
+    now,
+  );
 
 // ---- standalone writes (the registration path) ----
 
@@ -248,22 +281,16 @@ export async function withdraw(cropId: number, year: number): Promise<void> {
  * waitlisted (1..n), so that a later first-come registration queues after them. Never lowered.
  */
 export async function raiseQueueTail(cropId: number, year: number, atLeast: number): Promise<void> {
-  try {
-    await withRetry(() =>
-      docClient().send(
-        new UpdateCommand({
-          TableName: tableName(),
-          Key: poolKey(cropId, year),
-          UpdateExpression: 'SET #tail = :n, #updatedAt = :now ADD #version :one',
-          ConditionExpression: 'attribute_not_exists(#tail) OR #tail < :n',
-          ExpressionAttributeNames: { '#tail': 'queueTail', '#updatedAt': 'updatedAt', '#version': 'version' },
-          ExpressionAttributeValues: { ':n': atLeast, ':now': new Date().toISOString(), ':one': 1 },
-        }),
-      ),
-    );
-  } catch (e) {
-    if (!isConditionalFailure(e)) throw e;
-  }
+  await setPoolFields(
+    cropId,
+    year,
+    { queueTail: atLeast },
+    {
+      expression: 'attribute_not_exists(#tail) OR #tail < :n',
+      names: { '#tail': 'queueTail' },
+      values: { ':n': atLeast },
+    },
+  );
 }
 
 /** Gives back a promise (see releaseUpdate). */

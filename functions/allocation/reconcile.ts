@@ -1,12 +1,10 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { addDays } from '@shared/allocation-status';
-import { docClient, tableName } from '../lib/aws';
 import { batchGet } from '../lib/batch-get';
 import { log } from '../lib/log';
 import { queryAll } from '../lib/query';
-import { isConditionalFailure, withRetry } from '../lib/retry';
+import { withRetry } from '../lib/retry';
 import { cropLotsPk } from '../lots/lot-entity';
-import { poolKey, poolState, type PoolState } from './pool';
+import { poolKey, poolState, setPoolFields, versionIs, type PoolState } from './pool';
 import { countQueueEntries } from './queue-store';
 
 /**
@@ -149,34 +147,18 @@ async function writeCounted(
   c: { stockGrams: number; soldGrams: number; promisedGrams: number; waiting: number },
   o: ReconcileOptions,
 ): Promise<boolean> {
-  try {
-    await withRetry(() =>
-      docClient().send(
-        new UpdateCommand({
-          TableName: tableName(),
-          Key: poolKey(pool.cropId, pool.year),
-          UpdateExpression:
-            'SET stockGrams = :stock, soldGrams = :sold, promisedGrams = :promised, freeGrams = :free, waiting = :waiting, ' +
-            'reconciledOn = :today, updatedAt = :now ADD #version :one',
-          ConditionExpression: '#version = :seen',
-          ExpressionAttributeNames: { '#version': 'version' },
-          ExpressionAttributeValues: {
-            ':stock': c.stockGrams,
-            ':sold': c.soldGrams,
-            ':promised': c.promisedGrams,
-            ':free': c.stockGrams - c.soldGrams - c.promisedGrams,
-            ':waiting': c.waiting,
-            ':today': o.today,
-            ':now': o.now.toISOString(),
-            ':one': 1,
-            ':seen': pool.version,
-          },
-        }),
-      ),
-    );
-    return true;
-  } catch (e) {
-    if (isConditionalFailure(e)) return false;
-    throw e;
-  }
+  return setPoolFields(
+    pool.cropId,
+    pool.year,
+    {
+      stockGrams: c.stockGrams,
+      soldGrams: c.soldGrams,
+      promisedGrams: c.promisedGrams,
+      freeGrams: c.stockGrams - c.soldGrams - c.promisedGrams,
+      waiting: c.waiting,
+      reconciledOn: o.today,
+    },
+    versionIs(pool.version),
+    o.now,
+  );
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { DeleteCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { readConfig } from '@shared/config-keys';
 import type { SweepReply } from '@shared/schemas/replies/allocation';
 import { kolkataDate } from '@shared/schemas/registration';
@@ -12,9 +12,9 @@ import { dropdown } from '../crops/service';
 import { backfillPools, type BackfillOutcome } from './backfill';
 import { readAppointmentSettings } from '../registrations/appointments';
 import { expireOverdue } from './expiry';
-import { poolKey, poolState, readPool, type PoolState } from './pool';
+import { poolKey, poolState, readPool, setPoolFields, versionIs, type PoolState } from './pool';
 import { promote } from './promotion';
-import { queuePk } from './queue';
+import { readQueueHead } from './queue-store';
 import { reconcileHourReached, reconcilePools, type ReconcileOutcome } from './reconcile';
 
 /**
@@ -122,35 +122,8 @@ export async function repairLeakedWaiting(cropId: number, year: number, now = ne
   const pool = await readPool(cropId, year);
   if (pool.waiting <= 0 || !pool.updatedAt) return false;
   if (now.getTime() - Date.parse(pool.updatedAt) < QUIET_POOL_MS) return false;
-  const queue = await withRetry(() =>
-    docClient().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': queuePk(cropId, year) },
-        ConsistentRead: true,
-        Limit: 1,
-      }),
-    ),
-  );
-  if ((queue.Items ?? []).length > 0) return false;
-  try {
-    await withRetry(() =>
-      docClient().send(
-        new UpdateCommand({
-          TableName: tableName(),
-          Key: poolKey(cropId, year),
-          UpdateExpression: 'SET waiting = :zero, updatedAt = :now ADD #version :one',
-          ConditionExpression: '#version = :seen',
-          ExpressionAttributeNames: { '#version': 'version' },
-          ExpressionAttributeValues: { ':zero': 0, ':now': now.toISOString(), ':one': 1, ':seen': pool.version },
-        }),
-      ),
-    );
-  } catch (e) {
-    if (isConditionalFailure(e)) return false;
-    throw e;
-  }
+  if ((await readQueueHead(cropId, year, 1)).length > 0) return false;
+  if (!(await setPoolFields(cropId, year, { waiting: 0 }, versionIs(pool.version), now))) return false;
   log.warn('leaked waiting count repaired', { cropId, year, was: pool.waiting });
   return true;
 }
