@@ -331,6 +331,20 @@ export const en = {
     drawDate: 'Day of the draw',
     drawDateHelp:
       'Only in draw mode: applied farmers’ letters say the draw is on this day. Empty: the letters say only that the draw is held after registrations close.',
+    billTitle: 'The bill of supply',
+    billIntro:
+      'Printed as the supplier on every new bill. A change applies to bills made after it; bills already made keep what they show.',
+    instituteName: 'Institute name',
+    instituteAddress: 'Institute address',
+    instituteAddressHelp: 'Up to 300 characters',
+    instituteGstin: 'GSTIN',
+    instituteGstinHelp: '15 characters, e.g. 27AAPFU0939F1ZV. Empty: bills show no GSTIN.',
+    gstinProblems: {
+      length: 'A GSTIN has 15 characters',
+      shape: 'Not a GSTIN: 2-digit state code, the 10-character PAN, the entity number, Z and the check character',
+      state: 'The first two digits are not a state code (01 to 38, 97 or 99)',
+      check: 'The last character does not match: check the GSTIN for a typing mistake',
+    },
   },
   userArea: {
     dashboardTitle: 'My dashboard',
