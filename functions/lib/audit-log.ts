@@ -132,9 +132,7 @@ export async function writeAuditEntry(entry: AuditEntry): Promise<AuditEntry> {
   await withRetry(
     () =>
       docClient()
-        .send(
-          new PutCommand({ TableName: tableName(), Item: itemOf(entry), ConditionExpression: 'attribute_not_exists(pk)' }),
-        )
+        .send(new PutCommand({ TableName: tableName(), Item: itemOf(entry), ConditionExpression: 'attribute_not_exists(pk)' }))
         .catch((e: unknown) => {
           if (!isConditionalFailure(e)) throw e;
         }),
