@@ -650,6 +650,9 @@ export const en = {
     rulesUsual: 'Usual rule for this name: {{rule}}',
     rulesUsualNone: 'Usual rule for this name: the form asks no quantity',
     rulesNoneHelp: 'The form asks no quantity for this crop',
+    hsnCode: 'HSN code',
+    hsnHelp: '4, 6 or 8 digits, printed on the bill of supply',
+    hsnShort: 'HSN {{code}}',
   },
   lots: {
     title: 'Lots',

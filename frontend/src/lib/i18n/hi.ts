@@ -648,6 +648,9 @@ export const hi: Messages = {
     rulesUsual: 'इस नाम का सामान्य नियम: {{rule}}',
     rulesUsualNone: 'इस नाम का सामान्य नियम: फ़ॉर्म मात्रा नहीं पूछता',
     rulesNoneHelp: 'फ़ॉर्म इस फसल की मात्रा नहीं पूछता',
+    hsnCode: 'HSN कोड',
+    hsnHelp: '4, 6 या 8 अंक, आपूर्ति के बिल पर छपता है',
+    hsnShort: 'HSN {{code}}',
   },
   lots: {
     title: 'लॉट',
