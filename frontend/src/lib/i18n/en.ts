@@ -867,6 +867,25 @@ export const en = {
       'To see it later, reopen this letter’s link or use “Find my letter” on the website (with your Aadhaar and mobile number).',
     cancelledContact: 'Questions: contact the seed counter, {{address}}.',
   },
+  billSupply: {
+    title: 'Bill of Supply / आपूर्ति का बिल',
+    supplier: 'Supplier',
+    gstin: 'GSTIN',
+    serialNo: 'Serial no.',
+    date: 'Date',
+    recipient: 'Recipient',
+    hsnCode: 'HSN code',
+    description: 'Description',
+    descriptionText: '{{crop}} seed, lot {{lot}}, {{kg}} kg',
+    value: 'Value',
+    amountInWords: 'Amount in words',
+    noTax: 'No tax is charged: supply of goods exempt from GST / कोई कर नहीं लिया गया: जीएसटी से छूट प्राप्त वस्तुओं की आपूर्ति',
+    layout: 'Print layout',
+    layoutA4: 'A4',
+    layout80: '80 mm',
+    layout58: '58 mm',
+    layoutHelp: 'Kept in this browser',
+  },
 };
 
 export type Messages = typeof en;
