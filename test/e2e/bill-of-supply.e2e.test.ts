@@ -30,10 +30,10 @@ let invoiceNumber = '';
 let billPath = '';
 let bill: Record<string, any> = {};
 
-async function shot(p: Page, name: string) {
+async function shot(p: Page, name: string, fullPage = true) {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   const path = join(SCREENSHOT_DIR, `bill-of-supply-${name}.png`);
-  await p.screenshot({ path, fullPage: true, animations: 'disabled' });
+  await p.screenshot({ path, fullPage, animations: 'disabled' });
   const dir = process.env.SHOTS_DIR;
   if (dir) {
     mkdirSync(dir, { recursive: true });
@@ -202,6 +202,56 @@ describe('the printed bill of supply', () => {
     expectRule49(strip.text, 'hi', await shownDate(p, 'hi'));
     expect(strip.pages).toBe(1);
     await shot(p, 'thermal-58mm-print-360-hi');
+    expect(pageErrors).toEqual([]);
+  }, 90_000);
+});
+
+describe('the screens that feed the bill of supply', () => {
+  it('at 1280 px in English, Settings refuses a GSTIN with a wrong check character and the crop form presets wheat 1001', async () => {
+    const p = await e2e.newPage(await context('en'));
+    await p.goto(url(`/login?next=${encodeURIComponent('/admin/settings')}`));
+    await signIn(p);
+    const gstin = p.locator('input[name="InstituteGSTIN"]');
+    await gstin.waitFor();
+    expect(await gstin.inputValue()).toBe(SUPPLIER.InstituteGSTIN);
+    await gstin.fill('06aaacb2894g1zq');
+    expect(await gstin.inputValue()).toBe('06AAACB2894G1ZQ');
+    await p.locator('form button[type="submit"]').click();
+    await p.getByText('The last character does not match: check the GSTIN for a typing mistake').waitFor();
+    await gstin.scrollIntoViewIfNeeded();
+    await shot(p, 'settings-gstin-refused-1280-en', false);
+    await gstin.fill(SUPPLIER.InstituteGSTIN);
+    await p.locator('form button[type="submit"]').click();
+    await p.getByText('Settings saved.').waitFor();
+
+    await p.goto(url('/admin/crops'));
+    const form = p.locator('form[aria-label="Add crop"]');
+    await form.locator('input[name="cropName"]').fill('गेहूं');
+    await form.locator('input[name="cropName"]').press('Tab');
+    await expect.poll(() => form.locator('input[name="hsnCode"]').inputValue()).toBe('1001');
+    await form.locator('input[name="hsnCode"]').fill('10019');
+    await form.locator('button[type="submit"]').click();
+    await form.getByText('HSN code: 4, 6 or 8 digits').waitFor();
+    await shot(p, 'crop-form-hsn-refused-1280-en');
+    await form.locator('input[name="hsnCode"]').fill('100199');
+    await form.locator('button[type="submit"]').click();
+    const row = p.locator('tr', { hasText: 'गेहूं' });
+    await row.getByText(/HSN 100199/).waitFor();
+    await shot(p, 'crops-list-hsn-1280-en');
+    expect(pageErrors).toEqual([]);
+  }, 90_000);
+
+  it('at 360 px in Hindi, Settings says what is wrong with a GSTIN in Hindi', async () => {
+    const p = await e2e.newPage(await context('hi'));
+    await p.goto(url(`/login?next=${encodeURIComponent('/admin/settings')}`));
+    await signIn(p);
+    const gstin = p.locator('input[name="InstituteGSTIN"]');
+    await gstin.waitFor();
+    await gstin.fill('45AAACB2894G1ZR');
+    await p.locator('form button[type="submit"]').click();
+    await p.getByText('पहले दो अंक कोई राज्य कोड नहीं हैं (01 से 38, 97 या 99)').waitFor();
+    await gstin.scrollIntoViewIfNeeded();
+    await shot(p, 'settings-gstin-refused-360-hi', false);
     expect(pageErrors).toEqual([]);
   }, 90_000);
 });

@@ -1,5 +1,4 @@
 import Box from '@mui/material/Box';
-import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { InvoiceResponse } from '@shared/schemas/sales';
 
@@ -12,18 +11,11 @@ export function AmountInWords({
   compact?: boolean;
 }) {
   const { t } = useTranslation();
-  const size = compact ? 'inherit' : 14;
   return (
-    <Box data-testid="bill-amount-words" sx={{ fontSize: size, mt: compact ? 0.5 : 1.5 }}>
-      <Typography component="div" sx={{ fontSize: size, fontWeight: 600 }}>
-        {t('billSupply.amountInWords')}:
-      </Typography>
-      <Typography component="div" lang="en" sx={{ fontSize: size }}>
-        {words.en}
-      </Typography>
-      <Typography component="div" lang="hi" sx={{ fontSize: size }}>
-        {words.hi}
-      </Typography>
+    <Box data-testid="bill-amount-words" sx={{ fontSize: compact ? 'inherit' : 14, mt: compact ? 0.5 : 1.5 }}>
+      <Box sx={{ fontWeight: 600 }}>{t('billSupply.amountInWords')}:</Box>
+      <Box lang="en">{words.en}</Box>
+      <Box lang="hi">{words.hi}</Box>
     </Box>
   );
 }
@@ -31,7 +23,7 @@ export function AmountInWords({
 export function NoTaxLine({ compact = false }: { compact?: boolean }) {
   const { t } = useTranslation();
   return (
-    <Typography
+    <Box
       data-testid="bill-no-tax"
       sx={{
         fontSize: compact ? 'inherit' : 13,
@@ -43,6 +35,6 @@ export function NoTaxLine({ compact = false }: { compact?: boolean }) {
       }}
     >
       {t('billSupply.noTax')}
-    </Typography>
+    </Box>
   );
 }
