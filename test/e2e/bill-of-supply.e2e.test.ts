@@ -1,7 +1,10 @@
 import { copyFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { docClient, tableName } from '@functions/lib/aws';
+import { invoiceKey } from '@functions/sales/repository';
 import { createProducerCropLot } from '../fixtures/catalogue';
 import { registerFarmer, validFields } from '../fixtures/registration-helpers';
 import { SAMPLE_PRODUCER } from '../fixtures/sample-catalogue';
@@ -27,6 +30,8 @@ const { url, pageErrors } = e2e;
 const contexts: BrowserContext[] = [];
 
 let invoiceNumber = '';
+let lotID = 0;
+let cropID = 0;
 let billPath = '';
 let bill: Record<string, any> = {};
 
@@ -108,6 +113,20 @@ const shownDate = (p: Page, lang: 'hi' | 'en') =>
     [bill.generatedOn as string, lang] as const,
   );
 
+async function sale(): Promise<string> {
+  const reg = await registerFarmer({ url: e2e.baseUrl }, validFields({ cropName: 'Wheat', cropId: cropID, bagsRequested: 1 }));
+  expect(reg.status, reg.text).toBe(201);
+  const made = await e2e.asAdmin('POST', '/api/sales/make', {
+    lotID,
+    registrationID: reg.json.data.id,
+    year: reg.json.data.year,
+    bags: 1,
+    paymentMode: 'Cash',
+  });
+  expect(made.status, made.text).toBe(201);
+  return made.json.invoiceNumber as string;
+}
+
 beforeAll(async () => {
   const current = await e2e.asAdmin('GET', '/api/settings');
   const saved = await e2e.asAdmin('PUT', '/api/settings', { ...current.json, ...SUPPLIER });
@@ -117,20 +136,9 @@ beforeAll(async () => {
     crop: { cropName: 'Wheat', cropNameHi: 'गेहूँ', hsnCode: HSN },
     lot: { quantityAvailable: 400, pricePerUnit: 35 },
   });
-  const reg = await registerFarmer(
-    { url: e2e.baseUrl },
-    validFields({ cropName: 'Wheat', cropId: made.cropID, bagsRequested: 1 }),
-  );
-  expect(reg.status, reg.text).toBe(201);
-  const sale = await e2e.asAdmin('POST', '/api/sales/make', {
-    lotID: made.lot.lotID,
-    registrationID: reg.json.data.id,
-    year: reg.json.data.year,
-    bags: 1,
-    paymentMode: 'Cash',
-  });
-  expect(sale.status, sale.text).toBe(201);
-  invoiceNumber = sale.json.invoiceNumber;
+  lotID = made.lot.lotID;
+  cropID = made.cropID;
+  invoiceNumber = await sale();
   bill = (await e2e.asAdmin('GET', `/api/invoices/by-number/${invoiceNumber}`)).json;
   billPath = `/bill/${invoiceNumber}?t=${bill.verifyToken}`;
 }, 120_000);
@@ -202,6 +210,30 @@ describe('the printed bill of supply', () => {
     expectRule49(strip.text, 'hi', await shownDate(p, 'hi'));
     expect(strip.pages).toBe(1);
     await shot(p, 'thermal-58mm-print-360-hi');
+    expect(pageErrors).toEqual([]);
+  }, 90_000);
+});
+
+describe('bills made before bills of supply', () => {
+  it('at 1280 px in English, print as they did: no supply title, supplier block, HSN code, words or tax line', async () => {
+    const number = await sale();
+    await docClient().send(
+      new UpdateCommand({ TableName: tableName(), Key: invoiceKey(number), UpdateExpression: 'REMOVE supplier, hsnCode' }),
+    );
+    const p = await e2e.newPage(await context('en'));
+    await p.goto(url(`/login?next=${encodeURIComponent(`/bill/${number}`)}`));
+    await signIn(p);
+    await p.getByRole('button', { name: 'A4', exact: true }).click();
+    await p.getByTestId('bill-copy').first().waitFor();
+    const { text, pages } = await printed(p);
+    const flat = text.replace(/\s+/g, ' ');
+    expect(flat).toContain('National Seed Research Institute');
+    expect(flat).toContain('Bill / Invoice');
+    expect(flat).toContain(number);
+    for (const absent of ['Bill of Supply', SUPPLIER.InstituteName, 'GSTIN', 'HSN', 'Amount in words', 'No tax is charged'])
+      expect(flat).not.toContain(absent);
+    expect(pages).toBe(2);
+    await shot(p, 'old-bill-a4-print-1280-en');
     expect(pageErrors).toEqual([]);
   }, 90_000);
 });
