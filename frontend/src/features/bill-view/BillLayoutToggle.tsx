@@ -27,7 +27,12 @@ export function BillLayoutToggle({ value, onChange }: { value: BillLayout; onCha
         }}
       >
         {BILL_LAYOUTS.map((layout) => (
-          <ToggleButton key={layout} value={layout} sx={{ px: 1.5, py: 0.25 }}>
+          <ToggleButton
+            key={layout}
+            value={layout}
+            // The default grey of unselected buttons is just below 4.5:1 on the page's background.
+            sx={{ px: 1.5, py: 0.25, color: 'text.primary', '&.Mui-selected': { color: 'text.primary', fontWeight: 700 } }}
+          >
             {t(LABEL_KEYS[layout])}
           </ToggleButton>
         ))}
