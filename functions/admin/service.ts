@@ -179,6 +179,8 @@ const SETTINGS_KEYS = [
   'CollectionGraceDays',
   'ReservedShares',
   'DrawDate',
+  'GrievanceOfficerName',
+  'GrievanceOfficerContact',
 ] as const satisfies readonly KnownConfigKey[];
 
 export async function getSeasonSettings(): Promise<SettingsReply> {

@@ -93,6 +93,19 @@ export const SettingsInput = z.object({
   ReservedShares: z.string().trim().max(2000, 'At most 2000 characters').optional(),
   /** The day of the draw shown on applied letters ('' = not announced); optional like the other allocation settings. */
   DrawDate: z.union([z.literal(''), z.iso.date({ error: 'Use a date (YYYY-MM-DD)' })]).optional(),
+  /** Named in the notice the registration form shows; optional like the counter texts. */
+  GrievanceOfficerName: z
+    .string()
+    .trim()
+    .min(1, 'The grievance officer is required')
+    .max(300, 'At most 300 characters')
+    .optional(),
+  GrievanceOfficerContact: z
+    .string()
+    .trim()
+    .min(1, "The grievance officer's contact is required")
+    .max(300, 'At most 300 characters')
+    .optional(),
 });
 export type SettingsInput = z.infer<typeof SettingsInput>;
 

@@ -48,6 +48,8 @@ export const SettingsReply = z.strictObject({
   ReservedShares: z.string(),
   /** YYYY-MM-DD, or '' when the draw's day is not announced. */
   DrawDate: z.string(),
+  GrievanceOfficerName: z.string(),
+  GrievanceOfficerContact: z.string(),
 });
 export type SettingsReply = z.infer<typeof SettingsReply>;
 

@@ -331,6 +331,10 @@ export const en = {
     drawDate: 'Day of the draw',
     drawDateHelp:
       'Only in draw mode: applied farmers’ letters say the draw is on this day. Empty: the letters say only that the draw is held after registrations close.',
+    grievanceOfficerName: 'Grievance officer',
+    grievanceOfficerNameHelp: 'Name and office; the registration form’s notice and the contact page name them',
+    grievanceOfficerContact: 'Grievance officer’s phone or email',
+    grievanceOfficerContactHelp: 'Where farmers ask about their data or complain; shown with the notice',
   },
   userArea: {
     dashboardTitle: 'My dashboard',

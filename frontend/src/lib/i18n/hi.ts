@@ -334,6 +334,10 @@ export const hi: Messages = {
     drawDate: 'ड्रॉ का दिन',
     drawDateHelp:
       'केवल ड्रॉ मोड में: आवेदन किए किसानों के पत्र पर लिखा होगा कि ड्रॉ इस दिन निकाला जाएगा। खाली: पत्र पर केवल इतना लिखा होगा कि ड्रॉ पंजीकरण बंद होने के बाद निकाला जाएगा।',
+    grievanceOfficerName: 'शिकायत अधिकारी',
+    grievanceOfficerNameHelp: 'नाम और पद; पंजीकरण फ़ॉर्म की सूचना और संपर्क पृष्ठ पर दिखते हैं',
+    grievanceOfficerContact: 'शिकायत अधिकारी का फ़ोन या ईमेल',
+    grievanceOfficerContactHelp: 'जहाँ किसान अपने डेटा के बारे में पूछें या शिकायत करें; सूचना के साथ दिखता है',
   },
   userArea: {
     dashboardTitle: 'मेरा डैशबोर्ड',
