@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { isIP } from 'node:net';
+import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import type { AuditAction, WriteAuditAction } from '@shared/audit-actions';
 import { docClient, tableName } from './aws';
 import type { Caller } from './caller';
 import { redactDigitRuns } from './log';
@@ -8,26 +10,47 @@ import { isConditionalFailure, withRetry } from './retry';
 import { kolkataDay } from './stats';
 
 /**
- * The audit log (docs/invariants.md#9-append-only-audit-log): append-only, one item per event, written before the answer
- * that the event is about leaves the server; no route changes or deletes an entry. Today it records every
- * view of an Aadhaar number in clear and every link to an Aadhaar scan (docs/data-model.md, "Audit log").
+ * The audit log (docs/invariants.md#9-append-only-audit-log, docs/decisions/0027-records.md section 2):
+ * append-only, one item per event. Every staff write records one entry in the same transaction as the change
+ * (`AuditTrail.put`); every view of an Aadhaar number in clear and every link to a scan records one before the
+ * answer leaves. No route changes or deletes an entry.
  *
  *   AUDIT#<YYYY-MM-DD> / <at ISO>#<event id>     one day's events in time order (India day)
  *
- * An entry never holds an Aadhaar number: it names the record viewed, not what it showed.
+ * An entry never holds an Aadhaar number: it names the record, not what it showed, and every free text in it
+ * is kept free of 12-digit runs.
  */
-/**
- * aadhaar.view: a number shown in clear; aadhaar-scan.view: a link to a registration's Aadhaar scan given out;
- * registration.cancel: staff cancelled a registration (its reason is kept on the registration).
- */
-export type AuditAction = 'aadhaar.view' | 'aadhaar-scan.view' | 'registration.cancel';
-export type AuditSubjectType = 'registration' | 'farmer' | 'producer';
+export type { AuditAction };
+
+export type AuditSubjectType =
+  | 'registration'
+  | 'farmer'
+  | 'producer'
+  | 'crop'
+  | 'lot'
+  | 'invoice'
+  | 'credit-note'
+  | 'user'
+  | 'role'
+  | 'config'
+  | 'settings'
+  | 'content-block'
+  | 'announcement'
+  | 'allocation'
+  | 'data-request'
+  | 'day-close';
 
 export interface AuditSubject {
   type: AuditSubjectType;
-  id: number;
-  /** Registrations are numbered per year. */
+  id: number | string;
+  /** Registrations and pools are per year. */
   year?: number;
+}
+
+/** What changed: a one-line summary, and before -> after of the fields where that matters (settings, stock). */
+export interface AuditChange {
+  summary?: string;
+  fields?: readonly { field: string; before?: unknown; after?: unknown }[];
 }
 
 export interface AuditEntry {
@@ -39,43 +62,115 @@ export interface AuditEntry {
   roles: string[];
   sourceIp: string;
   subjectType: AuditSubjectType;
-  subjectId: number;
+  subjectId: number | string;
   subjectYear?: number;
+  summary?: string;
+  changes?: { field: string; before: string; after: string }[];
 }
+
+/** Who acts: a signed-in account, or a farmer holding a letter's link (public routes). */
+export const FARMER_ACTOR: Caller = { userID: 0, name: 'Farmer (letter holder)', email: '', roles: ['farmer'] };
 
 export const auditKey = (day: string, at: string, eventId: string) => ({ pk: `AUDIT#${day}`, sk: `${at}#${eventId}` });
 
-/** Writes one entry; a resend after a lost answer finds its own item (same key) and counts as written. */
-export async function appendAudit(
+const MAX_TEXT = 300;
+
+/** Free text from accounts, clients and records: no 12-digit run, bounded in length. */
+function clean(value: unknown): string {
+  if (value === undefined || value === null) return '';
+  const text = typeof value === 'string' ? value : JSON.stringify(value);
+  const safe = redactDigitRuns(text ?? '');
+  return safe.length > MAX_TEXT ? `${safe.slice(0, MAX_TEXT - 1)}…` : safe;
+}
+
+export function auditEntry(
   action: AuditAction,
   caller: Caller,
   sourceIp: string,
   subject: AuditSubject,
-): Promise<AuditEntry> {
-  const now = new Date();
-  const entry: AuditEntry = {
+  change?: AuditChange,
+  now = new Date(),
+): AuditEntry {
+  const changes = change?.fields
+    ?.filter((f) => JSON.stringify(f.before) !== JSON.stringify(f.after))
+    .map((f) => ({ field: clean(f.field), before: clean(f.before), after: clean(f.after) }));
+  return {
     eventId: randomUUID(),
     at: now.toISOString(),
     action,
     userID: caller.userID,
-    // Free text from accounts and clients: kept free of any 12-digit run, like the logs.
-    userName: redactDigitRuns(caller.name),
+    userName: clean(caller.name),
     roles: [...caller.roles],
     // An IPv4 address can hold twelve digits: kept when it is one, redacted like free text otherwise.
     sourceIp: isIP(sourceIp) ? sourceIp : redactDigitRuns(sourceIp),
     subjectType: subject.type,
-    subjectId: subject.id,
+    subjectId: typeof subject.id === 'string' ? clean(subject.id) : subject.id,
     ...(subject.year ? { subjectYear: subject.year } : {}),
+    ...(change?.summary ? { summary: clean(change.summary) } : {}),
+    ...(changes?.length ? { changes } : {}),
   };
-  const item = { ...auditKey(kolkataDay(now), entry.at, entry.eventId), type: 'audit', ...entry };
+}
+
+const itemOf = (entry: AuditEntry) => ({
+  ...auditKey(kolkataDay(new Date(entry.at)), entry.at, entry.eventId),
+  type: 'audit',
+  ...entry,
+});
+
+type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+
+/**
+ * The entry as one item of the write's own transaction: it exists exactly when the change does. No condition:
+ * the key is new (a random id), and a condition would add a cancellation reason for callers to decode.
+ */
+export function auditTransactPut(entry: AuditEntry): TransactItem {
+  return { Put: { TableName: tableName(), Item: itemOf(entry) } };
+}
+
+/** Writes one entry on its own; a resend after a lost answer finds its own item (same key) and counts as written. */
+export async function writeAuditEntry(entry: AuditEntry): Promise<AuditEntry> {
   await withRetry(
     () =>
       docClient()
-        .send(new PutCommand({ TableName: tableName(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' }))
+        .send(new PutCommand({ TableName: tableName(), Item: itemOf(entry), ConditionExpression: 'attribute_not_exists(pk)' }))
         .catch((e: unknown) => {
           if (!isConditionalFailure(e)) throw e;
         }),
     { attempts: 5 },
   );
   return entry;
+}
+
+export async function appendAudit(
+  action: AuditAction,
+  caller: Caller,
+  sourceIp: string,
+  subject: AuditSubject,
+  change?: AuditChange,
+): Promise<AuditEntry> {
+  return writeAuditEntry(auditEntry(action, caller, sourceIp, subject, change));
+}
+
+/**
+ * A write route's audit trail, given to its handler as `ctx.audit`: the route's action and who calls, so a
+ * service only names what it changed. `put` for a change made in a DynamoDB transaction (add it to the
+ * transaction), `write` for a change that is not one.
+ */
+export interface AuditTrail {
+  readonly action: WriteAuditAction | null;
+  put(subject: AuditSubject, change?: AuditChange): TransactItem;
+  write(subject: AuditSubject, change?: AuditChange): Promise<AuditEntry>;
+}
+
+export function auditTrail(action: WriteAuditAction | null, caller: Caller | null, sourceIp: string): AuditTrail {
+  const actionOrFail = (): WriteAuditAction => {
+    if (!action) throw new Error('This route records no audit entry (shared/audit-actions.ts)');
+    return action;
+  };
+  const who = caller ?? FARMER_ACTOR;
+  return {
+    action,
+    put: (subject, change) => auditTransactPut(auditEntry(actionOrFail(), who, sourceIp, subject, change)),
+    write: (subject, change) => writeAuditEntry(auditEntry(actionOrFail(), who, sourceIp, subject, change)),
+  };
 }

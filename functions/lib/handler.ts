@@ -8,6 +8,8 @@ import { PRIVATE_QUERY_HEADER } from '@shared/private-query';
 import { hasAnyRole } from '@shared/roles';
 import type { Contract, ParsedPart, RouteKeyOf } from '@shared/contract';
 import { routeKey, routesOf, type FunctionArea, type RouteDef } from '@shared/routes';
+import { auditActionOf } from '@shared/audit-actions';
+import { auditTrail, type AuditTrail } from './audit-log';
 import { callerFromAuthorization, type Caller } from './caller';
 import { AppError, forbidden, unauthorized } from './errors';
 import { HttpResult, json, type ImageBody } from './http';
@@ -28,6 +30,8 @@ export interface RequestCtx<P, Q, B> {
   event: APIGatewayProxyEventV2;
   requestId: string;
   sourceIp: string;
+  /** The route's audit action and caller (shared/audit-actions.ts): write routes add its entry to their change. */
+  audit: AuditTrail;
 }
 
 type PartName = 'params' | 'query' | 'body';
@@ -142,6 +146,7 @@ function runRoute(def: RouteDef, impl: AnyRouteImpl) {
     const params = parseWith(impl.params, event.pathParameters ?? {}, 'path');
     const query = parseWith(impl.query, requestQuery(event), 'query');
     const body = impl.rawBody ? undefined : parseWith(impl.body, impl.body ? parseJsonBody(event) : undefined, 'body');
+    const sourceIp = clientIp(event);
     const result = await impl.handle({
       params,
       query,
@@ -149,7 +154,8 @@ function runRoute(def: RouteDef, impl: AnyRouteImpl) {
       caller,
       event,
       requestId: context?.awsRequestId ?? event.requestContext?.requestId ?? '',
-      sourceIp: clientIp(event),
+      sourceIp,
+      audit: auditTrail(auditActionOf(routeKey(def)), caller, sourceIp),
     });
     return toResponse(result instanceof HttpResult ? result : json(result));
   };

@@ -1,0 +1,87 @@
+import type { ROUTES } from './routes';
+
+type Route = (typeof ROUTES)[number];
+
+/** Every route of the table that is not a GET: each one either writes an audit entry or says why it does not. */
+export type WriteRouteKey = Route extends infer R
+  ? R extends Route
+    ? R['method'] extends 'GET'
+      ? never
+      : `${R['method']} ${R['path']}`
+    : never
+  : never;
+
+/** Not a write route: what the log records besides the routes' own actions (reads of what the law protects). */
+export type ReadAuditAction = 'aadhaar.view' | 'aadhaar-scan.view';
+
+/**
+ * The audit action of each write route (docs/decisions/0027-records.md, section 2), or why the route writes no
+ * entry. A new write route without a line here fails the typecheck; the route-table test then calls each route
+ * and expects exactly one entry with this action.
+ */
+export const AUDIT_ACTIONS = {
+  'POST /auth/login': { none: 'signing in changes no record (failed attempts are counted by the rate limit)' },
+
+  'POST /api/admin/users': 'user.create',
+  'PUT /api/admin/users/{id}': 'user.update',
+  'PUT /api/admin/users/{id}/password': 'user.password',
+  'POST /api/roles': 'role.create',
+  'DELETE /api/roles/{id}': 'role.delete',
+  'POST /api/config': 'config.set',
+  'DELETE /api/config/{key}': 'config.delete',
+  'PUT /api/settings': 'settings.update',
+
+  'POST /api/producers': 'producer.create',
+  'PUT /api/producers/{id}': 'producer.update',
+  'DELETE /api/producers/{id}': 'producer.deactivate',
+  'POST /api/producers/{id}/restore': 'producer.restore',
+
+  'POST /api/crops': 'crop.create',
+  'PUT /api/crops/{id}': 'crop.update',
+  'DELETE /api/crops/{id}': 'crop.deactivate',
+  'POST /api/crops/{id}/restore': 'crop.restore',
+
+  'POST /api/lots': 'lot.create',
+  'PUT /api/lots/{id}': 'lot.update',
+  'DELETE /api/lots/{id}': 'lot.deactivate',
+
+  'POST /api/farmers': 'farmer.create',
+  'PUT /api/farmers/{id}': 'farmer.update',
+  'DELETE /api/farmers/{id}': 'farmer.deactivate',
+  'POST /api/farmers/{id}/restore': 'farmer.restore',
+
+  'POST /api/cms/blocks': 'content-block.create',
+  'PUT /api/cms/blocks/{blockID}': 'content-block.update',
+  'POST /api/cms/announcements': 'announcement.create',
+  'PUT /api/cms/announcements/{announcementID}': 'announcement.update',
+
+  'POST /svsregistration/upload-url': { none: 'gives an upload link; nothing is stored until the registration' },
+  'POST /svsregistration': {
+    none: "the farmer's own registration: the registration itself is the record, with the time of consent",
+  },
+  'POST /svsregistration/find-letter': { none: 'a lookup: reads a letter, changes nothing' },
+  'POST /svsregistration/{code}/cancel': 'registration.cancel-by-farmer',
+  'POST /api/registrations/{id}/cancel': 'registration.cancel',
+
+  'POST /api/sales/make': 'sale.make',
+
+  'POST /api/allocation/draw': 'allocation.draw',
+  'POST /api/allocation/sweep': 'allocation.sweep',
+} as const satisfies Record<WriteRouteKey, string | { none: string }>;
+
+type ActionOf<V> = V extends string ? V : never;
+
+/** The action a write route records. */
+export type WriteAuditAction = ActionOf<(typeof AUDIT_ACTIONS)[WriteRouteKey]>;
+
+export type AuditAction = WriteAuditAction | ReadAuditAction;
+
+/** The action of a route, or null for reads and for the writes that record none. */
+export function auditActionOf(key: string): WriteAuditAction | null {
+  const v = (AUDIT_ACTIONS as Record<string, string | { none: string }>)[key];
+  return typeof v === 'string' ? (v as WriteAuditAction) : null;
+}
+
+export const WRITE_AUDIT_ACTIONS: readonly WriteAuditAction[] = Object.values(AUDIT_ACTIONS).filter(
+  (v): v is WriteAuditAction => typeof v === 'string',
+);
