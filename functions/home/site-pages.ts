@@ -45,3 +45,8 @@ export async function currentNoticeVersion(): Promise<string> {
   noticeCache = { at: Date.now(), version };
   return version;
 }
+
+/** Tests that edit the notice forget the version read before. */
+export function clearNoticeCache(): void {
+  noticeCache = undefined;
+}

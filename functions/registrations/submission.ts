@@ -4,9 +4,9 @@ import {
   FILE_FIELD,
   IDEMPOTENCY_KEY_RE,
   MAX_FILE_BYTES,
-  MSG_CONSENT,
   MSG_FILE,
   MSG_FORM_INVALID,
+  MSG_NO_CONSENT,
   RegistrationFields,
   registrationFieldErrors,
 } from '@shared/schemas/registration';
@@ -156,7 +156,7 @@ export async function parseSubmission(event: APIGatewayProxyEventV2): Promise<Pa
   if (!parsed.success || !file) {
     // Consent alone missing: the answer says so, not "correct the highlighted fields".
     const onlyConsent = Object.keys(errors).length === 1 && errors.consent !== undefined;
-    throw new AppError('VALIDATION', onlyConsent ? MSG_CONSENT : MSG_FORM_INVALID, { fields: errors });
+    throw new AppError('VALIDATION', onlyConsent ? MSG_NO_CONSENT : MSG_FORM_INVALID, { fields: errors });
   }
 
   const headerKey = event.headers?.['idempotency-key'];

@@ -27,8 +27,10 @@ export const MSG_CROP_UNAVAILABLE =
 export const MSG_ALREADY_REGISTERED =
   'इस आधार नंबर से इस फसल का पंजीकरण पहले ही हो चुका है। अपना अपॉइंटमेंट पत्र पाने के लिए "मेरा पत्र खोजें" में अपना आधार नंबर और पंजीकरण के समय दिया गया मोबाइल नंबर डालें। / ' +
   'This Aadhaar number is already registered for this crop. To get your appointment letter, enter your Aadhaar number and the mobile number given when you registered under "Find my letter".';
-/** The consent box of the form was not ticked (docs/product-rules.md#notice-and-consent). */
-export const MSG_CONSENT = 'कृपया सूचना पढ़कर सहमति के बॉक्स पर निशान लगाएँ / Please read the notice and tick the consent box.';
+/** The consent box of the form was not ticked (docs/product-rules.md#notice-and-consent): the field's message. */
+export const MSG_CONSENT = 'कृपया सूचना पढ़कर सहमति के बॉक्स पर निशान लगाएँ';
+/** The answer's message when consent alone is missing. */
+export const MSG_NO_CONSENT = `${MSG_CONSENT} / Please read the notice and tick the consent box.`;
 const tooLong = (max: number) => `अधिकतम ${max} अक्षर / At most ${max} characters`;
 
 export const MAX_FILE_BYTES = 500 * 1024;
