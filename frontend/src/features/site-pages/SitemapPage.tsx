@@ -24,7 +24,7 @@ export function SitemapPage() {
         {t('sitePages.sitemap')}
       </Typography>
       <Typography variant="body2">{t('sitePages.sitemapIntro')}</Typography>
-      <Box component="ul" sx={{ pl: 3, '& li': { my: 1 } }}>
+      <Box component="ul" sx={{ pl: 3, '& li': { my: 1 }, '& a': { color: 'primary.dark' } }}>
         {pages.map((p) => (
           <li key={p.to}>
             <RouterLink to={p.to}>{p.label}</RouterLink>
