@@ -7,10 +7,12 @@ import { CropInput } from '../shared/schemas/crops';
 import { CreateLotInput } from '../shared/schemas/lots';
 import { ProducerInput } from '../shared/schemas/producers';
 import { BlockInput } from '../shared/schemas/cms';
+import { DEFAULT_PAGES } from '../functions/home/default-pages';
 
 /**
  * Demo data for a first look at the product (`SEED_DEMO_DATA=1 npm start`): the three crops the
- * institute sells, one producer, a lot of each crop and the home page's about block. Goes through the
+ * institute sells, one producer, a lot of each crop, the home page's about block, and the notice and
+ * required pages with their built-in text. Goes through the
  * same services and schemas as the API. Does nothing when crops already exist.
  */
 export async function seedDemoData(admin: Caller): Promise<boolean> {
@@ -70,5 +72,9 @@ export async function seedDemoData(admin: Caller): Promise<boolean> {
     }),
     admin,
   );
+  // The notice and the required pages as editable blocks, first saved with the built-in text.
+  for (const [slug, text] of Object.entries(DEFAULT_PAGES)) {
+    await home.saveBlock(0, BlockInput.parse({ slug, ...text, sortOrder: 0, isActive: true }), admin);
+  }
   return true;
 }

@@ -281,6 +281,23 @@ export const CONFIG_KEYS = {
     label: 'Institute GSTIN',
     description: "The supplier's GSTIN on bills of supply (15 characters); empty while the institute has none set",
   }),
+  GrievanceOfficerName: def<string>({
+    default: 'शिकायत अधिकारी, राष्ट्रीय बीज अनुसंधान संस्थान / Grievance Officer, National Seed Research Institute',
+    public: true,
+    parse: counterText,
+    format: counterText,
+    label: 'Grievance officer',
+    description:
+      "Name and office of the officer who answers farmers' requests and complaints about their data (shown in the notice)",
+  }),
+  GrievanceOfficerContact: def<string>({
+    default: 'grievance@seed.example.org',
+    public: true,
+    parse: counterText,
+    format: counterText,
+    label: 'Grievance officer contact',
+    description: "The grievance officer's phone number and/or email address (shown in the notice and on the contact page)",
+  }),
 } as const;
 
 export type KnownConfigKey = keyof typeof CONFIG_KEYS;

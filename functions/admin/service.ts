@@ -182,6 +182,8 @@ const SETTINGS_KEYS = [
   'InstituteName',
   'InstituteAddress',
   'InstituteGSTIN',
+  'GrievanceOfficerName',
+  'GrievanceOfficerContact',
 ] as const satisfies readonly KnownConfigKey[];
 
 export async function getSeasonSettings(): Promise<SettingsReply> {

@@ -105,6 +105,19 @@ export const SettingsInput = z.object({
       error: (issue) => GSTIN_MESSAGES[gstinProblem(String(issue.input)) ?? 'shape'],
     })
     .optional(),
+  /** Named in the notice the registration form shows; optional like the counter texts. */
+  GrievanceOfficerName: z
+    .string()
+    .trim()
+    .min(1, 'The grievance officer is required')
+    .max(300, 'At most 300 characters')
+    .optional(),
+  GrievanceOfficerContact: z
+    .string()
+    .trim()
+    .min(1, "The grievance officer's contact is required")
+    .max(300, 'At most 300 characters')
+    .optional(),
 });
 export type SettingsInput = z.infer<typeof SettingsInput>;
 

@@ -52,6 +52,8 @@ export const SettingsReply = z.strictObject({
   InstituteAddress: z.string(),
   /** '' while not set. */
   InstituteGSTIN: z.string(),
+  GrievanceOfficerName: z.string(),
+  GrievanceOfficerContact: z.string(),
 });
 export type SettingsReply = z.infer<typeof SettingsReply>;
 

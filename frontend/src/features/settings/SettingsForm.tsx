@@ -45,6 +45,8 @@ export interface FormState {
   InstituteName: string;
   InstituteAddress: string;
   InstituteGSTIN: string;
+  GrievanceOfficerName: string;
+  GrievanceOfficerContact: string;
 }
 
 export function toForm(s: SettingsReply): FormState {
@@ -269,6 +271,24 @@ export function SettingsForm({ initial, onSaved }: { initial: FormState; onSaved
           onChange={(e) => set({ CounterHours: e.target.value })}
           error={!!errorOf('CounterHours')}
           helperText={errorOf('CounterHours') ?? t('settings.counterHoursHelp')}
+          slotProps={{ htmlInput: { maxLength: 300 } }}
+        />
+        <TextField
+          label={t('settings.grievanceOfficerName')}
+          name="GrievanceOfficerName"
+          value={form.GrievanceOfficerName}
+          onChange={(e) => set({ GrievanceOfficerName: e.target.value })}
+          error={!!errorOf('GrievanceOfficerName')}
+          helperText={errorOf('GrievanceOfficerName') ?? t('settings.grievanceOfficerNameHelp')}
+          slotProps={{ htmlInput: { maxLength: 300 } }}
+        />
+        <TextField
+          label={t('settings.grievanceOfficerContact')}
+          name="GrievanceOfficerContact"
+          value={form.GrievanceOfficerContact}
+          onChange={(e) => set({ GrievanceOfficerContact: e.target.value })}
+          error={!!errorOf('GrievanceOfficerContact')}
+          helperText={errorOf('GrievanceOfficerContact') ?? t('settings.grievanceOfficerContactHelp')}
           slotProps={{ htmlInput: { maxLength: 300 } }}
         />
 

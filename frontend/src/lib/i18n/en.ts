@@ -345,6 +345,10 @@ export const en = {
       state: 'The first two digits are not a state code (01 to 38, 97 or 99)',
       check: 'The last character does not match: check the GSTIN for a typing mistake',
     },
+    grievanceOfficerName: 'Grievance officer',
+    grievanceOfficerNameHelp: 'Name and office; the registration form’s notice and the contact page name them',
+    grievanceOfficerContact: 'Grievance officer’s phone or email',
+    grievanceOfficerContactHelp: 'Where farmers ask about their data or complain; shown with the notice',
   },
   userArea: {
     dashboardTitle: 'My dashboard',
@@ -401,6 +405,10 @@ export const en = {
     announcementRequired: 'Title & Message required',
     timing: { live: 'On the home page now', scheduled: 'Scheduled', ended: 'Ended' },
     homeNote: 'Active announcements show on the home page between their start and end time, coloured by severity.',
+    titleHi: 'Title in Hindi',
+    titleHiHelp:
+      'The slugs privacy-notice (the registration form’s notice), privacy-policy, terms-of-use, contact and accessibility-statement hold the pages of the site’s footer: give them both languages',
+    bodyHi: 'Body in Hindi',
   },
   registration: {
     title: 'Seeds Registration',
@@ -435,6 +443,7 @@ export const en = {
       aadhaar: '12 अंकों का नंबर दर्ज करें / Enter the 12-digit number',
       mobile: '10 अंकों का नंबर दर्ज करें / Enter the 10-digit number',
       file: 'फ़ाइल आवश्यक है (≤ 500KB) / Aadhaar file required: GIF, JPEG, PNG or PDF, at most 500 KB',
+      consent: 'कृपया सूचना पढ़कर सहमति के बॉक्स पर निशान लगाएँ / Please read the notice and tick the consent box.',
     },
     fileIssue: {
       size: 'File too large: {{size}}; at most {{max}}',
@@ -885,6 +894,24 @@ export const en = {
     layout80: '80 mm',
     layout58: '58 mm',
     layoutHelp: 'Kept in this browser',
+  },
+  sitePages: {
+    footerLabel: 'About this website',
+    privacy: 'Privacy policy',
+    terms: 'Terms of use',
+    contact: 'Contact us',
+    accessibility: 'Accessibility statement',
+    sitemap: 'Sitemap',
+    noticeReadMore: 'Read the whole notice',
+    grievanceOfficer: 'Grievance officer: {{name}}, {{contact}}',
+    noticeFailed: 'The notice could not be loaded here. Read it on the privacy policy page before you agree.',
+    loadFailed: 'This page could not be loaded. Check the connection and try again.',
+    tryAgain: 'Try again',
+    sitemapIntro: 'Every public page of this website:',
+    findLetter: 'Find my letter',
+    login: 'Staff login',
+    consentLabel: 'I have read the notice and agree that my information is used as it says.',
+    consentShort: 'Consent',
   },
 };
 

@@ -347,6 +347,10 @@ export const hi: Messages = {
       state: 'पहले दो अंक कोई राज्य कोड नहीं हैं (01 से 38, 97 या 99)',
       check: 'अंतिम अक्षर मेल नहीं खाता: GSTIN में टाइपिंग की गलती जाँचें',
     },
+    grievanceOfficerName: 'शिकायत अधिकारी',
+    grievanceOfficerNameHelp: 'नाम और पद; पंजीकरण फ़ॉर्म की सूचना और संपर्क पृष्ठ पर दिखते हैं',
+    grievanceOfficerContact: 'शिकायत अधिकारी का फ़ोन या ईमेल',
+    grievanceOfficerContactHelp: 'जहाँ किसान अपने डेटा के बारे में पूछें या शिकायत करें; सूचना के साथ दिखता है',
   },
   userArea: {
     dashboardTitle: 'मेरा डैशबोर्ड',
@@ -403,6 +407,10 @@ export const hi: Messages = {
     announcementRequired: 'शीर्षक और संदेश आवश्यक हैं',
     timing: { live: 'अभी मुख्य पृष्ठ पर', scheduled: 'निर्धारित', ended: 'समाप्त' },
     homeNote: 'सक्रिय घोषणाएँ अपने आरंभ और समाप्ति समय के बीच मुख्य पृष्ठ पर, प्रकार के अनुसार रंग में दिखती हैं।',
+    titleHi: 'हिन्दी में शीर्षक',
+    titleHiHelp:
+      'स्लग privacy-notice (पंजीकरण फ़ॉर्म की सूचना), privacy-policy, terms-of-use, contact और accessibility-statement वेबसाइट के फ़ुटर के पृष्ठ हैं: इन्हें दोनों भाषाओं में लिखें',
+    bodyHi: 'हिन्दी में विवरण',
   },
   registration: {
     title: 'बीज पंजीकरण',
@@ -436,6 +444,7 @@ export const hi: Messages = {
       aadhaar: '12 अंकों का नंबर दर्ज करें',
       mobile: '10 अंकों का नंबर दर्ज करें',
       file: 'फ़ाइल आवश्यक है (≤ 500KB)',
+      consent: 'कृपया सूचना पढ़कर सहमति के बॉक्स पर निशान लगाएँ',
     },
     fileIssue: {
       size: 'फ़ाइल बहुत बड़ी है: {{size}}; अधिकतम {{max}}',
@@ -882,5 +891,23 @@ export const hi: Messages = {
     layout80: '80 मिमी',
     layout58: '58 मिमी',
     layoutHelp: 'इस ब्राउज़र में याद रहता है',
+  },
+  sitePages: {
+    footerLabel: 'इस वेबसाइट के बारे में',
+    privacy: 'गोपनीयता नीति',
+    terms: 'उपयोग की शर्तें',
+    contact: 'संपर्क करें',
+    accessibility: 'सुगम्यता विवरण',
+    sitemap: 'साइटमैप',
+    noticeReadMore: 'पूरी सूचना पढ़ें',
+    grievanceOfficer: 'शिकायत अधिकारी: {{name}}, {{contact}}',
+    noticeFailed: 'सूचना यहाँ नहीं खुल सकी। सहमति देने से पहले इसे गोपनीयता नीति पृष्ठ पर पढ़ें।',
+    loadFailed: 'यह पृष्ठ नहीं खुल सका। इंटरनेट कनेक्शन जाँचें और फिर से प्रयास करें।',
+    tryAgain: 'फिर से प्रयास करें',
+    sitemapIntro: 'इस वेबसाइट के सभी सार्वजनिक पृष्ठ:',
+    findLetter: 'मेरा पत्र खोजें',
+    login: 'कर्मचारी लॉगिन',
+    consentLabel: 'मैंने सूचना पढ़ ली है और मैं सहमत हूँ कि मेरी जानकारी का उपयोग इसमें बताए अनुसार हो।',
+    consentShort: 'सहमति',
   },
 };
