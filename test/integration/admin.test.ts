@@ -299,6 +299,8 @@ describe('season settings', () => {
       InstituteName: 'Seed Institute',
       InstituteAddress: 'Pusa, New Delhi 110012',
       InstituteGSTIN: '27AAPFU0939F1ZV',
+      GrievanceOfficerName: 'Grievance Officer, Seed Institute',
+      GrievanceOfficerContact: '011-2584 1234',
     };
     const saved = await api.call('PUT', '/api/settings', { token, body });
     expect(saved.status).toBe(200);
