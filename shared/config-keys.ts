@@ -240,6 +240,15 @@ export const CONFIG_KEYS = {
     description:
       'The day of the draw (YYYY-MM-DD, India time), shown on applied letters in draw mode; empty means not announced yet',
   }),
+  ScanRetentionDays: def<number>({
+    default: 30,
+    public: false,
+    parse: (raw) => z.coerce.number().int().min(0).max(365).parse(raw.trim()),
+    format: String,
+    label: 'Aadhaar scan retention days',
+    description:
+      'Days an Aadhaar scan is kept after its registration is billed, expires or is cancelled (0–365); then it is deleted',
+  }),
 } as const;
 
 export type KnownConfigKey = keyof typeof CONFIG_KEYS;

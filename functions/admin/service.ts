@@ -179,6 +179,7 @@ const SETTINGS_KEYS = [
   'CollectionGraceDays',
   'ReservedShares',
   'DrawDate',
+  'ScanRetentionDays',
 ] as const satisfies readonly KnownConfigKey[];
 
 export async function getSeasonSettings(): Promise<SettingsReply> {

@@ -93,6 +93,13 @@ export const SettingsInput = z.object({
   ReservedShares: z.string().trim().max(2000, 'At most 2000 characters').optional(),
   /** The day of the draw shown on applied letters ('' = not announced); optional like the other allocation settings. */
   DrawDate: z.union([z.literal(''), z.iso.date({ error: 'Use a date (YYYY-MM-DD)' })]).optional(),
+  /** Days an Aadhaar scan is kept once its registration is billed, expired or cancelled (optional like the others). */
+  ScanRetentionDays: z
+    .number({ error: 'Days to keep scans must be a number' })
+    .int('Whole number')
+    .min(0, 'Must be 0 or more')
+    .max(365, 'At most 365')
+    .optional(),
 });
 export type SettingsInput = z.infer<typeof SettingsInput>;
 

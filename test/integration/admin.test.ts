@@ -296,6 +296,7 @@ describe('season settings', () => {
       CollectionGraceDays: 3,
       ReservedShares: 'SC/ST=20:SC,ST;Women = 30 : महिला',
       DrawDate: '2027-02-15',
+      ScanRetentionDays: 45,
     };
     const saved = await api.call('PUT', '/api/settings', { token, body });
     expect(saved.status).toBe(200);
@@ -321,6 +322,9 @@ describe('season settings', () => {
     const over = await api.call('PUT', '/api/settings', { token, body: { ...before.json, CollectionGraceDays: 31 } });
     expect(over.status).toBe(400);
     expect(over.json.fields.CollectionGraceDays).toBe('At most 30');
+    const keptTooLong = await api.call('PUT', '/api/settings', { token, body: { ...before.json, ScanRetentionDays: 366 } });
+    expect(keptTooLong.status).toBe(400);
+    expect(keptTooLong.json.fields.ScanRetentionDays).toBe('At most 365');
   });
 
   it('refuses reserved shares for people the registration form never records, naming the setting by its label', async () => {

@@ -48,6 +48,7 @@ export const SettingsReply = z.strictObject({
   ReservedShares: z.string(),
   /** YYYY-MM-DD, or '' when the draw's day is not announced. */
   DrawDate: z.string(),
+  ScanRetentionDays: z.number(),
 });
 export type SettingsReply = z.infer<typeof SettingsReply>;
 
