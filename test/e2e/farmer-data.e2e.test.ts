@@ -85,6 +85,9 @@ describe("the farmer's data", () => {
     const page = await newPage(phone);
     await page.goto(url(`/svs/appointment/${farmer.uniqeCode}`));
     await page.getByTestId('letter-status').waitFor();
+    await expect(page.getByTestId('letter-my-data').textContent()).resolves.toBe('मेरा डेटा');
+    await page.getByTestId('letter-my-data').scrollIntoViewIfNeeded();
+    await shot(page, 'letter-my-data-button-360-hi', false);
     await page.getByTestId('letter-my-data').click();
     await page.getByRole('dialog', { name: 'मेरा डेटा' }).waitFor();
     // One dialog whose title follows the step.
@@ -148,6 +151,32 @@ describe("the farmer's data", () => {
     expect((await letterOf(farmer.uniqeCode)).status).toBe('cancelled');
     await expect.poll(async () => (await letterOf(waiting.uniqeCode)).status).toBe('confirmed');
   }, 180_000);
+
+  it('a farmer asks for a correction at 1280 px in English, and an empty one is refused in both languages', async () => {
+    const farmer = await registered();
+    const ctx = await context(DESKTOP, 'en');
+    const page = await newPage(ctx);
+    await page.goto(url(`/svs/appointment/${farmer.uniqeCode}`));
+    await page.getByTestId('letter-status').waitFor();
+    await page.getByTestId('letter-my-data').click();
+    await page.getByRole('dialog', { name: 'My data' }).waitFor();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Last 4 digits of your mobile number').fill(farmer.mobile.slice(-4));
+    await dialog.getByRole('button', { name: 'Show my data' }).click();
+    await dialog.getByTestId('my-data').waitFor();
+    await expect(dialog.getByTestId('my-data').textContent()).resolves.toContain('Aadhaar scan: kept');
+    await shot(page, 'my-data-1280-en', false);
+    await dialog.getByTestId('ask-correction').click();
+    await page.getByRole('dialog', { name: 'Ask for a correction' }).waitFor();
+    await dialog.getByRole('button', { name: 'Send the request' }).click();
+    await expect(dialog.getByTestId('my-data-error').textContent()).resolves.toBe('क्या गलत है, यह लिखें / Write what is wrong');
+    await dialog.getByLabel(/What is wrong/).fill('My father’s name is शिव प्रसाद वर्मा, not शिव प्रसाद.');
+    await shot(page, 'my-data-correction-form-1280-en', false);
+    await dialog.getByRole('button', { name: 'Send the request' }).click();
+    await expect(dialog.getByTestId('my-data-request').textContent()).resolves.toMatch(/^Correction asked on .*: open$/);
+    await shot(page, 'my-data-correction-asked-1280-en', false);
+    await ctx.close();
+  }, 120_000);
 
   it('keeps scans for the days set and closes a season after a confirmation (1280 px, English)', async () => {
     const ctx = await context(DESKTOP, 'en');
