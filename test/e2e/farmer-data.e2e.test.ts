@@ -198,7 +198,7 @@ describe("the farmer's data", () => {
     await expect(page.getByTestId(`season-${year}`).textContent()).resolves.toMatch(
       new RegExp(`^${year}: closed, 0 scans deleted`),
     );
-    await page.getByTestId(`season-${year}`).scrollIntoViewIfNeeded();
+    await page.getByRole('button', { name: 'Close the season' }).scrollIntoViewIfNeeded();
     await shot(page, 'settings-retention-1280-en', false);
     await ctx.close();
   }, 120_000);

@@ -336,7 +336,7 @@ export const en = {
     scanRetentionDaysHelp:
       '0 to 365. A scan is deleted this many days after its registration is billed, expires or is cancelled. The masked Aadhaar number stays on the farmer record and the last 4 digits on bills.',
     retentionTitle: 'Aadhaar scans',
-    retentionWaiting: '{{count}} scans are waiting for their deletion day.',
+    retentionWaiting: 'Scans waiting for their deletion day: {{count}}.',
     closeSeasonYear: 'Season (year)',
     closeSeason: 'Close the season',
     closeSeasonHelp:
