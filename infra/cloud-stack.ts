@@ -16,6 +16,7 @@ import { addAreaFunctions, addHttpApi, checkRoutesAreServed } from './constructs
 import { addAppSecrets, addLogsBucket, addTable, addUploadsBucket, uploadsBucketNameFor } from './constructs/data';
 import { SeedPortalEdgeStack } from './constructs/edge-waf';
 import { addOrphanScanSweeper } from './constructs/orphan-scan-sweeper';
+import { addScanRetentionJob } from './constructs/scan-retention-job';
 import { addSite } from './constructs/site';
 import { addSpaDeployment } from './constructs/spa-deployment';
 
@@ -60,7 +61,7 @@ export class SeedPortalStack extends Stack {
   readonly api: HttpApi;
   readonly distribution: Distribution;
   readonly functions: Record<string, NodejsFunction>;
-  /** Scheduled functions (no routes): the orphan-scan sweeper and the allocation sweeper. */
+  /** Scheduled functions (no routes): the orphan-scan sweeper, the allocation sweeper and the scan retention. */
   readonly jobs: Record<string, NodejsFunction> = {};
   readonly alarmTopic: Topic;
 
@@ -122,6 +123,12 @@ export class SeedPortalStack extends Stack {
       logRetention,
     });
     this.jobs.allocationSweeper = addAllocationSweeper(this, { table: this.table, baseEnvironment, logRetention });
+    this.jobs.scanRetention = addScanRetentionJob(this, {
+      uploadsBucket: this.uploadsBucket,
+      table: this.table,
+      baseEnvironment,
+      logRetention,
+    });
 
     this.alarmTopic = addAlarms(this, {
       api,

@@ -67,6 +67,11 @@ export const AUDIT_ACTIONS = {
 
   'POST /api/allocation/draw': 'allocation.draw',
   'POST /api/allocation/sweep': 'allocation.sweep',
+
+  'POST /svsregistration/{code}/my-data': { none: 'the farmer reads their own data; nothing is changed' },
+  'POST /svsregistration/{code}/data-requests': 'data-request.create',
+  'POST /api/data-requests/{id}/resolve': 'data-request.resolve',
+  'POST /api/retention/close-season': 'retention.close-season',
 } as const satisfies Record<WriteRouteKey, string | { none: string }>;
 
 type ActionOf<V> = V extends string ? V : never;

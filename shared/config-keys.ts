@@ -298,6 +298,15 @@ export const CONFIG_KEYS = {
     label: 'Grievance officer contact',
     description: "The grievance officer's phone number and/or email address (shown in the notice and on the contact page)",
   }),
+  ScanRetentionDays: def<number>({
+    default: 30,
+    public: false,
+    parse: (raw) => z.coerce.number().int().min(0).max(365).parse(raw.trim()),
+    format: String,
+    label: 'Aadhaar scan retention days',
+    description:
+      'Days an Aadhaar scan is kept after its registration is billed, expires or is cancelled (0–365); then it is deleted',
+  }),
 } as const;
 
 export type KnownConfigKey = keyof typeof CONFIG_KEYS;

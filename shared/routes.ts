@@ -146,6 +146,15 @@ export const ROUTES = [
   { method: 'GET', path: '/api/allocation', area: 'allocation', access: STAFF },
   { method: 'POST', path: '/api/allocation/sweep', area: 'allocation', access: ADMIN },
   { method: 'GET', path: '/api/notifications/outbox', area: 'allocation', access: ADMIN },
+
+  // the farmer's data: the farmer's own view and requests from the letter (code + the mobile's last 4 digits),
+  // the admins' queue of requests, and the retention of Aadhaar scans
+  { method: 'POST', path: '/svsregistration/{code}/my-data', area: 'registrations', access: 'public' },
+  { method: 'POST', path: '/svsregistration/{code}/data-requests', area: 'registrations', access: 'public' },
+  { method: 'GET', path: '/api/data-requests', area: 'registrations', access: ADMIN },
+  { method: 'POST', path: '/api/data-requests/{id}/resolve', area: 'registrations', access: ADMIN },
+  { method: 'GET', path: '/api/retention', area: 'registrations', access: ADMIN },
+  { method: 'POST', path: '/api/retention/close-season', area: 'registrations', access: ADMIN },
 ] as const satisfies readonly RouteDef[];
 
 type Route = (typeof ROUTES)[number];

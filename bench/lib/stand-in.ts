@@ -23,7 +23,7 @@ export async function startBenchStandIn(o: {
   adminEmail: string;
   adminPassword: string;
   dbPath?: string;
-  /** The allocation sweep every minute, as `npm start` runs it (default true). */
+  /** The allocation sweep every minute and the hourly scan retention, as `npm start` runs them (default true). */
   allocationSweeps?: boolean;
 }): Promise<BenchStandIn> {
   const { startLocalStack } = await import('@infra/local/stack');
@@ -49,6 +49,7 @@ export async function startBenchStandIn(o: {
     adminEmail: o.adminEmail,
     adminPassword: o.adminPassword,
     allocationSweeps: o.allocationSweeps,
+    scanRetention: o.allocationSweeps,
   });
   return {
     url: stack.url,

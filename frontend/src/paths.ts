@@ -38,6 +38,7 @@ export const paths = {
     users: '/admin/users',
     roles: '/admin/roles',
     configs: '/admin/configs',
+    dataRequests: '/admin/data-requests',
   },
   user: {
     root: '/user',
@@ -84,7 +85,8 @@ export type AdminSectionId =
   | 'settings'
   | 'users'
   | 'roles'
-  | 'configs';
+  | 'configs'
+  | 'dataRequests';
 
 export interface AdminSection {
   id: AdminSectionId;
@@ -110,6 +112,7 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { id: 'users', path: paths.admin.users, roles: SUPER },
   { id: 'roles', path: paths.admin.roles, roles: SUPER },
   { id: 'configs', path: paths.admin.configs, roles: SUPER },
+  { id: 'dataRequests', path: paths.admin.dataRequests, roles: ADMIN },
 ];
 
 /** A path inside the app that is safe to go to after signing in (no other origin, no protocol tricks). */

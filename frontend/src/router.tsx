@@ -46,6 +46,7 @@ const adminPages: Record<AdminSectionId, LazyPage> = {
   users: staffPage(() => import('./features/admin-users/UsersPage')),
   roles: staffPage(() => import('./features/admin-roles/RolesPage')),
   configs: staffPage(() => import('./features/admin-configs/ConfigsPage')),
+  dataRequests: staffPage(() => import('./features/data-requests/DataRequestsPage')),
 };
 
 const home = lazyPage(publicPages.home.load);

@@ -184,6 +184,7 @@ const SETTINGS_KEYS = [
   'InstituteGSTIN',
   'GrievanceOfficerName',
   'GrievanceOfficerContact',
+  'ScanRetentionDays',
 ] as const satisfies readonly KnownConfigKey[];
 
 export async function getSeasonSettings(): Promise<SettingsReply> {

@@ -11,6 +11,7 @@ import { countAttempt, type Limit } from '../lib/rate-limit';
 import { cancellationReasons, withRetry } from '../lib/retry';
 import { releaseSlot } from '../registrations/appointments';
 import { getRegistrationByCode, regKey, type RegistrationItem } from '../registrations/repository';
+import { purgePut } from '../registrations/scan-purge';
 import { letterNotFound, tooManyAttempts } from '../registrations/service';
 import { applicantKey } from './draw-store';
 import { dueKey } from './entries';
@@ -125,6 +126,7 @@ function cancelTransaction(
         cancelledOn,
       ),
     },
+    ...purgePut(reg, 'cancelled', cancelledOn),
   ];
 }
 

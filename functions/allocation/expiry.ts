@@ -5,6 +5,7 @@ import { log } from '../lib/log';
 import { queryAll } from '../lib/query';
 import { cancellationReasons, isConditionalFailure, withRetry } from '../lib/retry';
 import { regKey, type RegistrationItem } from '../registrations/repository';
+import { purgePut } from '../registrations/scan-purge';
 import { dueKey } from './entries';
 import { outboxPut } from './outbox';
 import { releaseUpdate } from './pool';
@@ -185,6 +186,7 @@ async function expireEntry(entry: DueEntry): Promise<EntryOutcome> {
         now,
       ),
     },
+    ...purgePut(reg, 'expired', now),
   ];
   try {
     // Resending is safe: the conditions let the transaction apply once.

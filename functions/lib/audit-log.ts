@@ -38,7 +38,8 @@ export type AuditSubjectType =
   | 'announcement'
   | 'allocation'
   | 'data-request'
-  | 'day-close';
+  | 'day-close'
+  | 'season-close';
 
 export interface AuditSubject {
   type: AuditSubjectType;

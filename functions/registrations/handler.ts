@@ -13,17 +13,34 @@ import {
   kolkataDate,
   registrationFieldErrors,
 } from '@shared/schemas/registration';
+import { formatDay } from '@shared/format';
+import {
+  CloseSeasonInput,
+  DataRequestIdParam,
+  DataRequestInput,
+  DataRequestListQuery,
+  MyDataInput,
+  ResolveDataRequestInput,
+} from '@shared/schemas/records';
 import { cancelByFarmer, cancelRegistration } from '../allocation/cancel';
 import { appendAudit } from '../lib/audit-log';
 import { defineArea } from '../lib/handler';
 import { AppError, notFound } from '../lib/errors';
 import { json } from '../lib/http';
 import { capacityAhead } from './capacity';
+import { listDataRequests, resolveDataRequest } from './data-requests';
+import { askAboutMyData, myData } from './farmer-data';
+import { closeSeason, retentionStatus } from './retention';
 import { listRegistrations } from './list';
 import { presignDownload } from './scan-store';
 import * as registrations from './service';
 import { parseSubmission } from './submission';
 import { createUploadUrl, DOWNLOAD_URL_SECONDS } from './uploads';
+
+/** How long the admin's request to close a season deletes scans before answering; the daily job does the rest. */
+const CLOSE_SEASON_REQUEST_MS = 5_000;
+
+const scanDeletedMessage = (day: string) => `The Aadhaar scan was deleted on ${formatDay(day)} under the retention rule.`;
 
 /** Parses a JSON body with a shared schema; failures answer with the bilingual form alert and the field map. */
 function parseForm<T>(schema: z.ZodType<T>, body: unknown): T {
@@ -91,6 +108,7 @@ export const handler = defineArea('registrations', {
     handle: async ({ params, query, caller, sourceIp }) => {
       const r = await registrations.findRegistration(params.id, query.year);
       if (!r.adharFilePath) throw notFound('No Aadhaar file for this registration');
+      if (r.scanDeletedOn) throw notFound(scanDeletedMessage(r.scanDeletedOn));
       // The scan shows the number in clear: each link given out is a view of it.
       await appendAudit('aadhaar-scan.view', caller!, sourceIp, { type: 'registration', id: r.id, year: r.year });
       const url = await presignDownload(r.adharFilePath, DOWNLOAD_URL_SECONDS, r.adharFileType);
@@ -120,5 +138,38 @@ export const handler = defineArea('registrations', {
       await appendAudit('registration.cancel', caller!, sourceIp, { type: 'registration', id: r.id, year: r.year });
       return reply;
     },
+  },
+  'POST /svsregistration/{code}/my-data': {
+    params: LetterCodeParam,
+    body: MyDataInput,
+    handle: ({ params, body, sourceIp }) => {
+      if (!LETTER_CODE_RE.test(params.code)) throw registrations.letterNotFound();
+      return myData(params.code, body.mobileLast4, sourceIp);
+    },
+  },
+  'POST /svsregistration/{code}/data-requests': {
+    params: LetterCodeParam,
+    body: DataRequestInput,
+    handle: async ({ params, body, sourceIp, audit }) => {
+      if (!LETTER_CODE_RE.test(params.code)) throw registrations.letterNotFound();
+      const out = await askAboutMyData(params.code, body, sourceIp, audit);
+      return json(out.request, out.created ? 201 : 200);
+    },
+  },
+  'GET /api/data-requests': {
+    query: DataRequestListQuery,
+    handle: ({ query }) => listDataRequests(query),
+  },
+  'POST /api/data-requests/{id}/resolve': {
+    params: DataRequestIdParam,
+    body: ResolveDataRequestInput,
+    handle: ({ params, body, caller, audit }) => resolveDataRequest(params.id, body, caller!, audit),
+  },
+  'GET /api/retention': {
+    handle: () => retentionStatus(),
+  },
+  'POST /api/retention/close-season': {
+    body: CloseSeasonInput,
+    handle: ({ body, caller, audit }) => closeSeason(body.year, caller!, audit, CLOSE_SEASON_REQUEST_MS),
   },
 });

@@ -84,6 +84,8 @@ export interface RegistrationItem {
   adharFilePath: string;
   adharFileType: string;
   adharFileSize: number;
+  /** When the retention rule deleted the scan (India day); adharFilePath still names what was held. */
+  scanDeletedOn?: string;
   uniqeCode: string;
   isBilled: boolean;
   invoiceNumber: string | null;

@@ -1,5 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { DeleteObjectCommand, GetObjectCommand, ListObjectsV2Command, PutObjectCommand } from '@aws-sdk/client-s3';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  ListObjectsCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+} from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { s3Client } from '../lib/aws';
 import { env } from '../lib/env';
@@ -104,4 +110,20 @@ export async function listObjects(
     o.Key && o.LastModified ? [{ key: o.Key, modified: o.LastModified }] : [],
   );
   return { objects, next: out.IsTruncated ? out.NextContinuationToken : undefined };
+}
+
+/**
+ * Up to `max` keys under `prefix` after `startAfter` (in key order), and whether more follow. The first
+ * version of ListObjects: its marker is a key, so a run can stop anywhere and the next start after that key
+ * (the S3 stand-in cannot make continuation tokens of truncated version-2 listings).
+ */
+export async function listKeysAfter(
+  prefix: string,
+  startAfter: string | undefined,
+  max: number,
+): Promise<{ keys: string[]; more: boolean }> {
+  const out = await s3Client().send(
+    new ListObjectsCommand({ Bucket: bucket(), Prefix: prefix, MaxKeys: max, ...(startAfter ? { Marker: startAfter } : {}) }),
+  );
+  return { keys: (out.Contents ?? []).flatMap((o) => (o.Key ? [o.Key] : [])), more: Boolean(out.IsTruncated) };
 }

@@ -7,6 +7,7 @@ import { KEEP_POOL_BASE, lotKey } from '../lots/lot-entity';
 import { dueKey } from '../allocation/entries';
 import { saleUpdate } from '../allocation/pool';
 import { regKey } from '../registrations/repository';
+import { purgePut } from '../registrations/scan-purge';
 import { invoiceCounterKey, invoiceEntity, type InvoiceItem } from './invoice-entity';
 
 /** Storage of sales and bills; the bill item is defined in invoice-entity.ts. */
@@ -50,6 +51,8 @@ export interface SaleWrite {
    * stored before allocation) and the day of its due entry (none for those and for staff-made ones without one).
    */
   promise: { grams: number; dueDay?: string };
+  /** The registration's scan: its purge entry starts the retention time (functions/registrations/scan-purge.ts). */
+  scan?: { year: number; id: number; adharFilePath?: string; farmerID?: number; scanDeletedOn?: string };
 }
 
 /**
@@ -65,7 +68,8 @@ export interface SaleWrite {
  *     section 7; grams beyond the promise only while that much is free); when the lot is of another year, (5)
  *     the lot's pool sells them instead;
  *  then the registration's due entry is deleted (none left for the expiry sweep; a missing one is no failure),
- *  and the dashboard's daily and running sales stats, overall and for the seller (ADD).
+ *  the dashboard's daily and running sales stats, overall and for the seller (ADD), and last the scan's purge
+ *  entry (its retention time starts with the bill).
  * The positions 0-5 are SALE_TX (sale-cancellation.ts), which reads why a cancelled sale failed.
  * The stats ride in the transaction: the counter already orders every sale of the year, so they add no
  * contention, and the dashboard can never disagree with the bills (no double count on a retry, no loss on
@@ -132,6 +136,7 @@ export async function commitSale(w: SaleWrite): Promise<void> {
     ...statUpdates('sales', { count: 1, amountPaise: inv.totalPaise }, { at: w.at, userID: inv.createdByUserId }).map((u) => ({
       Update: u,
     })),
+    ...(w.scan ? purgePut(w.scan, 'billed', inv.generatedOn) : []),
   ];
   await docClient().send(new TransactWriteCommand({ TransactItems: items }));
 }

@@ -302,6 +302,7 @@ async function makeSaleOnce(input: MakeSaleInput, caller: Caller): Promise<MakeS
           lotYear: lot.year,
           lotPooled: lot.pooled === true,
           promise,
+          scan: reg,
         });
         noteSeq(fy, seq);
         return { done: ok(invoiceNumber, invoice.invoiceID, attempt + 1) };

@@ -2,6 +2,7 @@ import { DeleteObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/cl
 import { sweepAllocation } from '@functions/allocation/sweep';
 import { DAY_MS, PENDING_UPLOADS_RULE } from '@functions/lib/upload-rules';
 import { sweepOrphanScans } from '@functions/registrations/orphan-scans';
+import { runRetention } from '@functions/registrations/retention';
 
 /**
  * The uploads bucket's lifecycle rule, applied by the local stand-in (s3rver has no lifecycle rules): objects
@@ -117,6 +118,34 @@ export function startAllocationSweeps(o: { intervalMs?: number } = {}): { stop()
   };
   const done = run();
   const timer = setInterval(() => void run(), o.intervalMs ?? ALLOCATION_SWEEP_INTERVAL_MS);
+  timer.unref();
+  return {
+    done,
+    stop: async () => {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
+
+export const SCAN_RETENTION_INTERVAL_MS = 60 * 60 * 1000;
+
+/**
+ * The scan retention (functions/registrations/retention.ts) that the cloud runs daily: now and then every hour
+ * until stopped, one run at a time, failures logged, never thrown. Hourly rather than daily so that a season
+ * being closed on a laptop goes on soon; a run with nothing due reads one empty partition.
+ */
+export function startScanRetention(o: { intervalMs?: number } = {}): { stop(): Promise<void>; done: Promise<void> } {
+  let running: Promise<void> | undefined;
+  const run = () => {
+    running ??= runRetention({ lease: true })
+      .then(() => undefined)
+      .catch((e) => console.error(JSON.stringify({ level: 'warn', msg: 'scan retention failed', error: (e as Error).message })))
+      .finally(() => (running = undefined));
+    return running;
+  };
+  const done = run();
+  const timer = setInterval(() => void run(), o.intervalMs ?? SCAN_RETENTION_INTERVAL_MS);
   timer.unref();
   return {
     done,

@@ -7,7 +7,7 @@ import { resetEnvCache } from '@functions/lib/env';
 import { seedAll, type SeededAdmin } from '../seed';
 import { ensureTable, startDynamo, type LocalDynamo } from './dynamo';
 import { createGateway } from './gateway';
-import { startAllocationSweeps, startUploadLifecycle } from './lifecycle';
+import { startAllocationSweeps, startScanRetention, startUploadLifecycle } from './lifecycle';
 import { assertPortFree } from './port-check';
 import { startS3, type LocalS3 } from './s3';
 
@@ -30,6 +30,8 @@ export interface LocalStackOptions {
   adminPassword?: string;
   /** Run the allocation sweep now and every minute (default true; bench/cost.ts meters requests without it). */
   allocationSweeps?: boolean;
+  /** Run the scan retention now and every hour (default true). */
+  scanRetention?: boolean;
 }
 
 export interface RunningLocalStack {
@@ -103,6 +105,8 @@ export async function startLocalStack(o: LocalStackOptions): Promise<RunningLoca
   const lifecycle = startUploadLifecycle({ s3Endpoint, bucket: o.uploadsBucket });
   // Expiry and promotion, as the cloud's schedule runs them.
   const allocationSweeps = o.allocationSweeps === false ? undefined : startAllocationSweeps();
+  // Deletion of scans past their retention time, as the cloud's daily schedule runs it.
+  const scanRetention = o.scanRetention === false ? undefined : startScanRetention();
 
   const server = createGateway({ staticDir: o.staticDir });
   await new Promise<void>((res, rej) => {
@@ -123,6 +127,7 @@ export async function startLocalStack(o: LocalStackOptions): Promise<RunningLoca
     stop: async () => {
       lifecycle.stop();
       await allocationSweeps?.stop();
+      await scanRetention?.stop();
       await new Promise((r) => server.close(r));
       server.closeAllConnections?.();
       await Promise.all([dynamo?.stop(), s3?.stop()]);

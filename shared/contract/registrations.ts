@@ -20,6 +20,21 @@ import {
   RegistrationRowReply,
   UploadUrlReply,
 } from '../schemas/replies/registration';
+import {
+  CloseSeasonInput,
+  DataRequestIdParam,
+  DataRequestInput,
+  DataRequestListQuery,
+  MyDataInput,
+  ResolveDataRequestInput,
+} from '../schemas/records';
+import {
+  DataRequestListReply,
+  DataRequestReply,
+  MyDataReply,
+  RetentionReply,
+  SeasonCloseReply,
+} from '../schemas/replies/records';
 import type { AreaContract } from './types';
 
 /** The form as JSON: its fields plus fileKey and idempotencyKey (functions/registrations/submission.ts), or multipart. */
@@ -45,4 +60,14 @@ export const registrationsContract = {
   'GET /api/appointments/capacity': { query: CapacityQuery, reply: CapacityReply },
   'POST /svsregistration/{code}/cancel': { params: LetterCodeParam, body: FarmerCancelRequest, reply: CancelReply },
   'POST /api/registrations/{id}/cancel': { params: RegistrationIdParam, body: StaffCancelRequest, reply: CancelReply },
+  'POST /svsregistration/{code}/my-data': { params: LetterCodeParam, body: MyDataInput, reply: MyDataReply },
+  'POST /svsregistration/{code}/data-requests': { params: LetterCodeParam, body: DataRequestInput, reply: DataRequestReply },
+  'GET /api/data-requests': { query: DataRequestListQuery, reply: DataRequestListReply },
+  'POST /api/data-requests/{id}/resolve': {
+    params: DataRequestIdParam,
+    body: ResolveDataRequestInput,
+    reply: DataRequestReply,
+  },
+  'GET /api/retention': { reply: RetentionReply },
+  'POST /api/retention/close-season': { body: CloseSeasonInput, reply: SeasonCloseReply },
 } as const satisfies AreaContract<'registrations'>;

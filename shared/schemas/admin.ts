@@ -118,6 +118,13 @@ export const SettingsInput = z.object({
     .min(1, "The grievance officer's contact is required")
     .max(300, 'At most 300 characters')
     .optional(),
+  /** Days an Aadhaar scan is kept once its registration is billed, expired or cancelled (optional like the others). */
+  ScanRetentionDays: z
+    .number({ error: 'Days to keep scans must be a number' })
+    .int('Whole number')
+    .min(0, 'Must be 0 or more')
+    .max(365, 'At most 365')
+    .optional(),
 });
 export type SettingsInput = z.infer<typeof SettingsInput>;
 

@@ -28,6 +28,7 @@ const ALL_VIEWER_EXCEPT_HOST_HEADER = 'b689b0a8-53d0-40ab-baf2-68738e2966ac';
 const routes = ROUTES as readonly RouteDef[];
 const SWEEPER_DESCRIPTION = 'Seed portal job: deletes Aadhaar scans that no registration names';
 const ALLOCATION_SWEEPER_DESCRIPTION = 'Seed portal job: expires unclaimed places and moves the waiting lists';
+const SCAN_RETENTION_DESCRIPTION = 'Seed portal job: deletes Aadhaar scans past their retention time';
 
 function synthStack(props: SeedPortalStackProps = {}) {
   const app = new App({ context: { ...CDK_CONTEXT, 'aws:cdk:bundling-stacks': [] } });
@@ -147,9 +148,9 @@ describe('SeedPortalStack', { timeout: 120_000 }, () => {
     expect(verify.Properties.GenerateSecretString.PasswordLength).toBeGreaterThanOrEqual(32);
   });
 
-  it('creates exactly one Lambda per area, the orphan-scan sweeper and the allocation sweeper (no helper functions without the SPA deployment)', () => {
+  it('creates exactly one Lambda per area, the orphan-scan sweeper, the allocation sweeper and the scan retention (no helper functions without the SPA deployment)', () => {
     const fns = resourcesOf(template, 'AWS::Lambda::Function');
-    expect(fns).toHaveLength(FUNCTION_AREAS.length + 2);
+    expect(fns).toHaveLength(FUNCTION_AREAS.length + 3);
     for (const area of FUNCTION_AREAS) {
       const matching = fns.filter(([, f]) => f.Properties.Description === `Seed portal API area: ${area}`);
       expect(matching, area).toHaveLength(1);
@@ -179,9 +180,9 @@ describe('SeedPortalStack', { timeout: 120_000 }, () => {
         'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [expect.stringMatching(/^Distribution/), 'DomainName'] }]],
       });
     }
-    // One month of logs for every function (the sweepers too) and for the API access log.
+    // One month of logs for every function (the scheduled jobs too) and for the API access log.
     const logGroups = resourcesOf(template, 'AWS::Logs::LogGroup');
-    expect(logGroups).toHaveLength(FUNCTION_AREAS.length + 3);
+    expect(logGroups).toHaveLength(FUNCTION_AREAS.length + 4);
     for (const [, g] of logGroups) expect(g.Properties.RetentionInDays).toBe(30);
   });
 
@@ -243,8 +244,41 @@ describe('SeedPortalStack', { timeout: 120_000 }, () => {
     expect(JSON.stringify(byAction('dynamodb:BatchGetItem').Resource)).not.toContain('index');
   });
 
+  it('runs the scan retention daily with a role that deletes scans under aadhaar/ and writes table items only', () => {
+    const fns = resourcesOf(template, 'AWS::Lambda::Function');
+    const [fnId, fn] = fns.find(([, f]) => f.Properties.Description === SCAN_RETENTION_DESCRIPTION)!;
+    expect(fn.Properties).toMatchObject({ Runtime: 'nodejs22.x', Timeout: 600 });
+    expect(fn.Properties.Environment.Variables.AADHAAR_KEY_ARN).toBeUndefined();
+    const rules = resourcesOf(template, 'AWS::Events::Rule').filter(([, r]) =>
+      JSON.stringify(r.Properties.Targets).includes(`"${fnId}"`),
+    );
+    expect(rules).toHaveLength(1);
+    expect(rules[0][1].Properties).toMatchObject({ ScheduleExpression: 'cron(30 22 * * ? *)', State: 'ENABLED' });
+    const [roleId] = resourcesOf(template, 'AWS::IAM::Role').find(
+      ([, r]) => r.Properties.Description === 'Seed portal Aadhaar scan retention',
+    )!;
+    const policy = resourcesOf(template, 'AWS::IAM::Policy').find(([, p]) =>
+      p.Properties.Roles.some((r: any) => r.Ref === roleId),
+    )!;
+    const statements = policy[1].Properties.PolicyDocument.Statement as {
+      Action: string | string[];
+      Resource: unknown;
+      Condition?: unknown;
+    }[];
+    const byAction = (a: string) => statements.find((st) => [st.Action].flat().includes(a))!;
+    expect(JSON.stringify(byAction('s3:DeleteObject').Resource)).toContain('/aadhaar/*');
+    expect(byAction('s3:ListBucket').Condition).toEqual({ StringLike: { 's3:prefix': ['aadhaar/*'] } });
+    expect(JSON.stringify(byAction('dynamodb:UpdateItem').Resource)).not.toContain('index');
+    expect(
+      statements
+        .flatMap((st) => [st.Action].flat())
+        .filter((a) => a.startsWith('s3:'))
+        .sort(),
+    ).toEqual(['s3:DeleteObject', 's3:ListBucket']);
+  });
+
   it('runs the allocation sweep every 15 minutes with a role that reads and writes table items only', () => {
-    expect(resourcesOf(template, 'AWS::Events::Rule')).toHaveLength(2);
+    expect(resourcesOf(template, 'AWS::Events::Rule')).toHaveLength(3);
     const fns = resourcesOf(template, 'AWS::Lambda::Function');
     const [fnId, fn] = fns.find(([, f]) => f.Properties.Description === ALLOCATION_SWEEPER_DESCRIPTION)!;
     expect(fn.Properties).toMatchObject({ Runtime: 'nodejs22.x', Architectures: ['arm64'], Timeout: 300 });
@@ -441,7 +475,7 @@ describe('SeedPortalStack', { timeout: 120_000 }, () => {
 
   it('alarms on API 5xx, on errors and throttles of every function and on DynamoDB throttling and system errors', () => {
     const alarms = resourcesOf(template, 'AWS::CloudWatch::Alarm').map(([, a]) => a.Properties);
-    expect(alarms).toHaveLength(1 + 2 * (FUNCTION_AREAS.length + 2) + 2);
+    expect(alarms).toHaveLength(1 + 2 * (FUNCTION_AREAS.length + 3) + 2);
     const [[topicId, topic]] = resourcesOf(template, 'AWS::SNS::Topic');
     expect(topic.Properties.KmsMasterKeyId).toBeDefined();
     for (const a of alarms) {
@@ -469,6 +503,7 @@ describe('SeedPortalStack', { timeout: 120_000 }, () => {
     const jobs: Record<string, string> = {
       'orphan-scan sweeper': SWEEPER_DESCRIPTION,
       'allocation sweeper': ALLOCATION_SWEEPER_DESCRIPTION,
+      'scan retention': SCAN_RETENTION_DESCRIPTION,
     };
     for (const area of [...FUNCTION_AREAS, ...Object.keys(jobs)]) {
       const fnId = fnIds[jobs[area] ?? `Seed portal API area: ${area}`];
@@ -543,11 +578,11 @@ describe('SeedPortalStack options', { timeout: 120_000 }, () => {
     expect(pages).toMatchObject({ Prune: true, DistributionPaths: ['/*'], Exclude: ['assets/*'] });
     // Helper Lambdas we know of: only the BucketDeployment provider joins the area functions and the sweepers.
     const fns = resourcesOf(template, 'AWS::Lambda::Function');
-    expect(fns).toHaveLength(FUNCTION_AREAS.length + 3);
+    expect(fns).toHaveLength(FUNCTION_AREAS.length + 4);
     // Every function logs into a log group of ours, and every log group has a retention.
     for (const [, f] of fns) expect(f.Properties.LoggingConfig?.LogGroup).toEqual({ Ref: expect.stringMatching(/Logs/) });
     const logGroups = resourcesOf(template, 'AWS::Logs::LogGroup');
-    expect(logGroups).toHaveLength(FUNCTION_AREAS.length + 4);
+    expect(logGroups).toHaveLength(FUNCTION_AREAS.length + 5);
     for (const [, g] of logGroups) expect(g.Properties.RetentionInDays).toBe(30);
   });
 

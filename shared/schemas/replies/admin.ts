@@ -54,6 +54,7 @@ export const SettingsReply = z.strictObject({
   InstituteGSTIN: z.string(),
   GrievanceOfficerName: z.string(),
   GrievanceOfficerContact: z.string(),
+  ScanRetentionDays: z.number(),
 });
 export type SettingsReply = z.infer<typeof SettingsReply>;
 

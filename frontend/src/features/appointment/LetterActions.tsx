@@ -11,6 +11,7 @@ import { LetterSheet } from './LetterSheet';
 import { shareLetter } from './share-letter';
 
 const CancelRegistrationDialog = lazy(() => import('./CancelRegistrationDialog'));
+const MyDataDialog = lazy(() => import('./MyDataDialog'));
 
 /** A4's width at 96 px per inch: the width the letter is drawn at for the PDF, whatever the screen. */
 const A4_WIDTH_PX = 794;
@@ -22,6 +23,7 @@ const A4_WIDTH_PX = 794;
 export function LetterActions({ letter, onCancelled }: { letter: AppointmentRecord; onCancelled: () => void }) {
   const { t } = useTranslation();
   const [cancelling, setCancelling] = useState(false);
+  const [showingData, setShowingData] = useState(false);
   const [note, setNote] = useState<{ text: string; error?: boolean } | null>(null);
   const [makingPdf, setMakingPdf] = useState(false);
   const paperSheet = useRef<HTMLDivElement>(null);
@@ -78,7 +80,15 @@ export function LetterActions({ letter, onCancelled }: { letter: AppointmentReco
             {t('allocationStatus.cancel')}
           </Button>
         )}
+        <Button variant="text" onClick={() => setShowingData(true)} data-testid="letter-my-data">
+          {t('myData.open')}
+        </Button>
       </Box>
+      {showingData && (
+        <Suspense fallback={<LinearProgress sx={{ mt: 1 }} aria-label={t('app.loading')} />}>
+          <MyDataDialog code={letter.uniqueCode} onClose={() => setShowingData(false)} />
+        </Suspense>
+      )}
       {cancelling && (
         <Suspense fallback={<LinearProgress sx={{ mt: 1 }} aria-label={t('app.loading')} />}>
           <CancelRegistrationDialog

@@ -47,6 +47,8 @@ export interface FormState {
   InstituteGSTIN: string;
   GrievanceOfficerName: string;
   GrievanceOfficerContact: string;
+  /** Kept as typed text until saved. */
+  ScanRetentionDays: string;
 }
 
 export function toForm(s: SettingsReply): FormState {
@@ -58,13 +60,19 @@ export function toForm(s: SettingsReply): FormState {
     CounterAddress: s.CounterAddress ?? '',
     CounterHours: s.CounterHours ?? '',
     CollectionGraceDays: String(s.CollectionGraceDays),
+    ScanRetentionDays: String(s.ScanRetentionDays),
   };
 }
 
 const typedNumber = (text: string) => (text.trim() === '' ? Number.NaN : Number(text.trim()));
 
 function toInput(f: FormState): unknown {
-  return { ...f, PerDayLimit: typedNumber(f.PerDayLimit), CollectionGraceDays: typedNumber(f.CollectionGraceDays) };
+  return {
+    ...f,
+    PerDayLimit: typedNumber(f.PerDayLimit),
+    CollectionGraceDays: typedNumber(f.CollectionGraceDays),
+    ScanRetentionDays: typedNumber(f.ScanRetentionDays),
+  };
 }
 
 /** The settings form, filled with the settings as loaded; a save shows what the server stored. */
@@ -345,6 +353,17 @@ export function SettingsForm({ initial, onSaved }: { initial: FormState; onSaved
             placeholder="SC/ST=20:SC,ST; Women=30:महिला"
             multiline
             slotProps={{ htmlInput: { maxLength: 2000 } }}
+          />
+          <TextField
+            label={t('settings.scanRetentionDays')}
+            name="ScanRetentionDays"
+            type="number"
+            value={form.ScanRetentionDays}
+            onChange={(e) => set({ ScanRetentionDays: e.target.value })}
+            error={!!errorOf('ScanRetentionDays')}
+            helperText={errorOf('ScanRetentionDays') ?? t('settings.scanRetentionDaysHelp')}
+            sx={{ maxWidth: { sm: 360 } }}
+            slotProps={{ htmlInput: { min: 0, max: 365, step: 1, inputMode: 'numeric' } }}
           />
         </Box>
 

@@ -6,6 +6,7 @@ import { errorMessage } from '@web/lib/api';
 import { usePageTitle } from '@web/components/usePageTitle';
 import { getSettings } from './api';
 import { CAPACITY_QUERY_KEY, CapacityTable } from './CapacityTable';
+import { SeasonClose } from './SeasonClose';
 import { SettingsForm, toForm } from './SettingsForm';
 
 /** Season settings (registrations open, per-day limit, start date, weekly off day, holidays, shift labels) and the capacity they give. */
@@ -22,6 +23,7 @@ export default function SettingsPage() {
     <>
       <SettingsForm initial={toForm(settings.data)} onSaved={capacityChanged} />
       <CapacityTable />
+      <SeasonClose />
     </>
   );
 }

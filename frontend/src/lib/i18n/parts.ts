@@ -3,7 +3,7 @@ import type { Messages } from './en';
 /**
  * Each language's messages come in three chunks: the groups the public pages use (fetched at start-up), the
  * groups a public page fetches when it first shows them (a registration's place in the crop's stock: the
- * letter's status block, its cancel dialog and the success card), and the rest, for the login, admin and
+ * letter's status block, its cancel and my-data dialogs and the success card), and the rest, for the login, admin and
  * user screens (fetched with the first of those screens). The web build cuts en.ts and hi.ts into the parts
  * (`./hi?messages=public`, see frontend/vite.config.ts), so the texts stay in one file per language.
  * parts.test.ts checks that public pages use only the public and status groups.
@@ -23,8 +23,13 @@ export const PUBLIC_GROUPS = [
 /**
  * Fetched by `loadStatusMessages()` (./index.ts), not at start-up: /registration's budget has no room for them.
  * The bill page fetches them with its bill-of-supply parts. sitePages: the footer's links, the notice's extras and
- * the required pages, all shown after the first paint.
+ * the required pages, all shown after the first paint. myData: the letter's My data dialog.
  */
-export const STATUS_GROUPS = ['allocationStatus', 'billSupply', 'sitePages'] as const satisfies readonly (keyof Messages)[];
+export const STATUS_GROUPS = [
+  'allocationStatus',
+  'billSupply',
+  'sitePages',
+  'myData',
+] as const satisfies readonly (keyof Messages)[];
 
 export type MessagePart = 'public' | 'status' | 'staff';

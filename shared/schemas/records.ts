@@ -1,0 +1,79 @@
+import * as z from 'zod';
+
+/**
+ * The farmer's data (docs/decisions/0027-records.md, section 4): the farmer's own view and requests from the
+ * letter, the admins' queue of requests, and the closing of a season's scans.
+ */
+const MSG_LAST4 = 'मोबाइल नंबर के आखिरी 4 अंक लिखें / Enter the last 4 digits of the mobile number';
+const mobileLast4 = z
+  .string({ error: MSG_LAST4 })
+  .trim()
+  .regex(/^[0-9०-९]{4}$/, MSG_LAST4);
+
+/** POST /svsregistration/{code}/my-data (public). */
+export const MyDataInput = z.strictObject({ mobileLast4 }, { error: MSG_LAST4 });
+export type MyDataInput = z.infer<typeof MyDataInput>;
+
+export const DATA_REQUEST_KINDS = ['correction', 'erasure'] as const;
+export type DataRequestKind = (typeof DATA_REQUEST_KINDS)[number];
+export const DATA_REQUEST_STATUSES = ['open', 'done', 'refused'] as const;
+export type DataRequestStatus = (typeof DATA_REQUEST_STATUSES)[number];
+export const DATA_REQUEST_DETAILS_MAX = 1000;
+
+export const MSG_DETAILS_EMPTY = 'क्या गलत है, यह लिखें / Write what is wrong';
+const MSG_KIND = 'सुधार या मिटाना चुनें / Choose correction or erasure';
+const MSG_DETAILS_LONG = `अधिकतम ${DATA_REQUEST_DETAILS_MAX} अक्षर / At most ${DATA_REQUEST_DETAILS_MAX} characters`;
+
+/** POST /svsregistration/{code}/data-requests (public): a correction says what is wrong; an erasure may say why. */
+export const DataRequestInput = z
+  .strictObject(
+    {
+      mobileLast4,
+      kind: z.enum(DATA_REQUEST_KINDS, { error: MSG_KIND }),
+      details: z
+        .string({ error: MSG_DETAILS_EMPTY })
+        .trim()
+        .max(DATA_REQUEST_DETAILS_MAX, MSG_DETAILS_LONG)
+        .optional()
+        .default(''),
+    },
+    { error: MSG_LAST4 },
+  )
+  .refine((r) => r.kind !== 'correction' || r.details.length > 0, { message: MSG_DETAILS_EMPTY, path: ['details'] });
+export type DataRequestInput = z.input<typeof DataRequestInput>;
+
+export const DATA_REQUEST_ID_RE = /^DR[0-9a-z]{8,20}$/;
+export const DataRequestIdParam = z.object({ id: z.string().regex(DATA_REQUEST_ID_RE, 'Not a request number') });
+
+export const DataRequestListQuery = z.object({
+  status: z
+    .enum([...DATA_REQUEST_STATUSES, 'all'])
+    .optional()
+    .default('open'),
+});
+export type DataRequestListQuery = z.infer<typeof DataRequestListQuery>;
+
+export const ResolveDataRequestInput = z
+  .strictObject({
+    outcome: z.enum(['done', 'refused'], { error: 'Choose done or refused' }),
+    note: z.string({ error: 'Note must be text' }).trim().max(500, 'Note: at most 500 characters').optional().default(''),
+  })
+  .refine((r) => r.outcome !== 'refused' || r.note.length > 0, {
+    message: 'Give the reason for refusing',
+    path: ['note'],
+  });
+export type ResolveDataRequestInput = z.input<typeof ResolveDataRequestInput>;
+
+/** POST /api/retention/close-season: deletes every Aadhaar scan of the year. */
+export const CloseSeasonInput = z.strictObject({
+  year: z.number({ error: 'Year must be a number' }).int('Whole number').min(2000, 'Year from 2000').max(2100, 'Year up to 2100'),
+});
+export type CloseSeasonInput = z.infer<typeof CloseSeasonInput>;
+
+export type {
+  MyDataReply,
+  DataRequestReply,
+  DataRequestListReply,
+  SeasonCloseReply,
+  RetentionReply,
+} from './replies/records';
