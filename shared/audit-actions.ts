@@ -67,6 +67,10 @@ export const AUDIT_ACTIONS = {
 
   'POST /api/allocation/draw': 'allocation.draw',
   'POST /api/allocation/sweep': 'allocation.sweep',
+
+  'POST /api/invoices/{invoiceID}/cancel': 'invoice.cancel',
+  'POST /api/invoices/{invoiceID}/cancel-request': 'invoice.cancel-request',
+  'POST /api/invoices/cancel-requests/{id}/refuse': 'invoice.cancel-request-refuse',
 } as const satisfies Record<WriteRouteKey, string | { none: string }>;
 
 type ActionOf<V> = V extends string ? V : never;

@@ -55,6 +55,18 @@ export interface InvoiceItem {
   verifyToken?: string;
   /** Sold above the registration's request (or the crop's maximum) on an admin's explicit approval. */
   aboveRequest?: { requestedKg: number; limitKg: number; byUserId: number; byName: string };
+  /**
+   * Set once, by the cancellation (credit-notes-repository.ts): absent or 'issued' until then. The bill is never
+   * deleted and nothing else of it changes.
+   */
+  status?: 'issued' | 'cancelled';
+  cancelledOn?: string;
+  cancelReason?: string;
+  creditNoteNumber?: string;
+  cancelledByUserId?: number;
+  cancelledByName?: string;
+  /** Random id of the cancel request that cancelled it (recognises a commit whose answer was lost). */
+  cancelId?: string;
 }
 
 export const INVOICE_ID_FACTOR = 10_000_000;
@@ -111,6 +123,13 @@ export const invoiceEntity = defineEntity<InvoiceItem>()({
     'updatedOn',
     'verifyToken',
     'aboveRequest',
+    'status',
+    'cancelledOn',
+    'cancelReason',
+    'creditNoteNumber',
+    'cancelledByUserId',
+    'cancelledByName',
+    'cancelId',
   ],
 });
 
