@@ -16,6 +16,7 @@ export const paths = {
   /** The older system's misspelt letter path, still in messages sent before: it opens the letter. */
   misspeltAppointment: '/svs-appointment-lettter/:uniqueCode',
   bill: '/bill/:number',
+  creditNote: '/credit-note/:number',
   admin: {
     root: '/admin',
     dashboard: '/admin',
@@ -50,6 +51,7 @@ export const to = {
   appointment: (uniqueCode: string, id?: number | string) =>
     `/svs/appointment/${enc(uniqueCode)}${id === undefined ? '' : `?id=${enc(String(id))}`}`,
   bill: (number: string) => `/bill/${enc(number)}`,
+  creditNote: (number: string) => `/credit-note/${enc(number)}`,
   /** Login page remembering where to go afterwards. */
   login: (next?: string) => (next && next !== '/' ? `/login?next=${enc(next)}` : '/login'),
   reauth: '/login?reauth=1',

@@ -42,6 +42,14 @@ export const publicPages = {
         query: { t: new URLSearchParams(window.location.search).get('t') ?? undefined },
       }),
   },
+  creditNote: {
+    load: () => import('./features/credit-note/CreditNotePage'),
+    data: (p) =>
+      prefetch('GET /api/credit-notes/by-number/{number}', {
+        params: { number: p.number ?? '' },
+        query: { t: new URLSearchParams(window.location.search).get('t') ?? undefined },
+      }),
+  },
 } satisfies Record<string, PublicPage>;
 
 const PATTERNS: [string, keyof typeof publicPages][] = [
@@ -52,6 +60,7 @@ const PATTERNS: [string, keyof typeof publicPages][] = [
   [paths.appointment, 'appointment'],
   [paths.misspeltAppointment, 'appointment'],
   [paths.bill, 'bill'],
+  [paths.creditNote, 'creditNote'],
 ];
 
 /** The parameters of `pathname` under a route pattern ('/lot/:code'), or null. */

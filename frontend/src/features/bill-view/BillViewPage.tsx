@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { LazyAlert as Alert } from '@web/components/LazyAlert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -11,6 +11,13 @@ import type { BillReply, BillSummary, InvoiceResponse } from '@shared/schemas/sa
 import { ApiError, call, errorMessage, routeUrl } from '@web/lib/api';
 import { useSession } from '@web/lib/session';
 import { usePageTitle } from '@web/components/usePageTitle';
+import { loadStatusMessages } from '@web/lib/i18n';
+import { hasAnyRole } from '@shared/roles';
+
+/** Staff cancel (or ask to) from the Bills screen, which opens its dialog for this bill. */
+const cancelInBillsPath = (n: string) => `/admin/invoices?number=${encodeURIComponent(n)}&cancel=1`;
+/** A cancelled bill's mark and its texts (lib/i18n/parts.ts), loaded only for a cancelled bill. */
+const CancelledMark = lazy(() => Promise.all([import('./CancelledMark'), loadStatusMessages()]).then(([m]) => m));
 
 /**
  * The public bill (/bill/{number}?t={token}), reached from the bill's QR code or the Bills page. The token in
@@ -97,7 +104,9 @@ function Summary({ bill }: { bill: BillSummary }) {
         <Row label={t('billView.total')}>
           <strong data-testid="bill-total">₹{formatRupees(bill.totalAmount)}</strong>
         </Row>
-        <Row label={t('billView.status')}>{t('billView.statusIssued')}</Row>
+        <Row label={t('billView.status')}>
+          {t(bill.status === 'cancelled' ? 'billView.statusCancelled' : 'billView.statusIssued')}
+        </Row>
       </Block>
       <Typography variant="body2" sx={{ mt: 2, color: 'text.secondary' }}>
         {t('billView.summaryNote')}
@@ -322,10 +331,16 @@ export default function BillViewPage() {
     );
   }
   if (!bill) return <Typography data-testid="bill-loading">{t('billView.loading')}</Typography>;
+  const cancelledMark = bill.status === 'cancelled' && (
+    <Suspense fallback={null}>
+      <CancelledMark bill={bill} />
+    </Suspense>
+  );
   if (bill.view === 'summary') {
     return (
       <Box sx={{ maxWidth: 900, mx: 'auto' }}>
         <ScreenReaderHeading>{`${t('pages.bill')} ${bill.invoiceNumber}`}</ScreenReaderHeading>
+        {cancelledMark}
         <Summary bill={bill} />
       </Box>
     );
@@ -335,7 +350,13 @@ export default function BillViewPage() {
   return (
     <Box sx={{ maxWidth: 900, mx: 'auto' }}>
       <ScreenReaderHeading>{`${t('pages.bill')} ${bill.invoiceNumber}`}</ScreenReaderHeading>
-      <Box className="no-print" sx={{ display: 'flex', justifyContent: 'flex-end', mb: 1 }}>
+      {cancelledMark}
+      <Box className="no-print" sx={{ display: 'flex', justifyContent: 'flex-end', gap: 1, mb: 1 }}>
+        {bill.status !== 'cancelled' && hasAnyRole(session?.user.roles ?? [], ['admin', 'seller']) && (
+          <Button variant="outlined" color="error" href={cancelInBillsPath(bill.invoiceNumber)} data-testid="bill-cancel">
+            {t(hasAnyRole(session?.user.roles ?? [], ['admin']) ? 'billView.cancelBill' : 'billView.requestCancel')}
+          </Button>
+        )}
         <Button variant="outlined" onClick={() => window.print()}>
           {t('billView.print')}
         </Button>
