@@ -63,7 +63,7 @@ export default function BillsPage() {
   const feedback = useFeedback();
   const queryClient = useQueryClient();
   const cancelAction = {
-    label: isAdminUser ? t('bills.cancel') : t('bills.requestCancel'),
+    label: isAdminUser ? t('bills.cancelRow') : t('bills.requestRow'),
     onClick: (b: InvoiceResponse) =>
       setAction({ kind: isAdminUser ? 'cancel' : 'request', invoiceID: b.invoiceID, invoiceNumber: b.invoiceNumber }),
   };

@@ -70,7 +70,7 @@ export function BillsTable({ items, loading, error, showQr, cancelAction }: Bill
         b.status === 'cancelled' ? (
           <Chip size="small" color="error" label={t('bills.statusCancelled')} data-testid="bill-status-cancelled" />
         ) : (
-          <Chip size="small" variant="outlined" label={t('bills.statusIssued')} />
+          t('bills.statusIssued')
         ),
     },
     { header: t('bills.createdBy'), cell: (b) => b.createdByName || '—' },
@@ -95,6 +95,11 @@ export function BillsTable({ items, loading, error, showQr, cancelAction }: Bill
           <Button size="small" sx={{ minWidth: 0, px: 1 }} onClick={() => showQr(b)}>
             {t('bills.qr')}
           </Button>
+          {b.status === 'cancelled' && (
+            <Typography component="span" variant="caption" color="error" sx={{ fontWeight: 700, px: 1 }}>
+              {t('bills.statusCancelled')}
+            </Typography>
+          )}
           {cancelAction && b.status !== 'cancelled' && (
             <Button
               size="small"

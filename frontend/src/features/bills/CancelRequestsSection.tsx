@@ -17,11 +17,13 @@ import type { CancelAction } from './CancelBillDialog';
 
 export const CANCEL_REQUESTS_KEY = ['cancel-requests'] as const;
 
-/** Admins: the sellers' open requests to cancel a bill, each approved (the bill is cancelled) or refused with a note. */
+/** Admins: the sellers' open requests to cancel a bill (the section shows only while there are some), each approved (the bill is cancelled) or refused with a note. */
 export function CancelRequestsSection({ onAction }: { onAction: (a: CancelAction) => void }) {
   const { t, i18n } = useTranslation();
   const q = useQuery({ queryKey: CANCEL_REQUESTS_KEY, queryFn: ({ signal }) => listCancelRequests(signal) });
   const items = q.data?.items ?? [];
+  // Shown while there is something to decide (or the list could not be read).
+  const hidden = !q.isError && items.length === 0;
   const columns: StaffColumn<CancelRequestView>[] = [
     {
       header: t('bills.number'),
@@ -66,6 +68,7 @@ export function CancelRequestsSection({ onAction }: { onAction: (a: CancelAction
       ),
     },
   ];
+  if (hidden) return null;
   return (
     <Paper
       variant="outlined"
@@ -87,7 +90,6 @@ export function CancelRequestsSection({ onAction }: { onAction: (a: CancelAction
           rowKey={(r) => r.id}
           rowProps={(r) => ({ 'data-request-invoice': r.invoiceNumber })}
           emptyText={t('bills.requestsEmpty')}
-          hideEmpty={q.isLoading}
         />
       </Box>
     </Paper>

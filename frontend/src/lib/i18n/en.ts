@@ -62,6 +62,8 @@ export const en = {
     confirmRefuse: 'Refuse request',
     refused: 'Request refused.',
     creditNote: 'Credit note',
+    cancelRow: 'Cancel',
+    requestRow: 'Ask to cancel',
   },
   billView: {
     loading: 'Loading…',

@@ -63,6 +63,8 @@ export const hi: Messages = {
     confirmRefuse: 'अनुरोध अस्वीकार करें',
     refused: 'अनुरोध अस्वीकार किया गया।',
     creditNote: 'क्रेडिट नोट',
+    cancelRow: 'रद्द करें',
+    requestRow: 'रद्द अनुरोध',
   },
   billView: {
     loading: 'लोड हो रहा है… / Loading…',
