@@ -51,7 +51,6 @@ export const to = {
   appointment: (uniqueCode: string, id?: number | string) =>
     `/svs/appointment/${enc(uniqueCode)}${id === undefined ? '' : `?id=${enc(String(id))}`}`,
   bill: (number: string) => `/bill/${enc(number)}`,
-  creditNote: (number: string) => `/credit-note/${enc(number)}`,
   /** Login page remembering where to go afterwards. */
   login: (next?: string) => (next && next !== '/' ? `/login?next=${enc(next)}` : '/login'),
   reauth: '/login?reauth=1',

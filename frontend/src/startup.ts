@@ -44,11 +44,8 @@ export const publicPages = {
   },
   creditNote: {
     load: () => import('./features/credit-note/CreditNotePage'),
-    data: (p) =>
-      prefetch('GET /api/credit-notes/by-number/{number}', {
-        params: { number: p.number ?? '' },
-        query: { t: new URLSearchParams(window.location.search).get('t') ?? undefined },
-      }),
+    // The page asks for the note itself: a prefetch here would weigh on every public page's budget.
+    data: () => undefined,
   },
 } satisfies Record<string, PublicPage>;
 

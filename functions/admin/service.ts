@@ -179,6 +179,9 @@ const SETTINGS_KEYS = [
   'CollectionGraceDays',
   'ReservedShares',
   'DrawDate',
+  'InstituteName',
+  'InstituteAddress',
+  'InstituteGSTIN',
 ] as const satisfies readonly KnownConfigKey[];
 
 export async function getSeasonSettings(): Promise<SettingsReply> {

@@ -67,6 +67,19 @@ export interface InvoiceItem {
   cancelledByName?: string;
   /** Random id of the cancel request that cancelled it (recognises a commit whose answer was lost). */
   cancelId?: string;
+  /**
+   * The bill of supply's supplier block as the settings held it at sale time (a later change does not rewrite
+   * the bill); absent on bills made before bills of supply, which print as they did. gstin '' when none was set.
+   */
+  supplier?: InvoiceSupplier;
+  /** The crop's HSN code at sale time ('' when it had none); absent on bills made before bills of supply. */
+  hsnCode?: string;
+}
+
+export interface InvoiceSupplier {
+  name: string;
+  address: string;
+  gstin: string;
 }
 
 export const INVOICE_ID_FACTOR = 10_000_000;
@@ -130,6 +143,8 @@ export const invoiceEntity = defineEntity<InvoiceItem>()({
     'cancelledByUserId',
     'cancelledByName',
     'cancelId',
+    'supplier',
+    'hsnCode',
   ],
 });
 

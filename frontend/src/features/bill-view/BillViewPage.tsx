@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { LazyAlert as Alert } from '@web/components/LazyAlert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -11,13 +11,7 @@ import type { BillReply, BillSummary, InvoiceResponse } from '@shared/schemas/sa
 import { ApiError, call, errorMessage, routeUrl } from '@web/lib/api';
 import { useSession } from '@web/lib/session';
 import { usePageTitle } from '@web/components/usePageTitle';
-import { loadStatusMessages } from '@web/lib/i18n';
-import { hasAnyRole } from '@shared/roles';
-
-/** Staff cancel (or ask to) from the Bills screen, which opens its dialog for this bill. */
-const cancelInBillsPath = (n: string) => `/admin/invoices?number=${encodeURIComponent(n)}&cancel=1`;
-/** A cancelled bill's mark and its texts (lib/i18n/parts.ts), loaded only for a cancelled bill. */
-const CancelledMark = lazy(() => Promise.all([import('./CancelledMark'), loadStatusMessages()]).then(([m]) => m));
+import { useSupplyParts, type SupplyParts } from './useSupplyParts';
 
 /**
  * The public bill (/bill/{number}?t={token}), reached from the bill's QR code or the Bills page. The token in
@@ -104,9 +98,8 @@ function Summary({ bill }: { bill: BillSummary }) {
         <Row label={t('billView.total')}>
           <strong data-testid="bill-total">₹{formatRupees(bill.totalAmount)}</strong>
         </Row>
-        <Row label={t('billView.status')}>
-          {t(bill.status === 'cancelled' ? 'billView.statusCancelled' : 'billView.statusIssued')}
-        </Row>
+        {/* A cancelled bill's status is its mark (BillCancellation). */}
+        {bill.status !== 'cancelled' && <Row label={t('billView.status')}>{t('billView.statusIssued')}</Row>}
       </Block>
       <Typography variant="body2" sx={{ mt: 2, color: 'text.secondary' }}>
         {t('billView.summaryNote')}
@@ -121,12 +114,15 @@ function Copy({
   signedIn,
   last,
   token,
+  supply,
 }: {
   bill: InvoiceResponse;
   label: string;
   signedIn: boolean;
   last: boolean;
   token: string | undefined;
+  /** Loaded for bills of supply (bill.supplier): their supplier block, amount in words and no-tax line. */
+  supply: SupplyParts | undefined;
 }) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
@@ -158,12 +154,16 @@ function Copy({
           mb: 1.5,
         }}
       >
-        <Box>
-          <Typography variant="h6" component="h2" sx={{ lineHeight: 1.2 }}>
-            {t('home.instituteTitle')}
-          </Typography>
-          <Typography variant="body2">{t('billView.heading')}</Typography>
-        </Box>
+        {bill.supplier && supply ? (
+          <supply.SupplierBlock supplier={bill.supplier} />
+        ) : (
+          <Box>
+            <Typography variant="h6" component="h2" sx={{ lineHeight: 1.2 }}>
+              {t('home.instituteTitle')}
+            </Typography>
+            <Typography variant="body2">{t('billView.heading')}</Typography>
+          </Box>
+        )}
         <Box sx={{ textAlign: 'right' }}>
           <Typography data-testid="copy-label" sx={{ fontWeight: 700, fontSize: 14 }}>
             {label}
@@ -178,7 +178,7 @@ function Copy({
       </Box>
 
       <Box sx={{ display: 'flex', gap: 3, flexWrap: 'wrap' }}>
-        <Block title={t('billView.farmer')}>
+        <Block title={bill.supplier ? t('billSupply.recipient') : t('billView.farmer')}>
           <Row label={t('billView.name')}>{bill.farmerName}</Row>
           <Row label={t('billView.aadhaar')}>{bill.farmerAadhaarLast4 ? maskAadhaar(bill.farmerAadhaarLast4) : '—'}</Row>
           {bill.farmerContact && (
@@ -191,6 +191,11 @@ function Copy({
         <Block title={t('billView.lot')}>
           <Row label={t('billView.lotCode')}>{bill.lotCode}</Row>
           <Row label={t('billView.crop')}>{cropLabel(bill, i18n.language)}</Row>
+          {bill.supplier && (
+            <Row label={t('billSupply.hsnCode')}>
+              <span data-testid="bill-hsn">{bill.hsnCode || '—'}</span>
+            </Row>
+          )}
           <Row label={t('billView.year')}>{bill.year}</Row>
           <Row label={t('billView.quantity')}>
             {t('billView.quantityKg', { kg: kg(bill.quantityKg), bags: bill.bags, size: kg(bill.bagSizeKg) })}
@@ -216,6 +221,8 @@ function Copy({
           </Typography>
         </Box>
       </Box>
+      {bill.amountInWords && supply && <supply.AmountInWords words={bill.amountInWords} />}
+      {bill.supplier && supply && <supply.NoTaxLine />}
 
       {signedIn && (
         <Box data-testid="bill-staff" sx={{ mt: 1.5, pt: 1, borderTop: 1, borderColor: 'divider', fontSize: 13 }}>
@@ -274,7 +281,7 @@ function imagesSettled(): Promise<unknown> {
 }
 
 export default function BillViewPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { number = '' } = useParams();
   const [params] = useSearchParams();
   const token = params.get('t') || undefined;
@@ -307,15 +314,18 @@ export default function BillViewPage() {
   }, [number, token, signedIn]);
 
   const fullBill = bill && bill.view !== 'summary';
+  const needsSupplyParts = Boolean((fullBill && (bill.supplier || signedIn)) || bill?.status === 'cancelled');
+  const supply = useSupplyParts(needsSupplyParts);
+  const ready = fullBill && (!needsSupplyParts || supply !== undefined);
   useEffect(() => {
-    if (!printOnLoad || !fullBill) return;
+    if (!printOnLoad || !ready) return;
     let cancelled = false;
     // After the QR images, so that the printed copies carry them.
     void imagesSettled().then(() => !cancelled && window.print());
     return () => {
       cancelled = true;
     };
-  }, [printOnLoad, fullBill]);
+  }, [printOnLoad, ready]);
 
   if (error) {
     // The server's message as it is; in Hindi, with a Hindi sentence before it (the server's is English).
@@ -331,39 +341,55 @@ export default function BillViewPage() {
     );
   }
   if (!bill) return <Typography data-testid="bill-loading">{t('billView.loading')}</Typography>;
-  const cancelledMark = bill.status === 'cancelled' && (
-    <Suspense fallback={null}>
-      <CancelledMark bill={bill} />
-    </Suspense>
-  );
+  // A cancelled bill's mark, or staff's Cancel on one that stands (docs/decisions/0027-records.md, section 1).
+  const cancellation = supply && <supply.BillCancellation bill={bill} />;
   if (bill.view === 'summary') {
     return (
       <Box sx={{ maxWidth: 900, mx: 'auto' }}>
         <ScreenReaderHeading>{`${t('pages.bill')} ${bill.invoiceNumber}`}</ScreenReaderHeading>
-        {cancelledMark}
+        {cancellation}
         <Summary bill={bill} />
       </Box>
     );
   }
 
+  if (!ready) return <Typography data-testid="bill-loading">{t('billView.loading')}</Typography>;
+
   const labels = signedIn ? [t('billView.original'), t('billView.guard')] : [t('billView.duplicate')];
+  const copies = labels.map((label, i) => (
+    <Copy
+      key={label}
+      bill={bill}
+      label={label}
+      signedIn={signedIn}
+      last={i === labels.length - 1}
+      token={token}
+      supply={supply}
+    />
+  ));
   return (
     <Box sx={{ maxWidth: 900, mx: 'auto' }}>
       <ScreenReaderHeading>{`${t('pages.bill')} ${bill.invoiceNumber}`}</ScreenReaderHeading>
-      {cancelledMark}
-      <Box className="no-print" sx={{ display: 'flex', justifyContent: 'flex-end', gap: 1, mb: 1 }}>
-        {bill.status !== 'cancelled' && hasAnyRole(session?.user.roles ?? [], ['admin', 'seller']) && (
-          <Button variant="outlined" color="error" href={cancelInBillsPath(bill.invoiceNumber)} data-testid="bill-cancel">
-            {t(hasAnyRole(session?.user.roles ?? [], ['admin']) ? 'billView.cancelBill' : 'billView.requestCancel')}
-          </Button>
-        )}
-        <Button variant="outlined" onClick={() => window.print()}>
-          {t('billView.print')}
-        </Button>
-      </Box>
-      {labels.map((label, i) => (
-        <Copy key={label} bill={bill} label={label} signedIn={signedIn} last={i === labels.length - 1} token={token} />
-      ))}
+      {cancellation}
+      {signedIn && supply ? (
+        <supply.StaffPrintLayout
+          bill={bill}
+          label={labels[0]}
+          date={when(bill.generatedOn, i18n.language)}
+          qr={qrUrl(bill.invoiceNumber, bill.verifyToken ?? token)}
+          printLabel={t('billView.print')}
+          a4={copies}
+        />
+      ) : (
+        <>
+          <Box className="no-print" sx={{ display: 'flex', justifyContent: 'flex-end', mb: 1 }}>
+            <Button variant="outlined" onClick={() => window.print()}>
+              {t('billView.print')}
+            </Button>
+          </Box>
+          {copies}
+        </>
+      )}
     </Box>
   );
 }

@@ -102,9 +102,6 @@ export const en = {
     status: 'Status',
     statusIssued: 'Issued',
     summaryNote: "The farmer's details are shown only when the bill is opened from the QR code printed on it.",
-    statusCancelled: 'Cancelled',
-    cancelBill: 'Cancel bill',
-    requestCancel: 'Request cancellation',
   },
   dashboard: {
     title: 'Dashboard',
@@ -363,6 +360,20 @@ export const en = {
     drawDate: 'Day of the draw',
     drawDateHelp:
       'Only in draw mode: applied farmers’ letters say the draw is on this day. Empty: the letters say only that the draw is held after registrations close.',
+    billTitle: 'The bill of supply',
+    billIntro:
+      'Printed as the supplier on every new bill. A change applies to bills made after it; bills already made keep what they show.',
+    instituteName: 'Institute name',
+    instituteAddress: 'Institute address',
+    instituteAddressHelp: 'Up to 300 characters',
+    instituteGstin: 'GSTIN',
+    instituteGstinHelp: '15 characters, e.g. 27AAPFU0939F1ZV. Empty: bills show no GSTIN.',
+    gstinProblems: {
+      length: 'A GSTIN has 15 characters',
+      shape: 'Not a GSTIN: 2-digit state code, the 10-character PAN, the entity number, Z and the check character',
+      state: 'The first two digits are not a state code (01 to 38, 97 or 99)',
+      check: 'The last character does not match: check the GSTIN for a typing mistake',
+    },
   },
   userArea: {
     dashboardTitle: 'My dashboard',
@@ -668,6 +679,9 @@ export const en = {
     rulesUsual: 'Usual rule for this name: {{rule}}',
     rulesUsualNone: 'Usual rule for this name: the form asks no quantity',
     rulesNoneHelp: 'The form asks no quantity for this crop',
+    hsnCode: 'HSN code',
+    hsnHelp: '4, 6 or 8 digits, printed on the bill of supply',
+    hsnShort: 'HSN {{code}}',
   },
   lots: {
     title: 'Lots',
@@ -901,6 +915,27 @@ export const en = {
     verified: 'Credit note verified',
     verifiedBody: 'Credit note {{number}} was issued by the institute and cancels bill {{bill}}.',
     summaryNote: "The farmer's details are shown only when the credit note is opened from the QR code printed on it.",
+    requestCancel: 'Request cancellation',
+    cancelBill: 'Cancel bill',
+  },
+  billSupply: {
+    title: 'Bill of Supply / आपूर्ति का बिल',
+    supplier: 'Supplier',
+    gstin: 'GSTIN',
+    serialNo: 'Serial no.',
+    date: 'Date',
+    recipient: 'Recipient',
+    hsnCode: 'HSN code',
+    description: 'Description',
+    descriptionText: '{{crop}} seed, lot {{lot}}, {{kg}} kg',
+    value: 'Value',
+    amountInWords: 'Amount in words',
+    noTax: 'No tax is charged: supply of goods exempt from GST / कोई कर नहीं लिया गया: जीएसटी से छूट प्राप्त वस्तुओं की आपूर्ति',
+    layout: 'Print layout',
+    layoutA4: 'A4',
+    layout80: '80 mm',
+    layout58: '58 mm',
+    layoutHelp: 'Kept in this browser',
   },
 };
 

@@ -105,9 +105,6 @@ export const hi: Messages = {
     statusIssued: 'जारी / Issued',
     summaryNote:
       "किसान का विवरण केवल बिल पर छपे QR कोड से खोलने पर दिखता है। / The farmer's details are shown only when the bill is opened from the QR code printed on it.",
-    statusCancelled: 'रद्द / Cancelled',
-    cancelBill: 'बिल रद्द करें / Cancel bill',
-    requestCancel: 'रद्द करने का अनुरोध / Request cancellation',
   },
   dashboard: {
     title: 'डैशबोर्ड',
@@ -365,6 +362,19 @@ export const hi: Messages = {
     drawDate: 'ड्रॉ का दिन',
     drawDateHelp:
       'केवल ड्रॉ मोड में: आवेदन किए किसानों के पत्र पर लिखा होगा कि ड्रॉ इस दिन निकाला जाएगा। खाली: पत्र पर केवल इतना लिखा होगा कि ड्रॉ पंजीकरण बंद होने के बाद निकाला जाएगा।',
+    billTitle: 'आपूर्ति का बिल',
+    billIntro: 'हर नए बिल पर आपूर्तिकर्ता के रूप में छपता है। बदलाव उसके बाद बने बिलों पर लागू होता है; पहले बने बिल वैसे ही रहते हैं।',
+    instituteName: 'संस्थान का नाम',
+    instituteAddress: 'संस्थान का पता',
+    instituteAddressHelp: 'अधिकतम 300 अक्षर',
+    instituteGstin: 'GSTIN',
+    instituteGstinHelp: '15 अक्षर, जैसे 27AAPFU0939F1ZV। खाली: बिलों पर GSTIN नहीं छपता।',
+    gstinProblems: {
+      length: 'GSTIN में 15 अक्षर होते हैं',
+      shape: 'यह GSTIN नहीं है: 2 अंकों का राज्य कोड, 10 अक्षरों का PAN, इकाई संख्या, Z और जाँच अक्षर',
+      state: 'पहले दो अंक कोई राज्य कोड नहीं हैं (01 से 38, 97 या 99)',
+      check: 'अंतिम अक्षर मेल नहीं खाता: GSTIN में टाइपिंग की गलती जाँचें',
+    },
   },
   userArea: {
     dashboardTitle: 'मेरा डैशबोर्ड',
@@ -666,6 +676,9 @@ export const hi: Messages = {
     rulesUsual: 'इस नाम का सामान्य नियम: {{rule}}',
     rulesUsualNone: 'इस नाम का सामान्य नियम: फ़ॉर्म मात्रा नहीं पूछता',
     rulesNoneHelp: 'फ़ॉर्म इस फसल की मात्रा नहीं पूछता',
+    hsnCode: 'HSN कोड',
+    hsnHelp: '4, 6 या 8 अंक, आपूर्ति के बिल पर छपता है',
+    hsnShort: 'HSN {{code}}',
   },
   lots: {
     title: 'लॉट',
@@ -901,5 +914,26 @@ export const hi: Messages = {
       'क्रेडिट नोट {{number}} संस्थान द्वारा जारी किया गया है और बिल {{bill}} को रद्द करता है। / Credit note {{number}} was issued by the institute and cancels bill {{bill}}.',
     summaryNote:
       "किसान का विवरण केवल क्रेडिट नोट पर छपे QR कोड से खोलने पर दिखता है। / The farmer's details are shown only when the credit note is opened from the QR code printed on it.",
+    requestCancel: 'रद्द करने का अनुरोध / Request cancellation',
+    cancelBill: 'बिल रद्द करें / Cancel bill',
+  },
+  billSupply: {
+    title: 'आपूर्ति का बिल / Bill of Supply',
+    supplier: 'आपूर्तिकर्ता / Supplier',
+    gstin: 'GSTIN',
+    serialNo: 'क्रम संख्या / Serial no.',
+    date: 'दिनांक / Date',
+    recipient: 'प्राप्तकर्ता / Recipient',
+    hsnCode: 'HSN कोड / HSN code',
+    description: 'विवरण / Description',
+    descriptionText: '{{crop}} बीज, लॉट {{lot}}, {{kg}} किलो',
+    value: 'मूल्य / Value',
+    amountInWords: 'राशि शब्दों में / Amount in words',
+    noTax: 'कोई कर नहीं लिया गया: जीएसटी से छूट प्राप्त वस्तुओं की आपूर्ति / No tax is charged: supply of goods exempt from GST',
+    layout: 'प्रिंट का आकार / Print layout',
+    layoutA4: 'A4',
+    layout80: '80 मिमी',
+    layout58: '58 मिमी',
+    layoutHelp: 'इस ब्राउज़र में याद रहता है',
   },
 };

@@ -20,7 +20,10 @@ export const PUBLIC_GROUPS = [
   'lotPublic',
 ] as const satisfies readonly (keyof Messages)[];
 
-/** Fetched by `loadStatusMessages()` (./index.ts), not at start-up: /registration's budget has no room for them. */
-export const STATUS_GROUPS = ['allocationStatus', 'creditNote'] as const satisfies readonly (keyof Messages)[];
+/**
+ * Fetched by `loadStatusMessages()` (./index.ts), not at start-up: /registration's budget has no room for them.
+ * The bill page fetches them with its bill-of-supply parts.
+ */
+export const STATUS_GROUPS = ['allocationStatus', 'billSupply', 'creditNote'] as const satisfies readonly (keyof Messages)[];
 
 export type MessagePart = 'public' | 'status' | 'staff';
