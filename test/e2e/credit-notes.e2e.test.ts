@@ -179,6 +179,12 @@ describe('cancelling a bill by credit note', () => {
     await expect(desk.getByTestId('bill-cancelled-mark').textContent()).resolves.toBe('CANCELLED');
     await expect(desk.getByTestId('bill-cancelled-on').textContent()).resolves.toMatch(/^Cancelled on /);
     await shot(desk, 'bill-cancelled-1280-en');
+    await desk.setViewportSize({ width: 794, height: 1123 });
+    await desk.emulateMedia({ media: 'print' });
+    await expect(desk.getByTestId('bill-cancelled').isVisible()).resolves.toBe(true);
+    await shot(desk, 'bill-cancelled-print-a4-en');
+    await desk.emulateMedia({ media: 'screen' });
+    await desk.setViewportSize(DESKTOP);
 
     // Without the token: the summary still says it is cancelled and names the credit note.
     await desk.goto(url(`/bill/${bill!.invoiceNumber}`));
