@@ -72,6 +72,9 @@ export const AUDIT_ACTIONS = {
   'POST /svsregistration/{code}/data-requests': 'data-request.create',
   'POST /api/data-requests/{id}/resolve': 'data-request.resolve',
   'POST /api/retention/close-season': 'retention.close-season',
+  'POST /api/invoices/{invoiceID}/cancel': 'invoice.cancel',
+  'POST /api/invoices/{invoiceID}/cancel-request': 'invoice.cancel-request',
+  'POST /api/invoices/cancel-requests/{id}/refuse': 'invoice.cancel-request-refuse',
 } as const satisfies Record<WriteRouteKey, string | { none: string }>;
 
 type ActionOf<V> = V extends string ? V : never;

@@ -136,6 +136,13 @@ export const ROUTES = [
   { method: 'GET', path: '/api/invoices/by-number/{number}', area: 'sales', access: 'public' },
   { method: 'GET', path: '/api/invoices/by-number/{number}/qrcode.png', area: 'sales', access: 'public' },
   { method: 'GET', path: '/api/invoices/{invoiceID}/qrcode.png', area: 'sales', access: STAFF },
+  // cancelling a bill issues a credit note (admins; sellers ask, an admin approves or refuses)
+  { method: 'POST', path: '/api/invoices/{invoiceID}/cancel', area: 'sales', access: ADMIN },
+  { method: 'POST', path: '/api/invoices/{invoiceID}/cancel-request', area: 'sales', access: STAFF },
+  { method: 'GET', path: '/api/invoices/cancel-requests', area: 'sales', access: ADMIN },
+  { method: 'POST', path: '/api/invoices/cancel-requests/{id}/refuse', area: 'sales', access: ADMIN },
+  { method: 'GET', path: '/api/credit-notes/by-number/{number}', area: 'sales', access: 'public' },
+  { method: 'GET', path: '/api/credit-notes/by-number/{number}/qrcode.png', area: 'sales', access: 'public' },
 
   // dashboard (sellers see their own sales)
   { method: 'GET', path: '/api/dashboard/summary', area: 'dashboard', access: STAFF },

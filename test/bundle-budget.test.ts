@@ -33,10 +33,11 @@ describe('public pages bundle budget', () => {
     expect(kbOf('/registration')).toBeLessThanOrEqual(BUDGET_KB.registration);
   });
 
-  it(`the QR pages /bill and /lot load less than /registration's budget (at most ${BUDGET_KB.qrPages} KB gzip)`, () => {
+  it(`the QR pages /bill, /lot and /credit-note load less than /registration's budget (at most ${BUDGET_KB.qrPages} KB gzip)`, () => {
     expect(BUDGET_KB.qrPages).toBeLessThan(BUDGET_KB.registration);
     expect(kbOf('/bill/{number}')).toBeLessThanOrEqual(BUDGET_KB.qrPages);
     expect(kbOf('/lot/{code}')).toBeLessThanOrEqual(BUDGET_KB.qrPages);
+    expect(kbOf('/credit-note/{number}')).toBeLessThanOrEqual(BUDGET_KB.qrPages);
   });
 
   it('no public page downloads an admin screen, zod or the other language', () => {

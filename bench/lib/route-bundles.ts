@@ -29,6 +29,7 @@ export const PUBLIC_ROUTES: readonly PublicRoute[] = [
   { route: '/svs/appointment/{code}', page: 'src/features/appointment/AppointmentLetterPage.tsx' },
   { route: '/bill/{number}', page: 'src/features/bill-view/BillViewPage.tsx' },
   { route: '/lot/{code}', page: 'src/features/public-lot/PublicLotPage.tsx' },
+  { route: '/credit-note/{number}', page: 'src/features/credit-note/CreditNotePage.tsx' },
 ];
 
 /** Budgets in KB of gzipped JavaScript (1 KB = 1024 bytes). */

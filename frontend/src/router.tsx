@@ -92,6 +92,7 @@ export const routes: RouteObject[] = [
           // The older system's misspelt link opens the letter too (the page moves to the right address).
           { path: paths.misspeltAppointment, ...publicScreen('appointment') },
           { path: paths.bill, ...publicScreen('bill') },
+          { path: paths.creditNote, ...publicScreen('creditNote') },
           { path: paths.sitePage, ...screen(sitePage, true) },
           {
             path: paths.user.root,

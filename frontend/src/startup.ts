@@ -42,6 +42,11 @@ export const publicPages = {
         query: { t: new URLSearchParams(window.location.search).get('t') ?? undefined },
       }),
   },
+  creditNote: {
+    load: () => import('./features/credit-note/CreditNotePage'),
+    // The page asks for the note itself: a prefetch here would weigh on every public page's budget.
+    data: () => undefined,
+  },
 } satisfies Record<string, PublicPage>;
 
 const PATTERNS: [string, keyof typeof publicPages][] = [
@@ -52,6 +57,7 @@ const PATTERNS: [string, keyof typeof publicPages][] = [
   [paths.appointment, 'appointment'],
   [paths.misspeltAppointment, 'appointment'],
   [paths.bill, 'bill'],
+  [paths.creditNote, 'creditNote'],
 ];
 
 /** The parameters of `pathname` under a route pattern ('/lot/:code'), or null. */

@@ -165,6 +165,20 @@ export function saleUpdate(cropId: number, year: number, promisedGrams: number, 
 }
 
 /**
+ * A sale cancelled by its credit note (saleUpdate reversed): the sold grams leave `sold`, the registration's
+ * promise is held again. When fewer grams come back than are promised again, the difference must be free.
+ */
+export function saleReversalUpdate(cropId: number, year: number, promisedGrams: number, soldGrams: number): PoolUpdate {
+  const extra = promisedGrams - soldGrams;
+  return adds(
+    cropId,
+    year,
+    { promisedGrams, soldGrams: -soldGrams, freeGrams: -extra },
+    extra > 0 ? freeAtLeast(extra) : undefined,
+  );
+}
+
+/**
  * The backfill (section 11): a lot stored before pools brings the stock and sold grams the pool has not
  * counted; a registration stored before pools is confirmed with its promise. No condition: the grams are
  * there (or promised) already, and an over-promised pool refuses new promises until it is back above 0.

@@ -32,14 +32,19 @@ function perDay(times: string[], days: string[]): DayCount[] {
 }
 
 async function lastTenAmounts(scopedTo: number | undefined, today: string): Promise<number[]> {
+  // Cancelled bills are left out (their amount was credited back); a few more are read to make up for them.
+  const issued = (bills: Awaited<ReturnType<typeof newest>>) => bills.filter((b) => b.status !== 'cancelled');
   let bills;
-  if (scopedTo) bills = await newest('gsi2', sellerPk(scopedTo), 10);
+  if (scopedTo) bills = issued(await newest('gsi2', sellerPk(scopedTo), 20));
   else {
     const fy = financialYearOf(today);
-    bills = await newest('gsi1', fyPk(fy), 10);
-    if (bills.length < 10) bills.push(...(await newest('gsi1', fyPk(fy - 1), 10 - bills.length)));
+    bills = issued(await newest('gsi1', fyPk(fy), 20));
+    if (bills.length < 10) bills.push(...issued(await newest('gsi1', fyPk(fy - 1), 20)));
   }
-  return bills.map((b) => paiseToRupees(b.totalPaise)).reverse();
+  return bills
+    .slice(0, 10)
+    .map((b) => paiseToRupees(b.totalPaise))
+    .reverse();
 }
 
 export async function summary(caller: Caller): Promise<DashboardSummary> {

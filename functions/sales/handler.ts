@@ -6,9 +6,18 @@ import {
   InvoiceNumberParam,
   MakeSaleInput,
 } from '@shared/schemas/sales';
+import {
+  CancelBillInput,
+  CancelRequestIdParam,
+  CancelRequestInput,
+  CancelRequestListQuery,
+  CreditNoteNumberParam,
+  RefuseCancelRequestInput,
+} from '@shared/schemas/credit-notes';
 import { defineArea } from '../lib/handler';
 import { binary, json } from '../lib/http';
 import { qrImageHeaders } from '../lib/qr';
+import * as creditNotes from './credit-notes';
 import * as sales from './service';
 
 /** Sales and bills. Public lookups go by the printed invoice number only; ids are staff-only. */
@@ -49,6 +58,48 @@ export const handler = defineArea('sales', {
         img.png,
         'image/png',
         qrImageHeaders(`bill-${img.invoiceNumber}.png`, { download: query.download, shared: false }),
+      );
+    },
+  },
+  'POST /api/invoices/{invoiceID}/cancel': {
+    params: InvoiceIdParam,
+    body: CancelBillInput,
+    handle: async ({ params, body, caller, audit }) =>
+      json(await creditNotes.cancelBill(params.invoiceID, body, caller!, audit), 201),
+  },
+  'POST /api/invoices/{invoiceID}/cancel-request': {
+    params: InvoiceIdParam,
+    body: CancelRequestInput,
+    handle: async ({ params, body, caller, audit }) =>
+      json(await creditNotes.requestCancel(params.invoiceID, body, caller!, audit), 201),
+  },
+  'GET /api/invoices/cancel-requests': {
+    query: CancelRequestListQuery,
+    handle: ({ query }) => creditNotes.listRequests(query),
+  },
+  'POST /api/invoices/cancel-requests/{id}/refuse': {
+    params: CancelRequestIdParam,
+    body: RefuseCancelRequestInput,
+    handle: ({ params, body, caller, audit }) => creditNotes.refuseRequest(params.id, body, caller!, audit),
+  },
+  'GET /api/credit-notes/by-number/{number}': {
+    params: CreditNoteNumberParam,
+    query: BillQuery,
+    handle: async ({ params, query, caller }) =>
+      json(await creditNotes.creditNoteByNumber(params.number, caller, query.t), 200, {
+        'cache-control': 'private, no-store',
+        vary: 'authorization',
+      }),
+  },
+  'GET /api/credit-notes/by-number/{number}/qrcode.png': {
+    params: CreditNoteNumberParam,
+    query: BillQrQuery,
+    handle: async ({ params, query }) => {
+      const img = await creditNotes.creditNoteQr(params.number, query.size, query.t);
+      return binary(
+        img.png,
+        'image/png',
+        qrImageHeaders(`credit-note-${img.creditNoteNumber}.png`, { download: query.download, shared: !img.withToken }),
       );
     },
   },

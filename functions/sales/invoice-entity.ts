@@ -56,6 +56,18 @@ export interface InvoiceItem {
   /** Sold above the registration's request (or the crop's maximum) on an admin's explicit approval. */
   aboveRequest?: { requestedKg: number; limitKg: number; byUserId: number; byName: string };
   /**
+   * Set once, by the cancellation (credit-notes-repository.ts): absent or 'issued' until then. The bill is never
+   * deleted and nothing else of it changes.
+   */
+  status?: 'issued' | 'cancelled';
+  cancelledOn?: string;
+  cancelReason?: string;
+  creditNoteNumber?: string;
+  cancelledByUserId?: number;
+  cancelledByName?: string;
+  /** Random id of the cancel request that cancelled it (recognises a commit whose answer was lost). */
+  cancelId?: string;
+  /**
    * The bill of supply's supplier block as the settings held it at sale time (a later change does not rewrite
    * the bill); absent on bills made before bills of supply, which print as they did. gstin '' when none was set.
    */
@@ -124,6 +136,13 @@ export const invoiceEntity = defineEntity<InvoiceItem>()({
     'updatedOn',
     'verifyToken',
     'aboveRequest',
+    'status',
+    'cancelledOn',
+    'cancelReason',
+    'creditNoteNumber',
+    'cancelledByUserId',
+    'cancelledByName',
+    'cancelId',
     'supplier',
     'hsnCode',
   ],

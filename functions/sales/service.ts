@@ -34,6 +34,7 @@ import * as repo from './repository';
 import { saleFailure } from './sale-cancellation';
 import { statusOf, type AllocationStatus } from '@shared/allocation-status';
 import { readPool } from '../allocation/pool';
+import { creditNoteTokenOf } from './credit-notes';
 
 /**
  * Sales and bills (docs/product-rules.md#issue-seeds, docs/product-rules.md#bill-contents). Invariants kept here:
@@ -392,8 +393,17 @@ export function toSummary(i: repo.InvoiceItem): BillSummary {
     quantityKg,
     quantityQuintal: kgToQuintal(quantityKg),
     totalAmount: paiseToRupees(i.totalPaise),
-    status: 'issued',
+    status: i.status ?? 'issued',
+    ...(i.status === 'cancelled' ? { cancelledOn: i.cancelledOn, creditNoteNumber: i.creditNoteNumber } : {}),
   };
+}
+
+/** A cancelled bill's mark: when, why and the credit note (docs/decisions/0027-records.md, section 1). */
+function cancellationOf(
+  i: repo.InvoiceItem,
+): Pick<InvoiceResponse, 'status' | 'cancelledOn' | 'cancelReason' | 'creditNoteNumber'> {
+  if (i.status !== 'cancelled') return { status: 'issued' };
+  return { status: 'cancelled', cancelledOn: i.cancelledOn, cancelReason: i.cancelReason, creditNoteNumber: i.creditNoteNumber };
 }
 
 /**
@@ -431,6 +441,7 @@ export function toResponse(i: repo.InvoiceItem, view: BillView, names?: Map<numb
     pricePerUnit: paiseToRupees(i.pricePaise),
     totalAmount: paiseToRupees(i.totalPaise),
     paymentMode: i.paymentMode,
+    ...cancellationOf(i),
     ...billOfSupply(i),
   };
   if (view === 'public') return base;
@@ -469,8 +480,16 @@ async function requireInvoice(invoiceNumber: string): Promise<repo.InvoiceItem> 
 /** The bill page, as its reader may see it (BillView): staff, or the bill's token, for more than the summary. */
 export async function byNumber(invoiceNumber: string, caller: Caller | null, token?: string): Promise<BillReply> {
   const inv = await requireInvoice(invoiceNumber);
+  const full = await fullView(inv, caller, token);
+  if (!full || !inv.creditNoteNumber) return full ?? toSummary(inv);
+  // Whoever may read the bill in full may open the credit note that cancels it.
+  const creditNoteToken = await creditNoteTokenOf(inv.creditNoteNumber);
+  return creditNoteToken ? { ...full, creditNoteToken } : full;
+}
+
+async function fullView(inv: repo.InvoiceItem, caller: Caller | null, token?: string): Promise<InvoiceResponse | undefined> {
   if (isStaff(caller)) return toResponse(inv, 'staff', await staffNames([inv]));
-  if (!holdsBillToken(inv, token)) return toSummary(inv);
+  if (!holdsBillToken(inv, token)) return undefined;
   if (!caller) return toResponse(inv, 'public');
   return toResponse(inv, 'signed-in', await staffNames([inv]));
 }
@@ -582,12 +601,14 @@ export async function listInvoices(q: InvoiceListQuery): Promise<InvoiceListRepl
       (!q.year || i.year === q.year) &&
       (!q.createdBy || i.createdByUserId === q.createdBy) &&
       (!q.paymentMode || i.paymentMode === q.paymentMode) &&
+      (!q.status || (i.status ?? 'issued') === q.status) &&
       (!fromIso || i.generatedOn >= fromIso) &&
       (!toIso || i.generatedOn <= toIso),
   );
   matches.sort((a, b) => (a.generatedOn < b.generatedOn ? 1 : a.generatedOn > b.generatedOn ? -1 : b.invoiceID - a.invoiceID));
   let sumPaise = 0;
-  for (const m of matches) sumPaise += m.totalPaise;
+  // A cancelled bill is listed but its amount is credited back: the sum counts issued bills only.
+  for (const m of matches) if (m.status !== 'cancelled') sumPaise += m.totalPaise;
   const page = matches.slice(q.skip, q.skip + q.take);
   const names = await staffNames(page);
   return {

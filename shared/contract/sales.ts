@@ -1,5 +1,14 @@
 import { BillReply, InvoiceListReply, MakeSaleReply } from '../schemas/replies/sales';
 import { BillQrQuery, BillQuery, InvoiceIdParam, InvoiceListQuery, InvoiceNumberParam, MakeSaleInput } from '../schemas/sales';
+import { CancelBillReply, CancelRequestListReply, CancelRequestReply, CreditNoteReply } from '../schemas/replies/credit-notes';
+import {
+  CancelBillInput,
+  CancelRequestIdParam,
+  CancelRequestInput,
+  CancelRequestListQuery,
+  CreditNoteNumberParam,
+  RefuseCancelRequestInput,
+} from '../schemas/credit-notes';
 import type { AreaContract } from './types';
 
 export const salesContract = {
@@ -8,4 +17,22 @@ export const salesContract = {
   'GET /api/invoices/by-number/{number}': { params: InvoiceNumberParam, query: BillQuery, reply: BillReply },
   'GET /api/invoices/by-number/{number}/qrcode.png': { params: InvoiceNumberParam, query: BillQrQuery, reply: 'image' },
   'GET /api/invoices/{invoiceID}/qrcode.png': { params: InvoiceIdParam, query: BillQrQuery, reply: 'image' },
+  'POST /api/invoices/{invoiceID}/cancel': { params: InvoiceIdParam, body: CancelBillInput, reply: CancelBillReply },
+  'POST /api/invoices/{invoiceID}/cancel-request': {
+    params: InvoiceIdParam,
+    body: CancelRequestInput,
+    reply: CancelRequestReply,
+  },
+  'GET /api/invoices/cancel-requests': { query: CancelRequestListQuery, reply: CancelRequestListReply },
+  'POST /api/invoices/cancel-requests/{id}/refuse': {
+    params: CancelRequestIdParam,
+    body: RefuseCancelRequestInput,
+    reply: CancelRequestReply,
+  },
+  'GET /api/credit-notes/by-number/{number}': { params: CreditNoteNumberParam, query: BillQuery, reply: CreditNoteReply },
+  'GET /api/credit-notes/by-number/{number}/qrcode.png': {
+    params: CreditNoteNumberParam,
+    query: BillQrQuery,
+    reply: 'image',
+  },
 } as const satisfies AreaContract<'sales'>;

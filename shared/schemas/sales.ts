@@ -181,6 +181,14 @@ export const InvoiceListQuery = z
       .optional()
       .transform((v) => (v && v.toLowerCase() !== 'all' ? v : undefined))
       .pipe(z.enum(PAYMENT_MODES, { error: 'paymentMode must be All, Cash or Online' }).optional()),
+    /** Issued or cancelled bills only (absent or 'all': both). */
+    status: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .optional()
+      .transform((v) => (v && v !== 'all' ? v : undefined))
+      .pipe(z.enum(['issued', 'cancelled'], { error: 'status must be all, issued or cancelled' }).optional()),
     skip: z.coerce
       .number({ error: 'skip must be a number' })
       .int('skip must be a whole number')

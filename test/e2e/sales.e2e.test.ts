@@ -215,6 +215,7 @@ describe('selling seed at the counter', () => {
         'Qty (kg)',
         'Rate',
         'Total',
+        'Status',
         'Created by',
         'Date',
         'Actions',
@@ -359,8 +360,8 @@ describe('selling seed at the counter', () => {
     await p.goto(url('/admin/invoices'));
     const b = p.locator(`tr[data-invoice-number="${invoiceNumber}"]`);
     await b.waitFor();
-    expect(ws((await b.locator('td').nth(8).innerText()) ?? '')).toBe(indiaDateTime(bill.generatedOn).replace(', ', ' '));
-    expect(ws((await b.locator('td').nth(8).innerText()) ?? '')).toContain(indiaDate(bill.generatedOn));
+    expect(ws((await b.locator('td').nth(9).innerText()) ?? '')).toBe(indiaDateTime(bill.generatedOn).replace(', ', ' '));
+    expect(ws((await b.locator('td').nth(9).innerText()) ?? '')).toContain(indiaDate(bill.generatedOn));
     await p.goto(url('/admin/crops'));
     const c = p.locator(`tr[data-crop-id="${crop.cropID}"]`);
     await c.waitFor();

@@ -10,6 +10,15 @@ export const MakeSaleReply = z.strictObject({
 });
 export type MakeSaleReply = z.infer<typeof MakeSaleReply>;
 
+/** A bill is issued, or cancelled by a credit note (docs/decisions/0027-records.md, section 1). */
+const cancellationFields = {
+  status: z.enum(['issued', 'cancelled']),
+  /** ISO time of the cancellation. */
+  cancelledOn: z.string().optional(),
+  cancelReason: z.string().optional(),
+  creditNoteNumber: z.string().optional(),
+};
+
 /** A bill as staff see it (docs/product-rules.md#bill-contents), and as readers of the printed bill (its token) see it. */
 export const InvoiceReply = z.strictObject({
   /** Never 'summary' (see BillSummaryReply); present only to tell the two apart. */
@@ -57,6 +66,9 @@ export const InvoiceReply = z.strictObject({
   updatedOn: z.string().optional(),
   /** Staff only: the bill's token, for printing its QR code (absent on bills made before tokens existed). */
   verifyToken: z.string().optional(),
+  ...cancellationFields,
+  /** The credit note's token, for the link to its page (staff, and readers holding the bill's token). */
+  creditNoteToken: z.string().optional(),
   /**
    * Bills of supply (docs/product-rules.md#bill-of-supply) carry these three; bills made before carry none and
    * print as they did. The supplier as the settings held it at sale time; gstin '' when none was set.
@@ -86,8 +98,10 @@ export const BillSummaryReply = z.strictObject({
   quantityQuintal: z.number(),
   /** Rupees. */
   totalAmount: z.number(),
-  /** 'issued' (bills are not cancelled yet). */
-  status: z.literal('issued'),
+  /** 'cancelled' with the date and the credit note's number (the reason is left to readers holding the token). */
+  status: z.enum(['issued', 'cancelled']),
+  cancelledOn: z.string().optional(),
+  creditNoteNumber: z.string().optional(),
 });
 export type BillSummary = z.infer<typeof BillSummaryReply>;
 

@@ -98,7 +98,8 @@ function Summary({ bill }: { bill: BillSummary }) {
         <Row label={t('billView.total')}>
           <strong data-testid="bill-total">₹{formatRupees(bill.totalAmount)}</strong>
         </Row>
-        <Row label={t('billView.status')}>{t('billView.statusIssued')}</Row>
+        {/* A cancelled bill's status is its mark (BillCancellation). */}
+        {bill.status !== 'cancelled' && <Row label={t('billView.status')}>{t('billView.statusIssued')}</Row>}
       </Block>
       <Typography variant="body2" sx={{ mt: 2, color: 'text.secondary' }}>
         {t('billView.summaryNote')}
@@ -313,7 +314,7 @@ export default function BillViewPage() {
   }, [number, token, signedIn]);
 
   const fullBill = bill && bill.view !== 'summary';
-  const needsSupplyParts = Boolean(fullBill && (bill.supplier || signedIn));
+  const needsSupplyParts = Boolean((fullBill && (bill.supplier || signedIn)) || bill?.status === 'cancelled');
   const supply = useSupplyParts(needsSupplyParts);
   const ready = fullBill && (!needsSupplyParts || supply !== undefined);
   useEffect(() => {
@@ -340,10 +341,13 @@ export default function BillViewPage() {
     );
   }
   if (!bill) return <Typography data-testid="bill-loading">{t('billView.loading')}</Typography>;
+  // A cancelled bill's mark, or staff's Cancel on one that stands (docs/decisions/0027-records.md, section 1).
+  const cancellation = supply && <supply.BillCancellation bill={bill} />;
   if (bill.view === 'summary') {
     return (
       <Box sx={{ maxWidth: 900, mx: 'auto' }}>
         <ScreenReaderHeading>{`${t('pages.bill')} ${bill.invoiceNumber}`}</ScreenReaderHeading>
+        {cancellation}
         <Summary bill={bill} />
       </Box>
     );
@@ -366,6 +370,7 @@ export default function BillViewPage() {
   return (
     <Box sx={{ maxWidth: 900, mx: 'auto' }}>
       <ScreenReaderHeading>{`${t('pages.bill')} ${bill.invoiceNumber}`}</ScreenReaderHeading>
+      {cancellation}
       {signedIn && supply ? (
         <supply.StaffPrintLayout
           bill={bill}

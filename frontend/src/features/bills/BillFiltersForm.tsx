@@ -78,6 +78,11 @@ export function BillFiltersForm({ form, setForm, problem, crops, users, onSearch
           <option value="Cash">{t('bills.cash')}</option>
           <option value="Online">{t('bills.online')}</option>
         </NativeSelectField>
+        <NativeSelectField label={t('bills.status')} {...bind('status')}>
+          <option value="">{t('bills.all')}</option>
+          <option value="issued">{t('bills.statusIssued')}</option>
+          <option value="cancelled">{t('bills.statusCancelled')}</option>
+        </NativeSelectField>
       </Box>
       <Box sx={{ mt: 2 }}>
         <Button type="submit" variant="contained">

@@ -1,5 +1,5 @@
-import { useEffect, useState, type FormEvent } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +16,12 @@ import { usePageTitle } from '@web/components/usePageTitle';
 import { EMPTY_FILTERS, listBills, listCropChoices, listUserNames, openBillQr, type BillFilters } from './api';
 import { BillFiltersForm } from './BillFiltersForm';
 import { BillsTable } from './BillsTable';
+import { CancelBillDialog, type CancelAction } from './CancelBillDialog';
+import { CANCEL_REQUESTS_KEY, CancelRequestsSection } from './CancelRequestsSection';
+import { hasAnyRole } from '@shared/roles';
+import { useSession } from '@web/lib/session';
+import { useFeedback } from '@web/lib/useFeedback';
+import { FeedbackAlerts } from '@web/components/FeedbackAlerts';
 
 /**
  * Bills (/admin/invoices): the filtered count and total over every matching bill, the filter form (Enter or
@@ -50,6 +56,32 @@ export default function BillsPage() {
   const crops =
     useQuery({ queryKey: ['bill-crops'], queryFn: listCropChoices, select: (c) => c.filter((x) => x.isActive) }).data ?? [];
   const users = useQuery({ queryKey: ['bill-users'], queryFn: listUserNames }).data ?? [];
+  // Cancelling: admins cancel (and decide sellers' requests), sellers ask.
+  const roles = useSession()?.user.roles ?? [];
+  const isAdminUser = hasAnyRole(roles, ['admin']);
+  const [action, setAction] = useState<CancelAction | null>(null);
+  const feedback = useFeedback();
+  const queryClient = useQueryClient();
+  const cancelAction = {
+    label: isAdminUser ? t('bills.cancelRow') : t('bills.requestRow'),
+    onClick: (b: InvoiceResponse) =>
+      setAction({ kind: isAdminUser ? 'cancel' : 'request', invoiceID: b.invoiceID, invoiceNumber: b.invoiceNumber }),
+  };
+  // From a bill's page (?number=…&cancel=1): the dialog opens for that bill once the list shows it.
+  const cancelAsked = params.get('cancel') === '1';
+  const askedFor = useRef('');
+  useEffect(() => {
+    const bill = data?.items.length === 1 ? data.items[0] : undefined;
+    if (!cancelAsked || !bill || bill.invoiceNumber !== numberParam || askedFor.current === numberParam) return;
+    askedFor.current = numberParam;
+    if (bill.status !== 'cancelled') cancelAction.onClick(bill);
+  });
+  const actionDone = (message: string) => {
+    setAction(null);
+    feedback.succeed(message);
+    void queryClient.invalidateQueries({ queryKey: CANCEL_REQUESTS_KEY });
+    search((q) => ({ ...q }));
+  };
 
   // A new ?number= in the address (a link from another screen) filters by it.
   useEffect(() => {
@@ -89,6 +121,15 @@ export default function BillsPage() {
         </Typography>
       </Box>
 
+      {isAdminUser && <CancelRequestsSection onAction={setAction} />}
+      <FeedbackAlerts
+        error={feedback.error}
+        onCloseError={feedback.closeError}
+        notice={feedback.notice}
+        onCloseNotice={feedback.closeNotice}
+      />
+      {action && <CancelBillDialog action={action} onClose={() => setAction(null)} onDone={actionDone} />}
+
       <BillFiltersForm form={form} setForm={setForm} problem={problem} crops={crops} users={users} onSearch={onSearch} />
 
       <SearchStatus
@@ -98,7 +139,7 @@ export default function BillsPage() {
         loading={loading}
       />
 
-      <BillsTable items={items} loading={loading} error={error} showQr={showQr} />
+      <BillsTable items={items} loading={loading} error={error} showQr={showQr} cancelAction={cancelAction} />
 
       <PagingRow
         summary={failed ? '—' : t('bills.showing', { from, to: last, total })}

@@ -1,5 +1,6 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import CreditCardIcon from '@mui/icons-material/CreditCard';
@@ -21,10 +22,12 @@ interface BillsTableProps {
   loading: boolean;
   error: string;
   showQr: (row: InvoiceResponse) => void;
+  /** Cancel (admins) or ask for it (sellers); absent: no such action. */
+  cancelAction?: { label: string; onClick: (row: InvoiceResponse) => void };
 }
 
 /** The bills of the page, with View (bill page in a new tab) and QR pinned at the right edge. */
-export function BillsTable({ items, loading, error, showQr }: BillsTableProps) {
+export function BillsTable({ items, loading, error, showQr, cancelAction }: BillsTableProps) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   const noWrap = { whiteSpace: 'nowrap' } as const;
@@ -61,6 +64,15 @@ export function BillsTable({ items, loading, error, showQr }: BillsTableProps) {
     },
     { header: t('bills.rate'), align: 'right', cell: (b) => `₹${formatRupees(b.pricePerUnit)}` },
     { header: t('bills.total'), align: 'right', sx: noWrap, cell: (b) => `₹${formatRupees(b.totalAmount)}` },
+    {
+      header: t('bills.status'),
+      cell: (b) =>
+        b.status === 'cancelled' ? (
+          <Chip size="small" color="error" label={t('bills.statusCancelled')} data-testid="bill-status-cancelled" />
+        ) : (
+          t('bills.statusIssued')
+        ),
+    },
     { header: t('bills.createdBy'), cell: (b) => b.createdByName || '—' },
     { header: t('bills.date'), cell: (b) => <DateAndTime iso={b.generatedOn} lang={lang} />, sx: noWrap },
     {
@@ -83,6 +95,22 @@ export function BillsTable({ items, loading, error, showQr }: BillsTableProps) {
           <Button size="small" sx={{ minWidth: 0, px: 1 }} onClick={() => showQr(b)}>
             {t('bills.qr')}
           </Button>
+          {b.status === 'cancelled' && (
+            <Typography component="span" variant="caption" color="error" sx={{ fontWeight: 700, px: 1 }}>
+              {t('bills.statusCancelled')}
+            </Typography>
+          )}
+          {cancelAction && b.status !== 'cancelled' && (
+            <Button
+              size="small"
+              color="error"
+              sx={{ minWidth: 0, px: 1 }}
+              onClick={() => cancelAction.onClick(b)}
+              data-testid="row-cancel"
+            >
+              {cancelAction.label}
+            </Button>
+          )}
         </>
       ),
     },

@@ -12,6 +12,7 @@ export interface BillFilters {
   to: string;
   createdBy: string;
   paymentMode: '' | 'Cash' | 'Online';
+  status: '' | 'issued' | 'cancelled';
 }
 
 export const EMPTY_FILTERS: BillFilters = {
@@ -23,6 +24,7 @@ export const EMPTY_FILTERS: BillFilters = {
   to: '',
   createdBy: '',
   paymentMode: '',
+  status: '',
 };
 
 export function listBills(f: BillFilters, skip: number, take: number, signal?: AbortSignal): Promise<InvoiceListReply> {
@@ -37,11 +39,16 @@ export function listBills(f: BillFilters, skip: number, take: number, signal?: A
       to: f.to,
       createdBy: f.createdBy,
       paymentMode: f.paymentMode,
+      status: f.status,
       skip,
       take,
     },
   });
 }
+
+/** The cancellation requests of sellers, open ones first (admins). */
+export const listCancelRequests = (signal?: AbortSignal) =>
+  call('GET /api/invoices/cancel-requests', { query: { status: 'open' }, signal });
 
 /** Crops for the filter: active ones only (docs/product-rules.md#bills-page). */
 export const listCropChoices = () => call('GET /api/crops/dropdown');

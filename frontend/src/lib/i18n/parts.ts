@@ -3,7 +3,7 @@ import type { Messages } from './en';
 /**
  * Each language's messages come in three chunks: the groups the public pages use (fetched at start-up), the
  * groups a public page fetches when it first shows them (a registration's place in the crop's stock: the
- * letter's status block, its cancel and my-data dialogs and the success card), and the rest, for the login, admin and
+ * letter's status block, its cancel and my-data dialogs and the success card; a bill's cancellation and its credit note), and the rest, for the login, admin and
  * user screens (fetched with the first of those screens). The web build cuts en.ts and hi.ts into the parts
  * (`./hi?messages=public`, see frontend/vite.config.ts), so the texts stay in one file per language.
  * parts.test.ts checks that public pages use only the public and status groups.
@@ -30,6 +30,7 @@ export const STATUS_GROUPS = [
   'billSupply',
   'sitePages',
   'myData',
+  'creditNote',
 ] as const satisfies readonly (keyof Messages)[];
 
 export type MessagePart = 'public' | 'status' | 'staff';
