@@ -296,6 +296,8 @@ describe('season settings', () => {
       CollectionGraceDays: 3,
       ReservedShares: 'SC/ST=20:SC,ST;Women = 30 : महिला',
       DrawDate: '2027-02-15',
+      GrievanceOfficerName: 'Dr. Asha Verma, Registrar',
+      GrievanceOfficerContact: '0512-2345678, registrar@example.org',
     };
     const saved = await api.call('PUT', '/api/settings', { token, body });
     expect(saved.status).toBe(200);
@@ -303,6 +305,9 @@ describe('season settings', () => {
     expect(saved.json).toEqual({ ...body, ReservedShares: 'SC/ST=20:SC,ST; Women=30:महिला' });
     const open = await api.call('GET', '/api/config/Is_SVS_Form_On');
     expect(open.json.value).toBe('false');
+    // The grievance officer is public: the registration form's notice names them.
+    const officer = await api.call('GET', '/api/config/GrievanceOfficerContact');
+    expect(officer.json.value).toBe('0512-2345678, registrar@example.org');
     const bad = await api.call('PUT', '/api/settings', { token, body: { ...body, PerDayLimit: -1 } });
     expect(bad.status).toBe(400);
     expect(bad.json.message).toBe('Must be 0 or more');
