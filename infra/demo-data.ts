@@ -28,13 +28,27 @@ export async function seedDemoData(admin: Caller): Promise<boolean> {
   );
   const year = new Date().getFullYear();
   const crop = [
-    { cropName: 'Wheat', cropNameHi: 'गेहूँ', description: 'Certified seed, 40 kg bags', price: 35, stock: 20000 },
-    { cropName: 'Chickpea', cropNameHi: 'चना', description: 'Certified seed, sold by the kg', price: 95, stock: 3000 },
-    { cropName: 'Mustard', cropNameHi: 'सरसों', description: 'Certified seed, sold by the kg', price: 120, stock: 1500 },
+    { cropName: 'Wheat', cropNameHi: 'गेहूँ', description: 'Certified seed, 40 kg bags', hsnCode: '1001', price: 35, stock: 20000 },
+    {
+      cropName: 'Chickpea',
+      cropNameHi: 'चना',
+      description: 'Certified seed, sold by the kg',
+      hsnCode: '0713',
+      price: 95,
+      stock: 3000,
+    },
+    {
+      cropName: 'Mustard',
+      cropNameHi: 'सरसों',
+      description: 'Certified seed, sold by the kg',
+      hsnCode: '1207',
+      price: 120,
+      stock: 1500,
+    },
   ];
   for (const c of crop) {
     const created = await crops.create(
-      CropInput.parse({ cropName: c.cropName, cropNameHi: c.cropNameHi, description: c.description }),
+      CropInput.parse({ cropName: c.cropName, cropNameHi: c.cropNameHi, description: c.description, hsnCode: c.hsnCode }),
     );
     await lots.create(
       CreateLotInput.parse({

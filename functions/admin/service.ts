@@ -179,6 +179,9 @@ const SETTINGS_KEYS = [
   'CollectionGraceDays',
   'ReservedShares',
   'DrawDate',
+  'InstituteName',
+  'InstituteAddress',
+  'InstituteGSTIN',
   'GrievanceOfficerName',
   'GrievanceOfficerContact',
 ] as const satisfies readonly KnownConfigKey[];

@@ -27,10 +27,10 @@ export async function insertCrop(c: CropItem): Promise<CropWriteOutcome> {
   return { ok: false, reason: 'name-taken', takenBy: await cropIdByName(c.cropNameKey) };
 }
 
-/** Rewrites the names, description and rules; a new name moves the name claim in the same transaction. */
+/** Rewrites the names, description, rules and HSN code; a new name moves the name claim in the same transaction. */
 export async function updateCrop(
   current: CropItem,
-  next: Pick<CropItem, 'cropName' | 'cropNameHi' | 'cropNameKey' | 'description' | 'rules' | 'searchText'>,
+  next: Pick<CropItem, 'cropName' | 'cropNameHi' | 'cropNameKey' | 'description' | 'rules' | 'hsnCode' | 'searchText'>,
 ): Promise<CropWriteOutcome> {
   const id = current.cropID;
   const items: NonNullable<TransactWriteCommandInput['TransactItems']> = [
@@ -39,7 +39,7 @@ export async function updateCrop(
         TableName: tableName(),
         Key: cropKey(id),
         UpdateExpression:
-          'SET cropName = :n, cropNameHi = :nh, cropNameKey = :k, description = :d, #rules = :r, searchText = :st, updatedOn = :now',
+          'SET cropName = :n, cropNameHi = :nh, cropNameKey = :k, description = :d, #rules = :r, hsnCode = :hsn, searchText = :st, updatedOn = :now',
         ConditionExpression: 'attribute_exists(pk) AND cropNameKey = :oldKey',
         ExpressionAttributeNames: { '#rules': 'rules' },
         ExpressionAttributeValues: {
@@ -48,6 +48,7 @@ export async function updateCrop(
           ':k': next.cropNameKey,
           ':d': next.description,
           ':r': next.rules,
+          ':hsn': next.hsnCode ?? '',
           ':st': next.searchText,
           ':now': new Date().toISOString(),
           ':oldKey': current.cropNameKey,

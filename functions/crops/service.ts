@@ -1,4 +1,5 @@
 import { defaultRulesFor, normalizeCropName } from '@shared/crop-rules';
+import { hsnOfCrop, presetHsnFor } from '@shared/hsn';
 import type { CropDropdownItem, CropInput, CropListQuery, CropResponse } from '@shared/schemas/crops';
 import { DROPDOWN_TAKE } from '@shared/schemas/common';
 import { nextValue } from '../lib/counters';
@@ -16,6 +17,7 @@ function toResponse(c: CropItem): CropResponse {
     createdOn: c.createdOn,
     ...(c.updatedOn ? { updatedOn: c.updatedOn } : {}),
     rules: c.rules ?? null,
+    hsnCode: hsnOfCrop(c),
   };
 }
 
@@ -72,6 +74,7 @@ export async function create(input: CropInput): Promise<CropResponse> {
     // Absent rules: the defaults for wheat, chickpea and mustard; other crops offer no choice
     // (docs/product-rules.md#quantities-per-crop).
     rules: input.rules === undefined ? (defaultRulesFor(input.cropName) ?? null) : input.rules,
+    hsnCode: input.hsnCode === undefined ? presetHsnFor(input.cropName) : input.hsnCode,
     isActive: true,
     searchText: searchTextOf(input.cropName, input.cropNameHi, input.description),
     createdOn: new Date().toISOString(),
@@ -91,6 +94,7 @@ export async function update(id: number, input: CropInput): Promise<CropResponse
     cropNameKey: nameKey(input.cropName),
     description: input.description ?? '',
     rules: input.rules === undefined ? (current.rules ?? defaultRulesFor(input.cropName) ?? null) : input.rules,
+    hsnCode: input.hsnCode === undefined ? hsnOfCrop({ ...current, cropName: input.cropName }) : input.hsnCode,
     searchText: searchTextOf(input.cropName, input.cropNameHi, input.description),
   };
   const out = await updateCrop(current, next);

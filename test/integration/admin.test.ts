@@ -296,6 +296,9 @@ describe('season settings', () => {
       CollectionGraceDays: 3,
       ReservedShares: 'SC/ST=20:SC,ST;Women = 30 : महिला',
       DrawDate: '2027-02-15',
+      InstituteName: 'Seed Institute',
+      InstituteAddress: 'Pusa, New Delhi 110012',
+      InstituteGSTIN: '27AAPFU0939F1ZV',
       GrievanceOfficerName: 'Dr. Asha Verma, Registrar',
       GrievanceOfficerContact: '0512-2345678, registrar@example.org',
     };

@@ -331,6 +331,20 @@ export const en = {
     drawDate: 'Day of the draw',
     drawDateHelp:
       'Only in draw mode: applied farmers’ letters say the draw is on this day. Empty: the letters say only that the draw is held after registrations close.',
+    billTitle: 'The bill of supply',
+    billIntro:
+      'Printed as the supplier on every new bill. A change applies to bills made after it; bills already made keep what they show.',
+    instituteName: 'Institute name',
+    instituteAddress: 'Institute address',
+    instituteAddressHelp: 'Up to 300 characters',
+    instituteGstin: 'GSTIN',
+    instituteGstinHelp: '15 characters, e.g. 27AAPFU0939F1ZV. Empty: bills show no GSTIN.',
+    gstinProblems: {
+      length: 'A GSTIN has 15 characters',
+      shape: 'Not a GSTIN: 2-digit state code, the 10-character PAN, the entity number, Z and the check character',
+      state: 'The first two digits are not a state code (01 to 38, 97 or 99)',
+      check: 'The last character does not match: check the GSTIN for a typing mistake',
+    },
     grievanceOfficerName: 'Grievance officer',
     grievanceOfficerNameHelp: 'Name and office; the registration form’s notice and the contact page name them',
     grievanceOfficerContact: 'Grievance officer’s phone or email',
@@ -429,7 +443,6 @@ export const en = {
       aadhaar: '12 अंकों का नंबर दर्ज करें / Enter the 12-digit number',
       mobile: '10 अंकों का नंबर दर्ज करें / Enter the 10-digit number',
       file: 'फ़ाइल आवश्यक है (≤ 500KB) / Aadhaar file required: GIF, JPEG, PNG or PDF, at most 500 KB',
-      consent: 'कृपया सूचना पढ़कर सहमति के बॉक्स पर निशान लगाएँ / Please read the notice and tick the consent box.',
     },
     fileIssue: {
       size: 'File too large: {{size}}; at most {{max}}',
@@ -645,6 +658,9 @@ export const en = {
     rulesUsual: 'Usual rule for this name: {{rule}}',
     rulesUsualNone: 'Usual rule for this name: the form asks no quantity',
     rulesNoneHelp: 'The form asks no quantity for this crop',
+    hsnCode: 'HSN code',
+    hsnHelp: '4, 6 or 8 digits, printed on the bill of supply',
+    hsnShort: 'HSN {{code}}',
   },
   lots: {
     title: 'Lots',
@@ -859,6 +875,25 @@ export const en = {
       'To see it later, reopen this letter’s link or use “Find my letter” on the website (with your Aadhaar and mobile number).',
     cancelledContact: 'Questions: contact the seed counter, {{address}}.',
   },
+  billSupply: {
+    title: 'Bill of Supply / आपूर्ति का बिल',
+    supplier: 'Supplier',
+    gstin: 'GSTIN',
+    serialNo: 'Serial no.',
+    date: 'Date',
+    recipient: 'Recipient',
+    hsnCode: 'HSN code',
+    description: 'Description',
+    descriptionText: '{{crop}} seed, lot {{lot}}, {{kg}} kg',
+    value: 'Value',
+    amountInWords: 'Amount in words',
+    noTax: 'No tax is charged: supply of goods exempt from GST / कोई कर नहीं लिया गया: जीएसटी से छूट प्राप्त वस्तुओं की आपूर्ति',
+    layout: 'Print layout',
+    layoutA4: 'A4',
+    layout80: '80 mm',
+    layout58: '58 mm',
+    layoutHelp: 'Kept in this browser',
+  },
   sitePages: {
     footerLabel: 'About this website',
     privacy: 'Privacy policy',
@@ -876,6 +911,7 @@ export const en = {
     login: 'Staff login',
     consentLabel: 'I have read the notice and agree that my information is used as it says.',
     consentShort: 'Consent',
+    consentError: 'कृपया सूचना पढ़कर सहमति के बॉक्स पर निशान लगाएँ / Please read the notice and tick the consent box.',
   },
 };
 
