@@ -111,7 +111,7 @@ describe('the notice and the consent box', () => {
 
       const error = page.getByTestId('consent-error');
       await error.waitFor();
-      await expect(error.textContent()).resolves.toBe(view.text.registration.fieldErrors.consent);
+      await expect(error.textContent()).resolves.toBe(view.text.sitePages.consentError);
       await expect(page.getByTestId('registration-summary-list').textContent()).resolves.toContain(
         view.text.sitePages.consentShort,
       );

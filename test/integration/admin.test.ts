@@ -300,7 +300,7 @@ describe('season settings', () => {
       InstituteAddress: 'Pusa, New Delhi 110012',
       InstituteGSTIN: '27AAPFU0939F1ZV',
       GrievanceOfficerName: 'Grievance Officer, Seed Institute',
-      GrievanceOfficerContact: '011-2584 1234',
+      GrievanceOfficerContact: '0512-2345678, registrar@example.org',
       ScanRetentionDays: 45,
     };
     const saved = await api.call('PUT', '/api/settings', { token, body });
@@ -309,6 +309,9 @@ describe('season settings', () => {
     expect(saved.json).toEqual({ ...body, ReservedShares: 'SC/ST=20:SC,ST; Women=30:महिला' });
     const open = await api.call('GET', '/api/config/Is_SVS_Form_On');
     expect(open.json.value).toBe('false');
+    // The grievance officer is public: the registration form's notice names them.
+    const officer = await api.call('GET', '/api/config/GrievanceOfficerContact');
+    expect(officer.json.value).toBe('0512-2345678, registrar@example.org');
     const bad = await api.call('PUT', '/api/settings', { token, body: { ...body, PerDayLimit: -1 } });
     expect(bad.status).toBe(400);
     expect(bad.json.message).toBe('Must be 0 or more');

@@ -52,7 +52,7 @@ function skipToMain(e: MouseEvent<HTMLAnchorElement>) {
 }
 
 /** The footer's links and their texts, fetched after the page's first paint. */
-const PublicFooter = lazy(() => Promise.all([import('./PublicFooter'), loadStatusMessages()]).then(([m]) => m));
+const PublicFooter = lazy(() => Promise.all([import('./site-content'), loadStatusMessages()]).then(([m]) => m));
 
 /** Body of the public and user-area pages (focusable by the skip link only), then the footer's links. */
 export function PublicPageLayout() {

@@ -10,13 +10,14 @@ import type { RegistrationForm } from './useRegistrationForm';
  */
 export default function ConsentField({
   form,
-  error,
+  refused,
 }: {
   form: RegistrationForm;
-  /** The field's message, already in the page's language. */
-  error: string | undefined;
+  /** The last Submit was refused for want of consent (the message is the box's own, in the page's language). */
+  refused: boolean;
 }) {
   const { t } = useTranslation();
+  const error = refused ? t('sitePages.consentError') : undefined;
   return (
     <Box
       component="section"

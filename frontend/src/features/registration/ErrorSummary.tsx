@@ -83,7 +83,7 @@ export function ErrorSummary({
                   focusElement(fieldElementId(f));
                 }}
               >
-                {label(f)}: {fieldError(errors[f])}
+                {label(f)}: {f === 'consent' ? t('sitePages.consentError') : fieldError(errors[f])}
               </a>
             </li>
           ))}

@@ -5,8 +5,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { NOTICE_SLUG } from '@shared/site-pages';
 import type { SitePageResponse } from '@shared/schemas/cms';
-import { Paragraphs } from '@web/components/Paragraphs';
-import { loadSitePage, paragraphsOf, textIn } from '@web/lib/site-pages';
+import { loadSitePage, Paragraphs, paragraphsOf, textIn } from '@web/components/site-content';
 
 /**
  * The notice above the registration form's consent box (docs/product-rules.md#notice-and-consent): its title

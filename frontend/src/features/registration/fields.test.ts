@@ -16,7 +16,6 @@ describe('registration form constants (zod-free copy)', () => {
       aadhaar: shared.MSG_AADHAAR,
       mobile: shared.MSG_MOBILE,
       file: shared.MSG_FILE,
-      consent: shared.MSG_CONSENT,
     });
   });
 });
@@ -40,7 +39,8 @@ describe('field messages on the form', () => {
   });
 
   it('cover every message the shared schema gives a form field', () => {
-    const parsed = shared.RegistrationFields.safeParse({ adharNumber: '12', mobile: '9', district: 'Nowhere' });
+    // The consent box says its own message in the page's language (ConsentField, sitePages.consentError).
+    const parsed = shared.RegistrationFields.safeParse({ adharNumber: '12', mobile: '9', district: 'Nowhere', consent: true });
     expect(parsed.success).toBe(false);
     const given = new Set(Object.values(shared.registrationFieldErrors(parsed.error!)));
     given.add(shared.aadhaarFileProblem(null)!);

@@ -23,7 +23,6 @@ export const FIELD_MESSAGES = {
   aadhaar: '12 अंकों का नंबर दर्ज करें' satisfies typeof shared.MSG_AADHAAR,
   mobile: '10 अंकों का नंबर दर्ज करें' satisfies typeof shared.MSG_MOBILE,
   file: 'फ़ाइल आवश्यक है (≤ 500KB)' satisfies typeof shared.MSG_FILE,
-  consent: 'कृपया सूचना पढ़कर सहमति के बॉक्स पर निशान लगाएँ' satisfies typeof shared.MSG_CONSENT,
 } as const;
 
 /** The form's fields in the order they appear: the error summary lists them so, and the first one takes the focus. */

@@ -10,8 +10,7 @@ import { SitemapPage } from './SitemapPage';
 import { SITE_PAGES } from '@shared/site-pages';
 import type { SitePageResponse } from '@shared/schemas/cms';
 import { usePageTitle } from '@web/components/usePageTitle';
-import { Paragraphs } from '@web/components/Paragraphs';
-import { loadSitePage, paragraphsOf, SITEMAP_PATH, textIn } from '@web/lib/site-pages';
+import { loadSitePage, Paragraphs, paragraphsOf, SITEMAP_PATH, textIn } from '@web/components/site-content';
 
 /**
  * A required page (privacy policy, terms of use, contact, accessibility statement; docs/product-rules.md#required-pages):

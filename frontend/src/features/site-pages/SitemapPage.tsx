@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { usePageTitle } from '@web/components/usePageTitle';
 import { paths } from '@web/paths';
-import { SITE_LINKS } from '@web/lib/site-pages';
+import { SITE_LINKS } from '@web/components/site-content';
 
 /** The sitemap: every public page, made from the paths table rather than edited (docs/product-rules.md#required-pages). */
 export function SitemapPage() {

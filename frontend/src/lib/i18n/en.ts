@@ -490,7 +490,6 @@ export const en = {
       aadhaar: '12 अंकों का नंबर दर्ज करें / Enter the 12-digit number',
       mobile: '10 अंकों का नंबर दर्ज करें / Enter the 10-digit number',
       file: 'फ़ाइल आवश्यक है (≤ 500KB) / Aadhaar file required: GIF, JPEG, PNG or PDF, at most 500 KB',
-      consent: 'कृपया सूचना पढ़कर सहमति के बॉक्स पर निशान लगाएँ / Please read the notice and tick the consent box.',
     },
     fileIssue: {
       size: 'File too large: {{size}}; at most {{max}}',
@@ -981,6 +980,7 @@ export const en = {
     login: 'Staff login',
     consentLabel: 'I have read the notice and agree that my information is used as it says.',
     consentShort: 'Consent',
+    consentError: 'कृपया सूचना पढ़कर सहमति के बॉक्स पर निशान लगाएँ / Please read the notice and tick the consent box.',
   },
   myData: {
     open: 'My data',
