@@ -2,6 +2,7 @@ import * as crops from '../functions/crops/service';
 import * as home from '../functions/home/service';
 import * as lots from '../functions/lots/service';
 import * as producers from '../functions/producers/service';
+import { auditTrail } from '../functions/lib/audit-log';
 import type { Caller } from '../functions/lib/caller';
 import { CropInput } from '../shared/schemas/crops';
 import { CreateLotInput } from '../shared/schemas/lots';
@@ -15,6 +16,8 @@ import { BlockInput } from '../shared/schemas/cms';
  */
 export async function seedDemoData(admin: Caller): Promise<boolean> {
   if ((await crops.list({ includeInactive: true, take: 1 })).length > 0) return false;
+  // Recorded in the audit log like the same writes through the API, as the seeding admin.
+  const audit = (action: Parameters<typeof auditTrail>[0]) => auditTrail(action, admin, 'demo-data');
 
   const producer = await producers.create(
     ProducerInput.parse({
@@ -23,6 +26,7 @@ export async function seedDemoData(admin: Caller): Promise<boolean> {
       contactNumber: '+919876543210',
       address: 'Kalyanpur, Kanpur',
     }),
+    audit('producer.create'),
   );
   const year = new Date().getFullYear();
   const crop = [
@@ -33,6 +37,7 @@ export async function seedDemoData(admin: Caller): Promise<boolean> {
   for (const c of crop) {
     const created = await crops.create(
       CropInput.parse({ cropName: c.cropName, cropNameHi: c.cropNameHi, description: c.description }),
+      audit('crop.create'),
     );
     await lots.create(
       CreateLotInput.parse({
@@ -43,6 +48,7 @@ export async function seedDemoData(admin: Caller): Promise<boolean> {
         pricePerUnit: c.price,
         isSubsidized: c.cropName === 'Wheat',
       }),
+      audit('lot.create'),
     );
   }
   await home.saveBlock(
@@ -55,6 +61,7 @@ export async function seedDemoData(admin: Caller): Promise<boolean> {
       isActive: true,
     }),
     admin,
+    audit('content-block.create'),
   );
   return true;
 }

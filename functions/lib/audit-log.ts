@@ -174,3 +174,40 @@ export function auditTrail(action: WriteAuditAction | null, caller: Caller | nul
     write: (subject, change) => writeAuditEntry(auditEntry(actionOrFail(), who, sourceIp, subject, change)),
   };
 }
+
+/** Shown for a field whose value the log never holds (an Aadhaar number, a password). */
+const HIDDEN = '(hidden)';
+
+/**
+ * before -> after of the named fields that differ. The `hidden` ones are named as changed, never shown: the
+ * entry says an Aadhaar number changed, not what it was or became.
+ */
+export function fieldChanges<T extends object>(
+  before: T | undefined,
+  after: T,
+  fields: readonly (keyof T & string)[],
+  hidden: readonly (keyof T & string)[] = [],
+): NonNullable<AuditChange['fields']> {
+  const out: { field: string; before?: unknown; after?: unknown }[] = [];
+  for (const field of fields) {
+    const b = before?.[field];
+    const a = after[field];
+    if (JSON.stringify(b) === JSON.stringify(a)) continue;
+    const shown = (v: unknown) => (v === undefined || v === '' ? '' : HIDDEN);
+    out.push(
+      hidden.includes(field)
+        ? { field, before: shown(b), after: `${shown(a) || '(none)'}, changed` }
+        : { field, before: b, after: a },
+    );
+  }
+  return out;
+}
+
+/** The entry of a catalogue record inactivated or restored, made of the record as it was. */
+export const activeFlagEntry =
+  (audit: AuditTrail, subject: AuditSubject, active: boolean) =>
+  (before: { isActive?: unknown }): TransactItem =>
+    audit.put(subject, {
+      summary: active ? 'restored' : 'deactivated',
+      fields: [{ field: 'isActive', before: before.isActive, after: active }],
+    });

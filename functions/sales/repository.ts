@@ -1,4 +1,5 @@
 import { GetCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import type { TransactItem } from '../lib/audited-write';
 import { docClient, tableName } from '../lib/aws';
 import { getRecord } from '../lib/entity-reads';
 import { queryIndex } from '../lib/query';
@@ -49,6 +50,8 @@ export interface SaleWrite {
    * stored before allocation) and the day of its due entry (none for those and for staff-made ones without one).
    */
   promise: { grams: number; dueDay?: string };
+  /** The sale's audit entry: the transaction's last item (after every position SALE_TX names). */
+  entry: TransactItem;
 }
 
 /**
@@ -131,6 +134,7 @@ export async function commitSale(w: SaleWrite): Promise<void> {
     ...statUpdates('sales', { count: 1, amountPaise: inv.totalPaise }, { at: w.at, userID: inv.createdByUserId }).map((u) => ({
       Update: u,
     })),
+    w.entry,
   ];
   await docClient().send(new TransactWriteCommand({ TransactItems: items }));
 }
