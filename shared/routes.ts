@@ -144,6 +144,9 @@ export const ROUTES = [
   { method: 'GET', path: '/api/allocation', area: 'allocation', access: STAFF },
   { method: 'POST', path: '/api/allocation/sweep', area: 'allocation', access: ADMIN },
   { method: 'GET', path: '/api/notifications/outbox', area: 'allocation', access: ADMIN },
+
+  // the audit log (read only: no route changes or deletes an entry)
+  { method: 'GET', path: '/api/audit', area: 'admin', access: SUPER },
 ] as const satisfies readonly RouteDef[];
 
 type Route = (typeof ROUTES)[number];

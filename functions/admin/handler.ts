@@ -10,6 +10,8 @@ import {
   UpdateUserInput,
 } from '@shared/schemas/admin';
 import { json } from '../lib/http';
+import { AuditQuery } from '@shared/schemas/audit';
+import { auditPage } from './audit';
 import * as admin from './service';
 
 export const handler = defineArea('admin', {
@@ -51,4 +53,5 @@ export const handler = defineArea('admin', {
     body: SettingsInput,
     handle: ({ body, caller, audit }) => admin.saveSeasonSettings(body, caller!, audit),
   },
+  'GET /api/audit': { query: AuditQuery, handle: ({ query }) => auditPage(query) },
 });
