@@ -24,6 +24,9 @@ export const ORPHAN_SCAN_SWEEPER_ENTRY = join(REPO_ROOT, 'functions', 'registrat
 /** The Lambda entry of the scheduled allocation sweep (not an API area). */
 export const ALLOCATION_SWEEPER_ENTRY = join(REPO_ROOT, 'functions', 'allocation', 'sweep-handler.ts');
 
+/** The Lambda entry of the audit log's archive (a DynamoDB Streams consumer, not an API area). */
+export const AUDIT_ARCHIVE_ENTRY = join(REPO_ROOT, 'functions', 'audit-archive', 'handler.ts');
+
 export const FUNCTION_RUNTIME = Runtime.NODEJS_22_X;
 
 /**

@@ -73,6 +73,13 @@ export const FARMER_ACTOR: Caller = { userID: 0, name: 'Farmer (letter holder)',
 
 export const auditKey = (day: string, at: string, eventId: string) => ({ pk: `AUDIT#${day}`, sk: `${at}#${eventId}` });
 
+/** A stored item of the log (as the table's stream gives it). */
+export const isAuditItem = (item: Record<string, unknown>): item is { pk: string; sk: string } =>
+  typeof item.pk === 'string' && item.pk.startsWith('AUDIT#') && typeof item.sk === 'string';
+
+/** The archive's object of an entry: audit/<India day>/<at>#<event id>.json, one per entry. */
+export const archiveKeyOf = (item: { pk: string; sk: string }) => `audit/${item.pk.slice('AUDIT#'.length)}/${item.sk}.json`;
+
 const MAX_TEXT = 300;
 
 /** Free text from accounts, clients and records: no 12-digit run, bounded in length. */
@@ -189,9 +196,11 @@ export function fieldChanges<T extends object>(
   hidden: readonly (keyof T & string)[] = [],
 ): NonNullable<AuditChange['fields']> {
   const out: { field: string; before?: unknown; after?: unknown }[] = [];
+  // Absent, null and '' are all "nothing": a change between them is no change.
+  const value = (v: unknown) => (v === undefined || v === null || v === '' ? undefined : v);
   for (const field of fields) {
-    const b = before?.[field];
-    const a = after[field];
+    const b = value(before?.[field]);
+    const a = value(after[field]);
     if (JSON.stringify(b) === JSON.stringify(a)) continue;
     const shown = (v: unknown) => (v === undefined || v === '' ? '' : HIDDEN);
     out.push(
