@@ -33,6 +33,7 @@ export const paths = {
     users: '/admin/users',
     roles: '/admin/roles',
     configs: '/admin/configs',
+    audit: '/admin/audit',
   },
   user: {
     root: '/user',
@@ -79,7 +80,8 @@ export type AdminSectionId =
   | 'settings'
   | 'users'
   | 'roles'
-  | 'configs';
+  | 'configs'
+  | 'audit';
 
 export interface AdminSection {
   id: AdminSectionId;
@@ -105,6 +107,7 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { id: 'users', path: paths.admin.users, roles: SUPER },
   { id: 'roles', path: paths.admin.roles, roles: SUPER },
   { id: 'configs', path: paths.admin.configs, roles: SUPER },
+  { id: 'audit', path: paths.admin.audit, roles: SUPER },
 ];
 
 /** A path inside the app that is safe to go to after signing in (no other origin, no protocol tricks). */

@@ -46,6 +46,7 @@ const adminPages: Record<AdminSectionId, LazyPage> = {
   users: staffPage(() => import('./features/admin-users/UsersPage')),
   roles: staffPage(() => import('./features/admin-roles/RolesPage')),
   configs: staffPage(() => import('./features/admin-configs/ConfigsPage')),
+  audit: staffPage(() => import('./features/audit/AuditPage')),
 };
 
 const home = lazyPage(publicPages.home.load);

@@ -33,6 +33,7 @@ import SettingsIcon from '@mui/icons-material/Settings';
 import ManageAccountsIcon from '@mui/icons-material/ManageAccounts';
 import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
 import TuneIcon from '@mui/icons-material/Tune';
+import HistoryIcon from '@mui/icons-material/History';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Link as RouterLink, NavLink, Outlet } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -62,6 +63,7 @@ const ICONS: Record<AdminSectionId, ComponentType<SvgIconProps>> = {
   users: ManageAccountsIcon,
   roles: AdminPanelSettingsIcon,
   configs: TuneIcon,
+  audit: HistoryIcon,
 };
 
 /** The admin area: header (welcome, role badge, Refresh, Logout) and a sidebar of the sections the user's roles open. */
