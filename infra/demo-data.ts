@@ -8,10 +8,12 @@ import { CropInput } from '../shared/schemas/crops';
 import { CreateLotInput } from '../shared/schemas/lots';
 import { ProducerInput } from '../shared/schemas/producers';
 import { BlockInput } from '../shared/schemas/cms';
+import { DEFAULT_PAGES } from '../functions/home/default-pages';
 
 /**
  * Demo data for a first look at the product (`SEED_DEMO_DATA=1 npm start`): the three crops the
- * institute sells, one producer, a lot of each crop and the home page's about block. Goes through the
+ * institute sells, one producer, a lot of each crop, the home page's about block, and the notice and
+ * required pages with their built-in text. Goes through the
  * same services and schemas as the API. Does nothing when crops already exist.
  */
 export async function seedDemoData(admin: Caller): Promise<boolean> {
@@ -30,13 +32,27 @@ export async function seedDemoData(admin: Caller): Promise<boolean> {
   );
   const year = new Date().getFullYear();
   const crop = [
-    { cropName: 'Wheat', cropNameHi: 'गेहूँ', description: 'Certified seed, 40 kg bags', price: 35, stock: 20000 },
-    { cropName: 'Chickpea', cropNameHi: 'चना', description: 'Certified seed, sold by the kg', price: 95, stock: 3000 },
-    { cropName: 'Mustard', cropNameHi: 'सरसों', description: 'Certified seed, sold by the kg', price: 120, stock: 1500 },
+    { cropName: 'Wheat', cropNameHi: 'गेहूँ', description: 'Certified seed, 40 kg bags', hsnCode: '1001', price: 35, stock: 20000 },
+    {
+      cropName: 'Chickpea',
+      cropNameHi: 'चना',
+      description: 'Certified seed, sold by the kg',
+      hsnCode: '0713',
+      price: 95,
+      stock: 3000,
+    },
+    {
+      cropName: 'Mustard',
+      cropNameHi: 'सरसों',
+      description: 'Certified seed, sold by the kg',
+      hsnCode: '1207',
+      price: 120,
+      stock: 1500,
+    },
   ];
   for (const c of crop) {
     const created = await crops.create(
-      CropInput.parse({ cropName: c.cropName, cropNameHi: c.cropNameHi, description: c.description }),
+      CropInput.parse({ cropName: c.cropName, cropNameHi: c.cropNameHi, description: c.description, hsnCode: c.hsnCode }),
       audit('crop.create'),
     );
     await lots.create(
@@ -63,5 +79,14 @@ export async function seedDemoData(admin: Caller): Promise<boolean> {
     admin,
     audit('content-block.create'),
   );
+  // The notice and the required pages as editable blocks, first saved with the built-in text.
+  for (const [slug, text] of Object.entries(DEFAULT_PAGES)) {
+    await home.saveBlock(
+      0,
+      BlockInput.parse({ slug, ...text, sortOrder: 0, isActive: true }),
+      admin,
+      audit('content-block.create'),
+    );
+  }
   return true;
 }

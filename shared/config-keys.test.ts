@@ -74,4 +74,18 @@ describe('config keys', () => {
     expect(validateConfigValue('DrawDate', '2027-02-30')).toMatch(/Not a date: 2027-02-30/);
     expect(validateConfigValue('DrawDate', 'next Monday')).toMatch(/Not a date/);
   });
+
+  it('reads the supplier block of bills of supply: a GSTIN is stored in capitals and checked', () => {
+    expect(readConfig('InstituteGSTIN', undefined)).toBe('');
+    expect(readConfig('InstituteGSTIN', ' 27aapfu0939f1zv ')).toBe('27AAPFU0939F1ZV');
+    expect(validateConfigValue('InstituteGSTIN', '')).toBeNull();
+    expect(validateConfigValue('InstituteGSTIN', '27AAPFU0939F1ZW')).toBe(
+      'Institute GSTIN: The last character does not match: check the GSTIN for a typing mistake',
+    );
+    expect(validateConfigValue('InstituteGSTIN', '27AAPFU0939F1Z')).toMatch(/15 characters/);
+    expect(readConfig('InstituteName', undefined)).toMatch(/National Seed Research Institute/);
+    expect(validateConfigValue('InstituteName', '  ')).toMatch(/Institute name: Required/);
+    expect(readConfig('InstituteAddress', ' Pusa,\n New Delhi ')).toBe('Pusa, New Delhi');
+    expect(validateConfigValue('InstituteAddress', 'x'.repeat(301))).toMatch(/At most 300/);
+  });
 });

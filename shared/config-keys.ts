@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { GSTIN_MESSAGES, gstinProblem, normalizeGstin } from './gstin';
 import { CATEGORIES, GENDERS } from './schemas/registration';
 
 /**
@@ -26,6 +27,22 @@ function counterText(raw: string): string {
   const v = raw.replace(/\s+/g, ' ').trim();
   if (!v) throw new Error('Required');
   if (v.length > 300) throw new Error('At most 300 characters');
+  return v;
+}
+
+/** A line of the bill of supply's supplier block: up to 300 characters, spaces tidied; '' allowed. */
+function billText(raw: string): string {
+  const v = raw.replace(/\s+/g, ' ').trim();
+  if (v.length > 300) throw new Error('At most 300 characters');
+  return v;
+}
+
+/** The institute's GSTIN in capitals without spaces; '' while not set. */
+function parseGstin(raw: string): string {
+  const v = normalizeGstin(raw);
+  if (!v) return '';
+  const problem = gstinProblem(v);
+  if (problem) throw new Error(GSTIN_MESSAGES[problem]);
   return v;
 }
 
@@ -239,6 +256,47 @@ export const CONFIG_KEYS = {
     label: 'Day of the draw',
     description:
       'The day of the draw (YYYY-MM-DD, India time), shown on applied letters in draw mode; empty means not announced yet',
+  }),
+  InstituteName: def<string>({
+    default: 'राष्ट्रीय बीज अनुसंधान संस्थान / National Seed Research Institute',
+    public: false,
+    parse: counterText,
+    format: counterText,
+    label: 'Institute name',
+    description: "The supplier's name on bills of supply",
+  }),
+  InstituteAddress: def<string>({
+    default: '',
+    public: false,
+    parse: billText,
+    format: billText,
+    label: 'Institute address',
+    description: "The supplier's address on bills of supply (up to 300 characters)",
+  }),
+  InstituteGSTIN: def<string>({
+    default: '',
+    public: false,
+    parse: parseGstin,
+    format: parseGstin,
+    label: 'Institute GSTIN',
+    description: "The supplier's GSTIN on bills of supply (15 characters); empty while the institute has none set",
+  }),
+  GrievanceOfficerName: def<string>({
+    default: 'शिकायत अधिकारी, राष्ट्रीय बीज अनुसंधान संस्थान / Grievance Officer, National Seed Research Institute',
+    public: true,
+    parse: counterText,
+    format: counterText,
+    label: 'Grievance officer',
+    description:
+      "Name and office of the officer who answers farmers' requests and complaints about their data (shown in the notice)",
+  }),
+  GrievanceOfficerContact: def<string>({
+    default: 'grievance@seed.example.org',
+    public: true,
+    parse: counterText,
+    format: counterText,
+    label: 'Grievance officer contact',
+    description: "The grievance officer's phone number and/or email address (shown in the notice and on the contact page)",
   }),
 } as const;
 

@@ -107,6 +107,8 @@ export const ROUTES = [
 
   // home page and content
   { method: 'GET', path: '/api/home/summary', area: 'home', access: 'public' },
+  // the notice the registration form shows and the required pages of the footer
+  { method: 'GET', path: '/api/home/pages/{slug}', area: 'home', access: 'public' },
   { method: 'GET', path: '/api/cms/blocks', area: 'home', access: ADMIN },
   { method: 'POST', path: '/api/cms/blocks', area: 'home', access: ADMIN },
   { method: 'PUT', path: '/api/cms/blocks/{blockID}', area: 'home', access: ADMIN },

@@ -16,6 +16,11 @@ export const paths = {
   /** The older system's misspelt letter path, still in messages sent before: it opens the letter. */
   misspeltAppointment: '/svs-appointment-lettter/:uniqueCode',
   bill: '/bill/:number',
+  /**
+   * The required pages of the footer (/privacy, /terms, /contact, /accessibility: shared/site-pages.ts) and
+   * /sitemap, one pattern for all: the page sends any other name home.
+   */
+  sitePage: '/:sitePage',
   admin: {
     root: '/admin',
     dashboard: '/admin',

@@ -13,7 +13,7 @@ import { RouteErrorBoundary } from './components/RouteErrorBoundary';
 import { PageLoading, PublicPageLayout, SiteLayout } from './components/SiteLayout';
 import { clearSession } from './lib/session';
 import { setUnauthorizedHandler } from './lib/api';
-import { loadStaffMessages } from './lib/i18n';
+import { loadStaffMessages, loadStatusMessages } from './lib/i18n';
 import { lazyPage, type LazyPage } from './lib/lazyPage';
 import { ADMIN_AREA_ROLES, ADMIN_SECTIONS, USER_AREA_ROLES, paths, to, type AdminSectionId } from './paths';
 import { publicPages } from './startup';
@@ -50,6 +50,8 @@ const adminPages: Record<AdminSectionId, LazyPage> = {
 };
 
 const home = lazyPage(publicPages.home.load);
+/** The required pages and the sitemap: code and texts on demand, never in another page's first load. */
+const sitePage = lazyPage(() => Promise.all([import('./features/site-pages/SitePage'), loadStatusMessages()]).then(([m]) => m));
 const adminLayout = staffPage(() => import('./components/AdminLayout'));
 
 /** A screen's route; `preload`: its code is fetched before the first render when the page is opened directly. */
@@ -90,6 +92,7 @@ export const routes: RouteObject[] = [
           // The older system's misspelt link opens the letter too (the page moves to the right address).
           { path: paths.misspeltAppointment, ...publicScreen('appointment') },
           { path: paths.bill, ...publicScreen('bill') },
+          { path: paths.sitePage, ...screen(sitePage, true) },
           {
             path: paths.user.root,
             element: <RequireAuth roles={USER_AREA_ROLES} />,

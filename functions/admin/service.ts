@@ -220,6 +220,11 @@ const SETTINGS_KEYS = [
   'CollectionGraceDays',
   'ReservedShares',
   'DrawDate',
+  'InstituteName',
+  'InstituteAddress',
+  'InstituteGSTIN',
+  'GrievanceOfficerName',
+  'GrievanceOfficerContact',
 ] as const satisfies readonly KnownConfigKey[];
 
 export async function getSeasonSettings(): Promise<SettingsReply> {

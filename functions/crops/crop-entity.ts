@@ -18,6 +18,8 @@ export interface CropItem {
   cropNameKey: string;
   description: string;
   rules: CropRules | null;
+  /** 4, 6 or 8 digits, '' for none; absent on crops stored before (read with the preset, shared/hsn.ts). */
+  hsnCode?: string;
   isActive: boolean;
   searchText: string;
   createdOn: string;
@@ -38,6 +40,7 @@ export const cropEntity = defineEntity<CropItem>()({
     'cropNameKey',
     'description',
     'rules',
+    'hsnCode',
     'isActive',
     'searchText',
     'createdOn',

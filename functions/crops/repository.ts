@@ -28,10 +28,10 @@ export async function insertCrop(c: CropItem, entry: TransactItem): Promise<Crop
   return { ok: false, reason: 'name-taken', takenBy: await cropIdByName(c.cropNameKey) };
 }
 
-/** Rewrites the names, description and rules; a new name moves the name claim in the same transaction. */
+/** Rewrites the names, description, rules and HSN code; a new name moves the name claim in the same transaction. */
 export async function updateCrop(
   current: CropItem,
-  next: Pick<CropItem, 'cropName' | 'cropNameHi' | 'cropNameKey' | 'description' | 'rules' | 'searchText'>,
+  next: Pick<CropItem, 'cropName' | 'cropNameHi' | 'cropNameKey' | 'description' | 'rules' | 'hsnCode' | 'searchText'>,
   entry: TransactItem,
 ): Promise<CropWriteOutcome> {
   const id = current.cropID;
@@ -41,7 +41,7 @@ export async function updateCrop(
         TableName: tableName(),
         Key: cropKey(id),
         UpdateExpression:
-          'SET cropName = :n, cropNameHi = :nh, cropNameKey = :k, description = :d, #rules = :r, searchText = :st, updatedOn = :now',
+          'SET cropName = :n, cropNameHi = :nh, cropNameKey = :k, description = :d, #rules = :r, hsnCode = :hsn, searchText = :st, updatedOn = :now',
         ConditionExpression: 'attribute_exists(pk) AND cropNameKey = :oldKey',
         ExpressionAttributeNames: { '#rules': 'rules' },
         ExpressionAttributeValues: {
@@ -50,6 +50,7 @@ export async function updateCrop(
           ':k': next.cropNameKey,
           ':d': next.description,
           ':r': next.rules,
+          ':hsn': next.hsnCode ?? '',
           ':st': next.searchText,
           ':now': new Date().toISOString(),
           ':oldKey': current.cropNameKey,

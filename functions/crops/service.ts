@@ -1,4 +1,5 @@
 import { defaultRulesFor, normalizeCropName } from '@shared/crop-rules';
+import { hsnOfCrop, presetHsnFor } from '@shared/hsn';
 import type { CropDropdownItem, CropInput, CropListQuery, CropResponse } from '@shared/schemas/crops';
 import { DROPDOWN_TAKE } from '@shared/schemas/common';
 import { nextValue } from '../lib/counters';
@@ -17,6 +18,7 @@ function toResponse(c: CropItem): CropResponse {
     createdOn: c.createdOn,
     ...(c.updatedOn ? { updatedOn: c.updatedOn } : {}),
     rules: c.rules ?? null,
+    hsnCode: hsnOfCrop(c),
   };
 }
 
@@ -62,7 +64,7 @@ export async function get(id: number): Promise<CropResponse> {
   return toResponse(await requireCrop(id));
 }
 
-const CROP_FIELDS = ['cropName', 'cropNameHi', 'description', 'rules'] as const;
+const CROP_FIELDS = ['cropName', 'cropNameHi', 'description', 'rules', 'hsnCode'] as const;
 
 export async function create(input: CropInput, audit: AuditTrail): Promise<CropResponse> {
   const cropNameKey = nameKey(input.cropName);
@@ -75,6 +77,7 @@ export async function create(input: CropInput, audit: AuditTrail): Promise<CropR
     // Absent rules: the defaults for wheat, chickpea and mustard; other crops offer no choice
     // (docs/product-rules.md#quantities-per-crop).
     rules: input.rules === undefined ? (defaultRulesFor(input.cropName) ?? null) : input.rules,
+    hsnCode: input.hsnCode === undefined ? presetHsnFor(input.cropName) : input.hsnCode,
     isActive: true,
     searchText: searchTextOf(input.cropName, input.cropNameHi, input.description),
     createdOn: new Date().toISOString(),
@@ -100,6 +103,7 @@ export async function update(id: number, input: CropInput, audit: AuditTrail): P
     cropNameKey: nameKey(input.cropName),
     description: input.description ?? '',
     rules: input.rules === undefined ? (current.rules ?? defaultRulesFor(input.cropName) ?? null) : input.rules,
+    hsnCode: input.hsnCode === undefined ? hsnOfCrop({ ...current, cropName: input.cropName }) : input.hsnCode,
     searchText: searchTextOf(input.cropName, input.cropNameHi, input.description),
   };
   const out = await updateCrop(

@@ -72,6 +72,8 @@ function toBlock(i: Record<string, unknown>): BlockItem {
     isActive: i.isActive === true,
     createdOn: str(i.createdOn),
     updatedOn: str(i.updatedOn),
+    titleHi: str(i.titleHi),
+    bodyHi: str(i.bodyHi),
   };
 }
 
@@ -97,6 +99,14 @@ const failedIndex = (e: unknown): number => conditionFailedAt(e)[0] ?? -1;
 export async function getBlock(id: number): Promise<BlockItem | undefined> {
   const out = await docClient().send(new GetCommand({ TableName: tableName(), Key: blockKey(id), ConsistentRead: true }));
   return out.Item ? toBlock(out.Item) : undefined;
+}
+
+/** The block with this slug (through its slug claim), or undefined. */
+export async function getBlockBySlug(slug: string): Promise<BlockItem | undefined> {
+  const claim = await docClient().send(new GetCommand({ TableName: tableName(), Key: slugKey(slug) }));
+  if (claim.Item?.blockID === undefined) return undefined;
+  const block = await docClient().send(new GetCommand({ TableName: tableName(), Key: blockKey(Number(claim.Item.blockID)) }));
+  return block.Item && block.Item.slug === slug ? toBlock(block.Item) : undefined;
 }
 
 /** Blocks in sortOrder (then id): only the active ones, or all. */

@@ -11,6 +11,7 @@ import { getSetting } from '../lib/config-store';
 import { nextValue } from '../lib/counters';
 import { AppError, badRequest, conflict, notFound } from '../lib/errors';
 import * as repo from './repository';
+import { isContentSlug } from '@shared/site-pages';
 
 /**
  * Home page and content rules. A record is created when its id is 0 (or absent) and updated otherwise,
@@ -47,7 +48,8 @@ export async function getHomeSummary(now = new Date()): Promise<HomeSummaryRespo
   return {
     registrationOpen,
     registrationOpensNext,
-    blocks: blocks.map(publicBlock),
+    // The notice and the required pages have their own addresses: they are not cards of the home page.
+    blocks: blocks.filter((b) => !isContentSlug(b.slug)).map(publicBlock),
     announcements: announcements
       // The index guarantees these already; checking again keeps the rule in one readable place.
       .filter((a) => a.isActive && a.startAt <= at && (a.endAt === null || a.endAt > at))
@@ -85,7 +87,7 @@ export async function listBlocks(includeInactive: boolean): Promise<BlockRespons
   return (await repo.listBlocks(includeInactive)).map(adminBlock);
 }
 
-const BLOCK_FIELDS = ['slug', 'title', 'body', 'imageUrl', 'sortOrder', 'isActive'] as const;
+const BLOCK_FIELDS = ['slug', 'title', 'titleHi', 'body', 'bodyHi', 'imageUrl', 'sortOrder', 'isActive'] as const;
 const ANNOUNCEMENT_FIELDS = ['title', 'message', 'severity', 'startAt', 'endAt', 'isActive'] as const;
 
 export async function saveBlock(
@@ -102,6 +104,8 @@ export async function saveBlock(
     imageUrl: input.imageUrl,
     sortOrder: input.sortOrder,
     isActive: input.isActive,
+    titleHi: input.titleHi,
+    bodyHi: input.bodyHi,
     updatedOn: now,
     updatedBy: caller.userID,
   };

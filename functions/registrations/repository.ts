@@ -78,6 +78,9 @@ export interface RegistrationItem {
   cancelledBy?: { id: number; name: string };
   cancelledOn?: string;
   created: string;
+  /** The notice the farmer consented to (its version, functions/home/site-pages.ts) and when; absent on older items. */
+  noticeVersion?: string;
+  consentAt?: string;
   adharFilePath: string;
   adharFileType: string;
   adharFileSize: number;

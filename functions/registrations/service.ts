@@ -31,6 +31,7 @@ import { cancellationReasons, isTransient, sleep, withRetry } from '../lib/retry
 import { appointmentDateTime, appointmentSettings, bookSlot, busy, releaseSlot, type Slot } from './appointments';
 import { farmerAddress, linkFarmer } from './farmer-link';
 import * as repo from './repository';
+import { currentNoticeVersion } from '../home/site-pages';
 import { letterStatusFields, statusOf, type CollectionCalendar } from '@shared/allocation-status';
 import type { AllocationMode } from '@shared/config-keys';
 import * as pool from '../allocation/pool';
@@ -262,11 +263,12 @@ interface Ctx {
 async function registerLocked(input: SubmitInput, c: Ctx): Promise<SubmitOutcome> {
   const { fields, caller } = input;
   const rules = c.crop.rules;
-  const [file, settings, sealed, mode] = await Promise.all([
+  const [file, settings, sealed, mode, noticeVersion] = await Promise.all([
     checkFile(input.file),
     appointmentSettings(),
     sealAadhaar(fields.adharNumber),
     allocationMode(),
+    currentNoticeVersion(),
   ]);
 
   // A throttled counter update was not applied: safe to resend. A lost answer may skip a number (a gap).
@@ -348,6 +350,9 @@ async function registerLocked(input: SubmitInput, c: Ctx): Promise<SubmitOutcome
       ...(place.status === 'waitlisted' ? { waitlistPosition: place.position } : {}),
       ...appointment,
       created,
+      // The submission carried the consent (the schema refuses it otherwise): given when it was received.
+      noticeVersion,
+      consentAt: c.now.toISOString(),
       adharFilePath: storedKey,
       adharFileType: file.kind.mime,
       adharFileSize: file.size,
@@ -536,6 +541,8 @@ export function toAppointmentRecord(
     quantityOffered: r.quantityOffered !== false,
     uniqueCode: r.uniqeCode,
     created: r.created,
+    ...(r.noticeVersion ? { noticeVersion: r.noticeVersion } : {}),
+    ...(r.consentAt ? { consentAt: r.consentAt } : {}),
     // The status, and the appointment only while confirmed (shared/allocation-status.ts).
     ...letterStatusFields(r, ctx),
     ...(statusOf(r) === 'confirmed'

@@ -6,6 +6,7 @@ import {
   MAX_FILE_BYTES,
   MSG_FILE,
   MSG_FORM_INVALID,
+  MSG_NO_CONSENT,
   RegistrationFields,
   registrationFieldErrors,
 } from '@shared/schemas/registration';
@@ -152,7 +153,11 @@ export async function parseSubmission(event: APIGatewayProxyEventV2): Promise<Pa
   const parsed = RegistrationFields.safeParse(values);
   const errors = parsed.success ? {} : registrationFieldErrors(parsed.error);
   if (!file) errors[FILE_FIELD] = MSG_FILE;
-  if (!parsed.success || !file) throw new AppError('VALIDATION', MSG_FORM_INVALID, { fields: errors });
+  if (!parsed.success || !file) {
+    // Consent alone missing: the answer says so, not "correct the highlighted fields".
+    const onlyConsent = Object.keys(errors).length === 1 && errors.consent !== undefined;
+    throw new AppError('VALIDATION', onlyConsent ? MSG_NO_CONSENT : MSG_FORM_INVALID, { fields: errors });
+  }
 
   const headerKey = event.headers?.['idempotency-key'];
   const bodyKey = typeof values.idempotencyKey === 'string' ? values.idempotencyKey : undefined;

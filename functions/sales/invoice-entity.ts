@@ -55,6 +55,19 @@ export interface InvoiceItem {
   verifyToken?: string;
   /** Sold above the registration's request (or the crop's maximum) on an admin's explicit approval. */
   aboveRequest?: { requestedKg: number; limitKg: number; byUserId: number; byName: string };
+  /**
+   * The bill of supply's supplier block as the settings held it at sale time (a later change does not rewrite
+   * the bill); absent on bills made before bills of supply, which print as they did. gstin '' when none was set.
+   */
+  supplier?: InvoiceSupplier;
+  /** The crop's HSN code at sale time ('' when it had none); absent on bills made before bills of supply. */
+  hsnCode?: string;
+}
+
+export interface InvoiceSupplier {
+  name: string;
+  address: string;
+  gstin: string;
 }
 
 export const INVOICE_ID_FACTOR = 10_000_000;
@@ -111,6 +124,8 @@ export const invoiceEntity = defineEntity<InvoiceItem>()({
     'updatedOn',
     'verifyToken',
     'aboveRequest',
+    'supplier',
+    'hsnCode',
   ],
 });
 

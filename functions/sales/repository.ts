@@ -20,6 +20,7 @@ export {
   lotPk,
   sellerPk,
   type InvoiceItem,
+  type InvoiceSupplier,
 } from './invoice-entity';
 
 /** Last sequence number used in a financial year (0 before the first bill). */

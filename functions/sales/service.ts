@@ -24,6 +24,9 @@ import { publicUrl, qrPng } from '../lib/qr';
 import { cancellationReasons, isAmbiguous, sleep, withRetry } from '../lib/retry';
 import { kolkataDay } from '../lib/stats';
 import { getUser } from '../lib/users-store';
+import { getSettings } from '../lib/config-store';
+import { hsnOfCrop } from '@shared/hsn';
+import { amountInWords } from './amount-in-words';
 import { getCrop } from '../crops/repository';
 import { getLot } from '../lots/repository';
 import { gramsToKg, kgToGrams, paiseToRupees } from '../lots/units';
@@ -181,6 +184,12 @@ async function promisedToOthers(cropID: number, lotYear: number, beyondGrams: nu
   );
 }
 
+/** The supplier block of a bill of supply, from the settings as they are now (read through, never a default in place of a failed read). */
+async function supplierNow(): Promise<repo.InvoiceSupplier> {
+  const s = await getSettings(['InstituteName', 'InstituteAddress', 'InstituteGSTIN']);
+  return { name: s.InstituteName, address: s.InstituteAddress, gstin: s.InstituteGSTIN };
+}
+
 const inactiveLot = (lotCode: string) => badRequest(`Lot ${lotCode} is inactive`, { lotID: 'Lot is inactive' });
 
 export const makeSale = (input: MakeSaleInput, caller: Caller, audit: AuditTrail) =>
@@ -204,7 +213,7 @@ async function makeSaleOnce(input: MakeSaleInput, caller: Caller, audit: AuditTr
       farmerID: 'Does not match the registration',
     });
   }
-  const crop = await read(() => getCrop(lot.cropID));
+  const [crop, supplier] = await Promise.all([read(() => getCrop(lot.cropID)), read(supplierNow)]);
   if (!crop) throw badRequest(`The crop of lot ${lot.lotCode} no longer exists`, { lotID: 'Crop missing' });
   // Registrations name their crop by catalogue id; older ones only by name.
   if (reg.cropId !== undefined ? reg.cropId !== lot.cropID : !sameCrop(reg.cropName, crop.cropName))
@@ -280,6 +289,8 @@ async function makeSaleOnce(input: MakeSaleInput, caller: Caller, audit: AuditTr
         createdOn: generatedOn,
         verifyToken,
         ...(above ? { aboveRequest: above } : {}),
+        supplier,
+        hsnCode: hsnOfCrop(crop),
       };
       try {
         await repo.commitSale({
@@ -429,6 +440,7 @@ export function toResponse(i: repo.InvoiceItem, view: BillView, names?: Map<numb
     pricePerUnit: paiseToRupees(i.pricePaise),
     totalAmount: paiseToRupees(i.totalPaise),
     paymentMode: i.paymentMode,
+    ...billOfSupply(i),
   };
   if (view === 'public') return base;
   return {
@@ -441,6 +453,13 @@ export function toResponse(i: repo.InvoiceItem, view: BillView, names?: Map<numb
     ...(view === 'staff' && i.verifyToken ? { verifyToken: i.verifyToken } : {}),
     ...(view === 'staff' && i.aboveRequest ? { aboveRequest: i.aboveRequest } : {}),
   };
+}
+
+/** What a bill of supply prints beyond the older bills (docs/product-rules.md#bill-of-supply); nothing for those. */
+function billOfSupply(i: repo.InvoiceItem): Pick<InvoiceResponse, 'supplier' | 'hsnCode' | 'amountInWords'> {
+  if (!i.supplier) return {};
+  const { name, address, gstin } = i.supplier;
+  return { supplier: { name, address, gstin }, hsnCode: i.hsnCode ?? '', amountInWords: amountInWords(i.totalPaise) };
 }
 
 /** Current names of the staff who made or changed these bills (falls back to the name stored on the bill). */

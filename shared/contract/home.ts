@@ -1,10 +1,11 @@
 import * as z from 'zod';
-import { AnnouncementIdParam, AnnouncementInput, BlockIdParam, BlockInput, CmsListQuery } from '../schemas/cms';
-import { AnnouncementReply, BlockReply, HomeSummaryReply } from '../schemas/replies/cms';
+import { AnnouncementIdParam, AnnouncementInput, BlockIdParam, BlockInput, CmsListQuery, ContentSlugParam } from '../schemas/cms';
+import { AnnouncementReply, BlockReply, HomeSummaryReply, SitePageReply } from '../schemas/replies/cms';
 import type { AreaContract } from './types';
 
 export const homeContract = {
   'GET /api/home/summary': { reply: HomeSummaryReply },
+  'GET /api/home/pages/{slug}': { params: ContentSlugParam, reply: SitePageReply },
   'GET /api/cms/blocks': { query: CmsListQuery, reply: z.array(BlockReply) },
   'POST /api/cms/blocks': { body: BlockInput, reply: BlockReply },
   'PUT /api/cms/blocks/{blockID}': { params: BlockIdParam, body: BlockInput, reply: BlockReply },

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { ALLOCATION_MODES, OPENS_NEXT_MAX_LENGTH } from '../config-keys';
+import { GSTIN_MESSAGES, gstinProblem, normalizeGstin } from '../gstin';
 
 const email = z
   .string({ error: 'Email is required' })
@@ -93,6 +94,30 @@ export const SettingsInput = z.object({
   ReservedShares: z.string().trim().max(2000, 'At most 2000 characters').optional(),
   /** The day of the draw shown on applied letters ('' = not announced); optional like the other allocation settings. */
   DrawDate: z.union([z.literal(''), z.iso.date({ error: 'Use a date (YYYY-MM-DD)' })]).optional(),
+  /** The supplier block of bills of supply (docs/product-rules.md#bill-of-supply); optional like the counter texts. */
+  InstituteName: z.string().trim().min(1, 'Institute name is required').max(300, 'At most 300 characters').optional(),
+  InstituteAddress: z.string().trim().max(300, 'At most 300 characters').optional(),
+  /** '' while not set; otherwise a GSTIN with the right check character (spaces and case ignored). */
+  InstituteGSTIN: z
+    .string()
+    .transform(normalizeGstin)
+    .refine((v) => v === '' || gstinProblem(v) === null, {
+      error: (issue) => GSTIN_MESSAGES[gstinProblem(String(issue.input)) ?? 'shape'],
+    })
+    .optional(),
+  /** Named in the notice the registration form shows; optional like the counter texts. */
+  GrievanceOfficerName: z
+    .string()
+    .trim()
+    .min(1, 'The grievance officer is required')
+    .max(300, 'At most 300 characters')
+    .optional(),
+  GrievanceOfficerContact: z
+    .string()
+    .trim()
+    .min(1, "The grievance officer's contact is required")
+    .max(300, 'At most 300 characters')
+    .optional(),
 });
 export type SettingsInput = z.infer<typeof SettingsInput>;
 

@@ -89,6 +89,9 @@ export const BlockInput = z.object({
       .max(BLOCK_LIMITS.sortOrderMax, `Sort order must be at most ${BLOCK_LIMITS.sortOrderMax}`),
   ),
   isActive,
+  /** The Hindi text, where the block has one (the notice and the required pages, shared/site-pages.ts). */
+  titleHi: optionalString(BLOCK_LIMITS.title, 'Hindi title'),
+  bodyHi: optionalString(BLOCK_LIMITS.body, 'Hindi body'),
 });
 /** What a form holds / a client sends. */
 export type BlockInputRaw = z.input<typeof BlockInput>;
@@ -132,7 +135,12 @@ export type AnnouncementInput = z.output<typeof AnnouncementInput>;
 
 export const CmsListQuery = z.object({ includeInactive: queryBool });
 
+/** GET /api/home/pages/{slug}: a slug of shared/site-pages.ts CONTENT_SLUGS (any other answers 404). */
+export const ContentSlugParam = z.object({
+  slug: z.string().trim().toLowerCase().max(BLOCK_LIMITS.slug, 'No such page'),
+});
+
 export const BlockIdParam = z.object({ blockID: recordId('blockID') });
 export const AnnouncementIdParam = z.object({ announcementID: recordId('announcementID') });
 
-export type { BlockResponse, AnnouncementResponse, HomeSummaryResponse } from './replies/cms';
+export type { BlockResponse, AnnouncementResponse, HomeSummaryResponse, SitePageResponse } from './replies/cms';

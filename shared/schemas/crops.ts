@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { QTY_CLAMP, type CropRules } from '../crop-rules';
+import { HSN_MESSAGE, HSN_RE } from '../hsn';
 import { blankIfMissing, catalogueListQuery, optionalText, queryBool, requiredName } from './common';
 
 export const CROP_NAME_MAX = 200;
@@ -47,6 +48,15 @@ export const CropInput = z.object({
    * null: this crop offers no quantity choice.
    */
   rules: CropRulesInput.nullable().optional(),
+  /**
+   * The HSN code printed on bills of supply: 4, 6 or 8 digits, '' for none. Absent: keep the stored one (on
+   * create: the preset for the crop's name, shared/hsn.ts).
+   */
+  hsnCode: z
+    .string({ error: HSN_MESSAGE })
+    .trim()
+    .refine((v) => v === '' || HSN_RE.test(v), HSN_MESSAGE)
+    .optional(),
 });
 export type CropInput = z.infer<typeof CropInput>;
 export type CropForm = z.input<typeof CropInput>;

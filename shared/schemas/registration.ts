@@ -27,6 +27,10 @@ export const MSG_CROP_UNAVAILABLE =
 export const MSG_ALREADY_REGISTERED =
   'इस आधार नंबर से इस फसल का पंजीकरण पहले ही हो चुका है। अपना अपॉइंटमेंट पत्र पाने के लिए "मेरा पत्र खोजें" में अपना आधार नंबर और पंजीकरण के समय दिया गया मोबाइल नंबर डालें। / ' +
   'This Aadhaar number is already registered for this crop. To get your appointment letter, enter your Aadhaar number and the mobile number given when you registered under "Find my letter".';
+/** The consent box of the form was not ticked (docs/product-rules.md#notice-and-consent): the field's message. */
+export const MSG_CONSENT = 'कृपया सूचना पढ़कर सहमति के बॉक्स पर निशान लगाएँ';
+/** The answer's message when consent alone is missing. */
+export const MSG_NO_CONSENT = `${MSG_CONSENT} / Please read the notice and tick the consent box.`;
 const tooLong = (max: number) => `अधिकतम ${max} अक्षर / At most ${max} characters`;
 
 export const MAX_FILE_BYTES = 500 * 1024;
@@ -107,6 +111,12 @@ const flag = z
     (v) => v === true || v === 1 || (typeof v === 'string' && ['true', '1', 'on', 'yes'].includes(v.trim().toLowerCase())),
   );
 
+/** Consent to the notice: JSON true, or the form value 'true' or 'on' (a ticked checkbox); anything else is refused. */
+const consentField = z
+  .unknown()
+  .refine((v) => v === true || (typeof v === 'string' && ['true', 'on'].includes(v.trim().toLowerCase())), MSG_CONSENT)
+  .transform((): true => true);
+
 const quantity = z
   .union([z.number(), z.string(), z.null()])
   .optional()
@@ -155,6 +165,7 @@ export const RegistrationFields = z
     cropId: cropIdField,
     bagsRequested: quantity,
     isAdmin: flag,
+    consent: consentField,
   })
   // Cross-field rules run even when other fields failed, so that the form marks every problem at once.
   .refine((v) => !!blockParts(v).block, { path: ['block'], message: MSG_REQUIRED, when: () => true })
@@ -192,6 +203,7 @@ export const RegistrationFields = z
       /** What was asked before clamping (the server clamps again with the catalogue's rules for the crop). */
       bagsAsked: v.bagsRequested,
       isAdmin: v.isAdmin,
+      consent: v.consent,
     };
   });
 

@@ -396,6 +396,10 @@ describe('keyboard only', () => {
       .toBe(1);
     await page.getByTestId('registration-file').setInputFiles(join(FIXTURES, 'aadhaar-sample.pdf'));
     await page.getByText('aadhaar-sample.pdf').waitFor();
+    // The consent box under the notice, ticked with the space bar.
+    await tabTo('reg-consent');
+    await kb.press('Space');
+    expect(await page.locator('#reg-consent').isChecked()).toBe(true);
 
     await tabTo('registration-submit');
     checks.push(await focusVisible(page));

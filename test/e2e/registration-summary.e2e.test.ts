@@ -131,10 +131,12 @@ describe('the registration form opens empty and shows a refusal where the farmer
       const p = await visitor(l);
       await openForm(p);
       const tag = `${l.lang}-${l.phone ? 'phone' : 'desktop'}`;
-      // Nothing typed or chosen for the farmer: every field empty, every select on "Choose"; hints under the fields.
+      // Nothing typed or chosen for the farmer: every field empty, every select on "Choose", the consent box
+      // unticked; hints under the fields.
+      await p.locator('#reg-consent').waitFor();
       const values = await p.evaluate(() =>
         [...document.querySelectorAll<HTMLInputElement | HTMLSelectElement>('form input:not([type=file]), form select')].map(
-          (el) => [el.id, el.value],
+          (el) => [el.id, el instanceof HTMLInputElement && el.type === 'checkbox' ? (el.checked ? 'ticked' : '') : el.value],
         ),
       );
       expect(values.length).toBeGreaterThanOrEqual(11);
@@ -160,8 +162,8 @@ describe('the registration form opens empty and shows a refusal where the farmer
       await expect(onScreen(p, '#reg-Name')).resolves.toBe(true);
       await expect(p.getByTestId('registration-alert').textContent()).resolves.toBe(MSG_FORM_INVALID);
       const items = await summaryItems(p);
-      // Name, father's name, category, gender, village, block, sub-district, district, crop: in the form's order.
-      expect(items).toHaveLength(9);
+      // Name, father's name, category, gender, village, block, sub-district, district, crop, consent: in the form's order.
+      expect(items).toHaveLength(10);
       expect(items[0]).toBe(`${l.labels.Name}: ${l.required}`);
       expect(items).toContain(`${l.labels.district}: ${l.required}`);
       expect(items.join('\n')).not.toContain(l.labels.adharNumber);

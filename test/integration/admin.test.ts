@@ -296,6 +296,11 @@ describe('season settings', () => {
       CollectionGraceDays: 3,
       ReservedShares: 'SC/ST=20:SC,ST;Women = 30 : महिला',
       DrawDate: '2027-02-15',
+      InstituteName: 'Seed Institute',
+      InstituteAddress: 'Pusa, New Delhi 110012',
+      InstituteGSTIN: '27AAPFU0939F1ZV',
+      GrievanceOfficerName: 'Grievance Officer, Seed Institute',
+      GrievanceOfficerContact: '011-2584 1234',
     };
     const saved = await api.call('PUT', '/api/settings', { token, body });
     expect(saved.status).toBe(200);

@@ -1,4 +1,7 @@
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
+import { docClient, tableName } from '@functions/lib/aws';
+import { cropKey } from '@functions/crops/repository';
 import { useTestApi } from '../support/integration';
 
 const { api, tokens } = useTestApi('admin', 'seller');
@@ -200,5 +203,62 @@ describe('crops: validation', () => {
     const r = await api.call(method, path, { token: tokens.admin });
     expect(r.status).toBe(400);
     expect(r.json.message).toMatch(/take|id/);
+  });
+});
+
+// docs/product-rules.md#bill-of-supply
+describe('crops: the HSN code printed on bills of supply', () => {
+  it('presets 1001 for wheat by either name; other crops have none until given', async () => {
+    const wheat = await api.call('GET', '/api/crops', { token: tokens.admin });
+    expect(wheat.json.find((c: { cropName: string }) => c.cropName === 'Wheat').hsnCode).toBe('1001');
+    const hindi = await create({ cropName: 'गेहूँ' });
+    expect(hindi.status, hindi.text).toBe(201);
+    expect(hindi.json.hsnCode).toBe('1001');
+    const barley = await create({ cropName: uniqueName('Barley') });
+    expect(barley.json.hsnCode).toBe('');
+  });
+
+  it('stores 4, 6 or 8 digits, keeps them on an edit that omits them and clears them with an empty text', async () => {
+    const made = await create({ cropName: uniqueName('Lentil'), hsnCode: ' 07134000 ' });
+    expect(made.status, made.text).toBe(201);
+    expect(made.json.hsnCode).toBe('07134000');
+    const put = (body: Record<string, unknown>) =>
+      api.call('PUT', `/api/crops/${made.json.cropID}`, { token: tokens.admin, body: { cropName: made.json.cropName, ...body } });
+    expect((await put({ description: 'x' })).json.hsnCode).toBe('07134000');
+    expect((await put({ hsnCode: '071340' })).json.hsnCode).toBe('071340');
+    const read = await api.call('GET', `/api/crops/${made.json.cropID}`, { token: tokens.seller });
+    expect(read.json.hsnCode).toBe('071340');
+    expect((await put({ hsnCode: '' })).json.hsnCode).toBe('');
+  });
+
+  it('refuses anything but 4, 6 or 8 digits with a 400 naming the field', async () => {
+    const made = await create({ cropName: uniqueName('Millet') });
+    for (const hsnCode of ['100', '10011', '1001991', '100199101', '10O1', '1001 99', 1001, null, ['1001']]) {
+      for (const r of [
+        await create({ cropName: uniqueName('Bad'), hsnCode }),
+        await api.call('PUT', `/api/crops/${made.json.cropID}`, {
+          token: tokens.admin,
+          body: { cropName: made.json.cropName, hsnCode },
+        }),
+      ]) {
+        expect(r.status, `${JSON.stringify(hsnCode)}: ${r.text}`).toBe(400);
+        expect(r.json.fields?.hsnCode ?? r.json.message).toMatch(/HSN code: 4, 6 or 8 digits/);
+      }
+    }
+    const seller = await api.call('PUT', `/api/crops/${made.json.cropID}`, {
+      token: tokens.seller,
+      body: { cropName: made.json.cropName, hsnCode: '1001' },
+    });
+    expect(seller.status).toBe(403);
+  });
+
+  it('reads a wheat crop stored before crops had HSN codes with the preset', async () => {
+    const made = await create({ cropName: 'गेहूं', hsnCode: '' });
+    expect(made.json.hsnCode).toBe('');
+    await docClient().send(
+      new UpdateCommand({ TableName: tableName(), Key: cropKey(made.json.cropID), UpdateExpression: 'REMOVE hsnCode' }),
+    );
+    const read = await api.call('GET', `/api/crops/${made.json.cropID}`, { token: tokens.admin });
+    expect(read.json.hsnCode).toBe('1001');
   });
 });

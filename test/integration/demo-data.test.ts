@@ -19,6 +19,13 @@ it('adds the demo catalogue once, usable by the public form and the lot page', a
   });
 
   const token = await api.tokenFor('admin');
+  // The HSN codes printed on bills of supply (docs/product-rules.md#bill-of-supply).
+  const catalogue = await api.call('GET', '/api/crops', { token });
+  expect(Object.fromEntries(catalogue.json.map((c: { cropName: string; hsnCode: string }) => [c.cropName, c.hsnCode]))).toEqual({
+    Wheat: '1001',
+    Chickpea: '0713',
+    Mustard: '1207',
+  });
   const lots = await api.call('GET', '/api/lots', { token });
   expect(lots.json).toHaveLength(3);
   const lot = await api.call('GET', `/api/lots/by-code/${lots.json[0].lotCode}`);

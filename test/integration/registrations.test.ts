@@ -273,6 +273,7 @@ describe('validation rules of the registration form, at their boundaries', () =>
         'adharNumber',
         'block',
         'category',
+        'consent',
         'cropId',
         'district',
         'fatherName',

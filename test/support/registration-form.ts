@@ -16,7 +16,8 @@ export interface FarmerOnForm {
 }
 
 /**
- * Fills the public registration form field by field, as a farmer would (category OBC, gender पुरुष). `typeIds`,
+ * Fills the public registration form field by field, as a farmer would (category OBC, gender पुरुष), and
+ * ticks the consent box. `typeIds`,
  * if given, enters the Aadhaar and mobile numbers in place of a plain fill (a test that types them key by key).
  */
 export async function fillRegistrationForm(p: Page, f: FarmerOnForm, typeIds?: () => Promise<void>): Promise<void> {
@@ -36,4 +37,6 @@ export async function fillRegistrationForm(p: Page, f: FarmerOnForm, typeIds?: (
   await p.locator('#reg-cropId').selectOption({ label: f.crop });
   if (f.bags) await p.locator('#reg-bagsRequested').selectOption(f.bags);
   await p.getByTestId('registration-file').setInputFiles(f.file);
+  // The consent box under the notice (it arrives just after the form's first paint).
+  await p.locator('#reg-consent').check();
 }

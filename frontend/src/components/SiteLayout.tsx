@@ -1,10 +1,10 @@
-import { useEffect, type MouseEvent } from 'react';
+import { lazy, Suspense, useEffect, type MouseEvent } from 'react';
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import LinearProgress from '@mui/material/LinearProgress';
 import { Outlet, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { followDefaultLanguage } from '../lib/i18n';
+import { followDefaultLanguage, loadStatusMessages } from '../lib/i18n';
 import { usePageLoading } from '../lib/lazyPage';
 import { useSession } from '../lib/session';
 import { paths } from '../paths';
@@ -51,12 +51,20 @@ function skipToMain(e: MouseEvent<HTMLAnchorElement>) {
   main.focus();
 }
 
-/** Body of the public and user-area pages (focusable by the skip link only). */
+/** The footer's links and their texts, fetched after the page's first paint. */
+const PublicFooter = lazy(() => Promise.all([import('./PublicFooter'), loadStatusMessages()]).then(([m]) => m));
+
+/** Body of the public and user-area pages (focusable by the skip link only), then the footer's links. */
 export function PublicPageLayout() {
   return (
-    <Container component="main" id="main" tabIndex={-1} maxWidth="lg" sx={{ py: { xs: 2, sm: 3 }, outline: 'none' }}>
-      <Outlet />
-    </Container>
+    <>
+      <Container component="main" id="main" tabIndex={-1} maxWidth="lg" sx={{ py: { xs: 2, sm: 3 }, outline: 'none' }}>
+        <Outlet />
+      </Container>
+      <Suspense fallback={null}>
+        <PublicFooter />
+      </Suspense>
+    </>
   );
 }
 

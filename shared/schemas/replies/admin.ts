@@ -48,6 +48,12 @@ export const SettingsReply = z.strictObject({
   ReservedShares: z.string(),
   /** YYYY-MM-DD, or '' when the draw's day is not announced. */
   DrawDate: z.string(),
+  InstituteName: z.string(),
+  InstituteAddress: z.string(),
+  /** '' while not set. */
+  InstituteGSTIN: z.string(),
+  GrievanceOfficerName: z.string(),
+  GrievanceOfficerContact: z.string(),
 });
 export type SettingsReply = z.infer<typeof SettingsReply>;
 

@@ -12,6 +12,9 @@ export const BlockReply = z.strictObject({
   isActive: z.boolean(),
   createdOn: z.string().optional(),
   updatedOn: z.string().optional(),
+  /** The Hindi title and body; '' when the block has none. */
+  titleHi: z.string().optional(),
+  bodyHi: z.string().optional(),
 });
 export type BlockResponse = z.infer<typeof BlockReply>;
 
@@ -37,3 +40,20 @@ export const HomeSummaryReply = z.strictObject({
   registrationOpensNext: z.string(),
 });
 export type HomeSummaryResponse = z.infer<typeof HomeSummaryReply>;
+
+/**
+ * GET /api/home/pages/{slug}: the notice or a required page in English and Hindi, with the grievance officer
+ * the notice names (public settings). `version` changes whenever the block is saved (its updatedOn), or is
+ * 'default' for the built-in text.
+ */
+export const SitePageReply = z.strictObject({
+  slug: z.string(),
+  title: z.string(),
+  titleHi: z.string(),
+  body: z.string(),
+  bodyHi: z.string(),
+  version: z.string(),
+  grievanceOfficerName: z.string(),
+  grievanceOfficerContact: z.string(),
+});
+export type SitePageResponse = z.infer<typeof SitePageReply>;

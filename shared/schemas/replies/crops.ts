@@ -20,6 +20,8 @@ export const CropReply = z.strictObject({
   updatedOn: z.string().optional(),
   /** null: no quantity choice on the registration form. */
   rules: CropRulesReply.nullable(),
+  /** The HSN code on bills of supply (shared/hsn.ts); '' when the crop has none. */
+  hsnCode: z.string(),
 });
 export type CropResponse = z.infer<typeof CropReply>;
 

@@ -82,6 +82,9 @@ export const AppointmentRecordReply = z.strictObject({
   appointmentDate: z.string().optional(),
   uniqueCode: z.string(),
   created: z.string(),
+  /** The version of the notice the farmer consented to, and when (absent on registrations made before consent). */
+  noticeVersion: z.string().optional(),
+  consentAt: z.string().optional(),
   /** Its place in the crop's stock (shared/allocation-status.ts letterStatusFields; names fixed). */
   status: z.enum(['confirmed', 'waitlisted', 'applied', 'expired', 'cancelled']),
   /** Waitlisted: the ticket in the crop's waiting list, and how many still wait before it. */

@@ -57,6 +57,15 @@ export const InvoiceReply = z.strictObject({
   updatedOn: z.string().optional(),
   /** Staff only: the bill's token, for printing its QR code (absent on bills made before tokens existed). */
   verifyToken: z.string().optional(),
+  /**
+   * Bills of supply (docs/product-rules.md#bill-of-supply) carry these three; bills made before carry none and
+   * print as they did. The supplier as the settings held it at sale time; gstin '' when none was set.
+   */
+  supplier: z.strictObject({ name: z.string(), address: z.string(), gstin: z.string() }).optional(),
+  /** The crop's HSN code at sale time; '' when it had none. */
+  hsnCode: z.string().optional(),
+  /** The total in words, Indian numbering (lakh, crore), rupees and paise. */
+  amountInWords: z.strictObject({ en: z.string(), hi: z.string() }).optional(),
 });
 export type InvoiceResponse = z.infer<typeof InvoiceReply>;
 

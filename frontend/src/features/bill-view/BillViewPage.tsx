@@ -11,6 +11,7 @@ import type { BillReply, BillSummary, InvoiceResponse } from '@shared/schemas/sa
 import { ApiError, call, errorMessage, routeUrl } from '@web/lib/api';
 import { useSession } from '@web/lib/session';
 import { usePageTitle } from '@web/components/usePageTitle';
+import { useSupplyParts, type SupplyParts } from './useSupplyParts';
 
 /**
  * The public bill (/bill/{number}?t={token}), reached from the bill's QR code or the Bills page. The token in
@@ -112,12 +113,15 @@ function Copy({
   signedIn,
   last,
   token,
+  supply,
 }: {
   bill: InvoiceResponse;
   label: string;
   signedIn: boolean;
   last: boolean;
   token: string | undefined;
+  /** Loaded for bills of supply (bill.supplier): their supplier block, amount in words and no-tax line. */
+  supply: SupplyParts | undefined;
 }) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
@@ -149,12 +153,16 @@ function Copy({
           mb: 1.5,
         }}
       >
-        <Box>
-          <Typography variant="h6" component="h2" sx={{ lineHeight: 1.2 }}>
-            {t('home.instituteTitle')}
-          </Typography>
-          <Typography variant="body2">{t('billView.heading')}</Typography>
-        </Box>
+        {bill.supplier && supply ? (
+          <supply.SupplierBlock supplier={bill.supplier} />
+        ) : (
+          <Box>
+            <Typography variant="h6" component="h2" sx={{ lineHeight: 1.2 }}>
+              {t('home.instituteTitle')}
+            </Typography>
+            <Typography variant="body2">{t('billView.heading')}</Typography>
+          </Box>
+        )}
         <Box sx={{ textAlign: 'right' }}>
           <Typography data-testid="copy-label" sx={{ fontWeight: 700, fontSize: 14 }}>
             {label}
@@ -169,7 +177,7 @@ function Copy({
       </Box>
 
       <Box sx={{ display: 'flex', gap: 3, flexWrap: 'wrap' }}>
-        <Block title={t('billView.farmer')}>
+        <Block title={bill.supplier ? t('billSupply.recipient') : t('billView.farmer')}>
           <Row label={t('billView.name')}>{bill.farmerName}</Row>
           <Row label={t('billView.aadhaar')}>{bill.farmerAadhaarLast4 ? maskAadhaar(bill.farmerAadhaarLast4) : '—'}</Row>
           {bill.farmerContact && (
@@ -182,6 +190,11 @@ function Copy({
         <Block title={t('billView.lot')}>
           <Row label={t('billView.lotCode')}>{bill.lotCode}</Row>
           <Row label={t('billView.crop')}>{cropLabel(bill, i18n.language)}</Row>
+          {bill.supplier && (
+            <Row label={t('billSupply.hsnCode')}>
+              <span data-testid="bill-hsn">{bill.hsnCode || '—'}</span>
+            </Row>
+          )}
           <Row label={t('billView.year')}>{bill.year}</Row>
           <Row label={t('billView.quantity')}>
             {t('billView.quantityKg', { kg: kg(bill.quantityKg), bags: bill.bags, size: kg(bill.bagSizeKg) })}
@@ -207,6 +220,8 @@ function Copy({
           </Typography>
         </Box>
       </Box>
+      {bill.amountInWords && supply && <supply.AmountInWords words={bill.amountInWords} />}
+      {bill.supplier && supply && <supply.NoTaxLine />}
 
       {signedIn && (
         <Box data-testid="bill-staff" sx={{ mt: 1.5, pt: 1, borderTop: 1, borderColor: 'divider', fontSize: 13 }}>
@@ -265,7 +280,7 @@ function imagesSettled(): Promise<unknown> {
 }
 
 export default function BillViewPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { number = '' } = useParams();
   const [params] = useSearchParams();
   const token = params.get('t') || undefined;
@@ -298,15 +313,18 @@ export default function BillViewPage() {
   }, [number, token, signedIn]);
 
   const fullBill = bill && bill.view !== 'summary';
+  const needsSupplyParts = Boolean(fullBill && (bill.supplier || signedIn));
+  const supply = useSupplyParts(needsSupplyParts);
+  const ready = fullBill && (!needsSupplyParts || supply !== undefined);
   useEffect(() => {
-    if (!printOnLoad || !fullBill) return;
+    if (!printOnLoad || !ready) return;
     let cancelled = false;
     // After the QR images, so that the printed copies carry them.
     void imagesSettled().then(() => !cancelled && window.print());
     return () => {
       cancelled = true;
     };
-  }, [printOnLoad, fullBill]);
+  }, [printOnLoad, ready]);
 
   if (error) {
     // The server's message as it is; in Hindi, with a Hindi sentence before it (the server's is English).
@@ -331,18 +349,42 @@ export default function BillViewPage() {
     );
   }
 
+  if (!ready) return <Typography data-testid="bill-loading">{t('billView.loading')}</Typography>;
+
   const labels = signedIn ? [t('billView.original'), t('billView.guard')] : [t('billView.duplicate')];
+  const copies = labels.map((label, i) => (
+    <Copy
+      key={label}
+      bill={bill}
+      label={label}
+      signedIn={signedIn}
+      last={i === labels.length - 1}
+      token={token}
+      supply={supply}
+    />
+  ));
   return (
     <Box sx={{ maxWidth: 900, mx: 'auto' }}>
       <ScreenReaderHeading>{`${t('pages.bill')} ${bill.invoiceNumber}`}</ScreenReaderHeading>
-      <Box className="no-print" sx={{ display: 'flex', justifyContent: 'flex-end', mb: 1 }}>
-        <Button variant="outlined" onClick={() => window.print()}>
-          {t('billView.print')}
-        </Button>
-      </Box>
-      {labels.map((label, i) => (
-        <Copy key={label} bill={bill} label={label} signedIn={signedIn} last={i === labels.length - 1} token={token} />
-      ))}
+      {signedIn && supply ? (
+        <supply.StaffPrintLayout
+          bill={bill}
+          label={labels[0]}
+          date={when(bill.generatedOn, i18n.language)}
+          qr={qrUrl(bill.invoiceNumber, bill.verifyToken ?? token)}
+          printLabel={t('billView.print')}
+          a4={copies}
+        />
+      ) : (
+        <>
+          <Box className="no-print" sx={{ display: 'flex', justifyContent: 'flex-end', mb: 1 }}>
+            <Button variant="outlined" onClick={() => window.print()}>
+              {t('billView.print')}
+            </Button>
+          </Box>
+          {copies}
+        </>
+      )}
     </Box>
   );
 }

@@ -18,9 +18,21 @@ interface Form {
   imageUrl: string;
   sortOrder: string;
   isActive: boolean;
+  titleHi: string;
+  bodyHi: string;
 }
 
-const EMPTY: Form = { blockID: 0, slug: '', title: '', body: '', imageUrl: '', sortOrder: '0', isActive: true };
+const EMPTY: Form = {
+  blockID: 0,
+  slug: '',
+  title: '',
+  body: '',
+  imageUrl: '',
+  sortOrder: '0',
+  isActive: true,
+  titleHi: '',
+  bodyHi: '',
+};
 
 const toForm = (b: BlockResponse): Form => ({
   blockID: b.blockID,
@@ -30,6 +42,8 @@ const toForm = (b: BlockResponse): Form => ({
   imageUrl: b.imageUrl,
   sortOrder: String(b.sortOrder),
   isActive: b.isActive,
+  titleHi: b.titleHi ?? '',
+  bodyHi: b.bodyHi ?? '',
 });
 
 /** Content blocks: a form (create, or update the row loaded by Edit) above the table of all blocks. */
@@ -90,6 +104,26 @@ export default function ContentBlocksPage() {
           helperText={errorOf('body') ?? t('cms.bodyHelp')}
           sx={{ gridColumn: '1 / -1' }}
           slotProps={{ htmlInput: { maxLength: BLOCK_LIMITS.body } }}
+        />
+        <TextField
+          label={t('cms.titleHi')}
+          name="titleHi"
+          size="small"
+          {...field('titleHi')}
+          helperText={errorOf('titleHi') ?? t('cms.titleHiHelp')}
+          sx={{ gridColumn: '1 / -1' }}
+          slotProps={{ htmlInput: { maxLength: BLOCK_LIMITS.title, lang: 'hi' } }}
+        />
+        <TextField
+          label={t('cms.bodyHi')}
+          name="bodyHi"
+          size="small"
+          multiline
+          minRows={4}
+          {...field('bodyHi')}
+          helperText={errorOf('bodyHi')}
+          sx={{ gridColumn: '1 / -1' }}
+          slotProps={{ htmlInput: { maxLength: BLOCK_LIMITS.body, lang: 'hi' } }}
         />
         <TextField
           label={t('cms.imageUrl')}

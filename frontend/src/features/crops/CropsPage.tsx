@@ -6,6 +6,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { defaultRulesFor, type CropRules } from '@shared/crop-rules';
 import { formatDateTime } from '@shared/format';
+import { presetHsnFor } from '@shared/hsn';
 import { CROP_DESCRIPTION_MAX, CROP_NAME_HI_MAX, CROP_NAME_MAX, CropInput, type CropResponse } from '@shared/schemas/crops';
 import { useActiveToggle } from '@web/lib/useActiveToggle';
 import { useCatalogueList } from '@web/lib/useCatalogueList';
@@ -25,6 +26,7 @@ interface FormState {
   cropName: string;
   cropNameHi: string;
   description: string;
+  hsnCode: string;
   mode: RulesMode;
   bagSizeKg: string;
   minQty: string;
@@ -35,6 +37,7 @@ const EMPTY: FormState = {
   cropName: '',
   cropNameHi: '',
   description: '',
+  hsnCode: '',
   mode: 'default',
   bagSizeKg: '40',
   minQty: '1',
@@ -51,6 +54,7 @@ function inputOf(f: FormState) {
     cropName: f.cropName,
     cropNameHi: f.cropNameHi,
     description: f.description,
+    hsnCode: f.hsnCode,
     ...(rules === undefined ? {} : { rules }),
   };
 }
@@ -69,7 +73,7 @@ function rulesOf(f: FormState): CropInput['rules'] | undefined | Record<string, 
 
 function formOf(c: CropResponse): FormState {
   const r = c.rules;
-  const names = { cropName: c.cropName, cropNameHi: c.cropNameHi };
+  const names = { cropName: c.cropName, cropNameHi: c.cropNameHi, hsnCode: c.hsnCode };
   if (!r) return { ...EMPTY, ...names, description: c.description, mode: 'none' };
   return {
     ...names,
@@ -158,7 +162,7 @@ export default function CropsPage() {
           {c.cropName}
           {c.cropNameHi && <span lang="hi"> · {c.cropNameHi}</span>}
           <Typography variant="caption" color="text.secondary" component="div">
-            {[c.description, summary(c.rules)].filter(Boolean).join(' · ')}
+            {[c.description, summary(c.rules), c.hsnCode && t('crops.hsnShort', { code: c.hsnCode })].filter(Boolean).join(' · ')}
           </Typography>
         </>
       ),
@@ -191,6 +195,11 @@ export default function CropsPage() {
               size="small"
               required
               {...field('cropName')}
+              // Wheat's HSN code is preset: the form fills it in when the name is given and the code left empty.
+              onBlur={() => {
+                const preset = presetHsnFor(form.cropName);
+                if (preset && !form.hsnCode.trim()) set('hsnCode', preset);
+              }}
               sx={{ flex: '1 1 200px' }}
               slotProps={{ htmlInput: { maxLength: CROP_NAME_MAX + 1 } }}
             />
@@ -210,6 +219,15 @@ export default function CropsPage() {
               {...field('description')}
               sx={{ flex: '3 1 280px' }}
               slotProps={{ htmlInput: { maxLength: CROP_DESCRIPTION_MAX + 1 } }}
+            />
+            <TextField
+              label={t('crops.hsnCode')}
+              name="hsnCode"
+              size="small"
+              {...field('hsnCode')}
+              helperText={errorOf('hsnCode') || t('crops.hsnHelp')}
+              sx={{ flex: '0 1 180px' }}
+              slotProps={{ htmlInput: { maxLength: 8, inputMode: 'numeric' } }}
             />
           </Box>
           <Typography variant="body2" color="text.secondary" sx={{ mt: 2, mb: 1 }}>

@@ -19,6 +19,7 @@ const LABEL_KEYS = {
   district: 'registration.district',
   cropId: 'registration.crop',
   [FILE_FIELD]: 'registration.file',
+  consent: 'sitePages.consentShort',
 } as const satisfies Record<Exclude<FormField, 'bagsRequested'>, string>;
 
 const HEADING_ID = 'registration-summary-heading';

@@ -7,6 +7,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 import { usePageTitle } from '@web/components/usePageTitle';
+import { loadStatusMessages } from '@web/lib/i18n';
 import { FIELD_MESSAGES, FILE_FIELD } from './fields';
 import { FindLetter } from './FindLetter';
 import { SUMMARY_ID } from './focus';
@@ -16,6 +17,8 @@ import { ScanField } from './ScanField';
 import { useRegistrationForm } from './useRegistrationForm';
 
 const RegistrationOpensNext = lazy(() => import('@web/components/RegistrationOpensNext'));
+/** The notice and the consent box, with their texts: after the first paint (the page's budget has no room for them). */
+const ConsentField = lazy(() => Promise.all([import('./ConsentField'), loadStatusMessages()]).then(([m]) => m));
 /** Shown only after a submit whose reply had no letter code: fetched then, off the form's first load. */
 const RegistrationSuccess = lazy(() => import('./RegistrationSuccess'));
 
@@ -91,6 +94,9 @@ export default function RegistrationPage() {
       >
         <RegistrationFields form={form} fieldError={fieldError} />
         <ScanField form={form} error={fieldError(errors[FILE_FIELD])} />
+        <Suspense fallback={null}>
+          <ConsentField form={form} error={fieldError(errors.consent)} />
+        </Suspense>
         {/* Announces a refusal when it appears (the region is there from the start, so screen readers watch it). */}
         <Box aria-live="assertive">
           {form.alert &&

@@ -16,6 +16,7 @@ describe('registration form constants (zod-free copy)', () => {
       aadhaar: shared.MSG_AADHAAR,
       mobile: shared.MSG_MOBILE,
       file: shared.MSG_FILE,
+      consent: shared.MSG_CONSENT,
     });
   });
 });
@@ -48,7 +49,7 @@ describe('field messages on the form', () => {
 });
 
 describe('the form’s fields in order', () => {
-  it('hold every value of the form, then the file', () => {
-    expect([...fields.FORM_FIELDS]).toEqual([...Object.keys(EMPTY), fields.FILE_FIELD]);
+  it('hold every value of the form, then the file, then the consent box', () => {
+    expect([...fields.FORM_FIELDS]).toEqual([...Object.keys(EMPTY), fields.FILE_FIELD, 'consent']);
   });
 });

@@ -51,6 +51,8 @@ export function useRegistrationForm(inAdmin: boolean) {
   /** Fetched after the first paint (the empty form does not need it); until then the district select offers only "Choose". */
   const [districts, setDistricts] = useState<readonly District[]>([]);
   const [values, setValues] = useState<Values>(EMPTY);
+  /** The consent box under the notice (docs/product-rules.md#notice-and-consent). */
+  const [consent, setConsent] = useState(false);
   const [file, setFile] = useState<File | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [alert, setAlert] = useState('');
@@ -132,6 +134,11 @@ export function useRegistrationForm(inAdmin: boolean) {
     if (errors[name]) setErrors(({ [name]: _gone, ...rest }) => rest);
   };
 
+  const toggleConsent = (e: ChangeEvent<HTMLInputElement>) => {
+    setConsent(e.target.checked);
+    if (errors.consent) setErrors(({ consent: _gone, ...rest }) => rest);
+  };
+
   type Check = Awaited<ReturnType<typeof loadValidation>>;
   const tooLarge = (f: File, check: Check) => t('registration.fileIssue.size', check.tooLargeSizes(f));
 
@@ -182,6 +189,7 @@ export function useRegistrationForm(inAdmin: boolean) {
 
   const reset = () => {
     setValues(EMPTY);
+    setConsent(false);
     chosen.current = null;
     toSend.current = Promise.resolve(null);
     setFile(null);
@@ -253,6 +261,7 @@ export function useRegistrationForm(inAdmin: boolean) {
       cropId: crop?.id,
       bagsRequested: choices.length && values.bagsRequested ? Number(values.bagsRequested) : undefined,
       isAdmin: inAdmin,
+      consent,
     };
     const found = check.registrationProblems(body, file);
     if (choices.length && !values.bagsRequested) found.bagsRequested = FIELD_MESSAGES.required;
@@ -329,6 +338,8 @@ export function useRegistrationForm(inAdmin: boolean) {
     retryCrops: fetchCrops,
     districts,
     values,
+    consent,
+    toggleConsent,
     rules,
     choices,
     file,

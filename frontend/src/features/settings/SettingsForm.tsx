@@ -19,6 +19,7 @@ import CancelIcon from '@mui/icons-material/Cancel';
 import { useTranslation } from 'react-i18next';
 import { ALLOCATION_MODES, OPENS_NEXT_MAX_LENGTH, type AllocationMode } from '@shared/config-keys';
 import { formatDay } from '@shared/format';
+import { gstinProblem } from '@shared/gstin';
 import { SettingsInput, type SettingsReply } from '@shared/schemas/admin';
 import { useStaffForm } from '@web/lib/useStaffForm';
 import { saveSettings } from './api';
@@ -41,6 +42,11 @@ export interface FormState {
   CollectionGraceDays: string;
   ReservedShares: string;
   DrawDate: string;
+  InstituteName: string;
+  InstituteAddress: string;
+  InstituteGSTIN: string;
+  GrievanceOfficerName: string;
+  GrievanceOfficerContact: string;
 }
 
 export function toForm(s: SettingsReply): FormState {
@@ -99,6 +105,8 @@ export function SettingsForm({ initial, onSaved }: { initial: FormState; onSaved
 
   const holidayErrors = messages.filter(([k]) => k === 'Holidays' || k.startsWith('Holidays.')).map(([, v]) => v);
   const showDate = (day: string) => formatDay(day, i18n.language);
+  // The schema's message is English; the page says it in its own language.
+  const gstinError = errorOf('InstituteGSTIN') && t(`settings.gstinProblems.${gstinProblem(form.InstituteGSTIN) ?? 'shape'}`);
 
   return (
     <Box component="section" sx={{ maxWidth: 760 }}>
@@ -265,6 +273,24 @@ export function SettingsForm({ initial, onSaved }: { initial: FormState; onSaved
           helperText={errorOf('CounterHours') ?? t('settings.counterHoursHelp')}
           slotProps={{ htmlInput: { maxLength: 300 } }}
         />
+        <TextField
+          label={t('settings.grievanceOfficerName')}
+          name="GrievanceOfficerName"
+          value={form.GrievanceOfficerName}
+          onChange={(e) => set({ GrievanceOfficerName: e.target.value })}
+          error={!!errorOf('GrievanceOfficerName')}
+          helperText={errorOf('GrievanceOfficerName') ?? t('settings.grievanceOfficerNameHelp')}
+          slotProps={{ htmlInput: { maxLength: 300 } }}
+        />
+        <TextField
+          label={t('settings.grievanceOfficerContact')}
+          name="GrievanceOfficerContact"
+          value={form.GrievanceOfficerContact}
+          onChange={(e) => set({ GrievanceOfficerContact: e.target.value })}
+          error={!!errorOf('GrievanceOfficerContact')}
+          helperText={errorOf('GrievanceOfficerContact') ?? t('settings.grievanceOfficerContactHelp')}
+          slotProps={{ htmlInput: { maxLength: 300 } }}
+        />
 
         <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, display: 'grid', gap: 2 }}>
           <Typography variant="subtitle1" component="legend" sx={{ mb: 1 }}>
@@ -319,6 +345,45 @@ export function SettingsForm({ initial, onSaved }: { initial: FormState; onSaved
             placeholder="SC/ST=20:SC,ST; Women=30:महिला"
             multiline
             slotProps={{ htmlInput: { maxLength: 2000 } }}
+          />
+        </Box>
+
+        <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, display: 'grid', gap: 2 }}>
+          <Typography variant="subtitle1" component="legend" sx={{ mb: 1 }}>
+            {t('settings.billTitle')}
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            {t('settings.billIntro')}
+          </Typography>
+          <TextField
+            label={t('settings.instituteName')}
+            name="InstituteName"
+            value={form.InstituteName}
+            onChange={(e) => set({ InstituteName: e.target.value })}
+            error={!!errorOf('InstituteName')}
+            helperText={errorOf('InstituteName')}
+            slotProps={{ htmlInput: { maxLength: 300 } }}
+          />
+          <TextField
+            label={t('settings.instituteAddress')}
+            name="InstituteAddress"
+            value={form.InstituteAddress}
+            onChange={(e) => set({ InstituteAddress: e.target.value })}
+            error={!!errorOf('InstituteAddress')}
+            helperText={errorOf('InstituteAddress') ?? t('settings.instituteAddressHelp')}
+            multiline
+            minRows={2}
+            slotProps={{ htmlInput: { maxLength: 300 } }}
+          />
+          <TextField
+            label={t('settings.instituteGstin')}
+            name="InstituteGSTIN"
+            value={form.InstituteGSTIN}
+            onChange={(e) => set({ InstituteGSTIN: e.target.value.toUpperCase() })}
+            error={!!gstinError}
+            helperText={gstinError || t('settings.instituteGstinHelp')}
+            sx={{ maxWidth: { sm: 360 } }}
+            slotProps={{ htmlInput: { maxLength: 20, autoCapitalize: 'characters', spellCheck: false } }}
           />
         </Box>
 

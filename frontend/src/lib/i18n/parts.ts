@@ -20,7 +20,11 @@ export const PUBLIC_GROUPS = [
   'lotPublic',
 ] as const satisfies readonly (keyof Messages)[];
 
-/** Fetched by `loadStatusMessages()` (./index.ts), not at start-up: /registration's budget has no room for them. */
-export const STATUS_GROUPS = ['allocationStatus'] as const satisfies readonly (keyof Messages)[];
+/**
+ * Fetched by `loadStatusMessages()` (./index.ts), not at start-up: /registration's budget has no room for them.
+ * The bill page fetches them with its bill-of-supply parts. sitePages: the footer's links, the notice's extras and
+ * the required pages, all shown after the first paint.
+ */
+export const STATUS_GROUPS = ['allocationStatus', 'billSupply', 'sitePages'] as const satisfies readonly (keyof Messages)[];
 
 export type MessagePart = 'public' | 'status' | 'staff';

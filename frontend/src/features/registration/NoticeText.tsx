@@ -1,0 +1,58 @@
+import { useEffect, useState } from 'react';
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { NOTICE_SLUG } from '@shared/site-pages';
+import type { SitePageResponse } from '@shared/schemas/cms';
+import { Paragraphs } from '@web/components/Paragraphs';
+import { loadSitePage, paragraphsOf, textIn } from '@web/lib/site-pages';
+
+/**
+ * The notice above the registration form's consent box (docs/product-rules.md#notice-and-consent): its title
+ * and first paragraph (what is collected), the rest behind "Read the whole notice", and the grievance
+ * officer. Fetched after the form's first paint; a failure points to the privacy policy page.
+ */
+export default function NoticeText() {
+  const { t, i18n } = useTranslation();
+  const [page, setPage] = useState<SitePageResponse | null>(null);
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    let live = true;
+    loadSitePage(NOTICE_SLUG).then(
+      (p) => live && setPage(p),
+      () => live && setFailed(true),
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  if (failed)
+    return (
+      <Typography variant="body2" data-testid="notice-failed">
+        <RouterLink to="/privacy">{t('sitePages.noticeFailed')}</RouterLink>
+      </Typography>
+    );
+  if (!page) return null;
+  const { title, body } = textIn(page, i18n.language);
+  const [first, ...rest] = paragraphsOf(body);
+  return (
+    <Box data-testid="notice" data-version={page.version}>
+      <Typography variant="subtitle1" component="h2" id="notice-title" sx={{ fontWeight: 600 }}>
+        {title}
+      </Typography>
+      {first && <Paragraphs items={[first]} />}
+      {rest.length > 0 && (
+        <Box component="details" sx={{ '& summary': { cursor: 'pointer', color: 'primary.main', py: 0.5 } }}>
+          <summary>{t('sitePages.noticeReadMore')}</summary>
+          <Paragraphs items={rest} />
+        </Box>
+      )}
+      <Typography variant="body2" sx={{ mt: 1, overflowWrap: 'anywhere' }} data-testid="notice-grievance">
+        {t('sitePages.grievanceOfficer', { name: page.grievanceOfficerName, contact: page.grievanceOfficerContact })}
+      </Typography>
+    </Box>
+  );
+}

@@ -1,0 +1,52 @@
+import { DEFAULT_CONTENT_VERSION, isContentSlug, NOTICE_SLUG, type ContentSlug } from '@shared/site-pages';
+import type { SitePageResponse } from '@shared/schemas/cms';
+import { getSetting } from '../lib/config-store';
+import { notFound } from '../lib/errors';
+import { DEFAULT_PAGES } from './default-pages';
+import * as repo from './repository';
+
+/**
+ * The notice and the required pages (docs/product-rules.md#notice-and-consent, #required-pages): the active
+ * block of the slug, else the built-in text. The version is the block's updatedOn, so every save changes it.
+ */
+interface Content {
+  title: string;
+  titleHi: string;
+  body: string;
+  bodyHi: string;
+  version: string;
+}
+
+async function contentOf(slug: ContentSlug): Promise<Content> {
+  const block = await repo.getBlockBySlug(slug);
+  if (block?.isActive) return { ...block, version: block.updatedOn || DEFAULT_CONTENT_VERSION };
+  return { ...DEFAULT_PAGES[slug], version: DEFAULT_CONTENT_VERSION };
+}
+
+export async function getSitePage(slug: string): Promise<SitePageResponse> {
+  if (!isContentSlug(slug)) throw notFound('No such page');
+  const [content, grievanceOfficerName, grievanceOfficerContact] = await Promise.all([
+    contentOf(slug),
+    getSetting('GrievanceOfficerName'),
+    getSetting('GrievanceOfficerContact'),
+  ]);
+  const { title, titleHi, body, bodyHi, version } = content;
+  return { slug, title, titleHi, body, bodyHi, version, grievanceOfficerName, grievanceOfficerContact };
+}
+
+/** A registration records the notice version of the last few seconds: every submit of the surge reads the same. */
+const NOTICE_CACHE_MS = 10_000;
+let noticeCache: { at: number; version: string } | undefined;
+
+/** The version of the notice the registration form shows now; a failed read throws (the submit is refused as busy). */
+export async function currentNoticeVersion(): Promise<string> {
+  if (noticeCache && Date.now() - noticeCache.at < NOTICE_CACHE_MS) return noticeCache.version;
+  const { version } = await contentOf(NOTICE_SLUG);
+  noticeCache = { at: Date.now(), version };
+  return version;
+}
+
+/** Tests that edit the notice forget the version read before. */
+export function clearNoticeCache(): void {
+  noticeCache = undefined;
+}

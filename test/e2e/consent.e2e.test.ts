@@ -1,0 +1,261 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { en } from '@web/lib/i18n/en';
+import { hi } from '@web/lib/i18n/hi';
+import { DESKTOP, PHONE } from '../support/browser';
+import { fillRegistrationForm } from '../support/registration-form';
+import { useE2EStack } from '../support/e2e';
+import { FIXTURES, newAadhaar, newMobile, registerFarmer, useCrops, validFields } from '../fixtures/registration-helpers';
+import { adminPostOf, createLot, TEST_STOCK_PRODUCER } from '../fixtures/catalogue';
+
+/**
+ * The notice and consent box of the registration form, and the footer's required pages, at 360 px in Hindi
+ * and at 1280 px in English (docs/product-rules.md#notice-and-consent, #required-pages). With SHOTS_DIR set,
+ * screenshots of each land there. Needs `npm run build:web` first.
+ */
+const e2e = useE2EStack({ name: 'consent', adminEmail: 'e2e-consent@seed.local', adminPassword: 'e2e-consent-pass-1' });
+const { url, newPage, pageErrors } = e2e;
+
+const VIEWS = {
+  hi: { viewport: PHONE, lang: 'hi', text: hi, isMobile: true },
+  en: { viewport: DESKTOP, lang: 'en', text: en, isMobile: false },
+} as const;
+type View = (typeof VIEWS)[keyof typeof VIEWS];
+
+const contexts: Partial<Record<keyof typeof VIEWS, BrowserContext>> = {};
+let lotCode = '';
+let letterCode = '';
+let invoiceNumber = '';
+
+async function shot(page: Page, name: string) {
+  const dir = process.env.SHOTS_DIR;
+  if (!dir) return;
+  mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true });
+}
+
+async function pageIn(view: View): Promise<Page> {
+  const key = view.lang;
+  contexts[key] ??= await e2e.browser.newContext({
+    viewport: view.viewport,
+    locale: view.lang === 'hi' ? 'hi-IN' : 'en-IN',
+    timezoneId: 'Asia/Kolkata',
+    isMobile: view.isMobile,
+    hasTouch: view.isMobile,
+  });
+  contexts[key].setDefaultTimeout(15_000);
+  const page = await newPage(contexts[key]);
+  await page.addInitScript((lng) => localStorage.setItem('lang', lng), view.lang);
+  return page;
+}
+
+beforeAll(async () => {
+  const post = adminPostOf(e2e);
+  const crop = await e2e.asAdmin('POST', '/api/crops', { cropName: 'Wheat', description: 'Wheat seed' });
+  expect(crop.status, crop.text).toBe(201);
+  useCrops({ Wheat: crop.json.cropID });
+  const producer = await post('/api/producers', TEST_STOCK_PRODUCER);
+  expect(producer.status, producer.text).toBe(201);
+  const lot = await createLot(post, {
+    producerID: producer.json.producerID,
+    cropID: crop.json.cropID,
+    quantityAvailable: 100_000,
+    pricePerUnit: 1,
+  });
+  lotCode = lot.lotCode;
+  // A letter and a bill to open, for their footers.
+  const reg = await registerFarmer({ url: e2e.baseUrl }, validFields({ cropName: 'Wheat', bagsRequested: 1 }));
+  expect(reg.status, reg.text).toBe(201);
+  letterCode = reg.json.data.uniqeCode;
+  const sale = await e2e.asAdmin('POST', '/api/sales/make', {
+    lotID: lot.lotID,
+    registrationID: reg.json.data.id,
+    year: reg.json.data.year,
+    bags: 1,
+    bagSizeKg: 40,
+    paymentMode: 'Cash',
+  });
+  expect(sale.status, sale.text).toBe(201);
+  invoiceNumber = sale.json.invoiceNumber;
+}, 120_000);
+
+describe('the notice and the consent box', () => {
+  for (const view of Object.values(VIEWS)) {
+    it(`refuses the form without consent, saying so, then registers with it (${view.lang}, ${view.viewport.width} px)`, async () => {
+      const page = await pageIn(view);
+      await page.goto(url('/registration'));
+      const notice = page.getByTestId('notice');
+      await notice.waitFor();
+      const notices = await e2e.asAdmin('GET', '/api/home/pages/privacy-notice');
+      const title = view.lang === 'hi' ? notices.json.titleHi : notices.json.title;
+      await expect(notice.getByRole('heading').textContent()).resolves.toBe(title);
+      await expect(page.getByTestId('notice-grievance').textContent()).resolves.toContain(notices.json.grievanceOfficerContact);
+
+      await fillRegistrationForm(page, {
+        name: view.lang === 'hi' ? 'कमला देवी' : 'Kamla Devi',
+        fatherName: view.lang === 'hi' ? 'रामलाल' : 'Ram Lal',
+        aadhaar: newAadhaar(7),
+        mobile: newMobile(),
+        village: 'बिठूर',
+        block: 'कल्याणपुर',
+        subDistrict: 'कानपुर सदर',
+        district: 'Kanpur Nagar',
+        crop: 'Wheat',
+        bags: '1',
+        file: join(FIXTURES, 'aadhaar-sample.pdf'),
+      });
+      await page.locator('#reg-consent').uncheck();
+      await page.getByTestId('registration-submit').click();
+
+      const error = page.getByTestId('consent-error');
+      await error.waitFor();
+      await expect(error.textContent()).resolves.toBe(view.text.registration.fieldErrors.consent);
+      await expect(page.getByTestId('registration-summary-list').textContent()).resolves.toContain(
+        view.text.sitePages.consentShort,
+      );
+      // The refusal moves the focus to the box.
+      await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('reg-consent');
+      await notice.locator('summary').click();
+      await shot(page, `registration-consent-refused-${view.lang}-${view.viewport.width}`);
+
+      await page.locator('#reg-consent').check();
+      await expect(error.count()).resolves.toBe(0);
+      await page.getByTestId('registration-submit').click();
+      await page.getByTestId('appointment-letter').waitFor({ timeout: 30_000 });
+      await page.close();
+    });
+  }
+});
+
+describe('admins edit the notice and the grievance officer', () => {
+  it('saves the notice in both languages on the Content blocks screen and the officer in Settings; the form shows them', async () => {
+    const ctx = await e2e.browser.newContext({ viewport: DESKTOP, locale: 'en-IN', timezoneId: 'Asia/Kolkata' });
+    ctx.setDefaultTimeout(15_000);
+    const admin = await newPage(ctx);
+    await admin.goto(url('/login?next=%2Fadmin%2Fsettings'));
+    await e2e.submitSignIn(admin);
+    await admin.locator('[name="GrievanceOfficerName"]').waitFor();
+    await admin.locator('[name="GrievanceOfficerName"]').fill('Dr. Asha Verma, Registrar');
+    await admin.locator('[name="GrievanceOfficerContact"]').fill('0512-2345678, registrar@example.org');
+    await admin.getByRole('button', { name: 'Save' }).click();
+    await admin.getByText('Settings saved.').waitFor();
+    await shot(admin, 'settings-grievance-officer-en-1280');
+
+    await admin.goto(url('/admin/cms/blocks'));
+    const form = admin.locator('form');
+    await form.locator('input[name="slug"]').fill('privacy-notice');
+    await form.locator('input[name="title"]').fill('Your data and this form');
+    await form.locator('textarea[name="body"]').fill('We collect your name and Aadhaar.\n\nWe keep the scan for 30 days.');
+    await form.locator('input[name="titleHi"]').fill('आपकी जानकारी और यह फ़ॉर्म');
+    await form.locator('textarea[name="bodyHi"]').fill('हम आपका नाम और आधार लेते हैं।\n\nस्कैन 30 दिन रखी जाती है।');
+    await shot(admin, 'cms-notice-block-en-1280');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await admin.locator('tr[data-block-slug="privacy-notice"]').waitFor();
+    await ctx.close();
+
+    for (const view of Object.values(VIEWS)) {
+      // A browser of its own: the notice's answer may be kept for half a minute by a browser that read it before.
+      const fresh = await e2e.browser.newContext({ viewport: view.viewport, locale: 'en-IN', isMobile: view.isMobile });
+      fresh.setDefaultTimeout(15_000);
+      const page = await newPage(fresh);
+      await page.addInitScript((lng) => localStorage.setItem('lang', lng), view.lang);
+      // The settings are kept a few seconds by the server: the form shows them once that has passed.
+      await expect
+        .poll(
+          async () => {
+            await page.goto(url('/registration'));
+            await page.getByTestId('notice').waitFor();
+            return page.getByTestId('notice').getByRole('heading').textContent();
+          },
+          { timeout: 90_000, interval: 3_000 },
+        )
+        .toBe(view.lang === 'hi' ? 'आपकी जानकारी और यह फ़ॉर्म' : 'Your data and this form');
+      await expect(page.getByTestId('notice-grievance').textContent()).resolves.toContain('registrar@example.org');
+      await shot(page, `registration-notice-edited-${view.lang}-${view.viewport.width}`);
+      await fresh.close();
+    }
+  }, 240_000);
+});
+
+describe('the footer of every public page', () => {
+  const pages = () => [
+    ['home', '/'],
+    ['registration', '/registration'],
+    ['find-letter', '/registration#find'],
+    ['letter', `/svs/appointment/${letterCode}`],
+    ['bill', `/bill/${invoiceNumber}`],
+    ['lot', `/lot/${lotCode}`],
+    ['privacy', '/privacy'],
+    ['terms', '/terms'],
+    ['contact', '/contact'],
+    ['accessibility', '/accessibility'],
+    ['sitemap', '/sitemap'],
+  ];
+  const LINKS = [
+    ['/privacy', 'privacy'],
+    ['/terms', 'terms'],
+    ['/contact', 'contact'],
+    ['/accessibility', 'accessibility'],
+    ['/sitemap', 'sitemap'],
+  ] as const;
+
+  for (const view of Object.values(VIEWS)) {
+    it(`links the required pages on every public page (${view.lang}, ${view.viewport.width} px)`, async () => {
+      const page = await pageIn(view);
+      for (const [name, path] of pages()) {
+        await page.goto(url(path));
+        const footer = page.getByRole('navigation', { name: view.text.sitePages.footerLabel });
+        await footer.waitFor();
+        const links = await footer.getByRole('link').evaluateAll((as) => as.map((a) => [a.getAttribute('href'), a.textContent]));
+        expect(links, name).toEqual(LINKS.map(([href, key]) => [href, view.text.sitePages[key]]));
+      }
+      await page.close();
+    });
+
+    it(`opens each required page from the footer, in the page's language (${view.lang}, ${view.viewport.width} px)`, async () => {
+      const page = await pageIn(view);
+      await page.goto(url('/registration'));
+      for (const [href, key] of LINKS) {
+        const footer = page.getByRole('navigation', { name: view.text.sitePages.footerLabel });
+        await footer.getByRole('link', { name: view.text.sitePages[key], exact: true }).click();
+        await page.waitForURL((u) => u.pathname === href);
+        const heading = page.locator('main h1');
+        await heading.waitFor();
+        if (key === 'sitemap') {
+          await expect(heading.textContent()).resolves.toBe(view.text.sitePages.sitemap);
+          const listed = await page.locator('main li a').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+          expect(listed).toEqual(expect.arrayContaining(['/', '/registration', ...LINKS.map(([h]) => h)]));
+        } else {
+          const slug = {
+            privacy: 'privacy-policy',
+            terms: 'terms-of-use',
+            contact: 'contact',
+            accessibility: 'accessibility-statement',
+          }[key];
+          const text = (await e2e.asAdmin('GET', `/api/home/pages/${slug}`)).json;
+          await expect(heading.textContent()).resolves.toBe(view.lang === 'hi' ? text.titleHi : text.title);
+          await expect(page.getByTestId('page-grievance').textContent()).resolves.toContain(text.grievanceOfficerName);
+        }
+        await expect.poll(() => page.title()).toContain(await heading.textContent());
+        await shot(page, `page-${key}-${view.lang}-${view.viewport.width}`);
+      }
+      await page.goto(url('/'));
+      await page.getByRole('navigation', { name: view.text.sitePages.footerLabel }).waitFor();
+      await shot(page, `home-footer-${view.lang}-${view.viewport.width}`);
+      await page.close();
+    });
+  }
+
+  it('sends an unknown single name home', async () => {
+    const page = await pageIn(VIEWS.en);
+    await page.goto(url('/no-such-page'));
+    await page.waitForURL((u) => u.pathname === '/');
+    await page.close();
+  });
+
+  it('raised no page errors', () => {
+    expect(pageErrors).toEqual([]);
+  });
+});
