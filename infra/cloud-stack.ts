@@ -13,6 +13,7 @@ import { REPO_ROOT } from './bundling';
 import { addAlarms } from './constructs/alarms';
 import { addAllocationSweeper } from './constructs/allocation-sweeper';
 import { addAreaFunctions, addHttpApi, checkRoutesAreServed } from './constructs/api';
+import { addAuditArchive } from './constructs/audit-archive';
 import { addAppSecrets, addLogsBucket, addTable, addUploadsBucket, uploadsBucketNameFor } from './constructs/data';
 import { SeedPortalEdgeStack } from './constructs/edge-waf';
 import { addOrphanScanSweeper } from './constructs/orphan-scan-sweeper';
@@ -58,10 +59,12 @@ export class SeedPortalStack extends Stack {
   readonly uploadsBucket: Bucket;
   readonly siteBucket: Bucket;
   readonly logsBucket: Bucket;
+  /** The audit log's archive: one Object Lock'ed object per entry. */
+  readonly auditArchiveBucket: Bucket;
   readonly api: HttpApi;
   readonly distribution: Distribution;
   readonly functions: Record<string, NodejsFunction>;
-  /** Scheduled functions (no routes): the orphan-scan sweeper, the allocation sweeper and the scan retention. */
+  /** Functions without routes: the orphan-scan and allocation sweepers and the scan retention (scheduled), the audit archive (stream). */
   readonly jobs: Record<string, NodejsFunction> = {};
   readonly alarmTopic: Topic;
 
@@ -129,6 +132,9 @@ export class SeedPortalStack extends Stack {
       baseEnvironment,
       logRetention,
     });
+    const archive = addAuditArchive(this, { table: this.table, logsBucket: this.logsBucket, baseEnvironment, logRetention });
+    this.jobs.auditArchive = archive.fn;
+    this.auditArchiveBucket = archive.bucket;
 
     this.alarmTopic = addAlarms(this, {
       api,

@@ -2,6 +2,7 @@ import * as crops from '../functions/crops/service';
 import * as home from '../functions/home/service';
 import * as lots from '../functions/lots/service';
 import * as producers from '../functions/producers/service';
+import { auditTrail } from '../functions/lib/audit-log';
 import type { Caller } from '../functions/lib/caller';
 import { CropInput } from '../shared/schemas/crops';
 import { CreateLotInput } from '../shared/schemas/lots';
@@ -17,6 +18,8 @@ import { DEFAULT_PAGES } from '../functions/home/default-pages';
  */
 export async function seedDemoData(admin: Caller): Promise<boolean> {
   if ((await crops.list({ includeInactive: true, take: 1 })).length > 0) return false;
+  // Recorded in the audit log like the same writes through the API, as the seeding admin.
+  const audit = (action: Parameters<typeof auditTrail>[0]) => auditTrail(action, admin, 'demo-data');
 
   const producer = await producers.create(
     ProducerInput.parse({
@@ -25,6 +28,7 @@ export async function seedDemoData(admin: Caller): Promise<boolean> {
       contactNumber: '+919876543210',
       address: 'Kalyanpur, Kanpur',
     }),
+    audit('producer.create'),
   );
   const year = new Date().getFullYear();
   const crop = [
@@ -49,6 +53,7 @@ export async function seedDemoData(admin: Caller): Promise<boolean> {
   for (const c of crop) {
     const created = await crops.create(
       CropInput.parse({ cropName: c.cropName, cropNameHi: c.cropNameHi, description: c.description, hsnCode: c.hsnCode }),
+      audit('crop.create'),
     );
     await lots.create(
       CreateLotInput.parse({
@@ -59,6 +64,7 @@ export async function seedDemoData(admin: Caller): Promise<boolean> {
         pricePerUnit: c.price,
         isSubsidized: c.cropName === 'Wheat',
       }),
+      audit('lot.create'),
     );
   }
   await home.saveBlock(
@@ -71,10 +77,16 @@ export async function seedDemoData(admin: Caller): Promise<boolean> {
       isActive: true,
     }),
     admin,
+    audit('content-block.create'),
   );
   // The notice and the required pages as editable blocks, first saved with the built-in text.
   for (const [slug, text] of Object.entries(DEFAULT_PAGES)) {
-    await home.saveBlock(0, BlockInput.parse({ slug, ...text, sortOrder: 0, isActive: true }), admin);
+    await home.saveBlock(
+      0,
+      BlockInput.parse({ slug, ...text, sortOrder: 0, isActive: true }),
+      admin,
+      audit('content-block.create'),
+    );
   }
   return true;
 }

@@ -18,7 +18,7 @@ export async function seedRoles(): Promise<void> {
   for (const name of ROLES) {
     id += 1;
     if (existing.has(name)) continue;
-    await insertRole({ roleID: id, name, description: BUILT_IN_ROLE_DESCRIPTIONS[name] });
+    await insertRole({ roleID: id, name, description: BUILT_IN_ROLE_DESCRIPTIONS[name] }, undefined);
   }
   // Custom roles are numbered after the built-in ones.
   const counter = await docClient().send(new GetCommand({ TableName: tableName(), Key: { pk: 'COUNTER#roles', sk: 'COUNTER' } }));
@@ -40,15 +40,18 @@ export async function seedSuperAdmin(email: string, password?: string): Promise<
   if (await findUserIdByEmail(email)) return { email, created: false };
   const generated = password ? undefined : randomBytes(12).toString('base64url');
   const userID = await nextValue('users');
-  await insertUser({
-    userID,
-    fullName: 'Super Admin',
-    email,
-    passwordHash: await hashPassword(password ?? generated!),
-    isActive: true,
-    roleIds: [1],
-    createdOn: new Date().toISOString(),
-  });
+  await insertUser(
+    {
+      userID,
+      fullName: 'Super Admin',
+      email,
+      passwordHash: await hashPassword(password ?? generated!),
+      isActive: true,
+      roleIds: [1],
+      createdOn: new Date().toISOString(),
+    },
+    undefined,
+  );
   return { email, generatedPassword: generated, created: true };
 }
 

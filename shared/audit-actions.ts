@@ -43,7 +43,7 @@ export const AUDIT_ACTIONS = {
 
   'POST /api/lots': 'lot.create',
   'PUT /api/lots/{id}': 'lot.update',
-  'DELETE /api/lots/{id}': 'lot.deactivate',
+  'DELETE /api/lots/{id}': 'lot.delete',
 
   'POST /api/farmers': 'farmer.create',
   'PUT /api/farmers/{id}': 'farmer.update',

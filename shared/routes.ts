@@ -162,6 +162,9 @@ export const ROUTES = [
   { method: 'POST', path: '/api/data-requests/{id}/resolve', area: 'registrations', access: ADMIN },
   { method: 'GET', path: '/api/retention', area: 'registrations', access: ADMIN },
   { method: 'POST', path: '/api/retention/close-season', area: 'registrations', access: ADMIN },
+
+  // the audit log (read only: no route changes or deletes an entry)
+  { method: 'GET', path: '/api/audit', area: 'admin', access: SUPER },
 ] as const satisfies readonly RouteDef[];
 
 type Route = (typeof ROUTES)[number];

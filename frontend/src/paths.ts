@@ -40,6 +40,7 @@ export const paths = {
     roles: '/admin/roles',
     configs: '/admin/configs',
     dataRequests: '/admin/data-requests',
+    audit: '/admin/audit',
   },
   user: {
     root: '/user',
@@ -87,7 +88,8 @@ export type AdminSectionId =
   | 'users'
   | 'roles'
   | 'configs'
-  | 'dataRequests';
+  | 'dataRequests'
+  | 'audit';
 
 export interface AdminSection {
   id: AdminSectionId;
@@ -114,6 +116,7 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { id: 'roles', path: paths.admin.roles, roles: SUPER },
   { id: 'configs', path: paths.admin.configs, roles: SUPER },
   { id: 'dataRequests', path: paths.admin.dataRequests, roles: ADMIN },
+  { id: 'audit', path: paths.admin.audit, roles: SUPER },
 ];
 
 /** A path inside the app that is safe to go to after signing in (no other origin, no protocol tricks). */

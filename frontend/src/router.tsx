@@ -47,6 +47,7 @@ const adminPages: Record<AdminSectionId, LazyPage> = {
   roles: staffPage(() => import('./features/admin-roles/RolesPage')),
   configs: staffPage(() => import('./features/admin-configs/ConfigsPage')),
   dataRequests: staffPage(() => import('./features/data-requests/DataRequestsPage')),
+  audit: staffPage(() => import('./features/audit/AuditPage')),
 };
 
 const home = lazyPage(publicPages.home.load);

@@ -10,6 +10,8 @@ import {
   UpdateUserInput,
 } from '@shared/schemas/admin';
 import { json } from '../lib/http';
+import { AuditQuery } from '@shared/schemas/audit';
+import { auditPage } from './audit';
 import * as admin from './service';
 
 export const handler = defineArea('admin', {
@@ -17,24 +19,24 @@ export const handler = defineArea('admin', {
   'GET /api/admin/users/names': { handle: () => admin.getUserNames() },
   'POST /api/admin/users': {
     body: CreateUserInput,
-    handle: async ({ body }) => json(await admin.createUser(body), 201),
+    handle: async ({ body, audit }) => json(await admin.createUser(body, audit), 201),
   },
   'PUT /api/admin/users/{id}': {
     params: IdParam,
     body: UpdateUserInput,
-    handle: ({ params, body, caller }) => admin.updateUser(params.id, body, caller!),
+    handle: ({ params, body, caller, audit }) => admin.updateUser(params.id, body, caller!, audit),
   },
   'PUT /api/admin/users/{id}/password': {
     params: IdParam,
     body: ResetPasswordInput,
-    handle: ({ params, body }) => admin.resetPassword(params.id, body.newPassword),
+    handle: ({ params, body, audit }) => admin.resetPassword(params.id, body.newPassword, audit),
   },
   'GET /api/roles': { handle: () => admin.getRoles() },
   'POST /api/roles': {
     body: CreateRoleInput,
-    handle: async ({ body }) => json(await admin.createRole(body), 201),
+    handle: async ({ body, audit }) => json(await admin.createRole(body, audit), 201),
   },
-  'DELETE /api/roles/{id}': { params: IdParam, handle: ({ params }) => admin.deleteRole(params.id) },
+  'DELETE /api/roles/{id}': { params: IdParam, handle: ({ params, audit }) => admin.deleteRole(params.id, audit) },
   'GET /api/config': { handle: () => admin.getConfigs() },
   'GET /api/config/{key}': {
     params: ConfigKeyParam,
@@ -44,8 +46,12 @@ export const handler = defineArea('admin', {
       return json(value, 200, caller ? {} : { 'cache-control': 'public, max-age=30' });
     },
   },
-  'POST /api/config': { body: SaveConfigInput, handle: ({ body, caller }) => admin.saveConfig(body, caller!) },
-  'DELETE /api/config/{key}': { params: ConfigKeyParam, handle: ({ params }) => admin.removeConfig(params.key) },
+  'POST /api/config': { body: SaveConfigInput, handle: ({ body, caller, audit }) => admin.saveConfig(body, caller!, audit) },
+  'DELETE /api/config/{key}': { params: ConfigKeyParam, handle: ({ params, audit }) => admin.removeConfig(params.key, audit) },
   'GET /api/settings': { handle: () => admin.getSeasonSettings() },
-  'PUT /api/settings': { body: SettingsInput, handle: ({ body, caller }) => admin.saveSeasonSettings(body, caller!) },
+  'PUT /api/settings': {
+    body: SettingsInput,
+    handle: ({ body, caller, audit }) => admin.saveSeasonSettings(body, caller!, audit),
+  },
+  'GET /api/audit': { query: AuditQuery, handle: ({ query }) => auditPage(query) },
 });

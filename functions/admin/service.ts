@@ -18,13 +18,21 @@ import type {
   UserResponse,
 } from '@shared/schemas/admin';
 import { isBuiltInRole } from '@shared/roles';
+import { fieldChanges, type AuditTrail } from '../lib/audit-log';
 import type { Caller } from '../lib/caller';
-import { deleteConfigItem, getConfigItem, getSettings, listConfigItems, putConfigItem } from '../lib/config-store';
+import {
+  deleteConfigItem,
+  getConfigItem,
+  getSettings,
+  listConfigItems,
+  putConfigItem,
+  putConfigItems,
+} from '../lib/config-store';
 import { nextValue } from '../lib/counters';
 import { AppError, badRequest, conflict, forbidden, notFound, unauthorized } from '../lib/errors';
 import { hashPassword } from '../lib/passwords';
 import { deleteRoleItems, getRole, insertRole, listRoles, roleNames } from '../lib/roles-store';
-import { endUserSessions, insertUser, listUsers, updateUserFields, type UserItem } from '../lib/users-store';
+import { getUser, insertUser, listUsers, updateUserFields, type UserItem } from '../lib/users-store';
 
 // ---- users ----
 
@@ -61,7 +69,10 @@ export async function getUserNames(): Promise<{ userID: number; fullName: string
   return (await listUsers()).map((u) => ({ userID: u.userID, fullName: u.fullName }));
 }
 
-export async function createUser(input: CreateUserInput): Promise<UserResponse> {
+/** What an entry may show of an account: never its password or hash. */
+const USER_FIELDS = ['fullName', 'email', 'isActive', 'roleIds'] as const;
+
+export async function createUser(input: CreateUserInput, audit: AuditTrail): Promise<UserResponse> {
   const roleIds = await checkRoleIds(input.roleIds);
   const user: UserItem = {
     userID: await nextValue('users'),
@@ -72,11 +83,15 @@ export async function createUser(input: CreateUserInput): Promise<UserResponse> 
     roleIds,
     createdOn: new Date().toISOString(),
   };
-  if (!(await insertUser(user))) throw conflict('A user with this email already exists');
+  const entry = audit.put(
+    { type: 'user', id: user.userID },
+    { summary: `account ${user.email} created`, fields: fieldChanges(undefined, user, USER_FIELDS) },
+  );
+  if (!(await insertUser(user, entry))) throw conflict('A user with this email already exists');
   return toUserResponse(user);
 }
 
-export async function updateUser(id: number, input: UpdateUserInput, caller: Caller): Promise<UserResponse> {
+export async function updateUser(id: number, input: UpdateUserInput, caller: Caller, audit: AuditTrail): Promise<UserResponse> {
   const roleIds = await checkRoleIds(input.roleIds);
   if (id === caller.userID) {
     const names = await roleNames(roleIds);
@@ -84,11 +99,18 @@ export async function updateUser(id: number, input: UpdateUserInput, caller: Cal
       throw badRequest('You cannot deactivate yourself or remove your own super_admin role');
     }
   }
-  const updated = await updateUserFields(id, { fullName: input.fullName, isActive: input.isActive, roleIds });
+  const before = await getUser(id, true);
+  if (!before) throw notFound('User not found');
+  const fields = { fullName: input.fullName, isActive: input.isActive, roleIds };
+  const after = { ...before, ...fields };
+  const entry = audit.put(
+    { type: 'user', id },
+    { summary: `account ${before.email} changed`, fields: fieldChanges(before, after, USER_FIELDS) },
+  );
+  // Deactivation or other roles end the account's sessions in the same write; a new name alone does not.
+  const updated = await updateUserFields(before, fields, { endSessions: accessChanged(before, after) }, entry);
   if (!updated) throw notFound('User not found');
-  // Deactivation or other roles end the account's sessions; a new name alone does not.
-  if (accessChanged(updated.before, updated.after)) await endUserSessions(id);
-  return toUserResponse(updated.after);
+  return toUserResponse(updated);
 }
 
 function accessChanged(before: UserItem, after: UserItem): boolean {
@@ -96,8 +118,15 @@ function accessChanged(before: UserItem, after: UserItem): boolean {
   return before.isActive !== after.isActive || ids(before) !== ids(after);
 }
 
-export async function resetPassword(id: number, newPassword: string): Promise<{ success: true; message: string }> {
-  const updated = await updateUserFields(id, { passwordHash: await hashPassword(newPassword) }, { endSessions: true });
+export async function resetPassword(
+  id: number,
+  newPassword: string,
+  audit: AuditTrail,
+): Promise<{ success: true; message: string }> {
+  const before = await getUser(id, true);
+  if (!before) throw notFound('User not found');
+  const entry = audit.put({ type: 'user', id }, { summary: `password of ${before.email} reset; its sessions ended` });
+  const updated = await updateUserFields(before, { passwordHash: await hashPassword(newPassword) }, { endSessions: true }, entry);
   if (!updated) throw notFound('User not found');
   return { success: true, message: 'Password updated.' };
 }
@@ -108,19 +137,20 @@ export async function getRoles(): Promise<RoleResponse[]> {
   return (await listRoles()).sort((a, b) => a.roleID - b.roleID);
 }
 
-export async function createRole(input: CreateRoleInput): Promise<RoleResponse> {
+export async function createRole(input: CreateRoleInput, audit: AuditTrail): Promise<RoleResponse> {
   const role = { roleID: await nextValue('roles'), name: input.name, description: input.description };
-  if (!(await insertRole(role))) throw conflict(`A role named ${input.name} already exists`);
+  const entry = audit.put({ type: 'role', id: role.roleID }, { summary: `role ${role.name} created` });
+  if (!(await insertRole(role, entry))) throw conflict(`A role named ${input.name} already exists`);
   return role;
 }
 
-export async function deleteRole(id: number): Promise<{ success: true }> {
+export async function deleteRole(id: number, audit: AuditTrail): Promise<{ success: true }> {
   const role = await getRole(id);
   if (!role) throw notFound('Role not found');
   if (isBuiltInRole(role.name)) throw conflict('Built-in roles cannot be deleted');
   const users = await listUsers();
   if (users.some((u) => (u.roleIds ?? []).includes(id))) throw conflict('Role is in use.');
-  await deleteRoleItems(role);
+  await deleteRoleItems(role, audit.put({ type: 'role', id }, { summary: `role ${role.name} deleted` }));
   return { success: true };
 }
 
@@ -151,15 +181,26 @@ export async function getConfig(key: string, caller: Caller | null): Promise<Con
   throw notFound(`No configuration key ${key}`);
 }
 
-export async function saveConfig(input: SaveConfigInput, caller: Caller): Promise<ConfigResponse> {
+export async function saveConfig(input: SaveConfigInput, caller: Caller, audit: AuditTrail): Promise<ConfigResponse> {
   const problem = validateConfigValue(input.key, input.value);
   if (problem) throw badRequest(problem, { value: problem });
-  const saved = await putConfigItem(input.key, input.value, caller.userID);
+  const before = await getConfigItem(input.key);
+  const entry = audit.put(
+    { type: 'config', id: input.key },
+    { fields: [{ field: input.key, before: before?.value ?? '', after: input.value }] },
+  );
+  const saved = await putConfigItem(input.key, input.value, caller.userID, entry);
   return toConfig(saved.key, saved.value);
 }
 
-export async function removeConfig(key: string): Promise<{ success: true }> {
-  if (!(await deleteConfigItem(key))) throw notFound(`No configuration key ${key}`);
+export async function removeConfig(key: string, audit: AuditTrail): Promise<{ success: true }> {
+  const before = await getConfigItem(key);
+  if (!before) throw notFound(`No configuration key ${key}`);
+  const entry = audit.put(
+    { type: 'config', id: key },
+    { summary: 'key removed', fields: [{ field: key, before: before.value, after: '' }] },
+  );
+  if (!(await deleteConfigItem(key, entry))) throw notFound(`No configuration key ${key}`);
   return { success: true };
 }
 
@@ -199,7 +240,7 @@ function settingText(key: (typeof SETTINGS_KEYS)[number], value: unknown): strin
   return (CONFIG_KEYS[key].format as (v: unknown) => string)(value);
 }
 
-export async function saveSeasonSettings(input: SettingsInput, caller: Caller): Promise<SettingsReply> {
+export async function saveSeasonSettings(input: SettingsInput, caller: Caller, audit: AuditTrail): Promise<SettingsReply> {
   const texts: [KnownConfigKey, string][] = [];
   // Every value is checked before any is stored: a refused share text leaves the other settings as they were.
   for (const key of SETTINGS_KEYS) {
@@ -209,6 +250,9 @@ export async function saveSeasonSettings(input: SettingsInput, caller: Caller): 
     if (problem) throw new AppError('VALIDATION', problem, { fields: { [key]: problem } });
     texts.push([key, key === 'ReservedShares' ? formatReservedShares(CONFIG_KEYS.ReservedShares.parse(text)) : text]);
   }
-  for (const [key, text] of texts) await putConfigItem(key, text, caller.userID);
+  const before = new Map((await listConfigItems()).map((c) => [c.key, c.value]));
+  const fields = texts.map(([key, text]) => ({ field: key, before: before.get(key) ?? '', after: text }));
+  // One transaction with one entry: the settings saved together, each change shown before -> after.
+  await putConfigItems(texts, caller.userID, audit.put({ type: 'settings', id: 'season' }, { fields }));
   return getSeasonSettings();
 }

@@ -3,6 +3,7 @@ import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { type AllocationStatus, statusOf } from '@shared/allocation-status';
 import type { CancelReply } from '@shared/schemas/allocation';
 import { westernDigits } from '@shared/typed-numbers';
+import type { AuditTrail } from '../lib/audit-log';
 import { docClient, tableName } from '../lib/aws';
 import type { Caller } from '../lib/caller';
 import { AppError, conflict } from '../lib/errors';
@@ -25,7 +26,8 @@ import { queuePk, queueSk } from './queue';
  * a reason. One transaction: the registration becomes cancelled only while it still has the status it was
  * read with and is not billed; the pool gives its grams back (confirmed) or lowers its count (waitlisted,
  * applied); its due, queue or applicant entry goes; the farmer's notice is written. Then the slot is given
- * back and the waiting list is promoted (a failure there is left to the next sweep).
+ * back and the waiting list is promoted (a failure there is left to the next sweep). The audit entry is the
+ * transaction's last item.
  */
 export const MSG_CANCELLED = 'पंजीकरण रद्द कर दिया गया / Registration cancelled.';
 const MSG_BILLED =
@@ -141,7 +143,7 @@ async function readRegistration(year: number, id: number): Promise<RegistrationI
  * Cancels the registration as read (read again when its status changed meanwhile); 409 when it is billed,
  * expired or already cancelled, also when two cancellations race (only one of them cancels).
  */
-export async function cancelRegistration(read: RegistrationItem, by: CancelledBy): Promise<CancelReply> {
+export async function cancelRegistration(read: RegistrationItem, by: CancelledBy, audit: AuditTrail): Promise<CancelReply> {
   let reg = read;
   for (let tries = 0; ; tries++) {
     const refusal = refusalOf(reg);
@@ -149,7 +151,14 @@ export async function cancelRegistration(read: RegistrationItem, by: CancelledBy
     const status = statusOf(reg);
     const stamp = { cancelledOn: new Date().toISOString(), changeToken: randomUUID() };
     try {
-      const items = cancelTransaction(reg, status, by, stamp);
+      const entry = audit.put(
+        { type: 'registration', id: reg.id, year: reg.year },
+        {
+          summary: by.staff ? `cancelled by staff: ${by.staff.reason}` : 'cancelled by the farmer from the letter',
+          fields: [{ field: 'status', before: status, after: 'cancelled' }],
+        },
+      );
+      const items = [...cancelTransaction(reg, status, by, stamp), entry];
       await withRetry(() => docClient().send(new TransactWriteCommand({ TransactItems: items })), { attempts: 6, baseMs: 30 });
       await afterCancel(reg, status);
       return { success: true, message: MSG_CANCELLED, status: 'cancelled' };
@@ -207,12 +216,17 @@ function cancelLimits(code: string, sourceIp: string): Limit[] {
  * The farmer confirms with the last 4 digits of the registered mobile number (Devanagari digits too).
  * Counted before the check, so guesses sent at once cannot outrun the limit; a match gives its count back.
  */
-export async function cancelByFarmer(code: string, mobileLast4: string, sourceIp: string): Promise<CancelReply> {
+export async function cancelByFarmer(
+  code: string,
+  mobileLast4: string,
+  sourceIp: string,
+  audit: AuditTrail,
+): Promise<CancelReply> {
   const attempt = await countAttempt(cancelLimits(code, sourceIp));
   if (!attempt.allowed) throw tooManyAttempts(attempt.retryAfterSeconds);
   const reg = await withRetry(() => getRegistrationByCode(code));
   if (!reg) throw letterNotFound();
   if (westernDigits(mobileLast4.trim()) !== reg.mobileNumber.slice(-4)) throw new AppError('FORBIDDEN', MSG_WRONG_MOBILE);
   await attempt.giveBack();
-  return cancelRegistration(reg, {});
+  return cancelRegistration(reg, {}, audit);
 }

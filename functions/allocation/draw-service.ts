@@ -1,5 +1,6 @@
 import type { ReservedShareSetting } from '@shared/config-keys';
 import type { DrawReply, DrawRequest } from '@shared/schemas/allocation';
+import type { AuditTrail } from '../lib/audit-log';
 import type { Caller } from '../lib/caller';
 import { getSetting } from '../lib/config-store';
 import { AppError, conflict, notFound } from '../lib/errors';
@@ -24,7 +25,11 @@ export class DrawAlreadyRun extends Error {
   }
 }
 
-export async function runCropDraw(input: DrawRequest, caller: Caller): Promise<DrawReply> {
+/**
+ * The audit entry is written with the stored draw, when the draw is fixed (the run's start): applying it to the
+ * registrations takes many transactions, and a resend that finishes an earlier run records nothing new.
+ */
+export async function runCropDraw(input: DrawRequest, caller: Caller, audit: AuditTrail): Promise<DrawReply> {
   const { cropId, year, seed } = input;
   const earlier = await readDraw(cropId, year);
   if (earlier) {
@@ -75,7 +80,14 @@ export async function runCropDraw(input: DrawRequest, caller: Caller): Promise<D
   };
   let saved: boolean;
   try {
-    saved = await saveDraw(stored);
+    const entry = audit.put(
+      { type: 'allocation', id: `draw:${cropId}`, year },
+      {
+        summary: `draw of crop ${cropId} fixed: ${stored.entries.length} applicants, ${stored.promisedGrams} of ${stored.stockGrams} g promised`,
+        fields: [{ field: 'seed', after: seed }],
+      },
+    );
+    saved = await saveDraw(stored, entry);
   } catch (e) {
     if (e instanceof DrawTooLargeError) throw conflict(e.message);
     throw e;

@@ -1,4 +1,5 @@
 import { PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { TransactItem } from '../lib/audited-write';
 import { docClient, tableName } from '../lib/aws';
 import { queryAll } from '../lib/query';
 import { cancellationReasons, withRetry } from '../lib/retry';
@@ -110,7 +111,8 @@ export class DrawTooLargeError extends Error {}
  * Fixes the draw's result. False when a draw of the crop and year was already stored (this one is then
  * not stored, and no part of it either).
  */
-export async function saveDraw(draw: StoredDraw): Promise<boolean> {
+/** Stores the draw, fixed, with its audit entry (absent only for draws a test stores directly). */
+export async function saveDraw(draw: StoredDraw, entry: TransactItem | undefined): Promise<boolean> {
   const pk = drawPk(draw.cropId, draw.year);
   const names = draw.shares.map((s) => s.name);
   const parts: string[] = [];
@@ -130,6 +132,7 @@ export async function saveDraw(draw: StoredDraw): Promise<boolean> {
               },
             },
             ...parts.map((text, i) => ({ Put: { TableName: tableName(), Item: { pk, sk: `PART#${i + 1}`, text } } })),
+            ...(entry ? [entry] : []),
           ],
         }),
       ),

@@ -11,9 +11,9 @@ const ROUTE_SWEEP_BUDGET_MS = 6_000;
 export const handler = defineArea('allocation', {
   'POST /api/allocation/draw': {
     body: DrawRequest,
-    handle: async ({ body, caller }) => {
+    handle: async ({ body, caller, audit }) => {
       try {
-        return json(await runCropDraw(body, caller!), 201);
+        return json(await runCropDraw(body, caller!, audit), 201);
       } catch (e) {
         if (!(e instanceof DrawAlreadyRun)) throw e;
         // Refused with the first result, so the admin sees what stands.
@@ -31,10 +31,15 @@ export const handler = defineArea('allocation', {
     handle: ({ query }) => allocationSummary(query.year),
   },
   'POST /api/allocation/sweep': {
-    handle: async () => {
+    handle: async ({ audit }) => {
       // Run now: an admin's run does not wait for a scheduled run's lease (correctness never depends on it).
       // It stops beginning work well within the API function's 10 s; the scheduled runs do the rest.
       const { expired, promoted, days } = await sweepAllocation({ budgetMs: ROUTE_SWEEP_BUDGET_MS });
+      // Many transactions: one entry when the run completes, with what it did (none when it failed).
+      await audit.write(
+        { type: 'allocation', id: 'sweep' },
+        { summary: `sweep run: ${expired} expired, ${promoted} promoted${days.length ? `, days ${days.join(', ')}` : ''}` },
+      );
       return { expired, promoted, days };
     },
   },

@@ -16,8 +16,12 @@ export const handler = defineArea('crops', {
     },
   },
   'GET /api/crops/{id}': { params: IdParam, handle: ({ params }) => crops.get(params.id) },
-  'POST /api/crops': { body: CropInput, handle: async ({ body }) => json(await crops.create(body), 201) },
-  'PUT /api/crops/{id}': { params: IdParam, body: CropInput, handle: ({ params, body }) => crops.update(params.id, body) },
-  'DELETE /api/crops/{id}': { params: IdParam, handle: ({ params }) => crops.setActive(params.id, false) },
-  'POST /api/crops/{id}/restore': { params: IdParam, handle: ({ params }) => crops.setActive(params.id, true) },
+  'POST /api/crops': { body: CropInput, handle: async ({ body, audit }) => json(await crops.create(body, audit), 201) },
+  'PUT /api/crops/{id}': {
+    params: IdParam,
+    body: CropInput,
+    handle: ({ params, body, audit }) => crops.update(params.id, body, audit),
+  },
+  'DELETE /api/crops/{id}': { params: IdParam, handle: ({ params, audit }) => crops.setActive(params.id, false, audit) },
+  'POST /api/crops/{id}/restore': { params: IdParam, handle: ({ params, audit }) => crops.setActive(params.id, true, audit) },
 });

@@ -1,7 +1,8 @@
 import { GetCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import type { TransactItem } from '../lib/audited-write';
 import { docClient, tableName } from '../lib/aws';
 import { getRecord, getRecords, listCatalogue } from '../lib/entity-reads';
-import { conditionFailedAt, moveClaimItems, putNewWithClaim, setActiveFlag, takeClaimItem } from '../lib/query';
+import { conditionFailedAt, moveClaimItems, putNewWithClaim, setActiveFlag, takeClaimItem, type Item } from '../lib/query';
 import { CROP_PARTITIONS, cropEntity, cropKey, cropNameClaimKey, type CropItem } from './crop-entity';
 
 /** Storage of crops; the item is defined in crop-entity.ts. */
@@ -21,8 +22,8 @@ export const listCrops = (o: { includeInactive: boolean; search?: string; take: 
 
 export type CropWriteOutcome = { ok: true } | { ok: false; reason: 'name-taken' | 'changed'; takenBy?: number };
 
-export async function insertCrop(c: CropItem): Promise<CropWriteOutcome> {
-  if (await putNewWithClaim(cropEntity.toItem(c), takeClaimItem(cropNameClaimKey(c.cropNameKey), 'cropID', c.cropID)))
+export async function insertCrop(c: CropItem, entry: TransactItem): Promise<CropWriteOutcome> {
+  if (await putNewWithClaim(cropEntity.toItem(c), takeClaimItem(cropNameClaimKey(c.cropNameKey), 'cropID', c.cropID), entry))
     return { ok: true };
   return { ok: false, reason: 'name-taken', takenBy: await cropIdByName(c.cropNameKey) };
 }
@@ -31,6 +32,7 @@ export async function insertCrop(c: CropItem): Promise<CropWriteOutcome> {
 export async function updateCrop(
   current: CropItem,
   next: Pick<CropItem, 'cropName' | 'cropNameHi' | 'cropNameKey' | 'description' | 'rules' | 'hsnCode' | 'searchText'>,
+  entry: TransactItem,
 ): Promise<CropWriteOutcome> {
   const id = current.cropID;
   const items: NonNullable<TransactWriteCommandInput['TransactItems']> = [
@@ -59,6 +61,7 @@ export async function updateCrop(
   if (next.cropNameKey !== current.cropNameKey) {
     items.push(...moveClaimItems(cropNameClaimKey(current.cropNameKey), cropNameClaimKey(next.cropNameKey), 'cropID', id));
   }
+  items.push(entry);
   try {
     await docClient().send(new TransactWriteCommand({ TransactItems: items }));
     return { ok: true };
@@ -70,6 +73,10 @@ export async function updateCrop(
   }
 }
 
-export async function setCropActive(id: number, active: boolean): Promise<CropItem | undefined> {
-  return cropEntity.fromItem(await setActiveFlag(cropKey(id), id, active, CROP_PARTITIONS));
+export async function setCropActive(
+  id: number,
+  active: boolean,
+  entryFor: (before: Item) => TransactItem,
+): Promise<CropItem | undefined> {
+  return cropEntity.fromItem(await setActiveFlag(cropKey(id), id, active, CROP_PARTITIONS, entryFor));
 }

@@ -4,6 +4,7 @@ import type { CropDropdownItem, CropInput, CropListQuery, CropResponse } from '@
 import { DROPDOWN_TAKE } from '@shared/schemas/common';
 import { nextValue } from '../lib/counters';
 import { badRequest, conflict, notFound } from '../lib/errors';
+import { activeFlagEntry, fieldChanges, type AuditTrail } from '../lib/audit-log';
 import { searchTextOf } from '../lib/query';
 import { getCrop, insertCrop, listCrops, setCropActive, updateCrop, type CropItem } from './repository';
 
@@ -63,7 +64,9 @@ export async function get(id: number): Promise<CropResponse> {
   return toResponse(await requireCrop(id));
 }
 
-export async function create(input: CropInput): Promise<CropResponse> {
+const CROP_FIELDS = ['cropName', 'cropNameHi', 'description', 'rules', 'hsnCode'] as const;
+
+export async function create(input: CropInput, audit: AuditTrail): Promise<CropResponse> {
   const cropNameKey = nameKey(input.cropName);
   const item: CropItem = {
     cropID: await nextValue('crops'),
@@ -79,13 +82,19 @@ export async function create(input: CropInput): Promise<CropResponse> {
     searchText: searchTextOf(input.cropName, input.cropNameHi, input.description),
     createdOn: new Date().toISOString(),
   };
-  const out = await insertCrop(item);
+  const out = await insertCrop(
+    item,
+    audit.put(
+      { type: 'crop', id: item.cropID },
+      { summary: `crop ${item.cropName} created`, fields: fieldChanges(undefined, item, CROP_FIELDS) },
+    ),
+  );
   if (!out.ok) throw conflict(takenMessage(input.cropName, out.takenBy), { cropID: out.takenBy });
   forgetDropdown();
   return toResponse(item);
 }
 
-export async function update(id: number, input: CropInput): Promise<CropResponse> {
+export async function update(id: number, input: CropInput, audit: AuditTrail): Promise<CropResponse> {
   const current = await getCrop(id, true);
   if (!current) throw notFound(`Crop ${id} not found`);
   const next = {
@@ -97,7 +106,11 @@ export async function update(id: number, input: CropInput): Promise<CropResponse
     hsnCode: input.hsnCode === undefined ? hsnOfCrop({ ...current, cropName: input.cropName }) : input.hsnCode,
     searchText: searchTextOf(input.cropName, input.cropNameHi, input.description),
   };
-  const out = await updateCrop(current, next);
+  const out = await updateCrop(
+    current,
+    next,
+    audit.put({ type: 'crop', id }, { fields: fieldChanges(current, { ...current, ...next }, CROP_FIELDS) }),
+  );
   if (!out.ok) {
     if (out.reason === 'name-taken') throw conflict(takenMessage(input.cropName, out.takenBy), { cropID: out.takenBy });
     throw conflict('This crop was changed by someone else at the same time. Reload and try again.');
@@ -106,8 +119,8 @@ export async function update(id: number, input: CropInput): Promise<CropResponse
   return toResponse({ ...current, ...next, updatedOn: new Date().toISOString() });
 }
 
-export async function setActive(id: number, active: boolean): Promise<CropResponse> {
-  const c = await setCropActive(id, active);
+export async function setActive(id: number, active: boolean, audit: AuditTrail): Promise<CropResponse> {
+  const c = await setCropActive(id, active, activeFlagEntry(audit, { type: 'crop', id }, active));
   if (!c) throw notFound(`Crop ${id} not found`);
   forgetDropdown();
   return toResponse(c);

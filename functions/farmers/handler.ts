@@ -16,14 +16,14 @@ export const handler = defineArea('farmers', {
   },
   'POST /api/farmers': {
     body: FarmerInput,
-    handle: async ({ body }) => json(await farmers.create(body), 201),
+    handle: async ({ body, audit }) => json(await farmers.create(body, audit), 201),
   },
   'PUT /api/farmers/{id}': {
     params: IdParam,
     body: FarmerInput,
-    handle: ({ params, body }) => farmers.update(params.id, body),
+    handle: ({ params, body, audit }) => farmers.update(params.id, body, audit),
   },
-  'DELETE /api/farmers/{id}': { params: IdParam, handle: ({ params }) => farmers.setActive(params.id, false) },
-  'POST /api/farmers/{id}/restore': { params: IdParam, handle: ({ params }) => farmers.setActive(params.id, true) },
+  'DELETE /api/farmers/{id}': { params: IdParam, handle: ({ params, audit }) => farmers.setActive(params.id, false, audit) },
+  'POST /api/farmers/{id}/restore': { params: IdParam, handle: ({ params, audit }) => farmers.setActive(params.id, true, audit) },
   'GET /api/farmers/{id}/registrations': { params: IdParam, handle: ({ params }) => farmers.registrations(params.id) },
 });

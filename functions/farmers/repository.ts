@@ -1,4 +1,5 @@
 import { GetCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import type { TransactItem } from '../lib/audited-write';
 import { docClient, tableName } from '../lib/aws';
 import { getRecord, listCatalogue } from '../lib/entity-reads';
 import {
@@ -45,14 +46,14 @@ export async function farmersByContact(contact: string, take: number): Promise<F
 
 export type FarmerWriteOutcome = { ok: true } | { ok: false; reason: 'aadhaar-taken' | 'changed'; takenBy?: number };
 
-export async function insertFarmer(f: FarmerItem): Promise<FarmerWriteOutcome> {
+export async function insertFarmer(f: FarmerItem, entry: TransactItem | undefined): Promise<FarmerWriteOutcome> {
   const claim = f.aadhaarHash ? takeClaimItem(farmerAadhaarClaimKey(f.aadhaarHash), 'farmerID', f.farmerID) : undefined;
-  if (await putNewWithClaim(farmerEntity.toItem(f), claim)) return { ok: true };
+  if (await putNewWithClaim(farmerEntity.toItem(f), claim, entry)) return { ok: true };
   return { ok: false, reason: 'aadhaar-taken', takenBy: await farmerIdByAadhaarHash(f.aadhaarHash!) };
 }
 
 /** Rewrites the farmer's fields; an Aadhaar change moves the claim in the same transaction. */
-export async function updateFarmer(current: FarmerItem, next: FarmerFields): Promise<FarmerWriteOutcome> {
+export async function updateFarmer(current: FarmerItem, next: FarmerFields, entry: TransactItem): Promise<FarmerWriteOutcome> {
   const id = current.farmerID;
   const values: Record<string, unknown> = {
     ':name': next.name,
@@ -119,6 +120,7 @@ export async function updateFarmer(current: FarmerItem, next: FarmerFields): Pro
     putAt = items.length;
     items.push(takeClaimItem(farmerAadhaarClaimKey(next.aadhaarHash), 'farmerID', id));
   }
+  items.push(entry);
   try {
     await docClient().send(new TransactWriteCommand({ TransactItems: items }));
     return { ok: true };
@@ -132,8 +134,12 @@ export async function updateFarmer(current: FarmerItem, next: FarmerFields): Pro
   }
 }
 
-export async function setFarmerActive(id: number, active: boolean): Promise<FarmerItem | undefined> {
-  return farmerEntity.fromItem(await setActiveFlag(farmerKey(id), id, active, FARMER_PARTITIONS));
+export async function setFarmerActive(
+  id: number,
+  active: boolean,
+  entryFor: (before: Item) => TransactItem,
+): Promise<FarmerItem | undefined> {
+  return farmerEntity.fromItem(await setActiveFlag(farmerKey(id), id, active, FARMER_PARTITIONS, entryFor));
 }
 
 /** The farmer's registrations, newest first (index agreed with the registrations area). */

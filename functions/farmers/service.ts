@@ -11,6 +11,7 @@ import { aadhaarForView } from '../lib/aadhaar-views';
 import type { Caller } from '../lib/caller';
 import { nextValue } from '../lib/counters';
 import { conflict, notFound } from '../lib/errors';
+import { activeFlagEntry, fieldChanges, type AuditTrail } from '../lib/audit-log';
 import { searchTextOf, type Item } from '../lib/query';
 import {
   farmerIdByAadhaarHash,
@@ -109,34 +110,50 @@ export async function byAadhaar(aadhaar: string): Promise<FarmerResponse> {
   return toResponse(f);
 }
 
-/** Writes answer without the number in clear (the admin has just typed it, or did not change it). */
-export async function create(input: FarmerInput): Promise<FarmerResponse> {
+/** What an entry shows of a farmer: the Aadhaar number only named as changed. */
+const FARMER_FIELDS = ['name', ...OPTIONAL_TEXT, 'aadhaarHash'] as const;
+const farmerChanges = (before: FarmerItem | undefined, after: FarmerItem) =>
+  fieldChanges(before, after, FARMER_FIELDS, ['aadhaarHash']).map((f) =>
+    f.field === 'aadhaarHash' ? { ...f, field: 'aadhaarNumber' } : f,
+  );
+
+/**
+ * Writes answer without the number in clear (the admin has just typed it, or did not change it). A farmer made
+ * from a farmer's own registration (audit null) records no entry: the registration is the record.
+ */
+export async function create(input: FarmerInput, audit: AuditTrail | null): Promise<FarmerResponse> {
   const item: FarmerItem = {
     farmerID: await nextValue('farmers'),
     ...(await fieldsOf(input)),
     isActive: true,
     createdOn: new Date().toISOString(),
   };
-  const out = await insertFarmer(item);
+  const out = await insertFarmer(
+    item,
+    audit?.put(
+      { type: 'farmer', id: item.farmerID },
+      { summary: `farmer ${item.name} created`, fields: farmerChanges(undefined, item) },
+    ),
+  );
   if (!out.ok) throw conflict(takenMessage(out.takenBy), { farmerID: out.takenBy });
   return toResponse(item);
 }
 
-export async function update(id: number, input: FarmerInput): Promise<FarmerResponse> {
+export async function update(id: number, input: FarmerInput, audit: AuditTrail): Promise<FarmerResponse> {
   const current = await getFarmer(id, true);
   if (!current) throw notFound(`Farmer ${id} not found`);
   const next = await fieldsOf(input, current);
-  const out = await updateFarmer(current, next);
+  const merged: FarmerItem = { ...current, aadhaarEnc: undefined, aadhaarHash: undefined, aadhaarLast4: undefined, ...next };
+  const out = await updateFarmer(current, next, audit.put({ type: 'farmer', id }, { fields: farmerChanges(current, merged) }));
   if (!out.ok) {
     if (out.reason === 'aadhaar-taken') throw conflict(takenMessage(out.takenBy), { farmerID: out.takenBy });
     throw conflict('This farmer was changed by someone else at the same time. Reload and try again.');
   }
-  const merged: FarmerItem = { ...current, aadhaarEnc: undefined, aadhaarHash: undefined, aadhaarLast4: undefined, ...next };
   return toResponse({ ...merged, updatedOn: new Date().toISOString() });
 }
 
-export async function setActive(id: number, active: boolean): Promise<FarmerResponse> {
-  const f = await setFarmerActive(id, active);
+export async function setActive(id: number, active: boolean, audit: AuditTrail): Promise<FarmerResponse> {
+  const f = await setFarmerActive(id, active, activeFlagEntry(audit, { type: 'farmer', id }, active));
   if (!f) throw notFound(`Farmer ${id} not found`);
   return toResponse(f);
 }

@@ -38,13 +38,13 @@ export const handler = defineArea('home', {
   },
   'POST /api/cms/blocks': {
     body: BlockInput,
-    handle: async ({ body, caller }) => saved(await home.saveBlock(body.blockID, body, caller!)),
+    handle: async ({ body, caller, audit }) => saved(await home.saveBlock(body.blockID, body, caller!, audit)),
   },
   'PUT /api/cms/blocks/{blockID}': {
     params: BlockIdParam,
     body: BlockInput,
-    handle: async ({ params, body, caller }) =>
-      saved(await home.saveBlock(home.resolveId(params.blockID, body.blockID, 'blockID'), body, caller!)),
+    handle: async ({ params, body, caller, audit }) =>
+      saved(await home.saveBlock(home.resolveId(params.blockID, body.blockID, 'blockID'), body, caller!, audit)),
   },
 
   'GET /api/cms/announcements': {
@@ -53,14 +53,19 @@ export const handler = defineArea('home', {
   },
   'POST /api/cms/announcements': {
     body: AnnouncementInput,
-    handle: async ({ body, caller }) => saved(await home.saveAnnouncement(body.announcementID, body, caller!)),
+    handle: async ({ body, caller, audit }) => saved(await home.saveAnnouncement(body.announcementID, body, caller!, audit)),
   },
   'PUT /api/cms/announcements/{announcementID}': {
     params: AnnouncementIdParam,
     body: AnnouncementInput,
-    handle: async ({ params, body, caller }) =>
+    handle: async ({ params, body, caller, audit }) =>
       saved(
-        await home.saveAnnouncement(home.resolveId(params.announcementID, body.announcementID, 'announcementID'), body, caller!),
+        await home.saveAnnouncement(
+          home.resolveId(params.announcementID, body.announcementID, 'announcementID'),
+          body,
+          caller!,
+          audit,
+        ),
       ),
   },
 });

@@ -1,5 +1,6 @@
-import { GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { AnnouncementResponse, BlockResponse, Severity } from '@shared/schemas/cms';
+import { writeWithEntry, type TransactItem } from '../lib/audited-write';
 import { docClient, tableName } from '../lib/aws';
 import { padId } from '../lib/counters';
 import { conditionFailedAt, queryAll, takeClaimItem } from '../lib/query';
@@ -122,13 +123,14 @@ export async function listBlocks(includeInactive: boolean): Promise<BlockItem[]>
 export type WriteOutcome = 'ok' | 'slug-taken' | 'changed';
 
 /** A new block and its slug claim, both or neither. */
-export async function insertBlock(b: BlockItem): Promise<WriteOutcome> {
+export async function insertBlock(b: BlockItem, entry: TransactItem): Promise<WriteOutcome> {
   try {
     await docClient().send(
       new TransactWriteCommand({
         TransactItems: [
           { Put: { TableName: tableName(), Item: blockRecord(b), ConditionExpression: 'attribute_not_exists(pk)' } },
           takeClaimItem(slugKey(b.slug), 'blockID', b.blockID),
+          entry,
         ],
       }),
     );
@@ -145,14 +147,14 @@ export async function insertBlock(b: BlockItem): Promise<WriteOutcome> {
  * Replaces a block read earlier as `before`. The write only succeeds if the stored slug is still the one
  * read (so the slug claims stay in step); a new slug moves the claim in the same transaction.
  */
-export async function replaceBlock(before: BlockItem, b: BlockItem): Promise<WriteOutcome> {
+export async function replaceBlock(before: BlockItem, b: BlockItem, entry: TransactItem): Promise<WriteOutcome> {
   const guard = {
     ConditionExpression: 'attribute_exists(pk) AND slug = :old',
     ExpressionAttributeValues: { ':old': before.slug },
   };
   if (before.slug === b.slug) {
     try {
-      await docClient().send(new PutCommand({ TableName: tableName(), Item: blockRecord(b), ...guard }));
+      await writeWithEntry({ Put: { TableName: tableName(), Item: blockRecord(b), ...guard } }, entry);
       return 'ok';
     } catch (e) {
       if (isConditionalFailure(e)) return 'changed';
@@ -173,6 +175,7 @@ export async function replaceBlock(before: BlockItem, b: BlockItem): Promise<Wri
             },
           },
           takeClaimItem(slugKey(b.slug), 'blockID', b.blockID),
+          entry,
         ],
       }),
     );
@@ -219,17 +222,19 @@ export async function listCurrentAnnouncements(now: string): Promise<Announcemen
   return items.map(toAnnouncement);
 }
 
-export async function insertAnnouncement(a: AnnouncementItem): Promise<void> {
-  await docClient().send(
-    new PutCommand({ TableName: tableName(), Item: annRecord(a), ConditionExpression: 'attribute_not_exists(pk)' }),
+export async function insertAnnouncement(a: AnnouncementItem, entry: TransactItem): Promise<void> {
+  await writeWithEntry(
+    { Put: { TableName: tableName(), Item: annRecord(a), ConditionExpression: 'attribute_not_exists(pk)' } },
+    entry,
   );
 }
 
 /** Returns false when there is no such announcement. */
-export async function replaceAnnouncement(a: AnnouncementItem): Promise<boolean> {
+export async function replaceAnnouncement(a: AnnouncementItem, entry: TransactItem): Promise<boolean> {
   try {
-    await docClient().send(
-      new PutCommand({ TableName: tableName(), Item: annRecord(a), ConditionExpression: 'attribute_exists(pk)' }),
+    await writeWithEntry(
+      { Put: { TableName: tableName(), Item: annRecord(a), ConditionExpression: 'attribute_exists(pk)' } },
+      entry,
     );
     return true;
   } catch (e) {

@@ -5,6 +5,7 @@ import type {
   BlockResponse,
   HomeSummaryResponse,
 } from '@shared/schemas/cms';
+import { fieldChanges, type AuditTrail } from '../lib/audit-log';
 import type { Caller } from '../lib/caller';
 import { getSetting } from '../lib/config-store';
 import { nextValue } from '../lib/counters';
@@ -86,7 +87,15 @@ export async function listBlocks(includeInactive: boolean): Promise<BlockRespons
   return (await repo.listBlocks(includeInactive)).map(adminBlock);
 }
 
-export async function saveBlock(id: number, input: BlockInput, caller: Caller): Promise<SaveResult<BlockResponse>> {
+const BLOCK_FIELDS = ['slug', 'title', 'titleHi', 'body', 'bodyHi', 'imageUrl', 'sortOrder', 'isActive'] as const;
+const ANNOUNCEMENT_FIELDS = ['title', 'message', 'severity', 'startAt', 'endAt', 'isActive'] as const;
+
+export async function saveBlock(
+  id: number,
+  input: BlockInput,
+  caller: Caller,
+  audit: AuditTrail,
+): Promise<SaveResult<BlockResponse>> {
   const now = new Date().toISOString();
   const fields = {
     slug: input.slug,
@@ -102,7 +111,11 @@ export async function saveBlock(id: number, input: BlockInput, caller: Caller): 
   };
   if (id === 0) {
     const block: repo.BlockItem = { blockID: await nextValue('cmsblocks'), ...fields, createdOn: now };
-    const outcome = await repo.insertBlock(block);
+    const entry = audit.put(
+      { type: 'content-block', id: block.blockID },
+      { summary: `block ${block.slug} created`, fields: fieldChanges(undefined, block, BLOCK_FIELDS) },
+    );
+    const outcome = await repo.insertBlock(block, entry);
     if (outcome === 'slug-taken') throw slugTaken(block.slug);
     if (outcome === 'changed') throw changedMeanwhile();
     return { created: true, record: adminBlock(block) };
@@ -110,7 +123,11 @@ export async function saveBlock(id: number, input: BlockInput, caller: Caller): 
   const before = await repo.getBlock(id);
   if (!before) throw notFound('Block not found');
   const block: repo.BlockItem = { blockID: id, ...fields, createdOn: before.createdOn || now };
-  const outcome = await repo.replaceBlock(before, block);
+  const entry = audit.put(
+    { type: 'content-block', id },
+    { summary: `block ${block.slug} saved`, fields: fieldChanges(before, block, BLOCK_FIELDS) },
+  );
+  const outcome = await repo.replaceBlock(before, block, entry);
   if (outcome === 'slug-taken') throw slugTaken(block.slug);
   if (outcome === 'changed') throw changedMeanwhile();
   return { created: false, record: adminBlock(block) };
@@ -126,6 +143,7 @@ export async function saveAnnouncement(
   id: number,
   input: AnnouncementInput,
   caller: Caller,
+  audit: AuditTrail,
 ): Promise<SaveResult<AnnouncementResponse>> {
   const now = new Date().toISOString();
   const before = id === 0 ? undefined : await repo.getAnnouncement(id);
@@ -146,10 +164,18 @@ export async function saveAnnouncement(
   };
   if (!before) {
     const a: repo.AnnouncementItem = { announcementID: await nextValue('cmsannouncements'), ...fields, createdOn: now };
-    await repo.insertAnnouncement(a);
+    const entry = audit.put(
+      { type: 'announcement', id: a.announcementID },
+      { summary: 'announcement created', fields: fieldChanges(undefined, a, ANNOUNCEMENT_FIELDS) },
+    );
+    await repo.insertAnnouncement(a, entry);
     return { created: true, record: adminAnnouncement(a) };
   }
   const a: repo.AnnouncementItem = { announcementID: id, ...fields, createdOn: before.createdOn || now };
-  if (!(await repo.replaceAnnouncement(a))) throw notFound('Announcement not found');
+  const entry = audit.put(
+    { type: 'announcement', id },
+    { summary: 'announcement saved', fields: fieldChanges(before, a, ANNOUNCEMENT_FIELDS) },
+  );
+  if (!(await repo.replaceAnnouncement(a, entry))) throw notFound('Announcement not found');
   return { created: false, record: adminAnnouncement(a) };
 }

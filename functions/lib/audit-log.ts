@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { isIP } from 'node:net';
 import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { AuditAction, WriteAuditAction } from '@shared/audit-actions';
 import { docClient, tableName } from './aws';
 import type { Caller } from './caller';
@@ -73,6 +73,13 @@ export interface AuditEntry {
 export const FARMER_ACTOR: Caller = { userID: 0, name: 'Farmer (letter holder)', email: '', roles: ['farmer'] };
 
 export const auditKey = (day: string, at: string, eventId: string) => ({ pk: `AUDIT#${day}`, sk: `${at}#${eventId}` });
+
+/** A stored item of the log (as the table's stream gives it). */
+export const isAuditItem = (item: Record<string, unknown>): item is { pk: string; sk: string } =>
+  typeof item.pk === 'string' && item.pk.startsWith('AUDIT#') && typeof item.sk === 'string';
+
+/** The archive's object of an entry: audit/<India day>/<at>#<event id>.json, one per entry. */
+export const archiveKeyOf = (item: { pk: string; sk: string }) => `audit/${item.pk.slice('AUDIT#'.length)}/${item.sk}.json`;
 
 const MAX_TEXT = 300;
 
@@ -161,6 +168,8 @@ export interface AuditTrail {
   readonly action: WriteAuditAction | null;
   put(subject: AuditSubject, change?: AuditChange): TransactItem;
   write(subject: AuditSubject, change?: AuditChange): Promise<AuditEntry>;
+  /** The same caller and address recording another action: a route whose change sets off another (an erasure cancels). */
+  as(other: WriteAuditAction): AuditTrail;
 }
 
 export function auditTrail(action: WriteAuditAction | null, caller: Caller | null, sourceIp: string): AuditTrail {
@@ -173,5 +182,68 @@ export function auditTrail(action: WriteAuditAction | null, caller: Caller | nul
     action,
     put: (subject, change) => auditTransactPut(auditEntry(actionOrFail(), who, sourceIp, subject, change)),
     write: (subject, change) => writeAuditEntry(auditEntry(actionOrFail(), who, sourceIp, subject, change)),
+    as: (other) => auditTrail(other, caller, sourceIp),
   };
+}
+
+/** Shown for a field whose value the log never holds (an Aadhaar number, a password). */
+const HIDDEN = '(hidden)';
+
+/**
+ * before -> after of the named fields that differ. The `hidden` ones are named as changed, never shown: the
+ * entry says an Aadhaar number changed, not what it was or became.
+ */
+export function fieldChanges<T extends object>(
+  before: T | undefined,
+  after: T,
+  fields: readonly (keyof T & string)[],
+  hidden: readonly (keyof T & string)[] = [],
+): NonNullable<AuditChange['fields']> {
+  const out: { field: string; before?: unknown; after?: unknown }[] = [];
+  // Absent, null and '' are all "nothing": a change between them is no change.
+  const value = (v: unknown) => (v === undefined || v === null || v === '' ? undefined : v);
+  for (const field of fields) {
+    const b = value(before?.[field]);
+    const a = value(after[field]);
+    if (JSON.stringify(b) === JSON.stringify(a)) continue;
+    const shown = (v: unknown) => (v === undefined || v === '' ? '' : HIDDEN);
+    out.push(
+      hidden.includes(field)
+        ? { field, before: shown(b), after: `${shown(a) || '(none)'}, changed` }
+        : { field, before: b, after: a },
+    );
+  }
+  return out;
+}
+
+/** The entry of a catalogue record inactivated or restored, made of the record as it was. */
+export const activeFlagEntry =
+  (audit: AuditTrail, subject: AuditSubject, active: boolean) =>
+  (before: { isActive?: unknown }): TransactItem =>
+    audit.put(subject, {
+      summary: active ? 'restored' : 'deactivated',
+      fields: [{ field: 'isActive', before: before.isActive, after: active }],
+    });
+
+/** One India day's entries, newest first (the only read of the log; nothing changes or deletes an entry). */
+export async function readAuditDay(day: string): Promise<AuditEntry[]> {
+  const entries: AuditEntry[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const out = await docClient().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': auditKey(day, '', '').pk },
+        ScanIndexForward: false,
+        ExclusiveStartKey: start,
+      }),
+    );
+    for (const item of out.Items ?? []) {
+      const { pk: _pk, sk: _sk, type: _type, ...entry } = item;
+      entries.push(entry as AuditEntry);
+    }
+    start = out.LastEvaluatedKey;
+  } while (start);
+  return entries;
 }

@@ -1,10 +1,11 @@
-import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { CONFIG_KEYS, readConfig, type ConfigValue, type KnownConfigKey } from '@shared/config-keys';
+import { transactWithEntry, writeWithEntry, type TransactItem } from './audited-write';
 import { docClient, tableName } from './aws';
 import { batchGet } from './batch-get';
 import { log } from './log';
 import { queryAll } from './query';
-import { withRetry } from './retry';
+import { isConditionalFailure, withRetry } from './retry';
 
 /**
  * Configuration keys: CONFIG / <key>, value as text. Read often on public paths, so values are cached
@@ -30,20 +31,39 @@ export async function listConfigItems(): Promise<ConfigItem[]> {
   return items.map((i) => ({ key: String(i.sk), value: String(i.value ?? ''), updatedOn: i.updatedOn as string | undefined }));
 }
 
-export async function putConfigItem(key: string, value: string, updatedBy?: number): Promise<ConfigItem> {
-  const item = { key, value, updatedOn: new Date().toISOString() };
-  await docClient().send(
-    new PutCommand({ TableName: tableName(), Item: { ...itemKey(key), value, updatedOn: item.updatedOn, updatedBy } }),
+/** Stores the keys' values together, with the change's audit entry, in one transaction. */
+export async function putConfigItems(
+  values: readonly (readonly [string, string])[],
+  updatedBy: number,
+  entry: TransactItem,
+): Promise<void> {
+  const updatedOn = new Date().toISOString();
+  await transactWithEntry(
+    values.map(([key, value]) => ({ Put: { TableName: tableName(), Item: { ...itemKey(key), value, updatedOn, updatedBy } } })),
+    entry,
   );
-  cache.delete(key);
-  return item;
+  for (const [key] of values) cache.delete(key);
+}
+
+export async function putConfigItem(key: string, value: string, updatedBy: number, entry: TransactItem): Promise<ConfigItem> {
+  await putConfigItems([[key, value]], updatedBy, entry);
+  return { key, value, updatedOn: new Date().toISOString() };
 }
 
 /** Returns false when there was no such key. */
-export async function deleteConfigItem(key: string): Promise<boolean> {
-  const out = await docClient().send(new DeleteCommand({ TableName: tableName(), Key: itemKey(key), ReturnValues: 'ALL_OLD' }));
-  cache.delete(key);
-  return Boolean(out.Attributes);
+export async function deleteConfigItem(key: string, entry: TransactItem): Promise<boolean> {
+  try {
+    await writeWithEntry(
+      { Delete: { TableName: tableName(), Key: itemKey(key), ConditionExpression: 'attribute_exists(pk)' } },
+      entry,
+    );
+    return true;
+  } catch (e) {
+    if (isConditionalFailure(e)) return false;
+    throw e;
+  } finally {
+    cache.delete(key);
+  }
 }
 
 /** Typed value of a known key; a missing key or a failed lookup gives the default. */

@@ -7,6 +7,8 @@ import * as z from 'zod';
 const EnvSchema = z.object({
   TABLE_NAME: z.string().min(1),
   UPLOADS_BUCKET: z.string().min(1).default('seed-uploads'),
+  /** The audit log's archive (functions/audit-archive), in the cloud only. */
+  AUDIT_ARCHIVE_BUCKET: z.string().min(1).default('seed-audit-archive'),
   /** Local stand-ins set these; in AWS they are absent and the SDK's defaults apply. */
   DYNAMODB_ENDPOINT: z.string().url().optional(),
   S3_ENDPOINT: z.string().url().optional(),

@@ -1,4 +1,5 @@
-import { QueryCommand, TransactWriteCommand, UpdateCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, TransactWriteCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { writeWithEntry, type TransactItem } from './audited-write';
 import { docClient, tableName } from './aws';
 import { catalogueIndexes } from './entity';
 import { cancellationReasons, isConditionalFailure } from './retry';
@@ -117,37 +118,46 @@ export const searchFilter = (term: string) => ({
 
 /**
  * Inactivate or restore a catalogue record: the flag plus its place in the sparse "active" index (gsi2),
- * so active-only lists never read inactive records. Returns the new item, or undefined when it does not exist.
+ * so active-only lists never read inactive records, with the audit entry `entryFor` makes of the record as
+ * it was. Returns the new item, or undefined when it does not exist.
  */
 export async function setActiveFlag(
   key: { pk: string; sk: string },
   id: number,
   active: boolean,
   partitions: { all: string; active: string },
+  entryFor: (before: Item) => TransactItem,
 ): Promise<Item | undefined> {
   const { gsi2pk, gsi2sk } = catalogueIndexes(partitions, id, true);
+  const before = (await docClient().send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }))).Item;
+  if (!before) return undefined;
+  const now = new Date().toISOString();
   try {
-    const out = await docClient().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: key,
-        UpdateExpression: active
-          ? 'SET isActive = :a, updatedOn = :now, gsi2pk = :g, gsi2sk = :s'
-          : 'SET isActive = :a, updatedOn = :now REMOVE gsi2pk, gsi2sk',
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeValues: {
-          ':a': active,
-          ':now': new Date().toISOString(),
-          ...(active ? { ':g': gsi2pk, ':s': gsi2sk } : {}),
+    await writeWithEntry(
+      {
+        Update: {
+          TableName: tableName(),
+          Key: key,
+          UpdateExpression: active
+            ? 'SET isActive = :a, updatedOn = :now, gsi2pk = :g, gsi2sk = :s'
+            : 'SET isActive = :a, updatedOn = :now REMOVE gsi2pk, gsi2sk',
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeValues: { ':a': active, ':now': now, ...(active ? { ':g': gsi2pk, ':s': gsi2sk } : {}) },
         },
-        ReturnValues: 'ALL_NEW',
-      }),
+      },
+      entryFor(before),
     );
-    return out.Attributes;
   } catch (e) {
     if (isConditionalFailure(e)) return undefined;
     throw e;
   }
+  const after: Item = { ...before, isActive: active, updatedOn: now };
+  if (active) Object.assign(after, { gsi2pk, gsi2sk });
+  else {
+    delete after.gsi2pk;
+    delete after.gsi2sk;
+  }
+  return after;
 }
 
 /** Transaction item that takes a uniqueness claim (a name, an Aadhaar hash, a code) for a record, if nobody holds it. */
@@ -161,12 +171,18 @@ export const takeClaimItem = (key: { pk: string; sk: string }, idAttribute: stri
 
 /**
  * Writes a new record's item (refused if its key exists) and, when given, takes its uniqueness claim, in one
- * transaction. Resolves false when the claim is held by another record; any other failure is thrown.
+ * transaction with the record's audit entry (none only for the accounts and roles the set-up seeds).
+ * Resolves false when the claim is held by another record; any other failure is thrown.
  */
-export async function putNewWithClaim(item: Item, claim?: ReturnType<typeof takeClaimItem>): Promise<boolean> {
+export async function putNewWithClaim(
+  item: Item,
+  claim: ReturnType<typeof takeClaimItem> | undefined,
+  entry: TransactItem | undefined,
+): Promise<boolean> {
   const put = { Put: { TableName: tableName(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' } };
   try {
-    await docClient().send(new TransactWriteCommand({ TransactItems: claim ? [put, claim] : [put] }));
+    const items: TransactItem[] = claim ? [put, claim] : [put];
+    await docClient().send(new TransactWriteCommand({ TransactItems: entry ? [...items, entry] : items }));
     return true;
   } catch (e) {
     if (claim && conditionFailedAt(e).includes(1)) return false;

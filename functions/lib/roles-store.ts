@@ -1,4 +1,5 @@
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import type { TransactItem } from './audited-write';
 import { docClient, tableName } from './aws';
 import { batchGet } from './batch-get';
 import { padId } from './counters';
@@ -44,18 +45,19 @@ export async function roleNames(ids: readonly number[]): Promise<Map<number, str
   return map;
 }
 
-/** False when another role holds the name. */
-export function insertRole(r: RoleItem): Promise<boolean> {
+/** False when another role holds the name. The audit entry is absent only for the built-in roles the set-up seeds. */
+export function insertRole(r: RoleItem, entry: TransactItem | undefined): Promise<boolean> {
   const item = { ...roleKey(r.roleID), gsi1pk: 'ROLES', gsi1sk: padId(r.roleID), ...r };
-  return putNewWithClaim(item, takeClaimItem(nameKey(r.name), 'roleID', r.roleID));
+  return putNewWithClaim(item, takeClaimItem(nameKey(r.name), 'roleID', r.roleID), entry);
 }
 
-export async function deleteRoleItems(r: RoleItem): Promise<void> {
+export async function deleteRoleItems(r: RoleItem, entry: TransactItem): Promise<void> {
   await docClient().send(
     new TransactWriteCommand({
       TransactItems: [
         { Delete: { TableName: tableName(), Key: roleKey(r.roleID) } },
         { Delete: { TableName: tableName(), Key: nameKey(r.name) } },
+        entry,
       ],
     }),
   );

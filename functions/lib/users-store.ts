@@ -1,4 +1,5 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { writeWithEntry, type TransactItem } from './audited-write';
 import { docClient, tableName } from './aws';
 import { getRecord } from './entity-reads';
 import { isConditionalFailure } from './retry';
@@ -28,22 +29,26 @@ export async function listUsers(): Promise<UserItem[]> {
   return userEntity.fromItems(items);
 }
 
-/** Creates the account and claims its email in one transaction; false when the email is taken. */
-export function insertUser(u: UserItem): Promise<boolean> {
+/**
+ * Creates the account and claims its email in one transaction with its audit entry (none only for the first
+ * account the set-up seeds); false when the email is taken.
+ */
+export function insertUser(u: UserItem, entry: TransactItem | undefined): Promise<boolean> {
   const item = userEntity.toItem({ ...u, email: u.email.toLowerCase() });
-  return putNewWithClaim(item, takeClaimItem(userEmailKey(u.email), 'userID', u.userID));
+  return putNewWithClaim(item, takeClaimItem(userEmailKey(u.email), 'userID', u.userID), entry);
 }
 
 /**
- * Sets the given fields. With endSessions the account's tokenVersion goes up in the same write, so every
- * token issued before stops working at once. Returns the account as it was before the write, or undefined
- * when there is no such account.
+ * Sets the given fields of the account as it was read (`before`), with the change's audit entry. With
+ * endSessions the account's tokenVersion goes up in the same write, so every token issued before stops
+ * working at once. Returns the account after the write, or undefined when there is no such account.
  */
 export async function updateUserFields(
-  id: number,
+  before: UserItem,
   fields: Partial<Pick<UserItem, 'fullName' | 'isActive' | 'roleIds' | 'passwordHash'>>,
-  opts: { endSessions?: boolean } = {},
-): Promise<{ before: UserItem; after: UserItem } | undefined> {
+  opts: { endSessions?: boolean },
+  entry: TransactItem,
+): Promise<UserItem | undefined> {
   const names: Record<string, string> = { '#updatedOn': 'updatedOn' };
   const values: Record<string, unknown> = { ':updatedOn': new Date().toISOString() };
   const sets = ['#updatedOn = :updatedOn'];
@@ -62,20 +67,21 @@ export async function updateUserFields(
     expression += ' ADD #tv :one';
   }
   try {
-    const out = await docClient().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: userKey(id),
-        UpdateExpression: expression,
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeNames: names,
-        ExpressionAttributeValues: values,
-        ReturnValues: 'ALL_OLD',
-      }),
+    await writeWithEntry(
+      {
+        Update: {
+          TableName: tableName(),
+          Key: userKey(before.userID),
+          UpdateExpression: expression,
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeNames: names,
+          ExpressionAttributeValues: values,
+        },
+      },
+      entry,
     );
-    const before = userEntity.fromItem(out.Attributes)!;
     const version = (before.tokenVersion ?? 0) + (opts.endSessions ? 1 : 0);
-    return { before, after: { ...before, ...changed, tokenVersion: version } };
+    return { ...before, ...changed, tokenVersion: version };
   } catch (e) {
     if (isConditionalFailure(e)) return undefined;
     throw e;

@@ -38,13 +38,13 @@ export const handler = defineArea('lots', {
     },
   },
   'GET /api/lots/{id}': { params: IdParam, handle: ({ params }) => lots.get(params.id) },
-  'POST /api/lots': { body: CreateLotInput, handle: async ({ body }) => json(await lots.create(body), 201) },
+  'POST /api/lots': { body: CreateLotInput, handle: async ({ body, audit }) => json(await lots.create(body, audit), 201) },
   'PUT /api/lots/{id}': {
     params: IdParam,
     body: UpdateLotInput,
-    handle: ({ params, body }) => lots.update(params.id, body),
+    handle: ({ params, body, audit }) => lots.update(params.id, body, audit),
   },
-  'DELETE /api/lots/{id}': { params: IdParam, handle: ({ params }) => lots.remove(params.id) },
+  'DELETE /api/lots/{id}': { params: IdParam, handle: ({ params, audit }) => lots.remove(params.id, audit) },
   'GET /api/lots/{id}/qrcode.png': {
     params: IdParam,
     query: QrQuery,

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { TransactItem } from '../lib/audited-write';
 import { docClient, tableName } from '../lib/aws';
 import { getRecord } from '../lib/entity-reads';
 import { cropKey } from '../crops/crop-entity';
@@ -123,7 +124,10 @@ async function releaseSequence(producerID: number, year: number, seq: number): P
  *     number given back (conditional, only if still the latest). After any other failure the number stays
  *     unused: a gap in lot codes is harmless, a code handed out twice is not.
  */
-export async function insertLotWithCode(draft: Omit<LotItem, 'lotCode'>): Promise<CreateOutcome> {
+export async function insertLotWithCode(
+  draft: Omit<LotItem, 'lotCode'>,
+  entryFor: (lot: LotItem) => TransactItem,
+): Promise<CreateOutcome> {
   const seq = await withRetry(() => reserveSequence(draft.producerID, draft.year), {
     retryIf: (e) => isTransient(e) && !isAmbiguous(e),
   });
@@ -133,6 +137,7 @@ export async function insertLotWithCode(draft: Omit<LotItem, 'lotCode'>): Promis
   const token = randomUUID();
   // Built once: a resend with the same token must carry the same parameters (the pool's updatedAt included).
   const poolUpdate = stockUpdate(draft.cropID, draft.year, draft.totalGrams);
+  const entry = entryFor(lot);
   try {
     await withRetry(() =>
       docClient().send(
@@ -165,6 +170,7 @@ export async function insertLotWithCode(draft: Omit<LotItem, 'lotCode'>): Promis
             },
             // The crop's stock pool of the lot's year grows by the lot (docs/decisions/0026-allocation.md, section 1).
             { Update: poolUpdate },
+            entry,
           ],
         }),
       ),
@@ -223,6 +229,7 @@ function poolMoves(before: LotItem, after: Pick<LotItem, 'cropID' | 'year' | 'to
 export async function updateLotFields(
   current: LotItem,
   next: { cropID: number; totalGrams: number; pricePaise: number },
+  entry: TransactItem,
 ): Promise<UpdateStockOutcome> {
   const cropChanges = next.cropID !== current.cropID;
   const now = new Date().toISOString();
@@ -254,19 +261,15 @@ export async function updateLotFields(
       ExpressionAttributeValues: { ':t': true },
     },
   };
-  const items = [{ Update: update }, ...(cropChanges ? [cropCheck] : []), ...moves.map((m) => ({ Update: m.update }))];
+  const items = [{ Update: update }, ...(cropChanges ? [cropCheck] : []), ...moves.map((m) => ({ Update: m.update })), entry];
   const poolAt = (i: number) => moves[i - (cropChanges ? 2 : 1)];
   try {
-    if (items.length === 1) {
-      const out = await docClient().send(new UpdateCommand({ ...update, ReturnValues: 'ALL_NEW' }));
-      return { ok: true, lot: lotEntity.fromItem(out.Attributes)! };
-    }
     const token = randomUUID();
     await withRetry(() => docClient().send(new TransactWriteCommand({ ClientRequestToken: token, TransactItems: items })));
   } catch (e) {
     const failed = conditionFailedAt(e);
     if (cropChanges && failed.includes(1)) return { ok: false, reason: 'crop' };
-    if (isConditionalFailure(e) || failed.includes(0)) {
+    if (failed.includes(0)) {
       const fresh = await getLot(current.lotID, true);
       if (!fresh) return { ok: false, reason: 'gone' };
       if (fresh.usedGrams > next.totalGrams) return { ok: false, reason: 'below-used' };
@@ -289,7 +292,7 @@ export type DeleteOutcome = 'deleted' | 'missing' | 'used' | 'changed' | 'promis
  * pool (only while that much is neither promised nor sold). Codes are never reused (the counter stays).
  * 'changed': the lot's crop or total is no longer the one read (edited meanwhile).
  */
-export async function deleteUnusedLot(lot: LotItem): Promise<DeleteOutcome> {
+export async function deleteUnusedLot(lot: LotItem, entry: TransactItem): Promise<DeleteOutcome> {
   // What its pool counts of it goes out with it (a lot not pooled yet: only what changed since pools exist).
   const counted = pooledStockOf(lot);
   const moves = counted === 0 ? [] : [{ cropID: lot.cropID, update: stockUpdate(lot.cropID, lot.year, -counted) }];
@@ -313,6 +316,7 @@ export async function deleteUnusedLot(lot: LotItem): Promise<DeleteOutcome> {
         },
       },
       ...moves.map((m) => ({ Update: m.update })),
+      entry,
     ];
     await withRetry(() => docClient().send(new TransactWriteCommand({ ClientRequestToken: token, TransactItems: items })));
     return 'deleted';

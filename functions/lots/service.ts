@@ -9,6 +9,7 @@ import {
   type UpdateLotInput,
 } from '@shared/schemas/lots';
 import { DROPDOWN_TAKE } from '@shared/schemas/common';
+import { fieldChanges, type AuditTrail } from '../lib/audit-log';
 import { nextValue } from '../lib/counters';
 import * as qr from '../lib/qr';
 import { AppError, badRequest, conflict, notFound } from '../lib/errors';
@@ -147,21 +148,31 @@ async function checkActive(producerID: number | undefined, cropID: number | unde
     throw badRequest(`Crop ${crop!.cropName} is inactive: restore the crop first`, { cropID: 'Crop is inactive' });
 }
 
-export async function create(input: CreateLotInput): Promise<LotResponse> {
+/** What an entry shows of a lot's change: its stock (grams), price and crop, before -> after. */
+const LOT_FIELDS = ['cropID', 'totalGrams', 'remainingGrams', 'pricePaise'] as const;
+
+export async function create(input: CreateLotInput, audit: AuditTrail): Promise<LotResponse> {
   await checkActive(input.producerID, input.cropID);
   const totalGrams = kgToGrams(input.quantityAvailable);
-  const out = await insertLotWithCode({
-    lotID: await nextValue('lots'),
-    producerID: input.producerID,
-    cropID: input.cropID,
-    year: input.year,
-    isSubsidized: input.isSubsidized,
-    totalGrams,
-    usedGrams: 0,
-    remainingGrams: totalGrams,
-    pricePaise: rupeesToPaise(input.pricePerUnit),
-    createdOn: new Date().toISOString(),
-  });
+  const out = await insertLotWithCode(
+    {
+      lotID: await nextValue('lots'),
+      producerID: input.producerID,
+      cropID: input.cropID,
+      year: input.year,
+      isSubsidized: input.isSubsidized,
+      totalGrams,
+      usedGrams: 0,
+      remainingGrams: totalGrams,
+      pricePaise: rupeesToPaise(input.pricePerUnit),
+      createdOn: new Date().toISOString(),
+    },
+    (lot) =>
+      audit.put(
+        { type: 'lot', id: lot.lotID, year: lot.year },
+        { summary: `lot ${lot.lotCode} created`, fields: fieldChanges(undefined, lot, LOT_FIELDS) },
+      ),
+  );
   if (!out.ok) {
     // Inactivated between the check above and the write: the check now says which and why.
     await checkActive(input.producerID, input.cropID);
@@ -171,7 +182,7 @@ export async function create(input: CreateLotInput): Promise<LotResponse> {
   return one(out.lot);
 }
 
-export async function update(id: number, input: UpdateLotInput): Promise<LotResponse> {
+export async function update(id: number, input: UpdateLotInput, audit: AuditTrail): Promise<LotResponse> {
   const current = await requireLot(id, true);
   if (input.producerID !== undefined && input.producerID !== current.producerID) {
     throw badRequest('The producer of a lot cannot be changed', { producerID: 'The producer of a lot cannot be changed' });
@@ -195,7 +206,12 @@ export async function update(id: number, input: UpdateLotInput): Promise<LotResp
   };
   let lot = current;
   for (let attempt = 1; ; attempt++) {
-    const out = await updateLotFields(lot, next);
+    const after = { ...lot, ...next, remainingGrams: next.totalGrams - lot.usedGrams };
+    const entry = audit.put(
+      { type: 'lot', id, year: lot.year },
+      { summary: `lot ${lot.lotCode} changed`, fields: fieldChanges(lot, after, LOT_FIELDS) },
+    );
+    const out = await updateLotFields(lot, next, entry);
     if (out.ok) {
       if (out.lot.cropID !== lot.cropID || out.lot.totalGrams > lot.totalGrams) await releasePlaces(out.lot.cropID, out.lot.year);
       return one(out.lot);
@@ -271,10 +287,17 @@ async function promisedMoveRefusal(cropID: number): Promise<AppError> {
   );
 }
 
-export async function remove(id: number): Promise<{ success: true; lotID: number }> {
+export async function remove(id: number, audit: AuditTrail): Promise<{ success: true; lotID: number }> {
   for (let attempt = 1; ; attempt++) {
     const lot = await requireLot(id, true);
-    const out = await deleteUnusedLot(lot);
+    const entry = audit.put(
+      { type: 'lot', id, year: lot.year },
+      {
+        summary: `lot ${lot.lotCode} deleted (nothing sold from it)`,
+        fields: fieldChanges(lot, { ...lot, totalGrams: 0, remainingGrams: 0 }, LOT_FIELDS),
+      },
+    );
+    const out = await deleteUnusedLot(lot, entry);
     switch (out) {
       case 'deleted':
         return { success: true, lotID: id };

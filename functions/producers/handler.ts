@@ -12,19 +12,19 @@ export const handler = defineArea('producers', {
   },
   'POST /api/producers': {
     body: ProducerInput,
-    handle: async ({ body }) => json(await producers.create(body), 201),
+    handle: async ({ body, audit }) => json(await producers.create(body, audit), 201),
   },
   'PUT /api/producers/{id}': {
     params: IdParam,
     body: ProducerInput,
-    handle: ({ params, body }) => producers.update(params.id, body),
+    handle: ({ params, body, audit }) => producers.update(params.id, body, audit),
   },
   'DELETE /api/producers/{id}': {
     params: IdParam,
-    handle: ({ params }) => producers.setActive(params.id, false),
+    handle: ({ params, audit }) => producers.setActive(params.id, false, audit),
   },
   'POST /api/producers/{id}/restore': {
     params: IdParam,
-    handle: ({ params }) => producers.setActive(params.id, true),
+    handle: ({ params, audit }) => producers.setActive(params.id, true, audit),
   },
 });

@@ -1,7 +1,8 @@
 import { GetCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import type { TransactItem } from '../lib/audited-write';
 import { docClient, tableName } from '../lib/aws';
 import { getRecord, getRecords, listCatalogue } from '../lib/entity-reads';
-import { conditionFailedAt, moveClaimItems, putNewWithClaim, setActiveFlag, takeClaimItem } from '../lib/query';
+import { conditionFailedAt, moveClaimItems, putNewWithClaim, setActiveFlag, takeClaimItem, type Item } from '../lib/query';
 import { PRODUCER_PARTITIONS, producerAadhaarClaimKey, producerEntity, producerKey, type ProducerItem } from './producer-entity';
 
 /** Storage of producers; the item is defined in producer-entity.ts. */
@@ -22,9 +23,9 @@ export const listProducers = (o: { includeInactive: boolean; search?: string; ta
 export type InsertOutcome = { ok: true } | { ok: false; takenBy: number | undefined };
 
 /** Creates the producer and claims its Aadhaar number in one transaction. */
-export async function insertProducer(p: ProducerItem): Promise<InsertOutcome> {
+export async function insertProducer(p: ProducerItem, entry: TransactItem): Promise<InsertOutcome> {
   const claim = takeClaimItem(producerAadhaarClaimKey(p.aadhaarHash), 'producerID', p.producerID);
-  if (await putNewWithClaim(producerEntity.toItem(p), claim)) return { ok: true };
+  if (await putNewWithClaim(producerEntity.toItem(p), claim, entry)) return { ok: true };
   return { ok: false, takenBy: await producerIdByAadhaarHash(p.aadhaarHash) };
 }
 
@@ -37,6 +38,7 @@ export type UpdateOutcome = { ok: true } | { ok: false; reason: 'changed' | 'aad
 export async function updateProducer(
   current: ProducerItem,
   next: Pick<ProducerItem, 'name' | 'aadhaarEnc' | 'aadhaarHash' | 'aadhaarLast4' | 'contactNumber' | 'address' | 'searchText'>,
+  entry: TransactItem,
 ): Promise<UpdateOutcome> {
   const id = current.producerID;
   const update = {
@@ -69,6 +71,7 @@ export async function updateProducer(
       ),
     );
   }
+  items.push(entry);
   try {
     await docClient().send(new TransactWriteCommand({ TransactItems: items }));
     return { ok: true };
@@ -82,6 +85,10 @@ export async function updateProducer(
 }
 
 /** Inactivate (drops the producer from the sparse active index) or restore. */
-export async function setProducerActive(id: number, active: boolean): Promise<ProducerItem | undefined> {
-  return producerEntity.fromItem(await setActiveFlag(producerKey(id), id, active, PRODUCER_PARTITIONS));
+export async function setProducerActive(
+  id: number,
+  active: boolean,
+  entryFor: (before: Item) => TransactItem,
+): Promise<ProducerItem | undefined> {
+  return producerEntity.fromItem(await setActiveFlag(producerKey(id), id, active, PRODUCER_PARTITIONS, entryFor));
 }

@@ -14,6 +14,7 @@ import {
   updateProducer,
   type ProducerItem,
 } from './repository';
+import { activeFlagEntry, fieldChanges, type AuditTrail } from '../lib/audit-log';
 import { searchTextOf } from '../lib/query';
 
 /**
@@ -63,7 +64,12 @@ export async function get(id: number, caller: Caller | null, sourceIp: string): 
   return toResponse(p, await aadhaarForView(caller, sourceIp, p.aadhaarEnc, { type: 'producer', id: p.producerID }));
 }
 
-export async function create(input: ProducerInput): Promise<ProducerResponse> {
+/** What an entry shows of a producer: the Aadhaar number only named as changed. */
+const PRODUCER_FIELDS = ['name', 'contactNumber', 'address', 'aadhaarHash'] as const;
+const hideAadhaar = (fields: readonly { field: string; before?: unknown; after?: unknown }[]) =>
+  fields.map((f) => (f.field === 'aadhaarHash' ? { ...f, field: 'aadhaarNumber' } : f));
+
+export async function create(input: ProducerInput, audit: AuditTrail): Promise<ProducerResponse> {
   const sealed = await sealAadhaar(input.aadhaarNumber);
   const item: ProducerItem = {
     producerID: await nextValue('producers'),
@@ -76,12 +82,21 @@ export async function create(input: ProducerInput): Promise<ProducerResponse> {
     createdOn: new Date().toISOString(),
   };
   item.searchText = producerSearchText(item);
-  const out = await insertProducer(item);
+  const out = await insertProducer(
+    item,
+    audit.put(
+      { type: 'producer', id: item.producerID },
+      {
+        summary: `producer ${item.name} created`,
+        fields: hideAadhaar(fieldChanges(undefined, item, PRODUCER_FIELDS, ['aadhaarHash'])),
+      },
+    ),
+  );
   if (!out.ok) throw conflict(takenMessage(out.takenBy), { producerID: out.takenBy });
   return toResponse(item);
 }
 
-export async function update(id: number, input: ProducerInput): Promise<ProducerResponse> {
+export async function update(id: number, input: ProducerInput, audit: AuditTrail): Promise<ProducerResponse> {
   const current = await getProducer(id, true);
   if (!current) throw notFound(`Producer ${id} not found`);
   const hash = await aadhaarHash(input.aadhaarNumber);
@@ -97,7 +112,8 @@ export async function update(id: number, input: ProducerInput): Promise<Producer
     searchText: '',
   };
   next.searchText = producerSearchText(next);
-  const out = await updateProducer(current, next);
+  const fields = hideAadhaar(fieldChanges(current, { ...current, ...next }, PRODUCER_FIELDS, ['aadhaarHash']));
+  const out = await updateProducer(current, next, audit.put({ type: 'producer', id }, { fields }));
   if (!out.ok) {
     if (out.reason === 'aadhaar-taken') throw conflict(takenMessage(out.takenBy), { producerID: out.takenBy });
     throw conflict('This producer was changed by someone else at the same time. Reload and try again.');
@@ -105,8 +121,8 @@ export async function update(id: number, input: ProducerInput): Promise<Producer
   return toResponse({ ...current, ...next, updatedOn: new Date().toISOString() });
 }
 
-export async function setActive(id: number, active: boolean): Promise<ProducerResponse> {
-  const p = await setProducerActive(id, active);
+export async function setActive(id: number, active: boolean, audit: AuditTrail): Promise<ProducerResponse> {
+  const p = await setProducerActive(id, active, activeFlagEntry(audit, { type: 'producer', id }, active));
   if (!p) throw notFound(`Producer ${id} not found`);
   return toResponse(p);
 }

@@ -171,12 +171,13 @@ const ERASURE_REASON = 'Erasure asked for by the farmer';
  * next farmer) and its scan deleted; on a billed one the bill and the registration it names stay (bills are
  * kept by law) and only the scan is deleted now. The farmer record stays for the one-per-crop rule.
  */
-async function erase(reg: RegistrationItem, caller: Caller): Promise<string> {
+async function erase(reg: RegistrationItem, caller: Caller, audit: AuditTrail): Promise<string> {
   const done: string[] = [];
   const status = statusOf(reg);
   if (!reg.isBilled && status !== 'cancelled' && status !== 'expired') {
     try {
-      await cancelRegistration(reg, { staff: { caller, reason: ERASURE_REASON } });
+      // The cancellation is its own entry (registration.cancel) beside the request's resolution.
+      await cancelRegistration(reg, { staff: { caller, reason: ERASURE_REASON } }, audit.as('registration.cancel'));
       done.push('registration cancelled, its place given to the next farmer');
     } catch (e) {
       // Billed, expired or cancelled meanwhile: nothing left to cancel.
@@ -204,7 +205,7 @@ export async function resolveDataRequest(
   let erased: string | undefined;
   if (input.outcome === 'done' && req.kind === 'erasure') {
     const reg = await withRetry(() => getRegistration(req.year, req.registrationID, true));
-    erased = reg ? await erase(reg, caller) : 'registration not found; nothing erased';
+    erased = reg ? await erase(reg, caller, audit) : 'registration not found; nothing erased';
   }
   const now = new Date().toISOString();
   const note = input.note?.trim() ?? '';

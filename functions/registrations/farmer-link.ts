@@ -48,7 +48,7 @@ async function findOrCreate(f: FarmerSeed): Promise<number | undefined> {
   });
   if (!input.success) return undefined;
   try {
-    return (await createFarmer(input.data)).farmerID;
+    return (await createFarmer(input.data, null)).farmerID;
   } catch (e) {
     // Created meanwhile by another request for the same Aadhaar: link to that one.
     if (e instanceof AppError && e.code === 'CONFLICT') {

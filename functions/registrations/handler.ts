@@ -123,20 +123,18 @@ export const handler = defineArea('registrations', {
   'POST /svsregistration/{code}/cancel': {
     params: LetterCodeParam,
     body: FarmerCancelRequest,
-    handle: ({ params, body, sourceIp }) => {
+    handle: ({ params, body, sourceIp, audit }) => {
       if (!LETTER_CODE_RE.test(params.code)) throw registrations.letterNotFound();
-      return cancelByFarmer(params.code, body.mobileLast4, sourceIp);
+      return cancelByFarmer(params.code, body.mobileLast4, sourceIp, audit);
     },
   },
   'POST /api/registrations/{id}/cancel': {
     params: RegistrationIdParam,
     body: StaffCancelRequest,
-    handle: async ({ params, body, caller, sourceIp }) => {
+    handle: async ({ params, body, caller, audit }) => {
       const year = body.year ?? Number(kolkataDate().slice(0, 4));
       const r = await registrations.findRegistration(params.id, year);
-      const reply = await cancelRegistration(r, { staff: { caller: caller!, reason: body.reason } });
-      await appendAudit('registration.cancel', caller!, sourceIp, { type: 'registration', id: r.id, year: r.year });
-      return reply;
+      return cancelRegistration(r, { staff: { caller: caller!, reason: body.reason } }, audit);
     },
   },
   'POST /svsregistration/{code}/my-data': {

@@ -24,7 +24,7 @@ import * as sales from './service';
 export const handler = defineArea('sales', {
   'POST /api/sales/make': {
     body: MakeSaleInput,
-    handle: async ({ body, caller }) => json(await sales.makeSale(body, caller!), 201),
+    handle: async ({ body, caller, audit }) => json(await sales.makeSale(body, caller!, audit), 201),
   },
   'GET /api/invoices': { query: InvoiceListQuery, handle: ({ query }) => sales.listInvoices(query) },
   'GET /api/invoices/by-number/{number}': {

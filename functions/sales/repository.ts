@@ -1,4 +1,5 @@
 import { GetCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import type { TransactItem } from '../lib/audited-write';
 import { docClient, tableName } from '../lib/aws';
 import { getRecord } from '../lib/entity-reads';
 import { queryIndex } from '../lib/query';
@@ -53,6 +54,8 @@ export interface SaleWrite {
   promise: { grams: number; dueDay?: string };
   /** The registration's scan: its purge entry starts the retention time (functions/registrations/scan-purge.ts). */
   scan?: { year: number; id: number; adharFilePath?: string; farmerID?: number; scanDeletedOn?: string };
+  /** The sale's audit entry: the transaction's last item (after every position SALE_TX names). */
+  entry: TransactItem;
 }
 
 /**
@@ -137,6 +140,7 @@ export async function commitSale(w: SaleWrite): Promise<void> {
       Update: u,
     })),
     ...(w.scan ? purgePut(w.scan, 'billed', inv.generatedOn) : []),
+    w.entry,
   ];
   await docClient().send(new TransactWriteCommand({ TransactItems: items }));
 }

@@ -14,6 +14,7 @@ import {
   type MakeSaleInput,
   type MakeSaleReply,
 } from '@shared/schemas/sales';
+import type { AuditTrail } from '../lib/audit-log';
 import type { Caller } from '../lib/caller';
 import { isAdmin, isStaff } from '../lib/caller-roles';
 import { AppError, badRequest, notFound } from '../lib/errors';
@@ -192,9 +193,9 @@ async function supplierNow(): Promise<repo.InvoiceSupplier> {
 
 const inactiveLot = (lotCode: string) => badRequest(`Lot ${lotCode} is inactive`, { lotID: 'Lot is inactive' });
 
-export const makeSale = (input: MakeSaleInput, caller: Caller) =>
-  countRefusal('sales', 'SaleRefused', () => makeSaleOnce(input, caller));
-async function makeSaleOnce(input: MakeSaleInput, caller: Caller): Promise<MakeSaleReply> {
+export const makeSale = (input: MakeSaleInput, caller: Caller, audit: AuditTrail) =>
+  countRefusal('sales', 'SaleRefused', () => makeSaleOnce(input, caller, audit));
+async function makeSaleOnce(input: MakeSaleInput, caller: Caller, audit: AuditTrail): Promise<MakeSaleReply> {
   const read = <T>(fn: () => Promise<T>) => withRetry(fn, { attempts: 5 });
   const [reg, lot] = await Promise.all([
     read(() => getRegistration(input.year, input.registrationID, true)),
@@ -304,6 +305,15 @@ async function makeSaleOnce(input: MakeSaleInput, caller: Caller): Promise<MakeS
           lotPooled: lot.pooled === true,
           promise,
           scan: reg,
+          entry: audit.put(
+            { type: 'invoice', id: invoice.invoiceID },
+            {
+              summary: `bill ${invoiceNumber}: ${gramsToKg(grams)} kg from lot ${lot.lotCode} to registration ${reg.id}/${reg.year}`,
+              fields: [
+                { field: `lot ${lot.lotCode} remainingGrams`, before: lot.remainingGrams, after: lot.remainingGrams - grams },
+              ],
+            },
+          ),
         });
         noteSeq(fy, seq);
         return { done: ok(invoiceNumber, invoice.invoiceID, attempt + 1) };

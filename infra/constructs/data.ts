@@ -1,5 +1,5 @@
 import { Duration, RemovalPolicy, type Stack } from 'aws-cdk-lib';
-import { AttributeType, BillingMode, ProjectionType, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
+import { AttributeType, BillingMode, ProjectionType, StreamViewType, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
 import { Key } from 'aws-cdk-lib/aws-kms';
 import { BlockPublicAccess, Bucket, BucketEncryption, HttpMethods, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
@@ -43,6 +43,8 @@ export function addTable(stack: Stack): Table {
     pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
     deletionProtection: true,
     timeToLiveAttribute: t.ttlAttribute,
+    // New images feed the audit log's archive (constructs/audit-archive.ts).
+    stream: StreamViewType.NEW_IMAGE,
     removalPolicy: RemovalPolicy.RETAIN,
   });
   for (const g of t.globalSecondaryIndexes) {

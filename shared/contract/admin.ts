@@ -8,6 +8,7 @@ import {
   SettingsInput,
   UpdateUserInput,
 } from '../schemas/admin';
+import { AuditQuery, AuditReply } from '../schemas/audit';
 import { IdParam } from '../schemas/common';
 import {
   ConfigReply,
@@ -35,4 +36,5 @@ export const adminContract = {
   'DELETE /api/config/{key}': { params: ConfigKeyParam, reply: SuccessReply },
   'GET /api/settings': { reply: SettingsReply },
   'PUT /api/settings': { body: SettingsInput, reply: SettingsReply },
+  'GET /api/audit': { query: AuditQuery, reply: AuditReply },
 } as const satisfies AreaContract<'admin'>;

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { redactDigitRuns } from '../redact';
 
 /** Requests of the allocation area (docs/decisions/0026-allocation.md). */
 
@@ -56,7 +57,9 @@ export const StaffCancelRequest = z.strictObject({
     .string({ error: 'reason must be text' })
     .trim()
     .min(3, 'reason is required (at least 3 characters)')
-    .max(CANCEL_REASON_MAX, `reason: at most ${CANCEL_REASON_MAX} characters`),
+    .max(CANCEL_REASON_MAX, `reason: at most ${CANCEL_REASON_MAX} characters`)
+    // Kept on the registration: never an Aadhaar number in clear.
+    .transform(redactDigitRuns),
   /** The registration's year; the current one in India when absent. */
   year: year(z.number({ error: 'year must be a number' })).optional(),
 });

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { redactDigitRuns } from '../redact';
 import { blankIfMissing } from './common';
 
 /**
@@ -27,7 +28,9 @@ const reasonText = (label: string) =>
       .string({ error: `${label} must be text` })
       .trim()
       .min(CANCEL_REASON_MIN, `${label}: at least ${CANCEL_REASON_MIN} characters`)
-      .max(CANCEL_REASON_MAX, `${label}: at most ${CANCEL_REASON_MAX} characters`),
+      .max(CANCEL_REASON_MAX, `${label}: at most ${CANCEL_REASON_MAX} characters`)
+      // Kept on the bill, the credit note and the request: never an Aadhaar number in clear.
+      .transform(redactDigitRuns),
   );
 
 /** A cancellation request's id (random, UUID). */

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { redactDigitRuns } from '../redact';
 
 /**
  * The farmer's data (docs/decisions/0027-records.md, section 4): the farmer's own view and requests from the
@@ -56,7 +57,13 @@ export type DataRequestListQuery = z.infer<typeof DataRequestListQuery>;
 export const ResolveDataRequestInput = z
   .strictObject({
     outcome: z.enum(['done', 'refused'], { error: 'Choose done or refused' }),
-    note: z.string({ error: 'Note must be text' }).trim().max(500, 'Note: at most 500 characters').optional().default(''),
+    note: z
+      .string({ error: 'Note must be text' })
+      .trim()
+      .max(500, 'Note: at most 500 characters')
+      .transform(redactDigitRuns)
+      .optional()
+      .default(''),
   })
   .refine((r) => r.outcome !== 'refused' || r.note.length > 0, {
     message: 'Give the reason for refusing',

@@ -230,6 +230,7 @@ describe('staff pages (signed in as super admin)', () => {
     ['admin-users', () => '/admin/users'],
     ['admin-roles', () => '/admin/roles'],
     ['admin-configs', () => '/admin/configs'],
+    ['admin-audit', () => '/admin/audit'],
     ['user-dashboard', () => '/user'],
     ['user-profile', () => '/user/profile'],
     ['user-orders', () => '/user/orders'],

@@ -10,6 +10,7 @@ import { TABLE_DEFINITION } from '@functions/lib/table-definition';
 import { ORIGIN_VERIFY_ENV, ORIGIN_VERIFY_HEADER } from '@functions/lib/origin-verify';
 import { SeedPortalStack, type SeedPortalStackProps } from '@infra/cloud-stack';
 import { ALARM_THRESHOLDS, TABLE_OPERATIONS } from '@infra/constructs/alarms';
+import { AUDIT_ARCHIVE_RETENTION_DAYS } from '@infra/constructs/audit-archive';
 import { AREA_GRANTS, checkRoutesAreServed } from '@infra/constructs/api';
 import { SPA_REWRITE_FUNCTION_CODE, apiPathPatterns } from '@infra/constructs/site';
 import { contentSecurityPolicy } from '@infra/security-headers';
@@ -29,6 +30,7 @@ const routes = ROUTES as readonly RouteDef[];
 const SWEEPER_DESCRIPTION = 'Seed portal job: deletes Aadhaar scans that no registration names';
 const ALLOCATION_SWEEPER_DESCRIPTION = 'Seed portal job: expires unclaimed places and moves the waiting lists';
 const SCAN_RETENTION_DESCRIPTION = 'Seed portal job: deletes Aadhaar scans past their retention time';
+const AUDIT_ARCHIVE_DESCRIPTION = 'Seed portal job: copies each new audit log entry to the locked archive bucket';
 
 function synthStack(props: SeedPortalStackProps = {}) {
   const app = new App({ context: { ...CDK_CONTEXT, 'aws:cdk:bundling-stacks': [] } });
@@ -84,7 +86,7 @@ describe('SeedPortalStack', { timeout: 120_000 }, () => {
 
   it('keeps every bucket private, encrypted and TLS-only', () => {
     const buckets = resourcesOf(template, 'AWS::S3::Bucket');
-    expect(buckets).toHaveLength(3); // uploads, site, logs
+    expect(buckets).toHaveLength(4); // uploads, site, logs, audit archive
     for (const [, b] of buckets) {
       expect(b.Properties.PublicAccessBlockConfiguration).toEqual({
         BlockPublicAcls: true,
@@ -98,7 +100,7 @@ describe('SeedPortalStack', { timeout: 120_000 }, () => {
       expect(b.DeletionPolicy).toBe('Retain');
     }
     const policies = resourcesOf(template, 'AWS::S3::BucketPolicy');
-    expect(policies).toHaveLength(3);
+    expect(policies).toHaveLength(4);
     for (const [, p] of policies) {
       expect(p.Properties.PolicyDocument.Statement).toEqual(
         expect.arrayContaining([
@@ -148,9 +150,9 @@ describe('SeedPortalStack', { timeout: 120_000 }, () => {
     expect(verify.Properties.GenerateSecretString.PasswordLength).toBeGreaterThanOrEqual(32);
   });
 
-  it('creates exactly one Lambda per area, the orphan-scan sweeper, the allocation sweeper and the scan retention (no helper functions without the SPA deployment)', () => {
+  it('creates exactly one Lambda per area, the orphan-scan sweeper, the allocation sweeper, the scan retention and the audit archive (no helper functions without the SPA deployment)', () => {
     const fns = resourcesOf(template, 'AWS::Lambda::Function');
-    expect(fns).toHaveLength(FUNCTION_AREAS.length + 3);
+    expect(fns).toHaveLength(FUNCTION_AREAS.length + 4);
     for (const area of FUNCTION_AREAS) {
       const matching = fns.filter(([, f]) => f.Properties.Description === `Seed portal API area: ${area}`);
       expect(matching, area).toHaveLength(1);
@@ -182,7 +184,7 @@ describe('SeedPortalStack', { timeout: 120_000 }, () => {
     }
     // One month of logs for every function (the scheduled jobs too) and for the API access log.
     const logGroups = resourcesOf(template, 'AWS::Logs::LogGroup');
-    expect(logGroups).toHaveLength(FUNCTION_AREAS.length + 4);
+    expect(logGroups).toHaveLength(FUNCTION_AREAS.length + 5);
     for (const [, g] of logGroups) expect(g.Properties.RetentionInDays).toBe(30);
   });
 
@@ -275,6 +277,66 @@ describe('SeedPortalStack', { timeout: 120_000 }, () => {
         .filter((a) => a.startsWith('s3:'))
         .sort(),
     ).toEqual(['s3:DeleteObject', 's3:ListBucket']);
+  });
+
+  it("archives every new audit entry: a locked bucket (governance, 8 years), the stream's inserts of AUDIT# keys, put-only grants", () => {
+    const [bucketId, bucket] = resourcesOf(template, 'AWS::S3::Bucket').find(([, b]) => b.Properties.ObjectLockEnabled)!;
+    expect(bucket.DeletionPolicy).toBe('Retain');
+    expect(bucket.Properties).toMatchObject({
+      ObjectLockEnabled: true,
+      ObjectLockConfiguration: {
+        ObjectLockEnabled: 'Enabled',
+        Rule: { DefaultRetention: { Mode: 'GOVERNANCE', Days: AUDIT_ARCHIVE_RETENTION_DAYS } },
+      },
+      VersioningConfiguration: { Status: 'Enabled' },
+      PublicAccessBlockConfiguration: {
+        BlockPublicAcls: true,
+        BlockPublicPolicy: true,
+        IgnorePublicAcls: true,
+        RestrictPublicBuckets: true,
+      },
+    });
+    expect(AUDIT_ARCHIVE_RETENTION_DAYS).toBeGreaterThanOrEqual(8 * 365);
+    expect(bucket.Properties.LoggingConfiguration.DestinationBucketName).toEqual({ Ref: expect.stringMatching(/^LogsBucket/) });
+
+    template.hasResourceProperties('AWS::DynamoDB::Table', { StreamSpecification: { StreamViewType: 'NEW_IMAGE' } });
+    const fns = resourcesOf(template, 'AWS::Lambda::Function');
+    const [fnId, fn] = fns.find(([, f]) => f.Properties.Description === AUDIT_ARCHIVE_DESCRIPTION)!;
+    expect(fn.Properties.Environment.Variables.AUDIT_ARCHIVE_BUCKET).toEqual({ Ref: bucketId });
+    expect(fn.Properties.Environment.Variables.AADHAAR_KEY_ARN).toBeUndefined();
+
+    const mappings = resourcesOf(template, 'AWS::Lambda::EventSourceMapping');
+    expect(mappings).toHaveLength(1);
+    expect(mappings[0][1].Properties).toMatchObject({
+      FunctionName: { Ref: fnId },
+      EventSourceArn: { 'Fn::GetAtt': [expect.stringMatching(/^Table/), 'StreamArn'] },
+      StartingPosition: 'TRIM_HORIZON',
+      BisectBatchOnFunctionError: true,
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+    });
+    const patterns = mappings[0][1].Properties.FilterCriteria.Filters.map((f: { Pattern: string }) => JSON.parse(f.Pattern));
+    expect(patterns).toEqual([{ eventName: ['INSERT'], dynamodb: { Keys: { pk: { S: [{ prefix: 'AUDIT#' }] } } } }]);
+
+    const [roleId] = resourcesOf(template, 'AWS::IAM::Role').find(
+      ([, r]) => r.Properties.Description === 'Seed portal audit archive',
+    )!;
+    const statements = resourcesOf(template, 'AWS::IAM::Policy')
+      .filter(([, p]) => p.Properties.Roles.some((r: any) => r.Ref === roleId))
+      .flatMap(([, p]) => p.Properties.PolicyDocument.Statement as { Action: string | string[]; Resource: unknown }[]);
+    const s3 = statements.filter((st) => [st.Action].flat().some((a) => a.startsWith('s3:')));
+    expect(s3.map((st) => [st.Action].flat())).toEqual([['s3:PutObject']]);
+    expect(JSON.stringify(s3[0].Resource)).toBe(
+      JSON.stringify({ 'Fn::Join': ['', [{ 'Fn::GetAtt': [bucketId, 'Arn'] }, '/audit/*']] }),
+    );
+    const actions = statements.flatMap((st) => [st.Action].flat());
+    // Reads the stream only: no item read or write on the table, nothing on any other bucket.
+    expect(actions.filter((a) => a.startsWith('dynamodb:')).sort()).toEqual([
+      'dynamodb:DescribeStream',
+      'dynamodb:GetRecords',
+      'dynamodb:GetShardIterator',
+      'dynamodb:ListStreams',
+    ]);
+    expect(JSON.stringify(statements)).not.toContain('UploadsBucket');
   });
 
   it('runs the allocation sweep every 15 minutes with a role that reads and writes table items only', () => {
@@ -475,7 +537,7 @@ describe('SeedPortalStack', { timeout: 120_000 }, () => {
 
   it('alarms on API 5xx, on errors and throttles of every function and on DynamoDB throttling and system errors', () => {
     const alarms = resourcesOf(template, 'AWS::CloudWatch::Alarm').map(([, a]) => a.Properties);
-    expect(alarms).toHaveLength(1 + 2 * (FUNCTION_AREAS.length + 3) + 2);
+    expect(alarms).toHaveLength(1 + 2 * (FUNCTION_AREAS.length + 4) + 2);
     const [[topicId, topic]] = resourcesOf(template, 'AWS::SNS::Topic');
     expect(topic.Properties.KmsMasterKeyId).toBeDefined();
     for (const a of alarms) {
@@ -504,6 +566,7 @@ describe('SeedPortalStack', { timeout: 120_000 }, () => {
       'orphan-scan sweeper': SWEEPER_DESCRIPTION,
       'allocation sweeper': ALLOCATION_SWEEPER_DESCRIPTION,
       'scan retention': SCAN_RETENTION_DESCRIPTION,
+      'audit archive': AUDIT_ARCHIVE_DESCRIPTION,
     };
     for (const area of [...FUNCTION_AREAS, ...Object.keys(jobs)]) {
       const fnId = fnIds[jobs[area] ?? `Seed portal API area: ${area}`];
@@ -576,13 +639,13 @@ describe('SeedPortalStack options', { timeout: 120_000 }, () => {
     expect(assets).toMatchObject({ Prune: false, SystemMetadata: { 'cache-control': 'public, max-age=31536000, immutable' } });
     const pages = deployments.find(([, d]) => d.Properties.DistributionPaths)![1].Properties;
     expect(pages).toMatchObject({ Prune: true, DistributionPaths: ['/*'], Exclude: ['assets/*'] });
-    // Helper Lambdas we know of: only the BucketDeployment provider joins the area functions and the sweepers.
+    // Helper Lambdas we know of: only the BucketDeployment provider joins the area functions, the sweepers and the archive.
     const fns = resourcesOf(template, 'AWS::Lambda::Function');
-    expect(fns).toHaveLength(FUNCTION_AREAS.length + 4);
+    expect(fns).toHaveLength(FUNCTION_AREAS.length + 5);
     // Every function logs into a log group of ours, and every log group has a retention.
     for (const [, f] of fns) expect(f.Properties.LoggingConfig?.LogGroup).toEqual({ Ref: expect.stringMatching(/Logs/) });
     const logGroups = resourcesOf(template, 'AWS::Logs::LogGroup');
-    expect(logGroups).toHaveLength(FUNCTION_AREAS.length + 5);
+    expect(logGroups).toHaveLength(FUNCTION_AREAS.length + 6);
     for (const [, g] of logGroups) expect(g.Properties.RetentionInDays).toBe(30);
   });
 

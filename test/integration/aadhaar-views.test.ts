@@ -201,7 +201,7 @@ describe('farmers', () => {
     expect(written).toEqual([]);
   });
 
-  it("an admin's list, lookup and writes are masked; the single view is in clear with exactly one audit item per view", async () => {
+  it("an admin's list, lookup and writes are masked (each write leaves its own entry); the single view is in clear with exactly one audit item per view", async () => {
     const quiet = await newAuditItems(async () => {
       const list = await api.call('GET', '/api/farmers', { token: tokens.admin });
       expect(list.text).not.toContain(farmerAadhaar);
@@ -221,7 +221,9 @@ describe('farmers', () => {
         expect(r.text).not.toContain(farmerAadhaar);
       }
     });
-    expect(quiet).toEqual([]);
+    // The reads leave nothing; each write leaves its own entry (never a view, never the number).
+    expect(quiet.map((i) => i.action).sort()).toEqual(['farmer.deactivate', 'farmer.restore', 'farmer.update']);
+    expect(JSON.stringify(quiet)).not.toContain(farmerAadhaar);
 
     for (let view = 0; view < 2; view++) {
       const written = await newAuditItems(async () => {
@@ -255,7 +257,7 @@ describe('producers', () => {
     });
   });
 
-  it("lists, a seller's single view and an admin's writes are masked, and leave no audit item", async () => {
+  it("lists, a seller's single view and an admin's writes are masked; reads leave no audit item, each write its own", async () => {
     const quiet = await newAuditItems(async () => {
       for (const token of [tokens.seller, tokens.admin]) {
         const list = await api.call('GET', '/api/producers', { token });
@@ -278,7 +280,9 @@ describe('producers', () => {
         expect(r.text).not.toContain(producerAadhaar);
       }
     });
-    expect(quiet).toEqual([]);
+    // The reads leave nothing; each write leaves its own entry (never a view, never the number).
+    expect(quiet.map((i) => i.action).sort()).toEqual(['producer.deactivate', 'producer.restore', 'producer.update']);
+    expect(JSON.stringify(quiet)).not.toContain(producerAadhaar);
   });
 
   it("an admin's single view is in clear with exactly one audit item per view", async () => {

@@ -323,18 +323,21 @@ describe('the routes', () => {
     const regs = await registerInOrder('Wheat', 3, 1);
     expect(regs.map((r) => r.status)).toEqual(['confirmed', 'confirmed', 'waitlisted']);
     const none = await seedCrop('Sorghum', { stockKg: 0 });
-    await saveDraw({
-      algorithm: 'hmac-sha256-sort-v1',
-      seed: '58213',
-      cropId: none,
-      year: YEAR,
-      stockGrams: 0,
-      promisedGrams: 0,
-      shares: [],
-      entries: [],
-      drawnOn: '2026-03-01T05:00:00.000Z',
-      drawnBy: 1,
-    });
+    await saveDraw(
+      {
+        algorithm: 'hmac-sha256-sort-v1',
+        seed: '58213',
+        cropId: none,
+        year: YEAR,
+        stockGrams: 0,
+        promisedGrams: 0,
+        shares: [],
+        entries: [],
+        drawnOn: '2026-03-01T05:00:00.000Z',
+        drawnBy: 1,
+      },
+      undefined,
+    );
 
     const r = await api.call('GET', `/api/allocation?year=${YEAR}`, { token: tokens.seller });
     expect(r.status, r.text).toBe(200);

@@ -1,4 +1,5 @@
 import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { fixtureAudit } from '@test/support/fixture-audit';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { docClient, setDocClientForTests, tableName } from '@functions/lib/aws';
 import { insertLotWithCode } from '@functions/lots/repository';
@@ -121,18 +122,21 @@ describe('lot codes', () => {
     const c = await crop();
     await api.call('DELETE', `/api/crops/${c.cropID}`, { token: tokens.admin });
     // Straight to the repository, as if the crop had been inactivated after the service's check.
-    const out = await insertLotWithCode({
-      lotID: 900001,
-      producerID: p.producerID,
-      cropID: c.cropID,
-      year: YEAR,
-      isSubsidized: false,
-      totalGrams: 1000,
-      usedGrams: 0,
-      remainingGrams: 1000,
-      pricePaise: 100,
-      createdOn: new Date().toISOString(),
-    });
+    const out = await insertLotWithCode(
+      {
+        lotID: 900001,
+        producerID: p.producerID,
+        cropID: c.cropID,
+        year: YEAR,
+        isSubsidized: false,
+        totalGrams: 1000,
+        usedGrams: 0,
+        remainingGrams: 1000,
+        pricePaise: 100,
+        createdOn: new Date().toISOString(),
+      },
+      (lot) => fixtureAudit('lot.create').put({ type: 'lot', id: lot.lotID }),
+    );
     expect(out).toEqual({ ok: false, reason: 'crop' });
     expect((await api.call('GET', '/api/lots/900001', { token: tokens.admin })).status).toBe(404);
     expect(await previewCode(p.producerID)).toBe(`N${YY}P${p.producerID}-001`);

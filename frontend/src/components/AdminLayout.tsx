@@ -34,6 +34,7 @@ import ManageAccountsIcon from '@mui/icons-material/ManageAccounts';
 import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
 import TuneIcon from '@mui/icons-material/Tune';
 import PrivacyTipIcon from '@mui/icons-material/PrivacyTip';
+import HistoryIcon from '@mui/icons-material/History';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Link as RouterLink, NavLink, Outlet } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -64,6 +65,7 @@ const ICONS: Record<AdminSectionId, ComponentType<SvgIconProps>> = {
   roles: AdminPanelSettingsIcon,
   configs: TuneIcon,
   dataRequests: PrivacyTipIcon,
+  audit: HistoryIcon,
 };
 
 /** The admin area: header (welcome, role badge, Refresh, Logout) and a sidebar of the sections the user's roles open. */

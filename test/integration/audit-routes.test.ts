@@ -1,0 +1,428 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { putApplicant } from '@functions/allocation/draw-store';
+import { changeStock } from '@functions/allocation/pool';
+import { AUDIT_ACTIONS, auditActionOf, type WriteRouteKey } from '@shared/audit-actions';
+import { ROUTES, routeKey } from '@shared/routes';
+import type { Role } from '@shared/roles';
+import type { ApiReply, CallOptions } from '../support/api';
+import { useTestApi } from '../support/integration';
+import { scanTable } from '../support/table';
+import { newAadhaar, registerFarmer, seedFormCrops, uploadScan, validFields, SAMPLE_PDF } from '../fixtures/registration-helpers';
+
+/**
+ * The audit log for every write route (docs/decisions/0027-records.md, section 2): each non-GET route of the
+ * route table, called with a valid body and the right token, leaves exactly one new entry with its action
+ * (none for the routes that record none), no entry holds a 12-digit run, and no call changes or removes an
+ * entry written before it. A route without a case here fails the typecheck (CASES is typed over WriteRouteKey).
+ */
+const { api, tokens } = useTestApi('super_admin', 'admin', 'seller');
+
+type AuditItem = Record<string, unknown> & { pk: string; sk: string; action: string };
+const auditItems = () =>
+  scanTable<AuditItem>({
+    FilterExpression: 'begins_with(pk, :p)',
+    ExpressionAttributeValues: { ':p': 'AUDIT#' },
+    ConsistentRead: true,
+  });
+const keyOf = (i: AuditItem) => `${i.pk}|${i.sk}`;
+
+/** One call of the route under test: the role whose token it carries (null: none) and what it sends. */
+interface RouteCall extends Omit<CallOptions, 'token'> {
+  path: string;
+  as: Role | null;
+}
+
+/** Makes what the call needs (its own writes are not counted), then names the one call that is. */
+type RouteCase = () => Promise<RouteCall>;
+
+const YEAR = Number(new Date().toISOString().slice(0, 4));
+let unique = 0;
+const tag = () => `${Date.now().toString(36)}${++unique}`;
+
+async function ok(method: string, path: string, opts: CallOptions & { as?: Role } = {}): Promise<any> {
+  const r = await api.call(method, path, { ...opts, token: opts.as === undefined ? tokens.admin : tokens[opts.as as 'admin'] });
+  expect(r.status, `${method} ${path}: ${r.text}`).toBeLessThan(300);
+  return r.json;
+}
+
+const producerBody = () => ({
+  name: `Audit producer ${tag()}`,
+  aadhaarNumber: newAadhaar(),
+  contactNumber: '9876543210',
+  address: 'Kalyanpur',
+});
+const cropBody = () => ({ cropName: `Audit crop ${tag()}`, cropNameHi: 'जाँच फसल', description: 'for the audit walk' });
+const newProducer = async () => (await ok('POST', '/api/producers', { body: producerBody() })).producerID as number;
+const newCrop = async () => (await ok('POST', '/api/crops', { body: cropBody() })).cropID as number;
+async function newLot() {
+  const producerID = await newProducer();
+  const cropID = await newCrop();
+  const lot = await ok('POST', '/api/lots', {
+    body: { producerID, cropID, year: YEAR, quantityAvailable: 100, pricePerUnit: 30 },
+  });
+  return { lotID: lot.lotID as number, cropID, producerID };
+}
+const farmerBody = () => ({ name: `Audit farmer ${tag()}`, aadhaarNumber: newAadhaar(), contactNumber: '9876543210' });
+const blockBody = () => ({
+  blockID: 0,
+  slug: `audit-${tag()}`,
+  title: 'Audit block',
+  body: 'Text',
+  sortOrder: 5,
+  isActive: true,
+});
+const announcementBody = () => ({
+  announcementID: 0,
+  title: 'Audit',
+  message: 'A message',
+  severity: 'info',
+  endAt: null,
+  isActive: true,
+});
+
+/** The draw's case closes the form (a draw needs it closed); the cases after it open it again to register. */
+let formClosed = false;
+
+async function newRegistration() {
+  if (formClosed) {
+    await ok('POST', '/api/config', { as: 'super_admin', body: { key: 'Is_SVS_Form_On', value: 'true' } });
+    formClosed = false;
+  }
+  const fields = validFields();
+  const r = await registerFarmer(api, fields);
+  expect(r.status, r.text).toBe(201);
+  return { id: r.json.data.id as number, year: r.json.data.year as number, code: r.json.data.uniqueCode as string, fields };
+}
+
+async function newRole() {
+  return (await ok('POST', '/api/roles', { as: 'super_admin', body: { name: `audit_${tag()}`, description: 'walk' } }))
+    .roleID as number;
+}
+
+async function newUser() {
+  const body = { fullName: 'Audit user', email: `audit-${tag()}@example.com`, password: 'Audit-pass-2026!', roleIds: [3] };
+  return (await ok('POST', '/api/admin/users', { as: 'super_admin', body })).userID as number;
+}
+
+let drawCrop = 88_000;
+
+/** A bill: a new registration billed by the seller. */
+async function newBill() {
+  const reg = await newRegistration();
+  const lots = await ok('GET', '/api/lots/for-crop', { query: { cropId: Number(reg.fields.cropId) } });
+  const sale = await ok('POST', '/api/sales/make', {
+    as: 'seller',
+    body: { lotID: lots[0].lotID, registrationID: reg.id, year: reg.year, bags: 1, paymentMode: 'Cash' },
+  });
+  return { invoiceID: sale.invoiceID as number, reg };
+}
+
+/** A farmer's request from the letter (a correction: resolving it changes no registration). */
+async function newDataRequest() {
+  const reg = await newRegistration();
+  const mobileLast4 = String(reg.fields.mobile).slice(-4);
+  const r = await api.call('POST', `/svsregistration/${reg.code}/data-requests`, {
+    body: { mobileLast4, kind: 'correction', details: 'My father’s name is misspelt' },
+  });
+  expect(r.status, r.text).toBeLessThan(300);
+  return r.json.id as string;
+}
+
+/** Every write route, with a valid request. Aadhaar numbers go in every body that takes one. */
+const CASES: Record<WriteRouteKey, RouteCase> = {
+  'POST /auth/login': async () => ({
+    path: '/auth/login',
+    as: null,
+    body: { email: api.adminEmail, password: api.adminPassword },
+  }),
+
+  'POST /api/admin/users': async () => ({
+    path: '/api/admin/users',
+    as: 'super_admin',
+    body: { fullName: 'New account', email: `new-${tag()}@example.com`, password: 'Audit-pass-2026!', roleIds: [3] },
+  }),
+  'PUT /api/admin/users/{id}': async () => ({
+    path: `/api/admin/users/${await newUser()}`,
+    as: 'super_admin',
+    body: { fullName: 'Renamed account', isActive: false, roleIds: [2] },
+  }),
+  'PUT /api/admin/users/{id}/password': async () => ({
+    path: `/api/admin/users/${await newUser()}/password`,
+    as: 'super_admin',
+    body: { newPassword: 'Another-pass-2026!' },
+  }),
+  'POST /api/roles': async () => ({ path: '/api/roles', as: 'super_admin', body: { name: `role_${tag()}`, description: 'x' } }),
+  'DELETE /api/roles/{id}': async () => ({ path: `/api/roles/${await newRole()}`, as: 'super_admin' }),
+  'POST /api/config': async () => ({
+    path: '/api/config',
+    as: 'super_admin',
+    body: { key: 'Audit_Walk_Note', value: 'a note' },
+  }),
+  'DELETE /api/config/{key}': async () => {
+    await ok('POST', '/api/config', { as: 'super_admin', body: { key: 'Audit_Walk_Gone', value: 'x' } });
+    return { path: '/api/config/Audit_Walk_Gone', as: 'super_admin' };
+  },
+  'PUT /api/settings': async () => {
+    const current = await ok('GET', '/api/settings');
+    return { path: '/api/settings', as: 'admin', body: { ...current, PerDayLimit: current.PerDayLimit + 1 } };
+  },
+
+  'POST /api/producers': async () => ({ path: '/api/producers', as: 'admin', body: producerBody() }),
+  'PUT /api/producers/{id}': async () => ({ path: `/api/producers/${await newProducer()}`, as: 'admin', body: producerBody() }),
+  'DELETE /api/producers/{id}': async () => ({ path: `/api/producers/${await newProducer()}`, as: 'admin' }),
+  'POST /api/producers/{id}/restore': async () => {
+    const id = await newProducer();
+    await ok('DELETE', `/api/producers/${id}`);
+    return { path: `/api/producers/${id}/restore`, as: 'admin' };
+  },
+
+  'POST /api/crops': async () => ({ path: '/api/crops', as: 'admin', body: cropBody() }),
+  'PUT /api/crops/{id}': async () => ({ path: `/api/crops/${await newCrop()}`, as: 'admin', body: cropBody() }),
+  'DELETE /api/crops/{id}': async () => ({ path: `/api/crops/${await newCrop()}`, as: 'admin' }),
+  'POST /api/crops/{id}/restore': async () => {
+    const id = await newCrop();
+    await ok('DELETE', `/api/crops/${id}`);
+    return { path: `/api/crops/${id}/restore`, as: 'admin' };
+  },
+
+  'POST /api/lots': async () => ({
+    path: '/api/lots',
+    as: 'admin',
+    body: { producerID: await newProducer(), cropID: await newCrop(), year: YEAR, quantityAvailable: 50, pricePerUnit: 20 },
+  }),
+  'PUT /api/lots/{id}': async () => {
+    const lot = await newLot();
+    return {
+      path: `/api/lots/${lot.lotID}`,
+      as: 'admin',
+      body: { cropID: lot.cropID, year: YEAR, quantityAvailable: 150, pricePerUnit: 32 },
+    };
+  },
+  'DELETE /api/lots/{id}': async () => ({ path: `/api/lots/${(await newLot()).lotID}`, as: 'admin' }),
+
+  'POST /api/farmers': async () => ({ path: '/api/farmers', as: 'admin', body: farmerBody() }),
+  'PUT /api/farmers/{id}': async () => {
+    const id = (await ok('POST', '/api/farmers', { body: farmerBody() })).farmerID;
+    return { path: `/api/farmers/${id}`, as: 'admin', body: farmerBody() };
+  },
+  'DELETE /api/farmers/{id}': async () => ({
+    path: `/api/farmers/${(await ok('POST', '/api/farmers', { body: farmerBody() })).farmerID}`,
+    as: 'admin',
+  }),
+  'POST /api/farmers/{id}/restore': async () => {
+    const id = (await ok('POST', '/api/farmers', { body: farmerBody() })).farmerID;
+    await ok('DELETE', `/api/farmers/${id}`);
+    return { path: `/api/farmers/${id}/restore`, as: 'admin' };
+  },
+
+  'POST /api/cms/blocks': async () => ({ path: '/api/cms/blocks', as: 'admin', body: blockBody() }),
+  'PUT /api/cms/blocks/{blockID}': async () => {
+    const b = await ok('POST', '/api/cms/blocks', { body: blockBody() });
+    return { path: `/api/cms/blocks/${b.blockID}`, as: 'admin', body: { ...blockBody(), blockID: b.blockID, title: 'Changed' } };
+  },
+  'POST /api/cms/announcements': async () => ({ path: '/api/cms/announcements', as: 'admin', body: announcementBody() }),
+  'PUT /api/cms/announcements/{announcementID}': async () => {
+    const a = await ok('POST', '/api/cms/announcements', { body: announcementBody() });
+    return {
+      path: `/api/cms/announcements/${a.announcementID}`,
+      as: 'admin',
+      body: { ...announcementBody(), announcementID: a.announcementID, message: 'Changed' },
+    };
+  },
+
+  'POST /svsregistration/upload-url': async () => ({
+    path: '/svsregistration/upload-url',
+    as: null,
+    body: { fileName: 'aadhaar.pdf', contentType: 'application/pdf', size: SAMPLE_PDF.length },
+  }),
+  'POST /svsregistration': async () => {
+    const { key } = await uploadScan(api, SAMPLE_PDF);
+    return {
+      path: '/svsregistration',
+      as: null,
+      body: { ...validFields(), fileKey: key },
+      headers: { 'idempotency-key': crypto.randomUUID() },
+    };
+  },
+  'POST /svsregistration/find-letter': async () => {
+    const reg = await newRegistration();
+    return {
+      path: '/svsregistration/find-letter',
+      as: null,
+      body: { adharNumber: reg.fields.adharNumber, mobile: reg.fields.mobile },
+    };
+  },
+  'POST /svsregistration/{code}/cancel': async () => {
+    const reg = await newRegistration();
+    return { path: `/svsregistration/${reg.code}/cancel`, as: null, body: { mobileLast4: String(reg.fields.mobile).slice(-4) } };
+  },
+  'POST /api/registrations/{id}/cancel': async () => {
+    const reg = await newRegistration();
+    // A reason holding a 12-digit run: the entry keeps it redacted.
+    return {
+      path: `/api/registrations/${reg.id}/cancel`,
+      as: 'admin',
+      body: { reason: 'Duplicate of 234567890124', year: reg.year },
+    };
+  },
+
+  'POST /api/sales/make': async () => {
+    const reg = await newRegistration();
+    const lots = await ok('GET', '/api/lots/for-crop', { query: { cropId: Number(reg.fields.cropId) } });
+    return {
+      path: '/api/sales/make',
+      as: 'seller',
+      body: { lotID: lots[0].lotID, registrationID: reg.id, year: reg.year, bags: 1, paymentMode: 'Cash' },
+    };
+  },
+
+  'POST /api/allocation/draw': async () => {
+    const cropId = ++drawCrop;
+    await ok('POST', '/api/config', { as: 'super_admin', body: { key: 'Is_SVS_Form_On', value: 'false' } });
+    formClosed = true;
+    await changeStock(cropId, YEAR, 10_000);
+    for (let i = 0; i < 3; i++) await putApplicant(cropId, YEAR, { id: 5000 + i, grams: 1000, category: 'GEN', gender: 'पुरुष' });
+    return { path: '/api/allocation/draw', as: 'admin', body: { cropId, year: YEAR, seed: '271828' } };
+  },
+  'POST /api/allocation/sweep': async () => ({ path: '/api/allocation/sweep', as: 'admin' }),
+
+  'POST /svsregistration/{code}/my-data': async () => {
+    const reg = await newRegistration();
+    return { path: `/svsregistration/${reg.code}/my-data`, as: null, body: { mobileLast4: String(reg.fields.mobile).slice(-4) } };
+  },
+  'POST /svsregistration/{code}/data-requests': async () => {
+    const reg = await newRegistration();
+    return {
+      path: `/svsregistration/${reg.code}/data-requests`,
+      as: null,
+      body: {
+        mobileLast4: String(reg.fields.mobile).slice(-4),
+        kind: 'erasure',
+        details: 'Aadhaar 234567890124 given by mistake',
+      },
+    };
+  },
+  'POST /api/data-requests/{id}/resolve': async () => ({
+    path: `/api/data-requests/${await newDataRequest()}/resolve`,
+    as: 'admin',
+    body: { outcome: 'done', note: 'Name corrected' },
+  }),
+  // A year without registrations: the walk's own scans stay for the routes after it.
+  'POST /api/retention/close-season': async () => ({ path: '/api/retention/close-season', as: 'admin', body: { year: 2001 } }),
+
+  'POST /api/invoices/{invoiceID}/cancel': async () => ({
+    path: `/api/invoices/${(await newBill()).invoiceID}/cancel`,
+    as: 'admin',
+    body: { reason: 'Wrong lot chosen at the counter' },
+  }),
+  'POST /api/invoices/{invoiceID}/cancel-request': async () => ({
+    path: `/api/invoices/${(await newBill()).invoiceID}/cancel-request`,
+    as: 'seller',
+    body: { reason: 'Farmer asked for fewer bags' },
+  }),
+  'POST /api/invoices/cancel-requests/{id}/refuse': async () => {
+    const { invoiceID } = await newBill();
+    const request = await ok('POST', `/api/invoices/${invoiceID}/cancel-request`, {
+      as: 'seller',
+      body: { reason: 'Farmer asked for fewer bags' },
+    });
+    return { path: `/api/invoices/cancel-requests/${request.id}/refuse`, as: 'admin', body: { note: 'The bill is right' } };
+  },
+};
+
+const methodOf = (key: WriteRouteKey) => key.slice(0, key.indexOf(' '));
+
+/** Every entry seen so far, as first read: none may change or go. */
+const seen = new Map<string, AuditItem>();
+
+async function expectEarlierEntriesUnchanged(now: AuditItem[]) {
+  const byKey = new Map(now.map((i) => [keyOf(i), i]));
+  for (const [key, item] of seen) expect(byKey.get(key), `entry ${key} changed or removed`).toEqual(item);
+}
+
+beforeAll(async () => {
+  await seedFormCrops();
+});
+
+afterAll(async () => {
+  await ok('POST', '/api/config', { as: 'super_admin', body: { key: 'Is_SVS_Form_On', value: 'true' } }).catch(() => undefined);
+});
+
+describe('every write route of the route table', () => {
+  const writeKeys = ROUTES.filter((r) => r.method !== 'GET').map(routeKey) as WriteRouteKey[];
+
+  it('has a case here and a line in shared/audit-actions.ts', () => {
+    expect(Object.keys(CASES).sort()).toEqual([...writeKeys].sort());
+    expect(Object.keys(AUDIT_ACTIONS).sort()).toEqual([...writeKeys].sort());
+  });
+
+  for (const key of writeKeys) {
+    const action = auditActionOf(key);
+    it(`${key} writes ${action ? `one "${action}" entry` : 'no entry'}, without an Aadhaar number, and leaves earlier entries as they were`, async () => {
+      const call = await CASES[key]();
+      const before = await auditItems();
+      for (const i of before) if (!seen.has(keyOf(i))) seen.set(keyOf(i), i);
+      const { as, path, ...opts } = call;
+      const r: ApiReply = await api.call(methodOf(key), path, { ...opts, token: as ? tokens[as as 'admin'] : undefined });
+      expect(r.status, r.text).toBeLessThan(300);
+      const after = await auditItems();
+      await expectEarlierEntriesUnchanged(after);
+      const added = after.filter((i) => !seen.has(keyOf(i)));
+      expect(added.map((i) => i.action)).toEqual(action ? [action] : []);
+      // Nothing but the random event id (a UUID, whose last group may happen to be all digits) may hold 12 digits.
+      const text = added.map((i) => JSON.stringify(i).replaceAll(String(i.eventId), '')).join('\n');
+      expect(text).not.toMatch(/\d{12}/);
+      for (const i of added) seen.set(keyOf(i), i);
+    });
+  }
+});
+
+describe('refused writes', () => {
+  it('another role, a missing record or a bad body writes no entry', async () => {
+    const crop = await newCrop();
+    const before = (await auditItems()).length;
+    const refused = await Promise.all([
+      api.call('POST', '/api/crops', { token: tokens.seller, body: cropBody() }),
+      api.call('PUT', `/api/crops/99999999`, { token: tokens.admin, body: cropBody() }),
+      api.call('POST', '/api/roles', { token: tokens.admin, body: { name: 'nope' } }),
+      api.call('PUT', '/api/settings', { token: tokens.admin, body: { PerDayLimit: 'many' } }),
+      api.call('DELETE', '/api/config/Never_Set_Key', { token: tokens.super_admin }),
+      api.call('PUT', `/api/crops/${crop}`, {
+        token: tokens.admin,
+        rawBody: '{"cropName":',
+        headers: { 'content-type': 'application/json' },
+      }),
+    ]);
+    expect(refused.map((r) => r.status)).toEqual([403, 404, 403, 400, 404, 400]);
+    expect((await auditItems()).length).toBe(before);
+  });
+
+  it('the same role created by 12 requests at once: one is created, one entry; the others get 409 and write none', async () => {
+    const name = `burst_${tag()}`;
+    const before = (await auditItems()).length;
+    const replies = await Promise.all(
+      Array.from({ length: 12 }, () => api.call('POST', '/api/roles', { token: tokens.super_admin, body: { name } })),
+    );
+    expect(replies.map((r) => r.status).sort()).toEqual([201, ...Array(11).fill(409)]);
+    const added = (await auditItems()).slice(0);
+    expect(added.length - before).toBe(1);
+    expect(added.filter((i) => i.action === 'role.create' && String(i.summary).includes(name))).toHaveLength(1);
+  });
+
+  it('one registration cancelled by 10 requests at once: one cancels and leaves the one entry, the others get 409 and none', async () => {
+    // The draw's case above closed the form.
+    await ok('POST', '/api/config', { as: 'super_admin', body: { key: 'Is_SVS_Form_On', value: 'true' } });
+    const reg = await newRegistration();
+    const replies = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        api.call('POST', `/api/registrations/${reg.id}/cancel`, {
+          token: tokens.admin,
+          body: { reason: 'Asked at the counter', year: reg.year },
+        }),
+      ),
+    );
+    expect(replies.map((r) => r.status).sort()).toEqual([200, ...Array(9).fill(409)]);
+    const entries = (await auditItems()).filter((i) => i.subjectType === 'registration' && i.subjectId === reg.id);
+    expect(entries.map((i) => i.action)).toEqual(['registration.cancel']);
+  });
+});
