@@ -14,6 +14,9 @@ export type WriteRouteKey = Route extends infer R
 /** Not a write route: what the log records besides the routes' own actions (reads of what the law protects). */
 export type ReadAuditAction = 'aadhaar.view' | 'aadhaar-scan.view';
 
+/** Recorded by a route for some callers only: staff registering a farmer on the public form's route. */
+export type CallerAuditAction = 'registration.create-by-staff';
+
 /**
  * The audit action of each write route (docs/decisions/0027-records.md, section 2), or why the route writes no
  * entry. A new write route without a line here fails the typecheck; the route-table test then calls each route
@@ -57,7 +60,7 @@ export const AUDIT_ACTIONS = {
 
   'POST /svsregistration/upload-url': { none: 'gives an upload link; nothing is stored until the registration' },
   'POST /svsregistration': {
-    none: "the farmer's own registration: the registration itself is the record, with the time of consent",
+    none: "the farmer's own registration: the registration itself is the record, with the time of consent (staff registering a farmer record registration.create-by-staff)",
   },
   'POST /svsregistration/find-letter': { none: 'a lookup: reads a letter, changes nothing' },
   'POST /svsregistration/{code}/cancel': 'registration.cancel-by-farmer',
@@ -82,7 +85,7 @@ type ActionOf<V> = V extends string ? V : never;
 /** The action a write route records. */
 export type WriteAuditAction = ActionOf<(typeof AUDIT_ACTIONS)[WriteRouteKey]>;
 
-export type AuditAction = WriteAuditAction | ReadAuditAction;
+export type AuditAction = WriteAuditAction | ReadAuditAction | CallerAuditAction;
 
 /** The action of a route, or null for reads and for the writes that record none. */
 export function auditActionOf(key: string): WriteAuditAction | null {

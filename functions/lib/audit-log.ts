@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { isIP } from 'node:net';
 import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import type { AuditAction, WriteAuditAction } from '@shared/audit-actions';
+import type { AuditAction, CallerAuditAction, WriteAuditAction } from '@shared/audit-actions';
 import { docClient, tableName } from './aws';
 import type { Caller } from './caller';
 import { redactDigitRuns } from './log';
@@ -126,6 +126,7 @@ const itemOf = (entry: AuditEntry) => ({
 });
 
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+export type AuditTransactItem = TransactItem;
 
 /**
  * The entry as one item of the write's own transaction: it exists exactly when the change does. No condition:
@@ -164,16 +165,18 @@ export async function appendAudit(
  * service only names what it changed. `put` for a change made in a DynamoDB transaction (add it to the
  * transaction), `write` for a change that is not one.
  */
+type TrailAction = WriteAuditAction | CallerAuditAction;
+
 export interface AuditTrail {
-  readonly action: WriteAuditAction | null;
+  readonly action: TrailAction | null;
   put(subject: AuditSubject, change?: AuditChange): TransactItem;
   write(subject: AuditSubject, change?: AuditChange): Promise<AuditEntry>;
   /** The same caller and address recording another action: a route whose change sets off another (an erasure cancels). */
-  as(other: WriteAuditAction): AuditTrail;
+  as(other: TrailAction): AuditTrail;
 }
 
-export function auditTrail(action: WriteAuditAction | null, caller: Caller | null, sourceIp: string): AuditTrail {
-  const actionOrFail = (): WriteAuditAction => {
+export function auditTrail(action: TrailAction | null, caller: Caller | null, sourceIp: string): AuditTrail {
+  const actionOrFail = (): TrailAction => {
     if (!action) throw new Error('This route records no audit entry (shared/audit-actions.ts)');
     return action;
   };

@@ -63,10 +63,10 @@ export const handler = defineArea('registrations', {
 
   'POST /svsregistration': {
     rawBody: true,
-    handle: async ({ event, caller, sourceIp }) => {
+    handle: async ({ event, caller, sourceIp, audit }) => {
       await registrations.assertFormOpen();
       const parsed = await parseSubmission(event);
-      const out = await registrations.submitRegistration({ ...parsed, caller, sourceIp });
+      const out = await registrations.submitRegistration({ ...parsed, caller, sourceIp, audit });
       return json(out.reply, out.status);
     },
   },

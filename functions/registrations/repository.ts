@@ -1,4 +1,5 @@
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { AuditTransactItem } from '../lib/audit-log';
 import { docClient, tableName } from '../lib/aws';
 import { batchGet } from '../lib/batch-get';
 import { padId } from '../lib/counters';
@@ -290,6 +291,8 @@ export async function commitRegistration(
   claim: ClaimItem,
   allocationEntry: Record<string, unknown>,
   token: string,
+  /** Staff registering a farmer: the audit entry, after every item TX_INDEX names. */
+  auditEntry?: AuditTransactItem,
 ): Promise<void> {
   await db().send(
     new TransactWriteCommand({
@@ -306,6 +309,7 @@ export async function commitRegistration(
         },
         // The due entry (confirmed) or the queue entry (waitlisted): functions/allocation/entries.ts.
         { Put: { TableName: T(), Item: allocationEntry, ConditionExpression: 'attribute_not_exists(pk)' } },
+        ...(auditEntry ? [auditEntry] : []),
       ],
     }),
   );

@@ -18,6 +18,7 @@ import {
 import type { FoundLetter } from '@shared/schemas/replies/registration';
 import { aadhaarHash, sealAadhaar } from '../lib/aadhaar-vault';
 import { aadhaarForView } from '../lib/aadhaar-views';
+import type { AuditTrail, AuditTransactItem } from '../lib/audit-log';
 import type { Caller } from '../lib/caller';
 import { isStaff } from '../lib/caller-roles';
 import { getSetting, getSettingStrict } from '../lib/config-store';
@@ -78,6 +79,8 @@ export interface SubmitInput {
   caller: Caller | null;
   /** The client's address, for the find-my-letter limits a repeated submission counts against. */
   sourceIp: string;
+  /** The route's trail: staff registering a farmer record it (a farmer's own registration is its own record). */
+  audit?: AuditTrail;
 }
 
 export interface SubmitOutcome {
@@ -386,7 +389,13 @@ async function registerLocked(input: SubmitInput, c: Ctx): Promise<SubmitOutcome
         : slot
           ? dueEntry(slot.date, entry)
           : queueEntry(place.position!, entry);
-    committed = await commit(item, claim, allocationEntry, c.token);
+    const staffEntry =
+      staff && input.audit
+        ? input.audit
+            .as('registration.create-by-staff')
+            .put({ type: 'registration', id, year: c.year }, { summary: `registered for ${c.crop.name} (${place.status})` })
+        : undefined;
+    committed = await commit(item, claim, allocationEntry, c.token, staffEntry);
     if (!committed) {
       // The claim exists: another request registered this Aadhaar and crop first.
       const winner = await read(() => repo.getClaim(c.hash, c.year, c.cropKey));
@@ -472,9 +481,14 @@ async function commit(
   claim: repo.ClaimItem,
   allocationEntry: Record<string, unknown>,
   token: string,
+  auditEntry?: AuditTransactItem,
 ): Promise<boolean> {
   try {
-    await withRetry(() => repo.commitRegistration(item, claim, allocationEntry, token), { attempts: 7, baseMs: 40, maxMs: 1000 });
+    await withRetry(() => repo.commitRegistration(item, claim, allocationEntry, token, auditEntry), {
+      attempts: 7,
+      baseMs: 40,
+      maxMs: 1000,
+    });
     return true;
   } catch (e) {
     const reasons = cancellationReasons(e);

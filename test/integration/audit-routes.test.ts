@@ -377,6 +377,26 @@ describe('every write route of the route table', () => {
   }
 });
 
+describe('a registration made by staff', () => {
+  it('records one "registration.create-by-staff" entry in its own transaction; a resend of the same request adds none', async () => {
+    if (formClosed) {
+      await ok('POST', '/api/config', { as: 'super_admin', body: { key: 'Is_SVS_Form_On', value: 'true' } });
+      formClosed = false;
+    }
+    const before = new Set((await auditItems()).map(keyOf));
+    const fields = validFields();
+    const first = await registerFarmer(api, fields, { token: tokens.seller });
+    expect(first.status, first.text).toBe(201);
+    const again = await registerFarmer(api, fields, { token: tokens.seller, idempotencyKey: first.idempotencyKey });
+    expect(again.status, again.text).toBeLessThan(300);
+    const added = (await auditItems()).filter((i) => !before.has(keyOf(i)));
+    expect(added.map((i) => [i.action, i.subjectId, i.userName])).toEqual([
+      ['registration.create-by-staff', first.json.data.id, expect.any(String)],
+    ]);
+    expect(JSON.stringify(added)).not.toContain(String(fields.adharNumber));
+  });
+});
+
 describe('refused writes', () => {
   it('another role, a missing record or a bad body writes no entry', async () => {
     const crop = await newCrop();
