@@ -34,9 +34,10 @@ export const PUBLIC_ROUTES: readonly PublicRoute[] = [
 
 /** Budgets in KB of gzipped JavaScript (1 KB = 1024 bytes). */
 export const BUDGET_KB = {
-  registration: 150,
-  /** The QR pages (/bill, /lot) must stay below the registration page's budget. */
-  qrPages: 140,
+  /** 150 until every public page linked the required pages and the form showed its notice (docs/decisions/0011). */
+  registration: 151,
+  /** The QR pages (/bill, /lot, /credit-note) must stay below the registration page's budget. */
+  qrPages: 141,
 } as const;
 
 /** Chunks holding the messages of one language that public pages load (src/lib/i18n/hi.ts?messages=public), when split out. */
