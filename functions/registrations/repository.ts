@@ -30,7 +30,8 @@ export interface RegistrationItem {
   nameLc: string;
   fatherName: string;
   fatherLc: string;
-  aadhaarEnc: string;
+  /** Removed with the scan when the retention rule deletes it (functions/registrations/scan-delete.ts). */
+  aadhaarEnc?: string;
   aadhaarHash: string;
   aadhaarLast4: string;
   mobileNumber: string;

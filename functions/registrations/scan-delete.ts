@@ -23,7 +23,8 @@ export async function deleteScan(
         new UpdateCommand({
           TableName: tableName(),
           Key: regKey(s.year, s.id),
-          UpdateExpression: 'SET scanDeletedOn = :day',
+          // The encrypted number goes with the scan: the claim's hash keeps the one-per-crop rule, the last 4 digits the bill.
+          UpdateExpression: 'SET scanDeletedOn = :day REMOVE aadhaarEnc',
           ConditionExpression: 'attribute_exists(pk) AND adharFilePath = :key AND attribute_not_exists(scanDeletedOn)',
           ExpressionAttributeValues: { ':day': day, ':key': s.scanKey },
         }),

@@ -127,8 +127,14 @@ describe('scan retention', () => {
     const due = addDays(TODAY, 30);
     expect(await runRetention({ today: due })).toMatchObject({ deleted: 2, dropped: 0 });
     expect([await scanHeld(unbilled), await scanHeld(billed), await scanHeld(cancelled)]).toEqual([true, false, false]);
-    expect((await getRegistration(billed.year, billed.id, true))!.scanDeletedOn).toBe(due);
-    expect((await getRegistration(unbilled.year, unbilled.id, true))!.scanDeletedOn).toBeUndefined();
+    const billedAfter = (await getRegistration(billed.year, billed.id, true))!;
+    expect(billedAfter.scanDeletedOn).toBe(due);
+    // The encrypted number goes with the scan; the last 4 digits (the bill's) stay.
+    expect(billedAfter.aadhaarEnc).toBeUndefined();
+    expect(billedAfter.aadhaarLast4).toMatch(/^\d{4}$/);
+    const unbilledAfter = (await getRegistration(unbilled.year, unbilled.id, true))!;
+    expect(unbilledAfter.scanDeletedOn).toBeUndefined();
+    expect(unbilledAfter.aadhaarEnc).toEqual(expect.any(String));
     expect(await purgeEntries()).toEqual([]);
 
     // Staff asking for a deleted scan get a clear 404 naming the day, not a 5xx.
