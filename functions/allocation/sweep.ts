@@ -1,13 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { readConfig } from '@shared/config-keys';
 import type { SweepReply } from '@shared/schemas/replies/allocation';
 import { kolkataDate } from '@shared/schemas/registration';
-import { docClient, tableName } from '../lib/aws';
 import { batchGet } from '../lib/batch-get';
 import { getConfigItem } from '../lib/config-store';
+import { releaseLease, takeLease } from '../lib/lease';
 import { log } from '../lib/log';
-import { isConditionalFailure, withRetry } from '../lib/retry';
+import { withRetry } from '../lib/retry';
 import { dropdown } from '../crops/service';
 import { backfillPools, type BackfillOutcome } from './backfill';
 import { readAppointmentSettings } from '../registrations/appointments';
@@ -51,7 +50,8 @@ export async function sweepAllocation(o: SweepOptions = {}): Promise<SweepOutcom
   const today = o.today ?? kolkataDate();
   const deadline = Date.now() + (o.budgetMs ?? Infinity);
   const owner = o.lease ? randomUUID() : undefined;
-  if (owner && !(await takeLease(owner))) return { expired: 0, promoted: 0, days: [], waitingRepaired: 0, skipped: true };
+  if (owner && !(await takeLease(SWEEP_LEASE_KEY, owner, SWEEP_LEASE_MS)))
+    return { expired: 0, promoted: 0, days: [], waitingRepaired: 0, skipped: true };
   try {
     const [graceDays, calendar] = await Promise.all([graceDaysSet(), readAppointmentSettings()]);
     const year = Number(today.slice(0, 4));
@@ -87,7 +87,7 @@ export async function sweepAllocation(o: SweepOptions = {}): Promise<SweepOutcom
     if (outcome.expired || outcome.promoted || waitingRepaired) log.info('allocation sweep', outcome);
     return outcome;
   } finally {
-    if (owner) await releaseLease(owner);
+    if (owner) await releaseLease(SWEEP_LEASE_KEY, owner);
   }
 }
 
@@ -126,43 +126,4 @@ export async function repairLeakedWaiting(cropId: number, year: number, now = ne
   if (!(await setPoolFields(cropId, year, { waiting: 0 }, versionIs(pool.version), now))) return false;
   log.warn('leaked waiting count repaired', { cropId, year, was: pool.waiting });
   return true;
-}
-
-/** The lease of a scheduled run: taken when free or lapsed. */
-async function takeLease(owner: string): Promise<boolean> {
-  const now = Date.now();
-  try {
-    await withRetry(() =>
-      docClient().send(
-        new PutCommand({
-          TableName: tableName(),
-          Item: { ...SWEEP_LEASE_KEY, owner, until: now + SWEEP_LEASE_MS },
-          ConditionExpression: 'attribute_not_exists(pk) OR #until < :now',
-          ExpressionAttributeNames: { '#until': 'until' },
-          ExpressionAttributeValues: { ':now': now },
-        }),
-      ),
-    );
-    return true;
-  } catch (e) {
-    if (isConditionalFailure(e)) return false;
-    throw e;
-  }
-}
-
-async function releaseLease(owner: string): Promise<void> {
-  try {
-    await docClient().send(
-      new DeleteCommand({
-        TableName: tableName(),
-        Key: SWEEP_LEASE_KEY,
-        ConditionExpression: '#owner = :owner',
-        ExpressionAttributeNames: { '#owner': 'owner' },
-        ExpressionAttributeValues: { ':owner': owner },
-      }),
-    );
-  } catch (e) {
-    // Lapsed and taken by another run, or not deleted: it expires by itself.
-    if (!isConditionalFailure(e)) log.warn('sweep lease not released', { error: (e as Error).message });
-  }
 }
