@@ -103,21 +103,18 @@ export function startUploadLifecycle(o: {
 
 export const ALLOCATION_SWEEP_INTERVAL_MS = 60 * 1000;
 
-/**
- * The allocation sweep (functions/allocation/sweep.ts) that the cloud runs every 15 minutes: now and then every
- * minute until stopped, one run at a time, failures logged, never thrown. `stop` waits for a run in flight.
- */
-export function startAllocationSweeps(o: { intervalMs?: number } = {}): { stop(): Promise<void>; done: Promise<void> } {
+/** A job run now and then every `intervalMs` until stopped, one run at a time, failures logged, never thrown. */
+function every(name: string, intervalMs: number, job: () => Promise<unknown>): { stop(): Promise<void>; done: Promise<void> } {
   let running: Promise<void> | undefined;
   const run = () => {
-    running ??= sweepAllocation({ lease: true })
+    running ??= job()
       .then(() => undefined)
-      .catch((e) => console.error(JSON.stringify({ level: 'warn', msg: 'allocation sweep failed', error: (e as Error).message })))
+      .catch((e) => console.error(JSON.stringify({ level: 'warn', msg: `${name} failed`, error: (e as Error).message })))
       .finally(() => (running = undefined));
     return running;
   };
   const done = run();
-  const timer = setInterval(() => void run(), o.intervalMs ?? ALLOCATION_SWEEP_INTERVAL_MS);
+  const timer = setInterval(() => void run(), intervalMs);
   timer.unref();
   return {
     done,
@@ -127,31 +124,20 @@ export function startAllocationSweeps(o: { intervalMs?: number } = {}): { stop()
     },
   };
 }
+
+/**
+ * The allocation sweep (functions/allocation/sweep.ts) that the cloud runs every 15 minutes: now and then every
+ * minute until stopped. `stop` waits for a run in flight.
+ */
+export const startAllocationSweeps = (o: { intervalMs?: number } = {}) =>
+  every('allocation sweep', o.intervalMs ?? ALLOCATION_SWEEP_INTERVAL_MS, () => sweepAllocation({ lease: true }));
 
 export const SCAN_RETENTION_INTERVAL_MS = 60 * 60 * 1000;
 
 /**
  * The scan retention (functions/registrations/retention.ts) that the cloud runs daily: now and then every hour
- * until stopped, one run at a time, failures logged, never thrown. Hourly rather than daily so that a season
- * being closed on a laptop goes on soon; a run with nothing due reads one empty partition.
+ * until stopped. Hourly rather than daily so that a season being closed on a laptop goes on soon; a run with
+ * nothing due reads one empty partition.
  */
-export function startScanRetention(o: { intervalMs?: number } = {}): { stop(): Promise<void>; done: Promise<void> } {
-  let running: Promise<void> | undefined;
-  const run = () => {
-    running ??= runRetention({ lease: true })
-      .then(() => undefined)
-      .catch((e) => console.error(JSON.stringify({ level: 'warn', msg: 'scan retention failed', error: (e as Error).message })))
-      .finally(() => (running = undefined));
-    return running;
-  };
-  const done = run();
-  const timer = setInterval(() => void run(), o.intervalMs ?? SCAN_RETENTION_INTERVAL_MS);
-  timer.unref();
-  return {
-    done,
-    stop: async () => {
-      clearInterval(timer);
-      await running;
-    },
-  };
-}
+export const startScanRetention = (o: { intervalMs?: number } = {}) =>
+  every('scan retention', o.intervalMs ?? SCAN_RETENTION_INTERVAL_MS, () => runRetention({ lease: true }));
