@@ -262,8 +262,13 @@ describe('closing a season', () => {
     const started = burst.filter((r) => r.status === 200);
     expect(started).toHaveLength(1);
     expect(burst.filter((r) => r.status === 409)).toHaveLength(9);
-    expect(started[0].json).toMatchObject({ year: YEAR, status: 'done' });
-    expect(started[0].json.deleted).toBeGreaterThanOrEqual(3);
+    expect(started[0].json).toMatchObject({ year: YEAR });
+    expect(['running', 'done']).toContain(started[0].json.status);
+    // The request works for its time budget and the daily job finishes what is left: on a busy machine the
+    // budget may run out first, so the job's continuation is run here until the year is done.
+    const finished = await continueSeasonClose(YEAR, Date.now() + 120_000);
+    expect(finished.status).toBe('done');
+    expect(finished.deleted).toBeGreaterThanOrEqual(3);
 
     for (const r of thisYear) expect(await scanHeld(r)).toBe(false);
     for (const k of otherKeys) expect(await readObjectHead(k, 1)).toBeDefined();
