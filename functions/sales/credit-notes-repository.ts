@@ -54,6 +54,8 @@ export interface CancelWrite {
   /** The lot's year and whether it is pooled (as the sale: an unpooled lot keeps its pool base once). */
   lotYear: number;
   lotPooled: boolean;
+  /** The lot's grams as read before the cancel, for the audit entry's before -> after. */
+  lotGrams: { used: number; remaining: number };
   /** The registration's due day, when it had a due entry (put back with the promised grams). */
   dueDay?: string;
   cropIdOfRegistration?: number;
@@ -206,10 +208,16 @@ export function cancelItems(w: CancelWrite): { items: TransactItems; at: CancelP
     w.audit.put(
       { type: 'invoice', id: inv.invoiceNumber, year: inv.year },
       {
-        summary: `cancelled by credit note ${n.creditNoteNumber}: ${n.reason}`,
+        // Words between numbers: a bill number next to a count would read as one 12-digit run and be redacted.
+        summary: `credit note ${n.creditNoteNumber} issued${w.openRequestId ? ' on the seller’s request' : ''}; reason: ${n.reason}`,
         fields: [
           { field: 'status', before: 'issued', after: 'cancelled' },
-          { field: `lot ${inv.lotCode} usedGrams`, before: undefined, after: `-${inv.quantityGrams}` },
+          { field: `lot ${inv.lotCode} usedGrams`, before: w.lotGrams.used, after: w.lotGrams.used - inv.quantityGrams },
+          {
+            field: `lot ${inv.lotCode} remainingGrams`,
+            before: w.lotGrams.remaining,
+            after: w.lotGrams.remaining + inv.quantityGrams,
+          },
         ],
       },
     ),

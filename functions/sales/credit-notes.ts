@@ -165,6 +165,7 @@ export async function cancelBill(
         cancelId,
         lotYear: lot.year,
         lotPooled: lot.pooled === true,
+        lotGrams: { used: lot.usedGrams, remaining: lot.remainingGrams },
         ...(dueDay ? { dueDay, cropIdOfRegistration: reg.cropId } : {}),
         ...(openRequestId ? { openRequestId } : {}),
         at: now,

@@ -306,9 +306,11 @@ async function makeSaleOnce(input: MakeSaleInput, caller: Caller, audit: AuditTr
           promise,
           scan: reg,
           entry: audit.put(
-            { type: 'invoice', id: invoice.invoiceID },
+            // By the bill's number, as its cancellation and requests are: one record filter finds them all.
+            { type: 'invoice', id: invoiceNumber, year: reg.year },
             {
-              summary: `bill ${invoiceNumber}: ${gramsToKg(grams)} kg from lot ${lot.lotCode} to registration ${reg.id}/${reg.year}`,
+              // Words between numbers: a bill number next to a count would read as one 12-digit run and be redacted.
+              summary: `bill ${invoiceNumber} of ${gramsToKg(grams)} kg from lot ${lot.lotCode} for registration ${reg.id} of ${reg.year}`,
               fields: [
                 { field: `lot ${lot.lotCode} remainingGrams`, before: lot.remainingGrams, after: lot.remainingGrams - grams },
               ],

@@ -372,6 +372,11 @@ describe('every write route of the route table', () => {
       // Nothing but the random event id (a UUID, whose last group may happen to be all digits) may hold 12 digits.
       const text = added.map((i) => JSON.stringify(i).replaceAll(String(i.eventId), '')).join('\n');
       expect(text).not.toMatch(/\d{12}/);
+      if (action === 'sale.make') {
+        // The bill's number stays readable next to the kg, and names the record as the bill's cancellation does.
+        expect(added[0]).toMatchObject({ subjectType: 'invoice', subjectId: r.json.invoiceNumber });
+        expect(String(added[0].summary)).toContain(`bill ${r.json.invoiceNumber} of `);
+      }
       for (const i of added) seen.set(keyOf(i), i);
     });
   }

@@ -167,8 +167,14 @@ describe('cancelling a bill', () => {
     const seller = await dashboardSummary(api, tokens.seller);
     expect(seller.sales.last10Amounts).not.toContain(undefined);
 
-    // One audit entry for the cancellation.
-    expect(await auditEntries('invoice.cancel', b.invoiceNumber)).toHaveLength(1);
+    // One audit entry for the cancellation, with the lot's grams before -> after; the sale's entry names the same bill.
+    const entries = await auditEntries('invoice.cancel', b.invoiceNumber);
+    expect(entries).toHaveLength(1);
+    const lotChanges = (entries[0].changes as { field: string; before: string; after: string }[]).filter((c) =>
+      c.field.startsWith('lot '),
+    );
+    expect(lotChanges.map((c) => Number(c.after) - Number(c.before))).toEqual([-3000, 3000]);
+    expect(await auditEntries('sale.make', b.invoiceNumber)).toHaveLength(1);
   });
 
   it('the credit note: in full with its token or for staff, a summary otherwise; its QR image', async () => {
