@@ -68,8 +68,12 @@ export async function myData(code: string, mobileLast4: string, sourceIp: string
   // The index may lag the registration just made: the letter's own registration is always shown as stored.
   const others = linked.filter((r) => !(Number(r.year) === reg.year && Number(r.id) === reg.id));
   const regs = [reg as unknown as Record<string, unknown>, ...others];
-  const billed = regs.filter((r) => r.isBilled && typeof r.invoiceNumber === 'string');
-  const invoices = await Promise.all(billed.map((r) => withRetry(() => getInvoice(String(r.invoiceNumber)))));
+  // The bill standing and every bill cancelled (with its credit note): all are held about the farmer.
+  const numbers = regs.flatMap((r) => [
+    ...(r.isBilled && typeof r.invoiceNumber === 'string' ? [r.invoiceNumber] : []),
+    ...(Array.isArray(r.cancelledInvoiceNumbers) ? r.cancelledInvoiceNumbers.map(String) : []),
+  ]);
+  const invoices = await Promise.all(numbers.map((n) => withRetry(() => getInvoice(n))));
   const bills = invoices.flatMap((i) =>
     i
       ? [
@@ -79,6 +83,8 @@ export async function myData(code: string, mobileLast4: string, sourceIp: string
             kg: i.quantityGrams / 1000,
             amount: i.totalPaise / 100,
             registrationID: i.registrationID,
+            status: i.status === 'cancelled' ? ('cancelled' as const) : ('issued' as const),
+            creditNoteNumber: i.creditNoteNumber ?? null,
           },
         ]
       : [],

@@ -91,6 +91,8 @@ export interface RegistrationItem {
   uniqeCode: string;
   isBilled: boolean;
   invoiceNumber: string | null;
+  /** Bills of this registration cancelled by credit note (the farmer's own view lists them). */
+  cancelledInvoiceNumbers?: string[];
   farmerID?: number;
   isAdmin: boolean;
   createdByUserId?: number;

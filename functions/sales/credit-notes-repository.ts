@@ -129,9 +129,19 @@ export function cancelItems(w: CancelWrite): { items: TransactItems; at: CancelP
     Update: {
       TableName: T,
       Key: regKey(inv.year, inv.registrationID),
-      UpdateExpression: 'SET isBilled = :f, invoiceNumber = :null REMOVE billedOn, billedByUserId, billedSaleId',
+      // The cancelled bill stays named on the registration: the farmer's own view lists it with its credit note.
+      UpdateExpression:
+        'SET isBilled = :f, invoiceNumber = :null, cancelledInvoiceNumbers = list_append(if_not_exists(cancelledInvoiceNumbers, :none), :cancelled) ' +
+        'REMOVE billedOn, billedByUserId, billedSaleId',
       ConditionExpression: 'attribute_exists(pk) AND isBilled = :t AND invoiceNumber = :n',
-      ExpressionAttributeValues: { ':t': true, ':f': false, ':null': null, ':n': inv.invoiceNumber },
+      ExpressionAttributeValues: {
+        ':t': true,
+        ':f': false,
+        ':null': null,
+        ':n': inv.invoiceNumber,
+        ':none': [],
+        ':cancelled': [inv.invoiceNumber],
+      },
       ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
     },
   });

@@ -249,4 +249,38 @@ describe("the farmer's requests", () => {
     expect(bills).toHaveLength(1);
     if (invoiceNumber) expect(bills[0].invoiceNumber).toBe(invoiceNumber);
   });
+
+  it('lists a cancelled bill with its credit note beside the bill that replaced it', async () => {
+    const { cropName, cropId } = await kgCrop(100);
+    const lot = await api.call('POST', '/api/lots', {
+      token: tokens.admin,
+      body: { producerID, cropID: cropId, year: YEAR, quantityAvailable: 100, pricePerUnit: 10 },
+    });
+    expect(lot.status, lot.text).toBe(201);
+    const reg = await register(cropName, 2);
+    const sell = () =>
+      api.call('POST', '/api/sales/make', {
+        token: tokens.seller,
+        body: { lotID: lot.json.lotID, registrationID: reg.id, year: reg.year, bags: 2, bagSizeKg: 1, paymentMode: 'Cash' },
+      });
+    const first = await sell();
+    expect(first.status, first.text).toBe(201);
+    const cancelled = await api.call('POST', `/api/invoices/${first.json.invoiceID}/cancel`, {
+      token: tokens.admin,
+      body: { reason: 'Wrong lot chosen' },
+    });
+    expect(cancelled.status, cancelled.text).toBe(201);
+    const second = await sell();
+    expect(second.status, second.text).toBe(201);
+
+    const bills = (await myData(reg.code, last4(reg))).json.bills;
+    expect(bills).toEqual([
+      expect.objectContaining({ invoiceNumber: second.json.invoiceNumber, status: 'issued', creditNoteNumber: null }),
+      expect.objectContaining({
+        invoiceNumber: first.json.invoiceNumber,
+        status: 'cancelled',
+        creditNoteNumber: cancelled.json.creditNoteNumber,
+      }),
+    ]);
+  });
 });

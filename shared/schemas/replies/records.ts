@@ -64,6 +64,9 @@ export const MyDataReply = z.strictObject({
       kg: z.number(),
       amount: z.number(),
       registrationID: z.number(),
+      status: z.enum(['issued', 'cancelled']),
+      /** The credit note that cancelled the bill. */
+      creditNoteNumber: z.string().nullable(),
     }),
   ),
   consent: z.strictObject({ consentAt: z.string(), noticeVersion: z.string().nullable() }).nullable(),

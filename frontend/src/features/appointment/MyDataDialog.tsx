@@ -9,7 +9,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime, formatDay } from '@shared/format';
+import { formatDateTime, formatDay, formatRupees } from '@shared/format';
 import type { DataRequestKind, MyDataReply } from '@shared/schemas/records';
 import { call, errorMessage } from '@web/lib/api';
 import { digitsOnly } from '@web/lib/filters';
@@ -255,8 +255,9 @@ export default function MyDataDialog({ code, onClose }: { code: string; onClose:
                       number: b.invoiceNumber,
                       date: formatDateTime(b.date, lang),
                       kg: b.kg,
-                      amount: b.amount.toFixed(2),
+                      amount: formatRupees(b.amount),
                     })}
+                    {b.status === 'cancelled' && ` (${t('myData.billCancelled', { number: b.creditNoteNumber ?? '' })})`}
                   </Typography>
                 ))
               )}

@@ -1040,6 +1040,7 @@ export const en = {
       expired: 'expired',
       cancelled: 'cancelled',
     },
+    billCancelled: 'cancelled by credit note {{number}}',
   },
   dataRequests: {
     title: 'Data requests',

@@ -1038,6 +1038,7 @@ export const hi: Messages = {
       expired: 'समाप्त',
       cancelled: 'रद्द',
     },
+    billCancelled: 'क्रेडिट नोट {{number}} से रद्द',
   },
   dataRequests: {
     title: 'डेटा अनुरोध',
