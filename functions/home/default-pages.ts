@@ -19,14 +19,14 @@ export const DEFAULT_PAGES: Record<ContentSlug, PageText> = {
     body: [
       'What we collect: your name, father’s name, Aadhaar number and a scan of your Aadhaar card, mobile number, address (village, block, sub-district, district), category and gender.',
       'Why: to check that each farmer registers once per crop and season, to give you an appointment at the seed counter, to issue your bill, and to follow the rules of any reserved share of the seed.',
-      'How long: the Aadhaar scan is deleted 30 days after your seed is issued, your registration expires or is cancelled, and in any case when the season closes. Your registration and bill are kept as the accounts rules require; the bill shows only the last 4 digits of your Aadhaar number.',
+      'How long: the Aadhaar scan is deleted {{scanRetentionDays}} days after your seed is issued, your registration expires or is cancelled, and in any case when the season closes. Your registration and bill are kept as the accounts rules require; the bill shows only the last 4 digits of your Aadhaar number.',
       'Who sees it: only the institute’s seed counter and administration staff, to check your registration and issue seed. Your Aadhaar number is stored encrypted and every view of it is recorded. It is not shared with anyone else unless the law requires it.',
       'Your rights: you may see what is held about you, ask for a correction, ask for it to be erased (an unbilled registration is then cancelled), and complain to the grievance officer below. Use “Find my letter” to open your letter.',
     ].join('\n\n'),
     bodyHi: [
       'हम क्या लेते हैं: आपका नाम, पिता का नाम, आधार नंबर और आधार कार्ड की स्कैन, मोबाइल नंबर, पता (गाँव, ब्लॉक, उप जिला, जिला), वर्ग और लिंग।',
       'क्यों: यह जाँचने के लिए कि हर किसान एक फसल के लिए एक मौसम में एक ही बार पंजीकरण करे, बीज काउंटर पर आपको अपॉइंटमेंट देने, आपका बिल बनाने और बीज के आरक्षित हिस्से के नियम लागू करने के लिए।',
-      'कब तक: आधार की स्कैन बीज मिलने, पंजीकरण की अवधि समाप्त होने या रद्द होने के 30 दिन बाद, और हर हाल में मौसम बंद होने पर हटा दी जाती है। पंजीकरण और बिल लेखा नियमों के अनुसार रखे जाते हैं; बिल पर आधार नंबर के केवल अंतिम 4 अंक होते हैं।',
+      'कब तक: आधार की स्कैन बीज मिलने, पंजीकरण की अवधि समाप्त होने या रद्द होने के {{scanRetentionDays}} दिन बाद, और हर हाल में मौसम बंद होने पर हटा दी जाती है। पंजीकरण और बिल लेखा नियमों के अनुसार रखे जाते हैं; बिल पर आधार नंबर के केवल अंतिम 4 अंक होते हैं।',
       'कौन देखता है: केवल संस्थान के बीज काउंटर और प्रशासन के कर्मचारी, आपका पंजीकरण जाँचने और बीज देने के लिए। आपका आधार नंबर एन्क्रिप्ट करके रखा जाता है और इसे हर बार देखने का रिकॉर्ड रहता है। कानून की माँग के बिना यह किसी और को नहीं दिया जाता।',
       'आपके अधिकार: आप अपने बारे में रखी जानकारी देख सकते हैं, उसमें सुधार माँग सकते हैं, उसे हटाने को कह सकते हैं (तब बिना बिल का पंजीकरण रद्द हो जाता है) और नीचे दिए शिकायत अधिकारी से शिकायत कर सकते हैं। अपना पत्र खोलने के लिए “मेरा पत्र खोजें” का उपयोग करें।',
     ].join('\n\n'),
@@ -37,14 +37,14 @@ export const DEFAULT_PAGES: Record<ContentSlug, PageText> = {
     body: [
       'This website is run by the institute to sell certified seed to farmers. It collects personal information only through the registration form, and only what the form asks for: name, father’s name, Aadhaar number and scan, mobile number, address, category and gender.',
       'The information is used to register farmers, give appointments, issue bills and apply the rules of the seed sale. It is not sold, and it is not shared outside the institute unless the law requires it.',
-      'Aadhaar numbers are stored encrypted; staff see them masked, and every view in clear is recorded in the audit log. Aadhaar scans are deleted 30 days after the registration is billed, expires or is cancelled, and when the season closes.',
+      'Aadhaar numbers are stored encrypted; staff see them masked, and every view in clear is recorded in the audit log. Aadhaar scans are deleted {{scanRetentionDays}} days after the registration is billed, expires or is cancelled, and when the season closes.',
       'The website sets no advertising or tracking cookies. It keeps your choice of language in your browser, and staff members’ sign-in in theirs.',
       'You may see, correct or ask to erase the information held about you, and complain to the grievance officer named below.',
     ].join('\n\n'),
     bodyHi: [
       'यह वेबसाइट संस्थान द्वारा किसानों को प्रमाणित बीज बेचने के लिए चलाई जाती है। यह व्यक्तिगत जानकारी केवल पंजीकरण फ़ॉर्म से लेती है, और केवल वही जो फ़ॉर्म पूछता है: नाम, पिता का नाम, आधार नंबर और स्कैन, मोबाइल नंबर, पता, वर्ग और लिंग।',
       'जानकारी का उपयोग किसानों के पंजीकरण, अपॉइंटमेंट देने, बिल बनाने और बीज बिक्री के नियम लागू करने में होता है। यह बेची नहीं जाती, और कानून की माँग के बिना संस्थान से बाहर नहीं दी जाती।',
-      'आधार नंबर एन्क्रिप्ट करके रखे जाते हैं; कर्मचारी उन्हें छिपे रूप में देखते हैं, और पूरा नंबर हर बार देखने का रिकॉर्ड ऑडिट लॉग में रहता है। आधार की स्कैन पंजीकरण का बिल बनने, अवधि समाप्त होने या रद्द होने के 30 दिन बाद और मौसम बंद होने पर हटा दी जाती है।',
+      'आधार नंबर एन्क्रिप्ट करके रखे जाते हैं; कर्मचारी उन्हें छिपे रूप में देखते हैं, और पूरा नंबर हर बार देखने का रिकॉर्ड ऑडिट लॉग में रहता है। आधार की स्कैन पंजीकरण का बिल बनने, अवधि समाप्त होने या रद्द होने के {{scanRetentionDays}} दिन बाद और मौसम बंद होने पर हटा दी जाती है।',
       'वेबसाइट विज्ञापन या ट्रैकिंग वाली कुकी नहीं रखती। यह आपकी चुनी भाषा आपके ब्राउज़र में, और कर्मचारियों का साइन-इन उनके ब्राउज़र में रखती है।',
       'आप अपने बारे में रखी जानकारी देख सकते हैं, सुधार या हटाने को कह सकते हैं, और नीचे दिए शिकायत अधिकारी से शिकायत कर सकते हैं।',
     ].join('\n\n'),

@@ -17,10 +17,29 @@ interface Content {
   version: string;
 }
 
+/** Written in a page's text, it shows the setting ScanRetentionDays: the notice says what the retention job does. */
+export const RETENTION_DAYS_PLACEHOLDER = '{{scanRetentionDays}}';
+
 async function contentOf(slug: ContentSlug): Promise<Content> {
-  const block = await repo.getBlockBySlug(slug);
-  if (block?.isActive) return { ...block, version: block.updatedOn || DEFAULT_CONTENT_VERSION };
-  return { ...DEFAULT_PAGES[slug], version: DEFAULT_CONTENT_VERSION };
+  const [block, days] = await Promise.all([repo.getBlockBySlug(slug), getSetting('ScanRetentionDays')]);
+  const stored: Content = block?.isActive
+    ? { ...block, version: block.updatedOn || DEFAULT_CONTENT_VERSION }
+    : { ...DEFAULT_PAGES[slug], version: DEFAULT_CONTENT_VERSION };
+  return withRetentionDays(stored, days);
+}
+
+/** The texts with the retention days filled in; a change of the days is a new version of a text that shows them. */
+function withRetentionDays(c: Content, days: number): Content {
+  const texts = [c.title, c.titleHi, c.body, c.bodyHi];
+  if (!texts.some((t) => t.includes(RETENTION_DAYS_PLACEHOLDER))) return c;
+  const fill = (t: string) => t.replaceAll(RETENTION_DAYS_PLACEHOLDER, String(days));
+  return {
+    title: fill(c.title),
+    titleHi: fill(c.titleHi),
+    body: fill(c.body),
+    bodyHi: fill(c.bodyHi),
+    version: `${c.version}+${days}d`,
+  };
 }
 
 export async function getSitePage(slug: string): Promise<SitePageResponse> {

@@ -116,7 +116,10 @@ describe('registration with consent', () => {
 describe('the notice block', () => {
   it('is the built-in text in Hindi and English until an admin saves it, with the grievance officer of the settings', async () => {
     const page = await noticePage();
-    expect(page.version).toBe(DEFAULT_CONTENT_VERSION);
+    // The built-in text shows the scan retention days of the settings (30 by default).
+    expect(page.version).toBe(`${DEFAULT_CONTENT_VERSION}+30d`);
+    expect(page.body).toContain('deleted 30 days after');
+    expect(page.bodyHi).toContain('30 दिन बाद');
     expect(page.title).toMatch(/information/);
     expect(page.titleHi).toMatch(/[\u0900-\u097F]/);
     for (const word of ['Aadhaar', 'mobile', 'father', 'category', 'gender', 'address', 'deleted', 'correction', 'erased'])
@@ -151,6 +154,43 @@ describe('the notice block', () => {
     expect((await storedRegistration(r.json.data.year, r.json.data.id))?.noticeVersion).toBe(v2.version);
   });
 
+  it('says the scan retention days of the settings wherever its text names them, as a new version when they change', async () => {
+    const blocks = await api.call('GET', '/api/cms/blocks?includeInactive', { token: tokens.admin });
+    const notice = blocks.json.find((b: { slug: string }) => b.slug === NOTICE_SLUG);
+    const block = await saveNotice(
+      {
+        body: 'Scans are deleted {{scanRetentionDays}} days after.',
+        bodyHi: '{{scanRetentionDays}} दिन बाद।',
+      },
+      notice?.blockID ?? 0,
+    );
+    const at30 = await noticePage();
+    expect(at30).toMatchObject({
+      body: 'Scans are deleted 30 days after.',
+      bodyHi: '30 दिन बाद।',
+      version: `${block.updatedOn}+30d`,
+    });
+    const settings = await api.call('GET', '/api/settings', { token: tokens.admin });
+    const saved = await api.call('PUT', '/api/settings', {
+      token: tokens.admin,
+      body: { ...settings.json, ScanRetentionDays: 45 },
+    });
+    expect(saved.status, saved.text).toBe(200);
+    clearConfigCache();
+    const at45 = await noticePage();
+    expect(at45).toMatchObject({
+      body: 'Scans are deleted 45 days after.',
+      bodyHi: '45 दिन बाद।',
+      version: `${block.updatedOn}+45d`,
+    });
+    const back = await api.call('PUT', '/api/settings', {
+      token: tokens.admin,
+      body: { ...settings.json, ScanRetentionDays: 30 },
+    });
+    expect(back.status, back.text).toBe(200);
+    clearConfigCache();
+  });
+
   it('is no card of the home page', async () => {
     const summary = await api.call('GET', '/api/home/summary');
     expect(summary.json.blocks.map((b: { slug: string }) => b.slug)).not.toContain(NOTICE_SLUG);
@@ -161,7 +201,7 @@ describe('the notice block', () => {
     const notice = blocks.json.find((b: { slug: string }) => b.slug === NOTICE_SLUG);
     await saveNotice({ title: 'Hidden notice', isActive: false }, notice.blockID);
     const page = await noticePage();
-    expect(page.version).toBe(DEFAULT_CONTENT_VERSION);
+    expect(page.version).toBe(`${DEFAULT_CONTENT_VERSION}+30d`);
     expect(page.title).not.toBe('Hidden notice');
     await saveNotice({ title: 'Notice v3' }, notice.blockID);
   });
