@@ -8,7 +8,7 @@ import type { AuditTrail } from '../lib/audit-log';
 import { docClient, tableName } from '../lib/aws';
 import type { Caller } from '../lib/caller';
 import { getConfigItem } from '../lib/config-store';
-import { conflict } from '../lib/errors';
+import { AppError, conflict } from '../lib/errors';
 import { releaseLease, takeLease } from '../lib/lease';
 import { log } from '../lib/log';
 import { queryAll } from '../lib/query';
@@ -178,6 +178,11 @@ export async function closeSeason(
   budgetMs: number,
   today = kolkataDate(),
 ): Promise<SeasonCloseReply> {
+  if (year > Number(today.slice(0, 4))) {
+    throw new AppError('VALIDATION', `The ${year} season has not begun: only this year's or an earlier season can be closed`, {
+      fields: { year: 'Not begun yet' },
+    });
+  }
   const now = new Date().toISOString();
   const item: SeasonItem & { pk: string; sk: string; type: string } = {
     ...seasonKey(year),

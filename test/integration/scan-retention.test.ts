@@ -248,7 +248,7 @@ describe('closing a season', () => {
     // Another role may not close a season; a bad year is a 400.
     const seller = await api.call('POST', '/api/retention/close-season', { token: tokens.seller, body: { year: YEAR } });
     expect(seller.status).toBe(403);
-    for (const body of [{ year: 'x' }, { year: 1999 }, {}, { year: YEAR, extra: 1 }]) {
+    for (const body of [{ year: 'x' }, { year: 1999 }, {}, { year: YEAR, extra: 1 }, { year: YEAR + 1 }]) {
       const bad = await api.call('POST', '/api/retention/close-season', { token: tokens.admin, body });
       expect(bad.status, JSON.stringify(body)).toBe(400);
     }
