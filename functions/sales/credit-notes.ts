@@ -390,6 +390,9 @@ export async function creditNoteByNumber(number: string, caller: Caller | null, 
     issuedByName: n.issuedByName,
     verifyToken: n.verifyToken,
     ...(bill?.verifyToken ? { invoiceToken: bill.verifyToken } : {}),
+    // The supplier and HSN code the cancelled bill of supply carries (copied at its sale; a bill is never edited).
+    ...(bill?.supplier ? { supplier: bill.supplier } : {}),
+    ...(bill?.hsnCode !== undefined ? { hsnCode: bill.hsnCode } : {}),
   };
 }
 

@@ -206,6 +206,8 @@ describe('cancelling a bill by credit note', () => {
     await expect(page.getByTestId('credit-note-amount').textContent()).resolves.toBe('₹1,300.00');
     await expect(page.getByTestId('credit-note-reason').textContent()).resolves.toBe('Wrong farmer selected at the counter');
     await expect(page.locator('body').textContent()).resolves.toContain(staffView.json.farmerName);
+    // The supplier of the bill of supply it cancels heads the note.
+    await expect(page.getByTestId('credit-note-supplier').textContent()).resolves.toContain(staffView.json.supplier.name);
     await page.waitForFunction(() => [...document.images].every((i) => i.complete && i.naturalWidth > 0));
     await shot(page, 'credit-note-1280-en');
     await page.setViewportSize({ width: 794, height: 1123 });

@@ -193,6 +193,11 @@ describe('cancelling a bill', () => {
       reason: 'Duplicate bill',
       verifyToken: r.json.creditNoteToken,
     });
+    // The supplier and HSN code of the bill of supply it cancels, as the bill shows them.
+    const bill = await api.call('GET', `/api/invoices/by-number/${b.invoiceNumber}`, { token: tokens.admin });
+    expect(bill.json.supplier).toBeDefined();
+    expect(full.json.supplier).toEqual(bill.json.supplier);
+    expect(full.json.hsnCode).toBe(bill.json.hsnCode);
     expect(full.headers.get('cache-control')).toContain('no-store');
     const staff = await api.call('GET', `/api/credit-notes/by-number/${number.toLowerCase()}`, { token: tokens.seller });
     expect(staff.json.view).toBe('full');

@@ -89,6 +89,9 @@ export const CreditNoteView = z.strictObject({
   verifyToken: z.string(),
   /** The cancelled bill's token, so the note links to the bill (absent for bills made before tokens). */
   invoiceToken: z.string().optional(),
+  /** The supplier and HSN code of the cancelled bill of supply (absent for bills made before bills of supply). */
+  supplier: z.strictObject({ name: z.string(), address: z.string(), gstin: z.string() }).optional(),
+  hsnCode: z.string().optional(),
 });
 export type CreditNoteView = z.infer<typeof CreditNoteView>;
 

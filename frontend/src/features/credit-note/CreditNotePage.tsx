@@ -134,9 +134,17 @@ export default function CreditNotePage() {
           }}
         >
           <Box>
-            <Typography variant="h6" component="p" sx={{ lineHeight: 1.2 }}>
-              {t('home.instituteTitle')}
-            </Typography>
+            {full?.supplier ? (
+              <Box data-testid="credit-note-supplier">
+                <Typography sx={{ fontWeight: 600, lineHeight: 1.2 }}>{full.supplier.name}</Typography>
+                {full.supplier.address && <Typography variant="body2">{full.supplier.address}</Typography>}
+                <Typography variant="body2">GSTIN: {full.supplier.gstin || '—'}</Typography>
+              </Box>
+            ) : (
+              <Typography variant="h6" component="p" sx={{ lineHeight: 1.2 }}>
+                {t('home.instituteTitle')}
+              </Typography>
+            )}
             <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
               {t('creditNote.heading')}
             </Typography>
@@ -178,6 +186,11 @@ export default function CreditNotePage() {
               {full?.farmerAddress && <Row label={t('billView.address')}>{full.farmerAddress}</Row>}
               <Row label={t('billView.lotCode')}>{note.lotCode}</Row>
               <Row label={t('billView.crop')}>{cropLabel(note, lang)}</Row>
+              {full?.hsnCode && (
+                <Row label={t('billSupply.hsnCode')}>
+                  <span data-testid="credit-note-hsn">{full.hsnCode}</span>
+                </Row>
+              )}
               <Row label={t('billView.quantity')}>
                 {full
                   ? t('billView.quantityKg', { kg: kg(full.quantityKg), bags: full.bags, size: kg(full.bagSizeKg) })
