@@ -19,6 +19,7 @@ import { queryAll } from '../lib/query';
 import { cancellationReasons, withRetry } from '../lib/retry';
 import { kolkataDay } from '../lib/stats';
 import { getRegistration, type RegistrationItem } from './repository';
+import { erasePersonalData } from './erasure';
 import { deleteScan } from './scan-delete';
 
 /**
@@ -168,8 +169,9 @@ const ERASURE_REASON = 'Erasure asked for by the farmer';
 
 /**
  * What an erasure removes. An unbilled registration still in the running is cancelled (its place goes to the
- * next farmer) and its scan deleted; on a billed one the bill and the registration it names stay (bills are
- * kept by law) and only the scan is deleted now. The farmer record stays for the one-per-crop rule.
+ * next farmer), its scan deleted and its personal data erased, with the farmer record when nothing else needs
+ * it (erasure.ts); on a billed one the bill and the registration it names stay (bills are kept by law) and only
+ * the scan is deleted now.
  */
 async function erase(reg: RegistrationItem, caller: Caller, audit: AuditTrail): Promise<string> {
   const done: string[] = [];
@@ -188,7 +190,8 @@ async function erase(reg: RegistrationItem, caller: Caller, audit: AuditTrail): 
     await deleteScan({ year: reg.year, id: reg.id, scanKey: reg.adharFilePath, farmerID: reg.farmerID }, kolkataDay());
     done.push('Aadhaar scan deleted');
   }
-  if (reg.isBilled) done.push('bill kept (the law keeps bills)');
+  if (reg.isBilled) done.push('bill kept with the registration it names (the law keeps bills)');
+  else done.push(...(await erasePersonalData(reg, audit)));
   return done.length ? done.join('; ') : 'nothing left to erase';
 }
 

@@ -1,4 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { getFarmer } from '@functions/farmers/repository';
+import { ERASED } from '@functions/registrations/erasure';
 import { getRegistration } from '@functions/registrations/repository';
 import { readObjectHead } from '@functions/registrations/scan-store';
 import { MY_DATA_LIMITS } from '@functions/registrations/farmer-data';
@@ -31,6 +33,7 @@ interface Reg {
   code: string;
   mobile: string;
   aadhaar: string;
+  name: string;
   status: string;
 }
 
@@ -44,6 +47,7 @@ async function register(cropName: string, kg = 2): Promise<Reg> {
     code: r.json.data.uniqueCode,
     mobile: String(fields.mobile),
     aadhaar: String(fields.adharNumber),
+    name: String(fields.name),
     status: r.json.data.status,
   };
 }
@@ -217,6 +221,21 @@ describe("the farmer's requests", () => {
     const view = await myData(first.code, last4(first));
     expect(view.json.registrations[0]).toMatchObject({ status: 'cancelled', scanHeld: false });
     expect(view.json.requests[0]).toMatchObject({ kind: 'erasure', status: 'done' });
+
+    // The personal data is erased from the registration and, nothing else needing it, from the farmer record;
+    // the mobile's last 4 digits stay so the farmer still follows the request from the letter.
+    expect(done.json.erased).toMatch(/erased from the registration/);
+    expect(done.json.erased).toMatch(/farmer record erased/);
+    const stored = (await getRegistration(first.year, first.id, true))!;
+    expect(stored).toMatchObject({ name: ERASED, fatherName: ERASED, village: '', mobileNumber: `XXXXXX${last4(first)}` });
+    expect(stored.aadhaarEnc).toBeUndefined();
+    expect(view.json.farmer).toMatchObject({ name: ERASED, fatherName: ERASED });
+    const farmer = (await getFarmer(stored.farmerID!, true))!;
+    expect(farmer).toMatchObject({ name: ERASED, contactNumber: '', address: '' });
+    expect(farmer.aadhaarEnc).toBeUndefined();
+    expect(JSON.stringify((await myData(first.code, last4(first))).json)).not.toContain(first.name);
+    const letter = await api.call('GET', `/svsregistration/AppointmentList/${first.code}`);
+    expect(JSON.stringify(letter.json)).toContain(ERASED);
   });
 
   it('an erasure done on a billed registration keeps the bill and deletes the scan', async () => {

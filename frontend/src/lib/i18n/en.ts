@@ -1027,7 +1027,7 @@ export const en = {
     details: 'What is wrong, and what it should be',
     erasureDetails: 'Anything the office should know (optional)',
     erasureExplain:
-      'If your seed has not been billed, your registration is cancelled, its place goes to the next farmer and your Aadhaar scan is deleted. If it has been billed, the bill stays (the law keeps bills) and your Aadhaar scan is deleted.',
+      'If your seed has not been billed, your registration is cancelled, its place goes to the next farmer, your Aadhaar scan is deleted and your name, father’s name, village and mobile number are erased (only its last 4 digits stay, to follow your request here). If it has been billed, the bill stays (the law keeps bills) and your Aadhaar scan is deleted.',
     send: 'Send the request',
     sending: 'Sending…',
     back: 'Back',
@@ -1062,7 +1062,7 @@ export const en = {
     note: 'Note to the farmer',
     noteHelp: 'Required when refusing. The farmer sees it on the letter.',
     erasureWarning:
-      'Done on an erasure cancels the registration if it is not billed (its place goes to the next farmer) and deletes its Aadhaar scan. A bill stays.',
+      'Done on an erasure cancels the registration if it is not billed (its place goes to the next farmer), deletes its Aadhaar scan and erases its name, father’s name, village, mobile and Aadhaar number (and the farmer record, when nothing else needs it). A bill stays, with the registration it names.',
     correctionHint: 'Correct the farmer record or the registration first, then mark the request done.',
     confirm: 'Confirm',
     cancel: 'Cancel',

@@ -1,0 +1,91 @@
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { statusOf } from '@shared/allocation-status';
+import type { AllocationStatus } from '@shared/allocation-status';
+import { getFarmer, registrationsOfFarmer, updateFarmer } from '../farmers/repository';
+import type { AuditTrail } from '../lib/audit-log';
+import { docClient, tableName } from '../lib/aws';
+import { isConditionalFailure, withRetry } from '../lib/retry';
+import { regKey, type RegistrationItem } from './repository';
+
+/** What an erased name or father's name reads afterwards, on the letter, the lists and the farmer's own view. */
+export const ERASED = 'मिटाया गया / Erased';
+
+/** How many of a farmer's registrations are read to see whether any still needs the farmer record. */
+const REGISTRATIONS_CHECKED = 200;
+
+const done = (status: AllocationStatus) => status === 'cancelled' || status === 'expired';
+
+/**
+ * Erases the personal data of an unbilled registration that is cancelled or expired (an erasure request done):
+ * name, father's name, village and block, the mobile but its last 4 digits (the farmer still opens the letter's
+ * own view with them to follow the request), and the encrypted Aadhaar (the claim's keyed hash stays). The
+ * district, category, gender and crop stay, unnamed, for the season's counts. The farmer record goes the same
+ * way when none of the farmer's registrations still needs it (none billed, none in the running). A billed
+ * registration keeps its data: its bill is kept by law.
+ */
+export async function erasePersonalData(reg: RegistrationItem, audit: AuditTrail): Promise<string[]> {
+  const erased: string[] = [];
+  const last4 = reg.mobileNumber.replace(/\D/g, '').slice(-4);
+  try {
+    await withRetry(() =>
+      docClient().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: regKey(reg.year, reg.id),
+          UpdateExpression:
+            'SET #name = :erased, nameLc = :erasedLc, fatherName = :erased, fatherLc = :erasedLc, village = :blank, ' +
+            'villageLc = :blank, blockName = :blank, subDistrict = :blank, mobileNumber = :mobile, personalDataErasedOn = :now ' +
+            'REMOVE aadhaarEnc',
+          ConditionExpression: 'attribute_exists(pk) AND isBilled = :false AND #status IN (:cancelled, :expired)',
+          ExpressionAttributeNames: { '#name': 'name', '#status': 'status' },
+          ExpressionAttributeValues: {
+            ':erased': ERASED,
+            ':erasedLc': ERASED.toLowerCase(),
+            ':blank': '',
+            ':mobile': `XXXXXX${last4}`,
+            ':now': new Date().toISOString(),
+            ':false': false,
+            ':cancelled': 'cancelled',
+            ':expired': 'expired',
+          },
+        }),
+      ),
+    );
+    erased.push('name, father’s name, village and mobile erased from the registration');
+  } catch (e) {
+    if (!isConditionalFailure(e)) throw e;
+    return erased;
+  }
+  if (reg.farmerID && (await farmerNoLongerNeeded(reg.farmerID))) {
+    const farmer = await withRetry(() => getFarmer(reg.farmerID!, true));
+    if (farmer && farmer.name !== ERASED) {
+      const out = await updateFarmer(
+        farmer,
+        {
+          name: ERASED,
+          contactNumber: '',
+          village: '',
+          category: farmer.category,
+          fatherName: ERASED,
+          adharFilePath: '',
+          address: '',
+          searchText: '',
+        },
+        audit
+          .as('farmer.update')
+          .put(
+            { type: 'farmer', id: farmer.farmerID },
+            { summary: 'erased at the farmer’s request', fields: [{ field: 'aadhaarNumber', before: 'held', after: 'erased' }] },
+          ),
+      );
+      if (out.ok) erased.push('farmer record erased');
+    }
+  }
+  return erased;
+}
+
+async function farmerNoLongerNeeded(farmerID: number): Promise<boolean> {
+  const regs = await withRetry(() => registrationsOfFarmer(farmerID, REGISTRATIONS_CHECKED));
+  if (regs.length >= REGISTRATIONS_CHECKED) return false;
+  return regs.every((r) => r.isBilled !== true && done(statusOf(r as unknown as RegistrationItem)));
+}
