@@ -142,7 +142,8 @@ describe("the farmer's data", () => {
     await admin.getByLabel('Status').selectOption('done');
     const doneRow = admin.locator('tr', { hasText: `${farmer.id}/${farmer.year}` });
     await doneRow.waitFor();
-    await expect(doneRow.textContent()).resolves.toContain('registration cancelled');
+    // The list filtered by Done replaces the open one when its answer arrives: wait for the resolved row.
+    await expect.poll(() => doneRow.textContent(), { timeout: 30_000 }).toContain('registration cancelled');
     await shot(admin, 'data-requests-done-1280-en');
     await desk.close();
 
