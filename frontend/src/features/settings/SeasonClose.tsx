@@ -38,7 +38,9 @@ export function SeasonClose() {
     setNotice('');
     try {
       const s = await closeSeason(yearNumber);
-      setNotice(t('settings.closeSeasonStarted', { year: s.year, deleted: s.deleted }));
+      setNotice(
+        t(s.status === 'done' ? 'settings.closeSeasonDone' : 'settings.closeSeasonStarted', { year: s.year, deleted: s.deleted }),
+      );
     } catch (err) {
       setError(errorMessage(err, t('common.failedToLoad')));
     } finally {

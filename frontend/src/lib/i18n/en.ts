@@ -397,6 +397,7 @@ export const en = {
     seasonRunning: '{{year}}: being closed, {{deleted}} scans deleted so far (started {{at}} by {{by}})',
     seasonDone: '{{year}}: closed, {{deleted}} scans deleted (finished {{at}}, started by {{by}})',
     closeSeasonStarted: 'Closing {{year}}: {{deleted}} scans deleted so far.',
+    closeSeasonDone: '{{year}} closed: scans deleted: {{deleted}}.',
   },
   userArea: {
     dashboardTitle: 'My dashboard',

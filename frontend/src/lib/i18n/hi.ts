@@ -397,6 +397,7 @@ export const hi: Messages = {
     seasonRunning: '{{year}}: बंद हो रहा है, अब तक {{deleted}} स्कैन मिटाए गए ({{at}} को {{by}} ने शुरू किया)',
     seasonDone: '{{year}}: बंद, {{deleted}} स्कैन मिटाए गए ({{at}} को पूरा, {{by}} ने शुरू किया)',
     closeSeasonStarted: '{{year}} बंद हो रहा है: अब तक {{deleted}} स्कैन मिटाए गए।',
+    closeSeasonDone: '{{year}} बंद: मिटाए गए स्कैन: {{deleted}}।',
   },
   userArea: {
     dashboardTitle: 'मेरा डैशबोर्ड',
