@@ -260,6 +260,8 @@ describe('cancelling a bill by credit note', () => {
     await shot(admin, 'requests-1280-en');
     await request.getByTestId('request-approve').click();
     const approve = admin.getByRole('dialog');
+    // The seller's reason is where the admin starts.
+    await expect(approve.getByTestId('cancel-reason').inputValue()).resolves.toBe('किसान ने गलत मात्रा बताई / wrong quantity');
     await approve.getByTestId('cancel-reason').fill('Approved: wrong quantity');
     await approve.getByTestId('cancel-confirm').click();
     await approve.waitFor({ state: 'detached' });

@@ -267,7 +267,7 @@ export default function MyDataDialog({ code, onClose }: { code: string; onClose:
                 {data.consent
                   ? t('myData.consentAt', {
                       date: formatDateTime(data.consent.consentAt, lang),
-                      version: data.consent.noticeVersion ?? '—',
+                      version: noticeVersionText(data.consent.noticeVersion, lang),
                     })
                   : t('myData.noConsent')}
               </Typography>
@@ -321,4 +321,11 @@ export default function MyDataDialog({ code, onClose }: { code: string; onClose:
       )}
     </Dialog>
   );
+}
+
+/** A notice version as a reader takes it: the day the notice was saved ('default': the built-in text). */
+function noticeVersionText(version: string | null, lang: string): string {
+  if (!version) return '—';
+  const saved = version.split('+')[0];
+  return Number.isNaN(Date.parse(saved)) ? saved : formatDateTime(saved, lang);
 }

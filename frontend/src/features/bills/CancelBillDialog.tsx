@@ -16,7 +16,7 @@ import { call, errorMessage } from '@web/lib/api';
  * server's refusal (e.g. already cancelled, with the credit note) is shown as it comes.
  */
 export type CancelAction =
-  | { kind: 'cancel'; invoiceID: number; invoiceNumber: string; requestId?: string }
+  | { kind: 'cancel'; invoiceID: number; invoiceNumber: string; requestId?: string; reason?: string }
   | { kind: 'request'; invoiceID: number; invoiceNumber: string }
   | { kind: 'refuse'; requestId: string; invoiceNumber: string };
 
@@ -31,7 +31,8 @@ export function CancelBillDialog({
   onDone: (message: string) => void;
 }) {
   const { t } = useTranslation();
-  const [text, setText] = useState('');
+  // Approving a seller's request starts from the seller's reason.
+  const [text, setText] = useState(action.kind === 'cancel' ? (action.reason ?? '') : '');
   const [touched, setTouched] = useState(false);
   const [failure, setFailure] = useState('');
   const [busy, setBusy] = useState(false);

@@ -53,7 +53,15 @@ export function CancelRequestsSection({ onAction }: { onAction: (a: CancelAction
             size="small"
             color="error"
             data-testid="request-approve"
-            onClick={() => onAction({ kind: 'cancel', invoiceID: r.invoiceID, invoiceNumber: r.invoiceNumber, requestId: r.id })}
+            onClick={() =>
+              onAction({
+                kind: 'cancel',
+                invoiceID: r.invoiceID,
+                invoiceNumber: r.invoiceNumber,
+                requestId: r.id,
+                reason: r.reason,
+              })
+            }
           >
             {t('bills.approve')}
           </Button>
