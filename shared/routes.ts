@@ -121,6 +121,8 @@ export const ROUTES = [
   { method: 'POST', path: '/svsregistration', area: 'registrations', access: 'public' },
   { method: 'POST', path: '/svsregistration/find-letter', area: 'registrations', access: 'public' },
   { method: 'GET', path: '/svsregistration/AppointmentList/{code}', area: 'registrations', access: 'public' },
+  // the letter's QR code (its own link), printed on the letter for the counter to scan
+  { method: 'GET', path: '/svsregistration/AppointmentList/{code}/qrcode.png', area: 'registrations', access: 'public' },
   { method: 'GET', path: '/svsregistration/appointment/by-id/{id}', area: 'registrations', access: STAFF },
   { method: 'GET', path: '/api/registrations', area: 'registrations', access: STAFF },
   { method: 'GET', path: '/api/registrations/{id}', area: 'registrations', access: STAFF },

@@ -5,6 +5,7 @@ import {
   FindLetterInput,
   LETTER_CODE_RE,
   LetterCodeParam,
+  LetterQrQuery,
   MSG_FORM_INVALID,
   RegistrationIdParam,
   RegistrationListQuery,
@@ -26,7 +27,8 @@ import { cancelByFarmer, cancelRegistration } from '../allocation/cancel';
 import { appendAudit } from '../lib/audit-log';
 import { defineArea } from '../lib/handler';
 import { AppError, notFound } from '../lib/errors';
-import { json } from '../lib/http';
+import { binary, json } from '../lib/http';
+import { qrImageHeaders } from '../lib/qr';
 import { capacityAhead } from './capacity';
 import { listDataRequests, resolveDataRequest } from './data-requests';
 import { askAboutMyData, myData } from './farmer-data';
@@ -82,6 +84,18 @@ export const handler = defineArea('registrations', {
       if (!LETTER_CODE_RE.test(params.code))
         throw notFound('अपॉइंटमेंट नहीं मिला / Unable to load appointment. Please check the link.');
       return registrations.letterByCode(params.code);
+    },
+  },
+
+  'GET /svsregistration/AppointmentList/{code}/qrcode.png': {
+    params: LetterCodeParam,
+    query: LetterQrQuery,
+    handle: async ({ params, query }) => {
+      if (!LETTER_CODE_RE.test(params.code))
+        throw notFound('अपॉइंटमेंट नहीं मिला / Unable to load appointment. Please check the link.');
+      const img = await registrations.letterQr(params.code, query.size);
+      // The link holds the letter's secret code: kept by the reader's browser only.
+      return binary(img.png, 'image/png', qrImageHeaders(`letter-${img.id}-${img.year}.png`, { shared: false }));
     },
   },
 

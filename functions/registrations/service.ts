@@ -1,4 +1,5 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { publicUrl, qrPng } from '../lib/qr';
 import { clampQty, QTY_CLAMP, rulesOfCrop, type CropRules } from '@shared/crop-rules';
 import { getCrop } from '../crops/repository';
 import { farmerRegistrationsPk } from '../farmers/farmer-entity';
@@ -599,6 +600,13 @@ export async function letterByCode(code: string): Promise<{ success: true; data:
   const r = await repo.getRegistrationByCode(code);
   if (!r) throw letterNotFound();
   return { success: true, data: [await letterOf(r, 'public')] };
+}
+
+/** The QR code of the letter's own link, for the counter to scan: the code is checked as the letter's GET does. */
+export async function letterQr(code: string, size: number): Promise<{ id: number; year: number; png: Buffer }> {
+  const r = await repo.getRegistrationByCode(code);
+  if (!r) throw letterNotFound();
+  return { id: r.id, year: r.year, png: await qrPng(publicUrl(`/svs/appointment/${encodeURIComponent(code)}`), size) };
 }
 
 /** Staff: newest year's registration with this number, or the given year's. */

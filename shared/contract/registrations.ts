@@ -5,6 +5,7 @@ import { CapacityQuery } from '../schemas/capacity';
 import {
   FindLetterInput,
   LetterCodeParam,
+  LetterQrQuery,
   RegistrationIdParam,
   RegistrationListQuery,
   RegistrationYearQuery,
@@ -45,6 +46,7 @@ export const registrationsContract = {
   'POST /svsregistration': { body: RegistrationForm, bodyReadByHandler: true, reply: RegistrationReply },
   'POST /svsregistration/find-letter': { body: FindLetterInput, bodyReadByHandler: true, reply: FindLetterReply },
   'GET /svsregistration/AppointmentList/{code}': { params: LetterCodeParam, reply: AppointmentLetterReply },
+  'GET /svsregistration/AppointmentList/{code}/qrcode.png': { params: LetterCodeParam, query: LetterQrQuery, reply: 'image' },
   'GET /svsregistration/appointment/by-id/{id}': {
     params: RegistrationIdParam,
     query: RegistrationYearQuery,

@@ -284,6 +284,18 @@ export const LETTER_CODE_RE = /^[A-Za-z0-9_-]{16,64}$/;
 /** Read as any text: a code that is not well-formed answers 404 like an unknown one. */
 export const LetterCodeParam = z.object({ code: z.string() });
 
+/** The letter QR's width in pixels (the letter shows it at 160 px; print doubles it). */
+export const LETTER_QR_SIZE = 320;
+export const LetterQrQuery = z.object({
+  size: z.coerce
+    .number({ error: 'size must be a number' })
+    .int('size must be a whole number')
+    .min(64, 'size must be at least 64')
+    .max(1024, 'size must be at most 1024')
+    .optional()
+    .transform((v) => v ?? LETTER_QR_SIZE),
+});
+
 export const REGISTRATION_PAGE_SIZES = [25, 50, 100] as const;
 export const DEFAULT_REGISTRATION_PAGE_SIZE = 50;
 

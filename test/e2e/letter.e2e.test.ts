@@ -146,12 +146,16 @@ describe('the appointment letter', () => {
     expect(text).toContain('Your original Aadhaar card');
     await expect(page.getByTestId('letter-registered').count()).resolves.toBe(0); // opened from a link, not a registration
     await expectWhenOnFirstScreen(page);
+    // The letter's QR code (its own link) for the counter to scan, beside the registration number.
+    const qr = page.getByTestId('letter-qr');
+    await expect.poll(() => qr.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
     await shot(page, '1280-en');
 
-    // Print: the institute's name and the counter's address head the page; the buttons are gone.
+    // Print: the institute's name and the counter's address head the page; the buttons are gone; the QR stays.
     await page.setViewportSize({ width: 794, height: 1123 });
     await page.emulateMedia({ media: 'print' });
     await expect(page.getByTestId('letter-head-address').isVisible()).resolves.toBe(true);
+    await expect(qr.isVisible()).resolves.toBe(true);
     await expect(page.getByTestId('letter-share').isVisible()).resolves.toBe(false);
     await shot(page, 'print-a4-en');
     const pdf = await page.pdf({ preferCSSPageSize: true, printBackground: true });

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { routeUrl } from '@web/lib/api';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { SxProps, Theme } from '@mui/material/styles';
@@ -169,6 +170,26 @@ export function LetterSheet({ letter, paper = false }: { letter: AppointmentReco
           </>
         )}
       </Box>
+
+      {!paper && (
+        // The letter's own link, for the counter to scan (on screen and in print), under the facts of the visit.
+        <Box component="figure" sx={{ m: 0, mb: 2, textAlign: 'center', '@media print': { float: 'right', mb: 0, ml: 2 } }}>
+          <Box
+            component="img"
+            data-testid="letter-qr"
+            src={routeUrl('GET /svsregistration/AppointmentList/{code}/qrcode.png', {
+              params: { code: letter.uniqueCode },
+            })}
+            alt={t('appointment.qrAlt')}
+            width={140}
+            height={140}
+            sx={{ display: 'block', mx: 'auto', '@media print': { width: 96, height: 96 } }}
+          />
+          <Typography component="figcaption" variant="caption" sx={{ '@media print': { display: 'none' } }}>
+            {t('appointment.qrAlt')}
+          </Typography>
+        </Box>
+      )}
 
       {letter.isBilled && (
         <Box

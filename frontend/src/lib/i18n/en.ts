@@ -578,6 +578,7 @@ export const en = {
     downloadPdf: 'Download PDF',
     pdfFailed: 'The PDF could not be made: use Print / Save PDF.',
     headingRegistration: 'Seed purchase registration letter',
+    qrAlt: 'QR code of this letter: show it at the counter',
   },
   registrations: {
     title: 'Registrations',

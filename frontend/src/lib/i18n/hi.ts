@@ -574,6 +574,7 @@ export const hi: Messages = {
     downloadPdf: 'PDF डाउनलोड करें',
     pdfFailed: 'PDF नहीं बन सका, प्रिंट बटन से सहेजें।',
     headingRegistration: 'बीज खरीद पंजीकरण पत्र',
+    qrAlt: 'इस पत्र का QR कोड: काउंटर पर दिखाएँ',
   },
   registrations: {
     title: 'पंजीकरण',
