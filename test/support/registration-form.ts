@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
 
 export interface FarmerOnForm {
@@ -37,6 +38,13 @@ export async function fillRegistrationForm(p: Page, f: FarmerOnForm, typeIds?: (
   await p.locator('#reg-cropId').selectOption({ label: f.crop });
   if (f.bags) await p.locator('#reg-bagsRequested').selectOption(f.bags);
   await p.getByTestId('registration-file').setInputFiles(f.file);
-  // The consent box under the notice (it arrives just after the form's first paint).
-  await p.locator('#reg-consent').check();
+  // The consent box under the notice (it arrives just after the form's first paint; a click before the form's
+  // state takes it is lost, so it is ticked until it stays ticked).
+  const consent = p.locator('#reg-consent');
+  await expect
+    .poll(async () => {
+      if (!(await consent.isChecked())) await consent.click();
+      return consent.isChecked();
+    })
+    .toBe(true);
 }
