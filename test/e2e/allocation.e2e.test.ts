@@ -240,6 +240,7 @@ describe('every status a letter may have', () => {
         const page = await newPage(ctx);
         // The letter as the server gives it for that status: no appointment fields, no last day to collect.
         await page.route('**/svsregistration/AppointmentList/**', async (route) => {
+          if (route.request().url().endsWith('/qrcode.png')) return route.fallback();
           const reply = await route.fetch();
           const body = await reply.json();
           const letter = { ...body.data[0], status };
