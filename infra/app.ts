@@ -12,6 +12,7 @@ const { AwsSolutionsChecks } = cdkNag; // CommonJS package: its named exports ar
  *   region        AWS_REGION, AWS_DEFAULT_REGION  default ap-south-1 (Mumbai)
  *   domainName    SITE_DOMAIN                   custom domain of the site (needs certificateArn)
  *   certificateArn SITE_CERTIFICATE_ARN         ACM certificate in us-east-1 for domainName
+ *   apiCertificateArn SITE_API_CERTIFICATE_ARN  ACM certificate for domainName in the region (closes execute-api)
  *   publicBaseUrl SITE_PUBLIC_BASE_URL          origin written into QR codes (default: the site URL)
  *   alarmEmail    ALARM_EMAIL                   e-mail address subscribed to the alarm topic
  * Two stacks: <stackName>Edge in us-east-1 (the CloudFront web ACL) and <stackName> in the region.
@@ -47,6 +48,7 @@ const { site: stack } = addSeedPortal(app, {
   description: 'Seed purchase portal: SPA on S3 and CloudFront, HTTP API with one Lambda per area, DynamoDB, Aadhaar uploads',
   domainName: option('domainName', 'SITE_DOMAIN'),
   certificateArn: option('certificateArn', 'SITE_CERTIFICATE_ARN'),
+  apiCertificateArn: option('apiCertificateArn', 'SITE_API_CERTIFICATE_ARN'),
   publicBaseUrl: option('publicBaseUrl', 'SITE_PUBLIC_BASE_URL'),
   alarmEmail: option('alarmEmail', 'ALARM_EMAIL'),
 });

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
+import { Annotations, CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import type { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import type { Distribution } from 'aws-cdk-lib/aws-cloudfront';
 import type { Table } from 'aws-cdk-lib/aws-dynamodb';
@@ -12,7 +12,7 @@ import { ORIGIN_VERIFY_ENV } from '@functions/lib/origin-verify';
 import { REPO_ROOT } from './bundling';
 import { addAlarms } from './constructs/alarms';
 import { addAllocationSweeper } from './constructs/allocation-sweeper';
-import { addAreaFunctions, addHttpApi, checkRoutesAreServed } from './constructs/api';
+import { addAreaFunctions, addHttpApi, checkRoutesAreServed, throttleRoutes } from './constructs/api';
 import { addAuditArchive } from './constructs/audit-archive';
 import { addAppSecrets, addLogsBucket, addTable, addUploadsBucket, uploadsBucketNameFor } from './constructs/data';
 import { SeedPortalEdgeStack } from './constructs/edge-waf';
@@ -37,6 +37,12 @@ export interface SeedPortalStackProps extends StackProps {
   domainName?: string;
   /** ACM certificate for domainName, in us-east-1 (CloudFront's requirement). */
   certificateArn?: string;
+  /**
+   * ACM certificate for domainName in the stack's own region. With it (and domainName, certificateArn) the API
+   * gets a regional custom domain under the site's name and its execute-api endpoint is switched off, so no
+   * request reaches a function without passing CloudFront and its WAF. Without it synth warns.
+   */
+  apiCertificateArn?: string;
   /** Public origin written into QR codes and allowed by the uploads bucket's CORS. Default: https://<domainName or distribution domain>. */
   publicBaseUrl?: string;
   tokenTtlHours?: number;
@@ -78,15 +84,27 @@ export class SeedPortalStack extends Stack {
     const secrets = addAppSecrets(this);
 
     // The API before CloudFront (which needs only its id); its functions after, they need the site's URL.
-    const { api, stage } = addHttpApi(this, {
+    const apiOrigin =
+      props.domainName && props.certificateArn && props.apiCertificateArn
+        ? { domainName: props.domainName, certificateArn: props.apiCertificateArn }
+        : undefined;
+    if (!apiOrigin) {
+      Annotations.of(this).addWarningV2(
+        'seed:execute-api-open',
+        'The API keeps its public execute-api endpoint: calls sent there skip CloudFront and its WAF. For registration day give domainName, certificateArn and apiCertificateArn (docs/deployment.md).',
+      );
+    }
+    const { api, stage, originDomain } = addHttpApi(this, {
       apiName: `${id}-api`,
       throttle: props.apiThrottle ?? { rateLimit: 2000, burstLimit: 5000 },
       logRetention,
+      origin: apiOrigin,
     });
     this.api = api;
     const uploadsBucketName = uploadsBucketNameFor(this);
     const site = addSite(this, {
       api,
+      apiOriginDomain: originDomain,
       logsBucket: this.logsBucket,
       uploadsBucketName,
       domainName: props.domainName,
@@ -111,7 +129,7 @@ export class SeedPortalStack extends Stack {
       LOG_LEVEL: props.logLevel ?? 'info',
       [ORIGIN_VERIFY_ENV]: site.originVerifyValue,
     };
-    this.functions = addAreaFunctions(this, {
+    const area = addAreaFunctions(this, {
       api,
       table: this.table,
       uploadsBucket: this.uploadsBucket,
@@ -119,6 +137,8 @@ export class SeedPortalStack extends Stack {
       baseEnvironment,
       logRetention,
     });
+    this.functions = area.functions;
+    throttleRoutes(stage, area.routes);
     this.jobs.orphanScanSweeper = addOrphanScanSweeper(this, {
       uploadsBucket: this.uploadsBucket,
       table: this.table,

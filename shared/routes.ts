@@ -20,7 +20,8 @@ export type FunctionArea =
   | 'farmers'
   | 'registrations'
   | 'sales'
-  | 'allocation';
+  | 'allocation'
+  | 'cms';
 
 export type Access = 'public' | readonly Role[];
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -109,12 +110,13 @@ export const ROUTES = [
   { method: 'GET', path: '/api/home/summary', area: 'home', access: 'public' },
   // the notice the registration form shows and the required pages of the footer
   { method: 'GET', path: '/api/home/pages/{slug}', area: 'home', access: 'public' },
-  { method: 'GET', path: '/api/cms/blocks', area: 'home', access: ADMIN },
-  { method: 'POST', path: '/api/cms/blocks', area: 'home', access: ADMIN },
-  { method: 'PUT', path: '/api/cms/blocks/{blockID}', area: 'home', access: ADMIN },
-  { method: 'GET', path: '/api/cms/announcements', area: 'home', access: ADMIN },
-  { method: 'POST', path: '/api/cms/announcements', area: 'home', access: ADMIN },
-  { method: 'PUT', path: '/api/cms/announcements/{announcementID}', area: 'home', access: ADMIN },
+  // the content editor (its own function: the public home function only reads)
+  { method: 'GET', path: '/api/cms/blocks', area: 'cms', access: ADMIN },
+  { method: 'POST', path: '/api/cms/blocks', area: 'cms', access: ADMIN },
+  { method: 'PUT', path: '/api/cms/blocks/{blockID}', area: 'cms', access: ADMIN },
+  { method: 'GET', path: '/api/cms/announcements', area: 'cms', access: ADMIN },
+  { method: 'POST', path: '/api/cms/announcements', area: 'cms', access: ADMIN },
+  { method: 'PUT', path: '/api/cms/announcements/{announcementID}', area: 'cms', access: ADMIN },
 
   // registrations and appointments (public by unguessable code; sequential ids staff-only)
   { method: 'POST', path: '/svsregistration/upload-url', area: 'registrations', access: 'public' },

@@ -1,6 +1,6 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { S3Client } from '@aws-sdk/client-s3';
+import { S3Client, type S3ClientConfig } from '@aws-sdk/client-s3';
 import { env } from './env';
 
 /** One client of each kind per process (Lambda reuses them across invocations). */
@@ -23,22 +23,24 @@ export function docClient(): DynamoDBDocumentClient {
   return ddb;
 }
 
-export function s3Client(): S3Client {
-  if (s3) return s3;
-  const e = env();
-  s3 = new S3Client({
+/**
+ * The S3 client's settings. Checksums only where an operation requires one, everywhere: with the SDK's default
+ * (WHEN_SUPPORTED) a presigned PUT carries x-amz-checksum-crc32 of an empty body, which the browser's upload
+ * of the real file then fails. s3rver also does not understand the default flexible checksums of responses.
+ */
+export function s3ClientConfig(e: Pick<ReturnType<typeof env>, 'AWS_REGION' | 'S3_ENDPOINT'>): S3ClientConfig {
+  return {
     region: e.AWS_REGION,
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
     ...(e.S3_ENDPOINT
-      ? {
-          endpoint: e.S3_ENDPOINT,
-          forcePathStyle: true,
-          credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
-          // s3rver does not understand the SDK's default flexible checksums.
-          requestChecksumCalculation: 'WHEN_REQUIRED',
-          responseChecksumValidation: 'WHEN_REQUIRED',
-        }
+      ? { endpoint: e.S3_ENDPOINT, forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } }
       : {}),
-  });
+  };
+}
+
+export function s3Client(): S3Client {
+  s3 ??= new S3Client(s3ClientConfig(env()));
   return s3;
 }
 

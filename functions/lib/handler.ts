@@ -11,6 +11,7 @@ import { routeKey, routesOf, type FunctionArea, type RouteDef } from '@shared/ro
 import { auditActionOf } from '@shared/audit-actions';
 import { auditTrail, type AuditTrail } from './audit-log';
 import { callerFromAuthorization, type Caller } from './caller';
+import { clientIp } from './client-address';
 import { AppError, forbidden, unauthorized } from './errors';
 import { HttpResult, json, type ImageBody } from './http';
 import { log } from './log';
@@ -124,16 +125,6 @@ function requestQuery(event: APIGatewayProxyEventV2): Record<string, string> {
     ...cleanQuery(event.queryStringParameters),
     ...(hidden ? cleanQuery(Object.fromEntries(new URLSearchParams(hidden))) : {}),
   };
-}
-
-/**
- * The viewer's address. Behind CloudFront, API Gateway sees CloudFront's address; CloudFront passes the
- * viewer's as CloudFront-Viewer-Address ("ip:port", IPv6 in brackets-less form with the port last).
- */
-function clientIp(event: APIGatewayProxyEventV2): string {
-  const viewer = event.headers?.['cloudfront-viewer-address'];
-  if (viewer) return viewer.slice(0, viewer.lastIndexOf(':')) || viewer;
-  return event.requestContext?.http?.sourceIp ?? '';
 }
 
 function runRoute(def: RouteDef, impl: AnyRouteImpl) {

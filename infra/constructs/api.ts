@@ -1,27 +1,115 @@
 import { CfnElement, Duration, type Stack } from 'aws-cdk-lib';
-import { HttpApi, HttpMethod as ApiMethod, HttpStage, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
+import {
+  ApiMapping,
+  DomainName,
+  HttpApi,
+  HttpMethod as ApiMethod,
+  HttpStage,
+  LogGroupLogDestination,
+  SecurityPolicy,
+  type CfnStage,
+  type HttpRoute,
+} from 'aws-cdk-lib/aws-apigatewayv2';
+import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { Table } from 'aws-cdk-lib/aws-dynamodb';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { Bucket } from 'aws-cdk-lib/aws-s3';
-import { API_PATH_PREFIXES, FUNCTION_AREAS, ROUTES, routeKey, type FunctionArea, type RouteDef } from '@shared/routes';
+import {
+  API_PATH_PREFIXES,
+  FUNCTION_AREAS,
+  ROUTES,
+  routeKey,
+  type FunctionArea,
+  type RouteDef,
+  type RouteKey,
+} from '@shared/routes';
+import type { Construct } from 'constructs';
 import { areaEntry } from '../bundling';
 import { acknowledge } from './acknowledge';
 import type { AppSecrets } from './data';
 import { addLambdaFunction, pascal } from './lambda-function';
 
+/** What a function may do with the table. Transactions need the actions of their parts; no area scans or batch-writes. */
+export const TABLE_ACTIONS = {
+  read: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query'],
+  write: [
+    'dynamodb:GetItem',
+    'dynamodb:BatchGetItem',
+    'dynamodb:Query',
+    'dynamodb:PutItem',
+    'dynamodb:UpdateItem',
+    'dynamodb:DeleteItem',
+    'dynamodb:ConditionCheckItem',
+  ],
+} as const;
+
+export interface AreaGrants {
+  table: keyof typeof TABLE_ACTIONS;
+  /**
+   * Partition keys (of the table and of the indexes it queries) the function may touch, as IAM patterns
+   * (dynamodb:LeadingKeys). Only where an area reads a handful of key families; the others reach most of them.
+   */
+  leadingKeys?: readonly string[];
+  uploads?: 'read' | 'readWriteDelete';
+  /** The Aadhaar key (and its AADHAAR_KEY_ARN variable): only the areas that encrypt, decrypt or hash numbers. */
+  aadhaarKey?: boolean;
+  /**
+   * Concurrency set aside for the area: the counter's work (sign-in, sales, lots) keeps running while a
+   * registration surge takes the rest of the account's pool (figures: docs/deployment.md, "Concurrency").
+   */
+  reservedConcurrency?: number;
+}
+
 /**
- * Permissions beyond the table (read/write) and the JWT signing key, which every area gets. Areas that
- * are not listed get nothing more. The Aadhaar key (and its AADHAAR_KEY_ARN variable) goes only to the
- * areas that encrypt, decrypt or hash Aadhaar numbers; the uploads bucket only to those handling the scans.
+ * Every area's permissions beyond its log group and the JWT signing key (which every area reads). A new area
+ * without a line here fails the typecheck. Checked in test/infra/stack.test.ts.
  */
-export const AREA_GRANTS: Partial<Record<FunctionArea, { uploads?: 'read' | 'readWriteDelete'; aadhaarKey?: boolean }>> = {
-  registrations: { uploads: 'readWriteDelete', aadhaarKey: true },
-  sales: { uploads: 'read', aadhaarKey: true },
-  farmers: { uploads: 'read', aadhaarKey: true },
-  producers: { aadhaarKey: true },
+export const AREA_GRANTS: Record<FunctionArea, AreaGrants> = {
+  auth: { table: 'write', reservedConcurrency: 20 },
+  admin: { table: 'write' },
+  // The public home page and the public pages: settings, active content cards and announcements, and the
+  // caller's user and roles when a signed-in member of staff opens them.
+  home: {
+    table: 'read',
+    leadingKeys: ['CONFIG', 'BLOCK#*', 'BLOCKSLUG#*', 'ANN#*', 'CMSBLOCKS', 'CMSANN', 'USER#*', 'ROLE#*'],
+  },
+  cms: { table: 'write' },
+  dashboard: { table: 'read' },
+  producers: { table: 'write', aadhaarKey: true },
+  crops: { table: 'write' },
+  lots: { table: 'write', reservedConcurrency: 10 },
+  farmers: { table: 'write', uploads: 'read', aadhaarKey: true },
+  registrations: { table: 'write', uploads: 'readWriteDelete', aadhaarKey: true },
+  sales: { table: 'write', uploads: 'read', aadhaarKey: true, reservedConcurrency: 30 },
+  allocation: { table: 'write' },
 };
+
+/**
+ * Per-route throttles of the stage (requests per second over the whole API, and burst): a flood of one public
+ * route, through CloudFront or not, is refused there before it takes the stage's whole budget from the others.
+ * Figures: docs/deployment.md ("Throttles").
+ */
+export const ROUTE_THROTTLES: Partial<Record<RouteKey, { rateLimit: number; burstLimit: number }>> = {
+  'POST /auth/login': { rateLimit: 50, burstLimit: 100 },
+  'POST /svsregistration/upload-url': { rateLimit: 300, burstLimit: 600 },
+  'POST /svsregistration': { rateLimit: 300, burstLimit: 600 },
+  'POST /svsregistration/find-letter': { rateLimit: 50, burstLimit: 100 },
+};
+
+/** Applies ROUTE_THROTTLES to the stage, once the routes it names exist (API Gateway refuses unknown route keys). */
+export function throttleRoutes(stage: HttpStage, routes: readonly Construct[]): void {
+  const settings = Object.fromEntries(
+    Object.entries(ROUTE_THROTTLES).map(([key, t]) => [
+      key,
+      { ThrottlingRateLimit: t.rateLimit, ThrottlingBurstLimit: t.burstLimit },
+    ]),
+  );
+  (stage.node.defaultChild as CfnStage).addPropertyOverride('RouteSettings', settings);
+  for (const r of routes) stage.node.addDependency(r);
+}
 
 /** Every route must be reachable through CloudFront, i.e. start with one of the API path prefixes. */
 export function checkRoutesAreServed(routes: readonly RouteDef[] = ROUTES): void {
@@ -41,12 +129,19 @@ export function checkRoutesAreServed(routes: readonly RouteDef[] = ROUTES): void
  */
 export function addHttpApi(
   stack: Stack,
-  options: { apiName: string; throttle: { rateLimit: number; burstLimit: number }; logRetention: RetentionDays },
-): { api: HttpApi; stage: HttpStage } {
+  options: {
+    apiName: string;
+    throttle: { rateLimit: number; burstLimit: number };
+    logRetention: RetentionDays;
+    origin?: ApiOriginDomainOptions;
+  },
+): { api: HttpApi; stage: HttpStage; originDomain?: string } {
   const api = new HttpApi(stack, 'HttpApi', {
     apiName: options.apiName,
     description: 'Seed portal API (routes from shared/routes.ts)',
     createDefaultStage: false,
+    // With a custom domain of its own the API answers only there: the execute-api address refuses every call.
+    disableExecuteApiEndpoint: options.origin !== undefined,
   });
   const apiLogs = new LogGroup(stack, 'HttpApiAccessLogs', { retention: options.logRetention });
   const stage = new HttpStage(stack, 'HttpApiDefaultStage', {
@@ -56,6 +151,7 @@ export function addHttpApi(
     throttle: options.throttle,
     accessLogSettings: { destination: new LogGroupLogDestination(apiLogs) },
   });
+  const originDomain = options.origin && addApiOriginDomain(stack, api, stage, options.origin);
   acknowledge(api, [
     {
       id: 'AwsSolutions-APIG4',
@@ -63,7 +159,28 @@ export function addHttpApi(
         'Authorization is enforced inside each function from the route table (JWT via jose, roles per route); many routes are public by design (registration, bill and lot lookups). No API Gateway authorizer.',
     },
   ]);
-  return { api, stage };
+  return { api, stage, originDomain };
+}
+
+export interface ApiOriginDomainOptions {
+  /** The site's own domain name: CloudFront forwards the viewer's Host, and API Gateway serves this name. */
+  domainName: string;
+  /** ACM certificate for domainName in the stack's region (API Gateway's regional domains take it from there). */
+  certificateArn: string;
+}
+
+/**
+ * A regional custom domain of the API under the site's own name, reached only by CloudFront: the name's DNS
+ * points at CloudFront, and CloudFront connects to the domain's regional address. Returns that address.
+ */
+function addApiOriginDomain(stack: Stack, api: HttpApi, stage: HttpStage, origin: ApiOriginDomainOptions): string {
+  const domain = new DomainName(stack, 'ApiOriginDomain', {
+    domainName: origin.domainName,
+    certificate: Certificate.fromCertificateArn(stack, 'ApiOriginCertificate', origin.certificateArn),
+    securityPolicy: SecurityPolicy.TLS_1_2,
+  });
+  new ApiMapping(stack, 'ApiOriginMapping', { api, domainName: domain, stage });
+  return domain.regionalDomainName;
 }
 
 export interface AreaFunctionsOptions {
@@ -77,15 +194,19 @@ export interface AreaFunctionsOptions {
 }
 
 /** One function per API area with the grants of AREA_GRANTS, and the area's routes from the route table. */
-export function addAreaFunctions(stack: Stack, options: AreaFunctionsOptions): Record<string, NodejsFunction> {
+export function addAreaFunctions(
+  stack: Stack,
+  options: AreaFunctionsOptions,
+): { functions: Record<FunctionArea, NodejsFunction>; routes: HttpRoute[] } {
   const { api, table, uploadsBucket, secrets } = options;
   const tableId = stack.getLogicalId(table.node.defaultChild as CfnElement);
   const uploadsId = stack.getLogicalId(uploadsBucket.node.defaultChild as CfnElement);
-  const functions: Record<string, NodejsFunction> = {};
+  const functions = {} as Record<FunctionArea, NodejsFunction>;
+  const routes: HttpRoute[] = [];
 
   for (const area of FUNCTION_AREAS) {
     const name = pascal(area);
-    const grants = AREA_GRANTS[area] ?? {};
+    const grants = AREA_GRANTS[area];
     const { fn, role } = addLambdaFunction(stack, {
       idPrefix: name,
       description: `Seed portal API area: ${area}`,
@@ -97,10 +218,19 @@ export function addAreaFunctions(stack: Stack, options: AreaFunctionsOptions): R
         ...(grants.aadhaarKey ? { AADHAAR_KEY_ARN: secrets.aadhaarKey.secretArn } : {}),
       },
       logRetention: options.logRetention,
+      reservedConcurrency: grants.reservedConcurrency,
       runtimeReason:
         'Pinned to Node.js 22, an LTS runtime supported by Lambda well beyond this release and the closest one to the Node 20 used in development and tests; moving to a newer runtime is a planned upgrade.',
     });
-    table.grantReadWriteData(fn);
+    role.addToPolicy(
+      new PolicyStatement({
+        actions: [...TABLE_ACTIONS[grants.table]],
+        resources: [table.tableArn, `${table.tableArn}/index/*`],
+        ...(grants.leadingKeys
+          ? { conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [...grants.leadingKeys] } } }
+          : {}),
+      }),
+    );
     secrets.jwtSecret.grantRead(fn);
     if (grants.aadhaarKey) secrets.aadhaarKey.grantRead(fn);
     if (grants.uploads === 'readWriteDelete') {
@@ -117,7 +247,7 @@ export function addAreaFunctions(stack: Stack, options: AreaFunctionsOptions): R
     });
     for (const r of ROUTES as readonly RouteDef[]) {
       if (r.area !== area) continue;
-      api.addRoutes({ path: r.path, methods: [ApiMethod[r.method]], integration });
+      routes.push(...api.addRoutes({ path: r.path, methods: [ApiMethod[r.method]], integration }));
     }
 
     // Exactly the wildcard findings our grants produce; anything new fails synth until it is reviewed.
@@ -142,5 +272,5 @@ export function addAreaFunctions(stack: Stack, options: AreaFunctionsOptions): R
       })),
     );
   }
-  return functions;
+  return { functions, routes };
 }

@@ -1,6 +1,7 @@
 import { CfnOutput, Stack, Token, type StackProps } from 'aws-cdk-lib';
 import { CfnWebACL } from 'aws-cdk-lib/aws-wafv2';
 import type { Construct } from 'constructs';
+import { API_PATH_PREFIXES } from '@shared/routes';
 
 /**
  * Rate-based WAF rules, per viewer address over 5 minutes, on the public POST routes. Figures and reasons in
@@ -16,6 +17,14 @@ export const WAF_RATE_LIMITS = {
   registration: { pathPrefix: '/svsregistration', limit: 3000 },
 } as const;
 export const WAF_RATE_WINDOW_SECONDS = 300;
+
+/**
+ * Every API request (any method, any API path) per viewer address over 5 minutes: a blanket limit above what a
+ * crowd behind one carrier address sends (a farmer's registration is under 20 API calls), so that one address
+ * cannot take the API's throttle from everyone else. The site's files are not counted (CloudFront serves them
+ * from its cache).
+ */
+export const WAF_API_RATE_LIMIT = 10_000;
 
 /** AWS managed rule groups in the web ACL, in evaluation order (after the IP reputation list comes first). */
 export const WAF_MANAGED_RULE_GROUPS = [
@@ -67,7 +76,25 @@ const postTo = (pathPrefix: string): CfnWebACL.StatementProperty => ({
   },
 });
 
-const rateRule = (name: string, priority: number, pathPrefix: string, limit: number): CfnWebACL.RuleProperty => ({
+const anyApiPath = (): CfnWebACL.StatementProperty => ({
+  orStatement: {
+    statements: API_PATH_PREFIXES.map((prefix) => ({
+      byteMatchStatement: {
+        fieldToMatch: { uriPath: {} },
+        positionalConstraint: 'STARTS_WITH',
+        searchString: prefix,
+        textTransformations: [{ priority: 0, type: 'NONE' }],
+      },
+    })),
+  },
+});
+
+const rateRule = (
+  name: string,
+  priority: number,
+  scopeDownStatement: CfnWebACL.StatementProperty,
+  limit: number,
+): CfnWebACL.RuleProperty => ({
   name,
   priority,
   action: { block: { customResponse: { responseCode: 429, customResponseBodyKey: 'TooManyRequests' } } },
@@ -76,7 +103,7 @@ const rateRule = (name: string, priority: number, pathPrefix: string, limit: num
       limit,
       evaluationWindowSec: WAF_RATE_WINDOW_SECONDS,
       aggregateKeyType: 'IP',
-      scopeDownStatement: postTo(pathPrefix),
+      scopeDownStatement,
     },
   },
   visibilityConfig: visibility(name),
@@ -102,7 +129,7 @@ const managedRuleGroup = (
 
 export interface SeedPortalEdgeStackProps extends StackProps {
   /** Named rate limits (default WAF_RATE_LIMITS). */
-  rateLimits?: { login: number; registration: number };
+  rateLimits?: { login: number; registration: number; api: number };
 }
 
 /**
@@ -117,7 +144,11 @@ export class SeedPortalEdgeStack extends Stack {
     if (!Token.isUnresolved(this.region) && this.region !== 'us-east-1') {
       throw new Error(`The edge stack holds a CloudFront web ACL and must be in us-east-1, not ${this.region}.`);
     }
-    const limits = props.rateLimits ?? { login: WAF_RATE_LIMITS.login.limit, registration: WAF_RATE_LIMITS.registration.limit };
+    const limits = props.rateLimits ?? {
+      login: WAF_RATE_LIMITS.login.limit,
+      registration: WAF_RATE_LIMITS.registration.limit,
+      api: WAF_API_RATE_LIMIT,
+    };
     this.webAcl = new CfnWebACL(this, 'WebAcl', {
       name: `${id}-web-acl`,
       description: 'Seed portal: managed rules and rate limits in front of CloudFront',
@@ -126,10 +157,11 @@ export class SeedPortalEdgeStack extends Stack {
       customResponseBodies: { TooManyRequests: { contentType: 'APPLICATION_JSON', content: TOO_MANY_REQUESTS_BODY } },
       rules: [
         managedRuleGroup('AWSManagedRulesAmazonIpReputationList', 0),
-        rateRule('RateLimitLogin', 1, WAF_RATE_LIMITS.login.pathPrefix, limits.login),
-        rateRule('RateLimitRegistration', 2, WAF_RATE_LIMITS.registration.pathPrefix, limits.registration),
-        managedRuleGroup('AWSManagedRulesKnownBadInputsRuleSet', 3),
-        managedRuleGroup('AWSManagedRulesCommonRuleSet', 4, WAF_COMMON_RULES_COUNT_ONLY),
+        rateRule('RateLimitLogin', 1, postTo(WAF_RATE_LIMITS.login.pathPrefix), limits.login),
+        rateRule('RateLimitRegistration', 2, postTo(WAF_RATE_LIMITS.registration.pathPrefix), limits.registration),
+        rateRule('RateLimitApi', 3, anyApiPath(), limits.api),
+        managedRuleGroup('AWSManagedRulesKnownBadInputsRuleSet', 4),
+        managedRuleGroup('AWSManagedRulesCommonRuleSet', 5, WAF_COMMON_RULES_COUNT_ONLY),
       ],
       visibilityConfig: visibility(`${id}-web-acl`),
     });

@@ -18,6 +18,8 @@ export interface LambdaFunctionOptions {
   timeout: Duration;
   environment: Record<string, string>;
   logRetention: RetentionDays;
+  /** Concurrency reserved for this function (a floor for it, a ceiling on it); none by default. */
+  reservedConcurrency?: number;
   /** Why this function's Node.js runtime is acceptable to cdk-nag's AwsSolutions-L1 (latest runtime) rule. */
   runtimeReason: string;
 }
@@ -46,6 +48,7 @@ export function addLambdaFunction(stack: Stack, options: LambdaFunctionOptions):
     logGroup,
     bundling: AREA_BUNDLING,
     environment: options.environment,
+    reservedConcurrentExecutions: options.reservedConcurrency,
   });
   acknowledge(fn, [{ id: 'AwsSolutions-L1', reason: options.runtimeReason }]);
   return { fn, role };

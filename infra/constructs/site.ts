@@ -9,11 +9,12 @@ import { API_PATH_PREFIXES } from '@shared/routes';
 import { contentSecurityPolicy } from '../security-headers';
 import { acknowledge } from './acknowledge';
 import { addGeneratedSecret } from './data';
+import { addViewerAddressFunction } from './viewer-address';
 
 /**
  * CloudFront Function (viewer request, default behaviour only): a path whose last segment has no file
  * extension is a client-side route of the SPA (/bill/..., /lot/..., /svs/appointment/..., /admin/...) and
- * gets index.html. The API behaviours do not run it, so API 403/404 answers pass through untouched.
+ * gets index.html. The API behaviours do not run it (they run the viewer-address function), so API 403/404 answers pass through untouched.
  */
 export const SPA_REWRITE_FUNCTION_CODE = `function handler(event) {
   var request = event.request;
@@ -32,6 +33,12 @@ export function apiPathPatterns(): string[] {
 
 export interface SiteOptions {
   api: HttpApi;
+  /**
+   * The regional domain name of the API's custom domain (same name as the site) when the execute-api endpoint is
+   * disabled (constructs/api.ts): CloudFront connects there and forwards the viewer's Host, which is the custom
+   * domain's name. Without it CloudFront calls the execute-api endpoint.
+   */
+  apiOriginDomain?: string;
   logsBucket: Bucket;
   /** Named before the bucket exists: the CSP allows its domain (see uploadsBucketNameFor). */
   uploadsBucketName: string;
@@ -114,7 +121,7 @@ export function addSite(stack: Stack, options: SiteOptions): Site {
       'CloudFront reads the value once per deployment (template dynamic reference), so a rotation in Secrets Manager alone would lock CloudFront out of the API; rotate with a redeploy (docs/deployment.md).',
   });
   const originVerifyValue = originVerify.secretValue.unsafeUnwrap();
-  const apiDomain = `${api.apiId}.execute-api.${stack.region}.${stack.urlSuffix}`;
+  const apiDomain = options.apiOriginDomain ?? `${api.apiId}.execute-api.${stack.region}.${stack.urlSuffix}`;
   const apiOrigin = new HttpOrigin(apiDomain, {
     protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
     originSslProtocols: [cloudfront.OriginSslPolicy.TLS_V1_2],
@@ -125,8 +132,13 @@ export function addSite(stack: Stack, options: SiteOptions): Site {
     viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
     allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
     cachePolicy: apiCachePolicy,
-    originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+    // API Gateway picks the API by the Host (and TLS name): the execute-api name, or the custom domain's name,
+    // which is the site's own and so comes from the viewer.
+    originRequestPolicy: options.apiOriginDomain
+      ? cloudfront.OriginRequestPolicy.ALL_VIEWER
+      : cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
     responseHeadersPolicy: securityHeaders,
+    functionAssociations: [{ function: addViewerAddressFunction(stack), eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
     compress: true,
   };
 
@@ -166,7 +178,7 @@ export function addSite(stack: Stack, options: SiteOptions): Site {
       ? {
           domainNames: [customDomain],
           certificate: Certificate.fromCertificateArn(stack, 'SiteCertificate', certificateArn!),
-          minimumProtocolVersion: cloudfront.SecurityPolicyProtocol.TLS_V1_2_2021,
+          minimumProtocolVersion: cloudfront.SecurityPolicyProtocol.TLS_V1_2_2025,
         }
       : {}),
   });
@@ -199,7 +211,7 @@ export function addSite(stack: Stack, options: SiteOptions): Site {
           {
             id: 'AwsSolutions-CFR4',
             reason:
-              'Without a custom domain CloudFront serves its default *.cloudfront.net certificate, whose TLS policy cannot be chosen; TLSv1.2_2021 applies as soon as domainName and certificateArn are given.',
+              'Without a custom domain CloudFront serves its default *.cloudfront.net certificate, whose TLS policy cannot be chosen; TLSv1.2_2025 applies as soon as domainName and certificateArn are given.',
           },
         ]),
   ]);

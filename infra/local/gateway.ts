@@ -5,6 +5,7 @@ import { extname, join, normalize, resolve, sep } from 'node:path';
 import { pipeline } from 'node:stream';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
+import { VIEWER_ADDRESS_HEADER } from '@functions/lib/client-address';
 import { ROUTES, isApiPath, type RouteDef } from '@shared/routes';
 import { contentSecurityPolicy } from '../security-headers';
 import { handlerFor } from './handlers';
@@ -53,11 +54,11 @@ export function matchRoute(method: string, path: string): { def: RouteDef; param
 const TEXT_TYPES = /^(application\/(json|x-www-form-urlencoded|xml|.*\+json)|text\/)/i;
 
 /**
- * Headers only the edge may set: CloudFront's viewer headers and the forwarding headers. A client could send
- * any of them (CloudFront-Viewer-Address: a fresh address per sign-in guess), so locally they are dropped and
- * the client is the socket's address.
+ * Headers only the edge may set: CloudFront's viewer headers, the forwarding headers and the viewer address.
+ * A client could send any of them (a fresh address per sign-in guess), so locally they are dropped and the
+ * viewer address is written from the socket, as CloudFront's viewer-address function does from the connection.
  */
-const EDGE_HEADER = /^(cloudfront-|x-forwarded-|forwarded$|x-real-ip$|true-client-ip$|x-client-ip$|x-amzn-)/;
+const EDGE_HEADER = /^(cloudfront-|x-forwarded-|forwarded$|x-real-ip$|true-client-ip$|x-client-ip$|x-amzn-|x-viewer-address$)/;
 
 /** The request target split into its path and query, as API Gateway gives them; null when it is malformed. */
 export interface RequestTarget {
@@ -107,6 +108,7 @@ export function buildEvent(
   const routeKey = route ? `${route.def.method} ${route.def.path}` : '$default';
   const now = new Date();
   const sourceIp = (req.socket.remoteAddress ?? '127.0.0.1').replace(/^::ffff:/, '');
+  headers[VIEWER_ADDRESS_HEADER] = sourceIp;
   return {
     version: '2.0',
     routeKey,

@@ -1,19 +1,8 @@
-import * as z from 'zod';
-import { AnnouncementIdParam, AnnouncementInput, BlockIdParam, BlockInput, CmsListQuery, ContentSlugParam } from '../schemas/cms';
-import { AnnouncementReply, BlockReply, HomeSummaryReply, SitePageReply } from '../schemas/replies/cms';
+import { ContentSlugParam } from '../schemas/cms';
+import { HomeSummaryReply, SitePageReply } from '../schemas/replies/cms';
 import type { AreaContract } from './types';
 
 export const homeContract = {
   'GET /api/home/summary': { reply: HomeSummaryReply },
   'GET /api/home/pages/{slug}': { params: ContentSlugParam, reply: SitePageReply },
-  'GET /api/cms/blocks': { query: CmsListQuery, reply: z.array(BlockReply) },
-  'POST /api/cms/blocks': { body: BlockInput, reply: BlockReply },
-  'PUT /api/cms/blocks/{blockID}': { params: BlockIdParam, body: BlockInput, reply: BlockReply },
-  'GET /api/cms/announcements': { query: CmsListQuery, reply: z.array(AnnouncementReply) },
-  'POST /api/cms/announcements': { body: AnnouncementInput, reply: AnnouncementReply },
-  'PUT /api/cms/announcements/{announcementID}': {
-    params: AnnouncementIdParam,
-    body: AnnouncementInput,
-    reply: AnnouncementReply,
-  },
 } as const satisfies AreaContract<'home'>;

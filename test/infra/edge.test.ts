@@ -6,12 +6,13 @@ import { describe, expect, it } from 'vitest';
 import { addSeedPortal } from '@infra/cloud-stack';
 import {
   SeedPortalEdgeStack,
+  WAF_API_RATE_LIMIT,
   WAF_COMMON_RULES_COUNT_ONLY,
   WAF_MANAGED_RULE_GROUPS,
   WAF_RATE_LIMITS,
   WAF_RATE_WINDOW_SECONDS,
 } from '@infra/constructs/edge-waf';
-import { ROUTES, type RouteDef } from '@shared/routes';
+import { API_PATH_PREFIXES, ROUTES, type RouteDef } from '@shared/routes';
 import { fakeAppShell } from '@test/support/app-shell';
 
 const { AwsSolutionsChecks } = cdkNag;
@@ -24,6 +25,7 @@ const newApp = () => new App({ context: { ...CDK_CONTEXT, 'aws:cdk:bundling-stac
 
 /** Does a rate rule's scope-down statement (POST and a path prefix) cover this route? */
 function covers(rule: any, r: RouteDef): boolean {
+  if (!rule.Statement.RateBasedStatement.ScopeDownStatement.AndStatement) return false;
   const parts = rule.Statement.RateBasedStatement.ScopeDownStatement.AndStatement.Statements.map(
     (s: any) => s.ByteMatchStatement,
   );
@@ -74,7 +76,7 @@ describe('SeedPortalEdgeStack: the CloudFront web ACL', { timeout: 120_000 }, ()
 
   it('rate-limits POST /auth/login and POST /svsregistration* per viewer address over 5 minutes, answering 429 JSON', () => {
     const rate = rules.filter((r) => r.Statement.RateBasedStatement);
-    expect(rate).toHaveLength(2);
+    expect(rate).toHaveLength(3);
     const byName = Object.fromEntries(rate.map((r) => [r.Name, r]));
     expect(byName.RateLimitLogin.Statement.RateBasedStatement).toMatchObject({
       Limit: WAF_RATE_LIMITS.login.limit,
@@ -103,6 +105,22 @@ describe('SeedPortalEdgeStack: the CloudFront web ACL', { timeout: 120_000 }, ()
           .map((r) => r.Priority),
       ),
     );
+  });
+
+  it('limits every viewer address on all API paths together (a blanket rule above the named ones)', () => {
+    const rule = rules.find((r) => r.Name === 'RateLimitApi');
+    expect(rule.Statement.RateBasedStatement).toMatchObject({
+      Limit: WAF_API_RATE_LIMIT,
+      EvaluationWindowSec: WAF_RATE_WINDOW_SECONDS,
+      AggregateKeyType: 'IP',
+    });
+    const prefixes = rule.Statement.RateBasedStatement.ScopeDownStatement.OrStatement.Statements.map((s: any) => {
+      expect(s.ByteMatchStatement).toMatchObject({ FieldToMatch: { UriPath: {} }, PositionalConstraint: 'STARTS_WITH' });
+      return s.ByteMatchStatement.SearchString;
+    });
+    expect(prefixes).toEqual([...API_PATH_PREFIXES]);
+    expect(WAF_API_RATE_LIMIT).toBeGreaterThan(WAF_RATE_LIMITS.registration.limit);
+    expect(rule.Action).toEqual({ Block: { CustomResponse: { ResponseCode: 429, CustomResponseBodyKey: 'TooManyRequests' } } });
   });
 
   it('covers every public POST route of the route table with a rate rule, and no GET', () => {

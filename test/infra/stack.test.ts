@@ -11,10 +11,12 @@ import { ORIGIN_VERIFY_ENV, ORIGIN_VERIFY_HEADER } from '@functions/lib/origin-v
 import { SeedPortalStack, type SeedPortalStackProps } from '@infra/cloud-stack';
 import { ALARM_THRESHOLDS, TABLE_OPERATIONS } from '@infra/constructs/alarms';
 import { AUDIT_ARCHIVE_RETENTION_DAYS } from '@infra/constructs/audit-archive';
-import { AREA_GRANTS, checkRoutesAreServed } from '@infra/constructs/api';
+import { AREA_GRANTS, ROUTE_THROTTLES, TABLE_ACTIONS, checkRoutesAreServed } from '@infra/constructs/api';
 import { SPA_REWRITE_FUNCTION_CODE, apiPathPatterns } from '@infra/constructs/site';
+import { VIEWER_ADDRESS_FUNCTION_CODE } from '@infra/constructs/viewer-address';
+import { VIEWER_ADDRESS_HEADER } from '@functions/lib/client-address';
 import { contentSecurityPolicy } from '@infra/security-headers';
-import { API_PATH_PREFIXES, FUNCTION_AREAS, ROUTES, routeKey, type RouteDef } from '@shared/routes';
+import { API_PATH_PREFIXES, FUNCTION_AREAS, ROUTES, routeKey, type FunctionArea, type RouteDef } from '@shared/routes';
 import { fakeAppShell } from '@test/support/app-shell';
 
 const { AwsSolutionsChecks } = cdkNag;
@@ -26,6 +28,7 @@ const CDK_CONTEXT = JSON.parse(readFileSync(new URL('../../cdk.json', import.met
 >;
 const ENV = { account: '123456789012', region: 'ap-south-1' };
 const ALL_VIEWER_EXCEPT_HOST_HEADER = 'b689b0a8-53d0-40ab-baf2-68738e2966ac';
+const ALL_VIEWER = '216adef6-5c7f-47e4-b989-5492eafa07d3';
 const routes = ROUTES as readonly RouteDef[];
 const SWEEPER_DESCRIPTION = 'Seed portal job: deletes Aadhaar scans that no registration names';
 const ALLOCATION_SWEEPER_DESCRIPTION = 'Seed portal job: expires unclaimed places and moves the waiting lists';
@@ -50,6 +53,22 @@ function rewrite(uri: string): string {
 
 describe('SeedPortalStack', { timeout: 120_000 }, () => {
   const { template, stack } = synthStack();
+  const areaFunction = (area: FunctionArea) =>
+    resourcesOf(template, 'AWS::Lambda::Function').find(
+      ([, f]) => f.Properties.Description === `Seed portal API area: ${area}`,
+    )![1];
+  /** The statements of the area function's role policy. */
+  const areaStatements = (area: FunctionArea) => {
+    const [roleId] = resourcesOf(template, 'AWS::IAM::Role').find(
+      ([, r]) => r.Properties.Description === `Seed portal ${area} function`,
+    )!;
+    return resourcesOf(template, 'AWS::IAM::Policy')
+      .filter(([, p]) => p.Properties.Roles.some((r: any) => r.Ref === roleId))
+      .flatMap(
+        ([, p]) =>
+          p.Properties.PolicyDocument.Statement as { Action: string | string[]; Resource: unknown; Condition?: unknown }[],
+      );
+  };
 
   it('builds the table from TABLE_DEFINITION: on-demand, PITR, deletion protection, TTL, each GSI, retained', () => {
     const t = TABLE_DEFINITION;
@@ -175,7 +194,7 @@ describe('SeedPortalStack', { timeout: 120_000 }, () => {
           'TOKEN_TTL_HOURS',
           'LOG_LEVEL',
           ORIGIN_VERIFY_ENV,
-          ...(AREA_GRANTS[area]?.aadhaarKey ? ['AADHAAR_KEY_ARN'] : []),
+          ...(AREA_GRANTS[area].aadhaarKey ? ['AADHAAR_KEY_ARN'] : []),
         ].sort(),
       );
       expect(vars.PUBLIC_BASE_URL).toEqual({
@@ -189,20 +208,53 @@ describe('SeedPortalStack', { timeout: 120_000 }, () => {
   });
 
   it('grants the uploads bucket and the Aadhaar key only to the areas listed in AREA_GRANTS', () => {
-    const policies = resourcesOf(template, 'AWS::IAM::Policy');
-    const roles = resourcesOf(template, 'AWS::IAM::Role');
     for (const area of FUNCTION_AREAS) {
-      const [roleId] = roles.find(([, r]) => r.Properties.Description === `Seed portal ${area} function`)!;
-      const policy = policies.find(([, p]) => p.Properties.Roles.some((r: any) => r.Ref === roleId));
-      const text = JSON.stringify(policy?.[1].Properties.PolicyDocument ?? {});
-      const grants = AREA_GRANTS[area] ?? {};
-      expect(text.includes('dynamodb:PutItem'), `${area} table`).toBe(true);
+      const text = JSON.stringify(areaStatements(area));
+      const grants = AREA_GRANTS[area];
       expect(/"Ref":"JwtSigningKey/.test(text), `${area} jwt`).toBe(true);
       expect(/"Ref":"AadhaarKey/.test(text), `${area} aadhaar key`).toBe(Boolean(grants.aadhaarKey));
       expect(/UploadsBucket/.test(text), `${area} uploads`).toBe(Boolean(grants.uploads));
       expect(text.includes('s3:DeleteObject'), `${area} delete`).toBe(grants.uploads === 'readWriteDelete');
       expect(text.includes('s3:PutObject'), `${area} put`).toBe(grants.uploads === 'readWriteDelete');
     }
+  });
+
+  it('gives each area only the table actions it uses: no Scan or BatchWrite anywhere, home and dashboard read only', () => {
+    for (const area of FUNCTION_AREAS) {
+      const onTable = areaStatements(area).filter((st) => [st.Action].flat().some((a) => a.startsWith('dynamodb:')));
+      expect(onTable, area).toHaveLength(1);
+      const [st] = onTable;
+      expect([st.Action].flat().sort(), area).toEqual([...TABLE_ACTIONS[AREA_GRANTS[area].table]].sort());
+      expect(JSON.stringify(st.Resource), area).toMatch(/Table.*Arn.*\/index\/\*/);
+      expect(JSON.stringify(st), area).not.toMatch(/dynamodb:(Scan|BatchWriteItem|DescribeTable|\*)/);
+    }
+    for (const area of ['home', 'dashboard'] as const) {
+      const actions = areaStatements(area).flatMap((st) => [st.Action].flat());
+      expect(actions.filter((a) => a.startsWith('dynamodb:')).sort(), area).toEqual([
+        'dynamodb:BatchGetItem',
+        'dynamodb:GetItem',
+        'dynamodb:Query',
+      ]);
+    }
+    // The public home function reaches only the key families it reads.
+    const [home] = areaStatements('home').filter((st) => [st.Action].flat().includes('dynamodb:GetItem'));
+    expect(home.Condition).toEqual({ 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [...AREA_GRANTS.home.leadingKeys!] } });
+    expect(AREA_GRANTS.home.leadingKeys).not.toContain('*');
+    // Every write area can still complete a transaction (its parts are Put, Update, Delete and ConditionCheck).
+    expect(TABLE_ACTIONS.write).toEqual(
+      expect.arrayContaining(['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:ConditionCheckItem']),
+    );
+  });
+
+  it("reserves concurrency for the counter's functions (sign-in, sales, lots) and for no other area", () => {
+    const reserved = Object.fromEntries(
+      FUNCTION_AREAS.map((area) => [area, areaFunction(area).Properties.ReservedConcurrentExecutions]),
+    );
+    expect(reserved.auth).toBeGreaterThan(0);
+    expect(reserved.sales).toBeGreaterThan(0);
+    expect(reserved.lots).toBeGreaterThan(0);
+    for (const area of FUNCTION_AREAS) expect(reserved[area], area).toBe(AREA_GRANTS[area].reservedConcurrency);
+    expect(reserved.registrations).toBeUndefined();
   });
 
   it('runs the orphan-scan sweeper daily with a role that can only list and delete aadhaar/ and batch-read the table', () => {
@@ -408,13 +460,25 @@ describe('SeedPortalStack', { timeout: 120_000 }, () => {
     }
   });
 
-  it('throttles and logs the $default stage', () => {
+  it('throttles and logs the $default stage, with throttles of their own for the public POST routes', () => {
     template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
       StageName: '$default',
       AutoDeploy: true,
       DefaultRouteSettings: { ThrottlingRateLimit: 2000, ThrottlingBurstLimit: 5000 },
       AccessLogSettings: { DestinationArn: Match.anyValue(), Format: Match.anyValue() },
     });
+    const [[stageId, stage]] = resourcesOf(template, 'AWS::ApiGatewayV2::Stage') as [string, any][];
+    const settings = stage.Properties.RouteSettings as Record<string, unknown>;
+    expect(Object.keys(settings).sort()).toEqual(Object.keys(ROUTE_THROTTLES).sort());
+    for (const [key, t] of Object.entries(ROUTE_THROTTLES)) {
+      expect(routes.map(routeKey), key).toContain(key);
+      expect(settings[key]).toEqual({ ThrottlingRateLimit: t!.rateLimit, ThrottlingBurstLimit: t!.burstLimit });
+      expect(t!.rateLimit).toBeLessThan(2000);
+    }
+    // The stage waits for the routes its settings name (API Gateway refuses a setting for a route it does not know).
+    const dependsOn = (template.toJSON().Resources[stageId].DependsOn ?? []) as string[];
+    const routeIds = resourcesOf(template, 'AWS::ApiGatewayV2::Route').map(([id]) => id);
+    expect(routeIds.every((id) => dependsOn.includes(id))).toBe(true);
   });
 
   it('serves the SPA through CloudFront with OAC, HTTPS and the SPA-fallback function (no error-page rewrites)', () => {
@@ -465,7 +529,12 @@ describe('SeedPortalStack', { timeout: 120_000 }, () => {
         CachePolicyId: { Ref: cachePolicyId },
         ViewerProtocolPolicy: 'https-only',
       });
-      expect(b.FunctionAssociations).toBeUndefined();
+      expect(b.FunctionAssociations).toEqual([
+        {
+          EventType: 'viewer-request',
+          FunctionARN: { 'Fn::GetAtt': [expect.stringMatching(/^ViewerAddressFunction/), 'FunctionARN'] },
+        },
+      ]);
       const origin = c.Origins.find((o: any) => o.Id === b.TargetOriginId);
       expect(origin.CustomOriginConfig).toMatchObject({ OriginProtocolPolicy: 'https-only', OriginSSLProtocols: ['TLSv1.2'] });
       expect(JSON.stringify(origin.DomainName)).toMatch(/HttpApi.*execute-api/);
@@ -597,6 +666,15 @@ describe('SeedPortalStack', { timeout: 120_000 }, () => {
     template.resourceCountIs('AWS::SNS::Subscription', 0);
   });
 
+  it("ships the viewer-address CloudFront Function for the API behaviours (the viewer's address in a header)", () => {
+    template.hasResourceProperties('AWS::CloudFront::Function', {
+      AutoPublish: true,
+      FunctionCode: VIEWER_ADDRESS_FUNCTION_CODE,
+      FunctionConfig: Match.objectLike({ Runtime: 'cloudfront-js-2.0' }),
+    });
+    expect(VIEWER_ADDRESS_FUNCTION_CODE).toContain(`request.headers['${VIEWER_ADDRESS_HEADER}'] = { value: event.viewer.ip }`);
+  });
+
   it('ships the CloudFront Function that sends client routes to index.html and leaves files alone', () => {
     template.hasResourceProperties('AWS::CloudFront::Function', {
       AutoPublish: true,
@@ -649,7 +727,7 @@ describe('SeedPortalStack options', { timeout: 120_000 }, () => {
     for (const [, g] of logGroups) expect(g.Properties.RetentionInDays).toBe(30);
   });
 
-  it('uses a custom domain with TLS 1.2 and puts it into PUBLIC_BASE_URL and the uploads CORS', () => {
+  it('uses a custom domain with the TLSv1.2_2025 policy and puts it into PUBLIC_BASE_URL and the uploads CORS', () => {
     const { template } = synthStack({
       domainName: 'seeds.example.org',
       certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/abc',
@@ -657,13 +735,55 @@ describe('SeedPortalStack options', { timeout: 120_000 }, () => {
     const [[, dist]] = resourcesOf(template, 'AWS::CloudFront::Distribution');
     expect(dist.Properties.DistributionConfig).toMatchObject({
       Aliases: ['seeds.example.org'],
-      ViewerCertificate: { MinimumProtocolVersion: 'TLSv1.2_2021', SslSupportMethod: 'sni-only' },
+      ViewerCertificate: { MinimumProtocolVersion: 'TLSv1.2_2025', SslSupportMethod: 'sni-only' },
     });
     for (const [, f] of resourcesOf(template, 'AWS::Lambda::Function')) {
       expect(f.Properties.Environment.Variables.PUBLIC_BASE_URL).toBe('https://seeds.example.org');
     }
     const [, uploads] = resourcesOf(template, 'AWS::S3::Bucket').find(([, b]) => b.Properties.CorsConfiguration)!;
     expect(uploads.Properties.CorsConfiguration.CorsRules[0].AllowedOrigins).toContain('https://seeds.example.org');
+  });
+
+  it('keeps the execute-api endpoint without a regional certificate, and warns', () => {
+    const { template, stack } = synthStack();
+    const [[, api]] = resourcesOf(template, 'AWS::ApiGatewayV2::Api');
+    expect(api.Properties.DisableExecuteApiEndpoint ?? false).toBe(false);
+    template.resourceCountIs('AWS::ApiGatewayV2::DomainName', 0);
+    expect(Annotations.fromStack(stack).findWarning('*', Match.stringLikeRegexp('execute-api endpoint'))).toHaveLength(1);
+  });
+
+  it('closes the execute-api endpoint: the API answers only on its regional domain under the site name, which CloudFront calls', () => {
+    const { template, stack } = synthStack({
+      domainName: 'seeds.example.org',
+      certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/edge',
+      apiCertificateArn: 'arn:aws:acm:ap-south-1:123456789012:certificate/regional',
+    });
+    template.hasResourceProperties('AWS::ApiGatewayV2::Api', { DisableExecuteApiEndpoint: true });
+    const [[domainId, domain]] = resourcesOf(template, 'AWS::ApiGatewayV2::DomainName');
+    expect(domain.Properties).toMatchObject({
+      DomainName: 'seeds.example.org',
+      DomainNameConfigurations: [
+        {
+          CertificateArn: 'arn:aws:acm:ap-south-1:123456789012:certificate/regional',
+          EndpointType: 'REGIONAL',
+          SecurityPolicy: 'TLS_1_2',
+        },
+      ],
+    });
+    template.hasResourceProperties('AWS::ApiGatewayV2::ApiMapping', {
+      ApiId: { Ref: Match.stringLikeRegexp('^HttpApi') },
+      DomainName: { Ref: domainId },
+      Stage: '$default',
+    });
+    const [[, dist]] = resourcesOf(template, 'AWS::CloudFront::Distribution');
+    const c = dist.Properties.DistributionConfig;
+    for (const b of c.CacheBehaviors) {
+      const origin = c.Origins.find((o: any) => o.Id === b.TargetOriginId);
+      expect(origin.DomainName).toEqual({ 'Fn::GetAtt': [domainId, 'RegionalDomainName'] });
+      // The viewer's Host (the site's name) goes to the origin: API Gateway picks the custom domain by it.
+      expect(b.OriginRequestPolicyId).toBe(ALL_VIEWER);
+    }
+    expect(Annotations.fromStack(stack).findWarning('*', Match.stringLikeRegexp('execute-api endpoint'))).toHaveLength(0);
   });
 
   it('subscribes the alarm e-mail address when one is given', () => {
@@ -708,10 +828,11 @@ describe('cdk-nag AwsSolutions', { timeout: 180_000 }, () => {
     expect(Annotations.fromStack(stack).findWarning('*', Match.stringLikeRegexp('AwsSolutions-.*'))).toEqual([]);
   });
 
-  it('has no unacknowledged findings with a custom domain either', () => {
+  it('has no unacknowledged findings with a custom domain and the closed execute-api endpoint either', () => {
     const { errors, warnings } = nagFindings({
       domainName: 'seeds.example.org',
       certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/abc',
+      apiCertificateArn: 'arn:aws:acm:ap-south-1:123456789012:certificate/def',
     });
     expect(errors).toEqual([]);
     expect(warnings).toEqual([]);

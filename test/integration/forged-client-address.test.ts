@@ -5,8 +5,9 @@ import { lowerPerClientSignInLimit } from '../support/sign-in-limits';
 
 /**
  * The per-client sign-in limit keys on the client's address. Locally that is the socket's address: a client
- * that sends its own CloudFront-Viewer-Address (or X-Forwarded-For, Forwarded, X-Real-IP) with every guess
- * gets no fresh budget from it.
+ * that sends its own X-Viewer-Address or CloudFront-Viewer-Address (or X-Forwarded-For, Forwarded, X-Real-IP) with every guess
+ * gets no fresh budget from it. The address header CloudFront's viewer-address function writes (X-Viewer-Address)
+ * is written by the local gateway from the socket in the same way, over whatever the client sent.
  */
 const { api } = useTestApi();
 
@@ -16,6 +17,7 @@ lowerPerClientSignInLimit(10);
 function forgedAddress(i: number): Record<string, string> {
   const ip = `203.0.${Math.floor(i / 250)}.${(i % 250) + 1}`;
   return {
+    'x-viewer-address': ip,
     'cloudfront-viewer-address': `${ip}:${40000 + i}`,
     'x-forwarded-for': ip,
     forwarded: `for=${ip}`,
