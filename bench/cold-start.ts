@@ -283,7 +283,7 @@ async function main() {
     AWS_ACCESS_KEY_ID: 'ASIABENCHBENCHBENCH0',
     AWS_SECRET_ACCESS_KEY: 'bench-secret-access-key',
     AWS_SESSION_TOKEN: 'bench-session-token',
-    AWS_EXECUTION_ENV: 'AWS_Lambda_nodejs22.x',
+    AWS_EXECUTION_ENV: 'AWS_Lambda_nodejs24.x',
     AWS_ENDPOINT_URL_DYNAMODB: stub.endpoint,
     AWS_ENDPOINT_URL_SECRETS_MANAGER: stub.endpoint,
     // What the stack gives it (infra/constructs/api.ts).

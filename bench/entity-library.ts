@@ -77,7 +77,7 @@ async function bundle(name: Variant, i: number): Promise<string> {
     bundle: true,
     platform: 'node',
     format: 'esm',
-    target: 'node22',
+    target: 'node24',
     minify: true,
     mainFields: ['module', 'main'],
     alias: { '@aws-sdk/credential-provider-node': LAMBDA_CREDENTIALS_MODULE },

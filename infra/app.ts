@@ -14,7 +14,7 @@ const { AwsSolutionsChecks } = cdkNag; // CommonJS package: its named exports ar
  *   certificateArn SITE_CERTIFICATE_ARN         ACM certificate in us-east-1 for domainName
  *   apiCertificateArn SITE_API_CERTIFICATE_ARN  ACM certificate for domainName in the region (closes execute-api)
  *   publicBaseUrl SITE_PUBLIC_BASE_URL          origin written into QR codes (default: the site URL)
- *   alarmEmail    ALARM_EMAIL                   e-mail address subscribed to the alarm topic
+ *   alarmEmail    ALARM_EMAIL                   e-mail address subscribed to the alarm topic (required)
  * Two stacks: <stackName>Edge in us-east-1 (the CloudFront web ACL) and <stackName> in the region.
  */
 // Under the CDK CLI (which sets CDK_OUTDIR) the CLI passes cdk.json's context and collects the output. Run
@@ -41,6 +41,11 @@ function option(key: string, ...envNames: string[]): string | undefined {
 // with us-east-1 when nothing is configured, which would quietly put farmers' Aadhaar data outside India.
 const region = option('region', 'AWS_REGION', 'AWS_DEFAULT_REGION') ?? 'ap-south-1';
 
+const alarmEmail = option('alarmEmail', 'ALARM_EMAIL');
+if (!alarmEmail) {
+  throw new Error('Give the alarm address (-c alarmEmail=ops@example.org or ALARM_EMAIL): without it alarms reach no one.');
+}
+
 const { site: stack } = addSeedPortal(app, {
   stackName: option('stackName') ?? 'SeedPortal',
   account: process.env.CDK_DEFAULT_ACCOUNT,
@@ -50,13 +55,17 @@ const { site: stack } = addSeedPortal(app, {
   certificateArn: option('certificateArn', 'SITE_CERTIFICATE_ARN'),
   apiCertificateArn: option('apiCertificateArn', 'SITE_API_CERTIFICATE_ARN'),
   publicBaseUrl: option('publicBaseUrl', 'SITE_PUBLIC_BASE_URL'),
-  alarmEmail: option('alarmEmail', 'ALARM_EMAIL'),
+  alarmEmail,
 });
 
-if (!/^ap-south-[12]$/.test(region)) {
+// Hyderabad (ap-south-2) is an opt-in region, and CloudFront delivers no standard logs to a bucket in one.
+if (region === 'ap-south-2') {
+  throw new Error('ap-south-2 is an opt-in region where CloudFront cannot deliver its access logs: deploy to ap-south-1.');
+}
+if (region !== 'ap-south-1') {
   Annotations.of(stack).addWarningV2(
     'seed:region-outside-india',
-    `Region ${region} is outside India: farmer and Aadhaar data would be stored abroad (use ap-south-1 or ap-south-2).`,
+    `Region ${region} is outside India: farmer and Aadhaar data would be stored abroad (use ap-south-1).`,
   );
 }
 

@@ -30,7 +30,7 @@ export const SCAN_RETENTION_ENTRY = join(REPO_ROOT, 'functions', 'registrations'
 /** The Lambda entry of the audit log's archive (a DynamoDB Streams consumer, not an API area). */
 export const AUDIT_ARCHIVE_ENTRY = join(REPO_ROOT, 'functions', 'audit-archive', 'handler.ts');
 
-export const FUNCTION_RUNTIME = Runtime.NODEJS_22_X;
+export const FUNCTION_RUNTIME = Runtime.NODEJS_24_X;
 
 /**
  * What the Lambda bundles use in place of the SDK's default credential provider chain
@@ -54,7 +54,7 @@ export const LAMBDA_CREDENTIALS_MODULE = join(REPO_ROOT, 'functions', 'lib', 'la
  */
 export const AREA_BUNDLING: BundlingOptions = {
   format: OutputFormat.ESM,
-  target: 'node22',
+  target: 'node24',
   minify: true,
   sourceMap: false,
   mainFields: ['module', 'main'],

@@ -14,6 +14,7 @@ import { addAlarms } from './constructs/alarms';
 import { addAllocationSweeper } from './constructs/allocation-sweeper';
 import { addAreaFunctions, addHttpApi, checkRoutesAreServed, throttleRoutes } from './constructs/api';
 import { addAuditArchive } from './constructs/audit-archive';
+import { addRegistrationDayDashboard } from './constructs/dashboard';
 import { addAppSecrets, addLogsBucket, addTable, addUploadsBucket, uploadsBucketNameFor } from './constructs/data';
 import { SeedPortalEdgeStack } from './constructs/edge-waf';
 import { addOrphanScanSweeper } from './constructs/orphan-scan-sweeper';
@@ -49,15 +50,19 @@ export interface SeedPortalStackProps extends StackProps {
   logLevel?: 'debug' | 'info' | 'warn' | 'error' | 'silent';
   /** Default throttling of the API stage. */
   apiThrottle?: { rateLimit: number; burstLimit: number };
-  /** Retention of the functions' and the API's CloudWatch logs. Default one month. */
+  /** Retention of the functions' and the API's CloudWatch logs. Default 180 days (CERT-In, 2022). */
   logRetention?: RetentionDays;
   /**
    * ARN of the WAF web ACL (scope CLOUDFRONT, from SeedPortalEdgeStack) attached to the distribution.
    * infra/app.ts always passes it; without it synth warns that the site has no WAF.
    */
   webAclArn?: string;
-  /** E-mail address subscribed to the alarm topic (it has to confirm the subscription). */
-  alarmEmail?: string;
+  /** Name of that web ACL, for the registration-day dashboard's WAF graph. */
+  webAclName?: string;
+  /** E-mail address subscribed to the alarm topic (it has to confirm the subscription). Required: alarms must reach someone. */
+  alarmEmail: string;
+  /** The account's Lambda concurrent executions quota, for the concurrency alarm (default 1,000). */
+  accountConcurrency?: number;
 }
 
 export class SeedPortalStack extends Stack {
@@ -74,9 +79,9 @@ export class SeedPortalStack extends Stack {
   readonly jobs: Record<string, NodejsFunction> = {};
   readonly alarmTopic: Topic;
 
-  constructor(scope: Construct, id: string, props: SeedPortalStackProps = {}) {
+  constructor(scope: Construct, id: string, props: SeedPortalStackProps) {
     super(scope, id, props);
-    const logRetention = props.logRetention ?? RetentionDays.ONE_MONTH;
+    const logRetention = props.logRetention ?? RetentionDays.SIX_MONTHS;
     checkRoutesAreServed();
 
     this.logsBucket = addLogsBucket(this);
@@ -162,6 +167,16 @@ export class SeedPortalStack extends Stack {
       functions: { ...this.functions, ...this.jobs },
       table: this.table,
       alarmEmail: props.alarmEmail,
+      accountConcurrency: props.accountConcurrency,
+    });
+
+    addRegistrationDayDashboard(this, {
+      api,
+      stage,
+      distribution: this.distribution,
+      table: this.table,
+      functions: { ...this.functions, ...this.jobs },
+      webAclName: props.webAclName,
     });
 
     if (props.deploySpa ?? true) {
@@ -194,7 +209,7 @@ export function addSeedPortal(
   app: Construct,
   options: { stackName: string; account?: string; region: string } & Omit<
     SeedPortalStackProps,
-    'env' | 'webAclArn' | 'crossRegionReferences'
+    'env' | 'webAclArn' | 'webAclName' | 'crossRegionReferences'
   >,
 ): { edge: SeedPortalEdgeStack; site: SeedPortalStack } {
   const { stackName, account, region, ...siteProps } = options;
@@ -208,6 +223,7 @@ export function addSeedPortal(
     env: { account, region },
     crossRegionReferences: true,
     webAclArn: edge.webAcl.attrArn,
+    webAclName: edge.webAclName,
   });
   return { edge, site };
 }

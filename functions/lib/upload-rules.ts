@@ -7,7 +7,7 @@
 export const PENDING_UPLOADS_RULE = {
   id: 'ExpireUnclaimedPendingUploads',
   prefix: 'pending/',
-  expireAfterDays: 2,
+  expireAfterDays: 1,
 } as const;
 
 /**

@@ -1,6 +1,7 @@
 import { Duration, RemovalPolicy, type Stack } from 'aws-cdk-lib';
 import type { HttpApi, HttpStage } from 'aws-cdk-lib/aws-apigatewayv2';
-import { Alarm, ComparisonOperator, TreatMissingData, type IMetric } from 'aws-cdk-lib/aws-cloudwatch';
+import { Alarm, ComparisonOperator, Metric, TreatMissingData, type IMetric } from 'aws-cdk-lib/aws-cloudwatch';
+import { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import { Operation, type Table } from 'aws-cdk-lib/aws-dynamodb';
 import { ServicePrincipal } from 'aws-cdk-lib/aws-iam';
@@ -23,7 +24,14 @@ export const ALARM_THRESHOLDS = {
   tableThrottledRequests: 1,
   /** DynamoDB system errors (HTTP 500 from DynamoDB), summed over the same operations. */
   tableSystemErrors: 1,
+  /** API p95 latency in milliseconds (a registration takes ≈ 250 ms warm; cold starts ≈ 1 s). */
+  apiLatencyP95Ms: 3000,
+  /** Share of the account's Lambda concurrency quota in use at once (maximum over the period). */
+  accountConcurrencyShare: 0.8,
 } as const;
+
+/** The account's Lambda concurrency quota the alarm compares against (docs/deployment.md, "Quotas"). */
+export const DEFAULT_ACCOUNT_CONCURRENCY = 1000;
 
 /** The DynamoDB operations the functions call (the alarms sum their metrics). */
 export const TABLE_OPERATIONS = [
@@ -43,7 +51,9 @@ export interface AlarmsOptions {
   functions: Record<string, NodejsFunction>;
   table: Table;
   /** E-mail address subscribed to the topic (it has to confirm the subscription). */
-  alarmEmail?: string;
+  alarmEmail: string;
+  /** The account's concurrent executions quota (default DEFAULT_ACCOUNT_CONCURRENCY). */
+  accountConcurrency?: number;
 }
 
 /**
@@ -62,7 +72,7 @@ export function addAlarms(stack: Stack, options: AlarmsOptions): Topic {
     masterKey: topicKey,
     enforceSSL: true,
   });
-  if (options.alarmEmail) topic.addSubscription(new EmailSubscription(options.alarmEmail));
+  topic.addSubscription(new EmailSubscription(options.alarmEmail));
   const action = new SnsAction(topic);
   const period = Duration.minutes(ALARM_PERIOD_MINUTES);
   const alarm = (id: string, metric: IMetric, threshold: number, description: string) => {
@@ -86,6 +96,25 @@ export function addAlarms(stack: Stack, options: AlarmsOptions): Topic {
     api.metricServerError({ period, statistic: 'Sum', dimensionsMap: { ApiId: api.apiId, Stage: stage.stageName } }),
     t.api5xx,
     `HTTP API answered ${t.api5xx} or more 5xx in ${ALARM_PERIOD_MINUTES} minutes`,
+  );
+  alarm(
+    'ApiLatencyP95Alarm',
+    new Metric({
+      namespace: 'AWS/ApiGateway',
+      metricName: 'Latency',
+      dimensionsMap: { ApiId: api.apiId, Stage: stage.stageName },
+      statistic: 'p95',
+      period,
+    }),
+    t.apiLatencyP95Ms,
+    `HTTP API: p95 latency ${t.apiLatencyP95Ms} ms or more over ${ALARM_PERIOD_MINUTES} minutes`,
+  );
+  const quota = options.accountConcurrency ?? DEFAULT_ACCOUNT_CONCURRENCY;
+  alarm(
+    'AccountConcurrencyAlarm',
+    LambdaFunction.metricAllConcurrentExecutions({ period, statistic: 'Maximum' }),
+    Math.floor(quota * t.accountConcurrencyShare),
+    `Lambda: ${Math.round(t.accountConcurrencyShare * 100)} % of the account's ${quota} concurrent executions in use (request a higher quota)`,
   );
   for (const [name, fn] of Object.entries(options.functions)) {
     alarm(

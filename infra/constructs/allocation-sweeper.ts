@@ -39,8 +39,7 @@ export function addAllocationSweeper(
     timeout: Duration.minutes(5),
     environment: options.baseEnvironment,
     logRetention: options.logRetention,
-    runtimeReason:
-      'Pinned to Node.js 22 like the API functions (same bundling and runtime); moving to a newer runtime is a planned upgrade.',
+    runtimeReason: 'Node.js 24 like the API functions (same bundling and runtime), the newest LTS runtime Lambda offers.',
   });
   role.addToPolicy(new PolicyStatement({ actions: [...ALLOCATION_SWEEPER_TABLE_ACTIONS], resources: [table.tableArn] }));
   role.addToPolicy(new PolicyStatement({ actions: ['dynamodb:Query'], resources: [`${table.tableArn}/index/*`] }));

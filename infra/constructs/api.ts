@@ -220,7 +220,7 @@ export function addAreaFunctions(
       logRetention: options.logRetention,
       reservedConcurrency: grants.reservedConcurrency,
       runtimeReason:
-        'Pinned to Node.js 22, an LTS runtime supported by Lambda well beyond this release and the closest one to the Node 20 used in development and tests; moving to a newer runtime is a planned upgrade.',
+        'Node.js 24, the newest LTS runtime Lambda offers (upstream support to April 2028); development and tests run Node 20 or later, and the bundles target node24.',
     });
     role.addToPolicy(
       new PolicyStatement({

@@ -49,8 +49,7 @@ export function addAuditArchive(
     timeout: Duration.minutes(1),
     environment: { ...options.baseEnvironment, AUDIT_ARCHIVE_BUCKET: bucket.bucketName },
     logRetention: options.logRetention,
-    runtimeReason:
-      'Pinned to Node.js 22 like the API functions (same bundling and runtime); moving to a newer runtime is a planned upgrade.',
+    runtimeReason: 'Node.js 24 like the API functions (same bundling and runtime), the newest LTS runtime Lambda offers.',
   });
   role.addToPolicy(
     new PolicyStatement({ actions: ['s3:PutObject'], resources: [bucket.arnForObjects(`${AUDIT_ARCHIVE_PREFIX}*`)] }),

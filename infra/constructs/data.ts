@@ -12,6 +12,14 @@ import { acknowledge } from './acknowledge';
  * Each is added to the stack itself (no construct of its own) so that its logical ID stays what is deployed.
  */
 
+/** Days each kind of log is kept in the logs bucket, by the prefix its writer uses. */
+export const LOG_RETENTION_BY_PREFIX = [
+  { prefix: 'cloudfront/', days: 180 },
+  { prefix: 's3/site/', days: 180 },
+  { prefix: 'audit-archive/', days: 180 },
+  { prefix: 's3/uploads/', days: 365 },
+] as const;
+
 /** S3 server access logs and CloudFront standard logs (CloudFront still writes with ACLs). */
 export function addLogsBucket(stack: Stack): Bucket {
   const bucket = new Bucket(stack, 'LogsBucket', {
@@ -19,8 +27,14 @@ export function addLogsBucket(stack: Stack): Bucket {
     encryption: BucketEncryption.S3_MANAGED,
     enforceSSL: true,
     objectOwnership: ObjectOwnership.BUCKET_OWNER_PREFERRED,
-    // CERT-In (2022) asks for 180 days of logs kept in India.
-    lifecycleRules: [{ id: 'ExpireLogs', expiration: Duration.days(180) }],
+    // CERT-In (2022) asks for 180 days of logs kept in India; the access log of the uploads bucket records every
+    // opening of an Aadhaar scan and is kept a year. S3 applies the shortest of overlapping rules, so each rule
+    // names its own prefix.
+    lifecycleRules: LOG_RETENTION_BY_PREFIX.map(({ prefix, days }) => ({
+      id: `ExpireLogs-${prefix.replace(/\W+/g, '-').replace(/-$/, '')}`,
+      prefix,
+      expiration: Duration.days(days),
+    })),
     removalPolicy: RemovalPolicy.RETAIN,
   });
   acknowledge(bucket, [
@@ -31,6 +45,16 @@ export function addLogsBucket(stack: Stack): Bucket {
   ]);
   return bucket;
 }
+
+/**
+ * Throughput the table and each index can take at once from creation (warm throughput), instead of the
+ * 4,000 writes/s a new on-demand table starts with. Sized for the season's peak: docs/data-model.md, "Surge
+ * ceiling", has the arithmetic (write units per registration from bench/cost.ts).
+ */
+export const WARM_THROUGHPUT = {
+  table: { readUnitsPerSecond: 12_000, writeUnitsPerSecond: 12_000 },
+  index: { readUnitsPerSecond: 12_000, writeUnitsPerSecond: 4_000 },
+} as const;
 
 /** The one DynamoDB table, from the shared definition. */
 export function addTable(stack: Stack): Table {
@@ -45,6 +69,7 @@ export function addTable(stack: Stack): Table {
     timeToLiveAttribute: t.ttlAttribute,
     // New images feed the audit log's archive (constructs/audit-archive.ts).
     stream: StreamViewType.NEW_IMAGE,
+    warmThroughput: WARM_THROUGHPUT.table,
     removalPolicy: RemovalPolicy.RETAIN,
   });
   for (const g of t.globalSecondaryIndexes) {
@@ -53,6 +78,7 @@ export function addTable(stack: Stack): Table {
       partitionKey: { name: g.partitionKey, type: AttributeType.STRING },
       sortKey: { name: g.sortKey, type: AttributeType.STRING },
       projectionType: ProjectionType.ALL,
+      warmThroughput: WARM_THROUGHPUT.index,
     });
   }
   return table;
@@ -156,8 +182,9 @@ export function addUploadsBucket(
         noncurrentVersionExpiration: Duration.days(1),
       },
       {
+        // A deleted or replaced scan must not live on as an old version: one day is the shortest S3 allows.
         id: 'CleanUpOldVersions',
-        noncurrentVersionExpiration: Duration.days(30),
+        noncurrentVersionExpiration: Duration.days(1),
         expiredObjectDeleteMarker: true,
         abortIncompleteMultipartUploadAfter: Duration.days(1),
       },

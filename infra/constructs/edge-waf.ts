@@ -1,5 +1,6 @@
-import { CfnOutput, Stack, Token, type StackProps } from 'aws-cdk-lib';
-import { CfnWebACL } from 'aws-cdk-lib/aws-wafv2';
+import { ArnFormat, CfnOutput, RemovalPolicy, Stack, Token, type StackProps } from 'aws-cdk-lib';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { CfnLoggingConfiguration, CfnWebACL } from 'aws-cdk-lib/aws-wafv2';
 import type { Construct } from 'constructs';
 import { API_PATH_PREFIXES } from '@shared/routes';
 
@@ -15,6 +16,12 @@ export const WAF_RATE_LIMITS = {
    * hundreds of farmers at once; one registration is 2-3 POSTs (upload URL, submit, maybe find letter).
    */
   registration: { pathPrefix: '/svsregistration', limit: 3000 },
+  /**
+   * POST /svsregistration/upload-url: each answer lets the caller store up to 500 KB for a day. One a second per
+   * address on average is far above a crowd's need (one or two per registration) and caps what one address can
+   * make us store (≈ 150 MB per 5 minutes) instead of ten a second.
+   */
+  uploadUrl: { pathPrefix: '/svsregistration/upload-url', limit: 300 },
 } as const;
 export const WAF_RATE_WINDOW_SECONDS = 300;
 
@@ -129,7 +136,7 @@ const managedRuleGroup = (
 
 export interface SeedPortalEdgeStackProps extends StackProps {
   /** Named rate limits (default WAF_RATE_LIMITS). */
-  rateLimits?: { login: number; registration: number; api: number };
+  rateLimits?: { login: number; registration: number; uploadUrl: number; api: number };
 }
 
 /**
@@ -138,6 +145,8 @@ export interface SeedPortalEdgeStackProps extends StackProps {
  */
 export class SeedPortalEdgeStack extends Stack {
   readonly webAcl: CfnWebACL;
+  /** The web ACL's name (its metrics' WebACL dimension). */
+  readonly webAclName: string;
 
   constructor(scope: Construct, id: string, props: SeedPortalEdgeStackProps = {}) {
     super(scope, id, props);
@@ -147,10 +156,12 @@ export class SeedPortalEdgeStack extends Stack {
     const limits = props.rateLimits ?? {
       login: WAF_RATE_LIMITS.login.limit,
       registration: WAF_RATE_LIMITS.registration.limit,
+      uploadUrl: WAF_RATE_LIMITS.uploadUrl.limit,
       api: WAF_API_RATE_LIMIT,
     };
+    this.webAclName = `${id}-web-acl`;
     this.webAcl = new CfnWebACL(this, 'WebAcl', {
-      name: `${id}-web-acl`,
+      name: this.webAclName,
       description: 'Seed portal: managed rules and rate limits in front of CloudFront',
       scope: 'CLOUDFRONT',
       defaultAction: { allow: {} },
@@ -158,12 +169,33 @@ export class SeedPortalEdgeStack extends Stack {
       rules: [
         managedRuleGroup('AWSManagedRulesAmazonIpReputationList', 0),
         rateRule('RateLimitLogin', 1, postTo(WAF_RATE_LIMITS.login.pathPrefix), limits.login),
-        rateRule('RateLimitRegistration', 2, postTo(WAF_RATE_LIMITS.registration.pathPrefix), limits.registration),
-        rateRule('RateLimitApi', 3, anyApiPath(), limits.api),
-        managedRuleGroup('AWSManagedRulesKnownBadInputsRuleSet', 4),
-        managedRuleGroup('AWSManagedRulesCommonRuleSet', 5, WAF_COMMON_RULES_COUNT_ONLY),
+        rateRule('RateLimitUploadUrl', 2, postTo(WAF_RATE_LIMITS.uploadUrl.pathPrefix), limits.uploadUrl),
+        rateRule('RateLimitRegistration', 3, postTo(WAF_RATE_LIMITS.registration.pathPrefix), limits.registration),
+        rateRule('RateLimitApi', 4, anyApiPath(), limits.api),
+        managedRuleGroup('AWSManagedRulesKnownBadInputsRuleSet', 5),
+        managedRuleGroup('AWSManagedRulesCommonRuleSet', 6, WAF_COMMON_RULES_COUNT_ONLY),
       ],
       visibilityConfig: visibility(`${id}-web-acl`),
+    });
+    // WAF logs of a CloudFront web ACL go to a log group in us-east-1 whose name starts with aws-waf-logs-.
+    const wafLogs = new LogGroup(this, 'WebAclLogs', {
+      logGroupName: `aws-waf-logs-${id}`,
+      retention: RetentionDays.SIX_MONTHS,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    new CfnLoggingConfiguration(this, 'WebAclLogging', {
+      resourceArn: this.webAcl.attrArn,
+      // The log group's ARN without the ":*" its Arn attribute ends with, which WAF does not accept.
+      logDestinationConfigs: [
+        this.formatArn({
+          service: 'logs',
+          resource: 'log-group',
+          resourceName: wafLogs.logGroupName,
+          arnFormat: ArnFormat.COLON_RESOURCE_NAME,
+        }),
+      ],
+      // The viewer's sign-in token never goes into a log.
+      redactedFields: [{ singleHeader: { Name: 'authorization' } }],
     });
     new CfnOutput(this, 'WebAclArn', { value: this.webAcl.attrArn });
   }

@@ -30,8 +30,7 @@ export function addOrphanScanSweeper(
     // The shared configuration (it parses the JWT setting too; the secret itself is never read).
     environment: options.baseEnvironment,
     logRetention: options.logRetention,
-    runtimeReason:
-      'Pinned to Node.js 22 like the API functions (same bundling and runtime); moving to a newer runtime is a planned upgrade.',
+    runtimeReason: 'Node.js 24 like the API functions (same bundling and runtime), the newest LTS runtime Lambda offers.',
   });
   const prefix = ORPHAN_SCANS_RULE.prefix;
   role.addToPolicy(

@@ -29,8 +29,7 @@ export function addScanRetentionJob(
     timeout: Duration.minutes(10),
     environment: options.baseEnvironment,
     logRetention: options.logRetention,
-    runtimeReason:
-      'Pinned to Node.js 22 like the API functions (same bundling and runtime); moving to a newer runtime is a planned upgrade.',
+    runtimeReason: 'Node.js 24 like the API functions (same bundling and runtime), the newest LTS runtime Lambda offers.',
   });
   const prefix = ORPHAN_SCANS_RULE.prefix;
   role.addToPolicy(

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { App, Validations } from 'aws-cdk-lib';
-import { Template } from 'aws-cdk-lib/assertions';
+import { Match, Template } from 'aws-cdk-lib/assertions';
 import cdkNag from 'cdk-nag';
 import { describe, expect, it } from 'vitest';
 import { addSeedPortal } from '@infra/cloud-stack';
@@ -76,7 +76,7 @@ describe('SeedPortalEdgeStack: the CloudFront web ACL', { timeout: 120_000 }, ()
 
   it('rate-limits POST /auth/login and POST /svsregistration* per viewer address over 5 minutes, answering 429 JSON', () => {
     const rate = rules.filter((r) => r.Statement.RateBasedStatement);
-    expect(rate).toHaveLength(3);
+    expect(rate).toHaveLength(4);
     const byName = Object.fromEntries(rate.map((r) => [r.Name, r]));
     expect(byName.RateLimitLogin.Statement.RateBasedStatement).toMatchObject({
       Limit: WAF_RATE_LIMITS.login.limit,
@@ -88,6 +88,13 @@ describe('SeedPortalEdgeStack: the CloudFront web ACL', { timeout: 120_000 }, ()
       EvaluationWindowSec: WAF_RATE_WINDOW_SECONDS,
       AggregateKeyType: 'IP',
     });
+    expect(byName.RateLimitUploadUrl.Statement.RateBasedStatement).toMatchObject({
+      Limit: WAF_RATE_LIMITS.uploadUrl.limit,
+      EvaluationWindowSec: WAF_RATE_WINDOW_SECONDS,
+      AggregateKeyType: 'IP',
+    });
+    // At most one upload URL a second per address on average (each lets the caller store 500 KB for a day).
+    expect(WAF_RATE_LIMITS.uploadUrl.limit).toBeLessThanOrEqual(WAF_RATE_WINDOW_SECONDS);
     expect(WAF_RATE_WINDOW_SECONDS).toBe(300);
     expect(WAF_RATE_LIMITS.login.limit).toBe(300);
     expect(WAF_RATE_LIMITS.registration.limit).toBeGreaterThan(WAF_RATE_LIMITS.login.limit);
@@ -138,6 +145,19 @@ describe('SeedPortalEdgeStack: the CloudFront web ACL', { timeout: 120_000 }, ()
         `${r.method} ${r.path}`,
       ).toBe(false);
     }
+  });
+
+  it('logs every request the web ACL sees for 180 days, without the sign-in token', () => {
+    const [[, group]] = Object.entries(template.findResources('AWS::Logs::LogGroup')) as [string, any][];
+    expect(group.Properties).toMatchObject({ LogGroupName: 'aws-waf-logs-SeedPortalEdge', RetentionInDays: 180 });
+    template.hasResourceProperties('AWS::WAFv2::LoggingConfiguration', {
+      ResourceArn: { 'Fn::GetAtt': [Match.stringLikeRegexp('^WebAcl'), 'Arn'] },
+      LogDestinationConfigs: [Match.anyValue()],
+      RedactedFields: [{ SingleHeader: { Name: 'authorization' } }],
+    });
+    const [config] = Object.values(template.findResources('AWS::WAFv2::LoggingConfiguration')) as any[];
+    expect(JSON.stringify(config.Properties.LogDestinationConfigs)).toContain('log-group:');
+    expect(JSON.stringify(config.Properties.LogDestinationConfigs)).not.toContain(':*');
   });
 
   it('refuses a region other than us-east-1', () => {

@@ -10,6 +10,7 @@ import { TABLE_DEFINITION } from '@functions/lib/table-definition';
 import { ORIGIN_VERIFY_ENV, ORIGIN_VERIFY_HEADER } from '@functions/lib/origin-verify';
 import { SeedPortalStack, type SeedPortalStackProps } from '@infra/cloud-stack';
 import { ALARM_THRESHOLDS, TABLE_OPERATIONS } from '@infra/constructs/alarms';
+import { LOG_RETENTION_BY_PREFIX, WARM_THROUGHPUT } from '@infra/constructs/data';
 import { AUDIT_ARCHIVE_RETENTION_DAYS } from '@infra/constructs/audit-archive';
 import { AREA_GRANTS, ROUTE_THROTTLES, TABLE_ACTIONS, checkRoutesAreServed } from '@infra/constructs/api';
 import { SPA_REWRITE_FUNCTION_CODE, apiPathPatterns } from '@infra/constructs/site';
@@ -35,9 +36,11 @@ const ALLOCATION_SWEEPER_DESCRIPTION = 'Seed portal job: expires unclaimed place
 const SCAN_RETENTION_DESCRIPTION = 'Seed portal job: deletes Aadhaar scans past their retention time';
 const AUDIT_ARCHIVE_DESCRIPTION = 'Seed portal job: copies each new audit log entry to the locked archive bucket';
 
-function synthStack(props: SeedPortalStackProps = {}) {
+const ALARM_EMAIL = 'ops@example.org';
+
+function synthStack(props: Partial<SeedPortalStackProps> = {}) {
   const app = new App({ context: { ...CDK_CONTEXT, 'aws:cdk:bundling-stacks': [] } });
-  const stack = new SeedPortalStack(app, 'SeedPortal', { env: ENV, deploySpa: false, ...props });
+  const stack = new SeedPortalStack(app, 'SeedPortal', { env: ENV, deploySpa: false, alarmEmail: ALARM_EMAIL, ...props });
   return { app, stack, template: Template.fromStack(stack) };
 }
 
@@ -99,6 +102,7 @@ describe('SeedPortalStack', { timeout: 120_000 }, () => {
           { AttributeName: g.sortKey, KeyType: 'RANGE' },
         ],
         Projection: { ProjectionType: 'ALL' },
+        WarmThroughput: expect.any(Object),
       });
     }
   });
@@ -150,7 +154,7 @@ describe('SeedPortalStack', { timeout: 120_000 }, () => {
       { 'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [expect.stringMatching(/^Distribution/), 'DomainName'] }]] },
     ]);
     expect(p.LifecycleConfiguration.Rules).toEqual(
-      expect.arrayContaining([expect.objectContaining({ Prefix: 'pending/', ExpirationInDays: 2, Status: 'Enabled' })]),
+      expect.arrayContaining([expect.objectContaining({ Prefix: 'pending/', ExpirationInDays: 1, Status: 'Enabled' })]),
     );
     template.hasResourceProperties('AWS::KMS::Key', { EnableKeyRotation: true });
   });
@@ -177,7 +181,7 @@ describe('SeedPortalStack', { timeout: 120_000 }, () => {
       expect(matching, area).toHaveLength(1);
       const f = matching[0][1].Properties;
       expect(f).toMatchObject({
-        Runtime: 'nodejs22.x',
+        Runtime: 'nodejs24.x',
         Architectures: ['arm64'],
         Handler: 'index.handler',
         MemorySize: 512,
@@ -201,10 +205,10 @@ describe('SeedPortalStack', { timeout: 120_000 }, () => {
         'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [expect.stringMatching(/^Distribution/), 'DomainName'] }]],
       });
     }
-    // One month of logs for every function (the scheduled jobs too) and for the API access log.
+    // 180 days of logs (CERT-In) for every function (the scheduled jobs too) and for the API access log.
     const logGroups = resourcesOf(template, 'AWS::Logs::LogGroup');
     expect(logGroups).toHaveLength(FUNCTION_AREAS.length + 5);
-    for (const [, g] of logGroups) expect(g.Properties.RetentionInDays).toBe(30);
+    for (const [, g] of logGroups) expect(g.Properties.RetentionInDays).toBe(180);
   });
 
   it('grants the uploads bucket and the Aadhaar key only to the areas listed in AREA_GRANTS', () => {
@@ -260,7 +264,7 @@ describe('SeedPortalStack', { timeout: 120_000 }, () => {
   it('runs the orphan-scan sweeper daily with a role that can only list and delete aadhaar/ and batch-read the table', () => {
     const fns = resourcesOf(template, 'AWS::Lambda::Function');
     const [fnId, fn] = fns.find(([, f]) => f.Properties.Description === SWEEPER_DESCRIPTION)!;
-    expect(fn.Properties).toMatchObject({ Runtime: 'nodejs22.x', Architectures: ['arm64'], Timeout: 600 });
+    expect(fn.Properties).toMatchObject({ Runtime: 'nodejs24.x', Architectures: ['arm64'], Timeout: 600 });
     expect(fn.Properties.Environment.Variables.AADHAAR_KEY_ARN).toBeUndefined();
 
     const rules = resourcesOf(template, 'AWS::Events::Rule').filter(([, r]) =>
@@ -301,7 +305,7 @@ describe('SeedPortalStack', { timeout: 120_000 }, () => {
   it('runs the scan retention daily with a role that deletes scans under aadhaar/ and writes table items only', () => {
     const fns = resourcesOf(template, 'AWS::Lambda::Function');
     const [fnId, fn] = fns.find(([, f]) => f.Properties.Description === SCAN_RETENTION_DESCRIPTION)!;
-    expect(fn.Properties).toMatchObject({ Runtime: 'nodejs22.x', Timeout: 600 });
+    expect(fn.Properties).toMatchObject({ Runtime: 'nodejs24.x', Timeout: 600 });
     expect(fn.Properties.Environment.Variables.AADHAAR_KEY_ARN).toBeUndefined();
     const rules = resourcesOf(template, 'AWS::Events::Rule').filter(([, r]) =>
       JSON.stringify(r.Properties.Targets).includes(`"${fnId}"`),
@@ -395,7 +399,7 @@ describe('SeedPortalStack', { timeout: 120_000 }, () => {
     expect(resourcesOf(template, 'AWS::Events::Rule')).toHaveLength(3);
     const fns = resourcesOf(template, 'AWS::Lambda::Function');
     const [fnId, fn] = fns.find(([, f]) => f.Properties.Description === ALLOCATION_SWEEPER_DESCRIPTION)!;
-    expect(fn.Properties).toMatchObject({ Runtime: 'nodejs22.x', Architectures: ['arm64'], Timeout: 300 });
+    expect(fn.Properties).toMatchObject({ Runtime: 'nodejs24.x', Architectures: ['arm64'], Timeout: 300 });
     expect(fn.Properties.Environment.Variables.TABLE_NAME).toEqual({ Ref: expect.stringMatching(/^Table/) });
     expect(fn.Properties.Environment.Variables.AADHAAR_KEY_ARN).toBeUndefined();
 
@@ -604,9 +608,9 @@ describe('SeedPortalStack', { timeout: 120_000 }, () => {
     expect(Annotations.fromStack(stack).findWarning('*', Match.stringLikeRegexp('no WAF'))).toHaveLength(1);
   });
 
-  it('alarms on API 5xx, on errors and throttles of every function and on DynamoDB throttling and system errors', () => {
+  it('alarms on API 5xx and p95 latency, account concurrency, errors and throttles of every function and on DynamoDB throttling and system errors', () => {
     const alarms = resourcesOf(template, 'AWS::CloudWatch::Alarm').map(([, a]) => a.Properties);
-    expect(alarms).toHaveLength(1 + 2 * (FUNCTION_AREAS.length + 4) + 2);
+    expect(alarms).toHaveLength(2 + 1 + 2 * (FUNCTION_AREAS.length + 4) + 2);
     const [[topicId, topic]] = resourcesOf(template, 'AWS::SNS::Topic');
     expect(topic.Properties.KmsMasterKeyId).toBeDefined();
     for (const a of alarms) {
@@ -618,8 +622,15 @@ describe('SeedPortalStack', { timeout: 120_000 }, () => {
         TreatMissingData: 'notBreaching',
       });
     }
-    const api = alarms.filter((a) => a.Namespace === 'AWS/ApiGateway');
+    const api = alarms.filter((a) => a.Namespace === 'AWS/ApiGateway' && a.MetricName === '5xx');
     expect(api).toHaveLength(1);
+    const latency = alarms.filter((a) => a.Namespace === 'AWS/ApiGateway' && a.MetricName === 'Latency');
+    expect(latency).toHaveLength(1);
+    expect(latency[0]).toMatchObject({ ExtendedStatistic: 'p95', Period: 300, Threshold: ALARM_THRESHOLDS.apiLatencyP95Ms });
+    const concurrency = alarms.filter((a) => a.Namespace === 'AWS/Lambda' && a.MetricName === 'ConcurrentExecutions');
+    expect(concurrency).toHaveLength(1);
+    expect(concurrency[0]).toMatchObject({ Statistic: 'Maximum', Threshold: 800 });
+    expect(concurrency[0].Dimensions).toBeUndefined();
     expect(api[0]).toMatchObject({ MetricName: '5xx', Statistic: 'Sum', Period: 300, Threshold: ALARM_THRESHOLDS.api5xx });
     expect(api[0].Dimensions).toEqual(
       expect.arrayContaining([
@@ -663,7 +674,7 @@ describe('SeedPortalStack', { timeout: 120_000 }, () => {
           expect.arrayContaining([{ Name: 'TableName', Value: { Ref: expect.stringMatching(/^Table/) } }]),
         );
     }
-    template.resourceCountIs('AWS::SNS::Subscription', 0);
+    template.hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'email', Endpoint: ALARM_EMAIL });
   });
 
   it("ships the viewer-address CloudFront Function for the API behaviours (the viewer's address in a header)", () => {
@@ -702,6 +713,77 @@ describe('SeedPortalStack', { timeout: 120_000 }, () => {
   });
 });
 
+describe('SeedPortalStack for registration day', { timeout: 120_000 }, () => {
+  const { template } = synthStack();
+  const [[, table]] = resourcesOf(template, 'AWS::DynamoDB::Table');
+
+  it('pre-warms the table and every index for the season peak', () => {
+    expect(table.Properties.WarmThroughput).toEqual({
+      ReadUnitsPerSecond: WARM_THROUGHPUT.table.readUnitsPerSecond,
+      WriteUnitsPerSecond: WARM_THROUGHPUT.table.writeUnitsPerSecond,
+    });
+    // Above what a new on-demand table takes at once (4,000 writes/s, 12,000 reads/s).
+    expect(WARM_THROUGHPUT.table.writeUnitsPerSecond).toBeGreaterThan(4000);
+    for (const g of table.Properties.GlobalSecondaryIndexes) {
+      expect(g.WarmThroughput, g.IndexName).toEqual({
+        ReadUnitsPerSecond: WARM_THROUGHPUT.index.readUnitsPerSecond,
+        WriteUnitsPerSecond: WARM_THROUGHPUT.index.writeUnitsPerSecond,
+      });
+    }
+  });
+
+  it('expires old versions of uploads after a day (the shortest S3 allows): a deleted scan does not live on', () => {
+    const [, uploads] = resourcesOf(template, 'AWS::S3::Bucket').find(([, b]) => b.Properties.CorsConfiguration)!;
+    const rules = uploads.Properties.LifecycleConfiguration.Rules as any[];
+    const whole = rules.filter((r) => r.Prefix === undefined);
+    expect(whole).toHaveLength(1);
+    expect(whole[0]).toMatchObject({
+      Status: 'Enabled',
+      NoncurrentVersionExpiration: { NoncurrentDays: 1 },
+      ExpiredObjectDeleteMarker: true,
+    });
+    for (const r of rules) expect(r.NoncurrentVersionExpiration?.NoncurrentDays ?? 1, r.Id).toBe(1);
+  });
+
+  it('keeps the logs bucket 180 days per writer and the uploads access log (every opening of a scan) a year', () => {
+    const [, logs] = resourcesOf(template, 'AWS::S3::Bucket').find(([id]) => id.startsWith('LogsBucket'))!;
+    const rules = logs.Properties.LifecycleConfiguration.Rules as any[];
+    expect(rules.map((r) => [r.Prefix, r.ExpirationInDays])).toEqual(LOG_RETENTION_BY_PREFIX.map((r) => [r.prefix, r.days]));
+    expect(rules.every((r) => r.Prefix)).toBe(true); // no rule for the whole bucket, which would cut the year short
+    expect(Object.fromEntries(rules.map((r) => [r.Prefix, r.ExpirationInDays]))['s3/uploads/']).toBe(365);
+    // Every writer into the bucket has a rule for its prefix.
+    const [[, dist]] = resourcesOf(template, 'AWS::CloudFront::Distribution');
+    const prefixes = [
+      dist.Properties.DistributionConfig.Logging.Prefix,
+      ...resourcesOf(template, 'AWS::S3::Bucket')
+        .map(([, b]) => b.Properties.LoggingConfiguration?.LogFilePrefix)
+        .filter(Boolean),
+    ];
+    for (const p of prefixes)
+      expect(
+        rules.map((r) => r.Prefix),
+        p,
+      ).toContain(p);
+  });
+
+  it('has a registration-day dashboard: registrations, API errors and p95, concurrency, throttles, CloudFront and WAF', () => {
+    const [[, dashboard]] = resourcesOf(template, 'AWS::CloudWatch::Dashboard');
+    const body = JSON.stringify(dashboard.Properties.DashboardBody);
+    for (const piece of [
+      'RegistrationCreated',
+      '\\"4xx\\"',
+      '\\"5xx\\"',
+      'p95',
+      'ConcurrentExecutions',
+      'Throttles',
+      'ThrottledRequests',
+      '5xxErrorRate',
+    ]) {
+      expect(body, piece).toContain(piece);
+    }
+  });
+});
+
 describe('SeedPortalStack options', { timeout: 120_000 }, () => {
   it('skips the SPA deployment with a warning when frontend/dist is missing', () => {
     const { template, stack } = synthStack({ deploySpa: true, spaDistDir: join(tmpdir(), 'no-such-dist-folder') });
@@ -724,7 +806,7 @@ describe('SeedPortalStack options', { timeout: 120_000 }, () => {
     for (const [, f] of fns) expect(f.Properties.LoggingConfig?.LogGroup).toEqual({ Ref: expect.stringMatching(/Logs/) });
     const logGroups = resourcesOf(template, 'AWS::Logs::LogGroup');
     expect(logGroups).toHaveLength(FUNCTION_AREAS.length + 6);
-    for (const [, g] of logGroups) expect(g.Properties.RetentionInDays).toBe(30);
+    for (const [, g] of logGroups) expect(g.Properties.RetentionInDays).toBe(180);
   });
 
   it('uses a custom domain with the TLSv1.2_2025 policy and puts it into PUBLIC_BASE_URL and the uploads CORS', () => {
@@ -786,14 +868,18 @@ describe('SeedPortalStack options', { timeout: 120_000 }, () => {
     expect(Annotations.fromStack(stack).findWarning('*', Match.stringLikeRegexp('execute-api endpoint'))).toHaveLength(0);
   });
 
-  it('subscribes the alarm e-mail address when one is given', () => {
-    const { template } = synthStack({ alarmEmail: 'ops@example.org' });
-    template.hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'email', Endpoint: 'ops@example.org' });
+  it('subscribes the alarm e-mail address given (a required property), and sizes the concurrency alarm to the quota', () => {
+    const { template } = synthStack({ alarmEmail: 'duty@example.org', accountConcurrency: 3000 });
+    template.resourceCountIs('AWS::SNS::Subscription', 1);
+    template.hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'email', Endpoint: 'duty@example.org' });
+    template.hasResourceProperties('AWS::CloudWatch::Alarm', { MetricName: 'ConcurrentExecutions', Threshold: 2400 });
   });
 
   it('refuses a stack name that does not fit into the uploads bucket name', () => {
     const app = new App({ context: { ...CDK_CONTEXT, 'aws:cdk:bundling-stacks': [] } });
-    expect(() => new SeedPortalStack(app, 'A'.repeat(28), { env: ENV, deploySpa: false })).toThrow(/uploads bucket name/);
+    expect(() => new SeedPortalStack(app, 'A'.repeat(28), { env: ENV, deploySpa: false, alarmEmail: ALARM_EMAIL })).toThrow(
+      /uploads bucket name/,
+    );
   });
 
   it('rejects a certificate outside us-east-1', () => {
@@ -804,9 +890,15 @@ describe('SeedPortalStack options', { timeout: 120_000 }, () => {
 });
 
 describe('cdk-nag AwsSolutions', { timeout: 180_000 }, () => {
-  function nagFindings(props: SeedPortalStackProps) {
+  function nagFindings(props: Partial<SeedPortalStackProps>) {
     const app = new App({ context: { ...CDK_CONTEXT, 'aws:cdk:bundling-stacks': [] } });
-    const stack = new SeedPortalStack(app, 'SeedPortal', { env: ENV, deploySpa: true, spaDistDir: fakeAppShell(), ...props });
+    const stack = new SeedPortalStack(app, 'SeedPortal', {
+      env: ENV,
+      deploySpa: true,
+      spaDistDir: fakeAppShell(),
+      alarmEmail: ALARM_EMAIL,
+      ...props,
+    });
     Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
     // cdk-nag 3 is a validation plugin: synthesis throws if any finding is not acknowledged.
     app.synth();

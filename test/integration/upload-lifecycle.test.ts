@@ -39,8 +39,8 @@ async function keys(): Promise<string[]> {
 }
 
 describe('pending upload expiry (local lifecycle rule)', () => {
-  it('shares one rule with the cloud stack: pending/ after 2 days', () => {
-    expect(PENDING_UPLOADS_RULE).toMatchObject({ prefix: 'pending/', expireAfterDays: 2 });
+  it('shares one rule with the cloud stack: pending/ after 1 day', () => {
+    expect(PENDING_UPLOADS_RULE).toMatchObject({ prefix: 'pending/', expireAfterDays: 1 });
   });
 
   it('removes a pending upload older than the rule, keeps a fresh one and every aadhaar/ object', async () => {
@@ -61,7 +61,7 @@ describe('pending upload expiry (local lifecycle rule)', () => {
     expect(await keys()).toEqual(expect.arrayContaining([accepted, freshPending]));
     expect(await keys()).not.toContain(oldPending);
 
-    // Today nothing here is 2 days old: the rule as started by the stand-in removes nothing.
+    // Today nothing here is a day old: the rule as started by the stand-in removes nothing.
     const lifecycle = startUploadLifecycle({ s3Endpoint: inject('s3Endpoint'), bucket, sweepOrphans: false });
     await lifecycle.done;
     lifecycle.stop();
