@@ -14,6 +14,7 @@ const { AwsSolutionsChecks } = cdkNag; // CommonJS package: its named exports ar
  *   certificateArn SITE_CERTIFICATE_ARN         ACM certificate in us-east-1 for domainName
  *   apiCertificateArn SITE_API_CERTIFICATE_ARN  ACM certificate for domainName in the region (closes execute-api)
  *   publicBaseUrl SITE_PUBLIC_BASE_URL          origin written into QR codes (default: the site URL)
+ *   originVerifySecretVersion                  version id of the origin-verification secret CloudFront sends (rotation)
  *   alarmEmail    ALARM_EMAIL                   e-mail address subscribed to the alarm topic (required)
  * Two stacks: <stackName>Edge in us-east-1 (the CloudFront web ACL) and <stackName> in the region.
  */
@@ -54,6 +55,7 @@ const { site: stack } = addSeedPortal(app, {
   domainName: option('domainName', 'SITE_DOMAIN'),
   certificateArn: option('certificateArn', 'SITE_CERTIFICATE_ARN'),
   apiCertificateArn: option('apiCertificateArn', 'SITE_API_CERTIFICATE_ARN'),
+  originVerifySecretVersion: option('originVerifySecretVersion'),
   publicBaseUrl: option('publicBaseUrl', 'SITE_PUBLIC_BASE_URL'),
   alarmEmail,
 });

@@ -8,7 +8,6 @@ import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Bucket } from 'aws-cdk-lib/aws-s3';
 import type { Topic } from 'aws-cdk-lib/aws-sns';
 import type { Construct } from 'constructs';
-import { ORIGIN_VERIFY_ENV } from '@functions/lib/origin-verify';
 import { REPO_ROOT } from './bundling';
 import { addAlarms } from './constructs/alarms';
 import { addAllocationSweeper } from './constructs/allocation-sweeper';
@@ -44,6 +43,8 @@ export interface SeedPortalStackProps extends StackProps {
    * request reaches a function without passing CloudFront and its WAF. Without it synth warns.
    */
   apiCertificateArn?: string;
+  /** Version id of the origin-verification secret CloudFront sends (the last step of its rotation). */
+  originVerifySecretVersion?: string;
   /** Public origin written into QR codes and allowed by the uploads bucket's CORS. Default: https://<domainName or distribution domain>. */
   publicBaseUrl?: string;
   tokenTtlHours?: number;
@@ -116,6 +117,7 @@ export class SeedPortalStack extends Stack {
       certificateArn: props.certificateArn,
       publicBaseUrl: props.publicBaseUrl,
       webAclArn: props.webAclArn,
+      originVerifySecretVersion: props.originVerifySecretVersion,
     });
     this.siteBucket = site.siteBucket;
     this.distribution = site.distribution;
@@ -132,13 +134,13 @@ export class SeedPortalStack extends Stack {
       PUBLIC_BASE_URL: site.publicBaseUrl,
       TOKEN_TTL_HOURS: String(props.tokenTtlHours ?? 10),
       LOG_LEVEL: props.logLevel ?? 'info',
-      [ORIGIN_VERIFY_ENV]: site.originVerifyValue,
     };
     const area = addAreaFunctions(this, {
       api,
       table: this.table,
       uploadsBucket: this.uploadsBucket,
       secrets,
+      originVerifySecret: site.originVerifySecret,
       baseEnvironment,
       logRetention,
     });

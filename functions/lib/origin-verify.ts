@@ -2,6 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { AppError } from './errors';
+import { originVerifyValues } from './secrets';
 
 /**
  * CloudFront adds this header, with a secret value, to every request it sends to the API (infra/constructs/site.ts).
@@ -9,8 +10,13 @@ import { AppError } from './errors';
  */
 export const ORIGIN_VERIFY_HEADER = 'x-origin-verify';
 
-/** The functions get the expected value in this variable; locally and in tests it is not set and nothing is checked. */
+/**
+ * Where the functions find the expected value: in the cloud the ARN of the secret (ORIGIN_VERIFY_SECRET_ARN_ENV,
+ * whose current and previous values are both accepted, so a rotation refuses nothing); in tests the value
+ * itself (ORIGIN_VERIFY_ENV). Locally neither is set and nothing is checked.
+ */
 export const ORIGIN_VERIFY_ENV = 'ORIGIN_VERIFY_HEADER_VALUE';
+export const ORIGIN_VERIFY_SECRET_ARN_ENV = 'ORIGIN_VERIFY_SECRET_ARN';
 
 function sameSecret(given: string, expected: string): boolean {
   const a = Buffer.from(given);
@@ -18,14 +24,17 @@ function sameSecret(given: string, expected: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-/** Middy step: with ORIGIN_VERIFY_HEADER_VALUE set, a request without the matching header gets 403 Forbidden. */
+/** Middy step: with the value or its secret configured, a request without a matching header gets 403 Forbidden. */
 export function requireCloudFrontOrigin(): middy.MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2> {
   return {
     before: async (request) => {
-      const expected = process.env[ORIGIN_VERIFY_ENV];
-      if (!expected) return;
+      const direct = process.env[ORIGIN_VERIFY_ENV];
+      const arn = process.env[ORIGIN_VERIFY_SECRET_ARN_ENV];
+      if (!direct && !arn) return;
+      const { current, previous } = await originVerifyValues(direct, arn);
       const given = request.event.headers?.[ORIGIN_VERIFY_HEADER];
-      if (!given || !sameSecret(given, expected)) {
+      const accepted = given !== undefined && [current, previous].some((v) => v !== undefined && sameSecret(given, v));
+      if (!accepted) {
         throw new AppError('FORBIDDEN', 'Forbidden', {
           internal: 'request did not come through CloudFront (origin header missing or wrong)',
         });

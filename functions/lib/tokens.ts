@@ -1,6 +1,6 @@
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
 import { env } from './env';
-import { jwtSecret } from './secrets';
+import { jwtKeys } from './secrets';
 
 export const TOKEN_ISSUER = 'seed-portal';
 export const TOKEN_AUDIENCE = 'seed-portal-api';
@@ -14,8 +14,12 @@ export interface TokenClaims {
   tokenVersion: number;
 }
 
-async function key(): Promise<Uint8Array> {
-  return new TextEncoder().encode(await jwtSecret());
+const encode = (k: string) => new TextEncoder().encode(k);
+
+/** Signs with the current key; during a rotation a token signed with the previous key is still honoured. */
+async function verifyingKeys(): Promise<Uint8Array[]> {
+  const { current, previous } = await jwtKeys();
+  return previous === undefined ? [encode(current)] : [encode(current), encode(previous)];
 }
 
 export async function signToken(c: TokenClaims): Promise<string> {
@@ -26,13 +30,21 @@ export async function signToken(c: TokenClaims): Promise<string> {
     .setAudience(TOKEN_AUDIENCE)
     .setIssuedAt()
     .setExpirationTime(`${env().TOKEN_TTL_HOURS}h`)
-    .sign(await key());
+    .sign(encode((await jwtKeys()).current));
 }
 
 /** Returns the claims of a valid token, or null for anything else (expired, tampered, wrong key, alg none). */
 export async function verifyToken(token: string): Promise<TokenClaims | null> {
+  for (const key of await verifyingKeys()) {
+    const claims = await verifyWith(token, key);
+    if (claims) return claims;
+  }
+  return null;
+}
+
+async function verifyWith(token: string, key: Uint8Array): Promise<TokenClaims | null> {
   try {
-    const { payload } = await jwtVerify(token, await key(), {
+    const { payload } = await jwtVerify(token, key, {
       issuer: TOKEN_ISSUER,
       audience: TOKEN_AUDIENCE,
       algorithms: ['HS256'],

@@ -17,6 +17,8 @@ import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { Bucket } from 'aws-cdk-lib/aws-s3';
+import type { Secret } from 'aws-cdk-lib/aws-secretsmanager';
+import { ORIGIN_VERIFY_SECRET_ARN_ENV } from '@functions/lib/origin-verify';
 import {
   API_PATH_PREFIXES,
   FUNCTION_AREAS,
@@ -188,6 +190,8 @@ export interface AreaFunctionsOptions {
   table: Table;
   uploadsBucket: Bucket;
   secrets: AppSecrets;
+  /** The value CloudFront sends to prove itself; every area function reads its current and previous values. */
+  originVerifySecret: Secret;
   /** The environment every function gets; AADHAAR_KEY_ARN is added for the areas granted the key. */
   baseEnvironment: Record<string, string>;
   logRetention: RetentionDays;
@@ -215,6 +219,7 @@ export function addAreaFunctions(
       timeout: Duration.seconds(10),
       environment: {
         ...options.baseEnvironment,
+        [ORIGIN_VERIFY_SECRET_ARN_ENV]: options.originVerifySecret.secretArn,
         ...(grants.aadhaarKey ? { AADHAAR_KEY_ARN: secrets.aadhaarKey.secretArn } : {}),
       },
       logRetention: options.logRetention,
@@ -232,6 +237,7 @@ export function addAreaFunctions(
       }),
     );
     secrets.jwtSecret.grantRead(fn);
+    options.originVerifySecret.grantRead(fn);
     if (grants.aadhaarKey) secrets.aadhaarKey.grantRead(fn);
     if (grants.uploads === 'readWriteDelete') {
       uploadsBucket.grantReadWrite(fn);

@@ -116,7 +116,7 @@ export function addAppSecrets(stack: Stack): AppSecrets {
     length: 64,
     removalPolicy: RemovalPolicy.RETAIN,
     whyNoRotation:
-      'The functions cache the signing key per cold start and verify with one key only; automatic rotation would sign every staff member out at a random time. Rotate by hand (docs/deployment.md).',
+      'Rotated by hand with put-secret-value (docs/deployment.md): the functions read the current and previous keys again every five minutes and honour tokens of either, so nobody is signed out; an automatic rotation every few days would retire keys of tokens still in use.',
   });
   const aadhaarKey = addGeneratedSecret(stack, 'AadhaarKey', {
     description: 'Seed portal: key material for Aadhaar number encryption (AES-256-GCM) and lookup hashes (HMAC)',

@@ -1,4 +1,5 @@
-import { Annotations, Duration, RemovalPolicy, Token, type Stack } from 'aws-cdk-lib';
+import { Annotations, Duration, RemovalPolicy, SecretValue, Token, type Stack } from 'aws-cdk-lib';
+import type { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
@@ -46,6 +47,12 @@ export interface SiteOptions {
   certificateArn?: string;
   publicBaseUrl?: string;
   webAclArn?: string;
+  /**
+   * Version id of the origin-verification secret CloudFront sends. A new id changes the template's reference, so
+   * CloudFormation reads the secret again: the last step of a rotation (docs/deployment.md). Default: the value
+   * current when the reference was first deployed.
+   */
+  originVerifySecretVersion?: string;
 }
 
 export interface Site {
@@ -55,8 +62,8 @@ export interface Site {
   publicBaseUrl: string;
   /** Every origin the site is served from (the uploads bucket's CORS allows these). */
   siteOrigins: string[];
-  /** The secret header value CloudFront sends to the API; the functions compare it. */
-  originVerifyValue: string;
+  /** The secret whose value CloudFront sends to the API; the functions read its current and previous values. */
+  originVerifySecret: Secret;
 }
 
 /**
@@ -118,9 +125,11 @@ export function addSite(stack: Stack, options: SiteOptions): Site {
     length: 48,
     removalPolicy: RemovalPolicy.DESTROY,
     whyNoRotation:
-      'CloudFront reads the value once per deployment (template dynamic reference), so a rotation in Secrets Manager alone would lock CloudFront out of the API; rotate with a redeploy (docs/deployment.md).',
+      'CloudFront takes the value from a template reference, so a rotation needs a deploy naming the new version; the functions accept the current and the previous value meanwhile. Rotated by hand with the runbook in docs/deployment.md.',
   });
-  const originVerifyValue = originVerify.secretValue.unsafeUnwrap();
+  const originVerifyValue = SecretValue.secretsManager(originVerify.secretArn, {
+    ...(options.originVerifySecretVersion ? { versionId: options.originVerifySecretVersion } : {}),
+  }).unsafeUnwrap();
   const apiDomain = options.apiOriginDomain ?? `${api.apiId}.execute-api.${stack.region}.${stack.urlSuffix}`;
   const apiOrigin = new HttpOrigin(apiDomain, {
     protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
@@ -221,6 +230,6 @@ export function addSite(stack: Stack, options: SiteOptions): Site {
     distribution,
     publicBaseUrl,
     siteOrigins: [...new Set([publicBaseUrl, distributionOrigin])],
-    originVerifyValue,
+    originVerifySecret: originVerify,
   };
 }

@@ -7,7 +7,7 @@ import { Bucket } from 'aws-cdk-lib/aws-s3';
 import cdkNag from 'cdk-nag';
 import { describe, expect, it } from 'vitest';
 import { TABLE_DEFINITION } from '@functions/lib/table-definition';
-import { ORIGIN_VERIFY_ENV, ORIGIN_VERIFY_HEADER } from '@functions/lib/origin-verify';
+import { ORIGIN_VERIFY_ENV, ORIGIN_VERIFY_HEADER, ORIGIN_VERIFY_SECRET_ARN_ENV } from '@functions/lib/origin-verify';
 import { SeedPortalStack, type SeedPortalStackProps } from '@infra/cloud-stack';
 import { ALARM_THRESHOLDS, TABLE_OPERATIONS } from '@infra/constructs/alarms';
 import { LOG_RETENTION_BY_PREFIX, WARM_THROUGHPUT } from '@infra/constructs/data';
@@ -197,7 +197,7 @@ describe('SeedPortalStack', { timeout: 120_000 }, () => {
           'PUBLIC_BASE_URL',
           'TOKEN_TTL_HOURS',
           'LOG_LEVEL',
-          ORIGIN_VERIFY_ENV,
+          ORIGIN_VERIFY_SECRET_ARN_ENV,
           ...(AREA_GRANTS[area].aadhaarKey ? ['AADHAAR_KEY_ARN'] : []),
         ].sort(),
       );
@@ -586,7 +586,7 @@ describe('SeedPortalStack', { timeout: 120_000 }, () => {
     expect(contentSecurityPolicy('https://b.s3.ap-south-1.amazonaws.com').split('; ')).toHaveLength(9);
   });
 
-  it('sends the origin-verification secret from CloudFront to the API and gives the same value to every function', () => {
+  it('sends the origin-verification secret from CloudFront to the API; the area functions read the secret, no function holds its value', () => {
     const [[, dist]] = resourcesOf(template, 'AWS::CloudFront::Distribution');
     const c = dist.Properties.DistributionConfig;
     const secretRef = (v: unknown) => JSON.stringify(v).match(/resolve:secretsmanager:.*OriginVerifySecret/);
@@ -597,8 +597,19 @@ describe('SeedPortalStack', { timeout: 120_000 }, () => {
     }
     const s3Origin = c.Origins.find((o: any) => o.Id === c.DefaultCacheBehavior.TargetOriginId);
     expect(s3Origin.OriginCustomHeaders).toBeUndefined();
+    const [[secretId]] = resourcesOf(template, 'AWS::SecretsManager::Secret').filter(([id]) =>
+      id.startsWith('OriginVerifySecret'),
+    );
     for (const [, f] of resourcesOf(template, 'AWS::Lambda::Function')) {
-      expect(secretRef(f.Properties.Environment.Variables[ORIGIN_VERIFY_ENV])).toBeTruthy();
+      const vars = f.Properties.Environment?.Variables ?? {};
+      expect(JSON.stringify(vars)).not.toMatch(/resolve:secretsmanager/);
+      expect(vars[ORIGIN_VERIFY_ENV]).toBeUndefined();
+      const isArea = String(f.Properties.Description).startsWith('Seed portal API area: ');
+      expect(vars[ORIGIN_VERIFY_SECRET_ARN_ENV], f.Properties.Description).toEqual(isArea ? { Ref: secretId } : undefined);
+    }
+    for (const area of FUNCTION_AREAS) {
+      const read = areaStatements(area).find((st) => JSON.stringify(st.Resource).includes(`{"Ref":"${secretId}"}`));
+      expect([read?.Action].flat(), area).toContain('secretsmanager:GetSecretValue');
     }
   });
 
@@ -873,6 +884,16 @@ describe('SeedPortalStack options', { timeout: 120_000 }, () => {
     template.resourceCountIs('AWS::SNS::Subscription', 1);
     template.hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'email', Endpoint: 'duty@example.org' });
     template.hasResourceProperties('AWS::CloudWatch::Alarm', { MetricName: 'ConcurrentExecutions', Threshold: 2400 });
+  });
+
+  it('names the version of the origin-verification secret CloudFront sends when given one (the last step of a rotation)', () => {
+    const { template } = synthStack({ originVerifySecretVersion: 'a1b2c3d4-5678-90ab-cdef-EXAMPLE11111' });
+    const [[, dist]] = resourcesOf(template, 'AWS::CloudFront::Distribution');
+    const origins = dist.Properties.DistributionConfig.Origins.filter((o: any) => o.OriginCustomHeaders);
+    expect(origins.length).toBeGreaterThan(0);
+    for (const o of origins) {
+      expect(JSON.stringify(o.OriginCustomHeaders)).toMatch(/:SecretString:::a1b2c3d4-5678-90ab-cdef-EXAMPLE11111}}/);
+    }
   });
 
   it('refuses a stack name that does not fit into the uploads bucket name', () => {
