@@ -169,6 +169,9 @@ export const ROUTES = [
 
   // the audit log (read only: no route changes or deletes an entry)
   { method: 'GET', path: '/api/audit', area: 'admin', access: SUPER },
+
+  // reports: a year's figures by district, crop, category or gender, from counters kept with each change
+  { method: 'GET', path: '/api/reports', area: 'dashboard', access: ADMIN },
 ] as const satisfies readonly RouteDef[];
 
 type Route = (typeof ROUTES)[number];

@@ -170,6 +170,7 @@ export const ADMIN_ONLY_SOURCES = [
   'src/features/bills/BillsPage.tsx',
   'src/features/lots/LotsPage.tsx',
   'src/features/allocation/AllocationPage.tsx',
+  'src/features/reports/ReportsPage.tsx',
 ];
 
 export function formatTable(rows: RouteFigures[]): string {

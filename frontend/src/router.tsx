@@ -48,6 +48,7 @@ const adminPages: Record<AdminSectionId, LazyPage> = {
   configs: staffPage(() => import('./features/admin-configs/ConfigsPage')),
   dataRequests: staffPage(() => import('./features/data-requests/DataRequestsPage')),
   audit: staffPage(() => import('./features/audit/AuditPage')),
+  reports: staffPage(() => import('./features/reports/ReportsPage')),
 };
 
 const home = lazyPage(publicPages.home.load);

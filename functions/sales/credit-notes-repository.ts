@@ -62,6 +62,8 @@ export interface CancelWrite {
   /** The bill's open request (closed as approved), or none (then none may be opened meanwhile). */
   openRequestId?: string;
   at: Date;
+  /** The report counter of the registration's combination, on the credit note's day (functions/lib/report-counters.ts). */
+  report: TransactItems[number];
   audit: AuditTrail;
 }
 
@@ -214,6 +216,7 @@ export function cancelItems(w: CancelWrite): { items: TransactItems; at: CancelP
     ...statUpdates('sales', delta, { at: billDay, userID: inv.createdByUserId }),
   ])
     push({ Update: u });
+  push(w.report);
   push(
     w.audit.put(
       { type: 'invoice', id: inv.invoiceNumber, year: inv.year },

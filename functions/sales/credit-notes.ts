@@ -19,6 +19,7 @@ import { isStaff } from '../lib/caller-roles';
 import { AppError, conflict, notFound } from '../lib/errors';
 import { log } from '../lib/log';
 import { publicUrl, qrPng } from '../lib/qr';
+import { billDelta, reportCounterUpdate } from '../lib/report-counters';
 import { cancellationReasons, isAmbiguous, isTransient, sleep, withRetry } from '../lib/retry';
 import { kolkataDay } from '../lib/stats';
 import { getLot } from '../lots/repository';
@@ -169,6 +170,7 @@ export async function cancelBill(
         ...(dueDay ? { dueDay, cropIdOfRegistration: reg.cropId } : {}),
         ...(openRequestId ? { openRequestId } : {}),
         at: now,
+        report: reportCounterUpdate(reg, billDelta(inv, -1), now),
         audit,
       });
       try {

@@ -54,6 +54,8 @@ export interface SaleWrite {
   promise: { grams: number; dueDay?: string };
   /** The registration's scan: its purge entry starts the retention time (functions/registrations/scan-purge.ts). */
   scan?: { year: number; id: number; adharFilePath?: string; farmerID?: number; scanDeletedOn?: string };
+  /** The report counter of the registration's combination (functions/lib/report-counters.ts). */
+  report: TransactItem;
   /** The sale's audit entry: the transaction's last item (after every position SALE_TX names). */
   entry: TransactItem;
 }
@@ -72,7 +74,8 @@ export interface SaleWrite {
  *     the lot's pool sells them instead;
  *  then the registration's due entry is deleted (none left for the expiry sweep; a missing one is no failure),
  *  the dashboard's daily and running sales stats, overall and for the seller (ADD), and last the scan's purge
- *  entry (its retention time starts with the bill).
+ *  entry (its retention time starts with the bill), the report counter of the registration's combination, and the
+ *  audit entry.
  * The positions 0-5 are SALE_TX (sale-cancellation.ts), which reads why a cancelled sale failed.
  * The stats ride in the transaction: the counter already orders every sale of the year, so they add no
  * contention, and the dashboard can never disagree with the bills (no double count on a retry, no loss on
@@ -140,6 +143,7 @@ export async function commitSale(w: SaleWrite): Promise<void> {
       Update: u,
     })),
     ...(w.scan ? purgePut(w.scan, 'billed', inv.generatedOn) : []),
+    w.report,
     w.entry,
   ];
   await docClient().send(new TransactWriteCommand({ TransactItems: items }));

@@ -21,6 +21,7 @@ import { AppError, badRequest, notFound } from '../lib/errors';
 import { log } from '../lib/log';
 import { countMetric, countRefusal } from '../lib/metrics';
 import { publicUrl, qrPng } from '../lib/qr';
+import { billDelta, reportCounterUpdate } from '../lib/report-counters';
 import { cancellationReasons, isAmbiguous, sleep, withRetry } from '../lib/retry';
 import { kolkataDay } from '../lib/stats';
 import { getUser } from '../lib/users-store';
@@ -305,6 +306,7 @@ async function makeSaleOnce(input: MakeSaleInput, caller: Caller, audit: AuditTr
           lotPooled: lot.pooled === true,
           promise,
           scan: reg,
+          report: reportCounterUpdate(reg, billDelta(invoice, 1), now),
           entry: audit.put(
             // By the bill's number, as its cancellation and requests are: one record filter finds them all.
             { type: 'invoice', id: invoiceNumber, year: reg.year },
