@@ -16,6 +16,7 @@ const { AwsSolutionsChecks } = cdkNag; // CommonJS package: its named exports ar
  *   publicBaseUrl SITE_PUBLIC_BASE_URL          origin written into QR codes (default: the site URL)
  *   originVerifySecretVersion                  version id of the origin-verification secret CloudFront sends (rotation)
  *   alarmEmail    ALARM_EMAIL                   e-mail address subscribed to the alarm topic (required)
+ *   accountConcurrency                         the account's Lambda concurrency quota (default 1000), for its alarm
  * Two stacks: <stackName>Edge in us-east-1 (the CloudFront web ACL) and <stackName> in the region.
  */
 // Under the CDK CLI (which sets CDK_OUTDIR) the CLI passes cdk.json's context and collects the output. Run
@@ -38,6 +39,14 @@ function option(key: string, ...envNames: string[]): string | undefined {
   return undefined;
 }
 
+function concurrencyQuota(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 100)
+    throw new Error(`accountConcurrency must be a whole number of at least 100, not ${value}.`);
+  return n;
+}
+
 // The region is an explicit choice or Mumbai. CDK_DEFAULT_REGION is deliberately not used: the CLI fills it
 // with us-east-1 when nothing is configured, which would quietly put farmers' Aadhaar data outside India.
 const region = option('region', 'AWS_REGION', 'AWS_DEFAULT_REGION') ?? 'ap-south-1';
@@ -56,6 +65,7 @@ const { site: stack } = addSeedPortal(app, {
   certificateArn: option('certificateArn', 'SITE_CERTIFICATE_ARN'),
   apiCertificateArn: option('apiCertificateArn', 'SITE_API_CERTIFICATE_ARN'),
   originVerifySecretVersion: option('originVerifySecretVersion'),
+  accountConcurrency: concurrencyQuota(option('accountConcurrency')),
   publicBaseUrl: option('publicBaseUrl', 'SITE_PUBLIC_BASE_URL'),
   alarmEmail,
 });
