@@ -167,6 +167,11 @@ export const ROUTES = [
 
   // the audit log (read only: no route changes or deletes an entry)
   { method: 'GET', path: '/api/audit', area: 'admin', access: SUPER },
+
+  // the day-end cash close of each seller's day (a seller closes their own; admins see all and reopen)
+  { method: 'POST', path: '/api/day-close', area: 'sales', access: STAFF },
+  { method: 'GET', path: '/api/day-close', area: 'sales', access: STAFF },
+  { method: 'POST', path: '/api/day-close/{id}/reopen', area: 'sales', access: ADMIN },
 ] as const satisfies readonly RouteDef[];
 
 type Route = (typeof ROUTES)[number];
