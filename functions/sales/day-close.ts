@@ -154,10 +154,10 @@ const changedSinceShown = () =>
     status: 'changed',
   });
 
-/** GET /api/day-close: an admin sees every seller's day (and the day's credit notes), a seller their own. */
-export async function listDay(date: string | undefined, caller: Caller): Promise<DayCloseListReply> {
+/** GET /api/day-close: an admin sees every seller's day (and the day's credit notes), a seller (or `mine`) their own. */
+export async function listDay(date: string | undefined, caller: Caller, o: { mine?: boolean } = {}): Promise<DayCloseListReply> {
   const day = date ?? kolkataDay(clock());
-  const admin = isAdmin(caller);
+  const admin = isAdmin(caller) && !o.mine;
   const items = admin ? await listDayCloses(day) : [viewOf(await ownDay(day, caller))];
   const notes = await creditNotesOf(day);
   return {

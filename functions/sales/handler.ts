@@ -111,7 +111,7 @@ export const handler = defineArea('sales', {
   },
   'GET /api/day-close': {
     query: DayCloseQuery,
-    handle: ({ query, caller }) => dayClose.listDay(query.date, caller!),
+    handle: ({ query, caller }) => dayClose.listDay(query.date, caller!, { mine: query.mine }),
   },
   'POST /api/day-close/{id}/reopen': {
     params: DayCloseIdParam,

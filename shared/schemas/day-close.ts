@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { redactDigitRuns } from '../redact';
-import { blankIfMissing } from './common';
+import { blankIfMissing, queryBool } from './common';
 
 /**
  * The day-end cash close of one seller's India day (docs/decisions/0030-day-close.md). A close's id names the
@@ -86,7 +86,11 @@ export const DayCloseInput = z.strictObject({
 export type DayCloseInput = z.infer<typeof DayCloseInput>;
 export type DayCloseForm = z.input<typeof DayCloseInput>;
 
-export const DayCloseQuery = z.object({ date: calendarDay('Date').optional() });
+export const DayCloseQuery = z.object({
+  date: calendarDay('Date').optional(),
+  /** Only the caller's own day, for an admin too (the Day close screen's own section). */
+  mine: queryBool,
+});
 export type DayCloseQuery = z.infer<typeof DayCloseQuery>;
 
 export const DAY_CLOSE_ID_RE = /^(\d{4}-\d{2}-\d{2})-([1-9]\d{0,11})$/;

@@ -171,6 +171,11 @@ describe('the figures of a seller-day', () => {
     expect(all.json.creditNotes).toContainEqual(
       expect.objectContaining({ invoiceNumber: billsA[3]!.invoiceNumber, deducted: true, billSellerUserId: a.userID }),
     );
+    // mine=true: an admin's own day only (an empty open one: the admin sold nothing).
+    const mine = await api.call('GET', '/api/day-close', { token: tokens.admin, query: { date: today(), mine: true } });
+    expect(mine.json.items).toHaveLength(1);
+    expect(mine.json.items[0]).toMatchObject({ status: 'open', bills: 0 });
+    expect(mine.json.items[0].userID).not.toBe(a.userID);
     // The exports' service gives the same rows.
     const rows = await listDayCloses(today(), { userID: a.userID });
     expect(rows).toEqual([dayA]);
