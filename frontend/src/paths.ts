@@ -41,6 +41,7 @@ export const paths = {
     configs: '/admin/configs',
     dataRequests: '/admin/data-requests',
     audit: '/admin/audit',
+    dayClose: '/admin/day-close',
   },
   user: {
     root: '/user',
@@ -89,7 +90,8 @@ export type AdminSectionId =
   | 'roles'
   | 'configs'
   | 'dataRequests'
-  | 'audit';
+  | 'audit'
+  | 'dayClose';
 
 export interface AdminSection {
   id: AdminSectionId;
@@ -117,6 +119,7 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { id: 'configs', path: paths.admin.configs, roles: SUPER },
   { id: 'dataRequests', path: paths.admin.dataRequests, roles: ADMIN },
   { id: 'audit', path: paths.admin.audit, roles: SUPER },
+  { id: 'dayClose', path: paths.admin.dayClose, roles: STAFF },
 ];
 
 /** A path inside the app that is safe to go to after signing in (no other origin, no protocol tricks). */
