@@ -231,6 +231,7 @@ describe('staff pages (signed in as super admin)', () => {
     ['admin-roles', () => '/admin/roles'],
     ['admin-configs', () => '/admin/configs'],
     ['admin-audit', () => '/admin/audit'],
+    ['admin-day-close', () => '/admin/day-close'],
     ['user-dashboard', () => '/user'],
     ['user-profile', () => '/user/profile'],
     ['user-orders', () => '/user/orders'],
