@@ -164,8 +164,20 @@ describe('the day close', () => {
     await p.locator('textarea[name="note"]').fill('दो रुपये की रेज़गारी दी');
     await shot(p, 'seller-count-360-hi');
 
+    // A sale made after the screen showed the figures (online: the cash stays): the close is refused and the
+    // screen shows the new figures, the count kept.
+    const online = await api('POST', '/api/sales/make', seller.token, saleBody(await registration('Online Farmer'), 'Online'));
+    expect(online.status, online.text).toBe(201);
     await p.getByTestId('close-day').click();
     const dialog = p.getByRole('dialog');
+    await dialog.getByText('अपना दिन बंद करें?').waitFor();
+    await dialog.getByTestId('confirm-close-day').click();
+    await p.getByText('दिन बंद करने का पन्ना खोलने के बाद नई बिक्री हुई है', { exact: false }).waitFor();
+    await expect.poll(() => p.getByTestId('day-bills').textContent()).toBe('3');
+    expect(await p.getByTestId('difference').textContent()).toBe('−₹2.00 (कम)');
+    await shot(p, 'seller-changed-360-hi');
+
+    await p.getByTestId('close-day').click();
     await dialog.getByText('अपना दिन बंद करें?').waitFor();
     await shot(p, 'seller-confirm-360-hi', false);
     await dialog.getByTestId('confirm-close-day').click();

@@ -24,7 +24,7 @@ import {
   type Denominations,
   type NoteKey,
 } from '@shared/schemas/day-close';
-import { errorMessage } from '@web/lib/api';
+import { ApiError, errorMessage } from '@web/lib/api';
 import { FeedbackAlerts, LoadErrorAlert } from '@web/components/FeedbackAlerts';
 import { useStaffForm } from '@web/lib/useStaffForm';
 import { closeDay, dayCloseOf, indiaToday } from './api';
@@ -72,7 +72,12 @@ export function MyDaySection() {
       note: f.note,
       denominations: Object.fromEntries(COUNT_KEYS.map((k) => [k, typed(f.denominations[k])])),
     }),
-    save: closeDay,
+    // A refusal (409) means the figures changed since they were shown, or the day was closed meanwhile: the
+    // figures are read again below and the message says to check them.
+    save: (input) =>
+      closeDay(input).catch((e: unknown) => {
+        throw e instanceof ApiError && e.status === 409 ? new ApiError(t('dayClose.changed'), 409, e.code) : e;
+      }),
     savedMessage: () => t('dayClose.closedMessage'),
     onSaved: async () => {
       await query.refetch();

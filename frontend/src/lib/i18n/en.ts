@@ -1169,6 +1169,7 @@ export const en = {
     signChecked: 'Checked by',
     signAdmin: 'Admin',
     saleRefused: 'Your day is closed; an admin must reopen it',
+    changed: 'New sales since you opened the close: check the figures and the count again, then close',
   },
 };
 
