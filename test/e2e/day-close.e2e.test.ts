@@ -254,6 +254,7 @@ describe('the day close', () => {
     await dialog.getByTestId('confirm-reopen').click();
     await p.getByText(`The day of ${seller.name} is open again.`).waitFor();
     await expect.poll(() => row.getAttribute('data-status')).toBe('open');
+    await expect(row.getByTestId('reopened').textContent()).resolves.toBe('Reopened 1×, last: A late farmer came with a letter');
 
     // The seller sells again.
     const again = await api('POST', '/api/sales/make', seller.token, saleBody(await registration('Late Farmer 2'), 'Cash'));

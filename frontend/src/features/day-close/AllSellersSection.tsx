@@ -41,12 +41,24 @@ export function AllSellersSection() {
     {
       header: t('dayClose.status'),
       cell: (d) => (
-        <Chip
-          size="small"
-          label={t(`dayClose.statuses.${d.status}`)}
-          color={d.status === 'closed' ? 'default' : 'success'}
-          variant={d.status === 'closed' ? 'filled' : 'outlined'}
-        />
+        <>
+          <Chip
+            size="small"
+            label={t(`dayClose.statuses.${d.status}`)}
+            color={d.status === 'closed' ? 'default' : 'success'}
+            variant={d.status === 'closed' ? 'filled' : 'outlined'}
+          />
+          {d.history.length > 0 && (
+            <Typography
+              variant="body2"
+              color="text.secondary"
+              data-testid="reopened"
+              title={d.history.map((h) => h.reason).join(' · ')}
+            >
+              {t('dayClose.reopenedTimes', { count: d.history.length, reason: d.history.at(-1)!.reason })}
+            </Typography>
+          )}
+        </>
       ),
     },
     { header: t('dayClose.bills'), align: 'right', cell: (d) => d.bills },

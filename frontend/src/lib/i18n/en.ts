@@ -1170,6 +1170,7 @@ export const en = {
     signAdmin: 'Admin',
     saleRefused: 'Your day is closed; an admin must reopen it',
     changed: 'New sales since you opened the close: check the figures and the count again, then close',
+    reopenedTimes: 'Reopened {{count}}×, last: {{reason}}',
   },
 };
 
