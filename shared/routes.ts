@@ -172,6 +172,10 @@ export const ROUTES = [
 
   // reports: a year's figures by district, crop, category or gender, from counters kept with each change
   { method: 'GET', path: '/api/reports', area: 'dashboard', access: ADMIN },
+  // the day-end cash close of each seller's day (a seller closes their own; admins see all and reopen)
+  { method: 'POST', path: '/api/day-close', area: 'sales', access: STAFF },
+  { method: 'GET', path: '/api/day-close', area: 'sales', access: STAFF },
+  { method: 'POST', path: '/api/day-close/{id}/reopen', area: 'sales', access: ADMIN },
 ] as const satisfies readonly RouteDef[];
 
 type Route = (typeof ROUTES)[number];

@@ -42,6 +42,7 @@ export const paths = {
     dataRequests: '/admin/data-requests',
     audit: '/admin/audit',
     reports: '/admin/reports',
+    dayClose: '/admin/day-close',
   },
   user: {
     root: '/user',
@@ -91,7 +92,8 @@ export type AdminSectionId =
   | 'configs'
   | 'dataRequests'
   | 'audit'
-  | 'reports';
+  | 'reports'
+  | 'dayClose';
 
 export interface AdminSection {
   id: AdminSectionId;
@@ -120,6 +122,7 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { id: 'dataRequests', path: paths.admin.dataRequests, roles: ADMIN },
   { id: 'audit', path: paths.admin.audit, roles: SUPER },
   { id: 'reports', path: paths.admin.reports, roles: ADMIN },
+  { id: 'dayClose', path: paths.admin.dayClose, roles: STAFF },
 ];
 
 /** A path inside the app that is safe to go to after signing in (no other origin, no protocol tricks). */

@@ -49,6 +49,8 @@ const adminPages: Record<AdminSectionId, LazyPage> = {
   dataRequests: staffPage(() => import('./features/data-requests/DataRequestsPage')),
   audit: staffPage(() => import('./features/audit/AuditPage')),
   reports: staffPage(() => import('./features/reports/ReportsPage')),
+  // The Z-report's layout choice is the bill's, whose texts come with the status part.
+  dayClose: staffPage(() => Promise.all([import('./features/day-close/DayClosePage'), loadStatusMessages()]).then(([m]) => m)),
 };
 
 const home = lazyPage(publicPages.home.load);

@@ -232,6 +232,7 @@ describe('staff pages (signed in as super admin)', () => {
     ['admin-configs', () => '/admin/configs'],
     ['admin-audit', () => '/admin/audit'],
     ['admin-reports', () => '/admin/reports'],
+    ['admin-day-close', () => '/admin/day-close'],
     ['user-dashboard', () => '/user'],
     ['user-profile', () => '/user/profile'],
     ['user-orders', () => '/user/orders'],

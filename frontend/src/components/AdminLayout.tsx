@@ -26,6 +26,7 @@ import PeopleIcon from '@mui/icons-material/People';
 import AppRegistrationIcon from '@mui/icons-material/AppRegistration';
 import ListAltIcon from '@mui/icons-material/ListAlt';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
+import PointOfSaleIcon from '@mui/icons-material/PointOfSale';
 import BalanceIcon from '@mui/icons-material/Balance';
 import ArticleIcon from '@mui/icons-material/Article';
 import CampaignIcon from '@mui/icons-material/Campaign';
@@ -68,6 +69,7 @@ const ICONS: Record<AdminSectionId, ComponentType<SvgIconProps>> = {
   dataRequests: PrivacyTipIcon,
   audit: HistoryIcon,
   reports: AssessmentIcon,
+  dayClose: PointOfSaleIcon,
 };
 
 /** The admin area: header (welcome, role badge, Refresh, Logout) and a sidebar of the sections the user's roles open. */
