@@ -15,7 +15,7 @@ import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations
 import type { Table } from 'aws-cdk-lib/aws-dynamodb';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
-import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import { Policy, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { Bucket } from 'aws-cdk-lib/aws-s3';
 import type { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { ORIGIN_VERIFY_SECRET_ARN_ENV } from '@functions/lib/origin-verify';
@@ -56,6 +56,10 @@ export interface AreaGrants {
    */
   leadingKeys?: readonly string[];
   uploads?: 'read' | 'readWriteDelete';
+  /** A prefix of the uploads bucket (e.g. 'exports/') whose objects the area writes and reads, and nothing else there. */
+  objectsUnder?: string;
+  /** The area invokes its own function (asynchronous jobs). */
+  invokeSelf?: boolean;
   /** The Aadhaar key (and its AADHAAR_KEY_ARN variable): only the areas that encrypt, decrypt or hash numbers. */
   aadhaarKey?: boolean;
   /**
@@ -245,6 +249,15 @@ export function addAreaFunctions(
     } else if (grants.uploads === 'read') {
       uploadsBucket.grantRead(fn);
     }
+    if (grants.objectsUnder) uploadsBucket.grantReadWrite(fn, `${grants.objectsUnder}*`);
+    if (grants.invokeSelf) {
+      // A policy of its own: in the role's default policy the function's ARN would close a cycle (the function
+      // waits for that policy).
+      new Policy(stack, `${name}FunctionSelfInvoke`, {
+        roles: [role],
+        statements: [new PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: [fn.functionArn] })],
+      });
+    }
     functions[area] = fn;
 
     const integration = new HttpLambdaIntegration(`${name}Integration`, fn, {
@@ -261,6 +274,18 @@ export function addAreaFunctions(
     if (grants.uploads) {
       grantWildcards.push(`Resource::<${uploadsId}.Arn>/*`, 'Action::s3:GetObject*', 'Action::s3:GetBucket*', 'Action::s3:List*');
     }
+    if (grants.objectsUnder) {
+      grantWildcards.push(
+        `Resource::<${uploadsId}.Arn>/${grants.objectsUnder}*`,
+        'Action::s3:GetObject*',
+        'Action::s3:GetBucket*',
+        'Action::s3:List*',
+        'Action::s3:DeleteObject*',
+        'Action::s3:Abort*',
+        'Action::kms:GenerateDataKey*',
+        'Action::kms:ReEncrypt*',
+      );
+    }
     if (grants.uploads === 'readWriteDelete') {
       grantWildcards.push(
         'Action::s3:DeleteObject*',
@@ -271,7 +296,7 @@ export function addAreaFunctions(
     }
     acknowledge(
       role,
-      grantWildcards.map((finding) => ({
+      [...new Set(grantWildcards)].map((finding) => ({
         id: `AwsSolutions-IAM5[${finding}]`,
         reason:
           "Wildcard from a CDK grant scoped to our own resource: the table's indexes, the object keys of the uploads bucket, or the S3/KMS action family of grantRead/grantReadWrite/grantDelete on that bucket and its key.",

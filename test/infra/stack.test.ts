@@ -837,6 +837,35 @@ describe('SeedPortalStack options', { timeout: 120_000 }, () => {
     expect(uploads.Properties.CorsConfiguration.CorsRules[0].AllowedOrigins).toContain('https://seeds.example.org');
   });
 
+  it('can give an area one prefix of the uploads bucket and the right to invoke itself (asynchronous jobs), cdk-nag clean', () => {
+    const saved = AREA_GRANTS.crops;
+    AREA_GRANTS.crops = { ...saved, objectsUnder: 'exports/', invokeSelf: true };
+    try {
+      const app = new App({ context: { ...CDK_CONTEXT, 'aws:cdk:bundling-stacks': [] } });
+      const stack = new SeedPortalStack(app, 'SeedPortal', { env: ENV, deploySpa: false, alarmEmail: ALARM_EMAIL });
+      Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
+      app.synth(); // throws on an unacknowledged cdk-nag finding
+      const template = Template.fromStack(stack);
+      const [fnId] = resourcesOf(template, 'AWS::Lambda::Function').find(
+        ([, f]) => f.Properties.Description === 'Seed portal API area: crops',
+      )!;
+      const [roleId] = resourcesOf(template, 'AWS::IAM::Role').find(
+        ([, r]) => r.Properties.Description === 'Seed portal crops function',
+      )!;
+      const statements = resourcesOf(template, 'AWS::IAM::Policy')
+        .filter(([, p]) => p.Properties.Roles.some((r: any) => r.Ref === roleId))
+        .flatMap(([, p]) => p.Properties.PolicyDocument.Statement as { Action: string | string[]; Resource: unknown }[]);
+      const s3 = statements.filter((st) => [st.Action].flat().some((a) => a.startsWith('s3:')));
+      expect(JSON.stringify(s3.map((st) => st.Resource))).toContain('/exports/*');
+      expect(JSON.stringify(s3.map((st) => st.Resource))).not.toMatch(/"\/\*"|aadhaar|pending/);
+      expect(statements).toContainEqual(
+        expect.objectContaining({ Action: 'lambda:InvokeFunction', Resource: { 'Fn::GetAtt': [fnId, 'Arn'] } }),
+      );
+    } finally {
+      AREA_GRANTS.crops = saved;
+    }
+  });
+
   it('keeps the execute-api endpoint without a regional certificate, and warns', () => {
     const { template, stack } = synthStack();
     const [[, api]] = resourcesOf(template, 'AWS::ApiGatewayV2::Api');
