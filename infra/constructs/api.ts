@@ -13,6 +13,7 @@ import {
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { Table } from 'aws-cdk-lib/aws-dynamodb';
+import { Alias } from 'aws-cdk-lib/aws-lambda';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Policy, PolicyStatement } from 'aws-cdk-lib/aws-iam';
@@ -47,6 +48,9 @@ export const TABLE_ACTIONS = {
     'dynamodb:ConditionCheckItem',
   ],
 } as const;
+
+/** The alias of each area function that the API calls. */
+export const LIVE_ALIAS = 'live';
 
 export interface AreaGrants {
   table: keyof typeof TABLE_ACTIONS;
@@ -260,7 +264,10 @@ export function addAreaFunctions(
     }
     functions[area] = fn;
 
-    const integration = new HttpLambdaIntegration(`${name}Integration`, fn, {
+    // The API calls the alias, which each deploy moves to the new version; older versions stay, so a bad deploy
+    // is rolled back in seconds by pointing the alias at the previous one (docs/deployment.md, "Runbooks").
+    const live = new Alias(stack, `${name}FunctionLive`, { aliasName: LIVE_ALIAS, version: fn.currentVersion });
+    const integration = new HttpLambdaIntegration(`${name}Integration`, live, {
       // One invoke permission per function instead of one per route (keeps the resource count down).
       scopePermissionToRoute: false,
     });

@@ -1,4 +1,4 @@
-import { Duration, type Stack } from 'aws-cdk-lib';
+import { Duration, RemovalPolicy, type Stack } from 'aws-cdk-lib';
 import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Architecture } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
@@ -49,6 +49,8 @@ export function addLambdaFunction(stack: Stack, options: LambdaFunctionOptions):
     bundling: AREA_BUNDLING,
     environment: options.environment,
     reservedConcurrentExecutions: options.reservedConcurrency,
+    // A version made by a deploy stays when the next deploy makes another: the one to roll back to.
+    currentVersionOptions: { removalPolicy: RemovalPolicy.RETAIN },
   });
   acknowledge(fn, [{ id: 'AwsSolutions-L1', reason: options.runtimeReason }]);
   return { fn, role };

@@ -12,7 +12,7 @@ import { SeedPortalStack, type SeedPortalStackProps } from '@infra/cloud-stack';
 import { ALARM_THRESHOLDS, TABLE_OPERATIONS } from '@infra/constructs/alarms';
 import { LOG_RETENTION_BY_PREFIX, WARM_THROUGHPUT } from '@infra/constructs/data';
 import { AUDIT_ARCHIVE_RETENTION_DAYS } from '@infra/constructs/audit-archive';
-import { AREA_GRANTS, ROUTE_THROTTLES, TABLE_ACTIONS, checkRoutesAreServed } from '@infra/constructs/api';
+import { AREA_GRANTS, LIVE_ALIAS, ROUTE_THROTTLES, TABLE_ACTIONS, checkRoutesAreServed } from '@infra/constructs/api';
 import { SPA_REWRITE_FUNCTION_CODE, apiPathPatterns } from '@infra/constructs/site';
 import { VIEWER_ADDRESS_FUNCTION_CODE } from '@infra/constructs/viewer-address';
 import { VIEWER_ADDRESS_HEADER } from '@functions/lib/client-address';
@@ -446,22 +446,30 @@ describe('SeedPortalStack', { timeout: 120_000 }, () => {
     expect(JSON.stringify(statements)).not.toMatch(/s3:|secretsmanager:|dynamodb:Scan|dynamodb:\*/);
   });
 
-  it("creates one API route per route-table entry, wired to that area's function with payload 2.0", () => {
+  it("creates one API route per route-table entry, wired to the live alias of that area's function with payload 2.0", () => {
     const apiRoutes = resourcesOf(template, 'AWS::ApiGatewayV2::Route');
     expect(apiRoutes).toHaveLength(routes.length);
     expect(apiRoutes.map(([, r]) => r.Properties.RouteKey).sort()).toEqual(routes.map(routeKey).sort());
 
     const integrations = Object.fromEntries(resourcesOf(template, 'AWS::ApiGatewayV2::Integration'));
     const fns = Object.fromEntries(resourcesOf(template, 'AWS::Lambda::Function'));
+    const aliases = Object.fromEntries(resourcesOf(template, 'AWS::Lambda::Alias'));
     for (const r of routes) {
       const [, route] = apiRoutes.find(([, x]) => x.Properties.RouteKey === routeKey(r))!;
       expect(route.Properties.AuthorizationType ?? 'NONE').toBe('NONE');
       const integrationId = route.Properties.Target['Fn::Join'][1][1].Ref as string;
       const integration = integrations[integrationId].Properties;
       expect(integration).toMatchObject({ IntegrationType: 'AWS_PROXY', PayloadFormatVersion: '2.0' });
-      const fnId = integration.IntegrationUri['Fn::GetAtt'][0] as string;
+      const aliasId = integration.IntegrationUri.Ref as string;
+      const alias = aliases[aliasId].Properties;
+      expect(alias.Name).toBe(LIVE_ALIAS);
+      expect(alias.FunctionVersion).toEqual({ 'Fn::GetAtt': [expect.any(String), 'Version'] });
+      const fnId = alias.FunctionName.Ref as string;
       expect(fns[fnId].Properties.Description, routeKey(r)).toBe(`Seed portal API area: ${r.area}`);
     }
+    // Versions are kept when a deploy makes the next one: the previous code stays there to roll back to.
+    for (const [, v] of resourcesOf(template, 'AWS::Lambda::Version')) expect(v.DeletionPolicy).toBe('Retain');
+    expect(resourcesOf(template, 'AWS::Lambda::Alias')).toHaveLength(FUNCTION_AREAS.length);
   });
 
   it('throttles and logs the $default stage, with throttles of their own for the public POST routes', () => {
