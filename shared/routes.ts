@@ -20,7 +20,8 @@ export type FunctionArea =
   | 'farmers'
   | 'registrations'
   | 'sales'
-  | 'allocation';
+  | 'allocation'
+  | 'counter';
 
 export type Access = 'public' | readonly Role[];
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -167,6 +168,12 @@ export const ROUTES = [
 
   // the audit log (read only: no route changes or deletes an entry)
   { method: 'GET', path: '/api/audit', area: 'admin', access: SUPER },
+
+  // the counter's day: today's list, check-in with a token, the public queue display and the counter serving a token
+  { method: 'GET', path: '/api/today', area: 'counter', access: STAFF },
+  { method: 'POST', path: '/api/checkin', area: 'counter', access: STAFF },
+  { method: 'GET', path: '/api/queue', area: 'counter', access: 'public' },
+  { method: 'POST', path: '/api/queue/serve', area: 'counter', access: STAFF },
 ] as const satisfies readonly RouteDef[];
 
 type Route = (typeof ROUTES)[number];

@@ -328,6 +328,18 @@ const CASES: Record<WriteRouteKey, RouteCase> = {
     });
     return { path: `/api/invoices/cancel-requests/${request.id}/refuse`, as: 'admin', body: { note: 'The bill is right' } };
   },
+  // The form books a later day: the counter takes it as another day's letter.
+  'POST /api/checkin': async () => {
+    await ok('POST', '/api/config', { as: 'super_admin', body: { key: 'AcceptOtherDays', value: 'true' } });
+    const reg = await newRegistration();
+    return { path: '/api/checkin', as: 'seller', body: { code: reg.code } };
+  },
+  'POST /api/queue/serve': async () => {
+    await ok('POST', '/api/config', { as: 'super_admin', body: { key: 'AcceptOtherDays', value: 'true' } });
+    const reg = await newRegistration();
+    await ok('POST', '/api/checkin', { as: 'seller', body: { code: reg.code } });
+    return { path: '/api/queue/serve', as: 'seller', body: { registrationId: reg.id, year: reg.year, counter: 'Counter 1' } };
+  },
 };
 
 const methodOf = (key: WriteRouteKey) => key.slice(0, key.indexOf(' '));
