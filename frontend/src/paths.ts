@@ -16,6 +16,8 @@ export const paths = {
   /** The older system's misspelt letter path, still in messages sent before: it opens the letter. */
   misspeltAppointment: '/svs-appointment-lettter/:uniqueCode',
   bill: '/bill/:number',
+  /** The public token queue display of the counter (a TV or a phone). */
+  queue: '/queue',
   creditNote: '/credit-note/:number',
   /**
    * The required pages of the footer (/privacy, /terms, /contact, /accessibility: shared/site-pages.ts) and
@@ -41,6 +43,7 @@ export const paths = {
     configs: '/admin/configs',
     dataRequests: '/admin/data-requests',
     audit: '/admin/audit',
+    today: '/admin/today',
   },
   user: {
     root: '/user',
@@ -89,7 +92,8 @@ export type AdminSectionId =
   | 'roles'
   | 'configs'
   | 'dataRequests'
-  | 'audit';
+  | 'audit'
+  | 'today';
 
 export interface AdminSection {
   id: AdminSectionId;
@@ -117,6 +121,7 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { id: 'configs', path: paths.admin.configs, roles: SUPER },
   { id: 'dataRequests', path: paths.admin.dataRequests, roles: ADMIN },
   { id: 'audit', path: paths.admin.audit, roles: SUPER },
+  { id: 'today', path: paths.admin.today, roles: STAFF },
 ];
 
 /** A path inside the app that is safe to go to after signing in (no other origin, no protocol tricks). */

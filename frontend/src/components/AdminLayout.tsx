@@ -35,6 +35,7 @@ import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
 import TuneIcon from '@mui/icons-material/Tune';
 import PrivacyTipIcon from '@mui/icons-material/PrivacyTip';
 import HistoryIcon from '@mui/icons-material/History';
+import HowToRegIcon from '@mui/icons-material/HowToReg';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Link as RouterLink, NavLink, Outlet } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -66,6 +67,7 @@ const ICONS: Record<AdminSectionId, ComponentType<SvgIconProps>> = {
   configs: TuneIcon,
   dataRequests: PrivacyTipIcon,
   audit: HistoryIcon,
+  today: HowToRegIcon,
 };
 
 /** The admin area: header (welcome, role badge, Refresh, Logout) and a sidebar of the sections the user's roles open. */
