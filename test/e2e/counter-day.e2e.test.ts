@@ -213,3 +213,24 @@ describe('the counter at 360 px in Hindi', () => {
     await ctx.close();
   });
 });
+
+describe('the Settings page at 1280 px', () => {
+  it('turns on accepting letters of other days', async () => {
+    const ctx = await camera.newContext({ viewport: DESKTOP, timezoneId: 'Asia/Kolkata' });
+    ctx.setDefaultTimeout(20_000);
+    const page = await e2e.newPage(ctx);
+    await page.goto(url('/login'));
+    await e2e.submitSignIn(page);
+    await page.waitForURL((u) => u.pathname !== '/login');
+    await page.goto(url('/admin/settings'));
+    const other = page.getByRole('switch', { name: 'Accept letters of other days at the counter' });
+    await other.waitFor();
+    expect(await other.isChecked()).toBe(false);
+    await other.check();
+    await other.scrollIntoViewIfNeeded();
+    await shot(page, 'settings-accept-other-days-1280-en', false);
+    await page.locator('form').getByRole('button', { name: 'Save' }).click();
+    await expect.poll(async () => (await e2e.asAdmin('GET', '/api/settings')).json.AcceptOtherDays).toBe(true);
+    await ctx.close();
+  });
+});
