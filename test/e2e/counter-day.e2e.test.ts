@@ -32,6 +32,12 @@ let typed: { id: number };
 let camera: Browser;
 
 async function shot(p: Page, name: string, fullPage = true) {
+  // A dialog's screenshot once its fade-in has ended.
+  await expect
+    .poll(() =>
+      p.evaluate(() => [...document.querySelectorAll('.MuiDialog-container')].every((e) => getComputedStyle(e).opacity === '1')),
+    )
+    .toBe(true);
   const path = await screenshot(p, `counter-day-${name}`, { fullPage });
   if (process.env.SHOTS_DIR) {
     mkdirSync(process.env.SHOTS_DIR, { recursive: true });

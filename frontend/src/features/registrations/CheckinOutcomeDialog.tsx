@@ -23,6 +23,8 @@ const slipPrint = (
   <GlobalStyles
     styles={{
       '@media print': {
+        // The page itself (the dialog lies outside it), then whatever else is on top of it.
+        'body.print-slip #root': { display: 'none' },
         'body.print-slip *': { visibility: 'hidden' },
         'body.print-slip .token-slip, body.print-slip .token-slip *': { visibility: 'visible' },
         'body.print-slip .token-slip': { position: 'fixed', left: 0, top: 0, width: '54mm', margin: 0 },
