@@ -21,7 +21,8 @@ export type FunctionArea =
   | 'registrations'
   | 'sales'
   | 'allocation'
-  | 'cms';
+  | 'cms'
+  | 'counter';
 
 export type Access = 'public' | readonly Role[];
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -176,6 +177,11 @@ export const ROUTES = [
   { method: 'POST', path: '/api/day-close', area: 'sales', access: STAFF },
   { method: 'GET', path: '/api/day-close', area: 'sales', access: STAFF },
   { method: 'POST', path: '/api/day-close/{id}/reopen', area: 'sales', access: ADMIN },
+  // the counter's day: today's list, check-in with a token, the public queue display and the counter serving a token
+  { method: 'GET', path: '/api/today', area: 'counter', access: STAFF },
+  { method: 'POST', path: '/api/checkin', area: 'counter', access: STAFF },
+  { method: 'GET', path: '/api/queue', area: 'counter', access: 'public' },
+  { method: 'POST', path: '/api/queue/serve', area: 'counter', access: STAFF },
 ] as const satisfies readonly RouteDef[];
 
 type Route = (typeof ROUTES)[number];

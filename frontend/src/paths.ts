@@ -16,6 +16,8 @@ export const paths = {
   /** The older system's misspelt letter path, still in messages sent before: it opens the letter. */
   misspeltAppointment: '/svs-appointment-lettter/:uniqueCode',
   bill: '/bill/:number',
+  /** The public token queue display of the counter (a TV or a phone). */
+  queue: '/queue',
   creditNote: '/credit-note/:number',
   /**
    * The required pages of the footer (/privacy, /terms, /contact, /accessibility: shared/site-pages.ts) and
@@ -43,6 +45,7 @@ export const paths = {
     audit: '/admin/audit',
     reports: '/admin/reports',
     dayClose: '/admin/day-close',
+    today: '/admin/today',
   },
   user: {
     root: '/user',
@@ -93,7 +96,8 @@ export type AdminSectionId =
   | 'dataRequests'
   | 'audit'
   | 'reports'
-  | 'dayClose';
+  | 'dayClose'
+  | 'today';
 
 export interface AdminSection {
   id: AdminSectionId;
@@ -123,6 +127,7 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { id: 'audit', path: paths.admin.audit, roles: SUPER },
   { id: 'reports', path: paths.admin.reports, roles: ADMIN },
   { id: 'dayClose', path: paths.admin.dayClose, roles: STAFF },
+  { id: 'today', path: paths.admin.today, roles: STAFF },
 ];
 
 /** A path inside the app that is safe to go to after signing in (no other origin, no protocol tricks). */

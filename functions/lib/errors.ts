@@ -43,6 +43,11 @@ export class AppError extends Error {
       data?: Record<string, unknown>;
       /** Sent as Retry-After (e.g. with TOO_MANY_REQUESTS). */
       retryAfterSeconds?: number;
+      /**
+       * Sent as the body's `code` in place of the generic one: a finer reason for screens that word each case
+       * themselves (the counter's check-in refusals).
+       */
+      reason?: string;
     } = {},
   ) {
     super(message);

@@ -95,6 +95,8 @@ export const AREA_GRANTS: Record<FunctionArea, AreaGrants> = {
   registrations: { table: 'write', uploads: 'readWriteDelete', aadhaarKey: true },
   sales: { table: 'write', uploads: 'read', aadhaarKey: true, reservedConcurrency: 30 },
   allocation: { table: 'write' },
+  // The counter's day: today's list, check-in tokens and the queue; reserved like sales, which it feeds.
+  counter: { table: 'write', reservedConcurrency: 20 },
 };
 
 /**

@@ -4,6 +4,7 @@ import { adminContract } from './admin';
 import { allocationContract } from './allocation';
 import { authContract } from './auth';
 import { cmsContract } from './cms';
+import { counterContract } from './counter';
 import { cropsContract } from './crops';
 import { dashboardContract } from './dashboard';
 import { farmersContract } from './farmers';
@@ -34,6 +35,7 @@ export const CONTRACT = {
   ...dashboardContract,
   ...allocationContract,
   ...cmsContract,
+  ...counterContract,
 } as const satisfies { readonly [K in RouteKey]: RouteContract };
 
 export type Contract = typeof CONTRACT;

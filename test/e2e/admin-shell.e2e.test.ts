@@ -275,6 +275,7 @@ describe('admin shell', () => {
       'Allocation',
       'Bills',
       'Day close',
+      'Today',
     ]);
     await expect(page.getByTestId('role-badge').textContent()).resolves.toBe('Seller');
     // A section the role does not open sends the user home.

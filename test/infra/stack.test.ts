@@ -250,13 +250,14 @@ describe('SeedPortalStack', { timeout: 120_000 }, () => {
     );
   });
 
-  it("reserves concurrency for the counter's functions (sign-in, sales, lots) and for no other area", () => {
+  it("reserves concurrency for the counter's functions (sign-in, sales, lots, the counter's day) and for no other area", () => {
     const reserved = Object.fromEntries(
       FUNCTION_AREAS.map((area) => [area, areaFunction(area).Properties.ReservedConcurrentExecutions]),
     );
     expect(reserved.auth).toBeGreaterThan(0);
     expect(reserved.sales).toBeGreaterThan(0);
     expect(reserved.lots).toBeGreaterThan(0);
+    expect(reserved.counter).toBeGreaterThan(0);
     for (const area of FUNCTION_AREAS) expect(reserved[area], area).toBe(AREA_GRANTS[area].reservedConcurrency);
     expect(reserved.registrations).toBeUndefined();
   });

@@ -338,6 +338,18 @@ const CASES: Record<WriteRouteKey, RouteCase> = {
     const closed = await ok('POST', '/api/day-close', { as: 'admin', body: { date: pastDay(2), denominations: {} } });
     return { path: `/api/day-close/${closed.id}/reopen`, as: 'admin', body: { reason: 'A late cash bill found' } };
   },
+  // The form books a later day: the counter takes it as another day's letter.
+  'POST /api/checkin': async () => {
+    await ok('POST', '/api/config', { as: 'super_admin', body: { key: 'AcceptOtherDays', value: 'true' } });
+    const reg = await newRegistration();
+    return { path: '/api/checkin', as: 'seller', body: { code: reg.code } };
+  },
+  'POST /api/queue/serve': async () => {
+    await ok('POST', '/api/config', { as: 'super_admin', body: { key: 'AcceptOtherDays', value: 'true' } });
+    const reg = await newRegistration();
+    await ok('POST', '/api/checkin', { as: 'seller', body: { code: reg.code } });
+    return { path: '/api/queue/serve', as: 'seller', body: { registrationId: reg.id, year: reg.year, counter: 'Counter 1' } };
+  },
 };
 
 /** The India day `n` days before today. */

@@ -37,6 +37,7 @@ import TuneIcon from '@mui/icons-material/Tune';
 import PrivacyTipIcon from '@mui/icons-material/PrivacyTip';
 import HistoryIcon from '@mui/icons-material/History';
 import AssessmentIcon from '@mui/icons-material/Assessment';
+import HowToRegIcon from '@mui/icons-material/HowToReg';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Link as RouterLink, NavLink, Outlet } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -70,6 +71,7 @@ const ICONS: Record<AdminSectionId, ComponentType<SvgIconProps>> = {
   audit: HistoryIcon,
   reports: AssessmentIcon,
   dayClose: PointOfSaleIcon,
+  today: HowToRegIcon,
 };
 
 /** The admin area: header (welcome, role badge, Refresh, Logout) and a sidebar of the sections the user's roles open. */
