@@ -20,7 +20,8 @@ export type FunctionArea =
   | 'farmers'
   | 'registrations'
   | 'sales'
-  | 'allocation';
+  | 'allocation'
+  | 'exports';
 
 export type Access = 'public' | readonly Role[];
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -167,6 +168,11 @@ export const ROUTES = [
 
   // the audit log (read only: no route changes or deletes an entry)
   { method: 'GET', path: '/api/audit', area: 'admin', access: SUPER },
+
+  // exports of the staff lists as CSV or Excel, with the lists' own filters and rules; a large one runs as a job
+  // whose file is fetched through a short-lived link
+  { method: 'GET', path: '/api/export/{kind}', area: 'exports', access: STAFF },
+  { method: 'GET', path: '/api/export/jobs/{id}', area: 'exports', access: STAFF },
 ] as const satisfies readonly RouteDef[];
 
 type Route = (typeof ROUTES)[number];

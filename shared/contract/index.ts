@@ -5,6 +5,7 @@ import { allocationContract } from './allocation';
 import { authContract } from './auth';
 import { cropsContract } from './crops';
 import { dashboardContract } from './dashboard';
+import { exportsContract } from './exports';
 import { farmersContract } from './farmers';
 import { homeContract } from './home';
 import { lotsContract } from './lots';
@@ -32,6 +33,7 @@ export const CONTRACT = {
   ...salesContract,
   ...dashboardContract,
   ...allocationContract,
+  ...exportsContract,
 } as const satisfies { readonly [K in RouteKey]: RouteContract };
 
 export type Contract = typeof CONTRACT;
