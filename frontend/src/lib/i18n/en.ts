@@ -1110,6 +1110,16 @@ export const en = {
       change: 'Change',
     },
   },
+  exports: {
+    button: 'Export',
+    csv: 'CSV (any spreadsheet)',
+    xlsx: 'Excel (XLSX)',
+    preparing: 'Preparing the file…',
+    progress: 'Exporting: {{done}} of {{total}} rows',
+    progressLabel: 'Export progress',
+    downloading: 'Downloading…',
+    failed: 'The export could not be made. Please try again.',
+  },
 };
 
 export type Messages = typeof en;
