@@ -1,5 +1,4 @@
 import { stringify } from 'csv-stringify/sync';
-import writeExcelFile from 'write-excel-file/node';
 import type { ExportFormat, ExportKind } from '@shared/schemas/exports';
 import type { Cell } from './columns';
 
@@ -51,5 +50,7 @@ export async function toXlsx(sheet: string, headers: readonly string[], rows: re
       r.map((c) => (c === null ? null : typeof c === 'number' ? { value: c, type: Number } : { value: c, type: String })),
     ),
   ];
+  // Loaded on the first XLSX, not at every start of the function.
+  const { default: writeExcelFile } = await import('write-excel-file/node');
   return writeExcelFile(data, { sheet, stickyRowsCount: 1 }).toBuffer();
 }

@@ -1,4 +1,4 @@
-import { InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
+import type { LambdaClient } from '@aws-sdk/client-lambda';
 import { env } from '../lib/env';
 import { log } from '../lib/log';
 
@@ -29,7 +29,9 @@ export async function startJob(id: string, run: (id: string) => Promise<void>): 
     void run(id).catch((e: unknown) => log.error('export job failed', { id, error: (e as Error)?.message }));
     return;
   }
-  lambda ??= new LambdaClient({ region: env().AWS_REGION });
+  // Loaded on the first job, not at every start of the function.
+  const { InvokeCommand, LambdaClient: Client } = await import('@aws-sdk/client-lambda');
+  lambda ??= new Client({ region: env().AWS_REGION });
   const payload: ExportJobEvent = { exportJob: id };
   await lambda.send(
     new InvokeCommand({ FunctionName: functionName, InvocationType: 'Event', Payload: Buffer.from(JSON.stringify(payload)) }),
