@@ -1,8 +1,12 @@
+import { randomBytes } from 'node:crypto';
 import { parse } from 'csv-parse/sync';
 import { readSheet } from 'read-excel-file/node';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { kolkataDate } from '@shared/schemas/registration';
 import { maskAadhaar } from '@shared/format';
+import type { ExportJobItem } from '@functions/exports/job-entity';
+import { putJob } from '@functions/exports/job-store';
+import { runExportJob } from '@functions/exports/service';
 import { useTestApi } from '../support/integration';
 import { startedWork } from '../support/started-work';
 import {
@@ -263,6 +267,42 @@ describe('the job path', () => {
     const r = await exportOf('registrations', { format: 'csv', aadhaar: '234567890124', async: '1' });
     expect([200, 400]).toContain(r.status);
     if (r.status === 200) expect(csvRows(r.buffer)).toHaveLength(1);
+  });
+});
+
+describe('a job that cannot finish', () => {
+  const job = (over: Partial<ExportJobItem>): ExportJobItem => ({
+    id: randomBytes(16).toString('base64url'),
+    kind: 'registrations',
+    format: 'csv',
+    filters: {},
+    requestedBy: { userID: sellerId, name: 'Test seller', email: 's@test.local', roles: ['seller'] },
+    status: 'running',
+    rowsDone: 0,
+    fileName: 'registrations-x.csv',
+    createdOn: new Date().toISOString(),
+    expiresAt: Math.floor(Date.now() / 1000) + 3600,
+    ...over,
+  });
+
+  it('is marked failed with a plain message when its work throws, and gives no link', async () => {
+    const failing = job({ filters: { status: 'lost' } });
+    await putJob(failing);
+    await runExportJob(failing.id);
+    const r = await api.call('GET', `/api/export/jobs/${failing.id}`, { token: tokens.seller });
+    expect(r.status).toBe(200);
+    expect(r.json).toMatchObject({ status: 'failed', message: 'The export could not be finished. Please try again.' });
+    expect(r.json.url).toBeUndefined();
+    // Run again (Lambda retries an event): a finished job is left as it is.
+    await runExportJob(failing.id);
+    expect((await api.call('GET', `/api/export/jobs/${failing.id}`, { token: tokens.seller })).json.status).toBe('failed');
+  });
+
+  it('still running long after its function would have stopped is reported as stopped', async () => {
+    const stale = job({ createdOn: new Date(Date.now() - 10 * 60_000).toISOString(), rowsDone: 500, rowsTotal: 5000 });
+    await putJob(stale);
+    const r = await api.call('GET', `/api/export/jobs/${stale.id}`, { token: tokens.admin });
+    expect(r.json).toMatchObject({ status: 'failed', rowsDone: 500, message: expect.stringMatching(/stopped/) });
   });
 });
 
