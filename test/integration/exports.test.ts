@@ -129,6 +129,17 @@ describe('registrations, 5,000 of them', () => {
     expect(list.json.total).toBe(want.length);
   }, 60_000);
 
+  it('a burst of 20 of the same export at once: each answer is the same whole file', async () => {
+    const work = startedWork();
+    const query = { format: 'csv', year: String(YEAR), district: DISTRICTS[2], from: seeded[0].created, to: seeded[599].created };
+    const answers = await work.all(Array.from({ length: 20 }, () => exportOf('registrations', query, tokens.seller)));
+    expect(answers.map((a) => a.status)).toEqual(Array(20).fill(200));
+    const want = seeded.slice(0, 600).filter((s) => s.district === DISTRICTS[2]);
+    expectRegistrationRows(csvRows(answers[0].buffer), want, true);
+    for (const a of answers) expect(a.buffer.equals(answers[0].buffer)).toBe(true);
+    await work.settled();
+  }, 120_000);
+
   it('a search by name or village in Devanagari', async () => {
     const r = await exportOf('registrations', { format: 'csv', year: String(YEAR), village: 'नया गाँव' }, tokens.seller);
     expect(r.status).toBe(200);
