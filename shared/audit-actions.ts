@@ -78,6 +78,10 @@ export const AUDIT_ACTIONS = {
   'POST /api/invoices/{invoiceID}/cancel': 'invoice.cancel',
   'POST /api/invoices/{invoiceID}/cancel-request': 'invoice.cancel-request',
   'POST /api/invoices/cancel-requests/{id}/refuse': 'invoice.cancel-request-refuse',
+  'POST /api/day-close': 'dayclose.close',
+  'POST /api/day-close/{id}/reopen': 'dayclose.reopen',
+  'POST /api/checkin': 'registration.checkin',
+  'POST /api/queue/serve': 'registration.serve',
 } as const satisfies Record<WriteRouteKey, string | { none: string }>;
 
 type ActionOf<V> = V extends string ? V : never;

@@ -307,6 +307,15 @@ export const CONFIG_KEYS = {
     description:
       'Days an Aadhaar scan is kept after its registration is billed, expires or is cancelled (0–365); then it is deleted',
   }),
+  AcceptOtherDays: def<boolean>({
+    default: false,
+    public: false,
+    parse: parseBool,
+    format: (v) => (v ? 'true' : 'false'),
+    label: 'Accept letters of other days',
+    description:
+      'The counter checks in a farmer whose appointment is on another day (marked as another day’s); off: such a letter is refused',
+  }),
 } as const;
 
 export type KnownConfigKey = keyof typeof CONFIG_KEYS;

@@ -21,6 +21,7 @@ export type FunctionArea =
   | 'registrations'
   | 'sales'
   | 'allocation'
+  | 'counter'
   | 'exports';
 
 export type Access = 'public' | readonly Role[];
@@ -168,6 +169,18 @@ export const ROUTES = [
 
   // the audit log (read only: no route changes or deletes an entry)
   { method: 'GET', path: '/api/audit', area: 'admin', access: SUPER },
+
+  // reports: a year's figures by district, crop, category or gender, from counters kept with each change
+  { method: 'GET', path: '/api/reports', area: 'dashboard', access: ADMIN },
+  // the day-end cash close of each seller's day (a seller closes their own; admins see all and reopen)
+  { method: 'POST', path: '/api/day-close', area: 'sales', access: STAFF },
+  { method: 'GET', path: '/api/day-close', area: 'sales', access: STAFF },
+  { method: 'POST', path: '/api/day-close/{id}/reopen', area: 'sales', access: ADMIN },
+  // the counter's day: today's list, check-in with a token, the public queue display and the counter serving a token
+  { method: 'GET', path: '/api/today', area: 'counter', access: STAFF },
+  { method: 'POST', path: '/api/checkin', area: 'counter', access: STAFF },
+  { method: 'GET', path: '/api/queue', area: 'counter', access: 'public' },
+  { method: 'POST', path: '/api/queue/serve', area: 'counter', access: STAFF },
 
   // exports of the staff lists as CSV or Excel, with the lists' own filters and rules; a large one runs as a job
   // whose file is fetched through a short-lived link

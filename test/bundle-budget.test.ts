@@ -40,6 +40,10 @@ describe('public pages bundle budget', () => {
     expect(kbOf('/credit-note/{number}')).toBeLessThanOrEqual(BUDGET_KB.qrPages);
   });
 
+  it(`the queue display /queue loads no more than the QR pages (at most ${BUDGET_KB.qrPages} KB gzip)`, () => {
+    expect(kbOf('/queue')).toBeLessThanOrEqual(BUDGET_KB.qrPages);
+  });
+
   it('no public page downloads an admin screen, zod or the other language', () => {
     const adminFiles = ADMIN_ONLY_SOURCES.map((src) => manifest[src]?.file).filter(Boolean);
     expect(adminFiles.length).toBe(ADMIN_ONLY_SOURCES.length);

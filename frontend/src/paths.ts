@@ -16,6 +16,8 @@ export const paths = {
   /** The older system's misspelt letter path, still in messages sent before: it opens the letter. */
   misspeltAppointment: '/svs-appointment-lettter/:uniqueCode',
   bill: '/bill/:number',
+  /** The public token queue display of the counter (a TV or a phone). */
+  queue: '/queue',
   creditNote: '/credit-note/:number',
   /**
    * The required pages of the footer (/privacy, /terms, /contact, /accessibility: shared/site-pages.ts) and
@@ -41,6 +43,9 @@ export const paths = {
     configs: '/admin/configs',
     dataRequests: '/admin/data-requests',
     audit: '/admin/audit',
+    reports: '/admin/reports',
+    dayClose: '/admin/day-close',
+    today: '/admin/today',
   },
   user: {
     root: '/user',
@@ -89,7 +94,10 @@ export type AdminSectionId =
   | 'roles'
   | 'configs'
   | 'dataRequests'
-  | 'audit';
+  | 'audit'
+  | 'reports'
+  | 'dayClose'
+  | 'today';
 
 export interface AdminSection {
   id: AdminSectionId;
@@ -117,6 +125,9 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { id: 'configs', path: paths.admin.configs, roles: SUPER },
   { id: 'dataRequests', path: paths.admin.dataRequests, roles: ADMIN },
   { id: 'audit', path: paths.admin.audit, roles: SUPER },
+  { id: 'reports', path: paths.admin.reports, roles: ADMIN },
+  { id: 'dayClose', path: paths.admin.dayClose, roles: STAFF },
+  { id: 'today', path: paths.admin.today, roles: STAFF },
 ];
 
 /** A path inside the app that is safe to go to after signing in (no other origin, no protocol tricks). */

@@ -13,7 +13,7 @@ import { RouteErrorBoundary } from './components/RouteErrorBoundary';
 import { PageLoading, PublicPageLayout, SiteLayout } from './components/SiteLayout';
 import { clearSession } from './lib/session';
 import { setUnauthorizedHandler } from './lib/api';
-import { loadStaffMessages, loadStatusMessages } from './lib/i18n';
+import { loadQueueMessages, loadStaffMessages, loadStatusMessages } from './lib/i18n';
 import { lazyPage, type LazyPage } from './lib/lazyPage';
 import { ADMIN_AREA_ROLES, ADMIN_SECTIONS, USER_AREA_ROLES, paths, to, type AdminSectionId } from './paths';
 import { publicPages } from './startup';
@@ -48,11 +48,17 @@ const adminPages: Record<AdminSectionId, LazyPage> = {
   configs: staffPage(() => import('./features/admin-configs/ConfigsPage')),
   dataRequests: staffPage(() => import('./features/data-requests/DataRequestsPage')),
   audit: staffPage(() => import('./features/audit/AuditPage')),
+  reports: staffPage(() => import('./features/reports/ReportsPage')),
+  // The Z-report's layout choice is the bill's, whose texts come with the status part.
+  dayClose: staffPage(() => Promise.all([import('./features/day-close/DayClosePage'), loadStatusMessages()]).then(([m]) => m)),
+  today: staffPage(() => import('./features/registrations/TodayPage')),
 };
 
 const home = lazyPage(publicPages.home.load);
 /** The required pages and the sitemap: code and texts on demand, never in another page's first load. */
 const sitePage = lazyPage(() => Promise.all([import('./features/site-pages/SitePage'), loadStatusMessages()]).then(([m]) => m));
+/** The queue display: its code and both languages' texts on demand (it shows Hindi and English together). */
+const queuePage = lazyPage(() => Promise.all([import('./features/queue/QueuePage'), loadQueueMessages()]).then(([m]) => m));
 const adminLayout = staffPage(() => import('./components/AdminLayout'));
 
 /** A screen's route; `preload`: its code is fetched before the first render when the page is opened directly. */
@@ -106,6 +112,8 @@ export const routes: RouteObject[] = [
           },
         ],
       },
+      // The queue display fills the screen: no site header or footer (a TV at the counter, or a phone).
+      { path: paths.queue, ...screen(queuePage, true) },
       {
         path: paths.admin.root,
         element: <RequireAuth roles={ADMIN_AREA_ROLES} />,

@@ -226,6 +226,7 @@ const SETTINGS_KEYS = [
   'GrievanceOfficerName',
   'GrievanceOfficerContact',
   'ScanRetentionDays',
+  'AcceptOtherDays',
 ] as const satisfies readonly KnownConfigKey[];
 
 export async function getSeasonSettings(): Promise<SettingsReply> {

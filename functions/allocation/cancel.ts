@@ -9,6 +9,7 @@ import type { Caller } from '../lib/caller';
 import { AppError, conflict } from '../lib/errors';
 import { log } from '../lib/log';
 import { countAttempt, type Limit } from '../lib/rate-limit';
+import { reportCounterUpdate } from '../lib/report-counters';
 import { cancellationReasons, withRetry } from '../lib/retry';
 import { releaseSlot } from '../registrations/appointments';
 import { getRegistrationByCode, regKey, type RegistrationItem } from '../registrations/repository';
@@ -129,6 +130,7 @@ function cancelTransaction(
       ),
     },
     ...purgePut(reg, 'cancelled', cancelledOn),
+    reportCounterUpdate(reg, { cancelled: 1 }, cancelledOn),
   ];
 }
 

@@ -1,6 +1,7 @@
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { docClient, tableName } from '../lib/aws';
 import { log } from '../lib/log';
+import { reportCounterUpdate } from '../lib/report-counters';
 import { cancellationReasons, withRetry } from '../lib/retry';
 import { appointmentSettings } from '../registrations/appointments';
 import { regKey, type RegistrationItem } from '../registrations/repository';
@@ -120,6 +121,7 @@ async function waitlistLoser(cropId: number, year: number, id: number, position:
         values: { number: id, crop: reg.cropName, ...(reg.cropNameHi ? { cropHi: reg.cropNameHi } : {}), position },
       }),
     },
+    reportCounterUpdate(reg, { waitlisted: 1 }, new Date()),
   ];
   try {
     await withRetry(() => docClient().send(new TransactWriteCommand({ TransactItems: items })));

@@ -3,6 +3,7 @@ import { addDays, isPastCollection, statusOf, type CollectionCalendar } from '@s
 import { docClient, tableName } from '../lib/aws';
 import { log } from '../lib/log';
 import { queryAll } from '../lib/query';
+import { reportCounterUpdate } from '../lib/report-counters';
 import { cancellationReasons, isConditionalFailure, withRetry } from '../lib/retry';
 import { regKey, type RegistrationItem } from '../registrations/repository';
 import { purgePut } from '../registrations/scan-purge';
@@ -187,6 +188,7 @@ async function expireEntry(entry: DueEntry): Promise<EntryOutcome> {
       ),
     },
     ...purgePut(reg, 'expired', now),
+    reportCounterUpdate(reg, { noShows: 1 }, now),
   ];
   try {
     // Resending is safe: the conditions let the transaction apply once.

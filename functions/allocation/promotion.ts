@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { DeleteCommand, GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { docClient, tableName } from '../lib/aws';
 import { log } from '../lib/log';
+import { reportCounterUpdate } from '../lib/report-counters';
 import { cancellationReasons, isConditionalFailure, isTransient, withRetry } from '../lib/retry';
 import {
   appointmentDateTime,
@@ -121,6 +122,7 @@ export async function confirmRegistration(reg: RegistrationItem, from: ConfirmFr
         promotedOn,
       ),
     },
+    reportCounterUpdate(reg, { confirmed: 1 }, promotedOn),
   ];
   try {
     await withRetry(() => docClient().send(new TransactWriteCommand({ TransactItems: items })), {

@@ -13,7 +13,9 @@ export type ErrorCode =
   | 'PAYLOAD_TOO_LARGE'
   | 'UNSUPPORTED_MEDIA_TYPE'
   | 'UNAVAILABLE'
-  | 'INTERNAL';
+  | 'INTERNAL'
+  /** A sale refused because its seller's day is closed (docs/decisions/0030-day-close.md). */
+  | 'DAY_CLOSED';
 
 const STATUS: Record<ErrorCode, number> = {
   BAD_REQUEST: 400,
@@ -27,6 +29,7 @@ const STATUS: Record<ErrorCode, number> = {
   TOO_MANY_REQUESTS: 429,
   UNAVAILABLE: 503,
   INTERNAL: 500,
+  DAY_CLOSED: 409,
 };
 
 export class AppError extends Error {
@@ -40,6 +43,11 @@ export class AppError extends Error {
       data?: Record<string, unknown>;
       /** Sent as Retry-After (e.g. with TOO_MANY_REQUESTS). */
       retryAfterSeconds?: number;
+      /**
+       * Sent as the body's `code` in place of the generic one: a finer reason for screens that word each case
+       * themselves (the counter's check-in refusals).
+       */
+      reason?: string;
     } = {},
   ) {
     super(message);

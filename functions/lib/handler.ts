@@ -195,7 +195,7 @@ const errorAndAccessLog = (): middy.MiddlewareObj<APIGatewayProxyEventV2, APIGat
     onError: async (req) => {
       const err = req.error as (Error & { statusCode?: number; expose?: boolean }) | null;
       if (err instanceof AppError) {
-        req.response = errorBody(err.status, err.code, err.message, err.extra.fields);
+        req.response = errorBody(err.status, err.extra.reason ?? err.code, err.message, err.extra.fields);
         if (err.extra.retryAfterSeconds !== undefined) {
           req.response.headers = {
             ...req.response.headers,

@@ -3,6 +3,7 @@ import type { AuditTransactItem } from '../lib/audit-log';
 import { docClient, tableName } from '../lib/aws';
 import { batchGet } from '../lib/batch-get';
 import { padId } from '../lib/counters';
+import { creationDelta, reportCounterUpdate } from '../lib/report-counters';
 import { isConditionalFailure } from '../lib/retry';
 import type { AllocationStatus } from '@shared/allocation-status';
 
@@ -285,8 +286,8 @@ export async function releaseLock(hash: string, year: number, cropKey: string, t
 // ---- the registration write ----
 
 /**
- * One transaction over four new items (registration, claim, letter code, due or queue entry), none of them
- * a hot counter.
+ * One transaction over four new items (registration, claim, letter code, due or queue entry) and the
+ * report counter of the registration's day and combination (spread over shards: functions/lib/report-counters.ts).
  * The client request token makes a resent transaction idempotent (DynamoDB remembers it for 10 minutes).
  */
 export async function commitRegistration(
@@ -312,6 +313,7 @@ export async function commitRegistration(
         },
         // The due entry (confirmed) or the queue entry (waitlisted): functions/allocation/entries.ts.
         { Put: { TableName: T(), Item: allocationEntry, ConditionExpression: 'attribute_not_exists(pk)' } },
+        reportCounterUpdate(item, creationDelta(item.status), item.created),
         ...(auditEntry ? [auditEntry] : []),
       ],
     }),

@@ -45,6 +45,10 @@ export interface CreditNoteItem {
   requestId?: string;
   /** Random, 128 bits, base64url: the token in the credit note's QR code. */
   verifyToken: string;
+  /** The seller who made the bill (absent on credit notes issued before day closes). */
+  billSellerUserId?: number;
+  /** True when the bill's seller-day was open and went down by the bill (docs/decisions/0030-day-close.md). */
+  deductedFromDay?: boolean;
 }
 
 export const creditNotesPk = (fyStart: number) => `CREDITNOTES#${fyStart}`;
@@ -84,6 +88,8 @@ export const creditNoteEntity = defineEntity<CreditNoteItem>()({
     'issuedByName',
     'requestId',
     'verifyToken',
+    'billSellerUserId',
+    'deductedFromDay',
   ],
 });
 

@@ -18,6 +18,7 @@ import {
   type CreditNoteItem,
 } from './credit-note-entity';
 import { invoiceKey, type InvoiceItem } from './invoice-entity';
+import { cancelDayUpdate } from './seller-day';
 
 type TransactItems = NonNullable<TransactWriteCommandInput['TransactItems']>;
 
@@ -61,7 +62,11 @@ export interface CancelWrite {
   cropIdOfRegistration?: number;
   /** The bill's open request (closed as approved), or none (then none may be opened meanwhile). */
   openRequestId?: string;
+  /** The bill's seller-day is open: it goes down by the bill (docs/decisions/0030-day-close.md). */
+  deductFromDay?: boolean;
   at: Date;
+  /** The report counter of the registration's combination, on the credit note's day (functions/lib/report-counters.ts). */
+  report: TransactItems[number];
   audit: AuditTrail;
 }
 
@@ -74,6 +79,7 @@ export interface CancelPositions {
   lot: number;
   pools: number[];
   request: number[];
+  sellerDay?: number;
 }
 
 /**
@@ -214,6 +220,18 @@ export function cancelItems(w: CancelWrite): { items: TransactItems; at: CancelP
     ...statUpdates('sales', delta, { at: billDay, userID: inv.createdByUserId }),
   ])
     push({ Update: u });
+  push(w.report);
+  // The seller's day of the bill, while still open.
+  const sellerDay = w.deductFromDay
+    ? push(
+        cancelDayUpdate(inv.day, inv.createdByUserId, {
+          grams: inv.quantityGrams,
+          paise: inv.totalPaise,
+          paymentMode: inv.paymentMode,
+          cropID: inv.cropID,
+        }),
+      )
+    : undefined;
   push(
     w.audit.put(
       { type: 'invoice', id: inv.invoiceNumber, year: inv.year },
@@ -232,7 +250,7 @@ export function cancelItems(w: CancelWrite): { items: TransactItems; at: CancelP
       },
     ),
   );
-  return { items, at: { counter, creditNote, bill, registration, lot, pools, request } };
+  return { items, at: { counter, creditNote, bill, registration, lot, pools, request, sellerDay } };
 }
 
 /** The sale's pool updates reversed (repository.poolUpdates): one pool, or the registration's and the lot's. */

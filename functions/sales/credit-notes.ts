@@ -19,6 +19,7 @@ import { isStaff } from '../lib/caller-roles';
 import { AppError, conflict, notFound } from '../lib/errors';
 import { log } from '../lib/log';
 import { publicUrl, qrPng } from '../lib/qr';
+import { billDelta, reportCounterUpdate } from '../lib/report-counters';
 import { cancellationReasons, isAmbiguous, isTransient, sleep, withRetry } from '../lib/retry';
 import { kolkataDay } from '../lib/stats';
 import { getLot } from '../lots/repository';
@@ -28,6 +29,7 @@ import { reasonAttr } from './sale-cancellation';
 import type { CancelRequestItem, CreditNoteItem } from './credit-note-entity';
 import * as cn from './credit-notes-repository';
 import * as repo from './repository';
+import { getSellerDay } from './seller-day';
 import { holdsBillToken, newBillToken } from './service';
 
 /**
@@ -126,6 +128,9 @@ export async function cancelBill(
       const openRequestId = await read(() => cn.openRequestOf(inv.invoiceNumber));
       if (input.requestId && input.requestId !== openRequestId)
         throw conflict(`Request ${input.requestId} is not an open request to cancel bill ${inv.invoiceNumber}`);
+      // The bill's seller-day goes down by the bill only while open; a closed day's figures stay as closed.
+      const billDay = await read(() => getSellerDay(inv.day, inv.createdByUserId));
+      const deductFromDay = Boolean(billDay && !billDay.closedAt);
       const seq = seen + 1;
       const note: CreditNoteItem = {
         creditNoteNumber: formatCreditNoteNumber(fy, seq),
@@ -157,6 +162,8 @@ export async function cancelBill(
         issuedByName: caller.name,
         ...(openRequestId ? { requestId: openRequestId } : {}),
         verifyToken,
+        billSellerUserId: inv.createdByUserId,
+        deductedFromDay: deductFromDay,
       };
       const { items, at } = cn.cancelItems({
         note,
@@ -168,7 +175,9 @@ export async function cancelBill(
         lotGrams: { used: lot.usedGrams, remaining: lot.remainingGrams },
         ...(dueDay ? { dueDay, cropIdOfRegistration: reg.cropId } : {}),
         ...(openRequestId ? { openRequestId } : {}),
+        deductFromDay,
         at: now,
+        report: reportCounterUpdate(reg, billDelta(inv, -1), now),
         audit,
       });
       try {
@@ -201,6 +210,8 @@ export async function cancelBill(
           if (input.requestId) throw conflict(`Request ${input.requestId} was decided meanwhile; nothing was cancelled`);
           return { retry: true };
         }
+        // The bill's day was closed meanwhile: read it again (the credit note then leaves it as closed).
+        if (at.sellerDay !== undefined && failed(at.sellerDay)) return { retry: true };
         if (failed(at.counter)) {
           const v = old(at.counter, 'value');
           seen = v === undefined || v === null ? undefined : Number(v);

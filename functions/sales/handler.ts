@@ -14,10 +14,12 @@ import {
   CreditNoteNumberParam,
   RefuseCancelRequestInput,
 } from '@shared/schemas/credit-notes';
+import { DayCloseIdParam, DayCloseInput, DayCloseQuery, ReopenDayInput } from '@shared/schemas/day-close';
 import { defineArea } from '../lib/handler';
 import { binary, json } from '../lib/http';
 import { qrImageHeaders } from '../lib/qr';
 import * as creditNotes from './credit-notes';
+import * as dayClose from './day-close';
 import * as sales from './service';
 
 /** Sales and bills. Public lookups go by the printed invoice number only; ids are staff-only. */
@@ -102,5 +104,18 @@ export const handler = defineArea('sales', {
         qrImageHeaders(`credit-note-${img.creditNoteNumber}.png`, { download: query.download, shared: !img.withToken }),
       );
     },
+  },
+  'POST /api/day-close': {
+    body: DayCloseInput,
+    handle: async ({ body, caller, audit }) => json(await dayClose.closeDay(body, caller!, audit), 201),
+  },
+  'GET /api/day-close': {
+    query: DayCloseQuery,
+    handle: ({ query, caller }) => dayClose.listDay(query.date, caller!, { mine: query.mine }),
+  },
+  'POST /api/day-close/{id}/reopen': {
+    params: DayCloseIdParam,
+    body: ReopenDayInput,
+    handle: ({ params, body, caller, audit }) => dayClose.reopenDay(params.id, body, caller!, audit),
   },
 });

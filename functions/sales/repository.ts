@@ -54,8 +54,12 @@ export interface SaleWrite {
   promise: { grams: number; dueDay?: string };
   /** The registration's scan: its purge entry starts the retention time (functions/registrations/scan-purge.ts). */
   scan?: { year: number; id: number; adharFilePath?: string; farmerID?: number; scanDeletedOn?: string };
+  /** The report counter of the registration's combination (functions/lib/report-counters.ts). */
+  report: TransactItem;
   /** The sale's audit entry: the transaction's last item (after every position SALE_TX names). */
   entry: TransactItem;
+  /** The seller's day taking the sale (seller-day.ts saleDayUpdate): refused once the day is closed. */
+  sellerDay: TransactItem;
 }
 
 /**
@@ -72,7 +76,8 @@ export interface SaleWrite {
  *     the lot's pool sells them instead;
  *  then the registration's due entry is deleted (none left for the expiry sweep; a missing one is no failure),
  *  the dashboard's daily and running sales stats, overall and for the seller (ADD), and last the scan's purge
- *  entry (its retention time starts with the bill).
+ *  entry (its retention time starts with the bill), the report counter of the registration's combination, the
+ *  seller's day figures (refused once the day is closed; docs/decisions/0030-day-close.md), and the audit entry.
  * The positions 0-5 are SALE_TX (sale-cancellation.ts), which reads why a cancelled sale failed.
  * The stats ride in the transaction: the counter already orders every sale of the year, so they add no
  * contention, and the dashboard can never disagree with the bills (no double count on a retry, no loss on
@@ -140,6 +145,9 @@ export async function commitSale(w: SaleWrite): Promise<void> {
       Update: u,
     })),
     ...(w.scan ? purgePut(w.scan, 'billed', inv.generatedOn) : []),
+    w.report,
+    // The seller's day: found by its key among the reasons (sale-cancellation.ts), not by position.
+    w.sellerDay,
     w.entry,
   ];
   await docClient().send(new TransactWriteCommand({ TransactItems: items }));

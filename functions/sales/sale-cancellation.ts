@@ -1,5 +1,6 @@
 import type { AllocationStatus } from '@shared/allocation-status';
 import { cancellationReasons, isTransient } from '../lib/retry';
+import { failedOnClosedDay } from './seller-day';
 
 /**
  * Position of each item in the sale transaction (repository.commitSale), to read cancellation reasons.
@@ -13,6 +14,8 @@ export type SaleFailure =
   /** An earlier attempt of this very request committed; its answer was lost. */
   | { kind: 'committed-earlier'; invoiceNumber: string }
   | { kind: 'registration-missing' }
+  /** The seller's day is closed (docs/decisions/0030-day-close.md): no sale until an admin reopens it. */
+  | { kind: 'day-closed' }
   /** docs/invariants.md#5-billed-once */
   | { kind: 'already-billed'; invoiceNumber: string | null | undefined }
   /** Waitlisted, applied, expired or cancelled: no seed is promised to it (docs/decisions/0026-allocation.md, section 7). */
@@ -63,6 +66,7 @@ export function saleFailure(e: unknown, sale: { saleId: string; cropID: number }
       return { kind: 'not-billable', status: status as Exclude<AllocationStatus, 'confirmed'> };
     return { kind: 'already-billed', invoiceNumber: billedAs };
   }
+  if (failedOnClosedDay(reasons)) return { kind: 'day-closed' };
   if (failed(SALE_TX.lot)) {
     if (old(SALE_TX.lot, 'pk') === undefined) return { kind: 'lot-missing' };
     if (old(SALE_TX.lot, 'isActive') === false) return { kind: 'lot-inactive' };

@@ -21,6 +21,7 @@ import { AppError, badRequest, notFound } from '../lib/errors';
 import { log } from '../lib/log';
 import { countMetric, countRefusal } from '../lib/metrics';
 import { publicUrl, qrPng } from '../lib/qr';
+import { billDelta, reportCounterUpdate } from '../lib/report-counters';
 import { cancellationReasons, isAmbiguous, sleep, withRetry } from '../lib/retry';
 import { kolkataDay } from '../lib/stats';
 import { getUser } from '../lib/users-store';
@@ -36,6 +37,8 @@ import { saleFailure } from './sale-cancellation';
 import { statusOf, type AllocationStatus } from '@shared/allocation-status';
 import { readPool } from '../allocation/pool';
 import { creditNoteTokenOf } from './credit-notes';
+import { dayClosedError } from './day-close';
+import { saleDayUpdate } from './seller-day';
 
 /**
  * Sales and bills (docs/product-rules.md#issue-seeds, docs/product-rules.md#bill-contents). Invariants kept here:
@@ -305,6 +308,20 @@ async function makeSaleOnce(input: MakeSaleInput, caller: Caller, audit: AuditTr
           lotPooled: lot.pooled === true,
           promise,
           scan: reg,
+          report: reportCounterUpdate(reg, billDelta(invoice, 1), now),
+          sellerDay: saleDayUpdate(
+            day,
+            { userID: caller.userID, name: caller.name },
+            {
+              bills: 1,
+              grams,
+              paise: totalPaise,
+              paymentMode: input.paymentMode,
+              cropID: lot.cropID,
+              cropName: crop.cropName,
+              ...(crop.cropNameHi ? { cropNameHi: crop.cropNameHi } : {}),
+            },
+          ),
           entry: audit.put(
             // By the bill's number, as its cancellation and requests are: one record filter finds them all.
             { type: 'invoice', id: invoiceNumber, year: reg.year },
@@ -326,6 +343,8 @@ async function makeSaleOnce(input: MakeSaleInput, caller: Caller, audit: AuditTr
             return { done: await committedEarlier(why.invoiceNumber, attempt) };
           case 'registration-missing':
             throw notFound(`Registration ${reg.id} of ${reg.year} not found`);
+          case 'day-closed':
+            throw dayClosedError();
           case 'already-billed':
             throw new AppError('CONFLICT', billedMessage(why.invoiceNumber), { data: { invoiceNumber: why.invoiceNumber } });
           case 'not-billable':

@@ -19,6 +19,7 @@ export const AREA_LOADERS: Partial<Record<FunctionArea, () => Promise<{ handler:
   sales: () => import('@functions/sales/handler'),
   dashboard: () => import('@functions/dashboard/handler'),
   allocation: () => import('@functions/allocation/handler'),
+  counter: () => import('@functions/counter/handler'),
   exports: () => import('@functions/exports/handler'),
 };
 

@@ -3,6 +3,7 @@ import type { RouteKey } from '../routes';
 import { adminContract } from './admin';
 import { allocationContract } from './allocation';
 import { authContract } from './auth';
+import { counterContract } from './counter';
 import { cropsContract } from './crops';
 import { dashboardContract } from './dashboard';
 import { exportsContract } from './exports';
@@ -33,6 +34,7 @@ export const CONTRACT = {
   ...salesContract,
   ...dashboardContract,
   ...allocationContract,
+  ...counterContract,
   ...exportsContract,
 } as const satisfies { readonly [K in RouteKey]: RouteContract };
 

@@ -9,6 +9,8 @@ import {
   CreditNoteNumberParam,
   RefuseCancelRequestInput,
 } from '../schemas/credit-notes';
+import { DayCloseIdParam, DayCloseInput, DayCloseQuery, ReopenDayInput } from '../schemas/day-close';
+import { DayCloseListReply, DayCloseView } from '../schemas/replies/day-close';
 import type { AreaContract } from './types';
 
 export const salesContract = {
@@ -35,4 +37,7 @@ export const salesContract = {
     query: BillQrQuery,
     reply: 'image',
   },
+  'POST /api/day-close': { body: DayCloseInput, reply: DayCloseView },
+  'GET /api/day-close': { query: DayCloseQuery, reply: DayCloseListReply },
+  'POST /api/day-close/{id}/reopen': { params: DayCloseIdParam, body: ReopenDayInput, reply: DayCloseView },
 } as const satisfies AreaContract<'sales'>;

@@ -125,6 +125,8 @@ export const SettingsInput = z.object({
     .min(0, 'Must be 0 or more')
     .max(365, 'At most 365')
     .optional(),
+  /** The counter checks in letters of other days (optional like the others). */
+  AcceptOtherDays: z.boolean().optional(),
 });
 export type SettingsInput = z.infer<typeof SettingsInput>;
 

@@ -266,7 +266,17 @@ describe('admin shell', () => {
     const nav = page.getByRole('navigation', { name: 'Admin sections' });
     await nav.getByRole('link', { name: 'Dashboard' }).waitFor();
     const labels = (await nav.getByRole('link').allTextContents()).filter((l) => l !== 'Seed Portal');
-    expect(labels).toEqual(['Dashboard', 'Lots', 'Farmers', 'Internal Registration', 'Registrations', 'Allocation', 'Bills']);
+    expect(labels).toEqual([
+      'Dashboard',
+      'Lots',
+      'Farmers',
+      'Internal Registration',
+      'Registrations',
+      'Allocation',
+      'Bills',
+      'Day close',
+      'Today',
+    ]);
     await expect(page.getByTestId('role-badge').textContent()).resolves.toBe('Seller');
     // A section the role does not open sends the user home.
     await page.goto(url('/admin/users'));

@@ -302,6 +302,7 @@ describe('season settings', () => {
       GrievanceOfficerName: 'Grievance Officer, Seed Institute',
       GrievanceOfficerContact: '0512-2345678, registrar@example.org',
       ScanRetentionDays: 45,
+      AcceptOtherDays: true,
     };
     const saved = await api.call('PUT', '/api/settings', { token, body });
     expect(saved.status).toBe(200);
@@ -312,6 +313,8 @@ describe('season settings', () => {
     // The grievance officer is public: the registration form's notice names them.
     const officer = await api.call('GET', '/api/config/GrievanceOfficerContact');
     expect(officer.json.value).toBe('0512-2345678, registrar@example.org');
+    // Not public: only the counter's check-in reads it.
+    expect((await api.call('GET', '/api/config/AcceptOtherDays')).status).toBe(401);
     const bad = await api.call('PUT', '/api/settings', { token, body: { ...body, PerDayLimit: -1 } });
     expect(bad.status).toBe(400);
     expect(bad.json.message).toBe('Must be 0 or more');

@@ -328,7 +328,32 @@ const CASES: Record<WriteRouteKey, RouteCase> = {
     });
     return { path: `/api/invoices/cancel-requests/${request.id}/refuse`, as: 'admin', body: { note: 'The bill is right' } };
   },
+  // Past days: today's sales of the later tests stay open.
+  'POST /api/day-close': async () => ({
+    path: '/api/day-close',
+    as: 'seller',
+    body: { date: pastDay(1), denominations: { n500: 2, coins: 7 }, note: 'Counted twice' },
+  }),
+  'POST /api/day-close/{id}/reopen': async () => {
+    const closed = await ok('POST', '/api/day-close', { as: 'admin', body: { date: pastDay(2), denominations: {} } });
+    return { path: `/api/day-close/${closed.id}/reopen`, as: 'admin', body: { reason: 'A late cash bill found' } };
+  },
+  // The form books a later day: the counter takes it as another day's letter.
+  'POST /api/checkin': async () => {
+    await ok('POST', '/api/config', { as: 'super_admin', body: { key: 'AcceptOtherDays', value: 'true' } });
+    const reg = await newRegistration();
+    return { path: '/api/checkin', as: 'seller', body: { code: reg.code } };
+  },
+  'POST /api/queue/serve': async () => {
+    await ok('POST', '/api/config', { as: 'super_admin', body: { key: 'AcceptOtherDays', value: 'true' } });
+    const reg = await newRegistration();
+    await ok('POST', '/api/checkin', { as: 'seller', body: { code: reg.code } });
+    return { path: '/api/queue/serve', as: 'seller', body: { registrationId: reg.id, year: reg.year, counter: 'Counter 1' } };
+  },
 };
+
+/** The India day `n` days before today. */
+const pastDay = (n: number) => new Date(Date.now() + 5.5 * 3_600_000 - n * 86_400_000).toISOString().slice(0, 10);
 
 const methodOf = (key: WriteRouteKey) => key.slice(0, key.indexOf(' '));
 

@@ -5,8 +5,9 @@ import { recordLeaks } from './aadhaar-sweep';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium';
 
 /** Headless Chromium for the end-to-end tests (test/support/chromium.ts), driven by playwright-core. */
-export async function launchBrowser(): Promise<Browser> {
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
+/** `extraArgs`: more Chromium switches (a fake camera fed from a file, for the letter scan). */
+export async function launchBrowser(extraArgs: readonly string[] = []): Promise<Browser> {
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_FLAGS, ...extraArgs] });
   watchRequestedUrls(browser);
   return browser;
 }

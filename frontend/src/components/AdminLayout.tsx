@@ -26,6 +26,7 @@ import PeopleIcon from '@mui/icons-material/People';
 import AppRegistrationIcon from '@mui/icons-material/AppRegistration';
 import ListAltIcon from '@mui/icons-material/ListAlt';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
+import PointOfSaleIcon from '@mui/icons-material/PointOfSale';
 import BalanceIcon from '@mui/icons-material/Balance';
 import ArticleIcon from '@mui/icons-material/Article';
 import CampaignIcon from '@mui/icons-material/Campaign';
@@ -35,6 +36,8 @@ import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
 import TuneIcon from '@mui/icons-material/Tune';
 import PrivacyTipIcon from '@mui/icons-material/PrivacyTip';
 import HistoryIcon from '@mui/icons-material/History';
+import AssessmentIcon from '@mui/icons-material/Assessment';
+import HowToRegIcon from '@mui/icons-material/HowToReg';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Link as RouterLink, NavLink, Outlet } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -66,6 +69,9 @@ const ICONS: Record<AdminSectionId, ComponentType<SvgIconProps>> = {
   configs: TuneIcon,
   dataRequests: PrivacyTipIcon,
   audit: HistoryIcon,
+  reports: AssessmentIcon,
+  dayClose: PointOfSaleIcon,
+  today: HowToRegIcon,
 };
 
 /** The admin area: header (welcome, role badge, Refresh, Logout) and a sidebar of the sections the user's roles open. */

@@ -55,6 +55,7 @@ export const SettingsReply = z.strictObject({
   GrievanceOfficerName: z.string(),
   GrievanceOfficerContact: z.string(),
   ScanRetentionDays: z.number(),
+  AcceptOtherDays: z.boolean(),
 });
 export type SettingsReply = z.infer<typeof SettingsReply>;
 

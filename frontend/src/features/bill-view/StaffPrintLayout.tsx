@@ -2,8 +2,8 @@ import { useState, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import type { InvoiceResponse } from '@shared/schemas/sales';
-import { storedBillLayout, type BillLayout } from './bill-layout';
-import { BillLayoutToggle } from './BillLayoutToggle';
+import { storedBillLayout, type BillLayout } from '@web/lib/bill-layout';
+import { BillLayoutToggle } from '@web/components/BillLayoutToggle';
 import { ThermalBill } from './ThermalBill';
 
 /**

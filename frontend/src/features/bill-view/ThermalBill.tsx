@@ -5,7 +5,7 @@ import { cropLabel } from '@shared/crop-names';
 import { formatRupees, maskAadhaar } from '@shared/format';
 import type { InvoiceResponse } from '@shared/schemas/sales';
 import { AmountInWords, NoTaxLine } from './AmountInWords';
-import type { BillLayout } from './bill-layout';
+import type { BillLayout } from '@web/lib/bill-layout';
 
 const PX_PER_MM = 96 / 25.4;
 const kg = (n: number) => new Intl.NumberFormat('en-IN', { maximumFractionDigits: 3 }).format(n);

@@ -10,7 +10,8 @@ import CloseIcon from '@mui/icons-material/Close';
 import { useTranslation } from 'react-i18next';
 import type { RegistrationRow } from '@shared/schemas/registration';
 import type { MakeSaleForm, MakeSaleReply } from '@shared/schemas/sales';
-import { call, errorMessage } from '@web/lib/api';
+import { call } from '@web/lib/api';
+import { saleRefusalMessage } from '@web/lib/sale-refusal';
 import { sessionHasRole, useSession } from '@web/lib/session';
 import { IssueSeedsForm } from './IssueSeedsForm';
 import { RegistrationSummary } from './RegistrationSummary';
@@ -46,7 +47,7 @@ export function IssueSeedsDialog({ row, onClose, onIssued }: IssueSeedsDialogPro
     try {
       onIssued(await sale.mutateAsync(body));
     } catch (e) {
-      const message = errorMessage(e, t('issueSeeds.failed'));
+      const message = saleRefusalMessage(e, t, t('issueSeeds.failed'));
       setSaleError(message);
       window.alert(message);
     }

@@ -31,6 +31,8 @@ interface IssueSeedsFormProps extends Omit<IssueLots, 'loadError'> {
   error: string;
   /** The sale, with its total in rupees as shown (for the payment question). */
   onIssue: (sale: MakeSaleForm, total: string) => void;
+  /** The button's text (default: Issue Seeds' own). */
+  submitLabel?: string;
 }
 
 /**
@@ -38,7 +40,7 @@ interface IssueSeedsFormProps extends Omit<IssueLots, 'loadError'> {
  * (fittingLot) until the clerk picks another; the button works only with a lot and a quantity that passes
  * checkSaleQuantity.
  */
-export function IssueSeedsForm({ row, crop, lots, isAdmin, busy, error, onIssue }: IssueSeedsFormProps) {
+export function IssueSeedsForm({ row, crop, lots, isAdmin, busy, error, onIssue, submitLabel }: IssueSeedsFormProps) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language === 'hi' ? 'hi' : 'en';
   const initialCount = row.bagsRequested || 1;
@@ -165,7 +167,7 @@ export function IssueSeedsForm({ row, crop, lots, isAdmin, busy, error, onIssue 
       {error && <Alert severity="error">{error}</Alert>}
       <Box>
         <Button type="submit" variant="contained" size="large" disabled={!canIssue}>
-          {t('issueSeeds.submit')}
+          {submitLabel ?? t('issueSeeds.submit')}
         </Button>
       </Box>
     </Paper>

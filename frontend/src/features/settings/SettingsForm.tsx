@@ -49,6 +49,7 @@ export interface FormState {
   GrievanceOfficerContact: string;
   /** Kept as typed text until saved. */
   ScanRetentionDays: string;
+  AcceptOtherDays: boolean;
 }
 
 export function toForm(s: SettingsReply): FormState {
@@ -365,6 +366,20 @@ export function SettingsForm({ initial, onSaved }: { initial: FormState; onSaved
             sx={{ maxWidth: { sm: 360 } }}
             slotProps={{ htmlInput: { min: 0, max: 365, step: 1, inputMode: 'numeric' } }}
           />
+        </Box>
+
+        <Box>
+          <FormControlLabel
+            label={t('settings.acceptOtherDays')}
+            control={
+              <Switch
+                name="AcceptOtherDays"
+                checked={form.AcceptOtherDays}
+                onChange={(e) => set({ AcceptOtherDays: e.target.checked })}
+              />
+            }
+          />
+          <FormHelperText>{t('settings.acceptOtherDaysHelp')}</FormHelperText>
         </Box>
 
         <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, display: 'grid', gap: 2 }}>

@@ -102,6 +102,12 @@ export function loadStatusMessages(): Promise<void> {
   return loadLanguage(wanted);
 }
 
+/** The queue display shows both languages at once: the status part (its texts) of each. */
+export function loadQueueMessages(): Promise<void> {
+  wantedParts.add('status');
+  return Promise.all(LANGUAGES.map((lng) => loadPart(lng, 'status'))).then(() => undefined);
+}
+
 /** Switches once the language's messages are in; the last call wins. */
 function switchLanguage(lng: Language): void {
   wanted = lng;

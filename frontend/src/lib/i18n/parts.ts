@@ -31,6 +31,7 @@ export const STATUS_GROUPS = [
   'sitePages',
   'myData',
   'creditNote',
+  'queue',
 ] as const satisfies readonly (keyof Messages)[];
 
 export type MessagePart = 'public' | 'status' | 'staff';

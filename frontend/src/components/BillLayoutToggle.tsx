@@ -3,7 +3,7 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import Box from '@mui/material/Box';
 import { useTranslation } from 'react-i18next';
-import { BILL_LAYOUTS, storeBillLayout, type BillLayout } from './bill-layout';
+import { BILL_LAYOUTS, storeBillLayout, type BillLayout } from '@web/lib/bill-layout';
 
 const LABEL_KEYS = { a4: 'billSupply.layoutA4', '80mm': 'billSupply.layout80', '58mm': 'billSupply.layout58' } as const;
 

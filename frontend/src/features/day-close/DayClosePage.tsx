@@ -1,0 +1,26 @@
+import Box from '@mui/material/Box';
+import { useTranslation } from 'react-i18next';
+import { sessionHasRole, useSession } from '@web/lib/session';
+import { StaffPage } from '@web/components/StaffPage';
+import { usePageTitle } from '@web/components/usePageTitle';
+import { AllSellersSection } from './AllSellersSection';
+import { MyDaySection } from './MyDaySection';
+
+/**
+ * Day close (docs/product-rules.md#a-sellers-day-ends-with-a-cash-close): everyone who sells closes their own
+ * day; admins also see every seller's day, reopen and print the Z-report. The screen does not print: only the
+ * Z-report does.
+ */
+export default function DayClosePage() {
+  const { t } = useTranslation();
+  usePageTitle(t('dayClose.title'));
+  const isAdmin = sessionHasRole(useSession(), ['admin']);
+  return (
+    <Box className="no-print">
+      <StaffPage title={t('dayClose.title')}>
+        <MyDaySection />
+        {isAdmin && <AllSellersSection />}
+      </StaffPage>
+    </Box>
+  );
+}

@@ -1,0 +1,295 @@
+import { useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Paper from '@mui/material/Paper';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import QrCodeScannerIcon from '@mui/icons-material/QrCodeScanner';
+import { useTranslation } from 'react-i18next';
+import { cropLabel } from '@shared/crop-names';
+import type { CheckinInput, TodayRow, TodayStatus } from '@shared/schemas/counter';
+import { StaffPage } from '@web/components/StaffPage';
+import { usePageTitle } from '@web/components/usePageTitle';
+import { ApiError, call, errorMessage } from '@web/lib/api';
+import { storedCounterName } from '@web/lib/counter-name';
+import { kolkataDateTime } from '@web/lib/kolkata-date-time';
+import { paths, to } from '@web/paths';
+import { CheckinOutcomeDialog, type CheckinOutcome } from './CheckinOutcomeDialog';
+import { CounterSettings } from './CounterSettings';
+import { ScanLetterDialog } from './ScanLetterDialog';
+import { TodayIssueDialog } from './TodayIssueDialog';
+import { checkinOf, matchesSearch } from './todayRow';
+
+const STATUSES: readonly TodayStatus[] = ['expected', 'arrived', 'billed', 'no-show'];
+const CHIP_COLOR = { expected: 'default', arrived: 'info', billed: 'success', 'no-show': 'warning' } as const;
+const REFUSALS = [
+  'not-found',
+  'expired',
+  'cancelled',
+  'billed',
+  'waitlisted',
+  'applied',
+  'other-day',
+  'no-appointment',
+  'not-checked-in',
+] as const;
+type Refusal = (typeof REFUSALS)[number];
+
+const listToday = (date: string, shift: number | undefined, signal: AbortSignal) =>
+  call('GET /api/today', { query: { date: date || undefined, shift }, signal });
+const checkIn = (body: CheckinInput) => call('POST /api/checkin', { body });
+const serve = (row: TodayRow, counter: string) =>
+  call('POST /api/queue/serve', { body: { registrationId: row.registrationId, year: row.year, counter } });
+
+function StatusOf({ row }: { row: TodayRow }) {
+  const { t } = useTranslation();
+  return (
+    <Chip
+      size="small"
+      color={CHIP_COLOR[row.status]}
+      variant={row.status === 'expected' ? 'outlined' : 'filled'}
+      label={t(`today.status.${row.status}`)}
+    />
+  );
+}
+
+/**
+ * Today at the counter (/admin/today): the day's farmers by shift with their status and counts; check-in by
+ * scanning the letter (camera or USB scanner into the search field) or by the number typed, which gives the
+ * farmer the day's next token; Issue on a checked-in row calls the token at this counter and opens the sale.
+ */
+export default function TodayPage() {
+  const { t, i18n } = useTranslation();
+  usePageTitle(t('today.title'));
+  const queryClient = useQueryClient();
+  const [date, setDate] = useState('');
+  const [shift, setShift] = useState(0);
+  const [search, setSearch] = useState('');
+  const [scanning, setScanning] = useState(false);
+  const [outcome, setOutcome] = useState<CheckinOutcome | null>(null);
+  const [issuing, setIssuing] = useState<TodayRow | null>(null);
+  const [actionError, setActionError] = useState('');
+
+  const list = useQuery({
+    queryKey: ['today', date, shift],
+    queryFn: ({ signal }) => listToday(date, shift || undefined, signal),
+  });
+  const reload = () => void queryClient.invalidateQueries({ queryKey: ['today'] });
+
+  const refusalText = (e: unknown): string => {
+    if (e instanceof ApiError && REFUSALS.includes(e.code as Refusal)) {
+      return t(`today.refusal.${e.code as Refusal}`);
+    }
+    return errorMessage(e, t('common.failedToLoad'));
+  };
+
+  const checkin = useMutation({ mutationFn: checkIn });
+  const runCheckin = async (body: CheckinInput) => {
+    setActionError('');
+    try {
+      const reply = await checkin.mutateAsync(body);
+      setOutcome({ kind: 'done', reply });
+      setSearch('');
+      reload();
+    } catch (e) {
+      setOutcome({ kind: 'refused', text: refusalText(e) });
+    }
+  };
+
+  const serving = useMutation({ mutationFn: ({ row }: { row: TodayRow }) => serve(row, storedCounterName()) });
+  const openIssue = async (row: TodayRow) => {
+    setActionError('');
+    try {
+      await serving.mutateAsync({ row });
+      setIssuing(row);
+    } catch (e) {
+      setActionError(refusalText(e));
+    }
+  };
+
+  const rows = (list.data?.items ?? []).filter((r) => matchesSearch(r, search));
+  const counts = list.data?.counts;
+  const shiftLabel = (n: 1 | 2) => {
+    const label = list.data?.items.find((r) => r.shift === n)?.shiftLabel;
+    return label ? `${t('today.shift', { n })} · ${label}` : t('today.shift', { n });
+  };
+
+  return (
+    <StaffPage title={t('today.title')}>
+      <Box
+        sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mb: 2 }}
+        aria-label={t('today.counts')}
+        role="group"
+        data-testid="today-counts"
+      >
+        {STATUSES.map((s) => (
+          <Chip
+            key={s}
+            color={CHIP_COLOR[s]}
+            variant={s === 'expected' ? 'outlined' : 'filled'}
+            label={`${t(`today.status.${s}`)}: ${counts?.[s] ?? '–'}`}
+            sx={{ fontSize: '1rem', height: 36 }}
+          />
+        ))}
+        <Chip variant="outlined" label={`${t('today.total')}: ${counts?.total ?? '–'}`} sx={{ fontSize: '1rem', height: 36 }} />
+      </Box>
+
+      <Paper variant="outlined" sx={{ p: 2, mb: 2, display: 'grid', gap: 2 }}>
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'flex-start' }}>
+          <TextField
+            label={t('today.search')}
+            name="todaySearch"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+            onKeyDown={(e) => {
+              if (e.key !== 'Enter') return;
+              e.preventDefault();
+              const body = checkinOf(search);
+              if (body) void runCheckin(body);
+            }}
+            helperText={t('today.searchHelp')}
+            autoFocus
+            autoComplete="off"
+            sx={{ flex: '1 1 18rem' }}
+          />
+          <Button
+            variant="contained"
+            size="large"
+            startIcon={<QrCodeScannerIcon />}
+            onClick={() => setScanning(true)}
+            sx={{ minHeight: 56 }}
+          >
+            {t('today.scan')}
+          </Button>
+          <TextField
+            type="date"
+            label={t('today.date')}
+            name="todayDate"
+            value={date}
+            onChange={(e) => setDate(e.target.value)}
+            slotProps={{ inputLabel: { shrink: true } }}
+            sx={{ width: '11rem' }}
+          />
+        </Box>
+        <CounterSettings />
+      </Paper>
+
+      <Tabs value={shift} onChange={(_, v: number) => setShift(v)} variant="scrollable" allowScrollButtonsMobile sx={{ mb: 1 }}>
+        <Tab value={0} label={t('today.allShifts')} />
+        <Tab value={1} label={shiftLabel(1)} />
+        <Tab value={2} label={shiftLabel(2)} />
+      </Tabs>
+
+      {actionError && (
+        <Alert severity="error" role="alert" sx={{ mb: 2 }} onClose={() => setActionError('')}>
+          {actionError}
+        </Alert>
+      )}
+      {list.isError && <Alert severity="error">{errorMessage(list.error, t('common.failedToLoad'))}</Alert>}
+
+      <TableContainer component={Paper} variant="outlined">
+        <Table size="small" aria-label={t('today.title')}>
+          <TableHead>
+            <TableRow>
+              <TableCell>{t('today.columns.token')}</TableCell>
+              <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{t('today.columns.number')}</TableCell>
+              <TableCell>{t('today.columns.name')}</TableCell>
+              <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{t('today.columns.crop')}</TableCell>
+              <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{t('today.columns.quantity')}</TableCell>
+              <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{t('today.columns.shift')}</TableCell>
+              <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{t('today.columns.status')}</TableCell>
+              <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{t('today.columns.arrived')}</TableCell>
+              <TableCell>{t('today.columns.actions')}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {list.data && rows.length === 0 && (
+              <TableRow>
+                <TableCell colSpan={9}>{search ? t('today.noMatch') : t('today.empty')}</TableCell>
+              </TableRow>
+            )}
+            {rows.map((r) => (
+              <TableRow key={`${r.year}-${r.registrationId}`} data-registration={r.registrationId}>
+                <TableCell sx={{ fontSize: '1.25rem', fontWeight: 700 }}>{r.token ?? ''}</TableCell>
+                <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
+                  {r.number}/{r.year}
+                </TableCell>
+                <TableCell>
+                  <Box component="span" sx={{ display: { xs: 'block', sm: 'none' }, color: 'text.secondary' }}>
+                    {r.number}/{r.year}
+                  </Box>
+                  {r.name}
+                  {r.otherDay && <Chip size="small" label={t('today.otherDay')} sx={{ ml: 1 }} />}
+                </TableCell>
+                <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{cropLabel(r, i18n.language)}</TableCell>
+                <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>
+                  {r.bagsRequested} {r.unit === 'bag' ? '×' : 'kg'}
+                </TableCell>
+                <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{r.shift ?? ''}</TableCell>
+                <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
+                  <StatusOf row={r} />
+                </TableCell>
+                <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>
+                  {r.arrivedAt ? kolkataDateTime(r.arrivedAt, i18n.language) : ''}
+                </TableCell>
+                <TableCell sx={{ px: { xs: 1, sm: 2 } }}>
+                  <Box sx={{ display: { xs: 'block', sm: 'none' }, mb: 0.5 }}>
+                    <StatusOf row={r} />
+                  </Box>
+                  {r.status === 'expected' && (
+                    <Button
+                      size="small"
+                      variant="outlined"
+                      onClick={() => void runCheckin({ registrationId: r.registrationId, year: r.year })}
+                    >
+                      {t('today.checkIn')}
+                    </Button>
+                  )}
+                  {r.status === 'arrived' && (
+                    <Button size="small" variant="contained" disabled={serving.isPending} onClick={() => void openIssue(r)}>
+                      {t('today.issue')}
+                    </Button>
+                  )}
+                  {r.status === 'billed' && r.invoiceNumber && (
+                    <Button size="small" href={to.bill(r.invoiceNumber)} target="_blank" rel="noopener">
+                      {t('today.viewBill')}
+                    </Button>
+                  )}
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      <Box sx={{ mt: 2 }}>
+        <Button href={paths.queue} target="_blank" rel="noopener">
+          {t('today.queueLink')}
+        </Button>
+      </Box>
+
+      {scanning && (
+        <ScanLetterDialog
+          onClose={() => setScanning(false)}
+          onScanned={(text) => {
+            setScanning(false);
+            const body = checkinOf(text);
+            if (body) void runCheckin(body);
+            else setOutcome({ kind: 'refused', text: t('today.refusal.not-found') });
+          }}
+        />
+      )}
+      {outcome && <CheckinOutcomeDialog outcome={outcome} onClose={() => setOutcome(null)} />}
+      {issuing && <TodayIssueDialog row={issuing} onClose={() => setIssuing(null)} onIssued={reload} />}
+    </StaffPage>
+  );
+}

@@ -1,0 +1,132 @@
+import { GetCommand, QueryCommand, TransactWriteCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import type { AuditTransactItem } from '../lib/audit-log';
+import { docClient, tableName } from '../lib/aws';
+import { padId } from '../lib/counters';
+import { regKey } from '../registrations/repository';
+
+/**
+ * Storage of the counter's day (docs/decisions/0029-counter-day.md, docs/data-model.md "The counter's day"):
+ *  - check-in   CHECKIN#<day> / <year>#<id10>   token, arrivedAt, the registration, otherDay, servedAt/counter once served
+ *  - token      TOKEN#<day> / TOKEN              value = the last token given that day (0 before the first)
+ *  - serving    SERVING#<day> / <counter name>   token, since, the registration it serves
+ */
+export interface CheckinItem {
+  pk: string;
+  sk: string;
+  type: 'checkin';
+  day: string;
+  token: number;
+  arrivedAt: string;
+  year: number;
+  registrationId: number;
+  cropId: number | null;
+  /** The appointment is on another day (checked in while AcceptOtherDays was on). */
+  otherDay?: boolean;
+  servedAt?: string;
+  counter?: string;
+  checkedInByUserId: number;
+}
+
+export interface ServingItem {
+  pk: string;
+  sk: string;
+  type: 'serving';
+  counter: string;
+  token: number;
+  since: string;
+  year: number;
+  registrationId: number;
+}
+
+export const checkinPk = (day: string) => `CHECKIN#${day}`;
+export const checkinKey = (day: string, year: number, id: number) => ({ pk: checkinPk(day), sk: `${year}#${padId(id)}` });
+export const tokenKey = (day: string) => ({ pk: `TOKEN#${day}`, sk: 'TOKEN' });
+export const servingPk = (day: string) => `SERVING#${day}`;
+export const servingKey = (day: string, counter: string) => ({ pk: servingPk(day), sk: counter });
+
+const T = () => tableName();
+const db = () => docClient();
+
+/** Every item of one partition (a day's check-ins, due entries or serving counters), page by page, up to `cap`. */
+export async function partition<T>(pk: string, cap = 5000, consistent = false): Promise<T[]> {
+  const out: T[] = [];
+  let start: QueryCommandInput['ExclusiveStartKey'];
+  do {
+    const page = await db().send(
+      new QueryCommand({
+        TableName: T(),
+        KeyConditionExpression: 'pk = :p',
+        ExpressionAttributeValues: { ':p': pk },
+        ExclusiveStartKey: start,
+        ConsistentRead: consistent,
+      }),
+    );
+    out.push(...((page.Items ?? []) as T[]));
+    start = page.LastEvaluatedKey;
+  } while (start && out.length < cap);
+  return out;
+}
+
+export async function getCheckin(day: string, year: number, id: number): Promise<CheckinItem | undefined> {
+  const out = await db().send(new GetCommand({ TableName: T(), Key: checkinKey(day, year, id), ConsistentRead: true }));
+  return out.Item as CheckinItem | undefined;
+}
+
+/** The last token given on `day` (0 before the first). */
+export async function lastToken(day: string): Promise<number> {
+  const out = await db().send(new GetCommand({ TableName: T(), Key: tokenKey(day), ConsistentRead: true }));
+  return Number(out.Item?.value ?? 0);
+}
+
+/** Positions in the check-in transaction, to read why it was cancelled. */
+export const CHECKIN_TX = { token: 0, checkin: 1 } as const;
+
+/**
+ * The check-in, all or nothing: the day's token counter moves from `seen` to `seen + 1` (compare-and-set, so a
+ * token is used only when this commits: no gaps, no duplicates), the check-in item is put only if the
+ * registration has none that day, and the audit entry.
+ */
+export async function commitCheckin(item: CheckinItem, seen: number, entry: AuditTransactItem): Promise<void> {
+  await db().send(
+    new TransactWriteCommand({
+      TransactItems: [
+        {
+          Update: {
+            TableName: T(),
+            Key: tokenKey(item.day),
+            UpdateExpression: 'SET #v = :next',
+            ConditionExpression: seen === 0 ? 'attribute_not_exists(#v)' : '#v = :seen',
+            ExpressionAttributeNames: { '#v': 'value' },
+            ExpressionAttributeValues: { ':next': item.token, ...(seen === 0 ? {} : { ':seen': seen }) },
+          },
+        },
+        { Put: { TableName: T(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' } },
+        entry,
+      ],
+    }),
+  );
+}
+
+/** The counter serves the check-in's token: the counter's line of the queue and the check-in marked, with the audit entry. */
+export async function commitServe(serving: ServingItem, day: string, entry: AuditTransactItem): Promise<void> {
+  await db().send(
+    new TransactWriteCommand({
+      TransactItems: [
+        { Put: { TableName: T(), Item: serving } },
+        {
+          Update: {
+            TableName: T(),
+            Key: checkinKey(day, serving.year, serving.registrationId),
+            UpdateExpression: 'SET servedAt = :at, #counter = :counter',
+            ConditionExpression: 'attribute_exists(pk)',
+            ExpressionAttributeNames: { '#counter': 'counter' },
+            ExpressionAttributeValues: { ':at': serving.since, ':counter': serving.counter },
+          },
+        },
+        entry,
+      ],
+    }),
+  );
+}
+
+export { regKey };

@@ -1,0 +1,339 @@
+import { statusOf } from '@shared/allocation-status';
+import { financialYearOf } from '@shared/schemas/sales';
+import type {
+  CheckinInput,
+  CheckinRefusal,
+  CheckinReply,
+  QueueReply,
+  ServeInput,
+  ServeReply,
+  TodayReply,
+  TodayRow,
+  TodayStatus,
+} from '@shared/schemas/counter';
+import type { AuditTrail } from '../lib/audit-log';
+import type { Caller } from '../lib/caller';
+import { getSetting, getSettings } from '../lib/config-store';
+import { AppError } from '../lib/errors';
+import { log } from '../lib/log';
+import { cancellationReasons, isTransient, sleep } from '../lib/retry';
+import { kolkataDay } from '../lib/stats';
+import { takeTurns } from '../lib/in-process-turns';
+import {
+  batchGetRegistrations,
+  getRegistration,
+  getRegistrationByCode,
+  registrationsWithId,
+  type RegistrationItem,
+} from '../registrations/repository';
+import { fyPk, invoicesBetween } from '../sales/repository';
+import * as repo from './repository';
+
+/**
+ * The counter's day (docs/decisions/0029-counter-day.md): today's list, the check-in that gives the day's next
+ * token, the counter serving a token, and the public queue. Invariant kept here: tokens of a day run 1, 2, 3…
+ * with no gap and no repeat, one per registration (docs/invariants.md#16-one-token-per-farmer-per-day-with-no-gap).
+ */
+
+/** The clock (tests check in on a day of their choosing). */
+let clock: () => Date = () => new Date();
+export function setClockForTests(fn?: () => Date): void {
+  clock = fn ?? (() => new Date());
+}
+export const todayInIndia = () => kolkataDay(clock());
+
+/** Time a check-in may spend retrying for its token (the function times out at 10 s), and at most how often. */
+export const checkinRetryLimits = { deadlineMs: 8_000, maxAttempts: 400 };
+
+/** The most rows one day's list reads from each source. */
+const DAY_CAP = 5000;
+
+// ---- today's list ----
+
+interface Sources {
+  regs: Map<string, RegistrationItem>;
+  checkins: Map<string, repo.CheckinItem>;
+}
+
+const regRef = (year: number, id: number) => `${year}#${id}`;
+
+/** The bills of an India day, through the financial year's index by time (newest first, at most DAY_CAP). */
+async function billsOfDay(day: string) {
+  const start = new Date(`${day}T00:00:00+05:30`);
+  const end = new Date(start.getTime() + 24 * 3600 * 1000);
+  const r = await invoicesBetween('gsi1', fyPk(financialYearOf(day)), start.toISOString(), end.toISOString(), DAY_CAP);
+  return r.items.filter((i) => i.day === day && i.status !== 'cancelled');
+}
+
+async function readDay(day: string): Promise<Sources> {
+  const [due, checkins, bills] = await Promise.all([
+    repo.partition<{ year: number; id: number }>(`DUE#${day}`, DAY_CAP),
+    repo.partition<repo.CheckinItem>(repo.checkinPk(day), DAY_CAP),
+    billsOfDay(day),
+  ]);
+  const checkinsByReg = new Map(checkins.map((c) => [regRef(c.year, c.registrationId), c]));
+  const keys = new Map<string, { year: number; id: number }>();
+  for (const d of due) keys.set(regRef(d.year, d.id), { year: d.year, id: d.id });
+  for (const c of checkins) keys.set(regRef(c.year, c.registrationId), { year: c.year, id: c.registrationId });
+  for (const b of bills) keys.set(regRef(b.year, b.registrationID), { year: b.year, id: b.registrationID });
+  const regs = await batchGetRegistrations([...keys.values()]);
+  const byRef = new Map<string, RegistrationItem>();
+  for (const r of regs) {
+    const ref = regRef(r.year, r.id);
+    // A bill of the day counts when its registration was due that day or checked in that day.
+    const billOnly = !due.some((d) => d.year === r.year && d.id === r.id) && !checkinsByReg.has(ref);
+    if (billOnly && r.appointmentDate !== day) continue;
+    byRef.set(ref, r);
+  }
+  return { regs: byRef, checkins: checkinsByReg };
+}
+
+function statusOfRow(r: RegistrationItem, checkin: repo.CheckinItem | undefined, day: string, today: string): TodayStatus {
+  if (r.isBilled) return 'billed';
+  if (checkin) return 'arrived';
+  return day < today ? 'no-show' : 'expected';
+}
+
+export function rowOf(
+  r: RegistrationItem,
+  checkin: repo.CheckinItem | undefined,
+  day: string,
+  today: string,
+  shiftLabels: readonly string[],
+): TodayRow {
+  const shift = r.appointmentShiftNumber ?? null;
+  return {
+    registrationId: r.id,
+    year: r.year,
+    number: r.id,
+    name: r.name,
+    mobileNumber: r.mobileNumber ?? '',
+    aadhaarLast4: r.aadhaarLast4 ?? '',
+    cropId: r.cropId ?? null,
+    cropName: r.cropName,
+    cropNameHi: r.cropNameHi ?? '',
+    bagsRequested: r.bagsRequested,
+    unit: r.unit,
+    quantityOffered: r.quantityOffered !== false,
+    farmerID: r.farmerID ?? null,
+    appointmentDate: r.appointmentDate ?? null,
+    shift,
+    shiftLabel: r.appointmentShift ?? (shift ? (shiftLabels[shift - 1] ?? '') : ''),
+    status: statusOfRow(r, checkin, day, today),
+    token: checkin?.token ?? null,
+    arrivedAt: checkin?.arrivedAt ?? null,
+    otherDay: checkin?.otherDay === true,
+    servedAt: checkin?.servedAt ?? null,
+    counter: checkin?.counter ?? null,
+    invoiceNumber: r.isBilled ? (r.invoiceNumber ?? null) : null,
+  };
+}
+
+/** Arrived first by token, then the rest by shift and number. */
+function rowOrder(a: TodayRow, b: TodayRow): number {
+  if (a.token !== null || b.token !== null) {
+    if (a.token === null) return 1;
+    if (b.token === null) return -1;
+    return a.token - b.token;
+  }
+  return (a.shift ?? 9) - (b.shift ?? 9) || a.number - b.number;
+}
+
+/**
+ * The rows of an India day: registrations due that day, checked in that day, or billed that day for that day,
+ * with their status. A plain service function: the exports build the same list from it.
+ */
+export async function listToday(date: string | undefined, shift?: number): Promise<TodayReply> {
+  const today = todayInIndia();
+  const day = date ?? today;
+  const [{ regs, checkins }, settings] = await Promise.all([readDay(day), getSettings(['ShiftLabels'])]);
+  const all = [...regs.values()].map((r) => rowOf(r, checkins.get(regRef(r.year, r.id)), day, today, settings.ShiftLabels));
+  const items = (shift ? all.filter((r) => r.shift === shift) : all).sort(rowOrder);
+  const counts = { expected: 0, arrived: 0, billed: 0, 'no-show': 0, total: items.length };
+  for (const r of items) counts[r.status]++;
+  return { date: day, shift: shift ?? null, counts, items };
+}
+
+// ---- check-in ----
+
+const REFUSALS: Record<CheckinRefusal, { status: 'CONFLICT' | 'NOT_FOUND'; text: string }> = {
+  'not-found': {
+    status: 'NOT_FOUND',
+    text: 'यह पंजीकरण नहीं मिला / No registration matches this letter or number',
+  },
+  expired: {
+    status: 'CONFLICT',
+    text: 'यह पंजीकरण समाप्त हो चुका है (अंतिम दिन तक बीज नहीं लिया गया) / This registration expired (the seed was not collected by its last day)',
+  },
+  cancelled: { status: 'CONFLICT', text: 'यह पंजीकरण रद्द हो चुका है / This registration was cancelled' },
+  billed: { status: 'CONFLICT', text: 'इस पंजीकरण का बिल पहले ही बन चुका है / This registration is already billed' },
+  waitlisted: {
+    status: 'CONFLICT',
+    text: 'यह पंजीकरण प्रतीक्षा सूची में है: इसे अभी बीज का वादा नहीं है / This registration is on the waiting list: no seed is promised to it yet',
+  },
+  applied: {
+    status: 'CONFLICT',
+    text: 'यह पंजीकरण ड्रॉ की प्रतीक्षा में है: इसे अभी बीज का वादा नहीं है / This registration is waiting for the draw: no seed is promised to it yet',
+  },
+  'other-day': {
+    status: 'CONFLICT',
+    text: 'इस पत्र की तारीख आज की नहीं है / This letter is for another day',
+  },
+  'no-appointment': {
+    status: 'CONFLICT',
+    text: 'इस पंजीकरण की कोई मुलाकात तारीख नहीं है / This registration has no appointment day',
+  },
+};
+
+export function refusal(reason: CheckinRefusal, data?: Record<string, unknown>): AppError {
+  const r = REFUSALS[reason];
+  return new AppError(r.status, r.text, { reason, data });
+}
+
+async function findRegistration(input: CheckinInput, day: string): Promise<RegistrationItem | undefined> {
+  if ('code' in input) return getRegistrationByCode(input.code);
+  if (input.year) return getRegistration(input.year, input.registrationId);
+  const found = await registrationsWithId(input.registrationId);
+  // gsi3 holds keys only in some tables: read the registration itself for its current state.
+  const pick = found.find((r) => r.appointmentDate === day) ?? found[0];
+  return pick ? getRegistration(pick.year, pick.id) : undefined;
+}
+
+/** Why a registration may not be checked in on `day`, or whether it is another day's (with AcceptOtherDays). */
+async function admission(r: RegistrationItem, day: string): Promise<{ otherDay: boolean }> {
+  if (r.isBilled) throw refusal('billed', { invoiceNumber: r.invoiceNumber });
+  const status = statusOf(r);
+  if (status !== 'confirmed') throw refusal(status);
+  if (r.appointmentDate === day) return { otherDay: false };
+  if (!(await getSetting('AcceptOtherDays'))) throw refusal(r.appointmentDate ? 'other-day' : 'no-appointment');
+  return { otherDay: true };
+}
+
+function checkinReply(
+  c: repo.CheckinItem,
+  r: RegistrationItem,
+  day: string,
+  labels: readonly string[],
+  isNew: boolean,
+): CheckinReply {
+  return { token: c.token, arrivedAt: c.arrivedAt, newCheckin: isNew, registration: rowOf(r, c, day, day, labels) };
+}
+
+/** One try for a token: committed, the registration checked in by another request, or the token taken. */
+type Attempt = { kind: 'done'; item: repo.CheckinItem } | { kind: 'taken' } | { kind: 'again' };
+
+/**
+ * Checks the letter's farmer in and gives the day's next token. A registration checked in before gets its
+ * token again. The token counter's compare-and-set decides who gets which number; a lost race is tried again
+ * with the next one (jittered backoff, up to a deadline), and a lost race for the same registration answers
+ * with the check-in that won.
+ */
+export async function checkIn(input: CheckinInput, caller: Caller, audit: AuditTrail): Promise<CheckinReply> {
+  const day = todayInIndia();
+  const r = await findRegistration(input, day);
+  if (!r) throw refusal('not-found');
+  const { otherDay } = await admission(r, day);
+  const { ShiftLabels: labels } = await getSettings(['ShiftLabels']);
+  const before = await repo.getCheckin(day, r.year, r.id);
+  if (before) return checkinReply(before, r, day, labels, false);
+
+  const started = Date.now();
+  for (let attempt = 0; attempt < checkinRetryLimits.maxAttempts; attempt++) {
+    if (attempt > 0) {
+      if (Date.now() - started > checkinRetryLimits.deadlineMs) break;
+      await sleep(Math.random() * Math.min(250, 8 * 2 ** Math.min(attempt, 6)) + 2);
+    }
+    const outcome = await takeTurns(`TOKEN#${day}`, async (): Promise<Attempt> => {
+      const seen = await repo.lastToken(day);
+      const item: repo.CheckinItem = {
+        ...repo.checkinKey(day, r.year, r.id),
+        type: 'checkin',
+        day,
+        token: seen + 1,
+        arrivedAt: clock().toISOString(),
+        year: r.year,
+        registrationId: r.id,
+        cropId: r.cropId ?? null,
+        ...(otherDay ? { otherDay: true } : {}),
+        checkedInByUserId: caller.userID,
+      };
+      const entry = audit.put(
+        { type: 'registration', id: r.id, year: r.year },
+        { summary: `token ${item.token} on ${day}${otherDay ? ` (appointment ${r.appointmentDate ?? 'none'})` : ''}` },
+      );
+      try {
+        await repo.commitCheckin(item, seen, entry);
+        return { kind: 'done', item };
+      } catch (e) {
+        const reasons = cancellationReasons(e);
+        if (reasons[repo.CHECKIN_TX.checkin]?.Code === 'ConditionalCheckFailed') return { kind: 'taken' };
+        if (reasons[repo.CHECKIN_TX.token]?.Code === 'ConditionalCheckFailed' || isTransient(e)) return { kind: 'again' };
+        throw e;
+      }
+    });
+    if (outcome.kind === 'done') {
+      log.info('checkin', { day, token: outcome.item.token, registrationID: r.id, year: r.year, attempts: attempt + 1 });
+      return checkinReply(outcome.item, r, day, labels, true);
+    }
+    if (outcome.kind === 'taken') {
+      const won = await repo.getCheckin(day, r.year, r.id);
+      if (won) return checkinReply(won, r, day, labels, false);
+    }
+  }
+  throw new AppError('UNAVAILABLE', 'The counter is busy right now. The farmer was not checked in; please scan again.');
+}
+
+// ---- serving and the queue ----
+
+export async function serve(input: ServeInput, audit: AuditTrail): Promise<ServeReply> {
+  const day = todayInIndia();
+  const checkin = await repo.getCheckin(day, input.year, input.registrationId);
+  if (!checkin) {
+    throw new AppError('CONFLICT', 'यह किसान आज चेक-इन नहीं हुआ है / This farmer has not checked in today', {
+      reason: 'not-checked-in',
+    });
+  }
+  const serving: repo.ServingItem = {
+    ...repo.servingKey(day, input.counter),
+    type: 'serving',
+    counter: input.counter,
+    token: checkin.token,
+    since: clock().toISOString(),
+    year: input.year,
+    registrationId: input.registrationId,
+  };
+  const entry = audit.put(
+    { type: 'registration', id: input.registrationId, year: input.year },
+    { summary: `token ${checkin.token} served at ${input.counter}` },
+  );
+  await repo.commitServe(serving, day, entry);
+  return { counter: serving.counter, token: serving.token, since: serving.since };
+}
+
+/** How many waiting tokens the queue display shows. */
+export const QUEUE_NEXT = 10;
+
+/** Now serving per counter and the next waiting tokens: tokens and counter names only. */
+export async function queue(): Promise<QueueReply> {
+  const day = todayInIndia();
+  const [serving, checkins] = await Promise.all([
+    repo.partition<repo.ServingItem>(repo.servingPk(day), 200),
+    repo.partition<repo.CheckinItem>(repo.checkinPk(day), DAY_CAP),
+  ]);
+  const waiting = checkins.filter((c) => !c.servedAt).sort((a, b) => a.token - b.token);
+  const next: number[] = [];
+  // A farmer billed without being called (from the registrations screen) waits no more.
+  for (let i = 0; i < waiting.length && next.length < QUEUE_NEXT; i += QUEUE_NEXT * 2) {
+    const slice = waiting.slice(i, i + QUEUE_NEXT * 2);
+    const regs = await batchGetRegistrations(slice.map((c) => ({ year: c.year, id: c.registrationId })));
+    const billed = new Set(regs.filter((r) => r.isBilled).map((r) => regRef(r.year, r.id)));
+    for (const c of slice) if (!billed.has(regRef(c.year, c.registrationId)) && next.length < QUEUE_NEXT) next.push(c.token);
+  }
+  return {
+    date: day,
+    serving: serving
+      .map((s) => ({ counter: s.counter, token: s.token, since: s.since }))
+      .sort((a, b) => a.counter.localeCompare(b.counter, 'en', { numeric: true })),
+    next,
+  };
+}

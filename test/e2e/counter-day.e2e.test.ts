@@ -1,0 +1,242 @@
+import { copyFileSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as counter from '@functions/counter/service';
+import { createCrop, createLot, createProducer } from '../fixtures/catalogue';
+import { registerFarmer, useCrops, validFields } from '../fixtures/registration-helpers';
+import { SAMPLE_PRODUCER, SAMPLE_WHEAT } from '../fixtures/sample-catalogue';
+import { DESKTOP, PHONE, launchBrowser, screenshot } from '../support/browser';
+import { useE2EStack } from '../support/e2e';
+import { pngToY4m } from '../support/y4m';
+
+/**
+ * The counter's day (docs/decisions/0029-counter-day.md) in headless Chromium: a fake camera plays a video made
+ * from a letter's own QR image; Scan letter reads it and checks the farmer in with token 1; Issue, Confirm and
+ * Print (three clicks) make and print the bill on an 80 mm thermal strip; the queue display shows token 1 at the
+ * counter. Also the list, a refusal and the slip at 360 px in Hindi and 1280 px in English.
+ * Needs `npm run build:web` first (served from frontend/dist).
+ */
+const ADMIN_EMAIL = 'e2e-counter-day-admin@seed.local';
+const ADMIN_PASSWORD = 'e2e-counter-day-pass-1';
+const SELLER = { email: 'e2e-counter-day-seller@seed.local', password: 'counter-day-seller-1' };
+/** 80 mm at 96 CSS pixels per inch. */
+const STRIP_80MM_PX = 302;
+
+const e2e = useE2EStack({ name: 'counter-day', adminEmail: ADMIN_EMAIL, adminPassword: ADMIN_PASSWORD });
+const { url } = e2e;
+
+let scanned: { id: number; year: number; code: string };
+let billed: { id: number };
+let typed: { id: number };
+let camera: Browser;
+
+async function shot(p: Page, name: string, fullPage = true) {
+  // A dialog's screenshot once its fade-in has ended.
+  await expect
+    .poll(() =>
+      p.evaluate(() => [...document.querySelectorAll('.MuiDialog-container')].every((e) => getComputedStyle(e).opacity === '1')),
+    )
+    .toBe(true);
+  const path = await screenshot(p, `counter-day-${name}`, { fullPage });
+  if (process.env.SHOTS_DIR) {
+    mkdirSync(process.env.SHOTS_DIR, { recursive: true });
+    copyFileSync(path, join(process.env.SHOTS_DIR, `${name}.png`));
+  }
+}
+
+async function sellerContext(b: Browser, o: { viewport: { width: number; height: number }; lang: 'hi' | 'en' }) {
+  const ctx = await b.newContext({ viewport: o.viewport, timezoneId: 'Asia/Kolkata' });
+  ctx.setDefaultTimeout(20_000);
+  // The print dialogs are recorded instead of opened.
+  await ctx.addInitScript(() => {
+    window.print = () => {
+      (window as unknown as { printed: number }).printed = ((window as unknown as { printed?: number }).printed ?? 0) + 1;
+    };
+  });
+  const page = await e2e.newPage(ctx);
+  await page.goto(url('/login'));
+  await e2e.submitSignIn(page, SELLER.email, SELLER.password);
+  await page.waitForURL((u) => u.pathname !== '/login');
+  // The sign-in page is in English; the language chosen then holds for the screens after it.
+  await page.evaluate((lng) => window.localStorage.setItem('lang', lng), o.lang);
+  await page.goto(url('/admin/today'));
+  return { ctx, page };
+}
+
+const rowOf = (p: Page, id: number) => p.locator(`tr[data-registration="${id}"]`);
+
+beforeAll(async () => {
+  const post = (path: string, body: Record<string, unknown>) => e2e.asAdmin('POST', path, body);
+  const { producerID } = await createProducer(post, SAMPLE_PRODUCER);
+  const { cropID } = await createCrop(post, SAMPLE_WHEAT);
+  useCrops({ Wheat: cropID });
+  // A lot of this year: its stock is what this year's registrations are promised from.
+  const year = Number(new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata', year: 'numeric' }).format(new Date()));
+  const lot = await createLot(post, { producerID, cropID, year, quantityAvailable: 500, pricePerUnit: 30 });
+  const register = async (name: string) => {
+    const r = await registerFarmer({ url: e2e.baseUrl }, validFields({ Name: name, bagsRequested: 1 }));
+    expect(r.status, r.text).toBe(201);
+    return { id: r.json.data.id as number, year: r.json.data.year as number, code: r.json.data.uniqueCode as string };
+  };
+  scanned = await register('Scanned Farmer');
+  typed = await register('Typed Farmer');
+  billed = await register('Billed Farmer');
+  const sale = await post('/api/sales/make', {
+    lotID: lot.lotID,
+    registrationID: billed.id,
+    year: scanned.year,
+    bags: 1,
+    bagSizeKg: 40,
+    paymentMode: 'Cash',
+  });
+  expect(sale.status, sale.text).toBe(201);
+  const seller = await post('/api/admin/users', {
+    fullName: 'Counter Seller',
+    email: SELLER.email,
+    password: SELLER.password,
+    isActive: true,
+    roleIds: [3],
+  });
+  expect(seller.status, seller.text).toBe(201);
+
+  // The form books a later day than today: the counter's day is set to the letters' appointment day.
+  const list = await e2e.asAdmin('GET', `/api/registrations?id=${scanned.id}`);
+  const day = list.json.items[0].appointmentDate as string;
+  expect(day).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  counter.setClockForTests(() => new Date(`${day}T10:00:00+05:30`));
+
+  // The fake camera plays the letter's own QR image.
+  const qr = await fetch(url(`/svsregistration/AppointmentList/${encodeURIComponent(scanned.code)}/qrcode.png`));
+  expect(qr.status).toBe(200);
+  const video = join(e2e.dataDir, 'letter-qr.y4m');
+  pngToY4m(Buffer.from(await qr.arrayBuffer()), video);
+  camera = await launchBrowser([
+    '--use-fake-ui-for-media-stream',
+    '--use-fake-device-for-media-stream',
+    `--use-file-for-fake-video-capture=${video}`,
+  ]);
+}, 120_000);
+
+afterAll(async () => {
+  counter.setClockForTests();
+  await camera?.close();
+});
+
+describe('the counter at 1280 px in English', () => {
+  let ctx: BrowserContext;
+  let page: Page;
+  afterAll(() => ctx?.close());
+
+  it('scans the letter with the camera, checks the farmer in with token 1 and shows the slip', async () => {
+    ({ ctx, page } = await sellerContext(camera, { viewport: DESKTOP, lang: 'en' }));
+    await page.getByRole('heading', { name: 'Today at the counter' }).waitFor();
+    await rowOf(page, scanned.id).waitFor();
+    await expect.poll(() => page.getByTestId('today-counts').textContent()).toContain('Expected: 2');
+    await page.locator('select[name="billLayout"]').selectOption('80mm');
+    await shot(page, 'today-1280-en');
+
+    await page.getByRole('button', { name: 'Scan letter' }).click();
+    await page.getByTestId('checkin-token').waitFor();
+    expect(await page.getByTestId('checkin-token').textContent()).toBe('1');
+    await shot(page, 'slip-1280-en', false);
+    await page.getByRole('button', { name: 'Print slip' }).click();
+    expect(await page.evaluate(() => (window as unknown as { printed?: number }).printed)).toBe(1);
+    await page.emulateMedia({ media: 'print' });
+    await page.evaluate(() => document.body.classList.add('print-slip'));
+    await shot(page, 'slip-print-1280-en', false);
+    await page.evaluate(() => document.body.classList.remove('print-slip'));
+    await page.emulateMedia({ media: 'screen' });
+    await page.getByRole('button', { name: 'Close' }).click();
+    await expect.poll(() => rowOf(page, scanned.id).textContent()).toContain('Arrived');
+  });
+
+  it('issues the bill in three clicks (Issue, Confirm, Print) and prints it on an 80 mm strip', async () => {
+    await rowOf(page, scanned.id).getByRole('button', { name: 'Issue' }).click();
+    const confirm = page.getByRole('button', { name: 'Confirm' });
+    await expect.poll(() => confirm.isEnabled()).toBe(true);
+    await shot(page, 'issue-1280-en', false);
+    await confirm.click();
+    await page.getByTestId('today-issued').waitFor();
+    const popup = ctx.waitForEvent('page');
+    await page.getByRole('link', { name: 'Print' }).click();
+    const bill = await popup;
+    await bill.waitForURL(/\/bill\/INV/);
+    await expect.poll(() => bill.evaluate(() => (window as unknown as { printed?: number }).printed ?? 0)).toBe(1);
+    await bill.setViewportSize({ width: STRIP_80MM_PX, height: 900 });
+    await bill.emulateMedia({ media: 'print' });
+    await shot(bill, 'bill-thermal-80mm-print');
+    await bill.close();
+    await page.getByRole('button', { name: 'Close' }).click();
+    await expect.poll(() => rowOf(page, scanned.id).textContent()).toContain('Billed');
+  });
+
+  it('shows token 1 served at the counter on the queue display', async () => {
+    const screen = await camera.newContext({ viewport: { width: 1920, height: 1080 } });
+    const queue = await e2e.newPage(screen);
+    await queue.goto(url('/queue'));
+    const served = queue.locator('[data-counter="Counter 1"]');
+    await served.waitFor();
+    expect(await served.getByTestId('queue-serving-token').textContent()).toBe('1');
+    expect(await queue.textContent('body')).not.toContain('Scanned Farmer');
+    await shot(queue, 'queue-1920');
+    await queue.setViewportSize(PHONE);
+    await shot(queue, 'queue-360');
+    await screen.close();
+  });
+
+  it('refuses a billed registration typed by number, saying why, with nothing to issue', async () => {
+    const search = page.locator('input[name="todaySearch"]');
+    await search.fill(String(billed.id));
+    await search.press('Enter');
+    const refused = page.getByTestId('checkin-refused');
+    await refused.waitFor();
+    expect(await refused.textContent()).toContain('already issued');
+    expect(await page.getByRole('button', { name: 'Issue' }).count()).toBe(0);
+    await shot(page, 'refused-1280-en', false);
+    await page.getByRole('button', { name: 'Close' }).click();
+  });
+});
+
+describe('the counter at 360 px in Hindi', () => {
+  it('lists the day, checks in a typed number with its slip and refuses a billed one', async () => {
+    const { ctx, page } = await sellerContext(camera, { viewport: PHONE, lang: 'hi' });
+    await page.getByRole('heading', { name: 'आज काउंटर पर' }).waitFor();
+    await rowOf(page, typed.id).waitFor();
+    await shot(page, 'today-360-hi');
+    const search = page.locator('input[name="todaySearch"]');
+    await search.fill(String(typed.id));
+    await search.press('Enter');
+    await page.getByTestId('checkin-token').waitFor();
+    expect(await page.getByTestId('checkin-token').textContent()).toBe('2');
+    await shot(page, 'slip-360-hi', false);
+    await page.getByRole('button', { name: 'बंद करें' }).click();
+    await search.fill(String(billed.id));
+    await search.press('Enter');
+    await page.getByTestId('checkin-refused').waitFor();
+    expect(await page.getByTestId('checkin-refused').textContent()).toContain('पहले ही दिया जा चुका');
+    await shot(page, 'refused-360-hi', false);
+    await ctx.close();
+  });
+});
+
+describe('the Settings page at 1280 px', () => {
+  it('turns on accepting letters of other days', async () => {
+    const ctx = await camera.newContext({ viewport: DESKTOP, timezoneId: 'Asia/Kolkata' });
+    ctx.setDefaultTimeout(20_000);
+    const page = await e2e.newPage(ctx);
+    await page.goto(url('/login'));
+    await e2e.submitSignIn(page);
+    await page.waitForURL((u) => u.pathname !== '/login');
+    await page.goto(url('/admin/settings'));
+    const other = page.getByRole('switch', { name: 'Accept letters of other days at the counter' });
+    await other.waitFor();
+    expect(await other.isChecked()).toBe(false);
+    await other.check();
+    await other.scrollIntoViewIfNeeded();
+    await shot(page, 'settings-accept-other-days-1280-en', false);
+    await page.locator('form').getByRole('button', { name: 'Save' }).click();
+    await expect.poll(async () => (await e2e.asAdmin('GET', '/api/settings')).json.AcceptOtherDays).toBe(true);
+    await ctx.close();
+  });
+});
