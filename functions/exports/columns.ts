@@ -1,6 +1,8 @@
 import { isoToIndiaInput, maskAadhaar } from '@shared/format';
 import type { RegistrationRow } from '@shared/schemas/registration';
 import type { InvoiceResponse } from '@shared/schemas/sales';
+import type { TodayRow } from '@shared/schemas/replies/counter';
+import type { DayCloseView } from '@shared/schemas/replies/day-close';
 
 /** A cell as written to a file: text as stored, numbers as numbers, nothing as an empty cell. */
 export type Cell = string | number | null;
@@ -69,4 +71,43 @@ export const INVOICE_COLUMNS: readonly Column<InvoiceResponse>[] = [
   { header: 'Cancelled on', value: (b) => (b.cancelledOn ? indiaTime(b.cancelledOn) : null) },
   { header: 'Credit note', value: (b) => text(b.creditNoteNumber) },
   { header: 'Created by', value: (b) => text(b.createdByName) },
+];
+
+/** Today's list (the counter's day) in a fixed order. */
+export const TODAY_COLUMNS: readonly Column<TodayRow>[] = [
+  { header: 'Registration number', value: (r) => r.number },
+  { header: 'Year', value: (r) => r.year },
+  { header: 'Name', value: (r) => text(r.name) },
+  { header: 'Aadhaar', value: (r) => maskAadhaar(r.aadhaarLast4) },
+  { header: 'Mobile', value: (r) => text(r.mobileNumber) },
+  { header: 'Crop', value: (r) => text(r.cropName) },
+  { header: 'Crop (Hindi)', value: (r) => text(r.cropNameHi) },
+  { header: 'Quantity', value: (r) => (r.quantityOffered ? r.bagsRequested : null) },
+  { header: 'Unit', value: (r) => (r.quantityOffered ? r.unit : null) },
+  { header: 'Appointment date', value: (r) => text(r.appointmentDate) },
+  { header: 'Shift', value: (r) => text(r.shiftLabel) },
+  { header: 'Status', value: (r) => r.status },
+  { header: 'Token', value: (r) => r.token },
+  { header: 'Arrived at', value: (r) => (r.arrivedAt ? indiaTime(r.arrivedAt) : null) },
+  { header: 'Another day', value: (r) => (r.otherDay ? 'Yes' : 'No') },
+  { header: 'Served at', value: (r) => (r.servedAt ? indiaTime(r.servedAt) : null) },
+  { header: 'Counter', value: (r) => text(r.counter) },
+  { header: 'Bill number', value: (r) => text(r.invoiceNumber) },
+];
+
+/** Each seller's day close of a day. Amounts in rupees. */
+export const DAY_CLOSE_COLUMNS: readonly Column<DayCloseView>[] = [
+  { header: 'Day', value: (d) => d.date },
+  { header: 'Seller', value: (d) => text(d.sellerName) },
+  { header: 'Status', value: (d) => d.status },
+  { header: 'Bills', value: (d) => d.bills },
+  { header: 'Kg', value: (d) => d.kg },
+  { header: 'Cash (Rs)', value: (d) => d.cashAmount },
+  { header: 'Online (Rs)', value: (d) => d.onlineAmount },
+  { header: 'Kg by crop', value: (d) => text(d.crops.map((c) => `${c.cropName}: ${c.kg}`).join('; ')) },
+  { header: 'Counted (Rs)', value: (d) => d.counted ?? null },
+  { header: 'Difference (Rs)', value: (d) => d.difference ?? null },
+  { header: 'Closed at', value: (d) => (d.closedAt ? indiaTime(d.closedAt) : null) },
+  { header: 'Closed by', value: (d) => text(d.closedByName) },
+  { header: 'Note', value: (d) => text(d.note) },
 ];

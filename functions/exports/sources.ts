@@ -6,7 +6,11 @@ import type { Caller } from '../lib/caller';
 import { validationError } from '../lib/handler';
 import { findRegistrations } from '../registrations/list';
 import { findInvoices } from '../sales/service';
-import { INVOICE_COLUMNS, REGISTRATION_COLUMNS, type Cell, type Column } from './columns';
+import { TodayQuery } from '@shared/schemas/counter';
+import { DayCloseQuery } from '@shared/schemas/day-close';
+import { listToday } from '../counter/service';
+import { listDay } from '../sales/day-close';
+import { DAY_CLOSE_COLUMNS, INVOICE_COLUMNS, REGISTRATION_COLUMNS, TODAY_COLUMNS, type Cell, type Column } from './columns';
 
 /** What an export reads: the list's matches, counted, and their rows a page at a time (as the list reads them). */
 export interface ExportRows {
@@ -63,6 +67,11 @@ function source<R>(
   };
 }
 
+/** A list its service answers whole (a day's rows). */
+function inMemory<R>(items: R[]) {
+  return { total: items.length, partial: false, rows: async (skip: number, take: number) => items.slice(skip, skip + take) };
+}
+
 export const EXPORT_SOURCES: Record<ExportKind, ExportSource> = {
   registrations: source(
     'Registrations',
@@ -71,4 +80,13 @@ export const EXPORT_SOURCES: Record<ExportKind, ExportSource> = {
     { holdsClearAadhaar: (filters) => (filters.aadhaar ?? '').replace(/\D/g, '').length > 4 },
   ),
   invoices: source('Bills', INVOICE_COLUMNS, (filters) => findInvoices(parseFilters(InvoiceListQuery, filters))),
+  today: source('Today', TODAY_COLUMNS, async (filters) => {
+    const q = parseFilters(TodayQuery, filters);
+    return inMemory((await listToday(q.date, q.shift)).items);
+  }),
+  // An admin gets every seller's day, a seller their own: the list route's rule (listDay).
+  'day-close': source('Day close', DAY_CLOSE_COLUMNS, async (filters, caller) => {
+    const q = parseFilters(DayCloseQuery, filters);
+    return inMemory((await listDay(q.date, caller, { mine: q.mine })).items);
+  }),
 };

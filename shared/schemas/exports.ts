@@ -4,7 +4,7 @@ import * as z from 'zod';
  * Exports of the staff lists (GET /api/export/{kind}): the list's own filters in the query beside the format.
  * The filters are checked by the list's own schema on the server (functions/exports/sources.ts).
  */
-export const EXPORT_KINDS = ['registrations', 'invoices'] as const;
+export const EXPORT_KINDS = ['registrations', 'invoices', 'today', 'day-close'] as const;
 export type ExportKind = (typeof EXPORT_KINDS)[number];
 
 export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;

@@ -173,6 +173,39 @@ describe('bills', () => {
   });
 });
 
+describe("today's list and the day closes", () => {
+  it("today's list: the rows of the list route for the day asked, with its checks", async () => {
+    const day = kolkataDate();
+    const r = await exportOf('today', { format: 'csv', date: day }, tokens.seller);
+    expect(r.status, r.text.slice(0, 300)).toBe(200);
+    expect(r.headers.get('content-disposition')).toContain(`today-${kolkataDate()}.csv`);
+    const [header, ...rows] = csvRows(r.buffer);
+    expect(header.slice(0, 4)).toEqual(['Registration number', 'Year', 'Name', 'Aadhaar']);
+    const list = await api.call('GET', '/api/today', { token: tokens.seller, query: { date: day } });
+    expect(rows).toHaveLength(list.json.items.length);
+    expect((await exportOf('today', { format: 'csv', date: '2026-02-30' })).status).toBe(400);
+    expect((await exportOf('today', { format: 'xlsx', shift: '3' })).status).toBe(400);
+  });
+
+  it("the day closes: a seller's file holds only their own day, an admin's every seller's the list shows", async () => {
+    const day = kolkataDate();
+    const own = await exportOf('day-close', { format: 'csv', date: day }, tokens.seller);
+    expect(own.status, own.text.slice(0, 300)).toBe(200);
+    const [header, ...rows] = csvRows(own.buffer);
+    expect(header.slice(0, 3)).toEqual(['Day', 'Seller', 'Status']);
+    const mine = await api.call('GET', '/api/day-close', { token: tokens.seller, query: { date: day } });
+    expect(rows.map((r) => r[1])).toEqual(mine.json.items.map((d: { sellerName: string }) => d.sellerName));
+    expect(rows.length).toBeLessThanOrEqual(1);
+
+    const all = await exportOf('day-close', { format: 'xlsx', date: day }, tokens.admin);
+    expect(all.status).toBe(200);
+    const sheet = (await readSheet(all.buffer)) as (string | number | null)[][];
+    const list = await api.call('GET', '/api/day-close', { token: tokens.admin, query: { date: day } });
+    expect(sheet.slice(1).map((r) => r[1])).toEqual(list.json.items.map((d: { sellerName: string }) => d.sellerName));
+    expect((await exportOf('day-close', { format: 'csv', date: 'yesterday' })).status).toBe(400);
+  });
+});
+
 describe('who may export and what is refused', () => {
   it('needs staff: 401 without a token, 403 for another role', async () => {
     expect((await exportOf('registrations', { format: 'csv' }, null)).status).toBe(401);
@@ -183,7 +216,7 @@ describe('who may export and what is refused', () => {
 
   it('answers a bad kind, format or filter with 400 and a clear message', async () => {
     const cases: [string, Record<string, string>, RegExp][] = [
-      ['farmers', { format: 'csv' }, /kind must be one of: registrations, invoices/],
+      ['farmers', { format: 'csv' }, /kind must be one of: registrations, invoices, today, day-close/],
       ['registrations', {}, /format must be csv or xlsx/],
       ['registrations', { format: 'pdf' }, /format must be csv or xlsx/],
       ['registrations', { format: 'csv', async: 'maybe' }, /async must be 1 or 0/],
