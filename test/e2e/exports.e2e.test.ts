@@ -163,3 +163,23 @@ it('reads in Hindi at 360 px: the menu, the progress of a job, and the Excel fil
   expect(e2e.pageErrors).toEqual([]);
   await ctx.close();
 });
+
+it('offers Export on Today and on every seller’s day close, within a 360 px phone in Hindi', async () => {
+  const ctx = await e2e.browser.newContext({ viewport: PHONE });
+  const page = await signedIn(ctx, '/admin/today', 'hi');
+  for (const [path, heading] of [
+    ['/admin/today', 'आज काउंटर पर'],
+    ['/admin/day-close', 'दिन की समाप्ति'],
+  ] as const) {
+    if (new URL(page.url()).pathname !== path) await page.goto(e2e.url(path));
+    await page.getByRole('heading', { name: heading, exact: true }).waitFor();
+    const button = page.getByTestId('export-button');
+    await button.waitFor();
+    await expect(button.textContent()).resolves.toBe('निर्यात करें');
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await shot(page, `${path.split('/').pop()}-360-hi`);
+  }
+  expect(e2e.pageErrors).toEqual([]);
+  await ctx.close();
+});
