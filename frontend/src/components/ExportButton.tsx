@@ -10,7 +10,8 @@ import Typography from '@mui/material/Typography';
 import DownloadIcon from '@mui/icons-material/FileDownloadOutlined';
 import { useTranslation } from 'react-i18next';
 import type { ExportFormat, ExportJobReply, ExportKind } from '@shared/schemas/exports';
-import { call, callForFile, errorMessage } from '@web/lib/api';
+import { call, errorMessage } from '@web/lib/api';
+import { callForFile } from '@web/lib/api-file';
 import { saveBlob } from '@web/lib/save-blob';
 
 export interface ExportButtonProps {

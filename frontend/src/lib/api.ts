@@ -194,36 +194,3 @@ export function errorMessage(e: unknown, fallback: string): string {
   if (e instanceof Error && e.message) return e.message;
   return fallback;
 }
-
-/** What a route answering a file or JSON gave: the file with its name, or the JSON with its status (202: a job). */
-export type FileOrData<D> = { file: Blob; fileName: string } | { data: D; status: number };
-
-function fileNameOf(disposition: string | null): string {
-  const utf8 = /filename\*=UTF-8''([^;]+)/i.exec(disposition ?? '');
-  if (utf8) return decodeURIComponent(utf8[1]);
-  return /filename="([^"]+)"/i.exec(disposition ?? '')?.[1] ?? 'export';
-}
-
-/** Calls a route that answers a file (an export) or, when it writes the file later, JSON. */
-export async function callForFile<K extends JsonRouteKey & `GET ${string}`>(
-  key: K,
-  ...[opts]: CallArgs<K>
-): Promise<FileOrData<ReplyData<Contract[K]>>> {
-  const { path, query } = target(key, opts);
-  const split = splitQuery(query);
-  const headers: Record<string, string> = {};
-  const hidden = split.hidden.toString();
-  if (hidden) headers[PRIVATE_QUERY_HEADER] = hidden;
-  const token = getToken();
-  if (token) headers.authorization = `Bearer ${token}`;
-  const res = await fetch(urlWith(path, split.open), { headers, credentials: 'omit', signal: opts?.signal });
-  if (!res.ok) {
-    const { message, code, fields } = messageOf(await res.text(), res.status);
-    if (res.status === 401 && !opts?.skipAuthRedirect) onUnauthorized();
-    throw new ApiError(message, res.status, code, fields);
-  }
-  if (/\bjson\b/i.test(res.headers.get('content-type') ?? '')) {
-    return { data: (await res.json()) as ReplyData<Contract[K]>, status: res.status };
-  }
-  return { file: await res.blob(), fileName: fileNameOf(res.headers.get('content-disposition')) };
-}
