@@ -5,6 +5,8 @@ import type { Table } from 'aws-cdk-lib/aws-dynamodb';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Bucket } from 'aws-cdk-lib/aws-s3';
+import { Policy, PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import { EXPORT_FILES_RULE } from '@functions/lib/upload-rules';
 import { API_PATH_PREFIXES, FUNCTION_AREAS, ROUTES, routeKey, type FunctionArea, type RouteDef } from '@shared/routes';
 import { areaEntry } from '../bundling';
 import { acknowledge } from './acknowledge';
@@ -16,11 +18,23 @@ import { addLambdaFunction, pascal } from './lambda-function';
  * are not listed get nothing more. The Aadhaar key (and its AADHAAR_KEY_ARN variable) goes only to the
  * areas that encrypt, decrypt or hash Aadhaar numbers; the uploads bucket only to those handling the scans.
  */
-export const AREA_GRANTS: Partial<Record<FunctionArea, { uploads?: 'read' | 'readWriteDelete'; aadhaarKey?: boolean }>> = {
+export interface AreaGrants {
+  /** 'exports': read and write the export files under exports/ only. */
+  uploads?: 'read' | 'readWriteDelete' | 'exports';
+  aadhaarKey?: boolean;
+  /** The function invokes itself asynchronously (a job that runs after the answer). */
+  invokesItself?: boolean;
+  /** Seconds, when the jobs it runs need more than a request's 10. */
+  timeoutSeconds?: number;
+}
+
+export const AREA_GRANTS: Partial<Record<FunctionArea, AreaGrants>> = {
   registrations: { uploads: 'readWriteDelete', aadhaarKey: true },
   sales: { uploads: 'read', aadhaarKey: true },
   farmers: { uploads: 'read', aadhaarKey: true },
   producers: { aadhaarKey: true },
+  // The registrations list hashes a searched Aadhaar number; export jobs run up to 5 minutes.
+  exports: { uploads: 'exports', aadhaarKey: true, invokesItself: true, timeoutSeconds: 300 },
 };
 
 /** Every route must be reachable through CloudFront, i.e. start with one of the API path prefixes. */
@@ -91,7 +105,7 @@ export function addAreaFunctions(stack: Stack, options: AreaFunctionsOptions): R
       description: `Seed portal API area: ${area}`,
       roleDescription: `Seed portal ${area} function`,
       entry: areaEntry(area),
-      timeout: Duration.seconds(10),
+      timeout: Duration.seconds(grants.timeoutSeconds ?? 10),
       environment: {
         ...options.baseEnvironment,
         ...(grants.aadhaarKey ? { AADHAAR_KEY_ARN: secrets.aadhaarKey.secretArn } : {}),
@@ -108,6 +122,16 @@ export function addAreaFunctions(stack: Stack, options: AreaFunctionsOptions): R
       uploadsBucket.grantDelete(fn);
     } else if (grants.uploads === 'read') {
       uploadsBucket.grantRead(fn);
+    } else if (grants.uploads === 'exports') {
+      uploadsBucket.grantRead(fn, `${EXPORT_FILES_RULE.prefix}*`);
+      uploadsBucket.grantPut(fn, `${EXPORT_FILES_RULE.prefix}*`);
+    }
+    if (grants.invokesItself) {
+      // A policy of its own: the function does not wait for it, so naming the function's ARN makes no cycle.
+      new Policy(stack, `${name}InvokesItself`, {
+        roles: [role],
+        statements: [new PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: [fn.functionArn] })],
+      });
     }
     functions[area] = fn;
 
@@ -122,7 +146,17 @@ export function addAreaFunctions(stack: Stack, options: AreaFunctionsOptions): R
 
     // Exactly the wildcard findings our grants produce; anything new fails synth until it is reviewed.
     const grantWildcards = [`Resource::<${tableId}.Arn>/index/*`];
-    if (grants.uploads) {
+    if (grants.uploads === 'exports') {
+      grantWildcards.push(
+        `Resource::<${uploadsId}.Arn>/${EXPORT_FILES_RULE.prefix}*`,
+        'Action::s3:GetObject*',
+        'Action::s3:GetBucket*',
+        'Action::s3:List*',
+        'Action::s3:Abort*',
+        'Action::kms:GenerateDataKey*',
+        'Action::kms:ReEncrypt*',
+      );
+    } else if (grants.uploads) {
       grantWildcards.push(`Resource::<${uploadsId}.Arn>/*`, 'Action::s3:GetObject*', 'Action::s3:GetBucket*', 'Action::s3:List*');
     }
     if (grants.uploads === 'readWriteDelete') {

@@ -20,6 +20,7 @@ export const AREA_LOADERS: Partial<Record<FunctionArea, () => Promise<{ handler:
   dashboard: () => import('@functions/dashboard/handler'),
   allocation: () => import('@functions/allocation/handler'),
   counter: () => import('@functions/counter/handler'),
+  exports: () => import('@functions/exports/handler'),
 };
 
 const loaded = new Map<FunctionArea, Promise<AreaHandler>>();

@@ -6,6 +6,7 @@ import { authContract } from './auth';
 import { counterContract } from './counter';
 import { cropsContract } from './crops';
 import { dashboardContract } from './dashboard';
+import { exportsContract } from './exports';
 import { farmersContract } from './farmers';
 import { homeContract } from './home';
 import { lotsContract } from './lots';
@@ -34,6 +35,7 @@ export const CONTRACT = {
   ...dashboardContract,
   ...allocationContract,
   ...counterContract,
+  ...exportsContract,
 } as const satisfies { readonly [K in RouteKey]: RouteContract };
 
 export type Contract = typeof CONTRACT;

@@ -162,7 +162,7 @@ describe('SeedPortalStack', { timeout: 120_000 }, () => {
         Architectures: ['arm64'],
         Handler: 'index.handler',
         MemorySize: 512,
-        Timeout: 10,
+        Timeout: AREA_GRANTS[area]?.timeoutSeconds ?? 10,
         LoggingConfig: { LogGroup: { Ref: expect.stringMatching(/FunctionLogs/) } },
       });
       const vars = f.Environment.Variables;
@@ -201,8 +201,39 @@ describe('SeedPortalStack', { timeout: 120_000 }, () => {
       expect(/"Ref":"AadhaarKey/.test(text), `${area} aadhaar key`).toBe(Boolean(grants.aadhaarKey));
       expect(/UploadsBucket/.test(text), `${area} uploads`).toBe(Boolean(grants.uploads));
       expect(text.includes('s3:DeleteObject'), `${area} delete`).toBe(grants.uploads === 'readWriteDelete');
-      expect(text.includes('s3:PutObject'), `${area} put`).toBe(grants.uploads === 'readWriteDelete');
+      expect(text.includes('s3:PutObject'), `${area} put`).toBe(
+        grants.uploads === 'readWriteDelete' || grants.uploads === 'exports',
+      );
     }
+  });
+
+  it('lets the exports function read and write exports/ only, invoke itself, and expires the files after a day', () => {
+    const roles = resourcesOf(template, 'AWS::IAM::Role');
+    const [roleId] = roles.find(([, r]) => r.Properties.Description === 'Seed portal exports function')!;
+    const policies = resourcesOf(template, 'AWS::IAM::Policy').filter(([, p]) =>
+      p.Properties.Roles.some((r: any) => r.Ref === roleId),
+    );
+    const statements = policies.flatMap(([, p]) => p.Properties.PolicyDocument.Statement) as {
+      Action: string | string[];
+      Resource: unknown;
+    }[];
+    const s3 = statements.filter((st) => [st.Action].flat().some((a) => a.startsWith('s3:')));
+    expect(s3.length).toBeGreaterThan(0);
+    for (const st of s3) {
+      for (const r of [st.Resource].flat()) {
+        const text = JSON.stringify(r);
+        if (text.includes('/')) expect(text).toContain('/exports/*');
+      }
+    }
+    const [fnId] = resourcesOf(template, 'AWS::Lambda::Function').find(
+      ([, f]) => f.Properties.Description === 'Seed portal API area: exports',
+    )!;
+    const invoke = statements.find((st) => [st.Action].flat().includes('lambda:InvokeFunction'))!;
+    expect(invoke.Resource).toEqual({ 'Fn::GetAtt': [fnId, 'Arn'] });
+    const [, bucket] = resourcesOf(template, 'AWS::S3::Bucket').find(([, b]) => b.Properties.CorsConfiguration)!;
+    expect(bucket.Properties.LifecycleConfiguration.Rules).toContainEqual(
+      expect.objectContaining({ Id: 'ExpireExportFiles', Prefix: 'exports/', ExpirationInDays: 1, Status: 'Enabled' }),
+    );
   });
 
   it('runs the orphan-scan sweeper daily with a role that can only list and delete aadhaar/ and batch-read the table', () => {
