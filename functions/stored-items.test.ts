@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cropEntity, type CropItem } from './crops/crop-entity';
+import { exportJobEntity, type ExportJobItem } from './exports/job-entity';
 import { farmerEntity, type FarmerItem } from './farmers/farmer-entity';
 import { KEY_ATTRIBUTES } from './lib/entity';
 import { userEntity, type UserItem } from './lib/user-entity';
@@ -132,6 +133,11 @@ describe('the stored item types', () => {
         gsi3pk: 'INVLOT#L',
         gsi3sk: 'g#INV2526-000001',
       },
+    },
+    {
+      entity: exportJobEntity,
+      record: { id: 'AAAAAAAAAAAAAAAAAAAAAA', kind: 'registrations', status: 'running', rowsDone: 0 } as ExportJobItem,
+      keys: { pk: 'EXPORT#AAAAAAAAAAAAAAAAAAAAAA', sk: 'EXPORT' },
     },
   ] as const;
 

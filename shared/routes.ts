@@ -22,7 +22,8 @@ export type FunctionArea =
   | 'sales'
   | 'allocation'
   | 'cms'
-  | 'counter';
+  | 'counter'
+  | 'exports';
 
 export type Access = 'public' | readonly Role[];
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -182,6 +183,11 @@ export const ROUTES = [
   { method: 'POST', path: '/api/checkin', area: 'counter', access: STAFF },
   { method: 'GET', path: '/api/queue', area: 'counter', access: 'public' },
   { method: 'POST', path: '/api/queue/serve', area: 'counter', access: STAFF },
+
+  // exports of the staff lists as CSV or Excel, with the lists' own filters and rules; a large one runs as a job
+  // whose file is fetched through a short-lived link
+  { method: 'GET', path: '/api/export/{kind}', area: 'exports', access: STAFF },
+  { method: 'GET', path: '/api/export/jobs/{id}', area: 'exports', access: STAFF },
 ] as const satisfies readonly RouteDef[];
 
 type Route = (typeof ROUTES)[number];

@@ -18,6 +18,24 @@ export class HttpResult<T = unknown> {
   ) {}
 }
 
+/** The body of a route that answers with a file to download (the contract's `file: true`). */
+export interface FileBody {
+  readonly file: true;
+}
+
+/** A file to download, named in Content-Disposition (an ASCII name, and the same in UTF-8 for browsers that read it). */
+export function download(data: Buffer, contentType: string, fileName: string): HttpResult<FileBody> {
+  return new HttpResult(
+    200,
+    data.toString('base64'),
+    {
+      'content-type': contentType,
+      'content-disposition': `attachment; filename="${fileName}"; filename*=UTF-8''${encodeURIComponent(fileName)}`,
+    },
+    true,
+  );
+}
+
 export function json<T>(data: T, statusCode = 200, headers: Record<string, string> = {}): HttpResult<T> {
   return new HttpResult(statusCode, JSON.stringify(data), { 'content-type': 'application/json; charset=utf-8', ...headers });
 }

@@ -11,6 +11,17 @@ export const PENDING_UPLOADS_RULE = {
 } as const;
 
 /**
+ * Export files (functions/exports) are written under `prefix` and fetched through links of a few minutes;
+ * they go after `expireAfterDays`, like the jobs that name them. Cloud: a lifecycle rule of the uploads bucket;
+ * locally: infra/local/lifecycle.ts.
+ */
+export const EXPORT_FILES_RULE = {
+  id: 'ExpireExportFiles',
+  prefix: 'exports/',
+  expireAfterDays: 1,
+} as const;
+
+/**
  * Accepted scans live under `prefix` (aadhaar/<year>/<id10>-<random>.<ext>). A submit copies the scan there
  * before its transaction, so a request that dies in between leaves a scan no registration names: the
  * sweeper (functions/registrations/orphan-scans.ts) deletes those once they are older than `graceHours`,

@@ -1,6 +1,11 @@
 import { type AllocationStatus, statusOf } from '@shared/allocation-status';
 import { findDistrict } from '@shared/districts';
-import { kolkataDate, type RegistrationListQuery, type RegistrationListReply } from '@shared/schemas/registration';
+import {
+  kolkataDate,
+  type RegistrationListQuery,
+  type RegistrationListReply,
+  type RegistrationRow,
+} from '@shared/schemas/registration';
 import { aadhaarHash } from '../lib/aadhaar-vault';
 import { AppError } from '../lib/errors';
 import * as repo from './repository';
@@ -142,14 +147,21 @@ async function rangeCandidates(
   return { items: lists.flat(), partial, searchedFrom };
 }
 
-export async function listRegistrations(q: RegistrationListQuery): Promise<RegistrationListReply> {
+/** The registrations a list query matches, counted, with their rows read a page at a time. */
+export interface RegistrationMatches {
+  total: number;
+  partial: boolean;
+  searchedFrom?: string;
+  rows(skip: number, take: number): Promise<RegistrationRow[]>;
+}
+
+/** The filters of GET /api/registrations; the list and the exports (functions/exports) read through it. */
+export async function findRegistrations(q: RegistrationListQuery): Promise<RegistrationMatches> {
   if (q.from && q.to && isoOf(q.from) > isoOf(q.to))
     throw new AppError('VALIDATION', '"from" must be before "to"', { fields: { from: 'from after to' } });
   const f = filtersOf(q);
-  let page: repo.RegistrationItem[];
-  let total: number;
-  let partial = false;
-  let searchedFrom: string | undefined;
+  // Lists show every Aadhaar masked, to admins too (the number in clear is on the single record only).
+  const rowsOf = (items: repo.RegistrationItem[]) => items.map((r) => toRow(r));
 
   if (q.id || (q.aadhaar && q.aadhaar.length === 12)) {
     // Few candidates from the exact indexes; the other filters apply in memory.
@@ -164,20 +176,29 @@ export async function listRegistrations(q: RegistrationListQuery): Promise<Regis
       found = found.filter((r) => r.aadhaarHash === hash);
     }
     const all = found.filter((r) => matches(r, f, q.year)).sort((a, b) => (a.gsi1sk < b.gsi1sk ? 1 : -1));
-    total = all.length;
-    page = all.slice(q.skip, q.skip + q.take);
-  } else {
-    const range = await rangeCandidates(q, f);
-    partial = range.partial;
-    searchedFrom = range.searchedFrom;
-    const sorted = range.items.sort((a, b) => (a.gsi1sk < b.gsi1sk ? 1 : a.gsi1sk > b.gsi1sk ? -1 : 0));
-    total = sorted.length;
-    const keys = sorted.slice(q.skip, q.skip + q.take);
-    const got = await repo.batchGetRegistrations(keys.map((k) => ({ year: k.year, id: k.id })));
-    const byKey = new Map(got.map((r) => [`${r.year}#${r.id}`, r]));
-    page = keys.map((k) => byKey.get(`${k.year}#${k.id}`)).filter((r): r is repo.RegistrationItem => Boolean(r));
+    return { total: all.length, partial: false, rows: async (skip, take) => rowsOf(all.slice(skip, skip + take)) };
   }
-  // Lists show every Aadhaar masked, to admins too (the number in clear is on the single record only).
-  const items = page.map((r) => toRow(r));
-  return { items, total, ...(partial ? { partial, searchedFrom } : {}) };
+  const range = await rangeCandidates(q, f);
+  const sorted = range.items.sort((a, b) => (a.gsi1sk < b.gsi1sk ? 1 : a.gsi1sk > b.gsi1sk ? -1 : 0));
+  return {
+    total: sorted.length,
+    partial: range.partial,
+    searchedFrom: range.searchedFrom,
+    rows: async (skip, take) => {
+      const keys = sorted.slice(skip, skip + take);
+      const got = await repo.batchGetRegistrations(keys.map((k) => ({ year: k.year, id: k.id })));
+      const byKey = new Map(got.map((r) => [`${r.year}#${r.id}`, r]));
+      return rowsOf(keys.map((k) => byKey.get(`${k.year}#${k.id}`)).filter((r): r is repo.RegistrationItem => Boolean(r)));
+    },
+  };
+}
+
+export async function listRegistrations(q: RegistrationListQuery): Promise<RegistrationListReply> {
+  const found = await findRegistrations(q);
+  const items = await found.rows(q.skip, q.take);
+  return {
+    items,
+    total: found.total,
+    ...(found.partial ? { partial: true, searchedFrom: found.searchedFrom } : {}),
+  };
 }

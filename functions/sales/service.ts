@@ -578,7 +578,16 @@ function fyOfInstant(iso: string): number {
   return financialYearOf(kolkataDay(new Date(iso)));
 }
 
-export async function listInvoices(q: InvoiceListQuery): Promise<InvoiceListReply> {
+/** The bills a list query matches, counted and summed, read out a page at a time. */
+export interface InvoiceMatches {
+  total: number;
+  sumPaise: number;
+  partial: boolean;
+  rows(skip: number, take: number): Promise<InvoiceResponse[]>;
+}
+
+/** The filters of GET /api/invoices; the list and the exports (functions/exports) read through it. */
+export async function findInvoices(q: InvoiceListQuery): Promise<InvoiceMatches> {
   const fromIso = q.from ? boundIso(q.from, 'from') : undefined;
   const toIso = q.to ? boundIso(q.to, 'to') : undefined;
   if (fromIso && toIso && fromIso > toIso) throw badRequest('"from" must not be after "to"', { from: 'After "to"' });
@@ -640,12 +649,24 @@ export async function listInvoices(q: InvoiceListQuery): Promise<InvoiceListRepl
   let sumPaise = 0;
   // A cancelled bill is listed but its amount is credited back: the sum counts issued bills only.
   for (const m of matches) if (m.status !== 'cancelled') sumPaise += m.totalPaise;
-  const page = matches.slice(q.skip, q.skip + q.take);
-  const names = await staffNames(page);
   return {
-    items: page.map((i) => toResponse(i, 'staff', names)),
     total: matches.length,
-    amountSum: paiseToRupees(sumPaise),
-    ...(partial ? { partial } : {}),
+    sumPaise,
+    partial,
+    rows: async (skip, take) => {
+      const page = matches.slice(skip, skip + take);
+      const names = await staffNames(page);
+      return page.map((i) => toResponse(i, 'staff', names));
+    },
+  };
+}
+
+export async function listInvoices(q: InvoiceListQuery): Promise<InvoiceListReply> {
+  const found = await findInvoices(q);
+  return {
+    items: await found.rows(q.skip, q.take),
+    total: found.total,
+    amountSum: paiseToRupees(found.sumPaise),
+    ...(found.partial ? { partial: true } : {}),
   };
 }

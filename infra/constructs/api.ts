@@ -30,6 +30,7 @@ import {
   type RouteKey,
 } from '@shared/routes';
 import type { Construct } from 'constructs';
+import { EXPORT_FILES_RULE } from '@functions/lib/upload-rules';
 import { areaEntry } from '../bundling';
 import { acknowledge } from './acknowledge';
 import type { AppSecrets } from './data';
@@ -59,11 +60,12 @@ export interface AreaGrants {
    * (dynamodb:LeadingKeys). Only where an area reads a handful of key families; the others reach most of them.
    */
   leadingKeys?: readonly string[];
-  uploads?: 'read' | 'readWriteDelete';
-  /** A prefix of the uploads bucket (e.g. 'exports/') whose objects the area writes and reads, and nothing else there. */
-  objectsUnder?: string;
-  /** The area invokes its own function (asynchronous jobs). */
-  invokeSelf?: boolean;
+  /** 'exports': read and write the export files under exports/ only. */
+  uploads?: 'read' | 'readWriteDelete' | 'exports';
+  /** The function invokes itself asynchronously (a job that runs after the answer). */
+  invokesItself?: boolean;
+  /** Seconds, when the jobs it runs need more than a request's 10. */
+  timeoutSeconds?: number;
   /** The Aadhaar key (and its AADHAAR_KEY_ARN variable): only the areas that encrypt, decrypt or hash numbers. */
   aadhaarKey?: boolean;
   /**
@@ -97,6 +99,9 @@ export const AREA_GRANTS: Record<FunctionArea, AreaGrants> = {
   allocation: { table: 'write' },
   // The counter's day: today's list, check-in tokens and the queue; reserved like sales, which it feeds.
   counter: { table: 'write', reservedConcurrency: 20 },
+  // Export files under exports/ only; the registrations list hashes a searched Aadhaar number; export jobs run
+  // up to 5 minutes, started by the function invoking itself.
+  exports: { table: 'write', uploads: 'exports', aadhaarKey: true, invokesItself: true, timeoutSeconds: 300 },
 };
 
 /**
@@ -226,7 +231,7 @@ export function addAreaFunctions(
       description: `Seed portal API area: ${area}`,
       roleDescription: `Seed portal ${area} function`,
       entry: areaEntry(area),
-      timeout: Duration.seconds(10),
+      timeout: Duration.seconds(grants.timeoutSeconds ?? 10),
       environment: {
         ...options.baseEnvironment,
         [ORIGIN_VERIFY_SECRET_ARN_ENV]: options.originVerifySecret.secretArn,
@@ -254,12 +259,13 @@ export function addAreaFunctions(
       uploadsBucket.grantDelete(fn);
     } else if (grants.uploads === 'read') {
       uploadsBucket.grantRead(fn);
+    } else if (grants.uploads === 'exports') {
+      uploadsBucket.grantRead(fn, `${EXPORT_FILES_RULE.prefix}*`);
+      uploadsBucket.grantPut(fn, `${EXPORT_FILES_RULE.prefix}*`);
     }
-    if (grants.objectsUnder) uploadsBucket.grantReadWrite(fn, `${grants.objectsUnder}*`);
-    if (grants.invokeSelf) {
-      // A policy of its own: in the role's default policy the function's ARN would close a cycle (the function
-      // waits for that policy).
-      new Policy(stack, `${name}FunctionSelfInvoke`, {
+    if (grants.invokesItself) {
+      // A policy of its own: the function does not wait for it, so naming the function's ARN makes no cycle.
+      new Policy(stack, `${name}InvokesItself`, {
         roles: [role],
         statements: [new PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: [fn.functionArn] })],
       });
@@ -280,20 +286,18 @@ export function addAreaFunctions(
 
     // Exactly the wildcard findings our grants produce; anything new fails synth until it is reviewed.
     const grantWildcards = [`Resource::<${tableId}.Arn>/index/*`];
-    if (grants.uploads) {
-      grantWildcards.push(`Resource::<${uploadsId}.Arn>/*`, 'Action::s3:GetObject*', 'Action::s3:GetBucket*', 'Action::s3:List*');
-    }
-    if (grants.objectsUnder) {
+    if (grants.uploads === 'exports') {
       grantWildcards.push(
-        `Resource::<${uploadsId}.Arn>/${grants.objectsUnder}*`,
+        `Resource::<${uploadsId}.Arn>/${EXPORT_FILES_RULE.prefix}*`,
         'Action::s3:GetObject*',
         'Action::s3:GetBucket*',
         'Action::s3:List*',
-        'Action::s3:DeleteObject*',
         'Action::s3:Abort*',
         'Action::kms:GenerateDataKey*',
         'Action::kms:ReEncrypt*',
       );
+    } else if (grants.uploads) {
+      grantWildcards.push(`Resource::<${uploadsId}.Arn>/*`, 'Action::s3:GetObject*', 'Action::s3:GetBucket*', 'Action::s3:List*');
     }
     if (grants.uploads === 'readWriteDelete') {
       grantWildcards.push(

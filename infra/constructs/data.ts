@@ -4,7 +4,7 @@ import { Key } from 'aws-cdk-lib/aws-kms';
 import { BlockPublicAccess, Bucket, BucketEncryption, HttpMethods, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { TABLE_DEFINITION } from '@functions/lib/table-definition';
-import { PENDING_UPLOADS_RULE } from '@functions/lib/upload-rules';
+import { EXPORT_FILES_RULE, PENDING_UPLOADS_RULE } from '@functions/lib/upload-rules';
 import { acknowledge } from './acknowledge';
 
 /**
@@ -179,6 +179,13 @@ export function addUploadsBucket(
         id: PENDING_UPLOADS_RULE.id,
         prefix: PENDING_UPLOADS_RULE.prefix,
         expiration: Duration.days(PENDING_UPLOADS_RULE.expireAfterDays),
+        noncurrentVersionExpiration: Duration.days(1),
+      },
+      {
+        // Export files are fetched within minutes of being written (functions/exports/file-store.ts).
+        id: EXPORT_FILES_RULE.id,
+        prefix: EXPORT_FILES_RULE.prefix,
+        expiration: Duration.days(EXPORT_FILES_RULE.expireAfterDays),
         noncurrentVersionExpiration: Duration.days(1),
       },
       {

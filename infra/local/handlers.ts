@@ -21,6 +21,7 @@ export const AREA_LOADERS: Partial<Record<FunctionArea, () => Promise<{ handler:
   allocation: () => import('@functions/allocation/handler'),
   cms: () => import('@functions/cms/handler'),
   counter: () => import('@functions/counter/handler'),
+  exports: () => import('@functions/exports/handler'),
 };
 
 const loaded = new Map<FunctionArea, Promise<AreaHandler>>();

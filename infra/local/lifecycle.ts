@@ -1,6 +1,6 @@
 import { DeleteObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { sweepAllocation } from '@functions/allocation/sweep';
-import { DAY_MS, PENDING_UPLOADS_RULE } from '@functions/lib/upload-rules';
+import { DAY_MS, EXPORT_FILES_RULE, PENDING_UPLOADS_RULE } from '@functions/lib/upload-rules';
 import { sweepOrphanScans } from '@functions/registrations/orphan-scans';
 import { runRetention } from '@functions/registrations/retention';
 
@@ -81,6 +81,16 @@ export function startUploadLifecycle(o: {
       }
     } catch (e) {
       console.error(JSON.stringify({ level: 'warn', msg: 'pending upload expiry failed', error: (e as Error).message }));
+    }
+    try {
+      await expireUploads({
+        s3,
+        bucket: o.bucket,
+        prefix: EXPORT_FILES_RULE.prefix,
+        maxAgeMs: EXPORT_FILES_RULE.expireAfterDays * DAY_MS,
+      });
+    } catch (e) {
+      console.error(JSON.stringify({ level: 'warn', msg: 'export file expiry failed', error: (e as Error).message }));
     }
     if (o.sweepOrphans === false) return;
     try {

@@ -7,6 +7,7 @@ import { cmsContract } from './cms';
 import { counterContract } from './counter';
 import { cropsContract } from './crops';
 import { dashboardContract } from './dashboard';
+import { exportsContract } from './exports';
 import { farmersContract } from './farmers';
 import { homeContract } from './home';
 import { lotsContract } from './lots';
@@ -36,6 +37,7 @@ export const CONTRACT = {
   ...allocationContract,
   ...cmsContract,
   ...counterContract,
+  ...exportsContract,
 } as const satisfies { readonly [K in RouteKey]: RouteContract };
 
 export type Contract = typeof CONTRACT;

@@ -15,6 +15,8 @@ export interface RouteContract {
    */
   bodyReadByHandler?: true;
   reply: z.ZodType | 'image';
+  /** Besides the JSON reply, a 2xx may carry a file (an export): the JSON then comes with a JSON content type. */
+  file?: true;
 }
 
 type Route = (typeof ROUTES)[number];

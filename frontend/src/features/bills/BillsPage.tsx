@@ -11,9 +11,10 @@ import { checkFilters } from '@web/lib/filters';
 import { usePagedSearch } from '@web/lib/usePagedSearch';
 import { PagingRow, SearchStatus } from '@web/components/PagedListParts';
 import { NativeSelectField } from '@web/components/FilterFields';
+import { ExportButton } from '@web/components/ExportButton';
 import { StaffPage } from '@web/components/StaffPage';
 import { usePageTitle } from '@web/components/usePageTitle';
-import { EMPTY_FILTERS, listBills, listCropChoices, listUserNames, openBillQr, type BillFilters } from './api';
+import { billQuery, EMPTY_FILTERS, listBills, listCropChoices, listUserNames, openBillQr, type BillFilters } from './api';
 import { BillFiltersForm } from './BillFiltersForm';
 import { BillsTable } from './BillsTable';
 import { CancelBillDialog, type CancelAction } from './CancelBillDialog';
@@ -131,6 +132,11 @@ export default function BillsPage() {
       {action && <CancelBillDialog action={action} onClose={() => setAction(null)} onDone={actionDone} />}
 
       <BillFiltersForm form={form} setForm={setForm} problem={problem} crops={crops} users={users} onSearch={onSearch} />
+
+      {/* The file holds every bill the search found, with the filters last searched. */}
+      <Box sx={{ display: 'flex', justifyContent: 'flex-end', mb: 1 }}>
+        <ExportButton kind="invoices" query={billQuery(query.filters)} disabled={!data || !data.total} />
+      </Box>
 
       <SearchStatus
         error={error}

@@ -27,23 +27,21 @@ export const EMPTY_FILTERS: BillFilters = {
   status: '',
 };
 
+/** The list's filters as sent (the export sends the same). */
+export const billQuery = (f: BillFilters) => ({
+  number: f.number.trim(),
+  lotCode: f.lotCode.trim(),
+  cropId: f.cropId,
+  year: f.year.trim(),
+  from: f.from,
+  to: f.to,
+  createdBy: f.createdBy,
+  paymentMode: f.paymentMode,
+  status: f.status,
+});
+
 export function listBills(f: BillFilters, skip: number, take: number, signal?: AbortSignal): Promise<InvoiceListReply> {
-  return call('GET /api/invoices', {
-    signal,
-    query: {
-      number: f.number.trim(),
-      lotCode: f.lotCode.trim(),
-      cropId: f.cropId,
-      year: f.year.trim(),
-      from: f.from,
-      to: f.to,
-      createdBy: f.createdBy,
-      paymentMode: f.paymentMode,
-      status: f.status,
-      skip,
-      take,
-    },
-  });
+  return call('GET /api/invoices', { signal, query: { ...billQuery(f), skip, take } });
 }
 
 /** The cancellation requests of sellers, open ones first (admins). */

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { ExportButton } from '@web/components/ExportButton';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -102,6 +103,7 @@ export function AllSellersSection() {
         <Button variant="contained" onClick={() => window.print()} disabled={!query.data} data-testid="print-z">
           {t('dayClose.printZ')}
         </Button>
+        <ExportButton kind="day-close" query={{ date }} disabled={!query.data || !query.data.items.length} />
       </Box>
       <FeedbackAlerts
         error={feedback.error}

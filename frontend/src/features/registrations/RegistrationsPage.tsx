@@ -1,5 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import { useTranslation } from 'react-i18next';
@@ -11,10 +12,11 @@ import { errorMessage } from '@web/lib/api';
 import { checkFilters } from '@web/lib/filters';
 import { usePagedSearch } from '@web/lib/usePagedSearch';
 import { PagingRow, SearchStatus } from '@web/components/PagedListParts';
+import { ExportButton } from '@web/components/ExportButton';
 import { StaffPage } from '@web/components/StaffPage';
 import { usePageTitle } from '@web/components/usePageTitle';
 import { to } from '@web/paths';
-import { aadhaarFileUrl, listRegistrations, type RegistrationSearch } from './api';
+import { aadhaarFileUrl, listRegistrations, registrationQuery, type RegistrationSearch } from './api';
 import { CancelRegistrationDialog } from './CancelRegistrationDialog';
 import { IssueSeedsDialog } from './IssueSeedsDialog';
 import { IssuedNotice, type IssuedSale } from './IssuedNotice';
@@ -165,6 +167,11 @@ export default function RegistrationsPage() {
         onSearch={onSearch}
         onReset={onReset}
       />
+
+      {/* The file holds every registration the search found, with the filters last searched. */}
+      <Box sx={{ display: 'flex', justifyContent: 'flex-end', mb: 1 }}>
+        <ExportButton kind="registrations" query={registrationQuery(query)} disabled={!data || !data.total} />
+      </Box>
 
       <SearchStatus
         error={error}

@@ -23,6 +23,7 @@ import { usePageTitle } from '@web/components/usePageTitle';
 import { ApiError, call, errorMessage } from '@web/lib/api';
 import { storedCounterName } from '@web/lib/counter-name';
 import { kolkataDateTime } from '@web/lib/kolkata-date-time';
+import { ExportButton } from '@web/components/ExportButton';
 import { paths, to } from '@web/paths';
 import { CheckinOutcomeDialog, type CheckinOutcome } from './CheckinOutcomeDialog';
 import { CounterSettings } from './CounterSettings';
@@ -179,6 +180,11 @@ export default function TodayPage() {
             onChange={(e) => setDate(e.target.value)}
             slotProps={{ inputLabel: { shrink: true } }}
             sx={{ width: '11rem' }}
+          />
+          <ExportButton
+            kind="today"
+            query={{ date: date || undefined, shift: shift || undefined }}
+            disabled={!list.data || !list.data.items.length}
           />
         </Box>
         <CounterSettings />

@@ -22,25 +22,23 @@ export interface RegistrationSearch {
   take: number;
 }
 
+/** The list's filters as sent (the export sends the same). */
+export const registrationQuery = (s: Omit<RegistrationSearch, 'skip' | 'take'>) => ({
+  id: s.id?.trim(),
+  name: s.name?.trim(),
+  aadhaar: s.aadhaar?.replace(/\D/g, ''),
+  mobile: s.mobile?.trim(),
+  father: s.father?.trim(),
+  village: s.village?.trim(),
+  district: s.district,
+  year: s.year?.trim(),
+  status: s.status || undefined,
+  from: indiaInputToIso(s.from),
+  to: indiaInputToIso(s.to),
+});
+
 export function listRegistrations(s: RegistrationSearch, signal?: AbortSignal): Promise<RegistrationListReply> {
-  return call('GET /api/registrations', {
-    signal,
-    query: {
-      id: s.id?.trim(),
-      name: s.name?.trim(),
-      aadhaar: s.aadhaar?.replace(/\D/g, ''),
-      mobile: s.mobile?.trim(),
-      father: s.father?.trim(),
-      village: s.village?.trim(),
-      district: s.district,
-      year: s.year?.trim(),
-      status: s.status || undefined,
-      from: indiaInputToIso(s.from),
-      to: indiaInputToIso(s.to),
-      skip: s.skip,
-      take: s.take,
-    },
-  });
+  return call('GET /api/registrations', { signal, query: { ...registrationQuery(s), skip: s.skip, take: s.take } });
 }
 
 /** A 60-second link to the registration's Aadhaar scan. */

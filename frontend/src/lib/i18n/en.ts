@@ -1291,6 +1291,16 @@ export const en = {
     updated: 'Updated {{time}}',
     offline: 'Not updated: reconnecting…',
   },
+  exports: {
+    button: 'Export',
+    csv: 'CSV (any spreadsheet)',
+    xlsx: 'Excel (XLSX)',
+    preparing: 'Preparing the file…',
+    progress: 'Exporting: {{done}} of {{total}} rows',
+    progressLabel: 'Export progress',
+    downloading: 'Downloading…',
+    failed: 'The export could not be made. Please try again.',
+  },
 };
 
 export type Messages = typeof en;

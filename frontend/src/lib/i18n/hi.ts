@@ -1289,4 +1289,14 @@ export const hi: Messages = {
     updated: '{{time}} पर अद्यतन',
     offline: 'अद्यतन नहीं: फिर से जुड़ रहे हैं…',
   },
+  exports: {
+    button: 'निर्यात करें',
+    csv: 'CSV (किसी भी स्प्रेडशीट के लिए)',
+    xlsx: 'एक्सेल (XLSX)',
+    preparing: 'फ़ाइल तैयार हो रही है…',
+    progress: 'निर्यात: {{total}} में से {{done}} पंक्तियाँ',
+    progressLabel: 'निर्यात की प्रगति',
+    downloading: 'डाउनलोड हो रहा है…',
+    failed: 'निर्यात नहीं हो सका। कृपया फिर से कोशिश करें।',
+  },
 };
