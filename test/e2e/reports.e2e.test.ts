@@ -116,10 +116,12 @@ it('shows the table and the chart by the grouping picked, prints on A4 and expor
   await expect(cells(page, 'Lucknow')).resolves.toEqual(['Lucknow', '2', '2', '0', '2', '0', '0', '80', '1,300', '1,300']);
   await expect(cells(page, 'total')).resolves.toEqual(['Total', '4', '4', '0', '3', '0', '0', '120', '2,600', '1,300']);
 
-  // By gender: one row per gender, the chart of registrations, then of kg issued.
+  // By gender, applied as soon as it is picked (no Show): one row per gender, the heading and first column say
+  // Gender, the chart of registrations, then of kg issued.
   await page.getByLabel('Group by').selectOption('gender');
-  await page.getByRole('button', { name: 'Show' }).click();
   await table.locator('tr[data-row="महिला"]').waitFor();
+  await expect.poll(() => page.getByTestId('report-heading').textContent()).toMatch(/^By Gender, /);
+  await expect(table.locator('thead th').first().textContent()).resolves.toBe('Gender');
   await expect(cells(page, 'महिला')).resolves.toEqual(['Female', '2', '2', '0', '2', '0', '0', '80', '1,300', '1,300']);
   const chart = page.getByTestId('report-chart');
   await chart.getByText('Registrations by Gender').waitFor();
@@ -167,9 +169,9 @@ it('reads in Hindi and fits a 360 px phone', async () => {
   const { ctx, page } = await openReports(PHONE, 'hi');
   await page.getByRole('heading', { name: 'रिपोर्ट' }).waitFor();
   await page.getByLabel('किसके अनुसार').selectOption('category');
-  await page.getByRole('button', { name: 'दिखाएँ' }).click();
   const table = page.getByRole('table', { name: 'रिपोर्ट' });
   await table.locator('tr[data-row="GEN"]').waitFor();
+  await expect.poll(() => page.getByTestId('report-heading').textContent()).toMatch(/^श्रेणी के अनुसार, /);
   await expect(cells(page, 'GEN')).resolves.toEqual(['सामान्य (GEN)', '1', '1', '0', '1', '0', '0', '40', '1,300', '0']);
   await expect(table.locator('thead th').first().textContent()).resolves.toBe('श्रेणी');
   await page.getByTestId('report-chart').getByText('श्रेणी के अनुसार पंजीकरण').waitFor();
@@ -179,6 +181,29 @@ it('reads in Hindi and fits a 360 px phone', async () => {
   await page.emulateMedia({ media: 'print' });
   await shot(page, 'reports-print-360-hi');
   await page.emulateMedia({ media: 'screen' });
+  expect(e2e.pageErrors).toEqual([]);
+  await ctx.close();
+});
+
+it('applies a new grouping or year at once, with the dates typed; typed dates alone wait for Show', async () => {
+  const { ctx, page } = await openReports(DESKTOP, 'en');
+  const heading = page.getByTestId('report-heading');
+  await expect.poll(() => heading.textContent()).toMatch(/^By District, \d{4}-01-01 to \d{4}-12-31$/);
+  const year = Number(await page.getByLabel('Year').inputValue());
+
+  await page.getByLabel('From').fill(`${year}-01-02`);
+  await expect(heading.textContent()).resolves.toBe(`By District, ${year}-01-01 to ${year}-12-31`);
+  await page.getByLabel('Group by').selectOption('crop');
+  await expect.poll(() => heading.textContent()).toBe(`By Crop, ${year}-01-02 to ${year}-12-31`);
+  await expect(page.getByRole('table', { name: 'Report' }).locator('thead th').first().textContent()).resolves.toBe('Crop');
+
+  await page.getByLabel('Year').selectOption(String(year - 1));
+  await expect.poll(() => heading.textContent()).toBe(`By Crop, ${year - 1}-01-01 to ${year - 1}-12-31`);
+  await expect(page.getByLabel('From').inputValue()).resolves.toBe('');
+
+  await page.getByLabel('Group by').selectOption('gender');
+  await expect.poll(() => heading.textContent()).toBe(`By Gender, ${year - 1}-01-01 to ${year - 1}-12-31`);
+  await shot(page, 'reports-grouping-applied-1280-en');
   expect(e2e.pageErrors).toEqual([]);
   await ctx.close();
 });

@@ -44,6 +44,12 @@ export default function ReportsPage() {
     e.preventDefault();
     setAsked({ ...form });
   };
+  // A new year or grouping is shown at once (with the form as it stands), so the table and its heading always
+  // agree with the selects; typed dates wait for Show, as a half-typed date would ask for a range not meant.
+  const applyNow = (next: ReportRequest) => {
+    setForm(next);
+    setAsked(next);
+  };
   const data = report.data;
   const lines: Line[] = (data?.rows ?? []).map((r) => ({ ...r, name: rowLabel(r, data!.by, i18n.language, t) }));
   const groupName = (by: ReportGrouping) => t(`reports.by.${by}`);
@@ -94,7 +100,7 @@ export default function ReportsPage() {
           label={t('reports.year')}
           name="year"
           value={String(form.year)}
-          onChange={(e) => setForm({ ...form, year: Number(e.target.value), from: '', to: '' })}
+          onChange={(e) => applyNow({ ...form, year: Number(e.target.value), from: '', to: '' })}
           sx={{ flex: '0 1 110px' }}
         >
           {[thisYear, thisYear - 1, thisYear - 2, thisYear - 3].map((y) => (
@@ -127,7 +133,7 @@ export default function ReportsPage() {
           label={t('reports.groupBy')}
           name="by"
           value={form.by}
-          onChange={(e) => setForm({ ...form, by: e.target.value as ReportGrouping })}
+          onChange={(e) => applyNow({ ...form, by: e.target.value as ReportGrouping })}
           sx={{ flex: '1 1 140px' }}
         >
           {REPORT_GROUPINGS.map((by) => (
