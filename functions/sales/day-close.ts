@@ -1,7 +1,9 @@
 import {
   countedRupees,
   DAY_CLOSE_ID_RE,
+  DAY_CLOSE_PAST_DAYS,
   dayCloseId,
+  earliestClosableDay,
   type DayCloseInput,
   type DayCloseListReply,
   type DayCloseView,
@@ -83,9 +85,16 @@ export function viewOf(d: store.SellerDayItem): DayCloseView {
   };
 }
 
-function notFuture(day: string): void {
-  if (day > kolkataDay(clock()))
-    throw badRequest(`${day} has not come yet: a day is closed on the day or after it`, { date: 'A future day' });
+/** A close is of today or of the DAY_CLOSE_PAST_DAYS days before it (docs/decisions/0030-day-close.md). */
+function closableDay(day: string): void {
+  const today = kolkataDay(clock());
+  if (day > today) throw badRequest(`${day} has not come yet: a day is closed on the day or after it`, { date: 'A future day' });
+  const earliest = earliestClosableDay(today);
+  if (day < earliest)
+    throw badRequest(
+      `${day} is too long ago to close: a day is closed within ${DAY_CLOSE_PAST_DAYS} days of it (from ${earliest} today)`,
+      { date: `Too long ago (before ${earliest})` },
+    );
 }
 
 /** The caller's own day, as it stands (an empty one before the first sale). */
@@ -98,7 +107,7 @@ async function ownDay(day: string, caller: Caller): Promise<store.SellerDayItem>
 
 /** POST /api/day-close: the caller closes their own day with the cash counted. */
 export async function closeDay(input: DayCloseInput, caller: Caller, audit: AuditTrail): Promise<DayCloseView> {
-  notFuture(input.date);
+  closableDay(input.date);
   const before = await ownDay(input.date, caller);
   if (before.closedAt) throw alreadyClosed(before);
   if (input.revision !== undefined && input.revision !== before.revision) throw changedSinceShown();

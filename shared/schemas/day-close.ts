@@ -20,6 +20,15 @@ export const MAX_COINS_RUPEES = 1_000_000;
 export const DAY_CLOSE_NOTE_MAX = 300;
 export const REOPEN_REASON_MIN = 3;
 export const REOPEN_REASON_MAX = 300;
+/** A close is of today or of one of this many days before it (India time); older days stay as they are. */
+export const DAY_CLOSE_PAST_DAYS = 30;
+
+/** The earliest day that may still be closed on `today` ('YYYY-MM-DD'). */
+export function earliestClosableDay(today: string): string {
+  const at = new Date(`${today}T00:00:00Z`);
+  at.setUTCDate(at.getUTCDate() - DAY_CLOSE_PAST_DAYS);
+  return at.toISOString().slice(0, 10);
+}
 
 const count = (label: string, max: number) =>
   z.preprocess(

@@ -411,4 +411,24 @@ describe('refusals', () => {
     expect(replies.filter((r) => r.status === 409)).toHaveLength(9);
     expect((await dayOf(s)).history).toHaveLength(1);
   });
+
+  it('a close is of today or of the 30 days before it: an older day is a clear 400, the 30th day back closes', async () => {
+    const s = await newSeller();
+    const daysBack = (n: number) => new Date(Date.parse(`${today()}T12:00:00Z`) - n * 86_400_000).toISOString().slice(0, 10);
+    for (const date of ['2020-01-01', daysBack(31), daysBack(365)]) {
+      const r = await close(s, { date });
+      expect(r.status, `${date}: ${r.text}`).toBe(400);
+      expect(r.json.message).toMatch(/too long ago to close: a day is closed within 30 days of it/);
+      expect(r.json.message).toContain(daysBack(30));
+      expect((await dayOf(s, date)).status).toBe('open');
+    }
+    const replies = await Promise.all(Array.from({ length: 10 }, () => close(s, { date: daysBack(31) })));
+    expect(replies.map((r) => r.status)).toEqual(Array(10).fill(400));
+
+    for (const date of [daysBack(30), daysBack(1)]) {
+      const r = await close(s, { date });
+      expect(r.status, `${date}: ${r.text}`).toBe(201);
+      expect(r.json).toMatchObject({ date, status: 'closed' });
+    }
+  });
 });
