@@ -211,17 +211,20 @@ describe('the day close', () => {
 
   it('at 1280 px in English, an admin sees the close, prints the Z-report on A4 and 80 mm, and reopens', async () => {
     const p = await signedIn('en', { email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
+    const ownDayRead = p.waitForResponse((r) => r.url().includes('/api/day-close?') && r.url().includes('mine=true'));
     await p.goto(url('/admin/day-close'));
     const row = p.locator(`tr[data-seller="${seller.userID}"]`);
     await row.waitFor();
+    expect((await ownDayRead).status()).toBe(200);
     await expect(row.getAttribute('data-status')).resolves.toBe('closed');
     const rowText = (await row.textContent()) ?? '';
     expect(rowText).toContain(seller.name);
     expect(rowText).toContain('Closed');
     expect(rowText).toContain('₹1,398.00');
     expect(rowText).toContain('−₹2.00');
-    // The admin's own day is the admin's, not a seller's.
-    await expect(p.getByTestId('my-day').getByTestId('day-bills').textContent()).resolves.toBe('0');
+    // An admin who sold nothing today and closed nothing has no day of their own to close: no My day.
+    await p.getByRole('heading', { name: 'All sellers' }).waitFor();
+    await expect(p.getByTestId('my-day').count()).resolves.toBe(0);
     await shot(p, 'admin-day-1280-en');
 
     const a4 = await printed(p);
@@ -261,6 +264,14 @@ describe('the day close', () => {
     expect(again.status, again.text).toBe(201);
     await p.reload();
     await expect.poll(async () => (await p.locator(`tr[data-seller="${seller.userID}"]`).textContent()) ?? '').toContain('Open');
+
+    // Once the admin sells, their own day is there to close: My day with the admin's own figures.
+    const own = await e2e.asAdmin('POST', '/api/sales/make', saleBody(await registration('Admin Farmer 1'), 'Cash'));
+    expect(own.status, own.text).toBe(201);
+    await p.reload();
+    await expect.poll(() => p.getByTestId('my-day').getByTestId('day-bills').textContent()).toBe('1');
+    await expect(p.getByTestId('my-day-status').textContent()).resolves.toBe('Open');
+    await shot(p, 'admin-own-day-after-sale-1280-en');
     expect(pageErrors).toEqual([]);
   }, 120_000);
 

@@ -52,8 +52,14 @@ const typed = (v: string): number | string => {
 };
 const asNumber = (v: string) => (v.trim() === '' ? 0 : Number(v)) || 0;
 
-/** The seller's own day (today): the system's figures, the cash counted by denomination, and Close day. */
-export function MyDaySection() {
+/** A day its owner sold on (a sale moves the revision, a cancellation too) or closed, now or before a reopen. */
+const dayInUse = (d: DayCloseView) => d.revision > 0 || d.status === 'closed' || d.history.length > 0;
+
+/**
+ * The seller's own day (today): the system's figures, the cash counted by denomination, and Close day. With
+ * `onlyWhenInUse` (an admin who is not also a seller) it shows only once the day has a sale or a close.
+ */
+export function MyDaySection({ onlyWhenInUse = false }: { onlyWhenInUse?: boolean }) {
   const { t, i18n } = useTranslation();
   const today = indiaToday();
   const query = useQuery({
@@ -93,6 +99,7 @@ export function MyDaySection() {
   const counted = countedRupees(counts);
   const difference = day ? Math.round((counted - day.cashAmount) * 100) / 100 : 0;
 
+  if (onlyWhenInUse && !query.isError && !(day && dayInUse(day))) return null;
   return (
     <Paper variant="outlined" sx={{ p: 2, mb: 3 }} data-testid="my-day">
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', mb: 1.5 }}>
