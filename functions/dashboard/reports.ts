@@ -1,4 +1,10 @@
-import type { ReportFigures, ReportReply, ReportRow } from '@shared/schemas/replies/reports';
+import {
+  emptyReportFigures,
+  REPORT_FIGURES,
+  type ReportFigures,
+  type ReportReply,
+  type ReportRow,
+} from '@shared/schemas/replies/reports';
 import { daysBetween, type ReportGrouping, type ReportQuery } from '@shared/schemas/reports';
 import { getCrops } from '../crops/repository';
 import { boundedRunner } from '../lib/bounded-concurrency';
@@ -14,22 +20,8 @@ import { withRetry } from '../lib/retry';
  */
 const DAYS_AT_ONCE = 20;
 
-const FIGURES = [
-  'registrations',
-  'confirmed',
-  'waitlisted',
-  'billed',
-  'noShows',
-  'cancelled',
-  'grams',
-  'cashPaise',
-  'onlinePaise',
-] as const satisfies readonly (keyof ReportFigures)[];
-
-const emptyFigures = (): ReportFigures => Object.fromEntries(FIGURES.map((f) => [f, 0])) as ReportFigures;
-
 function addTo(sum: ReportFigures, item: Item): void {
-  for (const f of FIGURES) sum[f] += Number(item[f] ?? 0);
+  for (const f of REPORT_FIGURES) sum[f] += Number(item[f] ?? 0);
 }
 
 function daysOf(from: string, to: string): string[] {
@@ -57,11 +49,11 @@ export async function reportCounters(year: number, from: string, to: string): Pr
 export async function report(q: ReportQuery): Promise<ReportReply> {
   const items = await reportCounters(q.year, q.from, q.to);
   const sums = new Map<string, ReportFigures>();
-  const total = emptyFigures();
+  const total = emptyReportFigures();
   for (const item of items) {
     const key = keyOf(item, q.by);
     let sum = sums.get(key);
-    if (!sum) sums.set(key, (sum = emptyFigures()));
+    if (!sum) sums.set(key, (sum = emptyReportFigures()));
     addTo(sum, item);
     addTo(total, item);
   }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sweepAllocation } from '@functions/allocation/sweep';
 import { clearAppointmentSettingsCache, forgetFullShifts } from '@functions/registrations/appointments';
 import { addDays } from '@shared/allocation-status';
-import type { ReportFigures, ReportReply } from '@shared/schemas/replies/reports';
+import { emptyReportFigures, REPORT_FIGURES, type ReportFigures, type ReportReply } from '@shared/schemas/replies/reports';
 import { REPORT_GROUPINGS, type ReportGrouping } from '@shared/schemas/reports';
 import { kolkataDate } from '@shared/schemas/registration';
 import { registerFarmer, seedCrop, testAadhaar, validFields } from '../fixtures/registration-helpers';
@@ -72,19 +72,6 @@ async function sell(reg: Reg, lotID: number, paymentMode: 'Cash' | 'Online') {
 const getReport = (by: string, token: string = tokens.admin, extra = '') =>
   api.call('GET', `/api/reports?year=${YEAR}&by=${by}${extra}`, { token });
 
-const FIGURES = [
-  'registrations',
-  'confirmed',
-  'waitlisted',
-  'billed',
-  'noShows',
-  'cancelled',
-  'grams',
-  'cashPaise',
-  'onlinePaise',
-] as const satisfies readonly (keyof ReportFigures)[];
-const empty = (): ReportFigures => Object.fromEntries(FIGURES.map((f) => [f, 0])) as ReportFigures;
-
 /**
  * The figures counted from what is stored: registrations of the year; confirmed = given an appointment (at
  * creation or later, kept after expiry and cancellation); waitlisted = placed on the waiting list at creation
@@ -100,7 +87,7 @@ async function directCounts(by: ReportGrouping): Promise<Map<string, ReportFigur
   const counts = new Map<string, ReportFigures>();
   const of = (r: Record<string, any>) => {
     const key = String(by === 'crop' ? r.cropId : r[by]);
-    if (!counts.has(key)) counts.set(key, empty());
+    if (!counts.has(key)) counts.set(key, emptyReportFigures());
     return counts.get(key)!;
   };
   for (const r of regs) {
@@ -131,8 +118,8 @@ async function expectReportsMatchTheData() {
     const direct = await directCounts(by);
     const rows = new Map(report.rows.map(({ key, label: _l, labelHi: _h, ...figures }) => [key, figures]));
     expect(Object.fromEntries(rows), `by ${by}`).toEqual(Object.fromEntries(direct));
-    const total = empty();
-    for (const c of direct.values()) for (const f of FIGURES) total[f] += c[f];
+    const total = emptyReportFigures();
+    for (const c of direct.values()) for (const f of REPORT_FIGURES) total[f] += c[f];
     expect(report.total, `total by ${by}`).toEqual(total);
   }
 }

@@ -15,6 +15,11 @@ export const ReportFigures = z.strictObject({
 });
 export type ReportFigures = z.infer<typeof ReportFigures>;
 
+/** The figures' names, in the order of the columns. */
+export const REPORT_FIGURES = ReportFigures.keyof().options;
+
+export const emptyReportFigures = (): ReportFigures => Object.fromEntries(REPORT_FIGURES.map((f) => [f, 0])) as ReportFigures;
+
 export const ReportRow = ReportFigures.extend({
   /** The grouping's value as stored: the crop id, the district, the category or the gender. */
   key: z.string(),
