@@ -169,6 +169,7 @@ describe('the counter at 1280 px in English', () => {
     expect(await page.evaluate(() => (window as unknown as { printed?: number }).printed)).toBe(1);
     await page.emulateMedia({ media: 'print' });
     await page.evaluate(() => document.body.classList.add('print-slip'));
+    await page.locator('.token-slip-print').waitFor();
     await shot(page, 'slip-print-1280-en', false);
     await page.evaluate(() => document.body.classList.remove('print-slip'));
     await page.emulateMedia({ media: 'screen' });
@@ -295,6 +296,7 @@ describe('the counter at 360 px in Hindi', () => {
     await shot(page, 'slip-360-hi', false);
     await page.emulateMedia({ media: 'print' });
     await page.evaluate(() => document.body.classList.add('print-slip'));
+    await page.locator('.token-slip-print').waitFor();
     await shot(page, 'slip-print-360-hi', false);
     await page.evaluate(() => document.body.classList.remove('print-slip'));
     await page.emulateMedia({ media: 'screen' });

@@ -1,3 +1,4 @@
+import { createPortal } from 'react-dom';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
@@ -18,16 +19,19 @@ export type CheckinOutcome =
   | { kind: 'hint'; text: string };
 
 /**
- * Printing the slip prints the slip alone, on a 58 or 80 mm strip: everything else on the page is hidden
- * while `body.print-slip` is set (the Print slip button sets it around window.print()).
+ * Printing the slip prints the slip alone, on a 58 or 80 mm strip: a copy of it outside the page (a portal on
+ * the body) is the only thing shown while `body.print-slip` is set (the Print slip button sets it around
+ * window.print()); the page itself is hidden.
  */
 const slipPrint = (
   <GlobalStyles
     styles={{
+      '.token-slip-print': { display: 'none' },
       '@media print': {
+        'body.print-slip #root': { display: 'none' },
         'body.print-slip *': { visibility: 'hidden' },
-        'body.print-slip .token-slip, body.print-slip .token-slip *': { visibility: 'visible' },
-        'body.print-slip .token-slip': { position: 'fixed', left: 0, top: 0, width: '54mm', margin: 0 },
+        'body.print-slip .token-slip-print, body.print-slip .token-slip-print *': { visibility: 'visible' },
+        'body.print-slip .token-slip-print': { display: 'block', position: 'fixed', left: 0, top: 0, width: '54mm' },
         '@page': { margin: '3mm' },
       },
     }}
@@ -45,7 +49,7 @@ function printSlip() {
 }
 
 /** The farmer's token slip: Hindi and English together, whatever the clerk's screen language. */
-function TokenSlip({ reply }: { reply: CheckinReply }) {
+function TokenSlip({ reply, forPrint = false }: { reply: CheckinReply; forPrint?: boolean }) {
   // Re-renders once the other language's queue texts are in (TodayPage loads both).
   useTranslation();
   const both = (key: 'queue.slipTitle' | 'queue.title' | 'queue.slipOtherDay') =>
@@ -54,20 +58,20 @@ function TokenSlip({ reply }: { reply: CheckinReply }) {
   const crops = [...new Set([cropLabel(reg, 'hi'), cropLabel(reg, 'en')])].join(' / ');
   return (
     <Box
-      className="token-slip"
-      data-testid="token-slip"
+      className={forPrint ? 'token-slip-print' : 'token-slip'}
+      data-testid={forPrint ? undefined : 'token-slip'}
       sx={{
         textAlign: 'center',
         border: '1px dashed',
         borderColor: 'divider',
         p: 2,
-        minWidth: { sm: '16rem' },
+        minWidth: forPrint ? 0 : { sm: '16rem' },
         '@media print': { border: 0, p: 0 },
       }}
     >
       <Typography variant="body2">{both('queue.slipTitle')}</Typography>
       <Typography
-        data-testid="checkin-token"
+        data-testid={forPrint ? undefined : 'checkin-token'}
         sx={{ fontSize: '5rem', fontWeight: 800, lineHeight: 1, fontVariantNumeric: 'tabular-nums' }}
       >
         {reply.token}
@@ -117,6 +121,7 @@ export function CheckinOutcomePanel({ outcome, onClose }: { outcome: CheckinOutc
     >
       {slipPrint}
       <TokenSlip reply={outcome.reply} />
+      {createPortal(<TokenSlip reply={outcome.reply} forPrint />, document.body)}
       <Box sx={{ display: 'grid', gap: 1 }}>
         <Typography variant="overline">{t('today.latestCheckin')}</Typography>
         <Typography id="checkin-outcome-title" variant="h6" component="p">
