@@ -318,6 +318,15 @@ describe('the counter at 360 px in Hindi', () => {
     await search.press('Enter');
     await expect.poll(() => page.getByTestId('checkin-hint').textContent()).toContain('कई किसान मिले या कोई नहीं');
     await shot(page, 'enter-no-match-360-hi', false);
+
+    // A new browser has no counter name: its first Issue asks for one.
+    await search.fill('');
+    await rowOf(page, typed.id).getByRole('button', { name: 'बीज दें' }).click();
+    const naming = page.getByRole('dialog', { name: 'इस काउंटर का नाम दें' });
+    await naming.waitFor();
+    await shot(page, 'counter-name-360-hi', false);
+    await naming.getByRole('button', { name: 'रद्द करें' }).click();
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
     await ctx.close();
   });
 
