@@ -107,8 +107,23 @@ export async function commitCheckin(item: CheckinItem, seen: number, entry: Audi
   );
 }
 
-/** The counter serves the check-in's token: the counter's line of the queue and the check-in marked, with the audit entry. */
-export async function commitServe(serving: ServingItem, day: string, entry: AuditTransactItem): Promise<void> {
+export async function getServing(day: string, counter: string): Promise<ServingItem | undefined> {
+  const out = await db().send(new GetCommand({ TableName: T(), Key: servingKey(day, counter), ConsistentRead: true }));
+  return out.Item as ServingItem | undefined;
+}
+
+/**
+ * The counter serves the check-in's token, all or nothing: the counter's line of the queue, the check-in marked
+ * with this counter (only if its counter is still `counterSeen`), the line of the counter it `leaves` removed
+ * (only while it still shows this registration), and the audit entry.
+ */
+export async function commitServe(
+  serving: ServingItem,
+  day: string,
+  entry: AuditTransactItem,
+  seen: { counterSeen?: string; leaves?: ServingItem },
+): Promise<void> {
+  const { leaves } = seen;
   await db().send(
     new TransactWriteCommand({
       TransactItems: [
@@ -118,11 +133,30 @@ export async function commitServe(serving: ServingItem, day: string, entry: Audi
             TableName: T(),
             Key: checkinKey(day, serving.year, serving.registrationId),
             UpdateExpression: 'SET servedAt = :at, #counter = :counter',
-            ConditionExpression: 'attribute_exists(pk)',
+            ConditionExpression: seen.counterSeen
+              ? 'attribute_exists(pk) AND #counter = :seen'
+              : 'attribute_exists(pk) AND attribute_not_exists(#counter)',
             ExpressionAttributeNames: { '#counter': 'counter' },
-            ExpressionAttributeValues: { ':at': serving.since, ':counter': serving.counter },
+            ExpressionAttributeValues: {
+              ':at': serving.since,
+              ':counter': serving.counter,
+              ...(seen.counterSeen ? { ':seen': seen.counterSeen } : {}),
+            },
           },
         },
+        ...(leaves
+          ? [
+              {
+                Delete: {
+                  TableName: T(),
+                  Key: { pk: leaves.pk, sk: leaves.sk },
+                  ConditionExpression: '#y = :y AND registrationId = :id',
+                  ExpressionAttributeNames: { '#y': 'year' },
+                  ExpressionAttributeValues: { ':y': leaves.year, ':id': leaves.registrationId },
+                },
+              },
+            ]
+          : []),
         entry,
       ],
     }),

@@ -185,9 +185,14 @@ const REFUSALS: Record<CheckinRefusal, { status: 'CONFLICT' | 'NOT_FOUND'; text:
   },
 };
 
-export function refusal(reason: CheckinRefusal, data?: Record<string, unknown>): AppError {
+/**
+ * A refusal with its reason as the body's code. `details` (the bill's number, the letter's day) go in the
+ * body's `fields` too, so the screen words the refusal in its own language with them.
+ */
+export function refusal(reason: CheckinRefusal, details?: Record<string, string>): AppError {
   const r = REFUSALS[reason];
-  return new AppError(r.status, r.text, { reason, data });
+  const told = details ? ` (${Object.values(details).join(', ')})` : '';
+  return new AppError(r.status, `${r.text}${told}`, { reason, ...(details ? { fields: details } : {}) });
 }
 
 async function findRegistration(input: CheckinInput, day: string): Promise<RegistrationItem | undefined> {
@@ -199,13 +204,18 @@ async function findRegistration(input: CheckinInput, day: string): Promise<Regis
   return pick ? getRegistration(pick.year, pick.id) : undefined;
 }
 
+const billedRefusal = (r: RegistrationItem) =>
+  refusal('billed', r.invoiceNumber ? { invoiceNumber: r.invoiceNumber } : undefined);
+
 /** Why a registration may not be checked in on `day`, or whether it is another day's (with AcceptOtherDays). */
 async function admission(r: RegistrationItem, day: string): Promise<{ otherDay: boolean }> {
-  if (r.isBilled) throw refusal('billed', { invoiceNumber: r.invoiceNumber });
+  if (r.isBilled) throw billedRefusal(r);
   const status = statusOf(r);
   if (status !== 'confirmed') throw refusal(status);
   if (r.appointmentDate === day) return { otherDay: false };
-  if (!(await getSetting('AcceptOtherDays'))) throw refusal(r.appointmentDate ? 'other-day' : 'no-appointment');
+  if (!(await getSetting('AcceptOtherDays'))) {
+    throw r.appointmentDate ? refusal('other-day', { appointmentDate: r.appointmentDate }) : refusal('no-appointment');
+  }
   return { otherDay: true };
 }
 
@@ -285,29 +295,52 @@ export async function checkIn(input: CheckinInput, caller: Caller, audit: AuditT
 
 // ---- serving and the queue ----
 
+/** Tries of a serve whose check-in changed counter under it (other counters called the same token at once). */
+const SERVE_TRIES = 30;
+
+/**
+ * The counter starts serving a checked-in, unbilled farmer's token. A token is at one counter at a time: called
+ * at another counter it moves there (that counter's line is removed when it still shows this token). The
+ * check-in's counter is compare-and-set, so two counters calling one token at once end with one of them.
+ */
 export async function serve(input: ServeInput, audit: AuditTrail): Promise<ServeReply> {
   const day = todayInIndia();
-  const checkin = await repo.getCheckin(day, input.year, input.registrationId);
-  if (!checkin) {
-    throw new AppError('CONFLICT', 'यह किसान आज चेक-इन नहीं हुआ है / This farmer has not checked in today', {
-      reason: 'not-checked-in',
-    });
+  const r = await getRegistration(input.year, input.registrationId);
+  if (r?.isBilled) throw billedRefusal(r);
+  for (let attempt = 0; attempt < SERVE_TRIES; attempt++) {
+    if (attempt > 0) await sleep(Math.random() * 20 * Math.min(attempt, 5) + 2);
+    const checkin = await repo.getCheckin(day, input.year, input.registrationId);
+    if (!checkin) {
+      throw new AppError('CONFLICT', 'यह किसान आज चेक-इन नहीं हुआ है / This farmer has not checked in today', {
+        reason: 'not-checked-in',
+      });
+    }
+    const before = checkin.counter && checkin.counter !== input.counter ? await repo.getServing(day, checkin.counter) : undefined;
+    const leaves = before && before.year === input.year && before.registrationId === input.registrationId ? before : undefined;
+    const serving: repo.ServingItem = {
+      ...repo.servingKey(day, input.counter),
+      type: 'serving',
+      counter: input.counter,
+      token: checkin.token,
+      since: clock().toISOString(),
+      year: input.year,
+      registrationId: input.registrationId,
+    };
+    const entry = audit.put(
+      { type: 'registration', id: input.registrationId, year: input.year },
+      {
+        summary: `token ${checkin.token} served at ${input.counter}${leaves ? ` (moved from ${leaves.counter})` : ''}`,
+      },
+    );
+    try {
+      await repo.commitServe(serving, day, entry, { counterSeen: checkin.counter, leaves });
+      return { counter: serving.counter, token: serving.token, since: serving.since };
+    } catch (e) {
+      if (cancellationReasons(e).some((c) => c?.Code === 'ConditionalCheckFailed') || isTransient(e)) continue;
+      throw e;
+    }
   }
-  const serving: repo.ServingItem = {
-    ...repo.servingKey(day, input.counter),
-    type: 'serving',
-    counter: input.counter,
-    token: checkin.token,
-    since: clock().toISOString(),
-    year: input.year,
-    registrationId: input.registrationId,
-  };
-  const entry = audit.put(
-    { type: 'registration', id: input.registrationId, year: input.year },
-    { summary: `token ${checkin.token} served at ${input.counter}` },
-  );
-  await repo.commitServe(serving, day, entry);
-  return { counter: serving.counter, token: serving.token, since: serving.since };
+  throw new AppError('UNAVAILABLE', 'The token is being called at another counter right now; please try again.');
 }
 
 /** How many waiting tokens the queue display shows. */
@@ -320,9 +353,11 @@ export async function queue(): Promise<QueueReply> {
     repo.partition<repo.ServingItem>(repo.servingPk(day), 200),
     repo.partition<repo.CheckinItem>(repo.checkinPk(day), DAY_CAP),
   ]);
-  const waiting = checkins.filter((c) => !c.servedAt).sort((a, b) => a.token - b.token);
+  // Waiting: every check-in not at a counter now and not billed. A token called and left unbilled when its
+  // counter moved on (a refused sale, a cancelled bill) is back among the next ones.
+  const atCounter = new Set(serving.map((s) => regRef(s.year, s.registrationId)));
+  const waiting = checkins.filter((c) => !atCounter.has(regRef(c.year, c.registrationId))).sort((a, b) => a.token - b.token);
   const next: number[] = [];
-  // A farmer billed without being called (from the registrations screen) waits no more.
   for (let i = 0; i < waiting.length && next.length < QUEUE_NEXT; i += QUEUE_NEXT * 2) {
     const slice = waiting.slice(i, i + QUEUE_NEXT * 2);
     const regs = await batchGetRegistrations(slice.map((c) => ({ year: c.year, id: c.registrationId })));

@@ -26,9 +26,15 @@ const STRIP_80MM_PX = 302;
 const e2e = useE2EStack({ name: 'counter-day', adminEmail: ADMIN_EMAIL, adminPassword: ADMIN_PASSWORD });
 const { url } = e2e;
 
-let scanned: { id: number; year: number; code: string };
-let billed: { id: number };
-let typed: { id: number };
+type Registered = { id: number; year: number; code: string };
+let scanned: Registered;
+let billed: Registered;
+let billedInvoice: string;
+let typed: Registered;
+let later: Registered;
+let background: Registered;
+let lotID: number;
+let appointmentDay: string;
 let camera: Browser;
 
 async function shot(p: Page, name: string, fullPage = true) {
@@ -65,6 +71,13 @@ async function sellerContext(b: Browser, o: { viewport: { width: number; height:
 }
 
 const rowOf = (p: Page, id: number) => p.locator(`tr[data-registration="${id}"]`);
+const letterLink = (r: Registered) => url(`/svs/appointment/${encodeURIComponent(r.code)}`);
+const searchOf = (p: Page) => p.locator('input[name="todaySearch"]');
+const searchIsReady = (p: Page) =>
+  p.evaluate(() => {
+    const field = document.querySelector<HTMLInputElement>('input[name="todaySearch"]');
+    return field === document.activeElement && field?.value === '';
+  });
 
 beforeAll(async () => {
   const post = (path: string, body: Record<string, unknown>) => e2e.asAdmin('POST', path, body);
@@ -82,6 +95,9 @@ beforeAll(async () => {
   scanned = await register('Scanned Farmer');
   typed = await register('Typed Farmer');
   billed = await register('Billed Farmer');
+  later = await register('Later Farmer');
+  background = await register('Background Farmer');
+  lotID = lot.lotID;
   const sale = await post('/api/sales/make', {
     lotID: lot.lotID,
     registrationID: billed.id,
@@ -91,6 +107,7 @@ beforeAll(async () => {
     paymentMode: 'Cash',
   });
   expect(sale.status, sale.text).toBe(201);
+  billedInvoice = sale.json.invoiceNumber;
   const seller = await post('/api/admin/users', {
     fullName: 'Counter Seller',
     email: SELLER.email,
@@ -104,6 +121,7 @@ beforeAll(async () => {
   const list = await e2e.asAdmin('GET', `/api/registrations?id=${scanned.id}`);
   const day = list.json.items[0].appointmentDate as string;
   expect(day).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  appointmentDay = day;
   counter.setClockForTests(() => new Date(`${day}T10:00:00+05:30`));
 
   // The fake camera plays the letter's own QR image.
@@ -132,18 +150,26 @@ describe('the counter at 1280 px in English', () => {
     ({ ctx, page } = await sellerContext(camera, { viewport: DESKTOP, lang: 'en' }));
     await page.getByRole('heading', { name: 'Today at the counter' }).waitFor();
     await rowOf(page, scanned.id).waitFor();
-    await expect.poll(() => page.getByTestId('today-counts').textContent()).toContain('Expected: 2');
+    await expect.poll(() => page.getByTestId('today-counts').textContent()).toContain('Expected: 4');
+    expect(await rowOf(page, scanned.id).textContent()).toContain('1 bag');
     await page.locator('select[name="billLayout"]').selectOption('80mm');
     await shot(page, 'today-1280-en');
 
     await page.getByRole('button', { name: 'Scan letter' }).click();
     await page.getByTestId('checkin-token').waitFor();
     expect(await page.getByTestId('checkin-token').textContent()).toBe('1');
+    // Shown above the list, not over it: the field is empty and keeps the focus for the next scan.
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    await expect.poll(() => searchIsReady(page)).toBe(true);
+    const slip = await page.getByTestId('token-slip').textContent();
+    expect(slip).toContain('Seed counter token');
+    expect(slip).toContain('बीज काउंटर टोकन');
     await shot(page, 'slip-1280-en', false);
     await page.getByRole('button', { name: 'Print slip' }).click();
     expect(await page.evaluate(() => (window as unknown as { printed?: number }).printed)).toBe(1);
     await page.emulateMedia({ media: 'print' });
     await page.evaluate(() => document.body.classList.add('print-slip'));
+    await page.locator('.token-slip-print').waitFor();
     await shot(page, 'slip-print-1280-en', false);
     await page.evaluate(() => document.body.classList.remove('print-slip'));
     await page.emulateMedia({ media: 'screen' });
@@ -153,6 +179,12 @@ describe('the counter at 1280 px in English', () => {
 
   it('issues the bill in three clicks (Issue, Confirm, Print) and prints it on an 80 mm strip', async () => {
     await rowOf(page, scanned.id).getByRole('button', { name: 'Issue' }).click();
+    // The first Issue of this browser asks the counter's name once.
+    const naming = page.getByRole('dialog', { name: 'Name this counter' });
+    await naming.waitFor();
+    await shot(page, 'counter-name-1280-en', false);
+    await naming.getByLabel('Counter name').fill('Counter 1');
+    await naming.getByRole('button', { name: 'Save' }).click();
     const confirm = page.getByRole('button', { name: 'Confirm' });
     await expect.poll(() => confirm.isEnabled()).toBe(true);
     await shot(page, 'issue-1280-en', false);
@@ -185,16 +217,53 @@ describe('the counter at 1280 px in English', () => {
     await screen.close();
   });
 
-  it('refuses a billed registration typed by number, saying why, with nothing to issue', async () => {
-    const search = page.locator('input[name="todaySearch"]');
-    await search.fill(String(billed.id));
+  it('refuses a billed registration’s letter, naming its bill, with nothing to issue', async () => {
+    const search = searchOf(page);
+    await search.fill(letterLink(billed));
     await search.press('Enter');
     const refused = page.getByTestId('checkin-refused');
     await refused.waitFor();
     expect(await refused.textContent()).toContain('already issued');
+    expect(await refused.textContent()).toContain(billedInvoice);
     expect(await page.getByRole('button', { name: 'Issue' }).count()).toBe(0);
+    await expect.poll(() => searchIsReady(page)).toBe(true);
     await shot(page, 'refused-1280-en', false);
-    await page.getByRole('button', { name: 'Close' }).click();
+  });
+
+  it('asks for the row when Enter matches several farmers or none', async () => {
+    const search = searchOf(page);
+    await search.fill('Farmer');
+    await search.press('Enter');
+    const hint = page.getByTestId('checkin-hint');
+    await hint.waitFor();
+    expect(await hint.textContent()).toContain('Several or no farmers match: press Check in on the row');
+    await shot(page, 'enter-several-1280-en', false);
+    await search.fill('');
+  });
+
+  it('shows a sale by another seller without a reload', async () => {
+    const inList = await e2e.asAdmin('POST', '/api/checkin', { code: background.code });
+    expect(inList.status, inList.text).toBe(200);
+    await expect.poll(() => rowOf(page, background.id).textContent(), { timeout: 60_000, interval: 1000 }).toContain('Arrived');
+    const sale = await e2e.asAdmin('POST', '/api/sales/make', {
+      lotID,
+      registrationID: background.id,
+      year: background.year,
+      bags: 1,
+      bagSizeKg: 40,
+      paymentMode: 'Cash',
+    });
+    expect(sale.status, sale.text).toBe(201);
+    await expect.poll(() => rowOf(page, background.id).textContent(), { timeout: 60_000, interval: 1000 }).toContain('Billed');
+  });
+
+  it('offers no Check in on a day other than today', async () => {
+    await page.locator('input[name="todayDate"]').fill(appointmentDay);
+    await rowOf(page, later.id).waitFor();
+    await expect.poll(() => page.getByRole('button', { name: 'Check in' }).count()).toBe(0);
+    await shot(page, 'other-day-no-checkin-1280-en', false);
+    await page.locator('input[name="todayDate"]').fill('');
+    await rowOf(page, later.id).getByRole('button', { name: 'Check in' }).waitFor();
   });
 });
 
@@ -204,19 +273,94 @@ describe('the counter at 360 px in Hindi', () => {
     await page.getByRole('heading', { name: 'आज काउंटर पर' }).waitFor();
     await rowOf(page, typed.id).waitFor();
     await shot(page, 'today-360-hi');
-    const search = page.locator('input[name="todaySearch"]');
+    const search = searchOf(page);
+    // Text left in the field, then a scanner types a broken letter link: refused in Hindi, the field emptied.
+    await search.fill('Ram');
+    await search.pressSequentially(` ${url('/svs/appointment/AAAAAA')}`);
+    await search.press('Enter');
+    const refused = page.getByTestId('checkin-refused');
+    await refused.waitFor();
+    expect(await refused.textContent()).toContain('न पत्र का कोड है');
+    expect(await refused.textContent()).not.toMatch(/code:|letter code/);
+    await expect.poll(() => searchIsReady(page)).toBe(true);
+    await shot(page, 'refused-bad-code-360-hi', false);
+
     await search.fill(String(typed.id));
     await search.press('Enter');
     await page.getByTestId('checkin-token').waitFor();
-    expect(await page.getByTestId('checkin-token').textContent()).toBe('2');
+    // Token 2 went to the farmer checked in while the English screen looked on.
+    expect(await page.getByTestId('checkin-token').textContent()).toBe('3');
+    const slip = await page.getByTestId('token-slip').textContent();
+    expect(slip).toContain('बीज काउंटर टोकन');
+    expect(slip).toContain('Seed counter token');
     await shot(page, 'slip-360-hi', false);
-    await page.getByRole('button', { name: 'बंद करें' }).click();
-    await search.fill(String(billed.id));
+    await page.emulateMedia({ media: 'print' });
+    await page.evaluate(() => document.body.classList.add('print-slip'));
+    await page.locator('.token-slip-print').waitFor();
+    await shot(page, 'slip-print-360-hi', false);
+    await page.evaluate(() => document.body.classList.remove('print-slip'));
+    await page.emulateMedia({ media: 'screen' });
+
+    // The next scan while the slip is shown: taken at once, after leftover text, reading the last link.
+    await search.fill(`${letterLink(typed)} `);
+    await search.pressSequentially(letterLink(later));
     await search.press('Enter');
-    await page.getByTestId('checkin-refused').waitFor();
-    expect(await page.getByTestId('checkin-refused').textContent()).toContain('पहले ही दिया जा चुका');
+    await expect.poll(() => page.getByTestId('checkin-token').textContent()).toBe('4');
+    await expect.poll(() => searchIsReady(page)).toBe(true);
+
+    await search.fill(letterLink(billed));
+    await search.press('Enter');
+    await expect.poll(() => page.getByTestId('checkin-refused').textContent()).toContain('पहले ही दिया जा चुका');
+    expect(await page.getByTestId('checkin-refused').textContent()).toContain(billedInvoice);
     await shot(page, 'refused-360-hi', false);
+
+    await search.fill('किसान नहीं');
+    await search.press('Enter');
+    await expect.poll(() => page.getByTestId('checkin-hint').textContent()).toContain('कई किसान मिले या कोई नहीं');
+    await shot(page, 'enter-no-match-360-hi', false);
+
+    // A new browser has no counter name: its first Issue asks for one.
+    await search.fill('');
+    await rowOf(page, typed.id).getByRole('button', { name: 'बीज दें' }).click();
+    const naming = page.getByRole('dialog', { name: 'इस काउंटर का नाम दें' });
+    await naming.waitFor();
+    await shot(page, 'counter-name-360-hi', false);
+    await naming.getByRole('button', { name: 'रद्द करें' }).click();
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
     await ctx.close();
+  });
+
+  it('says in Hindi that the camera could not be opened, with the browser’s words only in the title', async () => {
+    const noCamera = await launchBrowser();
+    try {
+      const { page } = await sellerContext(noCamera, { viewport: PHONE, lang: 'hi' });
+      await page.getByRole('heading', { name: 'आज काउंटर पर' }).waitFor();
+      await page.getByRole('button', { name: 'पत्र स्कैन करें' }).click();
+      const failed = page.getByTestId('camera-failed');
+      await failed.waitFor();
+      const text = (await failed.textContent()) ?? '';
+      expect(text).toMatch(/कैमरा/);
+      expect(text).not.toMatch(/Error|Permission|device|denied/i);
+      expect(await failed.getAttribute('title')).toMatch(/Error/);
+      await shot(page, 'camera-failed-360-hi', false);
+    } finally {
+      await noCamera.close();
+    }
+  });
+});
+
+describe('the queue display at 360 px', () => {
+  it('wraps a long counter name with no sideways scroll', async () => {
+    const long = 'CounterNumberTwelveOfTheEastHallDesk';
+    const served = await e2e.asAdmin('POST', '/api/queue/serve', { registrationId: typed.id, year: typed.year, counter: long });
+    expect(served.status, served.text).toBe(200);
+    const screen = await camera.newContext({ viewport: PHONE });
+    const queue = await e2e.newPage(screen);
+    await queue.goto(url('/queue'));
+    await queue.locator(`[data-counter="${long}"]`).waitFor();
+    expect(await queue.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await shot(queue, 'queue-long-name-360');
+    await screen.close();
   });
 });
 

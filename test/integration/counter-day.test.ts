@@ -155,11 +155,21 @@ describe('refusals', () => {
     expect(r.json.message).toMatch(/[A-Za-z]{4}/);
   });
 
+  it('names the bill of an already billed registration', async () => {
+    const reg = await seeded({ isBilled: true, invoiceNumber: 'INV2627-000998' });
+    const r = await checkin({ code: reg.code });
+    expect(r.status, r.text).toBe(409);
+    expect(r.json.fields).toEqual({ invoiceNumber: 'INV2627-000998' });
+    expect(r.json.message).toContain('INV2627-000998');
+  });
+
   it('refuses another day’s letter while AcceptOtherDays is off, and checks it in marked when it is on', async () => {
     const reg = await seeded({ appointmentDate: dayAfter(day) });
     const refused = await checkin({ code: reg.code });
     expect(refused.status, refused.text).toBe(409);
     expect(refused.json.code).toBe('other-day');
+    expect(refused.json.fields).toEqual({ appointmentDate: dayAfter(day) });
+    expect(refused.json.message).toContain(dayAfter(day));
     await setAcceptOtherDays(true);
     try {
       const ok = await checkin({ code: reg.code });
@@ -259,6 +269,76 @@ describe('queue', () => {
       expect(text).not.toContain(String(r.id));
       expect(text).not.toContain(r.mobileNumber);
     }
+  });
+
+  /** A day of its own for each queue test (the queue is per day), with `n` farmers checked in. */
+  let queueDays = 10;
+  async function checkedInOnOwnDay(n: number) {
+    let d = day;
+    for (let i = 0; i < queueDays; i++) d = dayAfter(d);
+    queueDays++;
+    counter.setClockForTests(() => atNoon(d));
+    const regs = [];
+    for (let i = 0; i < n; i++) regs.push(await seeded({ appointmentDate: d }));
+    for (const r of regs) expect((await checkin({ code: r.code })).status).toBe(200);
+    return regs;
+  }
+  const serveAt = (r: { id: number; year: number }, at: string, token = tokens.seller) =>
+    api.call('POST', '/api/queue/serve', { token, body: { registrationId: r.id, year: r.year, counter: at } });
+  const queueNow = async () => (await api.call('GET', '/api/queue')).json;
+
+  it('moves a token called at another counter there: one token at one counter', async () => {
+    const [a] = await checkedInOnOwnDay(2);
+    expect((await serveAt(a, 'Counter A')).status).toBe(200);
+    const moved = await serveAt(a, 'Counter B');
+    expect(moved.status, moved.text).toBe(200);
+    const q = await queueNow();
+    expect(q.serving.map((s: any) => [s.counter, s.token])).toEqual([['Counter B', 1]]);
+    expect(q.next).toEqual([2]);
+  });
+
+  it('keeps a token at one counter when 20 counters call it at once', async () => {
+    const [a] = await checkedInOnOwnDay(1);
+    const replies = await work.all(Array.from({ length: 20 }, (_, i) => serveAt(a, `Desk ${i + 1}`)));
+    for (const r of replies) expect(r.status, r.text).toBe(200);
+    const q = await queueNow();
+    expect(q.serving.filter((s: any) => s.token === 1)).toHaveLength(1);
+    expect(q.next).toEqual([]);
+  });
+
+  it('puts a called but unbilled token back among the next when its counter calls another', async () => {
+    const [a, b] = await checkedInOnOwnDay(3);
+    expect((await serveAt(a, 'Counter 1')).status).toBe(200);
+    expect((await queueNow()).next).toEqual([2, 3]);
+    expect((await serveAt(b, 'Counter 1')).status).toBe(200);
+    const q = await queueNow();
+    expect(q.serving.map((s: any) => [s.counter, s.token])).toEqual([['Counter 1', 2]]);
+    expect(q.next).toEqual([1, 3]);
+  });
+
+  it('refuses to serve a billed registration with 409 naming its bill', async () => {
+    const [a] = await checkedInOnOwnDay(1);
+    await docClient().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: regKey(a.year, a.id),
+        UpdateExpression: 'SET isBilled = :t, invoiceNumber = :n',
+        ExpressionAttributeValues: { ':t': true, ':n': 'INV2627-000997' },
+      }),
+    );
+    const r = await serveAt(a, 'Counter 1');
+    expect(r.status, r.text).toBe(409);
+    expect(r.json.code).toBe('billed');
+    expect(r.json.fields).toEqual({ invoiceNumber: 'INV2627-000997' });
+    expect((await queueNow()).serving).toEqual([]);
+  });
+
+  it('refuses to serve a farmer checked in on another day', async () => {
+    const [a] = await checkedInOnOwnDay(1);
+    counter.setClockForTests(() => atNoon(dayAfter(dayAfter(day))));
+    const r = await serveAt(a, 'Counter 1');
+    expect(r.status, r.text).toBe(409);
+    expect(r.json.code).toBe('not-checked-in');
   });
 
   it('refuses to serve a farmer who has not checked in', async () => {

@@ -105,9 +105,11 @@ export default function QueuePage() {
                 component="li"
                 key={s.counter}
                 data-counter={s.counter}
-                sx={{ bgcolor: '#fff', color: '#0b3d2e', borderRadius: 2, p: 2, textAlign: 'center' }}
+                sx={{ bgcolor: '#fff', color: '#0b3d2e', borderRadius: 2, p: 2, textAlign: 'center', minWidth: 0 }}
               >
-                <Typography sx={{ fontSize: 'clamp(1.1rem, 2.2vw, 2rem)', fontWeight: 600 }}>{s.counter}</Typography>
+                <Typography sx={{ fontSize: 'clamp(1.1rem, 2.2vw, 2rem)', fontWeight: 600, overflowWrap: 'anywhere' }}>
+                  {s.counter}
+                </Typography>
                 <Typography
                   data-testid="queue-serving-token"
                   sx={{ fontSize: 'clamp(4rem, 11vw, 9rem)', fontWeight: 800, lineHeight: 1, fontVariantNumeric: 'tabular-nums' }}

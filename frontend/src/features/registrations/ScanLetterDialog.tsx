@@ -9,6 +9,16 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { frameReader } from './letterScanner';
 
+/** The browser's camera error, as the clerk reads it in the page's language (by the error's name). */
+type CameraFailure = 'cameraDenied' | 'cameraMissing' | 'cameraBusy' | 'cameraOther';
+function cameraFailureOf(e: unknown): CameraFailure {
+  const name = e instanceof Error ? e.name : '';
+  if (name === 'NotAllowedError' || name === 'SecurityError') return 'cameraDenied';
+  if (name === 'NotFoundError' || name === 'OverconstrainedError') return 'cameraMissing';
+  if (name === 'NotReadableError' || name === 'AbortError') return 'cameraBusy';
+  return 'cameraOther';
+}
+
 /** How often a frame is read while the camera looks for the QR code. */
 const READ_EVERY_MS = 250;
 
@@ -19,7 +29,7 @@ const READ_EVERY_MS = 250;
 export function ScanLetterDialog({ onScanned, onClose }: { onScanned: (text: string) => void; onClose: () => void }) {
   const { t } = useTranslation();
   const video = useRef<HTMLVideoElement>(null);
-  const [failure, setFailure] = useState('');
+  const [failure, setFailure] = useState<{ kind: CameraFailure; raw: string } | null>(null);
   const scanned = useRef(onScanned);
   scanned.current = onScanned;
 
@@ -47,7 +57,10 @@ export function ScanLetterDialog({ onScanned, onClose }: { onScanned: (text: str
         };
         void tick();
       } catch (e) {
-        if (!stopped) setFailure(e instanceof Error ? e.message || e.name : String(e));
+        if (stopped) return;
+        const raw = e instanceof Error ? `${e.name}: ${e.message}` : String(e);
+        console.warn('camera', raw);
+        setFailure({ kind: cameraFailureOf(e), raw });
       }
     };
     void start();
@@ -59,11 +72,13 @@ export function ScanLetterDialog({ onScanned, onClose }: { onScanned: (text: str
   }, []);
 
   return (
-    <Dialog open onClose={onClose} aria-labelledby="scan-letter-title" fullWidth maxWidth="sm">
+    <Dialog open onClose={onClose} aria-labelledby="scan-letter-title" fullWidth maxWidth="sm" disableRestoreFocus>
       <DialogTitle id="scan-letter-title">{t('today.scanTitle')}</DialogTitle>
       <DialogContent>
         {failure ? (
-          <Alert severity="error">{t('today.cameraFailed', { reason: failure })}</Alert>
+          <Alert severity="error" title={failure.raw} data-testid="camera-failed">
+            {t(`today.${failure.kind}`)}
+          </Alert>
         ) : (
           <>
             <Typography variant="body2" sx={{ mb: 1 }}>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -17,19 +17,22 @@ import TextField from '@mui/material/TextField';
 import QrCodeScannerIcon from '@mui/icons-material/QrCodeScanner';
 import { useTranslation } from 'react-i18next';
 import { cropLabel } from '@shared/crop-names';
+import { quantityLabel } from '@shared/crop-rules';
 import type { CheckinInput, TodayRow, TodayStatus } from '@shared/schemas/counter';
 import { StaffPage } from '@web/components/StaffPage';
 import { usePageTitle } from '@web/components/usePageTitle';
 import { ApiError, call, errorMessage } from '@web/lib/api';
+import { loadQueueMessages } from '@web/lib/i18n';
 import { storedCounterName } from '@web/lib/counter-name';
 import { kolkataDateTime } from '@web/lib/kolkata-date-time';
 import { ExportButton } from '@web/components/ExportButton';
 import { paths, to } from '@web/paths';
-import { CheckinOutcomeDialog, type CheckinOutcome } from './CheckinOutcomeDialog';
+import { CheckinOutcomePanel, type CheckinOutcome } from './CheckinOutcomePanel';
+import { CounterNameDialog } from './CounterNameDialog';
 import { CounterSettings } from './CounterSettings';
 import { ScanLetterDialog } from './ScanLetterDialog';
 import { TodayIssueDialog } from './TodayIssueDialog';
-import { checkinOf, matchesSearch } from './todayRow';
+import { checkinOf, enterAction, matchesSearch } from './todayRow';
 
 const STATUSES: readonly TodayStatus[] = ['expected', 'arrived', 'billed', 'no-show'];
 const CHIP_COLOR = { expected: 'default', arrived: 'info', billed: 'success', 'no-show': 'warning' } as const;
@@ -45,6 +48,11 @@ const REFUSALS = [
   'not-checked-in',
 ] as const;
 type Refusal = (typeof REFUSALS)[number];
+
+/** How often today's list is read again while the page is open (other counters check in and sell too). */
+const REFRESH_MS = 15_000;
+
+const kolkataToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date());
 
 const listToday = (date: string, shift: number | undefined, signal: AbortSignal) =>
   call('GET /api/today', { query: { date: date || undefined, shift }, signal });
@@ -80,18 +88,41 @@ export default function TodayPage() {
   const [outcome, setOutcome] = useState<CheckinOutcome | null>(null);
   const [issuing, setIssuing] = useState<TodayRow | null>(null);
   const [actionError, setActionError] = useState('');
+  const [naming, setNaming] = useState<TodayRow | null>(null);
+  const [counterName, setCounterName] = useState(storedCounterName);
+  const searchField = useRef<HTMLInputElement>(null);
+
+  // The token slip prints in Hindi and English together: the queue's texts of both languages.
+  useEffect(() => void loadQueueMessages().catch(() => undefined), []);
+  // Back from the camera, the field takes the next scan (the dialog does not hand the focus back to its button).
+  useEffect(() => {
+    if (!scanning) searchField.current?.focus();
+  }, [scanning]);
 
   const list = useQuery({
     queryKey: ['today', date, shift],
     queryFn: ({ signal }) => listToday(date, shift || undefined, signal),
+    refetchInterval: REFRESH_MS,
+    refetchOnWindowFocus: true,
   });
   const reload = () => void queryClient.invalidateQueries({ queryKey: ['today'] });
+  const isToday = !date || date === kolkataToday();
 
+  /** Every refusal in the page's language (the server's own words only go to the console). */
   const refusalText = (e: unknown): string => {
-    if (e instanceof ApiError && REFUSALS.includes(e.code as Refusal)) {
-      return t(`today.refusal.${e.code as Refusal}`);
-    }
-    return errorMessage(e, t('common.failedToLoad'));
+    console.warn('counter refusal', e);
+    if (!(e instanceof ApiError)) return t('today.refusedOther');
+    if (e.code === 'billed' && e.fields?.invoiceNumber) return t('today.billedBill', { invoice: e.fields.invoiceNumber });
+    if (e.code === 'other-day' && e.fields?.appointmentDate) return t('today.otherDayOn', { day: e.fields.appointmentDate });
+    if (REFUSALS.includes(e.code as Refusal)) return t(`today.refusal.${e.code as Refusal}`);
+    if (e.status === 400) return t('today.notALetter');
+    return t('today.refusedOther');
+  };
+
+  /** After every scan or Enter, accepted or refused, the field is empty and keeps the focus for the next one. */
+  const readyForNextScan = () => {
+    setSearch('');
+    searchField.current?.focus();
   };
 
   const checkin = useMutation({ mutationFn: checkIn });
@@ -100,21 +131,37 @@ export default function TodayPage() {
     try {
       const reply = await checkin.mutateAsync(body);
       setOutcome({ kind: 'done', reply });
-      setSearch('');
-      reload();
     } catch (e) {
       setOutcome({ kind: 'refused', text: refusalText(e) });
+    } finally {
+      reload();
     }
   };
 
-  const serving = useMutation({ mutationFn: ({ row }: { row: TodayRow }) => serve(row, storedCounterName()) });
-  const openIssue = async (row: TodayRow) => {
+  const onEnter = () => {
+    const action = enterAction(search, list.data?.items ?? []);
+    if (action === 'pick-row') {
+      setOutcome({ kind: 'hint', text: t('today.pickRow') });
+      return;
+    }
+    readyForNextScan();
+    void runCheckin(action);
+  };
+
+  const serving = useMutation({ mutationFn: ({ row, at }: { row: TodayRow; at: string }) => serve(row, at) });
+  const openIssue = async (row: TodayRow, at = storedCounterName()) => {
     setActionError('');
+    if (!at) {
+      setNaming(row);
+      return;
+    }
     try {
-      await serving.mutateAsync({ row });
+      await serving.mutateAsync({ row, at });
       setIssuing(row);
     } catch (e) {
       setActionError(refusalText(e));
+    } finally {
+      reload();
     }
   };
 
@@ -152,11 +199,11 @@ export default function TodayPage() {
             name="todaySearch"
             value={search}
             onChange={(e) => setSearch(e.target.value)}
+            inputRef={searchField}
             onKeyDown={(e) => {
               if (e.key !== 'Enter') return;
               e.preventDefault();
-              const body = checkinOf(search);
-              if (body) void runCheckin(body);
+              onEnter();
             }}
             helperText={t('today.searchHelp')}
             autoFocus
@@ -187,7 +234,8 @@ export default function TodayPage() {
             disabled={!list.data || !list.data.items.length}
           />
         </Box>
-        <CounterSettings />
+        {outcome && <CheckinOutcomePanel outcome={outcome} onClose={() => setOutcome(null)} />}
+        <CounterSettings key={counterName} />
       </Paper>
 
       <Tabs value={shift} onChange={(_, v: number) => setShift(v)} variant="scrollable" allowScrollButtonsMobile sx={{ mb: 1 }}>
@@ -239,7 +287,7 @@ export default function TodayPage() {
                 </TableCell>
                 <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{cropLabel(r, i18n.language)}</TableCell>
                 <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>
-                  {r.bagsRequested} {r.unit === 'bag' ? '×' : 'kg'}
+                  {quantityLabel(r.bagsRequested, r.unit, i18n.language === 'hi' ? 'hi' : 'en')}
                 </TableCell>
                 <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{r.shift ?? ''}</TableCell>
                 <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>
@@ -252,7 +300,7 @@ export default function TodayPage() {
                   <Box sx={{ display: { xs: 'block', sm: 'none' }, mb: 0.5 }}>
                     <StatusOf row={r} />
                   </Box>
-                  {r.status === 'expected' && (
+                  {r.status === 'expected' && isToday && (
                     <Button
                       size="small"
                       variant="outlined"
@@ -288,14 +336,33 @@ export default function TodayPage() {
           onClose={() => setScanning(false)}
           onScanned={(text) => {
             setScanning(false);
+            readyForNextScan();
             const body = checkinOf(text);
             if (body) void runCheckin(body);
-            else setOutcome({ kind: 'refused', text: t('today.refusal.not-found') });
+            else setOutcome({ kind: 'refused', text: t('today.notALetter') });
           }}
         />
       )}
-      {outcome && <CheckinOutcomeDialog outcome={outcome} onClose={() => setOutcome(null)} />}
-      {issuing && <TodayIssueDialog row={issuing} onClose={() => setIssuing(null)} onIssued={reload} />}
+      {issuing && (
+        <TodayIssueDialog
+          row={issuing}
+          onClose={() => {
+            setIssuing(null);
+            reload();
+          }}
+          onIssued={reload}
+        />
+      )}
+      {naming && (
+        <CounterNameDialog
+          onClose={() => setNaming(null)}
+          onNamed={(name) => {
+            setCounterName(name);
+            setNaming(null);
+            void openIssue(naming, name);
+          }}
+        />
+      )}
     </StaffPage>
   );
 }

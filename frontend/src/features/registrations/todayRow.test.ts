@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TodayRow } from '@shared/schemas/counter';
-import { checkinOf, issueRowOf, matchesSearch } from './todayRow';
+import { checkinOf, enterAction, issueRowOf, matchesSearch } from './todayRow';
 
 const row: TodayRow = {
   registrationId: 42,
@@ -41,6 +41,30 @@ describe('what the search field takes', () => {
     expect(checkinOf('9876543210')).toBeNull();
     expect(checkinOf('Ramesh')).toBeNull();
     expect(checkinOf('  ')).toBeNull();
+  });
+
+  it('reads the last letter link when text was left in the field before the scan', () => {
+    const left = 'Ram https://s.example.org/svs/appointment/FirstLetterCode123 ';
+    expect(checkinOf(`${left}https://s.example.org/svs/appointment/SecondLetterCode45`)).toEqual({
+      code: 'https://s.example.org/svs/appointment/SecondLetterCode45',
+    });
+    expect(checkinOf('Ramesh AbCdEfGhIjKlMnOpQr')).toEqual({ code: 'AbCdEfGhIjKlMnOpQr' });
+  });
+
+  it('checks in on Enter a letter, a number of the list, or the one matching row; else asks to pick the row', () => {
+    const other: TodayRow = { ...row, registrationId: 420, number: 420, name: 'Ramesh Kumar', mobileNumber: '9000000042' };
+    const rows = [row, other];
+    expect(enterAction('https://s.example.org/svs/appointment/AbCdEfGhIjKlMnOpQr', rows)).toEqual({
+      code: 'https://s.example.org/svs/appointment/AbCdEfGhIjKlMnOpQr',
+    });
+    expect(enterAction('42', rows)).toEqual({ registrationId: 42, year: 2026 });
+    expect(enterAction('Prasad', rows)).toEqual({ registrationId: 42, year: 2026 });
+    expect(enterAction('9000000042', rows)).toEqual({ registrationId: 420, year: 2026 });
+    expect(enterAction('Ramesh', rows)).toBe('pick-row');
+    expect(enterAction('0', rows)).toBe('pick-row');
+    expect(enterAction('31', rows)).toBe('pick-row');
+    expect(enterAction('Suresh', rows)).toBe('pick-row');
+    expect(enterAction('', rows)).toBe('pick-row');
   });
 
   it('narrows the rows by number, a part of the name, or the mobile’s digits', () => {

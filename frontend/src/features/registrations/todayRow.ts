@@ -46,11 +46,41 @@ export function matchesSearch(r: TodayRow, text: string): boolean {
   return r.name.toLowerCase().includes(q);
 }
 
-/** What was typed or scanned into the search field, as a check-in: a letter link or code, or a number. */
+const LETTER_LINK = /\S*\/svs\/appointment\/\S+/g;
+const LETTER_CODE = /^[A-Za-z0-9_-]{16,64}$/;
+
+/**
+ * The letter in what a scan gave: its link (the last one, when a scanner typed after text left in the field),
+ * or a bare code. Null when the text holds no letter.
+ */
+export function letterOf(text: string): { code: string } | null {
+  const links = text.match(LETTER_LINK);
+  if (links) return { code: links[links.length - 1] };
+  const last = text.trim().split(/\s+/).pop() ?? '';
+  return LETTER_CODE.test(last) && /[A-Za-z]/.test(last) ? { code: last } : null;
+}
+
+/** What a scan gave, as a check-in: a letter link or code, or a number. */
 export function checkinOf(text: string): { code: string } | { registrationId: number } | null {
+  const letter = letterOf(text);
+  if (letter) return letter;
   const v = text.trim();
-  if (/\/svs\/appointment\//.test(v)) return { code: v };
-  if (/^[A-Za-z0-9_-]{16,64}$/.test(v) && /[A-Za-z]/.test(v)) return { code: v };
   if (/^\d{1,9}$/.test(v)) return { registrationId: Number(v) };
   return null;
+}
+
+export type EnterAction = { code: string } | { registrationId: number; year: number } | 'pick-row';
+
+/**
+ * What Enter in the search field does: a letter link or code checks it in; a registration number of a row of
+ * the list checks that row in; else the one row the text matches; several or none: the clerk picks the row.
+ */
+export function enterAction(text: string, rows: readonly TodayRow[]): EnterAction {
+  const letter = letterOf(text);
+  if (letter) return letter;
+  const v = text.trim();
+  const byNumber = /^\d{1,9}$/.test(v) ? rows.find((r) => r.number === Number(v)) : undefined;
+  const matching = byNumber ? [byNumber] : v ? rows.filter((r) => matchesSearch(r, v)) : [];
+  if (matching.length !== 1) return 'pick-row';
+  return { registrationId: matching[0].registrationId, year: matching[0].year };
 }
