@@ -18,7 +18,7 @@ import QrCodeScannerIcon from '@mui/icons-material/QrCodeScanner';
 import { useTranslation } from 'react-i18next';
 import { cropLabel } from '@shared/crop-names';
 import { quantityLabel } from '@shared/crop-rules';
-import type { CheckinInput, TodayRow, TodayStatus } from '@shared/schemas/counter';
+import { CHECKIN_REFUSALS, type CheckinInput, type TodayRow, type TodayStatus } from '@shared/schemas/counter';
 import { StaffPage } from '@web/components/StaffPage';
 import { usePageTitle } from '@web/components/usePageTitle';
 import { ApiError, call, errorMessage } from '@web/lib/api';
@@ -36,17 +36,8 @@ import { checkinOf, enterAction, matchesSearch } from './todayRow';
 
 const STATUSES: readonly TodayStatus[] = ['expected', 'arrived', 'billed', 'no-show'];
 const CHIP_COLOR = { expected: 'default', arrived: 'info', billed: 'success', 'no-show': 'warning' } as const;
-const REFUSALS = [
-  'not-found',
-  'expired',
-  'cancelled',
-  'billed',
-  'waitlisted',
-  'applied',
-  'other-day',
-  'no-appointment',
-  'not-checked-in',
-] as const;
+/** A check-in's refusals, and serving a farmer who has not been checked in. */
+const REFUSALS = [...CHECKIN_REFUSALS, 'not-checked-in'] as const;
 type Refusal = (typeof REFUSALS)[number];
 
 /** How often today's list is read again while the page is open (other counters check in and sell too). */
