@@ -30,6 +30,17 @@ export const ALARM_THRESHOLDS = {
   accountConcurrencyShare: 0.8,
 } as const;
 
+/**
+ * Thresholds of the alarms in us-east-1 (SeedPortalMonitorStack, infra/constructs/monitor.ts), per 5 minutes;
+ * CloudFront and its web ACL report only there.
+ */
+export const EDGE_ALARM_THRESHOLDS = {
+  /** CloudFront 5xxErrorRate (% of all requests, average): above the API's few 5xx, so the site itself is failing. */
+  cloudFront5xxErrorRatePercent: 5,
+  /** WAF BlockedRequests (all rules): a normal day blocks a few dozen; thousands are farmers turned away or an attack. */
+  webAclBlockedRequests: 1000,
+} as const;
+
 /** The account's Lambda concurrency quota the alarm compares against (docs/deployment.md, "Quotas"). */
 export const DEFAULT_ACCOUNT_CONCURRENCY = 1000;
 
@@ -57,10 +68,10 @@ export interface AlarmsOptions {
 }
 
 /**
- * CloudWatch alarms to one SNS topic: API 5xx, Lambda errors and throttles per function, DynamoDB throttled
- * requests and system errors. The topic is encrypted with its own key, which CloudWatch may use.
+ * The SNS topic alarms go to, with the e-mail subscription: encrypted with its own key (which CloudWatch may
+ * use) and reachable only over TLS. Each stack that alarms has one, in its own region.
  */
-export function addAlarms(stack: Stack, options: AlarmsOptions): Topic {
+export function addAlarmTopic(stack: Stack, alarmEmail: string): Topic {
   const topicKey = new Key(stack, 'AlarmTopicKey', {
     description: 'Seed portal: encrypts the alarm topic',
     enableKeyRotation: true,
@@ -72,22 +83,35 @@ export function addAlarms(stack: Stack, options: AlarmsOptions): Topic {
     masterKey: topicKey,
     enforceSSL: true,
   });
-  topic.addSubscription(new EmailSubscription(options.alarmEmail));
+  topic.addSubscription(new EmailSubscription(alarmEmail));
+  return topic;
+}
+
+/** One alarm over one 5-minute period (missing data is fine) that notifies the topic when it fires and clears. */
+export function addAlarm(stack: Stack, topic: Topic, id: string, metric: IMetric, threshold: number, description: string): Alarm {
   const action = new SnsAction(topic);
+  const a = new Alarm(stack, id, {
+    alarmDescription: description,
+    metric,
+    threshold,
+    evaluationPeriods: 1,
+    comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+    treatMissingData: TreatMissingData.NOT_BREACHING,
+  });
+  a.addAlarmAction(action);
+  a.addOkAction(action);
+  return a;
+}
+
+/**
+ * CloudWatch alarms to one SNS topic: API 5xx, Lambda errors and throttles per function, DynamoDB throttled
+ * requests and system errors. The topic is encrypted with its own key, which CloudWatch may use.
+ */
+export function addAlarms(stack: Stack, options: AlarmsOptions): Topic {
+  const topic = addAlarmTopic(stack, options.alarmEmail);
   const period = Duration.minutes(ALARM_PERIOD_MINUTES);
-  const alarm = (id: string, metric: IMetric, threshold: number, description: string) => {
-    const a = new Alarm(stack, id, {
-      alarmDescription: description,
-      metric,
-      threshold,
-      evaluationPeriods: 1,
-      comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-      treatMissingData: TreatMissingData.NOT_BREACHING,
-    });
-    a.addAlarmAction(action);
-    a.addOkAction(action);
-    return a;
-  };
+  const alarm = (id: string, metric: IMetric, threshold: number, description: string) =>
+    addAlarm(stack, topic, id, metric, threshold, description);
 
   const t = ALARM_THRESHOLDS;
   const { api, stage, table } = options;
