@@ -17,7 +17,9 @@ const { AwsSolutionsChecks } = cdkNag; // CommonJS package: its named exports ar
  *   originVerifySecretVersion                  version id of the origin-verification secret CloudFront sends (rotation)
  *   alarmEmail    ALARM_EMAIL                   e-mail address subscribed to the alarm topic (required)
  *   accountConcurrency                         the account's Lambda concurrency quota (default 1000), for its alarm
- * Two stacks: <stackName>Edge in us-east-1 (the CloudFront web ACL) and <stackName> in the region.
+ * Three stacks, deployed in this order: <stackName>Edge in us-east-1 (the CloudFront web ACL), <stackName> in
+ * the region, <stackName>Monitor in us-east-1 (alarms on CloudFront's and the web ACL's metrics, which exist
+ * only there).
  */
 // Under the CDK CLI (which sets CDK_OUTDIR) the CLI passes cdk.json's context and collects the output. Run
 // directly (`npx tsx infra/app.ts`) the app reads that context itself and writes cdk.out/ on its own.
@@ -56,7 +58,7 @@ if (!alarmEmail) {
   throw new Error('Give the alarm address (-c alarmEmail=ops@example.org or ALARM_EMAIL): without it alarms reach no one.');
 }
 
-const { site: stack } = addSeedPortal(app, {
+const { site: stack, monitor } = addSeedPortal(app, {
   stackName: option('stackName') ?? 'SeedPortal',
   account: process.env.CDK_DEFAULT_ACCOUNT,
   region,
@@ -90,6 +92,6 @@ Validations.of(app).addPlugins(new AwsSolutionsChecks(app, { verbose: true, writ
 if (!underCli) {
   app.synth();
   console.log(
-    `Synthesized ${stack.stackName}Edge and ${stack.stackName} into cdk.out/ (cdk-nag AwsSolutions: no unacknowledged findings).`,
+    `Synthesized ${stack.stackName}Edge, ${stack.stackName} and ${monitor.stackName} into cdk.out/ (cdk-nag AwsSolutions: no unacknowledged findings).`,
   );
 }

@@ -16,6 +16,7 @@ import { addAuditArchive } from './constructs/audit-archive';
 import { addRegistrationDayDashboard } from './constructs/dashboard';
 import { addAppSecrets, addLogsBucket, addTable, addUploadsBucket, uploadsBucketNameFor } from './constructs/data';
 import { SeedPortalEdgeStack } from './constructs/edge-waf';
+import { SeedPortalMonitorStack } from './constructs/monitor';
 import { addOrphanScanSweeper } from './constructs/orphan-scan-sweeper';
 import { addScanRetentionJob } from './constructs/scan-retention-job';
 import { addSite } from './constructs/site';
@@ -203,9 +204,11 @@ export class SeedPortalStack extends Stack {
 }
 
 /**
- * The deployable product: the edge stack (WAF web ACL, us-east-1) and the site stack (everything else, in
- * India), joined by a cross-region reference (CDK keeps the web ACL's ARN in an SSM parameter in us-east-1
- * and reads it from the site stack's region). infra/app.ts and the infrastructure tests build it this way.
+ * The deployable product: the edge stack (WAF web ACL, us-east-1), the site stack (everything else, in
+ * India) and the monitor stack (alarms on CloudFront and the web ACL, us-east-1), joined by cross-region
+ * references (CDK keeps the web ACL's ARN in an SSM parameter in us-east-1 and reads it from the site stack's
+ * region; the distribution id goes the other way). Deployed in that order. infra/app.ts and the
+ * infrastructure tests build it this way.
  */
 export function addSeedPortal(
   app: Construct,
@@ -213,7 +216,7 @@ export function addSeedPortal(
     SeedPortalStackProps,
     'env' | 'webAclArn' | 'webAclName' | 'crossRegionReferences'
   >,
-): { edge: SeedPortalEdgeStack; site: SeedPortalStack } {
+): { edge: SeedPortalEdgeStack; site: SeedPortalStack; monitor: SeedPortalMonitorStack } {
   const { stackName, account, region, ...siteProps } = options;
   const edge = new SeedPortalEdgeStack(app, `${stackName}Edge`, {
     env: { account, region: 'us-east-1' },
@@ -227,5 +230,13 @@ export function addSeedPortal(
     webAclArn: edge.webAcl.attrArn,
     webAclName: edge.webAclName,
   });
-  return { edge, site };
+  const monitor = new SeedPortalMonitorStack(app, `${stackName}Monitor`, {
+    env: { account, region: 'us-east-1' },
+    crossRegionReferences: true,
+    description: 'Seed purchase portal: alarms on CloudFront 5xx and WAF blocks (their metrics live in us-east-1)',
+    distributionId: site.distribution.distributionId,
+    webAclName: edge.webAclName,
+    alarmEmail: siteProps.alarmEmail,
+  });
+  return { edge, site, monitor };
 }

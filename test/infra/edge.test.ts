@@ -12,6 +12,8 @@ import {
   WAF_RATE_LIMITS,
   WAF_RATE_WINDOW_SECONDS,
 } from '@infra/constructs/edge-waf';
+import { ALARM_PERIOD_MINUTES, EDGE_ALARM_THRESHOLDS } from '@infra/constructs/alarms';
+import { SeedPortalMonitorStack } from '@infra/constructs/monitor';
 import { API_PATH_PREFIXES, ROUTES, type RouteDef } from '@shared/routes';
 import { fakeAppShell } from '@test/support/app-shell';
 
@@ -167,18 +169,21 @@ describe('SeedPortalEdgeStack: the CloudFront web ACL', { timeout: 120_000 }, ()
   });
 });
 
-describe('the deployable app: edge stack in us-east-1, site stack in India', { timeout: 180_000 }, () => {
-  it('attaches the web ACL to the distribution through a cross-region reference and passes cdk-nag in both stacks', () => {
-    const app = newApp();
-    const { edge, site } = addSeedPortal(app, {
-      stackName: 'SeedPortal',
-      account: ACCOUNT,
-      region: 'ap-south-1',
-      deploySpa: true,
-      spaDistDir: fakeAppShell(),
-      alarmEmail: 'ops@example.org',
-    });
-    Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
+describe('the deployable app: edge stack in us-east-1, site stack in India, monitor stack in us-east-1', {
+  timeout: 180_000,
+}, () => {
+  const app = newApp();
+  const { edge, site, monitor } = addSeedPortal(app, {
+    stackName: 'SeedPortal',
+    account: ACCOUNT,
+    region: 'ap-south-1',
+    deploySpa: true,
+    spaDistDir: fakeAppShell(),
+    alarmEmail: 'ops@example.org',
+  });
+  Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
+
+  it('attaches the web ACL to the distribution through a cross-region reference and passes cdk-nag in all stacks', () => {
     app.synth(); // throws on any unacknowledged cdk-nag finding
     const report = new AwsSolutionsChecks().validateScope(app);
     expect(
@@ -196,5 +201,80 @@ describe('the deployable app: edge stack in us-east-1, site stack in India', { t
     // The site stack states no CFR2 acknowledgement: the distribution really has a web ACL.
     expect(JSON.stringify(siteTemplate.toJSON())).not.toMatch(/AwsSolutions-CFR2/);
     siteTemplate.hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'email', Endpoint: 'ops@example.org' });
+  });
+
+  it("alarms in us-east-1 on the distribution's 5xx error rate and the web ACL's blocked requests, to a topic there", () => {
+    expect(monitor.stackName).toBe('SeedPortalMonitor');
+    expect(monitor.region).toBe('us-east-1');
+    expect(monitor.dependencies).toContain(site);
+    const template = Template.fromStack(monitor);
+    template.resourceCountIs('AWS::CloudWatch::Alarm', 2);
+    const alarms = template.findResources('AWS::CloudWatch::Alarm') as Record<string, { Properties: any }>;
+    const byId = (prefix: string) => Object.entries(alarms).find(([logicalId]) => logicalId.startsWith(prefix))![1].Properties;
+
+    const cf = byId('CloudFront5xxErrorRateAlarm');
+    expect(cf).toMatchObject({
+      Namespace: 'AWS/CloudFront',
+      MetricName: '5xxErrorRate',
+      Statistic: 'Average',
+      Period: ALARM_PERIOD_MINUTES * 60,
+      Threshold: EDGE_ALARM_THRESHOLDS.cloudFront5xxErrorRatePercent,
+      ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+      TreatMissingData: 'notBreaching',
+    });
+    const cfDimensions = Object.fromEntries(cf.Dimensions.map((d: any) => [d.Name, d.Value]));
+    expect(Object.keys(cfDimensions).sort()).toEqual(['DistributionId', 'Region']);
+    expect(cfDimensions.Region).toBe('Global');
+    // The distribution id is read from the site stack's output in its region (a cross-region reference).
+    expect(cfDimensions.DistributionId).toMatchObject({
+      'Fn::GetStackOutput': { StackName: 'SeedPortal', Region: 'ap-south-1' },
+    });
+
+    const waf = byId('WebAclBlockedRequestsAlarm');
+    expect(waf).toMatchObject({
+      Namespace: 'AWS/WAFV2',
+      MetricName: 'BlockedRequests',
+      Statistic: 'Sum',
+      Period: ALARM_PERIOD_MINUTES * 60,
+      Threshold: EDGE_ALARM_THRESHOLDS.webAclBlockedRequests,
+      ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+    });
+    expect(Object.fromEntries(waf.Dimensions.map((d: any) => [d.Name, d.Value]))).toEqual({
+      WebACL: edge.webAclName,
+      Rule: 'ALL',
+    });
+
+    const [topicId] = Object.keys(template.findResources('AWS::SNS::Topic'));
+    template.resourceCountIs('AWS::SNS::Topic', 1);
+    for (const a of [cf, waf]) {
+      expect(a.AlarmActions).toEqual([{ Ref: topicId }]);
+      expect(a.OKActions).toEqual([{ Ref: topicId }]);
+    }
+    template.hasResourceProperties('AWS::SNS::Topic', { KmsMasterKeyId: Match.anyValue() });
+    template.hasResourceProperties('AWS::SNS::TopicPolicy', {
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+        ]),
+      },
+    });
+    template.hasResourceProperties('AWS::SNS::Subscription', {
+      Protocol: 'email',
+      Endpoint: 'ops@example.org',
+      TopicArn: { Ref: topicId },
+    });
+    template.hasResourceProperties('AWS::KMS::Key', { EnableKeyRotation: true });
+  });
+
+  it('refuses a monitor stack outside us-east-1', () => {
+    expect(
+      () =>
+        new SeedPortalMonitorStack(newApp(), 'Monitor', {
+          env: { account: ACCOUNT, region: 'ap-south-1' },
+          distributionId: 'E123',
+          webAclName: 'w',
+          alarmEmail: 'ops@example.org',
+        }),
+    ).toThrow(/us-east-1/);
   });
 });
