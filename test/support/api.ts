@@ -82,7 +82,7 @@ export async function startTestApi(opts: { staticDir?: string } = {}): Promise<T
       body = JSON.stringify(opts.body);
       headers['content-type'] ??= 'application/json';
     }
-    const res = await fetch(u, { method, headers, body });
+    const res = await fetchOnce(u, { method, headers, body });
     const buffer = Buffer.from(await res.arrayBuffer());
     const text = buffer.toString('utf8');
     let json: unknown;
@@ -129,4 +129,20 @@ export async function startTestApi(opts: { staticDir?: string } = {}): Promise<T
     tokenFor,
     close: () => new Promise<void>((r) => server.close(() => r())),
   };
+}
+
+/**
+ * A kept-alive connection the server closed while this process was busy (a long synchronous parse of an
+ * answer in a test) is found closed only when reused: the request then fails with a reset before the server
+ * saw it. Browsers send an idempotent request again in that case; so does this client, once, for GET and HEAD.
+ */
+async function fetchOnce(u: URL, init: RequestInit): Promise<Response> {
+  try {
+    return await fetch(u, init);
+  } catch (e) {
+    const code = ((e as Error).cause as { code?: string } | undefined)?.code;
+    const idempotent = init.method === 'GET' || init.method === 'HEAD';
+    if (!idempotent || (code !== 'ECONNRESET' && code !== 'UND_ERR_SOCKET')) throw e;
+    return fetch(u, init);
+  }
 }
