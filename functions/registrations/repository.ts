@@ -1,3 +1,5 @@
+import type { AttributeValue } from '@aws-sdk/client-dynamodb';
+import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { AuditTransactItem } from '../lib/audit-log';
 import { docClient, tableName } from '../lib/aws';
@@ -14,8 +16,8 @@ import type { AllocationStatus } from '@shared/allocation-status';
  *                   gsi2 FARMER#<farmerID> / <year>#<id10>                (a farmer's registrations, when linked)
  *                   gsi3 REGID#<id> / <year>                              (staff lookup by number)
  *  - letter code    REGCODE#<code> / REGCODE  -> year, id
- *  - claim          REGCLAIM#<aadhaarHash> / <year>#CROP#<cropId>  -> year, id, code, idempotency key, fingerprint
- *  - lock           REGLOCK#<aadhaarHash> / <year>#CROP#<cropId>   (short lease while one request registers; TTL)
+ *  - claim          REGCLAIM#<aadhaarHash> / <year>#CROP#<cropId>  -> year, id, code, idempotency key, fingerprint;
+ *                   while one request registers it is pending: no id yet, a lease (token, leaseUntil) and a TTL
  *  - shift counter  SLOT#<day>#<shift> / SLOT  -> booked, cap
  *  - number counter COUNTER#registrations#<year> / COUNTER (functions/lib/counters.ts)
  */
@@ -115,6 +117,10 @@ export interface ClaimItem {
   idempotencyKey?: string;
   fingerprint: string;
   created: string;
+  /** Pending claims only (no id yet): the lease of the request registering it. */
+  token?: string;
+  leaseUntil?: number;
+  expiresAt?: number;
   /** The status the registration was given (absent on claims made before allocation: confirmed). */
   status?: AllocationStatus;
   waitlistPosition?: number;
@@ -125,7 +131,6 @@ export const codeKey = (code: string) => ({ pk: `REGCODE#${code}`, sk: 'REGCODE'
 /** The crop part of the claim and lock keys: the catalogue crop's id (never its name). */
 export const claimCropKey = (cropId: number) => `CROP#${cropId}`;
 export const claimKey = (hash: string, year: number, cropKey: string) => ({ pk: `REGCLAIM#${hash}`, sk: `${year}#${cropKey}` });
-export const lockKey = (hash: string, year: number, cropKey: string) => ({ pk: `REGLOCK#${hash}`, sk: `${year}#${cropKey}` });
 export const slotKey = (day: string, shift: number) => ({ pk: `SLOT#${day}#${shift}`, sk: 'SLOT' });
 export const listShard = (id: number) => id % LIST_SHARDS;
 export const listPk = (year: number, shard: number) => `REGS#${year}#${shard}`;
@@ -222,6 +227,9 @@ export async function getClaim(hash: string, year: number, cropKey: string): Pro
   return out.Item as ClaimItem | undefined;
 }
 
+/** A claim written by a finished registration; a pending claim (a request registering now) has no id. */
+export const isComplete = (claim: ClaimItem | undefined): claim is ClaimItem => claim?.id !== undefined;
+
 export async function claimsOfAadhaar(hash: string): Promise<ClaimItem[]> {
   const out = await db().send(
     new QueryCommand({
@@ -232,48 +240,67 @@ export async function claimsOfAadhaar(hash: string): Promise<ClaimItem[]> {
       Limit: 200,
     }),
   );
-  return (out.Items ?? []) as ClaimItem[];
+  return ((out.Items ?? []) as ClaimItem[]).filter(isComplete);
 }
 
-/** Takes the short lease on (Aadhaar, crop, year); false when another request holds a live one. */
-export async function acquireLock(
+export interface ClaimLease {
+  token: string;
+  idempotencyKey?: string;
+  fingerprint: string;
+  leaseMs: number;
+}
+
+/**
+ * Takes the claim of (Aadhaar, crop, year) as a pending claim with a short lease: one conditional Put, which
+ * is both the read of the claim and the lease. Taken when there is no claim, or a pending one whose lease
+ * lapsed (or is this request's own). Otherwise the claim as stored is returned: finished (the same request
+ * again, or a 409), or pending (another request registers it now). A pending claim left by a request that
+ * died is taken over when its lease lapses and removed by the TTL after an hour.
+ */
+export async function takeClaim(
   hash: string,
   year: number,
   cropKey: string,
-  lock: { token: string; idempotencyKey?: string; fingerprint: string; leaseMs: number },
-): Promise<boolean> {
+  lease: ClaimLease,
+): Promise<{ taken: true } | { taken: false; claim?: ClaimItem }> {
   const now = Date.now();
   try {
     await db().send(
       new PutCommand({
         TableName: T(),
         Item: {
-          ...lockKey(hash, year, cropKey),
-          token: lock.token,
-          idempotencyKey: lock.idempotencyKey,
-          fingerprint: lock.fingerprint,
-          leaseUntil: now + lock.leaseMs,
+          ...claimKey(hash, year, cropKey),
+          token: lease.token,
+          idempotencyKey: lease.idempotencyKey,
+          fingerprint: lease.fingerprint,
+          leaseUntil: now + lease.leaseMs,
           expiresAt: Math.floor(now / 1000) + 3600,
         },
-        ConditionExpression: 'attribute_not_exists(pk) OR leaseUntil < :now OR #token = :token',
+        ConditionExpression: 'attribute_not_exists(pk) OR (attribute_not_exists(id) AND (leaseUntil < :now OR #token = :token))',
         ExpressionAttributeNames: { '#token': 'token' },
-        ExpressionAttributeValues: { ':now': now, ':token': lock.token },
+        ExpressionAttributeValues: { ':now': now, ':token': lease.token },
+        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
       }),
     );
-    return true;
+    return { taken: true };
   } catch (e) {
-    if (isConditionalFailure(e)) return false;
-    throw e;
+    if (!isConditionalFailure(e)) throw e;
+    // The SDK's document client leaves the failed condition's item in the wire format.
+    const old = (e as { Item?: Record<string, unknown> }).Item;
+    if (!old) return { taken: false };
+    const claim = typeof old.pk === 'string' ? old : unmarshall(old as Record<string, AttributeValue>);
+    return { taken: false, claim: claim as ClaimItem };
   }
 }
 
-export async function releaseLock(hash: string, year: number, cropKey: string, token: string): Promise<void> {
+/** Removes this request's pending claim (the registration was not written); a finished claim is never removed. */
+export async function releaseClaim(hash: string, year: number, cropKey: string, token: string): Promise<void> {
   try {
     await db().send(
       new DeleteCommand({
         TableName: T(),
-        Key: lockKey(hash, year, cropKey),
-        ConditionExpression: '#token = :token',
+        Key: claimKey(hash, year, cropKey),
+        ConditionExpression: '#token = :token AND attribute_not_exists(id)',
         ExpressionAttributeNames: { '#token': 'token' },
         ExpressionAttributeValues: { ':token': token },
       }),
@@ -286,8 +313,8 @@ export async function releaseLock(hash: string, year: number, cropKey: string, t
 // ---- the registration write ----
 
 /**
- * One transaction over four new items (registration, claim, letter code, due or queue entry) and the
- * report counter of the registration's day and combination (spread over shards: functions/lib/report-counters.ts).
+ * One transaction: three new items (registration, letter code, due or queue entry), this request's pending
+ * claim finished (only while it still holds the lease: the guard of invariant 2) and the report counter of the registration's day and combination (spread over shards: functions/lib/report-counters.ts).
  * The client request token makes a resent transaction idempotent (DynamoDB remembers it for 10 minutes).
  */
 export async function commitRegistration(
@@ -303,7 +330,7 @@ export async function commitRegistration(
       ClientRequestToken: token,
       TransactItems: [
         { Put: { TableName: T(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' } },
-        { Put: { TableName: T(), Item: claim, ConditionExpression: 'attribute_not_exists(pk)' } },
+        claimCompletion(claim, token),
         {
           Put: {
             TableName: T(),
@@ -318,6 +345,30 @@ export async function commitRegistration(
       ],
     }),
   );
+}
+
+/** The pending claim becomes the registration's: its lease attributes and TTL go, the outcome is written. */
+function claimCompletion(claim: ClaimItem, token: string) {
+  const { pk, sk, ...outcome } = claim;
+  const values: Record<string, unknown> = { ':token': token };
+  const names: Record<string, string> = { '#token': 'token' };
+  const sets: string[] = [];
+  for (const [k, v] of Object.entries(outcome)) {
+    if (v === undefined || k === 'token' || k === 'leaseUntil' || k === 'expiresAt') continue;
+    names[`#${k}`] = k;
+    values[`:${k}`] = v;
+    sets.push(`#${k} = :${k}`);
+  }
+  return {
+    Update: {
+      TableName: T(),
+      Key: { pk, sk },
+      UpdateExpression: `SET ${sets.join(', ')} REMOVE #token, leaseUntil, expiresAt`,
+      ConditionExpression: '#token = :token AND attribute_not_exists(id)',
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: values,
+    },
+  };
 }
 
 /** Index of each item in commitRegistration's transaction (to read cancellation reasons). */

@@ -50,15 +50,17 @@ import { checkFile, lastingKey, removeQuietly, storeFile, type FileSource } from
  * (file in the body).
  *
  * Order of work, and why:
- *  1. the claim for (Aadhaar, crop, year) is read: a registration that exists is returned (same request
- *     again) or refused with 409 (another submission);
- *  2. a short lease (lock item) is taken so that concurrent duplicates wait for the first instead of
- *     burning registration numbers and slots;
- *  3. the file is checked, the number and the slot are taken (single-item conditional updates, never inside
- *     a transaction), the file is copied to its lasting key, the farmer is linked;
- *  4. one transaction writes the registration, the claim (attribute_not_exists: the real guard of
- *     invariant 2) and the letter code; it is resent with the same client request token on transient errors;
- *  5. anything taken in 3 is given back when 4 does not happen.
+ *  1. the claim for (Aadhaar, crop, year) is taken as a pending claim with a short lease, in one conditional
+ *     write that also returns a claim already there: a finished one is returned (same request again) or
+ *     refused with 409 (another submission); a pending one makes this request wait for the first, so that
+ *     concurrent duplicates do not burn registration numbers and slots;
+ *  2. the file is checked, the number and the slot are taken (single-item conditional updates, never inside
+ *     a transaction), the checked bytes are stored at their lasting key, the farmer is linked;
+ *  3. one transaction writes the registration and the letter code and finishes the claim (only while this
+ *     request still holds its lease: the real guard of invariant 2); it is resent with the same client
+ *     request token on transient errors;
+ *  4. anything taken in 2 is given back, and the pending claim removed, when 3 does not happen.
+ * The pending upload is not deleted: the uploads bucket's lifecycle rule expires it.
  */
 const LEASE_MS = 45_000;
 const WAIT_FOR_FIRST_MS = 10_000;
@@ -164,21 +166,22 @@ async function submitOnce(input: SubmitInput): Promise<SubmitOutcome> {
   const fingerprint = fingerprintOf(fields, hash);
 
   try {
-    const existing = await read(() => repo.getClaim(hash, year, cropKey));
-    if (existing) return await resolveExisting(existing, input, hash, fingerprint);
-
-    // 2. the lease; a concurrent request for the same Aadhaar and crop waits for the first one's answer.
+    // 1-2. the claim, taken as a pending claim with a lease in one conditional write: a finished claim is the
+    // same request again (or a 409); a pending one is another request registering it now, which is waited for.
     const token = randomUUID();
-    const lock = { token, idempotencyKey, fingerprint, leaseMs: LEASE_MS };
-    const leasedAtOnce = await read(() => repo.acquireLock(hash, year, cropKey, lock));
-    if (!leasedAtOnce) {
+    const lease = { token, idempotencyKey, fingerprint, leaseMs: LEASE_MS };
+    const first = await read(() => repo.takeClaim(hash, year, cropKey, lease));
+    if (!first.taken) {
       const deadline = Date.now() + WAIT_FOR_FIRST_MS;
+      let seen = first.claim;
       for (;;) {
-        await sleep(150 + Math.random() * 150);
-        const claim = await read(() => repo.getClaim(hash, year, cropKey));
-        if (claim) return await resolveExisting(claim, input, hash, fingerprint);
-        if (await read(() => repo.acquireLock(hash, year, cropKey, lock))) break;
-        if (Date.now() > deadline) {
+        if (repo.isComplete(seen)) return await resolveExisting(seen, input, hash, fingerprint);
+        if (seen) await sleep(150 + Math.random() * 150);
+        const next = await read(() => repo.takeClaim(hash, year, cropKey, lease));
+        if (next.taken) break;
+        // A refusal that did not carry the stored claim: read it.
+        seen = next.claim ?? (await read(() => repo.getClaim(hash, year, cropKey)));
+        if (!repo.isComplete(seen) && Date.now() > deadline) {
           throw new AppError(
             'CONFLICT',
             'इस आधार और फसल का पंजीकरण अभी जारी है, कृपया एक मिनट बाद फिर से जमा करें / ' +
@@ -188,23 +191,9 @@ async function submitOnce(input: SubmitInput): Promise<SubmitOutcome> {
       }
     }
     try {
-      // Finished while we waited for the lease? Not read when the lease was free at once (the common case): the
-      // claim was read just before, and the transaction's attribute_not_exists on the claim still guards the rare
-      // race (bench/cost.ts showed this read on every registration).
-      const claim = leasedAtOnce ? undefined : await read(() => repo.getClaim(hash, year, cropKey));
-      if (claim) {
-        await releaseLease(hash, year, cropKey, token);
-        return await resolveExisting(claim, input, hash, fingerprint);
-      }
-      const out = await registerLocked(input, { year, cropKey, crop, hash, fingerprint, token, now });
-      // The scan now lives at its lasting key; the pending copy and the lease go together.
-      await Promise.all([
-        input.file.kind === 'pending' ? removeQuietly(input.file.key) : undefined,
-        releaseLease(hash, year, cropKey, token),
-      ]);
-      return out;
+      return await registerLocked(input, { year, cropKey, crop, hash, fingerprint, token, now });
     } catch (e) {
-      await releaseLease(hash, year, cropKey, token);
+      await releaseClaim(hash, year, cropKey, token);
       throw e;
     }
   } catch (e) {
@@ -248,10 +237,10 @@ async function catalogueCrop(cropId: number): Promise<CatalogueCrop> {
   return crop;
 }
 
-async function releaseLease(hash: string, year: number, cropKey: string, token: string): Promise<void> {
+async function releaseClaim(hash: string, year: number, cropKey: string, token: string): Promise<void> {
   await repo
-    .releaseLock(hash, year, cropKey, token)
-    .catch((e) => log.warn('lease not released (expires by itself)', { error: (e as Error).message }));
+    .releaseClaim(hash, year, cropKey, token)
+    .catch((e) => log.warn('pending claim not released (its lease lapses)', { error: (e as Error).message }));
 }
 
 interface Ctx {
@@ -400,7 +389,7 @@ async function registerLocked(input: SubmitInput, c: Ctx): Promise<SubmitOutcome
     if (!committed) {
       // The claim exists: another request registered this Aadhaar and crop first.
       const winner = await read(() => repo.getClaim(c.hash, c.year, c.cropKey));
-      if (winner) return await resolveExisting(winner, input, c.hash, c.fingerprint);
+      if (repo.isComplete(winner)) return await resolveExisting(winner, input, c.hash, c.fingerprint);
       throw busy();
     }
     log.info('registration', {
@@ -493,7 +482,11 @@ async function commit(
     return true;
   } catch (e) {
     const reasons = cancellationReasons(e);
-    if (reasons[repo.TX_INDEX.claim]?.Code === 'ConditionalCheckFailed') return false;
+    if (reasons[repo.TX_INDEX.claim]?.Code === 'ConditionalCheckFailed') {
+      // Finished by another request, or by an earlier attempt of this very transaction whose answer was lost.
+      const written = await read(() => repo.getRegistration(item.year, item.id)).catch(() => undefined);
+      return written?.uniqeCode === item.uniqeCode;
+    }
     if (reasons.length && reasons.every((r) => !r.Code || r.Code === 'None' || r.Code === 'ConditionalCheckFailed')) {
       // The registration or the code item already exists: only possible when an earlier attempt of this
       // very transaction was applied and its answer lost.

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { docClient, setDocClientForTests } from '@functions/lib/aws';
+import { docClient, s3Client, setDocClientForTests } from '@functions/lib/aws';
 import { clearConfigCache } from '@functions/lib/config-store';
 import { clearAppointmentSettingsCache } from '@functions/registrations/appointments';
 import { FIND_LETTER_LIMITS } from '@functions/registrations/service';
@@ -11,6 +11,8 @@ import { captureLogLines } from '../support/log-capture';
 import { useTestApi } from '../support/integration';
 import { scanTable } from '../support/table';
 import { objectExists, putPending } from '../support/uploads-bucket';
+import { DAY_MS, PENDING_UPLOADS_RULE } from '@functions/lib/upload-rules';
+import { expireUploads } from '@infra/local/lifecycle';
 import { faulty, named } from '../support/faulty-client';
 import {
   newAadhaar,
@@ -121,14 +123,22 @@ describe('registration with a presigned upload', () => {
     }
   });
 
-  it('accepts a PNG of exactly 500 KB and keeps it outside pending/', async () => {
+  it('accepts a PNG of exactly 500 KB and keeps it outside pending/, where the upload is left to the lifecycle rule', async () => {
     const r = await registerFarmer(api, fields(), { file: pngOfSize(MAX_FILE_BYTES), contentType: 'image/png' });
     expect(r.status).toBe(201);
     const row = await api.call('GET', `/api/registrations/${r.json.data.id}`, { token: tokens.seller });
     expect(row.status).toBe(200);
     expect(row.json.adharFilePath).toMatch(new RegExp(`^aadhaar/${r.json.data.year}/\\d{10}-[A-Za-z0-9_-]+\\.png$`));
     expect(await objectExists(row.json.adharFilePath)).toBe(true);
+    // No DeleteObject on the submit: the bucket's rule removes the upload once it is older than the rule's age.
+    expect(await objectExists(r.fileKey)).toBe(true);
+    // The bucket is shared by parallel test files: only this upload is expired here.
+    expect(r.fileKey.startsWith(PENDING_UPLOADS_RULE.prefix)).toBe(true);
+    const later = new Date(Date.now() + (PENDING_UPLOADS_RULE.expireAfterDays + 1) * DAY_MS);
+    const expired = await expireUploads({ s3: s3Client(), bucket: process.env.UPLOADS_BUCKET!, prefix: r.fileKey, now: later });
+    expect(expired.deleted).toEqual([r.fileKey]);
     expect(await objectExists(r.fileKey)).toBe(false);
+    expect(await objectExists(row.json.adharFilePath)).toBe(true);
   });
 
   const rejected: [string, () => Promise<string>, string][] = [
