@@ -30,6 +30,9 @@ export const SCAN_RETENTION_ENTRY = join(REPO_ROOT, 'functions', 'registrations'
 /** The Lambda entry of the audit log's archive (a DynamoDB Streams consumer, not an API area). */
 export const AUDIT_ARCHIVE_ENTRY = join(REPO_ROOT, 'functions', 'audit-archive', 'handler.ts');
 
+/** The Lambda entry of what follows a new registration (a DynamoDB Streams consumer, not an API area). */
+export const REGISTRATION_EVENTS_ENTRY = join(REPO_ROOT, 'functions', 'registrations', 'stream-handler.ts');
+
 export const FUNCTION_RUNTIME = Runtime.NODEJS_24_X;
 
 /**

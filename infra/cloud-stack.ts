@@ -18,6 +18,7 @@ import { addAppSecrets, addLogsBucket, addTable, addUploadsBucket, uploadsBucket
 import { SeedPortalEdgeStack } from './constructs/edge-waf';
 import { SeedPortalMonitorStack } from './constructs/monitor';
 import { addOrphanScanSweeper } from './constructs/orphan-scan-sweeper';
+import { addRegistrationEvents, addRegistrationEventsAlarms } from './constructs/registration-events';
 import { addScanRetentionJob } from './constructs/scan-retention-job';
 import { addSite } from './constructs/site';
 import { addSpaDeployment } from './constructs/spa-deployment';
@@ -163,6 +164,13 @@ export class SeedPortalStack extends Stack {
     const archive = addAuditArchive(this, { table: this.table, logsBucket: this.logsBucket, baseEnvironment, logRetention });
     this.jobs.auditArchive = archive.fn;
     this.auditArchiveBucket = archive.bucket;
+    const registrationEvents = addRegistrationEvents(this, {
+      table: this.table,
+      aadhaarKey: secrets.aadhaarKey,
+      baseEnvironment,
+      logRetention,
+    });
+    this.jobs.registrationEvents = registrationEvents.fn;
 
     this.alarmTopic = addAlarms(this, {
       api,
@@ -172,6 +180,7 @@ export class SeedPortalStack extends Stack {
       alarmEmail: props.alarmEmail,
       accountConcurrency: props.accountConcurrency,
     });
+    addRegistrationEventsAlarms(this, this.alarmTopic, registrationEvents);
 
     addRegistrationDayDashboard(this, {
       api,

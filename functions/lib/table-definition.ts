@@ -6,6 +6,8 @@ export const TABLE_DEFINITION = {
   partitionKey: 'pk',
   sortKey: 'sk',
   ttlAttribute: 'expiresAt',
+  /** New images: the audit archive and the registrations' follow-up (functions/registrations/registration-events.ts). */
+  streamViewType: 'NEW_IMAGE',
   globalSecondaryIndexes: [
     { indexName: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' },
     { indexName: 'gsi2', partitionKey: 'gsi2pk', sortKey: 'gsi2sk' },
@@ -26,6 +28,7 @@ export function createTableInput(tableName: string) {
   return {
     TableName: tableName,
     BillingMode: 'PAY_PER_REQUEST' as const,
+    StreamSpecification: { StreamEnabled: true, StreamViewType: t.streamViewType },
     AttributeDefinitions: [...attrs].map((name) => ({ AttributeName: name, AttributeType: 'S' as const })),
     KeySchema: [
       { AttributeName: t.partitionKey, KeyType: 'HASH' as const },

@@ -33,7 +33,11 @@ export function farmerAddress(village: string, joinedBlock: string, district: st
     .join(', ');
 }
 
-async function findOrCreate(f: FarmerSeed): Promise<number | undefined> {
+/**
+ * The farmer of this Aadhaar, created when there is none; undefined when the form's details do not make a
+ * valid farmer. Safe to run twice: the farmer's Aadhaar claim lets one creation through.
+ */
+export async function findOrCreateFarmer(f: FarmerSeed): Promise<number | undefined> {
   const existing = await farmerIdByAadhaarHash(f.aadhaarHash);
   if (existing) return existing;
   const input = FarmerInput.safeParse({
@@ -63,7 +67,7 @@ export async function linkFarmer(f: FarmerSeed): Promise<number | undefined> {
   let timer: NodeJS.Timeout | undefined;
   try {
     return await Promise.race([
-      findOrCreate(f),
+      findOrCreateFarmer(f),
       new Promise<undefined>((resolve) => {
         timer = setTimeout(() => resolve(undefined), LINK_TIMEOUT_MS);
       }),

@@ -2,7 +2,6 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { publicUrl, qrPng } from '../lib/qr';
 import { clampQty, QTY_CLAMP, rulesOfCrop, type CropRules } from '@shared/crop-rules';
 import { getCrop } from '../crops/repository';
-import { farmerRegistrationsPk } from '../farmers/farmer-entity';
 import { maskAadhaar, maskMobileButFirstTwo } from '@shared/format';
 import {
   kolkataDate,
@@ -27,11 +26,9 @@ import { nextValue, padId } from '../lib/counters';
 import { AppError, notFound } from '../lib/errors';
 import { log } from '../lib/log';
 import { countMetric, countRefusal } from '../lib/metrics';
-import { incrementStat } from '../lib/stats';
 import { countAttempt, minutesText, minutesToWait, type Limit } from '../lib/rate-limit';
 import { cancellationReasons, isTransient, sleep, withRetry } from '../lib/retry';
 import { appointmentDateTime, appointmentSettings, bookSlot, busy, releaseSlot, type Slot } from './appointments';
-import { farmerAddress, linkFarmer } from './farmer-link';
 import * as repo from './repository';
 import { currentNoticeVersion } from '../home/site-pages';
 import { letterStatusFields, statusOf, type CollectionCalendar } from '@shared/allocation-status';
@@ -55,10 +52,11 @@ import { checkFile, lastingKey, removeQuietly, storeFile, type FileSource } from
  *     refused with 409 (another submission); a pending one makes this request wait for the first, so that
  *     concurrent duplicates do not burn registration numbers and slots;
  *  2. the file is checked, the number and the slot are taken (single-item conditional updates, never inside
- *     a transaction), the checked bytes are stored at their lasting key, the farmer is linked;
+ *     a transaction), the checked bytes are stored at their lasting key;
  *  3. one transaction writes the registration and the letter code and finishes the claim (only while this
  *     request still holds its lease: the real guard of invariant 2); it is resent with the same client
- *     request token on transient errors;
+ *     request token on transient errors; the farmer link and the dashboard's counters follow from the
+ *     table's stream (registration-events.ts);
  *  4. anything taken in 2 is given back, and the pending claim removed, when 3 does not happen.
  * The pending upload is not deleted: the uploads bucket's lifecycle rule expires it.
  */
@@ -275,22 +273,11 @@ async function registerLocked(input: SubmitInput, c: Ctx): Promise<SubmitOutcome
   let committed = false;
   try {
     place = await takePlace(c.crop.id, c.year, grams, mode);
-    // Independent steps run side by side: the slot (a waitlisted registration has none yet), the copy of the
-    // scan, the farmer link.
-    const [booked, stored, linked] = await Promise.allSettled([
+    // Independent steps run side by side: the slot (a waitlisted registration has none yet) and the copy of
+    // the scan. The farmer link follows from the table's stream (registration-events.ts).
+    const [booked, stored] = await Promise.allSettled([
       place.status === 'confirmed' ? bookSlot(settings, id, c.now) : undefined,
       storeFile(file, storedKey),
-      linkFarmer({
-        aadhaarHash: c.hash,
-        aadhaar: fields.adharNumber,
-        name: fields.name,
-        fatherName: fields.fatherName,
-        mobile: fields.mobile,
-        village: fields.village,
-        category: fields.category,
-        address: farmerAddress(fields.village, fields.block, fields.district),
-        adharFilePath: storedKey,
-      }),
     ]);
     if (booked.status === 'fulfilled') slot = booked.value;
     else throw booked.reason;
@@ -304,7 +291,6 @@ async function registerLocked(input: SubmitInput, c: Ctx): Promise<SubmitOutcome
         }
       : {};
     if (stored.status === 'rejected') throw stored.reason;
-    const farmerID = linked.status === 'fulfilled' ? linked.value : undefined;
     const code = randomBytes(16).toString('base64url');
     const created = new Date().toISOString();
     const staff = isStaff(caller);
@@ -357,7 +343,6 @@ async function registerLocked(input: SubmitInput, c: Ctx): Promise<SubmitOutcome
       idempotencyKey: input.idempotencyKey,
       gsi1pk: repo.listPk(c.year, repo.listShard(id)),
       gsi1sk: `${created}#${padId(id)}`,
-      ...(farmerID ? { farmerID, gsi2pk: farmerRegistrationsPk(farmerID), gsi2sk: `${c.year}#${padId(id)}` } : {}),
       gsi3pk: `REGID#${id}`,
       gsi3sk: String(c.year),
     };
@@ -397,10 +382,8 @@ async function registerLocked(input: SubmitInput, c: Ctx): Promise<SubmitOutcome
       year: c.year,
       status: place.status,
       ...(slot ? { day: slot.date, shift: slot.shift } : place.position ? { position: place.position } : {}),
-      linked: Boolean(farmerID),
     });
     countMetric('registrations', 'RegistrationCreated');
-    await incrementStat('registrations', { count: 1 }, { at: new Date(created) });
     return { status: 201, reply: replyOf(id, c.year, code, claim) };
   } finally {
     if (!committed) {

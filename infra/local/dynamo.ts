@@ -3,6 +3,7 @@ import {
   DescribeTableCommand,
   DynamoDBClient,
   ListTablesCommand,
+  UpdateTableCommand,
   UpdateTimeToLiveCommand,
 } from '@aws-sdk/client-dynamodb';
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -97,7 +98,16 @@ export async function startDynamo(opts: { port: number; dbPath?: string }): Prom
 export async function ensureTable(endpoint: string, tableName: string): Promise<void> {
   const client = localDynamoClient(endpoint);
   try {
-    await client.send(new DescribeTableCommand({ TableName: tableName }));
+    const table = await client.send(new DescribeTableCommand({ TableName: tableName }));
+    // A table made before it had a stream (data kept under DATA_DIR) gets one.
+    if (!table.Table?.StreamSpecification?.StreamEnabled) {
+      await client.send(
+        new UpdateTableCommand({
+          TableName: tableName,
+          StreamSpecification: { StreamEnabled: true, StreamViewType: TABLE_DEFINITION.streamViewType },
+        }),
+      );
+    }
   } catch (e) {
     if ((e as Error).name !== 'ResourceNotFoundException') throw e;
     await client.send(new CreateTableCommand(createTableInput(tableName)));

@@ -10,6 +10,7 @@ import { createGateway } from './gateway';
 import { startAllocationSweeps, startScanRetention, startUploadLifecycle } from './lifecycle';
 import { assertPortFree } from './port-check';
 import { startS3, type LocalS3 } from './s3';
+import { startStreamConsumer } from './streams';
 
 /**
  * The whole product on one machine: DynamoDB Local, s3rver, the local gateway and the built SPA.
@@ -32,12 +33,16 @@ export interface LocalStackOptions {
   allocationSweeps?: boolean;
   /** Run the scan retention now and every hour (default true). */
   scanRetention?: boolean;
+  /** Run the table stream's consumer (default true); bench/cost.ts runs its own, to meter it. */
+  streamConsumer?: boolean;
 }
 
 export interface RunningLocalStack {
   url: string;
   server: http.Server;
   admin: SeededAdmin;
+  /** Runs the stream's consumer until it has caught up (a no-op when it is off). */
+  drainStreams(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -107,6 +112,9 @@ export async function startLocalStack(o: LocalStackOptions): Promise<RunningLoca
   const allocationSweeps = o.allocationSweeps === false ? undefined : startAllocationSweeps();
   // Deletion of scans past their retention time, as the cloud's daily schedule runs it.
   const scanRetention = o.scanRetention === false ? undefined : startScanRetention();
+  // The farmer links and dashboard counters that follow new registrations, as the cloud's stream mapping runs them.
+  const streams =
+    o.streamConsumer === false ? undefined : startStreamConsumer({ endpoint: dynamoEndpoint, tableName: o.tableName });
 
   const server = createGateway({ staticDir: o.staticDir });
   await new Promise<void>((res, rej) => {
@@ -124,8 +132,10 @@ export async function startLocalStack(o: LocalStackOptions): Promise<RunningLoca
     url: actualUrl,
     server,
     admin,
+    drainStreams: async () => streams?.drain(),
     stop: async () => {
       lifecycle.stop();
+      await streams?.stop();
       await allocationSweeps?.stop();
       await scanRetention?.stop();
       await new Promise((r) => server.close(r));

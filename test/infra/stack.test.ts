@@ -12,6 +12,7 @@ import { SeedPortalStack, type SeedPortalStackProps } from '@infra/cloud-stack';
 import { ALARM_THRESHOLDS, TABLE_OPERATIONS } from '@infra/constructs/alarms';
 import { LOG_RETENTION_BY_PREFIX, WARM_THROUGHPUT } from '@infra/constructs/data';
 import { AUDIT_ARCHIVE_RETENTION_DAYS } from '@infra/constructs/audit-archive';
+import { REGISTRATION_EVENTS_ITERATOR_AGE_ALARM_MS } from '@infra/constructs/registration-events';
 import { AREA_GRANTS, LIVE_ALIAS, ROUTE_THROTTLES, TABLE_ACTIONS, checkRoutesAreServed } from '@infra/constructs/api';
 import { SPA_REWRITE_FUNCTION_CODE, apiPathPatterns } from '@infra/constructs/site';
 import { VIEWER_ADDRESS_FUNCTION_CODE } from '@infra/constructs/viewer-address';
@@ -35,6 +36,8 @@ const SWEEPER_DESCRIPTION = 'Seed portal job: deletes Aadhaar scans that no regi
 const ALLOCATION_SWEEPER_DESCRIPTION = 'Seed portal job: expires unclaimed places and moves the waiting lists';
 const SCAN_RETENTION_DESCRIPTION = 'Seed portal job: deletes Aadhaar scans past their retention time';
 const AUDIT_ARCHIVE_DESCRIPTION = 'Seed portal job: copies each new audit log entry to the locked archive bucket';
+const REGISTRATION_EVENTS_DESCRIPTION =
+  'Seed portal job: links new registrations to their farmers and counts them on the dashboard';
 
 const ALARM_EMAIL = 'ops@example.org';
 
@@ -175,7 +178,7 @@ describe('SeedPortalStack', { timeout: 120_000 }, () => {
 
   it('creates exactly one Lambda per area, the orphan-scan sweeper, the allocation sweeper, the scan retention and the audit archive (no helper functions without the SPA deployment)', () => {
     const fns = resourcesOf(template, 'AWS::Lambda::Function');
-    expect(fns).toHaveLength(FUNCTION_AREAS.length + 4);
+    expect(fns).toHaveLength(FUNCTION_AREAS.length + 5);
     for (const area of FUNCTION_AREAS) {
       const matching = fns.filter(([, f]) => f.Properties.Description === `Seed portal API area: ${area}`);
       expect(matching, area).toHaveLength(1);
@@ -207,7 +210,7 @@ describe('SeedPortalStack', { timeout: 120_000 }, () => {
     }
     // 180 days of logs (CERT-In) for every function (the scheduled jobs too) and for the API access log.
     const logGroups = resourcesOf(template, 'AWS::Logs::LogGroup');
-    expect(logGroups).toHaveLength(FUNCTION_AREAS.length + 5);
+    expect(logGroups).toHaveLength(FUNCTION_AREAS.length + 6);
     for (const [, g] of logGroups) expect(g.Properties.RetentionInDays).toBe(180);
   });
 
@@ -393,7 +396,9 @@ describe('SeedPortalStack', { timeout: 120_000 }, () => {
     expect(fn.Properties.Environment.Variables.AUDIT_ARCHIVE_BUCKET).toEqual({ Ref: bucketId });
     expect(fn.Properties.Environment.Variables.AADHAAR_KEY_ARN).toBeUndefined();
 
-    const mappings = resourcesOf(template, 'AWS::Lambda::EventSourceMapping');
+    const mappings = resourcesOf(template, 'AWS::Lambda::EventSourceMapping').filter(
+      ([, m]) => m.Properties.FunctionName.Ref === fnId,
+    );
     expect(mappings).toHaveLength(1);
     expect(mappings[0][1].Properties).toMatchObject({
       FunctionName: { Ref: fnId },
@@ -425,6 +430,51 @@ describe('SeedPortalStack', { timeout: 120_000 }, () => {
       'dynamodb:ListStreams',
     ]);
     expect(JSON.stringify(statements)).not.toContain('UploadsBucket');
+  });
+
+  it('links new registrations and counts them from the stream: inserts of registrations only, retried whole, a dead-letter queue and two alarms', () => {
+    const fns = resourcesOf(template, 'AWS::Lambda::Function');
+    const [fnId, fn] = fns.find(([, f]) => f.Properties.Description === REGISTRATION_EVENTS_DESCRIPTION)!;
+    expect(fn.Properties).toMatchObject({ Runtime: 'nodejs24.x', Architectures: ['arm64'], Timeout: 60 });
+    // It opens the sealed Aadhaar number to create the farmer record, as the registrations area did.
+    expect(fn.Properties.Environment.Variables.AADHAAR_KEY_ARN).toEqual({ Ref: expect.stringMatching(/^AadhaarKey/) });
+
+    const mappings = resourcesOf(template, 'AWS::Lambda::EventSourceMapping').filter(
+      ([, m]) => m.Properties.FunctionName.Ref === fnId,
+    );
+    expect(mappings).toHaveLength(1);
+    const mapping = mappings[0][1].Properties;
+    expect(mapping).toMatchObject({
+      EventSourceArn: { 'Fn::GetAtt': [expect.stringMatching(/^Table/), 'StreamArn'] },
+      StartingPosition: 'TRIM_HORIZON',
+      BatchSize: 100,
+      MaximumRetryAttempts: 10,
+      DestinationConfig: {
+        OnFailure: { Destination: { 'Fn::GetAtt': [expect.stringMatching(/^RegistrationEventsDeadLetters/), 'Arn'] } },
+      },
+    });
+    // No bisecting and no partial batch answers: a batch's counters are added once under the batch's name.
+    expect(mapping.BisectBatchOnFunctionError).toBeUndefined();
+    expect(mapping.FunctionResponseTypes).toBeUndefined();
+    const patterns = mapping.FilterCriteria.Filters.map((f: { Pattern: string }) => JSON.parse(f.Pattern));
+    expect(patterns).toEqual([{ eventName: ['INSERT'], dynamodb: { Keys: { sk: { S: ['REG'] } } } }]);
+
+    const [roleId] = resourcesOf(template, 'AWS::IAM::Role').find(
+      ([, r]) => r.Properties.Description === 'Seed portal registration events',
+    )!;
+    const statements = resourcesOf(template, 'AWS::IAM::Policy')
+      .filter(([, p]) => p.Properties.Roles.some((r: any) => r.Ref === roleId))
+      .flatMap(([, p]) => p.Properties.PolicyDocument.Statement as { Action: string | string[]; Resource: unknown }[]);
+    const actions = statements.flatMap((st) => [st.Action].flat());
+    expect(actions.some((a) => a.startsWith('s3:'))).toBe(false);
+    expect(actions).not.toContain('dynamodb:Scan');
+    expect(actions).not.toContain('dynamodb:DeleteItem');
+
+    const alarms = resourcesOf(template, 'AWS::CloudWatch::Alarm').map(([, a]) => a.Properties);
+    const queueAlarm = alarms.find((a) => a.MetricName === 'ApproximateNumberOfMessagesVisible');
+    expect(queueAlarm).toMatchObject({ Namespace: 'AWS/SQS', Threshold: 1 });
+    const ageAlarm = alarms.find((a) => a.MetricName === 'IteratorAge');
+    expect(ageAlarm).toMatchObject({ Namespace: 'AWS/Lambda', Threshold: REGISTRATION_EVENTS_ITERATOR_AGE_ALARM_MS });
   });
 
   it('runs the allocation sweep every 15 minutes with a role that reads and writes table items only', () => {
@@ -661,7 +711,7 @@ describe('SeedPortalStack', { timeout: 120_000 }, () => {
 
   it('alarms on API 5xx and p95 latency, account concurrency, errors and throttles of every function and on DynamoDB throttling and system errors', () => {
     const alarms = resourcesOf(template, 'AWS::CloudWatch::Alarm').map(([, a]) => a.Properties);
-    expect(alarms).toHaveLength(2 + 1 + 2 * (FUNCTION_AREAS.length + 4) + 2);
+    expect(alarms).toHaveLength(2 + 1 + 2 * (FUNCTION_AREAS.length + 5) + 2 + 2);
     const [[topicId, topic]] = resourcesOf(template, 'AWS::SNS::Topic');
     expect(topic.Properties.KmsMasterKeyId).toBeDefined();
     for (const a of alarms) {
@@ -698,6 +748,7 @@ describe('SeedPortalStack', { timeout: 120_000 }, () => {
       'allocation sweeper': ALLOCATION_SWEEPER_DESCRIPTION,
       'scan retention': SCAN_RETENTION_DESCRIPTION,
       'audit archive': AUDIT_ARCHIVE_DESCRIPTION,
+      'registration events': REGISTRATION_EVENTS_DESCRIPTION,
     };
     for (const area of [...FUNCTION_AREAS, ...Object.keys(jobs)]) {
       const fnId = fnIds[jobs[area] ?? `Seed portal API area: ${area}`];
@@ -707,7 +758,9 @@ describe('SeedPortalStack', { timeout: 120_000 }, () => {
           a.Namespace === 'AWS/Lambda' &&
           JSON.stringify(a.Dimensions) === JSON.stringify([{ Name: 'FunctionName', Value: { Ref: fnId } }]),
       );
-      expect(mine.map((a) => a.MetricName).sort(), area).toEqual(['Errors', 'Throttles']);
+      // The stream consumer also alarms on the age of the records waiting for it.
+      const expected = area === 'registration events' ? ['Errors', 'IteratorAge', 'Throttles'] : ['Errors', 'Throttles'];
+      expect(mine.map((a) => a.MetricName).sort(), area).toEqual(expected);
       expect(mine.find((a) => a.MetricName === 'Errors').Threshold).toBe(ALARM_THRESHOLDS.functionErrors);
       expect(mine.find((a) => a.MetricName === 'Throttles').Threshold).toBe(ALARM_THRESHOLDS.functionThrottles);
     }
@@ -852,11 +905,11 @@ describe('SeedPortalStack options', { timeout: 120_000 }, () => {
     expect(pages).toMatchObject({ Prune: true, DistributionPaths: ['/*'], Exclude: ['assets/*'] });
     // Helper Lambdas we know of: only the BucketDeployment provider joins the area functions, the sweepers and the archive.
     const fns = resourcesOf(template, 'AWS::Lambda::Function');
-    expect(fns).toHaveLength(FUNCTION_AREAS.length + 5);
+    expect(fns).toHaveLength(FUNCTION_AREAS.length + 6);
     // Every function logs into a log group of ours, and every log group has a retention.
     for (const [, f] of fns) expect(f.Properties.LoggingConfig?.LogGroup).toEqual({ Ref: expect.stringMatching(/Logs/) });
     const logGroups = resourcesOf(template, 'AWS::Logs::LogGroup');
-    expect(logGroups).toHaveLength(FUNCTION_AREAS.length + 6);
+    expect(logGroups).toHaveLength(FUNCTION_AREAS.length + 7);
     for (const [, g] of logGroups) expect(g.Properties.RetentionInDays).toBe(180);
   });
 

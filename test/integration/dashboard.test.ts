@@ -58,6 +58,8 @@ describe('dashboard summary', () => {
       expect(r.status, r.text).toBe(201);
       regs.push({ id: r.json.data.id, year: r.json.data.year });
     }
+    // The registration counters follow from the table's stream.
+    await api.drainStreams();
     const sell = async (reg: { id: number; year: number }, bags: number, token: string) => {
       const r = await api.call('POST', '/api/sales/make', {
         token,

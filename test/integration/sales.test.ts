@@ -202,8 +202,9 @@ describe('making a sale', () => {
     expectRefusal(await sell(reg, 999_999, 2), 404, 'Lot 999999 not found');
     expectRefusal(await sell({ id: 999_999, year: reg.year }, l.lotID, 1), 404, `Registration 999999 of ${reg.year} not found`);
 
-    // The registration linked itself to a farmer by Aadhaar; a sale naming another farmer is refused.
+    // The registration is linked to a farmer by Aadhaar (from the table's stream); a sale naming another farmer is refused.
     const wheatReg = await register('Wheat', 1);
+    await api.drainStreams();
     const row = await api.call('GET', `/api/registrations/${wheatReg.id}`, {
       token: tokens.admin,
       query: { year: wheatReg.year },

@@ -5,6 +5,7 @@ import { inject } from 'vitest';
 import { resetEnvCache } from '@functions/lib/env';
 import { clearConfigCache } from '@functions/lib/config-store';
 import { ensureTable } from '@infra/local/dynamo';
+import { startStreamConsumer } from '@infra/local/streams';
 import { createGateway } from '@infra/local/gateway';
 import { seedAll } from '@infra/seed';
 import type { Role } from '@shared/roles';
@@ -23,6 +24,8 @@ export interface TestApi {
   call(method: string, path: string, opts?: CallOptions): Promise<ApiReply>;
   /** A bearer token for a user holding exactly these roles (created on first use). */
   tokenFor(...roles: Role[]): Promise<string>;
+  /** Runs the table stream's consumer until it has caught up (farmer links and dashboard counters of new registrations). */
+  drainStreams(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -64,6 +67,8 @@ export async function startTestApi(opts: { staticDir?: string } = {}): Promise<T
   clearConfigCache();
   await ensureTable(inject('dynamoEndpoint'), tableName);
   await seedAll(adminEmail, adminPassword);
+  // Run only when a test drains it, so that what it writes appears at a point the test chooses.
+  const streams = startStreamConsumer({ endpoint: inject('dynamoEndpoint'), tableName, intervalMs: 0 });
 
   const server: http.Server = createGateway({ staticDir: opts.staticDir ?? 'frontend/dist' });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
@@ -127,7 +132,11 @@ export async function startTestApi(opts: { staticDir?: string } = {}): Promise<T
     adminPassword,
     call,
     tokenFor,
-    close: () => new Promise<void>((r) => server.close(() => r())),
+    drainStreams: () => streams.drain(),
+    close: async () => {
+      await streams.stop();
+      await new Promise<void>((r) => server.close(() => r()));
+    },
   };
 }
 
