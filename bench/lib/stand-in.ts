@@ -15,6 +15,8 @@ export interface BenchStandIn {
   bucket: string;
   dynamoEndpoint: string;
   s3Endpoint: string;
+  /** Runs the table stream's consumer until it has caught up (a no-op when the stand-in runs none). */
+  drainStreams(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -25,6 +27,8 @@ export async function startBenchStandIn(o: {
   dbPath?: string;
   /** The allocation sweep every minute and the hourly scan retention, as `npm start` runs them (default true). */
   allocationSweeps?: boolean;
+  /** The table stream's consumer, polling as `npm start` runs it (default true; bench/cost.ts runs its own). */
+  streamConsumer?: boolean;
 }): Promise<BenchStandIn> {
   const { startLocalStack } = await import('@infra/local/stack');
   const { startDynamo } = await import('@infra/local/dynamo');
@@ -50,6 +54,7 @@ export async function startBenchStandIn(o: {
     adminPassword: o.adminPassword,
     allocationSweeps: o.allocationSweeps,
     scanRetention: o.allocationSweeps,
+    streamConsumer: o.streamConsumer,
   });
   return {
     url: stack.url,
@@ -58,6 +63,7 @@ export async function startBenchStandIn(o: {
     bucket,
     dynamoEndpoint: dynamo.endpoint,
     s3Endpoint: s3.endpoint,
+    drainStreams: () => stack.drainStreams(),
     stop: async () => {
       await stack.stop();
       await Promise.all([dynamo.stop(), s3.stop()]);

@@ -1,0 +1,152 @@
+import { randomUUID } from 'node:crypto';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { docClient, setDocClientForTests } from '@functions/lib/aws';
+import { kolkataDay, readStats } from '@functions/lib/stats';
+import { applyTableChanges, type TableChange } from '@functions/registrations/registration-events';
+import { getRegistration, type RegistrationItem } from '@functions/registrations/repository';
+import { postJson, registerFarmer, seedFormCrops, uploadScan, validFields, SAMPLE_PDF } from '../fixtures/registration-helpers';
+import { faulty, named } from '../support/faulty-client';
+import { useTestApi } from '../support/integration';
+import { scanTable } from '../support/table';
+
+/**
+ * What follows a new registration from the table's stream (functions/registrations/registration-events.ts): the
+ * farmer link and the dashboard's registration counters. The submit itself does neither; the stream's consumer
+ * does both, once, however often a batch is delivered, and a batch that failed half-way is completed by its
+ * next delivery.
+ */
+const { api } = useTestApi('admin');
+let realClient: ReturnType<typeof docClient>;
+
+beforeAll(async () => {
+  realClient = docClient();
+  await seedFormCrops();
+});
+
+const registrationsCounted = async () => (await readStats('registrations', [kolkataDay()])).all.count;
+const farmers = async () => (await scanTable()).filter((i) => String(i.pk).startsWith('FARMER#'));
+
+async function register(fields = validFields()) {
+  const r = await registerFarmer(api, fields);
+  expect(r.status, r.text).toBe(201);
+  return (await getRegistration(r.json.data.year, r.json.data.id))!;
+}
+
+/** The registration's insert as the stream delivers it. */
+let sequence = 10_000_000;
+const insertOf = (r: RegistrationItem): TableChange => ({
+  eventName: 'INSERT',
+  sequenceNumber: String(++sequence).padStart(21, '0'),
+  newImage: { ...r, farmerID: undefined, gsi2pk: undefined, gsi2sk: undefined },
+});
+
+describe('registration events from the stream', () => {
+  it('leaves the farmer link and the count to the stream: the submit writes neither, the consumer both', async () => {
+    await api.drainStreams();
+    const before = await registrationsCounted();
+    const reg = await register();
+    expect(reg.farmerID).toBeUndefined();
+    expect(await registrationsCounted()).toBe(before);
+
+    await api.drainStreams();
+    const linked = (await getRegistration(reg.year, reg.id))!;
+    expect(linked.farmerID).toBeGreaterThan(0);
+    expect(linked.gsi2pk).toBe(`FARMER#${linked.farmerID}`);
+    expect(await registrationsCounted()).toBe(before + 1);
+    const row = await api.call('GET', `/api/farmers/${linked.farmerID}/registrations`, { token: await api.tokenFor('admin') });
+    expect(row.json.map((x: { id: number }) => x.id)).toContain(reg.id);
+  });
+
+  it('counts and links once when the same batch is delivered again, and links a returning farmer to the same record', async () => {
+    await api.drainStreams();
+    const before = await registrationsCounted();
+    const farmerCount = (await farmers()).length;
+    const fields = validFields();
+    const first = await register(fields);
+    const second = await register(validFields({ adharNumber: fields.adharNumber, cropName: 'Chickpea' }));
+
+    // The batch holding both inserts, delivered again and again (and at once), as the mapping retries a batch.
+    // (The stand-in's own stream records of these two are a different batch, read by a later drain.)
+    const batch = [insertOf(first), insertOf(second)];
+    await applyTableChanges('test-shard', batch);
+    await applyTableChanges('test-shard', batch);
+    await Promise.all(Array.from({ length: 5 }, () => applyTableChanges('test-shard', batch)));
+    expect(await registrationsCounted()).toBe(before + 2);
+    expect((await farmers()).length).toBe(farmerCount + 1);
+    const [a, b] = await Promise.all([getRegistration(first.year, first.id), getRegistration(second.year, second.id)]);
+    expect(a!.farmerID).toBeGreaterThan(0);
+    expect(b!.farmerID).toBe(a!.farmerID);
+  });
+
+  it('completes a batch that failed between the links and the counters when it is delivered again', async () => {
+    await api.drainStreams();
+    const reg = await register();
+    const before = await registrationsCounted();
+    const batch = [insertOf(reg)];
+    // The counters' transaction fails (after the link was written): the batch is reported failed.
+    setDocClientForTests(
+      faulty(realClient, (cmd) =>
+        cmd.constructor.name === 'TransactWriteCommand' &&
+        String(cmd.input.TransactItems?.[0]?.Put?.Item?.pk ?? '').startsWith('STREAMBATCH#')
+          ? named('InternalServerError')
+          : undefined,
+      ),
+    );
+    try {
+      await expect(applyTableChanges('crash-shard', batch)).rejects.toThrow();
+    } finally {
+      setDocClientForTests(realClient);
+    }
+    const half = (await getRegistration(reg.year, reg.id))!;
+    expect(half.farmerID).toBeGreaterThan(0);
+    expect(await registrationsCounted()).toBe(before);
+
+    await applyTableChanges('crash-shard', batch);
+    expect(await registrationsCounted()).toBe(before + 1);
+    expect((await getRegistration(reg.year, reg.id))!.farmerID).toBe(half.farmerID);
+  });
+
+  it('ignores other items and changes, and a registration erased before its batch came', async () => {
+    const before = await registrationsCounted();
+    const other: TableChange[] = [
+      { eventName: 'INSERT', sequenceNumber: '1', newImage: { pk: 'CROP#1', sk: 'CROP', type: 'crop' } },
+      { eventName: 'MODIFY', sequenceNumber: '2', newImage: { pk: 'REG#2026#0000000001', sk: 'REG', type: 'registration' } },
+      { eventName: 'REMOVE', sequenceNumber: '3' },
+    ];
+    expect(await applyTableChanges('other-shard', other)).toEqual({ registrations: 0 });
+    expect(await registrationsCounted()).toBe(before);
+  });
+
+  it('makes one registration, one farmer and one count of a burst of 50 identical submits', async () => {
+    await api.drainStreams();
+    const before = await registrationsCounted();
+    const fields = validFields();
+    const { key } = await uploadScan(api, SAMPLE_PDF);
+    const idempotencyKey = randomUUID();
+    const replies = await Promise.all(
+      Array.from({ length: 50 }, () =>
+        postJson(api, '/svsregistration', { ...fields, fileKey: key }, { 'idempotency-key': idempotencyKey }),
+      ),
+    );
+    for (const r of replies) expect([200, 201], r.text).toContain(r.status);
+    expect(replies.filter((r) => r.status === 201)).toHaveLength(1);
+    expect(new Set(replies.map((r) => r.json.data.id)).size).toBe(1);
+    // No pending claim is left behind by the requests that waited.
+    const claims = (await scanTable()).filter((i) => String(i.pk).startsWith('REGCLAIM#'));
+    expect(claims.filter((c) => c.id === undefined)).toEqual([]);
+
+    await api.drainStreams();
+    expect(await registrationsCounted()).toBe(before + 1);
+    const reg = (await getRegistration(replies[0].json.data.year, replies[0].json.data.id))!;
+    const mine = await docClient().send(
+      new QueryCommand({
+        TableName: process.env.TABLE_NAME,
+        IndexName: 'gsi2',
+        KeyConditionExpression: 'gsi2pk = :p',
+        ExpressionAttributeValues: { ':p': `FARMER#${reg.farmerID}` },
+      }),
+    );
+    expect((mine.Items ?? []).filter((i) => i.type === 'registration')).toHaveLength(1);
+  });
+});
