@@ -53,7 +53,7 @@ interface Run {
 
 async function main() {
   const percent = stockPercent(process.argv.slice(2));
-  const { h, token, local, table, stop } = await benchTarget('surge');
+  const { h, token, local, table, stop, drainStreams } = await benchTarget('surge');
   // Capacity and the form switch for the run (super_admin; PUT /api/settings works for admin too).
   await setConfig(h, token, { PerDayLimit: String(PER_DAY_LIMIT), Is_SVS_Form_On: 'true' });
   await ensureSurgeCrops(h, token);
@@ -97,9 +97,32 @@ async function main() {
     `invariants 1, 2, 6, 7 through the API: ${apiProblems.length ? `VIOLATED\n  ${apiProblems.slice(0, 20).join('\n  ')}` : 'hold'}`,
   );
   const allocationOk = table ? await checkStoredAllocation(table, runs) : skipped();
+  const followUpOk = table && drainStreams ? await checkFollowUp(table, drainStreams) : true;
 
   await stop();
-  process.exit(apiProblems.length || !allocationOk ? 1 : 0);
+  process.exit(apiProblems.length || !allocationOk || !followUpOk ? 1 : 0);
+}
+
+/**
+ * What follows the registrations from the table's stream (the stand-in's consumer runs beside the surge): how long
+ * it took to catch up after the last answer, then every registration linked to a farmer and the dashboard's
+ * running count equal to the registrations stored.
+ */
+async function checkFollowUp(table: { endpoint: string; name: string }, drainStreams: () => Promise<void>): Promise<boolean> {
+  const t0 = performance.now();
+  await drainStreams();
+  const caughtUp = performance.now() - t0;
+  const items = await scanTable(table.endpoint, table.name);
+  const regs = items.filter((i) => i.type === 'registration');
+  const unlinked = regs.filter((r) => !r.farmerID).length;
+  const counted = items
+    .filter((i) => /^STAT#registrations#ALL(#\d+)?$/.test(String(i.pk)))
+    .reduce((s, i) => s + Number(i.count ?? 0), 0);
+  const ok = unlinked === 0 && counted === regs.length;
+  console.log(
+    `stream consumer: caught up ${ms(caughtUp)} after the last answer; ${regs.length - unlinked} of ${regs.length} registrations linked to a farmer, dashboard count ${counted}: ${ok ? 'PASS' : 'FAIL'}`,
+  );
+  return ok;
 }
 
 function skipped(): boolean {

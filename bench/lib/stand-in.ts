@@ -80,6 +80,8 @@ export interface BenchTarget {
   local: boolean;
   /** The stand-in's table, which a bench may read whole (none against BASE_URL). */
   table?: { endpoint: string; name: string };
+  /** Runs the stand-in's stream consumer until it has caught up (none against BASE_URL). */
+  drainStreams?(): Promise<void>;
   /** Stops the run's own stand-in, if it started one. */
   stop(): Promise<void>;
 }
@@ -97,7 +99,9 @@ export async function benchTarget(name: string): Promise<BenchTarget> {
     h,
     token: await login(h, adminEmail, adminPassword),
     local: !!standIn,
-    ...(standIn ? { table: { endpoint: standIn.dynamoEndpoint, name: standIn.tableName } } : {}),
+    ...(standIn
+      ? { table: { endpoint: standIn.dynamoEndpoint, name: standIn.tableName }, drainStreams: () => standIn.drainStreams() }
+      : {}),
     stop: async () => standIn?.stop(),
   };
 }

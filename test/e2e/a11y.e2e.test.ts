@@ -123,6 +123,8 @@ beforeAll(async () => {
     expect(r.status, r.text).toBe(201);
     regs.push(r.json.data);
   }
+  // The farmer records the registrations link to follow from the table's stream.
+  await e2e.stack.drainStreams();
   data.letterCode = regs[0].uniqeCode;
   const sale = await postCreated(asAdmin, '/api/sales/make', {
     lotID: lot.lotID,

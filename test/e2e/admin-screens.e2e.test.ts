@@ -61,6 +61,8 @@ beforeAll(async () => {
   await setConfig('WeeklyOffDay', '-1');
   const r = await registerFarmer({ url: e2e.baseUrl }, validFields({ cropName: 'Wheat', cropId: made.cropID }));
   expect(r.status, r.text).toBe(201);
+  // The dashboard's registration count follows from the table's stream.
+  await e2e.stack.drainStreams();
   const user = await post('/api/admin/users', {
     fullName: 'Morning Counter',
     email: LONG_EMAIL,
