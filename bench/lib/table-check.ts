@@ -68,7 +68,8 @@ export async function checkTable(o: TableCheckInput): Promise<TableCheck> {
   const by = (prefix: string) => items.filter((i) => String(i.pk).startsWith(prefix));
   const regs = items.filter((i) => i.type === 'registration');
   const slots = by('SLOT#');
-  const claims = by('REGCLAIM#');
+  // A pending claim (no registration number) is a lease a killed request left: taken over later or removed by its TTL.
+  const claims = by('REGCLAIM#').filter((c) => c.id !== undefined);
   const codes = by('REGCODE#');
   const lots = by('LOT#').filter((i) => i.sk === 'LOT');
   const invoices = by('INVOICE#').filter((i) => i.sk === 'INVOICE');
