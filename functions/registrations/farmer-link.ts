@@ -1,16 +1,13 @@
 import { FarmerInput } from '@shared/schemas/farmers';
 import { splitBlock } from '@shared/schemas/registration';
 import { AppError } from '../lib/errors';
-import { log } from '../lib/log';
 import { farmerIdByAadhaarHash } from '../farmers/repository';
 import { create as createFarmer } from '../farmers/service';
 
 /**
- * Links a registration to a farmer by Aadhaar, creating the farmer when there is none
- * (docs/product-rules.md#linking-a-registration-to-a-farmer).
- * Any failure (including a slow lookup) leaves the registration not linked; it never fails the registration.
+ * The farmer a registration links to, found by Aadhaar or created (docs/product-rules.md#linking-a-registration-to-a-farmer).
+ * Run from the table's stream (registration-events.ts), which tries a failed link again.
  */
-const LINK_TIMEOUT_MS = 2_000;
 
 export interface FarmerSeed {
   aadhaarHash: string;
@@ -60,22 +57,5 @@ export async function findOrCreateFarmer(f: FarmerSeed): Promise<number | undefi
       return Number.isInteger(id) && id > 0 ? id : await farmerIdByAadhaarHash(f.aadhaarHash);
     }
     throw e;
-  }
-}
-
-export async function linkFarmer(f: FarmerSeed): Promise<number | undefined> {
-  let timer: NodeJS.Timeout | undefined;
-  try {
-    return await Promise.race([
-      findOrCreateFarmer(f),
-      new Promise<undefined>((resolve) => {
-        timer = setTimeout(() => resolve(undefined), LINK_TIMEOUT_MS);
-      }),
-    ]);
-  } catch (e) {
-    log.warn('farmer link failed; registration not linked', { error: (e as Error).message, name: (e as Error).name });
-    return undefined;
-  } finally {
-    clearTimeout(timer);
   }
 }
