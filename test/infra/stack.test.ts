@@ -264,6 +264,16 @@ describe('SeedPortalStack', { timeout: 120_000 }, () => {
     expect(reserved.registrations).toBeUndefined();
   });
 
+  it('traces every function with X-Ray from the runtime (no tracing library in the bundles)', () => {
+    const functions = resourcesOf(template, 'AWS::Lambda::Function').filter(([, f]) =>
+      String(f.Properties.Runtime ?? '').startsWith('nodejs'),
+    );
+    expect(functions.length).toBeGreaterThan(FUNCTION_AREAS.length);
+    for (const [id, f] of functions) {
+      expect(f.Properties.TracingConfig, id).toEqual({ Mode: 'Active' });
+    }
+  });
+
   it('lets the exports function read and write exports/ only, invoke itself, and expires the files after a day', () => {
     const roles = resourcesOf(template, 'AWS::IAM::Role');
     const [roleId] = roles.find(([, r]) => r.Properties.Description === 'Seed portal exports function')!;
@@ -327,6 +337,8 @@ describe('SeedPortalStack', { timeout: 120_000 }, () => {
       'logs:PutLogEvents',
       's3:DeleteObject',
       's3:ListBucket',
+      'xray:PutTelemetryRecords',
+      'xray:PutTraceSegments',
     ]);
     const byAction = (a: string) => statements.find((st) => [st.Action].flat().includes(a))!;
     expect(JSON.stringify(byAction('s3:DeleteObject').Resource)).toContain('/aadhaar/*');
@@ -474,7 +486,12 @@ describe('SeedPortalStack', { timeout: 120_000 }, () => {
       [['dynamodb:Query'], expect.stringContaining('/index/*')],
     ]);
     const actions = statements.flatMap((st) => [st.Action].flat());
-    expect(actions.filter((a) => !a.startsWith('dynamodb:')).sort()).toEqual(['logs:CreateLogStream', 'logs:PutLogEvents']);
+    expect(actions.filter((a) => !a.startsWith('dynamodb:')).sort()).toEqual([
+      'logs:CreateLogStream',
+      'logs:PutLogEvents',
+      'xray:PutTelemetryRecords',
+      'xray:PutTraceSegments',
+    ]);
     expect(JSON.stringify(statements)).not.toMatch(/s3:|secretsmanager:|dynamodb:Scan|dynamodb:\*/);
   });
 
