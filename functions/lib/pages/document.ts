@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { HttpResult, type HtmlBody } from '../http';
 import { ENHANCE_SCRIPT } from './enhance-script';
-import { html, type Html } from './html';
+import { Html, html } from './html';
 import { translator, type PageLanguage } from './texts';
 import { PAGE_CSS } from './page-css';
 
@@ -69,7 +69,7 @@ export function pageDocument(o: PageOptions): string {
 <meta name="referrer" content="no-referrer">
 <title>${o.title}</title>
 <link rel="icon" href="/favicon.svg" type="image/svg+xml">
-<style>${PAGE_CSS}</style>
+<style>${new Html(PAGE_CSS)}</style>
 </head>
 <body>
 <div id="root"${o.staffApp ? html` data-staff-app` : ''}>
@@ -78,7 +78,7 @@ export function pageDocument(o: PageOptions): string {
 <main class="page">${o.main}</main>
 </div>
 </div>
-<script>${ENHANCE_SCRIPT}</script>
+<script>${new Html(ENHANCE_SCRIPT)}</script>
 </body>
 </html>`}`;
 }
