@@ -63,5 +63,5 @@ export const handler = defineArea('lots', {
       return text(img.data as string, 'image/svg+xml; charset=utf-8', imageHeaders(img.lotCode, 'svg', query.download, false));
     },
   },
-  'GET /lot/{code}': { handle: ({ event }) => servePage(event, lotPage) },
+  'GET /lot/{code}': { handle: ({ event }) => servePage(event, lotPage, 'lot-error') },
 });

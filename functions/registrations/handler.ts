@@ -186,5 +186,5 @@ export const handler = defineArea('registrations', {
     body: CloseSeasonInput,
     handle: ({ body, caller, audit }) => closeSeason(body.year, caller!, audit, CLOSE_SEASON_REQUEST_MS),
   },
-  'GET /svs/appointment/{code}': { handle: ({ event }) => servePage(event, letterPage) },
+  'GET /svs/appointment/{code}': { handle: ({ event }) => servePage(event, letterPage, 'letter-error') },
 });

@@ -121,6 +121,6 @@ export const handler = defineArea('sales', {
     body: ReopenDayInput,
     handle: ({ params, body, caller, audit }) => dayClose.reopenDay(params.id, body, caller!, audit),
   },
-  'GET /bill/{number}': { handle: ({ event }) => servePage(event, billPage) },
-  'GET /credit-note/{number}': { handle: ({ event }) => servePage(event, creditNotePage) },
+  'GET /bill/{number}': { handle: ({ event }) => servePage(event, billPage, 'bill-error') },
+  'GET /credit-note/{number}': { handle: ({ event }) => servePage(event, creditNotePage, 'credit-note-error') },
 });

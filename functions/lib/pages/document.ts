@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { HttpResult, type HtmlBody } from '../http';
 import { ENHANCE_SCRIPT } from './enhance-script';
 import { Html, html } from './html';
-import { translator, type PageLanguage } from './texts';
+import { translator, type PageLanguage, type Translate } from './texts';
 import { PAGE_CSS } from './page-css';
 
 const SCRIPT_HASH = `'sha256-${createHash('sha256').update(ENHANCE_SCRIPT).digest('base64')}'`;
@@ -19,7 +19,8 @@ export const PAGE_CSP = [
   "font-src 'self'",
   "connect-src 'self'",
   "manifest-src 'self'",
-  "base-uri 'none'",
+  // The app's PDF of the letter (html-to-image) reads the page's styles through a <base> of the site's own.
+  "base-uri 'self'",
   "form-action 'self'",
   "frame-ancestors 'none'",
   "object-src 'none'",
@@ -48,14 +49,31 @@ export interface PageOptions {
   staffApp?: boolean;
 }
 
-function languageLink(o: PageOptions): Html {
+function languageLink(o: PageOptions, t: Translate): Html {
   const other: PageLanguage = o.lang === 'en' ? 'hi' : 'en';
   const query = new URLSearchParams();
   for (const [k, v] of Object.entries(o.keep ?? {})) if (v) query.set(k, v);
   query.set('lang', other);
-  return html`<a class="lang" href="${`${o.path}?${query}`}" lang="${other}" hreflang="${other}" data-lang="${other}"
-    >${other === 'en' ? 'English' : 'हिन्दी'}</a
-  >`;
+  return html`<a class="lang" href="${`${o.path}?${query}`}" hreflang="${other}" data-lang="${other}" data-testid="language-switch"
+    aria-label="${`${t('app.changeLanguage')}: ${t('app.otherLanguage')}`}"><span lang="${other}">${t('app.otherLanguage')}</span></a>`;
+}
+
+/** MUI's DescriptionOutlined icon, as the app's top bar shows it beside Find my letter. */
+const LETTER_ICON = new Html(
+  '<svg aria-hidden="true" focusable="false" viewBox="0 0 24 24" width="24" height="24"><path fill="currentColor" d="M8 16h8v2H8zm0-4h8v2H8zm6-10H6c-1.1 0-2 .9-2 2v16c0 1.1.89 2 1.99 2H18c1.1 0 2-.9 2-2V8zm4 18H6V4h7v5h5z"/></svg>',
+);
+
+/** The app's public top bar (frontend/src/components/PublicTopBar.tsx) as links: home, the form, about, sign-in, Find my letter. */
+function topBar(o: PageOptions, t: Translate): Html {
+  const find = t('registration.findSubmit');
+  return html`<header class="top no-print">
+    <a class="brand" href="/">${t('app.name')}</a>
+    <a class="find" href="/registration#find" aria-label="${find}" title="${find}" data-testid="top-find-letter">${LETTER_ICON}<span class="wide">${find}</span></a>
+    ${languageLink(o, t)}
+    <nav aria-label="${t('nav.mainNavigation')}">
+      <a href="/">${t('nav.home')}</a><a href="/registration">${t('nav.registration')}</a><a href="/about">${t('nav.about')}</a><a href="/login">${t('nav.login')}</a>
+    </nav>
+  </header>`;
 }
 
 /** A whole page: the site's top bar, the content, the inline CSS and the small script. */
@@ -74,7 +92,7 @@ export function pageDocument(o: PageOptions): string {
 <body>
 <div id="root"${o.staffApp ? html` data-staff-app` : ''}>
 <div class="sp">
-<header class="top no-print"><a class="home" href="/">${t('home.instituteTitle')}</a>${languageLink(o)}</header>
+${topBar(o, t)}
 <main class="page">${o.main}</main>
 </div>
 </div>

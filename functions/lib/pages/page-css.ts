@@ -8,9 +8,12 @@ html{-webkit-text-size-adjust:100%}
 body{margin:0;background:#f5f5f0;color:#1c1c1c;font:16px/1.5 "Noto Sans","Noto Sans Devanagari",system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}
 .sp a{color:#285f2a}
 .sp a:focus-visible,.sp button:focus-visible{outline:3px solid #f9a825;outline-offset:2px}
-.sp .top{display:flex;justify-content:space-between;align-items:center;gap:12px;padding:10px 16px;background:#285f2a;color:#fff}
-.sp .top a{color:#fff;font-weight:600;text-decoration:none}
-.sp .top .lang{border:1px solid #fff;border-radius:4px;padding:4px 10px;font-weight:500;white-space:nowrap}
+.sp .top{display:flex;flex-wrap:wrap;align-items:center;column-gap:8px;row-gap:4px;padding:4px 16px;min-height:56px;box-sizing:border-box;background:#285f2a;color:#fff;box-shadow:0 2px 1px -1px rgba(0,0,0,.2)}
+.sp .top a{color:#fff;text-decoration:none;font-size:.875rem;font-weight:500;border-radius:4px;padding:6px 8px;white-space:nowrap;display:inline-flex;align-items:center;min-height:40px;box-sizing:border-box}
+.sp .top .brand{font-size:1.25rem;flex-grow:1;padding-left:0}
+.sp .top .find{min-width:40px;justify-content:center}
+.sp .top .find .wide{display:none;margin-left:6px}
+.sp .top nav{width:100%;display:flex;flex-wrap:wrap;gap:2px;margin:0 -8px}
 .sp .page{max-width:900px;margin:0 auto;padding:12px}
 .sp .narrow{max-width:560px;margin:0 auto}
 .sp .letter-page{max-width:760px;margin:0 auto}
@@ -77,6 +80,13 @@ body{margin:0;background:#f5f5f0;color:#1c1c1c;font:16px/1.5 "Noto Sans","Noto S
 .sp dl.details{display:grid;grid-template-columns:1fr;row-gap:2px;margin:0}
 .sp dl.details dt{font-weight:600;color:#5f5f5f}
 .sp dl.details dd{margin:0 0 8px}
+@media (min-width:900px){
+.sp .top .brand{flex-grow:0;margin-right:16px}
+.sp .top nav{width:auto;order:2;margin:0}
+.sp .top .find{order:3;margin-left:auto}
+.sp .top .lang{order:4}
+.sp .top .find .wide{display:inline}
+}
 @media (min-width:600px){
 .sp .page{padding:24px}
 .sp .card{padding:20px}

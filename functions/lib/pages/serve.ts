@@ -36,10 +36,10 @@ const OTHER_ERROR = { hi: 'यह पेज नहीं खुल सका', e
  * The 4xx page, in both languages whatever the address asked for (the reader may not know which they need):
  * what went wrong, the server's own message, and a way home.
  */
-export function errorDocument(status: number, lang: PageLanguage, message: string): string {
+export function errorDocument(status: number, lang: PageLanguage, message: string, testId: string): string {
   const title = ERROR_TITLES[status] ?? OTHER_ERROR;
   const main = html`<section class="narrow" data-testid="page-error" data-status="${status}">
-    <div class="error" role="alert">
+    <div class="error" role="alert" data-testid="${testId}">
       <h1 class="title"><span lang="hi">${title.hi}</span> / <span lang="en">${title.en}</span></h1>
       ${message ? html`<p style="margin-top:8px">${message}</p>` : ''}
     </div>
@@ -56,6 +56,8 @@ export function errorDocument(status: number, lang: PageLanguage, message: strin
 export async function servePage(
   event: APIGatewayProxyEventV2,
   render: (req: PageRequest) => Promise<RenderedPage>,
+  /** The refusal's test id, as the app's page names its error. */
+  errorTestId: string,
 ): Promise<HttpResult<HtmlBody>> {
   const query = event.queryStringParameters ?? {};
   const lang = pageLanguage(query);
@@ -65,7 +67,7 @@ export async function servePage(
   } catch (e) {
     if (e instanceof AppError && e.status < 500) {
       // Not kept by caches: the bill may exist a moment later (a number typed before the sale is saved).
-      return pageResult(e.status, errorDocument(e.status, lang, e.message), 'private');
+      return pageResult(e.status, errorDocument(e.status, lang, e.message, errorTestId), 'private');
     }
     throw e;
   }
