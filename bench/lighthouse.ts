@@ -12,7 +12,9 @@
  * (bench/lib/public-pages-site.ts): a lot, a registration and the bill of its sale are made through the API.
  * The gateway compresses text and marks /assets/* immutable, as CloudFront does. Chromium is Debian's
  * /usr/bin/chromium (CHROMIUM_PATH to change), started by chrome-launcher; every run starts from empty
- * caches and storage (Lighthouse's default). Targets: performance >= 90, accessibility >= 95, LCP <= 2.5 s.
+ * caches and storage (Lighthouse's default). Targets: performance >= 90, accessibility >= 95, LCP <= 2.5 s; the QR
+ * pages (answered as HTML by their function, docs/decisions/0034) performance >= 98, accessibility 100 and
+ * LCP <= 1.5 s in every run. Each run's figures are printed under the table, so "3 of 3" can be read off.
  * Not a test: it prints figures (docs/performance.md, "Public pages: bundle budget and Lighthouse").
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -28,6 +30,8 @@ const ROOT = join(import.meta.dirname, '..');
 /** STATIC_DIR: another build to measure (e.g. an older one, built elsewhere with --no-build). */
 const DIST = process.env.STATIC_DIR ?? join(ROOT, 'frontend', 'dist');
 const TARGETS = { performance: 90, accessibility: 95, lcpMs: 2500 };
+const QR_PAGE_TARGETS = { performance: 98, accessibility: 100, lcpMs: 1500 };
+const targetsOf = (label: string) => (/^\/(bill|lot|svs\/appointment|credit-note)\//.test(label) ? QR_PAGE_TARGETS : TARGETS);
 
 if (!args.has('--no-build') && !process.env.STATIC_DIR) {
   const { build } = await import('vite');
@@ -56,6 +60,7 @@ const pages: [string, string][] = [
   ['/registration', site.paths.registration],
   ['/svs/appointment/{code}', site.paths.appointment],
   ['/bill/{number}', site.paths.bill],
+  ['/bill/{number}?t={token}', site.paths.billWithToken],
   ['/lot/{code}', site.paths.lot],
 ];
 
@@ -100,10 +105,12 @@ async function measure(path: string): Promise<Figures> {
 }
 
 const rows: [string, Figures][] = [];
+const allRuns = new Map<string, Figures[]>();
 try {
   for (const [label, path] of pages) {
     const runs: Figures[] = [];
     for (let i = 0; i < RUNS; i++) runs.push(await measure(path));
+    allRuns.set(label, [...runs]);
     runs.sort((a, b) => a.performance - b.performance);
     rows.push([label, runs[Math.floor(runs.length / 2)]]);
     process.stderr.write(`${label}: ${runs.map((r) => r.performance).join(', ')}\n`);
@@ -136,11 +143,20 @@ console.log(
 console.log(fmt(head));
 console.log(fmt(widths.map((w) => '-'.repeat(w))));
 for (const l of lines) console.log(fmt(l));
+console.log('\nEach run (performance / accessibility / LCP / JS KB):');
+for (const [label, runs] of allRuns) {
+  const t = targetsOf(label);
+  const met = runs.filter((f) => f.performance >= t.performance && f.accessibility >= t.accessibility && f.lcpMs <= t.lcpMs);
+  console.log(
+    `${label}: ${runs.map((f) => `${f.performance} / ${f.accessibility} / ${s(f.lcpMs)} / ${f.jsKb.toFixed(1)}`).join(';  ')}  -> targets met in ${met.length} of ${runs.length}`,
+  );
+}
 for (const [label, f] of rows) {
+  const t = targetsOf(label);
   const misses = [
-    f.performance < TARGETS.performance && `performance ${f.performance} < ${TARGETS.performance}`,
-    f.accessibility < TARGETS.accessibility && `accessibility ${f.accessibility} < ${TARGETS.accessibility}`,
-    f.lcpMs > TARGETS.lcpMs && `LCP ${s(f.lcpMs)} > ${s(TARGETS.lcpMs)}`,
+    f.performance < t.performance && `performance ${f.performance} < ${t.performance}`,
+    f.accessibility < t.accessibility && `accessibility ${f.accessibility} < ${t.accessibility}`,
+    f.lcpMs > t.lcpMs && `LCP ${s(f.lcpMs)} > ${s(t.lcpMs)}`,
   ].filter(Boolean);
   if (misses.length) console.log(`${label}: target missed: ${misses.join('; ')}`);
   if (f.failing.length) console.log(`${label}: failing audits: ${f.failing.join(', ')}`);

@@ -18,6 +18,11 @@ export class HttpResult<T = unknown> {
   ) {}
 }
 
+/** The body of a page (the contract's `reply: 'html'`): a whole HTML document. */
+export interface HtmlBody {
+  readonly html: true;
+}
+
 /** The body of a route that answers with a file to download (the contract's `file: true`). */
 export interface FileBody {
   readonly file: true;

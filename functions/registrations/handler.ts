@@ -37,6 +37,8 @@ import { listRegistrations } from './list';
 import { presignDownload } from './scan-store';
 import * as registrations from './service';
 import { parseSubmission } from './submission';
+import { letterPage } from './letter-page';
+import { servePage } from '../lib/pages/serve';
 import { createUploadUrl, DOWNLOAD_URL_SECONDS } from './uploads';
 
 /** How long the admin's request to close a season deletes scans before answering; the daily job does the rest. */
@@ -184,4 +186,5 @@ export const handler = defineArea('registrations', {
     body: CloseSeasonInput,
     handle: ({ body, caller, audit }) => closeSeason(body.year, caller!, audit, CLOSE_SEASON_REQUEST_MS),
   },
+  'GET /svs/appointment/{code}': { handle: ({ event }) => servePage(event, letterPage, 'letter-error') },
 });

@@ -72,4 +72,5 @@ export const registrationsContract = {
   },
   'GET /api/retention': { reply: RetentionReply },
   'POST /api/retention/close-season': { body: CloseSeasonInput, reply: SeasonCloseReply },
+  'GET /svs/appointment/{code}': { reply: 'html' },
 } as const satisfies AreaContract<'registrations'>;

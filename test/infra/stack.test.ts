@@ -13,7 +13,8 @@ import { ALARM_THRESHOLDS, TABLE_OPERATIONS } from '@infra/constructs/alarms';
 import { LOG_RETENTION_BY_PREFIX, WARM_THROUGHPUT } from '@infra/constructs/data';
 import { AUDIT_ARCHIVE_RETENTION_DAYS } from '@infra/constructs/audit-archive';
 import { AREA_GRANTS, LIVE_ALIAS, ROUTE_THROTTLES, TABLE_ACTIONS, checkRoutesAreServed } from '@infra/constructs/api';
-import { SPA_REWRITE_FUNCTION_CODE, apiPathPatterns } from '@infra/constructs/site';
+import { PAGE_CACHE_QUERY, SPA_REWRITE_FUNCTION_CODE, apiPathPatterns, pagePathPatterns } from '@infra/constructs/site';
+import { PUBLIC_PAGE_SECONDS } from '@functions/lib/pages/document';
 import { VIEWER_ADDRESS_FUNCTION_CODE } from '@infra/constructs/viewer-address';
 import { VIEWER_ADDRESS_HEADER } from '@functions/lib/client-address';
 import { contentSecurityPolicy } from '@infra/security-headers';
@@ -572,7 +573,7 @@ describe('SeedPortalStack', { timeout: 120_000 }, () => {
     expect(apiPathPatterns()).toEqual(expect.arrayContaining(['/api/*', '/auth/*', '/svsregistration*']));
     const [[, dist]] = resourcesOf(template, 'AWS::CloudFront::Distribution');
     const c = dist.Properties.DistributionConfig;
-    expect(c.CacheBehaviors.map((b: any) => b.PathPattern)).toEqual(apiPathPatterns());
+    expect(c.CacheBehaviors.map((b: any) => b.PathPattern)).toEqual([...apiPathPatterns(), ...pagePathPatterns()]);
     const [[cachePolicyId, cachePolicy]] = resourcesOf(template, 'AWS::CloudFront::CachePolicy');
     expect(cachePolicy.Properties.CachePolicyConfig).toMatchObject({
       DefaultTTL: 0,
@@ -583,7 +584,7 @@ describe('SeedPortalStack', { timeout: 120_000 }, () => {
         CookiesConfig: { CookieBehavior: 'none' },
       },
     });
-    for (const b of c.CacheBehaviors) {
+    for (const b of c.CacheBehaviors.filter((x: any) => apiPathPatterns().includes(x.PathPattern))) {
       expect(b).toMatchObject({
         AllowedMethods: ['GET', 'HEAD', 'OPTIONS', 'PUT', 'PATCH', 'POST', 'DELETE'],
         OriginRequestPolicyId: ALL_VIEWER_EXCEPT_HOST_HEADER,
@@ -598,6 +599,50 @@ describe('SeedPortalStack', { timeout: 120_000 }, () => {
       ]);
       const origin = c.Origins.find((o: any) => o.Id === b.TargetOriginId);
       expect(origin.CustomOriginConfig).toMatchObject({ OriginProtocolPolicy: 'https-only', OriginSSLProtocols: ['TLSv1.2'] });
+      expect(JSON.stringify(origin.DomainName)).toMatch(/HttpApi.*execute-api/);
+    }
+  });
+
+  it('routes the QR pages to the HTTP API, GET only, cached as long as the page says and keyed by its address alone', () => {
+    expect(pagePathPatterns()).toEqual(['/bill/*', '/credit-note/*', '/lot/*', '/svs/appointment/*']);
+    const [[, dist]] = resourcesOf(template, 'AWS::CloudFront::Distribution');
+    const c = dist.Properties.DistributionConfig;
+    const policies = resourcesOf(template, 'AWS::CloudFront::CachePolicy');
+    const [pagePolicyId, pagePolicy] = policies.find(([id]) => id.startsWith('PageCachePolicy'))!;
+    // The page's Cache-Control rules: nothing kept without it, a public page's minute fits under the maximum.
+    expect(pagePolicy.Properties.CachePolicyConfig).toMatchObject({
+      DefaultTTL: 0,
+      MinTTL: 0,
+      ParametersInCacheKeyAndForwardedToOrigin: {
+        HeadersConfig: { HeaderBehavior: 'none' },
+        QueryStringsConfig: { QueryStringBehavior: 'whitelist', QueryStrings: [...PAGE_CACHE_QUERY] },
+        CookiesConfig: { CookieBehavior: 'none' },
+        EnableAcceptEncodingGzip: true,
+        EnableAcceptEncodingBrotli: true,
+      },
+    });
+    expect(pagePolicy.Properties.CachePolicyConfig.MaxTTL).toBeGreaterThanOrEqual(PUBLIC_PAGE_SECONDS);
+    const headerPolicies = resourcesOf(template, 'AWS::CloudFront::ResponseHeadersPolicy');
+    const [pageHeadersId, pageHeaders] = headerPolicies.find(([id]) => id.startsWith('PageSecurityHeaders'))!;
+    const security = pageHeaders.Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig;
+    // The page's own CSP (its inline script's hash) passes; the address is never sent on as a referrer.
+    expect(security.ContentSecurityPolicy).toBeUndefined();
+    expect(security).toMatchObject({
+      FrameOptions: { FrameOption: 'DENY', Override: true },
+      ReferrerPolicy: { ReferrerPolicy: 'no-referrer', Override: true },
+      ContentTypeOptions: { Override: true },
+    });
+    const pages = c.CacheBehaviors.filter((b: any) => pagePathPatterns().includes(b.PathPattern));
+    expect(pages).toHaveLength(pagePathPatterns().length);
+    for (const b of pages) {
+      expect(b).toMatchObject({
+        AllowedMethods: ['GET', 'HEAD'],
+        CachePolicyId: { Ref: pagePolicyId },
+        ResponseHeadersPolicyId: { Ref: pageHeadersId },
+        ViewerProtocolPolicy: 'https-only',
+        Compress: true,
+      });
+      const origin = c.Origins.find((o: any) => o.Id === b.TargetOriginId);
       expect(JSON.stringify(origin.DomainName)).toMatch(/HttpApi.*execute-api/);
     }
   });
