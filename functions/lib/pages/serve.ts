@@ -4,7 +4,7 @@ import { AppError, badRequest } from '../errors';
 import type { HttpResult, HtmlBody } from '../http';
 import { pageDocument, pageResult, type PageCaching } from './document';
 import { html } from './html';
-import { pageLanguage, translator, type PageLanguage, type Translate } from './texts';
+import { pageLanguage, translator, type PageLanguage, type PageMessages, type Translate } from './texts';
 
 export interface PageRequest {
   lang: PageLanguage;
@@ -56,18 +56,27 @@ export function errorDocument(status: number, lang: PageLanguage, message: strin
 export async function servePage(
   event: APIGatewayProxyEventV2,
   render: (req: PageRequest) => Promise<RenderedPage>,
-  /** The refusal's test id, as the app's page names its error. */
-  errorTestId: string,
+  page: {
+    /** The page's own messages (page-messages.ts). */
+    messages: PageMessages;
+    /** The refusal's test id, as the app's page names its error. */
+    errorTestId: string;
+  },
 ): Promise<HttpResult<HtmlBody>> {
   const query = event.queryStringParameters ?? {};
   const lang = pageLanguage(query);
   try {
-    const page = await render({ lang, t: translator(lang), query, pathParameters: event.pathParameters ?? {} });
-    return pageResult(200, page.document, page.caching);
+    const rendered = await render({
+      lang,
+      t: translator(lang, page.messages),
+      query,
+      pathParameters: event.pathParameters ?? {},
+    });
+    return pageResult(200, rendered.document, rendered.caching);
   } catch (e) {
     if (e instanceof AppError && e.status < 500) {
       // Not kept by caches: the bill may exist a moment later (a number typed before the sale is saved).
-      return pageResult(e.status, errorDocument(e.status, lang, e.message, errorTestId), 'private');
+      return pageResult(e.status, errorDocument(e.status, lang, e.message, page.errorTestId), 'private');
     }
     throw e;
   }
