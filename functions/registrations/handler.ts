@@ -37,7 +37,7 @@ import { listRegistrations } from './list';
 import { presignDownload } from './scan-store';
 import * as registrations from './service';
 import { parseSubmission } from './submission';
-import { letterPage } from './letter-page';
+import { letterPage, letterRefusal } from './letter-page';
 import { servePage } from '../lib/pages/serve';
 import { LETTER_MESSAGES } from '../lib/pages/page-messages';
 import { createUploadUrl, DOWNLOAD_URL_SECONDS } from './uploads';
@@ -188,6 +188,6 @@ export const handler = defineArea('registrations', {
     handle: ({ body, caller, audit }) => closeSeason(body.year, caller!, audit, CLOSE_SEASON_REQUEST_MS),
   },
   'GET /svs/appointment/{code}': {
-    handle: ({ event }) => servePage(event, letterPage, { messages: LETTER_MESSAGES, errorTestId: 'letter-error' }),
+    handle: ({ event }) => servePage(event, letterPage, { messages: LETTER_MESSAGES, refusal: letterRefusal }),
   },
 });

@@ -5,7 +5,7 @@ import type { BillSummary, InvoiceResponse } from '@shared/schemas/sales';
 import { pageDocument } from '../lib/pages/document';
 import { kg, kolkataDateTime, routePath } from '../lib/pages/format';
 import { Html, html } from '../lib/pages/html';
-import { readPart, type PageRequest, type RenderedPage } from '../lib/pages/serve';
+import { readPart, refusalText, type PageRequest, type Refusal, type RenderedPage } from '../lib/pages/serve';
 import type { Translate } from '../lib/pages/texts';
 import * as sales from './service';
 
@@ -158,3 +158,11 @@ export async function billPage({ lang, t, query, pathParameters }: PageRequest):
     caching: bill.view === 'summary' ? 'public' : 'private',
   };
 }
+
+/** A bill that cannot be shown, as the app's bill page says it. */
+export const billRefusal = (r: Refusal) =>
+  html`<div class="error" role="alert" data-testid="bill-error">${refusalText(
+    r,
+    { notFoundKey: 'billView.notFoundMessage', failedKey: 'billView.failedMessage' },
+    { number: r.req.pathParameters.number ?? '' },
+  )}</div>`;

@@ -21,8 +21,8 @@ import { qrImageHeaders } from '../lib/qr';
 import * as creditNotes from './credit-notes';
 import * as dayClose from './day-close';
 import * as sales from './service';
-import { billPage } from './bill-page';
-import { creditNotePage } from './credit-note-page';
+import { billPage, billRefusal } from './bill-page';
+import { creditNotePage, creditNoteRefusal } from './credit-note-page';
 import { servePage } from '../lib/pages/serve';
 import { BILL_MESSAGES } from '../lib/pages/page-messages';
 
@@ -123,9 +123,9 @@ export const handler = defineArea('sales', {
     handle: ({ params, body, caller, audit }) => dayClose.reopenDay(params.id, body, caller!, audit),
   },
   'GET /bill/{number}': {
-    handle: ({ event }) => servePage(event, billPage, { messages: BILL_MESSAGES, errorTestId: 'bill-error' }),
+    handle: ({ event }) => servePage(event, billPage, { messages: BILL_MESSAGES, refusal: billRefusal }),
   },
   'GET /credit-note/{number}': {
-    handle: ({ event }) => servePage(event, creditNotePage, { messages: BILL_MESSAGES, errorTestId: 'credit-note-error' }),
+    handle: ({ event }) => servePage(event, creditNotePage, { messages: BILL_MESSAGES, refusal: creditNoteRefusal }),
   },
 });
