@@ -3,7 +3,7 @@ import { LotCodeParam } from '@shared/schemas/lots';
 import { pageDocument } from '../lib/pages/document';
 import { kolkataDateTime, routePath } from '../lib/pages/format';
 import { html } from '../lib/pages/html';
-import { readPart, type PageRequest, type RenderedPage } from '../lib/pages/serve';
+import { readPart, refusalText, type PageRequest, type Refusal, type RenderedPage } from '../lib/pages/serve';
 import * as lots from './service';
 
 /**
@@ -52,3 +52,11 @@ export async function lotPage({ lang, t, pathParameters }: PageRequest): Promise
     caching: 'public',
   };
 }
+
+/** A lot that cannot be shown, as the app's lot page says it. */
+export const lotRefusal = (r: Refusal) =>
+  html`<div class="error" role="alert" data-testid="lot-error">${refusalText(
+    r,
+    { notFoundKey: 'lotPublic.notFoundMessage', failedKey: 'lotPublic.failedMessage' },
+    { code: r.req.pathParameters.code ?? '' },
+  )}</div>`;

@@ -37,8 +37,9 @@ import { listRegistrations } from './list';
 import { presignDownload } from './scan-store';
 import * as registrations from './service';
 import { parseSubmission } from './submission';
-import { letterPage } from './letter-page';
+import { letterPage, letterRefusal } from './letter-page';
 import { servePage } from '../lib/pages/serve';
+import { LETTER_MESSAGES } from '../lib/pages/page-messages';
 import { createUploadUrl, DOWNLOAD_URL_SECONDS } from './uploads';
 
 /** How long the admin's request to close a season deletes scans before answering; the daily job does the rest. */
@@ -186,5 +187,7 @@ export const handler = defineArea('registrations', {
     body: CloseSeasonInput,
     handle: ({ body, caller, audit }) => closeSeason(body.year, caller!, audit, CLOSE_SEASON_REQUEST_MS),
   },
-  'GET /svs/appointment/{code}': { handle: ({ event }) => servePage(event, letterPage, 'letter-error') },
+  'GET /svs/appointment/{code}': {
+    handle: ({ event }) => servePage(event, letterPage, { messages: LETTER_MESSAGES, refusal: letterRefusal }),
+  },
 });

@@ -6,7 +6,7 @@ import { LETTER_CODE_RE, type AppointmentRecord } from '@shared/schemas/registra
 import { pageDocument } from '../lib/pages/document';
 import { indiaDay, indiaLongDay, routePath } from '../lib/pages/format';
 import { html, type Html } from '../lib/pages/html';
-import { readPart, type PageRequest, type RenderedPage } from '../lib/pages/serve';
+import { readPart, type PageRequest, type Refusal, type RenderedPage } from '../lib/pages/serve';
 import type { PageLanguage, Translate } from '../lib/pages/texts';
 import { LetterCodeParam } from '@shared/schemas/registration';
 import { letterByCode, letterNotFound } from './service';
@@ -176,4 +176,20 @@ export async function letterPage({ lang, t, pathParameters }: PageRequest): Prom
     // The letter's API is not kept by any cache (its address is its secret, the page holds the farmer's details).
     caching: 'private',
   };
+}
+
+/**
+ * A letter that cannot be opened, as the app's letter page says it: the message, Retry (a form that asks for the
+ * same address again, so it works without JavaScript) and the way to find the letter by Aadhaar and mobile.
+ */
+export function letterRefusal({ req }: Refusal): Html {
+  const { t, lang, pathParameters } = req;
+  return html`<div class="error" role="alert" data-testid="letter-error" style="display:flex;flex-wrap:wrap;gap:8px;align-items:center;justify-content:space-between">
+      <span>${t('appointment.loadError')}</span>
+      <form method="get" action="${routePath('/svs/appointment/{code}', { code: pathParameters.code ?? '' })}" style="margin:0">
+        ${lang === 'en' && html`<input type="hidden" name="lang" value="en">`}
+        <button type="submit" class="button" style="background:transparent;color:#fff;border-color:#fff">${t('appointment.retry')}</button>
+      </form>
+    </div>
+    <p class="small" style="margin-top:16px"><a href="/registration#find">${t('appointment.findLink')}</a></p>`;
 }

@@ -4,8 +4,8 @@ import { BillQuery, InvoiceNumberParam } from '@shared/schemas/sales';
 import type { BillSummary, InvoiceResponse } from '@shared/schemas/sales';
 import { pageDocument } from '../lib/pages/document';
 import { kg, kolkataDateTime, routePath } from '../lib/pages/format';
-import { html, type Html } from '../lib/pages/html';
-import { readPart, type PageRequest, type RenderedPage } from '../lib/pages/serve';
+import { Html, html } from '../lib/pages/html';
+import { readPart, refusalText, type PageRequest, type Refusal, type RenderedPage } from '../lib/pages/serve';
 import type { Translate } from '../lib/pages/texts';
 import * as sales from './service';
 
@@ -18,8 +18,9 @@ import * as sales from './service';
 const QR_SIZE = 512;
 
 const row = (label: string, value: Html | string) => html`<tr><th scope="row">${label}</th><td>${value}</td></tr>`;
-const block = (title: string, rows: Html[]) =>
-  html`<section class="block"><h3>${title}</h3><table><tbody>${rows}</tbody></table></section>`;
+/** A titled table; the summary's is an h2 (under the page's h1), a copy's an h3 (under the copy's h2). */
+const block = (title: string, rows: Html[], heading: 'h2' | 'h3' = 'h3') =>
+  html`<section class="block">${new Html(`<${heading}>`)}${title}${new Html(`</${heading}>`)}<table><tbody>${rows}</tbody></table></section>`;
 
 export const creditNotePath = (number: string, token?: string) => routePath('/credit-note/{number}', { number }, { t: token });
 
@@ -47,15 +48,19 @@ function summary(bill: BillSummary, t: Translate, lang: string): Html {
     <div class="ok" role="status" data-testid="bill-verified">
       <strong>${t('billView.verified')}</strong><br>${t('billView.verifiedBody', { number: bill.invoiceNumber })}
     </div>
-    ${block(t('billView.heading'), [
-      row(t('billView.invoiceNo'), html`<strong data-testid="bill-number">${bill.invoiceNumber}</strong>`),
-      row(t('billView.generatedOn'), kolkataDateTime(bill.generatedOn, lang)),
-      row(t('billView.crop'), cropLabel(bill, lang)),
-      row(t('billView.lotCode'), bill.lotCode),
-      row(t('billView.quantity'), quantity),
-      row(t('billView.total'), html`<strong data-testid="bill-total">₹${formatRupees(bill.totalAmount)}</strong>`),
-      ...(bill.status !== 'cancelled' ? [row(t('billView.status'), t('billView.statusIssued'))] : []),
-    ])}
+    ${block(
+      t('billView.heading'),
+      [
+        row(t('billView.invoiceNo'), html`<strong data-testid="bill-number">${bill.invoiceNumber}</strong>`),
+        row(t('billView.generatedOn'), kolkataDateTime(bill.generatedOn, lang)),
+        row(t('billView.crop'), cropLabel(bill, lang)),
+        row(t('billView.lotCode'), bill.lotCode),
+        row(t('billView.quantity'), quantity),
+        row(t('billView.total'), html`<strong data-testid="bill-total">₹${formatRupees(bill.totalAmount)}</strong>`),
+        ...(bill.status !== 'cancelled' ? [row(t('billView.status'), t('billView.statusIssued'))] : []),
+      ],
+      'h2',
+    )}
     <p class="small muted" style="margin-top:16px">${t('billView.summaryNote')}</p>
   </article>`;
 }
@@ -153,3 +158,11 @@ export async function billPage({ lang, t, query, pathParameters }: PageRequest):
     caching: bill.view === 'summary' ? 'public' : 'private',
   };
 }
+
+/** A bill that cannot be shown, as the app's bill page says it. */
+export const billRefusal = (r: Refusal) =>
+  html`<div class="error" role="alert" data-testid="bill-error">${refusalText(
+    r,
+    { notFoundKey: 'billView.notFoundMessage', failedKey: 'billView.failedMessage' },
+    { number: r.req.pathParameters.number ?? '' },
+  )}</div>`;

@@ -5,7 +5,7 @@ import { BillQuery } from '@shared/schemas/sales';
 import { pageDocument } from '../lib/pages/document';
 import { kg, kolkataDateTime, routePath } from '../lib/pages/format';
 import { html, type Html } from '../lib/pages/html';
-import { readPart, type PageRequest, type RenderedPage } from '../lib/pages/serve';
+import { readPart, refusalText, type PageRequest, type Refusal, type RenderedPage } from '../lib/pages/serve';
 import * as creditNotes from './credit-notes';
 
 /**
@@ -103,3 +103,11 @@ export async function creditNotePage({ lang, t, query, pathParameters }: PageReq
     caching: full ? 'private' : 'public',
   };
 }
+
+/** A credit note that cannot be shown, as the app's page says it. */
+export const creditNoteRefusal = (r: Refusal) =>
+  html`<p class="error" role="alert" data-testid="credit-note-error">${refusalText(
+    r,
+    { notFoundKey: 'billView.notFoundMessage', failedKey: 'billView.failedMessage' },
+    { number: r.req.pathParameters.number ?? '' },
+  )}</p>`;

@@ -28,7 +28,7 @@ body{margin:0;background:#f5f5f0;color:#1c1c1c;font:16px/1.5 "Noto Sans","Noto S
 .sp .muted{color:#5f5f5f}
 .sp .blocks{display:flex;flex-wrap:wrap;gap:24px}
 .sp .block{flex:1 1 260px;min-width:0}
-.sp .block h3{font-size:.875rem;font-weight:500;border-bottom:1px solid #e0e0e0;margin-bottom:4px}
+.sp .block h2,.sp .block h3{font-size:.875rem;font-weight:500;border-bottom:1px solid #e0e0e0;margin-bottom:4px}
 .sp table{width:100%;border-collapse:collapse;font-size:14px}
 .sp th{text-align:left;font-weight:500;padding:3px 16px 3px 0;vertical-align:top;width:42%;color:#5f5f5f}
 .sp td{padding:3px 0;overflow-wrap:anywhere}

@@ -1,9 +1,9 @@
-import { en } from '@web/lib/i18n/en';
-import { hi } from '@web/lib/i18n/hi';
+import type { MessageTree } from './page-message-keys';
+import { COMMON_MESSAGES } from './page-messages';
 
 /**
- * The web app's own texts (frontend/src/lib/i18n), so that a page says what the app's screen says, word for word,
- * in Hindi (the public pages' default) or in English (`?lang=en`).
+ * The web app's own texts (frontend/src/lib/i18n, the part the pages use: page-message-keys.ts), so that a page
+ * says what the app's screen says, word for word, in Hindi (the public pages' default) or in English (`?lang=en`).
  */
 export type PageLanguage = 'hi' | 'en';
 
@@ -12,8 +12,6 @@ export function pageLanguage(query: Record<string, string | undefined> | undefin
 }
 
 export type Translate = (key: string, vars?: Record<string, string | number>) => string;
-
-const MESSAGES: Record<PageLanguage, unknown> = { hi, en };
 
 function lookup(messages: unknown, key: string): unknown {
   let node = messages;
@@ -24,10 +22,17 @@ function lookup(messages: unknown, key: string): unknown {
   return node;
 }
 
-/** `t('billView.quantityKg', { kg: 10 })`, with the app's `{{name}}` placeholders; an unknown key reads as itself. */
-export function translator(lang: PageLanguage): Translate {
+/** A set of the pages' messages in both languages (page-messages.ts). */
+export type PageMessages = Record<PageLanguage, MessageTree>;
+
+/**
+ * `t('billView.quantityKg', { kg: 10 })`, with the app's `{{name}}` placeholders, from every page's messages and
+ * the page's own set; an unknown key reads as itself.
+ */
+export function translator(lang: PageLanguage, own?: PageMessages): Translate {
+  const messages = { ...COMMON_MESSAGES[lang], ...own?.[lang] };
   return (key, vars) => {
-    const found = lookup(MESSAGES[lang], key);
+    const found = lookup(messages, key);
     const text = typeof found === 'string' ? found : key;
     return vars ? text.replace(/\{\{(\w+)\}\}/g, (m, name: string) => (name in vars ? String(vars[name]) : m)) : text;
   };
