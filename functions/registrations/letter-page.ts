@@ -184,12 +184,7 @@ export async function letterPage({ lang, t, pathParameters }: PageRequest): Prom
  */
 export function letterRefusal({ req }: Refusal): Html {
   const { t, lang, pathParameters } = req;
-  return html`<div class="error" role="alert" data-testid="letter-error" style="display:flex;flex-wrap:wrap;gap:8px;align-items:center;justify-content:space-between">
-      <span>${t('appointment.loadError')}</span>
-      <form method="get" action="${routePath('/svs/appointment/{code}', { code: pathParameters.code ?? '' })}" style="margin:0">
-        ${lang === 'en' && html`<input type="hidden" name="lang" value="en">`}
-        <button type="submit" class="button" style="background:transparent;color:#fff;border-color:#fff">${t('appointment.retry')}</button>
-      </form>
-    </div>
+  // No space before the message: the alert's text starts with it, as the app's does.
+  return html`<div class="error" role="alert" data-testid="letter-error" style="display:flex;flex-wrap:wrap;gap:8px;align-items:center;justify-content:space-between"><span>${t('appointment.loadError')}</span><form method="get" action="${routePath('/svs/appointment/{code}', { code: pathParameters.code ?? '' })}" style="margin:0">${lang === 'en' && html`<input type="hidden" name="lang" value="en">`}<button type="submit" class="button" style="background:transparent;color:#fff;border-color:#fff">${t('appointment.retry')}</button></form></div>
     <p class="small" style="margin-top:16px"><a href="/registration#find">${t('appointment.findLink')}</a></p>`;
 }

@@ -76,6 +76,21 @@ function topBar(o: PageOptions, t: Translate): Html {
   </header>`;
 }
 
+/** The required pages, as the footer of every public page of the app links them (site-content.tsx). */
+const FOOTER_LINKS = [
+  ['/privacy', 'sitePages.privacy'],
+  ['/terms', 'sitePages.terms'],
+  ['/contact', 'sitePages.contact'],
+  ['/accessibility', 'sitePages.accessibility'],
+  ['/sitemap', 'sitePages.sitemap'],
+] as const;
+
+function footer(t: Translate): Html {
+  return html`<footer class="foot no-print" data-testid="site-footer"><nav aria-label="${t('sitePages.footerLabel')}"><ul>${FOOTER_LINKS.map(
+    ([href, key]) => html`<li><a href="${href}">${t(key)}</a></li>`,
+  )}</ul></nav></footer>`;
+}
+
 /** A whole page: the site's top bar, the content, the inline CSS and the small script. */
 export function pageDocument(o: PageOptions): string {
   const t = translator(o.lang);
@@ -94,6 +109,7 @@ export function pageDocument(o: PageOptions): string {
 <div class="sp">
 ${topBar(o, t)}
 <main class="page">${o.main}</main>
+${footer(t)}
 </div>
 </div>
 <script>${new Html(ENHANCE_SCRIPT)}</script>

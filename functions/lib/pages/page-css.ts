@@ -46,6 +46,9 @@ body{margin:0;background:#f5f5f0;color:#1c1c1c;font:16px/1.5 "Noto Sans","Noto S
 .sp .button.filled{background:#285f2a;color:#fff}
 .sp .button.danger{border-color:#c62828;color:#c62828}
 .sp .button.plain{border-color:transparent}
+.sp .foot{border-top:1px solid #e0e0e0;padding:16px;margin-top:16px}
+.sp .foot ul{display:flex;flex-wrap:wrap;justify-content:center;gap:8px 20px;margin:0;padding:0;list-style:none}
+.sp .foot a{color:#1b5e20;display:inline-block;padding:4px 0;font-size:.875rem}
 .sp .needs-js{visibility:hidden}
 .js .sp .needs-js{visibility:visible}
 .sp .note{min-height:1.5em;font-size:.875rem;color:#2e7d32;overflow-wrap:anywhere;margin-top:8px}

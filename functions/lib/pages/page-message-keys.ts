@@ -5,7 +5,19 @@
  * carries the few KB of texts of its own pages instead of every screen's (page-messages.test.ts keeps them in step).
  */
 export const PAGE_MESSAGE_SETS = {
-  common: { groups: ['app', 'nav', 'pages'], keys: ['home.instituteTitle', 'registration.findSubmit'] },
+  common: {
+    groups: ['app', 'nav', 'pages'],
+    keys: [
+      'home.instituteTitle',
+      'registration.findSubmit',
+      'sitePages.footerLabel',
+      'sitePages.privacy',
+      'sitePages.terms',
+      'sitePages.contact',
+      'sitePages.accessibility',
+      'sitePages.sitemap',
+    ],
+  },
   bill: { groups: ['billView', 'billSupply', 'creditNote'], keys: [] },
   lot: { groups: ['lotPublic'], keys: [] },
   letter: { groups: ['appointment', 'allocationStatus'], keys: ['myData.open'] },

@@ -38,6 +38,14 @@ export const COMMON_MESSAGES = {
     },
     home: { instituteTitle: 'राष्ट्रीय बीज अनुसंधान संस्थान' },
     registration: { findSubmit: 'मेरा पत्र खोजें' },
+    sitePages: {
+      footerLabel: 'इस वेबसाइट के बारे में',
+      privacy: 'गोपनीयता नीति',
+      terms: 'उपयोग की शर्तें',
+      contact: 'संपर्क करें',
+      accessibility: 'सुगम्यता विवरण',
+      sitemap: 'साइटमैप',
+    },
   },
   en: {
     app: {
@@ -77,6 +85,14 @@ export const COMMON_MESSAGES = {
     },
     home: { instituteTitle: 'National Seed Research Institute' },
     registration: { findSubmit: 'Find my letter' },
+    sitePages: {
+      footerLabel: 'About this website',
+      privacy: 'Privacy policy',
+      terms: 'Terms of use',
+      contact: 'Contact us',
+      accessibility: 'Accessibility statement',
+      sitemap: 'Sitemap',
+    },
   },
 };
 export const BILL_MESSAGES = {
