@@ -1,0 +1,138 @@
+import { defaultProvider } from '@aws-sdk/credential-provider-node';
+import { Sha256 } from '@smithy/core/checksum';
+import { SignatureV4 } from '@smithy/signature-v4';
+import type { AwsCredentialIdentity, AwsCredentialIdentityProvider, HttpRequest } from '@smithy/types';
+
+/**
+ * Requests to AWS services the functions need only one or a few operations of (Secrets Manager, S3, Lambda):
+ * signed with Signature Version 4 by the SDK's own signer (@smithy/signature-v4, which the DynamoDB client
+ * already puts in every bundle) and sent with Node's fetch, in place of an SDK client per service, which adds
+ * its models, endpoint rules and serialisers to the bundle (docs/decisions/0037-lean-function-bundles.md).
+ *
+ * Credentials come from the SDK's default provider: in the Lambda bundles that is
+ * functions/lib/lambda-credentials.ts (the role's credentials from the environment, with their session token),
+ * under tsx the SDK's own chain. A caller may pass fixed credentials (the local S3 stand-in).
+ */
+let roleCredentials: AwsCredentialIdentityProvider | undefined;
+
+export interface ServiceTarget {
+  service: string;
+  region: string;
+  credentials?: AwsCredentialIdentity;
+  /** S3 signs the path as it is sent (already escaped once); every other service escapes it again. */
+  pathAsSent?: boolean;
+}
+
+const signers = new Map<string, SignatureV4>();
+
+function signer(t: ServiceTarget): SignatureV4 {
+  const key = `${t.service} ${t.region} ${t.credentials?.accessKeyId ?? ''} ${t.pathAsSent ? 1 : 0}`;
+  let s = signers.get(key);
+  if (!s) {
+    s = new SignatureV4({
+      service: t.service,
+      region: t.region,
+      credentials: t.credentials ?? (roleCredentials ??= defaultProvider({})),
+      sha256: Sha256,
+      uriEscapePath: !t.pathAsSent,
+      applyChecksum: t.service === 's3',
+    });
+    signers.set(key, s);
+  }
+  return s;
+}
+
+export interface PlainRequest {
+  method: string;
+  url: URL;
+  headers?: Record<string, string>;
+  body?: string | Uint8Array;
+}
+
+function toHttpRequest(r: PlainRequest): HttpRequest {
+  const query: Record<string, string> = {};
+  for (const [k, v] of r.url.searchParams) query[k] = v;
+  return {
+    method: r.method,
+    protocol: r.url.protocol,
+    hostname: r.url.hostname,
+    ...(r.url.port ? { port: Number(r.url.port) } : {}),
+    path: r.url.pathname,
+    query,
+    headers: { ...r.headers, host: r.url.host },
+    body: r.body,
+  };
+}
+
+/** The query string of a signed request, in the order the signer gave it, escaped as RFC 3986 asks. */
+function queryString(query: HttpRequest['query']): string {
+  const escape = (s: string) =>
+    encodeURIComponent(s).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return Object.entries(query ?? {})
+    .flatMap(([k, v]) => (v === null ? [escape(k)] : (Array.isArray(v) ? v : [v]).map((x) => `${escape(k)}=${escape(x)}`)))
+    .join('&');
+}
+
+const urlOf = (r: PlainRequest, signed: HttpRequest) => {
+  const q = queryString(signed.query);
+  return `${r.url.origin}${r.url.pathname}${q ? `?${q}` : ''}`;
+};
+
+const TRANSIENT_STATUS = (status: number) => status >= 500 || status === 429;
+
+/**
+ * Sends a signed request. A 5xx or 429 answer or a network error is tried again (up to `attempts` in all,
+ * with jittered backoff), each time signed anew; the last answer or error is returned or thrown.
+ */
+export async function signedFetch(t: ServiceTarget, r: PlainRequest, attempts = 3): Promise<Response> {
+  for (let i = 1; ; i++) {
+    try {
+      const signed = await signer(t).sign(toHttpRequest(r));
+      const headers = { ...signed.headers };
+      delete headers.host;
+      const res = await fetch(urlOf(r, signed), { method: r.method, headers, body: r.body as BodyInit | undefined });
+      if (!TRANSIENT_STATUS(res.status) || i >= attempts) return res;
+      await res.body?.cancel();
+    } catch (e) {
+      if (i >= attempts) throw e;
+    }
+    await new Promise((resolve) => setTimeout(resolve, Math.random() * 50 * 2 ** i));
+  }
+}
+
+export interface PresignOptions {
+  expiresIn: number;
+  /** Headers the client must send with exactly these values (S3 refuses another), signed into the URL. */
+  signableHeaders?: Set<string>;
+}
+
+/** A presigned URL: the signature and credential in its query, for a client that has no credentials. */
+export async function presignedUrl(t: ServiceTarget, r: PlainRequest, o: PresignOptions): Promise<string> {
+  const signed = await signer(t).presign(toHttpRequest(r), { expiresIn: o.expiresIn, signableHeaders: o.signableHeaders });
+  return urlOf(r, signed);
+}
+
+/**
+ * The endpoint of a service: the variable the SDK honours (AWS_ENDPOINT_URL_<SERVICE>, then
+ * AWS_ENDPOINT_URL), else the regional AWS endpoint.
+ */
+export function serviceEndpoint(envName: string, host: string): string {
+  const configured = process.env[`AWS_ENDPOINT_URL_${envName}`] ?? process.env.AWS_ENDPOINT_URL;
+  return (configured ?? `https://${host}`).replace(/\/+$/, '');
+}
+
+/** An AWS error answer: the service's error code (e.g. ResourceNotFoundException, NoSuchKey) and HTTP status. */
+export class AwsServiceError extends Error {
+  /** The shape the SDK's errors have, which functions/lib/retry.ts reads (a 5xx is transient). */
+  readonly $metadata: { httpStatusCode: number };
+
+  constructor(
+    readonly code: string,
+    readonly status: number,
+    message: string,
+  ) {
+    super(message || `${code} (${status})`);
+    this.name = code;
+    this.$metadata = { httpStatusCode: status };
+  }
+}
