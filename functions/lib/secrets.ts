@@ -1,5 +1,5 @@
 import { env } from './env';
-import { AwsServiceError, serviceEndpoint, signedFetch } from './signed-fetch';
+import { AwsServiceError, jsonServiceError, serviceEndpoint, signedFetch } from './signed-fetch';
 
 /**
  * Secrets come from the environment locally and from AWS Secrets Manager in the cloud (the stack passes
@@ -31,18 +31,8 @@ async function getSecretValue(arn: string, stage: Stage): Promise<{ SecretString
       body: JSON.stringify({ SecretId: arn, VersionStage: stage }),
     },
   );
-  const text = await res.text();
-  if (res.ok) return JSON.parse(text) as { SecretString?: string };
-  let answer: { __type?: string; message?: string; Message?: string } = {};
-  try {
-    answer = JSON.parse(text) as typeof answer;
-  } catch {
-    /* not JSON: the status says enough */
-  }
-  // "ResourceNotFoundException", "com.amazonaws.secretsmanager#ResourceNotFoundException" or "...:http://..."
-  const type = res.headers.get('x-amzn-errortype') ?? answer.__type ?? 'UnknownError';
-  const code = type.split(':')[0].split('#').at(-1) ?? type;
-  throw new AwsServiceError(code, res.status, answer.message ?? answer.Message ?? '');
+  if (!res.ok) throw await jsonServiceError(res);
+  return (await res.json()) as { SecretString?: string };
 }
 
 const fromSecretsManager: SecretSource = async (arn, stage) => {

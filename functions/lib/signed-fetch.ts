@@ -136,3 +136,18 @@ export class AwsServiceError extends Error {
     this.$metadata = { httpStatusCode: status };
   }
 }
+
+/** The error of a JSON service's refusal (Secrets Manager, Lambda): its type from the header or the body. */
+export async function jsonServiceError(res: Response): Promise<AwsServiceError> {
+  const text = await res.text();
+  let answer: { __type?: string; Type?: string; message?: string; Message?: string } = {};
+  try {
+    answer = JSON.parse(text) as typeof answer;
+  } catch {
+    /* not JSON: the status says enough */
+  }
+  // "ResourceNotFoundException", "com.amazonaws.secretsmanager#ResourceNotFoundException" or "...:http://..."
+  const type = res.headers.get('x-amzn-errortype') ?? answer.__type ?? answer.Type ?? 'UnknownError';
+  const code = type.split(':')[0].split('#').at(-1) || 'UnknownError';
+  return new AwsServiceError(code, res.status, answer.message ?? answer.Message ?? '');
+}
