@@ -94,7 +94,7 @@ export async function signedFetch(t: ServiceTarget, r: PlainRequest, attempts = 
       if (!TRANSIENT_STATUS(res.status) || i >= attempts) return res;
       await res.body?.cancel();
     } catch (e) {
-      if (i >= attempts) throw e;
+      if (i >= attempts) throw new TransportError(e);
     }
     await new Promise((resolve) => setTimeout(resolve, Math.random() * 50 * 2 ** i));
   }
@@ -139,7 +139,7 @@ export class AwsServiceError extends Error {
 
 /** The error of a JSON service's refusal (Secrets Manager, Lambda): its type from the header or the body. */
 export async function jsonServiceError(res: Response): Promise<AwsServiceError> {
-  const text = await res.text();
+  const text = await bodyOf(res, 'text');
   let answer: { __type?: string; Type?: string; message?: string; Message?: string } = {};
   try {
     answer = JSON.parse(text) as typeof answer;
@@ -150,4 +150,29 @@ export async function jsonServiceError(res: Response): Promise<AwsServiceError> 
   const type = res.headers.get('x-amzn-errortype') ?? answer.__type ?? answer.Type ?? 'UnknownError';
   const code = type.split(':')[0].split('#').at(-1) || 'UnknownError';
   return new AwsServiceError(code, res.status, answer.message ?? answer.Message ?? '');
+}
+
+/**
+ * The connection failed or broke off (fetch's "fetch failed", a body cut short): nothing was acknowledged, so
+ * the request may be sent again. `$retryable` makes functions/lib/retry.ts take it as transient (a 503 to the client).
+ */
+export class TransportError extends Error {
+  readonly $retryable = { throttling: false };
+
+  constructor(cause: unknown) {
+    const c = cause as { message?: string; cause?: { code?: string; message?: string } };
+    super(`${c?.message ?? 'request failed'}${c?.cause ? ` (${c.cause.code ?? c.cause.message})` : ''}`, { cause });
+    this.name = 'TransportError';
+  }
+}
+
+/** Reads an answer's body; a connection that breaks off meanwhile is a TransportError. */
+export async function bodyOf(res: Response, as: 'text'): Promise<string>;
+export async function bodyOf(res: Response, as: 'bytes'): Promise<Buffer>;
+export async function bodyOf(res: Response, as: 'text' | 'bytes'): Promise<string | Buffer> {
+  try {
+    return as === 'text' ? await res.text() : Buffer.from(await res.arrayBuffer());
+  } catch (e) {
+    throw new TransportError(e);
+  }
 }
