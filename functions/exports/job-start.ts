@@ -43,5 +43,5 @@ async function invokeAsync(functionName: string, payload: unknown): Promise<void
     },
   );
   if (res.status !== 202) throw await jsonServiceError(res);
-  await res.body?.cancel();
+  res.discard();
 }

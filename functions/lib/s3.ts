@@ -1,5 +1,13 @@
 import { env } from './env';
-import { AwsServiceError, bodyOf, presignedUrl, signedFetch, type PlainRequest, type ServiceTarget } from './signed-fetch';
+import {
+  AwsServiceError,
+  bodyOf,
+  presignedUrl,
+  signedFetch,
+  type AwsResponse,
+  type PlainRequest,
+  type ServiceTarget,
+} from './signed-fetch';
 
 /**
  * The few S3 operations the functions use (GET with a range, PUT, COPY, DELETE, the two listings, presigned
@@ -42,7 +50,7 @@ export function onS3Request(listener: S3RequestListener): () => void {
   return () => listeners.delete(listener);
 }
 
-async function send(operation: string, bucket: string, key: string | undefined, r: PlainRequest): Promise<Response> {
+async function send(operation: string, bucket: string, key: string | undefined, r: PlainRequest): Promise<AwsResponse> {
   for (const l of listeners) await l({ operation, bucket, key });
   const res = await signedFetch(target(), { ...r, headers: { ...r.headers, 'x-amz-content-sha256': 'UNSIGNED-PAYLOAD' } });
   if (res.ok || res.status === 206) return res;
@@ -59,7 +67,7 @@ const xmlText = (s: string) =>
         : ({ lt: '<', gt: '>', quot: '"', apos: "'", amp: '&' } as Record<string, string>)[name.toLowerCase()],
   );
 
-async function s3Error(res: Response): Promise<AwsServiceError> {
+async function s3Error(res: AwsResponse): Promise<AwsServiceError> {
   const xml = await bodyOf(res, 'text');
   const fallback = res.status === 404 ? 'NotFound' : res.status === 416 ? 'InvalidRange' : `Http${res.status}`;
   return new AwsServiceError(tag(xml, 'Code') ?? fallback, res.status, xmlText(tag(xml, 'Message') ?? ''));
@@ -79,17 +87,17 @@ export async function getObjectRange(bucket: string, key: string, bytes: number)
     url: objectUrl(bucket, key),
     headers: { range: `bytes=0-${bytes - 1}` },
   });
-  const total = /\/(\d+)$/.exec(res.headers.get('content-range') ?? '')?.[1];
-  const contentType = res.headers.get('content-type') ?? undefined;
+  const total = /\/(\d+)$/.exec(res.header('content-range') ?? '')?.[1];
+  const contentType = res.header('content-type') ?? undefined;
   if (total === '0') {
     // Some S3 stand-ins answer a range of an empty object with a bogus length: do not read the body.
-    await res.body?.cancel();
+    res.discard();
     return { body: Buffer.alloc(0), size: 0, contentType };
   }
   const body = await bodyOf(res, 'bytes');
   return {
     body,
-    size: total !== undefined ? Number(total) : Number(res.headers.get('content-length') ?? body.length),
+    size: total !== undefined ? Number(total) : Number(res.header('content-length') ?? body.length),
     contentType,
   };
 }
@@ -116,7 +124,7 @@ export async function putObject(bucket: string, key: string, body: Buffer, h: Pu
     },
     body,
   });
-  await res.body?.cancel();
+  res.discard();
 }
 
 /**
@@ -146,7 +154,7 @@ export async function copyObject(
 
 export async function deleteObject(bucket: string, key: string): Promise<void> {
   const res = await send('DeleteObject', bucket, key, { method: 'DELETE', url: objectUrl(bucket, key) });
-  await res.body?.cancel();
+  res.discard();
 }
 
 export interface Listed {

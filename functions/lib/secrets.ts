@@ -1,5 +1,5 @@
 import { env } from './env';
-import { AwsServiceError, jsonServiceError, serviceEndpoint, signedFetch } from './signed-fetch';
+import { AwsServiceError, bodyOf, jsonServiceError, serviceEndpoint, signedFetch } from './signed-fetch';
 
 /**
  * Secrets come from the environment locally and from AWS Secrets Manager in the cloud (the stack passes
@@ -32,7 +32,7 @@ async function getSecretValue(arn: string, stage: Stage): Promise<{ SecretString
     },
   );
   if (!res.ok) throw await jsonServiceError(res);
-  return (await res.json()) as { SecretString?: string };
+  return JSON.parse(await bodyOf(res, 'text')) as { SecretString?: string };
 }
 
 const fromSecretsManager: SecretSource = async (arn, stage) => {
