@@ -10,6 +10,7 @@ import type { Contract, ParsedPart, RouteKeyOf } from '@shared/contract';
 import { routeKey, routesOf, type FunctionArea, type RouteDef } from '@shared/routes';
 import { auditActionOf } from '@shared/audit-actions';
 import { auditTrail, type AuditTrail } from './audit-log';
+import { docClient } from './aws';
 import { callerFromAuthorization, type Caller } from './caller';
 import { clientIp } from './client-address';
 import { AppError, forbidden, unauthorized } from './errors';
@@ -17,6 +18,7 @@ import { HttpResult, json, type FileBody, type HtmlBody, type ImageBody } from '
 import { log } from './log';
 import { isTransient } from './retry';
 import { requireCloudFrontOrigin } from './origin-verify';
+import { jwtKeys } from './secrets';
 
 const BUSY_MESSAGE = 'सर्वर अभी व्यस्त है, कृपया थोड़ी देर में फिर कोशिश करें / The service is busy, please try again in a moment.';
 
@@ -236,5 +238,22 @@ export function defineArea<A extends FunctionArea>(area: A, routeMap: AreaRoutes
     .use(requireCloudFrontOrigin());
   const corsOrigin = process.env.CORS_ORIGIN;
   if (corsOrigin) h.use(httpCors({ origins: corsOrigin.split(','), credentials: false }));
+  startDuringInit();
   return h.handler(httpRouterHandler(routes as never) as never);
+}
+
+/**
+ * In the cloud (the JWT key is a Secrets Manager secret), build the DynamoDB client and start fetching the JWT
+ * keys while the function initialises, so that the first request finds them ready or on the way. A failed
+ * fetch is forgotten by the secret cache and tried again by the first request; a configuration error is left
+ * for the first request to report.
+ */
+function startDuringInit(): void {
+  if (!process.env.JWT_SECRET_ARN || process.env.JWT_SECRET) return;
+  try {
+    docClient();
+    void jwtKeys().catch(() => undefined);
+  } catch {
+    /* reported by the first request */
+  }
 }
