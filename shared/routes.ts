@@ -188,6 +188,9 @@ export const ROUTES = [
   // whose file is fetched through a short-lived link
   { method: 'GET', path: '/api/export/{kind}', area: 'exports', access: STAFF },
   { method: 'GET', path: '/api/export/jobs/{id}', area: 'exports', access: STAFF },
+
+  // the registration form as a plain page for phones without JavaScript worth the name (posts to POST /svsregistration)
+  { method: 'GET', path: '/svsregistration/basic', area: 'registrations', access: 'public' },
 ] as const satisfies readonly RouteDef[];
 
 type Route = (typeof ROUTES)[number];

@@ -13,7 +13,7 @@ import { auditTrail, type AuditTrail } from './audit-log';
 import { callerFromAuthorization, type Caller } from './caller';
 import { clientIp } from './client-address';
 import { AppError, forbidden, unauthorized } from './errors';
-import { HttpResult, json, type FileBody, type ImageBody } from './http';
+import { HttpResult, json, type FileBody, type HtmlBody, type ImageBody } from './http';
 import { log } from './log';
 import { isTransient } from './retry';
 import { requireCloudFrontOrigin } from './origin-verify';
@@ -43,10 +43,16 @@ type SchemaField<C, F extends PartName> = C extends { [P in F]: infer S } ? { [P
 /** A body the handler reads itself (see RouteContract.bodyReadByHandler): raw, or JSON parsed as unknown. */
 type BodyField<C> = C extends { bodyReadByHandler: true } ? { body?: z.ZodUnknown; rawBody?: true } : SchemaField<C, 'body'>;
 
-/** The route's JSON reply (or the same wrapped with a status and headers), or an image for the QR routes. */
+/** The route's JSON reply (or the same wrapped with a status and headers), an image for the QR routes, or a page. */
 export type HandlerResult<C> = C extends { reply: infer R extends z.ZodType }
-  ? z.input<R> | HttpResult<z.input<R>> | (C extends { file: true } ? HttpResult<FileBody> : never)
-  : HttpResult<ImageBody>;
+  ?
+      | z.input<R>
+      | HttpResult<z.input<R>>
+      | (C extends { file: true } ? HttpResult<FileBody> : never)
+      | (C extends { page: true } ? HttpResult<HtmlBody> : never)
+  : C extends { reply: 'html' }
+    ? HttpResult<HtmlBody>
+    : HttpResult<ImageBody>;
 
 /** One route's implementation, typed by its entry in the contract. */
 export type RouteImpl<C> = SchemaField<C, 'params'> &
