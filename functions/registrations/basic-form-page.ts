@@ -42,6 +42,7 @@ const STYLE = `
 body{margin:0;font:16px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans Devanagari",sans-serif;color:#1d1d1d;background:#fff}
 header{background:#2e6b30;color:#fff;padding:10px 16px;font-weight:600}
 main{max-width:40rem;margin:0 auto;padding:12px 16px 32px}
+form{margin-top:16px}
 h1{font-size:1.35rem;margin:.4rem 0}
 .field{margin:0 0 14px}
 label{display:block;font-weight:600;margin-bottom:4px}
