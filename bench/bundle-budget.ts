@@ -26,9 +26,11 @@ for (const r of rows) {
   const budget =
     r.route === '/registration'
       ? BUDGET_KB.registration
-      : r.route.startsWith('/bill') || r.route.startsWith('/lot')
-        ? BUDGET_KB.qrPages
-        : null;
+      : r.route === '/'
+        ? BUDGET_KB.home
+        : r.route.startsWith('/bill') || r.route.startsWith('/lot')
+          ? BUDGET_KB.qrPages
+          : null;
   const verdict =
     budget === null
       ? ''
