@@ -134,9 +134,10 @@ function noticeBlock(v: BasicFormView): string {
   const [enFirst, ...enRest] = paragraphs(n.body);
   const p = (s: string, lang?: string) => `<p${lang ? ` lang="${lang}"` : ''}>${escapeHtml(s)}</p>`;
   const rest = [...hiRest.map((s) => p(s)), ...enRest.map((s) => p(s, 'en'))].join('');
-  const officer = (lang: 'hi' | 'en') =>
-    fill(APP_TEXTS['sitePages.grievanceOfficer'][lang], { name: n.grievanceOfficerName, contact: n.grievanceOfficerContact });
-  return `<section class="notice" aria-labelledby="notice-title"><h2 id="notice-title">${escapeHtml(n.titleHi || n.title)} / <span lang="en">${escapeHtml(n.title)}</span></h2>${hiFirst ? p(hiFirst) : ''}${enFirst ? p(enFirst, 'en') : ''}${rest ? `<details><summary>${both(APP_TEXTS['sitePages.noticeReadMore'])}</summary>${rest}</details>` : ''}<p>${escapeHtml(officer('hi'))} / <span lang="en">${escapeHtml(officer('en'))}</span></p></section>`;
+  // The officer's name and contact are settings, often written in both languages already: said once.
+  const officerLabel = (lang: 'hi' | 'en') => APP_TEXTS['sitePages.grievanceOfficer'][lang].split(':')[0];
+  const officer = `${escapeHtml(officerLabel('hi'))} / <span lang="en">${escapeHtml(officerLabel('en'))}</span>: ${escapeHtml(`${n.grievanceOfficerName}, ${n.grievanceOfficerContact}`)}`;
+  return `<section class="notice" aria-labelledby="notice-title"><h2 id="notice-title">${escapeHtml(n.titleHi || n.title)} / <span lang="en">${escapeHtml(n.title)}</span></h2>${hiFirst ? p(hiFirst) : ''}${enFirst ? p(enFirst, 'en') : ''}${rest ? `<details><summary>${both(APP_TEXTS['sitePages.noticeReadMore'])}</summary>${rest}</details>` : ''}<p>${officer}</p></section>`;
 }
 
 /** The order the fields come in (the summary lists them so). */
