@@ -29,12 +29,14 @@ for (const r of rows) {
   const budget =
     r.route === '/registration'
       ? BUDGET_KB.registration
-      : r.route.startsWith('/bill') ||
-          r.route.startsWith('/lot') ||
-          r.route.startsWith('/credit-note') ||
-          r.route.startsWith('/svs')
-        ? BUDGET_KB.qrPagesFirstView
-        : null;
+      : r.route === '/'
+        ? BUDGET_KB.home
+        : r.route.startsWith('/bill') ||
+            r.route.startsWith('/lot') ||
+            r.route.startsWith('/credit-note') ||
+            r.route.startsWith('/svs')
+          ? BUDGET_KB.qrPagesFirstView
+          : null;
   const verdict =
     budget === null
       ? ''

@@ -196,6 +196,8 @@ export const ROUTES = [
   { method: 'GET', path: '/credit-note/{number}', area: 'sales', access: 'public', page: true },
   { method: 'GET', path: '/lot/{code}', area: 'lots', access: 'public', page: true },
   { method: 'GET', path: '/svs/appointment/{code}', area: 'registrations', access: 'public', page: true },
+  // the registration form as a plain page for phones without JavaScript worth the name (posts to POST /svsregistration)
+  { method: 'GET', path: '/svsregistration/basic', area: 'registrations', access: 'public' },
 ] as const satisfies readonly RouteDef[];
 
 type Route = (typeof ROUTES)[number];

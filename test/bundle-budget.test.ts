@@ -1,5 +1,8 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
+  DIST_DIR,
   ADMIN_ONLY_SOURCES,
   APP_ROUTES,
   BUDGET_KB,
@@ -78,5 +81,18 @@ describe('public pages bundle budget', () => {
       expect(chunks.length, `the build has one ${name} chunk`).toBe(1);
       for (const p of pages) expect(p.files, `${p.route} loads ${name}`).not.toContain(chunks[0].file);
     }
+  });
+
+  it(`/ loads at most ${BUDGET_KB.home} KB of JavaScript (gzip)`, () => {
+    expect(kbOf('/')).toBeLessThanOrEqual(BUDGET_KB.home);
+  });
+
+  it('the first paint waits for no stylesheet and no semibold font file (the entry CSS is in index.html)', () => {
+    const html = readFileSync(join(DIST_DIR, 'index.html'), 'utf8');
+    expect(html).not.toMatch(/<link rel="stylesheet"/);
+    const style = /<style>([\s\S]*?)<\/style>/.exec(html)?.[1] ?? '';
+    expect(style).toContain('@font-face');
+    const faces = style.match(/@font-face\{[^}]*\}/g) ?? [];
+    for (const face of faces.filter((f) => /font-weight:600/.test(f))) expect(face).not.toContain('url(');
   });
 });

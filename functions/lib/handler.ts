@@ -45,9 +45,13 @@ type SchemaField<C, F extends PartName> = C extends { [P in F]: infer S } ? { [P
 /** A body the handler reads itself (see RouteContract.bodyReadByHandler): raw, or JSON parsed as unknown. */
 type BodyField<C> = C extends { bodyReadByHandler: true } ? { body?: z.ZodUnknown; rawBody?: true } : SchemaField<C, 'body'>;
 
-/** The route's JSON reply (or the same wrapped with a status and headers), or an image for the QR routes. */
+/** The route's JSON reply (or the same wrapped with a status and headers), an image for the QR routes, or a page. */
 export type HandlerResult<C> = C extends { reply: infer R extends z.ZodType }
-  ? z.input<R> | HttpResult<z.input<R>> | (C extends { file: true } ? HttpResult<FileBody> : never)
+  ?
+      | z.input<R>
+      | HttpResult<z.input<R>>
+      | (C extends { file: true } ? HttpResult<FileBody> : never)
+      | (C extends { page: true } ? HttpResult<HtmlBody> : never)
   : C extends { reply: 'html' }
     ? HttpResult<HtmlBody>
     : HttpResult<ImageBody>;

@@ -17,6 +17,8 @@ export interface RouteContract {
   reply: z.ZodType | 'image' | 'html';
   /** Besides the JSON reply, a 2xx may carry a file (an export): the JSON then comes with a JSON content type. */
   file?: true;
+  /** Besides the JSON reply, the route may answer a browser's form post with a page or a redirect to one. */
+  page?: true;
 }
 
 type Route = (typeof ROUTES)[number];
