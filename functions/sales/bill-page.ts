@@ -45,9 +45,12 @@ function cancelledMark(bill: BillSummary | InvoiceResponse, t: Translate, lang: 
 function summary(bill: BillSummary, t: Translate, lang: string): Html {
   const quantity = t('billView.quantityKg', { kg: kg(bill.quantityKg), bags: bill.bags, size: kg(bill.bagSizeKg) });
   return html`<article class="card" data-testid="bill-summary">
-    <div class="ok" role="status" data-testid="bill-verified">
+    ${
+      bill.status !== 'cancelled' &&
+      html`<div class="ok" role="status" data-testid="bill-verified">
       <strong>${t('billView.verified')}</strong><br>${t('billView.verifiedBody', { number: bill.invoiceNumber })}
-    </div>
+    </div>`
+    }
     ${block(
       t('billView.heading'),
       [

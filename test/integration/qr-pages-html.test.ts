@@ -199,6 +199,10 @@ describe('the bill page', () => {
     const summary = await api.call('GET', `/bill/${b.number}`, { query: { lang: 'en' } });
     expect(visibleText(summary.text)).toContain('CANCELLED');
     expect(visibleText(summary.text)).not.toContain('Wrong lot written');
+    // ...and no longer calls it valid.
+    expect(summary.text).not.toContain('data-testid="bill-verified"');
+    expect(visibleText(summary.text)).not.toContain('is valid');
+    expect(visibleText((await api.call('GET', `/bill/${sale.number}`, { query: { lang: 'en' } })).text)).toContain('is valid');
     expectPage(await api.call('GET', '/credit-note/CN-nothing'), 404);
     expectPage(await api.call('GET', `/credit-note/${'x'.repeat(200)}`), 400);
   });
