@@ -1,5 +1,5 @@
 /**
- * What one registration (confirmed, and waitlisted for a crop without stock), one sale and one bill view cost in AWS, counted on the local stand-in:
+ * What one registration (confirmed; waitlisted for a crop without stock; by a returning farmer for another crop), one sale and one bill view cost in AWS, counted on the local stand-in:
  * DynamoDB read and write request units, S3 requests, Lambda invocations and their duration, API Gateway and
  * CloudFront requests, turned into US dollars at on-demand prices for ap-south-1 (Mumbai).
  *
@@ -216,6 +216,18 @@ async function main() {
       await api(h, 'POST', '/api/crops', { token: root, body: { cropName: 'Mustard', description: 'bench, no stock' } }),
       'crop',
     ).json;
+    // A second wheat crop with stock, for a farmer who registered for wheat already: the returning farmer.
+    const wheatAgain = must(
+      await api(h, 'POST', '/api/crops', { token: root, body: { cropName: 'Wheat (second sowing)', description: 'bench' } }),
+      'crop',
+    ).json;
+    must(
+      await api(h, 'POST', '/api/lots', {
+        token: root,
+        body: { producerID: producer.producerID, cropID: wheatAgain.cropID, quantityAvailable: 100_000, pricePerUnit: 31.75 },
+      }),
+      'lot',
+    );
     const lot = must(
       await api(h, 'POST', '/api/lots', {
         token: root,
@@ -243,7 +255,8 @@ async function main() {
 
     const registration = async (
       crop: { cropID: number; cropName: string } = wheat,
-    ): Promise<{ calls: Call[]; id: number; year: number }> => {
+      aadhaar: string = newAadhaar(2),
+    ): Promise<{ calls: Call[]; id: number; year: number; aadhaar: string }> => {
       const file = SAMPLE_PDF;
       const u = await metered(
         'upload-url',
@@ -266,7 +279,7 @@ async function main() {
         api: 0,
         bytesOut: 0,
       };
-      const fields = validFields({ adharNumber: newAadhaar(2), cropName: crop.cropName, cropId: crop.cropID, bagsRequested: 2 });
+      const fields = validFields({ adharNumber: aadhaar, cropName: crop.cropName, cropId: crop.cropID, bagsRequested: 2 });
       const sub = await metered(
         'submit',
         () =>
@@ -281,7 +294,12 @@ async function main() {
         () => api(h, 'GET', `/svsregistration/AppointmentList/${sub.reply.json.data.uniqeCode}`),
         [200],
       );
-      return { calls: [u.call, upload, sub.call, letter.call], id: sub.reply.json.data.id, year: sub.reply.json.data.year };
+      return {
+        calls: [u.call, upload, sub.call, letter.call],
+        id: sub.reply.json.data.id,
+        year: sub.reply.json.data.year,
+        aadhaar,
+      };
     };
     const sale = async (reg: { id: number; year: number }) =>
       metered(
@@ -304,8 +322,10 @@ async function main() {
     const warmSale = await sale(warm);
     await billView(warmSale.reply.json.invoiceNumber);
     await registration(mustard);
+    await registration(wheatAgain, warm.aadhaar);
 
     const regCalls: Call[][] = [];
+    const returningCalls: Call[][] = [];
     const waitCalls: Call[][] = [];
     const saleCalls: Call[] = [];
     const billCalls: Call[][] = [];
@@ -316,6 +336,7 @@ async function main() {
       saleCalls.push(s.call);
       billCalls.push(await billView(s.reply.json.invoiceNumber));
       waitCalls.push((await registration(mustard)).calls);
+      returningCalls.push((await registration(wheatAgain, r.aadhaar)).calls);
     }
 
     const date = new Date().toISOString().slice(0, 16).replace('T', ' ');
@@ -325,7 +346,8 @@ async function main() {
 
     console.log('\nOne of each, step by step (the last repetition; R/W = read/write units as charged here):');
     const waitlisted = [2, 3].map((k) => ({ ...waitCalls[K - 1][k], name: `${waitCalls[K - 1][k].name} (waitlisted)` }));
-    for (const c of [...regCalls[K - 1], ...waitlisted, saleCalls[K - 1], ...billCalls[K - 1]]) {
+    const returning = [2].map((k) => ({ ...returningCalls[K - 1][k], name: `${returningCalls[K - 1][k].name} (returning)` }));
+    for (const c of [...regCalls[K - 1], ...waitlisted, ...returning, saleCalls[K - 1], ...billCalls[K - 1]]) {
       const ms = c.tally.lambda.map((l) => `${l.ms.toFixed(0)} ms`).join(', ');
       console.log(`  ${c.name.padEnd(24)} ${opsOf(c)}${ms ? `; Lambda ${ms}` : ''}`);
     }
@@ -335,6 +357,7 @@ async function main() {
       ['waitlisted', sum(waitCalls.flat(), K), 10_000],
       ['sale', sum(saleCalls, K), 1000],
       ['bill view', sum(billCalls.flat(), K), 1000],
+      ['returning', sum(returningCalls.flat(), K), 10_000],
     ];
     console.log('\nPer operation (mean of K):');
     console.log(
