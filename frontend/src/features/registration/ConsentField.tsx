@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
@@ -24,8 +25,22 @@ export default function ConsentField({
 }) {
   const { t } = useTranslation();
   const error = refused ? t('sitePages.consentError') : undefined;
+  const root = useRef<HTMLDivElement>(null);
+  // This part loads after the page's first paint, above the find-letter box: when the page was opened at that
+  // box (/registration#find), keep it in view while this part appears and its notice text arrives.
+  useEffect(() => {
+    if (window.location.hash !== '#find' || !root.current) return;
+    const keepFindInView = () => document.getElementById('find')?.scrollIntoView({ block: 'start' });
+    const observer = new ResizeObserver(keepFindInView);
+    observer.observe(root.current);
+    const stop = setTimeout(() => observer.disconnect(), 5000);
+    return () => {
+      observer.disconnect();
+      clearTimeout(stop);
+    };
+  }, []);
   return (
-    <>
+    <div ref={root}>
       {basicFormLink && (
         // A page of the server, not of the app: a full navigation.
         <Typography variant="body2" sx={{ mb: 1.5 }}>
@@ -63,6 +78,6 @@ export default function ConsentField({
           </Typography>
         )}
       </Box>
-    </>
+    </div>
   );
 }
