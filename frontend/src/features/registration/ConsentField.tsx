@@ -1,8 +1,8 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import NoticeText from './NoticeText';
+import NoticeText, { loadNotice, type Notice } from './NoticeText';
 import type { RegistrationForm } from './useRegistrationForm';
 
 /** The registration form as a plain page of the registrations function, for phones without JavaScript worth the name. */
@@ -12,6 +12,8 @@ const BASIC_FORM_PATH = '/svsregistration/basic';
  * The notice and the required consent box before Submit (docs/product-rules.md#notice-and-consent), loaded
  * after the form's first paint (RegistrationPage). A native checkbox: light, and as accessible. On the public
  * form, a link to the plain form follows (its text comes with the notice's, off the first paint's budget).
+ * Nothing shows until the notice's text is in (or has failed): shown piecemeal, the notice arrived above a box
+ * already ticked and pushed the Submit button down under a pointer aiming at it, so the click was lost.
  */
 export default function ConsentField({
   form,
@@ -25,11 +27,21 @@ export default function ConsentField({
 }) {
   const { t } = useTranslation();
   const error = refused ? t('sitePages.consentError') : undefined;
+  const [notice, setNotice] = useState<Notice | undefined>(undefined);
   const root = useRef<HTMLDivElement>(null);
-  // This part loads after the page's first paint, above the find-letter box: when the page was opened at that
-  // box (/registration#find), keep it in view while this part appears and its notice text arrives.
+
   useEffect(() => {
-    if (window.location.hash !== '#find' || !root.current) return;
+    let live = true;
+    void loadNotice().then((page) => live && setNotice(page));
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  // This part appears after the page's first paint, above the find-letter box: when the page was opened at that
+  // box (/registration#find), keep it in view while this part appears.
+  useEffect(() => {
+    if (notice === undefined || window.location.hash !== '#find' || !root.current) return;
     const keepFindInView = () => document.getElementById('find')?.scrollIntoView({ block: 'start' });
     const observer = new ResizeObserver(keepFindInView);
     observer.observe(root.current);
@@ -38,7 +50,9 @@ export default function ConsentField({
       observer.disconnect();
       clearTimeout(stop);
     };
-  }, []);
+  }, [notice]);
+
+  if (notice === undefined) return null;
   return (
     <div ref={root}>
       {basicFormLink && (
@@ -54,7 +68,7 @@ export default function ConsentField({
         aria-labelledby="notice-title"
         sx={{ mb: 2, p: 1.5, border: 1, borderColor: error ? 'error.main' : 'divider', borderRadius: 1 }}
       >
-        <NoticeText />
+        <NoticeText page={notice} />
         <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1, mt: 1 }}>
           <input
             type="checkbox"
