@@ -11,7 +11,7 @@
  * later (validation on submit, admin screens) are not counted. gzip at zlib's default level, 1 KB = 1024 B.
  * Not a test: test/bundle-budget.test.ts asserts the budget on the same figures.
  */
-import { BUDGET_KB, DIST_DIR, formatTable, routeFigures } from './lib/route-bundles';
+import { APP_ROUTES, BUDGET_KB, DIST_DIR, formatTable, routeFigures } from './lib/route-bundles';
 
 const args = new Set(process.argv.slice(2));
 
@@ -21,14 +21,22 @@ if (!args.has('--no-build')) {
 }
 
 const rows = routeFigures(DIST_DIR);
+console.log("First view (the QR pages are the server's HTML: their inline script only):");
 console.log(`${formatTable(rows)}\n`);
+console.log("The same routes as the app's screens (reached inside the app):");
+console.log(`${formatTable(routeFigures(DIST_DIR, undefined, APP_ROUTES))}\n`);
 for (const r of rows) {
   const budget =
     r.route === '/registration'
       ? BUDGET_KB.registration
-      : r.route.startsWith('/bill') || r.route.startsWith('/lot')
-        ? BUDGET_KB.qrPages
-        : null;
+      : r.route === '/'
+        ? BUDGET_KB.home
+        : r.route.startsWith('/bill') ||
+            r.route.startsWith('/lot') ||
+            r.route.startsWith('/credit-note') ||
+            r.route.startsWith('/svs')
+          ? BUDGET_KB.qrPagesFirstView
+          : null;
   const verdict =
     budget === null
       ? ''

@@ -1,5 +1,5 @@
 /**
- * What one registration (confirmed, and waitlisted for a crop without stock), one sale and one bill view cost in AWS, counted on the local stand-in:
+ * What one registration (confirmed; waitlisted for a crop without stock; by a returning farmer for another crop), one sale and one bill view cost in AWS, counted on the local stand-in:
  * DynamoDB read and write request units, S3 requests, Lambda invocations and their duration, API Gateway and
  * CloudFront requests, turned into US dollars at on-demand prices for ap-south-1 (Mumbai).
  *
@@ -377,6 +377,7 @@ async function main() {
       ['returning', sum(returningCalls.flat(), K), 10_000],
       ['sale', sum(saleCalls, K), 1000],
       ['bill view', sum(billCalls.flat(), K), 1000],
+      ['returning', sum(returningCalls.flat(), K), 10_000],
     ];
     console.log('\nPer operation (mean of K):');
     console.log(

@@ -165,6 +165,28 @@ function shellChunk(): Plugin {
   };
 }
 
+/**
+ * The entry's stylesheet (the font faces and a few global rules, under 1 KB) written into index.html as a
+ * <style> element: one render-blocking request less before the first paint. The CSP allows inline styles
+ * (MUI's emotion needs them). The file stays in the build for anything that names it.
+ */
+function inlineEntryCss(): Plugin {
+  return {
+    name: 'inline-entry-css',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        return html.replace(/<link rel="stylesheet" crossorigin href="\/(assets\/[^"]+\.css)">/g, (tag, file: string) => {
+          const asset = ctx.bundle?.[file];
+          if (!asset || asset.type !== 'asset') return tag;
+          return `<style>${String(asset.source)}</style>`;
+        });
+      },
+    },
+  };
+}
+
 /** Server state and forms of the staff screens: never on a public page (test/bundle-budget.test.ts). */
 const STAFF_LIBRARIES = [
   { name: 'react-query', test: /[\\/]node_modules[\\/]@tanstack[\\/]/ },
@@ -173,7 +195,15 @@ const STAFF_LIBRARIES = [
 
 export default defineConfig({
   root,
-  plugins: [react(), muiWithoutCssVars(), muiButtonsWithoutSpinner(), messageParts(), preloadAppFromHtml(), shellChunk()],
+  plugins: [
+    react(),
+    muiWithoutCssVars(),
+    muiButtonsWithoutSpinner(),
+    messageParts(),
+    preloadAppFromHtml(),
+    shellChunk(),
+    inlineEntryCss(),
+  ],
   resolve: {
     // @web/, @shared/: the path aliases of tsconfig.json.
     tsconfigPaths: true,

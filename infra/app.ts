@@ -12,7 +12,9 @@ const { AwsSolutionsChecks } = cdkNag; // CommonJS package: its named exports ar
  *   region        AWS_REGION, AWS_DEFAULT_REGION  default ap-south-1 (Mumbai)
  *   domainName    SITE_DOMAIN                   custom domain of the site (needs certificateArn)
  *   certificateArn SITE_CERTIFICATE_ARN         ACM certificate in us-east-1 for domainName
- *   apiCertificateArn SITE_API_CERTIFICATE_ARN  ACM certificate for domainName in the region (closes execute-api)
+ *   apiCertificateArn SITE_API_CERTIFICATE_ARN  ACM certificate for domainName in the region (closes execute-api;
+ *                                              required unless openApiEndpoint=accepted, for a trial without a domain)
+ *   openApiEndpoint SITE_OPEN_API_ENDPOINT     'accepted': a trial that leaves the execute-api address open
  *   publicBaseUrl SITE_PUBLIC_BASE_URL          origin written into QR codes (default: the site URL)
  *   originVerifySecretVersion                  version id of the origin-verification secret CloudFront sends (rotation)
  *   alarmEmail    ALARM_EMAIL                   e-mail address subscribed to the alarm topic (required)
@@ -58,14 +60,26 @@ if (!alarmEmail) {
   throw new Error('Give the alarm address (-c alarmEmail=ops@example.org or ALARM_EMAIL): without it alarms reach no one.');
 }
 
+const domainName = option('domainName', 'SITE_DOMAIN');
+const certificateArn = option('certificateArn', 'SITE_CERTIFICATE_ARN');
+const apiCertificateArn = option('apiCertificateArn', 'SITE_API_CERTIFICATE_ARN');
+// Without the regional certificate the API keeps its execute-api address, where calls skip CloudFront and its
+// WAF: only an explicit trial may deploy that way.
+if (!(domainName && certificateArn && apiCertificateArn) && option('openApiEndpoint', 'SITE_OPEN_API_ENDPOINT') !== 'accepted') {
+  throw new Error(
+    "Give domainName, certificateArn (us-east-1) and apiCertificateArn (the stack's region) so that the API answers only through CloudFront (docs/deployment.md). " +
+      'For a trial on the cloudfront.net name, add -c openApiEndpoint=accepted: calls sent to the execute-api address then skip CloudFront and its WAF.',
+  );
+}
+
 const { site: stack, monitor } = addSeedPortal(app, {
   stackName: option('stackName') ?? 'SeedPortal',
   account: process.env.CDK_DEFAULT_ACCOUNT,
   region,
   description: 'Seed purchase portal: SPA on S3 and CloudFront, HTTP API with one Lambda per area, DynamoDB, Aadhaar uploads',
-  domainName: option('domainName', 'SITE_DOMAIN'),
-  certificateArn: option('certificateArn', 'SITE_CERTIFICATE_ARN'),
-  apiCertificateArn: option('apiCertificateArn', 'SITE_API_CERTIFICATE_ARN'),
+  domainName,
+  certificateArn,
+  apiCertificateArn,
   originVerifySecretVersion: option('originVerifySecretVersion'),
   accountConcurrency: concurrencyQuota(option('accountConcurrency')),
   publicBaseUrl: option('publicBaseUrl', 'SITE_PUBLIC_BASE_URL'),

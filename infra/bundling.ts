@@ -65,3 +65,29 @@ export const AREA_BUNDLING: BundlingOptions = {
   banner: "import { createRequire } from 'module'; const require = createRequire(import.meta.url);",
   esbuildArgs: { '--alias': [`@aws-sdk/credential-provider-node=${LAMBDA_CREDENTIALS_MODULE}`] },
 };
+
+/**
+ * The esbuild options CDK derives from AREA_BUNDLING, for building an area without a CDK synth (the size guard,
+ * test/infra/bundle-size.test.ts). Only the fields AREA_BUNDLING sets are translated; the bench builds through
+ * CDK itself and reports the same sizes within a few KB.
+ */
+export function esbuildOptionsOf(area: FunctionArea) {
+  const b = AREA_BUNDLING;
+  const alias = Object.fromEntries(
+    [b.esbuildArgs?.['--alias'] ?? []].flat().map((a) => String(a).split('=') as [string, string]),
+  );
+  return {
+    entryPoints: [areaEntry(area)],
+    bundle: true,
+    platform: 'node' as const,
+    format: b.format === OutputFormat.ESM ? ('esm' as const) : ('cjs' as const),
+    target: b.target,
+    minify: b.minify,
+    sourcemap: b.sourceMap,
+    mainFields: b.mainFields,
+    external: b.externalModules,
+    banner: b.banner ? { js: b.banner } : undefined,
+    alias,
+    absWorkingDir: REPO_ROOT,
+  };
+}

@@ -35,6 +35,8 @@ export interface RouteDef {
   access: Access;
   /** Public routes whose answer depends on the key asked for (see config). */
   note?: string;
+  /** A page: the route answers a complete HTML document (a QR code's address), not JSON. */
+  page?: true;
 }
 
 const SUPER: readonly Role[] = ['super_admin'];
@@ -188,6 +190,14 @@ export const ROUTES = [
   // whose file is fetched through a short-lived link
   { method: 'GET', path: '/api/export/{kind}', area: 'exports', access: STAFF },
   { method: 'GET', path: '/api/export/jobs/{id}', area: 'exports', access: STAFF },
+
+  // the pages the printed QR codes open, answered as complete HTML by the function that owns their data
+  { method: 'GET', path: '/bill/{number}', area: 'sales', access: 'public', page: true },
+  { method: 'GET', path: '/credit-note/{number}', area: 'sales', access: 'public', page: true },
+  { method: 'GET', path: '/lot/{code}', area: 'lots', access: 'public', page: true },
+  { method: 'GET', path: '/svs/appointment/{code}', area: 'registrations', access: 'public', page: true },
+  // the registration form as a plain page for phones without JavaScript worth the name (posts to POST /svsregistration)
+  { method: 'GET', path: '/svsregistration/basic', area: 'registrations', access: 'public' },
 ] as const satisfies readonly RouteDef[];
 
 type Route = (typeof ROUTES)[number];
@@ -208,6 +218,16 @@ export const FUNCTION_AREAS: readonly FunctionArea[] = [...new Set((ROUTES as re
 /** Path prefixes served by the API (everything else is the SPA). */
 export const API_PATH_PREFIXES = ['/api/', '/auth/', '/svsregistration'] as const;
 
+/** Path prefixes of the pages answered as HTML by a function ('/bill/' for '/bill/{number}'): the rest of the site is the SPA. */
+export const PAGE_PATH_PREFIXES: readonly string[] = (ROUTES as readonly RouteDef[])
+  .filter((r) => r.page)
+  .map((r) => r.path.slice(0, r.path.indexOf('{')));
+
 export function isApiPath(path: string): boolean {
   return API_PATH_PREFIXES.some((p) => path.startsWith(p));
+}
+
+/** Paths a function answers: the API and the HTML pages. */
+export function isFunctionPath(path: string): boolean {
+  return isApiPath(path) || PAGE_PATH_PREFIXES.some((p) => path.startsWith(p));
 }

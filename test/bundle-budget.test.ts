@@ -1,6 +1,10 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
+  DIST_DIR,
   ADMIN_ONLY_SOURCES,
+  APP_ROUTES,
   BUDGET_KB,
   LOGIN_ROUTE,
   PUBLIC_ROUTES,
@@ -17,8 +21,10 @@ import {
  */
 const manifest = readManifest();
 const figures = routeFigures(undefined, manifest);
-const kbOf = (route: string) => {
-  const f = figures.find((r) => r.route === route);
+/** The same routes as the app's screens (the QR pages reached inside the app, or loaded into the server's page). */
+const appFigures = routeFigures(undefined, manifest, APP_ROUTES);
+const kbOf = (route: string, of = appFigures) => {
+  const f = of.find((r) => r.route === route);
   if (!f) throw new Error(`no figures for ${route}`);
   return f.jsGzipKb;
 };
@@ -26,7 +32,16 @@ const kbOf = (route: string) => {
 describe('public pages bundle budget', () => {
   it('measures every public route', () => {
     expect(figures.map((f) => f.route)).toEqual(PUBLIC_ROUTES.map((r) => r.route));
-    for (const f of figures) expect(f.jsGzipKb).toBeGreaterThan(50); // React alone is more: the walk found the chunks
+    for (const f of appFigures) expect(f.jsGzipKb).toBeGreaterThan(50); // React alone is more: the walk found the chunks
+  });
+
+  it(`the QR pages, answered as HTML, run at most ${BUDGET_KB.qrPagesFirstView} KB of JavaScript (gzip) before their content, and fetch no script file`, () => {
+    const html = PUBLIC_ROUTES.filter((r) => r.html).map((r) => r.route);
+    expect(html).toEqual(['/svs/appointment/{code}', '/bill/{number}', '/lot/{code}', '/credit-note/{number}']);
+    for (const route of html) {
+      expect(kbOf(route, figures), route).toBeLessThanOrEqual(BUDGET_KB.qrPagesFirstView);
+      expect(figures.find((f) => f.route === route)!.files).toEqual([]);
+    }
   });
 
   it(`/registration loads at most ${BUDGET_KB.registration} KB of JavaScript (gzip), React and MUI included`, () => {
@@ -49,7 +64,7 @@ describe('public pages bundle budget', () => {
     expect(adminFiles.length).toBe(ADMIN_ONLY_SOURCES.length);
     const validate = manifest['src/features/registration/validate.ts']?.file;
     expect(validate, 'the registration form loads the shared zod schema on demand').toBeTruthy();
-    for (const f of figures) {
+    for (const f of appFigures) {
       for (const file of adminFiles) expect(f.files, `${f.route} loads ${file}`).not.toContain(file);
       expect(f.files, `${f.route} loads zod up front`).not.toContain(validate);
       const languages = f.files.filter((file) =>
@@ -60,11 +75,24 @@ describe('public pages bundle budget', () => {
   });
 
   it('no public page or the sign-in page downloads TanStack Query or react-hook-form', () => {
-    const pages = [...figures, ...routeFigures(undefined, manifest, [LOGIN_ROUTE])];
+    const pages = [...appFigures, ...routeFigures(undefined, manifest, [LOGIN_ROUTE])];
     for (const name of STAFF_LIBRARY_CHUNKS) {
       const chunks = Object.values(manifest).filter((c) => c.name === name && !c.src);
       expect(chunks.length, `the build has one ${name} chunk`).toBe(1);
       for (const p of pages) expect(p.files, `${p.route} loads ${name}`).not.toContain(chunks[0].file);
     }
+  });
+
+  it(`/ loads at most ${BUDGET_KB.home} KB of JavaScript (gzip)`, () => {
+    expect(kbOf('/')).toBeLessThanOrEqual(BUDGET_KB.home);
+  });
+
+  it('the first paint waits for no stylesheet and no semibold font file (the entry CSS is in index.html)', () => {
+    const html = readFileSync(join(DIST_DIR, 'index.html'), 'utf8');
+    expect(html).not.toMatch(/<link rel="stylesheet"/);
+    const style = /<style>([\s\S]*?)<\/style>/.exec(html)?.[1] ?? '';
+    expect(style).toContain('@font-face');
+    const faces = style.match(/@font-face\{[^}]*\}/g) ?? [];
+    for (const face of faces.filter((f) => /font-weight:600/.test(f))) expect(face).not.toContain('url(');
   });
 });

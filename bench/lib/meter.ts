@@ -11,8 +11,8 @@
  * for the table and for every index the item is in (the table projects all attributes into its indexes).
  */
 import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
-import type { S3Client } from '@aws-sdk/client-s3';
-import { docClient, s3Client, setDocClientForTests } from '@functions/lib/aws';
+import { docClient, setDocClientForTests } from '@functions/lib/aws';
+import { onS3Request } from '@functions/lib/s3';
 import { TABLE_DEFINITION } from '@functions/lib/table-definition';
 import { AREA_LOADERS } from '@infra/local/handlers';
 import { localDynamoClient } from '@infra/local/dynamo';
@@ -158,16 +158,11 @@ export function meterDynamo(endpoint: string): void {
   setDocClientForTests(metered);
 }
 
-/** Counts the S3 requests the server sends (presigning sends none: it stops before this step). */
-export function meterS3(client: S3Client = s3Client()): void {
-  client.middlewareStack.add(
-    (next, context) => async (args) => {
-      const name = String(context.commandName ?? 'unknown').replace(/Command$/, '');
-      current.s3[name] = (current.s3[name] ?? 0) + 1;
-      return next(args);
-    },
-    { step: 'deserialize', name: 'benchS3Counter' },
-  );
+/** Counts the S3 requests the server sends (functions/lib/s3.ts tells each one; presigning sends none). */
+export function meterS3(): void {
+  onS3Request(({ operation }) => {
+    current.s3[operation] = (current.s3[operation] ?? 0) + 1;
+  });
 }
 
 /** Times every invocation of every area handler (wrap before the gateway loads any). */

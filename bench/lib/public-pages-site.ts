@@ -14,7 +14,15 @@ import { freePort } from '@test/support/ports';
 export interface PublicPagesSite {
   url: string;
   /** Paths of the public pages with real data behind them. */
-  paths: { home: string; registration: string; appointment: string; bill: string; lot: string };
+  paths: {
+    home: string;
+    registration: string;
+    appointment: string;
+    bill: string;
+    /** The bill as its QR code opens it: with its token (the farmer's copy). */
+    billWithToken: string;
+    lot: string;
+  };
   stop(): Promise<void>;
 }
 
@@ -76,6 +84,13 @@ export async function startPublicPagesSite(staticDir: string): Promise<PublicPag
       token,
     );
 
+    const staffView = await call(
+      'GET',
+      `/api/invoices/by-number/${encodeURIComponent(sale.invoiceNumber as string)}`,
+      undefined,
+      token,
+    );
+
     return {
       url: stack.url,
       paths: {
@@ -83,6 +98,7 @@ export async function startPublicPagesSite(staticDir: string): Promise<PublicPag
         registration: '/registration',
         appointment: `/svs/appointment/${encodeURIComponent(uniqueCode)}`,
         bill: `/bill/${encodeURIComponent(sale.invoiceNumber as string)}`,
+        billWithToken: `/bill/${encodeURIComponent(sale.invoiceNumber as string)}?t=${encodeURIComponent(staffView.verifyToken as string)}`,
         lot: `/lot/${encodeURIComponent(lot.lotCode as string)}`,
       },
       stop,

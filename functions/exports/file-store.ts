@@ -1,8 +1,6 @@
-import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { ExportFormat } from '@shared/schemas/exports';
-import { s3Client } from '../lib/aws';
 import { env } from '../lib/env';
+import * as s3 from '../lib/s3';
 import { EXPORT_FILES_RULE } from '../lib/upload-rules';
 import { CONTENT_TYPES } from './files';
 
@@ -18,27 +16,16 @@ export const exportFileKey = (id: string, format: ExportFormat) => `${EXPORTS_PR
 const disposition = (fileName: string) => `attachment; filename="${fileName}"`;
 
 export async function putExportFile(key: string, body: Buffer, format: ExportFormat, fileName: string): Promise<void> {
-  await s3Client().send(
-    new PutObjectCommand({
-      Bucket: env().UPLOADS_BUCKET,
-      Key: key,
-      Body: body,
-      ContentType: CONTENT_TYPES[format],
-      ContentDisposition: disposition(fileName),
-    }),
-  );
+  await s3.putObject(env().UPLOADS_BUCKET, key, body, {
+    contentType: CONTENT_TYPES[format],
+    contentDisposition: disposition(fileName),
+  });
 }
 
 export function exportFileLink(key: string, format: ExportFormat, fileName: string): Promise<string> {
-  return getSignedUrl(
-    s3Client(),
-    new GetObjectCommand({
-      Bucket: env().UPLOADS_BUCKET,
-      Key: key,
-      ResponseContentType: CONTENT_TYPES[format],
-      ResponseContentDisposition: disposition(fileName),
-      ResponseCacheControl: 'private, no-store',
-    }),
-    { expiresIn: EXPORT_LINK_SECONDS },
-  );
+  return s3.presignGet(env().UPLOADS_BUCKET, key, EXPORT_LINK_SECONDS, {
+    'response-content-type': CONTENT_TYPES[format],
+    'response-content-disposition': disposition(fileName),
+    'response-cache-control': 'private, no-store',
+  });
 }

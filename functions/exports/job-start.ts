@@ -1,6 +1,6 @@
-import type { LambdaClient } from '@aws-sdk/client-lambda';
 import { env } from '../lib/env';
 import { log } from '../lib/log';
+import { jsonServiceError, serviceEndpoint, signedFetch } from '../lib/signed-fetch';
 
 /** The event the exports function sends itself to run a job after its answer. */
 export interface ExportJobEvent {
@@ -9,13 +9,6 @@ export interface ExportJobEvent {
 
 export function isExportJobEvent(event: unknown): event is ExportJobEvent {
   return typeof event === 'object' && event !== null && typeof (event as ExportJobEvent).exportJob === 'string';
-}
-
-let lambda: LambdaClient | undefined;
-
-/** Tests give a stand-in client for the one call the local stand-ins cannot answer. */
-export function setLambdaClientForTests(client: LambdaClient | undefined): void {
-  lambda = client;
 }
 
 /**
@@ -29,11 +22,26 @@ export async function startJob(id: string, run: (id: string) => Promise<void>): 
     void run(id).catch((e: unknown) => log.error('export job failed', { id, error: (e as Error)?.message }));
     return;
   }
-  // Loaded on the first job, not at every start of the function.
-  const { InvokeCommand, LambdaClient: Client } = await import('@aws-sdk/client-lambda');
-  lambda ??= new Client({ region: env().AWS_REGION });
   const payload: ExportJobEvent = { exportJob: id };
-  await lambda.send(
-    new InvokeCommand({ FunctionName: functionName, InvocationType: 'Event', Payload: Buffer.from(JSON.stringify(payload)) }),
+  await invokeAsync(functionName, payload);
+}
+
+/**
+ * Lambda's Invoke with InvocationType Event: one signed POST (functions/lib/signed-fetch.ts) rather than the
+ * Lambda client, which was the largest part of this bundle. Lambda answers 202 once the event is queued.
+ */
+async function invokeAsync(functionName: string, payload: unknown): Promise<void> {
+  const region = env().AWS_REGION;
+  const endpoint = serviceEndpoint('LAMBDA', `lambda.${region}.amazonaws.com`);
+  const res = await signedFetch(
+    { service: 'lambda', region },
+    {
+      method: 'POST',
+      url: new URL(`${endpoint}/2015-03-31/functions/${encodeURIComponent(functionName)}/invocations`),
+      headers: { 'content-type': 'application/json', 'x-amz-invocation-type': 'Event' },
+      body: JSON.stringify(payload),
+    },
   );
+  if (res.status !== 202) throw await jsonServiceError(res);
+  res.discard();
 }

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { isIP } from 'node:net';
 import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
-import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { AuditAction, CallerAuditAction, WriteAuditAction } from '@shared/audit-actions';
 import { docClient, tableName } from './aws';
 import type { Caller } from './caller';
 import { redactDigitRuns } from './log';
+import { queryAll } from './query';
 import { isConditionalFailure, withRetry } from './retry';
 import { kolkataDay } from './stats';
 
@@ -230,23 +231,10 @@ export const activeFlagEntry =
 
 /** One India day's entries, newest first (the only read of the log; nothing changes or deletes an entry). */
 export async function readAuditDay(day: string): Promise<AuditEntry[]> {
-  const entries: AuditEntry[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const out = await docClient().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': auditKey(day, '', '').pk },
-        ScanIndexForward: false,
-        ExclusiveStartKey: start,
-      }),
-    );
-    for (const item of out.Items ?? []) {
-      const { pk: _pk, sk: _sk, type: _type, ...entry } = item;
-      entries.push(entry as AuditEntry);
-    }
-    start = out.LastEvaluatedKey;
-  } while (start);
-  return entries;
+  const items = await queryAll({
+    KeyConditionExpression: 'pk = :pk',
+    ExpressionAttributeValues: { ':pk': auditKey(day, '', '').pk },
+    ScanIndexForward: false,
+  });
+  return items.map(({ pk: _pk, sk: _sk, type: _type, ...entry }) => entry as unknown as AuditEntry);
 }

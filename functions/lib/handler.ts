@@ -10,13 +10,15 @@ import type { Contract, ParsedPart, RouteKeyOf } from '@shared/contract';
 import { routeKey, routesOf, type FunctionArea, type RouteDef } from '@shared/routes';
 import { auditActionOf } from '@shared/audit-actions';
 import { auditTrail, type AuditTrail } from './audit-log';
+import { docClient } from './aws';
 import { callerFromAuthorization, type Caller } from './caller';
 import { clientIp } from './client-address';
 import { AppError, forbidden, unauthorized } from './errors';
-import { HttpResult, json, type FileBody, type ImageBody } from './http';
+import { HttpResult, json, type FileBody, type HtmlBody, type ImageBody } from './http';
 import { log } from './log';
 import { isTransient } from './retry';
 import { requireCloudFrontOrigin } from './origin-verify';
+import { jwtKeys } from './secrets';
 
 const BUSY_MESSAGE = 'सर्वर अभी व्यस्त है, कृपया थोड़ी देर में फिर कोशिश करें / The service is busy, please try again in a moment.';
 
@@ -43,10 +45,16 @@ type SchemaField<C, F extends PartName> = C extends { [P in F]: infer S } ? { [P
 /** A body the handler reads itself (see RouteContract.bodyReadByHandler): raw, or JSON parsed as unknown. */
 type BodyField<C> = C extends { bodyReadByHandler: true } ? { body?: z.ZodUnknown; rawBody?: true } : SchemaField<C, 'body'>;
 
-/** The route's JSON reply (or the same wrapped with a status and headers), or an image for the QR routes. */
+/** The route's JSON reply (or the same wrapped with a status and headers), an image for the QR routes, or a page. */
 export type HandlerResult<C> = C extends { reply: infer R extends z.ZodType }
-  ? z.input<R> | HttpResult<z.input<R>> | (C extends { file: true } ? HttpResult<FileBody> : never)
-  : HttpResult<ImageBody>;
+  ?
+      | z.input<R>
+      | HttpResult<z.input<R>>
+      | (C extends { file: true } ? HttpResult<FileBody> : never)
+      | (C extends { page: true } ? HttpResult<HtmlBody> : never)
+  : C extends { reply: 'html' }
+    ? HttpResult<HtmlBody>
+    : HttpResult<ImageBody>;
 
 /** One route's implementation, typed by its entry in the contract. */
 export type RouteImpl<C> = SchemaField<C, 'params'> &
@@ -234,5 +242,22 @@ export function defineArea<A extends FunctionArea>(area: A, routeMap: AreaRoutes
     .use(requireCloudFrontOrigin());
   const corsOrigin = process.env.CORS_ORIGIN;
   if (corsOrigin) h.use(httpCors({ origins: corsOrigin.split(','), credentials: false }));
+  startDuringInit();
   return h.handler(httpRouterHandler(routes as never) as never);
+}
+
+/**
+ * In the cloud (the JWT key is a Secrets Manager secret), build the DynamoDB client and start fetching the JWT
+ * keys while the function initialises, so that the first request finds them ready or on the way. A failed
+ * fetch is forgotten by the secret cache and tried again by the first request; a configuration error is left
+ * for the first request to report.
+ */
+function startDuringInit(): void {
+  if (!process.env.JWT_SECRET_ARN || process.env.JWT_SECRET) return;
+  try {
+    docClient();
+    void jwtKeys().catch(() => undefined);
+  } catch {
+    /* reported by the first request */
+  }
 }

@@ -18,6 +18,11 @@ export class HttpResult<T = unknown> {
   ) {}
 }
 
+/** The body of a page (the contract's `reply: 'html'`): a whole HTML document. */
+export interface HtmlBody {
+  readonly html: true;
+}
+
 /** The body of a route that answers with a file to download (the contract's `file: true`). */
 export interface FileBody {
   readonly file: true;
@@ -49,3 +54,17 @@ export function text(data: string, contentType: string, headers: Record<string, 
 }
 
 export const noContent = () => new HttpResult(204, '', {});
+
+/** A page the function renders; never stored by a shared cache (it may hold what the reader typed). */
+export function html(page: string, statusCode = 200, headers: Record<string, string> = {}): HttpResult<HtmlBody> {
+  return new HttpResult(statusCode, page, {
+    'content-type': 'text/html; charset=utf-8',
+    'cache-control': 'no-store',
+    ...headers,
+  });
+}
+
+/** 303 See Other: after a form's POST, the browser GETs the given page. */
+export function seeOther(location: string): HttpResult<HtmlBody> {
+  return new HttpResult(303, '', { location, 'cache-control': 'no-store' });
+}

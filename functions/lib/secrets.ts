@@ -1,5 +1,5 @@
-import { GetSecretValueCommand, ResourceNotFoundException, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { env } from './env';
+import { AwsServiceError, bodyOf, jsonServiceError, serviceEndpoint, signedFetch } from './signed-fetch';
 
 /**
  * Secrets come from the environment locally and from AWS Secrets Manager in the cloud (the stack passes
@@ -10,8 +10,8 @@ import { env } from './env';
  * again after ROTATION_PICKUP_MS, so a `put-secret-value` reaches every running instance within that time and
  * the value it replaced is still accepted meanwhile (docs/deployment.md, "Rotating the secrets").
  *
- * The client is imported statically: a dynamic import() makes esbuild keep the whole client (every command
- * and schema) and wrap the modules it reaches in lazy initialisers; static, only GetSecretValue is kept.
+ * GetSecretValue is the one Secrets Manager call: a signed JSON request (functions/lib/signed-fetch.ts), not the
+ * SDK client, which added its models and endpoint rules to every bundle (docs/decisions/0037).
  */
 export const ROTATION_PICKUP_MS = 5 * 60_000;
 
@@ -19,17 +19,29 @@ type Stage = 'AWSCURRENT' | 'AWSPREVIOUS';
 /** Reads one stage of a secret; undefined when the secret has no such stage (never rotated). */
 export type SecretSource = (arn: string, stage: Stage) => Promise<string | undefined>;
 
-/** One client for all secrets of the process. */
-let client: SecretsManagerClient | undefined;
+/** One GetSecretValue call; the endpoint honours AWS_ENDPOINT_URL_SECRETS_MANAGER as the SDK does. */
+async function getSecretValue(arn: string, stage: Stage): Promise<{ SecretString?: string }> {
+  const region = env().AWS_REGION;
+  const res = await signedFetch(
+    { service: 'secretsmanager', region },
+    {
+      method: 'POST',
+      url: new URL(`${serviceEndpoint('SECRETS_MANAGER', `secretsmanager.${region}.amazonaws.com`)}/`),
+      headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': 'secretsmanager.GetSecretValue' },
+      body: JSON.stringify({ SecretId: arn, VersionStage: stage }),
+    },
+  );
+  if (!res.ok) throw await jsonServiceError(res);
+  return JSON.parse(await bodyOf(res, 'text')) as { SecretString?: string };
+}
 
 const fromSecretsManager: SecretSource = async (arn, stage) => {
-  client ??= new SecretsManagerClient({ region: env().AWS_REGION });
   try {
-    const out = await client.send(new GetSecretValueCommand({ SecretId: arn, VersionStage: stage }));
+    const out = await getSecretValue(arn, stage);
     if (!out.SecretString) throw new Error(`Secret ${arn} has no string value`);
     return out.SecretString;
   } catch (e) {
-    if (stage === 'AWSPREVIOUS' && e instanceof ResourceNotFoundException) return undefined;
+    if (stage === 'AWSPREVIOUS' && e instanceof AwsServiceError && e.code === 'ResourceNotFoundException') return undefined;
     throw e;
   }
 };

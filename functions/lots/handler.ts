@@ -13,6 +13,9 @@ import { defineArea } from '../lib/handler';
 import { binary, json, text } from '../lib/http';
 import { qrImageHeaders } from '../lib/qr';
 import * as lots from './service';
+import { lotPage, lotRefusal } from './lot-page';
+import { servePage } from '../lib/pages/serve';
+import { LOT_MESSAGES } from '../lib/pages/page-messages';
 
 /**
  * QR images never change for a lot (its code is permanent), so caches may keep them for a year: staff
@@ -61,4 +64,5 @@ export const handler = defineArea('lots', {
       return text(img.data as string, 'image/svg+xml; charset=utf-8', imageHeaders(img.lotCode, 'svg', query.download, false));
     },
   },
+  'GET /lot/{code}': { handle: ({ event }) => servePage(event, lotPage, { messages: LOT_MESSAGES, refusal: lotRefusal }) },
 });

@@ -36,7 +36,11 @@ import { closeSeason, retentionStatus } from './retention';
 import { listRegistrations } from './list';
 import { presignDownload } from './scan-store';
 import * as registrations from './service';
-import { parseSubmission } from './submission';
+import { acceptsPage, isBasicFormPost, showBasicForm, submitBasicForm } from './basic-form';
+import { isMultipart, parseSubmission, readSubmission, submissionOf } from './submission';
+import { letterPage, letterRefusal } from './letter-page';
+import { servePage } from '../lib/pages/serve';
+import { LETTER_MESSAGES } from '../lib/pages/page-messages';
 import { createUploadUrl, DOWNLOAD_URL_SECONDS } from './uploads';
 
 /** How long the admin's request to close a season deletes scans before answering; the daily job does the rest. */
@@ -66,6 +70,16 @@ export const handler = defineArea('registrations', {
   'POST /svsregistration': {
     rawBody: true,
     handle: async ({ event, caller, sourceIp, audit }) => {
+      if (isMultipart(event)) {
+        // The basic form's posts are known by their hidden field, or, unreadable, by a browser asking for a page.
+        const posted = await readSubmission(event).catch((e: unknown) => (e instanceof AppError ? e : Promise.reject(e)));
+        if (posted instanceof AppError ? acceptsPage(event) : isBasicFormPost(posted))
+          return submitBasicForm(event, posted, { caller, sourceIp, audit });
+        if (posted instanceof AppError) throw posted;
+        await registrations.assertFormOpen();
+        const out = await registrations.submitRegistration({ ...submissionOf(posted, event), caller, sourceIp, audit });
+        return json(out.reply, out.status);
+      }
       await registrations.assertFormOpen();
       const parsed = await parseSubmission(event);
       const out = await registrations.submitRegistration({ ...parsed, caller, sourceIp, audit });
@@ -183,5 +197,11 @@ export const handler = defineArea('registrations', {
   'POST /api/retention/close-season': {
     body: CloseSeasonInput,
     handle: ({ body, caller, audit }) => closeSeason(body.year, caller!, audit, CLOSE_SEASON_REQUEST_MS),
+  },
+  'GET /svs/appointment/{code}': {
+    handle: ({ event }) => servePage(event, letterPage, { messages: LETTER_MESSAGES, refusal: letterRefusal }),
+  },
+  'GET /svsregistration/basic': {
+    handle: () => showBasicForm(),
   },
 });

@@ -1,14 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  ListObjectsCommand,
-  ListObjectsV2Command,
-  PutObjectCommand,
-} from '@aws-sdk/client-s3';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { s3Client } from '../lib/aws';
 import { env } from '../lib/env';
+import * as s3 from '../lib/s3';
 
 /**
  * Aadhaar scans in the uploads bucket (docs/data-model.md, "Registrations and appointments"):
@@ -23,15 +15,8 @@ export function newPendingKey(): string {
 }
 
 export async function presignUpload(key: string, contentType: string, size: number, expiresIn: number): Promise<string> {
-  return getSignedUrl(
-    s3Client(),
-    new PutObjectCommand({ Bucket: bucket(), Key: key, ContentType: contentType, ContentLength: size }),
-    {
-      expiresIn,
-      // Both are part of the signature: S3 refuses a PUT of another type or length.
-      signableHeaders: new Set(['content-type', 'content-length']),
-    },
-  );
+  // Type and length are part of the signature: S3 refuses a PUT of another type or length.
+  return s3.presignPut(bucket(), key, expiresIn, contentType, size);
 }
 
 const SERVED_TYPES: Record<string, string> = { gif: 'image/gif', jpg: 'image/jpeg', png: 'image/png', pdf: 'application/pdf' };
@@ -46,17 +31,11 @@ export async function presignDownload(key: string, expiresIn: number, contentTyp
   const ext = /\.([a-z]+)$/.exec(key)?.[1] ?? '';
   const checked = SERVED_TYPES[ext];
   const safe = checked !== undefined && (contentType === undefined || contentType === checked);
-  return getSignedUrl(
-    s3Client(),
-    new GetObjectCommand({
-      Bucket: bucket(),
-      Key: key,
-      ResponseContentType: safe ? checked : 'application/octet-stream',
-      ResponseContentDisposition: safe ? `inline; filename="aadhaar.${ext}"` : 'attachment; filename="aadhaar.bin"',
-      ResponseCacheControl: 'private, no-store',
-    }),
-    { expiresIn },
-  );
+  return s3.presignGet(bucket(), key, expiresIn, {
+    'response-content-type': safe ? checked : 'application/octet-stream',
+    'response-content-disposition': safe ? `inline; filename="aadhaar.${ext}"` : 'attachment; filename="aadhaar.bin"',
+    'response-cache-control': 'private, no-store',
+  });
 }
 
 /** Size and first bytes of an object (one ranged GET), or undefined when there is no such object. */
@@ -65,16 +44,8 @@ export async function readObjectHead(
   bytes: number,
 ): Promise<{ size: number; head: Buffer; contentType?: string } | undefined> {
   try {
-    const out = await s3Client().send(new GetObjectCommand({ Bucket: bucket(), Key: key, Range: `bytes=0-${bytes - 1}` }));
-    const total = /\/(\d+)$/.exec(out.ContentRange ?? '')?.[1];
-    if (total === '0') {
-      // Some S3 stand-ins answer a range of an empty object with a bogus length: do not read the body.
-      (out.Body as { destroy?: () => void } | undefined)?.destroy?.();
-      return { size: 0, head: Buffer.alloc(0) };
-    }
-    const head = Buffer.from(await out.Body!.transformToByteArray());
-    const size = total !== undefined ? Number(total) : Number(out.ContentLength ?? head.length);
-    return { size, head, contentType: out.ContentType };
+    const out = await s3.getObjectRange(bucket(), key, bytes);
+    return { size: out.size, head: out.body, contentType: out.contentType };
   } catch (e) {
     const err = e as { name?: string; $metadata?: { httpStatusCode?: number } };
     if (err.name === 'NoSuchKey' || err.name === 'NotFound' || err.$metadata?.httpStatusCode === 404) return undefined;
@@ -85,19 +56,11 @@ export async function readObjectHead(
 }
 
 export async function putObject(key: string, body: Buffer, contentType: string): Promise<void> {
-  await s3Client().send(
-    new PutObjectCommand({
-      Bucket: bucket(),
-      Key: key,
-      Body: body,
-      ContentType: contentType,
-      ContentLength: body.length,
-    }),
-  );
+  await s3.putObject(bucket(), key, body, { contentType });
 }
 
 export async function deleteObject(key: string): Promise<void> {
-  await s3Client().send(new DeleteObjectCommand({ Bucket: bucket(), Key: key }));
+  await s3.deleteObject(bucket(), key);
 }
 
 /** One page of the objects under `prefix`: key and last-modified time. */
@@ -105,11 +68,7 @@ export async function listObjects(
   prefix: string,
   token?: string,
 ): Promise<{ objects: { key: string; modified: Date }[]; next?: string }> {
-  const out = await s3Client().send(new ListObjectsV2Command({ Bucket: bucket(), Prefix: prefix, ContinuationToken: token }));
-  const objects = (out.Contents ?? []).flatMap((o) =>
-    o.Key && o.LastModified ? [{ key: o.Key, modified: o.LastModified }] : [],
-  );
-  return { objects, next: out.IsTruncated ? out.NextContinuationToken : undefined };
+  return s3.listObjectsV2(bucket(), prefix, token);
 }
 
 /**
@@ -122,8 +81,11 @@ export async function listKeysAfter(
   startAfter: string | undefined,
   max: number,
 ): Promise<{ keys: string[]; more: boolean }> {
-  const out = await s3Client().send(
-    new ListObjectsCommand({ Bucket: bucket(), Prefix: prefix, MaxKeys: max, ...(startAfter ? { Marker: startAfter } : {}) }),
-  );
-  return { keys: (out.Contents ?? []).flatMap((o) => (o.Key ? [o.Key] : [])), more: Boolean(out.IsTruncated) };
+  const out = await s3.listObjectsV1(bucket(), prefix, startAfter, max);
+  return { keys: out.objects.map((o) => o.key), more: out.truncated };
+}
+
+/** A server-side copy inside the bucket (no body through the function). */
+export async function copyObject(from: string, to: string, contentType?: string): Promise<void> {
+  await s3.copyObject(bucket(), from, to, { contentType });
 }

@@ -129,6 +129,14 @@ function isAttachment(v: unknown): v is Attachment {
 }
 
 export async function parseSubmission(event: APIGatewayProxyEventV2): Promise<ParsedSubmission> {
+  return submissionOf(await readSubmission(event), event);
+}
+
+export const isMultipart = (event: APIGatewayProxyEventV2) =>
+  (event.headers?.['content-type'] ?? '').toLowerCase().startsWith('multipart/form-data');
+
+/** The posted form as it came: text fields (the first of a repeated one) and the file, not yet checked. */
+export async function readSubmission(event: APIGatewayProxyEventV2): Promise<Record<string, unknown>> {
   const type = (event.headers?.['content-type'] ?? '').toLowerCase();
   let raw: Record<string, unknown>;
   if (type.startsWith('multipart/form-data')) raw = await readMultipart(event);
@@ -139,7 +147,11 @@ export async function parseSubmission(event: APIGatewayProxyEventV2): Promise<Pa
   const values: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(raw)) values[k] = k === FILE_FIELD ? v : firstOf(v);
   if (values.Name === undefined && values.name !== undefined) values.Name = values.name;
+  return values;
+}
 
+/** The submission a read form makes: its fields checked, the file and the idempotency key (header first). */
+export function submissionOf(values: Record<string, unknown>, event: APIGatewayProxyEventV2): ParsedSubmission {
   let file: FileSource | undefined;
   const upload = firstOf(values[FILE_FIELD]);
   if (isAttachment(upload) && upload.content.length > 0)

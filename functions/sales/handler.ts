@@ -21,6 +21,10 @@ import { qrImageHeaders } from '../lib/qr';
 import * as creditNotes from './credit-notes';
 import * as dayClose from './day-close';
 import * as sales from './service';
+import { billPage, billRefusal } from './bill-page';
+import { creditNotePage, creditNoteRefusal } from './credit-note-page';
+import { servePage } from '../lib/pages/serve';
+import { BILL_MESSAGES } from '../lib/pages/page-messages';
 
 /** Sales and bills. Public lookups go by the printed invoice number only; ids are staff-only. */
 export const handler = defineArea('sales', {
@@ -117,5 +121,11 @@ export const handler = defineArea('sales', {
     params: DayCloseIdParam,
     body: ReopenDayInput,
     handle: ({ params, body, caller, audit }) => dayClose.reopenDay(params.id, body, caller!, audit),
+  },
+  'GET /bill/{number}': {
+    handle: ({ event }) => servePage(event, billPage, { messages: BILL_MESSAGES, refusal: billRefusal }),
+  },
+  'GET /credit-note/{number}': {
+    handle: ({ event }) => servePage(event, creditNotePage, { messages: BILL_MESSAGES, refusal: creditNoteRefusal }),
   },
 });

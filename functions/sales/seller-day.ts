@@ -1,8 +1,9 @@
-import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { Denominations } from '@shared/schemas/day-close';
 import type { PaymentMode } from '@shared/schemas/sales';
 import type { TransactItem } from '../lib/audited-write';
 import { docClient, tableName } from '../lib/aws';
+import { queryAll } from '../lib/query';
 
 /**
  * One seller's India day (docs/data-model.md, "Day close"; docs/decisions/0030-day-close.md):
@@ -204,22 +205,12 @@ export async function getSellerDay(day: string, userID: number): Promise<SellerD
 
 /** Every seller's day of one India day (one partition; a day has a handful of sellers). */
 export async function sellerDaysOf(day: string): Promise<SellerDayItem[]> {
-  const items: SellerDayItem[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const out = await docClient().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': `${SELLER_DAY_PREFIX}${day}` },
-        ConsistentRead: true,
-        ExclusiveStartKey: start,
-      }),
-    );
-    for (const it of out.Items ?? []) items.push(sellerDayOf(it));
-    start = out.LastEvaluatedKey;
-  } while (start);
-  return items;
+  const items = await queryAll({
+    KeyConditionExpression: 'pk = :pk',
+    ExpressionAttributeValues: { ':pk': `${SELLER_DAY_PREFIX}${day}` },
+    ConsistentRead: true,
+  });
+  return items.map(sellerDayOf);
 }
 
 export interface CloseWrite {

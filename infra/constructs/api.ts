@@ -128,9 +128,9 @@ export function throttleRoutes(stage: HttpStage, routes: readonly Construct[]): 
   for (const r of routes) stage.node.addDependency(r);
 }
 
-/** Every route must be reachable through CloudFront, i.e. start with one of the API path prefixes. */
+/** Every route must be reachable through CloudFront, i.e. start with one of the API path prefixes (or be a page). */
 export function checkRoutesAreServed(routes: readonly RouteDef[] = ROUTES): void {
-  const stray = routes.filter((r) => !API_PATH_PREFIXES.some((p) => r.path.startsWith(p)));
+  const stray = routes.filter((r) => !r.page && !API_PATH_PREFIXES.some((p) => r.path.startsWith(p)));
   if (stray.length > 0) {
     throw new Error(
       `Routes outside the API path prefixes (${API_PATH_PREFIXES.join(', ')}) would never reach the API through CloudFront: ${stray

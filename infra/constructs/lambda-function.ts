@@ -1,6 +1,6 @@
 import { Duration, RemovalPolicy, type Stack } from 'aws-cdk-lib';
 import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { Architecture } from 'aws-cdk-lib/aws-lambda';
+import { Architecture, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { AREA_BUNDLING, FUNCTION_RUNTIME } from '../bundling';
@@ -49,9 +49,18 @@ export function addLambdaFunction(stack: Stack, options: LambdaFunctionOptions):
     bundling: AREA_BUNDLING,
     environment: options.environment,
     reservedConcurrentExecutions: options.reservedConcurrency,
+    // X-Ray traces of each invocation (init, duration, errors) from the runtime itself: nothing in the bundle.
+    tracing: Tracing.ACTIVE,
     // A version made by a deploy stays when the next deploy makes another: the one to roll back to.
     currentVersionOptions: { removalPolicy: RemovalPolicy.RETAIN },
   });
   acknowledge(fn, [{ id: 'AwsSolutions-L1', reason: options.runtimeReason }]);
+  acknowledge(role, [
+    {
+      id: 'AwsSolutions-IAM5[Resource::*]',
+      reason:
+        'Active tracing: xray:PutTraceSegments and xray:PutTelemetryRecords have no resource-level scope. Any other action on * is acknowledged where it is granted.',
+    },
+  ]);
   return { fn, role };
 }

@@ -6,7 +6,7 @@ import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import { BlockPublicAccess, Bucket, BucketEncryption } from 'aws-cdk-lib/aws-s3';
 import { ORIGIN_VERIFY_HEADER } from '@functions/lib/origin-verify';
-import { API_PATH_PREFIXES } from '@shared/routes';
+import { API_PATH_PREFIXES, PAGE_PATH_PREFIXES } from '@shared/routes';
 import { contentSecurityPolicy } from '../security-headers';
 import { acknowledge } from './acknowledge';
 import { addGeneratedSecret } from './data';
@@ -14,8 +14,8 @@ import { addViewerAddressFunction } from './viewer-address';
 
 /**
  * CloudFront Function (viewer request, default behaviour only): a path whose last segment has no file
- * extension is a client-side route of the SPA (/bill/..., /lot/..., /svs/appointment/..., /admin/...) and
- * gets index.html. The API behaviours do not run it (they run the viewer-address function), so API 403/404 answers pass through untouched.
+ * extension is a client-side route of the SPA (/registration, /admin/...) and gets index.html; the QR pages
+ * (/bill/..., /lot/..., /svs/appointment/...) have behaviours of their own (pagePathPatterns). The API behaviours do not run it (they run the viewer-address function), so API 403/404 answers pass through untouched.
  */
 export const SPA_REWRITE_FUNCTION_CODE = `function handler(event) {
   var request = event.request;
@@ -31,6 +31,14 @@ export const SPA_REWRITE_FUNCTION_CODE = `function handler(event) {
 export function apiPathPatterns(): string[] {
   return API_PATH_PREFIXES.map((p) => `${p}*`);
 }
+
+/** CloudFront path patterns of the pages a function answers as HTML ('/bill/' -> '/bill/*'). */
+export function pagePathPatterns(): string[] {
+  return PAGE_PATH_PREFIXES.map((p) => `${p}*`);
+}
+
+/** Query values a page's answer depends on: the bill's token and the language. Anything else is no part of the key. */
+export const PAGE_CACHE_QUERY = ['t', 'lang'] as const;
 
 export interface SiteOptions {
   api: HttpApi;
@@ -151,6 +159,37 @@ export function addSite(stack: Stack, options: SiteOptions): Site {
     compress: true,
   };
 
+  // The QR pages (docs/decisions/0034-qr-pages-as-html.md): kept as long as the page says (a public bill or lot a
+  // minute, a page with personal data not at all), keyed by the address alone: the page reads no header or cookie.
+  const pageCachePolicy = new cloudfront.CachePolicy(stack, 'PageCachePolicy', {
+    comment: 'QR pages: honour the page Cache-Control, default no caching, key: path, token and language',
+    defaultTtl: Duration.seconds(0),
+    minTtl: Duration.seconds(0),
+    maxTtl: Duration.minutes(5),
+    headerBehavior: cloudfront.CacheHeaderBehavior.none(),
+    queryStringBehavior: cloudfront.CacheQueryStringBehavior.allowList(...PAGE_CACHE_QUERY),
+    cookieBehavior: cloudfront.CacheCookieBehavior.none(),
+    enableAcceptEncodingGzip: true,
+    enableAcceptEncodingBrotli: true,
+  });
+  // The same headers, except the CSP and the referrer policy, which the page sends itself: its CSP allows its
+  // inline script by hash, and its address (the bill's token, the letter's code) is never sent as a referrer.
+  const pageSecurityHeaders = new cloudfront.ResponseHeadersPolicy(stack, 'PageSecurityHeaders', {
+    comment: 'Seed portal QR pages: security headers, CSP from the page',
+    securityHeadersBehavior: {
+      strictTransportSecurity: { accessControlMaxAge: Duration.days(730), includeSubdomains: true, override: true },
+      contentTypeOptions: { override: true },
+      frameOptions: { frameOption: cloudfront.HeadersFrameOption.DENY, override: true },
+      referrerPolicy: { referrerPolicy: cloudfront.HeadersReferrerPolicy.NO_REFERRER, override: true },
+    },
+  });
+  const pageBehavior: cloudfront.BehaviorOptions = {
+    ...apiBehavior,
+    allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD,
+    cachePolicy: pageCachePolicy,
+    responseHeadersPolicy: pageSecurityHeaders,
+  };
+
   const { domainName, certificateArn, webAclArn } = options;
   const customDomain = domainName && certificateArn ? domainName : undefined;
   if (domainName && !certificateArn) {
@@ -175,7 +214,10 @@ export function addSite(stack: Stack, options: SiteOptions): Site {
       functionAssociations: [{ function: spaRewrite, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
       compress: true,
     },
-    additionalBehaviors: Object.fromEntries(apiPathPatterns().map((p) => [p, apiBehavior])),
+    additionalBehaviors: Object.fromEntries([
+      ...apiPathPatterns().map((p) => [p, apiBehavior] as const),
+      ...pagePathPatterns().map((p) => [p, pageBehavior] as const),
+    ]),
     httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,
     ...(webAclArn ? { webAclId: webAclArn } : {}),
     // Price class 200 includes the edge locations in India.

@@ -6,7 +6,7 @@ import { pipeline } from 'node:stream';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { VIEWER_ADDRESS_HEADER } from '@functions/lib/client-address';
-import { ROUTES, isApiPath, type RouteDef } from '@shared/routes';
+import { ROUTES, isFunctionPath, type RouteDef } from '@shared/routes';
 import { contentSecurityPolicy } from '../security-headers';
 import { handlerFor } from './handlers';
 
@@ -308,7 +308,8 @@ async function handleRequest(req: http.IncomingMessage, res: http.ServerResponse
     // The body is not read; the connection closes after the answer.
     return sendJson(res, 400, { message: MSG_BAD_URL }, { connection: 'close' });
   }
-  if (isApiPath(target.path)) return handleApi(req, res, target);
+  // The API and the pages a function answers (the QR codes' addresses) go before the SPA's fallback, as on CloudFront.
+  if (isFunctionPath(target.path)) return handleApi(req, res, target);
   // A body sent to a static path is read and dropped.
   req.resume();
   return serveStatic(req, res, staticDir, target.path);

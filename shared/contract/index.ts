@@ -57,4 +57,4 @@ export type SentPart<C, F extends 'params' | 'query' | 'body'> =
 export type ReplyData<C> = C extends { reply: infer R extends z.ZodType } ? z.output<R> : never;
 
 /** Keys of the routes that answer JSON. */
-export type JsonRouteKey = { [K in RouteKey]: Contract[K]['reply'] extends 'image' ? never : K }[RouteKey];
+export type JsonRouteKey = { [K in RouteKey]: Contract[K]['reply'] extends 'image' | 'html' ? never : K }[RouteKey];

@@ -25,4 +25,5 @@ export const lotsContract = {
   'DELETE /api/lots/{id}': { params: IdParam, reply: LotRemovedReply },
   'GET /api/lots/{id}/qrcode.png': { params: IdParam, query: QrQuery, reply: 'image' },
   'GET /api/lots/{id}/qrcode.svg': { params: IdParam, query: QrSvgQuery, reply: 'image' },
+  'GET /lot/{code}': { reply: 'html' },
 } as const satisfies AreaContract<'lots'>;

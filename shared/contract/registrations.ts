@@ -43,7 +43,7 @@ const RegistrationForm = z.record(z.string(), z.unknown());
 
 export const registrationsContract = {
   'POST /svsregistration/upload-url': { body: UploadUrlInput, bodyReadByHandler: true, reply: UploadUrlReply },
-  'POST /svsregistration': { body: RegistrationForm, bodyReadByHandler: true, reply: RegistrationReply },
+  'POST /svsregistration': { body: RegistrationForm, bodyReadByHandler: true, reply: RegistrationReply, page: true },
   'POST /svsregistration/find-letter': { body: FindLetterInput, bodyReadByHandler: true, reply: FindLetterReply },
   'GET /svsregistration/AppointmentList/{code}': { params: LetterCodeParam, reply: AppointmentLetterReply },
   'GET /svsregistration/AppointmentList/{code}/qrcode.png': { params: LetterCodeParam, query: LetterQrQuery, reply: 'image' },
@@ -72,4 +72,6 @@ export const registrationsContract = {
   },
   'GET /api/retention': { reply: RetentionReply },
   'POST /api/retention/close-season': { body: CloseSeasonInput, reply: SeasonCloseReply },
+  'GET /svs/appointment/{code}': { reply: 'html' },
+  'GET /svsregistration/basic': { reply: 'html' },
 } as const satisfies AreaContract<'registrations'>;

@@ -40,4 +40,7 @@ export const salesContract = {
   'POST /api/day-close': { body: DayCloseInput, reply: DayCloseView },
   'GET /api/day-close': { query: DayCloseQuery, reply: DayCloseListReply },
   'POST /api/day-close/{id}/reopen': { params: DayCloseIdParam, body: ReopenDayInput, reply: DayCloseView },
+  // pages: the number and the token are read by the page itself, which answers its own HTML 400/404
+  'GET /bill/{number}': { reply: 'html' },
+  'GET /credit-note/{number}': { reply: 'html' },
 } as const satisfies AreaContract<'sales'>;

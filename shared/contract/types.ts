@@ -3,7 +3,7 @@ import type { FunctionArea, ROUTES } from '../routes';
 
 /**
  * What one route takes and answers. The request schemas are the ones its handler parses with; `reply` is
- * the JSON body of a 2xx, or 'image' for the QR routes (PNG or SVG).
+ * the JSON body of a 2xx, 'image' for the QR routes (PNG or SVG), or 'html' for the pages (a whole HTML document).
  */
 export interface RouteContract {
   params?: z.ZodType;
@@ -14,9 +14,11 @@ export interface RouteContract {
    * messages); `body` is then what a client sends, not a schema the handler is given.
    */
   bodyReadByHandler?: true;
-  reply: z.ZodType | 'image';
+  reply: z.ZodType | 'image' | 'html';
   /** Besides the JSON reply, a 2xx may carry a file (an export): the JSON then comes with a JSON content type. */
   file?: true;
+  /** Besides the JSON reply, the route may answer a browser's form post with a page or a redirect to one. */
+  page?: true;
 }
 
 type Route = (typeof ROUTES)[number];

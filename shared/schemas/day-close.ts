@@ -37,7 +37,7 @@ const count = (label: string, max: number) =>
       .number({ error: `${label} must be a number` })
       .int(`${label} must be a whole number`)
       .min(0, `${label} cannot be negative`)
-      .max(max, `${label}: at most ${max.toLocaleString('en-IN')}`),
+      .max(max, { error: () => `${label}: at most ${max.toLocaleString('en-IN')}` }),
   );
 
 export const Denominations = z.strictObject({

@@ -259,3 +259,44 @@ describe('the footer of every public page', () => {
     expect(pageErrors).toEqual([]);
   });
 });
+
+describe('Submit clicked with a mouse on a phone-sized screen', () => {
+  it('registers on the first click when the notice arrives late (hi, 360 px, no touch)', async () => {
+    const ctx = await e2e.browser.newContext({ viewport: PHONE, locale: 'hi-IN', timezoneId: 'Asia/Kolkata' });
+    ctx.setDefaultTimeout(15_000);
+    const page = await newPage(ctx);
+    await page.addInitScript(() => localStorage.setItem('lang', 'hi'));
+    // A slow network: the notice's text comes a few seconds after the form.
+    let noticeSent = false;
+    await page.route('**/api/home/pages/privacy-notice', async (route) => {
+      await new Promise((done) => setTimeout(done, 4_000));
+      await route.continue();
+      noticeSent = true;
+    });
+    await page.goto(url('/registration'));
+    await fillRegistrationForm(page, {
+      name: 'कमला देवी',
+      fatherName: 'रामलाल',
+      aadhaar: newAadhaar(7),
+      mobile: newMobile(),
+      village: 'बिठूर',
+      block: 'कल्याणपुर',
+      subDistrict: 'कानपुर सदर',
+      district: 'Kanpur Nagar',
+      crop: 'Wheat',
+      bags: '1',
+      file: join(FIXTURES, 'aadhaar-sample.pdf'),
+    });
+    // The farmer scrolls to the bottom and aims at Submit; the click comes once the notice's answer is in.
+    await page.mouse.move(180, 400);
+    await page.mouse.wheel(0, 3_000);
+    const submit = page.getByTestId('registration-submit');
+    await expect.poll(() => page.evaluate(() => window.scrollY + innerHeight >= document.body.scrollHeight - 1)).toBe(true);
+    const aim = (await submit.boundingBox())!;
+    await expect.poll(() => noticeSent).toBe(true);
+    await page.waitForTimeout(500);
+    await page.mouse.click(aim.x + aim.width / 2, aim.y + aim.height / 2);
+    await page.waitForURL((u) => u.pathname.startsWith('/svs/appointment/'), { timeout: 10_000 });
+    await ctx.close();
+  });
+});

@@ -14,7 +14,8 @@ import { LOG_RETENTION_BY_PREFIX, WARM_THROUGHPUT } from '@infra/constructs/data
 import { AUDIT_ARCHIVE_RETENTION_DAYS } from '@infra/constructs/audit-archive';
 import { REGISTRATION_EVENTS_ITERATOR_AGE_ALARM_MS } from '@infra/constructs/registration-events';
 import { AREA_GRANTS, LIVE_ALIAS, ROUTE_THROTTLES, TABLE_ACTIONS, checkRoutesAreServed } from '@infra/constructs/api';
-import { SPA_REWRITE_FUNCTION_CODE, apiPathPatterns } from '@infra/constructs/site';
+import { PAGE_CACHE_QUERY, SPA_REWRITE_FUNCTION_CODE, apiPathPatterns, pagePathPatterns } from '@infra/constructs/site';
+import { PUBLIC_PAGE_SECONDS } from '@functions/lib/pages/document';
 import { VIEWER_ADDRESS_FUNCTION_CODE } from '@infra/constructs/viewer-address';
 import { VIEWER_ADDRESS_HEADER } from '@functions/lib/client-address';
 import { contentSecurityPolicy } from '@infra/security-headers';
@@ -267,6 +268,16 @@ describe('SeedPortalStack', { timeout: 120_000 }, () => {
     expect(reserved.registrations).toBeUndefined();
   });
 
+  it('traces every function with X-Ray from the runtime (no tracing library in the bundles)', () => {
+    const functions = resourcesOf(template, 'AWS::Lambda::Function').filter(([, f]) =>
+      String(f.Properties.Runtime ?? '').startsWith('nodejs'),
+    );
+    expect(functions.length).toBeGreaterThan(FUNCTION_AREAS.length);
+    for (const [id, f] of functions) {
+      expect(f.Properties.TracingConfig, id).toEqual({ Mode: 'Active' });
+    }
+  });
+
   it('lets the exports function read and write exports/ only, invoke itself, and expires the files after a day', () => {
     const roles = resourcesOf(template, 'AWS::IAM::Role');
     const [roleId] = roles.find(([, r]) => r.Properties.Description === 'Seed portal exports function')!;
@@ -330,6 +341,8 @@ describe('SeedPortalStack', { timeout: 120_000 }, () => {
       'logs:PutLogEvents',
       's3:DeleteObject',
       's3:ListBucket',
+      'xray:PutTelemetryRecords',
+      'xray:PutTraceSegments',
     ]);
     const byAction = (a: string) => statements.find((st) => [st.Action].flat().includes(a))!;
     expect(JSON.stringify(byAction('s3:DeleteObject').Resource)).toContain('/aadhaar/*');
@@ -524,7 +537,12 @@ describe('SeedPortalStack', { timeout: 120_000 }, () => {
       [['dynamodb:Query'], expect.stringContaining('/index/*')],
     ]);
     const actions = statements.flatMap((st) => [st.Action].flat());
-    expect(actions.filter((a) => !a.startsWith('dynamodb:')).sort()).toEqual(['logs:CreateLogStream', 'logs:PutLogEvents']);
+    expect(actions.filter((a) => !a.startsWith('dynamodb:')).sort()).toEqual([
+      'logs:CreateLogStream',
+      'logs:PutLogEvents',
+      'xray:PutTelemetryRecords',
+      'xray:PutTraceSegments',
+    ]);
     expect(JSON.stringify(statements)).not.toMatch(/s3:|secretsmanager:|dynamodb:Scan|dynamodb:\*/);
   });
 
@@ -605,7 +623,7 @@ describe('SeedPortalStack', { timeout: 120_000 }, () => {
     expect(apiPathPatterns()).toEqual(expect.arrayContaining(['/api/*', '/auth/*', '/svsregistration*']));
     const [[, dist]] = resourcesOf(template, 'AWS::CloudFront::Distribution');
     const c = dist.Properties.DistributionConfig;
-    expect(c.CacheBehaviors.map((b: any) => b.PathPattern)).toEqual(apiPathPatterns());
+    expect(c.CacheBehaviors.map((b: any) => b.PathPattern)).toEqual([...apiPathPatterns(), ...pagePathPatterns()]);
     const [[cachePolicyId, cachePolicy]] = resourcesOf(template, 'AWS::CloudFront::CachePolicy');
     expect(cachePolicy.Properties.CachePolicyConfig).toMatchObject({
       DefaultTTL: 0,
@@ -616,7 +634,7 @@ describe('SeedPortalStack', { timeout: 120_000 }, () => {
         CookiesConfig: { CookieBehavior: 'none' },
       },
     });
-    for (const b of c.CacheBehaviors) {
+    for (const b of c.CacheBehaviors.filter((x: any) => apiPathPatterns().includes(x.PathPattern))) {
       expect(b).toMatchObject({
         AllowedMethods: ['GET', 'HEAD', 'OPTIONS', 'PUT', 'PATCH', 'POST', 'DELETE'],
         OriginRequestPolicyId: ALL_VIEWER_EXCEPT_HOST_HEADER,
@@ -631,6 +649,50 @@ describe('SeedPortalStack', { timeout: 120_000 }, () => {
       ]);
       const origin = c.Origins.find((o: any) => o.Id === b.TargetOriginId);
       expect(origin.CustomOriginConfig).toMatchObject({ OriginProtocolPolicy: 'https-only', OriginSSLProtocols: ['TLSv1.2'] });
+      expect(JSON.stringify(origin.DomainName)).toMatch(/HttpApi.*execute-api/);
+    }
+  });
+
+  it('routes the QR pages to the HTTP API, GET only, cached as long as the page says and keyed by its address alone', () => {
+    expect(pagePathPatterns()).toEqual(['/bill/*', '/credit-note/*', '/lot/*', '/svs/appointment/*']);
+    const [[, dist]] = resourcesOf(template, 'AWS::CloudFront::Distribution');
+    const c = dist.Properties.DistributionConfig;
+    const policies = resourcesOf(template, 'AWS::CloudFront::CachePolicy');
+    const [pagePolicyId, pagePolicy] = policies.find(([id]) => id.startsWith('PageCachePolicy'))!;
+    // The page's Cache-Control rules: nothing kept without it, a public page's minute fits under the maximum.
+    expect(pagePolicy.Properties.CachePolicyConfig).toMatchObject({
+      DefaultTTL: 0,
+      MinTTL: 0,
+      ParametersInCacheKeyAndForwardedToOrigin: {
+        HeadersConfig: { HeaderBehavior: 'none' },
+        QueryStringsConfig: { QueryStringBehavior: 'whitelist', QueryStrings: [...PAGE_CACHE_QUERY] },
+        CookiesConfig: { CookieBehavior: 'none' },
+        EnableAcceptEncodingGzip: true,
+        EnableAcceptEncodingBrotli: true,
+      },
+    });
+    expect(pagePolicy.Properties.CachePolicyConfig.MaxTTL).toBeGreaterThanOrEqual(PUBLIC_PAGE_SECONDS);
+    const headerPolicies = resourcesOf(template, 'AWS::CloudFront::ResponseHeadersPolicy');
+    const [pageHeadersId, pageHeaders] = headerPolicies.find(([id]) => id.startsWith('PageSecurityHeaders'))!;
+    const security = pageHeaders.Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig;
+    // The page's own CSP (its inline script's hash) passes; the address is never sent on as a referrer.
+    expect(security.ContentSecurityPolicy).toBeUndefined();
+    expect(security).toMatchObject({
+      FrameOptions: { FrameOption: 'DENY', Override: true },
+      ReferrerPolicy: { ReferrerPolicy: 'no-referrer', Override: true },
+      ContentTypeOptions: { Override: true },
+    });
+    const pages = c.CacheBehaviors.filter((b: any) => pagePathPatterns().includes(b.PathPattern));
+    expect(pages).toHaveLength(pagePathPatterns().length);
+    for (const b of pages) {
+      expect(b).toMatchObject({
+        AllowedMethods: ['GET', 'HEAD'],
+        CachePolicyId: { Ref: pagePolicyId },
+        ResponseHeadersPolicyId: { Ref: pageHeadersId },
+        ViewerProtocolPolicy: 'https-only',
+        Compress: true,
+      });
+      const origin = c.Origins.find((o: any) => o.Id === b.TargetOriginId);
       expect(JSON.stringify(origin.DomainName)).toMatch(/HttpApi.*execute-api/);
     }
   });

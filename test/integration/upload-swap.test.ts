@@ -1,7 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { s3Client } from '@functions/lib/aws';
+import { onS3Request } from '@functions/lib/s3';
 import { getRegistration } from '@functions/registrations/repository';
 import { FILE_MESSAGES } from '@functions/registrations/uploads';
 import { MSG_FILE } from '@shared/schemas/registration';
@@ -47,25 +47,19 @@ describe('a scan swapped during the submit', () => {
   it('stores the checked image when HTML is PUT to the same URL right after the check', async () => {
     const { key, uploadUrl } = await uploadScan(api, SAMPLE_PNG, { contentType: 'image/png', fileName: 'scan.png' });
     // Between the server's read of the pending object and its storing of the scan, the URL is used again.
-    const name = `swap-after-check-${randomUUID()}`;
     let swapped = false;
-    s3Client().middlewareStack.add(
-      (next, context) => async (args) => {
-        const input = args.input as { Key?: string };
-        if (!swapped && /^(PutObject|CopyObject)Command$/.test(context.commandName ?? '') && input.Key?.startsWith('aadhaar/')) {
-          swapped = await putHtml(uploadUrl);
-        }
-        return next(args);
-      },
-      { step: 'initialize', name },
-    );
+    const stopWatching = onS3Request(async ({ operation, key: stored }) => {
+      if (!swapped && (operation === 'PutObject' || operation === 'CopyObject') && stored?.startsWith('aadhaar/')) {
+        swapped = await putHtml(uploadUrl);
+      }
+    });
     try {
       const r = await postJson(api, '/svsregistration', { ...validFields(), fileKey: key });
       expect(r.status, r.text).toBe(201);
       expect(swapped).toBe(true);
       expect((await storedScan(r.json.data.id, r.json.data.year)).equals(SAMPLE_PNG)).toBe(true);
     } finally {
-      s3Client().middlewareStack.remove(name);
+      stopWatching();
     }
   });
 

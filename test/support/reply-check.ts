@@ -42,7 +42,11 @@ export function checkReply(method: string, url: string, status: number, contentT
   const key = routeOf(method, new URL(url, 'http://localhost').pathname);
   if (!key) return;
   const reply = CONTRACT[key].reply;
-  if (reply === 'image') throw new Error(`${key} answered ${status} with JSON; its contract says it answers an image`);
+  if (reply === 'image' || reply === 'html') {
+    throw new Error(
+      `${key} answered ${status} with JSON; its contract says it answers ${reply === 'html' ? 'a page' : 'an image'}`,
+    );
+  }
   const out = reply.safeParse(json);
   if (out.success) return;
   const problems = out.error.issues.map((i) => `  ${i.path.join('.') || '(reply)'}: ${i.message}`).join('\n');

@@ -80,11 +80,13 @@ function Summary({ bill }: { bill: BillSummary }) {
       data-testid="bill-summary"
       sx={{ border: 1, borderColor: 'grey.400', borderRadius: 1, p: { xs: 1.5, sm: 2.5 }, bgcolor: 'background.paper' }}
     >
-      <Alert severity="success" sx={{ mb: 2 }} data-testid="bill-verified">
-        <strong>{t('billView.verified')}</strong>
-        <br />
-        {t('billView.verifiedBody', { number: bill.invoiceNumber })}
-      </Alert>
+      {bill.status !== 'cancelled' && (
+        <Alert severity="success" sx={{ mb: 2 }} data-testid="bill-verified">
+          <strong>{t('billView.verified')}</strong>
+          <br />
+          {t('billView.verifiedBody', { number: bill.invoiceNumber })}
+        </Alert>
+      )}
       <Block title={t('billView.heading')}>
         <Row label={t('billView.invoiceNo')}>
           <strong data-testid="bill-number">{bill.invoiceNumber}</strong>

@@ -1,4 +1,3 @@
-import { useEffect, useState } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
@@ -7,34 +6,26 @@ import { NOTICE_SLUG } from '@shared/site-pages';
 import type { SitePageResponse } from '@shared/schemas/cms';
 import { loadSitePage, Paragraphs, paragraphsOf, textIn } from '@web/components/site-content';
 
+/** The notice's text: its answer, or null when it could not be fetched. */
+export type Notice = SitePageResponse | null;
+
+/** Fetches the notice (a failure gives null: the box then points to the privacy policy page). */
+export const loadNotice = (): Promise<Notice> => loadSitePage(NOTICE_SLUG).catch(() => null);
+
 /**
  * The notice above the registration form's consent box (docs/product-rules.md#notice-and-consent): its title
  * and first paragraph (what is collected), the rest behind "Read the whole notice", and the grievance
- * officer. Fetched after the form's first paint; a failure points to the privacy policy page.
+ * officer. Fetched by ConsentField before it shows the box; a failure points to the privacy policy page.
  */
-export default function NoticeText() {
+export default function NoticeText({ page }: { page: Notice }) {
   const { t, i18n } = useTranslation();
-  const [page, setPage] = useState<SitePageResponse | null>(null);
-  const [failed, setFailed] = useState(false);
 
-  useEffect(() => {
-    let live = true;
-    loadSitePage(NOTICE_SLUG).then(
-      (p) => live && setPage(p),
-      () => live && setFailed(true),
-    );
-    return () => {
-      live = false;
-    };
-  }, []);
-
-  if (failed)
+  if (!page)
     return (
       <Typography variant="body2" data-testid="notice-failed">
         <RouterLink to="/privacy">{t('sitePages.noticeFailed')}</RouterLink>
       </Typography>
     );
-  if (!page) return null;
   const { title, body } = textIn(page, i18n.language);
   const [first, ...rest] = paragraphsOf(body);
   return (

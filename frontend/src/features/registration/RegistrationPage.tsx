@@ -95,7 +95,7 @@ export default function RegistrationPage() {
         <RegistrationFields form={form} fieldError={fieldError} />
         <ScanField form={form} error={fieldError(errors[FILE_FIELD])} />
         <Suspense fallback={null}>
-          <ConsentField form={form} refused={Boolean(errors.consent)} />
+          <ConsentField form={form} refused={Boolean(errors.consent)} basicFormLink={!inAdmin} />
         </Suspense>
         {/* Announces a refusal when it appears (the region is there from the start, so screen readers watch it). */}
         <Box aria-live="assertive">

@@ -990,6 +990,8 @@ export const en = {
     consentLabel: 'I have read the notice and agree that my information is used as it says.',
     consentShort: 'Consent',
     consentError: 'कृपया सूचना पढ़कर सहमति के बॉक्स पर निशान लगाएँ / Please read the notice and tick the consent box.',
+    /** Under the registration form: the plain form (GET /svsregistration/basic) that works without JavaScript. */
+    basicForm: 'Basic phone, or this form does not work? Use the simple form',
   },
   myData: {
     open: 'My data',

@@ -1,0 +1,135 @@
+import { createHash } from 'node:crypto';
+import { HttpResult, type HtmlBody } from '../http';
+import { ENHANCE_SCRIPT } from './enhance-script';
+import { Html, html } from './html';
+import { translator, type PageLanguage, type Translate } from './texts';
+import { PAGE_CSS } from './page-css';
+
+const SCRIPT_HASH = `'sha256-${createHash('sha256').update(ENHANCE_SCRIPT).digest('base64')}'`;
+
+/**
+ * The pages' policy: their own inline script (by hash) and the app's scripts when a page loads the app; styles
+ * inline (the page's own, and the app's, whose MUI injects style elements); images from the site (the QR codes).
+ */
+export const PAGE_CSP = [
+  "default-src 'none'",
+  `script-src 'self' ${SCRIPT_HASH}`,
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "font-src 'self'",
+  "connect-src 'self'",
+  "manifest-src 'self'",
+  // The app's PDF of the letter (html-to-image) reads the page's styles through a <base> of the site's own.
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+  "object-src 'none'",
+].join('; ');
+
+/** How long CloudFront and browsers keep a public page: a cancelled bill shows as cancelled within this. */
+export const PUBLIC_PAGE_SECONDS = 60;
+
+export type PageCaching = 'public' | 'private';
+
+const CACHE_CONTROL: Record<PageCaching, string> = {
+  public: `public, max-age=${PUBLIC_PAGE_SECONDS}, s-maxage=${PUBLIC_PAGE_SECONDS}`,
+  // A page with personal data, or whose address is its secret: the reader's browser only, always asked again.
+  private: 'private, no-store',
+};
+
+export interface PageOptions {
+  lang: PageLanguage;
+  title: string;
+  /** The page's address without the language (for the language link). */
+  path: string;
+  /** Query values kept by the language link (the bill's token). */
+  keep?: Record<string, string | undefined>;
+  main: Html;
+  /** Signed-in staff get the web app on this page (the bill: staff copies and print layouts). */
+  staffApp?: boolean;
+}
+
+function languageLink(o: PageOptions, t: Translate): Html {
+  const other: PageLanguage = o.lang === 'en' ? 'hi' : 'en';
+  const query = new URLSearchParams();
+  for (const [k, v] of Object.entries(o.keep ?? {})) if (v) query.set(k, v);
+  query.set('lang', other);
+  return html`<a class="lang" href="${`${o.path}?${query}`}" hreflang="${other}" data-lang="${other}" data-testid="language-switch"
+    aria-label="${`${t('app.changeLanguage')}: ${t('app.otherLanguage')}`}"><span lang="${other}">${t('app.otherLanguage')}</span></a>`;
+}
+
+/** MUI's DescriptionOutlined icon, as the app's top bar shows it beside Find my letter. */
+const LETTER_ICON = new Html(
+  '<svg aria-hidden="true" focusable="false" viewBox="0 0 24 24" width="24" height="24"><path fill="currentColor" d="M8 16h8v2H8zm0-4h8v2H8zm6-10H6c-1.1 0-2 .9-2 2v16c0 1.1.89 2 1.99 2H18c1.1 0 2-.9 2-2V8zm4 18H6V4h7v5h5z"/></svg>',
+);
+
+/** The app's public top bar (frontend/src/components/PublicTopBar.tsx) as links: home, the form, about, sign-in, Find my letter. */
+function topBar(o: PageOptions, t: Translate): Html {
+  const find = t('registration.findSubmit');
+  return html`<header class="top no-print">
+    <a class="brand" href="/">${t('app.name')}</a>
+    <a class="find" href="/registration#find" aria-label="${find}" title="${find}" data-testid="top-find-letter">${LETTER_ICON}<span class="wide">${find}</span></a>
+    ${languageLink(o, t)}
+    <nav aria-label="${t('nav.mainNavigation')}">
+      <a href="/">${t('nav.home')}</a><a href="/registration">${t('nav.registration')}</a><a href="/about">${t('nav.about')}</a><a href="/login">${t('nav.login')}</a>
+    </nav>
+  </header>`;
+}
+
+/** The required pages, as the footer of every public page of the app links them (site-content.tsx). */
+const FOOTER_LINKS = [
+  ['/privacy', 'sitePages.privacy'],
+  ['/terms', 'sitePages.terms'],
+  ['/contact', 'sitePages.contact'],
+  ['/accessibility', 'sitePages.accessibility'],
+  ['/sitemap', 'sitePages.sitemap'],
+] as const;
+
+function footer(t: Translate): Html {
+  return html`<footer class="foot no-print" data-testid="site-footer"><nav aria-label="${t('sitePages.footerLabel')}"><ul>${FOOTER_LINKS.map(
+    ([href, key]) => html`<li><a href="${href}">${t(key)}</a></li>`,
+  )}</ul></nav></footer>`;
+}
+
+/** A whole page: the site's top bar, the content, the inline CSS and the small script. */
+export function pageDocument(o: PageOptions): string {
+  const t = translator(o.lang);
+  return `<!doctype html>${html`<html lang="${o.lang}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="theme-color" content="#2e6b30">
+<meta name="referrer" content="no-referrer">
+<title>${o.title}</title>
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
+<style>${new Html(PAGE_CSS)}</style>
+</head>
+<body>
+<div id="root"${o.staffApp ? html` data-staff-app` : ''}>
+<div class="sp">
+${topBar(o, t)}
+<main class="page">${o.main}</main>
+${footer(t)}
+</div>
+</div>
+<script>${new Html(ENHANCE_SCRIPT)}</script>
+</body>
+</html>`}`;
+}
+
+export function pageHeaders(caching: PageCaching): Record<string, string> {
+  return {
+    'content-type': 'text/html; charset=utf-8',
+    'cache-control': CACHE_CONTROL[caching],
+    'content-security-policy': PAGE_CSP,
+    'x-frame-options': 'DENY',
+    // The address may hold the bill's token or the letter's code: never sent on to another site.
+    'referrer-policy': 'no-referrer',
+    // The answer depends on the address only (the language and the token are in it), never on a header.
+    vary: 'accept-encoding',
+  };
+}
+
+export function pageResult(status: number, document: string, caching: PageCaching): HttpResult<HtmlBody> {
+  return new HttpResult(status, document, pageHeaders(caching));
+}

@@ -1,0 +1,42 @@
+/**
+ * What the pages say, as paths into the app's messages (frontend/src/lib/i18n/en.ts and hi.ts): whole groups, and
+ * single keys of other groups, in sets: every page's (the top bar, the error pages), and each kind of page's.
+ * page-messages.ts holds exactly these, picked from both languages, one constant per set, so that each function
+ * carries the few KB of texts of its own pages instead of every screen's (page-messages.test.ts keeps them in step).
+ */
+export const PAGE_MESSAGE_SETS = {
+  common: {
+    groups: ['app', 'nav', 'pages'],
+    keys: [
+      'home.instituteTitle',
+      'registration.findSubmit',
+      'sitePages.footerLabel',
+      'sitePages.privacy',
+      'sitePages.terms',
+      'sitePages.contact',
+      'sitePages.accessibility',
+      'sitePages.sitemap',
+    ],
+  },
+  bill: { groups: ['billView', 'billSupply', 'creditNote'], keys: [] },
+  lot: { groups: ['lotPublic'], keys: [] },
+  letter: { groups: ['appointment', 'allocationStatus'], keys: ['myData.open'] },
+} as const satisfies Record<string, { groups: readonly string[]; keys: readonly string[] }>;
+
+export type PageMessageSet = keyof typeof PAGE_MESSAGE_SETS;
+
+export type MessageTree = { [key: string]: string | MessageTree };
+
+/** One set's messages of one language: the groups whole, and each single key under its group. */
+export function pickPageMessages(messages: object, set: PageMessageSet): MessageTree {
+  const all = messages as MessageTree;
+  const { groups, keys } = PAGE_MESSAGE_SETS[set];
+  const out: MessageTree = {};
+  for (const g of groups) out[g] = all[g];
+  for (const path of keys as readonly string[]) {
+    const [group, key] = path.split('.');
+    const from = all[group] as MessageTree;
+    out[group] = { ...((out[group] as MessageTree | undefined) ?? {}), [key]: from[key] };
+  }
+  return out;
+}

@@ -1,0 +1,130 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { en } from '@web/lib/i18n/en';
+import { hi } from '@web/lib/i18n/hi';
+import { DESKTOP, PHONE } from '../support/browser';
+import { useE2EStack } from '../support/e2e';
+import { FIXTURES, newAadhaar, newMobile, useCrops } from '../fixtures/registration-helpers';
+import { adminPostOf, createLot, TEST_STOCK_PRODUCER } from '../fixtures/catalogue';
+
+/**
+ * The registration form for phones without JavaScript (docs/decisions/0035): Chromium with JavaScript off at
+ * 360 px in Hindi fills it in, attaches the scan and lands on the letter's address; a refusal shows the form
+ * again with the values kept. The app shell's noscript link and the app's own link to it. With SHOTS_DIR set,
+ * screenshots land there. Needs `npm run build:web` first.
+ */
+const e2e = useE2EStack({ name: 'basic-registration', adminEmail: 'e2e-basic@seed.local', adminPassword: 'e2e-basic-pass-1' });
+const { url, newPage, pageErrors } = e2e;
+const contexts: BrowserContext[] = [];
+
+async function shot(page: Page, name: string) {
+  const dir = process.env.SHOTS_DIR;
+  if (!dir) return;
+  mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true });
+}
+
+async function context(o: { javaScript: boolean; lang: 'hi' | 'en' }): Promise<BrowserContext> {
+  const phone = o.lang === 'hi';
+  const ctx = await e2e.browser.newContext({
+    viewport: phone ? PHONE : DESKTOP,
+    locale: phone ? 'hi-IN' : 'en-IN',
+    timezoneId: 'Asia/Kolkata',
+    isMobile: phone,
+    hasTouch: phone,
+    javaScriptEnabled: o.javaScript,
+  });
+  ctx.setDefaultTimeout(15_000);
+  contexts.push(ctx);
+  return ctx;
+}
+
+let wheat = 0;
+beforeAll(async () => {
+  const post = adminPostOf(e2e);
+  const crop = await e2e.asAdmin('POST', '/api/crops', { cropName: 'Wheat', cropNameHi: 'गेहूँ', description: 'Wheat seed' });
+  expect(crop.status, crop.text).toBe(201);
+  wheat = crop.json.cropID;
+  useCrops({ Wheat: wheat });
+  const producer = await post('/api/producers', TEST_STOCK_PRODUCER);
+  expect(producer.status, producer.text).toBe(201);
+  await createLot(post, { producerID: producer.json.producerID, cropID: wheat, quantityAvailable: 1000, pricePerUnit: 10 });
+});
+
+afterAll(async () => {
+  for (const c of contexts) await c.close();
+});
+
+async function fillBasicForm(page: Page, aadhaar: string, mobile: string) {
+  await page.locator('#reg-Name').fill('रामेश्वर प्रसाद');
+  await page.locator('#reg-fatherName').fill('शिव प्रसाद');
+  await page.locator('#reg-adharNumber').fill(aadhaar);
+  await page.locator('#reg-mobile').fill(mobile);
+  await page.locator('#reg-category').selectOption('OBC');
+  await page.locator('#reg-gender').selectOption('पुरुष');
+  await page.locator('#reg-village').fill('सरैया');
+  await page.locator('#reg-block').fill('चिनहट');
+  await page.locator('#reg-subDistrict').fill('लखनऊ सदर');
+  await page.locator('#reg-district').selectOption('Lucknow');
+  await page.locator('#reg-cropId').selectOption(String(wheat));
+  await page.locator('#reg-bagsRequested').selectOption('2');
+}
+
+describe('without JavaScript, at 360 px in Hindi', () => {
+  it('the app shell points to the simple form, which registers and lands on the letter', async () => {
+    const page = await newPage(await context({ javaScript: false, lang: 'hi' }));
+    await page.goto(url('/registration'));
+    const link = page.locator('noscript a, a[href="/svsregistration/basic"]').first();
+    await expect.poll(() => link.isVisible()).toBe(true);
+    await shot(page, 'noscript-shell-360-hi');
+    await link.click();
+    await page.waitForURL('**/svsregistration/basic');
+    await expect.poll(() => page.locator('h1').textContent()).toContain('बीज पंजीकरण');
+    await shot(page, 'basic-form-360-hi');
+
+    // A refusal first: no file, no consent. The form comes back with what was typed.
+    const aadhaar = newAadhaar();
+    const mobile = newMobile();
+    await fillBasicForm(page, aadhaar, '12345');
+    await page.locator('button[type="submit"]').click();
+    await expect.poll(() => page.locator('#reg-alert').isVisible()).toBe(true);
+    expect(await page.locator('#reg-mobile-error').textContent()).toBe('10 अंकों का नंबर दर्ज करें / Enter the 10-digit number');
+    expect(await page.locator('#reg-file-error').textContent()).toContain('फ़ाइल आवश्यक है');
+    expect(await page.locator('#reg-consent-error').textContent()).toContain('Please read the notice and tick the consent box.');
+    expect(await page.locator('#reg-Name').inputValue()).toBe('रामेश्वर प्रसाद');
+    expect(await page.locator('#reg-cropId').inputValue()).toBe(String(wheat));
+    await shot(page, 'basic-form-refused-360-hi');
+
+    await page.locator('#reg-mobile').fill(mobile);
+    await page.locator('#reg-file').setInputFiles(join(FIXTURES, 'aadhaar-sample.png'));
+    await page.locator('#reg-consent').check();
+    await page.locator('button[type="submit"]').click();
+    await page.waitForURL(/\/svs\/appointment\/[A-Za-z0-9_-]{16,64}$/);
+    const code = new URL(page.url()).pathname.split('/').pop()!;
+    const letter = await fetch(url(`/svsregistration/AppointmentList/${code}`));
+    expect(letter.status).toBe(200);
+    expect(JSON.stringify(await letter.json())).toContain('रामेश्वर प्रसाद');
+    const list = await e2e.asAdmin('GET', `/api/registrations?aadhaar=${aadhaar}`);
+    expect(list.json.total).toBe(1);
+  });
+});
+
+describe('with JavaScript', () => {
+  for (const lang of ['hi', 'en'] as const) {
+    it(`the app's registration page links to the simple form (${lang === 'hi' ? '360 px, Hindi' : '1280 px, English'})`, async () => {
+      const page = await newPage(await context({ javaScript: true, lang }));
+      await page.addInitScript((lng) => localStorage.setItem('lang', lng), lang);
+      await page.goto(url('/registration'));
+      const link = page.getByTestId('basic-form-link');
+      await expect.poll(() => link.textContent()).toBe((lang === 'hi' ? hi : en).sitePages.basicForm);
+      await shot(page, `registration-link-${lang === 'hi' ? '360-hi' : '1280-en'}`);
+      await link.click();
+      await page.waitForURL('**/svsregistration/basic');
+      await expect.poll(() => page.locator('button[type="submit"]').textContent()).toContain('Submit');
+      if (lang === 'en') await shot(page, 'basic-form-1280-en');
+      expect(pageErrors).toEqual([]);
+    });
+  }
+});

@@ -1,0 +1,40 @@
+import { build } from 'esbuild';
+import { describe, expect, it } from 'vitest';
+import { esbuildOptionsOf } from '@infra/bundling';
+import { FUNCTION_AREAS, type FunctionArea } from '@shared/routes';
+
+/**
+ * Every area function, minified as the stack builds it (AREA_BUNDLING through esbuild, no CDK synth), stays
+ * within its size budget. The goal is 300 KB for each; the budgets are the sizes reached (docs/performance.md,
+ * "Faster where it counts (function bundles)") plus a few KB, so a bundle that grows is seen at once. Lower a
+ * budget when a bundle shrinks; raise one only with the reason in that section.
+ */
+const GOAL_KB = 300;
+const DEFAULT_BUDGET_KB = 430;
+const BUDGET_KB: Partial<Record<FunctionArea, number>> = {
+  allocation: 450,
+  // lots, sales and registrations also render their QR pages as HTML (and registrations the plain form):
+  // their texts, styles and templates, about 20-40 KB each (docs/performance.md, function bundles).
+  lots: 520,
+  sales: 600,
+  exports: 590,
+  registrations: 675,
+};
+
+describe('function bundle sizes', { timeout: 240_000 }, () => {
+  it('every area bundle is within its budget', async () => {
+    const sizes = new Map<FunctionArea, number>();
+    for (const area of FUNCTION_AREAS) {
+      const out = await build({ ...esbuildOptionsOf(area), write: false, outfile: 'index.mjs', logLevel: 'silent' });
+      sizes.set(area, out.outputFiles[0].contents.length);
+    }
+    const rows = [...sizes].map(([area, bytes]) => ({
+      area,
+      kb: Math.round(bytes / 1024),
+      budget: BUDGET_KB[area] ?? DEFAULT_BUDGET_KB,
+      goal: bytes <= GOAL_KB * 1024 ? 'met' : `over by ${Math.round(bytes / 1024 - GOAL_KB)} KB`,
+    }));
+    console.table(rows);
+    expect(rows.filter((r) => r.kb > r.budget)).toEqual([]);
+  });
+});

@@ -1,0 +1,269 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { formatInvoiceNumber, parseInvoiceNumber } from '@shared/schemas/sales';
+import { newMobile, registerFarmer, validFields } from '../fixtures/registration-helpers';
+import { adminPost, createProducerCropLot } from '../fixtures/catalogue';
+import { useTestApi } from '../support/integration';
+
+/**
+ * The QR pages as HTML (docs/decisions/0034-qr-pages-as-html.md): the bill, the credit note, the lot and the
+ * letter answer a whole page whose content is there without any script; they show the public no more than
+ * the app's pages do; their caching; their 400 and 404 pages; numbers counted through; a burst.
+ */
+const { api, tokens } = useTestApi('admin', 'seller');
+
+const PRODUCER_AADHAAR = '734512340091';
+const PRODUCER_MOBILE = '9876543210';
+let lotCode = '';
+let lotID = 0;
+let cropID = 0;
+const sale = { number: '', invoiceID: 0, token: '', name: '', mobile: '', aadhaar: '', village: '' };
+const letter = { code: '', id: 0, name: '', mobile: '', aadhaar: '' };
+
+async function sell(farmer: Record<string, unknown>) {
+  const r = await registerFarmer(api, farmer);
+  expect(r.status, r.text).toBe(201);
+  const made = await api.call('POST', '/api/sales/make', {
+    token: tokens.seller,
+    body: { lotID, registrationID: r.json.data.id, year: r.json.data.year, bags: 1, paymentMode: 'Cash' },
+  });
+  expect(made.status, made.text).toBe(201);
+  const staffView = await api.call('GET', `/api/invoices/by-number/${made.json.invoiceNumber}`, { token: tokens.admin });
+  return {
+    number: made.json.invoiceNumber as string,
+    invoiceID: made.json.invoiceID as number,
+    token: staffView.json.verifyToken as string,
+  };
+}
+
+beforeAll(async () => {
+  const made = await createProducerCropLot(adminPost(api, tokens.admin), {
+    producer: { name: 'Page Producer', aadhaarNumber: PRODUCER_AADHAAR, contactNumber: PRODUCER_MOBILE, address: 'Kalyanpur' },
+    crop: { cropName: 'Wheat' },
+    lot: { quantityAvailable: 1000, pricePerUnit: 40 },
+  });
+  lotCode = made.lot.lotCode;
+  lotID = made.lot.lotID;
+  cropID = made.cropID;
+  const f = validFields({
+    Name: 'Page Farmer',
+    village: 'Gaonpage',
+    cropName: 'Wheat',
+    cropId: cropID,
+    bagsRequested: 1,
+    mobile: newMobile(),
+  });
+  Object.assign(sale, await sell(f), {
+    name: 'Page Farmer',
+    mobile: String(f.mobile),
+    aadhaar: String(f.adharNumber),
+    village: 'Gaonpage',
+  });
+  const l = validFields({ Name: 'Letter Farmer', cropName: 'Wheat', cropId: cropID, bagsRequested: 1, mobile: newMobile() });
+  const r = await registerFarmer(api, l);
+  expect(r.status, r.text).toBe(201);
+  Object.assign(letter, {
+    code: r.json.data.uniqueCode,
+    id: r.json.data.id,
+    name: 'Letter Farmer',
+    mobile: String(l.mobile),
+    aadhaar: String(l.adharNumber),
+  });
+});
+
+/** The page as a browser without JavaScript reads it: the text between the tags, scripts and styles left out. */
+function visibleText(page: string): string {
+  return page
+    .replace(/<script[\s\S]*?<\/script>/g, ' ')
+    .replace(/<style[\s\S]*?<\/style>/g, ' ')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ');
+}
+
+function expectPage(r: { status: number; headers: Headers; text: string }, status = 200) {
+  expect(r.status, r.text.slice(0, 300)).toBe(status);
+  expect(r.headers.get('content-type')).toBe('text/html; charset=utf-8');
+  expect(r.text.startsWith('<!doctype html>')).toBe(true);
+  // No script file before the content: the one script is inline, allowed by its hash.
+  expect(r.text).not.toMatch(/<script[^>]+src=/);
+  const csp = r.headers.get('content-security-policy') ?? '';
+  expect(csp).toMatch(/script-src 'self' 'sha256-[A-Za-z0-9+/=]+'/);
+  expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+  expect(csp).toContain("frame-ancestors 'none'");
+  expect(r.headers.get('referrer-policy')).toBe('no-referrer');
+  expect(r.headers.get('x-content-type-options')).toBe('nosniff');
+}
+
+describe('the bill page', () => {
+  it('shows the duplicate copy to the holder of the token, in Hindi, with the mobile masked, kept by the browser only', async () => {
+    const r = await api.call('GET', `/bill/${sale.number}`, { query: { t: sale.token } });
+    expectPage(r);
+    expect(r.text).toContain('<html lang="hi">');
+    const text = visibleText(r.text);
+    expect(text).toContain(sale.number);
+    expect(text).toContain('डुप्लीकेट');
+    expect(text).toContain(sale.name);
+    expect(text).toContain(`XXXX-XXXX-${sale.aadhaar.slice(-4)}`);
+    expect(text).toContain('₹');
+    expect(r.text).not.toContain(sale.aadhaar);
+    expect(r.text).not.toContain(sale.mobile);
+    expect(r.text).toContain(`/api/invoices/by-number/${sale.number}/qrcode.png?size=512&amp;t=${sale.token}`);
+    expect(r.headers.get('cache-control')).toBe('private, no-store');
+  });
+
+  it('shows in English with ?lang=en, and links the other language keeping the token', async () => {
+    const r = await api.call('GET', `/bill/${sale.number}`, { query: { t: sale.token, lang: 'en' } });
+    expectPage(r);
+    expect(r.text).toContain('<html lang="en">');
+    const text = visibleText(r.text);
+    expect(text).toContain('Duplicate Copy');
+    expect(text).toContain('Wheat');
+    expect(text).toContain('Invoice No.');
+    expect(r.text).toContain(`href="/bill/${sale.number}?t=${sale.token}&amp;lang=hi"`);
+  });
+
+  it('by the number alone shows only that the bill exists, and CloudFront may keep it for a minute', async () => {
+    const r = await api.call('GET', `/bill/${sale.number}`, { query: { lang: 'en' } });
+    expectPage(r);
+    const text = visibleText(r.text);
+    expect(text).toContain('Bill verified');
+    expect(text).toContain(sale.number);
+    expect(text).not.toContain(sale.name);
+    expect(text).not.toContain(sale.village);
+    expect(r.headers.get('cache-control')).toBe('public, max-age=60, s-maxage=60');
+    // A wrong token is the same as none.
+    const wrong = await api.call('GET', `/bill/${sale.number}`, { query: { lang: 'en', t: 'x'.repeat(sale.token.length) } });
+    expect(wrong.status).toBeLessThan(500);
+    expect(visibleText(wrong.text)).not.toContain(sale.name);
+  });
+
+  it('numbers counted through show no more than their existence; unknown ones are an HTML 404 in both languages', async () => {
+    const { fyStart, seq } = parseInvoiceNumber(sale.number)!;
+    for (const n of [seq - 1, seq + 1, seq + 2, seq + 50]) {
+      const number = formatInvoiceNumber(fyStart, n);
+      const r = await api.call('GET', `/bill/${number}`);
+      expect([200, 404]).toContain(r.status);
+      expectPage(r, r.status);
+      expect(r.text).not.toContain(sale.name);
+      if (r.status === 404) {
+        expect(r.text).toContain('नहीं मिला');
+        expect(r.text).toContain('Not found');
+        expect(r.headers.get('cache-control')).toBe('private, no-store');
+      }
+    }
+  });
+
+  it('a malformed number is an HTML 400 in both languages, a malformed token no token, never a 5xx', async () => {
+    for (const path of [`/bill/${'9'.repeat(300)}`, '/bill/%E0%A4%95', '/bill/%3Cscript%3Ealert(1)%3C%2Fscript%3E']) {
+      const r = await api.call('GET', path);
+      expectPage(r, 400);
+      expect(r.text).toContain('यह पता सही नहीं है');
+      expect(r.text).toContain('This address is not valid');
+      expect(r.text).not.toContain('<script>alert');
+    }
+    expectPage(await api.call('GET', '/bill/abc'), 404);
+    const badToken = await api.call('GET', `/bill/${sale.number}`, { query: { t: '<script>' } });
+    expectPage(badToken);
+    expect(badToken.text).toContain('data-testid="bill-summary"');
+    expect(badToken.text).not.toContain(sale.name);
+  });
+
+  it('a cancelled bill shows its CANCELLED mark and the credit note, whose page shows the reason to the token holder', async () => {
+    const b = await sell(
+      validFields({ Name: 'Cancel Farmer', cropName: 'Wheat', cropId: cropID, bagsRequested: 1, mobile: newMobile() }),
+    );
+    const c = await api.call('POST', `/api/invoices/${b.invoiceID}/cancel`, {
+      token: tokens.admin,
+      body: { reason: 'Wrong lot written' },
+    });
+    expect(c.status, c.text).toBe(201);
+    const page = await api.call('GET', `/bill/${b.number}`, { query: { t: b.token, lang: 'en' } });
+    expectPage(page);
+    const text = visibleText(page.text);
+    expect(text).toContain('CANCELLED');
+    expect(text).toContain('Reason: Wrong lot written');
+    const link = /href="(\/credit-note\/[^"]+)" data-testid="bill-credit-note"/.exec(page.text)?.[1].replace(/&amp;/g, '&');
+    expect(link).toMatch(/^\/credit-note\/[^?]+\?t=/);
+    const note = await api.call('GET', `${link}&lang=en`);
+    expectPage(note);
+    expect(visibleText(note.text)).toContain('Wrong lot written');
+    expect(visibleText(note.text)).toContain('Cancel Farmer');
+    expect(note.headers.get('cache-control')).toBe('private, no-store');
+    // Without the token: only that the note exists, which bill it cancels; public for a minute.
+    const bare = await api.call('GET', link!.split('?')[0], { query: { lang: 'en' } });
+    expectPage(bare);
+    expect(visibleText(bare.text)).toContain('Credit note verified');
+    expect(visibleText(bare.text)).not.toContain('Cancel Farmer');
+    expect(bare.headers.get('cache-control')).toBe('public, max-age=60, s-maxage=60');
+    // The summary of the cancelled bill says so too.
+    const summary = await api.call('GET', `/bill/${b.number}`, { query: { lang: 'en' } });
+    expect(visibleText(summary.text)).toContain('CANCELLED');
+    expect(visibleText(summary.text)).not.toContain('Wrong lot written');
+    // ...and no longer calls it valid.
+    expect(summary.text).not.toContain('data-testid="bill-verified"');
+    expect(visibleText(summary.text)).not.toContain('is valid');
+    expect(visibleText((await api.call('GET', `/bill/${sale.number}`, { query: { lang: 'en' } })).text)).toContain('is valid');
+    expectPage(await api.call('GET', '/credit-note/CN-nothing'), 404);
+    expectPage(await api.call('GET', `/credit-note/${'x'.repeat(200)}`), 400);
+  });
+
+  it('a burst of 40 readers of the same bill all get the same page', async () => {
+    const replies = await Promise.all(
+      Array.from({ length: 40 }, () => api.call('GET', `/bill/${sale.number}`, { query: { t: sale.token } })),
+    );
+    expect(replies.map((r) => r.status)).toEqual(replies.map(() => 200));
+    expect(new Set(replies.map((r) => r.text)).size).toBe(1);
+  });
+});
+
+describe('the lot page', () => {
+  it("shows the lot with the producer's Aadhaar as its last 4 digits, kept by caches for a minute", async () => {
+    const r = await api.call('GET', `/lot/${lotCode}`, { query: { lang: 'en' } });
+    expectPage(r);
+    const text = visibleText(r.text);
+    expect(text).toContain('Lot details');
+    expect(text).toContain(lotCode);
+    expect(text).toContain('Wheat');
+    expect(text).toContain('Page Producer');
+    expect(text).toContain(`Aadhaar XXXX-XXXX-${PRODUCER_AADHAAR.slice(-4)}`);
+    expect(text).toContain('1,000 kg');
+    expect(r.text).not.toContain(PRODUCER_AADHAAR);
+    expect(r.text).toContain(`/api/lots/by-code/${lotCode}/qrcode.svg`);
+    expect(r.headers.get('cache-control')).toBe('public, max-age=60, s-maxage=60');
+    const hindi = await api.call('GET', `/lot/${lotCode}`);
+    expect(visibleText(hindi.text)).toContain('लॉट');
+  });
+
+  it('an unknown lot is an HTML 404, a malformed code a 400', async () => {
+    const unknown = await api.call('GET', `/lot/${lotCode.replace(/\d$/, (d) => String((Number(d) + 1) % 10))}9`);
+    expect([400, 404]).toContain(unknown.status);
+    expectPage(unknown, unknown.status);
+    expectPage(await api.call('GET', '/lot/%3Cb%3E'), 400);
+  });
+});
+
+describe('the letter page', () => {
+  it('shows the letter with the Aadhaar and mobile masked, never kept by a cache', async () => {
+    const r = await api.call('GET', `/svs/appointment/${letter.code}`);
+    expectPage(r);
+    const text = visibleText(r.text);
+    expect(text).toContain(String(letter.id));
+    expect(text).toContain(letter.name);
+    expect(text).toContain('पंजीकरण');
+    expect(r.text).not.toContain(letter.aadhaar);
+    expect(r.text).not.toContain(letter.mobile);
+    expect(text).toContain(letter.aadhaar.slice(-4));
+    expect(r.text).toContain(`/svsregistration/AppointmentList/${letter.code}/qrcode.png`);
+    expect(r.headers.get('cache-control')).toBe('private, no-store');
+    expect(r.text).toMatch(/<title>Appointment-Letter-\d{4}-\d+<\/title>/);
+  });
+
+  it('an unknown or malformed code is an HTML 404 in both languages', async () => {
+    for (const code of ['A'.repeat(letter.code.length), 'short', '%3Cscript%3E']) {
+      const r = await api.call('GET', `/svs/appointment/${code}`);
+      expectPage(r, 404);
+      expect(r.text).toContain('Unable to load appointment. Please check the link.');
+      expect(r.text).toContain('नहीं मिला');
+    }
+  });
+});
