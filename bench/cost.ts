@@ -199,7 +199,7 @@ async function main() {
     adminEmail,
     adminPassword,
     allocationSweeps: false,
-    streamConsumer: false,
+    stream: 'none',
   });
   // The stream's consumer (farmer link, dashboard counters) run right after each submit, so that what it costs is
   // metered as its own step; its position is kept in memory (the cloud's mapping keeps it for free).

@@ -27,8 +27,8 @@ export async function startBenchStandIn(o: {
   dbPath?: string;
   /** The allocation sweep every minute and the hourly scan retention, as `npm start` runs them (default true). */
   allocationSweeps?: boolean;
-  /** The table stream's consumer, polling as `npm start` runs it (default true; bench/cost.ts runs its own). */
-  streamConsumer?: boolean;
+  /** The table stream's consumer: polling as `npm start` runs it (default), or none (bench/cost.ts runs its own). */
+  stream?: 'poll' | 'none';
 }): Promise<BenchStandIn> {
   const { startLocalStack } = await import('@infra/local/stack');
   const { startDynamo } = await import('@infra/local/dynamo');
@@ -54,7 +54,7 @@ export async function startBenchStandIn(o: {
     adminPassword: o.adminPassword,
     allocationSweeps: o.allocationSweeps,
     scanRetention: o.allocationSweeps,
-    streamConsumer: o.streamConsumer,
+    stream: o.stream,
   });
   return {
     url: stack.url,

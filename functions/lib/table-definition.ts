@@ -17,8 +17,12 @@ export const TABLE_DEFINITION = {
 
 export type IndexName = (typeof TABLE_DEFINITION.globalSecondaryIndexes)[number]['indexName'];
 
-/** CreateTable input for DynamoDB Local and tests (on-demand, all attributes strings). */
-export function createTableInput(tableName: string) {
+/**
+ * CreateTable input for DynamoDB Local and tests (on-demand, all attributes strings). `stream: false` leaves
+ * the stream off, for test tables whose tests never read what the stream's consumer writes: DynamoDB Local
+ * keeps every stream record of every table in one store, and reading it grows slower with its size.
+ */
+export function createTableInput(tableName: string, o: { stream?: boolean } = {}) {
   const t = TABLE_DEFINITION;
   const attrs = new Set<string>([t.partitionKey, t.sortKey]);
   for (const g of t.globalSecondaryIndexes) {
@@ -28,7 +32,7 @@ export function createTableInput(tableName: string) {
   return {
     TableName: tableName,
     BillingMode: 'PAY_PER_REQUEST' as const,
-    StreamSpecification: { StreamEnabled: true, StreamViewType: t.streamViewType },
+    ...(o.stream === false ? {} : { StreamSpecification: { StreamEnabled: true, StreamViewType: t.streamViewType } }),
     AttributeDefinitions: [...attrs].map((name) => ({ AttributeName: name, AttributeType: 'S' as const })),
     KeySchema: [
       { AttributeName: t.partitionKey, KeyType: 'HASH' as const },

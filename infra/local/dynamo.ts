@@ -94,13 +94,13 @@ export async function startDynamo(opts: { port: number; dbPath?: string }): Prom
   };
 }
 
-/** Creates the table from the shared definition if it does not exist yet. */
-export async function ensureTable(endpoint: string, tableName: string): Promise<void> {
+/** Creates the table from the shared definition if it does not exist yet (with its stream unless `stream: false`). */
+export async function ensureTable(endpoint: string, tableName: string, o: { stream?: boolean } = {}): Promise<void> {
   const client = localDynamoClient(endpoint);
   try {
     const table = await client.send(new DescribeTableCommand({ TableName: tableName }));
     // A table made before it had a stream (data kept under DATA_DIR) gets one.
-    if (!table.Table?.StreamSpecification?.StreamEnabled) {
+    if (o.stream !== false && !table.Table?.StreamSpecification?.StreamEnabled) {
       await client.send(
         new UpdateTableCommand({
           TableName: tableName,
@@ -110,7 +110,7 @@ export async function ensureTable(endpoint: string, tableName: string): Promise<
     }
   } catch (e) {
     if ((e as Error).name !== 'ResourceNotFoundException') throw e;
-    await client.send(new CreateTableCommand(createTableInput(tableName)));
+    await client.send(new CreateTableCommand(createTableInput(tableName, o)));
     await client.send(
       new UpdateTimeToLiveCommand({
         TableName: tableName,

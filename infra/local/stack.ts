@@ -33,15 +33,20 @@ export interface LocalStackOptions {
   allocationSweeps?: boolean;
   /** Run the scan retention now and every hour (default true). */
   scanRetention?: boolean;
-  /** Run the table stream's consumer (default true); bench/cost.ts runs its own, to meter it. */
-  streamConsumer?: boolean;
+  /**
+   * The table's stream and its consumer: 'poll' (default) reads the stream every second as the cloud's mapping
+   * does; 'drain' only when `drainStreams()` is called (tests that look at the follow-up); 'none' runs no
+   * consumer (bench/cost.ts runs its own, to meter it); 'off' leaves the table without a stream (tests that
+   * never look at the farmer links or dashboard counters of new registrations).
+   */
+  stream?: 'poll' | 'drain' | 'none' | 'off';
 }
 
 export interface RunningLocalStack {
   url: string;
   server: http.Server;
   admin: SeededAdmin;
-  /** Runs the stream's consumer until it has caught up (a no-op when it is off). */
+  /** Runs the stream's consumer until it has caught up (stream 'poll' or 'drain'). */
   drainStreams(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -103,7 +108,8 @@ export async function startLocalStack(o: LocalStackOptions): Promise<RunningLoca
   });
   resetEnvCache();
 
-  await ensureTable(dynamoEndpoint, o.tableName);
+  const stream = o.stream ?? 'poll';
+  await ensureTable(dynamoEndpoint, o.tableName, { stream: stream !== 'off' });
   const admin = await seedAll(o.adminEmail, o.adminPassword);
 
   // The uploads bucket's lifecycle rule (pending/ expiry), as the cloud bucket has it.
@@ -114,7 +120,9 @@ export async function startLocalStack(o: LocalStackOptions): Promise<RunningLoca
   const scanRetention = o.scanRetention === false ? undefined : startScanRetention();
   // The farmer links and dashboard counters that follow new registrations, as the cloud's stream mapping runs them.
   const streams =
-    o.streamConsumer === false ? undefined : startStreamConsumer({ endpoint: dynamoEndpoint, tableName: o.tableName });
+    stream === 'poll' || stream === 'drain'
+      ? startStreamConsumer({ endpoint: dynamoEndpoint, tableName: o.tableName, intervalMs: stream === 'drain' ? 0 : undefined })
+      : undefined;
 
   const server = createGateway({ staticDir: o.staticDir });
   await new Promise<void>((res, rej) => {
@@ -132,7 +140,10 @@ export async function startLocalStack(o: LocalStackOptions): Promise<RunningLoca
     url: actualUrl,
     server,
     admin,
-    drainStreams: async () => streams?.drain(),
+    drainStreams: async () => {
+      if (!streams) throw new Error(`drainStreams: this stack was started with stream '${stream}'`);
+      await streams.drain();
+    },
     stop: async () => {
       lifecycle.stop();
       await streams?.stop();

@@ -22,7 +22,7 @@ const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 let staff: BrowserContext;
 const data = { lotCode: '', letterCode: '', invoiceNumber: '', billToken: '' };
 
-const e2e = useE2EStack({ name: 'a11y', adminEmail: ADMIN_EMAIL, adminPassword: ADMIN_PASSWORD });
+const e2e = useE2EStack({ name: 'a11y', adminEmail: ADMIN_EMAIL, adminPassword: ADMIN_PASSWORD, streams: true });
 const { url } = e2e;
 
 /** Waits until the page has fetched its data and finished its transitions (no fixed sleeps). */

@@ -20,7 +20,7 @@ const ADMIN_EMAIL = 'screens-admin@seed.local';
 const ADMIN_PASSWORD = 'screens-admin-pass-1';
 const LONG_EMAIL = 'counter.staff.morning.shift@krishi-beej-sansthan.example.org';
 
-const e2e = useE2EStack({ name: 'admin-screens', adminEmail: ADMIN_EMAIL, adminPassword: ADMIN_PASSWORD });
+const e2e = useE2EStack({ name: 'admin-screens', adminEmail: ADMIN_EMAIL, adminPassword: ADMIN_PASSWORD, streams: true });
 const post: AdminPost = (path, body) => e2e.asAdmin('POST', path, body);
 
 const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date());

@@ -25,7 +25,7 @@ let staffPage: Page;
 let lot: { lotID: number; lotCode: string };
 let invoiceNumber = '';
 
-const e2e = useE2EStack({ name: 'sales', adminEmail: ADMIN_EMAIL, adminPassword: ADMIN_PASSWORD });
+const e2e = useE2EStack({ name: 'sales', adminEmail: ADMIN_EMAIL, adminPassword: ADMIN_PASSWORD, streams: true });
 const { url, newPage, pageErrors } = e2e;
 
 /** A new seller account, signed in through the login page in its own browser context. */
@@ -101,6 +101,8 @@ describe('selling seed at the counter', () => {
     await p.getByTestId('registration-submit').click();
     await p.getByTestId('appointment-letter').waitFor(); // the letter opens once registered
     await ctx.close();
+    // Its farmer record and dashboard count follow from the table's stream.
+    await e2e.stack.drainStreams();
   });
 
   it('staff sign in and see the dashboard before the sale', async () => {

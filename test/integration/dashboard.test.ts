@@ -8,7 +8,7 @@ import { useTestApi } from '../support/integration';
  * GET /api/dashboard/summary: every field of the summary (docs/product-rules.md#dashboard-summary), moved by the real flows
  * (catalogue, registrations through the public API, sales), admins seeing all sales and sellers their own.
  */
-const { api, tokens } = useTestApi('admin', 'seller');
+const { api, tokens } = useTestApi({ streams: true }, 'admin', 'seller');
 
 const summary = (token: string) => dashboardSummary(api, token);
 

@@ -15,7 +15,7 @@ import { scanTable } from '../support/table';
  * farmer with the Aadhaar masked; a correction or an erasure lands once in the admins' queue; an erasure done
  * frees the place for the next farmer and deletes the scan; on a billed registration the bill stays.
  */
-const { api, tokens } = useTestApi('admin', 'seller');
+const { api, tokens } = useTestApi({ streams: true }, 'admin', 'seller');
 let producerID: number;
 
 beforeAll(async () => {

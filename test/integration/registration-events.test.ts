@@ -16,7 +16,7 @@ import { scanTable } from '../support/table';
  * does both, once, however often a batch is delivered, and a batch that failed half-way is completed by its
  * next delivery.
  */
-const { api } = useTestApi('admin');
+const { api } = useTestApi({ streams: true }, 'admin');
 let realClient: ReturnType<typeof docClient>;
 
 beforeAll(async () => {

@@ -11,7 +11,7 @@ import { expectRefusal, postUnreadableJson } from '../support/api-checks';
  * float drift, the bill lookups (public and staff), the bill QR code, and the bills list with its filters
  * (amountSum over the whole filtered set, date ranges across a financial-year boundary).
  */
-const { api, tokens } = useTestApi('admin', 'seller');
+const { api, tokens } = useTestApi({ streams: true }, 'admin', 'seller');
 let sellerId: number;
 let adminId: number;
 let wheat: { cropID: number };

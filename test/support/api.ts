@@ -48,8 +48,12 @@ export interface ApiReply {
 
 const ROLE_IDS: Record<Role, number> = { super_admin: 1, admin: 2, seller: 3, user: 4 };
 
-/** staticDir: the built SPA the gateway serves (a test may give its own small one). */
-export async function startTestApi(opts: { staticDir?: string } = {}): Promise<TestApi> {
+/**
+ * staticDir: the built SPA the gateway serves (a test may give its own small one). streams: the table gets its
+ * stream, read by `drainStreams()` (files that look at the farmer links or dashboard counters of new
+ * registrations); off by default, as DynamoDB Local grows slower with every stream record it keeps.
+ */
+export async function startTestApi(opts: { staticDir?: string; streams?: boolean } = {}): Promise<TestApi> {
   const tableName = `t-${randomUUID()}`;
   const adminEmail = 'root@test.local';
   const adminPassword = 'root-password-1';
@@ -65,10 +69,12 @@ export async function startTestApi(opts: { staticDir?: string } = {}): Promise<T
   });
   resetEnvCache();
   clearConfigCache();
-  await ensureTable(inject('dynamoEndpoint'), tableName);
+  await ensureTable(inject('dynamoEndpoint'), tableName, { stream: opts.streams === true });
   await seedAll(adminEmail, adminPassword);
   // Run only when a test drains it, so that what it writes appears at a point the test chooses.
-  const streams = startStreamConsumer({ endpoint: inject('dynamoEndpoint'), tableName, intervalMs: 0 });
+  const streams = opts.streams
+    ? startStreamConsumer({ endpoint: inject('dynamoEndpoint'), tableName, intervalMs: 0 })
+    : undefined;
 
   const server: http.Server = createGateway({ staticDir: opts.staticDir ?? 'frontend/dist' });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
@@ -132,9 +138,12 @@ export async function startTestApi(opts: { staticDir?: string } = {}): Promise<T
     adminPassword,
     call,
     tokenFor,
-    drainStreams: () => streams.drain(),
+    drainStreams: async () => {
+      if (!streams) throw new Error('drainStreams: start the test API with { streams: true }');
+      await streams.drain();
+    },
     close: async () => {
-      await streams.stop();
+      await streams?.stop();
       await new Promise<void>((r) => server.close(() => r()));
     },
   };

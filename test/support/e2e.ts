@@ -22,6 +22,11 @@ export interface E2EOptions {
   name: string;
   adminEmail: string;
   adminPassword: string;
+  /**
+   * The table's stream, read only when the file calls `stack.drainStreams()` (the farmer links and dashboard
+   * counters of new registrations); off by default, as few files look at them.
+   */
+  streams?: boolean;
 }
 
 export interface JsonReply {
@@ -97,6 +102,7 @@ export function useE2EStack(o: E2EOptions): E2EStack {
         staticDir: 'frontend/dist',
         adminEmail: o.adminEmail,
         adminPassword: o.adminPassword,
+        stream: o.streams ? 'drain' : 'off',
       }),
       launchBrowser(),
     ]);
