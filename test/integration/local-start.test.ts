@@ -112,7 +112,9 @@ describe('npm start', () => {
     expect(saved.status).toBe(200);
     await stop(first.proc);
 
-    const second = await start(ports);
+    // New ports for the restart: the first ones lie in the range the system hands out to outgoing connections,
+    // and any of the run's connections may have taken one meanwhile. The data folder is what is kept.
+    const second = await start({ app: await freePort(), dynamo: await freePort(), s3: await freePort() });
     expect(second.output()).not.toContain('password:');
     const again = await login(second.url, password!);
     expect(again.status).toBe(200);

@@ -20,8 +20,9 @@ import { registerFarmer, validFields, seedFormCrops } from '../fixtures/registra
 const { api } = useTestApi();
 const bucket = `orphans-${randomUUID().slice(0, 8)}`;
 
+/** The keys under aadhaar/ (the uploads under pending/ stay until the bucket's one-day rule, and are not the sweep's). */
 async function keys(): Promise<string[]> {
-  const out = await s3Client().send(new ListObjectsV2Command({ Bucket: bucket }));
+  const out = await s3Client().send(new ListObjectsV2Command({ Bucket: bucket, Prefix: 'aadhaar/' }));
   return (out.Contents ?? []).map((o) => o.Key!).sort();
 }
 
