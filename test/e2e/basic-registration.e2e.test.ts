@@ -82,6 +82,8 @@ describe('without JavaScript, at 360 px in Hindi', () => {
     await link.click();
     await page.waitForURL('**/svsregistration/basic');
     await expect.poll(() => page.locator('h1').textContent()).toContain('बीज पंजीकरण');
+    expect(await page.locator('html').getAttribute('lang')).toBe('hi');
+    expect(await page.getByTestId('language-switch').getAttribute('href')).toBe('/svsregistration/basic?lang=en');
     await shot(page, 'basic-form-360-hi');
 
     // A refusal first: no file, no consent. The form comes back with what was typed.
@@ -120,11 +122,52 @@ describe('with JavaScript', () => {
       const link = page.getByTestId('basic-form-link');
       await expect.poll(() => link.textContent()).toBe((lang === 'hi' ? hi : en).sitePages.basicForm);
       await shot(page, `registration-link-${lang === 'hi' ? '360-hi' : '1280-en'}`);
+      const cspViolations: string[] = [];
+      page.on('console', (m) => {
+        if (/Content Security Policy/i.test(m.text())) cspViolations.push(m.text());
+      });
       await link.click();
-      await page.waitForURL('**/svsregistration/basic');
+      // The page has no script to read the app's language: the link says it.
+      await page.waitForURL(lang === 'en' ? '**/svsregistration/basic?lang=en' : '**/svsregistration/basic');
       await expect.poll(() => page.locator('button[type="submit"]').textContent()).toContain('Submit');
+      expect(await page.locator('html').getAttribute('lang')).toBe(lang);
       if (lang === 'en') await shot(page, 'basic-form-1280-en');
       expect(pageErrors).toEqual([]);
+      expect(cspViolations).toEqual([]);
     });
   }
+});
+
+describe('without JavaScript, at 1280 px in English', () => {
+  it('the app shell’s English link opens the form in English first, which keeps English on a refusal and shows typed markup as text', async () => {
+    const page = await newPage(await context({ javaScript: false, lang: 'en' }));
+    await page.goto(url('/registration'));
+    const link = page.locator('noscript a[href="/svsregistration/basic?lang=en"]');
+    await expect.poll(() => link.isVisible()).toBe(true);
+    await link.click();
+    await page.waitForURL('**/svsregistration/basic?lang=en');
+    expect(await page.locator('html').getAttribute('lang')).toBe('en');
+    expect(await page.locator('h1').textContent()).toBe('Seeds Registration / बीज पंजीकरण');
+    expect(await page.locator('label[for="reg-Name"]').textContent()).toBe('Farmer name / किसान का नाम *');
+    expect(await page.getByTestId('site-footer').textContent()).toContain('Privacy policy');
+    await shot(page, 'basic-form-nojs-1280-en');
+
+    // Typed markup is given back as the farmer typed it, as text: nothing of it runs or shows as markup.
+    const typed = '<b>रामेश्वर</b> "<script>x</script>';
+    await fillBasicForm(page, newAadhaar(), newMobile());
+    await page.locator('#reg-Name').fill(typed);
+    await page.locator('button[type="submit"]').click();
+    await expect.poll(() => page.locator('#reg-alert').isVisible()).toBe(true);
+    expect(await page.locator('#reg-alert h2').textContent()).toBe('The form was not sent / फ़ॉर्म जमा नहीं हुआ');
+    expect(await page.locator('html').getAttribute('lang')).toBe('en');
+    expect(await page.locator('#reg-Name').inputValue()).toBe(typed);
+    expect(await page.locator('main b, main script').count()).toBe(0);
+    await shot(page, 'basic-form-refused-1280-en');
+
+    // The language link opens the form in Hindi first.
+    await page.getByTestId('language-switch').click();
+    await page.waitForURL('**/svsregistration/basic?lang=hi');
+    expect(await page.locator('html').getAttribute('lang')).toBe('hi');
+    expect(await page.locator('label[for="reg-Name"]').textContent()).toBe('किसान का नाम / Farmer name *');
+  });
 });
