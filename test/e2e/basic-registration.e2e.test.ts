@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { en } from '@web/lib/i18n/en';
@@ -24,6 +25,14 @@ async function shot(page: Page, name: string) {
   if (!dir) return;
   mkdirSync(dir, { recursive: true });
   await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true });
+}
+
+/** Serious and critical WCAG 2.0/2.1 A and AA findings of axe-core, as test/e2e/a11y.e2e.test.ts counts them. */
+async function accessibilityFailures(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 async function context(o: { javaScript: boolean; lang: 'hi' | 'en' }): Promise<BrowserContext> {
@@ -132,6 +141,12 @@ describe('with JavaScript', () => {
       await expect.poll(() => page.locator('button[type="submit"]').textContent()).toContain('Submit');
       expect(await page.locator('html').getAttribute('lang')).toBe(lang);
       if (lang === 'en') await shot(page, 'basic-form-1280-en');
+      expect(await accessibilityFailures(page)).toEqual([]);
+      // A refusal: each message beside its field, the summary's links.
+      await page.locator('button[type="submit"]').click();
+      await expect.poll(() => page.locator('#reg-alert').isVisible()).toBe(true);
+      expect(await page.locator('html').getAttribute('lang')).toBe(lang);
+      expect(await accessibilityFailures(page)).toEqual([]);
       expect(pageErrors).toEqual([]);
       expect(cspViolations).toEqual([]);
     });
