@@ -35,7 +35,7 @@ export interface RouteDef {
   access: Access;
   /** Public routes whose answer depends on the key asked for (see config). */
   note?: string;
-  /** A page: the route answers a complete HTML document (a QR code's address), not JSON. */
+  /** A page: the route answers a complete HTML document (a QR code's address, the plain registration form), not JSON. */
   page?: true;
 }
 
@@ -197,7 +197,7 @@ export const ROUTES = [
   { method: 'GET', path: '/lot/{code}', area: 'lots', access: 'public', page: true },
   { method: 'GET', path: '/svs/appointment/{code}', area: 'registrations', access: 'public', page: true },
   // the registration form as a plain page for phones without JavaScript worth the name (posts to POST /svsregistration)
-  { method: 'GET', path: '/svsregistration/basic', area: 'registrations', access: 'public' },
+  { method: 'GET', path: '/svsregistration/basic', area: 'registrations', access: 'public', page: true },
 ] as const satisfies readonly RouteDef[];
 
 type Route = (typeof ROUTES)[number];
@@ -218,10 +218,13 @@ export const FUNCTION_AREAS: readonly FunctionArea[] = [...new Set((ROUTES as re
 /** Path prefixes served by the API (everything else is the SPA). */
 export const API_PATH_PREFIXES = ['/api/', '/auth/', '/svsregistration'] as const;
 
-/** Path prefixes of the pages answered as HTML by a function ('/bill/' for '/bill/{number}'): the rest of the site is the SPA. */
+/**
+ * Path prefixes of the pages answered as HTML by a function ('/bill/' for '/bill/{number}', the whole path of a page
+ * without parameters): the rest of the site is the SPA.
+ */
 export const PAGE_PATH_PREFIXES: readonly string[] = (ROUTES as readonly RouteDef[])
   .filter((r) => r.page)
-  .map((r) => r.path.slice(0, r.path.indexOf('{')));
+  .map((r) => (r.path.includes('{') ? r.path.slice(0, r.path.indexOf('{')) : r.path));
 
 export function isApiPath(path: string): boolean {
   return API_PATH_PREFIXES.some((p) => path.startsWith(p));

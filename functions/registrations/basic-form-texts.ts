@@ -98,6 +98,7 @@ export const PAGE_TEXTS = {
     hi: 'सुरक्षा के लिए चुनी गई फ़ाइल दोबारा नहीं भरी जाती: कृपया आधार की फ़ाइल फिर से चुनें।',
     en: 'For your safety the chosen file is not kept: please choose the Aadhaar file again.',
   },
+  closedTitle: { hi: 'पंजीकरण बंद है', en: 'Registrations are closed' },
 } as const satisfies Record<string, Both | Record<string, Both>>;
 
 /** {{name}} placeholders filled in. */

@@ -19,9 +19,18 @@ import { getSetting } from '../lib/config-store';
 import { AppError } from '../lib/errors';
 import { html, seeOther, type HtmlBody, type HttpResult } from '../lib/http';
 import { log } from '../lib/log';
+import { pageSecurityHeaders } from '../lib/pages/document';
+import { pageLanguage, type PageLanguage } from '../lib/pages/texts';
 import * as registrations from './service';
 import { submissionOf } from './submission';
-import { BASIC_FORM_MARK, renderBasicForm, type BasicFormView, type OfferedCrop } from './basic-form-page';
+import {
+  BASIC_FORM_LANG_FIELD,
+  BASIC_FORM_MARK,
+  renderBasicForm,
+  TYPED_FIELDS,
+  type BasicFormView,
+  type OfferedCrop,
+} from './basic-form-page';
 import { FIELD_MESSAGES_BOTH, fill, PAGE_TEXTS } from './basic-form-texts';
 
 /**
@@ -48,7 +57,7 @@ async function offeredCrops(): Promise<OfferedCrop[]> {
   return crops;
 }
 
-async function view(over: Partial<BasicFormView>): Promise<BasicFormView> {
+async function view(lang: PageLanguage, over: Partial<BasicFormView>): Promise<BasicFormView> {
   const [open, crops, notice] = await Promise.all([
     getSetting('Is_SVS_Form_On'),
     offeredCrops(),
@@ -57,11 +66,16 @@ async function view(over: Partial<BasicFormView>): Promise<BasicFormView> {
       return null;
     }),
   ]);
-  return { open, crops, notice, values: {}, errors: {}, idempotencyKey: randomUUID(), ...over };
+  return { lang, open, crops, notice, values: {}, errors: {}, idempotencyKey: randomUUID(), ...over };
 }
 
-export async function showBasicForm(): Promise<HttpResult<HtmlBody>> {
-  return html(renderBasicForm(await view({})));
+/** The page as HTML, never cached (each render has its own idempotency key), with the pages' headers for a page without script. */
+function pageOf(v: BasicFormView, status = 200, headers: Record<string, string> = {}): HttpResult<HtmlBody> {
+  return html(renderBasicForm(v), status, { ...pageSecurityHeaders(false), ...headers });
+}
+
+export async function showBasicForm(event: APIGatewayProxyEventV2): Promise<HttpResult<HtmlBody>> {
+  return pageOf(await view(pageLanguage(event.queryStringParameters), {}));
 }
 
 /** A post of this page: its hidden mark. */
@@ -70,26 +84,10 @@ export const isBasicFormPost = (values: Record<string, unknown>) => values[BASIC
 /** A browser's navigation (a form post) asks for a page first; the app's calls do not. */
 export const acceptsPage = (event: APIGatewayProxyEventV2) => /\btext\/html\b/i.test(event.headers?.accept ?? '');
 
-const TEXT_FIELDS = [
-  'Name',
-  'fatherName',
-  'adharNumber',
-  'mobile',
-  'category',
-  'gender',
-  'village',
-  'block',
-  'subDistrict',
-  'district',
-  'cropId',
-  'bagsRequested',
-  'consent',
-] as const;
-
 /** What the farmer typed, to fill the form in again (never the file). */
 function typedValues(values: Record<string, unknown>): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const f of TEXT_FIELDS) if (typeof values[f] === 'string') out[f] = (values[f] as string).slice(0, 300);
+  for (const f of TYPED_FIELDS) if (typeof values[f] === 'string') out[f] = (values[f] as string).slice(0, 300);
   return out;
 }
 
@@ -136,6 +134,9 @@ export async function submitBasicForm(
   poster: Poster,
 ): Promise<HttpResult<HtmlBody>> {
   const values = posted instanceof AppError ? {} : posted;
+  const lang = pageLanguage({
+    lang: typeof values[BASIC_FORM_LANG_FIELD] === 'string' ? values[BASIC_FORM_LANG_FIELD] : undefined,
+  });
   const postedKey = typeof values.idempotencyKey === 'string' ? values.idempotencyKey.trim() : '';
   const idempotencyKey = IDEMPOTENCY_KEY_RE.test(postedKey) ? postedKey : randomUUID();
   try {
@@ -156,20 +157,25 @@ export async function submitBasicForm(
     return seeOther(letterPath(out.reply.data.uniqeCode || out.reply.data.uniqueCode));
   } catch (e) {
     if (!(e instanceof AppError)) throw e;
-    return refusedPage(e, typedValues(values), idempotencyKey);
+    return refusedPage(e, lang, typedValues(values), idempotencyKey);
   }
 }
 
-async function refusedPage(e: AppError, values: Record<string, string>, idempotencyKey: string): Promise<HttpResult<HtmlBody>> {
+async function refusedPage(
+  e: AppError,
+  lang: PageLanguage,
+  values: Record<string, string>,
+  idempotencyKey: string,
+): Promise<HttpResult<HtmlBody>> {
   const fields = Object.fromEntries(Object.entries(e.extra.fields ?? {}).map(([k, m]) => [k, inBoth(m)]));
   const names = Object.keys(fields);
   // One field refused with its own reason (the file's kind or size): that reason is the field's message.
   if (names.length === 1 && e.message !== MSG_FORM_INVALID) fields[names[0]] = inBoth(e.message);
   const beside = FIELD_OF_CODE[e.code];
   if (beside && !names.length) fields[beside] = e.message;
-  const page = await view({ values, errors: fields, alert: inBoth(e.message), idempotencyKey });
+  const page = await view(lang, { values, errors: fields, alert: inBoth(e.message), idempotencyKey });
   if (e.code === 'FORBIDDEN') page.open = false;
   const headers: Record<string, string> =
     e.extra.retryAfterSeconds !== undefined ? { 'retry-after': String(Math.max(1, Math.ceil(e.extra.retryAfterSeconds))) } : {};
-  return html(renderBasicForm(page), e.status, headers);
+  return pageOf(page, e.status, headers);
 }

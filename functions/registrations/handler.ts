@@ -202,6 +202,6 @@ export const handler = defineArea('registrations', {
     handle: ({ event }) => servePage(event, letterPage, { messages: LETTER_MESSAGES, refusal: letterRefusal }),
   },
   'GET /svsregistration/basic': {
-    handle: () => showBasicForm(),
+    handle: ({ event }) => showBasicForm(event),
   },
 });

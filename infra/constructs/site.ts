@@ -15,7 +15,7 @@ import { addViewerAddressFunction } from './viewer-address';
 /**
  * CloudFront Function (viewer request, default behaviour only): a path whose last segment has no file
  * extension is a client-side route of the SPA (/registration, /admin/...) and gets index.html; the QR pages
- * (/bill/..., /lot/..., /svs/appointment/...) have behaviours of their own (pagePathPatterns). The API behaviours do not run it (they run the viewer-address function), so API 403/404 answers pass through untouched.
+ * (/bill/..., /lot/..., /svs/appointment/..., /svsregistration/basic) have behaviours of their own (pagePathPatterns). The API behaviours do not run it (they run the viewer-address function), so API 403/404 answers pass through untouched.
  */
 export const SPA_REWRITE_FUNCTION_CODE = `function handler(event) {
   var request = event.request;
@@ -214,9 +214,11 @@ export function addSite(stack: Stack, options: SiteOptions): Site {
       functionAssociations: [{ function: spaRewrite, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
       compress: true,
     },
+    // CloudFront takes the first pattern that matches: the pages first, so that a page under an API prefix
+    // (/svsregistration/basic) keeps the pages' headers, its own CSP among them.
     additionalBehaviors: Object.fromEntries([
-      ...apiPathPatterns().map((p) => [p, apiBehavior] as const),
       ...pagePathPatterns().map((p) => [p, pageBehavior] as const),
+      ...apiPathPatterns().map((p) => [p, apiBehavior] as const),
     ]),
     httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,
     ...(webAclArn ? { webAclId: webAclArn } : {}),

@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { en } from '@web/lib/i18n/en';
@@ -24,6 +25,14 @@ async function shot(page: Page, name: string) {
   if (!dir) return;
   mkdirSync(dir, { recursive: true });
   await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true });
+}
+
+/** Serious and critical WCAG 2.0/2.1 A and AA findings of axe-core, as test/e2e/a11y.e2e.test.ts counts them. */
+async function accessibilityFailures(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 async function context(o: { javaScript: boolean; lang: 'hi' | 'en' }): Promise<BrowserContext> {
@@ -82,6 +91,8 @@ describe('without JavaScript, at 360 px in Hindi', () => {
     await link.click();
     await page.waitForURL('**/svsregistration/basic');
     await expect.poll(() => page.locator('h1').textContent()).toContain('बीज पंजीकरण');
+    expect(await page.locator('html').getAttribute('lang')).toBe('hi');
+    expect(await page.getByTestId('language-switch').getAttribute('href')).toBe('/svsregistration/basic?lang=en');
     await shot(page, 'basic-form-360-hi');
 
     // A refusal first: no file, no consent. The form comes back with what was typed.
@@ -120,11 +131,58 @@ describe('with JavaScript', () => {
       const link = page.getByTestId('basic-form-link');
       await expect.poll(() => link.textContent()).toBe((lang === 'hi' ? hi : en).sitePages.basicForm);
       await shot(page, `registration-link-${lang === 'hi' ? '360-hi' : '1280-en'}`);
+      const cspViolations: string[] = [];
+      page.on('console', (m) => {
+        if (/Content Security Policy/i.test(m.text())) cspViolations.push(m.text());
+      });
       await link.click();
-      await page.waitForURL('**/svsregistration/basic');
+      // The page has no script to read the app's language: the link says it.
+      await page.waitForURL(lang === 'en' ? '**/svsregistration/basic?lang=en' : '**/svsregistration/basic');
       await expect.poll(() => page.locator('button[type="submit"]').textContent()).toContain('Submit');
+      expect(await page.locator('html').getAttribute('lang')).toBe(lang);
       if (lang === 'en') await shot(page, 'basic-form-1280-en');
+      expect(await accessibilityFailures(page)).toEqual([]);
+      // A refusal: each message beside its field, the summary's links.
+      await page.locator('button[type="submit"]').click();
+      await expect.poll(() => page.locator('#reg-alert').isVisible()).toBe(true);
+      expect(await page.locator('html').getAttribute('lang')).toBe(lang);
+      expect(await accessibilityFailures(page)).toEqual([]);
       expect(pageErrors).toEqual([]);
+      expect(cspViolations).toEqual([]);
     });
   }
+});
+
+describe('without JavaScript, at 1280 px in English', () => {
+  it('the app shell’s English link opens the form in English first, which keeps English on a refusal and shows typed markup as text', async () => {
+    const page = await newPage(await context({ javaScript: false, lang: 'en' }));
+    await page.goto(url('/registration'));
+    const link = page.locator('noscript a[href="/svsregistration/basic?lang=en"]');
+    await expect.poll(() => link.isVisible()).toBe(true);
+    await link.click();
+    await page.waitForURL('**/svsregistration/basic?lang=en');
+    expect(await page.locator('html').getAttribute('lang')).toBe('en');
+    expect(await page.locator('h1').textContent()).toBe('Seeds Registration / बीज पंजीकरण');
+    expect(await page.locator('label[for="reg-Name"]').textContent()).toBe('Farmer name / किसान का नाम *');
+    expect(await page.getByTestId('site-footer').textContent()).toContain('Privacy policy');
+    await shot(page, 'basic-form-nojs-1280-en');
+
+    // Typed markup is given back as the farmer typed it, as text: nothing of it runs or shows as markup.
+    const typed = '<b>रामेश्वर</b> "<script>x</script>';
+    await fillBasicForm(page, newAadhaar(), newMobile());
+    await page.locator('#reg-Name').fill(typed);
+    await page.locator('button[type="submit"]').click();
+    await expect.poll(() => page.locator('#reg-alert').isVisible()).toBe(true);
+    expect(await page.locator('#reg-alert h2').textContent()).toBe('The form was not sent / फ़ॉर्म जमा नहीं हुआ');
+    expect(await page.locator('html').getAttribute('lang')).toBe('en');
+    expect(await page.locator('#reg-Name').inputValue()).toBe(typed);
+    expect(await page.locator('main b, main script').count()).toBe(0);
+    await shot(page, 'basic-form-refused-1280-en');
+
+    // The language link opens the form in Hindi first.
+    await page.getByTestId('language-switch').click();
+    await page.waitForURL('**/svsregistration/basic?lang=hi');
+    expect(await page.locator('html').getAttribute('lang')).toBe('hi');
+    expect(await page.locator('label[for="reg-Name"]').textContent()).toBe('किसान का नाम / Farmer name *');
+  });
 });

@@ -623,7 +623,8 @@ describe('SeedPortalStack', { timeout: 120_000 }, () => {
     expect(apiPathPatterns()).toEqual(expect.arrayContaining(['/api/*', '/auth/*', '/svsregistration*']));
     const [[, dist]] = resourcesOf(template, 'AWS::CloudFront::Distribution');
     const c = dist.Properties.DistributionConfig;
-    expect(c.CacheBehaviors.map((b: any) => b.PathPattern)).toEqual([...apiPathPatterns(), ...pagePathPatterns()]);
+    // The pages first: CloudFront takes the first match, and the plain registration form is under /svsregistration.
+    expect(c.CacheBehaviors.map((b: any) => b.PathPattern)).toEqual([...pagePathPatterns(), ...apiPathPatterns()]);
     const [[cachePolicyId, cachePolicy]] = resourcesOf(template, 'AWS::CloudFront::CachePolicy');
     expect(cachePolicy.Properties.CachePolicyConfig).toMatchObject({
       DefaultTTL: 0,
@@ -654,7 +655,7 @@ describe('SeedPortalStack', { timeout: 120_000 }, () => {
   });
 
   it('routes the QR pages to the HTTP API, GET only, cached as long as the page says and keyed by its address alone', () => {
-    expect(pagePathPatterns()).toEqual(['/bill/*', '/credit-note/*', '/lot/*', '/svs/appointment/*']);
+    expect(pagePathPatterns()).toEqual(['/bill/*', '/credit-note/*', '/lot/*', '/svs/appointment/*', '/svsregistration/basic*']);
     const [[, dist]] = resourcesOf(template, 'AWS::CloudFront::Distribution');
     const c = dist.Properties.DistributionConfig;
     const policies = resourcesOf(template, 'AWS::CloudFront::CachePolicy');

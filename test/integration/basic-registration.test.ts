@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { APP_TEXTS } from '@functions/registrations/basic-form-texts';
+import { FORM_FIELDS } from '@functions/registrations/basic-form-page';
 import { FIND_LETTER_LIMITS } from '@functions/registrations/service';
 import { MAX_FILE_BYTES } from '@shared/schemas/registration';
 import { en } from '@web/lib/i18n/en';
@@ -76,6 +77,18 @@ async function registrationsOf(aadhaar: string) {
 const valueOf = (page: string, name: string) => new RegExp(`name="${name}" value="([^"]*)"`).exec(page)?.[1];
 const errorOf = (page: string, name: string) => new RegExp(`id="reg-${name}-error">([^<]*)<`).exec(page)?.[1];
 
+/** The QR pages' headers (functions/lib/pages/document.ts), with a policy that allows no script at all. */
+function expectPageHeaders(headers: Headers) {
+  const csp = headers.get('content-security-policy') ?? '';
+  expect(csp).toContain("default-src 'none'");
+  expect(csp).toContain("script-src 'none'");
+  expect(csp).toContain("form-action 'self'");
+  expect(csp).toContain("frame-ancestors 'none'");
+  expect(headers.get('referrer-policy')).toBe('no-referrer');
+  expect(headers.get('x-frame-options')).toBe('DENY');
+  expect(headers.get('cache-control')).toBe('no-store');
+}
+
 describe('the page', () => {
   it('renders the form with the active crops, every field and both languages, never cached', async () => {
     const r = await fetch(new URL('/svsregistration/basic', api.url));
@@ -134,6 +147,61 @@ describe('the page', () => {
     } finally {
       await api.call('POST', '/api/config', { token: tokens.super_admin, body: { key: 'Is_SVS_Form_On', value: 'true' } });
     }
+  });
+
+  it('sends the pages’ headers for a page without script: no script allowed, no framing, no referrer', async () => {
+    const r = await fetch(new URL('/svsregistration/basic', api.url));
+    expectPageHeaders(r.headers);
+  });
+
+  it('shows the fields in the order of its one field list', async () => {
+    const page = await (await fetch(new URL('/svsregistration/basic', api.url))).text();
+    const form = /<form[^>]*>([\s\S]*)<\/form>/.exec(page)![1];
+    const shown = [...form.matchAll(/<(?:input|select)[^>]*\bname="([^"]+)"/g)]
+      .filter((m) => !/type="hidden"/.test(m[0]))
+      .map((m) => m[1]);
+    expect(shown).toEqual([...FORM_FIELDS]);
+  });
+
+  it('is in Hindi first by default and in English first with ?lang=en, linking the other language', async () => {
+    const hindi = await (await fetch(new URL('/svsregistration/basic', api.url))).text();
+    expect(hindi).toContain('<html lang="hi">');
+    expect(hindi).toContain('<input type="hidden" name="lang" value="hi">');
+    expect(hindi).toContain('href="/svsregistration/basic?lang=en"');
+    expect(hindi).toContain(`<title>बीज पंजीकरण / Seeds Registration</title>`);
+
+    const english = await (await fetch(new URL('/svsregistration/basic?lang=en', api.url))).text();
+    expect(english).toContain('<html lang="en">');
+    expect(english).toContain('<input type="hidden" name="lang" value="en">');
+    expect(english).toContain('href="/svsregistration/basic?lang=hi"');
+    expect(english).toContain(`<title>Seeds Registration / बीज पंजीकरण</title>`);
+    expect(english).toContain('<h1>Seeds Registration / <span lang="hi">बीज पंजीकरण</span></h1>');
+    expect(english).toContain('Farmer name / <span lang="hi">किसान का नाम *</span>');
+    expect(english).toContain('Submit / <span lang="hi">जमा करें</span>');
+    expect(english).toContain('<option value="Lucknow">Lucknow (लखनऊ)</option>');
+    // The same fields whatever the language.
+    const names = (page: string) => [...page.matchAll(/\bname="([^"]+)"/g)].map((m) => m[1]);
+    expect(names(english)).toEqual(names(hindi));
+
+    // Anything but en is the default, as on the QR pages; never an error.
+    for (const lang of ['hi', 'xx', '<script>', '']) {
+      const r = await fetch(new URL(`/svsregistration/basic?lang=${encodeURIComponent(lang)}`, api.url));
+      expect(r.status, lang).toBe(200);
+      expect(await r.text(), lang).toContain('<html lang="hi">');
+    }
+  });
+
+  it('answers a burst of 30 opens in both languages, each with its own key', async () => {
+    const pages = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        fetch(new URL(`/svsregistration/basic${i % 2 ? '?lang=en' : ''}`, api.url)).then(async (r) => ({
+          status: r.status,
+          text: await r.text(),
+        })),
+      ),
+    );
+    for (const p of pages) expect(p.status).toBe(200);
+    expect(new Set(pages.map((p) => valueOf(p.text, 'idempotencyKey'))).size).toBe(30);
   });
 });
 
@@ -264,5 +332,42 @@ describe('a refused post', () => {
     // A token that is no token is an anonymous farmer, as on the app's public routes.
     const bad = await post(formData(formFields(), PNG), { authorization: 'Bearer not-a-token' });
     expect(bad.status).toBe(303);
+  });
+
+  it('gives back markup typed into any field as text, never as markup, with the page’s headers', async () => {
+    const attack = '"><script>alert(1)</script><img src=x onerror=alert(2)>';
+    const f = formFields({
+      Name: attack,
+      fatherName: attack,
+      village: attack,
+      block: attack,
+      subDistrict: attack,
+      cropId: `${crops.wheat}"><script>alert(3)</script>`,
+      bagsRequested: '"><b>',
+      idempotencyKey: `"><script>alert(4)</script>`,
+      lang: '"><script>alert(5)</script>',
+    });
+    const r = await post(formData(f, null));
+    expect(r.status).toBe(400);
+    expectPageHeaders(r.headers);
+    expect(r.text).not.toMatch(/<script|<img|<b>/i);
+    expect(valueOf(r.text, 'Name')).toBe('&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;&lt;img src=x onerror=alert(2)&gt;');
+    expect(valueOf(r.text, 'village')).toBe(valueOf(r.text, 'Name'));
+    // A key that is no key is replaced, a language that is none is the default.
+    expect(valueOf(r.text, 'idempotencyKey')).toMatch(/^[0-9a-f-]{36}$/);
+    expect(r.text).toContain('<html lang="hi">');
+  });
+
+  it('keeps the language of the form that was sent', async () => {
+    const r = await post(formData(formFields({ lang: 'en', mobile: '12' }), PNG));
+    expect(r.status).toBe(400);
+    expect(r.text).toContain('<html lang="en">');
+    expect(r.text).toContain('<input type="hidden" name="lang" value="en">');
+    expect(r.text).toContain('<h2>The form was not sent / <span lang="hi">फ़ॉर्म जमा नहीं हुआ</span></h2>');
+    // The server's messages say both languages already, as they come.
+    expect(errorOf(r.text, 'mobile')).toBe('10 अंकों का नंबर दर्ज करें / Enter the 10-digit number');
+    // And a form sent in English still registers as any other.
+    const ok = await post(formData(formFields({ lang: 'en' }), PNG));
+    expect(ok.status, ok.text.slice(0, 300)).toBe(303);
   });
 });

@@ -7,24 +7,31 @@ import { PAGE_CSS } from './page-css';
 
 const SCRIPT_HASH = `'sha256-${createHash('sha256').update(ENHANCE_SCRIPT).digest('base64')}'`;
 
+function policy(scriptSrc: string): string {
+  return [
+    "default-src 'none'",
+    `script-src ${scriptSrc}`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "manifest-src 'self'",
+    // The app's PDF of the letter (html-to-image) reads the page's styles through a <base> of the site's own.
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+    "object-src 'none'",
+  ].join('; ');
+}
+
 /**
  * The pages' policy: their own inline script (by hash) and the app's scripts when a page loads the app; styles
  * inline (the page's own, and the app's, whose MUI injects style elements); images from the site (the QR codes).
  */
-export const PAGE_CSP = [
-  "default-src 'none'",
-  `script-src 'self' ${SCRIPT_HASH}`,
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "font-src 'self'",
-  "connect-src 'self'",
-  "manifest-src 'self'",
-  // The app's PDF of the letter (html-to-image) reads the page's styles through a <base> of the site's own.
-  "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-  "object-src 'none'",
-].join('; ');
+export const PAGE_CSP = policy(`'self' ${SCRIPT_HASH}`);
+
+/** The same policy for a page that carries no script at all (the registration form for phones without JavaScript). */
+export const SCRIPTLESS_PAGE_CSP = policy("'none'");
 
 /** How long CloudFront and browsers keep a public page: a cancelled bill shows as cancelled within this. */
 export const PUBLIC_PAGE_SECONDS = 60;
@@ -47,6 +54,10 @@ export interface PageOptions {
   main: Html;
   /** Signed-in staff get the web app on this page (the bill: staff copies and print layouts). */
   staffApp?: boolean;
+  /** The page's own rules, after the pages' stylesheet. */
+  css?: string;
+  /** false: the page carries no script, not even the pages' small one (send it with `pageSecurityHeaders(false)`). */
+  script?: boolean;
 }
 
 function languageLink(o: PageOptions, t: Translate): Html {
@@ -102,7 +113,7 @@ export function pageDocument(o: PageOptions): string {
 <meta name="referrer" content="no-referrer">
 <title>${o.title}</title>
 <link rel="icon" href="/favicon.svg" type="image/svg+xml">
-<style>${new Html(PAGE_CSS)}</style>
+<style>${new Html(PAGE_CSS + (o.css ?? ''))}</style>
 </head>
 <body>
 <div id="root"${o.staffApp ? html` data-staff-app` : ''}>
@@ -112,19 +123,26 @@ ${topBar(o, t)}
 ${footer(t)}
 </div>
 </div>
-<script>${new Html(ENHANCE_SCRIPT)}</script>
+${o.script !== false && html`<script>${new Html(ENHANCE_SCRIPT)}</script>`}
 </body>
 </html>`}`;
+}
+
+/** What keeps a page safe whatever its caching: its policy (with or without the pages' script), no framing, no referrer. */
+export function pageSecurityHeaders(script = true): Record<string, string> {
+  return {
+    'content-security-policy': script ? PAGE_CSP : SCRIPTLESS_PAGE_CSP,
+    'x-frame-options': 'DENY',
+    // The address may hold the bill's token or the letter's code: never sent on to another site.
+    'referrer-policy': 'no-referrer',
+  };
 }
 
 export function pageHeaders(caching: PageCaching): Record<string, string> {
   return {
     'content-type': 'text/html; charset=utf-8',
     'cache-control': CACHE_CONTROL[caching],
-    'content-security-policy': PAGE_CSP,
-    'x-frame-options': 'DENY',
-    // The address may hold the bill's token or the letter's code: never sent on to another site.
-    'referrer-policy': 'no-referrer',
+    ...pageSecurityHeaders(),
     // The answer depends on the address only (the language and the token are in it), never on a header.
     vary: 'accept-encoding',
   };

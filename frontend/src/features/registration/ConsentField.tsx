@@ -25,7 +25,7 @@ export default function ConsentField({
   refused: boolean;
   basicFormLink: boolean;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const error = refused ? t('sitePages.consentError') : undefined;
   const [notice, setNotice] = useState<Notice | undefined>(undefined);
   const root = useRef<HTMLDivElement>(null);
@@ -58,7 +58,8 @@ export default function ConsentField({
       {basicFormLink && (
         // A page of the server, not of the app: a full navigation.
         <Typography variant="body2" sx={{ mb: 1.5 }}>
-          <a href={BASIC_FORM_PATH} data-testid="basic-form-link">
+          {/* The page has no script to read the app's language from: the address says it (Hindi is its default). */}
+          <a href={i18n.language === 'en' ? `${BASIC_FORM_PATH}?lang=en` : BASIC_FORM_PATH} data-testid="basic-form-link">
             {t('sitePages.basicForm')}
           </a>
         </Typography>
