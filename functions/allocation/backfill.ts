@@ -1,4 +1,4 @@
-import { GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, TransactWriteCommand } from '../lib/dynamo-commands';
 import { rulesOfCrop } from '@shared/crop-rules';
 import { docClient, tableName } from '../lib/aws';
 import { batchGet } from '../lib/batch-get';

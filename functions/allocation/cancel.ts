@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand } from '../lib/dynamo-commands';
 import { type AllocationStatus, statusOf } from '@shared/allocation-status';
 import type { CancelReply } from '@shared/schemas/allocation';
 import { westernDigits } from '@shared/typed-numbers';

@@ -1,4 +1,4 @@
-import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand } from '../lib/dynamo-commands';
 import { docClient, tableName } from '../lib/aws';
 import { log } from '../lib/log';
 import { reportCounterUpdate } from '../lib/report-counters';

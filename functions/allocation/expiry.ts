@@ -1,4 +1,4 @@
-import { DeleteCommand, GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, TransactWriteCommand, UpdateCommand } from '../lib/dynamo-commands';
 import { addDays, isPastCollection, statusOf, type CollectionCalendar } from '@shared/allocation-status';
 import { docClient, tableName } from '../lib/aws';
 import { log } from '../lib/log';

@@ -1,4 +1,4 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand } from '../lib/dynamo-commands';
 import type { AllocationEvent } from '@shared/allocation-status';
 import type { OutboxEntryReply } from '@shared/schemas/replies/allocation';
 import { docClient, tableName } from '../lib/aws';

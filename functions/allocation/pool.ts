@@ -1,4 +1,4 @@
-import { GetCommand, type TransactWriteCommandInput, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, type TransactWriteCommandInput, UpdateCommand } from '../lib/dynamo-commands';
 import { docClient, tableName } from '../lib/aws';
 import { isAmbiguous, isConditionalFailure, isTransient, withRetry } from '../lib/retry';
 import type { PoolCounts } from './promise';

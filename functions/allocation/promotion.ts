@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { DeleteCommand, GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, TransactWriteCommand } from '../lib/dynamo-commands';
 import { docClient, tableName } from '../lib/aws';
 import { log } from '../lib/log';
 import { reportCounterUpdate } from '../lib/report-counters';

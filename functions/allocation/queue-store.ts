@@ -1,4 +1,4 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand } from '../lib/dynamo-commands';
 import { docClient, tableName } from '../lib/aws';
 import { withRetry } from '../lib/retry';
 import { queuePk, queueSk, type QueueEntry } from './queue';

@@ -3,7 +3,7 @@ import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { archiveKeyOf, isAuditItem } from '../lib/audit-log';
-import { s3Client } from '../lib/aws';
+import { s3Client } from '../lib/s3-client';
 import { env } from '../lib/env';
 import { log } from '../lib/log';
 

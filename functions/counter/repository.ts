@@ -1,4 +1,4 @@
-import { GetCommand, QueryCommand, TransactWriteCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, TransactWriteCommand, type QueryCommandInput } from '../lib/dynamo-commands';
 import type { AuditTransactItem } from '../lib/audit-log';
 import { docClient, tableName } from '../lib/aws';
 import { padId } from '../lib/counters';

@@ -1,4 +1,4 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand } from '../lib/dynamo-commands';
 import { docClient, tableName } from '../lib/aws';
 
 /**

@@ -1,4 +1,4 @@
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '../lib/dynamo-commands';
 import { docClient, tableName } from '../lib/aws';
 import { exportJobEntity, type ExportJobItem } from './job-entity';
 

@@ -1,4 +1,4 @@
-import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand } from '../lib/dynamo-commands';
 import type { AnnouncementResponse, BlockResponse, Severity } from '@shared/schemas/cms';
 import { writeWithEntry, type TransactItem } from '../lib/audited-write';
 import { docClient, tableName } from '../lib/aws';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { isIP } from 'node:net';
-import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import type { TransactWriteCommandInput } from './dynamo-commands';
+import { PutCommand } from './dynamo-commands';
 import type { AuditAction, CallerAuditAction, WriteAuditAction } from '@shared/audit-actions';
 import { docClient, tableName } from './aws';
 import type { Caller } from './caller';

@@ -1,4 +1,4 @@
-import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { TransactWriteCommand, type TransactWriteCommandInput } from './dynamo-commands';
 import { docClient } from './aws';
 import { cancellationReasons } from './retry';
 

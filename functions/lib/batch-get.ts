@@ -1,4 +1,4 @@
-import { BatchGetCommand, type BatchGetCommandInput, type BatchGetCommandOutput } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, type BatchGetCommandInput, type BatchGetCommandOutput } from './dynamo-commands';
 import { docClient, tableName } from './aws';
 import { isTransient, sleep } from './retry';
 

@@ -1,4 +1,4 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from './dynamo-commands';
 import { CONFIG_KEYS, readConfig, type ConfigValue, type KnownConfigKey } from '@shared/config-keys';
 import { transactWithEntry, writeWithEntry, type TransactItem } from './audited-write';
 import { docClient, tableName } from './aws';

@@ -1,4 +1,4 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from './dynamo-commands';
 import { docClient, tableName } from './aws';
 import { batchGet } from './batch-get';
 import type { Entity } from './entity';

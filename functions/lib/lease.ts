@@ -1,4 +1,4 @@
-import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand } from './dynamo-commands';
 import { docClient, tableName } from './aws';
 import { log } from './log';
 import { isConditionalFailure, withRetry } from './retry';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { s3ClientConfig } from './aws';
+import { s3ClientConfig } from './s3-client';
 import { resetEnvCache } from './env';
 import { presignGet, presignPut } from './s3';
 

@@ -1,4 +1,4 @@
-import { GetCommand, QueryCommand, TransactWriteCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, TransactWriteCommand, type QueryCommandInput } from './dynamo-commands';
 import { writeWithEntry, type TransactItem } from './audited-write';
 import { docClient, tableName } from './aws';
 import { catalogueIndexes } from './entity';

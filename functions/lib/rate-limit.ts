@@ -1,4 +1,4 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from './dynamo-commands';
 import { createHash } from 'node:crypto';
 import { docClient, tableName } from './aws';
 import { isConditionalFailure } from './retry';

@@ -1,4 +1,4 @@
-import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand } from './dynamo-commands';
 import type { TransactItem } from './audited-write';
 import { docClient, tableName } from './aws';
 import { batchGet } from './batch-get';

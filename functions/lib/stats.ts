@@ -1,4 +1,4 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from './dynamo-commands';
 import { docClient, tableName } from './aws';
 import { batchGet } from './batch-get';
 import { log } from './log';

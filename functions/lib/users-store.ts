@@ -1,4 +1,4 @@
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from './dynamo-commands';
 import { writeWithEntry, type TransactItem } from './audited-write';
 import { docClient, tableName } from './aws';
 import { getRecord } from './entity-reads';

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand } from '../lib/dynamo-commands';
 import { statusOf } from '@shared/allocation-status';
 import type {
   DataRequestKind,

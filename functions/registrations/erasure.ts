@@ -1,4 +1,4 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '../lib/dynamo-commands';
 import { statusOf } from '@shared/allocation-status';
 import type { AllocationStatus } from '@shared/allocation-status';
 import { getFarmer, registrationsOfFarmer, updateFarmer } from '../farmers/repository';

@@ -1,4 +1,4 @@
-import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { TransactWriteCommand, UpdateCommand } from '../lib/dynamo-commands';
 import { farmerRegistrationsPk } from '../farmers/farmer-entity';
 import { openAadhaar } from '../lib/aadhaar-vault';
 import { docClient, tableName } from '../lib/aws';

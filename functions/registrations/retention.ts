@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { DeleteCommand, GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '../lib/dynamo-commands';
 import { addDays, statusOf } from '@shared/allocation-status';
 import { readConfig } from '@shared/config-keys';
 import type { RetentionReply, SeasonCloseReply } from '@shared/schemas/records';

@@ -1,4 +1,4 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '../lib/dynamo-commands';
 import { docClient, tableName } from '../lib/aws';
 import { isConditionalFailure, withRetry } from '../lib/retry';
 import { regKey } from './repository';

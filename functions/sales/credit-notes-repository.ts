@@ -1,4 +1,4 @@
-import { GetCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand, type TransactWriteCommandInput } from '../lib/dynamo-commands';
 import type { AuditTrail } from '../lib/audit-log';
 import { docClient, tableName } from '../lib/aws';
 import { getRecord } from '../lib/entity-reads';

@@ -1,4 +1,4 @@
-import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand } from '../lib/dynamo-commands';
 import type { Denominations } from '@shared/schemas/day-close';
 import type { PaymentMode } from '@shared/schemas/sales';
 import type { TransactItem } from '../lib/audited-write';

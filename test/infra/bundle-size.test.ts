@@ -10,15 +10,16 @@ import { FUNCTION_AREAS, type FunctionArea } from '@shared/routes';
  * budget when a bundle shrinks; raise one only with the reason in that section.
  */
 const GOAL_KB = 300;
-const DEFAULT_BUDGET_KB = 430;
+const DEFAULT_BUDGET_KB = 290;
 const BUDGET_KB: Partial<Record<FunctionArea, number>> = {
-  allocation: 450,
+  allocation: 305,
   // lots, sales and registrations also render their QR pages as HTML (and registrations the plain form):
-  // their texts, styles and templates, about 20-40 KB each (docs/performance.md, function bundles).
-  lots: 520,
-  sales: 600,
-  exports: 590,
-  registrations: 675,
+  // their texts, styles and templates, about 20-40 KB each, and the QR code writer, 56 KB (docs/performance.md,
+  // function bundles); exports carries the spreadsheet writer.
+  lots: 375,
+  sales: 455,
+  exports: 440,
+  registrations: 520,
 };
 
 describe('function bundle sizes', { timeout: 240_000 }, () => {

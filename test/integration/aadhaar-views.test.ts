@@ -1,4 +1,4 @@
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand } from '@functions/lib/dynamo-commands';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { docClient, setDocClientForTests } from '@functions/lib/aws';
 import type { ApiReply } from '../support/api';

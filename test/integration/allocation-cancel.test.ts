@@ -1,4 +1,5 @@
-import { UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@functions/lib/dynamo-commands';
+import type { DocClient } from '@functions/lib/dynamo-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CANCEL_LIMITS } from '@functions/allocation/cancel';
 import { readPool } from '@functions/allocation/pool';
@@ -17,7 +18,7 @@ import { scanTable } from '../support/table';
  * moves in order, and concurrent cancellations cancel once and never over-promise.
  */
 const { api, tokens } = useTestApi('super_admin', 'seller');
-let realClient: DynamoDBDocumentClient;
+let realClient: DocClient;
 
 beforeAll(async () => {
   realClient = docClient();

@@ -2,7 +2,8 @@ import { execFile } from 'node:child_process';
 import { resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { BatchWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand } from '@functions/lib/dynamo-commands';
+import type { DocClient } from '@functions/lib/dynamo-client';
 import { type Applicant, runDraw, verifyDraw } from '@functions/allocation/draw';
 import { applicantItem, PART_SIZE, putApplicant } from '@functions/allocation/draw-store';
 import { docClient, setDocClientForTests, tableName } from '@functions/lib/aws';
@@ -313,7 +314,7 @@ describe('npm run verify-draw', () => {
 });
 
 describe('applying the draw to the registrations', () => {
-  let realClient: DynamoDBDocumentClient;
+  let realClient: DocClient;
   beforeAll(async () => {
     realClient = docClient();
     // Capped days (10 a day): every winner takes a counted slot that can be checked.

@@ -1,4 +1,4 @@
-import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { DocClient } from '@functions/lib/dynamo-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { changeStock } from '@functions/allocation/pool';
 import { promote } from '@functions/allocation/promotion';
@@ -16,7 +16,7 @@ import { useTestApi } from '../support/integration';
  * adds stock to its pool.
  */
 const { api, tokens } = useTestApi('super_admin');
-let realClient: DynamoDBDocumentClient;
+let realClient: DocClient;
 
 beforeAll(async () => {
   realClient = docClient();

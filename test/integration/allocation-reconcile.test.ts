@@ -1,4 +1,4 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@functions/lib/dynamo-commands';
 import { describe, expect, it } from 'vitest';
 import { joinQueue, markMigrated, poolKey, promise, readPool } from '@functions/allocation/pool';
 import { reconcileHourReached, reconcilePools } from '@functions/allocation/reconcile';

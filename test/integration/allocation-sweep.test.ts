@@ -1,4 +1,4 @@
-import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand } from '@functions/lib/dynamo-commands';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { saveDraw } from '@functions/allocation/draw-store';
 import { EXPIRY_CURSOR_KEY, lastExpiringDay } from '@functions/allocation/expiry';

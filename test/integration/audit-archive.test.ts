@@ -3,7 +3,7 @@ import { marshall } from '@aws-sdk/util-dynamodb';
 import type { DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { handler } from '@functions/audit-archive/handler';
-import { s3Client } from '@functions/lib/aws';
+import { s3Client } from '@functions/lib/s3-client';
 import { env } from '@functions/lib/env';
 import { useTestApi } from '../support/integration';
 import { scanTable } from '../support/table';

@@ -1,4 +1,4 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@functions/lib/dynamo-commands';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { docClient, tableName } from '@functions/lib/aws';
 import { clearConfigCache } from '@functions/lib/config-store';

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, UpdateCommand } from '@functions/lib/dynamo-commands';
 import { docClient, tableName } from '@functions/lib/aws';
 import { dueEntry } from '@functions/allocation/entries';
 import { codeKey, regKey, type RegistrationItem } from '@functions/registrations/repository';

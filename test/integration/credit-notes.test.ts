@@ -1,4 +1,4 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand } from '@functions/lib/dynamo-commands';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { docClient, tableName } from '@functions/lib/aws';
 import { kolkataDay } from '@functions/lib/stats';

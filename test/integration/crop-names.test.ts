@@ -1,4 +1,4 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@functions/lib/dynamo-commands';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { cropKey } from '@functions/crops/crop-entity';
 import { docClient, tableName } from '@functions/lib/aws';

@@ -1,4 +1,4 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@functions/lib/dynamo-commands';
 import { describe, expect, it } from 'vitest';
 import { docClient, tableName } from '@functions/lib/aws';
 import { cropKey } from '@functions/crops/repository';

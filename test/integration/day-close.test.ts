@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand } from '@functions/lib/dynamo-commands';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { docClient, tableName } from '@functions/lib/aws';
 import { kolkataDay } from '@functions/lib/stats';

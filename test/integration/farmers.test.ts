@@ -1,4 +1,4 @@
-import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, UpdateCommand } from '@functions/lib/dynamo-commands';
 import { describe, expect, it } from 'vitest';
 import { docClient, tableName } from '@functions/lib/aws';
 import { MSG_AADHAAR_INVALID } from '@shared/aadhaar';

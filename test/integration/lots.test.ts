@@ -1,4 +1,4 @@
-import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { TransactWriteCommand, UpdateCommand } from '@functions/lib/dynamo-commands';
 import { fixtureAudit } from '@test/support/fixture-audit';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { docClient, setDocClientForTests, tableName } from '@functions/lib/aws';

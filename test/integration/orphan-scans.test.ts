@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { CreateBucketCommand, ListObjectsV2Command, PutObjectCommand } from '@aws-sdk/client-s3';
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@functions/lib/dynamo-commands';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { docClient, s3Client, tableName } from '@functions/lib/aws';
+import { docClient, tableName } from '@functions/lib/aws';
+import { s3Client } from '@functions/lib/s3-client';
 import { resetEnvCache } from '@functions/lib/env';
 import { HOUR_MS, ORPHAN_SCANS_RULE } from '@functions/lib/upload-rules';
 import { handler as sweepHandler } from '@functions/registrations/orphan-scans-handler';

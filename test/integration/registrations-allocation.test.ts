@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@functions/lib/dynamo-commands';
+import type { DocClient } from '@functions/lib/dynamo-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { readPool } from '@functions/allocation/pool';
 import { docClient, setDocClientForTests, tableName } from '@functions/lib/aws';
@@ -32,7 +33,7 @@ const work = startedWork();
 const YEAR = Number(kolkataDate(new Date()).slice(0, 4));
 /** Chickpea is asked for in kg: each test farmer asks for 5 kg. */
 const ASK_KG = 5;
-let realClient: DynamoDBDocumentClient;
+let realClient: DocClient;
 
 beforeAll(async () => {
   realClient = docClient();

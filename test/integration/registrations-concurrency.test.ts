@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { GetObjectCommand } from '@aws-sdk/client-s3';
-import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { DocClient } from '@functions/lib/dynamo-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { docClient, s3Client, setDocClientForTests } from '@functions/lib/aws';
+import { docClient, setDocClientForTests } from '@functions/lib/aws';
+import { s3Client } from '@functions/lib/s3-client';
 import { clearAppointmentSettingsCache, forgetFullShifts } from '@functions/registrations/appointments';
 import { useTestApi } from '../support/integration';
 import { pool } from '../support/pool';
@@ -25,7 +26,7 @@ import {
  * TransactionConflictException and never throttles, so the client is wrapped to do it).
  */
 const { api, tokens } = useTestApi('super_admin');
-let realClient: DynamoDBDocumentClient;
+let realClient: DocClient;
 /** The registrations a test starts: its end waits for all of them, before the real client is put back. */
 const work = startedWork();
 

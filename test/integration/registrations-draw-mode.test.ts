@@ -1,4 +1,4 @@
-import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { DocClient } from '@functions/lib/dynamo-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { readApplicants } from '@functions/allocation/draw-store';
 import { readPool } from '@functions/allocation/pool';
@@ -18,7 +18,7 @@ import { postJson, registerFarmer, seedCrop, validFields } from '../fixtures/reg
  */
 const { api, tokens } = useTestApi('super_admin');
 const YEAR = Number(kolkataDate(new Date()).slice(0, 4));
-let realClient: DynamoDBDocumentClient;
+let realClient: DocClient;
 
 async function setConfig(key: string, value: string) {
   const r = await api.call('POST', '/api/config', { token: tokens.super_admin, body: { key, value } });

@@ -1,7 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@functions/lib/dynamo-commands';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { docClient, s3Client, setDocClientForTests } from '@functions/lib/aws';
+import { docClient, setDocClientForTests } from '@functions/lib/aws';
+import { s3Client } from '@functions/lib/s3-client';
 import { clearConfigCache } from '@functions/lib/config-store';
 import { clearAppointmentSettingsCache } from '@functions/registrations/appointments';
 import { FIND_LETTER_LIMITS } from '@functions/registrations/service';

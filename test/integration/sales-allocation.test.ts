@@ -1,4 +1,4 @@
-import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand, UpdateCommand } from '@functions/lib/dynamo-commands';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { readPool, release } from '@functions/allocation/pool';
 import { dueKey } from '@functions/allocation/entries';

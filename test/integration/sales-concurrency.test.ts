@@ -1,4 +1,5 @@
-import { GetCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand } from '@functions/lib/dynamo-commands';
+import type { DocClient } from '@functions/lib/dynamo-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { docClient, setDocClientForTests, tableName } from '@functions/lib/aws';
 import { saleRetryLimits, setClockForTests } from '@functions/sales/service';
@@ -259,7 +260,7 @@ function injectFaults(fault: Fault) {
         throw err('TimeoutError', 'Socket timed out without establishing a connection', { $metadata: {} });
       };
     },
-  }) as DynamoDBDocumentClient;
+  }) as DocClient;
   setDocClientForTests(wrapped);
   return stats;
 }

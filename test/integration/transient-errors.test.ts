@@ -1,4 +1,4 @@
-import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { DocClient } from '@functions/lib/dynamo-client';
 import { afterEach, beforeAll, expect, it } from 'vitest';
 import { docClient, setDocClientForTests } from '@functions/lib/aws';
 import { useTestApi } from '../support/integration';
@@ -8,14 +8,14 @@ import { useTestApi } from '../support/integration';
  * "try again" message and a Retry-After header: never a bare 500.
  */
 const { api } = useTestApi();
-let real: DynamoDBDocumentClient;
+let real: DocClient;
 
 beforeAll(async () => {
   real = docClient();
 });
 afterEach(() => setDocClientForTests(real));
 
-function failingWith(error: Error & { code?: string }): DynamoDBDocumentClient {
+function failingWith(error: Error & { code?: string }): DocClient {
   return new Proxy(real, {
     get(target, prop, receiver) {
       if (prop === 'send') return async () => Promise.reject(error);

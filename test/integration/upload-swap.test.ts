@@ -1,6 +1,6 @@
 import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { s3Client } from '@functions/lib/aws';
+import { s3Client } from '@functions/lib/s3-client';
 import { onS3Request } from '@functions/lib/s3';
 import { getRegistration } from '@functions/registrations/repository';
 import { FILE_MESSAGES } from '@functions/registrations/uploads';

@@ -1,4 +1,4 @@
-import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { DocClient } from '@functions/lib/dynamo-client';
 
 /**
  * DynamoDB Local never raises transaction conflicts, throttling or lost answers. Tests wrap the real document
@@ -8,7 +8,7 @@ import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
  */
 export type FaultRule = (cmd: { constructor: { name: string }; input: any }, n: number) => Error | 'after' | undefined;
 
-export function faulty(real: DynamoDBDocumentClient, rule: FaultRule): DynamoDBDocumentClient {
+export function faulty(real: DocClient, rule: FaultRule): DocClient {
   let n = 0;
   return new Proxy(real, {
     get(target, prop, receiver) {

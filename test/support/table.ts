@@ -1,4 +1,5 @@
-import { ScanCommand, type DynamoDBDocumentClient, type ScanCommandInput } from '@aws-sdk/lib-dynamodb';
+import { ScanCommand, type ScanCommandInput } from '@functions/lib/dynamo-commands';
+import type { DocClient } from '@functions/lib/dynamo-client';
 import { docClient, tableName } from '@functions/lib/aws';
 
 /**
@@ -7,7 +8,7 @@ import { docClient, tableName } from '@functions/lib/aws';
  */
 export async function scanTable<T = Record<string, any>>(
   input: Omit<ScanCommandInput, 'TableName' | 'ExclusiveStartKey'> = {},
-  client: DynamoDBDocumentClient = docClient(),
+  client: DocClient = docClient(),
 ): Promise<T[]> {
   const items: T[] = [];
   let start: Record<string, unknown> | undefined;

@@ -1,6 +1,6 @@
 import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { expect } from 'vitest';
-import { s3Client } from '@functions/lib/aws';
+import { s3Client } from '@functions/lib/s3-client';
 import { requestUploadUrl, type Http } from '../fixtures/registration-helpers';
 
 /** The uploads bucket of the test file, read and written directly, past the presigned URLs. */
