@@ -1,6 +1,7 @@
 import { qtyChoices, type CropRules } from '@shared/crop-rules';
 import { UP_DISTRICTS } from '@shared/districts';
-import { CATEGORIES, FILE_ACCEPT, FILE_FIELD, GENDERS, NAME_MAX, PLACE_MAX } from '@shared/schemas/registration';
+import { FILE_FIELD, FORM_FIELDS, type FormField } from '@shared/registration-form-fields';
+import { CATEGORIES, FILE_ACCEPT, GENDERS, NAME_MAX, PLACE_MAX } from '@shared/schemas/registration';
 import type { SitePageResponse } from '@shared/schemas/cms';
 import { AADHAAR_INPUT_MAX, MOBILE_INPUT_MAX } from '@shared/typed-numbers';
 import { pageDocument } from '../lib/pages/document';
@@ -17,26 +18,6 @@ export const BASIC_FORM_MARK = { name: 'via', value: 'basic' } as const;
 
 /** The hidden field that keeps the page's language across a refused post (the form's address has no query). */
 export const BASIC_FORM_LANG_FIELD = 'lang';
-
-/** The page's fields in the order it shows them (and its summary of refusals lists them). */
-export const FORM_FIELDS = [
-  'Name',
-  'fatherName',
-  'adharNumber',
-  'mobile',
-  'category',
-  'gender',
-  'village',
-  'block',
-  'subDistrict',
-  'district',
-  'cropId',
-  'bagsRequested',
-  FILE_FIELD,
-  'consent',
-] as const;
-
-type FormField = (typeof FORM_FIELDS)[number];
 
 /** The fields whose value a refused post shows again: all but the file, which browsers never let a page fill in. */
 export const TYPED_FIELDS: readonly FormField[] = FORM_FIELDS.filter((f) => f !== FILE_FIELD);

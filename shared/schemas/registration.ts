@@ -237,7 +237,7 @@ export function typeFromName(name: string): string {
 }
 
 /** Field names the form marks (and the server's field map uses). */
-export const FILE_FIELD = 'FileAdhar';
+export { FILE_FIELD } from '../registration-form-fields';
 
 /** Field errors of a failed parse: first message per field, the file under FileAdhar. */
 export function registrationFieldErrors(error: z.ZodError): Record<string, string> {

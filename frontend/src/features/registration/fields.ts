@@ -1,3 +1,4 @@
+import type * as formFields from '@shared/registration-form-fields';
 import type * as shared from '@shared/schemas/registration';
 
 /**
@@ -41,5 +42,5 @@ export const FORM_FIELDS = [
   'bagsRequested',
   FILE_FIELD,
   'consent',
-] as const;
+] as const satisfies typeof formFields.FORM_FIELDS;
 export type FormField = (typeof FORM_FIELDS)[number];
