@@ -55,8 +55,9 @@ export const lotPrice = orIfMissing(
 );
 
 /** The calendar year in India now (a server runs in UTC: 1 January starts at 00:00 India time, 05:30 earlier). */
+let kolkataYear: Intl.DateTimeFormat | undefined;
 export const currentYear = (now = new Date()) =>
-  Number(new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata', year: 'numeric' }).format(now));
+  Number((kolkataYear ??= new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata', year: 'numeric' })).format(now));
 
 export const CreateLotInput = z.object({
   producerID: positiveId('Producer required'),

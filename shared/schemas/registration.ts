@@ -368,11 +368,20 @@ export const RegistrationYearQuery = z.object({
   year: z.coerce.number({ error: 'year must be a number' }).int().min(2000).max(3000).optional(),
 });
 
-/** Year and calendar day in India (registrations and appointments use Asia/Kolkata days). */
+let kolkataDay: Intl.DateTimeFormat | undefined;
+
+/**
+ * Year and calendar day in India (registrations and appointments use Asia/Kolkata days). The formatter is made on
+ * first use (not while the module loads) and kept: making one costs far more than formatting with it.
+ */
 export function kolkataDate(at: Date = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata', year: 'numeric', month: '2-digit', day: '2-digit' }).format(
-    at,
-  );
+  kolkataDay ??= new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Asia/Kolkata',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  });
+  return kolkataDay.format(at);
 }
 
 export type {

@@ -2,7 +2,8 @@ export { kolkataDateTime } from '@web/lib/kolkata-date-time';
 export { indiaDay, indiaLongDay } from '@web/lib/india-day';
 
 /** Kilograms as the app shows them (up to 3 decimals, Indian grouping). */
-export const kg = (n: number) => new Intl.NumberFormat('en-IN', { maximumFractionDigits: 3 }).format(n);
+let kgFormat: Intl.NumberFormat | undefined;
+export const kg = (n: number) => (kgFormat ??= new Intl.NumberFormat('en-IN', { maximumFractionDigits: 3 })).format(n);
 
 /** The path of a route with its parameters filled in and its query (empty values left out). */
 export function routePath(path: string, params: Record<string, string>, query: Record<string, string | number | undefined> = {}) {
