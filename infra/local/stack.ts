@@ -84,74 +84,91 @@ export async function startLocalStack(o: LocalStackOptions): Promise<RunningLoca
 
   let dynamo: LocalDynamo | undefined;
   let s3: LocalS3 | undefined;
-  const [dynamoEndpoint, s3Endpoint] = await Promise.all([
-    o.dynamoEndpoint ??
-      startDynamo({ port: o.dynamoPort, dbPath: join(dataDir, 'dynamodb') }).then((d) => ((dynamo = d), d.endpoint)),
-    o.s3Endpoint ??
-      startS3({
-        port: o.s3Port,
-        directory: join(dataDir, 's3'),
-        buckets: [o.uploadsBucket],
-        appOrigins: appOrigins(o.port),
-      }).then((s) => ((s3 = s), s.endpoint)),
-  ]);
+  // What fails after DynamoDB Local or s3rver started (a port taken meanwhile, a seed that fails) stops them:
+  // they are processes and servers of their own, which would outlive this one.
+  try {
+    const [dynamoEndpoint, s3Endpoint] = await Promise.all([
+      o.dynamoEndpoint ??
+        startDynamo({ port: o.dynamoPort, dbPath: join(dataDir, 'dynamodb') }).then((d) => ((dynamo = d), d.endpoint)),
+      o.s3Endpoint ??
+        startS3({
+          port: o.s3Port,
+          directory: join(dataDir, 's3'),
+          buckets: [o.uploadsBucket],
+          appOrigins: appOrigins(o.port),
+        }).then((s) => ((s3 = s), s.endpoint)),
+    ]);
 
-  const url = `http://localhost:${o.port}`;
-  Object.assign(process.env, {
-    TABLE_NAME: o.tableName,
-    UPLOADS_BUCKET: o.uploadsBucket,
-    DYNAMODB_ENDPOINT: dynamoEndpoint,
-    S3_ENDPOINT: s3Endpoint,
-    JWT_SECRET: process.env.JWT_SECRET ?? secrets.jwtSecret,
-    AADHAAR_KEY: process.env.AADHAAR_KEY ?? secrets.aadhaarKey,
-    PUBLIC_BASE_URL: process.env.PUBLIC_BASE_URL ?? url,
-  });
-  resetEnvCache();
-
-  const stream = o.stream ?? 'poll';
-  await ensureTable(dynamoEndpoint, o.tableName, { stream: stream !== 'off' });
-  const admin = await seedAll(o.adminEmail, o.adminPassword);
-
-  // The uploads bucket's lifecycle rule (pending/ expiry), as the cloud bucket has it.
-  const lifecycle = startUploadLifecycle({ s3Endpoint, bucket: o.uploadsBucket });
-  // Expiry and promotion, as the cloud's schedule runs them.
-  const allocationSweeps = o.allocationSweeps === false ? undefined : startAllocationSweeps();
-  // Deletion of scans past their retention time, as the cloud's daily schedule runs it.
-  const scanRetention = o.scanRetention === false ? undefined : startScanRetention();
-  // The farmer links and dashboard counters that follow new registrations, as the cloud's stream mapping runs them.
-  const streams =
-    stream === 'poll' || stream === 'drain'
-      ? startStreamConsumer({ endpoint: dynamoEndpoint, tableName: o.tableName, intervalMs: stream === 'drain' ? 0 : undefined })
-      : undefined;
-
-  const server = createGateway({ staticDir: o.staticDir });
-  await new Promise<void>((res, rej) => {
-    server.once('error', rej);
-    server.listen(o.port, () => res());
-  });
-  const port = (server.address() as AddressInfo).port;
-  const actualUrl = `http://localhost:${port}`;
-  if (o.port === 0) {
-    process.env.PUBLIC_BASE_URL = actualUrl;
+    const url = `http://localhost:${o.port}`;
+    Object.assign(process.env, {
+      TABLE_NAME: o.tableName,
+      UPLOADS_BUCKET: o.uploadsBucket,
+      DYNAMODB_ENDPOINT: dynamoEndpoint,
+      S3_ENDPOINT: s3Endpoint,
+      JWT_SECRET: process.env.JWT_SECRET ?? secrets.jwtSecret,
+      AADHAAR_KEY: process.env.AADHAAR_KEY ?? secrets.aadhaarKey,
+      PUBLIC_BASE_URL: process.env.PUBLIC_BASE_URL ?? url,
+    });
     resetEnvCache();
-  }
 
-  return {
-    url: actualUrl,
-    server,
-    admin,
-    drainStreams: async () => {
-      if (!streams) throw new Error(`drainStreams: this stack was started with stream '${stream}'`);
-      await streams.drain();
-    },
-    stop: async () => {
+    const stream = o.stream ?? 'poll';
+    await ensureTable(dynamoEndpoint, o.tableName, { stream: stream !== 'off' });
+    const admin = await seedAll(o.adminEmail, o.adminPassword);
+
+    // The uploads bucket's lifecycle rule (pending/ expiry), as the cloud bucket has it.
+    const lifecycle = startUploadLifecycle({ s3Endpoint, bucket: o.uploadsBucket });
+    // Expiry and promotion, as the cloud's schedule runs them.
+    const allocationSweeps = o.allocationSweeps === false ? undefined : startAllocationSweeps();
+    // Deletion of scans past their retention time, as the cloud's daily schedule runs it.
+    const scanRetention = o.scanRetention === false ? undefined : startScanRetention();
+    // The farmer links and dashboard counters that follow new registrations, as the cloud's stream mapping runs them.
+    const streams =
+      stream === 'poll' || stream === 'drain'
+        ? startStreamConsumer({
+            endpoint: dynamoEndpoint,
+            tableName: o.tableName,
+            intervalMs: stream === 'drain' ? 0 : undefined,
+          })
+        : undefined;
+
+    const server = createGateway({ staticDir: o.staticDir });
+    await new Promise<void>((res, rej) => {
+      server.once('error', rej);
+      server.listen(o.port, () => res());
+    }).catch(async (e: unknown) => {
       lifecycle.stop();
       await streams?.stop();
       await allocationSweeps?.stop();
       await scanRetention?.stop();
-      await new Promise((r) => server.close(r));
-      server.closeAllConnections?.();
-      await Promise.all([dynamo?.stop(), s3?.stop()]);
-    },
-  };
+      throw e;
+    });
+    const port = (server.address() as AddressInfo).port;
+    const actualUrl = `http://localhost:${port}`;
+    if (o.port === 0) {
+      process.env.PUBLIC_BASE_URL = actualUrl;
+      resetEnvCache();
+    }
+
+    return {
+      url: actualUrl,
+      server,
+      admin,
+      drainStreams: async () => {
+        if (!streams) throw new Error(`drainStreams: this stack was started with stream '${stream}'`);
+        await streams.drain();
+      },
+      stop: async () => {
+        lifecycle.stop();
+        await streams?.stop();
+        await allocationSweeps?.stop();
+        await scanRetention?.stop();
+        await new Promise((r) => server.close(r));
+        server.closeAllConnections?.();
+        await Promise.all([dynamo?.stop(), s3?.stop()]);
+      },
+    };
+  } catch (e) {
+    await Promise.all([dynamo?.stop(), s3?.stop()]).catch(() => undefined);
+    throw e;
+  }
 }
