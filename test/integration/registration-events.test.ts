@@ -6,6 +6,7 @@ import { kolkataDay, readStats } from '@functions/lib/stats';
 import { applyTableChanges, type TableChange } from '@functions/registrations/registration-events';
 import { getRegistration, type RegistrationItem } from '@functions/registrations/repository';
 import { postJson, registerFarmer, seedFormCrops, uploadScan, validFields, SAMPLE_PDF } from '../fixtures/registration-helpers';
+import { startStreamConsumer } from '@infra/local/streams';
 import { faulty, named } from '../support/faulty-client';
 import { useTestApi } from '../support/integration';
 import { scanTable } from '../support/table';
@@ -148,5 +149,26 @@ describe('registration events from the stream', () => {
       }),
     );
     expect((mine.Items ?? []).filter((i) => i.type === 'registration')).toHaveLength(1);
+  });
+
+  it('links on its own when the consumer reads the stream on a timer, as `npm start` runs it', async () => {
+    await api.drainStreams();
+    // A second reader of the same stream, polling every 50 ms as the stand-in's timer does (the file's own reader
+    // runs only when drained). It starts from the stream's beginning, in batches of its own, so it counts again
+    // what the first reader counted: this test comes last and looks at the link only.
+    const polling = startStreamConsumer({
+      endpoint: process.env.DYNAMODB_ENDPOINT!,
+      tableName: process.env.TABLE_NAME!,
+      intervalMs: 50,
+      keepPosition: false,
+    });
+    try {
+      const reg = await register();
+      await expect
+        .poll(async () => (await getRegistration(reg.year, reg.id))?.farmerID, { timeout: 30_000, interval: 100 })
+        .toBeGreaterThan(0);
+    } finally {
+      await polling.stop();
+    }
   });
 });
