@@ -1,25 +1,4 @@
-import type {
-  BatchGetCommandInput,
-  BatchGetCommandOutput,
-  BatchWriteCommandInput,
-  BatchWriteCommandOutput,
-  DeleteCommandInput,
-  DeleteCommandOutput,
-  GetCommandInput,
-  GetCommandOutput,
-  PutCommandInput,
-  PutCommandOutput,
-  QueryCommandInput,
-  QueryCommandOutput,
-  ScanCommandInput,
-  ScanCommandOutput,
-  TransactGetCommandInput,
-  TransactGetCommandOutput,
-  TransactWriteCommandInput,
-  TransactWriteCommandOutput,
-  UpdateCommandInput,
-  UpdateCommandOutput,
-} from '@aws-sdk/lib-dynamodb';
+import type * as Sdk from '@aws-sdk/lib-dynamodb';
 
 /**
  * The document client's commands, with the same names, inputs and outputs as @aws-sdk/lib-dynamodb's, for
@@ -47,7 +26,7 @@ export type {
   TransactWriteCommandOutput,
   UpdateCommandInput,
   UpdateCommandOutput,
-};
+} from '@aws-sdk/lib-dynamodb';
 
 export abstract class DynamoCommand<Input extends object, Output> {
   abstract readonly operation: string;
@@ -56,33 +35,33 @@ export abstract class DynamoCommand<Input extends object, Output> {
   constructor(readonly input: Input) {}
 }
 
-export class GetCommand extends DynamoCommand<GetCommandInput, GetCommandOutput> {
+export class GetCommand extends DynamoCommand<Sdk.GetCommandInput, Sdk.GetCommandOutput> {
   readonly operation = 'GetItem';
 }
-export class PutCommand extends DynamoCommand<PutCommandInput, PutCommandOutput> {
+export class PutCommand extends DynamoCommand<Sdk.PutCommandInput, Sdk.PutCommandOutput> {
   readonly operation = 'PutItem';
 }
-export class UpdateCommand extends DynamoCommand<UpdateCommandInput, UpdateCommandOutput> {
+export class UpdateCommand extends DynamoCommand<Sdk.UpdateCommandInput, Sdk.UpdateCommandOutput> {
   readonly operation = 'UpdateItem';
 }
-export class DeleteCommand extends DynamoCommand<DeleteCommandInput, DeleteCommandOutput> {
+export class DeleteCommand extends DynamoCommand<Sdk.DeleteCommandInput, Sdk.DeleteCommandOutput> {
   readonly operation = 'DeleteItem';
 }
-export class QueryCommand extends DynamoCommand<QueryCommandInput, QueryCommandOutput> {
+export class QueryCommand extends DynamoCommand<Sdk.QueryCommandInput, Sdk.QueryCommandOutput> {
   readonly operation = 'Query';
 }
-export class ScanCommand extends DynamoCommand<ScanCommandInput, ScanCommandOutput> {
+export class ScanCommand extends DynamoCommand<Sdk.ScanCommandInput, Sdk.ScanCommandOutput> {
   readonly operation = 'Scan';
 }
-export class BatchGetCommand extends DynamoCommand<BatchGetCommandInput, BatchGetCommandOutput> {
+export class BatchGetCommand extends DynamoCommand<Sdk.BatchGetCommandInput, Sdk.BatchGetCommandOutput> {
   readonly operation = 'BatchGetItem';
 }
-export class BatchWriteCommand extends DynamoCommand<BatchWriteCommandInput, BatchWriteCommandOutput> {
+export class BatchWriteCommand extends DynamoCommand<Sdk.BatchWriteCommandInput, Sdk.BatchWriteCommandOutput> {
   readonly operation = 'BatchWriteItem';
 }
-export class TransactWriteCommand extends DynamoCommand<TransactWriteCommandInput, TransactWriteCommandOutput> {
+export class TransactWriteCommand extends DynamoCommand<Sdk.TransactWriteCommandInput, Sdk.TransactWriteCommandOutput> {
   readonly operation = 'TransactWriteItems';
 }
-export class TransactGetCommand extends DynamoCommand<TransactGetCommandInput, TransactGetCommandOutput> {
+export class TransactGetCommand extends DynamoCommand<Sdk.TransactGetCommandInput, Sdk.TransactGetCommandOutput> {
   readonly operation = 'TransactGetItems';
 }

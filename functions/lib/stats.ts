@@ -3,6 +3,7 @@ import { docClient, tableName } from './aws';
 import { batchGet } from './batch-get';
 import { log } from './log';
 import { withRetry } from './retry';
+import { kolkataDate } from '@shared/india-time';
 
 /**
  * Daily statistics for the dashboard: small counter items updated with ADD, read with one BatchGet, so the
@@ -26,23 +27,8 @@ export interface StatValue {
   amountPaise: number;
 }
 
-/**
- * Made on first use, not when the module loads: the first Intl object of a process loads the ICU locale
- * data (about 15 ms), which would otherwise be paid on every cold start of the functions that import this
- * file, whether or not the request needs a date.
- */
-let kolkataFormat: Intl.DateTimeFormat | undefined;
-
-/** The Asia/Kolkata calendar day of an instant, 'YYYY-MM-DD'. */
-export function kolkataDay(at: Date = new Date()): string {
-  kolkataFormat ??= new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Asia/Kolkata',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  });
-  return kolkataFormat.format(at);
-}
+/** The Asia/Kolkata calendar day of an instant, 'YYYY-MM-DD' (its formatter made on first use: shared/india-time.ts). */
+export const kolkataDay = kolkataDate;
 
 /** The `n` Asia/Kolkata days ending with `today`, oldest first. */
 export function lastDays(today: string, n: number): string[] {

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { DROPDOWN_TAKE, LIST_TAKE, queryBool, queryId, queryTake } from './common';
+import { kolkataYear } from '../india-time';
 
 /**
  * Seed lots. Quantities are kg and prices rupees per kg in the API (numbers, at most 2 decimals, spec step
@@ -55,9 +56,7 @@ export const lotPrice = orIfMissing(
 );
 
 /** The calendar year in India now (a server runs in UTC: 1 January starts at 00:00 India time, 05:30 earlier). */
-let kolkataYear: Intl.DateTimeFormat | undefined;
-export const currentYear = (now = new Date()) =>
-  Number((kolkataYear ??= new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata', year: 'numeric' })).format(now));
+export const currentYear = (now = new Date()) => kolkataYear(now);
 
 export const CreateLotInput = z.object({
   producerID: positiveId('Producer required'),

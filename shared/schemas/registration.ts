@@ -368,21 +368,8 @@ export const RegistrationYearQuery = z.object({
   year: z.coerce.number({ error: 'year must be a number' }).int().min(2000).max(3000).optional(),
 });
 
-let kolkataDay: Intl.DateTimeFormat | undefined;
-
-/**
- * Year and calendar day in India (registrations and appointments use Asia/Kolkata days). The formatter is made on
- * first use (not while the module loads) and kept: making one costs far more than formatting with it.
- */
-export function kolkataDate(at: Date = new Date()): string {
-  kolkataDay ??= new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Asia/Kolkata',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  });
-  return kolkataDay.format(at);
-}
+/** Year and calendar day in India (registrations and appointments use Asia/Kolkata days). */
+export { kolkataDate } from '../india-time';
 
 export type {
   UploadUrlResponse,
