@@ -1,7 +1,7 @@
 import { PNG } from 'pngjs';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, PHONE, screenshot } from '../support/browser';
+import { DESKTOP, expectInView, PHONE, screenshot } from '../support/browser';
 import { useE2EStack } from '../support/e2e';
 
 /**
@@ -98,16 +98,7 @@ describe('home page before any content', () => {
     await link.click();
     await p.waitForURL((u) => u.pathname === '/registration' && u.hash === '#find');
     await expect.poll(() => p.evaluate(() => document.getElementById('find')?.contains(document.activeElement))).toBe(true);
-    // In view once the page has settled: parts that load above it later move it, and the page scrolls it back.
-    await expect
-      .poll(
-        async () => {
-          const box = await p.locator('#find').boundingBox();
-          return !!box && box.y >= 0 && box.y < PHONE.height;
-        },
-        { message: 'the box is in view' },
-      )
-      .toBe(true);
+    await expectInView(p, '#find', PHONE.height, 'the box is in view');
     await screenshot(p, 'home-find-letter-phone', { fullPage: false });
     await ctx.close();
   });

@@ -2,7 +2,7 @@ import { copyFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, PHONE, screenshot } from '../support/browser';
+import { DESKTOP, expectInView, PHONE, screenshot } from '../support/browser';
 import { useE2EStack } from '../support/e2e';
 
 /**
@@ -97,16 +97,7 @@ describe('Find my letter in the top bar', () => {
     await link.click();
     await p.waitForURL((u) => u.pathname === '/registration' && u.hash === '#find');
     await expect.poll(() => p.evaluate(() => document.activeElement === document.querySelector('#find input'))).toBe(true);
-    // In view once the page has settled: parts that load above it later move it, and the page scrolls it back.
-    await expect
-      .poll(
-        async () => {
-          const box = await p.locator('#find').boundingBox();
-          return !!box && box.y >= 0 && box.y < PHONE.height;
-        },
-        { message: 'the box is in view' },
-      )
-      .toBe(true);
+    await expectInView(p, '#find', PHONE.height, 'the box is in view');
     await shot(p, 'find-letter-from-bar-phone-hi');
     await ctx.close();
   });

@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
@@ -74,4 +75,20 @@ export function handleDialogs(page: Page) {
       seen.length = 0;
     },
   };
+}
+
+/**
+ * Waits until `selector`'s box is within the viewport's height: parts that load above an element move it for a
+ * moment before the page scrolls it back, so the check is made once the page has settled.
+ */
+export async function expectInView(page: Page, selector: string, viewportHeight: number, message: string): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        const box = await page.locator(selector).boundingBox();
+        return !!box && box.y >= 0 && box.y < viewportHeight;
+      },
+      { message },
+    )
+    .toBe(true);
 }
