@@ -1,8 +1,12 @@
 import S3rver from 's3rver';
-import { mkdirSync } from 'node:fs';
-import { rm } from 'node:fs/promises';
+import { createHash, randomBytes } from 'node:crypto';
+import { createWriteStream, mkdirSync } from 'node:fs';
+import { mkdir, rename, rm } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { dirname } from 'node:path';
+import { Readable, Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { verifySignatureV4, type S3Credentials } from './s3-auth';
 
 /**
@@ -64,9 +68,18 @@ function denied(res: http.ServerResponse, message: string) {
   res.end(body);
 }
 
+interface S3rverObject {
+  bucket: string;
+  key: string;
+  content: Readable | Buffer;
+  metadata: Record<string, string>;
+}
+
 interface S3rverStore {
   getResourcePath(bucket: string, key: string, resource: string): string;
   deleteObject(bucket: string, key: string): Promise<void>;
+  putObject(object: S3rverObject): Promise<{ size: number; md5: string }>;
+  putMetadata(bucket: string, key: string, metadata: Record<string, string>, md5: string): Promise<void>;
 }
 
 /**
@@ -81,6 +94,40 @@ function keepDirectories(store: S3rverStore): void {
         rm(store.getResourcePath(bucket, key, resource), { force: true }),
       ),
     );
+  };
+}
+
+/**
+ * S3 answers a PUT once the whole object is stored, and a reader sees the old object or the new one, never a
+ * part. s3rver answers once the bytes have passed its hashing, while its file may still be empty: a scan read
+ * right after its upload was then refused as empty. Here the bytes go to a side file (its name does not end as
+ * an object's, so listings skip it), the metadata is written, and the file is renamed into place last.
+ */
+function storeWholeObjects(store: S3rverStore): void {
+  store.putObject = async (object) => {
+    const objectPath = store.getResourcePath(object.bucket, object.key, 'object');
+    await mkdir(dirname(objectPath), { recursive: true });
+    const partial = `${objectPath}.${randomBytes(6).toString('hex')}.partial`;
+    const md5 = createHash('md5');
+    let size = 0;
+    const counted = new Transform({
+      transform(chunk: Buffer, _encoding, done) {
+        md5.update(chunk);
+        size += chunk.length;
+        done(null, chunk);
+      },
+    });
+    const source = Buffer.isBuffer(object.content) ? Readable.from([object.content]) : object.content;
+    try {
+      await pipeline(source, counted, createWriteStream(partial));
+      const digest = md5.digest('hex');
+      await store.putMetadata(object.bucket, object.key, object.metadata, digest);
+      await rename(partial, objectPath);
+      return { size, md5: digest };
+    } catch (e) {
+      await rm(partial, { force: true });
+      throw e;
+    }
   };
 }
 
@@ -106,6 +153,7 @@ export async function startS3(opts: {
     allowMismatchedSignatures: false,
   });
   keepDirectories(s3rver.store);
+  storeWholeObjects(s3rver.store);
   await s3rver.configureBuckets();
   const s3 = s3rver.callback();
 
