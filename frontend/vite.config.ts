@@ -2,6 +2,7 @@ import { defineConfig, transformWithOxc, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { firstViews } from './first-views';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
@@ -203,6 +204,7 @@ export default defineConfig({
     preloadAppFromHtml(),
     shellChunk(),
     inlineEntryCss(),
+    firstViews(fileURLToPath(import.meta.url)),
   ],
   resolve: {
     // @web/, @shared/: the path aliases of tsconfig.json.

@@ -234,3 +234,18 @@ export function isApiPath(path: string): boolean {
 export function isFunctionPath(path: string): boolean {
   return isApiPath(path) || PAGE_PATH_PREFIXES.some((p) => path.startsWith(p));
 }
+
+/**
+ * The app's pages whose first view is drawn into their HTML at build time (frontend/first-views.ts): the
+ * address, and the file the site answers it with instead of index.html (`/first-view/<name>.html`).
+ */
+export const FIRST_VIEWS = { home: '/', registration: '/registration' } as const;
+export type FirstViewName = keyof typeof FIRST_VIEWS;
+
+export const firstViewFile = (name: FirstViewName) => `/first-view/${name}.html`;
+
+/** The file that holds the first view of the page at `path`, if it has one (exact address, no trailing slash). */
+export function firstViewFileOf(path: string): string | undefined {
+  const name = (Object.keys(FIRST_VIEWS) as FirstViewName[]).find((n) => FIRST_VIEWS[n] === path);
+  return name && firstViewFile(name);
+}

@@ -3,7 +3,7 @@ import './lib/zod-no-eval';
 // Self-hosted fonts: Latin and Devanagari, regular and semibold only, woff2 with unicode-range subsets.
 import './styles/fonts.css';
 import './styles/global.css';
-import { i18nReady } from './lib/i18n';
+import { i18nReady, startLanguage } from './lib/i18n';
 import { startPublicPage } from './startup';
 
 /**
@@ -11,6 +11,10 @@ import { startPublicPage } from './startup';
  * calls of the public page being opened (startup.ts), and the app itself (render.tsx, which index.html
  * already preloads), then renders when all are in. docs/decisions/0011-public-bundle.md.
  */
+// The first view in the HTML of / and /registration (first-views.ts) is Hindi: a visitor who chose English waits
+// for the app's own first render instead.
+if (startLanguage != 'hi') document.getElementById('root')!.textContent = '';
+
 const { pathname } = window.location;
 const page = startPublicPage(pathname);
 void Promise.all([import('./render'), i18nReady.catch((e: unknown) => console.error('messages could not be loaded', e)), page])

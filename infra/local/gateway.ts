@@ -6,7 +6,7 @@ import { pipeline } from 'node:stream';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { VIEWER_ADDRESS_HEADER } from '@functions/lib/client-address';
-import { ROUTES, isFunctionPath, type RouteDef } from '@shared/routes';
+import { ROUTES, firstViewFileOf, isFunctionPath, type RouteDef } from '@shared/routes';
 import { contentSecurityPolicy } from '../security-headers';
 import { handlerFor } from './handlers';
 
@@ -234,6 +234,9 @@ function serveStatic(req: http.IncomingMessage, res: http.ServerResponse, static
   if (decoded.includes('\0')) return sendJson(res, 400, { message: MSG_BAD_URL });
   let file = normalize(join(root, decoded));
   if (file !== root && !file.startsWith(root + sep)) file = join(root, 'index.html');
+  // The pages whose first view is in their HTML get that copy of index.html, as CloudFront's rewrite does.
+  const firstView = firstViewFileOf(path);
+  if (firstView && existsSync(join(root, firstView))) file = join(root, firstView);
   const isFile = existsSync(file) && statSync(file).isFile();
   if (!isFile) {
     // History fallback: client-side routes get the app shell (as CloudFront's SPA fallback does).

@@ -853,16 +853,29 @@ describe('SeedPortalStack', { timeout: 120_000 }, () => {
     expect(VIEWER_ADDRESS_FUNCTION_CODE).toContain(`request.headers['${VIEWER_ADDRESS_HEADER}'] = { value: event.viewer.ip }`);
   });
 
-  it('ships the CloudFront Function that sends client routes to index.html and leaves files alone', () => {
+  it('ships the CloudFront Function that sends client routes to index.html, / and /registration to their first view, and leaves files alone', () => {
     template.hasResourceProperties('AWS::CloudFront::Function', {
       AutoPublish: true,
       FunctionCode: SPA_REWRITE_FUNCTION_CODE,
       FunctionConfig: Match.objectLike({ Runtime: 'cloudfront-js-2.0' }),
     });
-    for (const uri of ['/', '/bill/INV-2025-0001', '/lot/AB12', '/svs/appointment/x_Y-z', '/admin/users', '/admin/']) {
+    expect(rewrite('/')).toBe('/first-view/home.html');
+    expect(rewrite('/registration')).toBe('/first-view/registration.html');
+    for (const uri of [
+      '/registration/',
+      '/Registration',
+      '/about',
+      '/bill/INV-2025-0001',
+      '/lot/AB12',
+      '/svs/appointment/x_Y-z',
+      '/admin/users',
+      '/admin/',
+      '/constructor',
+      '/__proto__',
+    ]) {
       expect(rewrite(uri), uri).toBe('/index.html');
     }
-    for (const uri of ['/index.html', '/assets/index-abc123.js', '/favicon.ico', '/assets/font.woff2']) {
+    for (const uri of ['/index.html', '/first-view/home.html', '/assets/index-abc123.js', '/favicon.ico', '/assets/font.woff2']) {
       expect(rewrite(uri), uri).toBe(uri);
     }
   });

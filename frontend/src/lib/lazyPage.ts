@@ -51,5 +51,10 @@ function subscribe(listener: () => void) {
 
 /** True while a screen's code is being fetched. */
 export function usePageLoading(): boolean {
-  return useSyncExternalStore(subscribe, () => pending > 0);
+  // The third argument serves the first views drawn at build time (src/first-view).
+  return useSyncExternalStore(
+    subscribe,
+    () => pending > 0,
+    () => false,
+  );
 }

@@ -40,7 +40,8 @@ export function defaultLanguageFor(pathname: string): Language {
 }
 
 function applyHtmlLang(lng: string) {
-  document.documentElement.lang = lng === 'en' ? 'en' : 'hi';
+  // No document when the first views are drawn at build time (src/first-view).
+  if (typeof document == 'object') document.documentElement.lang = lng === 'en' ? 'en' : 'hi';
 }
 
 subscribe(() => applyHtmlLang(getLanguage()));
@@ -84,8 +85,11 @@ function loadLanguage(lng: Language): Promise<void> {
   return Promise.all([loadPart(lng, 'public'), ...[...wantedParts].map((part) => loadPart(lng, part))]).then(() => undefined);
 }
 
-const initial: Language = stored() ?? defaultLanguageFor(window.location.pathname);
+const initial: Language = stored() ?? defaultLanguageFor(typeof location == 'object' ? location.pathname : '/');
 let wanted: Language = initial;
+
+/** The language the page opens in (the first views drawn into / and /registration are Hindi). */
+export const startLanguage: Language = initial;
 
 /** Resolves when the first language's messages are in: render after it. */
 export const i18nReady: Promise<void> = loadLanguage(initial).then(() => setLanguage(initial));

@@ -82,7 +82,12 @@ export function translate(lng: string, key: string | readonly string[], options?
 
 /** react-i18next's hook, as the screens use it. */
 export function useTranslation() {
-  const v = useSyncExternalStore(subscribe, () => version);
+  // The third argument serves the first views drawn at build time (src/first-view).
+  const v = useSyncExternalStore(
+    subscribe,
+    () => version,
+    () => version,
+  );
   return useMemo(() => {
     const lng = language;
     return {
