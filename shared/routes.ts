@@ -198,6 +198,7 @@ export const ROUTES = [
   { method: 'GET', path: '/svs/appointment/{code}', area: 'registrations', access: 'public', page: true },
   // the registration form as a plain page for phones without JavaScript worth the name (posts to POST /svsregistration)
   { method: 'GET', path: '/svsregistration/basic', area: 'registrations', access: 'public', page: true },
+  { method: 'GET', path: '/svsregistration/find-my-letter', area: 'registrations', access: 'public', page: true },
 ] as const satisfies readonly RouteDef[];
 
 type Route = (typeof ROUTES)[number];

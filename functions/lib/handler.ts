@@ -83,7 +83,8 @@ interface AnyRouteImpl {
 
 const MAX_JSON_BYTES = 1024 * 1024;
 
-function parseJsonBody(event: APIGatewayProxyEventV2): unknown {
+/** The request's JSON body (undefined when empty); a body of another type or not JSON is a 4xx. */
+export function parseJsonBody(event: APIGatewayProxyEventV2): unknown {
   if (event.body === undefined || event.body === null || event.body === '') return undefined;
   const text = event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
   if (text.length > MAX_JSON_BYTES) throw new AppError('PAYLOAD_TOO_LARGE', 'Request body is too large');

@@ -13,6 +13,12 @@ import { APP_TEXTS, fill, PAGE_TEXTS, type Both } from './basic-form-texts';
 /** The page's address (GET); its language comes from `?lang=`, as the QR pages' does. */
 export const BASIC_FORM_PATH = '/svsregistration/basic';
 
+/** The find-my-letter page for the same phones (find-letter-page.ts), linked from this one. */
+export const FIND_LETTER_PAGE_PATH = '/svsregistration/find-my-letter';
+
+/** A plain page's address in the page's language. */
+export const inLanguage = (path: string, lang: PageLanguage) => (lang === 'en' ? `${path}?lang=en` : path);
+
 /** The hidden field that marks a post as this page's (functions/registrations/basic-form.ts). */
 export const BASIC_FORM_MARK = { name: 'via', value: 'basic' } as const;
 
@@ -29,17 +35,21 @@ export interface OfferedCrop {
   rules: CropRules | undefined;
 }
 
-export interface BasicFormView {
+/** What a plain form's fields show: the language said first, what was typed, each field's message. */
+export interface PlainFormState {
   /** The language said first; the other follows every text (a farmer may read only one). */
   lang: PageLanguage;
+  /** What the farmer typed (a file is never given back). */
+  values: Readonly<Record<string, string>>;
+  /** Each field's message, in both languages. */
+  errors: Readonly<Record<string, string>>;
+}
+
+export interface BasicFormView extends PlainFormState {
   open: boolean;
   crops: readonly OfferedCrop[];
   /** The notice before the consent box; null when it could not be read. */
   notice: SitePageResponse | null;
-  /** What the farmer typed (the file is never given back). */
-  values: Readonly<Record<string, string>>;
-  /** Each field's message, in both languages. */
-  errors: Readonly<Record<string, string>>;
   /** The refusal as a whole, in both languages. */
   alert?: string;
   idempotencyKey: string;
@@ -49,13 +59,13 @@ const otherLanguage = (lang: PageLanguage): PageLanguage => (lang === 'hi' ? 'en
 const noStar = (s: string) => s.replace(/\s*\*$/, '');
 
 /** The page's language first (without a required field's star, which the second keeps), the other in its own span (screen readers switch voice). */
-function both(t: Both, lang: PageLanguage): Html {
+export function both(t: Both, lang: PageLanguage): Html {
   const other = otherLanguage(lang);
   return html`${noStar(t[lang])} / <span lang="${other}">${t[other]}</span>`;
 }
 
 /** The same as plain text, for an option or the title (no markup allowed there). */
-const bothText = (t: Both, lang: PageLanguage) => `${noStar(t[lang])} / ${t[otherLanguage(lang)]}`;
+export const bothText = (t: Both, lang: PageLanguage) => `${noStar(t[lang])} / ${t[otherLanguage(lang)]}`;
 
 /** A name in the page's language with the other in brackets, once when both are the same. */
 const named = (t: Both, lang: PageLanguage) => (t.hi && t.hi !== t.en ? `${t[lang]} (${t[otherLanguage(lang)]})` : t.en);
@@ -86,7 +96,7 @@ interface FieldSpec {
 }
 
 function textField(
-  v: BasicFormView,
+  v: PlainFormState,
   f: FieldSpec,
   attributes: { type?: 'text' | 'tel'; maxlength: number; inputmode?: string; autocomplete?: string },
 ): Html {
@@ -164,6 +174,20 @@ function consentField(v: BasicFormView): Html {
   return html`${noticeBlock(v)}<div class="field"><div class="consent"><input type="checkbox" id="${idOf('consent')}" name="consent" value="on"${v.values.consent === 'on' && html` checked`}${aria('consent', error, undefined)}><label for="${idOf('consent')}">${both(APP_TEXTS['sitePages.consentLabel'], v.lang)}</label></div>${below('consent', error, undefined)}</div>`;
 }
 
+/** The Aadhaar number and the mobile number, as this page and the find-my-letter page show them. */
+export const aadhaarField = (v: PlainFormState) =>
+  textField(
+    v,
+    { name: 'adharNumber', label: APP_TEXTS['registration.adharNumber'], hint: APP_TEXTS['registration.hints.adharNumber'] },
+    { maxlength: AADHAAR_INPUT_MAX, inputmode: 'numeric', autocomplete: 'off' },
+  );
+export const mobileField = (v: PlainFormState) =>
+  textField(
+    v,
+    { name: 'mobile', label: APP_TEXTS['registration.mobile'], hint: APP_TEXTS['registration.hints.mobile'] },
+    { type: 'tel', maxlength: MOBILE_INPUT_MAX, inputmode: 'tel', autocomplete: 'tel-national' },
+  );
+
 /** Each field as the page shows it. */
 const FIELDS: Record<FormField, (v: BasicFormView) => Html | undefined> = {
   Name: (v) =>
@@ -178,18 +202,8 @@ const FIELDS: Record<FormField, (v: BasicFormView) => Html | undefined> = {
       { name: 'fatherName', label: APP_TEXTS['registration.fatherName'], hint: APP_TEXTS['registration.hints.fatherName'] },
       { maxlength: NAME_MAX },
     ),
-  adharNumber: (v) =>
-    textField(
-      v,
-      { name: 'adharNumber', label: APP_TEXTS['registration.adharNumber'], hint: APP_TEXTS['registration.hints.adharNumber'] },
-      { maxlength: AADHAAR_INPUT_MAX, inputmode: 'numeric', autocomplete: 'off' },
-    ),
-  mobile: (v) =>
-    textField(
-      v,
-      { name: 'mobile', label: APP_TEXTS['registration.mobile'], hint: APP_TEXTS['registration.hints.mobile'] },
-      { type: 'tel', maxlength: MOBILE_INPUT_MAX, inputmode: 'tel', autocomplete: 'tel-national' },
-    ),
+  adharNumber: aadhaarField,
+  mobile: mobileField,
   category: (v) =>
     selectField(
       v,
@@ -240,9 +254,10 @@ function form(v: BasicFormView): Html {
 export function renderBasicForm(v: BasicFormView): string {
   const title = bothText(APP_TEXTS['registration.title'], v.lang);
   const heading = html`<h1>${both(APP_TEXTS['registration.title'], v.lang)}</h1>`;
+  const findLink = html`<p class="hint"><a href="${inLanguage(FIND_LETTER_PAGE_PATH, v.lang)}">${both(APP_TEXTS['registration.findTitle'], v.lang)}</a></p>`;
   const content = v.open
-    ? html`${heading}<p>${both(APP_TEXTS['registration.intro'], v.lang)}</p><p class="hint">${both(PAGE_TEXTS.basicNote, v.lang)} <a href="/registration">${both(PAGE_TEXTS.fullForm, v.lang)}</a></p>${alertBlock(v)}${form(v)}`
-    : html`${heading}<div class="alert" role="alert"><h2>${both(PAGE_TEXTS.closedTitle, v.lang)}</h2><p>${both(APP_TEXTS['registration.closedBody'], v.lang)}</p></div>`;
+    ? html`${heading}<p>${both(APP_TEXTS['registration.intro'], v.lang)}</p><p class="hint">${both(PAGE_TEXTS.basicNote, v.lang)} <a href="/registration">${both(PAGE_TEXTS.fullForm, v.lang)}</a></p>${findLink}${alertBlock(v)}${form(v)}`
+    : html`${heading}<div class="alert" role="alert"><h2>${both(PAGE_TEXTS.closedTitle, v.lang)}</h2><p>${both(APP_TEXTS['registration.closedBody'], v.lang)}</p></div>${findLink}`;
   return pageDocument({
     lang: v.lang,
     title: v.open && v.alert ? `${bothText(PAGE_TEXTS.errorsTitle, v.lang)}: ${title}` : title,

@@ -46,6 +46,14 @@ export const APP_TEXTS = {
   'registration.hints.district': { hi: 'जिस जिले में आप रहते हैं', en: 'The district you live in' },
   'registration.hints.crop': { hi: 'जिस फसल का बीज लेना है', en: 'The seed you want to buy' },
   'registration.findSubmit': { hi: 'मेरा पत्र खोजें', en: 'Find my letter' },
+  'registration.findTitle': {
+    hi: 'पहले से पंजीकृत हैं? अपना अपॉइंटमेंट पत्र पाएँ',
+    en: 'Already registered? Get your appointment letter',
+  },
+  'registration.letterFor': {
+    hi: '{{crop}} {{year}}: पंजीकरण संख्या {{id}}, पत्र खोलें',
+    en: '{{crop}} {{year}}: registration no. {{id}}, open the letter',
+  },
   'sitePages.noticeReadMore': { hi: 'पूरी सूचना पढ़ें', en: 'Read the whole notice' },
   'sitePages.grievanceOfficer': { hi: 'शिकायत अधिकारी: {{name}}, {{contact}}', en: 'Grievance officer: {{name}}, {{contact}}' },
   'sitePages.noticeFailed': {
@@ -99,6 +107,14 @@ export const PAGE_TEXTS = {
     en: 'For your safety the chosen file is not kept: please choose the Aadhaar file again.',
   },
   closedTitle: { hi: 'पंजीकरण बंद है', en: 'Registrations are closed' },
+  findIntro: {
+    hi: 'अपना आधार नंबर और पंजीकरण में दिया मोबाइल नंबर लिखें।',
+    en: 'Enter your Aadhaar number and the mobile number you registered with.',
+  },
+  findFailedTitle: { hi: 'पत्र नहीं मिला', en: 'No letter found' },
+  chooseLetter: { hi: 'आपके एक से अधिक पंजीकरण हैं: पत्र चुनें', en: 'You have more than one registration: choose the letter' },
+  newRegistration: { hi: 'नया पंजीकरण: साधारण फ़ॉर्म', en: 'New registration: the simple form' },
+  tooLarge: { hi: 'फ़ॉर्म बहुत बड़ा है', en: 'The form is too large' },
 } as const satisfies Record<string, Both | Record<string, Both>>;
 
 /** {{name}} placeholders filled in. */

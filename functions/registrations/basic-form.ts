@@ -99,7 +99,7 @@ const HINDI_ONLY: Record<string, string> = {
   [MSG_FILE]: FIELD_MESSAGES_BOTH.file,
   [MSG_CONSENT]: FIELD_MESSAGES_BOTH.consent,
 };
-const inBoth = (message: string) => HINDI_ONLY[message] ?? message;
+export const inBoth = (message: string) => HINDI_ONLY[message] ?? message;
 
 /** A refusal that concerns one field as a whole, with the field it belongs beside. */
 const FIELD_OF_CODE: Partial<Record<string, string>> = { CONFLICT: 'adharNumber' };

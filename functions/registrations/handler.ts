@@ -6,13 +6,11 @@ import {
   LETTER_CODE_RE,
   LetterCodeParam,
   LetterQrQuery,
-  MSG_FORM_INVALID,
   RegistrationIdParam,
   RegistrationListQuery,
   RegistrationYearQuery,
   UploadUrlInput,
   kolkataDate,
-  registrationFieldErrors,
 } from '@shared/schemas/registration';
 import { formatDay } from '@shared/format';
 import {
@@ -25,7 +23,7 @@ import {
 } from '@shared/schemas/records';
 import { cancelByFarmer, cancelRegistration } from '../allocation/cancel';
 import { appendAudit } from '../lib/audit-log';
-import { defineArea } from '../lib/handler';
+import { defineArea, parseJsonBody } from '../lib/handler';
 import { AppError, notFound } from '../lib/errors';
 import { binary, json } from '../lib/http';
 import { qrImageHeaders } from '../lib/qr';
@@ -37,6 +35,8 @@ import { listRegistrations } from './list';
 import { presignDownload } from './scan-store';
 import * as registrations from './service';
 import { acceptsPage, isBasicFormPost, showBasicForm, submitBasicForm } from './basic-form';
+import { findLetterFromPage, isPageFormPost, showFindLetterPage } from './find-letter-plain';
+import { parseForm } from './parse-form';
 import { isMultipart, parseSubmission, readSubmission, submissionOf } from './submission';
 import { letterPage, letterRefusal } from './letter-page';
 import { servePage } from '../lib/pages/serve';
@@ -47,13 +47,6 @@ import { createUploadUrl, DOWNLOAD_URL_SECONDS } from './uploads';
 const CLOSE_SEASON_REQUEST_MS = 5_000;
 
 const scanDeletedMessage = (day: string) => `The Aadhaar scan was deleted on ${formatDay(day)} under the retention rule.`;
-
-/** Parses a JSON body with a shared schema; failures answer with the bilingual form alert and the field map. */
-function parseForm<T>(schema: z.ZodType<T>, body: unknown): T {
-  const out = schema.safeParse(body ?? {});
-  if (!out.success) throw new AppError('VALIDATION', MSG_FORM_INVALID, { fields: registrationFieldErrors(out.error) });
-  return out.data;
-}
 
 const AnyBody = z.unknown();
 
@@ -88,8 +81,12 @@ export const handler = defineArea('registrations', {
   },
 
   'POST /svsregistration/find-letter': {
-    body: AnyBody,
-    handle: ({ body, sourceIp }) => registrations.findLetter(parseForm(FindLetterInput, body), sourceIp),
+    rawBody: true,
+    handle: ({ event, sourceIp }) =>
+      // The find-my-letter page for phones without JavaScript posts its form; the app sends JSON.
+      isPageFormPost(event)
+        ? findLetterFromPage(event, sourceIp)
+        : registrations.findLetter(parseForm(FindLetterInput, parseJsonBody(event)), sourceIp),
   },
 
   'GET /svsregistration/AppointmentList/{code}': {
@@ -203,5 +200,8 @@ export const handler = defineArea('registrations', {
   },
   'GET /svsregistration/basic': {
     handle: ({ event }) => showBasicForm(event),
+  },
+  'GET /svsregistration/find-my-letter': {
+    handle: ({ event }) => showFindLetterPage(event),
   },
 });

@@ -44,7 +44,7 @@ const RegistrationForm = z.record(z.string(), z.unknown());
 export const registrationsContract = {
   'POST /svsregistration/upload-url': { body: UploadUrlInput, bodyReadByHandler: true, reply: UploadUrlReply },
   'POST /svsregistration': { body: RegistrationForm, bodyReadByHandler: true, reply: RegistrationReply, page: true },
-  'POST /svsregistration/find-letter': { body: FindLetterInput, bodyReadByHandler: true, reply: FindLetterReply },
+  'POST /svsregistration/find-letter': { body: FindLetterInput, bodyReadByHandler: true, reply: FindLetterReply, page: true },
   'GET /svsregistration/AppointmentList/{code}': { params: LetterCodeParam, reply: AppointmentLetterReply },
   'GET /svsregistration/AppointmentList/{code}/qrcode.png': { params: LetterCodeParam, query: LetterQrQuery, reply: 'image' },
   'GET /svsregistration/appointment/by-id/{id}': {
@@ -74,4 +74,5 @@ export const registrationsContract = {
   'POST /api/retention/close-season': { body: CloseSeasonInput, reply: SeasonCloseReply },
   'GET /svs/appointment/{code}': { reply: 'html' },
   'GET /svsregistration/basic': { reply: 'html' },
+  'GET /svsregistration/find-my-letter': { reply: 'html' },
 } as const satisfies AreaContract<'registrations'>;

@@ -7,13 +7,14 @@ import { en } from '@web/lib/i18n/en';
 import { hi } from '@web/lib/i18n/hi';
 import { DESKTOP, PHONE } from '../support/browser';
 import { useE2EStack } from '../support/e2e';
-import { FIXTURES, newAadhaar, newMobile, useCrops } from '../fixtures/registration-helpers';
+import { FIXTURES, newAadhaar, newMobile, registerFarmer, useCrops, validFields } from '../fixtures/registration-helpers';
 import { adminPostOf, createLot, TEST_STOCK_PRODUCER } from '../fixtures/catalogue';
 
 /**
  * The registration form for phones without JavaScript (docs/decisions/0035): Chromium with JavaScript off at
  * 360 px in Hindi fills it in, attaches the scan and lands on the letter's address; a refusal shows the form
- * again with the values kept. The app shell's noscript link and the app's own link to it. With SHOTS_DIR set,
+ * again with the values kept. The app shell's noscript link and the app's own link to it. "Find my letter" the same
+ * way (/svsregistration/find-my-letter). With SHOTS_DIR set,
  * screenshots land there. Needs `npm run build:web` first.
  */
 const e2e = useE2EStack({ name: 'basic-registration', adminEmail: 'e2e-basic@seed.local', adminPassword: 'e2e-basic-pass-1' });
@@ -184,5 +185,47 @@ describe('without JavaScript, at 1280 px in English', () => {
     await page.waitForURL('**/svsregistration/basic?lang=hi');
     expect(await page.locator('html').getAttribute('lang')).toBe('hi');
     expect(await page.locator('label[for="reg-Name"]').textContent()).toBe('किसान का नाम / Farmer name *');
+  });
+});
+
+describe('find my letter without JavaScript, at 360 px in Hindi', () => {
+  it('the app shell points to the find page, which shows why nothing was found and then opens the letter', async () => {
+    const aadhaar = newAadhaar();
+    const mobile = newMobile();
+    const registered = await registerFarmer({ url: url('') }, validFields({ adharNumber: aadhaar, mobile }));
+    expect(registered.status, registered.text).toBe(201);
+
+    const page = await newPage(await context({ javaScript: false, lang: 'hi' }));
+    await page.goto(url('/'));
+    const link = page.locator('noscript a[href="/svsregistration/find-my-letter"]');
+    await expect.poll(() => link.isVisible()).toBe(true);
+    await link.click();
+    await page.waitForURL('**/svsregistration/find-my-letter');
+    expect(await page.locator('h1').textContent()).toBe(`${hi.registration.findTitle} / ${en.registration.findTitle}`);
+    await shot(page, 'find-letter-360-hi');
+
+    await page.locator('#reg-adharNumber').fill(aadhaar);
+    await page.locator('#reg-mobile').fill(newMobile());
+    await page.locator('button[type="submit"]').click();
+    await expect.poll(() => page.locator('[role="alert"]').textContent()).toContain('कोई पंजीकरण नहीं मिला');
+    expect(await page.locator('#reg-adharNumber').inputValue()).toBe(aadhaar);
+    await shot(page, 'find-letter-not-found-360-hi');
+
+    await page.locator('#reg-mobile').fill(mobile);
+    await page.locator('button[type="submit"]').click();
+    await page.waitForURL(`**/svs/appointment/${registered.json.data.uniqeCode}`);
+    await expect.poll(() => page.locator('main').textContent()).toContain('रामेश्वर प्रसाद');
+  });
+
+  it('meets the accessibility checks, and with a refusal (axe runs as a script: the page itself has none)', async () => {
+    const page = await newPage(await context({ javaScript: true, lang: 'hi' }));
+    await page.goto(url('/svsregistration/find-my-letter?lang=en'));
+    expect(await page.locator('html').getAttribute('lang')).toBe('en');
+    expect(await accessibilityFailures(page)).toEqual([]);
+    await page.locator('button[type="submit"]').click();
+    await expect
+      .poll(() => page.locator('#reg-mobile-error').textContent())
+      .toBe('10 अंकों का नंबर दर्ज करें / Enter the 10-digit number');
+    expect(await accessibilityFailures(page)).toEqual([]);
   });
 });

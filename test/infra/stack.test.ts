@@ -655,7 +655,14 @@ describe('SeedPortalStack', { timeout: 120_000 }, () => {
   });
 
   it('routes the QR pages to the HTTP API, GET only, cached as long as the page says and keyed by its address alone', () => {
-    expect(pagePathPatterns()).toEqual(['/bill/*', '/credit-note/*', '/lot/*', '/svs/appointment/*', '/svsregistration/basic*']);
+    expect(pagePathPatterns()).toEqual([
+      '/bill/*',
+      '/credit-note/*',
+      '/lot/*',
+      '/svs/appointment/*',
+      '/svsregistration/basic*',
+      '/svsregistration/find-my-letter*',
+    ]);
     const [[, dist]] = resourcesOf(template, 'AWS::CloudFront::Distribution');
     const c = dist.Properties.DistributionConfig;
     const policies = resourcesOf(template, 'AWS::CloudFront::CachePolicy');

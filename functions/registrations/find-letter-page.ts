@@ -1,0 +1,61 @@
+import { pageDocument } from '../lib/pages/document';
+import { html } from '../lib/pages/html';
+import { BASIC_FORM_CSS } from './basic-form-css';
+import {
+  aadhaarField,
+  BASIC_FORM_PATH,
+  both,
+  bothText,
+  FIND_LETTER_PAGE_PATH,
+  inLanguage,
+  mobileField,
+  type PlainFormState,
+} from './basic-form-page';
+import { letterPath } from './basic-form';
+import { APP_TEXTS, fill, PAGE_TEXTS, type Both } from './basic-form-texts';
+
+/** The page (GET FIND_LETTER_PAGE_PATH) posts to POST /svsregistration/find-letter, as the app's "Find my letter" does. */
+/** The hidden field that keeps the page's language across a post (the form's address has no query). */
+export const FIND_LETTER_LANG_FIELD = 'lang';
+
+export interface LetterLink {
+  uniqueCode: string;
+  id: number;
+  year: number;
+  cropName: string;
+  cropNameHi: string;
+}
+
+export interface FindLetterView extends PlainFormState {
+  /** Why the last search found nothing, in both languages, under its heading. */
+  alert?: { title: Both; message: string };
+  /** The letters of a farmer with more than one registration, to choose from. */
+  letters?: readonly LetterLink[];
+}
+
+function letterChoices(v: FindLetterView) {
+  if (!v.letters?.length) return undefined;
+  const label = (l: LetterLink): Both => ({
+    hi: fill(APP_TEXTS['registration.letterFor'].hi, { crop: l.cropNameHi || l.cropName, year: l.year, id: l.id }),
+    en: fill(APP_TEXTS['registration.letterFor'].en, { crop: l.cropName, year: l.year, id: l.id }),
+  });
+  const items = v.letters.map((l) => html`<li><a href="${letterPath(l.uniqueCode)}">${both(label(l), v.lang)}</a></li>`);
+  return html`<section class="notice" aria-labelledby="letters-title"><h2 id="letters-title">${both(PAGE_TEXTS.chooseLetter, v.lang)}</h2><ul>${items}</ul></section>`;
+}
+
+/** The find-my-letter form for phones without JavaScript: Aadhaar and mobile number, the letters found, or why none. */
+export function renderFindLetterPage(v: FindLetterView): string {
+  const title = bothText(APP_TEXTS['registration.findTitle'], v.lang);
+  const alert =
+    v.alert && html`<div class="alert" role="alert"><h2>${both(v.alert.title, v.lang)}</h2><p>${v.alert.message}</p></div>`;
+  const form = html`<form method="post" action="/svsregistration/find-letter" accept-charset="utf-8" novalidate><input type="hidden" name="${FIND_LETTER_LANG_FIELD}" value="${v.lang}">${aadhaarField(v)}${mobileField(v)}<button type="submit">${both(APP_TEXTS['registration.findSubmit'], v.lang)}</button></form>`;
+  const main = html`<div class="basic"><h1>${both(APP_TEXTS['registration.findTitle'], v.lang)}</h1><p>${both(PAGE_TEXTS.findIntro, v.lang)}</p><p class="hint"><a href="${inLanguage(BASIC_FORM_PATH, v.lang)}">${both(PAGE_TEXTS.newRegistration, v.lang)}</a></p>${alert}${letterChoices(v)}${form}</div>`;
+  return pageDocument({
+    lang: v.lang,
+    title: v.alert ? `${bothText(v.alert.title, v.lang)}: ${title}` : title,
+    path: FIND_LETTER_PAGE_PATH,
+    main,
+    css: BASIC_FORM_CSS,
+    script: false,
+  });
+}

@@ -1,0 +1,65 @@
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import { FindLetterInput } from '@shared/schemas/registration';
+import { AppError } from '../lib/errors';
+import { html, seeOther, type HtmlBody, type HttpResult } from '../lib/http';
+import { pageSecurityHeaders } from '../lib/pages/document';
+import { pageLanguage, type PageLanguage } from '../lib/pages/texts';
+import { inBoth, letterPath } from './basic-form';
+import { PAGE_TEXTS } from './basic-form-texts';
+import { FIND_LETTER_LANG_FIELD, renderFindLetterPage, type FindLetterView } from './find-letter-page';
+import { parseForm } from './parse-form';
+import * as registrations from './service';
+
+/**
+ * "Find my letter" for phones without JavaScript worth the name (docs/decisions/0035): GET
+ * /svsregistration/find-my-letter shows the form; it posts to POST /svsregistration/find-letter, the app's own
+ * route, with the same limits, which answers the page's posts with 303 to the letter, the letters to choose from,
+ * or the form again with why nothing was found.
+ */
+
+/** The longest form post read: two numbers and the language are a few dozen bytes. */
+const MAX_FORM_BYTES = 4096;
+const TYPED = ['adharNumber', 'mobile'] as const;
+
+/** A browser's plain form post (the page's), not the app's JSON. */
+export const isPageFormPost = (event: APIGatewayProxyEventV2) =>
+  /^application\/x-www-form-urlencoded\b/i.test(event.headers?.['content-type'] ?? '');
+
+function pageOf(v: FindLetterView, status = 200, headers: Record<string, string> = {}): HttpResult<HtmlBody> {
+  return html(renderFindLetterPage(v), status, { ...pageSecurityHeaders(false), ...headers });
+}
+
+export async function showFindLetterPage(event: APIGatewayProxyEventV2): Promise<HttpResult<HtmlBody>> {
+  return pageOf({ lang: pageLanguage(event.queryStringParameters), values: {}, errors: {} });
+}
+
+/** The posted fields (the first of a repeated one), or a refusal when the body is too large to be the page's. */
+function postedValues(event: APIGatewayProxyEventV2): Record<string, string> {
+  const text = event.isBase64Encoded ? Buffer.from(event.body ?? '', 'base64').toString('utf8') : (event.body ?? '');
+  if (text.length > MAX_FORM_BYTES)
+    throw new AppError('PAYLOAD_TOO_LARGE', `${PAGE_TEXTS.tooLarge.hi} / ${PAGE_TEXTS.tooLarge.en}`);
+  const values: Record<string, string> = {};
+  for (const [k, v] of new URLSearchParams(text)) if (!(k in values)) values[k] = v;
+  return values;
+}
+
+export async function findLetterFromPage(event: APIGatewayProxyEventV2, sourceIp: string): Promise<HttpResult<HtmlBody>> {
+  let lang: PageLanguage = 'hi';
+  const typed: Record<string, string> = {};
+  try {
+    const values = postedValues(event);
+    lang = pageLanguage({ lang: values[FIND_LETTER_LANG_FIELD] });
+    for (const f of TYPED) if (values[f] !== undefined) typed[f] = values[f].slice(0, 40);
+    const found = await registrations.findLetter(parseForm(FindLetterInput, typed), sourceIp);
+    const { letters } = found.data;
+    if (letters.length === 1) return seeOther(letterPath(letters[0].uniqueCode));
+    return pageOf({ lang, values: {}, errors: {}, letters });
+  } catch (e) {
+    if (!(e instanceof AppError)) throw e;
+    const errors = Object.fromEntries(Object.entries(e.extra.fields ?? {}).map(([k, m]) => [k, inBoth(m)]));
+    const title = e.code === 'VALIDATION' || e.code === 'PAYLOAD_TOO_LARGE' ? PAGE_TEXTS.errorsTitle : PAGE_TEXTS.findFailedTitle;
+    const retry = e.extra.retryAfterSeconds;
+    const headers: Record<string, string> = retry !== undefined ? { 'retry-after': String(Math.max(1, Math.ceil(retry))) } : {};
+    return pageOf({ lang, values: typed, errors, alert: { title, message: inBoth(e.message) } }, e.status, headers);
+  }
+}

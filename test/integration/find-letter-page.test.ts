@@ -1,0 +1,157 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { APP_TEXTS, PAGE_TEXTS } from '@functions/registrations/basic-form-texts';
+import { FIND_LETTER_LIMITS } from '@functions/registrations/service';
+import { useTestApi } from '../support/integration';
+import { newAadhaar, newMobile, postJson, registerFarmer, seedFormCrops, validFields } from '../fixtures/registration-helpers';
+
+/**
+ * "Find my letter" for phones without JavaScript (docs/decisions/0035): GET /svsregistration/find-my-letter shows a
+ * plain form that posts to the app's own POST /svsregistration/find-letter, which answers it with 303 to the
+ * letter, the letters to choose from, or the form again with why nothing was found; same limits as the app's.
+ */
+const { api } = useTestApi();
+
+beforeAll(async () => {
+  await seedFormCrops();
+});
+
+const PAGE = '/svsregistration/find-my-letter';
+const BROWSER_ACCEPT = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
+
+/** A browser's post of the page's form; the redirect is not followed, so the 303 itself is seen. */
+async function post(fields: Record<string, string>, body?: string) {
+  const res = await fetch(new URL('/svsregistration/find-letter', api.url), {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', accept: BROWSER_ACCEPT },
+    body: body ?? new URLSearchParams(fields).toString(),
+  });
+  return { status: res.status, headers: res.headers, text: await res.text() };
+}
+
+/** A farmer registered for one crop (or two): their numbers and letter codes. */
+async function registered(crops: string[] = ['Wheat']) {
+  const adharNumber = newAadhaar();
+  const mobile = newMobile();
+  const codes: string[] = [];
+  for (const cropName of crops) {
+    const r = await registerFarmer(api, validFields({ adharNumber, mobile, cropName }));
+    expect(r.status, r.text).toBe(201);
+    codes.push(r.json.data.uniqeCode);
+  }
+  return { adharNumber, mobile, codes };
+}
+
+const valueOf = (page: string, name: string) => new RegExp(`name="${name}" value="([^"]*)"`).exec(page)?.[1];
+
+describe('the find-my-letter page without JavaScript', () => {
+  it('is a plain page without script, in Hindi first or with ?lang=en English first, posting to the app’s route', async () => {
+    for (const [query, first] of [
+      ['', APP_TEXTS['registration.findTitle'].hi],
+      ['?lang=en', APP_TEXTS['registration.findTitle'].en],
+    ]) {
+      const res = await fetch(new URL(PAGE + query, api.url));
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+      expect(res.headers.get('cache-control')).toBe('no-store');
+      expect(res.headers.get('content-security-policy')).toContain("script-src 'none'");
+      const page = await res.text();
+      expect(page).not.toContain('<script');
+      expect(page).toMatch(/<form method="post" action="\/svsregistration\/find-letter"/);
+      expect(page).toContain('name="adharNumber"');
+      expect(page).toContain('name="mobile"');
+      expect(page).toContain(`<h1>${first} / <span lang=`);
+      expect(valueOf(page, 'lang')).toBe(query ? 'en' : 'hi');
+    }
+  });
+
+  it('sends a farmer with one registration straight to the letter', async () => {
+    const f = await registered();
+    const r = await post({ adharNumber: f.adharNumber, mobile: f.mobile, lang: 'hi' });
+    expect(r.status).toBe(303);
+    expect(r.headers.get('location')).toBe(`/svs/appointment/${f.codes[0]}`);
+    const letter = await fetch(new URL(r.headers.get('location')!, api.url));
+    expect(letter.status).toBe(200);
+  });
+
+  it('lists the letters of a farmer with two registrations, newest first, without the Aadhaar number', async () => {
+    const f = await registered(['Wheat', 'Chickpea']);
+    const r = await post({ adharNumber: f.adharNumber.replace(/(\d{4})(?=\d)/g, '$1 '), mobile: `+91 ${f.mobile}`, lang: 'en' });
+    expect(r.status).toBe(200);
+    expect(r.text).toContain(PAGE_TEXTS.chooseLetter.en);
+    const links = [...r.text.matchAll(/<li><a href="\/svs\/appointment\/([^"]+)">/g)].map((m) => m[1]);
+    expect(links).toEqual([f.codes[1], f.codes[0]]);
+    expect(r.text).not.toContain(f.adharNumber);
+  });
+
+  it('shows the form again with the numbers typed and why nothing was found: wrong mobile 404, malformed numbers 400', async () => {
+    const f = await registered();
+    const wrong = await post({ adharNumber: f.adharNumber, mobile: newMobile(), lang: 'en' });
+    expect(wrong.status).toBe(404);
+    expect(wrong.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(wrong.text).toContain('No registration matches this Aadhaar number and mobile number.');
+    expect(wrong.text).toContain(`<h2>${PAGE_TEXTS.findFailedTitle.en} / `);
+    expect(valueOf(wrong.text, 'adharNumber')).toBe(f.adharNumber);
+
+    const bad = await post({ adharNumber: '123', mobile: '<b>"9', lang: 'hi' });
+    expect(bad.status).toBe(400);
+    expect(bad.text).toContain('12 अंकों का नंबर दर्ज करें / Enter the 12-digit number');
+    expect(bad.text).toContain('10 अंकों का नंबर दर्ज करें / Enter the 10-digit number');
+    expect(bad.text.match(/aria-invalid="true"/g)).toHaveLength(2);
+    expect(valueOf(bad.text, 'mobile')).toBe('&lt;b&gt;&quot;9');
+    expect(bad.text).not.toContain('<b>"9');
+  });
+
+  it('answers a body too large, an empty one, repeated fields and broken encoding with a page, never a 5xx', async () => {
+    const big = await post({}, `adharNumber=${'1'.repeat(5000)}`);
+    expect(big.status).toBe(413);
+    expect(big.text).toContain(PAGE_TEXTS.tooLarge.en);
+    const empty = await post({}, '');
+    expect(empty.status).toBe(400);
+    const f = await registered();
+    const repeated = await post({}, `adharNumber=${f.adharNumber}&adharNumber=1&mobile=${f.mobile}&mobile=2`);
+    expect(repeated.status).toBe(303);
+    const broken = await post({}, 'adharNumber=%E0%A4&mobile=%zz&lang=%');
+    expect(broken.status).toBe(400);
+    expect(broken.headers.get('content-type')).toMatch(/^text\/html/);
+  });
+
+  it('counts its attempts with the app’s: 20 wrong guesses at once for one Aadhaar get exactly the limit of 404s, then 429 with Retry-After', async () => {
+    const f = await registered();
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => post({ adharNumber: f.adharNumber, mobile: newMobile(), lang: 'en' })),
+    );
+    const statuses = answers.map((a) => a.status).sort();
+    expect(statuses.filter((s) => s === 404)).toHaveLength(FIND_LETTER_LIMITS.perAadhaar);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(20 - FIND_LETTER_LIMITS.perAadhaar);
+    const limited = answers.find((a) => a.status === 429)!;
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(limited.text).toContain('Too many attempts');
+    // The app's JSON route shares the count: the right numbers are refused too until the window ends.
+    const viaApp = await postJson(api, '/svsregistration/find-letter', { adharNumber: f.adharNumber, mobile: f.mobile });
+    expect(viaApp.status).toBe(429);
+  });
+
+  it('leaves the app’s JSON route as it was: JSON in and out, any other body type 415', async () => {
+    const f = await registered();
+    const found = await postJson(api, '/svsregistration/find-letter', { adharNumber: f.adharNumber, mobile: f.mobile });
+    expect(found.status).toBe(200);
+    expect(found.json.data.code).toBe(f.codes[0]);
+    const res = await fetch(new URL('/svsregistration/find-letter', api.url), {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain' },
+      body: `adharNumber=${f.adharNumber}`,
+    });
+    expect(res.status).toBe(415);
+  });
+
+  it('is linked from the plain registration form', async () => {
+    for (const [query, href] of [
+      ['', PAGE],
+      ['?lang=en', `${PAGE}?lang=en`],
+    ]) {
+      const page = await (await fetch(new URL(`/svsregistration/basic${query}`, api.url))).text();
+      expect(page).toContain(`<a href="${href}">`);
+    }
+  });
+});
