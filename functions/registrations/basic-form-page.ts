@@ -64,6 +64,19 @@ export function both(t: Both, lang: PageLanguage): Html {
   return html`${noStar(t[lang])} / <span lang="${other}">${t[other]}</span>`;
 }
 
+/**
+ * A server message that says both languages already ("हिंदी / English"), with the page's language first and the
+ * other in its own span; a message in one language as it is. The split is the first " / " before Latin letters
+ * (Hindi texts such as "पिता / पति" keep their own slash).
+ */
+export function message(text: string, lang: PageLanguage): Html {
+  const at = text.search(/ \/ (?=[A-Za-z])/);
+  if (at < 0) return html`${text}`;
+  const said: Both = { hi: text.slice(0, at), en: text.slice(at + 3) };
+  const other = otherLanguage(lang);
+  return html`${said[lang]} / <span lang="${other}">${said[other]}</span>`;
+}
+
 /** The same as plain text, for an option or the title (no markup allowed there). */
 export const bothText = (t: Both, lang: PageLanguage) => `${noStar(t[lang])} / ${t[otherLanguage(lang)]}`;
 
@@ -81,8 +94,8 @@ function describedBy(ids: readonly (string | false)[]): Html | undefined {
 const invalid = (error: string | undefined) => error && html` aria-invalid="true"`;
 
 /** The field's message, then its hint. */
-function below(name: string, error: string | undefined, hint: Html | undefined): Html {
-  return html`${error && html`<p class="err" id="${idOf(name)}-error">${error}</p>`}${hint && html`<p class="hint" id="${idOf(name)}-hint">${hint}</p>`}`;
+function below(name: string, error: string | undefined, hint: Html | undefined, lang: PageLanguage): Html {
+  return html`${error && html`<p class="err" id="${idOf(name)}-error">${message(error, lang)}</p>`}${hint && html`<p class="hint" id="${idOf(name)}-hint">${hint}</p>`}`;
 }
 
 function aria(name: string, error: string | undefined, hint: Html | undefined): Html {
@@ -103,7 +116,7 @@ function textField(
   const error = v.errors[f.name];
   const hint = f.hint && both(f.hint, v.lang);
   const { type = 'text', maxlength, inputmode, autocomplete } = attributes;
-  return html`<div class="field"><label for="${idOf(f.name)}">${both(f.label, v.lang)}</label><input type="${type}" id="${idOf(f.name)}" name="${f.name}" value="${v.values[f.name] ?? ''}" maxlength="${maxlength}"${inputmode && html` inputmode="${inputmode}"`}${autocomplete && html` autocomplete="${autocomplete}"`}${aria(f.name, error, hint)}>${below(f.name, error, hint)}</div>`;
+  return html`<div class="field"><label for="${idOf(f.name)}">${both(f.label, v.lang)}</label><input type="${type}" id="${idOf(f.name)}" name="${f.name}" value="${v.values[f.name] ?? ''}" maxlength="${maxlength}"${inputmode && html` inputmode="${inputmode}"`}${autocomplete && html` autocomplete="${autocomplete}"`}${aria(f.name, error, hint)}>${below(f.name, error, hint, v.lang)}</div>`;
 }
 
 interface Option {
@@ -117,7 +130,7 @@ function select(v: BasicFormView, f: FieldSpec, options: readonly Option[], hint
   const opts = [{ value: '', label: bothText(APP_TEXTS['registration.choose'], v.lang) }, ...options].map(
     (o) => html`<option value="${o.value}"${o.value && o.value === chosen && html` selected`}>${o.label}</option>`,
   );
-  return html`<div class="field"><label for="${idOf(f.name)}">${both(f.label, v.lang)}</label><select id="${idOf(f.name)}" name="${f.name}"${aria(f.name, error, hint)}>${opts}</select>${below(f.name, error, hint)}</div>`;
+  return html`<div class="field"><label for="${idOf(f.name)}">${both(f.label, v.lang)}</label><select id="${idOf(f.name)}" name="${f.name}"${aria(f.name, error, hint)}>${opts}</select>${below(f.name, error, hint, v.lang)}</div>`;
 }
 
 const selectField = (v: BasicFormView, f: FieldSpec, options: readonly Option[]) =>
@@ -144,7 +157,7 @@ function quantityField(v: BasicFormView): Html | undefined {
 
 function fileField(v: BasicFormView): Html {
   const error = v.errors[FILE_FIELD];
-  return html`<div class="field"><label for="${idOf(FILE_FIELD)}">${both(PAGE_TEXTS.file, v.lang)}</label><input type="file" id="${idOf(FILE_FIELD)}" name="${FILE_FIELD}" accept="${FILE_ACCEPT}"${aria(FILE_FIELD, error, undefined)}>${below(FILE_FIELD, error, undefined)}${v.alert && html`<p class="hint">${both(PAGE_TEXTS.fileAgain, v.lang)}</p>`}</div>`;
+  return html`<div class="field"><label for="${idOf(FILE_FIELD)}">${both(PAGE_TEXTS.file, v.lang)}</label><input type="file" id="${idOf(FILE_FIELD)}" name="${FILE_FIELD}" accept="${FILE_ACCEPT}"${aria(FILE_FIELD, error, undefined)}>${below(FILE_FIELD, error, undefined, v.lang)}${v.alert && html`<p class="hint">${both(PAGE_TEXTS.fileAgain, v.lang)}</p>`}</div>`;
 }
 
 const paragraphs = (body: string) =>
@@ -171,7 +184,7 @@ function noticeBlock(v: BasicFormView): Html {
 /** The consent box, after the notice it agrees to. */
 function consentField(v: BasicFormView): Html {
   const error = v.errors.consent;
-  return html`${noticeBlock(v)}<div class="field"><div class="consent"><input type="checkbox" id="${idOf('consent')}" name="consent" value="on"${v.values.consent === 'on' && html` checked`}${aria('consent', error, undefined)}><label for="${idOf('consent')}">${both(APP_TEXTS['sitePages.consentLabel'], v.lang)}</label></div>${below('consent', error, undefined)}</div>`;
+  return html`${noticeBlock(v)}<div class="field"><div class="consent"><input type="checkbox" id="${idOf('consent')}" name="consent" value="on"${v.values.consent === 'on' && html` checked`}${aria('consent', error, undefined)}><label for="${idOf('consent')}">${both(APP_TEXTS['sitePages.consentLabel'], v.lang)}</label></div>${below('consent', error, undefined, v.lang)}</div>`;
 }
 
 /** The Aadhaar number and the mobile number, as this page and the find-my-letter page show them. */
@@ -242,8 +255,10 @@ const FIELDS: Record<FormField, (v: BasicFormView) => Html | undefined> = {
 
 function alertBlock(v: BasicFormView): Html | undefined {
   if (!v.alert) return undefined;
-  const listed = FORM_FIELDS.filter((f) => v.errors[f]).map((f) => html`<li><a href="#${idOf(f)}">${v.errors[f]}</a></li>`);
-  return html`<div class="alert" role="alert" id="reg-alert"><h2>${both(PAGE_TEXTS.errorsTitle, v.lang)}</h2><p>${v.alert}</p>${listed.length > 0 && html`<ul>${listed}</ul>`}</div>`;
+  const listed = FORM_FIELDS.filter((f) => v.errors[f]).map(
+    (f) => html`<li><a href="#${idOf(f)}">${message(v.errors[f], v.lang)}</a></li>`,
+  );
+  return html`<div class="alert" role="alert" id="reg-alert"><h2>${both(PAGE_TEXTS.errorsTitle, v.lang)}</h2><p>${message(v.alert, v.lang)}</p>${listed.length > 0 && html`<ul>${listed}</ul>`}</div>`;
 }
 
 function form(v: BasicFormView): Html {

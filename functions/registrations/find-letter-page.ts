@@ -8,6 +8,7 @@ import {
   bothText,
   FIND_LETTER_PAGE_PATH,
   inLanguage,
+  message,
   mobileField,
   type PlainFormState,
 } from './basic-form-page';
@@ -47,7 +48,8 @@ function letterChoices(v: FindLetterView) {
 export function renderFindLetterPage(v: FindLetterView): string {
   const title = bothText(APP_TEXTS['registration.findTitle'], v.lang);
   const alert =
-    v.alert && html`<div class="alert" role="alert"><h2>${both(v.alert.title, v.lang)}</h2><p>${v.alert.message}</p></div>`;
+    v.alert &&
+    html`<div class="alert" role="alert"><h2>${both(v.alert.title, v.lang)}</h2><p>${message(v.alert.message, v.lang)}</p></div>`;
   const form = html`<form method="post" action="/svsregistration/find-letter" accept-charset="utf-8" novalidate><input type="hidden" name="${FIND_LETTER_LANG_FIELD}" value="${v.lang}">${aadhaarField(v)}${mobileField(v)}<button type="submit">${both(APP_TEXTS['registration.findSubmit'], v.lang)}</button></form>`;
   const main = html`<div class="basic"><h1>${both(APP_TEXTS['registration.findTitle'], v.lang)}</h1><p>${both(PAGE_TEXTS.findIntro, v.lang)}</p><p class="hint"><a href="${inLanguage(BASIC_FORM_PATH, v.lang)}">${both(PAGE_TEXTS.newRegistration, v.lang)}</a></p>${alert}${letterChoices(v)}${form}</div>`;
   return pageDocument({

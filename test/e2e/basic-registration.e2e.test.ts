@@ -223,9 +223,10 @@ describe('find my letter without JavaScript, at 360 px in Hindi', () => {
     expect(await page.locator('html').getAttribute('lang')).toBe('en');
     expect(await accessibilityFailures(page)).toEqual([]);
     await page.locator('button[type="submit"]').click();
+    // In English first, the server's messages too.
     await expect
       .poll(() => page.locator('#reg-mobile-error').textContent())
-      .toBe('10 अंकों का नंबर दर्ज करें / Enter the 10-digit number');
+      .toBe('Enter the 10-digit number / 10 अंकों का नंबर दर्ज करें');
     expect(await accessibilityFailures(page)).toEqual([]);
   });
 });

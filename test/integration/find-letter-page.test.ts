@@ -89,14 +89,16 @@ describe('the find-my-letter page without JavaScript', () => {
     const wrong = await post({ adharNumber: f.adharNumber, mobile: newMobile(), lang: 'en' });
     expect(wrong.status).toBe(404);
     expect(wrong.headers.get('content-type')).toMatch(/^text\/html/);
-    expect(wrong.text).toContain('No registration matches this Aadhaar number and mobile number.');
+    expect(wrong.text).toContain(
+      '<p>No registration matches this Aadhaar number and mobile number. / <span lang="hi">आधार नंबर और मोबाइल नंबर से कोई पंजीकरण नहीं मिला</span></p>',
+    );
     expect(wrong.text).toContain(`<h2>${PAGE_TEXTS.findFailedTitle.en} / `);
     expect(valueOf(wrong.text, 'adharNumber')).toBe(f.adharNumber);
 
     const bad = await post({ adharNumber: '123', mobile: '<b>"9', lang: 'hi' });
     expect(bad.status).toBe(400);
-    expect(bad.text).toContain('12 अंकों का नंबर दर्ज करें / Enter the 12-digit number');
-    expect(bad.text).toContain('10 अंकों का नंबर दर्ज करें / Enter the 10-digit number');
+    expect(bad.text).toContain('12 अंकों का नंबर दर्ज करें / <span lang="en">Enter the 12-digit number</span>');
+    expect(bad.text).toContain('10 अंकों का नंबर दर्ज करें / <span lang="en">Enter the 10-digit number</span>');
     expect(bad.text.match(/aria-invalid="true"/g)).toHaveLength(2);
     expect(valueOf(bad.text, 'mobile')).toBe('&lt;b&gt;&quot;9');
     expect(bad.text).not.toContain('<b>"9');
