@@ -237,16 +237,24 @@ export function isFunctionPath(path: string): boolean {
 }
 
 /**
- * The app's pages whose first view is drawn into their HTML at build time (frontend/first-views.ts): the
- * address, and the file the site answers it with instead of index.html (`/first-view/<name>.html`).
+ * The app's pages whose first view is drawn into their HTML at build time (frontend/first-views.ts), in each
+ * language: the address, and the files the site answers it with instead of index.html
+ * (`/first-view/<name>.html` in Hindi, `/first-view/<name>.en.html` in English, for a visitor whose `lang` cookie,
+ * set by the app with the language choice, says English).
  */
 export const FIRST_VIEWS = { home: '/', registration: '/registration' } as const;
 export type FirstViewName = keyof typeof FIRST_VIEWS;
+export const FIRST_VIEW_LANGUAGES = ['hi', 'en'] as const;
+export type FirstViewLanguage = (typeof FIRST_VIEW_LANGUAGES)[number];
 
-export const firstViewFile = (name: FirstViewName) => `/first-view/${name}.html`;
+/** The cookie the app sets with the visitor's language choice, read where the first view is chosen. */
+export const LANGUAGE_COOKIE = 'lang';
+
+export const firstViewFile = (name: FirstViewName, lang: FirstViewLanguage = 'hi') =>
+  `/first-view/${name}${lang === 'en' ? '.en' : ''}.html`;
 
 /** The file that holds the first view of the page at `path`, if it has one (exact address, no trailing slash). */
-export function firstViewFileOf(path: string): string | undefined {
+export function firstViewFileOf(path: string, lang: FirstViewLanguage = 'hi'): string | undefined {
   const name = (Object.keys(FIRST_VIEWS) as FirstViewName[]).find((n) => FIRST_VIEWS[n] === path);
-  return name && firstViewFile(name);
+  return name && firstViewFile(name, lang);
 }

@@ -11,9 +11,10 @@ import { startPublicPage } from './startup';
  * calls of the public page being opened (startup.ts), and the app itself (render.tsx, which index.html
  * already preloads), then renders when all are in. docs/decisions/0011-public-bundle.md.
  */
-// The first view in the HTML of / and /registration (first-views.ts) is Hindi: a visitor who chose English waits
-// for the app's own first render instead.
-if (startLanguage != 'hi') document.getElementById('root')!.textContent = '';
+// The first view in the HTML of / and /registration (first-views.ts) is in the language the site read from the
+// cookie; if the visitor's choice says otherwise, the app's own first render comes instead.
+const view = document.querySelector<HTMLElement>('#root > .first-view');
+if (view && view.lang != startLanguage) view.remove();
 
 const { pathname } = window.location;
 const page = startPublicPage(pathname);

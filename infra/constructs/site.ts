@@ -6,7 +6,7 @@ import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import { BlockPublicAccess, Bucket, BucketEncryption } from 'aws-cdk-lib/aws-s3';
 import { ORIGIN_VERIFY_HEADER } from '@functions/lib/origin-verify';
-import { API_PATH_PREFIXES, FIRST_VIEWS, PAGE_PATH_PREFIXES, firstViewFile, type FirstViewName } from '@shared/routes';
+import { API_PATH_PREFIXES, FIRST_VIEWS, LANGUAGE_COOKIE, PAGE_PATH_PREFIXES, type FirstViewName } from '@shared/routes';
 import { contentSecurityPolicy } from '../security-headers';
 import { acknowledge } from './acknowledge';
 import { addGeneratedSecret } from './data';
@@ -14,18 +14,21 @@ import { addViewerAddressFunction } from './viewer-address';
 
 /**
  * CloudFront Function (viewer request, default behaviour only): `/` and `/registration` get the copy of index.html
- * with their first view (FIRST_VIEWS); any other path whose last segment has no file extension is a client-side
+ * with their first view (FIRST_VIEWS), in English when the `lang` cookie says so (the names as `firstViewFile`
+ * makes them: test/infra/stack.test.ts); any other path whose last segment has no file extension is a client-side
  * route of the SPA (/admin/...) and gets index.html; the QR pages
  * (/bill/..., /lot/..., /svs/appointment/..., /svsregistration/basic) have behaviours of their own (pagePathPatterns). The API behaviours do not run it (they run the viewer-address function), so API 403/404 answers pass through untouched.
  */
 export const SPA_REWRITE_FUNCTION_CODE = `var FIRST_VIEWS = ${JSON.stringify(
-  Object.fromEntries((Object.keys(FIRST_VIEWS) as FirstViewName[]).map((name) => [FIRST_VIEWS[name], firstViewFile(name)])),
+  Object.fromEntries((Object.keys(FIRST_VIEWS) as FirstViewName[]).map((name) => [FIRST_VIEWS[name], name])),
 )};
 function handler(event) {
   var request = event.request;
   var uri = request.uri;
-  if (FIRST_VIEWS[uri]) {
-    request.uri = FIRST_VIEWS[uri];
+  var name = FIRST_VIEWS[uri];
+  if (name) {
+    var lang = request.cookies && request.cookies['${LANGUAGE_COOKIE}'];
+    request.uri = '/first-view/' + name + (lang && lang.value === 'en' ? '.en' : '') + '.html';
   } else if (uri.indexOf('.', uri.lastIndexOf('/')) === -1) {
     request.uri = '/index.html';
   }

@@ -6,7 +6,7 @@ import { pipeline } from 'node:stream';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { VIEWER_ADDRESS_HEADER } from '@functions/lib/client-address';
-import { ROUTES, firstViewFileOf, isFunctionPath, type RouteDef } from '@shared/routes';
+import { LANGUAGE_COOKIE, ROUTES, firstViewFileOf, isFunctionPath, type RouteDef } from '@shared/routes';
 import { contentSecurityPolicy } from '../security-headers';
 import { handlerFor } from './handlers';
 
@@ -227,6 +227,12 @@ const MIME: Record<string, string> = {
   '.webmanifest': 'application/manifest+json',
 };
 
+/** The visitor's language choice as the app keeps it in a cookie (CloudFront's rewrite reads the same). */
+function languageCookie(req: http.IncomingMessage): string | undefined {
+  const pair = (req.headers.cookie ?? '').split(/;\s*/).find((c) => c.startsWith(`${LANGUAGE_COOKIE}=`));
+  return pair?.slice(LANGUAGE_COOKIE.length + 1);
+}
+
 function serveStatic(req: http.IncomingMessage, res: http.ServerResponse, staticDir: string, path: string) {
   const root = resolve(staticDir);
   // parseTarget has checked the encoding; a NUL byte is no file name.
@@ -235,7 +241,7 @@ function serveStatic(req: http.IncomingMessage, res: http.ServerResponse, static
   let file = normalize(join(root, decoded));
   if (file !== root && !file.startsWith(root + sep)) file = join(root, 'index.html');
   // The pages whose first view is in their HTML get that copy of index.html, as CloudFront's rewrite does.
-  const firstView = firstViewFileOf(path);
+  const firstView = firstViewFileOf(path, languageCookie(req) === 'en' ? 'en' : 'hi');
   if (firstView && existsSync(join(root, firstView))) file = join(root, firstView);
   const isFile = existsSync(file) && statSync(file).isFile();
   if (!isFile) {

@@ -4,10 +4,12 @@ import { en } from '@web/lib/i18n/en';
 import { hi } from '@web/lib/i18n/hi';
 import { PHONE, screenshot } from '../support/browser';
 import { useE2EStack } from '../support/e2e';
+import { LANGUAGE_COOKIE } from '@shared/routes';
 
 /**
  * `/` and `/registration` carry their first view in the HTML (frontend/first-views.ts): the page shows before the
- * app's code has run, and the app replaces it with its own first render without anything moving. The view cannot
+ * app's code has run, in the visitor's language (the cookie the app sets with the choice), and the app replaces it
+ * with its own first render without anything moving. The view cannot
  * be used in place of the app (inert, hidden from assistive technology, no ids). Needs `npm run build:web` first.
  */
 const e2e = useE2EStack({ name: 'first-view', adminEmail: 'e2e-first-view@seed.local', adminPassword: 'e2e-first-view-pass-1' });
@@ -54,10 +56,21 @@ async function openWatchingTheSwap(page: Page, path: string, second: string) {
   return page.evaluate(() => (window as unknown as { __swap: { view?: (Box | undefined)[]; app?: (Box | undefined)[] } }).__swap);
 }
 
+/** A phone whose visitor chose `lang` (the app keeps the choice in localStorage and in the site's cookie), or none. */
+async function phone(o: { javaScript?: boolean; chose?: 'hi' | 'en'; cookie?: boolean } = {}) {
+  const ctx = await e2e.browser.newContext({ viewport: PHONE, javaScriptEnabled: o.javaScript ?? true });
+  if (o.chose) {
+    const lang = o.chose;
+    if (o.javaScript !== false) await ctx.addInitScript((l) => window.localStorage.setItem('lang', l), lang);
+    if (o.cookie !== false) await ctx.addCookies([{ name: LANGUAGE_COOKIE, value: lang, url: url('/') }]);
+  }
+  return ctx;
+}
+
 describe('the first view in the HTML', () => {
-  for (const { path, heading, second } of PAGES) {
+  for (const { path, heading, englishHeading, second } of PAGES) {
     it(`${path}: shows the page without JavaScript, unusable in place of the app, with the link to the simple form`, async () => {
-      const ctx = await e2e.browser.newContext({ viewport: PHONE, javaScriptEnabled: false });
+      const ctx = await phone({ javaScript: false });
       try {
         const page = await e2e.newPage(ctx);
         await page.goto(url(path));
@@ -75,26 +88,30 @@ describe('the first view in the HTML', () => {
       }
     });
 
-    it(`${path}: is replaced by the app's own first render at the same place`, async () => {
-      const ctx = await e2e.browser.newContext({ viewport: PHONE });
-      try {
-        const page = await e2e.newPage(ctx);
-        const swap = await openWatchingTheSwap(page, path, second);
-        expect(swap.view?.every(Boolean), 'the first view had the heading and the second element').toBe(true);
-        expect(swap.app).toEqual(swap.view);
-        await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(heading);
-        expect(await page.locator('.first-view').count()).toBe(0);
-        expect(await page.locator('h1').count()).toBe(1);
-      } finally {
-        await ctx.close();
-      }
-    });
+    for (const lang of ['hi', 'en'] as const) {
+      it(`${path} in ${lang}: is replaced by the app's own first render at the same place`, async () => {
+        const ctx = await phone(lang === 'en' ? { chose: 'en' } : {});
+        try {
+          const page = await e2e.newPage(ctx);
+          const swap = await openWatchingTheSwap(page, path, second);
+          expect(swap.view?.every(Boolean), 'the first view had the heading and the second element').toBe(true);
+          expect(swap.app).toEqual(swap.view);
+          await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(
+            lang === 'en' ? englishHeading : heading,
+          );
+          expect(await page.locator('html').getAttribute('lang')).toBe(lang);
+          expect(await page.locator('.first-view').count()).toBe(0);
+          expect(await page.locator('h1').count()).toBe(1);
+        } finally {
+          await ctx.close();
+        }
+      });
+    }
   }
 
-  it('a visitor who chose English gets the English page, with no Hindi view left', async () => {
-    const ctx = await e2e.browser.newContext({ viewport: PHONE });
+  it('a visitor who chose English before the cookie existed gets the English page, and the English view from then on', async () => {
+    const ctx = await phone({ chose: 'en', cookie: false });
     try {
-      await ctx.addInitScript(() => window.localStorage.setItem('lang', 'en'));
       for (const { path, englishHeading } of PAGES) {
         const page = await e2e.newPage(ctx);
         await page.goto(url(path));
@@ -102,6 +119,35 @@ describe('the first view in the HTML', () => {
         expect(await page.locator('.first-view').count()).toBe(0);
         await page.close();
       }
+      expect((await ctx.cookies(url('/'))).find((c) => c.name === LANGUAGE_COOKIE)?.value).toBe('en');
+      const noScript = await e2e.browser.newContext({ viewport: PHONE, javaScriptEnabled: false });
+      try {
+        await noScript.addCookies(await ctx.cookies(url('/')));
+        const page = await noScript.newPage();
+        await page.goto(url('/registration'));
+        expect(await page.locator('#root > .first-view h1').textContent()).toBe(en.registration.title);
+        expect(await page.locator('html').getAttribute('lang')).toBe('en');
+      } finally {
+        await noScript.close();
+      }
+    } finally {
+      await ctx.close();
+    }
+  });
+
+  it('the language switch keeps the choice for the site: the next / opens with the English view', async () => {
+    const ctx = await phone();
+    try {
+      const page = await e2e.newPage(ctx);
+      await page.goto(url('/'));
+      await page.getByTestId('language-switch').click();
+      await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('en');
+      const cookie = (await ctx.cookies(url('/'))).find((c) => c.name === LANGUAGE_COOKIE);
+      expect(cookie?.value).toBe('en');
+      expect(cookie?.sameSite).toBe('Lax');
+      const html = await (await fetch(url('/'), { headers: { cookie: `${LANGUAGE_COOKIE}=en` } })).text();
+      expect(html).toContain('<div class="first-view" lang="en"');
+      expect(html).toContain(`>${en.home.instituteTitle}</h1>`);
     } finally {
       await ctx.close();
     }
@@ -110,7 +156,7 @@ describe('the first view in the HTML', () => {
   it('is only in the HTML of / and /registration, not of other addresses of the app', async () => {
     for (const path of ['/', '/registration']) expect(await (await fetch(url(path))).text()).toContain('class="first-view"');
     for (const path of ['/registration/', '/about', '/admin', '/login', '/index.html']) {
-      const html = await (await fetch(url(path))).text();
+      const html = await (await fetch(url(path), { headers: { cookie: `${LANGUAGE_COOKIE}=en` } })).text();
       expect(html, path).toContain('<div id="root"></div>');
     }
   });

@@ -19,7 +19,17 @@ import { PUBLIC_PAGE_SECONDS } from '@functions/lib/pages/document';
 import { VIEWER_ADDRESS_FUNCTION_CODE } from '@infra/constructs/viewer-address';
 import { VIEWER_ADDRESS_HEADER } from '@functions/lib/client-address';
 import { contentSecurityPolicy } from '@infra/security-headers';
-import { API_PATH_PREFIXES, FUNCTION_AREAS, ROUTES, routeKey, type FunctionArea, type RouteDef } from '@shared/routes';
+import {
+  API_PATH_PREFIXES,
+  FIRST_VIEWS,
+  FUNCTION_AREAS,
+  ROUTES,
+  firstViewFile,
+  routeKey,
+  type FirstViewName,
+  type FunctionArea,
+  type RouteDef,
+} from '@shared/routes';
 import { fakeAppShell } from '@test/support/app-shell';
 
 const { AwsSolutionsChecks } = cdkNag;
@@ -53,9 +63,9 @@ function resourcesOf(template: Template, type: string): [string, { Properties: a
 }
 
 /** Runs the CloudFront Function source the way CloudFront would (a `handler(event)` returning the request). */
-function rewrite(uri: string): string {
+function rewrite(uri: string, cookies: Record<string, { value: string }> = {}): string {
   const handler = new Function(`${SPA_REWRITE_FUNCTION_CODE}\nreturn handler;`)() as (e: unknown) => { uri: string };
-  return handler({ request: { uri, headers: {}, querystring: {} } }).uri;
+  return handler({ request: { uri, headers: {}, querystring: {}, cookies } }).uri;
 }
 
 describe('SeedPortalStack', { timeout: 120_000 }, () => {
@@ -866,8 +876,14 @@ describe('SeedPortalStack', { timeout: 120_000 }, () => {
       FunctionCode: SPA_REWRITE_FUNCTION_CODE,
       FunctionConfig: Match.objectLike({ Runtime: 'cloudfront-js-2.0' }),
     });
+    for (const name of Object.keys(FIRST_VIEWS) as FirstViewName[]) {
+      expect(rewrite(FIRST_VIEWS[name])).toBe(firstViewFile(name, 'hi'));
+      expect(rewrite(FIRST_VIEWS[name], { lang: { value: 'hi' } })).toBe(firstViewFile(name, 'hi'));
+      expect(rewrite(FIRST_VIEWS[name], { lang: { value: 'en' } })).toBe(firstViewFile(name, 'en'));
+      expect(rewrite(FIRST_VIEWS[name], { lang: { value: 'xx' } })).toBe(firstViewFile(name, 'hi'));
+    }
     expect(rewrite('/')).toBe('/first-view/home.html');
-    expect(rewrite('/registration')).toBe('/first-view/registration.html');
+    expect(rewrite('/registration', { lang: { value: 'en' } })).toBe('/first-view/registration.en.html');
     for (const uri of [
       '/registration/',
       '/Registration',

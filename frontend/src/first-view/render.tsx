@@ -3,26 +3,28 @@ import { ThemeProvider } from '@mui/material/styles';
 import type { ComponentType } from 'react';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { FIRST_VIEWS, type FirstViewName } from '@shared/routes';
+import { FIRST_VIEWS, type FirstViewLanguage, type FirstViewName } from '@shared/routes';
 import { PublicPageLayout, SiteLayout } from '../components/SiteLayout';
 import HomePage from '../features/home/HomePage';
 import RegistrationPage from '../features/registration/RegistrationPage';
 import { addMessages, setLanguage } from '../lib/i18n/lite';
+import enPublic from '../lib/i18n/en?messages=public';
 import hiPublic from '../lib/i18n/hi?messages=public';
 import { theme } from '../theme';
 
 /**
  * The first view of the pages farmers open most, drawn at build time (frontend/first-views.ts): what the app
- * itself renders first there, in Hindi, before any data is in. Loaded by Vite's server-side module loader in
+ * itself renders first there, in Hindi and in English, before any data is in. Loaded by Vite's server-side module loader in
  * Node; emotion writes each component's styles next to it, and the app's style cache takes them over when it
  * starts, so the app's own first render looks the same and nothing moves when it replaces this view.
  */
 const PAGES: Record<FirstViewName, ComponentType> = { home: HomePage, registration: RegistrationPage };
 
 addMessages('hi', hiPublic);
-setLanguage('hi');
+addMessages('en', enPublic);
 
-export function renderFirstView(name: FirstViewName): string {
+export function renderFirstView(name: FirstViewName, lang: FirstViewLanguage): string {
+  setLanguage(lang);
   const Page = PAGES[name];
   const path = FIRST_VIEWS[name];
   return renderToString(

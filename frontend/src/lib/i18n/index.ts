@@ -88,8 +88,11 @@ function loadLanguage(lng: Language): Promise<void> {
 const initial: Language = stored() ?? defaultLanguageFor(typeof location == 'object' ? location.pathname : '/');
 let wanted: Language = initial;
 
-/** The language the page opens in (the first views drawn into / and /registration are Hindi). */
+/** The language the page opens in (main.tsx compares it with the first view's). */
 export const startLanguage: Language = initial;
+
+// A choice made before the cookie existed.
+if (typeof document == 'object' && stored() && !document.cookie.includes(`${STORAGE_KEY}=`)) keepForSite(initial);
 
 /** Resolves when the first language's messages are in: render after it. */
 export const i18nReady: Promise<void> = loadLanguage(initial).then(() => setLanguage(initial));
@@ -127,12 +130,21 @@ function switchLanguage(lng: Language): void {
 }
 
 /** The visitor's explicit choice: kept for later visits. */
+/**
+ * The choice as a cookie too: the site answers / and /registration with their first view in this language
+ * (LANGUAGE_COOKIE in shared/routes.ts, not imported: it would bring the route table into every page).
+ */
+function keepForSite(lng: Language): void {
+  document.cookie = `${STORAGE_KEY}=${lng}; path=/; max-age=31536000; samesite=lax`;
+}
+
 export function chooseLanguage(lng: Language): void {
   try {
     window.localStorage.setItem(STORAGE_KEY, lng);
   } catch {
     // private mode: the choice lasts for this page only
   }
+  keepForSite(lng);
   switchLanguage(lng);
 }
 
