@@ -6,9 +6,9 @@ import { FIRST_VIEW_LANGUAGES, FIRST_VIEWS, firstViewFile, type FirstViewLanguag
 /**
  * After the build, draws the first view of `/` and `/registration` (src/first-view/render.tsx, run in Node by
  * Vite's server-side loader with this same config) into copies of index.html, `first-view/<name>.html` in Hindi
- * and `first-view/<name>.en.html` in English; the site answers those addresses with them (CloudFront's rewrite function, the local gateway). A farmer's phone shows
- * the page as soon as the HTML is in, instead of after the app's code has downloaded and run; the app then
- * replaces the view with its own, identical, first render. The view cannot be used: it is inert and hidden
+ * and `first-view/<name>.en.html` in English; the site answers those addresses with them (CloudFront's rewrite
+ * function, the local gateway). A farmer's phone shows the page as soon as the HTML is in, instead of after the
+ * app's code has downloaded and run; the app then replaces the view with its own, identical, first render. The view cannot be used: it is inert and hidden
  * from assistive technology, and carries no ids or test ids, so nothing can reach it in place of the app.
  * docs/decisions/0039-first-views.md.
  */
