@@ -22,8 +22,8 @@ export const inLanguage = (path: string, lang: PageLanguage) => (lang === 'en' ?
 /** The hidden field that marks a post as this page's (functions/registrations/basic-form.ts). */
 export const BASIC_FORM_MARK = { name: 'via', value: 'basic' } as const;
 
-/** The hidden field that keeps the page's language across a refused post (the form's address has no query). */
-export const BASIC_FORM_LANG_FIELD = 'lang';
+/** The hidden field that keeps a plain page's language across its post (the form's address has no query). */
+export const PAGE_LANG_FIELD = 'lang';
 
 /** The fields whose value a refused post shows again: all but the file, which browsers never let a page fill in. */
 export const TYPED_FIELDS: readonly FormField[] = FORM_FIELDS.filter((f) => f !== FILE_FIELD);
@@ -262,7 +262,7 @@ function alertBlock(v: BasicFormView): Html | undefined {
 }
 
 function form(v: BasicFormView): Html {
-  return html`<form method="post" action="/svsregistration" enctype="multipart/form-data" accept-charset="utf-8" novalidate><input type="hidden" name="${BASIC_FORM_MARK.name}" value="${BASIC_FORM_MARK.value}"><input type="hidden" name="idempotencyKey" value="${v.idempotencyKey}"><input type="hidden" name="${BASIC_FORM_LANG_FIELD}" value="${v.lang}">${FORM_FIELDS.map((f) => FIELDS[f](v))}<button type="submit">${both(APP_TEXTS['registration.submit'], v.lang)}</button></form>`;
+  return html`<form method="post" action="/svsregistration" enctype="multipart/form-data" accept-charset="utf-8" novalidate><input type="hidden" name="${BASIC_FORM_MARK.name}" value="${BASIC_FORM_MARK.value}"><input type="hidden" name="idempotencyKey" value="${v.idempotencyKey}"><input type="hidden" name="${PAGE_LANG_FIELD}" value="${v.lang}">${FORM_FIELDS.map((f) => FIELDS[f](v))}<button type="submit">${both(APP_TEXTS['registration.submit'], v.lang)}</button></form>`;
 }
 
 /** The page: the form (with what was typed and each refusal beside its field), or the closed notice. */

@@ -24,7 +24,7 @@ import { pageLanguage, type PageLanguage } from '../lib/pages/texts';
 import * as registrations from './service';
 import { submissionOf } from './submission';
 import {
-  BASIC_FORM_LANG_FIELD,
+  PAGE_LANG_FIELD,
   BASIC_FORM_MARK,
   renderBasicForm,
   TYPED_FIELDS,
@@ -135,7 +135,7 @@ export async function submitBasicForm(
 ): Promise<HttpResult<HtmlBody>> {
   const values = posted instanceof AppError ? {} : posted;
   const lang = pageLanguage({
-    lang: typeof values[BASIC_FORM_LANG_FIELD] === 'string' ? values[BASIC_FORM_LANG_FIELD] : undefined,
+    lang: typeof values[PAGE_LANG_FIELD] === 'string' ? values[PAGE_LANG_FIELD] : undefined,
   });
   const postedKey = typeof values.idempotencyKey === 'string' ? values.idempotencyKey.trim() : '';
   const idempotencyKey = IDEMPOTENCY_KEY_RE.test(postedKey) ? postedKey : randomUUID();

@@ -10,14 +10,11 @@ import {
   inLanguage,
   message,
   mobileField,
+  PAGE_LANG_FIELD,
   type PlainFormState,
 } from './basic-form-page';
 import { letterPath } from './basic-form';
 import { APP_TEXTS, fill, PAGE_TEXTS, type Both } from './basic-form-texts';
-
-/** The page (GET FIND_LETTER_PAGE_PATH) posts to POST /svsregistration/find-letter, as the app's "Find my letter" does. */
-/** The hidden field that keeps the page's language across a post (the form's address has no query). */
-export const FIND_LETTER_LANG_FIELD = 'lang';
 
 export interface LetterLink {
   uniqueCode: string;
@@ -44,13 +41,16 @@ function letterChoices(v: FindLetterView) {
   return html`<section class="notice" aria-labelledby="letters-title"><h2 id="letters-title">${both(PAGE_TEXTS.chooseLetter, v.lang)}</h2><ul>${items}</ul></section>`;
 }
 
-/** The find-my-letter form for phones without JavaScript: Aadhaar and mobile number, the letters found, or why none. */
+/**
+ * The find-my-letter page (GET FIND_LETTER_PAGE_PATH) for phones without JavaScript: Aadhaar and mobile number,
+ * the letters found, or why none. It posts to POST /svsregistration/find-letter, as the app's "Find my letter" does.
+ */
 export function renderFindLetterPage(v: FindLetterView): string {
   const title = bothText(APP_TEXTS['registration.findTitle'], v.lang);
   const alert =
     v.alert &&
     html`<div class="alert" role="alert"><h2>${both(v.alert.title, v.lang)}</h2><p>${message(v.alert.message, v.lang)}</p></div>`;
-  const form = html`<form method="post" action="/svsregistration/find-letter" accept-charset="utf-8" novalidate><input type="hidden" name="${FIND_LETTER_LANG_FIELD}" value="${v.lang}">${aadhaarField(v)}${mobileField(v)}<button type="submit">${both(APP_TEXTS['registration.findSubmit'], v.lang)}</button></form>`;
+  const form = html`<form method="post" action="/svsregistration/find-letter" accept-charset="utf-8" novalidate><input type="hidden" name="${PAGE_LANG_FIELD}" value="${v.lang}">${aadhaarField(v)}${mobileField(v)}<button type="submit">${both(APP_TEXTS['registration.findSubmit'], v.lang)}</button></form>`;
   const main = html`<div class="basic"><h1>${both(APP_TEXTS['registration.findTitle'], v.lang)}</h1><p>${both(PAGE_TEXTS.findIntro, v.lang)}</p><p class="hint"><a href="${inLanguage(BASIC_FORM_PATH, v.lang)}">${both(PAGE_TEXTS.newRegistration, v.lang)}</a></p>${alert}${letterChoices(v)}${form}</div>`;
   return pageDocument({
     lang: v.lang,

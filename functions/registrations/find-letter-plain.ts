@@ -6,7 +6,8 @@ import { pageSecurityHeaders } from '../lib/pages/document';
 import { pageLanguage, type PageLanguage } from '../lib/pages/texts';
 import { inBoth, letterPath } from './basic-form';
 import { PAGE_TEXTS } from './basic-form-texts';
-import { FIND_LETTER_LANG_FIELD, renderFindLetterPage, type FindLetterView } from './find-letter-page';
+import { PAGE_LANG_FIELD } from './basic-form-page';
+import { renderFindLetterPage, type FindLetterView } from './find-letter-page';
 import { parseForm } from './parse-form';
 import * as registrations from './service';
 
@@ -48,7 +49,7 @@ export async function findLetterFromPage(event: APIGatewayProxyEventV2, sourceIp
   const typed: Record<string, string> = {};
   try {
     const values = postedValues(event);
-    lang = pageLanguage({ lang: values[FIND_LETTER_LANG_FIELD] });
+    lang = pageLanguage({ lang: values[PAGE_LANG_FIELD] });
     for (const f of TYPED) if (values[f] !== undefined) typed[f] = values[f].slice(0, 40);
     const found = await registrations.findLetter(parseForm(FindLetterInput, typed), sourceIp);
     const { letters } = found.data;

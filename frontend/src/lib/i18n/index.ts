@@ -129,7 +129,6 @@ function switchLanguage(lng: Language): void {
   );
 }
 
-/** The visitor's explicit choice: kept for later visits. */
 /**
  * The choice as a cookie too: the site answers / and /registration with their first view in this language
  * (LANGUAGE_COOKIE in shared/routes.ts, not imported: it would bring the route table into every page).
@@ -138,6 +137,7 @@ function keepForSite(lng: Language): void {
   document.cookie = `${STORAGE_KEY}=${lng}; path=/; max-age=31536000; samesite=lax`;
 }
 
+/** The visitor's explicit choice: kept for later visits. */
 export function chooseLanguage(lng: Language): void {
   try {
     window.localStorage.setItem(STORAGE_KEY, lng);
