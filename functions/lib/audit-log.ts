@@ -72,6 +72,8 @@ export interface AuditEntry {
 
 /** Who acts: a signed-in account, or a farmer holding a letter's link (public routes). */
 export const FARMER_ACTOR: Caller = { userID: 0, name: 'Farmer (letter holder)', email: '', roles: ['farmer'] };
+/** The product itself, undoing or repairing derived data (the stream's consumers, the reconciliation). */
+export const SYSTEM_ACTOR: Caller = { userID: 0, name: 'System', email: '', roles: [] };
 
 export const auditKey = (day: string, at: string, eventId: string) => ({ pk: `AUDIT#${day}`, sk: `${at}#${eventId}` });
 

@@ -2,9 +2,11 @@ import { UpdateCommand } from '../lib/dynamo-commands';
 import { statusOf } from '@shared/allocation-status';
 import type { AllocationStatus } from '@shared/allocation-status';
 import { getFarmer, registrationsOfFarmer, updateFarmer } from '../farmers/repository';
-import type { AuditTrail } from '../lib/audit-log';
+import { auditTrail, SYSTEM_ACTOR, type AuditTrail } from '../lib/audit-log';
 import { docClient, tableName } from '../lib/aws';
 import { isConditionalFailure, withRetry } from '../lib/retry';
+import { CONSUMERS } from '../lib/stream-consumer';
+import { purgeFailedRecordsOf } from '../lib/stream-failures';
 import { regKey, type RegistrationItem } from './repository';
 
 /** What an erased name or father's name reads afterwards, on the letter, the lists and the farmer's own view. */
@@ -23,19 +25,20 @@ const done = (status: AllocationStatus) => status === 'cancelled' || status === 
  * way when none of the farmer's registrations still needs it (none billed, none in the running). A billed
  * registration keeps its data: its bill is kept by law.
  */
-export async function erasePersonalData(reg: RegistrationItem, audit: AuditTrail): Promise<string[]> {
+export async function erasePersonalData(reg: RegistrationItem, audit: AuditTrail | null): Promise<string[]> {
   const erased: string[] = [];
   const last4 = reg.mobileNumber.replace(/\D/g, '').slice(-4);
+  let after: RegistrationItem;
   try {
-    await withRetry(() =>
+    const out = await withRetry(() =>
       docClient().send(
         new UpdateCommand({
           TableName: tableName(),
           Key: regKey(reg.year, reg.id),
           UpdateExpression:
             'SET #name = :erased, nameLc = :erasedLc, fatherName = :erased, fatherLc = :erasedLc, village = :blank, ' +
-            'villageLc = :blank, blockName = :blank, subDistrict = :blank, mobileNumber = :mobile, personalDataErasedOn = :now ' +
-            'REMOVE aadhaarEnc',
+            'villageLc = :blank, blockName = :blank, subDistrict = :blank, mobileNumber = :mobile, ' +
+            'personalDataErasedOn = if_not_exists(personalDataErasedOn, :now) REMOVE aadhaarEnc',
           ConditionExpression: 'attribute_exists(pk) AND isBilled = :false AND #status IN (:cancelled, :expired)',
           ExpressionAttributeNames: { '#name': 'name', '#status': 'status' },
           ExpressionAttributeValues: {
@@ -48,40 +51,57 @@ export async function erasePersonalData(reg: RegistrationItem, audit: AuditTrail
             ':cancelled': 'cancelled',
             ':expired': 'expired',
           },
+          ReturnValues: 'ALL_NEW',
         }),
       ),
     );
+    after = out.Attributes as RegistrationItem;
     erased.push('name, father’s name, village and mobile erased from the registration');
   } catch (e) {
     if (!isConditionalFailure(e)) throw e;
     return erased;
   }
-  if (reg.farmerID && (await farmerNoLongerNeeded(reg.farmerID))) {
-    const farmer = await withRetry(() => getFarmer(reg.farmerID!, true));
-    if (farmer && farmer.name !== ERASED) {
-      const out = await updateFarmer(
-        farmer,
-        {
-          name: ERASED,
-          contactNumber: '',
-          village: '',
-          category: farmer.category,
-          fatherName: ERASED,
-          adharFilePath: '',
-          address: '',
-          searchText: '',
-        },
-        audit
-          .as('farmer.update')
-          .put(
-            { type: 'farmer', id: farmer.farmerID },
-            { summary: 'erased at the farmer’s request', fields: [{ field: 'aadhaarNumber', before: 'held', after: 'erased' }] },
-          ),
-      );
-      if (out.ok) erased.push('farmer record erased');
-    }
+  // Records the stream consumers set aside hold the registration as it was: they go too (erasure is final).
+  const purged = await purgeFailedRecordsOf(after.pk, CONSUMERS);
+  if (purged) erased.push(`${purged} held copy(ies) of the registration removed`);
+  // The link as stored now, not as read before: a link the stream makes after this finds the registration
+  // erased and undoes the farmer it made (registration-link.ts), one made before is seen here.
+  if (after.farmerID) {
+    const farmerOutcome = await eraseFarmerIfUnneeded(after.farmerID, audit);
+    erased.push(farmerOutcome);
   }
   return erased;
+}
+
+/**
+ * The farmer record erased when none of the farmer's registrations still needs it (none billed, none in the
+ * running); what was done, in words. `audit` null: the stream's consumer undoing a farmer it made.
+ */
+export async function eraseFarmerIfUnneeded(farmerID: number, audit: AuditTrail | null): Promise<string> {
+  if (!(await farmerNoLongerNeeded(farmerID))) return 'farmer record kept: another registration of the farmer still needs it';
+  const farmer = await withRetry(() => getFarmer(farmerID, true));
+  if (!farmer) return 'no farmer record to erase';
+  if (farmer.name === ERASED && !farmer.aadhaarHash) return 'farmer record already erased';
+  const out = await updateFarmer(
+    farmer,
+    {
+      name: ERASED,
+      contactNumber: '',
+      village: '',
+      category: farmer.category,
+      fatherName: ERASED,
+      adharFilePath: '',
+      address: '',
+      searchText: '',
+    },
+    (audit ?? auditTrail('farmer.update', SYSTEM_ACTOR, ''))
+      .as('farmer.update')
+      .put(
+        { type: 'farmer', id: farmer.farmerID },
+        { summary: 'erased at the farmer’s request', fields: [{ field: 'aadhaarNumber', before: 'held', after: 'erased' }] },
+      ),
+  );
+  return out.ok ? 'farmer record erased' : 'farmer record not erased: it changed meanwhile; resolve again to retry';
 }
 
 async function farmerNoLongerNeeded(farmerID: number): Promise<boolean> {

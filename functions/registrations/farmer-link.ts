@@ -6,7 +6,7 @@ import { create as createFarmer } from '../farmers/service';
 
 /**
  * The farmer a registration links to, found by Aadhaar or created (docs/product-rules.md#linking-a-registration-to-a-farmer).
- * Run from the table's stream (registration-events.ts), which tries a failed link again.
+ * Run by registration-link.ts, from the table's stream and the reconciliation.
  */
 
 export interface FarmerSeed {
@@ -34,9 +34,9 @@ export function farmerAddress(village: string, joinedBlock: string, district: st
  * The farmer of this Aadhaar, created when there is none; undefined when the form's details do not make a
  * valid farmer. Safe to run twice: the farmer's Aadhaar claim lets one creation through.
  */
-export async function findOrCreateFarmer(f: FarmerSeed): Promise<number | undefined> {
+export async function findOrCreateFarmer(f: FarmerSeed): Promise<{ farmerID: number; created: boolean } | undefined> {
   const existing = await farmerIdByAadhaarHash(f.aadhaarHash);
-  if (existing) return existing;
+  if (existing) return { farmerID: existing, created: false };
   const input = FarmerInput.safeParse({
     name: f.name,
     aadhaarNumber: f.aadhaar,
@@ -49,12 +49,13 @@ export async function findOrCreateFarmer(f: FarmerSeed): Promise<number | undefi
   });
   if (!input.success) return undefined;
   try {
-    return (await createFarmer(input.data, null)).farmerID;
+    return { farmerID: (await createFarmer(input.data, null)).farmerID, created: true };
   } catch (e) {
     // Created meanwhile by another request for the same Aadhaar: link to that one.
     if (e instanceof AppError && e.code === 'CONFLICT') {
       const id = Number(e.extra.data?.farmerID);
-      return Number.isInteger(id) && id > 0 ? id : await farmerIdByAadhaarHash(f.aadhaarHash);
+      const farmerID = Number.isInteger(id) && id > 0 ? id : await farmerIdByAadhaarHash(f.aadhaarHash);
+      return farmerID ? { farmerID, created: false } : undefined;
     }
     throw e;
   }

@@ -97,6 +97,16 @@ export interface RegistrationItem {
   /** Bills of this registration cancelled by credit note (the farmer's own view lists them). */
   cancelledInvoiceNumbers?: string[];
   farmerID?: number;
+  /**
+   * Set while the registration is not linked for a reason (registration-link.ts): 'to-confirm' when its Aadhaar
+   * belongs to a farmer with another mobile number (proposedFarmerID), 'declined' once staff said it is not theirs.
+   */
+  farmerLink?: 'to-confirm' | 'declined';
+  proposedFarmerID?: number;
+  /** When the stream's consumer added it to the dashboard's registration counters (once: registration-events.ts). */
+  countedAt?: string;
+  /** When an erasure removed its personal data (erasure.ts): nothing may bring it back. */
+  personalDataErasedOn?: string;
   isAdmin: boolean;
   createdByUserId?: number;
   idempotencyKey?: string;

@@ -3,7 +3,10 @@ import { QueryCommand } from '@functions/lib/dynamo-commands';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { docClient, setDocClientForTests } from '@functions/lib/aws';
 import { kolkataDay, readStats } from '@functions/lib/stats';
-import { applyTableChanges, type TableChange } from '@functions/registrations/registration-events';
+import { marshall } from '@aws-sdk/util-dynamodb';
+import type { DynamoDBRecord } from 'aws-lambda';
+import { consumeRecords } from '@functions/lib/stream-consumer';
+import { registrationEvents } from '@functions/registrations/registration-events';
 import { getRegistration, type RegistrationItem } from '@functions/registrations/repository';
 import { postJson, registerFarmer, seedFormCrops, uploadScan, validFields, SAMPLE_PDF } from '../fixtures/registration-helpers';
 import { startStreamConsumer } from '@infra/local/streams';
@@ -36,11 +39,18 @@ async function register(fields = validFields()) {
 
 /** The registration's insert as the stream delivers it. */
 let sequence = 10_000_000;
-const insertOf = (r: RegistrationItem): TableChange => ({
-  eventName: 'INSERT',
-  sequenceNumber: String(++sequence).padStart(21, '0'),
-  newImage: { ...r, farmerID: undefined, gsi2pk: undefined, gsi2sk: undefined },
-});
+const insertOf = (r: RegistrationItem): DynamoDBRecord => {
+  const { farmerID: _f, gsi2pk: _p, gsi2sk: _s, countedAt: _c, ...asInserted } = r;
+  return {
+    eventName: 'INSERT',
+    dynamodb: {
+      SequenceNumber: String(++sequence).padStart(21, '0'),
+      Keys: marshall({ pk: r.pk, sk: r.sk }) as never,
+      NewImage: marshall(asInserted, { removeUndefinedValues: true }) as never,
+    },
+  };
+};
+const consume = (records: DynamoDBRecord[]) => consumeRecords(registrationEvents, records);
 
 describe('registration events from the stream', () => {
   it('leaves the farmer link and the count to the stream: the submit writes neither, the consumer both', async () => {
@@ -65,14 +75,17 @@ describe('registration events from the stream', () => {
     const farmerCount = (await farmers()).length;
     const fields = validFields();
     const first = await register(fields);
-    const second = await register(validFields({ adharNumber: fields.adharNumber, cropName: 'Chickpea' }));
+    const second = await register(validFields({ adharNumber: fields.adharNumber, mobile: fields.mobile, cropName: 'Chickpea' }));
 
     // The batch holding both inserts, delivered again and again (and at once), as the mapping retries a batch.
     // (The stand-in's own stream records of these two are a different batch, read by a later drain.)
     const batch = [insertOf(first), insertOf(second)];
-    await applyTableChanges('test-shard', batch);
-    await applyTableChanges('test-shard', batch);
-    await Promise.all(Array.from({ length: 5 }, () => applyTableChanges('test-shard', batch)));
+    expect(await consume(batch)).toEqual({ batchItemFailures: [] });
+    await consume(batch);
+    await Promise.all(Array.from({ length: 5 }, () => consume(batch)));
+    // Each record alone, and in other batches (the mapping bisects a batch after a failure).
+    await consume([batch[1]!]);
+    await consume([batch[1]!, batch[0]!]);
     expect(await registrationsCounted()).toBe(before + 2);
     expect((await farmers()).length).toBe(farmerCount + 1);
     const [a, b] = await Promise.all([getRegistration(first.year, first.id), getRegistration(second.year, second.id)]);
@@ -80,22 +93,22 @@ describe('registration events from the stream', () => {
     expect(b!.farmerID).toBe(a!.farmerID);
   });
 
-  it('completes a batch that failed between the links and the counters when it is delivered again', async () => {
+  it('completes a record that failed between the link and the counters when it is delivered again', async () => {
     await api.drainStreams();
     const reg = await register();
     const before = await registrationsCounted();
     const batch = [insertOf(reg)];
-    // The counters' transaction fails (after the link was written): the batch is reported failed.
+    // The counters' transaction fails (after the link was written): the record alone is answered failed.
     setDocClientForTests(
       faulty(realClient, (cmd) =>
         cmd.constructor.name === 'TransactWriteCommand' &&
-        String(cmd.input.TransactItems?.[0]?.Put?.Item?.pk ?? '').startsWith('STREAMBATCH#')
-          ? named('InternalServerError')
+        String(cmd.input.TransactItems?.[0]?.Update?.Key?.pk ?? '').startsWith('REG#')
+          ? named('ValidationException')
           : undefined,
       ),
     );
     try {
-      await expect(applyTableChanges('crash-shard', batch)).rejects.toThrow();
+      expect(await consume(batch)).toEqual({ batchItemFailures: [{ itemIdentifier: batch[0]!.dynamodb!.SequenceNumber }] });
     } finally {
       setDocClientForTests(realClient);
     }
@@ -103,19 +116,27 @@ describe('registration events from the stream', () => {
     expect(half.farmerID).toBeGreaterThan(0);
     expect(await registrationsCounted()).toBe(before);
 
-    await applyTableChanges('crash-shard', batch);
+    expect(await consume(batch)).toEqual({ batchItemFailures: [] });
     expect(await registrationsCounted()).toBe(before + 1);
     expect((await getRegistration(reg.year, reg.id))!.farmerID).toBe(half.farmerID);
   });
 
   it('ignores other items and changes, and a registration erased before its batch came', async () => {
     const before = await registrationsCounted();
-    const other: TableChange[] = [
-      { eventName: 'INSERT', sequenceNumber: '1', newImage: { pk: 'CROP#1', sk: 'CROP', type: 'crop' } },
-      { eventName: 'MODIFY', sequenceNumber: '2', newImage: { pk: 'REG#2026#0000000001', sk: 'REG', type: 'registration' } },
-      { eventName: 'REMOVE', sequenceNumber: '3' },
+    const record = (eventName: 'INSERT' | 'MODIFY' | 'REMOVE', seq: string, item?: Record<string, unknown>): DynamoDBRecord => ({
+      eventName,
+      dynamodb: {
+        SequenceNumber: seq,
+        Keys: marshall({ pk: item?.pk ?? 'X#1', sk: item?.sk ?? 'X' }) as never,
+        ...(item ? { NewImage: marshall(item) as never } : {}),
+      },
+    });
+    const other = [
+      record('INSERT', '1', { pk: 'CROP#1', sk: 'CROP', type: 'crop' }),
+      record('MODIFY', '2', { pk: 'REG#2026#0000000001', sk: 'REG', type: 'registration' }),
+      record('REMOVE', '3'),
     ];
-    expect(await applyTableChanges('other-shard', other)).toEqual({ registrations: 0 });
+    expect(await consume(other)).toEqual({ batchItemFailures: [] });
     expect(await registrationsCounted()).toBe(before);
   });
 
