@@ -29,6 +29,13 @@ describe('redactDigitRuns', () => {
     ['underscores', '/api/lots/by-code/7857_7976_0156'],
     ['dots', '/api/lots/by-code/7857.7976.0156'],
     ['Devanagari digits', 'आधार ७८५७ ७९७६ ०१५६'],
+    ['spaced hyphens', 'Aadhaar 7861 - 1429 - 6305'],
+    ['three spaces', '7861   1429   6305'],
+    ['commas', '7861, 1429, 6305'],
+    ['en dashes', '7861 – 1429 – 6305'],
+    ['ellipses', '7861...1429...6305'],
+    ['a letter between groups', '7861a1429b6305'],
+    ['full-width digits', '７８６１ １４２９ ６３０５'],
   ];
   for (const [what, text] of leaks) {
     it(`redacts ${what}`, () => {
@@ -38,13 +45,14 @@ describe('redactDigitRuns', () => {
     });
   }
 
-  it('keeps what is not twelve digits: invoice numbers, dates, times, mobiles, short ids', () => {
+  it('keeps what is not twelve digits: invoice numbers, date-times, mobiles, short ids, request ids', () => {
     for (const text of [
       'INV2627-000001',
       '2026-11-25T09:48:12.123Z',
       '9876543210',
       'id 12345',
       '/api/lots/by-code/SUB-26-P0001-0001',
+      'c0a8f2e4-1b3d-4e5f-9a7b-123456789abc',
     ]) {
       expect(redactDigitRuns(text)).toBe(text);
     }

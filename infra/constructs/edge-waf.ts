@@ -2,7 +2,16 @@ import { ArnFormat, CfnOutput, RemovalPolicy, Stack, Token, type StackProps } fr
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { CfnLoggingConfiguration, CfnWebACL } from 'aws-cdk-lib/aws-wafv2';
 import type { Construct } from 'constructs';
+import { PRIVATE_QUERY_HEADER } from '@shared/private-query';
 import { API_PATH_PREFIXES } from '@shared/routes';
+
+/** What the web ACL's log never holds (CloudFormation's RedactedFields: SingleHeader, QueryString, UriPath, Method). */
+export const WAF_LOG_REDACTED_FIELDS = [
+  { singleHeader: { Name: 'authorization' } },
+  { singleHeader: { Name: PRIVATE_QUERY_HEADER } },
+  { queryString: {} },
+  { uriPath: {} },
+] as const;
 
 /**
  * Rate-based WAF rules, per viewer address over 5 minutes, on the public POST routes. Figures and reasons in
@@ -194,8 +203,12 @@ export class SeedPortalEdgeStack extends Stack {
           arnFormat: ArnFormat.COLON_RESOURCE_NAME,
         }),
       ],
-      // The viewer's sign-in token never goes into a log.
-      redactedFields: [{ singleHeader: { Name: 'authorization' } }],
+      // Kept 180 days, outside the region: nothing in it may name a person. Redacted: the sign-in token, the staff's
+      // Aadhaar searches (the private-query header, shared/private-query.ts), the query string (a bill's token in
+      // ?t=) and the path (a letter's code in /svs/appointment/{code}, numbers typed into a lookup). WAF redacts a
+      // field on every request or none (one header, the query string, the path or the method), so the path goes
+      // for all: the rule that matched, the address and the method still say what the ACL did.
+      redactedFields: WAF_LOG_REDACTED_FIELDS.map((field) => ({ ...field })),
     });
     new CfnOutput(this, 'WebAclArn', { value: this.webAcl.attrArn });
   }

@@ -14,6 +14,7 @@ import {
 } from '@infra/constructs/edge-waf';
 import { ALARM_PERIOD_MINUTES, EDGE_ALARM_THRESHOLDS } from '@infra/constructs/alarms';
 import { SeedPortalMonitorStack } from '@infra/constructs/monitor';
+import { PRIVATE_QUERY_HEADER } from '@shared/private-query';
 import { API_PATH_PREFIXES, ROUTES, type RouteDef } from '@shared/routes';
 import { fakeAppShell } from '@test/support/app-shell';
 
@@ -149,15 +150,27 @@ describe('SeedPortalEdgeStack: the CloudFront web ACL', { timeout: 120_000 }, ()
     }
   });
 
-  it('logs every request the web ACL sees for 180 days, without the sign-in token', () => {
+  it('logs every request the web ACL sees for 180 days, without the sign-in token, Aadhaar searches, tokens or codes', () => {
     const [[, group]] = Object.entries(template.findResources('AWS::Logs::LogGroup')) as [string, any][];
     expect(group.Properties).toMatchObject({ LogGroupName: 'aws-waf-logs-SeedPortalEdge', RetentionInDays: 180 });
     template.hasResourceProperties('AWS::WAFv2::LoggingConfiguration', {
       ResourceArn: { 'Fn::GetAtt': [Match.stringLikeRegexp('^WebAcl'), 'Arn'] },
       LogDestinationConfigs: [Match.anyValue()],
-      RedactedFields: [{ SingleHeader: { Name: 'authorization' } }],
     });
     const [config] = Object.values(template.findResources('AWS::WAFv2::LoggingConfiguration')) as any[];
+    const redacted: Record<string, unknown>[] = config.Properties.RedactedFields;
+    // Issue 28, item 5: each of these fails the test when it is missing.
+    const header = (name: string) =>
+      redacted.some((f) => String((f.SingleHeader as { Name?: string } | undefined)?.Name).toLowerCase() === name);
+    expect(header('authorization'), 'the sign-in token').toBe(true);
+    expect(header(PRIVATE_QUERY_HEADER), 'staff Aadhaar searches').toBe(true);
+    expect(redacted, "the query string (a bill's token)").toContainEqual({ QueryString: {} });
+    expect(redacted, "the path (a letter's code)").toContainEqual({ UriPath: {} });
+    // Only the types WAF accepts there, one field each.
+    for (const field of redacted) {
+      expect(Object.keys(field)).toHaveLength(1);
+      expect(['SingleHeader', 'QueryString', 'UriPath', 'Method']).toContain(Object.keys(field)[0]);
+    }
     expect(JSON.stringify(config.Properties.LogDestinationConfigs)).toContain('log-group:');
     expect(JSON.stringify(config.Properties.LogDestinationConfigs)).not.toContain(':*');
   });
