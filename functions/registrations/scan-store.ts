@@ -24,16 +24,23 @@ const SERVED_TYPES: Record<string, string> = { gif: 'image/gif', jpg: 'image/jpe
 /**
  * A short-lived link to a stored scan. The answer's type is forced to the kind checked at upload (taken from
  * the key's extension, which the server chose from the magic bytes; the stored type must agree), so nothing
- * stored can ever be rendered as HTML: a checked image or PDF opens inline, anything else only downloads as
- * octet-stream.
+ * stored can ever be rendered as HTML. A checked image opens inline (a browser draws it, nothing runs); a
+ * PDF is always an attachment, saved rather than opened in the browser's viewer, so that whatever a check
+ * could miss never runs in the staff's signed-in tab (docs/decisions/0041-pdf-scans.md); anything else only
+ * downloads as octet-stream.
  */
 export async function presignDownload(key: string, expiresIn: number, contentType?: string): Promise<string> {
   const ext = /\.([a-z]+)$/.exec(key)?.[1] ?? '';
   const checked = SERVED_TYPES[ext];
   const safe = checked !== undefined && (contentType === undefined || contentType === checked);
+  const disposition = !safe
+    ? 'attachment; filename="aadhaar.bin"'
+    : ext === 'pdf'
+      ? 'attachment; filename="aadhaar.pdf"'
+      : `inline; filename="aadhaar.${ext}"`;
   return s3.presignGet(bucket(), key, expiresIn, {
     'response-content-type': safe ? checked : 'application/octet-stream',
-    'response-content-disposition': safe ? `inline; filename="aadhaar.${ext}"` : 'attachment; filename="aadhaar.bin"',
+    'response-content-disposition': disposition,
     'response-cache-control': 'private, no-store',
   });
 }

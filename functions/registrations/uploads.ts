@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { inflateSync } from 'node:zlib';
 import {
   FILE_FIELD,
   MAX_FILE_BYTES,
@@ -11,6 +10,7 @@ import {
 import { padId } from '../lib/counters';
 import { AppError } from '../lib/errors';
 import { log } from '../lib/log';
+import { pdfVerdict } from './pdf-check';
 import * as scans from './scan-store';
 
 /**
@@ -53,109 +53,13 @@ const fileError = (message: string) => new AppError('VALIDATION', message, { fie
  *  - a PNG whose first chunk is not IHDR (any other bytes behind a PNG signature);
  *  - a PDF naming active content: JavaScript, actions that open or fetch something else (Launch, GoToR,
  *    GoToE, URI, SubmitForm, ImportData, Named, GoTo3DView, Rendition, Movie, Sound), embedded files, XFA,
- *    RichMedia, also inside compressed object streams and behind #xx name escapes. /OpenAction alone is not
+ *    RichMedia, also inside Flate streams and behind #xx name escapes; and a PDF whose objects cannot all be
+ *    read here (object streams, encryption, other filters: see pdf-check.ts). /OpenAction alone is not
  *    refused: most generators use it for "open at page 1"; running script needs /JS or /JavaScript, caught.
  * The stored and served type is always the sniffed one; the download link forces it (see presignDownload).
  */
 const MARKUP = /<(?:script|html|body|iframe|object|embed|meta|form|svg|!doctype|\?php)[\s/>]|javascript:/i;
 const EVENT_HANDLER = /<[a-z][a-z0-9:-]*[\s/][^<>]{0,200}?(?<=[\s/"'])on[a-z]{3,30}\s*=/i;
-const PDF_ACTIVE = new Set([
-  'JavaScript',
-  'JS',
-  'Launch',
-  'GoToR',
-  'GoToE',
-  'URI',
-  'SubmitForm',
-  'ImportData',
-  'Named',
-  'GoTo3DView',
-  'Rendition',
-  'Movie',
-  'Sound',
-  'EmbeddedFile',
-  'EmbeddedFiles',
-  'RichMedia',
-  'XFA',
-]);
-/** PDF white space and delimiters (ISO 32000-1, 7.2.2): a name ends at any of them, NUL included. */
-const PDF_DELIMITER = '\\x00\\t\\n\\f\\r /<>[\\]()%{}';
-const PDF_NAME = new RegExp(`/[^${PDF_DELIMITER}]+`, 'g');
-const MAX_INFLATED = 4 * 1024 * 1024;
-const STREAM_KEYWORD = /stream\r?\n/g;
-
-const pdfName = (raw: string) => raw.replace(/#([0-9a-fA-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
-
-/** Every active name, wherever it stands (text a reader parses as objects). */
-function namesActiveContent(text: string): boolean {
-  for (const m of text.matchAll(PDF_NAME)) if (PDF_ACTIVE.has(pdfName(m[0].slice(1)))) return true;
-  return false;
-}
-
-/**
- * The same check where the bytes may be binary stream data (image bytes spell any short name by chance now
- * and then): names of five letters or more count anywhere; the short ones (JS, URI, XFA) only with what
- * makes them an action or a form: a value after them ("/URI (…)", "/JS <…>", "/XFA [") or "/S" before.
- */
-function namesActiveContentInData(text: string): boolean {
-  for (const m of text.matchAll(PDF_NAME)) {
-    const name = pdfName(m[0].slice(1));
-    if (!PDF_ACTIVE.has(name)) continue;
-    if (name.length >= 5) return true;
-    const end = m.index + m[0].length;
-    const after = text.slice(end, end + 16).replace(/^[\x00\t\n\f\r ]+/, '');
-    const before = text.slice(Math.max(0, m.index - 16), m.index);
-    if (/^[(<[0-9]/.test(after) || /\/S[\x00\t\n\f\r ]*$/.test(before)) return true;
-  }
-  return false;
-}
-
-/** The start of an object stream's data: pairs of object numbers and offsets. */
-const OBJECT_STREAM_HEADER = /^[\x00\t\n\f\r ]*\d+[\x00\t\n\f\r ]+\d+[\x00\t\n\f\r ]/;
-
-/**
- * True when the PDF names active content. Where a stream starts and ends is what a reader and this check
- * could disagree on (comments and strings may spell "stream"), so nothing is skipped: the bytes between
- * stream keywords are read with the stricter rule for binary data, the rest with the plain one. Object
- * streams (compressed objects) are found by their /ObjStm name wherever it stands, inflated and read whole.
- * One that does not decode to an object stream (another filter, a predictor, junk) is refused, since it
- * cannot be vouched for, unless it is plain (read above) or the file is encrypted and its data is binary.
- */
-function pdfIsActive(data: Buffer): boolean {
-  const text = data.toString('latin1');
-  const encrypted = /\/Encrypt\b/.test(text);
-  let outside = '';
-  let last = 0;
-  for (const m of text.matchAll(/stream\r?\n([\s\S]*?)endstream/g)) {
-    outside += text.slice(last, m.index);
-    last = m.index + m[0].length;
-    if (namesActiveContentInData(m[1])) return true;
-  }
-  if (namesActiveContent(outside + text.slice(last))) return true;
-
-  for (const m of text.matchAll(PDF_NAME)) {
-    if (pdfName(m[0].slice(1)) !== 'ObjStm') continue;
-    STREAM_KEYWORD.lastIndex = m.index;
-    const keyword = STREAM_KEYWORD.exec(text);
-    if (!keyword) return true;
-    const start = keyword.index + keyword[0].length;
-    let objects: string | undefined;
-    try {
-      objects = inflateSync(data.subarray(start), { maxOutputLength: MAX_INFLATED }).toString('latin1');
-    } catch {
-      objects = undefined;
-    }
-    if (objects !== undefined) {
-      if (!OBJECT_STREAM_HEADER.test(objects) || namesActiveContent(objects)) return true;
-      continue;
-    }
-    const raw = text.slice(start, start + 64);
-    if (OBJECT_STREAM_HEADER.test(raw)) continue; // not compressed: read above
-    if (encrypted && !/^[\x20-\x7e\t\n\r]*$/.test(raw)) continue; // ciphertext cannot be read here
-    return true;
-  }
-  return false;
-}
 
 function hasZipDirectory(data: Buffer): boolean {
   const from = Math.max(0, data.length - 22 - 0xffff);
@@ -169,7 +73,7 @@ export function hostileContent(data: Buffer, kind: FileKind): string | undefined
   const text = data.toString('latin1');
   if (MARKUP.test(text) || EVENT_HANDLER.test(text)) return 'markup';
   if (hasZipDirectory(data)) return 'zip';
-  if (kind.ext === 'pdf' && pdfIsActive(data)) return 'pdf-active-content';
+  if (kind.ext === 'pdf') return pdfVerdict(data);
   return undefined;
 }
 
@@ -198,6 +102,11 @@ export const FILE_MESSAGES = {
   unsafe:
     'फ़ाइल में स्क्रिप्ट या छिपी हुई सामग्री है, कृपया आधार कार्ड की साधारण फ़ोटो या स्कैन चुनें / ' +
     'The file contains scripts or hidden content. Please choose a plain photo or scan of the Aadhaar card.',
+  pdfUnsupported:
+    'यह PDF जाँचा नहीं जा सकता: इसमें पासवर्ड, संकुचित ऑब्जेक्ट स्ट्रीम या ऐसी एन्कोडिंग है जो स्वीकार नहीं है। ' +
+    'कृपया आधार कार्ड की JPEG या PNG फ़ोटो, या साधारण PDF चुनें / ' +
+    'This PDF cannot be checked: it is password-protected, uses compressed object streams or an encoding that is ' +
+    'not accepted. Please choose a JPEG or PNG photo of the Aadhaar card, or a plain PDF.',
   wrongType: 'फ़ाइल GIF, JPEG, PNG या PDF होनी चाहिए / The file must be a GIF, JPEG, PNG or PDF.',
   changed:
     'फ़ाइल जाँच के दौरान बदल गई, कृपया फ़ाइल फिर से चुनें / The file changed while it was being checked. Please choose the file again.',
@@ -236,7 +145,7 @@ function checkBytes(size: number, data: Buffer, declaredType?: string): FileKind
   const hostile = hostileContent(data, kind);
   if (hostile) {
     log.warn('upload refused: hostile content', { reason: hostile, kind: kind.ext, size });
-    throw fileError(FILE_MESSAGES.unsafe);
+    throw fileError(hostile === 'pdf-unsupported' ? FILE_MESSAGES.pdfUnsupported : FILE_MESSAGES.unsafe);
   }
   return kind;
 }

@@ -118,7 +118,8 @@ const cases: Case[] = [
     data,
     type: 'application/pdf',
     name: 'scan.pdf',
-    message: unsafe,
+    // A predicted object stream is not read: refused for what it is, not for what it holds.
+    message: how === 'object stream with a PNG predictor' ? FILE_MESSAGES.pdfUnsupported : unsafe,
   })),
   {
     what: 'a real PNG with <svg onload=…> in a text chunk',
@@ -240,10 +241,10 @@ describe('staff opening a stored scan', () => {
     return r.json.data as { id: number; year: number };
   }
 
-  it('get a presigned GET whose type is the checked kind, shown inline', async () => {
-    for (const [file, type] of [
-      [SAMPLE_PNG, 'image/png'],
-      [SAMPLE_PDF, 'application/pdf'],
+  it('get a presigned GET whose type is the checked kind: a photo shown inline, a PDF only as an attachment', async () => {
+    for (const [file, type, disposition] of [
+      [SAMPLE_PNG, 'image/png', 'inline; filename="aadhaar.png"'],
+      [SAMPLE_PDF, 'application/pdf', 'attachment; filename="aadhaar.pdf"'],
     ] as const) {
       const reg = await registered(file, type);
       const link = await api.call('GET', `/api/registrations/${reg.id}/aadhaar-file`, {
@@ -253,11 +254,11 @@ describe('staff opening a stored scan', () => {
       expect(link.status).toBe(200);
       const url = new URL(link.json.url);
       expect(url.searchParams.get('response-content-type')).toBe(type);
-      expect(url.searchParams.get('response-content-disposition')).toMatch(/^inline; filename="aadhaar\.(png|pdf)"$/);
+      expect(url.searchParams.get('response-content-disposition')).toBe(disposition);
       const got = await fetch(link.json.url);
       expect(got.status).toBe(200);
       expect(got.headers.get('content-type')).toBe(type);
-      expect(got.headers.get('content-disposition')).toMatch(/^inline/);
+      expect(got.headers.get('content-disposition')).toBe(disposition);
       expect(Buffer.from(await got.arrayBuffer()).equals(file)).toBe(true);
     }
   });

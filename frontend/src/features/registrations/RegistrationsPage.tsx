@@ -94,7 +94,17 @@ export default function RegistrationsPage() {
 
   const viewAadhar = async (row: RegistrationRow) => {
     setMenu(null);
-    // Opened before the await so that the browser does not treat it as an unrequested pop-up.
+    // A PDF scan comes as an attachment (saved, never opened in the browser): no tab for it, the download
+    // starts from this page. A photo opens in a new tab, opened before the await so that the browser does
+    // not treat it as an unrequested pop-up.
+    if (row.adharFilePath.toLowerCase().endsWith('.pdf')) {
+      try {
+        window.location.assign(await aadhaarFileUrl(row.id, row.year));
+      } catch (e) {
+        showError(errorMessage(e, t('common.failedToLoad')));
+      }
+      return;
+    }
     const win = window.open('about:blank', '_blank');
     try {
       const url = await aadhaarFileUrl(row.id, row.year);
