@@ -7,14 +7,16 @@ import { catalogueIndexes, defineEntity } from '../lib/entity';
  * CROP#<id> / CROP                        the crop, with its registration rules
  *   gsi1: CROPS / <padded id>             every crop
  *   gsi2: CROPS#ACTIVE / <padded id>      only while active (sparse: default list and public dropdown)
- * CROPNAME#<normalized name> / CROPNAME   one crop per name (spaces, hyphens and case ignored); holds cropID
+ * CROPNAME#<name key> / CROPNAME          one crop per name key (catalogueNameKey, shared/name-key.ts: case,
+ *                                         spaces, punctuation, invisible characters and look-alike letters
+ *                                         of other scripts ignored); holds cropID
  */
 export interface CropItem {
   cropID: number;
   cropName: string;
   /** The Hindi name; absent or '' when the crop has none (the pages then show cropName). */
   cropNameHi?: string;
-  /** normalizeCropName(cropName) */
+  /** catalogueNameKey(cropName) (shared/name-key.ts); names stored before it carry the older key, see docs/decisions/0042-catalogue-names.md */
   cropNameKey: string;
   description: string;
   rules: CropRules | null;

@@ -1,12 +1,13 @@
-import { defaultRulesFor, normalizeCropName } from '@shared/crop-rules';
+import { defaultRulesFor } from '@shared/crop-rules';
 import { hsnOfCrop, presetHsnFor } from '@shared/hsn';
+import { catalogueNameKey } from '@shared/name-key';
 import type { CropDropdownItem, CropInput, CropListQuery, CropResponse } from '@shared/schemas/crops';
 import { DROPDOWN_TAKE } from '@shared/schemas/common';
 import { nextValue } from '../lib/counters';
 import { badRequest, conflict, notFound } from '../lib/errors';
 import { activeFlagEntry, fieldChanges, type AuditTrail } from '../lib/audit-log';
 import { searchTextOf } from '../lib/query';
-import { getCrop, insertCrop, listCrops, setCropActive, updateCrop, type CropItem } from './repository';
+import { getCrop, insertCrop, listCrops, setCropActive, updateCrop, type CropItem, type CropWriteOutcome } from './repository';
 
 function toResponse(c: CropItem): CropResponse {
   return {
@@ -22,11 +23,24 @@ function toResponse(c: CropItem): CropResponse {
   };
 }
 
-const takenMessage = (name: string, id?: number) =>
-  `A crop named ${name} already exists${id ? ` (ID ${id})` : ''}. Names that differ only in spaces, hyphens or case are the same crop.`;
+/**
+ * The crop already holding the name's key, named as it is stored: `Whеat` (Cyrillic е) is refused as the crop
+ * "Wheat" that exists, not as itself (docs/decisions/0042-catalogue-names.md).
+ */
+async function nameTaken(out: Extract<CropWriteOutcome, { ok: false }>, typed: string) {
+  const existing = out.takenBy ? await getCrop(out.takenBy, true) : undefined;
+  const name = existing?.cropName ?? typed;
+  const id = existing?.cropID ?? out.takenBy;
+  return conflict(
+    `A crop named ${name} already exists${id ? ` (ID ${id})` : ''}. Names that differ only in case, spaces, hyphens, ` +
+      'punctuation, invisible characters or look-alike letters of another script are the same crop.',
+    { cropID: id },
+  );
+}
 
+/** The name's comparison key (shared/name-key.ts); a name of punctuation or invisible characters alone has none. */
 function nameKey(name: string): string {
-  const key = normalizeCropName(name);
+  const key = catalogueNameKey(name);
   if (!key) throw badRequest('Crop name is required', { cropName: 'Crop name is required' });
   return key;
 }
@@ -89,7 +103,7 @@ export async function create(input: CropInput, audit: AuditTrail): Promise<CropR
       { summary: `crop ${item.cropName} created`, fields: fieldChanges(undefined, item, CROP_FIELDS) },
     ),
   );
-  if (!out.ok) throw conflict(takenMessage(input.cropName, out.takenBy), { cropID: out.takenBy });
+  if (!out.ok) throw await nameTaken(out, input.cropName);
   forgetDropdown();
   return toResponse(item);
 }
@@ -112,7 +126,7 @@ export async function update(id: number, input: CropInput, audit: AuditTrail): P
     audit.put({ type: 'crop', id }, { fields: fieldChanges(current, { ...current, ...next }, CROP_FIELDS) }),
   );
   if (!out.ok) {
-    if (out.reason === 'name-taken') throw conflict(takenMessage(input.cropName, out.takenBy), { cropID: out.takenBy });
+    if (out.reason === 'name-taken') throw await nameTaken(out, input.cropName);
     throw conflict('This crop was changed by someone else at the same time. Reload and try again.');
   }
   forgetDropdown();

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { ALLOCATION_MODES, OPENS_NEXT_MAX_LENGTH } from '../config-keys';
 import { GSTIN_MESSAGES, gstinProblem, normalizeGstin } from '../gstin';
+import { nameText } from './common';
 
 const email = z
   .string({ error: 'Email is required' })
@@ -16,7 +17,9 @@ const password = z
   .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
   .max(200, 'Password is too long');
 
-const fullName = z.string({ error: 'Full name is required' }).trim().min(1, 'Full name is required').max(200, 'Max 200 chars');
+const fullName = nameText(
+  z.string({ error: 'Full name is required' }).trim().min(1, 'Full name is required').max(200, 'Max 200 chars'),
+);
 
 const roleIds = z
   .array(z.number({ error: 'Role ids must be numbers' }).int().positive(), { error: 'roleIds must be a list of role ids' })

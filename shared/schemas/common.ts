@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { isValidAadhaar, MSG_AADHAAR_INVALID } from '../aadhaar';
+import { hasUnsafeNameChars, MSG_NAME_CHARS } from '../name-text';
 
 /** Helpers shared by the request schemas of several areas. */
 
@@ -59,9 +60,23 @@ export const optionalText = (max: number, message = `Max ${max} chars`) =>
 export const blankIfMissing = <T extends z.ZodType>(schema: T) =>
   z.preprocess((v) => (v === undefined || v === null ? '' : v), schema);
 
+/**
+ * The rule of every name field (people, villages, crops, producers, users, counters): no control characters and
+ * no bidirectional marks (shared/name-text.ts). The forms and the server parse with the same schemas.
+ */
+export const nameText = <T extends z.ZodType<string>>(schema: T, message = MSG_NAME_CHARS) =>
+  schema.refine((v) => !hasUnsafeNameChars(v), message);
+
 /** Required, trimmed text of at most `max` characters; missing, null and blank get `requiredMessage`. */
 export const requiredName = (max: number, requiredMessage: string) =>
-  blankIfMissing(z.string({ error: requiredMessage }).trim().min(1, requiredMessage).max(max, `Max ${max} chars`));
+  blankIfMissing(nameText(z.string({ error: requiredMessage }).trim().min(1, requiredMessage).max(max, `Max ${max} chars`)));
+
+/** Optional name text (a village, a father's name): optionalText with the rule of name fields. */
+export const optionalName = (max: number, message = `Max ${max} chars`) =>
+  z
+    .union([nameText(z.string({ error: 'Must be text' }).trim().max(max, message)), z.null()])
+    .optional()
+    .transform((v) => (v ? v : undefined));
 
 /** 12 digits; spaces and hyphens between digit groups are tolerated and removed. */
 export const AADHAAR_RE = /^\d{12}$/;

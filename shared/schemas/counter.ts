@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { nameText } from './common';
 import { LETTER_CODE_RE } from './registration';
 
 /** The counter's day (docs/decisions/0029-counter-day.md): today's list, check-in with a token, the queue. */
@@ -66,11 +67,14 @@ export function letterCodeOf(scanned: string): string {
 }
 
 export const COUNTER_NAME_MAX = 40;
-export const counterName = z
-  .string({ error: 'counter must be text' })
-  .trim()
-  .min(1, 'counter: name the counter')
-  .max(COUNTER_NAME_MAX, `counter: at most ${COUNTER_NAME_MAX} characters`);
+export const counterName = nameText(
+  z
+    .string({ error: 'counter must be text' })
+    .trim()
+    .min(1, 'counter: name the counter')
+    .max(COUNTER_NAME_MAX, `counter: at most ${COUNTER_NAME_MAX} characters`),
+  'counter: no control characters or hidden text-direction marks',
+);
 
 /** POST /api/queue/serve: the clerk's counter starts serving a checked-in farmer's token. */
 export const ServeInput = z.strictObject({ registrationId, year, counter: counterName });

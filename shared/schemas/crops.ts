@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { QTY_CLAMP, type CropRules } from '../crop-rules';
 import { HSN_MESSAGE, HSN_RE } from '../hsn';
-import { blankIfMissing, catalogueListQuery, optionalText, queryBool, requiredName } from './common';
+import { blankIfMissing, catalogueListQuery, nameText, optionalText, queryBool, requiredName } from './common';
 
 export const CROP_NAME_MAX = 200;
 /** The Hindi name has the English name's limit. */
@@ -40,7 +40,9 @@ export const CropInput = z.object({
   cropName: requiredName(CROP_NAME_MAX, 'Crop name is required'),
   /** Optional: pages in Hindi show the English name when it is empty (docs/product-rules.md#crop-names-in-the-pages-language). */
   cropNameHi: blankIfMissing(
-    z.string({ error: 'Hindi name must be text' }).trim().max(CROP_NAME_HI_MAX, `Hindi name: max ${CROP_NAME_HI_MAX} chars`),
+    nameText(
+      z.string({ error: 'Hindi name must be text' }).trim().max(CROP_NAME_HI_MAX, `Hindi name: max ${CROP_NAME_HI_MAX} chars`),
+    ),
   ),
   description: optionalText(CROP_DESCRIPTION_MAX),
   /**

@@ -1,6 +1,14 @@
 import * as z from 'zod';
 import { isValidAadhaar, MSG_AADHAAR_INVALID } from '../aadhaar';
-import { AADHAAR_RE, catalogueListQuery, optionalText, requiredAadhaar, requiredName, stripAadhaar } from './common';
+import {
+  AADHAAR_RE,
+  catalogueListQuery,
+  optionalName,
+  optionalText,
+  requiredAadhaar,
+  requiredName,
+  stripAadhaar,
+} from './common';
 
 /** A farmer's contact number: digits only, 7 to 15. */
 export const FARMER_CONTACT_RE = /^\d{7,15}$/;
@@ -34,9 +42,9 @@ export const FarmerInput = z.object({
     .optional()
     .transform((v) => (v ? v : undefined))
     .refine((v) => v === undefined || FARMER_CONTACT_RE.test(v), 'Contact 7-15 digits'),
-  village: max(FARMER_LIMITS.village),
+  village: optionalName(FARMER_LIMITS.village),
   category: max(FARMER_LIMITS.category),
-  fatherName: max(FARMER_LIMITS.fatherName),
+  fatherName: optionalName(FARMER_LIMITS.fatherName),
   adharFilePath: max(FARMER_LIMITS.adharFilePath),
   address: max(FARMER_LIMITS.address),
 });

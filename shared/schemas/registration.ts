@@ -2,7 +2,9 @@ import * as z from 'zod';
 import { isValidAadhaar, MSG_AADHAAR_INVALID } from '../aadhaar';
 import { clampQty, defaultRulesFor, QTY_CLAMP } from '../crop-rules';
 import { findDistrict } from '../districts';
+import { MSG_NAME_CHARS_BILINGUAL } from '../name-text';
 import { normalizeMobile } from '../typed-numbers';
+import { nameText } from './common';
 
 /**
  * The seed registration: one schema for the public form (browser) and the registrations function (server).
@@ -65,8 +67,12 @@ export function splitBlock(text: string): { block: string; subDistrict: string }
 /** Multipart clients send every field as text; JSON clients may send numbers. */
 const asText = (v: unknown) => (typeof v === 'number' || typeof v === 'boolean' ? String(v) : v);
 
+/** The rule of every name field (shared/name-text.ts), with the form's Hindi and English message. */
+const named = (schema: z.ZodString) => nameText(schema, MSG_NAME_CHARS_BILINGUAL);
+
+/** A required name: the farmer's, the father's, the village. */
 const requiredText = (max: number) =>
-  z.preprocess(asText, z.string({ error: MSG_REQUIRED }).trim().min(1, MSG_REQUIRED).max(max, tooLong(max)));
+  z.preprocess(asText, named(z.string({ error: MSG_REQUIRED }).trim().min(1, MSG_REQUIRED).max(max, tooLong(max))));
 
 const optionalText = (max: number) =>
   z.preprocess(
@@ -76,6 +82,18 @@ const optionalText = (max: number) =>
       .trim()
       .max(max, tooLong(max))
       .optional(),
+  );
+
+/** An optional place name (the sub-district). */
+const optionalPlace = (max: number) =>
+  z.preprocess(
+    asText,
+    named(
+      z
+        .string({ error: tooLong(max) })
+        .trim()
+        .max(max, tooLong(max)),
+    ).optional(),
   );
 
 const digitsField = (n: number, message: string) =>
@@ -153,12 +171,14 @@ export const RegistrationFields = z
     /** Either the joined text '<block> | उप जिला - <sub-district>' or the block alone with subDistrict. */
     block: z.preprocess(
       asText,
-      z
-        .string({ error: MSG_REQUIRED })
-        .trim()
-        .max(2 * PLACE_MAX + 20, tooLong(PLACE_MAX)),
+      named(
+        z
+          .string({ error: MSG_REQUIRED })
+          .trim()
+          .max(2 * PLACE_MAX + 20, tooLong(PLACE_MAX)),
+      ),
     ),
-    subDistrict: optionalText(PLACE_MAX),
+    subDistrict: optionalPlace(PLACE_MAX),
     district: z.preprocess(asText, z.string({ error: MSG_REQUIRED }).trim().max(60, MSG_REQUIRED)),
     /** Informational (the form sends the chosen crop's name); the server stores the catalogue's name. */
     cropName: optionalText(200),
