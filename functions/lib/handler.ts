@@ -164,7 +164,8 @@ function runRoute(def: RouteDef, impl: AnyRouteImpl) {
 function toResponse(r: HttpResult): APIGatewayProxyStructuredResultV2 {
   return {
     statusCode: r.statusCode,
-    headers: { 'cache-control': 'no-store', 'x-content-type-options': 'nosniff', ...r.headers },
+    // Kept by no cache unless the route says otherwise (a public list, the lot): most replies name a person.
+    headers: { 'cache-control': 'private, no-store', 'x-content-type-options': 'nosniff', ...r.headers },
     body: r.body,
     isBase64Encoded: r.isBase64Encoded,
   };

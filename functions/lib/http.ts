@@ -55,16 +55,16 @@ export function text(data: string, contentType: string, headers: Record<string, 
 
 export const noContent = () => new HttpResult(204, '', {});
 
-/** A page the function renders; never stored by a shared cache (it may hold what the reader typed). */
+/** A page the function renders; never stored by any cache (it may hold what the reader typed, or what was found). */
 export function html(page: string, statusCode = 200, headers: Record<string, string> = {}): HttpResult<HtmlBody> {
   return new HttpResult(statusCode, page, {
     'content-type': 'text/html; charset=utf-8',
-    'cache-control': 'no-store',
+    'cache-control': 'private, no-store',
     ...headers,
   });
 }
 
 /** 303 See Other: after a form's POST, the browser GETs the given page. */
 export function seeOther(location: string): HttpResult<HtmlBody> {
-  return new HttpResult(303, '', { location, 'cache-control': 'no-store' });
+  return new HttpResult(303, '', { location, 'cache-control': 'private, no-store' });
 }

@@ -91,7 +91,7 @@ describe('area bundle', { timeout: 120_000 }, () => {
       AWS_REGION: 'ap-south-1',
     });
     expect(res.statusCode).toBe(401);
-    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers['cache-control']).toBe('private, no-store');
   });
 
   it("carries the Lambda credentials module instead of the SDK's default chain", () => {

@@ -88,7 +88,7 @@ function expectPageHeaders(headers: Headers) {
   expect(csp).toContain("frame-ancestors 'none'");
   expect(headers.get('referrer-policy')).toBe('no-referrer');
   expect(headers.get('x-frame-options')).toBe('DENY');
-  expect(headers.get('cache-control')).toBe('no-store');
+  expect(headers.get('cache-control')).toBe('private, no-store');
 }
 
 describe('the page', () => {
@@ -97,7 +97,7 @@ describe('the page', () => {
     const page = await r.text();
     expect(r.status).toBe(200);
     expect(r.headers.get('content-type')).toMatch(/^text\/html/);
-    expect(r.headers.get('cache-control')).toBe('no-store');
+    expect(r.headers.get('cache-control')).toBe('private, no-store');
     expect(page).toContain('<form method="post" action="/svsregistration" enctype="multipart/form-data"');
     expect(page).not.toMatch(/<script/i);
     for (const name of [

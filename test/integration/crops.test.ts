@@ -148,7 +148,7 @@ describe('crops: list, search, edit, inactivate, restore', () => {
     });
     expect(r.headers.get('cache-control')).toBe('public, max-age=60');
     const staff = await api.call('GET', '/api/crops/dropdown', { token: tokens.admin });
-    expect(staff.headers.get('cache-control')).toBe('no-store');
+    expect(staff.headers.get('cache-control')).toBe('private, no-store');
   });
 
   it('reads one crop; 404 for unknown ids on every call', async () => {

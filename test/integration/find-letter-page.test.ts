@@ -53,7 +53,7 @@ describe('the find-my-letter page without JavaScript', () => {
       const res = await fetch(new URL(PAGE + query, api.url));
       expect(res.status).toBe(200);
       expect(res.headers.get('content-type')).toMatch(/^text\/html/);
-      expect(res.headers.get('cache-control')).toBe('no-store');
+      expect(res.headers.get('cache-control')).toBe('private, no-store');
       expect(res.headers.get('content-security-policy')).toContain("script-src 'none'");
       const page = await res.text();
       expect(page).not.toContain('<script');

@@ -63,6 +63,19 @@ export function errorDocument(status: number, lang: PageLanguage, body: Html): s
   return pageDocument({ lang, title: `${title.hi} / ${title.en}`, path: '/', main });
 }
 
+/** The only query value a shareable page's answer may depend on: its language. */
+const PUBLIC_PAGE_QUERY = new Set(['lang']);
+
+/**
+ * What a page's answer may be kept as. A page with personal data says 'private' itself; on top of that, an address
+ * carrying anything but the language (a bill's or a credit note's token, right or wrong) is never kept by a shared
+ * cache, whatever the page shows: only the bare page of a number or a code (the summary, the lot) is public.
+ */
+function cachingOf(wanted: PageCaching, query: Record<string, string | undefined>): PageCaching {
+  if (wanted === 'private') return 'private';
+  return Object.keys(query).every((k) => PUBLIC_PAGE_QUERY.has(k)) ? 'public' : 'private';
+}
+
 /**
  * Runs a page: its language from `?lang=`, its content from `render`, and every refusal of the request (a
  * malformed or unknown number or code) as an HTML page with the refusal's status. Other errors go on to the
@@ -83,7 +96,7 @@ export async function servePage(
   const req: PageRequest = { lang, t: translator(lang, page.messages), query, pathParameters: event.pathParameters ?? {} };
   try {
     const rendered = await render(req);
-    return pageResult(200, rendered.document, rendered.caching);
+    return pageResult(200, rendered.document, cachingOf(rendered.caching, query));
   } catch (e) {
     if (e instanceof AppError && e.status < 500) {
       // Not kept by caches: the bill may exist a moment later (a number typed before the sale is saved).
