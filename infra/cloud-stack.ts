@@ -19,6 +19,7 @@ import { SeedPortalEdgeStack } from './constructs/edge-waf';
 import { SeedPortalMonitorStack } from './constructs/monitor';
 import { addOrphanScanSweeper } from './constructs/orphan-scan-sweeper';
 import { addRegistrationEvents, addRegistrationEventsAlarms } from './constructs/registration-events';
+import { addStreamAlarms, addStreamFailuresBucket } from './constructs/stream-consumer';
 import { addScanRetentionJob } from './constructs/scan-retention-job';
 import { addSite } from './constructs/site';
 import { addSpaDeployment } from './constructs/spa-deployment';
@@ -161,7 +162,14 @@ export class SeedPortalStack extends Stack {
       baseEnvironment,
       logRetention,
     });
-    const archive = addAuditArchive(this, { table: this.table, logsBucket: this.logsBucket, baseEnvironment, logRetention });
+    const streamFailures = addStreamFailuresBucket(this, this.logsBucket);
+    const archive = addAuditArchive(this, {
+      table: this.table,
+      logsBucket: this.logsBucket,
+      failures: streamFailures,
+      baseEnvironment,
+      logRetention,
+    });
     this.jobs.auditArchive = archive.fn;
     this.auditArchiveBucket = archive.bucket;
     const registrationEvents = addRegistrationEvents(this, {
@@ -169,6 +177,7 @@ export class SeedPortalStack extends Stack {
       aadhaarKey: secrets.aadhaarKey,
       baseEnvironment,
       logRetention,
+      failures: streamFailures,
     });
     this.jobs.registrationEvents = registrationEvents.fn;
 
@@ -181,6 +190,7 @@ export class SeedPortalStack extends Stack {
       accountConcurrency: props.accountConcurrency,
     });
     addRegistrationEventsAlarms(this, this.alarmTopic, registrationEvents);
+    addStreamAlarms(this, this.alarmTopic, 'AuditArchive', 'audit-archive', archive.fn);
 
     addRegistrationDayDashboard(this, {
       api,

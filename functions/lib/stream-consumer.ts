@@ -14,7 +14,7 @@ import { noteFailure } from './stream-failures';
  * Each record is decoded and handled on its own; a record that fails is answered failed alone, so the mapping
  * retries from it and the records before it stay done. Each failure is counted in the failure store with the
  * whole record (functions/lib/stream-failures.ts); after ATTEMPTS_BEFORE_SET_ASIDE, or at once when it cannot
- * even be read, the record is set aside there, logged and counted (StreamRecordSetAside, which raises an alarm),
+ * even be read, the record is set aside there, logged and counted (SET_ASIDE_METRIC, which raises an alarm),
  * and answered done: the records after it go on. Only when the failure store itself cannot be written is the
  * record answered failed for good, and then the mapping's own retry limit and on-failure queue take over.
  * A consumer's handling must be idempotent per record: a record comes again after any failure near it.
@@ -39,6 +39,7 @@ export interface StreamConsumer {
 }
 
 export const SET_ASIDE_METRIC = 'StreamRecordSetAside';
+export const NOT_KEPT_METRIC = 'StreamRecordNotKept';
 
 const keyOf = (r: DynamoDBRecord): string => String((r.dynamodb?.Keys?.pk as { S?: string } | undefined)?.S ?? '');
 export const sequenceOf = (r: DynamoDBRecord): string => r.dynamodb?.SequenceNumber ?? '';
@@ -100,7 +101,7 @@ export async function consumeRecords(
           attempts: noted.attempts,
           error: failure.error.message,
         });
-        countSetAside(consumer.name);
+        count(consumer.name, SET_ASIDE_METRIC);
       } else {
         log.warn('stream record failed (delivered again)', {
           consumer: consumer.name,
@@ -117,6 +118,7 @@ export async function consumeRecords(
         error: failure.error.message,
         storeError: (e as Error).message,
       });
+      count(consumer.name, NOT_KEPT_METRIC);
       again.push(sequence);
     }
   }
@@ -125,12 +127,12 @@ export async function consumeRecords(
 
 const metricsOf = new Map<ConsumerName, Metrics>();
 
-function countSetAside(name: ConsumerName): void {
+function count(name: ConsumerName, metric: string): void {
   if (process.env.VITEST) return;
   try {
     let m = metricsOf.get(name);
     if (!m) metricsOf.set(name, (m = new Metrics({ namespace: METRICS_NAMESPACE, serviceName: name })));
-    m.addMetric(SET_ASIDE_METRIC, MetricUnit.Count, 1);
+    m.addMetric(metric, MetricUnit.Count, 1);
     m.publishStoredMetrics();
   } catch {
     /* the log line above is kept either way */

@@ -1,14 +1,14 @@
 import { CfnElement, Duration, RemovalPolicy, type Stack } from 'aws-cdk-lib';
 import type { Table } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
-import { FilterCriteria, FilterRule, StartingPosition } from 'aws-cdk-lib/aws-lambda';
-import { DynamoEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import { FilterCriteria, FilterRule } from 'aws-cdk-lib/aws-lambda';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectLockRetention } from 'aws-cdk-lib/aws-s3';
 import { AUDIT_ARCHIVE_ENTRY } from '../bundling';
 import { acknowledge } from './acknowledge';
 import { addLambdaFunction } from './lambda-function';
+import { addStreamMapping } from './stream-consumer';
 
 /**
  * How long each archived entry is locked: 8 years, as long as the bills they record are kept (the books of a
@@ -27,7 +27,13 @@ export const AUDIT_ARCHIVE_PREFIX = 'audit/';
  */
 export function addAuditArchive(
   stack: Stack,
-  options: { table: Table; logsBucket: Bucket; baseEnvironment: Record<string, string>; logRetention: RetentionDays },
+  options: {
+    table: Table;
+    logsBucket: Bucket;
+    failures: Bucket;
+    baseEnvironment: Record<string, string>;
+    logRetention: RetentionDays;
+  },
 ): { bucket: Bucket; fn: NodejsFunction } {
   const { table } = options;
   const bucket = new Bucket(stack, 'AuditArchiveBucket', {
@@ -54,20 +60,17 @@ export function addAuditArchive(
   role.addToPolicy(
     new PolicyStatement({ actions: ['s3:PutObject'], resources: [bucket.arnForObjects(`${AUDIT_ARCHIVE_PREFIX}*`)] }),
   );
-  fn.addEventSource(
-    new DynamoEventSource(table, {
-      startingPosition: StartingPosition.TRIM_HORIZON,
-      batchSize: 100,
-      bisectBatchOnError: true,
-      reportBatchItemFailures: true,
-      filters: [
-        FilterCriteria.filter({
-          eventName: FilterRule.isEqual('INSERT'),
-          dynamodb: { Keys: { pk: { S: FilterRule.beginsWith('AUDIT#') } } },
-        }),
-      ],
-    }),
-  );
+  addStreamMapping(fn, role, {
+    consumer: 'audit-archive',
+    table,
+    failures: options.failures,
+    filters: [
+      FilterCriteria.filter({
+        eventName: FilterRule.isEqual('INSERT'),
+        dynamodb: { Keys: { pk: { S: FilterRule.beginsWith('AUDIT#') } } },
+      }),
+    ],
+  });
   const tableId = stack.getLogicalId(table.node.defaultChild as CfnElement);
   acknowledge(role, [
     {

@@ -17,6 +17,7 @@ export const LOG_RETENTION_BY_PREFIX = [
   { prefix: 'cloudfront/', days: 180 },
   { prefix: 's3/site/', days: 180 },
   { prefix: 'audit-archive/', days: 180 },
+  { prefix: 'stream-failures/', days: 180 },
   { prefix: 's3/uploads/', days: 365 },
 ] as const;
 

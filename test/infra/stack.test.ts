@@ -13,6 +13,8 @@ import { ALARM_THRESHOLDS, TABLE_OPERATIONS } from '@infra/constructs/alarms';
 import { LOG_RETENTION_BY_PREFIX, WARM_THROUGHPUT } from '@infra/constructs/data';
 import { AUDIT_ARCHIVE_RETENTION_DAYS } from '@infra/constructs/audit-archive';
 import { REGISTRATION_EVENTS_ITERATOR_AGE_ALARM_MS } from '@infra/constructs/registration-events';
+import { STREAM_RETRY_ATTEMPTS } from '@infra/constructs/stream-consumer';
+import { NOT_KEPT_METRIC, SET_ASIDE_METRIC } from '@functions/lib/stream-consumer';
 import { AREA_GRANTS, LIVE_ALIAS, ROUTE_THROTTLES, TABLE_ACTIONS, checkRoutesAreServed } from '@infra/constructs/api';
 import { PAGE_CACHE_QUERY, SPA_REWRITE_FUNCTION_CODE, apiPathPatterns, pagePathPatterns } from '@infra/constructs/site';
 import { PUBLIC_PAGE_SECONDS } from '@functions/lib/pages/document';
@@ -123,7 +125,7 @@ describe('SeedPortalStack', { timeout: 120_000 }, () => {
 
   it('keeps every bucket private, encrypted and TLS-only', () => {
     const buckets = resourcesOf(template, 'AWS::S3::Bucket');
-    expect(buckets).toHaveLength(4); // uploads, site, logs, audit archive
+    expect(buckets).toHaveLength(5); // uploads, site, logs, audit archive, stream failures
     for (const [, b] of buckets) {
       expect(b.Properties.PublicAccessBlockConfiguration).toEqual({
         BlockPublicAcls: true,
@@ -137,7 +139,7 @@ describe('SeedPortalStack', { timeout: 120_000 }, () => {
       expect(b.DeletionPolicy).toBe('Retain');
     }
     const policies = resourcesOf(template, 'AWS::S3::BucketPolicy');
-    expect(policies).toHaveLength(4);
+    expect(policies).toHaveLength(5);
     for (const [, p] of policies) {
       expect(p.Properties.PolicyDocument.Statement).toEqual(
         expect.arrayContaining([
@@ -439,23 +441,36 @@ describe('SeedPortalStack', { timeout: 120_000 }, () => {
     const statements = resourcesOf(template, 'AWS::IAM::Policy')
       .filter(([, p]) => p.Properties.Roles.some((r: any) => r.Ref === roleId))
       .flatMap(([, p]) => p.Properties.PolicyDocument.Statement as { Action: string | string[]; Resource: unknown }[]);
-    const s3 = statements.filter((st) => [st.Action].flat().some((a) => a.startsWith('s3:')));
-    expect(s3.map((st) => [st.Action].flat())).toEqual([['s3:PutObject']]);
-    expect(JSON.stringify(s3[0].Resource)).toBe(
-      JSON.stringify({ 'Fn::Join': ['', [{ 'Fn::GetAtt': [bucketId, 'Arn'] }, '/audit/*']] }),
-    );
+    // Beside the stream mapping's own two actions on the failures bucket (checked with both mappings below).
+    const s3 = statements
+      .filter((st) => [st.Action].flat().some((a) => a.startsWith('s3:')))
+      .flatMap((st) =>
+        [st.Resource].flat().map((resource) => ({ actions: [st.Action].flat(), resource: JSON.stringify(resource) })),
+      )
+      .filter((r) => !r.resource.includes('StreamFailuresBucket'));
+    expect(s3).toEqual([
+      {
+        actions: ['s3:PutObject'],
+        resource: JSON.stringify({ 'Fn::Join': ['', [{ 'Fn::GetAtt': [bucketId, 'Arn'] }, '/audit/*']] }),
+      },
+    ]);
     const actions = statements.flatMap((st) => [st.Action].flat());
-    // Reads the stream only: no item read or write on the table, nothing on any other bucket.
+    // Reads the stream and writes only its own records in the failure store: no other item, nothing on any other bucket.
     expect(actions.filter((a) => a.startsWith('dynamodb:')).sort()).toEqual([
       'dynamodb:DescribeStream',
       'dynamodb:GetRecords',
       'dynamodb:GetShardIterator',
       'dynamodb:ListStreams',
+      'dynamodb:UpdateItem',
     ]);
+    const update = statements.find((st) => [st.Action].flat().includes('dynamodb:UpdateItem')) as { Condition?: unknown };
+    expect(update.Condition).toEqual({
+      'ForAllValues:StringEquals': { 'dynamodb:LeadingKeys': ['STREAMFAILED#audit-archive'] },
+    });
     expect(JSON.stringify(statements)).not.toContain('UploadsBucket');
   });
 
-  it('links new registrations and counts them from the stream: inserts of registrations only, retried whole, a dead-letter queue and two alarms', () => {
+  it('links new registrations and counts them from the stream: inserts of registrations only', () => {
     const fns = resourcesOf(template, 'AWS::Lambda::Function');
     const [fnId, fn] = fns.find(([, f]) => f.Properties.Description === REGISTRATION_EVENTS_DESCRIPTION)!;
     expect(fn.Properties).toMatchObject({ Runtime: 'nodejs24.x', Architectures: ['arm64'], Timeout: 60 });
@@ -471,14 +486,7 @@ describe('SeedPortalStack', { timeout: 120_000 }, () => {
       EventSourceArn: { 'Fn::GetAtt': [expect.stringMatching(/^Table/), 'StreamArn'] },
       StartingPosition: 'TRIM_HORIZON',
       BatchSize: 100,
-      MaximumRetryAttempts: 10,
-      DestinationConfig: {
-        OnFailure: { Destination: { 'Fn::GetAtt': [expect.stringMatching(/^RegistrationEventsDeadLetters/), 'Arn'] } },
-      },
     });
-    // No bisecting and no partial batch answers: a batch's counters are added once under the batch's name.
-    expect(mapping.BisectBatchOnFunctionError).toBeUndefined();
-    expect(mapping.FunctionResponseTypes).toBeUndefined();
     const patterns = mapping.FilterCriteria.Filters.map((f: { Pattern: string }) => JSON.parse(f.Pattern));
     expect(patterns).toEqual([{ eventName: ['INSERT'], dynamodb: { Keys: { sk: { S: ['REG'] } } } }]);
 
@@ -489,15 +497,59 @@ describe('SeedPortalStack', { timeout: 120_000 }, () => {
       .filter(([, p]) => p.Properties.Roles.some((r: any) => r.Ref === roleId))
       .flatMap(([, p]) => p.Properties.PolicyDocument.Statement as { Action: string | string[]; Resource: unknown }[]);
     const actions = statements.flatMap((st) => [st.Action].flat());
-    expect(actions.some((a) => a.startsWith('s3:'))).toBe(false);
+    const s3 = statements.filter((st) => [st.Action].flat().some((a) => a.startsWith('s3:')));
+    expect(s3.every((st) => JSON.stringify(st.Resource).includes('StreamFailuresBucket'))).toBe(true);
     expect(actions).not.toContain('dynamodb:Scan');
     expect(actions).not.toContain('dynamodb:DeleteItem');
+  });
 
+  it('both stream mappings answer per record, bisect, retry a bounded number of times, keep what they give up whole, and raise alarms', () => {
+    const mappings = resourcesOf(template, 'AWS::Lambda::EventSourceMapping').filter(([, m]) =>
+      JSON.stringify(m.Properties.EventSourceArn).includes('StreamArn'),
+    );
+    const fns = resourcesOf(template, 'AWS::Lambda::Function');
+    const consumers = [
+      { name: 'registration-events', description: REGISTRATION_EVENTS_DESCRIPTION },
+      { name: 'audit-archive', description: AUDIT_ARCHIVE_DESCRIPTION },
+    ];
+    expect(mappings).toHaveLength(consumers.length);
+    const [bucketId, bucket] = resourcesOf(template, 'AWS::S3::Bucket').find(([id]) => id.startsWith('StreamFailuresBucket'))!;
+    expect(bucket.Properties.PublicAccessBlockConfiguration).toMatchObject({
+      BlockPublicAcls: true,
+      RestrictPublicBuckets: true,
+    });
     const alarms = resourcesOf(template, 'AWS::CloudWatch::Alarm').map(([, a]) => a.Properties);
-    const queueAlarm = alarms.find((a) => a.MetricName === 'ApproximateNumberOfMessagesVisible');
-    expect(queueAlarm).toMatchObject({ Namespace: 'AWS/SQS', Threshold: 1 });
-    const ageAlarm = alarms.find((a) => a.MetricName === 'IteratorAge');
-    expect(ageAlarm).toMatchObject({ Namespace: 'AWS/Lambda', Threshold: REGISTRATION_EVENTS_ITERATOR_AGE_ALARM_MS });
+    for (const c of consumers) {
+      const [fnId] = fns.find(([, f]) => f.Properties.Description === c.description)!;
+      const [, mapping] = mappings.find(([, m]) => m.Properties.FunctionName.Ref === fnId)!;
+      expect(mapping.Properties, c.name).toMatchObject({
+        BisectBatchOnFunctionError: true,
+        FunctionResponseTypes: ['ReportBatchItemFailures'],
+        MaximumRetryAttempts: STREAM_RETRY_ATTEMPTS,
+        MaximumRecordAgeInSeconds: expect.any(Number),
+        // An S3 destination keeps the records themselves, beyond the stream's 24 hours.
+        DestinationConfig: { OnFailure: { Destination: { 'Fn::GetAtt': [bucketId, 'Arn'] } } },
+      });
+      expect(STREAM_RETRY_ATTEMPTS).toBeGreaterThan(0);
+      // The mapping may only add objects to the failures bucket and list it.
+      const roleId = fns.find(([id]) => id === fnId)![1].Properties.Role['Fn::GetAtt'][0];
+      const statements = resourcesOf(template, 'AWS::IAM::Policy')
+        .filter(([, p]) => p.Properties.Roles.some((r: any) => r.Ref === roleId))
+        .flatMap(([, p]) => p.Properties.PolicyDocument.Statement as { Action: string | string[]; Resource: unknown }[]);
+      const onBucket = statements.filter((st) => JSON.stringify(st.Resource).includes(bucketId));
+      expect(onBucket.flatMap((st) => [st.Action].flat()).sort(), c.name).toEqual(['s3:ListBucket', 's3:PutObject']);
+      const ageAlarm = alarms.find(
+        (a) => a.MetricName === 'IteratorAge' && JSON.stringify(a.Dimensions ?? []).includes(`"${fnId}"`),
+      );
+      expect(ageAlarm, c.name).toMatchObject({ Namespace: 'AWS/Lambda', Threshold: REGISTRATION_EVENTS_ITERATOR_AGE_ALARM_MS });
+      for (const metric of [SET_ASIDE_METRIC, NOT_KEPT_METRIC]) {
+        const alarm = alarms.find(
+          (a) => a.MetricName === metric && JSON.stringify(a.Dimensions) === JSON.stringify([{ Name: 'service', Value: c.name }]),
+        );
+        expect(alarm, `${c.name} ${metric}`).toMatchObject({ Namespace: 'SeedPortal', Threshold: 1, Statistic: 'Sum' });
+        expect(alarm!.AlarmActions).toHaveLength(1);
+      }
+    }
   });
 
   it('runs the allocation sweep every 15 minutes with a role that reads and writes table items only', () => {
@@ -791,7 +843,8 @@ describe('SeedPortalStack', { timeout: 120_000 }, () => {
 
   it('alarms on API 5xx and p95 latency, account concurrency, errors and throttles of every function and on DynamoDB throttling and system errors', () => {
     const alarms = resourcesOf(template, 'AWS::CloudWatch::Alarm').map(([, a]) => a.Properties);
-    expect(alarms).toHaveLength(2 + 1 + 2 * (FUNCTION_AREAS.length + 5) + 2 + 2);
+    // … and three per stream consumer (iterator age, records set aside, records not kept).
+    expect(alarms).toHaveLength(2 + 1 + 2 * (FUNCTION_AREAS.length + 5) + 2 + 3 * 2);
     const [[topicId, topic]] = resourcesOf(template, 'AWS::SNS::Topic');
     expect(topic.Properties.KmsMasterKeyId).toBeDefined();
     for (const a of alarms) {
@@ -838,8 +891,9 @@ describe('SeedPortalStack', { timeout: 120_000 }, () => {
           a.Namespace === 'AWS/Lambda' &&
           JSON.stringify(a.Dimensions) === JSON.stringify([{ Name: 'FunctionName', Value: { Ref: fnId } }]),
       );
-      // The stream consumer also alarms on the age of the records waiting for it.
-      const expected = area === 'registration events' ? ['Errors', 'IteratorAge', 'Throttles'] : ['Errors', 'Throttles'];
+      // The stream consumers also alarm on the age of the records waiting for them.
+      const consumer = area === 'registration events' || area === 'audit archive';
+      const expected = consumer ? ['Errors', 'IteratorAge', 'Throttles'] : ['Errors', 'Throttles'];
       expect(mine.map((a) => a.MetricName).sort(), area).toEqual(expected);
       expect(mine.find((a) => a.MetricName === 'Errors').Threshold).toBe(ALARM_THRESHOLDS.functionErrors);
       expect(mine.find((a) => a.MetricName === 'Throttles').Threshold).toBe(ALARM_THRESHOLDS.functionThrottles);
