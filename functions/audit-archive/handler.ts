@@ -1,6 +1,6 @@
 import { PutObjectCommand } from '@aws-sdk/client-s3';
 import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
-import { archiveKeyOf, isAuditItem } from '../lib/audit-log';
+import { archiveKeyOf, isAuditItem, isAuditPk } from '../lib/audit-log';
 import { s3Client } from '../lib/s3-client';
 import { env } from '../lib/env';
 import { consumeRecords, type DecodedRecord, type StreamConsumer } from '../lib/stream-consumer';
@@ -14,8 +14,7 @@ import { consumeRecords, type DecodedRecord, type StreamConsumer } from '../lib/
  */
 export const auditArchive: StreamConsumer = {
   name: 'audit-archive',
-  accepts: (r) =>
-    r.eventName === 'INSERT' && ((r.dynamodb?.Keys?.pk as { S?: string } | undefined)?.S ?? '').startsWith('AUDIT#'),
+  accepts: (r) => r.eventName === 'INSERT' && isAuditPk((r.dynamodb?.Keys?.pk as { S?: string } | undefined)?.S),
   async handle(records) {
     const failures = new Map<string, Error>();
     for (const record of records) {

@@ -77,9 +77,12 @@ export const SYSTEM_ACTOR: Caller = { userID: 0, name: 'System', email: '', role
 
 export const auditKey = (day: string, at: string, eventId: string) => ({ pk: `AUDIT#${day}`, sk: `${at}#${eventId}` });
 
+/** The partition key of a log entry. */
+export const isAuditPk = (pk: unknown): pk is string => typeof pk === 'string' && pk.startsWith('AUDIT#');
+
 /** A stored item of the log (as the table's stream gives it). */
 export const isAuditItem = (item: Record<string, unknown>): item is { pk: string; sk: string } =>
-  typeof item.pk === 'string' && item.pk.startsWith('AUDIT#') && typeof item.sk === 'string';
+  isAuditPk(item.pk) && typeof item.sk === 'string';
 
 /** The archive's object of an entry: audit/<India day>/<at>#<event id>.json, one per entry. */
 export const archiveKeyOf = (item: { pk: string; sk: string }) => `audit/${item.pk.slice('AUDIT#'.length)}/${item.sk}.json`;
