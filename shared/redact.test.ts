@@ -112,6 +112,16 @@ describe('redactDigitRuns: an Aadhaar number in any grouping, with any separator
     expect(redactDigitRuns('2026-11-25T09:48:12.123Z Aadhaar 786114296305')).toBe('2026-11-25T09:48:12.123Z Aadhaar [redacted]');
   });
 
+  it('keeps a bill or credit note number whole beside other figures, and only when its year digits are a financial year', () => {
+    expect(redactDigitRuns('bill INV2627-000001 of 1 kg from lot N26P1')).toBe('bill INV2627-000001 of 1 kg from lot N26P1');
+    expect(redactDigitRuns('CN2627-0000012 for INV2627-000001')).toBe('CN2627-0000012 for INV2627-000001');
+    // Shaped like one, but not a financial year: an Aadhaar number's first digits cannot hide in it.
+    expect(redactDigitRuns('INV7861-142963 05')).not.toMatch(/7861|142963/);
+    // Digits running into it make one number with it.
+    expect(redactDigitRuns('7861 1429 INV2627-000001')).toBe('[redacted]');
+    expect(redactDigitRuns('INV2627-0000017861 1429')).not.toMatch(/7861/);
+  });
+
   it('returns on hostile strings of 100 KB and more (no catastrophic backtracking)', () => {
     const hostile = [
       '7 - '.repeat(25_000),

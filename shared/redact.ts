@@ -31,7 +31,15 @@ const REQUEST_ID = '(?:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{
 /** A kept date-time or id has no digit within MAX_GAP characters after it (else it is read as part of a number). */
 const ALONE = `(?!\\P{Nd}{0,${MAX_GAP}}\\p{Nd})`;
 const NUMBER = `\\p{Nd}(?:\\P{Nd}{0,${MAX_GAP}}\\p{Nd}){11,}`;
-const SCAN = new RegExp(`(${DATE_TIME}${ALONE})|(${REQUEST_ID}${ALONE})|${NUMBER}`, 'giu');
+/**
+ * A bill's or credit note's number (INV2627-000001, CN2627-000001: the financial year's two years, then the
+ * number): kept whole wherever it stands, and never joined to the digits around it, so a summary such as
+ * 'bill INV2627-000001 of 1 kg' stays readable. Its four year digits must be two consecutive years: anything
+ * else shaped like it is redacted.
+ */
+const DOCUMENT_NUMBER = '(?:INV|CN)\\d{4}-\\d{6,7}(?![\\p{L}\\p{Nd}])';
+const SCAN = new RegExp(`(${DATE_TIME}${ALONE})|(${REQUEST_ID}${ALONE})|(${DOCUMENT_NUMBER})|${NUMBER}`, 'giu');
+const isFinancialYear = (digits: string) => Number(digits.slice(2, 4)) === (Number(digits.slice(0, 2)) + 1) % 100;
 /** Twelve digits joined by hyphens only: what a kept id may not hold. */
 const HYPHENATED_TWELVE = /\d(?:-?\d){11}/;
 const PERCENT_ENCODED = /(?:%[0-9a-f]{2})+/gi;
@@ -54,9 +62,10 @@ function decodePercent(text: string): string {
  * or farmers write into a record (a reason, a note), which must never keep an Aadhaar number in clear.
  */
 export function redactDigitRuns(text: string): string {
-  return decodePercent(text).replace(SCAN, (match, dateTime?: string, id?: string) => {
+  return decodePercent(text).replace(SCAN, (match, dateTime?: string, id?: string, document?: string) => {
     if (dateTime) return match;
     if (id) return HYPHENATED_TWELVE.test(id) ? REDACTED : match;
+    if (document) return isFinancialYear(document.replace(/^\D+/, '').slice(0, 4)) ? match : REDACTED;
     return REDACTED;
   });
 }
