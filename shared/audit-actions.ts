@@ -65,6 +65,7 @@ export const AUDIT_ACTIONS = {
   'POST /svsregistration/find-letter': { none: 'a lookup: reads a letter, changes nothing' },
   'POST /svsregistration/{code}/cancel': 'registration.cancel-by-farmer',
   'POST /api/registrations/{id}/cancel': 'registration.cancel',
+  'POST /api/registrations/{id}/farmer-link': 'registration.farmer-link',
 
   'POST /api/sales/make': 'sale.make',
 

@@ -137,6 +137,8 @@ export const ROUTES = [
   // cancelling a registration gives its place in the crop's stock back (the farmer confirms with the mobile's last 4 digits)
   { method: 'POST', path: '/svsregistration/{code}/cancel', area: 'registrations', access: 'public' },
   { method: 'POST', path: '/api/registrations/{id}/cancel', area: 'registrations', access: STAFF },
+  // A registration whose Aadhaar names a farmer with another mobile: linked (or not) once an admin confirms.
+  { method: 'POST', path: '/api/registrations/{id}/farmer-link', area: 'registrations', access: ADMIN },
 
   // sales and bills (public lookups by the printed invoice number only)
   { method: 'POST', path: '/api/sales/make', area: 'sales', access: STAFF },

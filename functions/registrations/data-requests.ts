@@ -79,7 +79,10 @@ async function readRequest(id: string): Promise<DataRequestItem | undefined> {
   return out.Item as DataRequestItem | undefined;
 }
 
-/** The farmer's request: created once per registration and kind while one is open (201), else the open one (200). */
+/**
+ * The letter holder's request about that registration alone: created once per registration and kind while one is
+ * open (201), else the open one (200).
+ */
 export async function createDataRequest(
   reg: RegistrationItem,
   kind: DataRequestKind,
@@ -95,7 +98,7 @@ export async function createDataRequest(
     createdAt: new Date().toISOString(),
     year: reg.year,
     registrationID: reg.id,
-    ...(reg.farmerID ? { farmerID: reg.farmerID } : {}),
+    // Not the farmer record the registration links to: the request is about this registration alone.
     name: reg.name,
   };
   const guard = openKey(reg.year, reg.id, kind);

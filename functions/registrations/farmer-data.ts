@@ -6,7 +6,6 @@ import type { AuditTrail } from '../lib/audit-log';
 import { AppError } from '../lib/errors';
 import { countAttempt, type Limit } from '../lib/rate-limit';
 import { withRetry } from '../lib/retry';
-import { getFarmer, registrationsOfFarmer } from '../farmers/repository';
 import { getInvoice } from '../sales/repository';
 import { createDataRequest, requestsOf } from './data-requests';
 import { getRegistrationByCode, type RegistrationItem } from './repository';
@@ -19,8 +18,6 @@ import { letterNotFound, tooManyAttempts } from './service';
  */
 export const MY_DATA_LIMITS = { perLetter: 5, perIp: 20, windowSeconds: 15 * 60 } as const;
 const MSG_WRONG_MOBILE = 'मोबाइल नंबर के आखिरी 4 अंक मेल नहीं खाते / The last 4 digits do not match the registered mobile number.';
-/** How many of a farmer's registrations the view lists (years of seasons; far more than one farmer has). */
-const REGISTRATIONS_SHOWN = 100;
 
 function limits(code: string, sourceIp: string): Limit[] {
   return [
@@ -61,21 +58,23 @@ function registrationRow(r: Record<string, unknown>): MyDataReply['registrations
   };
 }
 
+/**
+ * What the letter's own registration holds, and nothing else: not the farmer record it links to, not the
+ * farmer's other registrations or bills. The letter and the mobile's last digits prove only that the caller
+ * holds this letter; anyone who knows a farmer's Aadhaar number can make a letter of their own for it
+ * (docs/product-rules.md, "My data shows the letter's own registration").
+ */
 export async function myData(code: string, mobileLast4: string, sourceIp: string): Promise<MyDataReply> {
   const reg = await verifiedRegistration(code, mobileLast4, sourceIp);
-  const farmer = reg.farmerID ? await withRetry(() => getFarmer(reg.farmerID!, true)) : undefined;
-  const linked = reg.farmerID ? await withRetry(() => registrationsOfFarmer(reg.farmerID!, REGISTRATIONS_SHOWN)) : [];
-  // The index may lag the registration just made: the letter's own registration is always shown as stored.
-  const others = linked.filter((r) => !(Number(r.year) === reg.year && Number(r.id) === reg.id));
-  const regs = [reg as unknown as Record<string, unknown>, ...others];
-  // The bill standing and every bill cancelled (with its credit note): all are held about the farmer.
-  const numbers = regs.flatMap((r) => [
-    ...(r.isBilled && typeof r.invoiceNumber === 'string' ? [r.invoiceNumber] : []),
-    ...(Array.isArray(r.cancelledInvoiceNumbers) ? r.cancelledInvoiceNumbers.map(String) : []),
-  ]);
+  const row = reg as unknown as Record<string, unknown>;
+  // The bill standing and every bill of this registration cancelled (with its credit note).
+  const numbers = [
+    ...(reg.isBilled && typeof reg.invoiceNumber === 'string' ? [reg.invoiceNumber] : []),
+    ...(Array.isArray(reg.cancelledInvoiceNumbers) ? reg.cancelledInvoiceNumbers.map(String) : []),
+  ];
   const invoices = await Promise.all(numbers.map((n) => withRetry(() => getInvoice(n))));
   const bills = invoices.flatMap((i) =>
-    i
+    i && i.registrationID === reg.id
       ? [
           {
             invoiceNumber: i.invoiceNumber,
@@ -91,22 +90,20 @@ export async function myData(code: string, mobileLast4: string, sourceIp: string
   );
   const consentAt = (reg as { consentAt?: unknown }).consentAt;
   const noticeVersion = (reg as { noticeVersion?: unknown }).noticeVersion;
-  const requests = await requestsOf(
-    reg.farmerID,
-    regs.map((r) => ({ year: Number(r.year), id: Number(r.id) })),
-  );
+  const requests = await requestsOf(undefined, [{ year: reg.year, id: reg.id }]);
   return {
     farmer: {
-      farmerID: reg.farmerID ?? null,
-      name: farmer?.name || reg.name,
-      fatherName: farmer?.fatherName || reg.fatherName,
-      aadhaar: maskAadhaar(farmer?.aadhaarLast4 || reg.aadhaarLast4),
-      mobile: maskMobile(farmer?.contactNumber || reg.mobileNumber),
-      address: farmer?.address || [reg.village, reg.blockName, reg.subDistrict, reg.district].filter(Boolean).join(', '),
-      category: farmer?.category || reg.category,
+      // The link is not shown: it would name a record the letter's holder has not proven to be theirs.
+      farmerID: null,
+      name: reg.name,
+      fatherName: reg.fatherName,
+      aadhaar: maskAadhaar(reg.aadhaarLast4),
+      mobile: maskMobile(reg.mobileNumber),
+      address: [reg.village, reg.blockName, reg.subDistrict, reg.district].filter(Boolean).join(', '),
+      category: reg.category,
       gender: reg.gender,
     },
-    registrations: regs.map(registrationRow),
+    registrations: [registrationRow(row)],
     bills,
     consent: typeof consentAt === 'string' ? { consentAt, noticeVersion: strOrNull(noticeVersion) } : null,
     requests,

@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { FarmerCancelRequest, StaffCancelRequest } from '@shared/schemas/allocation';
 import { CapacityQuery } from '@shared/schemas/capacity';
 import {
+  FarmerLinkInput,
   FindLetterInput,
   LETTER_CODE_RE,
   LetterCodeParam,
@@ -32,6 +33,7 @@ import { listDataRequests, resolveDataRequest } from './data-requests';
 import { askAboutMyData, myData } from './farmer-data';
 import { closeSeason, retentionStatus } from './retention';
 import { listRegistrations } from './list';
+import { confirmFarmerLink } from './registration-link';
 import { presignDownload } from './scan-store';
 import * as registrations from './service';
 import { acceptsPage, isBasicFormPost, showBasicForm, submitBasicForm } from './basic-form';
@@ -160,6 +162,22 @@ export const handler = defineArea('registrations', {
       const year = body.year ?? Number(kolkataDate().slice(0, 4));
       const r = await registrations.findRegistration(params.id, year);
       return cancelRegistration(r, { staff: { caller: caller!, reason: body.reason } }, audit);
+    },
+  },
+  'POST /api/registrations/{id}/farmer-link': {
+    params: RegistrationIdParam,
+    body: FarmerLinkInput,
+    handle: async ({ params, body, audit }) => {
+      const r = await registrations.findRegistration(params.id, body.year);
+      const outcome = await confirmFarmerLink(r.year, r.id, body.accept);
+      const now = await registrations.findRegistration(r.id, r.year, true);
+      await audit.write(
+        { type: 'registration', id: r.id, year: r.year },
+        {
+          summary: `farmer link ${body.accept ? 'confirmed' : 'declined'}: ${outcome}${r.proposedFarmerID ? ` (farmer ${r.proposedFarmerID})` : ''}`,
+        },
+      );
+      return { outcome, farmerID: now.farmerID ?? null };
     },
   },
   'POST /svsregistration/{code}/my-data': {

@@ -586,8 +586,8 @@ export async function letterQr(code: string, size: number): Promise<{ id: number
 }
 
 /** Staff: newest year's registration with this number, or the given year's. */
-export async function findRegistration(id: number, year?: number): Promise<repo.RegistrationItem> {
-  const r = year ? await repo.getRegistration(year, id, false) : (await repo.registrationsWithId(id))[0];
+export async function findRegistration(id: number, year?: number, consistent = false): Promise<repo.RegistrationItem> {
+  const r = year ? await repo.getRegistration(year, id, consistent) : (await repo.registrationsWithId(id))[0];
   if (!r) throw notFound(`Registration ${id}${year ? ` of ${year}` : ''} not found`);
   return r;
 }
@@ -694,6 +694,8 @@ export function toRow(r: repo.RegistrationItem, clearAadhaar?: string | null): R
     isBilled: Boolean(r.isBilled),
     invoiceNumber: r.invoiceNumber ?? null,
     farmerID: r.farmerID ?? null,
+    ...(r.farmerLink ? { farmerLink: r.farmerLink } : {}),
+    ...(r.farmerLink === 'to-confirm' && r.proposedFarmerID ? { proposedFarmerID: r.proposedFarmerID } : {}),
     isAdmin: Boolean(r.isAdmin),
   };
 }

@@ -3,6 +3,7 @@ import { FarmerCancelRequest, StaffCancelRequest } from '../schemas/allocation';
 import { CancelReply } from '../schemas/replies/allocation';
 import { CapacityQuery } from '../schemas/capacity';
 import {
+  FarmerLinkInput,
   FindLetterInput,
   LetterCodeParam,
   LetterQrQuery,
@@ -15,6 +16,7 @@ import {
   AadhaarFileReply,
   AppointmentLetterReply,
   CapacityReply,
+  FarmerLinkReply,
   FindLetterReply,
   RegistrationListReply,
   RegistrationReply,
@@ -62,6 +64,7 @@ export const registrationsContract = {
   'GET /api/appointments/capacity': { query: CapacityQuery, reply: CapacityReply },
   'POST /svsregistration/{code}/cancel': { params: LetterCodeParam, body: FarmerCancelRequest, reply: CancelReply },
   'POST /api/registrations/{id}/cancel': { params: RegistrationIdParam, body: StaffCancelRequest, reply: CancelReply },
+  'POST /api/registrations/{id}/farmer-link': { params: RegistrationIdParam, body: FarmerLinkInput, reply: FarmerLinkReply },
   'POST /svsregistration/{code}/my-data': { params: LetterCodeParam, body: MyDataInput, reply: MyDataReply },
   'POST /svsregistration/{code}/data-requests': { params: LetterCodeParam, body: DataRequestInput, reply: DataRequestReply },
   'GET /api/data-requests': { query: DataRequestListQuery, reply: DataRequestListReply },

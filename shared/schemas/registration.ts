@@ -381,6 +381,13 @@ export const RegistrationListQuery = z.object({
 });
 export type RegistrationListQuery = z.output<typeof RegistrationListQuery>;
 
+/** POST /api/registrations/{id}/farmer-link: the registration's year, and whether it is that farmer's. */
+export const FarmerLinkInput = z.strictObject({
+  year: z.number({ error: 'year must be a number' }).int().min(2000).max(2100),
+  accept: z.boolean({ error: 'accept must be true or false' }),
+});
+export type FarmerLinkInput = z.infer<typeof FarmerLinkInput>;
+
 export const RegistrationIdParam = z.object({
   id: z.coerce.number({ error: 'id must be a number' }).int('id must be a whole number').positive('id must be positive').max(1e9),
 });

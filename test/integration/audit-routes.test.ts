@@ -266,6 +266,11 @@ const CASES: Record<WriteRouteKey, RouteCase> = {
     };
   },
 
+  'POST /api/registrations/{id}/farmer-link': async () => {
+    const reg = await newRegistration();
+    return { path: `/api/registrations/${reg.id}/farmer-link`, as: 'admin', body: { year: reg.year, accept: true } };
+  },
+
   'POST /api/sales/make': async () => {
     const reg = await newRegistration();
     const lots = await ok('GET', '/api/lots/for-crop', { query: { cropId: Number(reg.fields.cropId) } });

@@ -143,9 +143,22 @@ export const RegistrationRowReply = z.strictObject({
   isBilled: z.boolean(),
   invoiceNumber: z.string().nullable(),
   farmerID: z.number().nullable(),
+  /**
+   * Not linked for a reason: 'to-confirm' when its Aadhaar belongs to a farmer with another mobile number
+   * (proposedFarmerID) until an admin confirms; 'declined' once the admin said it is not that farmer's.
+   */
+  farmerLink: z.enum(['to-confirm', 'declined']).optional(),
+  proposedFarmerID: z.number().optional(),
   isAdmin: z.boolean(),
 });
 export type RegistrationRow = z.infer<typeof RegistrationRowReply>;
+
+/** POST /api/registrations/{id}/farmer-link: what was done. */
+export const FarmerLinkReply = z.strictObject({
+  outcome: z.enum(['linked', 'already-linked', 'to-confirm', 'declined', 'erased', 'gone', 'not-a-farmer']),
+  farmerID: z.number().nullable(),
+});
+export type FarmerLinkReply = z.infer<typeof FarmerLinkReply>;
 
 export const RegistrationListReply = z.strictObject({
   items: z.array(RegistrationRowReply),

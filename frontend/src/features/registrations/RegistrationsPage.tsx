@@ -18,6 +18,7 @@ import { usePageTitle } from '@web/components/usePageTitle';
 import { to } from '@web/paths';
 import { aadhaarFileUrl, listRegistrations, registrationQuery, type RegistrationSearch } from './api';
 import { CancelRegistrationDialog } from './CancelRegistrationDialog';
+import { FarmerLinkMenuItems } from './FarmerLinkMenuItems';
 import { IssueSeedsDialog } from './IssueSeedsDialog';
 import { IssuedNotice, type IssuedSale } from './IssuedNotice';
 import { RegistrationFilters, type RegistrationFilterValues } from './RegistrationFilters';
@@ -208,6 +209,20 @@ export default function RegistrationsPage() {
         )}
         <MenuItem onClick={() => menu && void viewAadhar(menu.row)}>{t('registrations.viewAadhar')}</MenuItem>
         <MenuItem onClick={() => menu && viewAppointment(menu.row)}>{t('registrations.viewAppointment')}</MenuItem>
+        {menu && (
+          <FarmerLinkMenuItems
+            row={menu.row}
+            onDone={(note) => {
+              setMenu(null);
+              setCancelledNote(note);
+              search((q) => ({ ...q }));
+            }}
+            onError={(message) => {
+              setMenu(null);
+              showError(message);
+            }}
+          />
+        )}
         {menu && letterStatusView(menu.row).mayCancel && (
           <MenuItem onClick={() => openCancel(menu.row)} sx={{ color: 'error.main' }}>
             {t('registrations.cancelRegistration')}

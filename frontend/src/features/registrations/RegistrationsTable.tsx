@@ -1,6 +1,7 @@
 import type { MouseEvent, ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
@@ -68,7 +69,22 @@ export function RegistrationsTable({ items, loading, error, select, onIssue, onM
     {
       header: t('registrations.nameFather'),
       sx: { minWidth: 120 },
-      cell: (r) => <Stacked first={r.name} second={r.fatherName} />,
+      cell: (r) => (
+        <>
+          <Stacked first={r.name} second={r.fatherName} />
+          {r.farmerLink === 'to-confirm' && (
+            <Chip
+              size="small"
+              color="warning"
+              variant="outlined"
+              label={t('registrations.farmerLinkToConfirm')}
+              title={t('registrations.farmerLinkToConfirmHelp', { farmer: r.proposedFarmerID ?? '—' })}
+              data-testid="farmer-link-to-confirm"
+              sx={{ mt: 0.5 }}
+            />
+          )}
+        </>
+      ),
     },
     {
       header: t('registrations.cropQty'),

@@ -50,3 +50,7 @@ export async function aadhaarFileUrl(id: number, year: number): Promise<string> 
 /** Staff cancel a registration with a reason; its place goes to the next farmer. */
 export const cancelRegistration = (row: { id: number; year: number }, reason: string) =>
   call('POST /api/registrations/{id}/cancel', { params: { id: row.id }, body: { reason, year: row.year } });
+
+/** An admin links a registration marked "to confirm" to the farmer its Aadhaar names, or declines. */
+export const confirmFarmerLink = (row: { id: number; year: number }, accept: boolean) =>
+  call('POST /api/registrations/{id}/farmer-link', { params: { id: row.id }, body: { year: row.year, accept } });
