@@ -638,10 +638,12 @@ export const en = {
     },
     waitlistedNo: 'Waiting list #{{position}}',
     farmerLinkToConfirm: 'To confirm',
-    farmerLinkToConfirmHelp: 'Its Aadhaar belongs to farmer {{farmer}}, who has another mobile number. Not linked until an admin confirms.',
+    farmerLinkToConfirmHelp:
+      'Its Aadhaar belongs to farmer {{farmer}}, who has another mobile number. Not linked until an admin confirms.',
     farmerLinkAccept: 'Same farmer: link to farmer {{farmer}}',
     farmerLinkDecline: 'Not the same farmer',
-    farmerLinkAcceptAsk: 'Link registration {{id}}/{{year}} to farmer {{farmer}}? Do this only after checking the farmer’s papers: the farmer record then lists it.',
+    farmerLinkAcceptAsk:
+      'Link registration {{id}}/{{year}} to farmer {{farmer}}? Do this only after checking the farmer’s papers: the farmer record then lists it.',
     farmerLinkDeclineAsk: 'Keep registration {{id}}/{{year}} apart from farmer {{farmer}}? It stays unlinked.',
     farmerLinkFailed: 'The farmer link could not be changed.',
     farmerLinkOutcome: {

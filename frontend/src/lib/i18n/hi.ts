@@ -637,7 +637,8 @@ export const hi: Messages = {
     farmerLinkToConfirmHelp: 'इसका आधार किसान {{farmer}} का है, जिनका मोबाइल नंबर अलग है। एडमिन की पुष्टि तक नहीं जोड़ा गया।',
     farmerLinkAccept: 'वही किसान: किसान {{farmer}} से जोड़ें',
     farmerLinkDecline: 'यह वह किसान नहीं है',
-    farmerLinkAcceptAsk: 'पंजीकरण {{id}}/{{year}} को किसान {{farmer}} से जोड़ें? किसान के कागज़ जाँचने के बाद ही करें: फिर यह किसान के रिकॉर्ड में दिखेगा।',
+    farmerLinkAcceptAsk:
+      'पंजीकरण {{id}}/{{year}} को किसान {{farmer}} से जोड़ें? किसान के कागज़ जाँचने के बाद ही करें: फिर यह किसान के रिकॉर्ड में दिखेगा।',
     farmerLinkDeclineAsk: 'पंजीकरण {{id}}/{{year}} को किसान {{farmer}} से अलग रखें? यह बिना जोड़े रहेगा।',
     farmerLinkFailed: 'किसान से जोड़ना बदला नहीं जा सका।',
     farmerLinkOutcome: {
