@@ -33,6 +33,7 @@ export const AUDIT_ACTIONS = {
   'POST /api/config': 'config.set',
   'DELETE /api/config/{key}': 'config.delete',
   'PUT /api/settings': 'settings.update',
+  'POST /api/admin/reconcile': 'reconcile.run',
 
   'POST /api/producers': 'producer.create',
   'PUT /api/producers/{id}': 'producer.update',

@@ -69,6 +69,8 @@ export const ROUTES = [
   { method: 'DELETE', path: '/api/config/{key}', area: 'admin', access: SUPER },
   { method: 'GET', path: '/api/settings', area: 'admin', access: ADMIN },
   { method: 'PUT', path: '/api/settings', area: 'admin', access: ADMIN },
+  // the derived data (farmer links, dashboard and report counters) recomputed from the registrations and bills
+  { method: 'POST', path: '/api/admin/reconcile', area: 'admin', access: SUPER },
 
   // producers
   { method: 'GET', path: '/api/producers', area: 'producers', access: STAFF },

@@ -12,6 +12,7 @@ import {
 import { json } from '../lib/http';
 import { AuditQuery } from '@shared/schemas/audit';
 import { auditPage } from './audit';
+import { reconcileNow } from './reconcile';
 import * as admin from './service';
 
 export const handler = defineArea('admin', {
@@ -54,4 +55,5 @@ export const handler = defineArea('admin', {
     handle: ({ body, caller, audit }) => admin.saveSeasonSettings(body, caller!, audit),
   },
   'GET /api/audit': { query: AuditQuery, handle: ({ query }) => auditPage(query) },
+  'POST /api/admin/reconcile': { handle: ({ audit }) => reconcileNow(audit) },
 });

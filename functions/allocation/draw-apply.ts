@@ -84,7 +84,7 @@ async function readRegistration(year: number, id: number): Promise<RegistrationI
 }
 
 /**
- * One transaction: the registration `SET status = waitlisted, waitlistPosition` (only while `applied`), its
+ * One transaction: the registration `SET status = waitlisted, waitlistPosition, waitlistedOn` (only while `applied`), its
  * applicant entry swapped for a queue entry at the position, the pool's applied −1 and waiting +1, the
  * farmer's notice. False when the registration is no longer applied (done before, or cancelled).
  */
@@ -92,15 +92,22 @@ async function waitlistLoser(cropId: number, year: number, id: number, position:
   const reg = await readRegistration(year, id);
   if (reg?.status !== 'applied') return false;
   const T = tableName();
+  // Kept on the registration as the report counter's day, so the counters can be recomputed (functions/reconcile).
+  const waitlistedOn = new Date().toISOString();
   const items = [
     {
       Update: {
         TableName: T,
         Key: regKey(year, id),
-        UpdateExpression: 'SET #status = :waitlisted, waitlistPosition = :position',
+        UpdateExpression: 'SET #status = :waitlisted, waitlistPosition = :position, waitlistedOn = :on',
         ConditionExpression: '#status = :applied',
         ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':waitlisted': 'waitlisted', ':applied': 'applied', ':position': position },
+        ExpressionAttributeValues: {
+          ':waitlisted': 'waitlisted',
+          ':applied': 'applied',
+          ':position': position,
+          ':on': waitlistedOn,
+        },
       },
     },
     { Delete: { TableName: T, Key: applicantKey(cropId, year, id) } },
@@ -121,7 +128,7 @@ async function waitlistLoser(cropId: number, year: number, id: number, position:
         values: { number: id, crop: reg.cropName, ...(reg.cropNameHi ? { cropHi: reg.cropNameHi } : {}), position },
       }),
     },
-    reportCounterUpdate(reg, { waitlisted: 1 }, new Date()),
+    reportCounterUpdate(reg, { waitlisted: 1 }, waitlistedOn),
   ];
   try {
     await withRetry(() => docClient().send(new TransactWriteCommand({ TransactItems: items })));

@@ -58,7 +58,7 @@ const TX = { pool: 0, registration: 1, entry: 2, due: 3, outbox: 4 } as const;
 /**
  * The transaction that confirms a waitlisted (promotion) or applied (draw) registration with a booked slot:
  * pool `promoteUpdate`, the registration `status = confirmed` with its appointment and `promotedOn` (only
- * while still in `from`), its queue or applicant entry deleted, its due entry and the outbox notice put.
+ * while still in `from`; `promotedFrom` keeps it, for the report counters' reconciliation), its queue or applicant entry deleted, its due entry and the outbox notice put.
  * Transaction conflicts and throttling are resent with jittered backoff. The slot stays the caller's to give
  * back unless the outcome is 'confirmed'.
  */
@@ -84,7 +84,7 @@ export async function confirmRegistration(reg: RegistrationItem, from: ConfirmFr
         Key: regKey(reg.year, reg.id),
         UpdateExpression:
           'SET #status = :confirmed, appointmentDate = :date, appointmentDateTime = :dateTime, appointmentShift = :shift, ' +
-          'appointmentShiftNumber = :shiftNumber, slotCounted = :counted, promotedOn = :on, changeToken = :token REMOVE waitlistPosition',
+          'appointmentShiftNumber = :shiftNumber, slotCounted = :counted, promotedOn = :on, promotedFrom = :from, changeToken = :token REMOVE waitlistPosition',
         ConditionExpression: '#status = :from',
         ExpressionAttributeNames: { '#status': 'status' },
         ExpressionAttributeValues: {

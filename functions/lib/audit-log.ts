@@ -40,7 +40,8 @@ export type AuditSubjectType =
   | 'allocation'
   | 'data-request'
   | 'day-close'
-  | 'season-close';
+  | 'season-close'
+  | 'reconciliation';
 
 export interface AuditSubject {
   type: AuditSubjectType;

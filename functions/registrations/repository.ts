@@ -76,6 +76,10 @@ export interface RegistrationItem {
   slotCounted?: boolean;
   /** When a waitlisted or applied registration was confirmed (functions/allocation/promotion.ts). */
   promotedOn?: string;
+  /** What it was confirmed from (promotion.ts; absent on registrations promoted before it was kept: waitlisted). */
+  promotedFrom?: 'waitlisted' | 'applied';
+  /** When the draw put an applicant on the waiting list (functions/allocation/draw-apply.ts). */
+  waitlistedOn?: string;
   /** A random id of the allocation write that last changed the status: a resent write recognises its own work. */
   changeToken?: string;
   /** Cancelled only: why (staff), by whom (absent when the farmer cancelled) and when. */

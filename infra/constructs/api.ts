@@ -81,7 +81,9 @@ export interface AreaGrants {
  */
 export const AREA_GRANTS: Record<FunctionArea, AreaGrants> = {
   auth: { table: 'write', reservedConcurrency: 20 },
-  admin: { table: 'write' },
+  // A super_admin's reconciliation run (POST /api/admin/reconcile) links registrations to farmers, which may make a
+  // farmer from a registration's sealed Aadhaar number, and reads every registration and bill: the key and 29 s.
+  admin: { table: 'write', aadhaarKey: true, timeoutSeconds: 29 },
   // The public home page and the public pages: settings, active content cards and announcements, and the
   // caller's user and roles when a signed-in member of staff opens them.
   home: {

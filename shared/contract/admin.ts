@@ -10,6 +10,7 @@ import {
 } from '../schemas/admin';
 import { AuditQuery, AuditReply } from '../schemas/audit';
 import { IdParam } from '../schemas/common';
+import { ReconcileReply } from '../schemas/reconcile';
 import {
   ConfigReply,
   PasswordResetReply,
@@ -37,4 +38,5 @@ export const adminContract = {
   'GET /api/settings': { reply: SettingsReply },
   'PUT /api/settings': { body: SettingsInput, reply: SettingsReply },
   'GET /api/audit': { query: AuditQuery, reply: AuditReply },
+  'POST /api/admin/reconcile': { reply: ReconcileReply },
 } as const satisfies AreaContract<'admin'>;

@@ -166,6 +166,7 @@ const CASES: Record<WriteRouteKey, RouteCase> = {
     const current = await ok('GET', '/api/settings');
     return { path: '/api/settings', as: 'admin', body: { ...current, PerDayLimit: current.PerDayLimit + 1 } };
   },
+  'POST /api/admin/reconcile': async () => ({ path: '/api/admin/reconcile', as: 'super_admin' }),
 
   'POST /api/producers': async () => ({ path: '/api/producers', as: 'admin', body: producerBody() }),
   'PUT /api/producers/{id}': async () => ({ path: `/api/producers/${await newProducer()}`, as: 'admin', body: producerBody() }),
