@@ -27,6 +27,9 @@ export const ALLOCATION_SWEEPER_ENTRY = join(REPO_ROOT, 'functions', 'allocation
 /** The Lambda entry of the daily scan retention job (not an API area). */
 export const SCAN_RETENTION_ENTRY = join(REPO_ROOT, 'functions', 'registrations', 'retention-handler.ts');
 
+/** The Lambda entry of the nightly reconciliation of farmer links and counters (not an API area). */
+export const RECONCILE_ENTRY = join(REPO_ROOT, 'functions', 'reconcile', 'handler.ts');
+
 /** The Lambda entry of the audit log's archive (a DynamoDB Streams consumer, not an API area). */
 export const AUDIT_ARCHIVE_ENTRY = join(REPO_ROOT, 'functions', 'audit-archive', 'handler.ts');
 

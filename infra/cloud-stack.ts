@@ -20,6 +20,7 @@ import { SeedPortalMonitorStack } from './constructs/monitor';
 import { addOrphanScanSweeper } from './constructs/orphan-scan-sweeper';
 import { addRegistrationEvents, addRegistrationEventsAlarms } from './constructs/registration-events';
 import { addStreamAlarms, addStreamFailuresBucket } from './constructs/stream-consumer';
+import { addReconcileJob } from './constructs/reconcile-job';
 import { addScanRetentionJob } from './constructs/scan-retention-job';
 import { addSite } from './constructs/site';
 import { addSpaDeployment } from './constructs/spa-deployment';
@@ -79,7 +80,7 @@ export class SeedPortalStack extends Stack {
   readonly api: HttpApi;
   readonly distribution: Distribution;
   readonly functions: Record<string, NodejsFunction>;
-  /** Functions without routes: the orphan-scan and allocation sweepers and the scan retention (scheduled), the audit archive (stream). */
+  /** Functions without routes: the orphan-scan and allocation sweepers, the scan retention and the reconciliation (scheduled), the audit archive and registration events (stream). */
   readonly jobs: Record<string, NodejsFunction> = {};
   readonly alarmTopic: Topic;
 
@@ -180,6 +181,12 @@ export class SeedPortalStack extends Stack {
       failures: streamFailures,
     });
     this.jobs.registrationEvents = registrationEvents.fn;
+    this.jobs.reconcile = addReconcileJob(this, {
+      table: this.table,
+      aadhaarKey: secrets.aadhaarKey,
+      baseEnvironment,
+      logRetention,
+    });
 
     this.alarmTopic = addAlarms(this, {
       api,

@@ -25,7 +25,7 @@ export async function startBenchStandIn(o: {
   adminEmail: string;
   adminPassword: string;
   dbPath?: string;
-  /** The allocation sweep every minute and the hourly scan retention, as `npm start` runs them (default true). */
+  /** The allocation sweep every minute, the hourly scan retention and the reconciliation, as `npm start` runs them (default true). */
   allocationSweeps?: boolean;
   /** The table stream's consumer: polling as `npm start` runs it (default), or none (bench/cost.ts runs its own). */
   stream?: 'poll' | 'none';
@@ -54,6 +54,7 @@ export async function startBenchStandIn(o: {
     adminPassword: o.adminPassword,
     allocationSweeps: o.allocationSweeps,
     scanRetention: o.allocationSweeps,
+    reconcile: o.allocationSweeps,
     stream: o.stream,
   });
   return {

@@ -1,5 +1,6 @@
 import { DeleteObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { sweepAllocation } from '@functions/allocation/sweep';
+import { runReconciliation } from '@functions/reconcile/job';
 import { DAY_MS, EXPORT_FILES_RULE, PENDING_UPLOADS_RULE } from '@functions/lib/upload-rules';
 import { sweepOrphanScans } from '@functions/registrations/orphan-scans';
 import { runRetention } from '@functions/registrations/retention';
@@ -151,3 +152,12 @@ export const SCAN_RETENTION_INTERVAL_MS = 60 * 60 * 1000;
  */
 export const startScanRetention = (o: { intervalMs?: number } = {}) =>
   every('scan retention', o.intervalMs ?? SCAN_RETENTION_INTERVAL_MS, () => runRetention({ lease: true }));
+
+export const RECONCILE_INTERVAL_MS = 10 * 60 * 1000;
+
+/**
+ * The reconciliation of farmer links and counters (functions/reconcile/job.ts) that the cloud runs nightly: now and
+ * then every 10 minutes until stopped, so that what a laptop's stream missed is put right while one works.
+ */
+export const startReconciliation = (o: { intervalMs?: number } = {}) =>
+  every('reconciliation', o.intervalMs ?? RECONCILE_INTERVAL_MS, () => runReconciliation());

@@ -7,7 +7,7 @@ import { resetEnvCache } from '@functions/lib/env';
 import { seedAll, type SeededAdmin } from '../seed';
 import { ensureTable, startDynamo, type LocalDynamo } from './dynamo';
 import { createGateway } from './gateway';
-import { startAllocationSweeps, startScanRetention, startUploadLifecycle } from './lifecycle';
+import { startAllocationSweeps, startReconciliation, startScanRetention, startUploadLifecycle } from './lifecycle';
 import { assertPortFree } from './port-check';
 import { startS3, type LocalS3 } from './s3';
 import { startStreamConsumer } from './streams';
@@ -33,6 +33,8 @@ export interface LocalStackOptions {
   allocationSweeps?: boolean;
   /** Run the scan retention now and every hour (default true). */
   scanRetention?: boolean;
+  /** Run the reconciliation of farmer links and counters now and every 10 minutes (default true). */
+  reconcile?: boolean;
   /**
    * The table's stream and its consumer: 'poll' (default) reads the stream every second as the cloud's mapping
    * does; 'drain' only when `drainStreams()` is called (tests that look at the follow-up); 'none' runs no
@@ -121,6 +123,8 @@ export async function startLocalStack(o: LocalStackOptions): Promise<RunningLoca
     const allocationSweeps = o.allocationSweeps === false ? undefined : startAllocationSweeps();
     // Deletion of scans past their retention time, as the cloud's daily schedule runs it.
     const scanRetention = o.scanRetention === false ? undefined : startScanRetention();
+    // Farmer links and counters recomputed from the registrations and bills, as the cloud's nightly schedule runs it.
+    const reconciliation = o.reconcile === false ? undefined : startReconciliation();
     // The farmer links and dashboard counters that follow new registrations, as the cloud's stream mapping runs them.
     const streams =
       stream === 'poll' || stream === 'drain'
@@ -140,6 +144,7 @@ export async function startLocalStack(o: LocalStackOptions): Promise<RunningLoca
       await streams?.stop();
       await allocationSweeps?.stop();
       await scanRetention?.stop();
+      await reconciliation?.stop();
       throw e;
     });
     const port = (server.address() as AddressInfo).port;
@@ -162,6 +167,7 @@ export async function startLocalStack(o: LocalStackOptions): Promise<RunningLoca
         await streams?.stop();
         await allocationSweeps?.stop();
         await scanRetention?.stop();
+        await reconciliation?.stop();
         await new Promise((r) => server.close(r));
         server.closeAllConnections?.();
         await Promise.all([dynamo?.stop(), s3?.stop()]);

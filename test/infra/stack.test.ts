@@ -48,6 +48,7 @@ const routes = ROUTES as readonly RouteDef[];
 const SWEEPER_DESCRIPTION = 'Seed portal job: deletes Aadhaar scans that no registration names';
 const ALLOCATION_SWEEPER_DESCRIPTION = 'Seed portal job: expires unclaimed places and moves the waiting lists';
 const SCAN_RETENTION_DESCRIPTION = 'Seed portal job: deletes Aadhaar scans past their retention time';
+const RECONCILE_DESCRIPTION = 'Seed portal job: recomputes farmer links and counters from the registrations and bills';
 const AUDIT_ARCHIVE_DESCRIPTION = 'Seed portal job: copies each new audit log entry to the locked archive bucket';
 const REGISTRATION_EVENTS_DESCRIPTION =
   'Seed portal job: links new registrations to their farmers and counts them on the dashboard';
@@ -189,9 +190,9 @@ describe('SeedPortalStack', { timeout: 120_000 }, () => {
     expect(verify.Properties.GenerateSecretString.PasswordLength).toBeGreaterThanOrEqual(32);
   });
 
-  it('creates exactly one Lambda per area, the orphan-scan sweeper, the allocation sweeper, the scan retention and the audit archive (no helper functions without the SPA deployment)', () => {
+  it('creates exactly one Lambda per area, the orphan-scan sweeper, the allocation sweeper, the scan retention, the reconciliation and the audit archive (no helper functions without the SPA deployment)', () => {
     const fns = resourcesOf(template, 'AWS::Lambda::Function');
-    expect(fns).toHaveLength(FUNCTION_AREAS.length + 5);
+    expect(fns).toHaveLength(FUNCTION_AREAS.length + 6);
     for (const area of FUNCTION_AREAS) {
       const matching = fns.filter(([, f]) => f.Properties.Description === `Seed portal API area: ${area}`);
       expect(matching, area).toHaveLength(1);
@@ -223,7 +224,7 @@ describe('SeedPortalStack', { timeout: 120_000 }, () => {
     }
     // 180 days of logs (CERT-In) for every function (the scheduled jobs too) and for the API access log.
     const logGroups = resourcesOf(template, 'AWS::Logs::LogGroup');
-    expect(logGroups).toHaveLength(FUNCTION_AREAS.length + 6);
+    expect(logGroups).toHaveLength(FUNCTION_AREAS.length + 7);
     for (const [, g] of logGroups) expect(g.Properties.RetentionInDays).toBe(180);
   });
 
@@ -395,6 +396,30 @@ describe('SeedPortalStack', { timeout: 120_000 }, () => {
     ).toEqual(['s3:DeleteObject', 's3:ListBucket']);
   });
 
+  it('runs the reconciliation nightly with a role that reads and writes table items, queries the indexes and reads the Aadhaar key', () => {
+    const fns = resourcesOf(template, 'AWS::Lambda::Function');
+    const [fnId, fn] = fns.find(([, f]) => f.Properties.Description === RECONCILE_DESCRIPTION)!;
+    expect(fn.Properties).toMatchObject({ Runtime: 'nodejs24.x', Timeout: 900 });
+    expect(fn.Properties.Environment.Variables.AADHAAR_KEY_ARN).toEqual({ Ref: expect.stringMatching(/^AadhaarKey/) });
+    const rules = resourcesOf(template, 'AWS::Events::Rule').filter(([, r]) =>
+      JSON.stringify(r.Properties.Targets).includes(`"${fnId}"`),
+    );
+    expect(rules).toHaveLength(1);
+    expect(rules[0][1].Properties).toMatchObject({ ScheduleExpression: 'cron(30 21 * * ? *)', State: 'ENABLED' });
+    const [roleId] = resourcesOf(template, 'AWS::IAM::Role').find(
+      ([, r]) => r.Properties.Description === 'Seed portal reconciliation of derived data',
+    )!;
+    const statements = resourcesOf(template, 'AWS::IAM::Policy')
+      .filter(([, p]) => p.Properties.Roles.some((r: any) => r.Ref === roleId))
+      .flatMap(([, p]) => p.Properties.PolicyDocument.Statement as { Action: string | string[]; Resource: unknown }[]);
+    const actions = statements.flatMap((st) => [st.Action].flat());
+    expect(actions.filter((a) => a.startsWith('s3:'))).toEqual([]);
+    expect(actions).not.toContain('dynamodb:Scan');
+    const byAction = (a: string) => statements.find((st) => [st.Action].flat().includes(a))!;
+    expect(JSON.stringify(byAction('dynamodb:UpdateItem').Resource)).not.toContain('index');
+    expect(JSON.stringify(byAction('secretsmanager:GetSecretValue').Resource)).toContain('AadhaarKey');
+  });
+
   it("archives every new audit entry: a locked bucket (governance, 8 years), the stream's inserts of AUDIT# keys, put-only grants", () => {
     const [bucketId, bucket] = resourcesOf(template, 'AWS::S3::Bucket').find(([, b]) => b.Properties.ObjectLockEnabled)!;
     expect(bucket.DeletionPolicy).toBe('Retain');
@@ -553,7 +578,7 @@ describe('SeedPortalStack', { timeout: 120_000 }, () => {
   });
 
   it('runs the allocation sweep every 15 minutes with a role that reads and writes table items only', () => {
-    expect(resourcesOf(template, 'AWS::Events::Rule')).toHaveLength(3);
+    expect(resourcesOf(template, 'AWS::Events::Rule')).toHaveLength(4);
     const fns = resourcesOf(template, 'AWS::Lambda::Function');
     const [fnId, fn] = fns.find(([, f]) => f.Properties.Description === ALLOCATION_SWEEPER_DESCRIPTION)!;
     expect(fn.Properties).toMatchObject({ Runtime: 'nodejs24.x', Architectures: ['arm64'], Timeout: 300 });
@@ -844,7 +869,7 @@ describe('SeedPortalStack', { timeout: 120_000 }, () => {
   it('alarms on API 5xx and p95 latency, account concurrency, errors and throttles of every function and on DynamoDB throttling and system errors', () => {
     const alarms = resourcesOf(template, 'AWS::CloudWatch::Alarm').map(([, a]) => a.Properties);
     // … and three per stream consumer (iterator age, records set aside, records not kept).
-    expect(alarms).toHaveLength(2 + 1 + 2 * (FUNCTION_AREAS.length + 5) + 2 + 3 * 2);
+    expect(alarms).toHaveLength(2 + 1 + 2 * (FUNCTION_AREAS.length + 6) + 2 + 3 * 2);
     const [[topicId, topic]] = resourcesOf(template, 'AWS::SNS::Topic');
     expect(topic.Properties.KmsMasterKeyId).toBeDefined();
     for (const a of alarms) {
@@ -882,6 +907,7 @@ describe('SeedPortalStack', { timeout: 120_000 }, () => {
       'scan retention': SCAN_RETENTION_DESCRIPTION,
       'audit archive': AUDIT_ARCHIVE_DESCRIPTION,
       'registration events': REGISTRATION_EVENTS_DESCRIPTION,
+      reconciliation: RECONCILE_DESCRIPTION,
     };
     for (const area of [...FUNCTION_AREAS, ...Object.keys(jobs)]) {
       const fnId = fnIds[jobs[area] ?? `Seed portal API area: ${area}`];
@@ -1058,11 +1084,11 @@ describe('SeedPortalStack options', { timeout: 120_000 }, () => {
     expect(pages).toMatchObject({ Prune: true, DistributionPaths: ['/*'], Exclude: ['assets/*'] });
     // Helper Lambdas we know of: only the BucketDeployment provider joins the area functions, the sweepers and the archive.
     const fns = resourcesOf(template, 'AWS::Lambda::Function');
-    expect(fns).toHaveLength(FUNCTION_AREAS.length + 6);
+    expect(fns).toHaveLength(FUNCTION_AREAS.length + 7);
     // Every function logs into a log group of ours, and every log group has a retention.
     for (const [, f] of fns) expect(f.Properties.LoggingConfig?.LogGroup).toEqual({ Ref: expect.stringMatching(/Logs/) });
     const logGroups = resourcesOf(template, 'AWS::Logs::LogGroup');
-    expect(logGroups).toHaveLength(FUNCTION_AREAS.length + 7);
+    expect(logGroups).toHaveLength(FUNCTION_AREAS.length + 8);
     for (const [, g] of logGroups) expect(g.Properties.RetentionInDays).toBe(180);
   });
 
