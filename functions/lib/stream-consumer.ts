@@ -4,7 +4,7 @@ import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { DynamoDBBatchResponse, DynamoDBRecord } from 'aws-lambda';
 import { log } from './log';
 import { METRICS_NAMESPACE } from './metrics';
-import { noteFailure } from './stream-failures';
+import { noteFailure, type ConsumerName } from './stream-failures';
 
 /**
  * One way to consume the table's stream, for every consumer (docs/decisions/0040-stream-consumers.md): in the
@@ -19,8 +19,7 @@ import { noteFailure } from './stream-failures';
  * record answered failed for good, and then the mapping's own retry limit and on-failure queue take over.
  * A consumer's handling must be idempotent per record: a record comes again after any failure near it.
  */
-export type ConsumerName = 'registration-events' | 'audit-archive';
-export const CONSUMERS: readonly ConsumerName[] = ['registration-events', 'audit-archive'];
+export { CONSUMERS, type ConsumerName } from './stream-failures';
 
 /** A record read from the stream: its sequence number, the key of its item and the item after the change. */
 export interface DecodedRecord {

@@ -14,6 +14,10 @@ import { withRetry } from './retry';
  * records after it go on. Erasure removes the records about an erased item (purgeFailedRecordsOf).
  */
 export const ATTEMPTS_BEFORE_SET_ASIDE = 3;
+
+/** The table's stream consumers (functions/lib/stream-consumer.ts), named here so that erasure can reach their held records. */
+export type ConsumerName = 'registration-events' | 'audit-archive';
+export const CONSUMERS: readonly ConsumerName[] = ['registration-events', 'audit-archive'];
 export const FAILED_RECORD_DAYS = 30;
 
 export interface FailedRecord {

@@ -14,7 +14,7 @@ import { billsOfYear, forEachRegistration, heldYears, mapBounded } from './readi
 import { ReportReconciler } from './reports';
 
 /**
- * The reconciliation job (docs/deployment.md, "Reconciliation job"; invariant 10, docs/invariants.md): the data
+ * The reconciliation job (docs/deployment.md, "Reconciliation job"; invariant 17, docs/invariants.md): the data
  * derived from the registrations and bills (farmer links, dashboard counters, report counters) recomputed from
  * them, and whatever differs corrected and reported. Run nightly by the schedule in the cloud
  * (infra/constructs/reconcile-job.ts), every 10 minutes by `npm start`, and by a super_admin through

@@ -5,8 +5,7 @@ import { getFarmer, registrationsOfFarmer, updateFarmer } from '../farmers/repos
 import { auditTrail, SYSTEM_ACTOR, type AuditTrail } from '../lib/audit-log';
 import { docClient, tableName } from '../lib/aws';
 import { isConditionalFailure, withRetry } from '../lib/retry';
-import { CONSUMERS } from '../lib/stream-consumer';
-import { purgeFailedRecordsOf } from '../lib/stream-failures';
+import { CONSUMERS, purgeFailedRecordsOf } from '../lib/stream-failures';
 import { regKey, type RegistrationItem } from './repository';
 
 /** What an erased name or father's name reads afterwards, on the letter, the lists and the farmer's own view. */

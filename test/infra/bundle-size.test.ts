@@ -13,13 +13,15 @@ const GOAL_KB = 300;
 const DEFAULT_BUDGET_KB = 290;
 const BUDGET_KB: Partial<Record<FunctionArea, number>> = {
   allocation: 305,
+  // admin runs the reconciliation job by hand for a super_admin (functions/reconcile/).
+  admin: 310,
   // lots, sales and registrations also render their QR pages as HTML (and registrations the plain form):
   // their texts, styles and templates, about 20-40 KB each, and the QR code writer, 56 KB (docs/performance.md,
   // function bundles); exports carries the spreadsheet writer.
   lots: 375,
   sales: 455,
   exports: 440,
-  registrations: 520,
+  registrations: 530,
 };
 
 describe('function bundle sizes', { timeout: 240_000 }, () => {
