@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { prefetch } from './lib/api';
+import { registerPageLoader } from './lib/page-preload';
 import { paths } from './paths';
 
 /**
@@ -48,6 +49,8 @@ export const publicPages = {
     data: () => undefined,
   },
 } satisfies Record<string, PublicPage>;
+
+for (const [name, page] of Object.entries(publicPages)) registerPageLoader(name, page.load);
 
 const PATTERNS: [string, keyof typeof publicPages][] = [
   [paths.home, 'home'],

@@ -30,7 +30,7 @@ import type { CancelRequestItem, CreditNoteItem } from './credit-note-entity';
 import * as cn from './credit-notes-repository';
 import * as repo from './repository';
 import { getSellerDay } from './seller-day';
-import { holdsBillToken, newBillToken } from './service';
+import { holdsBillToken, newBillToken } from './bill-tokens';
 
 /**
  * Cancelling a bill by credit note (docs/decisions/0027-records.md, section 1; docs/invariants.md#8-bills-cancelled-once-by-credit-note).
@@ -405,11 +405,6 @@ export async function creditNoteByNumber(number: string, caller: Caller | null, 
     ...(bill?.supplier ? { supplier: bill.supplier } : {}),
     ...(bill?.hsnCode !== undefined ? { hsnCode: bill.hsnCode } : {}),
   };
-}
-
-/** The credit note's token, for the cancelled bill's page (its readers hold the bill's token). */
-export async function creditNoteTokenOf(number: string): Promise<string | undefined> {
-  return (await cn.getCreditNote(number).catch(() => undefined))?.verifyToken;
 }
 
 export interface CreditNoteQr {

@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { quantityLabel, requestedKg, rulesOfCrop, saleLimit, saleQuantityKg, sameCrop, type CropRules } from '@shared/crop-rules';
 import { kgToQuintal, maskMobile } from '@shared/format';
 import {
@@ -36,7 +36,7 @@ import * as repo from './repository';
 import { saleFailure } from './sale-cancellation';
 import { statusOf, type AllocationStatus } from '@shared/allocation-status';
 import { readPool } from '../allocation/pool';
-import { creditNoteTokenOf } from './credit-notes';
+import { creditNoteTokenOf, holdsBillToken, newBillToken } from './bill-tokens';
 import { dayClosedError } from './day-close';
 import { saleDayUpdate } from './seller-day';
 
@@ -398,16 +398,6 @@ async function makeSaleOnce(input: MakeSaleInput, caller: Caller, audit: AuditTr
 }
 
 // ---- reading bills ----
-
-/** The token printed in a bill's QR code: 128 random bits, URL-safe. */
-export const newBillToken = () => randomBytes(16).toString('base64url');
-
-/** Whether `given` is the bill's token, compared in constant time (bills made before tokens have none). */
-export function holdsBillToken(inv: Pick<repo.InvoiceItem, 'verifyToken'>, given: string | undefined): boolean {
-  if (!inv.verifyToken || !given) return false;
-  const digest = (s: string) => createHash('sha256').update(s).digest();
-  return timingSafeEqual(digest(inv.verifyToken), digest(given));
-}
 
 /** What anyone gets by the bill's number alone: that it exists and what it was for, no personal data. */
 export function toSummary(i: repo.InvoiceItem): BillSummary {

@@ -97,8 +97,8 @@ export const BlockInput = z.object({
 export type BlockInputRaw = z.input<typeof BlockInput>;
 export type BlockInput = z.output<typeof BlockInput>;
 
-export const SEVERITIES = ['info', 'success', 'warn', 'danger'] as const;
-export type Severity = (typeof SEVERITIES)[number];
+export { SEVERITIES, type Severity } from './replies/cms';
+import { SEVERITIES } from './replies/cms';
 
 const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/i;
 

@@ -56,8 +56,8 @@ export type RefuseCancelRequestInput = z.infer<typeof RefuseCancelRequestInput>;
 
 export const CancelRequestIdParam = z.object({ id: requestId });
 
-export const CANCEL_REQUEST_STATUSES = ['open', 'approved', 'refused'] as const;
-export type CancelRequestStatus = (typeof CANCEL_REQUEST_STATUSES)[number];
+export { CANCEL_REQUEST_STATUSES, type CancelRequestStatus } from './replies/credit-notes';
+import { CANCEL_REQUEST_STATUSES } from './replies/credit-notes';
 
 export const CancelRequestListQuery = z.object({
   status: z

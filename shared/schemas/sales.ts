@@ -6,8 +6,8 @@ import { queryBool, queryId } from './common';
  * Sales and bills (invoices). Money is rupees with two decimals in the API; the server keeps paise
  * (integers). Quantities are kg in the API and grams in storage.
  */
-export const PAYMENT_MODES = ['Cash', 'Online'] as const;
-export type PaymentMode = (typeof PAYMENT_MODES)[number];
+export { PAYMENT_MODES, type PaymentMode } from './replies/sales';
+import { PAYMENT_MODES, type PaymentMode } from './replies/sales';
 export const DEFAULT_PAYMENT_MODE: PaymentMode = 'Cash';
 
 /** Bills page sizes (docs/product-rules.md#bills-page); the list answers at most the largest one per request. */

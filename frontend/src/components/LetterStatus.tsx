@@ -3,7 +3,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { letterStatusView } from '@shared/allocation-status';
 import type { AppointmentRecord } from '@shared/schemas/registration';
-import { indiaLongDay } from '@web/lib/india-day';
+import { indiaLongDay } from '@shared/india-day';
 
 /** What the block needs of a letter; the success card gives the registration reply's status the same way. */
 export type LetterStanding = Pick<AppointmentRecord, 'status' | 'isBilled' | 'waitlistPosition' | 'placesAhead' | 'drawOn'> &

@@ -1,5 +1,5 @@
-export { kolkataDateTime } from '@web/lib/kolkata-date-time';
-export { indiaDay, indiaLongDay } from '@web/lib/india-day';
+export { kolkataDateTime } from '@shared/kolkata-date-time';
+export { indiaDay, indiaLongDay } from '@shared/india-day';
 
 /** Kilograms as the app shows them (up to 3 decimals, Indian grouping). */
 let kgFormat: Intl.NumberFormat | undefined;

@@ -1,5 +1,7 @@
 import * as z from 'zod';
-import { SEVERITIES } from '../cms';
+
+export const SEVERITIES = ['info', 'success', 'warn', 'danger'] as const;
+export type Severity = (typeof SEVERITIES)[number];
 
 /** Blocks and announcements: public replies leave out createdOn and updatedOn. */
 export const BlockReply = z.strictObject({

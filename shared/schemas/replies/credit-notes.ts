@@ -1,5 +1,7 @@
 import * as z from 'zod';
-import { CANCEL_REQUEST_STATUSES } from '../credit-notes';
+
+export const CANCEL_REQUEST_STATUSES = ['open', 'approved', 'refused'] as const;
+export type CancelRequestStatus = (typeof CANCEL_REQUEST_STATUSES)[number];
 
 /** POST /api/invoices/{invoiceID}/cancel. */
 export const CancelBillReply = z.strictObject({

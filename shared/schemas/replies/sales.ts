@@ -1,5 +1,7 @@
 import * as z from 'zod';
-import { PAYMENT_MODES } from '../sales';
+
+export const PAYMENT_MODES = ['Cash', 'Online'] as const;
+export type PaymentMode = (typeof PAYMENT_MODES)[number];
 
 export const MakeSaleReply = z.strictObject({
   success: z.literal(true),

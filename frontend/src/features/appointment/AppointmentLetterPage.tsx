@@ -10,7 +10,7 @@ import type { AppointmentRecord } from '@shared/schemas/registration';
 import { call } from '@web/lib/api';
 import { loadStatusMessages } from '@web/lib/i18n';
 import { isJustRegistered } from '@web/lib/just-registered';
-import { indiaLongDay } from '@web/lib/india-day';
+import { indiaLongDay } from '@shared/india-day';
 import { paths, to } from '@web/paths';
 import { LetterActions } from './LetterActions';
 import { LetterSheet } from './LetterSheet';

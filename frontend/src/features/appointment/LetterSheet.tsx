@@ -9,7 +9,7 @@ import { quantityLabel } from '@shared/crop-rules';
 import { districtHindi } from '@shared/districts';
 import { letterStatusView } from '@shared/allocation-status';
 import type { AppointmentRecord } from '@shared/schemas/registration';
-import { indiaDay } from '@web/lib/india-day';
+import { indiaDay } from '@shared/india-day';
 import { CollectBy, LetterStatus } from '@web/components/LetterStatus';
 
 /** Stored values (docs/product-rules.md#appointment-letter) to message keys; kept here so the letter does not load the form's schemas. */

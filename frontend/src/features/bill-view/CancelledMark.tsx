@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { BillReply } from '@shared/schemas/sales';
-import { kolkataDateTime } from '@web/lib/kolkata-date-time';
+import { kolkataDateTime } from '@shared/kolkata-date-time';
 
 /** Path of the credit note's page (a literal here: shared/schemas/credit-notes.ts would bring zod to this public page). */
 export const creditNotePath = (number: string, token?: string) =>

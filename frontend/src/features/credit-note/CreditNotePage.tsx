@@ -11,7 +11,7 @@ import { ApiError, call, errorMessage, routeUrl } from '@web/lib/api';
 import { loadStatusMessages } from '@web/lib/i18n';
 import { useSession } from '@web/lib/session';
 import { usePageTitle } from '@web/components/usePageTitle';
-import { kolkataDateTime } from '@web/lib/kolkata-date-time';
+import { kolkataDateTime } from '@shared/kolkata-date-time';
 
 /**
  * The credit note (/credit-note/{number}?t={token}), printable on one A4 page with its QR code: the bill it

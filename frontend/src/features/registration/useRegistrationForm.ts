@@ -9,7 +9,7 @@ import type { RegistrationResult } from '@shared/schemas/replies/registration';
 import { ApiError, errorMessage } from '@web/lib/api';
 import type { JustRegistered } from '@web/lib/just-registered';
 import { to } from '@web/paths';
-import { publicPages } from '@web/startup';
+import { preloadPage } from '@web/lib/page-preload';
 import { isFormOpen, loadCrops, submitRegistration } from './api';
 import { FIELD_MESSAGES, FILE_FIELD, FORM_FIELDS } from './fields';
 import { fieldElementId, focusElement, SUMMARY_ID } from './focus';
@@ -295,7 +295,7 @@ export function useRegistrationForm(inAdmin: boolean) {
           return;
         }
       }
-      void publicPages.appointment.load().catch(() => undefined); // the letter's code arrives while the form is sent
+      preloadPage('appointment'); // the letter's code arrives while the form is sent
       const reply = await submitRegistration({ ...body, fileKey: uploaded.current.key }, idemKey.current);
       const code = reply.data.uniqeCode || reply.data.uniqueCode;
       const existing = reply.data.existing === true;

@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { cropLabel } from '@shared/crop-names';
 import type { CheckinReply } from '@shared/schemas/counter';
 import { translate } from '@web/lib/i18n/lite';
-import { kolkataDateTime } from '@web/lib/kolkata-date-time';
+import { kolkataDateTime } from '@shared/kolkata-date-time';
 
 export type CheckinOutcome =
   | { kind: 'done'; reply: CheckinReply }

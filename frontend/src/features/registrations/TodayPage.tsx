@@ -24,7 +24,7 @@ import { usePageTitle } from '@web/components/usePageTitle';
 import { ApiError, call, errorMessage } from '@web/lib/api';
 import { loadQueueMessages } from '@web/lib/i18n';
 import { storedCounterName } from '@web/lib/counter-name';
-import { kolkataDateTime } from '@web/lib/kolkata-date-time';
+import { kolkataDateTime } from '@shared/kolkata-date-time';
 import { ExportButton } from '@web/components/ExportButton';
 import { paths, to } from '@web/paths';
 import { CheckinOutcomePanel, type CheckinOutcome } from './CheckinOutcomePanel';
