@@ -1,7 +1,7 @@
 import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import http from 'node:http';
-import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -42,6 +42,7 @@ async function readStored(key: string): Promise<{ status: number; bytes: number 
 /** Bytes the stand-in has written to disk so far for objects whose file name starts with `name`. */
 function bytesOnDisk(name: string): number {
   const dir = join(directory, BUCKET, 'pending');
+  if (!existsSync(dir)) return 0; // the stand-in makes the folder with the first bytes it writes
   let total = 0;
   for (const file of readdirSync(dir, { withFileTypes: true }).filter((f) => f.isFile() && f.name.startsWith(name)))
     total += statSync(join(dir, file.name)).size;
@@ -65,7 +66,17 @@ describe('the S3 stand-in', () => {
       req.write(body.subarray(0, 200_000));
       // The rest follows once the first part is on the stand-in's disk, while a reader looks.
       const poll = setInterval(() => {
-        if (bytesOnDisk(key.slice('pending/'.length)) < 200_000) return;
+        let written: number;
+        try {
+          written = bytesOnDisk(key.slice('pending/'.length));
+        } catch (e) {
+          // A file renamed away while it was listed: look again at the next tick, but never fail outside the test.
+          if ((e as NodeJS.ErrnoException).code === 'ENOENT') return;
+          clearInterval(poll);
+          reject(e as Error);
+          return;
+        }
+        if (written < 200_000) return;
         clearInterval(poll);
         void readStored(key).then((seen) => {
           midway = seen;
