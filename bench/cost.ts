@@ -69,7 +69,7 @@ async function api(
     headers: {
       ...(o.token ? { authorization: `Bearer ${o.token}` } : {}),
       ...(o.body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(o.headers ?? {}),
+      ...o.headers,
     },
     body: o.body === undefined ? undefined : JSON.stringify(o.body),
   });
@@ -140,8 +140,13 @@ function sum(calls: Call[], per: number): Sum {
   const s: Sum = { rru: 0, wru: 0, localRru: 0, localWru: 0, s3: {}, invocations: 0, lambdaMs: 0, api: 0, bytesOut: 0 };
   for (const c of calls) {
     for (const d of c.tally.dynamo) {
-      if (d.kind === 'read') (s.rru += d.units), (s.localRru += d.local ?? 0);
-      else (s.wru += d.units), (s.localWru += d.local ?? 0);
+      if (d.kind === 'read') {
+        s.rru += d.units;
+        s.localRru += d.local ?? 0;
+      } else {
+        s.wru += d.units;
+        s.localWru += d.local ?? 0;
+      }
     }
     for (const src of [c.tally.s3, c.clientS3]) for (const [k, v] of Object.entries(src)) s.s3[k] = (s.s3[k] ?? 0) + v;
     s.invocations += c.tally.lambda.length;

@@ -135,7 +135,7 @@ try {
     process.stderr.write(`${label}: ${each.join(', ')}\n`);
   }
 } finally {
-  await chrome.kill();
+  chrome.kill();
   await site.stop();
 }
 

@@ -47,7 +47,7 @@ async function main(): Promise<number> {
   const families = args.family ?? [];
   const differences = await compareTables(client, { restoredTable: args.restored, liveTable: args.live, families });
   console.log('family            same  only restored  differing  only live');
-  for (const [family, d] of [...differences.entries()].sort()) {
+  for (const [family, d] of [...differences.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
     console.log(
       `${family.padEnd(16)} ${String(d.same).padStart(5)}  ${String(d.onlyInRestored.length).padStart(13)}  ${String(d.differing.length).padStart(9)}  ${String(d.onlyInLive).padStart(9)}`,
     );

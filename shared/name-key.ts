@@ -42,7 +42,8 @@ const LOOKALIKE_OF = new Map<string, string>(
 );
 // The key folds case, so a capital's small letter reads as the capital does (`в` as `b`, since `В` reads `B`),
 // unless the small letter looks like something else itself (Greek `ν` reads `v`, its capital `Ν` reads `N`).
-for (const [letter, reads] of [...LOOKALIKE_OF]) {
+// Over a copy of the entries, as the loop adds to the map.
+for (const [letter, reads] of Array.from(LOOKALIKE_OF)) {
   const small = letter.toLowerCase();
   if (small !== letter && !LOOKALIKE_OF.has(small)) LOOKALIKE_OF.set(small, reads.toLowerCase());
 }

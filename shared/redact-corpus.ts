@@ -71,7 +71,9 @@ export interface AadhaarVariant {
 const SCRIPT_ZERO: Record<DigitScript, number> = { ascii: 0x30, devanagari: 0x966, fullwidth: 0xff10 };
 
 export function inScript(digits: string, script: DigitScript): string {
-  return [...digits].map((d) => String.fromCodePoint(SCRIPT_ZERO[script] + Number(d))).join('');
+  return Array.from(digits)
+    .map((d) => String.fromCodePoint(SCRIPT_ZERO[script] + Number(d)))
+    .join('');
 }
 
 /** Every decimal digit of the scripts above as its ASCII digit (for reading a line back). */

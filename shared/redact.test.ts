@@ -48,7 +48,7 @@ describe('redactDigitRuns: an Aadhaar number in any grouping, with any separator
         words,
         words,
         (aadhaar, separators, s, before, after) => {
-          const digits = [...inScript(aadhaar, s)];
+          const digits = Array.from(inScript(aadhaar, s));
           const text = before + digits.map((d, i) => (i === 0 ? d : separators[i - 1] + d)).join('') + after;
           const out = redactDigitRuns(text);
           expect(NO_DIGIT.test(out)).toBe(false);
@@ -65,7 +65,9 @@ describe('redactDigitRuns: an Aadhaar number in any grouping, with any separator
       .filter((s) => !NO_DIGIT.test(s) && !s.includes('%'));
     fc.assert(
       fc.property(fc.stringMatching(/^\d{1,11}$/), fc.array(separator, { minLength: 10, maxLength: 10 }), (digits, seps) => {
-        const text = [...digits].map((d, i) => (i === 0 ? d : seps[i - 1] + d)).join('');
+        const text = Array.from(digits)
+          .map((d, i) => (i === 0 ? d : seps[i - 1] + d))
+          .join('');
         expect(redactDigitRuns(`mobile ${text} called`)).toBe(`mobile ${text} called`);
       }),
       { numRuns: 500 },

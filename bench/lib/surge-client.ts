@@ -287,10 +287,12 @@ export async function checkSurgeThroughApi(
   const sample = acked.filter((_, k) => k % Math.max(1, Math.floor(acked.length / 200)) === 0);
   await pool(sample.length, Math.min(o.c, 20), async (k) => {
     const f = farmers[sample[k].i];
-    const r = await getJson(h, `/api/registrations?aadhaar=${f.adharNumber}`, token);
+    const r = await getJson(h, `/api/registrations?aadhaar=${String(f.adharNumber)}`, token);
     const same = (r.json?.items ?? []).filter((x: { cropName: string }) => x.cropName === f.cropName);
     if (same.length !== 1)
-      problems.push(`inv 2: Aadhaar …${String(f.adharNumber).slice(-4)} has ${same.length} registrations for ${f.cropName}`);
+      problems.push(
+        `inv 2: Aadhaar …${String(f.adharNumber).slice(-4)} has ${same.length} registrations for ${String(f.cropName)}`,
+      );
     const file = await getJson(h, `/api/registrations/${sample[k].id}/aadhaar-file?year=${sample[k].year}`, token);
     const got = file.status === 200 ? await fetch(file.json.url) : undefined;
     if (!got?.ok) problems.push(`inv 6: scan of ${sample[k].id} not readable`);

@@ -141,9 +141,9 @@ export const routes: RouteObject[] = [
 
 /** Fetches the screen of the page opened directly, before the first render (render.tsx); never rejects. */
 export function preloadRoute(pathname: string): Promise<unknown> {
-  const loads = (matchRoutes(routes, pathname) ?? []).map((m) => {
+  const loads = (matchRoutes(routes, pathname) ?? []).map((m): Promise<unknown> => {
     const handle = m.route.handle as { preload?: () => Promise<unknown> } | undefined;
-    return handle?.preload?.().catch(() => undefined);
+    return handle?.preload ? handle.preload().catch(() => undefined) : Promise.resolve(undefined);
   });
   return Promise.all(loads);
 }

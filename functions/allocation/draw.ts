@@ -213,7 +213,7 @@ export function publishDraw(result: DrawResult, input: DrawInput): PublishedDraw
  * seed, crop, year, stock, shares and applicants. Empty when they are; otherwise each difference found.
  */
 export function verifyDraw(published: PublishedDraw): string[] {
-  if (published.algorithm !== DRAW_ALGORITHM) return [`Unknown algorithm ${published.algorithm}`];
+  if (published.algorithm !== DRAW_ALGORITHM) return [`Unknown algorithm ${String(published.algorithm)}`];
   let again: DrawResult;
   try {
     again = runDraw({

@@ -119,7 +119,7 @@ async function promisedFromDueEntries(
       ),
     );
     for (const e of entries.flat()) {
-      const key = `${e.cropId}#${e.year}`;
+      const key = `${String(e.cropId)}#${String(e.year)}`;
       sums.set(key, (sums.get(key) ?? 0) + Number(e.grams ?? 0));
     }
   }

@@ -47,8 +47,8 @@ export function conditionFailedAt(e: unknown): number[] {
 export async function queryIndex<T = Item>(q: IndexQuery): Promise<QueryResult<T>> {
   const gpk = `${q.index}pk`;
   const gsk = `${q.index}sk`;
-  const names: Record<string, string> = { '#gpk': gpk, ...(q.filter?.names ?? {}) };
-  const values: Record<string, unknown> = { ':gpk': q.pk, ...(q.filter?.values ?? {}) };
+  const names: Record<string, string> = { '#gpk': gpk, ...q.filter?.names };
+  const values: Record<string, unknown> = { ':gpk': q.pk, ...q.filter?.values };
   let keyCondition = '#gpk = :gpk';
   if (q.skPrefix) {
     names['#gsk'] = gsk;

@@ -53,11 +53,7 @@ export function isTransient(e: unknown): boolean {
   if (err.$retryable) return true;
   if ((err.$metadata?.httpStatusCode ?? 0) >= 500) return true;
   const reasons = cancellationReasons(e);
-  return (
-    reasons.length > 0 &&
-    reasons.some((r) => RETRIABLE_REASONS.has(r.Code ?? '')) &&
-    !reasons.some((r) => r.Code === 'ConditionalCheckFailed')
-  );
+  return reasons.some((r) => RETRIABLE_REASONS.has(r.Code ?? '')) && !reasons.some((r) => r.Code === 'ConditionalCheckFailed');
 }
 
 /** Errors where the request may or may not have been applied (the answer was lost). */

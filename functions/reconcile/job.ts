@@ -60,7 +60,9 @@ async function reconcile(now: () => Date): Promise<ReconcileReply> {
 
   // Every India day a counter of the held years may carry: from 1 January of the first year (or 1 April of the
   // first financial year) to today.
-  const first = [years[0] && `${years[0]}-01-01`, fys[0] && `${fys[0]}-04-01`].filter(Boolean).sort()[0] as string | undefined;
+  const first = [years[0] && `${years[0]}-01-01`, fys[0] && `${fys[0]}-04-01`]
+    .filter(Boolean)
+    .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))[0] as string | undefined;
   const daysFrom = (from: string) =>
     from > today
       ? []

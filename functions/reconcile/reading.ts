@@ -30,7 +30,7 @@ export async function heldYears(thisYear: number, back = 15): Promise<{ years: n
 
 /** `fn` over `items`, at most `limit` at once, results in order. */
 export async function mapBounded<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
-  const out: R[] = new Array(items.length);
+  const out: R[] = Array.from({ length: items.length });
   let next = 0;
   await Promise.all(
     Array.from({ length: Math.min(limit, items.length) }, async () => {

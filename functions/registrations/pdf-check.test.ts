@@ -171,7 +171,7 @@ describe('PDF scans: generated spellings (property)', () => {
   /** A name with any of its characters written as #xx (upper or lower case hex). */
   const escaped = (name: string) =>
     fc.array(fc.tuple(fc.boolean(), fc.boolean()), { minLength: name.length, maxLength: name.length }).map((how) =>
-      [...name]
+      Array.from(name)
         .map((ch, i) => {
           const [escape, upper] = how[i];
           if (!escape) return ch;

@@ -144,9 +144,10 @@ export function addSite(stack: Stack, options: SiteOptions): Site {
     whyNoRotation:
       'CloudFront takes the value from a template reference, so a rotation needs a deploy naming the new version; the functions accept the current and the previous value meanwhile. Rotated by hand with the runbook in docs/deployment.md.',
   });
-  const originVerifyValue = SecretValue.secretsManager(originVerify.secretArn, {
-    ...(options.originVerifySecretVersion ? { versionId: options.originVerifySecretVersion } : {}),
-  }).unsafeUnwrap();
+  const originVerifyValue = SecretValue.secretsManager(
+    originVerify.secretArn,
+    options.originVerifySecretVersion ? { versionId: options.originVerifySecretVersion } : {},
+  ).unsafeUnwrap();
   const apiDomain = options.apiOriginDomain ?? `${api.apiId}.execute-api.${stack.region}.${stack.urlSuffix}`;
   const apiOrigin = new HttpOrigin(apiDomain, {
     protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,

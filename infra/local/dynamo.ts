@@ -68,7 +68,9 @@ export async function startDynamo(opts: { port: number; dbPath?: string }): Prom
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (exited !== null)
-      throw new Error(`DynamoDB Local exited (code ${exited}). Is Java 17 installed and port ${opts.port} free?\n${stderr}`);
+      throw new Error(
+        `DynamoDB Local exited (code ${String(exited)}). Is Java 17 installed and port ${opts.port} free?\n${stderr}`,
+      );
     try {
       await client.send(new ListTablesCommand({}));
       break;

@@ -54,7 +54,7 @@ async function visitor(lang: 'hi' | 'en'): Promise<Page> {
 /** The crop select's option labels, once the crops have loaded. */
 async function cropOptions(p: Page): Promise<string[]> {
   await p.goto(url('/registration'));
-  await p.waitForFunction(() => (document.querySelector('#reg-cropId') as HTMLSelectElement | null)?.options.length! > 1);
+  await p.waitForFunction(() => ((document.querySelector('#reg-cropId') as HTMLSelectElement | null)?.options.length ?? 0) > 1);
   return p.locator('#reg-cropId option').allTextContents();
 }
 

@@ -306,7 +306,7 @@ describe('admin writes content, visitors read it', () => {
     ).resolves.toBe(320);
 
     // Markup typed by staff is shown as text and never runs.
-    await expect(cards[2].body).toBe(`Staff typed:\n${XSS_SCRIPT}\n${XSS_IMG}`);
+    expect(cards[2].body).toBe(`Staff typed:\n${XSS_SCRIPT}\n${XSS_IMG}`);
     await expect(p.evaluate(() => (window as { __xss?: unknown }).__xss)).resolves.toBeUndefined();
     await expect(p.locator('main img[src="x"]').count()).resolves.toBe(0);
     await expect(p.locator('main script').count()).resolves.toBe(0);
@@ -380,7 +380,7 @@ describe('admin writes content, visitors read it', () => {
     await p.goto(url('/'));
     await p.getByTestId('about').waitFor();
     await expect(p.getByTestId('announcement').count()).resolves.toBe(0);
-    await expect((await highlightCards(p)).map((c) => c.title)).toEqual([
+    expect((await highlightCards(p)).map((c) => c.title)).toEqual([
       'Wheat seed for the rabi season',
       'Mustard and chickpea seed',
     ]);

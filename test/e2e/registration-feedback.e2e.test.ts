@@ -59,7 +59,7 @@ const wheatFarmer = () => ({
 async function openForm(p: Page) {
   await p.goto(url('/registration'));
   await p.locator('#reg-Name').waitFor();
-  await p.waitForFunction(() => (document.querySelector('#reg-cropId') as HTMLSelectElement | null)?.options.length! > 1);
+  await p.waitForFunction(() => ((document.querySelector('#reg-cropId') as HTMLSelectElement | null)?.options.length ?? 0) > 1);
 }
 
 interface Pair {
@@ -218,7 +218,7 @@ describe('what the farmer reads when something is wrong', () => {
     await expect(retry.textContent()).resolves.toBe('फिर से प्रयास करें');
     await screenshot(p, 'registration-crops-failed-phone');
     await retry.click();
-    await p.waitForFunction(() => (document.querySelector('#reg-cropId') as HTMLSelectElement | null)?.options.length! > 1);
+    await p.waitForFunction(() => ((document.querySelector('#reg-cropId') as HTMLSelectElement | null)?.options.length ?? 0) > 1);
     await expect(retry.count()).resolves.toBe(0);
     await expect(p.locator('#reg-cropId-helper-text').textContent()).resolves.not.toContain('फसलें लोड नहीं');
     expect(refused).toBe(2);

@@ -81,7 +81,9 @@ async function openForm(p: Page) {
   await p.goto(url('/registration'));
   await p.locator('#reg-Name').waitFor();
   await p.waitForFunction(() =>
-    ['#reg-cropId', '#reg-district'].every((s) => (document.querySelector(s) as HTMLSelectElement | null)?.options.length! > 1),
+    ['#reg-cropId', '#reg-district'].every(
+      (s) => ((document.querySelector(s) as HTMLSelectElement | null)?.options.length ?? 0) > 1,
+    ),
   );
 }
 

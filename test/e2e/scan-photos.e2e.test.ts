@@ -85,10 +85,14 @@ async function makePhoto(p: Page): Promise<Buffer> {
 /** The JPEG with an EXIF block saying "rotate 90° clockwise to view" (orientation 6), as phones store portraits. */
 function withOrientation6(jpeg: Buffer): Buffer {
   const tiff = Buffer.from([
-    ...[0x4d, 0x4d, 0x00, 0x2a, 0x00, 0x00, 0x00, 0x08], // big-endian TIFF header, first IFD at 8
-    ...[0x00, 0x01], // one entry
-    ...[0x01, 0x12, 0x00, 0x03, 0x00, 0x00, 0x00, 0x01, 0x00, 0x06, 0x00, 0x00], // Orientation, SHORT, 1 value: 6
-    ...[0x00, 0x00, 0x00, 0x00], // no next IFD
+    // big-endian TIFF header, first IFD at 8
+    0x4d, 0x4d, 0x00, 0x2a, 0x00, 0x00, 0x00, 0x08,
+    // one entry
+    0x00, 0x01,
+    // Orientation, SHORT, 1 value: 6
+    0x01, 0x12, 0x00, 0x03, 0x00, 0x00, 0x00, 0x01, 0x00, 0x06, 0x00, 0x00,
+    // no next IFD
+    0x00, 0x00, 0x00, 0x00,
   ]);
   const payload = Buffer.concat([Buffer.from('Exif\0\0', 'latin1'), tiff]);
   const app1 = Buffer.concat([Buffer.from([0xff, 0xe1, 0x00, payload.length + 2]), payload]);
@@ -122,7 +126,7 @@ function watchUploads(p: Page): Request[] {
 async function openForm(p: Page) {
   await p.goto(url('/registration'));
   await p.locator('#reg-Name').waitFor();
-  await p.waitForFunction(() => (document.querySelector('#reg-cropId') as HTMLSelectElement | null)?.options.length! > 1);
+  await p.waitForFunction(() => ((document.querySelector('#reg-cropId') as HTMLSelectElement | null)?.options.length ?? 0) > 1);
 }
 
 async function fillFarmer(p: Page, file: string) {

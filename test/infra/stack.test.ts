@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { runInNewContext } from 'node:vm';
 import { App, Stack, Validations } from 'aws-cdk-lib';
 import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
 import { Bucket } from 'aws-cdk-lib/aws-s3';
@@ -67,7 +68,7 @@ function resourcesOf(template: Template, type: string): [string, { Properties: a
 
 /** Runs the CloudFront Function source the way CloudFront would (a `handler(event)` returning the request). */
 function rewrite(uri: string, cookies: Record<string, { value: string }> = {}): string {
-  const handler = new Function(`${SPA_REWRITE_FUNCTION_CODE}\nreturn handler;`)() as (e: unknown) => { uri: string };
+  const handler = runInNewContext(`${SPA_REWRITE_FUNCTION_CODE}\nhandler;`) as (e: unknown) => { uri: string };
   return handler({ request: { uri, headers: {}, querystring: {}, cookies } }).uri;
 }
 

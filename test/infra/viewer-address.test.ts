@@ -1,3 +1,4 @@
+import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { VIEWER_ADDRESS_HEADER } from '@functions/lib/client-address';
 import { VIEWER_ADDRESS_FUNCTION_CODE } from '@infra/constructs/viewer-address';
@@ -32,7 +33,7 @@ function viewerRequest(ip: string, headers: CfRequest['headers'] = {}) {
 }
 
 const run = (event: ReturnType<typeof viewerRequest>) =>
-  (new Function(`${VIEWER_ADDRESS_FUNCTION_CODE}\nreturn handler;`)() as (e: unknown) => CfRequest)(event);
+  (runInNewContext(`${VIEWER_ADDRESS_FUNCTION_CODE}\nhandler;`) as (e: unknown) => CfRequest)(event);
 
 describe('the viewer-address CloudFront Function', () => {
   it("writes the connection's address into the header and leaves the rest of the request alone", () => {

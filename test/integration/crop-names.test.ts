@@ -129,7 +129,7 @@ describe('public replies carry the Hindi name beside the English one', () => {
   it('the bill: its summary by number, and in full with its token', async () => {
     const sale = await api.call('POST', '/api/sales/make', {
       token: tokens.seller,
-      body: { lotID: lot.lotID, ...{ registrationID: registration.id, year: registration.year }, bags: 2, paymentMode: 'Cash' },
+      body: { lotID: lot.lotID, registrationID: registration.id, year: registration.year, bags: 2, paymentMode: 'Cash' },
     });
     expect(sale.status, sale.text).toBe(201);
     const number = sale.json.invoiceNumber;

@@ -33,7 +33,7 @@ function decodeSvg(svg: string): string {
   if (!size) throw new Error('SVG has no square viewBox');
   const d = /<path[^>]*stroke="[^"]+"[^>]*d="([^"]+)"/.exec(svg)?.[1] ?? /<path[^>]*d="([^"]+)"[^>]*stroke=/.exec(svg)?.[1];
   if (!d) throw new Error('SVG has no dark path');
-  const dark = Array.from({ length: size }, () => new Array<boolean>(size).fill(false));
+  const dark = Array.from({ length: size }, () => Array.from({ length: size }, () => false));
   let x = 0;
   let y = 0;
   for (const [, cmd, args] of d.matchAll(/([MmHhVv])([^MmHhVv]*)/g)) {

@@ -57,7 +57,7 @@ async function counterSums(): Promise<Record<string, number>> {
   for (const it of await scanTable({ ConsistentRead: true })) {
     const pk = String(it.pk);
     if (pk.startsWith('STAT#')) {
-      const group = /^STAT#registrations#/.test(pk) ? pk.replace(/#\d$/, '') : pk;
+      const group = pk.startsWith('STAT#registrations#') ? pk.replace(/#\d$/, '') : pk;
       add(`${group} count`, it.count);
       add(`${group} amountPaise`, it.amountPaise);
     } else if (pk.startsWith('RPT#')) {

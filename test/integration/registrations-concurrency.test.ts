@@ -231,7 +231,7 @@ describe('injected DynamoDB failures', () => {
       }),
     );
     const replies = await work.all(Array.from({ length: 20 }, () => registerFarmer(api, validFields({ cropName: 'Chickpea' }))));
-    expect(replies.map((r) => r.status)).toEqual(new Array(20).fill(201));
+    expect(replies.map((r) => r.status)).toEqual(Array.from({ length: 20 }, () => 201));
     expect([...tries.values()].every((t) => t === 3)).toBe(true);
     await checkInvariants(6);
   });
@@ -312,7 +312,7 @@ describe('injected DynamoDB failures', () => {
       }),
     );
     const replies = await work.all(Array.from({ length: 8 }, () => registerFarmer(api, validFields({ cropName: 'Wheat' }))));
-    expect(replies.map((r) => r.status)).toEqual(new Array(8).fill(201));
+    expect(replies.map((r) => r.status)).toEqual(Array.from({ length: 8 }, () => 201));
     setDocClientForTests(realClient);
     for (const r of replies) {
       const letter = await api.call('GET', `/svsregistration/AppointmentList/${r.json.data.uniqeCode}`);

@@ -416,7 +416,7 @@ describe('duplicates and retries (invariant 2)', () => {
     // The same search with the number kept out of the URL, as the staff screens send it.
     const hidden = await api.call('GET', '/api/registrations', {
       token: tokens.admin,
-      headers: { 'x-private-query': `aadhaar=${f.adharNumber}` },
+      headers: { 'x-private-query': `aadhaar=${String(f.adharNumber)}` },
     });
     expect(hidden.status, hidden.text).toBe(200);
     expect(hidden.json.items.map((i: { id: number }) => i.id)).toEqual(list.json.items.map((i: { id: number }) => i.id));

@@ -85,7 +85,7 @@ export async function startTestApi(opts: { staticDir?: string; streams?: boolean
   const call: TestApi['call'] = async (method, path, opts = {}) => {
     const u = new URL(path, url);
     for (const [k, v] of Object.entries(opts.query ?? {})) if (v !== undefined) u.searchParams.set(k, String(v));
-    const headers: Record<string, string> = { ...(opts.headers ?? {}) };
+    const headers: Record<string, string> = { ...opts.headers };
     if (opts.token) headers.authorization = `Bearer ${opts.token}`;
     let body: BodyInit | undefined;
     if (opts.rawBody !== undefined) body = opts.rawBody as BodyInit;

@@ -8,7 +8,7 @@ export async function pool<T>(
   task: (i: number) => Promise<T>,
   all: (workers: Promise<void>[]) => Promise<unknown> = (workers) => Promise.all(workers),
 ): Promise<T[]> {
-  const out: T[] = new Array(n);
+  const out: T[] = Array.from({ length: n });
   let next = 0;
   await all(
     Array.from({ length: Math.min(limit, n) }, async () => {

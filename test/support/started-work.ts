@@ -33,7 +33,7 @@ export function startedWork(): StartedWork {
       return Promise.all(works);
     },
     async settled() {
-      while (pending.size > 0) await Promise.allSettled([...pending]);
+      while (pending.size > 0) await Promise.allSettled(pending);
     },
   };
 }

@@ -105,7 +105,7 @@ function footer(t: Translate): Html {
 /** A whole page: the site's top bar, the content, the inline CSS and the small script. */
 export function pageDocument(o: PageOptions): string {
   const t = translator(o.lang);
-  return `<!doctype html>${html`<html lang="${o.lang}">
+  const page = html`<html lang="${o.lang}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -125,7 +125,8 @@ ${footer(t)}
 </div>
 ${o.script !== false && html`<script>${new Html(ENHANCE_SCRIPT)}</script>`}
 </body>
-</html>`}`;
+</html>`;
+  return `<!doctype html>${page.text}`;
 }
 
 /** What keeps a page safe whatever its caching: its policy (with or without the pages' script), no framing, no referrer. */

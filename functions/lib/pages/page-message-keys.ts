@@ -36,7 +36,7 @@ export function pickPageMessages(messages: object, set: PageMessageSet): Message
   for (const path of keys as readonly string[]) {
     const [group, key] = path.split('.');
     const from = all[group] as MessageTree;
-    out[group] = { ...((out[group] as MessageTree | undefined) ?? {}), [key]: from[key] };
+    out[group] = { ...(out[group] as MessageTree | undefined), [key]: from[key] };
   }
   return out;
 }

@@ -17,11 +17,14 @@ const CATEGORY_KEYS = new Set(['GEN', 'OBC', 'SC', 'ST'] as const);
 const isCategory = (v: string): v is 'GEN' | 'OBC' | 'SC' | 'ST' => (CATEGORY_KEYS as Set<string>).has(v);
 const GENDER_KEYS: Record<string, 'male' | 'female'> = { पुरुष: 'male', महिला: 'female' };
 
+/** A plain style object: the `sx` forms that are neither a theme callback nor an array, so they can be merged. */
+type StyleObject = Exclude<SxProps<Theme>, ReadonlyArray<unknown> | ((theme: Theme) => unknown)>;
+
 /**
  * The paper look: the letter as printed on A4 (print CSS) and as drawn for the PDF. On screen the same
  * parts take the phone's width; `paper` gives the paper look whatever the screen.
  */
-function looks(paper: boolean, screen: SxProps<Theme> & object, onPaper: object): SxProps<Theme> {
+function looks(paper: boolean, screen: StyleObject, onPaper: object): SxProps<Theme> {
   return paper ? { ...screen, ...onPaper } : { ...screen, '@media print': onPaper };
 }
 

@@ -25,7 +25,7 @@ export function SeasonClose() {
   const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
   const retention = useQuery({ queryKey: RETENTION_QUERY_KEY, queryFn: getRetention });
-  const [year, setYear] = useState(String(new Date().getFullYear() - 1));
+  const [year, setYear] = useState(() => String(new Date().getFullYear() - 1));
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
