@@ -32,14 +32,15 @@ export interface EntitySpec<T, Id, A extends readonly (keyof T & string)[]> {
 export interface Entity<T, Id> {
   readonly name: string;
   readonly attributes: readonly (keyof T & string)[];
-  key(id: Id): Key;
-  idOf(record: T): Id;
-  indexes(record: T): IndexKeys;
+  // Function-valued properties, not methods: they use no `this` and are passed around as values (`ids.map(entity.key)`).
+  readonly key: (id: Id) => Key;
+  readonly idOf: (record: T) => Id;
+  readonly indexes: (record: T) => IndexKeys;
   /** The item to store: key, index attributes, then the record. */
-  toItem(record: T): Item;
+  readonly toItem: (record: T) => Item;
   /** The record of a stored item (key and index attributes left out); undefined for no item. */
-  fromItem(item: Item | undefined): T | undefined;
-  fromItems(items: readonly Item[]): T[];
+  readonly fromItem: (item: Item | undefined) => T | undefined;
+  readonly fromItems: (items: readonly Item[]) => T[];
 }
 
 /** Compiles only when `A` names every attribute of T. */

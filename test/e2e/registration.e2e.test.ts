@@ -94,7 +94,7 @@ describe('farmer registration in the browser', () => {
       'कृपया फॉर्म सही करें / Please correct the highlighted fields.',
     );
     await expect(page.locator('#reg-adharNumber').getAttribute('aria-invalid')).resolves.toBe('true');
-    expect(page.getByText('फ़ाइल आवश्यक है (≤ 500KB)')).toBeTruthy();
+    await page.getByText('फ़ाइल आवश्यक है (≤ 500KB)').first().waitFor();
     await screenshot(page, 'registration-invalid-desktop');
 
     await fillForm(page, { ...farmer, crop: 'Wheat', qty: '2', file: join(FIXTURES, 'aadhaar-sample.pdf') });

@@ -155,23 +155,23 @@ const cases: Case[] = [
   // The client goes away mid-body, after the server has taken the request (its "100 Continue").
   gone('a JSON body aborted mid-way', () => ({
     head: head('POST', '/svsregistration', { 'Content-Type': json, 'Content-Length': 2000, Expect: '100-continue' }),
-    afterContinue: { body: '{"Name":"Ram",', then: 'destroy' },
+    afterContinue: { body: '{"Name":"Ram",', andThen: 'destroy' },
   })),
   gone('a multipart body aborted inside the file part', () => ({
     head: head('POST', '/svsregistration', { 'Content-Type': multipart, 'Content-Length': 10_000, Expect: '100-continue' }),
-    afterContinue: { body: TRUNCATED_FILE_PART, then: 'destroy' },
+    afterContinue: { body: TRUNCATED_FILE_PART, andThen: 'destroy' },
   })),
   gone('a chunked multipart body aborted mid-chunk', () => ({
     head: head('POST', '/svsregistration', { 'Content-Type': multipart, 'Transfer-Encoding': 'chunked', Expect: '100-continue' }),
-    afterContinue: { body: `400\r\n${TRUNCATED_FILE_PART}`, then: 'destroy' },
+    afterContinue: { body: `400\r\n${TRUNCATED_FILE_PART}`, andThen: 'destroy' },
   })),
   gone('a body to a static path aborted mid-way', () => ({
     head: head('POST', '/admin', { 'Content-Type': json, 'Content-Length': 2000, Expect: '100-continue' }),
-    afterContinue: { body: '{"a":', then: 'destroy' },
+    afterContinue: { body: '{"a":', andThen: 'destroy' },
   })),
   gone('a sign-in aborted mid-body, the sending side closed', () => ({
     head: head('POST', '/auth/login', { 'Content-Type': json, 'Content-Length': 2000, Expect: '100-continue' }),
-    afterContinue: { body: '{"email":', then: 'half-close' },
+    afterContinue: { body: '{"email":', andThen: 'half-close' },
   })),
 ];
 

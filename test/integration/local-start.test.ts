@@ -167,7 +167,7 @@ describe('npm start after broken requests', () => {
             'Content-Length': 2000,
             Expect: '100-continue',
           }),
-          afterContinue: { body: '{"Name":', then: 'destroy' },
+          afterContinue: { body: '{"Name":', andThen: 'destroy' },
         },
         'gone',
       ],

@@ -29,7 +29,7 @@ export interface RawRequest {
    * After the head (with "Expect: 100-continue" in it, once the server's "100 Continue" shows the request
    * has reached its handler): these bytes, then how the client leaves.
    */
-  afterContinue?: { body: string | Buffer; then: 'half-close' | 'destroy' };
+  afterContinue?: { body: string | Buffer; andThen: 'half-close' | 'destroy' };
   /** After the head, without waiting: close the sending side (the server sees the body end early). */
   halfClose?: boolean;
 }
@@ -52,7 +52,7 @@ export function rawRequest(base: string, req: RawRequest): Promise<RawReply> {
       if (req.afterContinue && !continued && /^HTTP\/1\.1 100 /m.test(text())) {
         continued = true;
         socket.write(req.afterContinue.body, () => {
-          if (req.afterContinue!.then === 'destroy') {
+          if (req.afterContinue!.andThen === 'destroy') {
             socket.destroy();
             resolve({ status: statusOf(text()), text: text() });
           } else socket.end();
