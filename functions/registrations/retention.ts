@@ -62,7 +62,7 @@ export async function runRetention(o: RetentionOptions = {}): Promise<RetentionO
     const outcome: RetentionOutcome = { deleted: 0, dropped: 0, seasons: [] };
     await purgeDue(cutoff, today, deadline, outcome);
     for (const season of await seasonsRunning()) {
-      if (Date.now() > deadline) break;
+      if (Date.now() >= deadline) break;
       const after = await continueSeasonClose(season.year, deadline, today);
       outcome.seasons.push({ year: season.year, deleted: after.deleted - season.deleted, done: after.status === 'done' });
     }
@@ -76,7 +76,7 @@ export async function runRetention(o: RetentionOptions = {}): Promise<RetentionO
 /** Entries of days up to `cutoff`, a page at a time; each entry is removed once handled. */
 async function purgeDue(cutoff: string, today: string, deadline: number, outcome: RetentionOutcome): Promise<void> {
   for (;;) {
-    if (Date.now() > deadline) return;
+    if (Date.now() >= deadline) return;
     const out = await withRetry(() =>
       docClient().send(
         new QueryCommand({
@@ -91,7 +91,7 @@ async function purgeDue(cutoff: string, today: string, deadline: number, outcome
     const entries = (out.Items ?? []) as (PurgeEntry & { pk: string; sk: string })[];
     if (entries.length === 0) return;
     for (let i = 0; i < entries.length; i += AT_ONCE) {
-      if (Date.now() > deadline) return;
+      if (Date.now() >= deadline) return;
       const outcomes = await Promise.all(entries.slice(i, i + AT_ONCE).map((e) => purgeOne(e, today)));
       for (const r of outcomes) outcome[r]++;
     }
@@ -223,7 +223,7 @@ export async function closeSeason(
 export async function continueSeasonClose(year: number, deadline: number, today = kolkataDate()): Promise<SeasonItem> {
   for (;;) {
     const season = await readSeason(year);
-    if (!season || season.status === 'done' || Date.now() > deadline) return season!;
+    if (!season || season.status === 'done' || Date.now() >= deadline) return season!;
     const page = await withRetry(() => listKeysAfter(`aadhaar/${year}/`, season.startAfter, PAGE));
     let deleted = 0;
     for (let i = 0; i < page.keys.length; i += AT_ONCE) {
@@ -235,7 +235,7 @@ export async function continueSeasonClose(year: number, deadline: number, today 
         }),
       );
       deleted += marked.filter(Boolean).length;
-      if (Date.now() > deadline && i + AT_ONCE < page.keys.length) {
+      if (Date.now() >= deadline && i + AT_ONCE < page.keys.length) {
         await advanceSeason(year, chunk[chunk.length - 1], deleted, false);
         return (await readSeason(year))!;
       }

@@ -221,10 +221,10 @@ describe('the footer of every public page', () => {
         const footer = page.getByRole('navigation', { name: view.text.sitePages.footerLabel });
         await footer.getByRole('link', { name: view.text.sitePages[key], exact: true }).click();
         await page.waitForURL((u) => u.pathname === href);
+        // The page before stays on screen while the next one's code arrives: wait for the new page's heading.
         const heading = page.locator('main h1');
-        await heading.waitFor();
         if (key === 'sitemap') {
-          await expect(heading.textContent()).resolves.toBe(view.text.sitePages.sitemap);
+          await expect.poll(() => heading.textContent()).toBe(view.text.sitePages.sitemap);
           const listed = await page.locator('main li a').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
           expect(listed).toEqual(expect.arrayContaining(['/', '/registration', ...LINKS.map(([h]) => h)]));
         } else {
@@ -235,7 +235,7 @@ describe('the footer of every public page', () => {
             accessibility: 'accessibility-statement',
           }[key];
           const text = (await e2e.asAdmin('GET', `/api/home/pages/${slug}`)).json;
-          await expect(heading.textContent()).resolves.toBe(view.lang === 'hi' ? text.titleHi : text.title);
+          await expect.poll(() => heading.textContent()).toBe(view.lang === 'hi' ? text.titleHi : text.title);
           await expect(page.getByTestId('page-grievance').textContent()).resolves.toContain(text.grievanceOfficerName);
         }
         await expect.poll(() => page.title()).toContain(await heading.textContent());
