@@ -12,6 +12,7 @@ import { ApiError, call, errorMessage, routeUrl } from '@web/lib/api';
 import { useSession } from '@web/lib/session';
 import { usePageTitle } from '@web/components/usePageTitle';
 import { useSupplyParts, type SupplyParts } from './useSupplyParts';
+import { kolkataDateTime } from '@shared/kolkata-date-time';
 
 /**
  * The public bill (/bill/{number}?t={token}), reached from the bill's QR code or the Bills page. The token in
@@ -20,16 +21,6 @@ import { useSupplyParts, type SupplyParts } from './useSupplyParts';
  * Staff see the 'Original 1st Copy' and the 'Copy for guard', each with who made the bill, and print the QR
  * code with the bill's token. Printing gives one copy per A4 page.
  */
-const when = (iso: string | undefined, lang: string) => {
-  if (!iso) return '';
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return iso;
-  return new Intl.DateTimeFormat(lang === 'hi' ? 'hi-IN' : 'en-IN', {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-    timeZone: 'Asia/Kolkata',
-  }).format(d);
-};
 /** QR image size of the bill (docs/product-rules.md#bill-contents); a type-only import keeps zod out of this public chunk. */
 const BILL_QR_SIZE = 512;
 const kg = (n: number) => new Intl.NumberFormat('en-IN', { maximumFractionDigits: 3 }).format(n);
@@ -91,7 +82,7 @@ function Summary({ bill }: { bill: BillSummary }) {
         <Row label={t('billView.invoiceNo')}>
           <strong data-testid="bill-number">{bill.invoiceNumber}</strong>
         </Row>
-        <Row label={t('billView.generatedOn')}>{when(bill.generatedOn, i18n.language)}</Row>
+        <Row label={t('billView.generatedOn')}>{kolkataDateTime(bill.generatedOn, i18n.language)}</Row>
         <Row label={t('billView.crop')}>{cropLabel(bill, i18n.language)}</Row>
         <Row label={t('billView.lotCode')}>{bill.lotCode}</Row>
         <Row label={t('billView.quantity')}>
@@ -174,7 +165,7 @@ function Copy({
             {t('billView.invoiceNo')}: <strong data-testid="bill-number">{bill.invoiceNumber}</strong>
           </Typography>
           <Typography variant="body2">
-            {t('billView.generatedOn')}: {when(bill.generatedOn, lang)}
+            {t('billView.generatedOn')}: {kolkataDateTime(bill.generatedOn, lang)}
           </Typography>
         </Box>
       </Box>
@@ -233,13 +224,13 @@ function Copy({
               ? t('billView.generatedBy', {
                   name: bill.createdByName,
                   id: bill.createdByUserId ?? '—',
-                  date: when(bill.generatedOn, lang),
+                  date: kolkataDateTime(bill.generatedOn, lang),
                 })
               : t('billView.createdByNone')}
           </Typography>
           {bill.updatedOn && (
             <Typography variant="body2">
-              {t('billView.updatedBy', { name: bill.updatedByName || '—', date: when(bill.updatedOn, lang) })}
+              {t('billView.updatedBy', { name: bill.updatedByName || '—', date: kolkataDateTime(bill.updatedOn, lang) })}
             </Typography>
           )}
         </Box>
@@ -377,7 +368,7 @@ export default function BillViewPage() {
         <supply.StaffPrintLayout
           bill={bill}
           label={labels[0]}
-          date={when(bill.generatedOn, i18n.language)}
+          date={kolkataDateTime(bill.generatedOn, i18n.language)}
           qr={qrUrl(bill.invoiceNumber, bill.verifyToken ?? token)}
           printLabel={t('billView.print')}
           a4={copies}
