@@ -6,7 +6,7 @@ import { pageDocument } from '../lib/pages/document';
 import { kg, kolkataDateTime, routePath } from '../lib/pages/format';
 import { html, type Html } from '../lib/pages/html';
 import { readPart, refusalText, type PageRequest, type Refusal, type RenderedPage } from '../lib/pages/serve';
-import * as creditNotes from './credit-notes';
+import * as creditNoteRead from './credit-note-read';
 
 /**
  * The credit note at /credit-note/{number}?t={token}, as the app's page shows it to a visitor who is not signed
@@ -20,7 +20,7 @@ const row = (label: string, value: Html | string) => html`<tr><th scope="row">${
 export async function creditNotePage({ lang, t, query, pathParameters }: PageRequest): Promise<RenderedPage> {
   const { number } = readPart(CreditNoteNumberParam, pathParameters);
   const { t: token } = readPart(BillQuery, { t: query.t || undefined });
-  const note = await creditNotes.creditNoteByNumber(number, null, token);
+  const note = await creditNoteRead.creditNoteByNumber(number, null, token);
   const full = note.view === 'full' ? note : undefined;
   const qr = routePath(
     '/api/credit-notes/by-number/{number}/qrcode.png',

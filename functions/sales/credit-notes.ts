@@ -1,24 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import {
-  CREDIT_NOTE_NUMBER_RE,
   formatCreditNoteNumber,
-  publicCreditNotePath,
   type CancelBillInput,
   type CancelBillReply,
   type CancelRequestInput,
   type CancelRequestListQuery,
   type CancelRequestListReply,
   type CancelRequestView,
-  type CreditNoteReply,
   type RefuseCancelRequestInput,
 } from '@shared/schemas/credit-notes';
 import { financialYearOf, formatInvoiceNumber } from '@shared/schemas/sales';
 import type { AuditTrail } from '../lib/audit-log';
 import type { Caller } from '../lib/caller';
-import { isStaff } from '../lib/caller-roles';
 import { AppError, conflict, notFound } from '../lib/errors';
 import { log } from '../lib/log';
-import { publicUrl, qrPng } from '../lib/qr';
 import { billDelta, reportCounterUpdate } from '../lib/report-counters';
 import { cancellationReasons, isAmbiguous, isTransient, sleep, withRetry } from '../lib/retry';
 import { kolkataDay } from '../lib/stats';
@@ -30,7 +25,7 @@ import type { CancelRequestItem, CreditNoteItem } from './credit-note-entity';
 import * as cn from './credit-notes-repository';
 import * as repo from './repository';
 import { getSellerDay } from './seller-day';
-import { holdsBillToken, newBillToken } from './bill-tokens';
+import { newBillToken } from './bill-tokens';
 
 /**
  * Cancelling a bill by credit note (docs/decisions/0027-records.md, section 1; docs/invariants.md#8-bills-cancelled-once-by-credit-note).
@@ -352,71 +347,3 @@ export async function listRequests(q: CancelRequestListQuery): Promise<CancelReq
 }
 
 // ---- reading credit notes ----
-
-async function requireCreditNote(number: string): Promise<CreditNoteItem> {
-  const note = CREDIT_NOTE_NUMBER_RE.test(number) ? await cn.getCreditNote(number) : undefined;
-  if (!note) throw notFound(`Credit note ${number} not found`);
-  return note;
-}
-
-/** Staff, or the credit note's token: the note in full; anyone else: the summary (no personal data). */
-export async function creditNoteByNumber(number: string, caller: Caller | null, token?: string): Promise<CreditNoteReply> {
-  const n = await requireCreditNote(number);
-  const quantityKg = gramsToKg(n.quantityGrams);
-  if (!isStaff(caller) && !holdsBillToken(n, token)) {
-    return {
-      view: 'summary',
-      creditNoteNumber: n.creditNoteNumber,
-      issuedOn: n.issuedOn,
-      invoiceNumber: n.invoiceNumber,
-      cropName: n.cropName,
-      cropNameHi: n.cropNameHi ?? '',
-      lotCode: n.lotCode,
-      quantityKg,
-      totalAmount: paiseToRupees(n.totalPaise),
-    };
-  }
-  const bill = await repo.getInvoice(n.invoiceNumber);
-  return {
-    view: 'full',
-    creditNoteNumber: n.creditNoteNumber,
-    issuedOn: n.issuedOn,
-    invoiceNumber: n.invoiceNumber,
-    invoiceID: n.invoiceID,
-    invoiceDate: n.invoiceDate,
-    farmerName: n.farmerName,
-    farmerAddress: n.farmerAddress,
-    registrationID: n.registrationID,
-    year: n.year,
-    lotCode: n.lotCode,
-    cropName: n.cropName,
-    cropNameHi: n.cropNameHi ?? '',
-    bags: n.bags,
-    bagSizeKg: n.bagSizeKg,
-    quantityKg,
-    pricePerUnit: paiseToRupees(n.pricePaise),
-    totalAmount: paiseToRupees(n.totalPaise),
-    paymentMode: n.paymentMode,
-    reason: n.reason,
-    issuedByName: n.issuedByName,
-    verifyToken: n.verifyToken,
-    ...(bill?.verifyToken ? { invoiceToken: bill.verifyToken } : {}),
-    // The supplier and HSN code the cancelled bill of supply carries (copied at its sale; a bill is never edited).
-    ...(bill?.supplier ? { supplier: bill.supplier } : {}),
-    ...(bill?.hsnCode !== undefined ? { hsnCode: bill.hsnCode } : {}),
-  };
-}
-
-export interface CreditNoteQr {
-  creditNoteNumber: string;
-  png: Buffer;
-  withToken: boolean;
-}
-
-/** The QR of the printed credit note (with its token) for holders of the token; the bare page's QR otherwise. */
-export async function creditNoteQr(number: string, size: number, token?: string): Promise<CreditNoteQr> {
-  const n = await requireCreditNote(number);
-  const withToken = holdsBillToken(n, token);
-  const url = publicUrl(publicCreditNotePath(n.creditNoteNumber, withToken ? n.verifyToken : undefined));
-  return { creditNoteNumber: n.creditNoteNumber, png: await qrPng(url, size), withToken };
-}

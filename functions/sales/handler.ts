@@ -19,6 +19,7 @@ import { defineArea } from '../lib/handler';
 import { binary, json } from '../lib/http';
 import { qrImageHeaders } from '../lib/qr';
 import * as creditNotes from './credit-notes';
+import * as creditNoteRead from './credit-note-read';
 import * as dayClose from './day-close';
 import * as sales from './service';
 import { billPage, billRefusal } from './bill-page';
@@ -92,7 +93,7 @@ export const handler = defineArea('sales', {
     params: CreditNoteNumberParam,
     query: BillQuery,
     handle: async ({ params, query, caller }) =>
-      json(await creditNotes.creditNoteByNumber(params.number, caller, query.t), 200, {
+      json(await creditNoteRead.creditNoteByNumber(params.number, caller, query.t), 200, {
         'cache-control': 'private, no-store',
         vary: 'authorization',
       }),
@@ -101,7 +102,7 @@ export const handler = defineArea('sales', {
     params: CreditNoteNumberParam,
     query: BillQrQuery,
     handle: async ({ params, query }) => {
-      const img = await creditNotes.creditNoteQr(params.number, query.size, query.t);
+      const img = await creditNoteRead.creditNoteQr(params.number, query.size, query.t);
       return binary(
         img.png,
         'image/png',

@@ -9,20 +9,13 @@ import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { RECONCILE_ENTRY } from '../bundling';
 import { acknowledge } from './acknowledge';
 import { addLambdaFunction } from './lambda-function';
+import { TABLE_ACTIONS } from './api';
 
 /**
  * The item actions of the reconciliation (functions/reconcile/job.ts): its reads, the counters' ADDs, the late
  * count's transaction, the farmer link (a new farmer's number and transaction) and its lease.
  */
-export const RECONCILE_TABLE_ACTIONS = [
-  'dynamodb:GetItem',
-  'dynamodb:BatchGetItem',
-  'dynamodb:Query',
-  'dynamodb:PutItem',
-  'dynamodb:UpdateItem',
-  'dynamodb:DeleteItem',
-  'dynamodb:ConditionCheckItem',
-] as const;
+export const RECONCILE_TABLE_ACTIONS = TABLE_ACTIONS.write;
 
 /**
  * The nightly reconciliation: the farmer links, dashboard counters and report counters recomputed from the
