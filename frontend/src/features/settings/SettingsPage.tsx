@@ -7,7 +7,8 @@ import { usePageTitle } from '@web/components/usePageTitle';
 import { getSettings } from './api';
 import { CAPACITY_QUERY_KEY, CapacityTable } from './CapacityTable';
 import { SeasonClose } from './SeasonClose';
-import { SettingsForm, toForm } from './SettingsForm';
+import { SettingsForm } from './SettingsForm';
+import { toForm } from './settings-form-state';
 
 /** Season settings (registrations open, per-day limit, start date, weekly off day, holidays, shift labels) and the capacity they give. */
 export default function SettingsPage() {
