@@ -1,5 +1,5 @@
 import type * as z from 'zod';
-import { RegistrationListQuery } from '@shared/schemas/registration';
+import { RegistrationListQuery } from '@shared/schemas/registration-staff';
 import { InvoiceListQuery } from '@shared/schemas/sales';
 import type { ExportKind } from '@shared/schemas/exports';
 import type { Caller } from '../lib/caller';

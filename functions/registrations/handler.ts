@@ -2,17 +2,19 @@ import * as z from 'zod';
 import { FarmerCancelRequest, StaffCancelRequest } from '@shared/schemas/allocation';
 import { CapacityQuery } from '@shared/schemas/capacity';
 import {
-  FarmerLinkInput,
   FindLetterInput,
   LETTER_CODE_RE,
   LetterCodeParam,
   LetterQrQuery,
-  RegistrationIdParam,
-  RegistrationListQuery,
-  RegistrationYearQuery,
   UploadUrlInput,
   kolkataDate,
 } from '@shared/schemas/registration';
+import {
+  FarmerLinkInput,
+  RegistrationIdParam,
+  RegistrationListQuery,
+  RegistrationYearQuery,
+} from '@shared/schemas/registration-staff';
 import { formatDay } from '@shared/format';
 import {
   CloseSeasonInput,

@@ -1,11 +1,7 @@
 import { type AllocationStatus, statusOf } from '@shared/allocation-status';
 import { findDistrict } from '@shared/districts';
-import {
-  kolkataDate,
-  type RegistrationListQuery,
-  type RegistrationListReply,
-  type RegistrationRow,
-} from '@shared/schemas/registration';
+import { kolkataDate, type RegistrationListReply, type RegistrationRow } from '@shared/schemas/registration';
+import type { RegistrationListQuery } from '@shared/schemas/registration-staff';
 import { aadhaarHash } from '../lib/aadhaar-vault';
 import { AppError } from '../lib/errors';
 import * as repo from './repository';

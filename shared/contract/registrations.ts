@@ -2,16 +2,13 @@ import * as z from 'zod';
 import { FarmerCancelRequest, StaffCancelRequest } from '../schemas/allocation';
 import { CancelReply } from '../schemas/replies/allocation';
 import { CapacityQuery } from '../schemas/capacity';
+import { FindLetterInput, LetterCodeParam, LetterQrQuery, UploadUrlInput } from '../schemas/registration';
 import {
   FarmerLinkInput,
-  FindLetterInput,
-  LetterCodeParam,
-  LetterQrQuery,
   RegistrationIdParam,
   RegistrationListQuery,
   RegistrationYearQuery,
-  UploadUrlInput,
-} from '../schemas/registration';
+} from '../schemas/registration-staff';
 import {
   AadhaarFileReply,
   AppointmentLetterReply,

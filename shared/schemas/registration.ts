@@ -9,7 +9,8 @@ import { nameText } from './common';
 /**
  * The seed registration: one schema for the public form (browser) and the registrations function (server).
  * Field names are the ones the form posts (docs/product-rules.md#registration-form-fields-and-how-they-are-sent); messages are the
- * Hindi feedback of docs/product-rules.md#registration-form-checks-and-messages.
+ * Hindi feedback of docs/product-rules.md#registration-form-checks-and-messages. What staff send about
+ * registrations (the list's filters, a registration's id and year) is in ./registration-staff.ts.
  */
 
 // ---- messages and limits (docs/product-rules.md#registration-form-checks-and-messages) ----
@@ -269,12 +270,12 @@ export function registrationFieldErrors(error: z.ZodError): Record<string, strin
   return out;
 }
 
-// ---- requests ----
+// ---- the farmer's requests ----
 
-/** POST /svsregistration/upload-url: what the browser is about to upload. */
 /** The file rule for clients that read English too. */
 export const MSG_FILE_BILINGUAL = `${MSG_FILE} / The Aadhaar file is required: a GIF, JPEG, PNG or PDF of at most 500 KB.`;
 
+/** POST /svsregistration/upload-url: what the browser is about to upload. */
 export const UploadUrlInput = z.object({
   fileName: z.string({ error: MSG_FILE_BILINGUAL }).trim().min(1, MSG_FILE_BILINGUAL).max(255, MSG_FILE_BILINGUAL),
   contentType: z.enum(ALLOWED_FILE_TYPES, { error: MSG_FILE_BILINGUAL }),
@@ -314,85 +315,6 @@ export const LetterQrQuery = z.object({
     .max(1024, 'size must be at most 1024')
     .optional()
     .transform((v) => v ?? LETTER_QR_SIZE),
-});
-
-export const REGISTRATION_PAGE_SIZES = [25, 50, 100] as const;
-export const DEFAULT_REGISTRATION_PAGE_SIZE = 50;
-
-const isoDateTime = (label: string) =>
-  z
-    .string()
-    .trim()
-    .refine((s) => !Number.isNaN(Date.parse(s)) && /^\d{4}-\d{2}-\d{2}/.test(s), `${label}: use a date and time (ISO 8601)`);
-
-/** GET /api/registrations query (staff). */
-export const RegistrationListQuery = z.object({
-  id: z.coerce
-    .number({ error: 'id must be a number' })
-    .int('id must be a whole number')
-    .positive('id must be positive')
-    .max(1e9)
-    .optional(),
-  name: z.string().trim().max(NAME_MAX).optional(),
-  aadhaar: z
-    .string()
-    .trim()
-    .transform((s) => s.replace(/[\s-]/g, ''))
-    .pipe(z.string().regex(/^(\d{4}|\d{12})$/, 'aadhaar: enter the 12-digit number or its last 4 digits'))
-    .refine((s) => s.length === 4 || isValidAadhaar(s), MSG_AADHAAR_INVALID)
-    .optional(),
-  /** The whole mobile number, as people write it ('+91 98765 43210'). */
-  mobile: z
-    .string()
-    .max(40, 'mobile: enter the 10-digit mobile number')
-    .transform(normalizeMobile)
-    .pipe(z.string().regex(/^\d{10}$/, 'mobile: enter the 10-digit mobile number'))
-    .optional(),
-  father: z.string().trim().max(NAME_MAX).optional(),
-  /** Only registrations in this allocation status (stored without one: confirmed). */
-  status: z
-    .enum(['confirmed', 'waitlisted', 'applied', 'expired', 'cancelled'], {
-      error: 'status must be confirmed, waitlisted, applied, expired or cancelled',
-    })
-    .optional(),
-  village: z.string().trim().max(PLACE_MAX).optional(),
-  district: z.string().trim().max(60).optional(),
-  year: z.coerce
-    .number({ error: 'year must be a number' })
-    .int()
-    .min(2000, 'year must be 2000 to 3000')
-    .max(3000, 'year must be 2000 to 3000')
-    .optional(),
-  from: isoDateTime('from').optional(),
-  to: isoDateTime('to').optional(),
-  skip: z.coerce
-    .number({ error: 'skip must be a number' })
-    .int()
-    .min(0)
-    .max(1_000_000)
-    .optional()
-    .transform((v) => v ?? 0),
-  take: z.coerce
-    .number({ error: 'take must be 25, 50 or 100' })
-    .int()
-    .refine((n) => (REGISTRATION_PAGE_SIZES as readonly number[]).includes(n), 'take must be 25, 50 or 100')
-    .optional()
-    .transform((v) => v ?? DEFAULT_REGISTRATION_PAGE_SIZE),
-});
-export type RegistrationListQuery = z.output<typeof RegistrationListQuery>;
-
-/** POST /api/registrations/{id}/farmer-link: the registration's year, and whether it is that farmer's. */
-export const FarmerLinkInput = z.strictObject({
-  year: z.number({ error: 'year must be a number' }).int().min(2000).max(2100),
-  accept: z.boolean({ error: 'accept must be true or false' }),
-});
-export type FarmerLinkInput = z.infer<typeof FarmerLinkInput>;
-
-export const RegistrationIdParam = z.object({
-  id: z.coerce.number({ error: 'id must be a number' }).int('id must be a whole number').positive('id must be positive').max(1e9),
-});
-export const RegistrationYearQuery = z.object({
-  year: z.coerce.number({ error: 'year must be a number' }).int().min(2000).max(3000).optional(),
 });
 
 /** Year and calendar day in India (registrations and appointments use Asia/Kolkata days). */
