@@ -231,7 +231,7 @@ async function main() {
       await api(h, 'POST', '/api/crops', { token: root, body: { cropName: 'Wheat', description: 'bench' } }),
       'crop',
     ).json;
-    // A crop with no lot: every registration for it is waitlisted (docs/decisions/0026-allocation.md, section 2).
+    // A crop with no lot: every registration for it is waitlisted (docs/decisions/0022-allocation.md, section 2).
     const mustard = must(
       await api(h, 'POST', '/api/crops', { token: root, body: { cropName: 'Mustard', description: 'bench, no stock' } }),
       'crop',

@@ -1,6 +1,6 @@
 /**
  * The counter's flow from a scanned letter to a printed bill, timed over HTTP as the Today screen makes it
- * (docs/decisions/0029-counter-day.md): check-in, the list reloaded, the token called at the counter, the sale
+ * (docs/decisions/0025-counter-day.md): check-in, the list reloaded, the token called at the counter, the sale
  * dialog's crop and lots, the sale, the list reloaded, then the bill page's bill and its QR image. Prints the
  * requests and bytes of one flow and the median and p90 time of N flows, one after the other.
  *

@@ -15,7 +15,7 @@
  * The gateway compresses text and marks /assets/* immutable, as CloudFront does. Chromium is Debian's
  * /usr/bin/chromium (CHROMIUM_PATH to change), started by chrome-launcher; every run starts from empty
  * caches and storage (Lighthouse's default). Targets: performance >= 90, accessibility >= 95, LCP <= 2.5 s; the QR
- * pages (answered as HTML by their function, docs/decisions/0034) performance >= 98, accessibility 100 and
+ * pages (answered as HTML by their function, docs/decisions/0030) performance >= 98, accessibility 100 and
  * LCP <= 1.5 s in every run. Each run's figures are printed under the table, so "3 of 3" can be read off.
  * Not a test: it prints figures (docs/performance.md, "Public pages: bundle budget and Lighthouse").
  */

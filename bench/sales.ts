@@ -70,7 +70,7 @@ async function main() {
     );
   }
   // Stock for every registration in the crop's pool, so that each is confirmed and can be billed
-  // (docs/decisions/0026-allocation.md, section 12); the sales still race for the small lots above only.
+  // (docs/decisions/0022-allocation.md, section 12); the sales still race for the small lots above only.
   must(
     await call(h, 'POST', '/api/lots', root, {
       producerID: producer.producerID,

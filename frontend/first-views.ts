@@ -10,7 +10,7 @@ import { FIRST_VIEW_LANGUAGES, FIRST_VIEWS, firstViewFile, type FirstViewLanguag
  * function, the local gateway). A farmer's phone shows the page as soon as the HTML is in, instead of after the
  * app's code has downloaded and run; the app then replaces the view with its own, identical, first render. The view cannot be used: it is inert and hidden
  * from assistive technology, and carries no ids or test ids, so nothing can reach it in place of the app.
- * docs/decisions/0039-first-views.md.
+ * docs/decisions/0035-first-views.md.
  */
 export function firstViews(configFile: string): Plugin {
   let outDir = '';

@@ -1,6 +1,6 @@
 /**
  * A registration's place in the allocation of its crop's stock, and what its letter shows for each
- * (docs/decisions/0026-allocation.md). Shared by the functions (the letter reply, the sweep) and the pages
+ * (docs/decisions/0022-allocation.md). Shared by the functions (the letter reply, the sweep) and the pages
  * (the letter, the success card, the staff list).
  */
 export const ALLOCATION_STATUSES = ['confirmed', 'waitlisted', 'applied', 'expired', 'cancelled'] as const;

@@ -18,7 +18,7 @@ export type ReadAuditAction = 'aadhaar.view' | 'aadhaar-scan.view';
 export type CallerAuditAction = 'registration.create-by-staff';
 
 /**
- * The audit action of each write route (docs/decisions/0027-records.md, section 2), or why the route writes no
+ * The audit action of each write route (docs/decisions/0023-records.md, section 2), or why the route writes no
  * entry. A new write route without a line here fails the typecheck; the route-table test then calls each route
  * and expects exactly one entry with this action.
  */

@@ -46,7 +46,7 @@ function parseGstin(raw: string): string {
   return v;
 }
 
-/** How a crop's stock is given out (docs/decisions/0026-allocation.md). */
+/** How a crop's stock is given out (docs/decisions/0022-allocation.md). */
 export const ALLOCATION_MODES = ['first-come', 'draw'] as const;
 export type AllocationMode = (typeof ALLOCATION_MODES)[number];
 

@@ -1,5 +1,5 @@
 /**
- * The comparison key of a catalogue name (docs/decisions/0042-catalogue-names.md): two names with the same key
+ * The comparison key of a catalogue name (docs/decisions/0038-catalogue-names.md): two names with the same key
  * read as the same name, and the catalogue holds one crop per key. In order:
  *  1. Unicode NFKC: fullwidth `Ｗ`, ligatures, superscripts, circled and mathematical letters become the plain ones;
  *  2. invisible characters go: controls, format characters (zero-width space, joiner and non-joiner, word joiner,

@@ -1,5 +1,5 @@
 /**
- * Characters no name may hold (docs/decisions/0042-catalogue-names.md): control characters (C0 with NUL and
+ * Characters no name may hold (docs/decisions/0038-catalogue-names.md): control characters (C0 with NUL and
  * tab, DEL, C1) and the bidirectional formatting characters (LRM, RLM, ALM, the embeddings and overrides
  * U+202A–U+202E, the isolates U+2066–U+2069) and the line and paragraph separators. Stored, they are drawn on
  * letters, bills and lot pages: a right-to-left override turns the text after it around, a NUL cuts it short

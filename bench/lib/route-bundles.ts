@@ -22,7 +22,7 @@ export interface PublicRoute {
   /** The page module, as the manifest names it (relative to frontend/). */
   page: string;
   /**
-   * Opened from a link or a QR code, the address is answered as HTML by a function (docs/decisions/0034): the
+   * Opened from a link or a QR code, the address is answered as HTML by a function (docs/decisions/0030): the
    * JavaScript before the content is the page's inline script, and the app (`page`) comes only when asked for.
    */
   html?: true;
@@ -44,7 +44,7 @@ export const BUDGET_KB = {
   /**
    * 150 until every public page linked the required pages and the form showed its notice (docs/decisions/0011);
    * 151 until the page's first view moved into its HTML (151.1: the app's few lines that let it be drawn at build
-   * time, docs/decisions/0039).
+   * time, docs/decisions/0035).
    */
   registration: 152,
   /**

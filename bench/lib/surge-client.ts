@@ -77,7 +77,7 @@ const IN_PROGRESS = /being processed/i;
 /**
  * The surge's crops (Wheat, Chickpea, Mustard) in the target's catalogue, made with the admin's token when
  * missing: a registration names its crop by catalogue id. A crop it makes gets a lot of 1,000,000 kg for the
- * current year, so that registrations for it are confirmed (docs/decisions/0026-allocation.md, section 12).
+ * current year, so that registrations for it are confirmed (docs/decisions/0022-allocation.md, section 12).
  */
 export async function ensureSurgeCrops(h: Http, adminToken: string): Promise<void> {
   const known = ((await getJson(h, '/api/crops/dropdown')).json ?? []) as { id: number; name: string; isActive?: boolean }[];

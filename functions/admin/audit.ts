@@ -4,7 +4,7 @@ import { badRequest } from '../lib/errors';
 import { kolkataDay } from '../lib/stats';
 
 /**
- * GET /api/audit (docs/decisions/0027-records.md, section 2): the entries of the window's India days, newest
+ * GET /api/audit (docs/decisions/0023-records.md, section 2): the entries of the window's India days, newest
  * first, filtered on the items (a day holds thousands at most), counted, then one page of them.
  */
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -14,7 +14,7 @@ import { backfillLotUpdate, backfillPromiseUpdate, markMigrated, poolKey, poolSt
 import { promisedGramsOf } from './promise';
 
 /**
- * The one-off backfill of a crop's pool for a year (docs/decisions/0026-allocation.md, section 11), run by
+ * The one-off backfill of a crop's pool for a year (docs/decisions/0022-allocation.md, section 11), run by
  * the sweep for every pool of the catalogue's crops that lacks `migratedOn`:
  *  1. each unbilled registration of the year stored without a status (the year's list shards, read once for
  *     all such pools, and never again once a pass has gone through: every registration made since carries a

@@ -23,7 +23,7 @@ import { promote, REQUEST_PROMOTION_BUDGET_MS } from './promotion';
 import { queuePk, queueSk } from './queue';
 
 /**
- * Cancellation (docs/decisions/0026-allocation.md, section 6), by the farmer from the letter or by staff with
+ * Cancellation (docs/decisions/0022-allocation.md, section 6), by the farmer from the letter or by staff with
  * a reason. One transaction: the registration becomes cancelled only while it still has the status it was
  * read with and is not billed; the pool gives its grams back (confirmed) or lowers its count (waitlisted,
  * applied); its due, queue or applicant entry goes; the farmer's notice is written. Then the slot is given

@@ -12,7 +12,7 @@ import { raiseQueueTail, waitlistApplicantUpdate } from './pool';
 import { confirmWithSlot } from './promotion';
 
 /**
- * Step 4 of the draw (docs/decisions/0026-allocation.md, section 4): its fixed outcome is given to the
+ * Step 4 of the draw (docs/decisions/0022-allocation.md, section 4): its fixed outcome is given to the
  * registrations. Winners, in draw order, are confirmed like a promotion (a slot, then the confirming
  * transaction from `applied`); the others are waitlisted at their rank among the losers. Every step is
  * conditional on the registration still being `applied`, so running it again (an interrupted apply, two

@@ -10,7 +10,7 @@ import { applyDraw } from './draw-apply';
 import { readPool } from './pool';
 
 /**
- * The draw of a crop and year (docs/decisions/0026-allocation.md, section 4): run once, after the form is
+ * The draw of a crop and year (docs/decisions/0022-allocation.md, section 4): run once, after the form is
  * closed, over the applicants of the crop and year and the grams free in its pool; its result is public,
  * and then given to the registrations (functions/allocation/draw-apply.ts).
  */

@@ -6,7 +6,7 @@ import { cancellationReasons, withRetry } from '../lib/retry';
 import { type Applicant, DRAW_ALGORITHM, type DrawResult, drawKey, type ShareOutcome } from './draw';
 
 /**
- * The draw's items (docs/decisions/0026-allocation.md, section 4):
+ * The draw's items (docs/decisions/0022-allocation.md, section 4):
  *   APPLIED#<cropId>#<year> / <id10>  an applicant: {id, grams, category, gender}
  *   DRAW#<cropId>#<year> / DRAW       the draw's record: seed, algorithm, stock, shares, who and when
  *   DRAW#<cropId>#<year> / PART#<n>   the ordered numbers with their outcome, PART_SIZE to a part

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 
 /**
- * The draw (docs/decisions/0026-allocation.md, section 4): a deterministic order of a crop's applicants from
+ * The draw (docs/decisions/0022-allocation.md, section 4): a deterministic order of a crop's applicants from
  * a public seed, reserved shares filled first in that order, winners until the stock is promised, the rest
  * waitlisted in draw order. Pure: the same input gives the same result on any machine (no clock, no
  * Math.random, no locale), which is what `verify-draw` relies on.

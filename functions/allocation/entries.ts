@@ -3,7 +3,7 @@ import { applicantItem } from './draw-store';
 import { queuePk, queueSk } from './queue';
 
 /**
- * The small items a registration's transaction writes beside it (docs/decisions/0026-allocation.md,
+ * The small items a registration's transaction writes beside it (docs/decisions/0022-allocation.md,
  * sections 2, 4 and 5): a confirmed one's due entry (found by the expiry sweep per appointment day), a
  * waitlisted one's queue entry (read in position order by promotion), an applied one's applicant entry (read
  * by the draw: its grams and the category and gender the reserved shares look at).

@@ -12,7 +12,7 @@ import { outboxPut } from './outbox';
 import { releaseUpdate } from './pool';
 
 /**
- * Expiry (docs/decisions/0026-allocation.md, section 5): a confirmed registration not billed by its
+ * Expiry (docs/decisions/0022-allocation.md, section 5): a confirmed registration not billed by its
  * appointment day plus the grace days (days the counter is open) gives its grams back. The due entries `DUE#<day>` are exactly the
  * confirmed, unbilled registrations of that day (the sale and the cancellation delete them in their own
  * transactions), so each day past collection is one Query. The cursor `SWEEP#expiry` / `SWEEP` keeps the last

@@ -6,7 +6,7 @@ import { padId } from '../lib/counters';
 import { withRetry } from '../lib/retry';
 
 /**
- * The notification outbox (docs/decisions/0026-allocation.md, section 9): one item per registration and
+ * The notification outbox (docs/decisions/0022-allocation.md, section 9): one item per registration and
  * event, written in the same transaction as the status change it announces, for a later SMS sender.
  *   NOTE#<year>#<id10>#<event> / NOTE        gsi1 OUTBOX#<status> / <createdOn>#<key>
  * The key makes a resent transaction write it once (its put is conditional on attribute_not_exists).

@@ -4,7 +4,7 @@ import { isAmbiguous, isConditionalFailure, isTransient, withRetry } from '../li
 import type { PoolCounts } from './promise';
 
 /**
- * The stock pool of a crop and year (docs/decisions/0026-allocation.md, section 1):
+ * The stock pool of a crop and year (docs/decisions/0022-allocation.md, section 1):
  *   POOL#<cropId>#<year> / POOL
  * stockGrams, soldGrams, promisedGrams and freeGrams = stock − sold − promised, kept by every write in the
  * same UpdateItem. DynamoDB conditions compare but cannot add, so "promised + sold ≤ stock" is checked as

@@ -2,7 +2,7 @@ import { type CropRules, type RequestedQuantity, requestedKg, saleLimit } from '
 import { kgToGrams } from '../lots/units';
 
 /**
- * What a registration promises and whether it fits (docs/decisions/0026-allocation.md, sections 1 and 2).
+ * What a registration promises and whether it fits (docs/decisions/0022-allocation.md, sections 1 and 2).
  * Grams, as lots keep their stock, so that sums are exact.
  */
 

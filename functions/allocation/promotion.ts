@@ -21,7 +21,7 @@ import { promotable, queuePk, queueSk, type QueueEntry } from './queue';
 import { readQueueHead } from './queue-store';
 
 /**
- * Promotion (docs/decisions/0026-allocation.md, section 3): while grams are free, the head of a crop's
+ * Promotion (docs/decisions/0022-allocation.md, section 3): while grams are free, the head of a crop's
  * waiting list is confirmed in position order. Each registration gets a slot first (a standalone counter
  * write, as at registration), then one transaction moves its grams in the pool, confirms it, swaps its
  * queue entry for a due entry and writes the farmer's notice. The registration's status condition lets each

@@ -1,7 +1,7 @@
 import { padId } from '../lib/counters';
 
 /**
- * The waiting list of a crop and year (docs/decisions/0026-allocation.md, sections 2 and 3): one entry per
+ * The waiting list of a crop and year (docs/decisions/0022-allocation.md, sections 2 and 3): one entry per
  * waitlisted registration, `QUEUE#<cropId>#<year>` / `<position, 10 digits>`, so a Query reads it in order.
  */
 export const queuePk = (cropId: number, year: number) => `QUEUE#${cropId}#${year}`;

@@ -8,7 +8,7 @@ import { poolKey, poolState, setPoolFields, versionIs, type PoolState } from './
 import { countQueueEntries } from './queue-store';
 
 /**
- * Reconciliation (docs/decisions/0026-allocation.md, section 8): once a day, after 02:00 in Asia/Kolkata,
+ * Reconciliation (docs/decisions/0022-allocation.md, section 8): once a day, after 02:00 in Asia/Kolkata,
  * each backfilled pool that has not been written for `quietMs` gets its counters recomputed from what is
  * stored: `promisedGrams` from its due entries, `stockGrams` and `soldGrams` from its lots, `waiting` from
  * its queue entries, `freeGrams` to match. The write carries `version = :seen` (the version read before

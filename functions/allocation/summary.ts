@@ -11,7 +11,7 @@ type DrawState = NonNullable<AllocationCropReply['draw']>['state'];
 const DRAW_STATES: readonly DrawState[] = ['drawn', 'applying', 'applied'];
 
 /**
- * GET /api/allocation (docs/decisions/0026-allocation.md, section 1): every crop of the catalogue with its
+ * GET /api/allocation (docs/decisions/0022-allocation.md, section 1): every crop of the catalogue with its
  * pool of the year, in kg, and its registrations per status; crops without a pool show zeros. The pools and
  * the draw records are read in one BatchGet (the catalogue has tens of crops).
  */

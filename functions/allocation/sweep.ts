@@ -17,7 +17,7 @@ import { readQueueHead } from './queue-store';
 import { reconcileHourReached, reconcilePools, type ReconcileOutcome } from './reconcile';
 
 /**
- * The allocation sweep (docs/decisions/0026-allocation.md, section 8), run every 15 minutes in the cloud,
+ * The allocation sweep (docs/decisions/0022-allocation.md, section 8), run every 15 minutes in the cloud,
  * every minute by `npm start`, and on demand by an admin: the backfill of pools stored before allocation
  * (section 11, once per pool), expiry, then promotion of every waiting list of
  * the current and last year, then the repair of a `waiting` count left above 0 by a request that died

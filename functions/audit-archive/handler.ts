@@ -6,7 +6,7 @@ import { env } from '../lib/env';
 import { consumeRecords, type DecodedRecord, type StreamConsumer } from '../lib/stream-consumer';
 
 /**
- * The audit log's archive (docs/decisions/0027-records.md, section 2): every new entry of the table's stream
+ * The audit log's archive (docs/decisions/0023-records.md, section 2): every new entry of the table's stream
  * (the event source mapping passes only the inserts of log entries) is copied to the archive bucket, one object
  * per entry, whose Object Lock retention (governance mode, set in the stack) keeps it unchanged. A copy made
  * twice (a record delivered again) writes the same body under the same key. Failures are answered per record,

@@ -5,7 +5,7 @@ import { padId } from '../lib/counters';
 import { regKey } from '../registrations/repository';
 
 /**
- * Storage of the counter's day (docs/decisions/0029-counter-day.md, docs/data-model.md "The counter's day"):
+ * Storage of the counter's day (docs/decisions/0025-counter-day.md, docs/data-model.md "The counter's day"):
  *  - check-in   CHECKIN#<day> / <year>#<id10>   token, arrivedAt, the registration, otherDay, servedAt/counter once served
  *  - token      TOKEN#<day> / TOKEN              value = the last token given that day (0 before the first)
  *  - serving    SERVING#<day> / <counter name>   token, since, the registration it serves

@@ -30,7 +30,7 @@ import { fyPk, invoicesBetween } from '../sales/repository';
 import * as repo from './repository';
 
 /**
- * The counter's day (docs/decisions/0029-counter-day.md): today's list, the check-in that gives the day's next
+ * The counter's day (docs/decisions/0025-counter-day.md): today's list, the check-in that gives the day's next
  * token, the counter serving a token, and the public queue. Invariant kept here: tokens of a day run 1, 2, 3…
  * with no gap and no repeat, one per registration (docs/invariants.md#16-one-token-per-farmer-per-day-with-no-gap).
  */

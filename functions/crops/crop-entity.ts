@@ -16,7 +16,7 @@ export interface CropItem {
   cropName: string;
   /** The Hindi name; absent or '' when the crop has none (the pages then show cropName). */
   cropNameHi?: string;
-  /** catalogueNameKey(cropName) (shared/name-key.ts); names stored before it carry the older key, see docs/decisions/0042-catalogue-names.md */
+  /** catalogueNameKey(cropName) (shared/name-key.ts); names stored before it carry the older key, see docs/decisions/0038-catalogue-names.md */
   cropNameKey: string;
   description: string;
   rules: CropRules | null;

@@ -25,7 +25,7 @@ function toResponse(c: CropItem): CropResponse {
 
 /**
  * The crop already holding the name's key, named as it is stored: `Whеat` (Cyrillic е) is refused as the crop
- * "Wheat" that exists, not as itself (docs/decisions/0042-catalogue-names.md).
+ * "Wheat" that exists, not as itself (docs/decisions/0038-catalogue-names.md).
  */
 async function nameTaken(out: Extract<CropWriteOutcome, { ok: false }>, typed: string) {
   const existing = out.takenBy ? await getCrop(out.takenBy, true) : undefined;

@@ -13,7 +13,7 @@ import { reportPk } from '../lib/report-counters';
 import { withRetry } from '../lib/retry';
 
 /**
- * A year's report (docs/decisions/0032-reports.md): for each India day of the range, the day's counter items
+ * A year's report (docs/decisions/0028-reports.md): for each India day of the range, the day's counter items
  * (one Query of RPT#<year>#<day>, at most DAYS_AT_ONCE at a time), summed by the grouping in memory. The
  * registrations and bills themselves are never read. A plain function returning rows, for the screen and the
  * exports alike.

@@ -3,7 +3,7 @@ import type { ExportFormat, ExportKind } from '@shared/schemas/exports';
 import type { Cell } from './columns';
 
 /**
- * The two file formats of the exports (docs/decisions/0031-exports.md): CSV for any program, XLSX for Excel.
+ * The two file formats of the exports (docs/decisions/0027-exports.md): CSV for any program, XLSX for Excel.
  * Both take a header row and rows of cells.
  */
 export const CONTENT_TYPES: Record<ExportFormat, string> = {

@@ -21,7 +21,7 @@ import { EXPORT_SOURCES, type ExportRows, type ExportSource } from './sources';
 import type { Cell } from './columns';
 
 /**
- * Exports of the staff lists (docs/decisions/0031-exports.md). A file that fits a Lambda answer is answered at
+ * Exports of the staff lists (docs/decisions/0027-exports.md). A file that fits a Lambda answer is answered at
  * once; a larger one, or one asked for with async=1, becomes a job that writes the file to the uploads bucket
  * and is followed through GET /api/export/jobs/{id}.
  */

@@ -11,7 +11,7 @@ import { isConditionalFailure, withRetry } from './retry';
 import { kolkataDay } from './stats';
 
 /**
- * The audit log (docs/invariants.md#9-append-only-audit-log, docs/decisions/0027-records.md section 2):
+ * The audit log (docs/invariants.md#9-append-only-audit-log, docs/decisions/0023-records.md section 2):
  * append-only, one item per event. Every staff write records one entry in the same transaction as the change
  * (`AuditTrail.put`); every view of an Aadhaar number in clear and every link to a scan records one before the
  * answer leaves. No route changes or deletes an entry.

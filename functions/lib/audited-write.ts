@@ -3,7 +3,7 @@ import { docClient } from './aws';
 import { cancellationReasons } from './retry';
 
 /**
- * A change and its audit entry in one transaction (docs/decisions/0027-records.md, section 2): the entry
+ * A change and its audit entry in one transaction (docs/decisions/0023-records.md, section 2): the entry
  * exists exactly when the change does. The entry goes last, so the positions of the change's items (which
  * callers read in a cancelled transaction's reasons) stay what they were.
  */

@@ -6,7 +6,7 @@ import { AwsServiceError, bodyOf, serviceEndpoint, signedFetch, TransportError, 
  * The DynamoDB document client the functions use: the commands of functions/lib/dynamo-commands.ts (the same
  * inputs and outputs as @aws-sdk/lib-dynamodb's), marshalled with the SDK's own @aws-sdk/util-dynamodb and sent
  * as signed JSON requests (functions/lib/signed-fetch.ts), in place of the SDK's DynamoDB client, its models
- * and its middleware, which were a third of every function bundle (docs/decisions/0038-lean-dynamodb-client.md).
+ * and its middleware, which were a third of every function bundle (docs/decisions/0034-lean-dynamodb-client.md).
  *
  * What the SDK's client did and this one keeps: the same error names and fields (ConditionalCheckFailedException
  * with its `Item` in the wire format, TransactionCanceledException with its `CancellationReasons`, `$metadata`),

@@ -2,7 +2,7 @@ import type * as Sdk from '@aws-sdk/lib-dynamodb';
 
 /**
  * The document client's commands, with the same names, inputs and outputs as @aws-sdk/lib-dynamodb's, for
- * functions/lib/dynamo-client.ts (docs/decisions/0038-lean-dynamodb-client.md). Only the types come from the
+ * functions/lib/dynamo-client.ts (docs/decisions/0034-lean-dynamodb-client.md). Only the types come from the
  * SDK; `operation` names the API action, as class names do not survive minifying.
  */
 export type {

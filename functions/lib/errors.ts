@@ -14,7 +14,7 @@ export type ErrorCode =
   | 'UNSUPPORTED_MEDIA_TYPE'
   | 'UNAVAILABLE'
   | 'INTERNAL'
-  /** A sale refused because its seller's day is closed (docs/decisions/0030-day-close.md). */
+  /** A sale refused because its seller's day is closed (docs/decisions/0026-day-close.md). */
   | 'DAY_CLOSED';
 
 const STATUS: Record<ErrorCode, number> = {

@@ -3,7 +3,7 @@ import { tableName } from './aws';
 import { kolkataDay } from './stats';
 
 /**
- * The reports' counters (docs/decisions/0032-reports.md, docs/data-model.md "Report counters"): small items
+ * The reports' counters (docs/decisions/0028-reports.md, docs/data-model.md "Report counters"): small items
  * changed with ADD inside the transaction of the event they count, so a report never reads the registrations
  * or bills it counts and never disagrees with them.
  *

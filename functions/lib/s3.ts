@@ -12,7 +12,7 @@ import {
 /**
  * The few S3 operations the functions use (GET with a range, PUT, COPY, DELETE, the two listings, presigned
  * GET and PUT URLs), as signed requests (functions/lib/signed-fetch.ts) rather than the S3 client and its
- * presigner, which were the largest part of the bundles that use S3 (docs/decisions/0037-lean-function-bundles.md).
+ * presigner, which were the largest part of the bundles that use S3 (docs/decisions/0033-lean-function-bundles.md).
  *
  * Addressing as the S3 client did: virtual-hosted style in AWS (https://<bucket>.s3.<region>.amazonaws.com/<key>),
  * path style against the local stand-in (S3_ENDPOINT, its fixed key pair). No checksum headers are sent or asked

@@ -11,7 +11,7 @@ import { AwsServiceError, bodyOf, jsonServiceError, serviceEndpoint, signedFetch
  * the value it replaced is still accepted meanwhile (docs/deployment.md, "Rotating the secrets").
  *
  * GetSecretValue is the one Secrets Manager call: a signed JSON request (functions/lib/signed-fetch.ts), not the
- * SDK client, which added its models and endpoint rules to every bundle (docs/decisions/0037).
+ * SDK client, which added its models and endpoint rules to every bundle (docs/decisions/0033).
  */
 export const ROTATION_PICKUP_MS = 5 * 60_000;
 

@@ -9,7 +9,7 @@ import type { AwsCredentialIdentity, AwsCredentialIdentityProvider, HttpRequest 
  * Requests to AWS services the functions need only one or a few operations of (Secrets Manager, S3, Lambda):
  * signed with Signature Version 4 by the SDK's own signer (@smithy/signature-v4, which the DynamoDB client
  * already puts in every bundle) and sent with node:http(s), in place of an SDK client per service, which adds
- * its models, endpoint rules and serialisers to the bundle (docs/decisions/0037-lean-function-bundles.md).
+ * its models, endpoint rules and serialisers to the bundle (docs/decisions/0033-lean-function-bundles.md).
  *
  * Credentials come from the SDK's default provider: in the Lambda bundles that is
  * functions/lib/lambda-credentials.ts (the role's credentials from the environment, with their session token),

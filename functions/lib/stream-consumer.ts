@@ -7,7 +7,7 @@ import { METRICS_NAMESPACE } from './metrics';
 import { noteFailure, type ConsumerName } from './stream-failures';
 
 /**
- * One way to consume the table's stream, for every consumer (docs/decisions/0040-stream-consumers.md): in the
+ * One way to consume the table's stream, for every consumer (docs/decisions/0036-stream-consumers.md): in the
  * cloud a Lambda behind an event source mapping with partial batch answers and bisecting, locally the stand-in's
  * poller (infra/local/streams.ts), the same code.
  *

@@ -4,7 +4,7 @@ import { queryAll } from './query';
 import { withRetry } from './retry';
 
 /**
- * Where a stream consumer keeps a record it could not handle (docs/decisions/0040-stream-consumers.md):
+ * Where a stream consumer keeps a record it could not handle (docs/decisions/0036-stream-consumers.md):
  *
  *   STREAMFAILED#<consumer> / <sequence number>    the whole stream record (JSON), the last error, attempts,
  *                                                   whether it was set aside, and the key of the item it is about

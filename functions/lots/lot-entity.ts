@@ -31,7 +31,7 @@ export interface LotItem {
   /** Set by the sales area with each sale. */
   lastSaleOn?: string;
   /**
-   * The crop's stock pool counts the whole lot (docs/decisions/0026-allocation.md, section 11): set on lots
+   * The crop's stock pool counts the whole lot (docs/decisions/0022-allocation.md, section 11): set on lots
    * created since pools exist, and by the backfill on older ones. An older lot's pool counts only what
    * changed since pools exist: its total and used grams at its first write since then are kept as
    * `baseTotalGrams`/`baseUsedGrams`, and the backfill adds them.

@@ -131,7 +131,7 @@ export async function insertLotWithCode(
   const seq = await withRetry(() => reserveSequence(draft.producerID, draft.year), {
     retryIf: (e) => isTransient(e) && !isAmbiguous(e),
   });
-  // Its pool counts it whole from the start (docs/decisions/0026-allocation.md, section 11).
+  // Its pool counts it whole from the start (docs/decisions/0022-allocation.md, section 11).
   const lot: LotItem = { ...draft, pooled: true, lotCode: formatLotCode({ ...draft, seq }) };
   const active = { ':t': true };
   const token = randomUUID();
@@ -168,7 +168,7 @@ export async function insertLotWithCode(
                 ExpressionAttributeValues: active,
               },
             },
-            // The crop's stock pool of the lot's year grows by the lot (docs/decisions/0026-allocation.md, section 1).
+            // The crop's stock pool of the lot's year grows by the lot (docs/decisions/0022-allocation.md, section 1).
             { Update: poolUpdate },
             entry,
           ],
@@ -204,7 +204,7 @@ function poolState(lot: LotItem): { condition: string; set: string } {
 }
 
 /**
- * The pool updates of a lot's stock going from `before` to `after` (docs/decisions/0026-allocation.md,
+ * The pool updates of a lot's stock going from `before` to `after` (docs/decisions/0022-allocation.md,
  * section 1): the difference in its own pool, or, when the lot moves to another crop (or year), what the old
  * pool counts of it out of that pool and all of it into the new one. A decrease carries
  * `freeGrams >= :decrease`.

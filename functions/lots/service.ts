@@ -243,7 +243,7 @@ export async function update(id: number, input: UpdateLotInput, audit: AuditTrai
 }
 
 /**
- * Stock added to a crop goes to its waiting list at once, in queue order (docs/decisions/0026-allocation.md,
+ * Stock added to a crop goes to its waiting list at once, in queue order (docs/decisions/0022-allocation.md,
  * section 3). The lot is written whatever happens here: a failure is logged and the next sweep promotes.
  */
 async function releasePlaces(cropID: number, year: number): Promise<void> {

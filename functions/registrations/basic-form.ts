@@ -34,7 +34,7 @@ import {
 import { FIELD_MESSAGES_BOTH, fill, PAGE_TEXTS } from './basic-form-texts';
 
 /**
- * The registration form for phones without JavaScript worth the name (docs/decisions/0035): GET
+ * The registration form for phones without JavaScript worth the name (docs/decisions/0031): GET
  * /svsregistration/basic renders it; it posts multipart to POST /svsregistration, which answers this page's posts
  * with 303 to the letter or the form again with each refusal beside its field.
  */

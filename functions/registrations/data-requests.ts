@@ -23,7 +23,7 @@ import { erasePersonalData } from './erasure';
 import { deleteScan } from './scan-delete';
 
 /**
- * Requests about the farmer's data (docs/decisions/0027-records.md, section 4; docs/data-model.md):
+ * Requests about the farmer's data (docs/decisions/0023-records.md, section 4; docs/data-model.md):
  *
  *   DATAREQ / <id>                                  one request; ids grow with time, so the partition reads newest first
  *   DATAREQOPEN#<year>#<id10>#<kind> / DATAREQOPEN  while a request of that kind for the registration is open

@@ -12,7 +12,7 @@ import { getRegistrationByCode, type RegistrationItem } from './repository';
 import { letterNotFound, tooManyAttempts } from './service';
 
 /**
- * The farmer's own view from the letter (docs/decisions/0027-records.md, section 4): the letter's code and the
+ * The farmer's own view from the letter (docs/decisions/0023-records.md, section 4): the letter's code and the
  * last 4 digits of the registered mobile number, guesses limited per letter and per client address like the
  * farmer's cancellation. Nothing in the answer holds an Aadhaar number in clear.
  */

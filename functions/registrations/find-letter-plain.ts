@@ -12,7 +12,7 @@ import { parseForm } from './parse-form';
 import * as registrations from './service';
 
 /**
- * "Find my letter" for phones without JavaScript worth the name (docs/decisions/0035): GET
+ * "Find my letter" for phones without JavaScript worth the name (docs/decisions/0031): GET
  * /svsregistration/find-my-letter shows the form; it posts to POST /svsregistration/find-letter, the app's own
  * route, with the same limits, which answers the page's posts with 303 to the letter, the letters to choose from,
  * or the form again with why nothing was found.

@@ -1,7 +1,7 @@
 import { constants, inflateRawSync } from 'node:zlib';
 
 /**
- * What a PDF scan must not carry (docs/decisions/0041-pdf-scans.md). A PDF is accepted only when every object
+ * What a PDF scan must not carry (docs/decisions/0037-pdf-scans.md). A PDF is accepted only when every object
  * a reader could act on is written in the plain file or in a Flate stream this check has decoded, and none of
  * them names active content. Two refusals:
  *  - 'pdf-active-content': a name of active content (JavaScript, an action that opens, fetches or plays

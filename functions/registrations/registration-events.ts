@@ -7,7 +7,7 @@ import { linkRegistration } from './registration-link';
 import { regKey } from './repository';
 
 /**
- * What follows a new registration, off the submit's path (docs/decisions/0036-lean-registration-write.md): the
+ * What follows a new registration, off the submit's path (docs/decisions/0032-lean-registration-write.md): the
  * farmer link and the dashboard's registration counters. Fed by the table's stream through the common consumer
  * (functions/lib/stream-consumer.ts): in the cloud a Lambda behind an event source mapping
  * (stream-handler.ts), locally the stand-in's poller (infra/local/streams.ts), the same code.

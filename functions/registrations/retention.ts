@@ -19,7 +19,7 @@ import { PURGE_PK, type PurgeEntry } from './scan-purge';
 import { listKeysAfter } from './scan-store';
 
 /**
- * The retention job (docs/decisions/0027-records.md, section 4), daily in the cloud and on a timer in
+ * The retention job (docs/decisions/0023-records.md, section 4), daily in the cloud and on a timer in
  * `npm start`: deletes the scans whose purge day is ScanRetentionDays or more ago, then goes on with any
  * season being closed. Every step is safe twice; the lease only keeps two scheduled runs apart. Logs counts,
  * never numbers or names.

@@ -3,7 +3,7 @@ import { padId } from '../lib/counters';
 import { kolkataDay } from '../lib/stats';
 
 /**
- * Retention of Aadhaar scans (docs/decisions/0027-records.md, section 4). The sale, the expiry and the
+ * Retention of Aadhaar scans (docs/decisions/0023-records.md, section 4). The sale, the expiry and the
  * cancellation of a registration each put a purge entry in their own transaction:
  *
  *   PURGE / <day>#<year>#<id10>     the day (India) the registration stopped needing its scan

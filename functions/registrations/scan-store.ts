@@ -26,7 +26,7 @@ const SERVED_TYPES: Record<string, string> = { gif: 'image/gif', jpg: 'image/jpe
  * the key's extension, which the server chose from the magic bytes; the stored type must agree), so nothing
  * stored can ever be rendered as HTML. A checked image opens inline (a browser draws it, nothing runs); a
  * PDF is always an attachment, saved rather than opened in the browser's viewer, so that whatever a check
- * could miss never runs in the staff's signed-in tab (docs/decisions/0041-pdf-scans.md); anything else only
+ * could miss never runs in the staff's signed-in tab (docs/decisions/0037-pdf-scans.md); anything else only
  * downloads as octet-stream.
  */
 export async function presignDownload(key: string, expiresIn: number, contentType?: string): Promise<string> {

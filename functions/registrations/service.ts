@@ -419,7 +419,7 @@ type Place =
   | { status: 'applied'; position?: undefined };
 
 /**
- * Rule 1 (docs/decisions/0026-allocation.md, section 2): one conditional write on the crop's pool promises
+ * Rule 1 (docs/decisions/0022-allocation.md, section 2): one conditional write on the crop's pool promises
  * the grams while nobody waits and they are free; otherwise the registration takes the next position. In
  * draw mode (section 4) the pool only counts the applicant: nothing is promised until the draw.
  */

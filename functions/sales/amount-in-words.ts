@@ -3,7 +3,7 @@ import { ToWords as HindiIndia } from 'to-words/hi-IN';
 
 /**
  * A bill's amount in words, in Indian numbering (thousand, lakh, crore; rupees and paise), in English and
- * Hindi (docs/product-rules.md#bill-of-supply; the library's choice: docs/decisions/0028-amount-in-words.md).
+ * Hindi (docs/product-rules.md#bill-of-supply; the library's choice: docs/decisions/0024-amount-in-words.md).
  * Only the sales function loads it: the bill page receives the words with the bill.
  */
 const options = { converterOptions: { currency: true, ignoreDecimal: false, ignoreZeroCurrency: false } };

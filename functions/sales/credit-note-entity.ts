@@ -47,7 +47,7 @@ export interface CreditNoteItem {
   verifyToken: string;
   /** The seller who made the bill (absent on credit notes issued before day closes). */
   billSellerUserId?: number;
-  /** True when the bill's seller-day was open and went down by the bill (docs/decisions/0030-day-close.md). */
+  /** True when the bill's seller-day was open and went down by the bill (docs/decisions/0026-day-close.md). */
   deductedFromDay?: boolean;
 }
 

@@ -62,7 +62,7 @@ export interface CancelWrite {
   cropIdOfRegistration?: number;
   /** The bill's open request (closed as approved), or none (then none may be opened meanwhile). */
   openRequestId?: string;
-  /** The bill's seller-day is open: it goes down by the bill (docs/decisions/0030-day-close.md). */
+  /** The bill's seller-day is open: it goes down by the bill (docs/decisions/0026-day-close.md). */
   deductFromDay?: boolean;
   at: Date;
   /** The report counter of the registration's combination, on the credit note's day (functions/lib/report-counters.ts). */
@@ -83,7 +83,7 @@ export interface CancelPositions {
 }
 
 /**
- * The cancellation, all or nothing, in one TransactWriteItems (docs/decisions/0027-records.md, section 1):
+ * The cancellation, all or nothing, in one TransactWriteItems (docs/decisions/0023-records.md, section 1):
  * the credit-note counter (compare-and-set), the credit note, the bill marked cancelled once, the registration
  * back to unbilled (its due entry put back), the lot's grams back (used + remaining = total holds), the pools
  * given back the sale, the open request closed (or checked to be none), the dashboard stats net of the bill on

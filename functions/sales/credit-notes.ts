@@ -28,7 +28,7 @@ import { getSellerDay } from './seller-day';
 import { newBillToken } from './bill-tokens';
 
 /**
- * Cancelling a bill by credit note (docs/decisions/0027-records.md, section 1; docs/invariants.md#8-bills-cancelled-once-by-credit-note).
+ * Cancelling a bill by credit note (docs/decisions/0023-records.md, section 1; docs/invariants.md#8-bills-cancelled-once-by-credit-note).
  * The cancel reads the bill, its registration and lot, then commits one transaction (cancelItems) whose
  * conditions are the real guard: the bill is cancelled once, the credit-note counter moves by one per
  * committed cancellation (gapless per financial year, as bills: a lost race on the counter alone is tried

@@ -25,7 +25,7 @@ import { reasonAttr } from './sale-cancellation';
 import * as store from './seller-day';
 
 /**
- * The day-end cash close (docs/decisions/0030-day-close.md, docs/product-rules.md#a-sellers-day-ends-with-a-cash-close).
+ * The day-end cash close (docs/decisions/0026-day-close.md, docs/product-rules.md#a-sellers-day-ends-with-a-cash-close).
  * The figures are kept by the sales and credit notes themselves (seller-day.ts); a close compares the cash
  * counted with them and freezes the day, an admin's reopen undoes that with a reason kept in the day's history.
  */
@@ -85,7 +85,7 @@ export function viewOf(d: store.SellerDayItem): DayCloseView {
   };
 }
 
-/** A close is of today or of the DAY_CLOSE_PAST_DAYS days before it (docs/decisions/0030-day-close.md). */
+/** A close is of today or of the DAY_CLOSE_PAST_DAYS days before it (docs/decisions/0026-day-close.md). */
 function closableDay(day: string): void {
   const today = kolkataDay(clock());
   if (day > today) throw badRequest(`${day} has not come yet: a day is closed on the day or after it`, { date: 'A future day' });

@@ -71,13 +71,13 @@ export interface SaleWrite {
  *     (used + remaining stays equal to total; remaining never goes below zero);
  *  3. the registration is marked billed only if it was not (billed at most once) and is confirmed (or was
  *     stored before allocation, without a status);
- *  4. the crop's stock pool of the registration's year: its promise becomes sold (docs/decisions/0026-allocation.md,
+ *  4. the crop's stock pool of the registration's year: its promise becomes sold (docs/decisions/0022-allocation.md,
  *     section 7; grams beyond the promise only while that much is free); when the lot is of another year, (5)
  *     the lot's pool sells them instead;
  *  then the registration's due entry is deleted (none left for the expiry sweep; a missing one is no failure),
  *  the dashboard's daily and running sales stats, overall and for the seller (ADD), and last the scan's purge
  *  entry (its retention time starts with the bill), the report counter of the registration's combination, the
- *  seller's day figures (refused once the day is closed; docs/decisions/0030-day-close.md), and the audit entry.
+ *  seller's day figures (refused once the day is closed; docs/decisions/0026-day-close.md), and the audit entry.
  * The positions 0-5 are SALE_TX (sale-cancellation.ts), which reads why a cancelled sale failed.
  * The stats ride in the transaction: the counter already orders every sale of the year, so they add no
  * contention, and the dashboard can never disagree with the bills (no double count on a retry, no loss on

@@ -14,11 +14,11 @@ export type SaleFailure =
   /** An earlier attempt of this very request committed; its answer was lost. */
   | { kind: 'committed-earlier'; invoiceNumber: string }
   | { kind: 'registration-missing' }
-  /** The seller's day is closed (docs/decisions/0030-day-close.md): no sale until an admin reopens it. */
+  /** The seller's day is closed (docs/decisions/0026-day-close.md): no sale until an admin reopens it. */
   | { kind: 'day-closed' }
   /** docs/invariants.md#5-billed-once */
   | { kind: 'already-billed'; invoiceNumber: string | null | undefined }
-  /** Waitlisted, applied, expired or cancelled: no seed is promised to it (docs/decisions/0026-allocation.md, section 7). */
+  /** Waitlisted, applied, expired or cancelled: no seed is promised to it (docs/decisions/0022-allocation.md, section 7). */
   | { kind: 'not-billable'; status: Exclude<AllocationStatus, 'confirmed'> }
   /** docs/invariants.md#7-promised-within-stock: grams beyond the promise would come from stock promised to others. */
   | { kind: 'promised-to-others' }

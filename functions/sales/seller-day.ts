@@ -6,7 +6,7 @@ import { docClient, tableName } from '../lib/aws';
 import { queryAll } from '../lib/query';
 
 /**
- * One seller's India day (docs/data-model.md, "Day close"; docs/decisions/0030-day-close.md):
+ * One seller's India day (docs/data-model.md, "Day close"; docs/decisions/0026-day-close.md):
  *
  *   SELLERDAY#<YYYY-MM-DD> / U<userID>
  *     bills, grams, cashPaise, onlinePaise     the day's figures, kept by ADD in each sale's and each

@@ -228,7 +228,7 @@ async function makeSaleOnce(input: MakeSaleInput, caller: Caller, audit: AuditTr
   const q = saleQuantityKg(rules, input.bags, rules?.bagSizeKg);
   const grams = kgToGrams(q.quantityKg);
   if (lot.remainingGrams < grams) throw notEnoughStock(lot.lotCode, lot.remainingGrams, grams);
-  // Registrations stored before allocation have no status and hold no promise (docs/decisions/0026-allocation.md, section 11).
+  // Registrations stored before allocation have no status and hold no promise (docs/decisions/0022-allocation.md, section 11).
   const promise = {
     grams: reg.status ? (reg.promisedGrams ?? 0) : 0,
     ...(reg.appointmentDate && reg.cropId !== undefined ? { dueDay: reg.appointmentDate } : {}),
@@ -419,7 +419,7 @@ export function toSummary(i: repo.InvoiceItem): BillSummary {
   };
 }
 
-/** A cancelled bill's mark: when, why and the credit note (docs/decisions/0027-records.md, section 1). */
+/** A cancelled bill's mark: when, why and the credit note (docs/decisions/0023-records.md, section 1). */
 function cancellationOf(
   i: repo.InvoiceItem,
 ): Pick<InvoiceResponse, 'status' | 'cancelledOn' | 'cancelReason' | 'creditNoteNumber'> {

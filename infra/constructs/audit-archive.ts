@@ -13,7 +13,7 @@ import { addStreamMapping } from './stream-consumer';
 /**
  * How long each archived entry is locked: 8 years, as long as the bills they record are kept (the books of a
  * registered person are kept 72 months after the year's annual return is due, so 8 years from a sale covers
- * the longest case). docs/decisions/0027-records.md, section 2.
+ * the longest case). docs/decisions/0023-records.md, section 2.
  */
 export const AUDIT_ARCHIVE_RETENTION_DAYS = 8 * 365;
 

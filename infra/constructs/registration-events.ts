@@ -24,7 +24,7 @@ export const REGISTRATION_EVENTS_TABLE_ACTIONS = [
 export const REGISTRATION_EVENTS_ITERATOR_AGE_ALARM_MS = STREAM_ITERATOR_AGE_ALARM_MS;
 
 /**
- * What follows a new registration, off the submit's path (docs/decisions/0036-lean-registration-write.md): the
+ * What follows a new registration, off the submit's path (docs/decisions/0032-lean-registration-write.md): the
  * table's stream, filtered to the inserts of registrations, feeds a function that links each to its farmer
  * and counts it on the dashboard, record by record (./stream-consumer.ts: partial batch answers, bisecting, a
  * bounded retry, the records given up kept whole).

@@ -169,7 +169,7 @@ export function addSite(stack: Stack, options: SiteOptions): Site {
     compress: true,
   };
 
-  // The QR pages (docs/decisions/0034-qr-pages-as-html.md): kept as long as the page says (a public bill or lot a
+  // The QR pages (docs/decisions/0030-qr-pages-as-html.md): kept as long as the page says (a public bill or lot a
   // minute, a page with personal data not at all), keyed by the address alone: the page reads no header or cookie.
   const pageCachePolicy = new cloudfront.CachePolicy(stack, 'PageCachePolicy', {
     comment: 'QR pages: honour the page Cache-Control, default no caching, key: path, token and language',

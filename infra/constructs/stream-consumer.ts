@@ -20,7 +20,7 @@ import { NOT_KEPT_METRIC, SET_ASIDE_METRIC, type ConsumerName } from '@functions
 import { addAlarm } from './alarms';
 
 /**
- * A consumer of the table's stream (docs/decisions/0040-stream-consumers.md): a mapping that takes partial
+ * A consumer of the table's stream (docs/decisions/0036-stream-consumers.md): a mapping that takes partial
  * batch answers and bisects a failing batch, retries a bounded number of times, and then hands the batch to an
  * S3 on-failure destination, which keeps the records themselves (a queue would hold only pointers into a stream
  * kept 24 hours). The function keeps each record it gives up on in the table's failure store

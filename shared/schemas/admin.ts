@@ -85,7 +85,7 @@ export const SettingsInput = z.object({
   /** Optional: a page opened before these settings existed saves without them (they stay as they were). */
   CounterAddress: z.string().trim().min(1, 'Counter address is required').max(300, 'At most 300 characters').optional(),
   CounterHours: z.string().trim().min(1, 'Counter hours are required').max(300, 'At most 300 characters').optional(),
-  /** How a crop's stock is given out (docs/decisions/0026-allocation.md); optional like the counter texts. */
+  /** How a crop's stock is given out (docs/decisions/0022-allocation.md); optional like the counter texts. */
   AllocationMode: z.enum(ALLOCATION_MODES, { error: 'Choose first-come or draw' }).optional(),
   CollectionGraceDays: z
     .number({ error: 'Days to collect must be a number' })

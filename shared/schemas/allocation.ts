@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { redactDigitRuns } from '../redact';
 
-/** Requests of the allocation area (docs/decisions/0026-allocation.md). */
+/** Requests of the allocation area (docs/decisions/0022-allocation.md). */
 
 export const SEED_MAX = 100;
 

@@ -8,7 +8,7 @@ const day = (what: string) => z.iso.date({ error: `${what}: use a date (YYYY-MM-
 const text = (what: string, max: number) => z.string().trim().max(max, `${what}: at most ${max} characters`).optional();
 
 /**
- * GET /api/audit (docs/decisions/0027-records.md, section 2). The window's days are India days; the default is
+ * GET /api/audit (docs/decisions/0023-records.md, section 2). The window's days are India days; the default is
  * today. actor: an account id, or part of a name; action: exact, or a prefix ending in "." (`lot.`);
  * target: a record type, or `type:id`.
  */

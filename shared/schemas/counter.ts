@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { nameText } from './common';
 import { LETTER_CODE_RE } from './registration';
 
-/** The counter's day (docs/decisions/0029-counter-day.md): today's list, check-in with a token, the queue. */
+/** The counter's day (docs/decisions/0025-counter-day.md): today's list, check-in with a token, the queue. */
 
 const DAY_RE = /^\d{4}-\d{2}-\d{2}$/;
 

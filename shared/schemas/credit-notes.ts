@@ -3,7 +3,7 @@ import { redactDigitRuns } from '../redact';
 import { blankIfMissing } from './common';
 
 /**
- * Cancelling a bill by credit note (docs/decisions/0027-records.md, section 1). Credit note numbers: 'CN' + the
+ * Cancelling a bill by credit note (docs/decisions/0023-records.md, section 1). Credit note numbers: 'CN' + the
  * financial year of the cancellation as yyYY + '-' + a 6-digit sequence, e.g. CN2627-000001 (13 characters; a
  * 7-digit sequence still fits the limit of 16).
  */

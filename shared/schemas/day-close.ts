@@ -3,7 +3,7 @@ import { redactDigitRuns } from '../redact';
 import { blankIfMissing, queryBool } from './common';
 
 /**
- * The day-end cash close of one seller's India day (docs/decisions/0030-day-close.md). A close's id names the
+ * The day-end cash close of one seller's India day (docs/decisions/0026-day-close.md). A close's id names the
  * day and the seller: '<YYYY-MM-DD>-<userID>'.
  */
 

@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { redactDigitRuns } from '../redact';
 
 /**
- * The farmer's data (docs/decisions/0027-records.md, section 4): the farmer's own view and requests from the
+ * The farmer's data (docs/decisions/0023-records.md, section 4): the farmer's own view and requests from the
  * letter, the admins' queue of requests, and the closing of a season's scans.
  */
 const MSG_LAST4 = 'मोबाइल नंबर के आखिरी 4 अंक लिखें / Enter the last 4 digits of the mobile number';

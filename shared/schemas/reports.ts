@@ -1,6 +1,6 @@
 import * as z from 'zod';
 
-/** GET /api/reports (admin): counts of a year's registrations and bills by one grouping (docs/decisions/0032-reports.md). */
+/** GET /api/reports (admin): counts of a year's registrations and bills by one grouping (docs/decisions/0028-reports.md). */
 
 export const REPORT_GROUPINGS = ['district', 'crop', 'category', 'gender'] as const;
 export type ReportGrouping = (typeof REPORT_GROUPINGS)[number];

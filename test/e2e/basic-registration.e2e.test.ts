@@ -11,7 +11,7 @@ import { FIXTURES, newAadhaar, newMobile, registerFarmer, useCrops, validFields 
 import { adminPostOf, createLot, TEST_STOCK_PRODUCER } from '../fixtures/catalogue';
 
 /**
- * The registration form for phones without JavaScript (docs/decisions/0035): Chromium with JavaScript off at
+ * The registration form for phones without JavaScript (docs/decisions/0031): Chromium with JavaScript off at
  * 360 px in Hindi fills it in, attaches the scan and lands on the letter's address; a refusal shows the form
  * again with the values kept. The app shell's noscript link and the app's own link to it. "Find my letter" the same
  * way (/svsregistration/find-my-letter). With SHOTS_DIR set,

@@ -11,7 +11,7 @@ import { useE2EStack } from '../support/e2e';
 import { pngToY4m } from '../support/y4m';
 
 /**
- * The counter's day (docs/decisions/0029-counter-day.md) in headless Chromium: a fake camera plays a video made
+ * The counter's day (docs/decisions/0025-counter-day.md) in headless Chromium: a fake camera plays a video made
  * from a letter's own QR image; Scan letter reads it and checks the farmer in with token 1; Issue, Confirm and
  * Print (three clicks) make and print the bill on an 80 mm thermal strip; the queue display shows token 1 at the
  * counter. Also the list, a refusal and the slip at 360 px in Hindi and 1280 px in English.

@@ -17,7 +17,7 @@ import {
 } from '../fixtures/export-data';
 
 /**
- * Export on the Registrations and Bills lists (docs/decisions/0031-exports.md): the menu (CSV / Excel), the
+ * Export on the Registrations and Bills lists (docs/decisions/0027-exports.md): the menu (CSV / Excel), the
  * file with the list's filters, and the progress of a job (forced here by adding async=1 to the request, and
  * held at its first state by holding the job's status replies until the screenshot is taken); at 1280 px in
  * English and at 360 px in Hindi. With SHOTS_DIR set, the screenshots are also copied there.

@@ -8,7 +8,7 @@ import { newAadhaar, newMobile, registerFarmer, validFields } from '../fixtures/
 import { createProducerCropLot } from '../fixtures/catalogue';
 
 /**
- * The QR pages as the server's HTML (docs/decisions/0034-qr-pages-as-html.md): with JavaScript switched off, at
+ * The QR pages as the server's HTML (docs/decisions/0030-qr-pages-as-html.md): with JavaScript switched off, at
  * 360 px in Hindi and at 1280 px in English, the bill, the credit note, the lot and the letter show their content;
  * the bill prints on A4. With JavaScript on, an anonymous reader's first view fetches no script file; the letter's
  * app-only actions load the app on demand, and a signed-in staff member gets the app's bill. Needs

@@ -12,7 +12,7 @@ import { registerFarmer, testAadhaar, validFields } from '../fixtures/registrati
 import { useTestApi } from '../support/integration';
 
 /**
- * The backfill (docs/decisions/0026-allocation.md, section 11): lots and registrations stored before pools
+ * The backfill (docs/decisions/0022-allocation.md, section 11): lots and registrations stored before pools
  * existed are counted by the first sweep, once: the pool gets the lots' stock and sold grams, the unbilled
  * registrations without a status are confirmed with their promise and a due entry, and the pool is marked
  * `migratedOn`. Each test makes its data with the current code and then turns it into what the older code

@@ -13,7 +13,7 @@ import { useTestApi } from '../support/integration';
 import { scanTable } from '../support/table';
 
 /**
- * Cancellation (docs/decisions/0026-allocation.md, section 6) on DynamoDB Local: by the farmer from the letter
+ * Cancellation (docs/decisions/0022-allocation.md, section 6) on DynamoDB Local: by the farmer from the letter
  * (last 4 digits of the mobile, rate-limited) or by staff with a reason. The grams go back, the waiting list
  * moves in order, and concurrent cancellations cancel once and never over-promise.
  */

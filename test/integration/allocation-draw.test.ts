@@ -21,7 +21,7 @@ import { scanTable } from '../support/table';
 import { registerFarmer, seedCrop, seedStock, validFields } from '../fixtures/registration-helpers';
 
 /**
- * The draw's API on DynamoDB Local (docs/decisions/0026-allocation.md, section 4): run once per crop and
+ * The draw's API on DynamoDB Local (docs/decisions/0022-allocation.md, section 4): run once per crop and
  * year, over the applicant entries the registration path writes in draw mode (put here directly), public
  * result, and `npm run verify-draw` reproducing it. Each test uses crop ids of its own.
  */

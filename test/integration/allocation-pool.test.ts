@@ -16,7 +16,7 @@ import { faulty, named } from '../support/faulty-client';
 import { useTestApi } from '../support/integration';
 
 /**
- * The stock pool of a crop and year (docs/decisions/0026-allocation.md) on DynamoDB Local: promised + sold
+ * The stock pool of a crop and year (docs/decisions/0022-allocation.md) on DynamoDB Local: promised + sold
  * never above the stock, whatever the concurrency, and waiting-list positions 1..n without gaps or repeats.
  * Each test uses a crop id of its own, so its pool starts empty.
  */

@@ -10,7 +10,7 @@ import { faulty, named } from '../support/faulty-client';
 import { useTestApi } from '../support/integration';
 
 /**
- * Promotion (docs/decisions/0026-allocation.md, section 3) on DynamoDB Local: when grams are freed, the
+ * Promotion (docs/decisions/0022-allocation.md, section 3) on DynamoDB Local: when grams are freed, the
  * waiting list is confirmed in position order, each registration at most once, never beyond the stock.
  * Each test has a crop of its own with no lots, so every registration for it is waitlisted until the test
  * adds stock to its pool.

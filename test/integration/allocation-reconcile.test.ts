@@ -9,7 +9,7 @@ import { registerFarmer, validFields } from '../fixtures/registration-helpers';
 import { useTestApi } from '../support/integration';
 
 /**
- * Reconciliation (docs/decisions/0026-allocation.md, section 8): a quiet, backfilled pool gets its promised
+ * Reconciliation (docs/decisions/0022-allocation.md, section 8): a quiet, backfilled pool gets its promised
  * grams from the due entries, stock and sold from the lots and `waiting` from the queue, under
  * `version = :seen`, once a day.
  */

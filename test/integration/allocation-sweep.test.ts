@@ -17,7 +17,7 @@ import { useTestApi } from '../support/integration';
 import { scanTable } from '../support/table';
 
 /**
- * The allocation sweep (docs/decisions/0026-allocation.md, sections 5 and 8) on DynamoDB Local: confirmed,
+ * The allocation sweep (docs/decisions/0022-allocation.md, sections 5 and 8) on DynamoDB Local: confirmed,
  * unbilled registrations past their collection day expire and give their grams back, the waiting list moves
  * up in order, a billed registration never expires, two sweeps at once do nothing twice; and the staff
  * summary GET /api/allocation.

@@ -4,7 +4,7 @@ import { kolkataDay } from '@functions/lib/stats';
 import { useTestApi } from '../support/integration';
 
 /**
- * GET /api/audit (docs/decisions/0027-records.md, section 2): super_admin only; the window's India days (today by
+ * GET /api/audit (docs/decisions/0023-records.md, section 2): super_admin only; the window's India days (today by
  * default, at most 31), newest first; filters by actor, action (exact or prefix) and record; skip and take.
  */
 const { api, tokens } = useTestApi('super_admin', 'admin', 'seller');

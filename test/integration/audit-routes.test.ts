@@ -10,7 +10,7 @@ import { scanTable } from '../support/table';
 import { newAadhaar, registerFarmer, seedFormCrops, uploadScan, validFields, SAMPLE_PDF } from '../fixtures/registration-helpers';
 
 /**
- * The audit log for every write route (docs/decisions/0027-records.md, section 2): each non-GET route of the
+ * The audit log for every write route (docs/decisions/0023-records.md, section 2): each non-GET route of the
  * route table, called with a valid body and the right token, leaves exactly one new entry with its action
  * (none for the routes that record none), no entry holds a 12-digit run, and no call changes or removes an
  * entry written before it. A route without a case here fails the typecheck (CASES is typed over WriteRouteKey).

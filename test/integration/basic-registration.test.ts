@@ -10,7 +10,7 @@ import { useTestApi } from '../support/integration';
 import { newAadhaar, newMobile, SAMPLE_PDF, SAMPLE_PNG, seedFormCrops } from '../fixtures/registration-helpers';
 
 /**
- * The registration form for phones without JavaScript (docs/decisions/0035): GET /svsregistration/basic renders
+ * The registration form for phones without JavaScript (docs/decisions/0031): GET /svsregistration/basic renders
  * it, and POST /svsregistration answers its posts with 303 to the letter or the form again.
  */
 const { api, tokens } = useTestApi('super_admin', 'admin', 'seller');

@@ -6,7 +6,7 @@ import { useTestApi } from '../support/integration';
 
 /**
  * Look-alike catalogue names and names carrying control or bidirectional characters
- * (docs/decisions/0042-catalogue-names.md): `Whеat` (Cyrillic е), `W\u200Bheat`, `Ｗheat` and `Wheat.` beside
+ * (docs/decisions/0038-catalogue-names.md): `Whеat` (Cyrillic е), `W\u200Bheat`, `Ｗheat` and `Wheat.` beside
  * `Wheat` would let one Aadhaar number hold a registration for each.
  */
 const { api, tokens } = useTestApi('admin');

@@ -10,7 +10,7 @@ import { settleAfterEachTest } from '../support/started-work';
 import { registerFarmer, seedFormCrops, validFields } from '../fixtures/registration-helpers';
 
 /**
- * The counter's day (docs/decisions/0029-counter-day.md): tokens with no gap and no repeat under a burst of
+ * The counter's day (docs/decisions/0025-counter-day.md): tokens with no gap and no repeat under a burst of
  * check-ins, one token per registration, every refusal, today's list with its statuses and counts, the queue
  * display, and who may call what.
  */

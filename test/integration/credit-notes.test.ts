@@ -11,7 +11,7 @@ import { postUnreadableJson } from '../support/api-checks';
 import { useTestApi } from '../support/integration';
 
 /**
- * Cancelling a bill by credit note (docs/decisions/0027-records.md, section 1) through the real gateway and
+ * Cancelling a bill by credit note (docs/decisions/0023-records.md, section 1) through the real gateway and
  * DynamoDB Local: one credit note however many cancel at once, gapless numbers per financial year, the stock,
  * the promise and the registration given back, the bill's reads, the list, the dashboard, the requests of
  * sellers, and the refusals (roles, bodies, missing bills).

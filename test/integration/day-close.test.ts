@@ -9,7 +9,7 @@ import { postUnreadableJson } from '../support/api-checks';
 import { useTestApi } from '../support/integration';
 
 /**
- * The day-end cash close (docs/decisions/0030-day-close.md) through the real gateway and DynamoDB Local: the
+ * The day-end cash close (docs/decisions/0026-day-close.md) through the real gateway and DynamoDB Local: the
  * kept figures equal the bills read back, a closed day refuses sales until an admin reopens it, concurrent
  * closes and sales racing a close lose nothing, and the refusals (roles, bodies, dates).
  */

@@ -21,7 +21,7 @@ import {
 } from '../fixtures/export-data';
 
 /**
- * Exports of the staff lists (docs/decisions/0031-exports.md) on DynamoDB Local and s3rver: 5,000 registrations
+ * Exports of the staff lists (docs/decisions/0027-exports.md) on DynamoDB Local and s3rver: 5,000 registrations
  * written straight into the table, exported as CSV and XLSX and read back; the lists' filters and rules; the
  * job path with its progress and its short-lived link.
  */

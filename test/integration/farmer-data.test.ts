@@ -10,7 +10,7 @@ import { useTestApi } from '../support/integration';
 import { scanTable } from '../support/table';
 
 /**
- * The farmer's own view and requests (docs/decisions/0027-records.md, section 4) on DynamoDB Local and
+ * The farmer's own view and requests (docs/decisions/0023-records.md, section 4) on DynamoDB Local and
  * s3rver: from the letter's code and the mobile's last 4 digits (rate-limited), every item held about the
  * farmer with the Aadhaar masked; a correction or an erasure lands once in the admins' queue; an erasure done
  * frees the place for the next farmer and deletes the scan; on a billed registration the bill stays.

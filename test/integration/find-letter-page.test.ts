@@ -5,7 +5,7 @@ import { useTestApi } from '../support/integration';
 import { newAadhaar, newMobile, postJson, registerFarmer, seedFormCrops, validFields } from '../fixtures/registration-helpers';
 
 /**
- * "Find my letter" for phones without JavaScript (docs/decisions/0035): GET /svsregistration/find-my-letter shows a
+ * "Find my letter" for phones without JavaScript (docs/decisions/0031): GET /svsregistration/find-my-letter shows a
  * plain form that posts to the app's own POST /svsregistration/find-letter, which answers it with 303 to the
  * letter, the letters to choose from, or the form again with why nothing was found; same limits as the app's.
  */

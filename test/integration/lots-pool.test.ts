@@ -7,7 +7,7 @@ import { faulty, named } from '../support/faulty-client';
 import { useTestApi } from '../support/integration';
 
 /**
- * Lot writes move the crop's stock pool in their own transaction (docs/decisions/0026-allocation.md,
+ * Lot writes move the crop's stock pool in their own transaction (docs/decisions/0022-allocation.md,
  * section 1): creation adds the lot, an edit adds the difference (or moves the lot between two crops'
  * pools), a deletion takes it out; nothing takes the stock below what is promised and sold
  * (docs/invariants.md#7-promised-within-stock).

@@ -5,7 +5,7 @@ import { adminPost, createProducerCropLot } from '../fixtures/catalogue';
 import { useTestApi } from '../support/integration';
 
 /**
- * The QR pages as HTML (docs/decisions/0034-qr-pages-as-html.md): the bill, the credit note, the lot and the
+ * The QR pages as HTML (docs/decisions/0030-qr-pages-as-html.md): the bill, the credit note, the lot and the
  * letter answer a whole page whose content is there without any script; they show the public no more than
  * the app's pages do; their caching; their 400 and 404 pages; numbers counted through; a burst.
  */

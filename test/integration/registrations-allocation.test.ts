@@ -24,7 +24,7 @@ import {
 } from '../fixtures/registration-helpers';
 
 /**
- * Rule 1 on the registration path (docs/decisions/0026-allocation.md, section 2): a registration is
+ * Rule 1 on the registration path (docs/decisions/0022-allocation.md, section 2): a registration is
  * confirmed with an appointment only while its crop's stock holds its request; otherwise it is waitlisted
  * with the next position and no appointment. Promised grams never exceed the stock, whatever the concurrency.
  */

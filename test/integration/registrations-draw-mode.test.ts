@@ -12,7 +12,7 @@ import { scanTable } from '../support/table';
 import { postJson, registerFarmer, seedCrop, validFields } from '../fixtures/registration-helpers';
 
 /**
- * Registrations in draw mode (docs/decisions/0026-allocation.md, section 4): each is applied, with no date
+ * Registrations in draw mode (docs/decisions/0022-allocation.md, section 4): each is applied, with no date
  * and nothing promised; the pool counts it and its transaction writes the applicant entry the draw reads
  * (grams, category, gender). The rest of the registration path is as in first-come mode.
  */

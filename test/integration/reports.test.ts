@@ -11,7 +11,7 @@ import { useTestApi } from '../support/integration';
 import { scanTable } from '../support/table';
 
 /**
- * GET /api/reports (docs/decisions/0032-reports.md): the counters written in each event's transaction give the
+ * GET /api/reports (docs/decisions/0028-reports.md): the counters written in each event's transaction give the
  * same figures as a direct count of the registrations, claims and bills stored, for every grouping, after
  * registrations (confirmed, waitlisted, a burst at once), a cancellation that promotes, sales in cash and
  * online, a credit note, an expiry run, and the draw (applied, then confirmed or waitlisted).

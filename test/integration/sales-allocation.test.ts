@@ -10,7 +10,7 @@ import { useTestApi } from '../support/integration';
 
 /**
  * A sale moves the registration's promise to sold in its crop's stock pool and deletes its due entry, in the
- * sale's own transaction (docs/decisions/0026-allocation.md, section 7); only a confirmed registration (or
+ * sale's own transaction (docs/decisions/0022-allocation.md, section 7); only a confirmed registration (or
  * one stored before allocation) can be billed; promised + sold never exceed the stock
  * (docs/invariants.md#7-promised-within-stock).
  */

@@ -37,7 +37,7 @@ beforeAll(async () => {
   }));
   ({ cropID: chickpeaID } = await createCrop(asAdmin, { cropName: 'Chickpea', description: 'Gram seed' }));
   useCrops({ Chickpea: chickpeaID });
-  // Stock enough for every registration of the file, so each is confirmed (docs/decisions/0026-allocation.md,
+  // Stock enough for every registration of the file, so each is confirmed (docs/decisions/0022-allocation.md,
   // section 12); the sales race for the stock of the small lots each test makes.
   await lot(1_000_000);
   // Five counters, each with its own seller account.

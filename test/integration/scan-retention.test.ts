@@ -16,7 +16,7 @@ import { registerFarmer, SAMPLE_PDF, validFields } from '../fixtures/registratio
 import { useTestApi } from '../support/integration';
 
 /**
- * Retention of Aadhaar scans (docs/decisions/0027-records.md, section 4) on DynamoDB Local and s3rver: the
+ * Retention of Aadhaar scans (docs/decisions/0023-records.md, section 4) on DynamoDB Local and s3rver: the
  * sale, the expiry and the cancellation start a scan's time; the job run on a moved day deletes exactly the
  * scans past ScanRetentionDays; two runs at once delete each scan once; closing a season deletes that
  * year's scans only.

@@ -32,7 +32,7 @@ async function saveFromLink(url: string, fileName: string): Promise<void> {
 /**
  * Export (a menu: CSV or Excel) for a staff list: the file downloads with the list's current filters. A large
  * export runs as a job on the server: its progress shows (rows done of the total) until the file is ready, then
- * it downloads through a link of a few minutes (docs/decisions/0031-exports.md).
+ * it downloads through a link of a few minutes (docs/decisions/0027-exports.md).
  */
 export function ExportButton({ kind, query, disabled }: ExportButtonProps) {
   const { t, i18n } = useTranslation();

@@ -18,7 +18,7 @@ export const RegistrationResultReply = z.strictObject({
   /** True when this is a registration made earlier by a separate, identical submission (not a retry of this one). */
   existing: z.literal(true).optional(),
   /**
-   * Its place in the crop's stock when registered (docs/decisions/0026-allocation.md): confirmed (an
+   * Its place in the crop's stock when registered (docs/decisions/0022-allocation.md): confirmed (an
    * appointment), waitlisted (no appointment; `waitlistPosition` in the crop's waiting list) or applied (draw).
    */
   status: z.enum(['confirmed', 'waitlisted', 'applied']),

@@ -12,7 +12,7 @@ export const MakeSaleReply = z.strictObject({
 });
 export type MakeSaleReply = z.infer<typeof MakeSaleReply>;
 
-/** A bill is issued, or cancelled by a credit note (docs/decisions/0027-records.md, section 1). */
+/** A bill is issued, or cancelled by a credit note (docs/decisions/0023-records.md, section 1). */
 const cancellationFields = {
   status: z.enum(['issued', 'cancelled']),
   /** ISO time of the cancellation. */

@@ -1,7 +1,7 @@
 import type { AllocationSummaryReply, DrawReply, SweepReply } from '@shared/schemas/replies/allocation';
 import { call } from '@web/lib/api';
 
-/** Staff calls of the Allocation screen (docs/decisions/0026-allocation.md). */
+/** Staff calls of the Allocation screen (docs/decisions/0022-allocation.md). */
 export const getAllocation = (year: number, signal?: AbortSignal): Promise<AllocationSummaryReply> =>
   call('GET /api/allocation', { query: { year }, signal });
 

@@ -10,7 +10,7 @@ import CancelledMark from './CancelledMark';
 const cancelInBillsPath = (n: string) => `/admin/invoices?number=${encodeURIComponent(n)}&cancel=1`;
 
 /**
- * The bill page's cancellation part (docs/decisions/0027-records.md, section 1): the CANCELLED mark of a
+ * The bill page's cancellation part (docs/decisions/0023-records.md, section 1): the CANCELLED mark of a
  * cancelled bill, or, on a bill that stands, Cancel (admins) or Ask to cancel (sellers).
  */
 export default function BillCancellation({ bill }: { bill: BillReply }) {

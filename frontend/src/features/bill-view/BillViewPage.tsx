@@ -334,7 +334,7 @@ export default function BillViewPage() {
     );
   }
   if (!bill) return <Typography data-testid="bill-loading">{t('billView.loading')}</Typography>;
-  // A cancelled bill's mark, or staff's Cancel on one that stands (docs/decisions/0027-records.md, section 1).
+  // A cancelled bill's mark, or staff's Cancel on one that stands (docs/decisions/0023-records.md, section 1).
   const cancellation = supply && <supply.BillCancellation bill={bill} />;
   if (bill.view === 'summary') {
     return (

@@ -9,7 +9,7 @@ export const creditNotePath = (number: string, token?: string) =>
   `/credit-note/${encodeURIComponent(number)}${token ? `?t=${encodeURIComponent(token)}` : ''}`;
 
 /**
- * The large CANCELLED mark of a cancelled bill (docs/decisions/0027-records.md, section 1): the date, the reason
+ * The large CANCELLED mark of a cancelled bill (docs/decisions/0023-records.md, section 1): the date, the reason
  * (readers holding the bill's token and staff) and the credit note, linked to its page. Shown on screen and in
  * print, for staff and for readers who scanned the bill's QR code alike. Nothing for a bill that stands.
  */

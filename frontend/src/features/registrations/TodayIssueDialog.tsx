@@ -22,7 +22,7 @@ import { useIssueLots } from './useIssueLots';
 const makeSale = (body: MakeSaleForm) => call('POST /api/sales/make', { body });
 
 /**
- * Issue in three taps (docs/decisions/0029-counter-day.md, section 6): opened by Issue on a checked-in row, with
+ * Issue in three taps (docs/decisions/0025-counter-day.md, section 6): opened by Issue on a checked-in row, with
  * the fitting lot, the registered quantity and Cash chosen; Confirm makes the sale (the dialog with its total is
  * the confirmation), Print opens the bill, which prints itself in this browser's layout (A4 or a thermal strip).
  */

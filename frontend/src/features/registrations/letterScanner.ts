@@ -1,7 +1,7 @@
 /**
  * Reads a QR code from the camera's video: the browser's own BarcodeDetector where it has one (Chrome on
  * Android, ChromeOS and macOS), else jsQR (about 45 KB raw, fetched only when a scan starts without it;
- * docs/decisions/0029-counter-day.md).
+ * docs/decisions/0025-counter-day.md).
  */
 export type FrameReader = (video: HTMLVideoElement) => Promise<string | null>;
 

@@ -27,7 +27,7 @@ const indiaYear = () =>
 type Line = ReportReply['rows'][number] & { name: string };
 
 /**
- * Reports (/admin/reports, admins; docs/decisions/0032-reports.md): for a year and a range of its days, the
+ * Reports (/admin/reports, admins; docs/decisions/0028-reports.md): for a year and a range of its days, the
  * registrations and bills by district, crop, category or gender, as a table with a totals row and a bar chart
  * of one chosen measure; printed on A4 (the form and buttons stay off paper) and saved as CSV.
  */
