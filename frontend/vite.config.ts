@@ -188,6 +188,14 @@ function inlineEntryCss(): Plugin {
   };
 }
 
+/**
+ * What the screens of the bill, the credit note and the lot share before their reply is in (the pages' words and
+ * the reply's hook), in one chunk rather than two small ones: each chunk costs bytes of its own on the page
+ * (docs/decisions/0039-one-renderer-per-public-page.md).
+ */
+const PUBLIC_PAGE_MODULES = ['/shared/public-pages/words.ts', '/src/lib/use-page-reply.ts'];
+const isPublicPageModule = (id: string) => PUBLIC_PAGE_MODULES.some((end) => id.replace(/\\/g, '/').endsWith(end));
+
 /** Server state and forms of the staff screens: never on a public page (test/bundle-budget.test.ts). */
 const STAFF_LIBRARIES = [
   { name: 'react-query', test: /[\\/]node_modules[\\/]@tanstack[\\/]/ },
@@ -233,6 +241,7 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'shell', test: (id: string) => shellModules.has(id), includeDependenciesRecursively: false },
+            { name: 'public-page', test: isPublicPageModule, includeDependenciesRecursively: false },
             // The staff screens' libraries, each in a chunk of its own name, which the budget test looks for
             // on the public pages (docs/decisions/0017-server-state-and-forms.md).
             ...STAFF_LIBRARIES.map(({ name, test }) => ({ name, test, includeDependenciesRecursively: false })),

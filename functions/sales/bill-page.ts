@@ -1,133 +1,93 @@
-import { cropLabel } from '@shared/crop-names';
-import { formatRupees, maskAadhaar } from '@shared/format';
+import { BILL_QR_SIZE, billSummaryView, type FactBlock } from '@shared/public-pages/bill';
+import { billCopyView, type BillCopyView } from '@shared/public-pages/bill-copy';
+import { cancelledMarkView } from '@shared/public-pages/bill-cancelled';
+import { BILL_REFUSAL, billTitle, routePath, type PageLanguage, type Translate } from '@shared/public-pages/words';
 import { BillQuery, InvoiceNumberParam } from '@shared/schemas/sales';
-import type { BillSummary, InvoiceResponse } from '@shared/schemas/sales';
+import type { BillReply, BillSummary, InvoiceResponse } from '@shared/schemas/sales';
 import { pageDocument } from '../lib/pages/document';
-import { kg, kolkataDateTime, routePath } from '../lib/pages/format';
+import { factRows, factValue, qrFigure } from '../lib/pages/facts';
 import { Html, html } from '../lib/pages/html';
-import { readPart, refusalText, type PageRequest, type Refusal, type RenderedPage } from '../lib/pages/serve';
-import type { Translate } from '../lib/pages/texts';
+import { readPart, refusalWords, type PageRequest, type Refusal, type RenderedPage } from '../lib/pages/serve';
 import * as sales from './service';
 
 /**
- * The public bill at /bill/{number}?t={token}, as the app's bill page shows it to a visitor who is not signed in
- * (frontend/src/features/bill-view): by the number alone, only that the bill exists (the summary); with the
- * bill's token from its QR code, the one 'Duplicate Copy' with the mobile masked. Staff copies, print layouts
- * and the cancel buttons are the app's: the page loads it for a signed-in staff member.
+ * The public bill at /bill/{number}?t={token}, drawn from the views the app's bill screen draws too
+ * (shared/public-pages/bill.ts, bill-copy.ts, bill-cancelled.ts), as that screen shows it to a visitor who is not signed in: by the number alone,
+ * only that the bill exists (the summary); with the bill's token from its QR code, the one 'Duplicate Copy' with
+ * the mobile masked. Staff copies, print layouts and the cancel buttons are the app's: the page loads it for a
+ * signed-in staff member.
  */
-const QR_SIZE = 512;
 
-const row = (label: string, value: Html | string) => html`<tr><th scope="row">${label}</th><td>${value}</td></tr>`;
 /** A titled table; the summary's is an h2 (under the page's h1), a copy's an h3 (under the copy's h2). */
-const block = (title: string, rows: Html[], heading: 'h2' | 'h3' = 'h3') =>
-  html`<section class="block">${new Html(`<${heading}>`)}${title}${new Html(`</${heading}>`)}<table><tbody>${rows}</tbody></table></section>`;
-
-export const creditNotePath = (number: string, token?: string) => routePath('/credit-note/{number}', { number }, { t: token });
+const block = (b: FactBlock, heading: 'h2' | 'h3' = 'h3') =>
+  html`<section class="block">${new Html(`<${heading}>`)}${b.title}${new Html(`</${heading}>`)}<table><tbody>${factRows(b.facts)}</tbody></table></section>`;
 
 /** The large CANCELLED mark of a cancelled bill (the app's CancelledMark). */
-function cancelledMark(bill: BillSummary | InvoiceResponse, t: Translate, lang: string): Html {
-  if (bill.status !== 'cancelled') return html``;
-  const reason = 'cancelReason' in bill ? bill.cancelReason : undefined;
-  const token = 'creditNoteToken' in bill ? bill.creditNoteToken : undefined;
+function cancelledMark(bill: BillReply, t: Translate, lang: PageLanguage): Html {
+  const mark = cancelledMarkView(bill, t, lang);
+  if (!mark) return html``;
   return html`<div class="cancelled" role="alert" data-testid="bill-cancelled">
-    <p class="mark" data-testid="bill-cancelled-mark">${t('creditNote.cancelledMark')}</p>
-    <p>${t('creditNote.cancelledBody')}</p>
-    ${bill.cancelledOn && html`<p data-testid="bill-cancelled-on">${t('creditNote.cancelledOn', { date: kolkataDateTime(bill.cancelledOn, lang) })}</p>`}
-    ${reason && html`<p data-testid="bill-cancel-reason">${t('creditNote.cancelReason', { reason })}</p>`}
+    <p class="mark" data-testid="bill-cancelled-mark">${mark.mark}</p>
+    <p>${mark.body}</p>
+    ${mark.on && html`<p data-testid="bill-cancelled-on">${mark.on}</p>`}
+    ${mark.reason && html`<p data-testid="bill-cancel-reason">${mark.reason}</p>`}
     ${
-      bill.creditNoteNumber &&
-      html`<p style="font-weight:600">${t('creditNote.label')}:
-        <a href="${creditNotePath(bill.creditNoteNumber, token)}" data-testid="bill-credit-note">${bill.creditNoteNumber}</a></p>`
+      mark.creditNote &&
+      html`<p style="font-weight:600">${mark.creditNote.label}:
+        <a href="${mark.creditNote.href}" data-testid="bill-credit-note">${mark.creditNote.number}</a></p>`
     }
   </div>`;
 }
 
-function summary(bill: BillSummary, t: Translate, lang: string): Html {
-  const quantity = t('billView.quantityKg', { kg: kg(bill.quantityKg), bags: bill.bags, size: kg(bill.bagSizeKg) });
+function summary(bill: BillSummary, t: Translate, lang: PageLanguage): Html {
+  const v = billSummaryView(bill, t, lang);
   return html`<article class="card" data-testid="bill-summary">
-    ${
-      bill.status !== 'cancelled' &&
-      html`<div class="ok" role="status" data-testid="bill-verified">
-      <strong>${t('billView.verified')}</strong><br>${t('billView.verifiedBody', { number: bill.invoiceNumber })}
-    </div>`
-    }
-    ${block(
-      t('billView.heading'),
-      [
-        row(t('billView.invoiceNo'), html`<strong data-testid="bill-number">${bill.invoiceNumber}</strong>`),
-        row(t('billView.generatedOn'), kolkataDateTime(bill.generatedOn, lang)),
-        row(t('billView.crop'), cropLabel(bill, lang)),
-        row(t('billView.lotCode'), bill.lotCode),
-        row(t('billView.quantity'), quantity),
-        row(t('billView.total'), html`<strong data-testid="bill-total">₹${formatRupees(bill.totalAmount)}</strong>`),
-        ...(bill.status !== 'cancelled' ? [row(t('billView.status'), t('billView.statusIssued'))] : []),
-      ],
-      'h2',
-    )}
-    <p class="small muted" style="margin-top:16px">${t('billView.summaryNote')}</p>
+    ${v.verified && html`<div class="ok" role="status" data-testid="bill-verified"><strong>${v.verified.title}</strong><br>${v.verified.body}</div>`}
+    ${block(v.block, 'h2')}
+    <p class="small muted" style="margin-top:16px">${v.note}</p>
   </article>`;
 }
 
-function duplicateCopy(bill: InvoiceResponse, token: string | undefined, t: Translate, lang: string): Html {
+function copyHead(v: BillCopyView): Html {
+  const s = v.supplier;
+  if (!s) return html`<div><h2 class="title">${v.institute.name}</h2><p class="small">${v.institute.heading}</p></div>`;
+  return html`<div data-testid="bill-supplier">
+    <h2 class="strong-title" data-testid="bill-supply-title">${s.title}</h2>
+    <p style="font-weight:600;margin-top:4px">${s.name}</p>
+    ${s.address && html`<p class="small">${s.address}</p>`}
+    <p class="small">${s.gstin.label}: ${factValue(s.gstin)}</p>
+  </div>`;
+}
+
+function duplicateCopy(bill: InvoiceResponse, token: string | undefined, t: Translate, lang: PageLanguage) {
+  const v = billCopyView(bill, t, lang);
   const qr = routePath(
     '/api/invoices/by-number/{number}/qrcode.png',
     { number: bill.invoiceNumber },
-    { size: QR_SIZE, t: bill.verifyToken ?? token },
+    { size: BILL_QR_SIZE, t: bill.verifyToken ?? token },
   );
-  const supplier = bill.supplier;
-  const head = supplier
-    ? html`<div data-testid="bill-supplier">
-        <h2 class="strong-title" data-testid="bill-supply-title">${t('billSupply.title')}</h2>
-        <p style="font-weight:600;margin-top:4px">${supplier.name}</p>
-        ${supplier.address && html`<p class="small">${supplier.address}</p>`}
-        <p class="small">${t('billSupply.gstin')}: <span data-testid="bill-gstin">${supplier.gstin || '—'}</span></p>
-      </div>`
-    : html`<div><h2 class="title">${t('home.instituteTitle')}</h2><p class="small">${t('billView.heading')}</p></div>`;
-  const words = bill.amountInWords;
+  const words = v.amountInWords;
   return html`<article class="card" data-testid="bill-copy">
     <div class="head">
-      ${head}
+      ${copyHead(v)}
       <div class="right">
         <p style="font-weight:700;font-size:14px" data-testid="copy-label">${t('billView.duplicate')}</p>
-        <p class="small">${t('billView.invoiceNo')}: <strong data-testid="bill-number">${bill.invoiceNumber}</strong></p>
-        <p class="small">${t('billView.generatedOn')}: ${kolkataDateTime(bill.generatedOn, lang)}</p>
+        <p class="small">${v.number.label}: ${factValue(v.number)}</p>
+        <p class="small">${v.generatedOn.label}: ${v.generatedOn.value}</p>
       </div>
     </div>
     <div class="blocks">
-      ${block(supplier ? t('billSupply.recipient') : t('billView.farmer'), [
-        row(t('billView.name'), bill.farmerName),
-        row(t('billView.aadhaar'), bill.farmerAadhaarLast4 ? maskAadhaar(bill.farmerAadhaarLast4) : '—'),
-        ...(bill.farmerContact
-          ? [row(t('billView.contact'), html`<span data-testid="bill-contact">${bill.farmerContact}</span>`)]
-          : []),
-        ...(bill.farmerAddress ? [row(t('billView.address'), bill.farmerAddress)] : []),
-      ])}
-      ${block(t('billView.lot'), [
-        row(t('billView.lotCode'), bill.lotCode),
-        row(t('billView.crop'), cropLabel(bill, lang)),
-        ...(supplier ? [row(t('billSupply.hsnCode'), html`<span data-testid="bill-hsn">${bill.hsnCode || '—'}</span>`)] : []),
-        row(t('billView.year'), String(bill.year)),
-        row(
-          t('billView.quantity'),
-          t('billView.quantityKg', { kg: kg(bill.quantityKg), bags: bill.bags, size: kg(bill.bagSizeKg) }),
-        ),
-        row(t('billView.quintal'), kg(bill.quantityQuintal)),
-        row(t('billView.rate'), `₹${formatRupees(bill.pricePerUnit)}`),
-        row(t('billView.paymentMode'), bill.paymentMode),
-        row(t('billView.total'), html`<strong data-testid="bill-total">₹${formatRupees(bill.totalAmount)}</strong>`),
-      ])}
-      <figure>
-        <img src="${qr}" alt="${t('billView.qrAlt', { number: bill.invoiceNumber })}" width="150" height="150">
-        <figcaption>${t('billView.scan')}</figcaption>
-      </figure>
+      ${block(v.recipient)}
+      ${block(v.lot)}
+      ${qrFigure(qr, v.qrAlt, v.scan)}
     </div>
     ${
       words &&
       html`<div class="small" style="margin-top:12px" data-testid="bill-amount-words">
-        <div style="font-weight:600">${t('billSupply.amountInWords')}:</div><div lang="en">${words.en}</div><div lang="hi">${words.hi}</div>
+        <div style="font-weight:600">${words.label}:</div><div lang="en">${words.en}</div><div lang="hi">${words.hi}</div>
       </div>`
     }
-    ${supplier && html`<div class="small" style="font-weight:600;margin-top:8px;padding-top:8px;border-top:1px solid #e0e0e0" data-testid="bill-no-tax">${t('billSupply.noTax')}</div>`}
+    ${v.noTax && html`<div class="small" style="font-weight:600;margin-top:8px;padding-top:8px;border-top:1px solid #e0e0e0" data-testid="bill-no-tax">${v.noTax}</div>`}
   </article>`;
 }
 
@@ -135,7 +95,7 @@ export async function billPage({ lang, t, query, pathParameters }: PageRequest):
   const { number } = readPart(InvoiceNumberParam, pathParameters);
   const { t: token } = readPart(BillQuery, { t: query.t || undefined });
   const bill = await sales.byNumber(number, null, token);
-  const title = `${t('pages.bill')} ${bill.invoiceNumber}`;
+  const title = billTitle(bill.invoiceNumber, t);
   const content =
     bill.view === 'summary'
       ? summary(bill, t, lang)
@@ -164,8 +124,4 @@ export async function billPage({ lang, t, query, pathParameters }: PageRequest):
 
 /** A bill that cannot be shown, as the app's bill page says it. */
 export const billRefusal = (r: Refusal) =>
-  html`<div class="error" role="alert" data-testid="bill-error">${refusalText(
-    r,
-    { notFoundKey: 'billView.notFoundMessage', failedKey: 'billView.failedMessage' },
-    { number: r.req.pathParameters.number ?? '' },
-  )}</div>`;
+  html`<div class="error" role="alert" data-testid="bill-error">${refusalWords(r, BILL_REFUSAL, { number: r.req.pathParameters.number ?? '' })}</div>`;

@@ -16,8 +16,7 @@ export function formatCreditNoteNumber(fyStart: number, seq: number): string {
 }
 
 /** The credit note's public page, as its QR code opens it (the token shows more than the summary, as on bills). */
-export const publicCreditNotePath = (number: string, token?: string) =>
-  `/credit-note/${encodeURIComponent(number)}${token ? `?t=${encodeURIComponent(token)}` : ''}`;
+export { creditNotePath as publicCreditNotePath } from '../public-pages/paths';
 
 export const CANCEL_REASON_MIN = 3;
 export const CANCEL_REASON_MAX = 300;

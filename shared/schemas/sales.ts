@@ -49,8 +49,7 @@ export function parseInvoiceNumber(n: string, centuryOf = 2000): { fyStart: numb
  * the bill when it is made) is what lets a reader of the printed bill see the farmer's details; counting
  * invoice numbers without it shows only that a bill exists (BillSummary).
  */
-export const publicBillPath = (invoiceNumber: string, token?: string) =>
-  `/bill/${encodeURIComponent(invoiceNumber)}${token ? `?t=${encodeURIComponent(token)}` : ''}`;
+export { billPath as publicBillPath } from '../public-pages/paths';
 
 /** Name of the bill token in the bill page's URL and in the API's query. */
 export const BILL_TOKEN_PARAM = 't';

@@ -1,5 +1,6 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import type * as z from 'zod';
+import { refusalText, type RefusalKeys } from '@shared/public-pages/words';
 import { AppError, badRequest } from '../errors';
 import type { HttpResult, HtmlBody } from '../http';
 import { pageDocument, pageResult, type PageCaching } from './document';
@@ -39,15 +40,9 @@ export interface Refusal {
   req: PageRequest;
 }
 
-/**
- * The server's message as the app's pages show it: as it is when it has Hindi already, else after the page's own
- * sentence (`notFoundKey` for a 404, `failedKey` otherwise, with `{{message}}` and the page's `vars`).
- */
-export function refusalText(r: Refusal, keys: { notFoundKey: string; failedKey: string }, vars: Record<string, string>) {
-  if (!r.message) return r.req.t('billView.notFound');
-  if (/[\u0900-\u097F]/.test(r.message)) return r.message;
-  return r.req.t(r.status === 404 ? keys.notFoundKey : keys.failedKey, { ...vars, message: r.message });
-}
+/** A refusal's alert, worded as the app's screen words it (shared/public-pages/words.ts, `refusalText`). */
+export const refusalWords = (r: Refusal, keys: RefusalKeys, vars: Record<string, string>) =>
+  refusalText(r.req.t, { message: r.message, notFound: r.status === 404 }, keys, vars);
 
 /**
  * The 4xx page: a title in both languages whatever the address asked for (the reader may not know which they

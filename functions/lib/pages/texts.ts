@@ -1,17 +1,16 @@
 import type { MessageTree } from './page-message-keys';
 import { COMMON_MESSAGES } from './page-messages';
+import type { PageLanguage, Translate } from '@shared/public-pages/words';
 
 /**
  * The web app's own texts (frontend/src/lib/i18n, the part the pages use: page-message-keys.ts), so that a page
  * says what the app's screen says, word for word, in Hindi (the public pages' default) or in English (`?lang=en`).
  */
-export type PageLanguage = 'hi' | 'en';
+export type { PageLanguage, Translate } from '@shared/public-pages/words';
 
 export function pageLanguage(query: Record<string, string | undefined> | undefined): PageLanguage {
   return query?.lang === 'en' ? 'en' : 'hi';
 }
-
-export type Translate = (key: string, vars?: Record<string, string | number>) => string;
 
 function lookup(messages: unknown, key: string): unknown {
   let node = messages;

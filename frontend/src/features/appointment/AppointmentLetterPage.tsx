@@ -10,7 +10,9 @@ import type { AppointmentRecord } from '@shared/schemas/registration';
 import { call } from '@web/lib/api';
 import { loadStatusMessages } from '@web/lib/i18n';
 import { isJustRegistered } from '@web/lib/just-registered';
-import { indiaLongDay } from '@shared/india-day';
+import { registeredStatusLines } from '@shared/public-pages/letter-status';
+import { letterFileName } from '@shared/public-pages/letter';
+import { usePageWords } from '@web/lib/page-words';
 import { paths, to } from '@web/paths';
 import { LetterActions } from './LetterActions';
 import { LetterSheet } from './LetterSheet';
@@ -33,7 +35,8 @@ async function loadLetter(code: string): Promise<AppointmentRecord> {
 }
 
 export default function AppointmentLetterPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const words = usePageWords();
   const { uniqueCode = '' } = useParams();
   const { state, pathname, search } = useLocation();
   const navigate = useNavigate();
@@ -62,7 +65,7 @@ export default function AppointmentLetterPage() {
   // The document title names the saved PDF: it carries the registration id and year.
   useEffect(() => {
     const before = document.title;
-    document.title = letter ? `Appointment-Letter-${letter.year}-${letter.id}` : t('appointment.title');
+    document.title = letter ? letterFileName(letter) : t('appointment.title');
     return () => {
       document.title = before;
     };
@@ -102,21 +105,11 @@ export default function AppointmentLetterPage() {
           <Typography component="p" sx={{ fontWeight: 700 }}>
             {t('registration.successTitle')}
           </Typography>
-          {letter.status === 'waitlisted' && letter.waitlistPosition && (
-            <Typography component="p" sx={{ fontWeight: 700 }} data-testid="letter-registered-status">
-              {t('allocationStatus.positionOnly', { position: letter.waitlistPosition })}
+          {registeredStatusLines(letter, words.t, words.lang).map((line) => (
+            <Typography key={line.id} component="p" sx={line.strong ? { fontWeight: 700 } : undefined} data-testid={line.id}>
+              {line.text}
             </Typography>
-          )}
-          {letter.status === 'applied' && (
-            <Typography component="p" sx={{ fontWeight: 700 }} data-testid="letter-registered-status">
-              {t('allocationStatus.headline.applied')}
-            </Typography>
-          )}
-          {letter.status === 'applied' && letter.drawOn && (
-            <Typography component="p" data-testid="letter-registered-draw-on">
-              {t('allocationStatus.drawOn', { date: indiaLongDay(letter.drawOn, i18n.language === 'en' ? 'en' : 'hi') })}
-            </Typography>
-          )}
+          ))}
           {justRegistered.existing && (
             <Typography component="p" variant="body2" data-testid="letter-existing">
               {t('registration.alreadyRegistered')}

@@ -5,7 +5,9 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { letterStatusView } from '@shared/allocation-status';
+import { letterFileName, letterShareTitle } from '@shared/public-pages/letter';
 import type { AppointmentRecord } from '@shared/schemas/registration';
+import { usePageWords } from '@web/lib/page-words';
 import { to } from '@web/paths';
 import { LetterSheet } from './LetterSheet';
 import { shareLetter } from './share-letter';
@@ -22,16 +24,17 @@ const A4_WIDTH_PX = 794;
  */
 export function LetterActions({ letter, onCancelled }: { letter: AppointmentRecord; onCancelled: () => void }) {
   const { t } = useTranslation();
+  const words = usePageWords();
   const [cancelling, setCancelling] = useState(false);
   const [showingData, setShowingData] = useState(false);
   const [note, setNote] = useState<{ text: string; error?: boolean } | null>(null);
   const [makingPdf, setMakingPdf] = useState(false);
   const paperSheet = useRef<HTMLDivElement>(null);
-  const fileName = `Appointment-Letter-${letter.year}-${letter.id}`;
+  const fileName = letterFileName(letter);
 
   const share = async () => {
     const url = new URL(to.appointment(letter.uniqueCode), window.location.origin).href;
-    const outcome = await shareLetter(url, `${t('appointment.title')} ${letter.id}/${letter.year}`);
+    const outcome = await shareLetter(url, letterShareTitle(letter, words.t));
     if (outcome === 'copied') setNote({ text: t('appointment.copied') });
     // Neither worked: the link itself, to copy by hand.
     else if (outcome === 'failed') setNote({ text: url, error: true });

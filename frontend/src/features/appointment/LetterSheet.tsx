@@ -3,19 +3,10 @@ import { routeUrl } from '@web/lib/api';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { SxProps, Theme } from '@mui/material/styles';
-import { useTranslation } from 'react-i18next';
-import { cropLabel } from '@shared/crop-names';
-import { quantityLabel } from '@shared/crop-rules';
-import { districtHindi } from '@shared/districts';
-import { letterStatusView } from '@shared/allocation-status';
+import { letterSheetView } from '@shared/public-pages/letter';
 import type { AppointmentRecord } from '@shared/schemas/registration';
-import { indiaDay } from '@shared/india-day';
-import { CollectBy, LetterStatus } from '@web/components/LetterStatus';
-
-/** Stored values (docs/product-rules.md#appointment-letter) to message keys; kept here so the letter does not load the form's schemas. */
-const CATEGORY_KEYS = new Set(['GEN', 'OBC', 'SC', 'ST'] as const);
-const isCategory = (v: string): v is 'GEN' | 'OBC' | 'SC' | 'ST' => (CATEGORY_KEYS as Set<string>).has(v);
-const GENDER_KEYS: Record<string, 'male' | 'female'> = { पुरुष: 'male', महिला: 'female' };
+import { LetterStatus } from '@web/components/LetterStatus';
+import { usePageWords } from '@web/lib/page-words';
 
 /** A plain style object: the `sx` forms that are neither a theme callback nor an array, so they can be merged. */
 type StyleObject = Exclude<SxProps<Theme>, ReadonlyArray<unknown> | ((theme: Theme) => unknown)>;
@@ -34,35 +25,10 @@ function looks(paper: boolean, screen: StyleObject, onPaper: object): SxProps<Th
  * (docs/product-rules.md#appointment-letter). Day, shift, place and what to bring only while confirmed.
  */
 export function LetterSheet({ letter, paper = false }: { letter: AppointmentRecord; paper?: boolean }) {
-  const { t, i18n } = useTranslation();
-  const lang = i18n.language === 'en' ? 'en' : 'hi';
-  const { weekday, date } = indiaDay(letter.appointmentDate || letter.appointmentDateTime?.slice(0, 10), lang);
-  /** The day, the shift, where to come and what to bring: only while the registration is confirmed. */
-  const { showsAppointment } = letterStatusView(letter);
+  const { t, lang } = usePageWords();
+  const view = letterSheetView(letter, t, lang);
   /** Test ids only on the letter people see, not on the copy drawn for the PDF. */
-  const testId = (id: string) => (paper ? undefined : id);
-  const district = lang === 'en' ? letter.district : (districtHindi(letter.district) ?? letter.district);
-  const rows: [string, string][] = [
-    [t('appointment.name'), letter.name],
-    [t('appointment.fatherName'), letter.fatherName],
-    [t('appointment.aadhaar'), letter.adharNumber],
-    [t('appointment.mobile'), letter.mobileNumber],
-    [t('appointment.category'), isCategory(letter.category) ? t(`appointment.categories.${letter.category}`) : letter.category],
-    [
-      t('appointment.gender'),
-      letter.gender in GENDER_KEYS ? t(`appointment.genders.${GENDER_KEYS[letter.gender]}`) : letter.gender,
-    ],
-    [
-      t('appointment.address'),
-      `${t('appointment.village')} ${letter.village}, ${t('appointment.block')} ${letter.block}, ${t('appointment.subDistrict')} ${letter.subDistrict}, ${t('appointment.district')} ${district}`,
-    ],
-    [t('appointment.crop'), cropLabel(letter, lang)],
-  ];
-  // A dash for a crop the form offered no quantity for (docs/product-rules.md#quantities-per-crop).
-  rows.push([
-    letter.unit === 'bag' ? t('appointment.quantityBags') : t('appointment.quantityKg'),
-    letter.quantityOffered === false ? '' : quantityLabel(letter.bagsRequested, letter.unit, lang),
-  ]);
+  const testId = (id: string | undefined) => (paper ? undefined : id);
 
   return (
     <Box
@@ -96,15 +62,15 @@ export function LetterSheet({ letter, paper = false }: { letter: AppointmentReco
             { fontSize: '15pt', fontWeight: 700, letterSpacing: 0, textTransform: 'none' },
           )}
         >
-          {t('home.instituteTitle')}
+          {view.institute}
         </Typography>
-        {letter.counterAddress && (
+        {view.headAddress && (
           <Typography
             component="p"
             data-testid={testId('letter-head-address')}
             sx={looks(paper, { display: 'none' }, { display: 'block', fontSize: '10pt' })}
           >
-            {letter.counterAddress}
+            {view.headAddress}
           </Typography>
         )}
       </Box>
@@ -113,7 +79,7 @@ export function LetterSheet({ letter, paper = false }: { letter: AppointmentReco
         component="h1"
         sx={looks(paper, { mb: 1.5, lineHeight: 1.3 }, { fontSize: '13pt', textAlign: 'center' })}
       >
-        {t(showsAppointment ? 'appointment.heading' : 'appointment.headingRegistration')}
+        {view.heading}
       </Typography>
 
       <LetterStatus letter={letter} testIds={!paper} />
@@ -127,49 +93,53 @@ export function LetterSheet({ letter, paper = false }: { letter: AppointmentReco
         )}
       >
         <Box sx={{ display: 'flex', gap: 3, flexWrap: 'wrap', alignItems: 'baseline' }}>
-          <Fact label={t('appointment.regNo')}>
+          <Fact label={view.regNo.label}>
             <Typography
               component="p"
               sx={{ fontSize: '2.25rem', fontWeight: 700, lineHeight: 1.1 }}
-              data-testid={testId('appointment-id')}
+              data-testid={testId(view.regNo.testId)}
             >
-              {letter.id}
+              {view.regNo.value}
             </Typography>
           </Fact>
-          <Fact label={t('appointment.year')}>
+          <Fact label={view.year.label}>
             <Typography component="p" sx={{ fontSize: '1.5rem', fontWeight: 600, lineHeight: 1.2 }}>
-              {letter.year}
+              {view.year.value}
             </Typography>
           </Fact>
         </Box>
-        {showsAppointment && (
+        {view.appointment && (
           <>
-            <Fact label={t('appointment.date')}>
+            <Fact label={view.appointment.date.label}>
               <Typography
                 component="p"
                 sx={{ fontSize: '1.6rem', fontWeight: 700, lineHeight: 1.2 }}
                 data-testid={testId('appointment-weekday')}
               >
-                {weekday}
+                {view.appointment.date.weekday}
               </Typography>
               <Typography
                 component="p"
                 sx={{ fontSize: '1.35rem', fontWeight: 600, lineHeight: 1.25 }}
-                data-testid={testId('appointment-date')}
+                data-testid={testId(view.appointment.date.testId)}
               >
-                {date}
+                {view.appointment.date.value}
               </Typography>
             </Fact>
-            <Fact label={t('appointment.shift')}>
+            <Fact label={view.appointment.shift.label}>
               <Typography
                 component="p"
                 sx={{ fontSize: '1.2rem', fontWeight: 600, lineHeight: 1.3 }}
-                data-testid={testId('appointment-shift')}
+                data-testid={testId(view.appointment.shift.testId)}
               >
-                {letter.appointmentShift}
+                {view.appointment.shift.value}
               </Typography>
             </Fact>
-            <CollectBy letter={letter} testIds={!paper} />
+            {view.appointment.collectBy && (
+              <Typography component="p" sx={{ fontWeight: 600 }} data-testid={testId('letter-collect-by')}>
+                {view.appointment.collectBy}
+              </Typography>
+            )}
           </>
         )}
       </Box>
@@ -183,18 +153,18 @@ export function LetterSheet({ letter, paper = false }: { letter: AppointmentReco
             src={routeUrl('GET /svsregistration/AppointmentList/{code}/qrcode.png', {
               params: { code: letter.uniqueCode },
             })}
-            alt={t('appointment.qrAlt')}
+            alt={view.qrAlt}
             width={140}
             height={140}
             sx={{ display: 'block', mx: 'auto', '@media print': { width: 96, height: 96 } }}
           />
           <Typography component="figcaption" variant="caption" sx={{ '@media print': { display: 'none' } }}>
-            {t('appointment.qrAlt')}
+            {view.qrAlt}
           </Typography>
         </Box>
       )}
 
-      {letter.isBilled && (
+      {view.billed && (
         <Box
           role="status"
           data-testid={testId('appointment-billed')}
@@ -204,31 +174,30 @@ export function LetterSheet({ letter, paper = false }: { letter: AppointmentReco
             { bgcolor: 'transparent', color: '#000', border: '1px solid #000' },
           )}
         >
-          {t('appointment.billed', { number: letter.invoiceNumber ?? '—' })}
+          {view.billed}
         </Box>
       )}
 
-      {showsAppointment && (
-        <>
-          <Section title={t('appointment.whereTitle')}>
-            {letter.counterAddress && (
-              <Typography data-testid={testId('appointment-counter-address')}>{letter.counterAddress}</Typography>
-            )}
-            {letter.counterHours && (
-              <Typography data-testid={testId('appointment-counter-hours')}>{letter.counterHours}</Typography>
-            )}
-          </Section>
-
-          <Section title={t('appointment.bringTitle')}>
-            <Box component="ul" sx={{ m: 0, pl: 3 }}>
-              <li>{t('appointment.bringAadhaar')}</li>
-              <li>{t('appointment.bringLetter')}</li>
-            </Box>
-          </Section>
-        </>
+      {view.where && (
+        <Section title={view.where.title}>
+          {view.where.lines.map((line) => (
+            <Typography key={line.testId} data-testid={testId(line.testId)}>
+              {line.value}
+            </Typography>
+          ))}
+        </Section>
+      )}
+      {view.bring && (
+        <Section title={view.bring.title}>
+          <Box component="ul" sx={{ m: 0, pl: 3 }}>
+            {view.bring.items.map((item) => (
+              <li key={item}>{item}</li>
+            ))}
+          </Box>
+        </Section>
       )}
 
-      <Section title={t('appointment.detailsTitle')}>
+      <Section title={view.details.title}>
         <Box
           component="dl"
           sx={looks(
@@ -245,10 +214,10 @@ export function LetterSheet({ letter, paper = false }: { letter: AppointmentReco
             { gridTemplateColumns: '12rem 1fr', rowGap: '6px', '& dd': { m: 0, mb: 0 } },
           )}
         >
-          {rows.map(([k, v]) => (
-            <Box key={k} sx={{ display: 'contents' }}>
-              <dt>{k}</dt>
-              <dd>{v || '—'}</dd>
+          {view.details.facts.map((fact) => (
+            <Box key={fact.label} sx={{ display: 'contents' }}>
+              <dt>{fact.label}</dt>
+              <dd>{fact.value}</dd>
             </Box>
           ))}
         </Box>

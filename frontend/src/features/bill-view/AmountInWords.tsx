@@ -1,27 +1,24 @@
 import Box from '@mui/material/Box';
-import { useTranslation } from 'react-i18next';
-import type { InvoiceResponse } from '@shared/schemas/sales';
+import type { BillCopyView } from '@shared/public-pages/bill-copy';
 
 /** The total in words, in English and in Hindi (written by the server), and the line that no tax is charged. */
 export function AmountInWords({
   words,
   compact = false,
 }: {
-  words: NonNullable<InvoiceResponse['amountInWords']>;
+  words: NonNullable<BillCopyView['amountInWords']>;
   compact?: boolean;
 }) {
-  const { t } = useTranslation();
   return (
     <Box data-testid="bill-amount-words" sx={{ fontSize: compact ? 'inherit' : 14, mt: compact ? 0.5 : 1.5 }}>
-      <Box sx={{ fontWeight: 600 }}>{t('billSupply.amountInWords')}:</Box>
+      <Box sx={{ fontWeight: 600 }}>{words.label}:</Box>
       <Box lang="en">{words.en}</Box>
       <Box lang="hi">{words.hi}</Box>
     </Box>
   );
 }
 
-export function NoTaxLine({ compact = false }: { compact?: boolean }) {
-  const { t } = useTranslation();
+export function NoTaxLine({ text, compact = false }: { text: string; compact?: boolean }) {
   return (
     <Box
       data-testid="bill-no-tax"
@@ -34,7 +31,7 @@ export function NoTaxLine({ compact = false }: { compact?: boolean }) {
         borderColor: 'divider',
       }}
     >
-      {t('billSupply.noTax')}
+      {text}
     </Box>
   );
 }

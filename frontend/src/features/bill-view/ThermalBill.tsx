@@ -1,14 +1,15 @@
 import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
-import { useTranslation } from 'react-i18next';
 import { cropLabel } from '@shared/crop-names';
 import { formatRupees, maskAadhaar } from '@shared/format';
+import { billCopyView } from '@shared/public-pages/bill-copy';
+import { kg } from '@shared/public-pages/words';
 import type { InvoiceResponse } from '@shared/schemas/sales';
-import { AmountInWords, NoTaxLine } from './AmountInWords';
 import type { BillLayout } from '@web/lib/bill-layout';
+import { usePageWords } from '@web/lib/page-words';
+import { AmountInWords, NoTaxLine } from './AmountInWords';
 
 const PX_PER_MM = 96 / 25.4;
-const kg = (n: number) => new Intl.NumberFormat('en-IN', { maximumFractionDigits: 3 }).format(n);
 
 function Line({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
   return (
@@ -40,7 +41,8 @@ export function ThermalBill({
   qr: string;
   layout: Exclude<BillLayout, 'a4'>;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t, lang } = usePageWords();
+  const view = billCopyView(bill, t, lang);
   const widthMm = layout === '58mm' ? 58 : 80;
   const ref = useRef<HTMLElement>(null);
   const [heightMm, setHeightMm] = useState(297);
@@ -55,7 +57,7 @@ export function ThermalBill({
   }, [layout]);
 
   const supplier = bill.supplier;
-  const crop = cropLabel(bill, i18n.language);
+  const crop = cropLabel(bill, lang);
   return (
     <>
       <style>{`@page { size: ${widthMm}mm ${heightMm}mm; margin: 0; }
@@ -123,13 +125,13 @@ export function ThermalBill({
             </Line>
           </Box>
         </Box>
-        {bill.amountInWords && <AmountInWords words={bill.amountInWords} compact />}
-        {supplier && <NoTaxLine compact />}
+        {view.amountInWords && <AmountInWords words={view.amountInWords} compact />}
+        {view.noTax && <NoTaxLine text={view.noTax} compact />}
         <Box sx={{ textAlign: 'center', mt: 0.5 }}>
           <Box
             component="img"
             src={qr}
-            alt={t('billView.qrAlt', { number: bill.invoiceNumber })}
+            alt={view.qrAlt}
             sx={{
               width: layout === '58mm' ? '30mm' : '36mm',
               height: layout === '58mm' ? '30mm' : '36mm',
@@ -137,7 +139,7 @@ export function ThermalBill({
               mx: 'auto',
             }}
           />
-          <Box>{t('billView.scan')}</Box>
+          <Box>{view.scan}</Box>
         </Box>
       </Box>
     </>

@@ -1,4 +1,3 @@
-import type * as formFields from '@shared/registration-form-fields';
 import type * as shared from '@shared/schemas/registration';
 
 /**
@@ -10,7 +9,6 @@ import type * as shared from '@shared/schemas/registration';
  */
 export const CATEGORIES = ['GEN', 'OBC', 'SC', 'ST'] as const satisfies typeof shared.CATEGORIES;
 export const GENDERS = ['पुरुष', 'महिला'] as const satisfies typeof shared.GENDERS;
-export const FILE_FIELD = 'FileAdhar' satisfies typeof shared.FILE_FIELD;
 export const FILE_ACCEPT =
   '.gif,.jpg,.jpeg,.png,.pdf,image/gif,image/jpeg,image/png,application/pdf' satisfies typeof shared.FILE_ACCEPT;
 
@@ -27,20 +25,4 @@ export const FIELD_MESSAGES = {
 } as const;
 
 /** The form's fields in the order they appear: the error summary lists them so, and the first one takes the focus. */
-export const FORM_FIELDS = [
-  'Name',
-  'fatherName',
-  'adharNumber',
-  'mobile',
-  'category',
-  'gender',
-  'village',
-  'block',
-  'subDistrict',
-  'district',
-  'cropId',
-  'bagsRequested',
-  FILE_FIELD,
-  'consent',
-] as const satisfies typeof formFields.FORM_FIELDS;
-export type FormField = (typeof FORM_FIELDS)[number];
+export { FILE_FIELD, FORM_FIELDS, type FormField } from '@shared/registration-form-fields';

@@ -1,9 +1,0 @@
-/**
- * What the bill page loads on demand (with the billSupply messages): the bill of supply's blocks, and for staff
- * the layout choice and the thermal strip, and a cancelled bill's mark (with the creditNote messages). Visitors
- * reading a bill made before bills of supply that stands never fetch it.
- */
-export { AmountInWords, NoTaxLine } from './AmountInWords';
-export { StaffPrintLayout } from './StaffPrintLayout';
-export { SupplierBlock } from './SupplierBlock';
-export { default as BillCancellation } from './BillCancellation';

@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import type { BillSummary } from '../schemas/sales';
+import type { CreditNoteReply } from '../schemas/credit-notes';
+import { billSummaryView } from './bill';
+import { cancelledMarkView } from './bill-cancelled';
+import { creditNoteView } from './credit-note';
+import { collectByLine, letterStatusBlock, registeredStatusLines } from './letter-status';
+import { BILL_REFUSAL, refusalText, type Translate } from './words';
+
+/** The key, and its values when it has some: what each view asks for shows in its result. */
+const t: Translate = (key, vars) => (vars ? `${key} ${JSON.stringify(vars)}` : key);
+
+describe('the letter’s status wording', () => {
+  it('a waitlisted letter gives the position first, then what happens next and how to come back', () => {
+    const block = letterStatusBlock({ status: 'waitlisted', isBilled: false, waitlistPosition: 4, placesAhead: 0 }, t, 'en');
+    expect(block?.tone).toBe('wait');
+    expect(block?.headline).toBe('allocationStatus.headline.waitlisted');
+    expect(block?.lines.map((l) => [l.id, l.text, l.strong ?? false])).toEqual([
+      ['letter-status-line', 'allocationStatus.positionFirst {"position":4}', true],
+      ['letter-status-next', 'allocationStatus.waitlistedNext', false],
+      ['letter-status-come-back', 'allocationStatus.comeBack', false],
+    ]);
+  });
+
+  it('a billed letter has no block; a cancelled one names the counter; only a confirmed unbilled one has a last day', () => {
+    expect(letterStatusBlock({ status: 'confirmed', isBilled: true }, t, 'hi')).toBeNull();
+    const cancelled = letterStatusBlock({ status: 'cancelled', isBilled: false, counterAddress: 'Counter 1' }, t, 'hi');
+    expect(cancelled?.lines.map((l) => l.id)).toEqual(['letter-status-line', 'letter-status-contact']);
+    expect(collectByLine({ status: 'confirmed', isBilled: false, expiresOn: '2026-12-04' }, t, 'en')).toContain('Friday');
+    expect(collectByLine({ status: 'confirmed', isBilled: true, expiresOn: '2026-12-04' }, t, 'en')).toBeUndefined();
+  });
+
+  it('the note after registering gives an applied letter its draw day', () => {
+    const lines = registeredStatusLines({ status: 'applied', isBilled: false, drawOn: '2026-12-04' }, t, 'en');
+    expect(lines.map((l) => l.id)).toEqual(['letter-registered-status', 'letter-registered-draw-on']);
+  });
+});
+
+describe('the bill and the credit note', () => {
+  const summary: BillSummary = {
+    view: 'summary',
+    invoiceNumber: 'INV2627-000001',
+    generatedOn: '2026-06-01T05:00:00Z',
+    cropName: 'Wheat',
+    cropNameHi: 'गेहूं',
+    lotCode: 'N01P001-001',
+    bags: 1,
+    bagSizeKg: 40,
+    quantityKg: 40,
+    quantityQuintal: 0.4,
+    totalAmount: 1300,
+    status: 'cancelled',
+    creditNoteNumber: 'CN2627-000001',
+  };
+
+  it('a cancelled bill’s summary does not call it valid, and its mark links the credit note', () => {
+    const view = billSummaryView(summary, t, 'hi');
+    expect(view.verified).toBeUndefined();
+    expect(view.block.facts.map((f) => f.label)).not.toContain('billView.status');
+    expect(view.block.facts.find((f) => f.testId === 'bill-total')?.value).toBe('₹1,300.00');
+    expect(cancelledMarkView(summary, t, 'hi')?.creditNote?.href).toBe('/credit-note/CN2627-000001');
+    expect(cancelledMarkView({ ...summary, status: 'issued' }, t, 'hi')).toBeNull();
+  });
+
+  it('a credit note without its token says which bill it cancels and nothing of the farmer', () => {
+    const note: CreditNoteReply = {
+      ...summary,
+      view: 'summary',
+      creditNoteNumber: 'CN2627-000001',
+      issuedOn: summary.generatedOn,
+    };
+    const view = creditNoteView(note, t, 'en');
+    expect(view.verified).toBeDefined();
+    expect(view.facts.map((f) => f.testId ?? f.label)).toEqual([
+      'credit-note-bill',
+      'billView.lotCode',
+      'billView.crop',
+      'billView.quantity',
+      'credit-note-amount',
+    ]);
+    expect(view.facts[3].value).toBe('40 kg');
+  });
+
+  it('a refusal in Hindi is shown as it is, an English one after the page’s sentence', () => {
+    expect(refusalText(t, { message: 'नहीं मिला', notFound: true }, BILL_REFUSAL, { number: 'X' })).toBe('नहीं मिला');
+    expect(refusalText(t, { message: 'Not found', notFound: true }, BILL_REFUSAL, { number: 'X' })).toBe(
+      'billView.notFoundMessage {"number":"X","message":"Not found"}',
+    );
+    expect(refusalText(t, { message: '', notFound: false }, BILL_REFUSAL, {})).toBe('billView.notFound');
+  });
+});
