@@ -10,8 +10,16 @@ import { translator, type PageMessages } from './texts';
  * that page (page-messages.ts, on top of every page's set): a missing one would show as the key itself.
  */
 const VIEWS = join(import.meta.dirname, '..', '..', '..', 'shared', 'public-pages');
+/** The pages' words (titles, refusals) serve the bill's and the lot's pages. */
+const BILL_AND_LOT: PageMessages = {
+  hi: { ...BILL_MESSAGES.hi, ...LOT_MESSAGES.hi },
+  en: { ...BILL_MESSAGES.en, ...LOT_MESSAGES.en },
+};
 const SETS: Record<string, PageMessages | undefined> = {
+  'words.ts': BILL_AND_LOT,
   'bill.ts': BILL_MESSAGES,
+  'bill-copy.ts': BILL_MESSAGES,
+  'bill-cancelled.ts': BILL_MESSAGES,
   'credit-note.ts': BILL_MESSAGES,
   'lot.ts': LOT_MESSAGES,
   'letter.ts': LETTER_MESSAGES,
