@@ -25,7 +25,7 @@ import { itemSize } from './lib/meter';
 const TABLE = 'baseline';
 const pad = (n: number) => String(n).padStart(10, '0');
 
-/** A registration item as functions/registrations/service.ts writes it (same attributes, similar values). */
+/** A registration item as functions/registrations/submit.ts writes it (same attributes, similar values). */
 function registration(id: number, year: number) {
   const created = new Date().toISOString();
   const name = 'रामेश्वर प्रसाद';

@@ -27,8 +27,8 @@ const BAG_KG = 40;
 
 async function main() {
   if (!process.env.BASE_URL && process.env.TURNS === '0') {
-    // Every request races the counter on its own, like separate Lambda instances (see functions/sales/service.ts).
-    (await import('../functions/sales/service')).saleRetryLimits.takeTurnsInProcess = false;
+    // Every request races the counter on its own, like separate Lambda instances (see functions/sales/make-sale.ts).
+    (await import('../functions/sales/make-sale')).saleRetryLimits.takeTurnsInProcess = false;
   }
   const { h, token: root, local, stop } = await benchTarget('sales');
   console.log(

@@ -1,5 +1,5 @@
 import * as crops from '../functions/crops/service';
-import * as home from '../functions/home/service';
+import * as content from '../functions/cms/service';
 import * as lots from '../functions/lots/service';
 import * as producers from '../functions/producers/service';
 import { auditTrail } from '../functions/lib/audit-log';
@@ -67,7 +67,7 @@ export async function seedDemoData(admin: Caller): Promise<boolean> {
       audit('lot.create'),
     );
   }
-  await home.saveBlock(
+  await content.saveBlock(
     0,
     BlockInput.parse({
       slug: 'about',
@@ -81,7 +81,7 @@ export async function seedDemoData(admin: Caller): Promise<boolean> {
   );
   // The notice and the required pages as editable blocks, first saved with the built-in text.
   for (const [slug, text] of Object.entries(DEFAULT_PAGES)) {
-    await home.saveBlock(
+    await content.saveBlock(
       0,
       BlockInput.parse({ slug, ...text, sortOrder: 0, isActive: true }),
       admin,

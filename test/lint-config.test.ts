@@ -21,8 +21,8 @@ interface LintConfig {
 }
 const config = JSON.parse(readFileSync(CONFIG_FILE, 'utf8')) as LintConfig;
 const level = (s: Setting) => (Array.isArray(s) ? s[0] : s);
-/** Rules the decision's bullet list describes (the React hooks rules and the import boundaries). */
-const DESCRIBED_IN_BULLETS = new Set(['no-restricted-imports', 'react/rules-of-hooks', 'react/exhaustive-deps']);
+/** Rules the decision's bullet list describes (the React hooks rules). */
+const DESCRIBED_IN_BULLETS = new Set(['react/rules-of-hooks', 'react/exhaustive-deps']);
 
 function documentedRules(): { rule: string; setting: string; where: string; why: string }[] {
   const text = readFileSync(DECISION, 'utf8');

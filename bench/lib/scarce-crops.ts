@@ -6,7 +6,7 @@
  */
 import { defaultRulesFor, clampQty } from '@shared/crop-rules';
 import { promisedGramsOf } from '@functions/allocation/promise';
-import { gramsToKg } from '@functions/lots/units';
+import { gramsToKg } from '@functions/lib/units';
 import { postJson, useCrops, type Http } from '@test/fixtures/registration-helpers';
 import { stockCrop, SURGE_CROPS, surgeFarmers } from './surge-client';
 

@@ -1,5 +1,5 @@
 import { type CropRules, type RequestedQuantity, requestedKg, saleLimit } from '@shared/crop-rules';
-import { kgToGrams } from '../lots/units';
+import { kgToGrams } from '../lib/units';
 
 /**
  * What a registration promises and whether it fits (docs/decisions/0022-allocation.md, sections 1 and 2).

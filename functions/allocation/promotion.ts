@@ -11,8 +11,8 @@ import {
   bookSlot,
   releaseSlot,
   type Slot,
-} from '../registrations/appointments';
-import { regKey, type RegistrationItem } from '../registrations/repository';
+} from './appointments';
+import { regKey, type RegistrationItem } from '../registrations/registration-entity';
 import { applicantKey } from './draw-store';
 import { dueEntry } from './entries';
 import { outboxPut } from './outbox';

@@ -2,8 +2,8 @@ import { currentYear } from '@shared/schemas/lots';
 import type { AllocationCropReply, AllocationSummaryReply } from '@shared/schemas/replies/allocation';
 import { getSetting } from '../lib/config-store';
 import { batchGet } from '../lib/batch-get';
-import { dropdown } from '../crops/service';
-import { gramsToKg } from '../lots/units';
+import { dropdown } from '../crops/crop-dropdown';
+import { gramsToKg } from '../lib/units';
 import { drawRecordKey } from './draw-store';
 import { poolKey, poolState } from './pool';
 

@@ -1,7 +1,7 @@
 import { AnnouncementIdParam, AnnouncementInput, BlockIdParam, BlockInput, CmsListQuery } from '@shared/schemas/cms';
 import { defineArea } from '../lib/handler';
 import { json } from '../lib/http';
-import * as home from '../home/service';
+import * as home from './service';
 
 /** `?includeInactive` alone (no value) also asks for inactive records; `=true` / `=1` too. */
 const includeInactive = (flag: boolean, event: { queryStringParameters?: Record<string, string | undefined> }) =>

@@ -2,10 +2,11 @@ import { CheckinInput, ServeInput, TodayQuery } from '@shared/schemas/counter';
 import { defineArea } from '../lib/handler';
 import { json } from '../lib/http';
 import * as counter from './service';
+import { listToday } from './today-list';
 
 /** The counter's day: today's list, check-in, the counter serving a token, and the public queue display. */
 export const handler = defineArea('counter', {
-  'GET /api/today': { query: TodayQuery, handle: ({ query }) => counter.listToday(query.date, query.shift) },
+  'GET /api/today': { query: TodayQuery, handle: ({ query }) => listToday(query.date, query.shift) },
   'POST /api/checkin': {
     body: CheckinInput,
     handle: ({ body, caller, audit }) => counter.checkIn(body, caller!, audit),

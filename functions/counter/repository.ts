@@ -2,7 +2,7 @@ import { GetCommand, QueryCommand, TransactWriteCommand, type QueryCommandInput 
 import type { AuditTransactItem } from '../lib/audit-log';
 import { docClient, tableName } from '../lib/aws';
 import { padId } from '../lib/counters';
-import { regKey } from '../registrations/repository';
+import { regKey } from '../registrations/registration-entity';
 
 /**
  * Storage of the counter's day (docs/decisions/0025-counter-day.md, docs/data-model.md "The counter's day"):

@@ -1,23 +1,11 @@
 import { statusOf } from '@shared/allocation-status';
-import { financialYearOf } from '@shared/schemas/sales';
-import type {
-  CheckinInput,
-  CheckinRefusal,
-  CheckinReply,
-  QueueReply,
-  ServeInput,
-  ServeReply,
-  TodayReply,
-  TodayRow,
-  TodayStatus,
-} from '@shared/schemas/counter';
+import type { CheckinInput, CheckinRefusal, CheckinReply, QueueReply, ServeInput, ServeReply } from '@shared/schemas/counter';
 import type { AuditTrail } from '../lib/audit-log';
 import type { Caller } from '../lib/caller';
 import { getSetting, getSettings } from '../lib/config-store';
 import { AppError } from '../lib/errors';
 import { log } from '../lib/log';
 import { cancellationReasons, isTransient, sleep } from '../lib/retry';
-import { kolkataDay } from '../lib/stats';
 import { takeTurns } from '../lib/in-process-turns';
 import {
   batchGetRegistrations,
@@ -25,9 +13,10 @@ import {
   getRegistrationByCode,
   registrationsWithId,
   type RegistrationItem,
-} from '../registrations/repository';
-import { fyPk, invoicesBetween } from '../sales/repository';
+} from '../registrations/registration-entity';
 import * as repo from './repository';
+import { counterNow, todayInIndia } from './counter-clock';
+import { DAY_CAP, regRef, rowOf } from './today-list';
 
 /**
  * The counter's day (docs/decisions/0025-counter-day.md): today's list, the check-in that gives the day's next
@@ -35,124 +24,8 @@ import * as repo from './repository';
  * with no gap and no repeat, one per registration (docs/invariants.md#16-one-token-per-farmer-per-day-with-no-gap).
  */
 
-/** The clock (tests check in on a day of their choosing). */
-let clock: () => Date = () => new Date();
-export function setClockForTests(fn?: () => Date): void {
-  clock = fn ?? (() => new Date());
-}
-export const todayInIndia = () => kolkataDay(clock());
-
 /** Time a check-in may spend retrying for its token (the function times out at 10 s), and at most how often. */
 export const checkinRetryLimits = { deadlineMs: 8_000, maxAttempts: 400 };
-
-/** The most rows one day's list reads from each source. */
-const DAY_CAP = 5000;
-
-// ---- today's list ----
-
-interface Sources {
-  regs: Map<string, RegistrationItem>;
-  checkins: Map<string, repo.CheckinItem>;
-}
-
-const regRef = (year: number, id: number) => `${year}#${id}`;
-
-/** The bills of an India day, through the financial year's index by time (newest first, at most DAY_CAP). */
-async function billsOfDay(day: string) {
-  const start = new Date(`${day}T00:00:00+05:30`);
-  const end = new Date(start.getTime() + 24 * 3600 * 1000);
-  const r = await invoicesBetween('gsi1', fyPk(financialYearOf(day)), start.toISOString(), end.toISOString(), DAY_CAP);
-  return r.items.filter((i) => i.day === day && i.status !== 'cancelled');
-}
-
-async function readDay(day: string): Promise<Sources> {
-  const [due, checkins, bills] = await Promise.all([
-    repo.partition<{ year: number; id: number }>(`DUE#${day}`, DAY_CAP),
-    repo.partition<repo.CheckinItem>(repo.checkinPk(day), DAY_CAP),
-    billsOfDay(day),
-  ]);
-  const checkinsByReg = new Map(checkins.map((c) => [regRef(c.year, c.registrationId), c]));
-  const keys = new Map<string, { year: number; id: number }>();
-  for (const d of due) keys.set(regRef(d.year, d.id), { year: d.year, id: d.id });
-  for (const c of checkins) keys.set(regRef(c.year, c.registrationId), { year: c.year, id: c.registrationId });
-  for (const b of bills) keys.set(regRef(b.year, b.registrationID), { year: b.year, id: b.registrationID });
-  const regs = await batchGetRegistrations([...keys.values()]);
-  const byRef = new Map<string, RegistrationItem>();
-  for (const r of regs) {
-    const ref = regRef(r.year, r.id);
-    // A bill of the day counts when its registration was due that day or checked in that day.
-    const billOnly = !due.some((d) => d.year === r.year && d.id === r.id) && !checkinsByReg.has(ref);
-    if (billOnly && r.appointmentDate !== day) continue;
-    byRef.set(ref, r);
-  }
-  return { regs: byRef, checkins: checkinsByReg };
-}
-
-function statusOfRow(r: RegistrationItem, checkin: repo.CheckinItem | undefined, day: string, today: string): TodayStatus {
-  if (r.isBilled) return 'billed';
-  if (checkin) return 'arrived';
-  return day < today ? 'no-show' : 'expected';
-}
-
-export function rowOf(
-  r: RegistrationItem,
-  checkin: repo.CheckinItem | undefined,
-  day: string,
-  today: string,
-  shiftLabels: readonly string[],
-): TodayRow {
-  const shift = r.appointmentShiftNumber ?? null;
-  return {
-    registrationId: r.id,
-    year: r.year,
-    number: r.id,
-    name: r.name,
-    mobileNumber: r.mobileNumber ?? '',
-    aadhaarLast4: r.aadhaarLast4 ?? '',
-    cropId: r.cropId ?? null,
-    cropName: r.cropName,
-    cropNameHi: r.cropNameHi ?? '',
-    bagsRequested: r.bagsRequested,
-    unit: r.unit,
-    quantityOffered: r.quantityOffered !== false,
-    farmerID: r.farmerID ?? null,
-    appointmentDate: r.appointmentDate ?? null,
-    shift,
-    shiftLabel: r.appointmentShift ?? (shift ? (shiftLabels[shift - 1] ?? '') : ''),
-    status: statusOfRow(r, checkin, day, today),
-    token: checkin?.token ?? null,
-    arrivedAt: checkin?.arrivedAt ?? null,
-    otherDay: checkin?.otherDay === true,
-    servedAt: checkin?.servedAt ?? null,
-    counter: checkin?.counter ?? null,
-    invoiceNumber: r.isBilled ? (r.invoiceNumber ?? null) : null,
-  };
-}
-
-/** Arrived first by token, then the rest by shift and number. */
-function rowOrder(a: TodayRow, b: TodayRow): number {
-  if (a.token !== null || b.token !== null) {
-    if (a.token === null) return 1;
-    if (b.token === null) return -1;
-    return a.token - b.token;
-  }
-  return (a.shift ?? 9) - (b.shift ?? 9) || a.number - b.number;
-}
-
-/**
- * The rows of an India day: registrations due that day, checked in that day, or billed that day for that day,
- * with their status. A plain service function: the exports build the same list from it.
- */
-export async function listToday(date: string | undefined, shift?: number): Promise<TodayReply> {
-  const today = todayInIndia();
-  const day = date ?? today;
-  const [{ regs, checkins }, settings] = await Promise.all([readDay(day), getSettings(['ShiftLabels'])]);
-  const all = [...regs.values()].map((r) => rowOf(r, checkins.get(regRef(r.year, r.id)), day, today, settings.ShiftLabels));
-  const items = (shift ? all.filter((r) => r.shift === shift) : all).sort(rowOrder);
-  const counts = { expected: 0, arrived: 0, billed: 0, 'no-show': 0, total: items.length };
-  for (const r of items) counts[r.status]++;
-  return { date: day, shift: shift ?? null, counts, items };
-}
 
 // ---- check-in ----
 
@@ -260,7 +133,7 @@ export async function checkIn(input: CheckinInput, caller: Caller, audit: AuditT
         type: 'checkin',
         day,
         token: seen + 1,
-        arrivedAt: clock().toISOString(),
+        arrivedAt: counterNow().toISOString(),
         year: r.year,
         registrationId: r.id,
         cropId: r.cropId ?? null,
@@ -322,7 +195,7 @@ export async function serve(input: ServeInput, audit: AuditTrail): Promise<Serve
       type: 'serving',
       counter: input.counter,
       token: checkin.token,
-      since: clock().toISOString(),
+      since: counterNow().toISOString(),
       year: input.year,
       registrationId: input.registrationId,
     };

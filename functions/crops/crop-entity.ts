@@ -1,5 +1,6 @@
 import type { CropRules } from '@shared/crop-rules';
 import { catalogueIndexes, defineEntity } from '../lib/entity';
+import { getRecord, getRecords, listCatalogue } from '../lib/entity-reads';
 
 /**
  * Crop (docs/data-model.md, "Crops").
@@ -52,3 +53,10 @@ export const cropEntity = defineEntity<CropItem>()({
 
 export const cropKey = cropEntity.key;
 export const cropNameClaimKey = (key: string) => ({ pk: `CROPNAME#${key}`, sk: 'CROPNAME' });
+
+export const getCrop = (id: number, consistent = false) => getRecord(cropEntity, id, consistent);
+
+export const getCrops = (ids: number[]) => getRecords(cropEntity, ids);
+
+export const listCrops = (o: { includeInactive: boolean; search?: string; take: number }) =>
+  listCatalogue(cropEntity, CROP_PARTITIONS, o);

@@ -3,13 +3,14 @@ import { CropDropdownQuery, CropInput, CropListQuery } from '@shared/schemas/cro
 import { defineArea } from '../lib/handler';
 import { json } from '../lib/http';
 import * as crops from './service';
+import { dropdown } from './crop-dropdown';
 
 export const handler = defineArea('crops', {
   'GET /api/crops': { query: CropListQuery, handle: ({ query }) => crops.list(query) },
   'GET /api/crops/dropdown': {
     query: CropDropdownQuery,
     handle: async ({ query, caller }) => {
-      const items = await crops.dropdown(query.includeInactive);
+      const items = await dropdown(query.includeInactive);
       // Anonymous readers (the registration form) may be served from the CDN for a minute.
       const shared = !caller && !query.includeInactive;
       return json(items, 200, shared ? { 'cache-control': 'public, max-age=60' } : {});

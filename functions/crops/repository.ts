@@ -1,24 +1,15 @@
 import { GetCommand, TransactWriteCommand, type TransactWriteCommandInput } from '../lib/dynamo-commands';
 import type { TransactItem } from '../lib/audited-write';
 import { docClient, tableName } from '../lib/aws';
-import { getRecord, getRecords, listCatalogue } from '../lib/entity-reads';
 import { conditionFailedAt, moveClaimItems, putNewWithClaim, setActiveFlag, takeClaimItem, type Item } from '../lib/query';
 import { CROP_PARTITIONS, cropEntity, cropKey, cropNameClaimKey, type CropItem } from './crop-entity';
 
 /** Storage of crops; the item is defined in crop-entity.ts. */
-export { cropKey, type CropItem } from './crop-entity';
-
-export const getCrop = (id: number, consistent = false) => getRecord(cropEntity, id, consistent);
-
-export const getCrops = (ids: number[]) => getRecords(cropEntity, ids);
 
 export async function cropIdByName(key: string): Promise<number | undefined> {
   const out = await docClient().send(new GetCommand({ TableName: tableName(), Key: cropNameClaimKey(key) }));
   return out.Item ? Number(out.Item.cropID) : undefined;
 }
-
-export const listCrops = (o: { includeInactive: boolean; search?: string; take: number }) =>
-  listCatalogue(cropEntity, CROP_PARTITIONS, o);
 
 export type CropWriteOutcome = { ok: true } | { ok: false; reason: 'name-taken' | 'changed'; takenBy?: number };
 

@@ -1,13 +1,14 @@
 import { defaultRulesFor } from '@shared/crop-rules';
 import { hsnOfCrop, presetHsnFor } from '@shared/hsn';
 import { catalogueNameKey } from '@shared/name-key';
-import type { CropDropdownItem, CropInput, CropListQuery, CropResponse } from '@shared/schemas/crops';
-import { DROPDOWN_TAKE } from '@shared/schemas/common';
+import type { CropInput, CropListQuery, CropResponse } from '@shared/schemas/crops';
 import { nextValue } from '../lib/counters';
 import { badRequest, conflict, notFound } from '../lib/errors';
 import { activeFlagEntry, fieldChanges, type AuditTrail } from '../lib/audit-log';
 import { searchTextOf } from '../lib/query';
-import { getCrop, insertCrop, listCrops, setCropActive, updateCrop, type CropItem, type CropWriteOutcome } from './repository';
+import { insertCrop, setCropActive, updateCrop, type CropWriteOutcome } from './repository';
+import { getCrop, listCrops, type CropItem } from './crop-entity';
+import { forgetDropdown } from './crop-dropdown';
 
 function toResponse(c: CropItem): CropResponse {
   return {
@@ -43,24 +44,6 @@ function nameKey(name: string): string {
   const key = catalogueNameKey(name);
   if (!key) throw badRequest('Crop name is required', { cropName: 'Crop name is required' });
   return key;
-}
-
-/**
- * The public dropdown is read by every farmer opening the registration form: one instance answers from
- * memory for a few seconds (writes in this instance clear it; other instances catch up within DROPDOWN_TTL_MS).
- */
-const DROPDOWN_TTL_MS = 10_000;
-let dropdownCache: { at: number; items: CropDropdownItem[] } | undefined;
-const forgetDropdown = () => (dropdownCache = undefined);
-
-export async function dropdown(includeInactive: boolean): Promise<CropDropdownItem[]> {
-  if (!includeInactive && dropdownCache && Date.now() - dropdownCache.at < DROPDOWN_TTL_MS) return dropdownCache.items;
-  const crops = await listCrops({ includeInactive, take: DROPDOWN_TAKE });
-  const items = crops
-    .map((c) => ({ id: c.cropID, name: c.cropName, nameHi: c.cropNameHi ?? '', isActive: c.isActive, rules: c.rules ?? null }))
-    .sort((a, b) => a.name.localeCompare(b.name));
-  if (!includeInactive) dropdownCache = { at: Date.now(), items };
-  return items;
 }
 
 export async function list(q: CropListQuery): Promise<CropResponse[]> {

@@ -6,7 +6,7 @@ import {
   type ReportRow,
 } from '@shared/schemas/replies/reports';
 import { daysBetween, type ReportGrouping, type ReportQuery } from '@shared/schemas/reports';
-import { getCrops } from '../crops/repository';
+import { getCrops } from '../crops/crop-entity';
 import { boundedRunner } from '../lib/bounded-concurrency';
 import { type Item, queryAll } from '../lib/query';
 import { reportPk } from '../lib/report-counters';

@@ -3,8 +3,8 @@ import { financialYearOf } from '@shared/schemas/sales';
 import type { Caller } from '../lib/caller';
 import { isAdmin } from '../lib/caller-roles';
 import { kolkataDay, lastDays, readStats } from '../lib/stats';
-import { paiseToRupees } from '../lots/units';
-import { fyPk, newest, sellerPk } from '../sales/repository';
+import { paiseToRupees } from '../lib/units';
+import { fyPk, newest, sellerPk } from '../sales/invoice-entity';
 import { creationTimes } from './repository';
 
 /**

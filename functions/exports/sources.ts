@@ -5,10 +5,10 @@ import type { ExportKind } from '@shared/schemas/exports';
 import type { Caller } from '../lib/caller';
 import { validationError } from '../lib/handler';
 import { findRegistrations } from '../registrations/list';
-import { findInvoices } from '../sales/service';
+import { findInvoices } from '../sales/invoice-search';
 import { TodayQuery } from '@shared/schemas/counter';
 import { DayCloseQuery } from '@shared/schemas/day-close';
-import { listToday } from '../counter/service';
+import { listToday } from '../counter/today-list';
 import { listDay } from '../sales/day-close';
 import { DAY_CLOSE_COLUMNS, INVOICE_COLUMNS, REGISTRATION_COLUMNS, TODAY_COLUMNS, type Cell, type Column } from './columns';
 

@@ -1,5 +1,9 @@
 import { padId } from '../lib/counters';
+import { GetCommand } from '../lib/dynamo-commands';
+import { docClient, tableName } from '../lib/aws';
 import { catalogueIndexes, defineEntity, type IndexKeys } from '../lib/entity';
+import { getRecord } from '../lib/entity-reads';
+import { queryIndex, type Item } from '../lib/query';
 
 /**
  * Farmer (docs/data-model.md, "Farmers").
@@ -69,3 +73,17 @@ export const farmerKey = farmerEntity.key;
 export const farmerAadhaarClaimKey = (hash: string) => ({ pk: `FARMERAADHAAR#${hash}`, sk: 'FARMERAADHAAR' });
 /** The partition of a farmer's registrations in gsi2 (agreed with the registrations area). */
 export const farmerRegistrationsPk = (farmerID: number) => `FARMER#${farmerID}`;
+
+export const getFarmer = (id: number, consistent = false) => getRecord(farmerEntity, id, consistent);
+
+/** The farmer holding this Aadhaar number (keyed hash from the vault), if any. */
+export async function farmerIdByAadhaarHash(hash: string): Promise<number | undefined> {
+  const out = await docClient().send(new GetCommand({ TableName: tableName(), Key: farmerAadhaarClaimKey(hash) }));
+  return out.Item ? Number(out.Item.farmerID) : undefined;
+}
+
+/** The farmer's registrations, newest first (index agreed with the registrations area). */
+export async function registrationsOfFarmer(farmerID: number, take: number): Promise<Item[]> {
+  const { items } = await queryIndex<Item>({ index: 'gsi2', pk: farmerRegistrationsPk(farmerID), take });
+  return items;
+}

@@ -1,7 +1,7 @@
-import { GetCommand, TransactWriteCommand, type TransactWriteCommandInput } from '../lib/dynamo-commands';
+import { TransactWriteCommand, type TransactWriteCommandInput } from '../lib/dynamo-commands';
 import type { TransactItem } from '../lib/audited-write';
 import { docClient, tableName } from '../lib/aws';
-import { getRecord, listCatalogue } from '../lib/entity-reads';
+import { listCatalogue } from '../lib/entity-reads';
 import {
   conditionFailedAt,
   queryIndex,
@@ -18,22 +18,13 @@ import {
   farmerContactPk,
   farmerEntity,
   farmerKey,
-  farmerRegistrationsPk,
+  farmerIdByAadhaarHash,
   type FarmerItem,
 } from './farmer-entity';
 
-/** Storage of farmers; the item is defined in farmer-entity.ts. */
-export { farmerKey, type FarmerItem } from './farmer-entity';
+/** Storage of farmers' writes and listings; the item, its keys and single reads are in farmer-entity.ts. */
 
 export type FarmerFields = Omit<FarmerItem, 'farmerID' | 'isActive' | 'createdOn' | 'updatedOn'>;
-
-export const getFarmer = (id: number, consistent = false) => getRecord(farmerEntity, id, consistent);
-
-/** The farmer holding this Aadhaar number (keyed hash from the vault), if any. */
-export async function farmerIdByAadhaarHash(hash: string): Promise<number | undefined> {
-  const out = await docClient().send(new GetCommand({ TableName: tableName(), Key: farmerAadhaarClaimKey(hash) }));
-  return out.Item ? Number(out.Item.farmerID) : undefined;
-}
 
 export const listFarmers = (o: { includeInactive: boolean; search?: string; take: number }) =>
   listCatalogue(farmerEntity, FARMER_PARTITIONS, o);
@@ -140,10 +131,4 @@ export async function setFarmerActive(
   entryFor: (before: Item) => TransactItem,
 ): Promise<FarmerItem | undefined> {
   return farmerEntity.fromItem(await setActiveFlag(farmerKey(id), id, active, FARMER_PARTITIONS, entryFor));
-}
-
-/** The farmer's registrations, newest first (index agreed with the registrations area). */
-export async function registrationsOfFarmer(farmerID: number, take: number): Promise<Item[]> {
-  const { items } = await queryIndex<Item>({ index: 'gsi2', pk: farmerRegistrationsPk(farmerID), take });
-  return items;
 }

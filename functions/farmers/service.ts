@@ -13,18 +13,8 @@ import { nextValue } from '../lib/counters';
 import { conflict, notFound } from '../lib/errors';
 import { activeFlagEntry, fieldChanges, type AuditTrail } from '../lib/audit-log';
 import { searchTextOf, type Item } from '../lib/query';
-import {
-  farmerIdByAadhaarHash,
-  farmersByContact,
-  getFarmer,
-  insertFarmer,
-  listFarmers,
-  registrationsOfFarmer,
-  setFarmerActive,
-  updateFarmer,
-  type FarmerFields,
-  type FarmerItem,
-} from './repository';
+import { farmersByContact, insertFarmer, listFarmers, setFarmerActive, updateFarmer, type FarmerFields } from './repository';
+import { farmerIdByAadhaarHash, getFarmer, registrationsOfFarmer, type FarmerItem } from './farmer-entity';
 
 /**
  * A farmer as the API gives it: aadhaarNumber is null (the screens show XXXX-XXXX-<aadhaarLast4>) except on an

@@ -3,7 +3,7 @@ import type { SitePageResponse } from '@shared/schemas/cms';
 import { getSetting } from '../lib/config-store';
 import { notFound } from '../lib/errors';
 import { DEFAULT_PAGES } from './default-pages';
-import * as repo from './repository';
+import * as repo from './content-store';
 
 /**
  * The notice and the required pages (docs/product-rules.md#notice-and-consent, #required-pages): the active

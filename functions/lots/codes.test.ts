@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LOT_CODE_RE } from '@shared/schemas/lots';
 import { formatLotCode } from './codes';
-import { gramsToKg, kgToGrams, paiseToRupees, rupeesToPaise } from './units';
+import { gramsToKg, kgToGrams, paiseToRupees, rupeesToPaise } from '../lib/units';
 
 describe('lot codes', () => {
   it.each([

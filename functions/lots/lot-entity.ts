@@ -1,5 +1,6 @@
 import { padId } from '../lib/counters';
 import { defineEntity } from '../lib/entity';
+import { getRecord } from '../lib/entity-reads';
 import { lotSequenceCounter } from './codes';
 
 /**
@@ -98,3 +99,5 @@ export const lotCounterKey = (producerID: number, year: number) => ({
   pk: `COUNTER#${lotSequenceCounter(producerID, year)}`,
   sk: 'COUNTER',
 });
+
+export const getLot = (id: number, consistent = false) => getRecord(lotEntity, id, consistent);

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { GetCommand, TransactWriteCommand, UpdateCommand } from '../lib/dynamo-commands';
 import type { TransactItem } from '../lib/audited-write';
 import { docClient, tableName } from '../lib/aws';
-import { getRecord } from '../lib/entity-reads';
 import { cropKey } from '../crops/crop-entity';
 import { producerKey } from '../producers/producer-entity';
 import { conditionFailedAt, queryIndex, takeClaimItem, type Item } from '../lib/query';
@@ -14,6 +13,7 @@ import {
   lotCodeKey,
   lotCounterKey,
   KEEP_POOL_BASE,
+  getLot,
   lotEntity,
   lotKey,
   pooledStockOf,
@@ -27,9 +27,6 @@ import { isAmbiguous, isConditionalFailure, isTransient, withRetry } from '../li
  * docs/invariants.md#3-lot-stock inside one conditional write (the sales area decrements remainingGrams and
  * adds usedGrams with the condition remainingGrams >= :qty).
  */
-export { lotKey, type LotItem } from './lot-entity';
-
-export const getLot = (id: number, consistent = false) => getRecord(lotEntity, id, consistent);
 
 export async function lotIdByCode(code: string): Promise<number | undefined> {
   const out = await docClient().send(new GetCommand({ TableName: tableName(), Key: lotCodeKey(code) }));

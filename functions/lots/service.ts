@@ -16,21 +16,20 @@ import { AppError, badRequest, conflict, notFound } from '../lib/errors';
 import { readPool } from '../allocation/pool';
 import { promote, REQUEST_PROMOTION_BUDGET_MS } from '../allocation/promotion';
 import { log } from '../lib/log';
-import { getCrop, getCrops, type CropItem } from '../crops/repository';
-import { getProducer, getProducers, type ProducerItem } from '../producers/repository';
+import { getCrop, getCrops, type CropItem } from '../crops/crop-entity';
+import { getProducer, getProducers, type ProducerItem } from '../producers/producer-entity';
 import { formatLotCode } from './codes';
 import {
   currentSequence,
   deleteUnusedLot,
-  getLot,
   insertLotWithCode,
   listLots,
   lotIdByCode,
   lotsWithStock,
   updateLotFields,
-  type LotItem,
 } from './repository';
-import { gramsToKg, kgToGrams, paiseToRupees, rupeesToPaise } from './units';
+import { getLot, type LotItem } from './lot-entity';
+import { gramsToKg, kgToGrams, paiseToRupees, rupeesToPaise } from '../lib/units';
 
 function toResponse(l: LotItem, producer: ProducerItem | undefined, crop: CropItem | undefined): LotResponse {
   return {

@@ -1,4 +1,5 @@
 import { catalogueIndexes, defineEntity } from '../lib/entity';
+import { getRecord, getRecords, listCatalogue } from '../lib/entity-reads';
 
 /**
  * Producer (docs/data-model.md, "Producers").
@@ -46,3 +47,10 @@ export const producerEntity = defineEntity<ProducerItem>()({
 
 export const producerKey = producerEntity.key;
 export const producerAadhaarClaimKey = (hash: string) => ({ pk: `PRODUCERAADHAAR#${hash}`, sk: 'PRODUCERAADHAAR' });
+
+export const getProducer = (id: number, consistent = false) => getRecord(producerEntity, id, consistent);
+
+export const getProducers = (ids: number[]) => getRecords(producerEntity, ids);
+
+export const listProducers = (o: { includeInactive: boolean; search?: string; take: number }) =>
+  listCatalogue(producerEntity, PRODUCER_PARTITIONS, o);

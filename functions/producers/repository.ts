@@ -1,24 +1,15 @@
 import { GetCommand, TransactWriteCommand, type TransactWriteCommandInput } from '../lib/dynamo-commands';
 import type { TransactItem } from '../lib/audited-write';
 import { docClient, tableName } from '../lib/aws';
-import { getRecord, getRecords, listCatalogue } from '../lib/entity-reads';
 import { conditionFailedAt, moveClaimItems, putNewWithClaim, setActiveFlag, takeClaimItem, type Item } from '../lib/query';
 import { PRODUCER_PARTITIONS, producerAadhaarClaimKey, producerEntity, producerKey, type ProducerItem } from './producer-entity';
 
 /** Storage of producers; the item is defined in producer-entity.ts. */
-export { producerKey, type ProducerItem } from './producer-entity';
-
-export const getProducer = (id: number, consistent = false) => getRecord(producerEntity, id, consistent);
-
-export const getProducers = (ids: number[]) => getRecords(producerEntity, ids);
 
 export async function producerIdByAadhaarHash(hash: string): Promise<number | undefined> {
   const out = await docClient().send(new GetCommand({ TableName: tableName(), Key: producerAadhaarClaimKey(hash) }));
   return out.Item ? Number(out.Item.producerID) : undefined;
 }
-
-export const listProducers = (o: { includeInactive: boolean; search?: string; take: number }) =>
-  listCatalogue(producerEntity, PRODUCER_PARTITIONS, o);
 
 export type InsertOutcome = { ok: true } | { ok: false; takenBy: number | undefined };
 

@@ -5,15 +5,8 @@ import { aadhaarForView } from '../lib/aadhaar-views';
 import type { Caller } from '../lib/caller';
 import { nextValue } from '../lib/counters';
 import { conflict, notFound } from '../lib/errors';
-import {
-  getProducer,
-  insertProducer,
-  listProducers,
-  producerIdByAadhaarHash,
-  setProducerActive,
-  updateProducer,
-  type ProducerItem,
-} from './repository';
+import { insertProducer, producerIdByAadhaarHash, setProducerActive, updateProducer } from './repository';
+import { getProducer, listProducers, type ProducerItem } from './producer-entity';
 import { activeFlagEntry, fieldChanges, type AuditTrail } from '../lib/audit-log';
 import { searchTextOf } from '../lib/query';
 

@@ -3,7 +3,7 @@ import { docClient, tableName } from '../lib/aws';
 import { batchGet } from '../lib/batch-get';
 import { kolkataDay, STAT_SHARDS } from '../lib/stats';
 import { withRetry } from '../lib/retry';
-import type { RegistrationItem } from '../registrations/repository';
+import type { RegistrationItem } from '../registrations/registration-entity';
 import type { CounterCorrection, CounterLeft } from '@shared/schemas/reconcile';
 import { mapBounded, type BillEvents } from './reading';
 import { compareTallies, Tally } from './tally';

@@ -6,7 +6,7 @@ import { lastDays, kolkataDay } from '../lib/stats';
 import { withRetry } from '../lib/retry';
 import { listUsers } from '../lib/users-store';
 import { countOnce } from '../registrations/registration-events';
-import { regKey, type RegistrationItem } from '../registrations/repository';
+import { regKey, type RegistrationItem } from '../registrations/registration-entity';
 import type { CounterCorrection, CounterLeft, ReconcileReply } from '@shared/schemas/reconcile';
 import { DashboardReconciler } from './dashboard';
 import { LinkReconciler } from './links';

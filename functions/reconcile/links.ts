@@ -5,7 +5,7 @@ import { padId } from '../lib/counters';
 import { log } from '../lib/log';
 import { isConditionalFailure, withRetry } from '../lib/retry';
 import { linkRegistration } from '../registrations/registration-link';
-import { regKey, type RegistrationItem } from '../registrations/repository';
+import { regKey, type RegistrationItem } from '../registrations/registration-entity';
 import type { LinkCorrection } from '@shared/schemas/reconcile';
 import { mapBounded } from './reading';
 

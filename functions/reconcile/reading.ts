@@ -3,7 +3,7 @@ import { docClient, tableName } from '../lib/aws';
 import { batchGet } from '../lib/batch-get';
 import { billDelta, type ReportDelta } from '../lib/report-counters';
 import { withRetry } from '../lib/retry';
-import { listPk, type RegistrationItem } from '../registrations/repository';
+import { listPk, type RegistrationItem } from '../registrations/registration-entity';
 import { fyPk, invoiceCounterKey, type InvoiceItem } from '../sales/invoice-entity';
 
 /**

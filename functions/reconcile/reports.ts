@@ -4,7 +4,7 @@ import { queryAll } from '../lib/query';
 import { REPORT_MEASURES, reportCounterUpdate, reportPk, type ReportDelta } from '../lib/report-counters';
 import { withRetry } from '../lib/retry';
 import { kolkataDay } from '../lib/stats';
-import type { RegistrationItem } from '../registrations/repository';
+import type { RegistrationItem } from '../registrations/registration-entity';
 import { mapBounded, type BillEvents } from './reading';
 import { compareTallies, Tally } from './tally';
 import type { CounterCorrection, CounterLeft } from '@shared/schemas/reconcile';

@@ -11,7 +11,7 @@ import {
   MSG_MOBILE,
   MSG_REQUIRED,
 } from '@shared/schemas/registration';
-import { listCrops } from '../crops/repository';
+import { listCrops } from '../crops/crop-entity';
 import { getSitePage } from '../home/site-pages';
 import type { AuditTrail } from '../lib/audit-log';
 import type { Caller } from '../lib/caller';
@@ -21,7 +21,7 @@ import { html, seeOther, type HtmlBody, type HttpResult } from '../lib/http';
 import { log } from '../lib/log';
 import { pageSecurityHeaders } from '../lib/pages/document';
 import { pageLanguage, type PageLanguage } from '../lib/pages/texts';
-import * as registrations from './service';
+import { assertFormOpen, submitRegistration } from './submit';
 import { submissionOf } from './submission';
 import {
   PAGE_LANG_FIELD,
@@ -141,7 +141,7 @@ export async function submitBasicForm(
   const idempotencyKey = IDEMPOTENCY_KEY_RE.test(postedKey) ? postedKey : randomUUID();
   try {
     if (posted instanceof AppError) throw posted;
-    await registrations.assertFormOpen();
+    await assertFormOpen();
     const quantity = quantityProblem(values, await offeredCrops());
     let parsed;
     try {
@@ -153,7 +153,7 @@ export async function submitBasicForm(
       throw e;
     }
     if (quantity) throw new AppError('VALIDATION', MSG_FORM_INVALID, { fields: { bagsRequested: quantity } });
-    const out = await registrations.submitRegistration({ ...parsed, ...poster });
+    const out = await submitRegistration({ ...parsed, ...poster });
     return seeOther(letterPath(out.reply.data.uniqeCode || out.reply.data.uniqueCode));
   } catch (e) {
     if (!(e instanceof AppError)) throw e;

@@ -1,7 +1,8 @@
 import type { CapacityReply } from '@shared/schemas/replies/registration';
 import { kolkataDate } from '@shared/schemas/registration';
-import { readAppointmentSettings, shiftCapacities, weekdayOf, workingDays } from './appointments';
-import { shiftCounts } from './repository';
+import { workingDays } from '../allocation/appointments';
+import { readAppointmentSettings, shiftCapacities, weekdayOf } from '../allocation/appointments';
+import { shiftCounts } from '../allocation/slots';
 
 /**
  * Booked against capacity for the next `dayCount` working days, from the first day the booking path would

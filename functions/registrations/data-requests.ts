@@ -8,7 +8,7 @@ import type {
   DataRequestStatus,
   ResolveDataRequestInput,
 } from '@shared/schemas/records';
-import { cancelRegistration } from '../allocation/cancel';
+import { cancelRegistration } from './cancel';
 import type { AuditTrail } from '../lib/audit-log';
 import { docClient, tableName } from '../lib/aws';
 import type { Caller } from '../lib/caller';
@@ -18,7 +18,7 @@ import { log, redactDigitRuns } from '../lib/log';
 import { queryAll } from '../lib/query';
 import { cancellationReasons, withRetry } from '../lib/retry';
 import { kolkataDay } from '../lib/stats';
-import { getRegistration, type RegistrationItem } from './repository';
+import { getRegistration, type RegistrationItem } from './registration-entity';
 import { erasePersonalData } from './erasure';
 import { deleteScan } from './scan-delete';
 

@@ -1,15 +1,14 @@
 import { UpdateCommand } from '../lib/dynamo-commands';
 import { statusOf } from '@shared/allocation-status';
 import type { AllocationStatus } from '@shared/allocation-status';
-import { getFarmer, registrationsOfFarmer, updateFarmer } from '../farmers/repository';
-import { auditTrail, SYSTEM_ACTOR, type AuditTrail } from '../lib/audit-log';
+import { eraseFarmerRecord } from '../farmers/farmer-of-registration';
+import { getFarmer, registrationsOfFarmer } from '../farmers/farmer-entity';
+import type { AuditTrail } from '../lib/audit-log';
+import { ERASED } from '../lib/erased';
 import { docClient, tableName } from '../lib/aws';
 import { isConditionalFailure, withRetry } from '../lib/retry';
 import { CONSUMERS, purgeFailedRecordsOf } from '../lib/stream-failures';
-import { regKey, type RegistrationItem } from './repository';
-
-/** What an erased name or father's name reads afterwards, on the letter, the lists and the farmer's own view. */
-export const ERASED = 'मिटाया गया / Erased';
+import { regKey, type RegistrationItem } from './registration-entity';
 
 /** How many of a farmer's registrations are read to see whether any still needs the farmer record. */
 const REGISTRATIONS_CHECKED = 200;
@@ -81,26 +80,8 @@ export async function eraseFarmerIfUnneeded(farmerID: number, audit: AuditTrail 
   const farmer = await withRetry(() => getFarmer(farmerID, true));
   if (!farmer) return 'no farmer record to erase';
   if (farmer.name === ERASED && !farmer.aadhaarHash) return 'farmer record already erased';
-  const out = await updateFarmer(
-    farmer,
-    {
-      name: ERASED,
-      contactNumber: '',
-      village: '',
-      category: farmer.category,
-      fatherName: ERASED,
-      adharFilePath: '',
-      address: '',
-      searchText: '',
-    },
-    (audit ?? auditTrail('farmer.update', SYSTEM_ACTOR, ''))
-      .as('farmer.update')
-      .put(
-        { type: 'farmer', id: farmer.farmerID },
-        { summary: 'erased at the farmer’s request', fields: [{ field: 'aadhaarNumber', before: 'held', after: 'erased' }] },
-      ),
-  );
-  return out.ok ? 'farmer record erased' : 'farmer record not erased: it changed meanwhile; resolve again to retry';
+  const erasedNow = await eraseFarmerRecord(farmer, audit);
+  return erasedNow ? 'farmer record erased' : 'farmer record not erased: it changed meanwhile; resolve again to retry';
 }
 
 async function farmerNoLongerNeeded(farmerID: number): Promise<boolean> {

@@ -6,10 +6,10 @@ import type { AuditTrail } from '../lib/audit-log';
 import { AppError } from '../lib/errors';
 import { countAttempt, type Limit } from '../lib/rate-limit';
 import { withRetry } from '../lib/retry';
-import { getInvoice } from '../sales/repository';
+import { getInvoice } from '../sales/invoice-entity';
 import { createDataRequest, requestsOf } from './data-requests';
-import { getRegistrationByCode, type RegistrationItem } from './repository';
-import { letterNotFound, tooManyAttempts } from './service';
+import { getRegistrationByCode, type RegistrationItem } from './registration-entity';
+import { letterNotFound, tooManyAttempts } from './letter-errors';
 
 /**
  * The farmer's own view from the letter (docs/decisions/0023-records.md, section 4): the letter's code and the

@@ -9,7 +9,7 @@ import { PAGE_TEXTS } from './basic-form-texts';
 import { PAGE_LANG_FIELD } from './basic-form-page';
 import { renderFindLetterPage, type FindLetterView } from './find-letter-page';
 import { parseForm } from './parse-form';
-import * as registrations from './service';
+import { findLetter } from './find-letter';
 
 /**
  * "Find my letter" for phones without JavaScript worth the name (docs/decisions/0031): GET
@@ -51,7 +51,7 @@ export async function findLetterFromPage(event: APIGatewayProxyEventV2, sourceIp
     const values = postedValues(event);
     lang = pageLanguage({ lang: values[PAGE_LANG_FIELD] });
     for (const f of TYPED) if (values[f] !== undefined) typed[f] = values[f].slice(0, 40);
-    const found = await registrations.findLetter(parseForm(FindLetterInput, typed), sourceIp);
+    const found = await findLetter(parseForm(FindLetterInput, typed), sourceIp);
     const { letters } = found.data;
     if (letters.length === 1) return seeOther(letterPath(letters[0].uniqueCode));
     return pageOf({ lang, values: {}, errors: {}, letters });

@@ -24,7 +24,7 @@ import {
   MyDataInput,
   ResolveDataRequestInput,
 } from '@shared/schemas/records';
-import { cancelByFarmer, cancelRegistration } from '../allocation/cancel';
+import { cancelByFarmer, cancelRegistration } from './cancel';
 import { appendAudit } from '../lib/audit-log';
 import { defineArea, parseJsonBody } from '../lib/handler';
 import { AppError, notFound } from '../lib/errors';
@@ -37,7 +37,11 @@ import { closeSeason, retentionStatus } from './retention';
 import { listRegistrations } from './list';
 import { confirmFarmerLink } from './registration-link';
 import { presignDownload } from './scan-store';
-import * as registrations from './service';
+import { findLetter } from './find-letter';
+import { letterNotFound } from './letter-errors';
+import { findRegistration, letterByCode, letterById, letterQr } from './letters';
+import { registrationView } from './registration-view';
+import { assertFormOpen, submitRegistration } from './submit';
 import { acceptsPage, isBasicFormPost, showBasicForm, submitBasicForm } from './basic-form';
 import { findLetterFromPage, isPageFormPost, showFindLetterPage } from './find-letter-plain';
 import { parseForm } from './parse-form';
@@ -58,7 +62,7 @@ export const handler = defineArea('registrations', {
   'POST /svsregistration/upload-url': {
     body: AnyBody,
     handle: async ({ body }) => {
-      await registrations.assertFormOpen();
+      await assertFormOpen();
       const input = parseForm(UploadUrlInput, body);
       return json(await createUploadUrl(input), 201);
     },
@@ -73,13 +77,13 @@ export const handler = defineArea('registrations', {
         if (posted instanceof AppError ? acceptsPage(event) : isBasicFormPost(posted))
           return submitBasicForm(event, posted, { caller, sourceIp, audit });
         if (posted instanceof AppError) throw posted;
-        await registrations.assertFormOpen();
-        const out = await registrations.submitRegistration({ ...submissionOf(posted, event), caller, sourceIp, audit });
+        await assertFormOpen();
+        const out = await submitRegistration({ ...submissionOf(posted, event), caller, sourceIp, audit });
         return json(out.reply, out.status);
       }
-      await registrations.assertFormOpen();
+      await assertFormOpen();
       const parsed = await parseSubmission(event);
-      const out = await registrations.submitRegistration({ ...parsed, caller, sourceIp, audit });
+      const out = await submitRegistration({ ...parsed, caller, sourceIp, audit });
       return json(out.reply, out.status);
     },
   },
@@ -90,7 +94,7 @@ export const handler = defineArea('registrations', {
       // The find-my-letter page for phones without JavaScript posts its form; the app sends JSON.
       isPageFormPost(event)
         ? findLetterFromPage(event, sourceIp)
-        : registrations.findLetter(parseForm(FindLetterInput, parseJsonBody(event)), sourceIp),
+        : findLetter(parseForm(FindLetterInput, parseJsonBody(event)), sourceIp),
   },
 
   'GET /svsregistration/AppointmentList/{code}': {
@@ -98,7 +102,7 @@ export const handler = defineArea('registrations', {
     handle: ({ params }) => {
       if (!LETTER_CODE_RE.test(params.code))
         throw notFound('अपॉइंटमेंट नहीं मिला / Unable to load appointment. Please check the link.');
-      return registrations.letterByCode(params.code);
+      return letterByCode(params.code);
     },
   },
 
@@ -108,7 +112,7 @@ export const handler = defineArea('registrations', {
     handle: async ({ params, query }) => {
       if (!LETTER_CODE_RE.test(params.code))
         throw notFound('अपॉइंटमेंट नहीं मिला / Unable to load appointment. Please check the link.');
-      const img = await registrations.letterQr(params.code, query.size);
+      const img = await letterQr(params.code, query.size);
       // The link holds the letter's secret code: kept by the reader's browser only.
       return binary(img.png, 'image/png', qrImageHeaders(`letter-${img.id}-${img.year}.png`, { shared: false }));
     },
@@ -117,7 +121,7 @@ export const handler = defineArea('registrations', {
   'GET /svsregistration/appointment/by-id/{id}': {
     params: RegistrationIdParam,
     query: RegistrationYearQuery,
-    handle: ({ params, query }) => registrations.letterById(params.id, query.year),
+    handle: ({ params, query }) => letterById(params.id, query.year),
   },
 
   'GET /api/registrations': {
@@ -128,14 +132,14 @@ export const handler = defineArea('registrations', {
   'GET /api/registrations/{id}': {
     params: RegistrationIdParam,
     query: RegistrationYearQuery,
-    handle: ({ params, query, caller, sourceIp }) => registrations.registrationView(params.id, query.year, caller, sourceIp),
+    handle: ({ params, query, caller, sourceIp }) => registrationView(params.id, query.year, caller, sourceIp),
   },
 
   'GET /api/registrations/{id}/aadhaar-file': {
     params: RegistrationIdParam,
     query: RegistrationYearQuery,
     handle: async ({ params, query, caller, sourceIp }) => {
-      const r = await registrations.findRegistration(params.id, query.year);
+      const r = await findRegistration(params.id, query.year);
       if (!r.adharFilePath) throw notFound('No Aadhaar file for this registration');
       if (r.scanDeletedOn) throw notFound(scanDeletedMessage(r.scanDeletedOn));
       // The scan shows the number in clear: each link given out is a view of it.
@@ -153,7 +157,7 @@ export const handler = defineArea('registrations', {
     params: LetterCodeParam,
     body: FarmerCancelRequest,
     handle: ({ params, body, sourceIp, audit }) => {
-      if (!LETTER_CODE_RE.test(params.code)) throw registrations.letterNotFound();
+      if (!LETTER_CODE_RE.test(params.code)) throw letterNotFound();
       return cancelByFarmer(params.code, body.mobileLast4, sourceIp, audit);
     },
   },
@@ -162,7 +166,7 @@ export const handler = defineArea('registrations', {
     body: StaffCancelRequest,
     handle: async ({ params, body, caller, audit }) => {
       const year = body.year ?? Number(kolkataDate().slice(0, 4));
-      const r = await registrations.findRegistration(params.id, year);
+      const r = await findRegistration(params.id, year);
       return cancelRegistration(r, { staff: { caller: caller!, reason: body.reason } }, audit);
     },
   },
@@ -170,9 +174,9 @@ export const handler = defineArea('registrations', {
     params: RegistrationIdParam,
     body: FarmerLinkInput,
     handle: async ({ params, body, audit }) => {
-      const r = await registrations.findRegistration(params.id, body.year);
+      const r = await findRegistration(params.id, body.year);
       const outcome = await confirmFarmerLink(r.year, r.id, body.accept);
-      const now = await registrations.findRegistration(r.id, r.year, true);
+      const now = await findRegistration(r.id, r.year, true);
       await audit.write(
         { type: 'registration', id: r.id, year: r.year },
         {
@@ -186,7 +190,7 @@ export const handler = defineArea('registrations', {
     params: LetterCodeParam,
     body: MyDataInput,
     handle: ({ params, body, sourceIp }) => {
-      if (!LETTER_CODE_RE.test(params.code)) throw registrations.letterNotFound();
+      if (!LETTER_CODE_RE.test(params.code)) throw letterNotFound();
       return myData(params.code, body.mobileLast4, sourceIp);
     },
   },
@@ -194,7 +198,7 @@ export const handler = defineArea('registrations', {
     params: LetterCodeParam,
     body: DataRequestInput,
     handle: async ({ params, body, sourceIp, audit }) => {
-      if (!LETTER_CODE_RE.test(params.code)) throw registrations.letterNotFound();
+      if (!LETTER_CODE_RE.test(params.code)) throw letterNotFound();
       const out = await askAboutMyData(params.code, body, sourceIp, audit);
       return json(out.request, out.created ? 201 : 200);
     },

@@ -8,7 +8,8 @@ import { html, type Html } from '../lib/pages/html';
 import { readPart, type PageRequest, type Refusal, type RenderedPage } from '../lib/pages/serve';
 import type { PageLanguage, Translate } from '../lib/pages/texts';
 import { LetterCodeParam } from '@shared/schemas/registration';
-import { letterByCode, letterNotFound } from './service';
+import { letterByCode } from './letters';
+import { letterNotFound } from './letter-errors';
 
 /**
  * The appointment letter at /svs/appointment/{code}, drawn from the view the app's LetterSheet draws too

@@ -5,7 +5,8 @@ import type { RegistrationListQuery } from '@shared/schemas/registration-staff';
 import { aadhaarHash } from '../lib/aadhaar-vault';
 import { AppError } from '../lib/errors';
 import * as repo from './repository';
-import { toRow } from './service';
+import { LIST_SHARDS, type RegistrationItem, batchGetRegistrations, registrationsWithId } from './registration-entity';
+import { toRow } from './registration-view';
 
 /**
  * The staff Registrations page (GET /api/registrations). Which index answers which filter
@@ -55,7 +56,7 @@ function filtersOf(q: RegistrationListQuery): Filters {
   };
 }
 
-function matches(r: repo.RegistrationItem, f: Filters, year?: number): boolean {
+function matches(r: RegistrationItem, f: Filters, year?: number): boolean {
   if (year && r.year !== year) return false;
   if (f.name && !r.nameLc.includes(f.name)) return false;
   if (f.father && !r.fatherLc.includes(f.father)) return false;
@@ -108,7 +109,7 @@ async function rangeCandidates(
   f: Filters,
 ): Promise<{ items: Candidate[]; partial: boolean; searchedFrom?: string }> {
   const years = yearsOf(q);
-  const shards = years.flatMap((year) => Array.from({ length: repo.LIST_SHARDS }, (_, shard) => ({ year, shard })));
+  const shards = years.flatMap((year) => Array.from({ length: LIST_SHARDS }, (_, shard) => ({ year, shard })));
   if (!shards.length) return { items: [], partial: false };
   const perShardCap = Math.ceil(LIST_READ_CAP / shards.length);
   const filter = filterExpression(f);
@@ -157,15 +158,15 @@ export async function findRegistrations(q: RegistrationListQuery): Promise<Regis
     throw new AppError('VALIDATION', '"from" must be before "to"', { fields: { from: 'from after to' } });
   const f = filtersOf(q);
   // Lists show every Aadhaar masked, to admins too (the number in clear is on the single record only).
-  const rowsOf = (items: repo.RegistrationItem[]) => items.map((r) => toRow(r));
+  const rowsOf = (items: RegistrationItem[]) => items.map((r) => toRow(r));
 
   if (q.id || (q.aadhaar && q.aadhaar.length === 12)) {
     // Few candidates from the exact indexes; the other filters apply in memory.
-    let found: repo.RegistrationItem[];
-    if (q.id) found = await repo.registrationsWithId(q.id);
+    let found: RegistrationItem[];
+    if (q.id) found = await registrationsWithId(q.id);
     else {
       const claims = await repo.claimsOfAadhaar(await aadhaarHash(q.aadhaar!));
-      found = await repo.batchGetRegistrations(claims.map((c) => ({ year: c.year, id: c.id })));
+      found = await batchGetRegistrations(claims.map((c) => ({ year: c.year, id: c.id })));
     }
     if (q.id && q.aadhaar?.length === 12) {
       const hash = await aadhaarHash(q.aadhaar);
@@ -182,9 +183,9 @@ export async function findRegistrations(q: RegistrationListQuery): Promise<Regis
     searchedFrom: range.searchedFrom,
     rows: async (skip, take) => {
       const keys = sorted.slice(skip, skip + take);
-      const got = await repo.batchGetRegistrations(keys.map((k) => ({ year: k.year, id: k.id })));
+      const got = await batchGetRegistrations(keys.map((k) => ({ year: k.year, id: k.id })));
       const byKey = new Map(got.map((r) => [`${r.year}#${r.id}`, r]));
-      return rowsOf(keys.map((k) => byKey.get(`${k.year}#${k.id}`)).filter((r): r is repo.RegistrationItem => Boolean(r)));
+      return rowsOf(keys.map((k) => byKey.get(`${k.year}#${k.id}`)).filter((r): r is RegistrationItem => Boolean(r)));
     },
   };
 }

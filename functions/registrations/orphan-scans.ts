@@ -1,6 +1,7 @@
 import { HOUR_MS, ORPHAN_SCANS_RULE } from '../lib/upload-rules';
 import { log } from '../lib/log';
 import * as repo from './repository';
+import { regKey } from './registration-entity';
 import * as scans from './scan-store';
 
 /**
@@ -46,7 +47,7 @@ export async function sweepOrphanScans(o: { now?: Date; graceMs?: number } = {})
     }
     const named = await repo.scanPathsOf(candidates);
     for (const c of candidates) {
-      if (named.get(repo.regKey(c.year, c.id).pk) === c.key) {
+      if (named.get(regKey(c.year, c.id).pk) === c.key) {
         result.kept += 1;
         continue;
       }

@@ -4,7 +4,7 @@ import { cancellationReasons, withRetry } from '../lib/retry';
 import { kolkataDay, statUpdates } from '../lib/stats';
 import type { DecodedRecord, StreamConsumer } from '../lib/stream-consumer';
 import { linkRegistration } from './registration-link';
-import { regKey } from './repository';
+import { regKey } from './registration-entity';
 
 /**
  * What follows a new registration, off the submit's path (docs/decisions/0032-lean-registration-write.md): the

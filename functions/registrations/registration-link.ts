@@ -1,14 +1,14 @@
 import { UpdateCommand } from '../lib/dynamo-commands';
 import { farmerRegistrationsPk } from '../farmers/farmer-entity';
-import { farmerIdByAadhaarHash, getFarmer } from '../farmers/repository';
+import { farmerIdByAadhaarHash, getFarmer } from '../farmers/farmer-entity';
 import { openAadhaar } from '../lib/aadhaar-vault';
 import { docClient, tableName } from '../lib/aws';
 import { padId } from '../lib/counters';
 import { log } from '../lib/log';
 import { isConditionalFailure, withRetry } from '../lib/retry';
 import { eraseFarmerIfUnneeded } from './erasure';
-import { farmerAddress, findOrCreateFarmer } from './farmer-link';
-import { getRegistration, regKey, type RegistrationItem } from './repository';
+import { farmerAddress, findOrCreateFarmer } from '../farmers/farmer-of-registration';
+import { getRegistration, regKey, type RegistrationItem } from './registration-entity';
 
 /**
  * A registration linked to its farmer (docs/product-rules.md#linking-a-registration-to-a-farmer), from the

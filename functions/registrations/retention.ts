@@ -13,9 +13,9 @@ import { releaseLease, takeLease } from '../lib/lease';
 import { log } from '../lib/log';
 import { queryAll } from '../lib/query';
 import { cancellationReasons, isConditionalFailure, withRetry } from '../lib/retry';
-import { regKey, type RegistrationItem } from './repository';
+import { regKey, type RegistrationItem } from './registration-entity';
 import { deleteScan } from './scan-delete';
-import { PURGE_PK, type PurgeEntry } from './scan-purge';
+import { PURGE_PK, type PurgeEntry } from './scan-purge-entity';
 import { listKeysAfter } from './scan-store';
 
 /**

@@ -1,7 +1,7 @@
 import { UpdateCommand } from '../lib/dynamo-commands';
 import { docClient, tableName } from '../lib/aws';
 import { isConditionalFailure, withRetry } from '../lib/retry';
-import { regKey } from './repository';
+import { regKey } from './registration-entity';
 import { deleteObject } from './scan-store';
 
 const farmerKey = (id: number) => ({ pk: `FARMER#${id}`, sk: 'FARMER' });

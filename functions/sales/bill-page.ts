@@ -8,7 +8,7 @@ import { pageDocument } from '../lib/pages/document';
 import { factRows, factValue, qrFigure } from '../lib/pages/facts';
 import { Html, html } from '../lib/pages/html';
 import { readPart, refusalWords, type PageRequest, type Refusal, type RenderedPage } from '../lib/pages/serve';
-import * as sales from './service';
+import { byNumber } from './bill-read';
 
 /**
  * The public bill at /bill/{number}?t={token}, drawn from the views the app's bill screen draws too
@@ -94,7 +94,7 @@ function duplicateCopy(bill: InvoiceResponse, token: string | undefined, t: Tran
 export async function billPage({ lang, t, query, pathParameters }: PageRequest): Promise<RenderedPage> {
   const { number } = readPart(InvoiceNumberParam, pathParameters);
   const { t: token } = readPart(BillQuery, { t: query.t || undefined });
-  const bill = await sales.byNumber(number, null, token);
+  const bill = await byNumber(number, null, token);
   const title = billTitle(bill.invoiceNumber, t);
   const content =
     bill.view === 'summary'

@@ -3,11 +3,11 @@ import type { Caller } from '../lib/caller';
 import { isStaff } from '../lib/caller-roles';
 import { notFound } from '../lib/errors';
 import { publicUrl, qrPng } from '../lib/qr';
-import { gramsToKg, paiseToRupees } from '../lots/units';
+import { gramsToKg, paiseToRupees } from '../lib/units';
 import { holdsBillToken } from './bill-tokens';
 import type { CreditNoteItem } from './credit-note-entity';
 import * as cn from './credit-notes-repository';
-import * as repo from './repository';
+import { getInvoice } from './invoice-entity';
 
 /** A credit note read by its number: the note in full or its summary, and its QR code (credit-notes.ts issues them). */
 async function requireCreditNote(number: string): Promise<CreditNoteItem> {
@@ -33,7 +33,7 @@ export async function creditNoteByNumber(number: string, caller: Caller | null, 
       totalAmount: paiseToRupees(n.totalPaise),
     };
   }
-  const bill = await repo.getInvoice(n.invoiceNumber);
+  const bill = await getInvoice(n.invoiceNumber);
   return {
     view: 'full',
     creditNoteNumber: n.creditNoteNumber,

@@ -7,7 +7,7 @@ import { statUpdates } from '../lib/stats';
 import { dueEntry } from '../allocation/entries';
 import { saleReversalUpdate } from '../allocation/pool';
 import { KEEP_POOL_BASE, lotKey } from '../lots/lot-entity';
-import { regKey } from '../registrations/repository';
+import { regKey } from '../registrations/registration-entity';
 import {
   CANCEL_REQUESTS_PK,
   cancelRequestEntity,

@@ -17,13 +17,13 @@ import { log } from '../lib/log';
 import { billDelta, reportCounterUpdate } from '../lib/report-counters';
 import { cancellationReasons, isAmbiguous, isTransient, sleep, withRetry } from '../lib/retry';
 import { kolkataDay } from '../lib/stats';
-import { getLot } from '../lots/repository';
-import { gramsToKg, paiseToRupees } from '../lots/units';
-import { getRegistration } from '../registrations/repository';
+import { getLot } from '../lots/lot-entity';
+import { gramsToKg, paiseToRupees } from '../lib/units';
+import { getRegistration } from '../registrations/registration-entity';
 import { reasonAttr } from './sale-cancellation';
 import type { CancelRequestItem, CreditNoteItem } from './credit-note-entity';
 import * as cn from './credit-notes-repository';
-import * as repo from './repository';
+import { INVOICE_ID_FACTOR, type InvoiceItem, getInvoice } from './invoice-entity';
 import { getSellerDay } from './seller-day';
 import { newBillToken } from './bill-tokens';
 
@@ -71,12 +71,12 @@ export const alreadyCancelled = (invoiceNumber: string, creditNoteNumber: string
 const busy = () => new AppError('UNAVAILABLE', 'Cancellations are busy right now. Nothing was cancelled; please try again.');
 
 /** The bill of a staff id (fyStart * 10^7 + sequence). */
-async function billById(invoiceID: number, consistent = false): Promise<repo.InvoiceItem> {
-  const fy = Math.floor(invoiceID / repo.INVOICE_ID_FACTOR);
-  const seq = invoiceID % repo.INVOICE_ID_FACTOR;
+async function billById(invoiceID: number, consistent = false): Promise<InvoiceItem> {
+  const fy = Math.floor(invoiceID / INVOICE_ID_FACTOR);
+  const seq = invoiceID % INVOICE_ID_FACTOR;
   const inv =
     fy >= 2000 && fy <= 3000 && seq >= 1
-      ? await withRetry(() => repo.getInvoice(formatInvoiceNumber(fy, seq), consistent))
+      ? await withRetry(() => getInvoice(formatInvoiceNumber(fy, seq), consistent))
       : undefined;
   if (!inv) throw notFound(`Bill ${invoiceID} not found`);
   return inv;
@@ -219,7 +219,7 @@ export async function cancelBill(
         }
         if (isTransient(e) || isAmbiguous(e) || reasons.length) {
           if (isAmbiguous(e)) {
-            const after = await read(() => repo.getInvoice(inv.invoiceNumber, true)).catch(() => undefined);
+            const after = await read(() => getInvoice(inv.invoiceNumber, true)).catch(() => undefined);
             if (after?.cancelId === cancelId) return { done: await committedEarlier() };
           }
           seen = undefined;
@@ -234,7 +234,7 @@ export async function cancelBill(
   throw busy();
 
   async function committedEarlier(): Promise<CancelBillReply> {
-    const after = await read(() => repo.getInvoice(inv.invoiceNumber, true));
+    const after = await read(() => getInvoice(inv.invoiceNumber, true));
     const note = after?.creditNoteNumber ? await read(() => cn.getCreditNote(after.creditNoteNumber!, true)) : undefined;
     if (!note) throw busy();
     return replyOf(note);

@@ -19,7 +19,7 @@ import { log } from '../lib/log';
 import { queryIndex } from '../lib/query';
 import { cancellationReasons, withRetry } from '../lib/retry';
 import { kolkataDay } from '../lib/stats';
-import { gramsToKg, paiseToRupees } from '../lots/units';
+import { gramsToKg, paiseToRupees } from '../lib/units';
 import { creditNoteEntity, creditNotesPk } from './credit-note-entity';
 import { reasonAttr } from './sale-cancellation';
 import * as store from './seller-day';

@@ -21,7 +21,9 @@ import { qrImageHeaders } from '../lib/qr';
 import * as creditNotes from './credit-notes';
 import * as creditNoteRead from './credit-note-read';
 import * as dayClose from './day-close';
-import * as sales from './service';
+import { byNumber, qrById, qrByNumber } from './bill-read';
+import { listInvoices } from './invoice-search';
+import { makeSale } from './make-sale';
 import { billPage, billRefusal } from './bill-page';
 import { creditNotePage, creditNoteRefusal } from './credit-note-page';
 import { servePage } from '../lib/pages/serve';
@@ -31,15 +33,15 @@ import { BILL_MESSAGES } from '../lib/pages/page-messages';
 export const handler = defineArea('sales', {
   'POST /api/sales/make': {
     body: MakeSaleInput,
-    handle: async ({ body, caller, audit }) => json(await sales.makeSale(body, caller!, audit), 201),
+    handle: async ({ body, caller, audit }) => json(await makeSale(body, caller!, audit), 201),
   },
-  'GET /api/invoices': { query: InvoiceListQuery, handle: ({ query }) => sales.listInvoices(query) },
+  'GET /api/invoices': { query: InvoiceListQuery, handle: ({ query }) => listInvoices(query) },
   'GET /api/invoices/by-number/{number}': {
     params: InvoiceNumberParam,
     query: BillQuery,
     // The answer depends on who asks and on the bill's token: never kept by shared caches.
     handle: async ({ params, query, caller }) =>
-      json(await sales.byNumber(params.number, caller, query.t), 200, {
+      json(await byNumber(params.number, caller, query.t), 200, {
         'cache-control': 'private, no-store',
         vary: 'authorization',
       }),
@@ -48,7 +50,7 @@ export const handler = defineArea('sales', {
     params: InvoiceNumberParam,
     query: BillQrQuery,
     handle: async ({ params, query }) => {
-      const img = await sales.qrByNumber(params.number, query.size, query.t);
+      const img = await qrByNumber(params.number, query.size, query.t);
       return binary(
         img.png,
         'image/png',
@@ -60,7 +62,7 @@ export const handler = defineArea('sales', {
     params: InvoiceIdParam,
     query: BillQrQuery,
     handle: async ({ params, query }) => {
-      const img = await sales.qrById(params.invoiceID, query.size);
+      const img = await qrById(params.invoiceID, query.size);
       return binary(
         img.png,
         'image/png',

@@ -1,5 +1,7 @@
 import type { PaymentMode } from '@shared/schemas/sales';
 import { defineEntity } from '../lib/entity';
+import { getRecord } from '../lib/entity-reads';
+import { queryIndex } from '../lib/query';
 
 /**
  * Bill (docs/data-model.md, "Sales and bills").
@@ -150,3 +152,34 @@ export const invoiceEntity = defineEntity<InvoiceItem>()({
 
 export const invoiceKey = invoiceEntity.key;
 export const invoiceCounterKey = (fyStart: number) => ({ pk: `COUNTER#invoices#${fyStart}`, sk: 'COUNTER' });
+
+export const getInvoice = (invoiceNumber: string, consistent = false) => getRecord(invoiceEntity, invoiceNumber, consistent);
+
+export type InvoiceIndex = 'gsi1' | 'gsi2' | 'gsi3';
+
+export interface RangeRead {
+  items: InvoiceItem[];
+  /** True when the read cap stopped the query before the range was exhausted. */
+  truncated: boolean;
+}
+
+/**
+ * Bills in one index partition between two sort keys, newest first, at most `cap` items. The caller
+ * filters and sums; each bill is about 1 KB, so a partition read costs about cap / 8 read units.
+ */
+export async function invoicesBetween(
+  index: InvoiceIndex,
+  pk: string,
+  fromKey: string,
+  toKey: string,
+  cap: number,
+): Promise<RangeRead> {
+  const r = await queryIndex({ index, pk, skBetween: { from: fromKey, to: toKey }, take: cap });
+  return { items: invoiceEntity.fromItems(r.items), truncated: r.more };
+}
+
+/** The newest `n` bills of an index partition. */
+export async function newest(index: InvoiceIndex, pk: string, n: number): Promise<InvoiceItem[]> {
+  const r = await queryIndex({ index, pk, take: n });
+  return invoiceEntity.fromItems(r.items);
+}

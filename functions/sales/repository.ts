@@ -1,28 +1,15 @@
 import { GetCommand, TransactWriteCommand, type TransactWriteCommandInput } from '../lib/dynamo-commands';
 import type { TransactItem } from '../lib/audited-write';
 import { docClient, tableName } from '../lib/aws';
-import { getRecord } from '../lib/entity-reads';
-import { queryIndex } from '../lib/query';
 import { statUpdates } from '../lib/stats';
 import { KEEP_POOL_BASE, lotKey } from '../lots/lot-entity';
 import { dueKey } from '../allocation/entries';
 import { saleUpdate } from '../allocation/pool';
-import { regKey } from '../registrations/repository';
-import { purgePut } from '../registrations/scan-purge';
+import { regKey } from '../registrations/registration-entity';
+import { purgePut } from '../registrations/scan-purge-entity';
 import { invoiceCounterKey, invoiceEntity, type InvoiceItem } from './invoice-entity';
 
-/** Storage of sales and bills; the bill item is defined in invoice-entity.ts. */
-export {
-  fyPk,
-  INVOICE_ID_FACTOR,
-  invoiceCounterKey,
-  invoiceIdOf,
-  invoiceKey,
-  lotPk,
-  sellerPk,
-  type InvoiceItem,
-  type InvoiceSupplier,
-} from './invoice-entity';
+/** Storage of sales and bills: the sale's transaction. The bill item, its keys and reads are in invoice-entity.ts. */
 
 /** Last sequence number used in a financial year (0 before the first bill). */
 export async function currentInvoiceSeq(fyStart: number): Promise<number> {
@@ -31,8 +18,6 @@ export async function currentInvoiceSeq(fyStart: number): Promise<number> {
   );
   return Number(out.Item?.value ?? 0);
 }
-
-export const getInvoice = (invoiceNumber: string, consistent = false) => getRecord(invoiceEntity, invoiceNumber, consistent);
 
 export interface SaleWrite {
   invoice: InvoiceItem;
@@ -52,7 +37,7 @@ export interface SaleWrite {
    * stored before allocation) and the day of its due entry (none for those and for staff-made ones without one).
    */
   promise: { grams: number; dueDay?: string };
-  /** The registration's scan: its purge entry starts the retention time (functions/registrations/scan-purge.ts). */
+  /** The registration's scan: its purge entry starts the retention time (functions/registrations/scan-purge-entity.ts). */
   scan?: { year: number; id: number; adharFilePath?: string; farmerID?: number; scanDeletedOn?: string };
   /** The report counter of the registration's combination (functions/lib/report-counters.ts). */
   report: TransactItem;
@@ -158,33 +143,4 @@ function poolUpdates(w: SaleWrite) {
   if (w.lotYear === w.registrationYear) return [saleUpdate(w.cropID, w.registrationYear, w.promise.grams, w.grams)];
   const sold = saleUpdate(w.cropID, w.lotYear, 0, w.grams);
   return w.promise.grams > 0 ? [saleUpdate(w.cropID, w.registrationYear, w.promise.grams, 0), sold] : [sold];
-}
-
-export type InvoiceIndex = 'gsi1' | 'gsi2' | 'gsi3';
-
-export interface RangeRead {
-  items: InvoiceItem[];
-  /** True when the read cap stopped the query before the range was exhausted. */
-  truncated: boolean;
-}
-
-/**
- * Bills in one index partition between two sort keys, newest first, at most `cap` items. The caller
- * filters and sums; each bill is about 1 KB, so a partition read costs about cap / 8 read units.
- */
-export async function invoicesBetween(
-  index: InvoiceIndex,
-  pk: string,
-  fromKey: string,
-  toKey: string,
-  cap: number,
-): Promise<RangeRead> {
-  const r = await queryIndex({ index, pk, skBetween: { from: fromKey, to: toKey }, take: cap });
-  return { items: invoiceEntity.fromItems(r.items), truncated: r.more };
-}
-
-/** The newest `n` bills of an index partition. */
-export async function newest(index: InvoiceIndex, pk: string, n: number): Promise<InvoiceItem[]> {
-  const r = await queryIndex({ index, pk, take: n });
-  return invoiceEntity.fromItems(r.items);
 }

@@ -4,7 +4,7 @@ import { UpdateCommand } from '@functions/lib/dynamo-commands';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { docClient, tableName } from '@functions/lib/aws';
-import { invoiceKey } from '@functions/sales/repository';
+import { invoiceKey } from '@functions/sales/invoice-entity';
 import { createProducerCropLot } from '../fixtures/catalogue';
 import { registerFarmer, validFields } from '../fixtures/registration-helpers';
 import { SAMPLE_PRODUCER } from '../fixtures/sample-catalogue';

@@ -2,7 +2,7 @@ import { copyFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as counter from '@functions/counter/service';
+import { setClockForTests as setCounterClock } from '@functions/counter/counter-clock';
 import { createCrop, createLot, createProducer } from '../fixtures/catalogue';
 import { registerFarmer, useCrops, validFields } from '../fixtures/registration-helpers';
 import { SAMPLE_PRODUCER, SAMPLE_WHEAT } from '../fixtures/sample-catalogue';
@@ -122,7 +122,7 @@ beforeAll(async () => {
   const day = list.json.items[0].appointmentDate as string;
   expect(day).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   appointmentDay = day;
-  counter.setClockForTests(() => new Date(`${day}T10:00:00+05:30`));
+  setCounterClock(() => new Date(`${day}T10:00:00+05:30`));
 
   // The fake camera plays the letter's own QR image.
   const qr = await fetch(url(`/svsregistration/AppointmentList/${encodeURIComponent(scanned.code)}/qrcode.png`));
@@ -137,7 +137,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  counter.setClockForTests();
+  setCounterClock();
   await camera?.close();
 });
 

@@ -1,12 +1,12 @@
 import { UpdateCommand } from '@functions/lib/dynamo-commands';
 import type { DocClient } from '@functions/lib/dynamo-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { CANCEL_LIMITS } from '@functions/allocation/cancel';
+import { CANCEL_LIMITS } from '@functions/registrations/cancel';
 import { readPool } from '@functions/allocation/pool';
 import { promote } from '@functions/allocation/promotion';
 import { docClient, setDocClientForTests, tableName } from '@functions/lib/aws';
 import { padId } from '@functions/lib/counters';
-import { clearAppointmentSettingsCache, forgetFullShifts } from '@functions/registrations/appointments';
+import { clearAppointmentSettingsCache, forgetFullShifts } from '@functions/allocation/appointments';
 import { expectConsistent as consistent, expectSlotsMatch as slotsMatch, KG, kgCrop, YEAR } from '../fixtures/allocation-helpers';
 import { registerFarmer, validFields } from '../fixtures/registration-helpers';
 import { useTestApi } from '../support/integration';

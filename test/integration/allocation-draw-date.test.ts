@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { clearConfigCache } from '@functions/lib/config-store';
-import { clearAppointmentSettingsCache, forgetFullShifts } from '@functions/registrations/appointments';
+import { clearAppointmentSettingsCache, forgetFullShifts } from '@functions/allocation/appointments';
 import { useTestApi } from '../support/integration';
 import { registerFarmer, seedCrop, validFields } from '../fixtures/registration-helpers';
 

@@ -7,7 +7,7 @@ import type { DocClient } from '@functions/lib/dynamo-client';
 import { type Applicant, runDraw, verifyDraw } from '@functions/allocation/draw';
 import { applicantItem, PART_SIZE, putApplicant } from '@functions/allocation/draw-store';
 import { docClient, setDocClientForTests, tableName } from '@functions/lib/aws';
-import { clearAppointmentSettingsCache, forgetFullShifts } from '@functions/registrations/appointments';
+import { clearAppointmentSettingsCache, forgetFullShifts } from '@functions/allocation/appointments';
 import { withRetry } from '@functions/lib/retry';
 import { drawShares } from '@functions/allocation/draw-service';
 import { APPLY_BUDGET } from '@functions/allocation/draw-apply';

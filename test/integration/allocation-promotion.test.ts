@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { changeStock } from '@functions/allocation/pool';
 import { promote } from '@functions/allocation/promotion';
 import { docClient, setDocClientForTests } from '@functions/lib/aws';
-import { clearAppointmentSettingsCache, forgetFullShifts } from '@functions/registrations/appointments';
+import { clearAppointmentSettingsCache, forgetFullShifts } from '@functions/allocation/appointments';
 import { expectConsistent as consistent, expectSlotsMatch as slotsMatch, KG, kgCrop, YEAR } from '../fixtures/allocation-helpers';
 import { registerFarmer, validFields } from '../fixtures/registration-helpers';
 import { faulty, named } from '../support/faulty-client';

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { clearAppointmentSettingsCache, forgetFullShifts } from '@functions/registrations/appointments';
-import { shiftCounts } from '@functions/registrations/repository';
+import { clearAppointmentSettingsCache, forgetFullShifts } from '@functions/allocation/appointments';
+import { shiftCounts } from '@functions/allocation/slots';
 import { useTestApi } from '../support/integration';
 import { registerFarmer, validFields, seedFormCrops } from '../fixtures/registration-helpers';
 

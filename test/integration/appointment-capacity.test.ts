@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { addDays, clearAppointmentSettingsCache, forgetFullShifts, weekdayOf } from '@functions/registrations/appointments';
+import { addDays, clearAppointmentSettingsCache, forgetFullShifts, weekdayOf } from '@functions/allocation/appointments';
 import { kolkataDate } from '@shared/schemas/registration';
 import { useTestApi } from '../support/integration';
 import { registerFarmer, seedFormCrops, validFields } from '../fixtures/registration-helpers';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { APP_TEXTS } from '@functions/registrations/basic-form-texts';
 import { FORM_FIELDS } from '@shared/registration-form-fields';
-import { FIND_LETTER_LIMITS } from '@functions/registrations/service';
+import { FIND_LETTER_LIMITS } from '@functions/registrations/find-letter';
 import { MAX_FILE_BYTES } from '@shared/schemas/registration';
 import { en } from '@web/lib/i18n/en';
 import { hi } from '@web/lib/i18n/hi';

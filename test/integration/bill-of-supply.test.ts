@@ -1,7 +1,7 @@
 import { UpdateCommand } from '@functions/lib/dynamo-commands';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { docClient, tableName } from '@functions/lib/aws';
-import { invoiceKey } from '@functions/sales/repository';
+import { invoiceKey } from '@functions/sales/invoice-entity';
 import { INVOICE_NUMBER_MAX } from '@shared/schemas/sales';
 import { newMobile, registerFarmer, validFields } from '../fixtures/registration-helpers';
 import { adminPost, createProducerCropLot } from '../fixtures/catalogue';

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { docClient, tableName } from '@functions/lib/aws';
 import { clearConfigCache } from '@functions/lib/config-store';
 import { clearNoticeCache } from '@functions/home/site-pages';
-import { regKey } from '@functions/registrations/repository';
+import { regKey } from '@functions/registrations/registration-entity';
 import { MSG_CONSENT, MSG_NO_CONSENT } from '@shared/schemas/registration';
 import { DEFAULT_CONTENT_VERSION, NOTICE_SLUG, SITE_PAGES } from '@shared/site-pages';
 import { useTestApi } from '../support/integration';

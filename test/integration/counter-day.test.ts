@@ -2,9 +2,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { PutCommand, UpdateCommand } from '@functions/lib/dynamo-commands';
 import { docClient, tableName } from '@functions/lib/aws';
 import { dueEntry } from '@functions/allocation/entries';
-import { codeKey, regKey, type RegistrationItem } from '@functions/registrations/repository';
-import * as counter from '@functions/counter/service';
-import * as sales from '@functions/sales/service';
+import { codeKey, regKey, type RegistrationItem } from '@functions/registrations/registration-entity';
+import { setClockForTests as setCounterClock } from '@functions/counter/counter-clock';
+import { setClockForTests } from '@functions/sales/sale-clock';
 import { useTestApi } from '../support/integration';
 import { settleAfterEachTest } from '../support/started-work';
 import { registerFarmer, seedFormCrops, validFields } from '../fixtures/registration-helpers';
@@ -84,17 +84,17 @@ beforeAll(async () => {
     .Item as RegistrationItem;
   expect(template.appointmentDate).toBeTruthy();
   day = template.appointmentDate!;
-  counter.setClockForTests(() => atNoon(day));
+  setCounterClock(() => atNoon(day));
 });
 
 afterEach(async () => {
-  counter.setClockForTests(() => atNoon(day));
-  sales.setClockForTests();
+  setCounterClock(() => atNoon(day));
+  setClockForTests();
 });
 
 afterAll(() => {
-  counter.setClockForTests();
-  sales.setClockForTests();
+  setCounterClock();
+  setClockForTests();
 });
 
 describe('tokens', () => {
@@ -194,7 +194,7 @@ describe("today's list", () => {
   it('shows expected, arrived and billed with their counts, filters by shift, and turns expected into no-show once the day is past', async () => {
     // A day of its own: the burst above filled the form's day, and the other-day test's letter is due the day after.
     const listDay = dayAfter(dayAfter(day));
-    counter.setClockForTests(() => atNoon(listDay));
+    setCounterClock(() => atNoon(listDay));
     const expected1 = await seeded({ appointmentDate: listDay, appointmentShiftNumber: 1 });
     const expected2 = await seeded({ appointmentDate: listDay, appointmentShiftNumber: 2 });
     const arrived = await seeded({ appointmentDate: listDay, appointmentShiftNumber: 2 });
@@ -209,7 +209,7 @@ describe("today's list", () => {
         ExpressionAttributeValues: { ':d': listDay, ':s': 1 },
       }),
     );
-    sales.setClockForTests(() => atNoon(listDay));
+    setClockForTests(() => atNoon(listDay));
     const lots = await api.call('GET', '/api/lots/for-crop', { token: tokens.seller, query: { cropId: template.cropId! } });
     const sale = await api.call('POST', '/api/sales/make', {
       token: tokens.seller,
@@ -232,7 +232,7 @@ describe("today's list", () => {
     expect(shift2.json.items.map((i: any) => i.registrationId).sort()).toEqual([expected2.id, arrived.id].sort());
     expect(shift2.json.counts).toEqual({ expected: 1, arrived: 1, billed: 0, 'no-show': 0, total: 2 });
 
-    counter.setClockForTests(() => atNoon(dayAfter(listDay)));
+    setCounterClock(() => atNoon(dayAfter(listDay)));
     const past = await today({ date: listDay });
     expect(past.json.counts).toEqual({ expected: 0, arrived: 1, billed: 1, 'no-show': 2, total: 4 });
   });
@@ -247,7 +247,7 @@ describe("today's list", () => {
 describe('queue', () => {
   it('shows the served token per counter and the next waiting tokens, with no names or numbers, cacheable for 5 s', async () => {
     const queueDay = dayAfter(dayAfter(dayAfter(dayAfter(day))));
-    counter.setClockForTests(() => atNoon(queueDay));
+    setCounterClock(() => atNoon(queueDay));
     const regs = [];
     for (let i = 0; i < 4; i++) regs.push(await seeded({ appointmentDate: queueDay }));
     for (const r of regs) expect((await checkin({ code: r.code })).json.token).toBeGreaterThan(0);
@@ -277,7 +277,7 @@ describe('queue', () => {
     let d = day;
     for (let i = 0; i < queueDays; i++) d = dayAfter(d);
     queueDays++;
-    counter.setClockForTests(() => atNoon(d));
+    setCounterClock(() => atNoon(d));
     const regs = [];
     for (let i = 0; i < n; i++) regs.push(await seeded({ appointmentDate: d }));
     for (const r of regs) expect((await checkin({ code: r.code })).status).toBe(200);
@@ -335,7 +335,7 @@ describe('queue', () => {
 
   it('refuses to serve a farmer checked in on another day', async () => {
     const [a] = await checkedInOnOwnDay(1);
-    counter.setClockForTests(() => atNoon(dayAfter(dayAfter(day))));
+    setCounterClock(() => atNoon(dayAfter(dayAfter(day))));
     const r = await serveAt(a, 'Counter 1');
     expect(r.status, r.text).toBe(409);
     expect(r.json.code).toBe('not-checked-in');

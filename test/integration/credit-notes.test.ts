@@ -4,7 +4,7 @@ import { docClient, tableName } from '@functions/lib/aws';
 import { kolkataDay } from '@functions/lib/stats';
 import { readPool } from '@functions/allocation/pool';
 import { setCreditNoteClockForTests } from '@functions/sales/credit-notes';
-import { setClockForTests } from '@functions/sales/service';
+import { setClockForTests } from '@functions/sales/sale-clock';
 import { registerFarmer, validFields, useCrops } from '../fixtures/registration-helpers';
 import { dashboardSummary } from '../fixtures/dashboard';
 import { postUnreadableJson } from '../support/api-checks';

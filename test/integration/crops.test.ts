@@ -1,7 +1,7 @@
 import { UpdateCommand } from '@functions/lib/dynamo-commands';
 import { describe, expect, it } from 'vitest';
 import { docClient, tableName } from '@functions/lib/aws';
-import { cropKey } from '@functions/crops/repository';
+import { cropKey } from '@functions/crops/crop-entity';
 import { useTestApi } from '../support/integration';
 
 const { api, tokens } = useTestApi('admin', 'seller');

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { getFarmer } from '@functions/farmers/repository';
-import { ERASED } from '@functions/registrations/erasure';
-import { getRegistration } from '@functions/registrations/repository';
+import { getFarmer } from '@functions/farmers/farmer-entity';
+import { ERASED } from '@functions/lib/erased';
+import { getRegistration } from '@functions/registrations/registration-entity';
 import { readObjectHead } from '@functions/registrations/scan-store';
 import { MY_DATA_LIMITS } from '@functions/registrations/farmer-data';
 import { kgCrop, YEAR } from '../fixtures/allocation-helpers';

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { APP_TEXTS, PAGE_TEXTS } from '@functions/registrations/basic-form-texts';
-import { FIND_LETTER_LIMITS } from '@functions/registrations/service';
+import { FIND_LETTER_LIMITS } from '@functions/registrations/find-letter';
 import { useTestApi } from '../support/integration';
 import { newAadhaar, newMobile, postJson, registerFarmer, seedFormCrops, validFields } from '../fixtures/registration-helpers';
 

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { LOGIN_LIMITS } from '@functions/auth/service';
-import { FIND_LETTER_LIMITS } from '@functions/registrations/service';
+import { FIND_LETTER_LIMITS } from '@functions/registrations/find-letter';
 import { createAccount } from '../fixtures/accounts';
 import { useTestApi } from '../support/integration';
 import { expectAtMostPerAadhaarChecked } from '../support/letter-limits';

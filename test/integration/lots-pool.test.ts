@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { promise, readPool } from '@functions/allocation/pool';
 import { docClient, setDocClientForTests } from '@functions/lib/aws';
-import { getRegistration } from '@functions/registrations/repository';
+import { getRegistration } from '@functions/registrations/registration-entity';
 import { registerFarmer, testAadhaar, useCrops, validFields } from '../fixtures/registration-helpers';
 import { faulty, named } from '../support/faulty-client';
 import { useTestApi } from '../support/integration';

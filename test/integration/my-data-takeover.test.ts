@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { getFarmer } from '@functions/farmers/repository';
-import { getRegistration } from '@functions/registrations/repository';
+import { getFarmer } from '@functions/farmers/farmer-entity';
+import { getRegistration } from '@functions/registrations/registration-entity';
 import { newMobile, registerFarmer, seedFormCrops, validFields } from '../fixtures/registration-helpers';
 import { useTestApi } from '../support/integration';
 

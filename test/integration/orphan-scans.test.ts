@@ -8,7 +8,7 @@ import { resetEnvCache } from '@functions/lib/env';
 import { HOUR_MS, ORPHAN_SCANS_RULE } from '@functions/lib/upload-rules';
 import { handler as sweepHandler } from '@functions/registrations/orphan-scans-handler';
 import { sweepOrphanScans } from '@functions/registrations/orphan-scans';
-import { regKey } from '@functions/registrations/repository';
+import { regKey } from '@functions/registrations/registration-entity';
 import { useTestApi } from '../support/integration';
 import { registerFarmer, validFields, seedFormCrops } from '../fixtures/registration-helpers';
 

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { docClient, tableName } from '@functions/lib/aws';
 import { kolkataDay } from '@functions/lib/stats';
 import { setReconcileSettleMsForTests } from '@functions/reconcile/job';
-import { getRegistration } from '@functions/registrations/repository';
+import { getRegistration } from '@functions/registrations/registration-entity';
 import type { ReconcileReply } from '@shared/schemas/reconcile';
 import { registerFarmer, seedFormCrops, validFields } from '../fixtures/registration-helpers';
 import { useTestApi } from '../support/integration';

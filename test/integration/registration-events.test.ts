@@ -7,7 +7,7 @@ import { marshall } from '@aws-sdk/util-dynamodb';
 import type { DynamoDBRecord } from 'aws-lambda';
 import { consumeRecords } from '@functions/lib/stream-consumer';
 import { registrationEvents } from '@functions/registrations/registration-events';
-import { getRegistration, type RegistrationItem } from '@functions/registrations/repository';
+import { getRegistration, type RegistrationItem } from '@functions/registrations/registration-entity';
 import { postJson, registerFarmer, seedFormCrops, uploadScan, validFields, SAMPLE_PDF } from '../fixtures/registration-helpers';
 import { startStreamConsumer } from '@infra/local/streams';
 import { faulty, named } from '../support/faulty-client';

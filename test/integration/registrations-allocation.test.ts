@@ -6,7 +6,7 @@ import { readPool } from '@functions/allocation/pool';
 import { docClient, setDocClientForTests, tableName } from '@functions/lib/aws';
 import { clearConfigCache } from '@functions/lib/config-store';
 import { padId } from '@functions/lib/counters';
-import { clearAppointmentSettingsCache, forgetFullShifts, readAppointmentSettings } from '@functions/registrations/appointments';
+import { clearAppointmentSettingsCache, forgetFullShifts, readAppointmentSettings } from '@functions/allocation/appointments';
 import { kolkataDate } from '@shared/schemas/registration';
 import { faulty, named } from '../support/faulty-client';
 import { useTestApi } from '../support/integration';

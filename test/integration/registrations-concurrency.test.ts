@@ -4,7 +4,7 @@ import type { DocClient } from '@functions/lib/dynamo-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { docClient, setDocClientForTests } from '@functions/lib/aws';
 import { s3Client } from '@functions/lib/s3-client';
-import { clearAppointmentSettingsCache, forgetFullShifts } from '@functions/registrations/appointments';
+import { clearAppointmentSettingsCache, forgetFullShifts } from '@functions/allocation/appointments';
 import { useTestApi } from '../support/integration';
 import { pool } from '../support/pool';
 import { scanTable } from '../support/table';

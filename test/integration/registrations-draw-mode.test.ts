@@ -4,7 +4,7 @@ import { readApplicants } from '@functions/allocation/draw-store';
 import { readPool } from '@functions/allocation/pool';
 import { docClient, setDocClientForTests } from '@functions/lib/aws';
 import { clearConfigCache } from '@functions/lib/config-store';
-import { getRegistration } from '@functions/registrations/repository';
+import { getRegistration } from '@functions/registrations/registration-entity';
 import { kolkataDate } from '@shared/schemas/registration';
 import { faulty, named } from '../support/faulty-client';
 import { useTestApi } from '../support/integration';

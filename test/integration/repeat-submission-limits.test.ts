@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { FIND_LETTER_LIMITS } from '@functions/registrations/service';
+import { FIND_LETTER_LIMITS } from '@functions/registrations/find-letter';
 import { useTestApi } from '../support/integration';
 import { expectAtMostPerAadhaarChecked } from '../support/letter-limits';
 import { settleAfterEachTest } from '../support/started-work';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sweepAllocation } from '@functions/allocation/sweep';
 import { runReconciliation, setReconcileSettleMsForTests } from '@functions/reconcile/job';
-import { clearAppointmentSettingsCache, forgetFullShifts } from '@functions/registrations/appointments';
+import { clearAppointmentSettingsCache, forgetFullShifts } from '@functions/allocation/appointments';
 import { addDays } from '@shared/allocation-status';
 import { emptyReportFigures, REPORT_FIGURES, type ReportFigures, type ReportReply } from '@shared/schemas/replies/reports';
 import { REPORT_GROUPINGS, type ReportGrouping } from '@shared/schemas/reports';

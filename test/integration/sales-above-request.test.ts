@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { getRegistration } from '@functions/registrations/repository';
+import { getRegistration } from '@functions/registrations/registration-entity';
 import { registerFarmer, seedCrop, seedFormCrops, testAadhaar, validFields } from '../fixtures/registration-helpers';
 import { useTestApi } from '../support/integration';
 

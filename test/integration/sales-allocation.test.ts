@@ -3,7 +3,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { readPool, release } from '@functions/allocation/pool';
 import { dueKey } from '@functions/allocation/entries';
 import { docClient, setDocClientForTests, tableName } from '@functions/lib/aws';
-import { getRegistration, regKey } from '@functions/registrations/repository';
+import { getRegistration, regKey } from '@functions/registrations/registration-entity';
 import { kolkataDate } from '@shared/schemas/registration';
 import { registerFarmer, useCrops, validFields } from '../fixtures/registration-helpers';
 import { useTestApi } from '../support/integration';

@@ -1,7 +1,7 @@
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { setClockForTests } from '@functions/sales/service';
+import { setClockForTests } from '@functions/sales/sale-clock';
 import { registerFarmer, validFields, useCrops } from '../fixtures/registration-helpers';
 import { useTestApi } from '../support/integration';
 import { expectRefusal, postUnreadableJson } from '../support/api-checks';

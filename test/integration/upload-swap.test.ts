@@ -2,7 +2,7 @@ import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { s3Client } from '@functions/lib/s3-client';
 import { onS3Request } from '@functions/lib/s3';
-import { getRegistration } from '@functions/registrations/repository';
+import { getRegistration } from '@functions/registrations/registration-entity';
 import { FILE_MESSAGES } from '@functions/registrations/uploads';
 import { MSG_FILE } from '@shared/schemas/registration';
 import { useTestApi } from '../support/integration';

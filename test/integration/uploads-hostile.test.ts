@@ -1,7 +1,7 @@
 import { UpdateCommand } from '@functions/lib/dynamo-commands';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { docClient, tableName } from '@functions/lib/aws';
-import { regKey } from '@functions/registrations/repository';
+import { regKey } from '@functions/registrations/registration-entity';
 import { FILE_MESSAGES } from '@functions/registrations/uploads';
 import { MSG_FILE, MSG_FORM_INVALID } from '@shared/schemas/registration';
 import { useTestApi } from '../support/integration';

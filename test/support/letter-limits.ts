@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { FIND_LETTER_LIMITS } from '@functions/registrations/service';
+import { FIND_LETTER_LIMITS } from '@functions/registrations/find-letter';
 
 /**
  * The answers to a burst of guesses at one farmer's letter (one Aadhaar, wrong mobiles and the right one): each is

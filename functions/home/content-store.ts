@@ -7,7 +7,7 @@ import { conditionFailedAt, queryAll, takeClaimItem } from '../lib/query';
 import { isConditionalFailure } from '../lib/retry';
 
 /**
- * Storage of the home page content (layout in docs/data-model.md, section "Home page and content"):
+ * Storage of the site's content, read by the home area and written by the cms area (layout in docs/data-model.md, section "Home page and content"):
  *
  * BLOCK#<id> / BLOCK          a content block
  *   gsi1 CMSBLOCKS     / <sortOrder>#<id>   only while active (sparse): the home page's blocks in order

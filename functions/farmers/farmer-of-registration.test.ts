@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { joinBlock } from '@shared/schemas/registration';
-import { farmerAddress } from './farmer-link';
+import { farmerAddress } from './farmer-of-registration';
 
 describe('farmerAddress', () => {
   it('lists village, block, sub-district and district, without the form’s block separator', () => {

@@ -11,16 +11,16 @@ import { log } from '../lib/log';
 import { countAttempt, type Limit } from '../lib/rate-limit';
 import { reportCounterUpdate } from '../lib/report-counters';
 import { cancellationReasons, withRetry } from '../lib/retry';
-import { releaseSlot } from '../registrations/appointments';
-import { getRegistrationByCode, regKey, type RegistrationItem } from '../registrations/repository';
-import { purgePut } from '../registrations/scan-purge';
-import { letterNotFound, tooManyAttempts } from '../registrations/service';
-import { applicantKey } from './draw-store';
-import { dueKey } from './entries';
-import { outboxPut } from './outbox';
-import { releaseUpdate, withdrawUpdate, type PoolUpdate } from './pool';
-import { promote, REQUEST_PROMOTION_BUDGET_MS } from './promotion';
-import { queuePk, queueSk } from './queue';
+import { releaseSlot } from '../allocation/appointments';
+import { getRegistrationByCode, regKey, type RegistrationItem } from './registration-entity';
+import { purgePut } from './scan-purge-entity';
+import { letterNotFound, tooManyAttempts } from './letter-errors';
+import { applicantKey } from '../allocation/draw-store';
+import { dueKey } from '../allocation/entries';
+import { outboxPut } from '../allocation/outbox';
+import { releaseUpdate, withdrawUpdate, type PoolUpdate } from '../allocation/pool';
+import { promote, REQUEST_PROMOTION_BUDGET_MS } from '../allocation/promotion';
+import { queuePk, queueSk } from '../allocation/queue';
 
 /**
  * Cancellation (docs/decisions/0022-allocation.md, section 6), by the farmer from the letter or by staff with

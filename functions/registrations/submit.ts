@@ -1,42 +1,33 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { publicUrl, qrPng } from '../lib/qr';
-import { clampQty, QTY_CLAMP, rulesOfCrop, type CropRules } from '@shared/crop-rules';
-import { getCrop } from '../crops/repository';
-import { maskAadhaar, maskMobileButFirstTwo } from '@shared/format';
+import { clampQty, QTY_CLAMP } from '@shared/crop-rules';
 import {
   kolkataDate,
   MSG_ALREADY_REGISTERED,
   MSG_CLOSED,
-  MSG_CROP_UNAVAILABLE,
-  MSG_FORM_INVALID,
-  type AppointmentRecord,
-  type FindLetterInput,
   type RegistrationFields,
   type RegistrationReply,
-  type RegistrationRow,
 } from '@shared/schemas/registration';
-import type { FoundLetter } from '@shared/schemas/replies/registration';
 import { aadhaarHash, sealAadhaar } from '../lib/aadhaar-vault';
-import { aadhaarForView } from '../lib/aadhaar-views';
 import type { AuditTrail, AuditTransactItem } from '../lib/audit-log';
 import type { Caller } from '../lib/caller';
 import { isStaff } from '../lib/caller-roles';
-import { getSetting, getSettingStrict } from '../lib/config-store';
+import { getSetting } from '../lib/config-store';
 import { nextValue, padId } from '../lib/counters';
-import { AppError, notFound } from '../lib/errors';
+import { AppError } from '../lib/errors';
 import { log } from '../lib/log';
 import { countMetric, countRefusal } from '../lib/metrics';
-import { countAttempt, minutesText, minutesToWait, type Limit } from '../lib/rate-limit';
+import { countAttempt } from '../lib/rate-limit';
 import { cancellationReasons, isTransient, sleep, withRetry } from '../lib/retry';
-import { appointmentDateTime, appointmentSettings, bookSlot, busy, releaseSlot, type Slot } from './appointments';
+import { appointmentDateTime, appointmentSettings, bookSlot, busy, releaseSlot, type Slot } from '../allocation/appointments';
 import * as repo from './repository';
+import { catalogueCrop, type CatalogueCrop } from './catalogue-crop';
+import { allocationMode, givePlaceBack, takePlace, type Place } from './registration-place';
+import { findLetterLimits } from './find-letter';
+import { tooManyAttempts } from './letter-errors';
+import { type RegistrationItem, getRegistration, listPk, listShard, regKey } from './registration-entity';
 import { currentNoticeVersion } from '../home/site-pages';
-import { letterStatusFields, statusOf, type CollectionCalendar } from '@shared/allocation-status';
-import type { AllocationMode } from '@shared/config-keys';
-import * as pool from '../allocation/pool';
 import { applicantEntry, dueEntry, queueEntry } from '../allocation/entries';
 import { promisedGramsOf } from '../allocation/promise';
-import { placesAheadOf } from '../allocation/queue-store';
 import { checkFile, lastingKey, removeQuietly, storeFile, type FileSource } from './uploads';
 
 /**
@@ -204,37 +195,6 @@ async function submitOnce(input: SubmitInput): Promise<SubmitOutcome> {
   }
 }
 
-interface CatalogueCrop {
-  id: number;
-  name: string;
-  nameHi: string;
-  rules: CropRules | undefined;
-}
-
-/** Active crops read in the last few seconds: every registration of the surge names one of a handful. */
-const CROP_CACHE_MS = 10_000;
-const cropCache = new Map<number, { at: number; crop: CatalogueCrop }>();
-
-/**
- * The chosen crop, an active crop of the catalogue; anything else (unknown id, inactive crop) is refused on
- * the crop field. The client's cropName is not used: the name stored is the catalogue's.
- */
-async function catalogueCrop(cropId: number): Promise<CatalogueCrop> {
-  const hit = cropCache.get(cropId);
-  if (hit && Date.now() - hit.at < CROP_CACHE_MS) return hit.crop;
-  const item = await read(() => getCrop(cropId)).catch((e: unknown) => {
-    if (isTransient(e)) throw busy();
-    throw e;
-  });
-  if (!item || item.isActive === false) {
-    cropCache.delete(cropId);
-    throw new AppError('VALIDATION', MSG_FORM_INVALID, { fields: { cropId: MSG_CROP_UNAVAILABLE } });
-  }
-  const crop = { id: item.cropID, name: item.cropName, nameHi: item.cropNameHi ?? '', rules: rulesOfCrop(item) };
-  cropCache.set(cropId, { at: Date.now(), crop });
-  return crop;
-}
-
 async function releaseClaim(hash: string, year: number, cropKey: string, token: string): Promise<void> {
   await repo
     .releaseClaim(hash, year, cropKey, token)
@@ -281,7 +241,7 @@ async function registerLocked(input: SubmitInput, c: Ctx): Promise<SubmitOutcome
     ]);
     if (booked.status === 'fulfilled') slot = booked.value;
     else throw booked.reason;
-    const appointment: Partial<repo.RegistrationItem> = slot
+    const appointment: Partial<RegistrationItem> = slot
       ? {
           appointmentDate: slot.date,
           appointmentDateTime: appointmentDateTime(slot.date),
@@ -294,8 +254,8 @@ async function registerLocked(input: SubmitInput, c: Ctx): Promise<SubmitOutcome
     const code = randomBytes(16).toString('base64url');
     const created = new Date().toISOString();
     const staff = isStaff(caller);
-    const item: repo.RegistrationItem = {
-      ...repo.regKey(c.year, id),
+    const item: RegistrationItem = {
+      ...regKey(c.year, id),
       sk: 'REG',
       type: 'registration',
       id,
@@ -341,7 +301,7 @@ async function registerLocked(input: SubmitInput, c: Ctx): Promise<SubmitOutcome
       isAdmin: staff && fields.isAdmin,
       ...(staff ? { createdByUserId: caller!.userID } : {}),
       idempotencyKey: input.idempotencyKey,
-      gsi1pk: repo.listPk(c.year, repo.listShard(id)),
+      gsi1pk: listPk(c.year, listShard(id)),
       gsi1sk: `${created}#${padId(id)}`,
       gsi3pk: `REGID#${id}`,
       gsi3sk: String(c.year),
@@ -396,61 +356,8 @@ async function registerLocked(input: SubmitInput, c: Ctx): Promise<SubmitOutcome
   }
 }
 
-/**
- * The allocation mode as stored: the lenient default (first-come) in place of a stored `draw` would give
- * dates first-come during a draw, so a failed read refuses the registration with "please submit again".
- */
-async function allocationMode(): Promise<AllocationMode> {
-  try {
-    return await getSettingStrict('AllocationMode');
-  } catch (e) {
-    log.error('allocation mode unreadable', { error: (e as Error).message, name: (e as Error).name });
-    throw busy();
-  }
-}
-
-/**
- * A new registration's place in its crop's stock: confirmed with grams promised, a waiting-list position, or
- * (draw mode) applied for the draw.
- */
-type Place =
-  | { status: 'confirmed'; position?: undefined }
-  | { status: 'waitlisted'; position: number }
-  | { status: 'applied'; position?: undefined };
-
-/**
- * Rule 1 (docs/decisions/0022-allocation.md, section 2): one conditional write on the crop's pool promises
- * the grams while nobody waits and they are free; otherwise the registration takes the next position. In
- * draw mode (section 4) the pool only counts the applicant: nothing is promised until the draw.
- */
-async function takePlace(cropId: number, year: number, grams: number, mode: AllocationMode): Promise<Place> {
-  if (mode === 'draw') {
-    await pool.apply(cropId, year);
-    return { status: 'applied' };
-  }
-  if (await pool.promise(cropId, year, grams)) return { status: 'confirmed' };
-  return { status: 'waitlisted', position: await pool.joinQueue(cropId, year) };
-}
-
-/** Gives back what takePlace took when the registration was not written; a failure leaves it to reconciliation. */
-async function givePlaceBack(cropId: number, year: number, grams: number, place: Place): Promise<void> {
-  const giveBack = {
-    confirmed: () => pool.release(cropId, year, grams),
-    waitlisted: () => pool.leaveQueue(cropId, year),
-    applied: () => pool.withdraw(cropId, year),
-  }[place.status];
-  await giveBack().catch((e) =>
-    log.warn('allocation not given back (reconciliation repairs it)', { cropId, year, error: (e as Error).message }),
-  );
-}
-
-/**
- * Writes the three items; true when written, false when the claim already existed. Transient failures are
- * resent with the same client request token (idempotent); when the outcome stays unknown the registration
- * is read back before anything is given back.
- */
 async function commit(
-  item: repo.RegistrationItem,
+  item: RegistrationItem,
   claim: repo.ClaimItem,
   allocationEntry: Record<string, unknown>,
   token: string,
@@ -467,235 +374,21 @@ async function commit(
     const reasons = cancellationReasons(e);
     if (reasons[repo.TX_INDEX.claim]?.Code === 'ConditionalCheckFailed') {
       // Finished by another request, or by an earlier attempt of this very transaction whose answer was lost.
-      const written = await read(() => repo.getRegistration(item.year, item.id)).catch(() => undefined);
+      const written = await read(() => getRegistration(item.year, item.id)).catch(() => undefined);
       return written?.uniqeCode === item.uniqeCode;
     }
     if (reasons.length && reasons.every((r) => !r.Code || r.Code === 'None' || r.Code === 'ConditionalCheckFailed')) {
       // The registration or the code item already exists: only possible when an earlier attempt of this
       // very transaction was applied and its answer lost.
-      const written = await read(() => repo.getRegistration(item.year, item.id)).catch(() => undefined);
+      const written = await read(() => getRegistration(item.year, item.id)).catch(() => undefined);
       if (written?.uniqeCode === item.uniqeCode) return true;
     }
     if (isTransient(e) || reasons.length) {
-      const written = await read(() => repo.getRegistration(item.year, item.id)).catch(() => undefined);
+      const written = await read(() => getRegistration(item.year, item.id)).catch(() => undefined);
       if (written?.uniqeCode === item.uniqeCode) return true;
       log.warn('registration not written: storage busy', { name: (e as Error).name, reasons: reasons.map((r) => r.Code) });
       throw busy();
     }
     throw e;
   }
-}
-
-// ---- the appointment letter ----
-
-/** Where and when farmers come (settings; a failed read gives the defaults, never a failed letter). */
-async function counterOfLetter(): Promise<Pick<AppointmentRecord, 'counterAddress' | 'counterHours'>> {
-  const [counterAddress, counterHours] = await Promise.all([getSetting('CounterAddress'), getSetting('CounterHours')]);
-  return { counterAddress, counterHours };
-}
-
-/** What the letter's status needs beside the registration (see letterStatusFields). */
-export interface LetterContext {
-  /** The public letter (by code): the mobile shows only its first 2 digits. */
-  public?: boolean;
-  graceDays: number;
-  /** The counter's days off: the grace days count only open days. */
-  calendar: CollectionCalendar;
-  /** Waitlisted: how many still wait before it. */
-  placesAhead?: number;
-  /** The setting DrawDate ('' = not announced); an applied letter gives it as drawOn. */
-  drawDate?: string;
-}
-
-export function toAppointmentRecord(
-  r: repo.RegistrationItem,
-  counter: Pick<AppointmentRecord, 'counterAddress' | 'counterHours'>,
-  ctx: LetterContext,
-): AppointmentRecord {
-  return {
-    id: r.id,
-    year: r.year,
-    name: r.name,
-    fatherName: r.fatherName,
-    adharNumber: maskAadhaar(r.aadhaarLast4),
-    mobileNumber: ctx.public ? maskMobileButFirstTwo(r.mobileNumber) : r.mobileNumber,
-    category: r.category,
-    gender: r.gender,
-    village: r.village,
-    block: r.blockName,
-    subDistrict: r.subDistrict,
-    district: r.district,
-    cropName: r.cropName,
-    cropNameHi: r.cropNameHi ?? '',
-    bagsRequested: r.bagsRequested,
-    unit: r.unit,
-    quantityOffered: r.quantityOffered !== false,
-    uniqueCode: r.uniqeCode,
-    created: r.created,
-    ...(r.noticeVersion ? { noticeVersion: r.noticeVersion } : {}),
-    ...(r.consentAt ? { consentAt: r.consentAt } : {}),
-    // The status, and the appointment only while confirmed (shared/allocation-status.ts).
-    ...letterStatusFields(r, ctx),
-    ...(statusOf(r) === 'confirmed'
-      ? {
-          ...(r.appointmentShiftNumber ? { appointmentShiftNumber: r.appointmentShiftNumber } : {}),
-          ...(r.appointmentDateTime ? { appointmentDateTime: r.appointmentDateTime } : {}),
-        }
-      : {}),
-    isBilled: r.isBilled,
-    invoiceNumber: r.isBilled ? r.invoiceNumber : null,
-    ...counter,
-  };
-}
-
-/** The letter of a registration: the counter's settings, the grace days, the days off and, while waitlisted, the places ahead. */
-async function letterOf(r: repo.RegistrationItem, audience: 'public' | 'staff'): Promise<AppointmentRecord> {
-  const waiting = statusOf(r) === 'waitlisted' && r.cropId && r.waitlistPosition;
-  const [counter, graceDays, weeklyOffDay, holidays, placesAhead, drawDate] = await Promise.all([
-    counterOfLetter(),
-    getSetting('CollectionGraceDays'),
-    getSetting('WeeklyOffDay'),
-    getSetting('Holidays'),
-    waiting ? placesAheadOf(r.cropId!, r.year, r.waitlistPosition!) : undefined,
-    statusOf(r) === 'applied' ? getSetting('DrawDate') : '',
-  ]);
-  const calendar = { weeklyOffDay, holidays };
-  return toAppointmentRecord(r, counter, {
-    public: audience === 'public',
-    graceDays,
-    calendar,
-    drawDate,
-    ...(placesAhead === undefined ? {} : { placesAhead }),
-  });
-}
-
-const LETTER_NOT_FOUND = 'Unable to load appointment. Please check the link.';
-export const letterNotFound = () => notFound(`अपॉइंटमेंट नहीं मिला / ${LETTER_NOT_FOUND}`);
-
-export async function letterByCode(code: string): Promise<{ success: true; data: AppointmentRecord[] }> {
-  const r = await repo.getRegistrationByCode(code);
-  if (!r) throw letterNotFound();
-  return { success: true, data: [await letterOf(r, 'public')] };
-}
-
-/** The QR code of the letter's own link, for the counter to scan: the code is checked as the letter's GET does. */
-export async function letterQr(code: string, size: number): Promise<{ id: number; year: number; png: Buffer }> {
-  const r = await repo.getRegistrationByCode(code);
-  if (!r) throw letterNotFound();
-  return { id: r.id, year: r.year, png: await qrPng(publicUrl(`/svs/appointment/${encodeURIComponent(code)}`), size) };
-}
-
-/** Staff: newest year's registration with this number, or the given year's. */
-export async function findRegistration(id: number, year?: number, consistent = false): Promise<repo.RegistrationItem> {
-  const r = year ? await repo.getRegistration(year, id, consistent) : (await repo.registrationsWithId(id))[0];
-  if (!r) throw notFound(`Registration ${id}${year ? ` of ${year}` : ''} not found`);
-  return r;
-}
-
-export async function letterById(id: number, year?: number): Promise<{ success: true; data: AppointmentRecord[] }> {
-  return { success: true, data: [await letterOf(await findRegistration(id, year), 'staff')] };
-}
-
-// ---- find my letter (public, by Aadhaar + mobile, rate-limited) ----
-
-export const FIND_LETTER_LIMITS = { perAadhaar: 5, perIp: 20, windowSeconds: 15 * 60 } as const;
-
-const FIND_FAILED =
-  'आधार नंबर और मोबाइल नंबर से कोई पंजीकरण नहीं मिला / No registration matches this Aadhaar number and mobile number.';
-/** The refusal once the attempts are used up, with the minutes left in the window. */
-export function tooManyAttempts(retryAfterSeconds: number): AppError {
-  const minutes = minutesToWait(retryAfterSeconds);
-  return new AppError(
-    'TOO_MANY_REQUESTS',
-    `बहुत अधिक प्रयास, कृपया ${minutes} मिनट बाद प्रयास करें / Too many attempts. Please try again in ${minutesText(minutes)}.`,
-    { retryAfterSeconds },
-  );
-}
-
-/** The limits on guessing a letter: per Aadhaar number (its keyed hash) and per client address. */
-function findLetterLimits(hash: string, sourceIp: string): Limit[] {
-  return [
-    { key: `find-letter:aadhaar:${hash}`, max: FIND_LETTER_LIMITS.perAadhaar, windowSeconds: FIND_LETTER_LIMITS.windowSeconds },
-    {
-      key: `find-letter:ip:${sourceIp || 'unknown'}`,
-      max: FIND_LETTER_LIMITS.perIp,
-      windowSeconds: FIND_LETTER_LIMITS.windowSeconds,
-    },
-  ];
-}
-
-export async function findLetter(input: FindLetterInput, sourceIp: string): Promise<{ success: true; data: FoundLetter }> {
-  const hash = await aadhaarHash(input.adharNumber);
-  // Counted before the lookup, so guesses sent at once cannot outrun the limit; a match gives its count back.
-  const attempt = await countAttempt(findLetterLimits(hash, sourceIp));
-  if (!attempt.allowed) throw tooManyAttempts(attempt.retryAfterSeconds);
-  const claims = await repo.claimsOfAadhaar(hash);
-  const regs = (await repo.batchGetRegistrations(claims.map((c) => ({ year: c.year, id: c.id })))).filter(
-    (r) => r.mobileNumber === input.mobile,
-  );
-  if (!regs.length) throw new AppError('NOT_FOUND', FIND_FAILED);
-  await attempt.giveBack();
-  regs.sort((a, b) => (a.created < b.created ? 1 : -1));
-  const letters = regs.map((r) => ({
-    uniqueCode: r.uniqeCode,
-    id: r.id,
-    year: r.year,
-    cropName: r.cropName,
-    cropNameHi: r.cropNameHi ?? '',
-  }));
-  return { success: true, data: { code: letters[0].uniqueCode, uniqueCode: letters[0].uniqueCode, letters } };
-}
-
-// ---- staff views ----
-
-/** GET /api/registrations/{id}: the Aadhaar in clear for an admin only, and that view is audited; masked for sellers. */
-export async function registrationView(
-  id: number,
-  year: number | undefined,
-  caller: Caller | null,
-  sourceIp: string,
-): Promise<RegistrationRow> {
-  const r = await findRegistration(id, year);
-  return toRow(r, await aadhaarForView(caller, sourceIp, r.aadhaarEnc, { type: 'registration', id: r.id, year: r.year }));
-}
-
-/** A row as lists and sellers see it: the Aadhaar masked, unless the number in clear is given (see registrationView). */
-export function toRow(r: repo.RegistrationItem, clearAadhaar?: string | null): RegistrationRow {
-  const status = statusOf(r);
-  return {
-    id: r.id,
-    name: r.name,
-    adharNumber: clearAadhaar ?? maskAadhaar(r.aadhaarLast4),
-    fatherName: r.fatherName,
-    mobileNumber: r.mobileNumber,
-    village: r.village,
-    block: r.blockName,
-    subDistrict: r.subDistrict,
-    district: r.district,
-    category: r.category,
-    gender: r.gender,
-    cropName: r.cropName,
-    cropNameHi: r.cropNameHi ?? '',
-    ...(r.cropId ? { cropId: r.cropId } : {}),
-    year: r.year,
-    bagsRequested: r.bagsRequested,
-    unit: r.unit,
-    quantityOffered: r.quantityOffered !== false,
-    // The appointment only while confirmed; a cancelled or expired registration keeps it stored for the record.
-    ...(status === 'confirmed'
-      ? { appointmentDateTime: r.appointmentDateTime, appointmentDate: r.appointmentDate, appointmentShift: r.appointmentShift }
-      : {}),
-    created: r.created,
-    status,
-    ...(status === 'waitlisted' && r.waitlistPosition ? { waitlistPosition: r.waitlistPosition } : {}),
-    ...(status === 'cancelled' && r.cancelReason ? { cancelReason: r.cancelReason } : {}),
-    adharFilePath: r.adharFilePath,
-    uniqeCode: r.uniqeCode,
-    isBilled: Boolean(r.isBilled),
-    invoiceNumber: r.invoiceNumber ?? null,
-    farmerID: r.farmerID ?? null,
-    ...(r.farmerLink ? { farmerLink: r.farmerLink } : {}),
-    ...(r.farmerLink === 'to-confirm' && r.proposedFarmerID ? { proposedFarmerID: r.proposedFarmerID } : {}),
-    isAdmin: Boolean(r.isAdmin),
-  };
 }

@@ -3,7 +3,7 @@ import { kolkataDate } from '@shared/schemas/registration';
 import { AppError } from '../lib/errors';
 import { log } from '../lib/log';
 import { withRetry } from '../lib/retry';
-import * as repo from './repository';
+import * as repo from './slots';
 
 /**
  * Appointment assignment (docs/decisions/0008-appointments.md): the earliest working day on or after the

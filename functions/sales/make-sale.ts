@@ -1,42 +1,28 @@
 import { randomUUID } from 'node:crypto';
 import { quantityLabel, requestedKg, rulesOfCrop, saleLimit, saleQuantityKg, sameCrop, type CropRules } from '@shared/crop-rules';
-import { kgToQuintal, maskMobile } from '@shared/format';
-import {
-  financialYearOf,
-  formatInvoiceNumber,
-  INVOICE_NUMBER_RE,
-  publicBillPath,
-  type BillReply,
-  type BillSummary,
-  type InvoiceListQuery,
-  type InvoiceListReply,
-  type InvoiceResponse,
-  type MakeSaleInput,
-  type MakeSaleReply,
-} from '@shared/schemas/sales';
+import { financialYearOf, formatInvoiceNumber, type MakeSaleInput, type MakeSaleReply } from '@shared/schemas/sales';
 import type { AuditTrail } from '../lib/audit-log';
 import type { Caller } from '../lib/caller';
-import { isAdmin, isStaff } from '../lib/caller-roles';
+import { isAdmin } from '../lib/caller-roles';
 import { AppError, badRequest, notFound } from '../lib/errors';
 import { log } from '../lib/log';
 import { countMetric, countRefusal } from '../lib/metrics';
-import { publicUrl, qrPng } from '../lib/qr';
 import { billDelta, reportCounterUpdate } from '../lib/report-counters';
 import { cancellationReasons, isAmbiguous, sleep, withRetry } from '../lib/retry';
 import { kolkataDay } from '../lib/stats';
-import { getUser } from '../lib/users-store';
 import { getSettings } from '../lib/config-store';
 import { hsnOfCrop } from '@shared/hsn';
-import { amountInWords } from './amount-in-words';
-import { getCrop } from '../crops/repository';
-import { getLot } from '../lots/repository';
-import { gramsToKg, kgToGrams, paiseToRupees } from '../lots/units';
-import { getRegistration, type RegistrationItem } from '../registrations/repository';
+import { getCrop } from '../crops/crop-entity';
+import { getLot } from '../lots/lot-entity';
+import { gramsToKg, kgToGrams, paiseToRupees } from '../lib/units';
+import { getRegistration, type RegistrationItem } from '../registrations/registration-entity';
 import * as repo from './repository';
+import { saleClock } from './sale-clock';
+import { type InvoiceItem, type InvoiceSupplier, getInvoice, invoiceIdOf } from './invoice-entity';
 import { saleFailure } from './sale-cancellation';
 import { statusOf, type AllocationStatus } from '@shared/allocation-status';
 import { readPool } from '../allocation/pool';
-import { creditNoteTokenOf, holdsBillToken, newBillToken } from './bill-tokens';
+import { newBillToken } from './bill-tokens';
 import { dayClosedError } from './day-close';
 import { saleDayUpdate } from './seller-day';
 
@@ -50,12 +36,6 @@ import { saleDayUpdate } from './seller-day';
  * again with the next number (with jittered backoff, up to a deadline); conflicts and throttling are tried
  * again the same way. Nothing is consumed by a transaction that does not commit, so the sequence has no gaps.
  */
-
-/** The clock (tests move it across a financial-year boundary). */
-let clock: () => Date = () => new Date();
-export function setClockForTests(fn?: () => Date): void {
-  clock = fn ?? (() => new Date());
-}
 
 /** Time a sale may spend retrying for its number (the function times out at 10 s), and at most how often. */
 export const saleRetryLimits = { deadlineMs: 8_000, maxAttempts: 400, takeTurnsInProcess: true };
@@ -107,7 +87,7 @@ function aboveRequest(
   caller: Caller,
   rules: CropRules | undefined,
   reg: RegistrationItem,
-): repo.InvoiceItem['aboveRequest'] {
+): InvoiceItem['aboveRequest'] {
   if (input.overRequested && !isAdmin(caller)) {
     throw new AppError(
       'FORBIDDEN',
@@ -189,7 +169,7 @@ async function promisedToOthers(cropID: number, lotYear: number, beyondGrams: nu
 }
 
 /** The supplier block of a bill of supply, from the settings as they are now (read through, never a default in place of a failed read). */
-async function supplierNow(): Promise<repo.InvoiceSupplier> {
+async function supplierNow(): Promise<InvoiceSupplier> {
   const s = await getSettings(['InstituteName', 'InstituteAddress', 'InstituteGSTIN']);
   return { name: s.InstituteName, address: s.InstituteAddress, gstin: s.InstituteGSTIN };
 }
@@ -251,7 +231,7 @@ async function makeSaleOnce(input: MakeSaleInput, caller: Caller, audit: AuditTr
       // Full-jitter exponential backoff spreads the losers out so that most retries find the counter free.
       await sleep(Math.random() * Math.min(250, 8 * 2 ** Math.min(attempt, 6)) + 2);
     }
-    const now = clock();
+    const now = saleClock();
     const day = kolkataDay(now);
     const fy = financialYearOf(day);
     const outcome = await inProcessTurn(fy, async (): Promise<{ done?: MakeSaleReply; retry?: true }> => {
@@ -262,8 +242,8 @@ async function makeSaleOnce(input: MakeSaleInput, caller: Caller, audit: AuditTr
       const seq = seen + 1;
       const invoiceNumber = formatInvoiceNumber(fy, seq);
       const generatedOn = now.toISOString();
-      const invoice: repo.InvoiceItem = {
-        invoiceID: repo.invoiceIdOf(fy, seq),
+      const invoice: InvoiceItem = {
+        invoiceID: invoiceIdOf(fy, seq),
         invoiceNumber,
         fyStart: fy,
         seq,
@@ -392,271 +372,7 @@ async function makeSaleOnce(input: MakeSaleInput, caller: Caller, audit: AuditTr
   throw busyError();
 
   async function committedEarlier(invoiceNumber: string, attempt: number): Promise<MakeSaleReply> {
-    const inv = await read(() => repo.getInvoice(invoiceNumber, true));
+    const inv = await read(() => getInvoice(invoiceNumber, true));
     return ok(invoiceNumber, inv?.invoiceID ?? 0, attempt + 1);
   }
-}
-
-// ---- reading bills ----
-
-/** What anyone gets by the bill's number alone: that it exists and what it was for, no personal data. */
-export function toSummary(i: repo.InvoiceItem): BillSummary {
-  const quantityKg = gramsToKg(i.quantityGrams);
-  return {
-    view: 'summary',
-    invoiceNumber: i.invoiceNumber,
-    generatedOn: i.generatedOn,
-    cropName: i.cropName,
-    cropNameHi: i.cropNameHi ?? '',
-    lotCode: i.lotCode,
-    bags: i.bags,
-    bagSizeKg: i.bagSizeKg,
-    quantityKg,
-    quantityQuintal: kgToQuintal(quantityKg),
-    totalAmount: paiseToRupees(i.totalPaise),
-    status: i.status ?? 'issued',
-    ...(i.status === 'cancelled' ? { cancelledOn: i.cancelledOn, creditNoteNumber: i.creditNoteNumber } : {}),
-  };
-}
-
-/** A cancelled bill's mark: when, why and the credit note (docs/decisions/0023-records.md, section 1). */
-function cancellationOf(
-  i: repo.InvoiceItem,
-): Pick<InvoiceResponse, 'status' | 'cancelledOn' | 'cancelReason' | 'creditNoteNumber'> {
-  if (i.status !== 'cancelled') return { status: 'issued' };
-  return { status: 'cancelled', cancelledOn: i.cancelledOn, cancelReason: i.cancelReason, creditNoteNumber: i.creditNoteNumber };
-}
-
-/**
- * What a reader of a bill sees. Without the bill's token only the summary (toSummary); with it, 'public'
- * (visitors) the mobile masked and no staff details, 'signed-in' (any signed-in account; docs/product-rules.md#bill-contents)
- * adds who made and changed the bill, the mobile still masked;
- * 'staff' (token or not) everything, the token included for printing the QR code.
- */
-export type BillView = 'public' | 'signed-in' | 'staff';
-
-export function toResponse(i: repo.InvoiceItem, view: BillView, names?: Map<number, string>): InvoiceResponse {
-  const quantityKg = gramsToKg(i.quantityGrams);
-  const base: InvoiceResponse = {
-    invoiceID: i.invoiceID,
-    invoiceNumber: i.invoiceNumber,
-    generatedOn: i.generatedOn,
-    transactionDate: i.generatedOn,
-    createdOn: i.createdOn ?? i.generatedOn,
-    farmerID: i.farmerID ?? null,
-    farmerName: i.farmerName,
-    farmerAadhaarLast4: i.farmerAadhaarLast4 ?? '',
-    farmerContact: view === 'staff' ? i.farmerContact : i.farmerContact ? maskMobile(i.farmerContact) : '',
-    farmerAddress: i.farmerAddress ?? '',
-    registrationID: i.registrationID,
-    lotID: i.lotID,
-    lotCode: i.lotCode,
-    cropID: i.cropID,
-    cropName: i.cropName,
-    cropNameHi: i.cropNameHi ?? '',
-    year: i.year,
-    bags: i.bags,
-    bagSizeKg: i.bagSizeKg,
-    quantityKg,
-    quantityQuintal: kgToQuintal(quantityKg),
-    pricePerUnit: paiseToRupees(i.pricePaise),
-    totalAmount: paiseToRupees(i.totalPaise),
-    paymentMode: i.paymentMode,
-    ...cancellationOf(i),
-    ...billOfSupply(i),
-  };
-  if (view === 'public') return base;
-  return {
-    ...base,
-    createdByName: names?.get(i.createdByUserId) ?? i.createdByName ?? '',
-    createdByUserId: i.createdByUserId ?? null,
-    ...(i.updatedOn
-      ? { updatedOn: i.updatedOn, updatedByName: (i.updatedByUserId && names?.get(i.updatedByUserId)) || i.updatedByName || '' }
-      : {}),
-    ...(view === 'staff' && i.verifyToken ? { verifyToken: i.verifyToken } : {}),
-    ...(view === 'staff' && i.aboveRequest ? { aboveRequest: i.aboveRequest } : {}),
-  };
-}
-
-/** What a bill of supply prints beyond the older bills (docs/product-rules.md#bill-of-supply); nothing for those. */
-function billOfSupply(i: repo.InvoiceItem): Pick<InvoiceResponse, 'supplier' | 'hsnCode' | 'amountInWords'> {
-  if (!i.supplier) return {};
-  const { name, address, gstin } = i.supplier;
-  return { supplier: { name, address, gstin }, hsnCode: i.hsnCode ?? '', amountInWords: amountInWords(i.totalPaise) };
-}
-
-/** Current names of the staff who made or changed these bills (falls back to the name stored on the bill). */
-async function staffNames(items: repo.InvoiceItem[]): Promise<Map<number, string>> {
-  const ids = [...new Set(items.flatMap((i) => [i.createdByUserId, i.updatedByUserId]).filter((v): v is number => Boolean(v)))];
-  const users = await Promise.all(ids.map((id) => getUser(id).catch(() => undefined)));
-  return new Map(users.filter((u) => u).map((u) => [u!.userID, u!.fullName]));
-}
-
-async function requireInvoice(invoiceNumber: string): Promise<repo.InvoiceItem> {
-  const inv = INVOICE_NUMBER_RE.test(invoiceNumber) ? await repo.getInvoice(invoiceNumber) : undefined;
-  if (!inv) throw notFound(`Bill ${invoiceNumber} not found`);
-  return inv;
-}
-
-/** The bill page, as its reader may see it (BillView): staff, or the bill's token, for more than the summary. */
-export async function byNumber(invoiceNumber: string, caller: Caller | null, token?: string): Promise<BillReply> {
-  const inv = await requireInvoice(invoiceNumber);
-  const full = await fullView(inv, caller, token);
-  if (!full || !inv.creditNoteNumber) return full ?? toSummary(inv);
-  // Whoever may read the bill in full may open the credit note that cancels it.
-  const creditNoteToken = await creditNoteTokenOf(inv.creditNoteNumber);
-  return creditNoteToken ? { ...full, creditNoteToken } : full;
-}
-
-async function fullView(inv: repo.InvoiceItem, caller: Caller | null, token?: string): Promise<InvoiceResponse | undefined> {
-  if (isStaff(caller)) return toResponse(inv, 'staff', await staffNames([inv]));
-  if (!holdsBillToken(inv, token)) return undefined;
-  if (!caller) return toResponse(inv, 'public');
-  return toResponse(inv, 'signed-in', await staffNames([inv]));
-}
-
-/** The address a bill's QR code opens: the bill page with its token (without one for bills made before tokens). */
-export const publicBillUrl = (inv: Pick<repo.InvoiceItem, 'invoiceNumber' | 'verifyToken'>) =>
-  publicUrl(publicBillPath(inv.invoiceNumber, inv.verifyToken));
-
-export interface BillQr {
-  invoiceNumber: string;
-  png: Buffer;
-  /** True when the image carries the bill's token (then it is never kept by shared caches). */
-  withToken: boolean;
-}
-
-/**
- * The public QR image by number: the QR of the printed bill (with its token) only for a caller who holds that
- * token; anyone else gets the QR of the bill page without it, which shows the summary.
- */
-export async function qrByNumber(invoiceNumber: string, size: number, token?: string): Promise<BillQr> {
-  const inv = await requireInvoice(invoiceNumber);
-  const withToken = holdsBillToken(inv, token);
-  const url = withToken ? publicBillUrl(inv) : publicUrl(publicBillPath(inv.invoiceNumber));
-  return { invoiceNumber: inv.invoiceNumber, png: await qrPng(url, size), withToken };
-}
-
-/** Staff: the QR of the printed bill, with its token. */
-export async function qrById(invoiceID: number, size: number): Promise<BillQr> {
-  const fy = Math.floor(invoiceID / repo.INVOICE_ID_FACTOR);
-  const seq = invoiceID % repo.INVOICE_ID_FACTOR;
-  if (fy < 2000 || fy > 3000 || seq < 1) throw notFound(`Bill ${invoiceID} not found`);
-  const inv = await requireInvoice(formatInvoiceNumber(fy, seq));
-  return { invoiceNumber: inv.invoiceNumber, png: await qrPng(publicBillUrl(inv), size), withToken: Boolean(inv.verifyToken) };
-}
-
-// ---- the bills list ----
-
-/** Work cap per list request: bills read from the indexes (about 1 KB each; see docs/data-model.md). */
-export const LIST_READ_CAP = 20_000;
-/** Financial years a list without dates looks at (the current one and the ones before). */
-export const DEFAULT_FY_SPAN = 5;
-
-const DAY_RE = /^\d{4}-\d{2}-\d{2}$/;
-
-/** A filter bound as an ISO instant: a bare day is the start (from) or the end (to) of that day in India. */
-export function boundIso(value: string, side: 'from' | 'to'): string {
-  if (DAY_RE.test(value)) {
-    const start = Date.parse(`${value}T00:00:00+05:30`);
-    return new Date(side === 'from' ? start : start + 86_400_000 - 1).toISOString();
-  }
-  return new Date(value).toISOString();
-}
-
-function fyOfInstant(iso: string): number {
-  return financialYearOf(kolkataDay(new Date(iso)));
-}
-
-/** The bills a list query matches, counted and summed, read out a page at a time. */
-export interface InvoiceMatches {
-  total: number;
-  sumPaise: number;
-  partial: boolean;
-  rows(skip: number, take: number): Promise<InvoiceResponse[]>;
-}
-
-/** The filters of GET /api/invoices; the list and the exports (functions/exports) read through it. */
-export async function findInvoices(q: InvoiceListQuery): Promise<InvoiceMatches> {
-  const fromIso = q.from ? boundIso(q.from, 'from') : undefined;
-  const toIso = q.to ? boundIso(q.to, 'to') : undefined;
-  if (fromIso && toIso && fromIso > toIso) throw badRequest('"from" must not be after "to"', { from: 'After "to"' });
-  const fromKey = fromIso ?? '0';
-  // '~' sorts after '#<number>', so bills of the last instant are included.
-  const toKey = toIso ? `${toIso}~` : '~';
-
-  let candidates: repo.InvoiceItem[];
-  let partial = false;
-  const exactNumber = q.number && INVOICE_NUMBER_RE.test(q.number) ? q.number : undefined;
-  if (exactNumber) {
-    const one = await repo.getInvoice(exactNumber);
-    candidates = one ? [one] : [];
-  } else if (q.createdBy) {
-    const r = await repo.invoicesBetween('gsi2', repo.sellerPk(q.createdBy), fromKey, toKey, LIST_READ_CAP);
-    candidates = r.items;
-    partial = r.truncated;
-  } else if (q.lotCode) {
-    const r = await repo.invoicesBetween('gsi3', repo.lotPk(q.lotCode), fromKey, toKey, LIST_READ_CAP);
-    candidates = r.items;
-    partial = r.truncated;
-  } else {
-    const currentFy = financialYearOf(kolkataDay(clock()));
-    let lastFy = toIso ? Math.min(currentFy, fyOfInstant(toIso)) : currentFy;
-    let firstFy = fromIso ? fyOfInstant(fromIso) : lastFy - (DEFAULT_FY_SPAN - 1);
-    if (!fromIso && !toIso && q.year) {
-      // A bill of registration year Y is made in the financial year starting in Y - 1 or later.
-      firstFy = q.year - 1;
-      lastFy = Math.min(currentFy, q.year + 1);
-    }
-    const fys: number[] = [];
-    for (let fy = lastFy; fy >= firstFy && fys.length < 20; fy--) fys.push(fy);
-    candidates = [];
-    for (const fy of fys) {
-      const r = await repo.invoicesBetween('gsi1', repo.fyPk(fy), fromKey, toKey, LIST_READ_CAP - candidates.length);
-      candidates.push(...r.items);
-      if (r.truncated || candidates.length >= LIST_READ_CAP) {
-        partial = true;
-        break;
-      }
-    }
-  }
-
-  const numberPart = q.number && !exactNumber ? q.number : undefined;
-  const matches = candidates.filter(
-    (i) =>
-      (!numberPart || i.invoiceNumber.includes(numberPart)) &&
-      (!exactNumber || i.invoiceNumber === exactNumber) &&
-      (!q.lotCode || i.lotCode === q.lotCode) &&
-      (!q.cropId || i.cropID === q.cropId) &&
-      (!q.year || i.year === q.year) &&
-      (!q.createdBy || i.createdByUserId === q.createdBy) &&
-      (!q.paymentMode || i.paymentMode === q.paymentMode) &&
-      (!q.status || (i.status ?? 'issued') === q.status) &&
-      (!fromIso || i.generatedOn >= fromIso) &&
-      (!toIso || i.generatedOn <= toIso),
-  );
-  matches.sort((a, b) => (a.generatedOn < b.generatedOn ? 1 : a.generatedOn > b.generatedOn ? -1 : b.invoiceID - a.invoiceID));
-  let sumPaise = 0;
-  // A cancelled bill is listed but its amount is credited back: the sum counts issued bills only.
-  for (const m of matches) if (m.status !== 'cancelled') sumPaise += m.totalPaise;
-  return {
-    total: matches.length,
-    sumPaise,
-    partial,
-    rows: async (skip, take) => {
-      const page = matches.slice(skip, skip + take);
-      const names = await staffNames(page);
-      return page.map((i) => toResponse(i, 'staff', names));
-    },
-  };
-}
-
-export async function listInvoices(q: InvoiceListQuery): Promise<InvoiceListReply> {
-  const found = await findInvoices(q);
-  return {
-    items: await found.rows(q.skip, q.take),
-    total: found.total,
-    amountSum: paiseToRupees(found.sumPaise),
-    ...(found.partial ? { partial: true } : {}),
-  };
 }

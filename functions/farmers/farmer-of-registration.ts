@@ -1,12 +1,15 @@
 import { FarmerInput } from '@shared/schemas/farmers';
 import { splitBlock } from '@shared/schemas/registration';
 import { AppError } from '../lib/errors';
-import { farmerIdByAadhaarHash } from '../farmers/repository';
-import { create as createFarmer } from '../farmers/service';
+import { auditTrail, SYSTEM_ACTOR, type AuditTrail } from '../lib/audit-log';
+import { ERASED } from '../lib/erased';
+import { farmerIdByAadhaarHash, type FarmerItem } from './farmer-entity';
+import { updateFarmer } from './repository';
+import { create as createFarmer } from './service';
 
 /**
  * The farmer a registration links to, found by Aadhaar or created (docs/product-rules.md#linking-a-registration-to-a-farmer).
- * Run by registration-link.ts, from the table's stream and the reconciliation.
+ * Run by the registrations area (registration-link.ts, erasure.ts), from the table's stream and the reconciliation.
  */
 
 export interface FarmerSeed {
@@ -59,4 +62,32 @@ export async function findOrCreateFarmer(f: FarmerSeed): Promise<{ farmerID: num
     }
     throw e;
   }
+}
+
+/**
+ * The farmer record's personal data erased (an erasure of the farmer's last registration that needed it); the
+ * category stays for the counts. False when the record changed meanwhile. `audit` null: the stream's consumer
+ * undoing a farmer it made.
+ */
+export async function eraseFarmerRecord(farmer: FarmerItem, audit: AuditTrail | null): Promise<boolean> {
+  const out = await updateFarmer(
+    farmer,
+    {
+      name: ERASED,
+      contactNumber: '',
+      village: '',
+      category: farmer.category,
+      fatherName: ERASED,
+      adharFilePath: '',
+      address: '',
+      searchText: '',
+    },
+    (audit ?? auditTrail('farmer.update', SYSTEM_ACTOR, ''))
+      .as('farmer.update')
+      .put(
+        { type: 'farmer', id: farmer.farmerID },
+        { summary: 'erased at the farmer’s request', fields: [{ field: 'aadhaarNumber', before: 'held', after: 'erased' }] },
+      ),
+  );
+  return out.ok;
 }
