@@ -29,7 +29,7 @@ import {
   putConfigItems,
 } from '../lib/config-store';
 import { nextValue } from '../lib/counters';
-import { AppError, badRequest, conflict, forbidden, notFound, unauthorized } from '../lib/errors';
+import { badRequest, conflict, forbidden, notFound, unauthorized } from '../lib/errors';
 import { hashPassword } from '../lib/passwords';
 import { deleteRoleItems, getRole, insertRole, listRoles, roleNames } from '../lib/roles-store';
 import { getUser, insertUser, listUsers, updateUserFields, type UserItem } from '../lib/users-store';
@@ -248,7 +248,7 @@ export async function saveSeasonSettings(input: SettingsInput, caller: Caller, a
     if (input[key] === undefined) continue;
     const text = settingText(key, input[key]);
     const problem = validateConfigValue(key, text);
-    if (problem) throw new AppError('VALIDATION', problem, { fields: { [key]: problem } });
+    if (problem) throw badRequest(problem, { [key]: problem });
     texts.push([key, key === 'ReservedShares' ? formatReservedShares(CONFIG_KEYS.ReservedShares.parse(text)) : text]);
   }
   const before = new Map((await listConfigItems()).map((c) => [c.key, c.value]));

@@ -1,6 +1,6 @@
 import { readConfig } from '@shared/config-keys';
 import { kolkataDate } from '@shared/schemas/registration';
-import { AppError } from '../lib/errors';
+import { AppError, conflict } from '../lib/errors';
 import { log } from '../lib/log';
 import { withRetry } from '../lib/retry';
 import * as repo from './slots';
@@ -168,8 +168,7 @@ export async function releaseSlot(slot: Slot): Promise<void> {
 }
 
 function noDaysLeft(): AppError {
-  return new AppError(
-    'CONFLICT',
+  return conflict(
     'अभी कोई अपॉइंटमेंट दिन उपलब्ध नहीं है / No appointment days are available at the moment. Please contact the institute.',
   );
 }

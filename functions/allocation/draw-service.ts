@@ -3,7 +3,7 @@ import type { DrawReply, DrawRequest } from '@shared/schemas/allocation';
 import type { AuditTrail } from '../lib/audit-log';
 import type { Caller } from '../lib/caller';
 import { getSetting } from '../lib/config-store';
-import { AppError, conflict, notFound } from '../lib/errors';
+import { AppError, badRequest, conflict, notFound } from '../lib/errors';
 import { DrawInputError, type ReservedShare, runDraw, sharesOf } from './draw';
 import { DrawTooLargeError, publishedFrom, readApplicants, readDraw, saveDraw, type StoredDraw } from './draw-store';
 import { applyDraw } from './draw-apply';
@@ -56,7 +56,7 @@ export async function runCropDraw(input: DrawRequest, caller: Caller, audit: Aud
   try {
     result = runDraw(drawInput);
   } catch (e) {
-    if (e instanceof DrawInputError) throw new AppError('VALIDATION', e.message);
+    if (e instanceof DrawInputError) throw badRequest(e.message);
     throw e;
   }
   const byId = new Map(applicants.map((a) => [a.id, a]));

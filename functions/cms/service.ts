@@ -2,7 +2,7 @@ import type { AnnouncementInput, AnnouncementResponse, BlockInput, BlockResponse
 import { fieldChanges, type AuditTrail } from '../lib/audit-log';
 import type { Caller } from '../lib/caller';
 import { nextValue } from '../lib/counters';
-import { AppError, badRequest, conflict, notFound } from '../lib/errors';
+import { badRequest, conflict, notFound } from '../lib/errors';
 import * as repo from '../home/content-store';
 
 /**
@@ -16,8 +16,7 @@ export interface SaveResult<T> {
 }
 
 const slugTaken = (slug: string) => conflict(`A block with the slug '${slug}' already exists. Choose another slug.`);
-const changedMeanwhile = () =>
-  new AppError('CONFLICT', 'This record was changed by someone else at the same time. Reload and try again.');
+const changedMeanwhile = () => conflict('This record was changed by someone else at the same time. Reload and try again.');
 
 /** The id a save addresses: the path id (PUT) must agree with a non-zero id in the body. */
 export function resolveId(pathId: number | undefined, bodyId: number, label: string): number {

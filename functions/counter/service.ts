@@ -3,7 +3,7 @@ import type { CheckinInput, CheckinRefusal, CheckinReply, QueueReply, ServeInput
 import type { AuditTrail } from '../lib/audit-log';
 import type { Caller } from '../lib/caller';
 import { getSetting, getSettings } from '../lib/config-store';
-import { AppError } from '../lib/errors';
+import { AppError, conflict } from '../lib/errors';
 import { log } from '../lib/log';
 import { cancellationReasons, isTransient, sleep } from '../lib/retry';
 import { takeTurns } from '../lib/in-process-turns';
@@ -184,7 +184,7 @@ export async function serve(input: ServeInput, audit: AuditTrail): Promise<Serve
     if (attempt > 0) await sleep(Math.random() * 20 * Math.min(attempt, 5) + 2);
     const checkin = await repo.getCheckin(day, input.year, input.registrationId);
     if (!checkin) {
-      throw new AppError('CONFLICT', 'यह किसान आज चेक-इन नहीं हुआ है / This farmer has not checked in today', {
+      throw conflict('यह किसान आज चेक-इन नहीं हुआ है / This farmer has not checked in today', undefined, {
         reason: 'not-checked-in',
       });
     }

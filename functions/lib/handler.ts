@@ -13,7 +13,7 @@ import { auditTrail, type AuditTrail } from './audit-log';
 import { docClient } from './aws';
 import { callerFromAuthorization, type Caller } from './caller';
 import { clientIp } from './client-address';
-import { AppError, forbidden, unauthorized } from './errors';
+import { AppError, badRequest, forbidden, unauthorized } from './errors';
 import { HttpResult, json, type FileBody, type HtmlBody, type ImageBody } from './http';
 import { log } from './log';
 import { isTransient } from './retry';
@@ -111,7 +111,7 @@ export function validationError(error: z.ZodError, where: string): AppError {
   const first = error.issues[0];
   const path = first.path.join('.');
   const message = PLAIN_CODES.has(first.code) || !path ? first.message : `${path}: ${first.message}`;
-  return new AppError('VALIDATION', message, { fields });
+  return badRequest(message, fields);
 }
 
 function parseWith(schema: z.ZodType | undefined, value: unknown, where: string): unknown {

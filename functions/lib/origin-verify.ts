@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { AppError } from './errors';
+import { forbidden } from './errors';
 import { originVerifyValues } from './secrets';
 
 /**
@@ -35,9 +35,7 @@ export function requireCloudFrontOrigin(): middy.MiddlewareObj<APIGatewayProxyEv
       const given = request.event.headers?.[ORIGIN_VERIFY_HEADER];
       const accepted = given !== undefined && [current, previous].some((v) => v !== undefined && sameSecret(given, v));
       if (!accepted) {
-        throw new AppError('FORBIDDEN', 'Forbidden', {
-          internal: 'request did not come through CloudFront (origin header missing or wrong)',
-        });
+        throw forbidden('Forbidden', { internal: 'request did not come through CloudFront (origin header missing or wrong)' });
       }
     },
   };

@@ -16,7 +16,7 @@ import { getSitePage } from '../home/site-pages';
 import type { AuditTrail } from '../lib/audit-log';
 import type { Caller } from '../lib/caller';
 import { getSetting } from '../lib/config-store';
-import { AppError } from '../lib/errors';
+import { AppError, badRequest } from '../lib/errors';
 import { html, seeOther, type HtmlBody, type HttpResult } from '../lib/http';
 import { log } from '../lib/log';
 import { pageSecurityHeaders } from '../lib/pages/document';
@@ -149,10 +149,10 @@ export async function submitBasicForm(
       parsed = submissionOf({ ...values, isAdmin: undefined }, event);
     } catch (e) {
       if (quantity && e instanceof AppError && e.code === 'VALIDATION')
-        throw new AppError('VALIDATION', MSG_FORM_INVALID, { fields: { ...e.extra.fields, bagsRequested: quantity } });
+        throw badRequest(MSG_FORM_INVALID, { ...e.extra.fields, bagsRequested: quantity });
       throw e;
     }
-    if (quantity) throw new AppError('VALIDATION', MSG_FORM_INVALID, { fields: { bagsRequested: quantity } });
+    if (quantity) throw badRequest(MSG_FORM_INVALID, { bagsRequested: quantity });
     const out = await submitRegistration({ ...parsed, ...poster });
     return seeOther(letterPath(out.reply.data.uniqeCode || out.reply.data.uniqueCode));
   } catch (e) {

@@ -6,7 +6,7 @@ import { westernDigits } from '@shared/typed-numbers';
 import type { AuditTrail } from '../lib/audit-log';
 import { docClient, tableName } from '../lib/aws';
 import type { Caller } from '../lib/caller';
-import { AppError, conflict } from '../lib/errors';
+import { AppError, conflict, forbidden } from '../lib/errors';
 import { log } from '../lib/log';
 import { countAttempt, type Limit } from '../lib/rate-limit';
 import { reportCounterUpdate } from '../lib/report-counters';
@@ -228,7 +228,7 @@ export async function cancelByFarmer(
   if (!attempt.allowed) throw tooManyAttempts(attempt.retryAfterSeconds);
   const reg = await withRetry(() => getRegistrationByCode(code));
   if (!reg) throw letterNotFound();
-  if (westernDigits(mobileLast4.trim()) !== reg.mobileNumber.slice(-4)) throw new AppError('FORBIDDEN', MSG_WRONG_MOBILE);
+  if (westernDigits(mobileLast4.trim()) !== reg.mobileNumber.slice(-4)) throw forbidden(MSG_WRONG_MOBILE);
   await attempt.giveBack();
   return cancelRegistration(reg, {}, audit);
 }

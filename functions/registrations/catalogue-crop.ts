@@ -2,7 +2,7 @@ import { withRetry } from '../lib/retry';
 import { rulesOfCrop, type CropRules } from '@shared/crop-rules';
 import { getCrop } from '../crops/crop-entity';
 import { MSG_CROP_UNAVAILABLE, MSG_FORM_INVALID } from '@shared/schemas/registration';
-import { AppError } from '../lib/errors';
+import { badRequest } from '../lib/errors';
 import { isTransient } from '../lib/retry';
 import { busy } from '../allocation/appointments';
 
@@ -30,7 +30,7 @@ export async function catalogueCrop(cropId: number): Promise<CatalogueCrop> {
   });
   if (!item || item.isActive === false) {
     cropCache.delete(cropId);
-    throw new AppError('VALIDATION', MSG_FORM_INVALID, { fields: { cropId: MSG_CROP_UNAVAILABLE } });
+    throw badRequest(MSG_FORM_INVALID, { cropId: MSG_CROP_UNAVAILABLE });
   }
   const crop = { id: item.cropID, name: item.cropName, nameHi: item.cropNameHi ?? '', rules: rulesOfCrop(item) };
   cropCache.set(cropId, { at: Date.now(), crop });

@@ -3,7 +3,7 @@ import { maskAadhaar, maskMobile } from '@shared/format';
 import type { DataRequestInput, DataRequestReply, MyDataReply } from '@shared/schemas/records';
 import { westernDigits } from '@shared/typed-numbers';
 import type { AuditTrail } from '../lib/audit-log';
-import { AppError } from '../lib/errors';
+import { forbidden } from '../lib/errors';
 import { countAttempt, type Limit } from '../lib/rate-limit';
 import { withRetry } from '../lib/retry';
 import { getInvoice } from '../sales/invoice-entity';
@@ -32,7 +32,7 @@ async function verifiedRegistration(code: string, mobileLast4: string, sourceIp:
   if (!attempt.allowed) throw tooManyAttempts(attempt.retryAfterSeconds);
   const reg = await withRetry(() => getRegistrationByCode(code));
   if (!reg) throw letterNotFound();
-  if (westernDigits(mobileLast4.trim()) !== reg.mobileNumber.slice(-4)) throw new AppError('FORBIDDEN', MSG_WRONG_MOBILE);
+  if (westernDigits(mobileLast4.trim()) !== reg.mobileNumber.slice(-4)) throw forbidden(MSG_WRONG_MOBILE);
   await attempt.giveBack();
   return reg;
 }

@@ -1,7 +1,7 @@
 import { type FindLetterInput } from '@shared/schemas/registration';
 import type { FoundLetter } from '@shared/schemas/replies/registration';
 import { aadhaarHash } from '../lib/aadhaar-vault';
-import { AppError } from '../lib/errors';
+import { notFound } from '../lib/errors';
 import { countAttempt, type Limit } from '../lib/rate-limit';
 import * as repo from './repository';
 import { batchGetRegistrations } from './registration-entity';
@@ -36,7 +36,7 @@ export async function findLetter(input: FindLetterInput, sourceIp: string): Prom
   const regs = (await batchGetRegistrations(claims.map((c) => ({ year: c.year, id: c.id })))).filter(
     (r) => r.mobileNumber === input.mobile,
   );
-  if (!regs.length) throw new AppError('NOT_FOUND', FIND_FAILED);
+  if (!regs.length) throw notFound(FIND_FAILED);
   await attempt.giveBack();
   regs.sort((a, b) => (a.created < b.created ? 1 : -1));
   const letters = regs.map((r) => ({

@@ -3,7 +3,7 @@ import { findDistrict } from '@shared/districts';
 import { kolkataDate, type RegistrationListReply, type RegistrationRow } from '@shared/schemas/registration';
 import type { RegistrationListQuery } from '@shared/schemas/registration-staff';
 import { aadhaarHash } from '../lib/aadhaar-vault';
-import { AppError } from '../lib/errors';
+import { badRequest } from '../lib/errors';
 import * as repo from './repository';
 import { LIST_SHARDS, type RegistrationItem, batchGetRegistrations, registrationsWithId } from './registration-entity';
 import { toRow } from './registration-view';
@@ -154,8 +154,7 @@ export interface RegistrationMatches {
 
 /** The filters of GET /api/registrations; the list and the exports (functions/exports) read through it. */
 export async function findRegistrations(q: RegistrationListQuery): Promise<RegistrationMatches> {
-  if (q.from && q.to && isoOf(q.from) > isoOf(q.to))
-    throw new AppError('VALIDATION', '"from" must be before "to"', { fields: { from: 'from after to' } });
+  if (q.from && q.to && isoOf(q.from) > isoOf(q.to)) throw badRequest('"from" must be before "to"', { from: 'from after to' });
   const f = filtersOf(q);
   // Lists show every Aadhaar masked, to admins too (the number in clear is on the single record only).
   const rowsOf = (items: RegistrationItem[]) => items.map((r) => toRow(r));

@@ -8,7 +8,7 @@ import type { AuditTrail } from '../lib/audit-log';
 import { docClient, tableName } from '../lib/aws';
 import type { Caller } from '../lib/caller';
 import { getConfigItem } from '../lib/config-store';
-import { AppError, conflict } from '../lib/errors';
+import { badRequest, conflict } from '../lib/errors';
 import { releaseLease, takeLease } from '../lib/lease';
 import { log } from '../lib/log';
 import { queryAll } from '../lib/query';
@@ -179,8 +179,8 @@ export async function closeSeason(
   today = kolkataDate(),
 ): Promise<SeasonCloseReply> {
   if (year > Number(today.slice(0, 4))) {
-    throw new AppError('VALIDATION', `The ${year} season has not begun: only this year's or an earlier season can be closed`, {
-      fields: { year: 'Not begun yet' },
+    throw badRequest(`The ${year} season has not begun: only this year's or an earlier season can be closed`, {
+      year: 'Not begun yet',
     });
   }
   const now = new Date().toISOString();

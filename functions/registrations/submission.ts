@@ -10,7 +10,7 @@ import {
   RegistrationFields,
   registrationFieldErrors,
 } from '@shared/schemas/registration';
-import { AppError } from '../lib/errors';
+import { AppError, badRequest } from '../lib/errors';
 import type { FileSource } from './uploads';
 
 /**
@@ -168,7 +168,7 @@ export function submissionOf(values: Record<string, unknown>, event: APIGatewayP
   if (!parsed.success || !file) {
     // Consent alone missing: the answer says so, not "correct the highlighted fields".
     const onlyConsent = Object.keys(errors).length === 1 && errors.consent !== undefined;
-    throw new AppError('VALIDATION', onlyConsent ? MSG_NO_CONSENT : MSG_FORM_INVALID, { fields: errors });
+    throw badRequest(onlyConsent ? MSG_NO_CONSENT : MSG_FORM_INVALID, errors);
   }
 
   const headerKey = event.headers?.['idempotency-key'];

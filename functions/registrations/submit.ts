@@ -13,7 +13,7 @@ import type { Caller } from '../lib/caller';
 import { isStaff } from '../lib/caller-roles';
 import { getSetting } from '../lib/config-store';
 import { nextValue, padId } from '../lib/counters';
-import { AppError } from '../lib/errors';
+import { AppError, conflict, forbidden } from '../lib/errors';
 import { log } from '../lib/log';
 import { countMetric, countRefusal } from '../lib/metrics';
 import { countAttempt } from '../lib/rate-limit';
@@ -61,7 +61,7 @@ const MSG_OK = 'पंजीकरण सफल / Registration successful';
  * (docs/product-rules.md#registration-switch-and-settings).
  */
 export async function assertFormOpen(): Promise<void> {
-  if (!(await getSetting('Is_SVS_Form_On'))) throw new AppError('FORBIDDEN', MSG_CLOSED);
+  if (!(await getSetting('Is_SVS_Form_On'))) throw forbidden(MSG_CLOSED);
 }
 
 export interface SubmitInput {
@@ -135,7 +135,7 @@ async function resolveExisting(
   }
   const attempt = await countAttempt(findLetterLimits(hash, input.sourceIp));
   if (!attempt.allowed) throw tooManyAttempts(attempt.retryAfterSeconds);
-  if (claim.fingerprint !== fingerprint) throw new AppError('CONFLICT', MSG_ALREADY_REGISTERED);
+  if (claim.fingerprint !== fingerprint) throw conflict(MSG_ALREADY_REGISTERED);
   await attempt.giveBack();
   // A separate identical submission is told it was made before.
   return { status: 200, reply: replyOf(claim.id, claim.year, claim.uniqeCode, claim, true) };
@@ -171,8 +171,7 @@ async function submitOnce(input: SubmitInput): Promise<SubmitOutcome> {
         // A refusal that did not carry the stored claim: read it.
         seen = next.claim ?? (await read(() => repo.getClaim(hash, year, cropKey)));
         if (!repo.isComplete(seen) && Date.now() > deadline) {
-          throw new AppError(
-            'CONFLICT',
+          throw conflict(
             'इस आधार और फसल का पंजीकरण अभी जारी है, कृपया एक मिनट बाद फिर से जमा करें / ' +
               'A registration for this Aadhaar number and crop is being processed. Please submit again in a minute.',
           );

@@ -8,7 +8,7 @@ import {
   type UploadUrlResponse,
 } from '@shared/schemas/registration';
 import { padId } from '../lib/counters';
-import { AppError } from '../lib/errors';
+import { badRequest } from '../lib/errors';
 import { log } from '../lib/log';
 import { pdfVerdict } from './pdf-check';
 import * as scans from './scan-store';
@@ -42,7 +42,7 @@ export function sniff(head: Buffer): FileKind | undefined {
   return undefined;
 }
 
-const fileError = (message: string) => new AppError('VALIDATION', message, { fields: { [FILE_FIELD]: MSG_FILE } });
+const fileError = (message: string) => badRequest(message, { [FILE_FIELD]: MSG_FILE });
 
 /**
  * Hostile content inside a file whose first bytes are an allowed kind (polyglots), checked on the whole file

@@ -4,7 +4,7 @@ import { financialYearOf, formatInvoiceNumber, type MakeSaleInput, type MakeSale
 import type { AuditTrail } from '../lib/audit-log';
 import type { Caller } from '../lib/caller';
 import { isAdmin } from '../lib/caller-roles';
-import { AppError, badRequest, notFound } from '../lib/errors';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../lib/errors';
 import { log } from '../lib/log';
 import { countMetric, countRefusal } from '../lib/metrics';
 import { billDelta, reportCounterUpdate } from '../lib/report-counters';
@@ -89,10 +89,7 @@ function aboveRequest(
   reg: RegistrationItem,
 ): InvoiceItem['aboveRequest'] {
   if (input.overRequested && !isAdmin(caller)) {
-    throw new AppError(
-      'FORBIDDEN',
-      'Only an admin may sell more than the registration asked for. Sell at most the requested quantity.',
-    );
+    throw forbidden('Only an admin may sell more than the registration asked for. Sell at most the requested quantity.');
   }
   const limit = saleLimit(rules, reg);
   if (input.bags <= limit) return undefined;
@@ -120,13 +117,9 @@ function addressOf(r: RegistrationItem): string {
 }
 
 function notEnoughStock(lotCode: string, remainingGrams: number, grams: number): AppError {
-  return new AppError(
-    'CONFLICT',
-    `Not enough stock in lot ${lotCode}: ${gramsToKg(remainingGrams)} kg left, ${gramsToKg(grams)} kg asked`,
-    {
-      data: { remaining: gramsToKg(remainingGrams) },
-    },
-  );
+  return conflict(`Not enough stock in lot ${lotCode}: ${gramsToKg(remainingGrams)} kg left, ${gramsToKg(grams)} kg asked`, {
+    remaining: gramsToKg(remainingGrams),
+  });
 }
 
 const cropMismatch = (regCrop: string, lotCode: string, lotCrop: string) =>
@@ -150,7 +143,7 @@ export function notBillable(status: Exclude<AllocationStatus, 'confirmed'>, wait
       'This registration expired (the seed was not collected by its last day), so it cannot be billed',
     cancelled: 'यह पंजीकरण रद्द हो चुका है, इसलिए इसका बिल नहीं बन सकता / This registration was cancelled, so it cannot be billed',
   };
-  return new AppError('CONFLICT', messages[status], { data: { status } });
+  return conflict(messages[status], { status });
 }
 
 /** Grams beyond the registration's promise would come from stock promised to other farmers. */
@@ -161,8 +154,7 @@ async function promisedToOthers(cropID: number, lotYear: number, beyondGrams: nu
   const beyondKg = gramsToKg(beyondGrams);
   const left = free === undefined ? '' : `; ${free} kg are free`;
   const leftHi = free === undefined ? '' : `; ${free} किलो खाली है`;
-  return new AppError(
-    'CONFLICT',
+  return conflict(
     `इस फसल का बाकी स्टॉक दूसरे किसानों को देने का वादा हो चुका है: इस पंजीकरण के वादे से ${beyondKg} किलो अधिक नहीं दिया जा सकता${leftHi} / ` +
       `The rest of this crop's stock is promised to other farmers: ${beyondKg} kg beyond this registration's promise cannot be sold${left}`,
   );
@@ -185,8 +177,7 @@ async function makeSaleOnce(input: MakeSaleInput, caller: Caller, audit: AuditTr
     read(() => getLot(input.lotID, true)),
   ]);
   if (!reg) throw notFound(`Registration ${input.registrationID} of ${input.year} not found`);
-  if (reg.isBilled)
-    throw new AppError('CONFLICT', billedMessage(reg.invoiceNumber), { data: { invoiceNumber: reg.invoiceNumber } });
+  if (reg.isBilled) throw conflict(billedMessage(reg.invoiceNumber), { invoiceNumber: reg.invoiceNumber });
   const status = statusOf(reg);
   if (status !== 'confirmed') throw notBillable(status, reg.waitlistPosition);
   if (!lot) throw notFound(`Lot ${input.lotID} not found`);
@@ -326,7 +317,7 @@ async function makeSaleOnce(input: MakeSaleInput, caller: Caller, audit: AuditTr
           case 'day-closed':
             throw dayClosedError();
           case 'already-billed':
-            throw new AppError('CONFLICT', billedMessage(why.invoiceNumber), { data: { invoiceNumber: why.invoiceNumber } });
+            throw conflict(billedMessage(why.invoiceNumber), { invoiceNumber: why.invoiceNumber });
           case 'not-billable':
             throw notBillable(why.status);
           case 'promised-to-others':
