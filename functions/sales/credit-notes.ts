@@ -13,6 +13,7 @@ import { financialYearOf, formatInvoiceNumber } from '@shared/schemas/sales';
 import type { AuditTrail } from '../lib/audit-log';
 import type { Caller } from '../lib/caller';
 import { AppError, conflict, notFound } from '../lib/errors';
+import { takeTurns } from '../lib/in-process-turns';
 import { log } from '../lib/log';
 import { billDelta, reportCounterUpdate } from '../lib/report-counters';
 import { cancellationReasons, isAmbiguous, isTransient, sleep, withRetry } from '../lib/retry';
@@ -43,21 +44,7 @@ export function setCreditNoteClockForTests(fn?: () => Date): void {
 export const cancelRetryLimits = { deadlineMs: 8_000, maxAttempts: 400 };
 
 /** Cancellations of one process take turns per financial year (as sales do; across processes the counter decides). */
-const turns = new Map<number, Promise<void>>();
-async function inProcessTurn<T>(fy: number, fn: () => Promise<T>): Promise<T> {
-  const before = turns.get(fy) ?? Promise.resolve();
-  let release!: () => void;
-  const mine = new Promise<void>((r) => (release = r));
-  const tail = before.then(() => mine);
-  turns.set(fy, tail);
-  await before;
-  try {
-    return await fn();
-  } finally {
-    release();
-    if (turns.get(fy) === tail) turns.delete(fy);
-  }
-}
+const inProcessTurn = <T>(fy: number, fn: () => Promise<T>): Promise<T> => takeTurns(`credit-note#${fy}`, fn);
 const lastKnownSeq = new Map<number, number>();
 const noteSeq = (fy: number, seq: number) => {
   if ((lastKnownSeq.get(fy) ?? 0) < seq) lastKnownSeq.set(fy, seq);

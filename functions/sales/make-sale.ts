@@ -5,6 +5,7 @@ import type { AuditTrail } from '../lib/audit-log';
 import type { Caller } from '../lib/caller';
 import { isAdmin } from '../lib/caller-roles';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../lib/errors';
+import { takeTurns } from '../lib/in-process-turns';
 import { log } from '../lib/log';
 import { countMetric, countRefusal } from '../lib/metrics';
 import { billDelta, reportCounterUpdate } from '../lib/report-counters';
@@ -45,22 +46,8 @@ export const saleRetryLimits = { deadlineMs: 8_000, maxAttempts: 400, takeTurnsI
  * the tests run every request in one process: there, sales of the same year take turns for their attempt
  * instead of failing each other's transactions. Across processes the counter's condition decides alone.
  */
-const turns = new Map<number, Promise<void>>();
-async function inProcessTurn<T>(fy: number, fn: () => Promise<T>): Promise<T> {
-  if (!saleRetryLimits.takeTurnsInProcess) return fn();
-  const before = turns.get(fy) ?? Promise.resolve();
-  let release!: () => void;
-  const mine = new Promise<void>((r) => (release = r));
-  const tail = before.then(() => mine);
-  turns.set(fy, tail);
-  await before;
-  try {
-    return await fn();
-  } finally {
-    release();
-    if (turns.get(fy) === tail) turns.delete(fy);
-  }
-}
+const inProcessTurn = <T>(fy: number, fn: () => Promise<T>): Promise<T> =>
+  saleRetryLimits.takeTurnsInProcess ? takeTurns(`sale#${fy}`, fn) : fn();
 
 /** The highest sequence number this process has seen per financial year (a hint; the condition decides). */
 const lastKnownSeq = new Map<number, number>();
