@@ -160,7 +160,7 @@ function shellChunk(): Plugin {
       shellModules.clear();
       for (const id of shell) if (!initial.has(id)) shellModules.add(id);
       // Small modules most pages use (the title; crop names in the page's language): one small chunk less for each.
-      const alwaysInShell = ['/src/components/usePageTitle.ts', '/shared/crop-names.ts'];
+      const alwaysInShell = ['/src/components/use-page-title.ts', '/shared/crop-names.ts'];
       for (const id of ids) if (alwaysInShell.some((end) => id.replace(/\\/g, '/').endsWith(end))) shellModules.add(id);
     },
   };

@@ -19,7 +19,38 @@ const HELPED_CODES = ['VALIDATION', 'NOT_FOUND', 'CONFLICT', 'FORBIDDEN', 'UNAUT
 export const raisesHelpedCodeByHand = (text: string) =>
   new RegExp(`new AppError\\(\\s*['"](${HELPED_CODES.join('|')})['"]`).test(text);
 
+/**
+ * File names: a `.ts` module in kebab-case (`use-page-title.ts`, `letter-page.ts`); a `.tsx` file is a component
+ * named as it (`LetterSheet.tsx`) or a kebab-case module (`site-content.tsx`). `.test`/`.e2e.test`/`.d` suffixes apart.
+ */
+const KEBAB = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+const PASCAL = /^[A-Z][A-Za-z0-9]*$/;
+export function misnamed(file: string): boolean {
+  const name = file.split('/').pop()!;
+  const m = /^(.+?)((\.e2e)?\.test|\.d)?\.(ts|tsx)$/.exec(name);
+  if (!m) return false;
+  return m[4] === 'ts' ? !KEBAB.test(m[1]) : !KEBAB.test(m[1]) && !PASCAL.test(m[1]);
+}
+
 describe('one spelling', () => {
+  it('file names are kebab-case (components PascalCase)', () => {
+    const sources = ['shared', 'functions', 'frontend/src', 'infra', 'bench', 'test'].flatMap((d) => files(d, /\.tsx?$/));
+    expect(sources.length).toBeGreaterThan(500);
+    expect(sources.filter(misnamed)).toEqual([]);
+  });
+
+  it('sees a misnamed file', () => {
+    expect(['a/useFeedback.ts', 'a/Feedback.ts', 'a/fieldMessages.test.ts', 'a/use_x.tsx'].map(misnamed)).toEqual([
+      true,
+      true,
+      true,
+      true,
+    ]);
+    expect(
+      ['a/use-feedback.ts', 'a/LetterSheet.tsx', 'a/site-content.tsx', 'a/x.e2e.test.ts', 'a/vite-env.d.ts'].some(misnamed),
+    ).toBe(false);
+  });
+
   it('an error with a helper (badRequest, notFound, conflict, forbidden, unauthorized) is raised by its helper', () => {
     const byHand = files('functions', /\.ts$/)
       .filter((f) => f !== 'functions/lib/errors.ts' && !f.endsWith('.test.ts'))

@@ -14,7 +14,7 @@ import { PageLoading, PublicPageLayout, SiteLayout } from './components/SiteLayo
 import { clearSession } from './lib/session';
 import { setUnauthorizedHandler } from './lib/api';
 import { loadQueueMessages, loadStaffMessages, loadStatusMessages } from './lib/i18n';
-import { lazyPage, type LazyPage } from './lib/lazyPage';
+import { lazyPage, type LazyPage } from './lib/lazy-page';
 import { ADMIN_AREA_ROLES, ADMIN_SECTIONS, USER_AREA_ROLES, paths, to, type AdminSectionId } from './paths';
 import { publicPages } from './startup';
 

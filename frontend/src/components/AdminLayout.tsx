@@ -42,12 +42,12 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { Link as RouterLink, NavLink, Outlet } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { hasAnyRole } from '@shared/roles';
-import { roleLabel } from '../lib/roleLabel';
+import { roleLabel } from '../lib/role-label';
 import { primaryRole, useSession } from '../lib/session';
-import { createStaffQueryClient } from '../lib/staffQueryClient';
+import { createStaffQueryClient } from '../lib/staff-query-client';
 import { ADMIN_SECTIONS, paths, type AdminSectionId } from '../paths';
 import { LanguageSwitch } from './LanguageSwitch';
-import { useSignOut } from './useSignOut';
+import { useSignOut } from './use-sign-out';
 
 const DRAWER_WIDTH = 248;
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { CatalogueList } from '../lib/useCatalogueList';
+import type { CatalogueList } from '../lib/use-catalogue-list';
 import { LoadErrorAlert } from './FeedbackAlerts';
 import { ListToolbar, type ListToolbarProps } from './ListToolbar';
 import { StaffTable, type StaffTableProps } from './StaffTable';

@@ -2,7 +2,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { usePageTitle } from './usePageTitle';
+import { usePageTitle } from './use-page-title';
 
 /** Placeholder for a screen that is not built yet. */
 export function ComingSoon({ title }: { title: string }) {

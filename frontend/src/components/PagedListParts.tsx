@@ -5,7 +5,7 @@ import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import type { Page } from '../lib/usePagedSearch';
+import type { Page } from '../lib/use-paged-search';
 
 interface SearchStatusProps {
   /** The search's failure or refusal (or an action's failure), if any. */

@@ -11,7 +11,7 @@ import { hasAnyRole } from '@shared/roles';
 import { useSession } from '../lib/session';
 import { ADMIN_AREA_ROLES, USER_AREA_ROLES, paths } from '../paths';
 import { LanguageSwitch } from './LanguageSwitch';
-import { useSignOut } from './useSignOut';
+import { useSignOut } from './use-sign-out';
 
 const UserMenu = lazy(() => import('./UserMenu'));
 

@@ -5,7 +5,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import { Outlet, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { followDefaultLanguage, loadStatusMessages } from '../lib/i18n';
-import { usePageLoading } from '../lib/lazyPage';
+import { usePageLoading } from '../lib/lazy-page';
 import { useSession } from '../lib/session';
 import { paths } from '../paths';
 import { PublicTopBar } from './PublicTopBar';

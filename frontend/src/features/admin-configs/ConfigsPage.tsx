@@ -13,14 +13,14 @@ import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
 import { SaveConfigInput, type ConfigResponse } from '@shared/schemas/admin';
 import { errorMessage } from '@web/lib/api';
-import { useFeedback } from '@web/lib/useFeedback';
-import { useListQuery } from '@web/lib/useListQuery';
-import { useStaffForm } from '@web/lib/useStaffForm';
+import { useFeedback } from '@web/lib/use-feedback';
+import { useListQuery } from '@web/lib/use-list-query';
+import { useStaffForm } from '@web/lib/use-staff-form';
 import { FeedbackAlerts, LoadErrorAlert } from '@web/components/FeedbackAlerts';
 import { ConfirmedDeleteButton, EditButton } from '@web/components/RowActions';
 import { FormPaper, StaffPage } from '@web/components/StaffPage';
 import { TableStateRows } from '@web/components/TableStateRows';
-import { usePageTitle } from '@web/components/usePageTitle';
+import { usePageTitle } from '@web/components/use-page-title';
 import { deleteConfig, listConfigs, renameOrSave, saveConfig } from './api';
 
 const EMPTY = () => ({ key: '', value: '' });

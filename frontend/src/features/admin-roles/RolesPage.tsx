@@ -5,14 +5,14 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { CreateRoleInput, type RoleResponse } from '@shared/schemas/admin';
 import { errorMessage } from '@web/lib/api';
-import { isBuiltInRole, roleLabel } from '@web/lib/roleLabel';
-import { useListQuery } from '@web/lib/useListQuery';
-import { useStaffForm } from '@web/lib/useStaffForm';
+import { isBuiltInRole, roleLabel } from '@web/lib/role-label';
+import { useListQuery } from '@web/lib/use-list-query';
+import { useStaffForm } from '@web/lib/use-staff-form';
 import { FeedbackAlerts, LoadErrorAlert } from '@web/components/FeedbackAlerts';
 import { ConfirmedDeleteButton } from '@web/components/RowActions';
 import { FormPaper, StaffPage } from '@web/components/StaffPage';
 import { StaffTable, type StaffColumn } from '@web/components/StaffTable';
-import { usePageTitle } from '@web/components/usePageTitle';
+import { usePageTitle } from '@web/components/use-page-title';
 import { createRole, deleteRole, listRoles } from './api';
 
 /** Roles: add (name required) and delete an added role (refused by the server while a user holds it); built-in roles stay. */

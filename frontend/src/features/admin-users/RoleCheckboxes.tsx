@@ -3,7 +3,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
 import { useTranslation } from 'react-i18next';
 import type { RoleResponse } from '@shared/schemas/admin';
-import { roleLabel } from '@web/lib/roleLabel';
+import { roleLabel } from '@web/lib/role-label';
 
 /** One checkbox per role; `selected` holds role ids. */
 export function RoleCheckboxes({

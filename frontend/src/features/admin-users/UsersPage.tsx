@@ -16,13 +16,13 @@ import {
   type UserResponse,
 } from '@shared/schemas/admin';
 import { errorMessage } from '@web/lib/api';
-import { useListQuery } from '@web/lib/useListQuery';
-import { useStaffForm } from '@web/lib/useStaffForm';
+import { useListQuery } from '@web/lib/use-list-query';
+import { useStaffForm } from '@web/lib/use-staff-form';
 import { EmailText } from '@web/components/EmailText';
 import { FeedbackAlerts, LoadErrorAlert } from '@web/components/FeedbackAlerts';
 import { FormPaper, StaffPage } from '@web/components/StaffPage';
 import { StaffTable, type StaffColumn } from '@web/components/StaffTable';
-import { usePageTitle } from '@web/components/usePageTitle';
+import { usePageTitle } from '@web/components/use-page-title';
 import { createUser, listRoles, listUsers, resetPassword, updateUser } from './api';
 import { RoleCheckboxes } from './RoleCheckboxes';
 

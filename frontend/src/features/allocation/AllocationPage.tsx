@@ -11,7 +11,7 @@ import { ALLOCATION_STATUSES } from '@shared/allocation-status';
 import type { AllocationCropReply } from '@shared/schemas/replies/allocation';
 import { NativeSelectField } from '@web/components/FilterFields';
 import { StaffPage } from '@web/components/StaffPage';
-import { usePageTitle } from '@web/components/usePageTitle';
+import { usePageTitle } from '@web/components/use-page-title';
 import { errorMessage } from '@web/lib/api';
 import { sessionHasRole, useSession } from '@web/lib/session';
 import { AllocationBar } from './AllocationBar';

@@ -7,14 +7,14 @@ import { useTranslation } from 'react-i18next';
 import type { AuditEntryResponse } from '@shared/schemas/audit';
 import { errorMessage } from '@web/lib/api';
 import { checkFilters } from '@web/lib/filters';
-import { roleLabel } from '@web/lib/roleLabel';
-import { usePagedSearch } from '@web/lib/usePagedSearch';
+import { roleLabel } from '@web/lib/role-label';
+import { usePagedSearch } from '@web/lib/use-paged-search';
 import { DateAndTime } from '@web/components/DateAndTime';
 import { filterBinder } from '@web/components/FilterFields';
 import { PagingRow, SearchStatus } from '@web/components/PagedListParts';
 import { StaffPage } from '@web/components/StaffPage';
 import { StaffTable, type StaffColumn } from '@web/components/StaffTable';
-import { usePageTitle } from '@web/components/usePageTitle';
+import { usePageTitle } from '@web/components/use-page-title';
 import { EMPTY_AUDIT_FILTERS, exportAudit, listAudit, type AuditFilters } from './api';
 import { changeText, targetText } from './audit-csv';
 

@@ -12,7 +12,7 @@ import { LoginInput } from '@shared/schemas/auth';
 import { errorMessage } from '@web/lib/api';
 import { fieldErrors } from '@web/lib/forms';
 import { sessionFromLogin, setSession } from '@web/lib/session';
-import { usePageTitle } from '@web/components/usePageTitle';
+import { usePageTitle } from '@web/components/use-page-title';
 import type { FromState } from '@web/components/RequireAuth';
 import { landingFor } from '@web/lib/landing';
 import { safeNext } from '@web/paths';

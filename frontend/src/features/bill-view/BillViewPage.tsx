@@ -13,7 +13,7 @@ import { loadStatusMessages } from '@web/lib/i18n';
 import { usePageWords } from '@web/lib/page-words';
 import { useSession } from '@web/lib/session';
 import { usePageReply } from '@web/lib/use-page-reply';
-import { usePageTitle } from '@web/components/usePageTitle';
+import { usePageTitle } from '@web/components/use-page-title';
 
 /**
  * The public bill (/bill/{number}?t={token}), reached from the bill's QR code or the Bills page. The token in

@@ -8,12 +8,12 @@ import { formatRupees } from '@shared/format';
 import { BILL_DEFAULT_TAKE, BILL_PAGE_SIZES, type InvoiceResponse } from '@shared/schemas/sales';
 import { errorMessage } from '@web/lib/api';
 import { checkFilters } from '@web/lib/filters';
-import { usePagedSearch } from '@web/lib/usePagedSearch';
+import { usePagedSearch } from '@web/lib/use-paged-search';
 import { PagingRow, SearchStatus } from '@web/components/PagedListParts';
 import { NativeSelectField } from '@web/components/FilterFields';
 import { ExportButton } from '@web/components/ExportButton';
 import { StaffPage } from '@web/components/StaffPage';
-import { usePageTitle } from '@web/components/usePageTitle';
+import { usePageTitle } from '@web/components/use-page-title';
 import { billQuery, EMPTY_FILTERS, listBills, listCropChoices, listUserNames, openBillQr, type BillFilters } from './api';
 import { BillFiltersForm } from './BillFiltersForm';
 import { BillsTable } from './BillsTable';
@@ -21,7 +21,7 @@ import { CancelBillDialog, type CancelAction } from './CancelBillDialog';
 import { CANCEL_REQUESTS_KEY, CancelRequestsSection } from './CancelRequestsSection';
 import { hasAnyRole } from '@shared/roles';
 import { useSession } from '@web/lib/session';
-import { useFeedback } from '@web/lib/useFeedback';
+import { useFeedback } from '@web/lib/use-feedback';
 import { FeedbackAlerts } from '@web/components/FeedbackAlerts';
 
 /**

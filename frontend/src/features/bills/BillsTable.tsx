@@ -10,7 +10,7 @@ import { cropLabel } from '@shared/crop-names';
 import { formatRupees } from '@shared/format';
 import type { InvoiceResponse } from '@shared/schemas/sales';
 import { DateAndTime } from '@web/components/DateAndTime';
-import { compactTableSx, pinnedEndSx } from '@web/components/listTable';
+import { compactTableSx, pinnedEndSx } from '@web/components/list-table';
 import { StaffTable, type StaffColumn } from '@web/components/StaffTable';
 import { to } from '@web/paths';
 

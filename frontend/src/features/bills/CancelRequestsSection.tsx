@@ -9,7 +9,7 @@ import { formatRupees } from '@shared/format';
 import type { CancelRequestView } from '@shared/schemas/credit-notes';
 import { errorMessage } from '@web/lib/api';
 import { DateAndTime } from '@web/components/DateAndTime';
-import { compactTableSx } from '@web/components/listTable';
+import { compactTableSx } from '@web/components/list-table';
 import { StaffTable, type StaffColumn } from '@web/components/StaffTable';
 import { to } from '@web/paths';
 import { listCancelRequests } from './api';

@@ -10,15 +10,15 @@ import {
   type Severity,
 } from '@shared/schemas/cms';
 import { formatDateTime, indiaInputToIso, isoToIndiaInput } from '@shared/format';
-import { useListQuery } from '@web/lib/useListQuery';
+import { useListQuery } from '@web/lib/use-list-query';
 import { EditButton } from '@web/components/RowActions';
 import { NativeSelectField } from '@web/components/FilterFields';
 import { StaffPage } from '@web/components/StaffPage';
 import type { StaffColumn } from '@web/components/StaffTable';
-import { usePageTitle } from '@web/components/usePageTitle';
+import { usePageTitle } from '@web/components/use-page-title';
 import { listAnnouncements, saveAnnouncement } from './api';
 import { CmsEditorForm, CmsTable } from './CmsScreenParts';
-import { useCmsEditor } from './useCmsEditor';
+import { useCmsEditor } from './use-cms-editor';
 
 interface Form {
   announcementID: number;

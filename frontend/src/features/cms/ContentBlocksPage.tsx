@@ -1,14 +1,14 @@
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
 import { BLOCK_LIMITS, BLOCK_REQUIRED, BlockInput, type BlockResponse } from '@shared/schemas/cms';
-import { useListQuery } from '@web/lib/useListQuery';
+import { useListQuery } from '@web/lib/use-list-query';
 import { EditButton } from '@web/components/RowActions';
 import { StaffPage } from '@web/components/StaffPage';
 import type { StaffColumn } from '@web/components/StaffTable';
-import { usePageTitle } from '@web/components/usePageTitle';
+import { usePageTitle } from '@web/components/use-page-title';
 import { listBlocks, saveBlock } from './api';
 import { CmsEditorForm, CmsTable } from './CmsScreenParts';
-import { useCmsEditor } from './useCmsEditor';
+import { useCmsEditor } from './use-cms-editor';
 
 interface Form {
   blockID: number;

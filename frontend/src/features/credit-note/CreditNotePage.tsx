@@ -9,7 +9,7 @@ import { loadStatusMessages } from '@web/lib/i18n';
 import { usePageWords } from '@web/lib/page-words';
 import { useSession } from '@web/lib/session';
 import { usePageReply } from '@web/lib/use-page-reply';
-import { usePageTitle } from '@web/components/usePageTitle';
+import { usePageTitle } from '@web/components/use-page-title';
 
 /**
  * The credit note (/credit-note/{number}?t={token}), printable on one A4 page with its QR code: the bill it

@@ -1,5 +1,5 @@
 import { call } from '@web/lib/api';
-import { catalogueQuery, type CatalogueFilter } from '@web/lib/catalogueQuery';
+import { catalogueQuery, type CatalogueFilter } from '@web/lib/catalogue-query';
 import type { CropInput } from '@shared/schemas/crops';
 
 export const listCrops = (f: CatalogueFilter) => call('GET /api/crops', { query: catalogueQuery(f) });

@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { formatDay, formatRupees } from '@shared/format';
 import type { DayCount } from '@shared/schemas/dashboard';
-import { usePageTitle } from '@web/components/usePageTitle';
+import { usePageTitle } from '@web/components/use-page-title';
 import { getSummary } from './api';
 import { Sparkline } from './Sparkline';
 

@@ -5,12 +5,12 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '@shared/format';
 import type { DataRequestReply } from '@shared/schemas/records';
-import { useListQuery } from '@web/lib/useListQuery';
+import { useListQuery } from '@web/lib/use-list-query';
 import { FeedbackAlerts, LoadErrorAlert } from '@web/components/FeedbackAlerts';
 import { NativeSelectField } from '@web/components/FilterFields';
 import { StaffPage } from '@web/components/StaffPage';
 import { StaffTable, type StaffColumn } from '@web/components/StaffTable';
-import { usePageTitle } from '@web/components/usePageTitle';
+import { usePageTitle } from '@web/components/use-page-title';
 import { listDataRequests, type StatusFilter } from './api';
 import { ResolveDialog } from './ResolveDialog';
 

@@ -12,7 +12,7 @@ import type { DayCloseView } from '@shared/schemas/day-close';
 import { errorMessage } from '@web/lib/api';
 import { FeedbackAlerts, LoadErrorAlert } from '@web/components/FeedbackAlerts';
 import { StaffTable, type StaffColumn } from '@web/components/StaffTable';
-import { useFeedback } from '@web/lib/useFeedback';
+import { useFeedback } from '@web/lib/use-feedback';
 import { storedBillLayout, type BillLayout } from '@web/lib/bill-layout';
 import { BillLayoutToggle } from '@web/components/BillLayoutToggle';
 import { dayCloseOf, indiaToday } from './api';

@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import { useTranslation } from 'react-i18next';
 import { sessionHasRole, useSession } from '@web/lib/session';
 import { StaffPage } from '@web/components/StaffPage';
-import { usePageTitle } from '@web/components/usePageTitle';
+import { usePageTitle } from '@web/components/use-page-title';
 import { AllSellersSection } from './AllSellersSection';
 import { MyDaySection } from './MyDaySection';
 

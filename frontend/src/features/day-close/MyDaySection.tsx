@@ -26,7 +26,7 @@ import {
 } from '@shared/schemas/day-close';
 import { ApiError, errorMessage } from '@web/lib/api';
 import { FeedbackAlerts, LoadErrorAlert } from '@web/components/FeedbackAlerts';
-import { useStaffForm } from '@web/lib/useStaffForm';
+import { useStaffForm } from '@web/lib/use-staff-form';
 import { closeDay, dayCloseOf, indiaToday } from './api';
 import { DayFigures, DifferenceText, rupees } from './figures';
 import { DenominationsTable } from './DenominationsTable';

@@ -1,5 +1,5 @@
 import { call } from '@web/lib/api';
-import { catalogueQuery, type CatalogueFilter } from '@web/lib/catalogueQuery';
+import { catalogueQuery, type CatalogueFilter } from '@web/lib/catalogue-query';
 import type { FarmerRegistration } from '@shared/schemas/farmers';
 
 export const listFarmers = (f: CatalogueFilter) => call('GET /api/farmers', { query: catalogueQuery(f) });

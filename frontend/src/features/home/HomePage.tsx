@@ -7,7 +7,7 @@ import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 // Type-only import: the schemas (and zod) stay out of the home page's chunk.
 import type { AnnouncementResponse, BlockResponse, HomeSummaryResponse } from '@shared/schemas/cms';
-import { usePageTitle } from '@web/components/usePageTitle';
+import { usePageTitle } from '@web/components/use-page-title';
 import { paths } from '@web/paths';
 import { fetchHomeSummary } from './api';
 import { ABOUT_SLUG, truncate } from './text';

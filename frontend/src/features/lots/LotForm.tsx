@@ -12,7 +12,7 @@ import type { CropDropdownItem } from '@shared/schemas/crops';
 import { YEAR_MAX, YEAR_MIN } from '@shared/schemas/lots';
 import type { ProducerResponse } from '@shared/schemas/producers';
 import { SaveCancelButtons } from '@web/components/SaveCancelButtons';
-import type { LotForm as LotFormModel } from './useLotForm';
+import type { LotForm as LotFormModel } from './use-lot-form';
 
 interface LotFormProps {
   lotForm: LotFormModel;

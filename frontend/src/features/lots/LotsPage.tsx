@@ -3,17 +3,17 @@ import Alert from '@mui/material/Alert';
 import { useTranslation } from 'react-i18next';
 import { currentYear, type LotResponse } from '@shared/schemas/lots';
 import { sessionHasRole, useSession } from '@web/lib/session';
-import { useListQuery } from '@web/lib/useListQuery';
+import { useListQuery } from '@web/lib/use-list-query';
 import { FeedbackAlerts, LoadErrorAlert } from '@web/components/FeedbackAlerts';
 import { StaffPage } from '@web/components/StaffPage';
-import { usePageTitle } from '@web/components/usePageTitle';
+import { usePageTitle } from '@web/components/use-page-title';
 import { listLots } from './api';
 import { LotFilters, type LotFilter } from './LotFilters';
 import { LotForm } from './LotForm';
 import { LotsTable } from './LotsTable';
 import { QrDialog } from './QrDialog';
-import { num, useLotForm } from './useLotForm';
-import { useLotOptions } from './useLotOptions';
+import { num, useLotForm } from './use-lot-form';
+import { useLotOptions } from './use-lot-options';
 
 /** Lots: form with a read-only code preview, filters, kg and quintal columns, QR dialog. No delete. */
 export default function LotsPage() {

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { cropLabel } from '@shared/crop-names';
 import { formatRupees } from '@shared/format';
 import type { LotResponse } from '@shared/schemas/lots';
-import { compactTableSx, pinnedEndSx } from '@web/components/listTable';
+import { compactTableSx, pinnedEndSx } from '@web/components/list-table';
 import { StaffTable, type StaffColumn } from '@web/components/StaffTable';
 
 const kgFmt = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 2 });

@@ -3,7 +3,7 @@ import { saveBlob } from '@web/lib/save-blob';
 import { getToken } from '@web/lib/session';
 import type { CreateLotInput, LotResponse, UpdateLotInput } from '@shared/schemas/lots';
 import { DROPDOWN_TAKE, LIST_TAKE } from '@shared/schemas/common';
-import { labelQrPng, labelQrSvg } from './qrLabel';
+import { labelQrPng, labelQrSvg } from './qr-label';
 
 export interface LotFilter {
   producerId?: number;

@@ -6,9 +6,9 @@ import { maskAadhaar } from '@shared/format';
 import { ADDRESS_MAX, NAME_MAX, ProducerInput, type ProducerResponse } from '@shared/schemas/producers';
 import { errorMessage } from '@web/lib/api';
 import { AADHAAR_INPUT_MAX, typedAadhaar } from '@shared/typed-numbers';
-import { useActiveToggle } from '@web/lib/useActiveToggle';
-import { useCatalogueList } from '@web/lib/useCatalogueList';
-import { useStaffForm } from '@web/lib/useStaffForm';
+import { useActiveToggle } from '@web/lib/use-active-toggle';
+import { useCatalogueList } from '@web/lib/use-catalogue-list';
+import { useStaffForm } from '@web/lib/use-staff-form';
 import { CatalogueListSection } from '@web/components/CatalogueListSection';
 import { FeedbackAlerts } from '@web/components/FeedbackAlerts';
 import { CatalogueRowActions } from '@web/components/RowActions';
@@ -16,7 +16,7 @@ import { SaveCancelButtons } from '@web/components/SaveCancelButtons';
 import { FormPaper, StaffPage } from '@web/components/StaffPage';
 import type { StaffColumn } from '@web/components/StaffTable';
 import { StatusChip } from '@web/components/StatusActions';
-import { usePageTitle } from '@web/components/usePageTitle';
+import { usePageTitle } from '@web/components/use-page-title';
 import { createProducer, getProducer, inactivateProducer, listProducers, restoreProducer, updateProducer } from './api';
 
 interface FormState {

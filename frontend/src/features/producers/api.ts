@@ -1,5 +1,5 @@
 import { call } from '@web/lib/api';
-import { catalogueQuery, type CatalogueFilter } from '@web/lib/catalogueQuery';
+import { catalogueQuery, type CatalogueFilter } from '@web/lib/catalogue-query';
 import type { ProducerInput } from '@shared/schemas/producers';
 
 export const listProducers = (f: CatalogueFilter) => call('GET /api/producers', { query: catalogueQuery(f) });

@@ -8,7 +8,7 @@ import { LOT_REFUSAL, lotTitle, refusalText } from '@shared/public-pages/words';
 import { call, routeUrl } from '@web/lib/api';
 import { usePageWords } from '@web/lib/page-words';
 import { usePageReply } from '@web/lib/use-page-reply';
-import { usePageTitle } from '@web/components/usePageTitle';
+import { usePageTitle } from '@web/components/use-page-title';
 
 /**
  * Public lot details, opened by scanning a lot's QR code on a phone: one small request, one image, plain

@@ -4,7 +4,7 @@ import Typography from '@mui/material/Typography';
 import type { QueueReply } from '@shared/schemas/counter';
 import { call } from '@web/lib/api';
 import { translate } from '@web/lib/i18n/lite';
-import { usePageTitle } from '@web/components/usePageTitle';
+import { usePageTitle } from '@web/components/use-page-title';
 
 /** How often the display asks again (the answer may be up to 5 s old in a shared cache). */
 export const QUEUE_REFRESH_MS = 7_000;

@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import NoticeText, { loadNotice, type Notice } from './NoticeText';
-import type { RegistrationForm } from './useRegistrationForm';
+import type { RegistrationForm } from './use-registration-form';
 
 /** The registration form as a plain page of the registrations function, for phones without JavaScript worth the name. */
 const BASIC_FORM_PATH = '/svsregistration/basic';

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { unitLabel } from '@shared/crop-rules';
 import { FILE_FIELD, FORM_FIELDS, type FormField } from './fields';
 import { fieldElementId, focusElement, SUMMARY_ID } from './focus';
-import type { RegistrationForm } from './useRegistrationForm';
+import type { RegistrationForm } from './use-registration-form';
 
 const LABEL_KEYS = {
   Name: 'registration.name',

@@ -7,7 +7,7 @@ import { AADHAAR_INPUT_MAX, MOBILE_INPUT_MAX } from '@shared/typed-numbers';
 import { LightTextField as TextField } from '@web/components/LightTextField';
 import { CATEGORIES, GENDERS } from './fields';
 import type { Values } from './form-values';
-import type { RegistrationForm } from './useRegistrationForm';
+import type { RegistrationForm } from './use-registration-form';
 
 /**
  * The form's text fields and native selects, two columns from the small breakpoint up. Each field says what

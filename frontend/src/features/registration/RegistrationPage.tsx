@@ -6,7 +6,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
-import { usePageTitle } from '@web/components/usePageTitle';
+import { usePageTitle } from '@web/components/use-page-title';
 import { loadStatusMessages } from '@web/lib/i18n';
 import { FIELD_MESSAGES, FILE_FIELD } from './fields';
 import { FindLetter } from './FindLetter';
@@ -14,7 +14,7 @@ import { SUMMARY_ID } from './focus';
 import { loadedSummary, loadValidation } from './load-validation';
 import { RegistrationFields } from './RegistrationFields';
 import { ScanField } from './ScanField';
-import { useRegistrationForm } from './useRegistrationForm';
+import { useRegistrationForm } from './use-registration-form';
 
 const RegistrationOpensNext = lazy(() => import('@web/components/RegistrationOpensNext'));
 /** The notice and the consent box, with their texts: after the first paint (the page's budget has no room for them). */

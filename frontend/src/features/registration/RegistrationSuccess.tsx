@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { loadStatusMessages } from '@web/lib/i18n';
 import { LetterStatus } from '@web/components/LetterStatus';
-import type { Registered } from './useRegistrationForm';
+import type { Registered } from './use-registration-form';
 
 /**
  * The panel after a registration whose reply carried no letter code: its number and year, and where it

@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { FILE_ACCEPT, FILE_FIELD } from './fields';
-import type { RegistrationForm } from './useRegistrationForm';
+import type { RegistrationForm } from './use-registration-form';
 
 /** The stored kinds, plus photo kinds that are converted to JPEG when chosen (./photo-fit). */
 const SCAN_ACCEPT = `${FILE_ACCEPT},.webp,.heic,.heif,image/webp,image/heic,image/heif`;

@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import type { RegistrationForm } from './useRegistrationForm';
+import type { RegistrationForm } from './use-registration-form';
 
 /**
  * The scan's status under its chooser: the progress and result of making a big photo smaller, the file's

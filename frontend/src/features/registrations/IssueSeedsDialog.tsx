@@ -15,7 +15,7 @@ import { saleRefusalMessage } from '@web/lib/sale-refusal';
 import { sessionHasRole, useSession } from '@web/lib/session';
 import { IssueSeedsForm } from './IssueSeedsForm';
 import { RegistrationSummary } from './RegistrationSummary';
-import { useIssueLots } from './useIssueLots';
+import { useIssueLots } from './use-issue-lots';
 
 const makeSale = (body: MakeSaleForm) => call('POST /api/sales/make', { body });
 

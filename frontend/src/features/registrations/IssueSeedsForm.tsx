@@ -16,9 +16,9 @@ import { QTY_CLAMP, quantityLabel, saleLimit } from '@shared/crop-rules';
 import { formatRupees } from '@shared/format';
 import type { RegistrationRow } from '@shared/schemas/registration';
 import { DEFAULT_PAYMENT_MODE, type MakeSaleForm, type PaymentMode } from '@shared/schemas/sales';
-import { fittingLot } from './fittingLot';
-import { checkSaleQuantity, unitKg, type QuantityProblem } from './saleQuantity';
-import type { IssueLots } from './useIssueLots';
+import { fittingLot } from './fitting-lot';
+import { checkSaleQuantity, unitKg, type QuantityProblem } from './sale-quantity';
+import type { IssueLots } from './use-issue-lots';
 
 const kgText = (n: number) => new Intl.NumberFormat('en-IN', { maximumFractionDigits: 3 }).format(n);
 

@@ -11,11 +11,11 @@ import type { RegistrationListReply, RegistrationRow } from '@shared/schemas/reg
 import { DEFAULT_REGISTRATION_PAGE_SIZE } from '@shared/schemas/registration-staff';
 import { errorMessage } from '@web/lib/api';
 import { checkFilters } from '@web/lib/filters';
-import { usePagedSearch } from '@web/lib/usePagedSearch';
+import { usePagedSearch } from '@web/lib/use-paged-search';
 import { PagingRow, SearchStatus } from '@web/components/PagedListParts';
 import { ExportButton } from '@web/components/ExportButton';
 import { StaffPage } from '@web/components/StaffPage';
-import { usePageTitle } from '@web/components/usePageTitle';
+import { usePageTitle } from '@web/components/use-page-title';
 import { to } from '@web/paths';
 import { aadhaarFileUrl, listRegistrations, registrationQuery, type RegistrationSearch } from './api';
 import { CancelRegistrationDialog } from './CancelRegistrationDialog';
@@ -23,7 +23,7 @@ import { FarmerLinkMenuItems } from './FarmerLinkMenuItems';
 import { IssueSeedsDialog } from './IssueSeedsDialog';
 import { IssuedNotice, type IssuedSale } from './IssuedNotice';
 import { RegistrationFilters, type RegistrationFilterValues } from './RegistrationFilters';
-import { mayIssueSeeds } from './mayIssueSeeds';
+import { mayIssueSeeds } from './may-issue-seeds';
 import { RegistrationsTable } from './RegistrationsTable';
 
 /**

@@ -11,10 +11,10 @@ import { quantityLabel } from '@shared/crop-rules';
 import { formatDay } from '@shared/format';
 import type { RegistrationRow } from '@shared/schemas/registration';
 import { DateAndTime } from '@web/components/DateAndTime';
-import { compactTableSx, pinnedEndSx, tallListBoxSx } from '@web/components/listTable';
+import { compactTableSx, pinnedEndSx, tallListBoxSx } from '@web/components/list-table';
 import { StaffTable, type StaffColumn } from '@web/components/StaffTable';
 import { to } from '@web/paths';
-import { mayIssueSeeds } from './mayIssueSeeds';
+import { mayIssueSeeds } from './may-issue-seeds';
 import { StatusChip } from './StatusChip';
 
 /** Row colours by billed state: solid, so that the pinned Billed and Actions cells can take them too. */

@@ -7,7 +7,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { frameReader } from './letterScanner';
+import { frameReader } from './letter-scanner';
 
 /** The browser's camera error, as the clerk reads it in the page's language (by the error's name). */
 type CameraFailure = 'cameraDenied' | 'cameraMissing' | 'cameraBusy' | 'cameraOther';

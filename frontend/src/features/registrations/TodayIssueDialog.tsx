@@ -16,8 +16,8 @@ import { call, errorMessage } from '@web/lib/api';
 import { sessionHasRole, useSession } from '@web/lib/session';
 import { to } from '@web/paths';
 import { IssueSeedsForm } from './IssueSeedsForm';
-import { issueRowOf } from './todayRow';
-import { useIssueLots } from './useIssueLots';
+import { issueRowOf } from './today-row';
+import { useIssueLots } from './use-issue-lots';
 
 const makeSale = (body: MakeSaleForm) => call('POST /api/sales/make', { body });
 

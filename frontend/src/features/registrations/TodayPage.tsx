@@ -20,7 +20,7 @@ import { cropLabel } from '@shared/crop-names';
 import { quantityLabel } from '@shared/crop-rules';
 import { CHECKIN_REFUSALS, type CheckinInput, type TodayRow, type TodayStatus } from '@shared/schemas/counter';
 import { StaffPage } from '@web/components/StaffPage';
-import { usePageTitle } from '@web/components/usePageTitle';
+import { usePageTitle } from '@web/components/use-page-title';
 import { ApiError, call, errorMessage } from '@web/lib/api';
 import { loadQueueMessages } from '@web/lib/i18n';
 import { storedCounterName } from '@web/lib/counter-name';
@@ -32,7 +32,7 @@ import { CounterNameDialog } from './CounterNameDialog';
 import { CounterSettings } from './CounterSettings';
 import { ScanLetterDialog } from './ScanLetterDialog';
 import { TodayIssueDialog } from './TodayIssueDialog';
-import { checkinOf, enterAction, matchesSearch } from './todayRow';
+import { checkinOf, enterAction, matchesSearch } from './today-row';
 
 const STATUSES: readonly TodayStatus[] = ['expected', 'arrived', 'billed', 'no-show'];
 const CHIP_COLOR = { expected: 'default', arrived: 'info', billed: 'success', 'no-show': 'warning' } as const;

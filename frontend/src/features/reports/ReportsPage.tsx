@@ -12,7 +12,7 @@ import { REPORT_GROUPINGS, type ReportGrouping } from '@shared/schemas/reports';
 import { NativeSelectField } from '@web/components/FilterFields';
 import { StaffPage } from '@web/components/StaffPage';
 import { StaffTable, type StaffColumn } from '@web/components/StaffTable';
-import { usePageTitle } from '@web/components/usePageTitle';
+import { usePageTitle } from '@web/components/use-page-title';
 import { errorMessage } from '@web/lib/api';
 import { saveBlob } from '@web/lib/save-blob';
 import { getReport, type ReportRequest } from './api';

@@ -5,7 +5,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { SettingsInput } from '@shared/schemas/admin';
-import { useStaffForm } from '@web/lib/useStaffForm';
+import { useStaffForm } from '@web/lib/use-staff-form';
 import { AllocationFields } from './AllocationFields';
 import { OpeningFields, ScheduleFields, ShiftLabelFields } from './AppointmentFields';
 import { BillFields } from './BillFields';

@@ -3,7 +3,7 @@ import Alert from '@mui/material/Alert';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '@web/lib/api';
-import { usePageTitle } from '@web/components/usePageTitle';
+import { usePageTitle } from '@web/components/use-page-title';
 import { getSettings } from './api';
 import { CAPACITY_QUERY_KEY, CapacityTable } from './CapacityTable';
 import { SeasonClose } from './SeasonClose';

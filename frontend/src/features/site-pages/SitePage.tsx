@@ -9,7 +9,7 @@ import { paths } from '@web/paths';
 import { SitemapPage } from './SitemapPage';
 import { SITE_PAGES } from '@shared/site-pages';
 import type { SitePageResponse } from '@shared/schemas/cms';
-import { usePageTitle } from '@web/components/usePageTitle';
+import { usePageTitle } from '@web/components/use-page-title';
 import { loadSitePage, Paragraphs, paragraphsOf, SITEMAP_PATH, textIn } from '@web/components/site-content';
 
 /**

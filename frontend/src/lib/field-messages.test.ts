@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { FieldErrors } from 'react-hook-form';
-import { messagesOf } from './fieldMessages';
+import { messagesOf } from './field-messages';
 
 describe('messagesOf', () => {
   it('lists top-level, nested and array field messages by dotted path, in order', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TodayRow } from '@shared/schemas/counter';
-import { checkinOf, enterAction, issueRowOf, matchesSearch } from './todayRow';
+import { checkinOf, enterAction, issueRowOf, matchesSearch } from './today-row';
 
 const row: TodayRow = {
   registrationId: 42,

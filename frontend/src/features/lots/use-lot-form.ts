@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { CreateLotInput, UpdateLotInput, currentYear, type LotResponse } from '@shared/schemas/lots';
-import { useStaffForm } from '@web/lib/useStaffForm';
+import { useStaffForm } from '@web/lib/use-staff-form';
 import { createLot, updateLot } from './api';
-import { useLotCodePreview } from './useLotCodePreview';
+import { useLotCodePreview } from './use-lot-code-preview';
 
 export interface LotFormState {
   producerID: string;

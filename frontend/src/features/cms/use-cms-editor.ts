@@ -1,7 +1,7 @@
 import type { FieldValues, Path, PathValue } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { useStaffForm } from '@web/lib/useStaffForm';
+import { useStaffForm } from '@web/lib/use-staff-form';
 
 interface CmsEditorOptions<F, I, R> {
   /** A blank form (id 0: Save creates). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { LotForCrop } from '@shared/schemas/lots';
-import { fittingLot } from './fittingLot';
+import { fittingLot } from './fitting-lot';
 
 const lot = (lotID: number, year: number, remaining: number): LotForCrop => ({
   lotID,

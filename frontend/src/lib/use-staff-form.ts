@@ -4,8 +4,8 @@ import { get, useForm, type FieldErrors, type FieldValues, type Path, type PathV
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { ApiError, errorMessage } from './api';
-import { messagesOf } from './fieldMessages';
-import { useFeedback } from './useFeedback';
+import { messagesOf } from './field-messages';
+import { useFeedback } from './use-feedback';
 
 /** How a failed save's field messages from the server (ApiError.fields) are shown on the form. */
 type ServerFields = 'all' | 'first' | 'none';

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from './api';
-import type { useFeedback } from './useFeedback';
+import type { useFeedback } from './use-feedback';
 
 interface ActiveToggleOptions<R> {
   inactivate: (row: R) => Promise<unknown>;

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { ParseKeys } from 'i18next';
-import type { CatalogueFilter } from './catalogueQuery';
-import { useListQuery } from './useListQuery';
+import type { CatalogueFilter } from './catalogue-query';
+import { useListQuery } from './use-list-query';
 
 /** A catalogue list (crops, producers, farmers) under its search text and "Include inactive" choice. */
 export function useCatalogueList<T>(name: string, fetchRows: (filter: CatalogueFilter) => Promise<T[]>, failKey: ParseKeys) {

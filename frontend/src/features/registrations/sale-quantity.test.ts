@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { CropRules } from '@shared/crop-rules';
 import type { LotForCrop } from '@shared/schemas/lots';
 import type { RegistrationRow } from '@shared/schemas/registration';
-import { checkSaleQuantity } from './saleQuantity';
+import { checkSaleQuantity } from './sale-quantity';
 
 const WHEAT: CropRules = { unit: 'bag', bagSizeKg: 40, minQty: 1, maxQty: 3, defaultQty: 1 };
 const row = { bagsRequested: 2, unit: 'bag' } as RegistrationRow;
