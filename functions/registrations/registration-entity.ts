@@ -3,6 +3,7 @@ import { docClient, tableName } from '../lib/aws';
 import { batchGet } from '../lib/batch-get';
 import { padId } from '../lib/counters';
 import type { AllocationStatus } from '@shared/allocation-status';
+import { sameCrop } from '@shared/crop-rules';
 
 /**
  * The stored registration: its item, keys and reads (docs/data-model.md, "Registrations"). What other areas
@@ -115,6 +116,13 @@ export interface RegistrationItem {
   gsi3pk: string;
   gsi3sk: string;
 }
+
+/**
+ * Whether the registration is for this catalogue crop: by the crop's id (the registration's `cropId` is the
+ * form's field; the catalogue's is `cropID`), or by name on registrations made before crops had ids.
+ */
+export const isForCrop = (r: Pick<RegistrationItem, 'cropId' | 'cropName'>, crop: { cropID: number; cropName: string }) =>
+  r.cropId !== undefined ? r.cropId === crop.cropID : sameCrop(r.cropName, crop.cropName);
 
 export const regKey = (year: number, id: number) => ({ pk: `REG#${year}#${padId(id)}`, sk: 'REG' });
 export const codeKey = (code: string) => ({ pk: `REGCODE#${code}`, sk: 'REGCODE' });

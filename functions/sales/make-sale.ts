@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { quantityLabel, requestedKg, rulesOfCrop, saleLimit, saleQuantityKg, sameCrop, type CropRules } from '@shared/crop-rules';
+import { quantityLabel, requestedKg, rulesOfCrop, saleLimit, saleQuantityKg, type CropRules } from '@shared/crop-rules';
 import { financialYearOf, formatInvoiceNumber, type MakeSaleInput, type MakeSaleReply } from '@shared/schemas/sales';
 import type { AuditTrail } from '../lib/audit-log';
 import type { Caller } from '../lib/caller';
@@ -16,7 +16,7 @@ import { hsnOfCrop } from '@shared/hsn';
 import { getCrop } from '../crops/crop-entity';
 import { getLot } from '../lots/lot-entity';
 import { gramsToKg, kgToGrams, paiseToRupees } from '../lib/units';
-import { getRegistration, type RegistrationItem } from '../registrations/registration-entity';
+import { getRegistration, isForCrop, type RegistrationItem } from '../registrations/registration-entity';
 import * as repo from './repository';
 import { saleClock } from './sale-clock';
 import { type InvoiceItem, type InvoiceSupplier, getInvoice, invoiceIdOf } from './invoice-entity';
@@ -177,9 +177,7 @@ async function makeSaleOnce(input: MakeSaleInput, caller: Caller, audit: AuditTr
   }
   const [crop, supplier] = await Promise.all([read(() => getCrop(lot.cropID)), read(supplierNow)]);
   if (!crop) throw badRequest(`The crop of lot ${lot.lotCode} no longer exists`, { lotID: 'Crop missing' });
-  // Registrations name their crop by catalogue id; older ones only by name.
-  if (reg.cropId !== undefined ? reg.cropId !== lot.cropID : !sameCrop(reg.cropName, crop.cropName))
-    throw cropMismatch(reg.cropName, lot.lotCode, crop.cropName);
+  if (!isForCrop(reg, crop)) throw cropMismatch(reg.cropName, lot.lotCode, crop.cropName);
 
   const rules = rulesOfCrop(crop);
   const above = aboveRequest(input, caller, rules, reg);
