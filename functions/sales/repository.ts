@@ -48,6 +48,14 @@ export interface SaleWrite {
 }
 
 /**
+ * Position of each item in the sale transaction below, for sale-cancellation.ts to read why a cancelled sale
+ * failed: keep it in step with the array's order.
+ * `pool` is the stock pool of the registration's crop and year; a lot of another year has its own pool
+ * next to it (`lotPool`). Only these items carry conditions; the due entry's delete and the stats do not.
+ */
+export const SALE_TX = { counter: 0, invoice: 1, lot: 2, registration: 3, pool: 4, lotPool: 5 } as const;
+
+/**
  * The sale, all or nothing, in one TransactWriteItems:
  *  0. the financial year's counter moves from `seen` to `seen + 1` (compare-and-set: a number is used only
  *     when this transaction commits, so the sequence has no gaps and no duplicates);
@@ -63,7 +71,6 @@ export interface SaleWrite {
  *  the dashboard's daily and running sales stats, overall and for the seller (ADD), and last the scan's purge
  *  entry (its retention time starts with the bill), the report counter of the registration's combination, the
  *  seller's day figures (refused once the day is closed; docs/decisions/0026-day-close.md), and the audit entry.
- * The positions 0-5 are SALE_TX (sale-cancellation.ts), which reads why a cancelled sale failed.
  * The stats ride in the transaction: the counter already orders every sale of the year, so they add no
  * contention, and the dashboard can never disagree with the bills (no double count on a retry, no loss on
  * a crash between two writes).

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { reasonAttr, SALE_TX, saleFailure } from './sale-cancellation';
+import { SALE_TX } from './repository';
+import { reasonAttr, saleFailure } from './sale-cancellation';
 
 const sale = { saleId: 'sale-1', cropID: 7 };
 const ok = { Code: 'None' };

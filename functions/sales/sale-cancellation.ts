@@ -1,13 +1,7 @@
 import type { AllocationStatus } from '@shared/allocation-status';
 import { cancellationReasons, isTransient } from '../lib/retry';
+import { SALE_TX } from './repository';
 import { failedOnClosedDay } from './seller-day';
-
-/**
- * Position of each item in the sale transaction (repository.commitSale), to read cancellation reasons.
- * `pool` is the stock pool of the registration's crop and year; a lot of another year has its own pool
- * next to it (`lotPool`). Only these items carry conditions; the due entry's delete and the stats do not.
- */
-export const SALE_TX = { counter: 0, invoice: 1, lot: 2, registration: 3, pool: 4, lotPool: 5 } as const;
 
 /** Why a sale's transaction did not commit, read from the error (docs/invariants.md#4-gapless-invoice-numbers). */
 export type SaleFailure =
