@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import jsQR from 'jsqr';
 import type { BrowserContext, Page } from 'playwright-core';
@@ -6,7 +6,7 @@ import { PNG } from 'pngjs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createProducerCropLot, type AdminPost } from '../fixtures/catalogue';
 import { registerFarmer, validFields } from '../fixtures/registration-helpers';
-import { DESKTOP, PHONE, screenshot } from '../support/browser';
+import { DESKTOP, PHONE, shotsOf } from '../support/browser';
 import { useE2EStack } from '../support/e2e';
 
 /**
@@ -34,15 +34,7 @@ let lot: { lotID: number; lotCode: string };
 let context: BrowserContext;
 let page: Page;
 
-/** The test's screenshot, and a copy in SHOTS_DIR when it is set (for people to look at). */
-async function shot(p: Page, name: string, opts: { fullPage?: boolean } = {}) {
-  await screenshot(p, `admin-screens-${name}`, opts);
-  const dir = process.env.SHOTS_DIR;
-  if (dir) {
-    mkdirSync(dir, { recursive: true });
-    await p.screenshot({ path: join(dir, `${name}.png`), fullPage: opts.fullPage ?? true });
-  }
-}
+const shot = shotsOf('admin-screens');
 
 async function setConfig(key: string, value: string) {
   const r = await e2e.asAdmin('POST', '/api/config', { key, value });
@@ -171,7 +163,7 @@ describe('admin screens at 1280 px', () => {
     await page.getByText('Settings saved.').waitFor();
     await expect.poll(() => first.getByTestId('capacity-figure').textContent()).toBe('1 / 5');
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-    await shot(page, 'settings-bottom-sidebar-1280-en', { fullPage: false });
+    await shot(page, 'settings-bottom-sidebar-1280-en', false);
   });
 
   it('crops: the quantity choice says what it does', async () => {
@@ -245,7 +237,7 @@ describe('admin screens at 1280 px', () => {
       for (let x = 0; x < width; x++) if (image.data[(y * width + x) * 4] < 100) darkInBand++;
     }
     expect(darkInBand).toBeGreaterThan(500);
-    await shot(page, 'lot-qr-dialog-1280-en', { fullPage: false });
+    await shot(page, 'lot-qr-dialog-1280-en', false);
     await dialog.getByRole('button', { name: 'Close' }).click();
   });
 });
@@ -278,7 +270,7 @@ describe('capacity at 360 px in Hindi', () => {
     await capacity
       .getByRole('heading')
       .evaluate((el) => window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - 64));
-    await shot(p, 'settings-capacity-360-hi-table', { fullPage: false });
+    await shot(p, 'settings-capacity-360-hi-table', false);
     await phone.close();
   });
 });

@@ -1,8 +1,7 @@
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, handleDialogs, PHONE, screenshot } from '../support/browser';
+import { DESKTOP, handleDialogs, PHONE, shotsOf } from '../support/browser';
 import { useE2EStack } from '../support/e2e';
 import { fillRegistrationForm } from '../support/registration-form';
 import { FIXTURES, newAadhaar, newMobile, registerFarmer, validFields } from '../fixtures/registration-helpers';
@@ -32,26 +31,9 @@ const crops = { Wheat: 0, Mustard: 0, Chickpea: 0, Lentil: 0, Pea: 0, Barley: 0 
 /** Sold by the kg, as lentil is here: a request of 2 kg is 2 kg. */
 const BY_THE_KG = { rules: { unit: 'kg', bagSizeKg: 1, minQty: 1, maxQty: 6, defaultQty: 1 } };
 
-async function shot(page: Page, name: string, fullPage = true) {
-  await screenshot(page, `allocation-${name}`, { fullPage });
-  const dir = process.env.SHOTS_DIR;
-  if (!dir) return;
-  mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: join(dir, `${name}.png`), fullPage });
-}
+const shot = shotsOf('allocation');
 
-async function context(viewport: { width: number; height: number }, lang: 'hi' | 'en'): Promise<BrowserContext> {
-  const phone = viewport.width < 600;
-  const ctx = await e2e.browser.newContext({
-    viewport,
-    locale: lang === 'en' ? 'en-IN' : 'hi-IN',
-    timezoneId: 'Asia/Kolkata',
-    ...(phone ? { isMobile: true, hasTouch: true } : {}),
-  });
-  ctx.setDefaultTimeout(20_000);
-  await ctx.addInitScript((l) => localStorage.setItem('lang', l), lang);
-  return ctx;
-}
+const context = (viewport: { width: number; height: number }, lang: 'hi' | 'en') => e2e.context({ viewport, lang });
 
 /** A registration made through the API; its reply's data. */
 async function registered(crop: keyof typeof crops, quantity: number, mobile = newMobile(), gender = 'पुरुष') {
@@ -79,10 +61,7 @@ async function openLetter(page: Page, code: string) {
 
 /** An admin's page, signed in, at `path`; in Hindi after signing in when asked (the sign-in page is English). */
 async function adminPage(ctx: BrowserContext, path: string, lang: 'hi' | 'en' = 'en'): Promise<Page> {
-  const page = await newPage(ctx);
-  await page.goto(url(`/login?next=${encodeURIComponent(path)}`));
-  await e2e.submitSignIn(page);
-  await page.waitForURL((u) => u.pathname === path);
+  const page = await e2e.adminPage(ctx, path);
   if (lang === 'hi') {
     await ctx.addInitScript(() => localStorage.setItem('lang', 'hi'));
     await page.reload();

@@ -1,8 +1,5 @@
-import { mkdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { DESKTOP, PHONE, screenshot } from '../support/browser';
+import { DESKTOP, PHONE, shotsOf, downloadedBytes } from '../support/browser';
 import { useE2EStack } from '../support/e2e';
 
 /**
@@ -15,14 +12,7 @@ const ADMIN_PASSWORD = 'audit-pass-1';
 
 const e2e = useE2EStack({ name: 'audit', adminEmail: ADMIN_EMAIL, adminPassword: ADMIN_PASSWORD });
 
-async function shot(p: Page, name: string) {
-  await screenshot(p, `audit-${name}`);
-  const dir = process.env.SHOTS_DIR;
-  if (dir) {
-    mkdirSync(dir, { recursive: true });
-    await p.screenshot({ path: join(dir, `${name}.png`), fullPage: true });
-  }
-}
+const shot = shotsOf('audit');
 
 let writes = 0;
 
@@ -82,7 +72,7 @@ it('lists, filters and exports the entries at 1280 px in English', async () => {
 
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
   expect(download.suggestedFilename()).toMatch(/^audit-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.csv$/);
-  const bytes = readFileSync((await download.path())!);
+  const bytes = await downloadedBytes(download);
   expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   const lines = bytes.subarray(3).toString('utf8').trimEnd().split('\r\n');
   expect(lines[0]).toBe('When (UTC),Who,User ID,Roles,Address,Action,Record,Change');

@@ -1,11 +1,10 @@
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { en } from '@web/lib/i18n/en';
 import { hi } from '@web/lib/i18n/hi';
-import { DESKTOP, PHONE } from '../support/browser';
+import { DESKTOP, PHONE, shotsOf } from '../support/browser';
 import { useE2EStack } from '../support/e2e';
 import { FIXTURES, newAadhaar, newMobile, registerFarmer, useCrops, validFields } from '../fixtures/registration-helpers';
 import { adminPostOf, createLot, TEST_STOCK_PRODUCER } from '../fixtures/catalogue';
@@ -21,12 +20,7 @@ const e2e = useE2EStack({ name: 'basic-registration', adminEmail: 'e2e-basic@see
 const { url, newPage, pageErrors } = e2e;
 const contexts: BrowserContext[] = [];
 
-async function shot(page: Page, name: string) {
-  const dir = process.env.SHOTS_DIR;
-  if (!dir) return;
-  mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true });
-}
+const shot = shotsOf('basic-registration');
 
 /** Serious and critical WCAG 2.0/2.1 A and AA findings of axe-core, as test/e2e/a11y.e2e.test.ts counts them. */
 async function accessibilityFailures(page: Page): Promise<string[]> {

@@ -1,5 +1,3 @@
-import { copyFileSync, mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { UpdateCommand } from '@functions/lib/dynamo-commands';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,7 +6,7 @@ import { invoiceKey } from '@functions/sales/invoice-entity';
 import { createProducerCropLot } from '../fixtures/catalogue';
 import { registerFarmer, validFields } from '../fixtures/registration-helpers';
 import { SAMPLE_PRODUCER } from '../fixtures/sample-catalogue';
-import { DESKTOP, PHONE, SCREENSHOT_DIR } from '../support/browser';
+import { DESKTOP, PHONE, shotsOf } from '../support/browser';
 import { useE2EStack } from '../support/e2e';
 
 /**
@@ -35,16 +33,7 @@ let cropID = 0;
 let billPath = '';
 let bill: Record<string, any> = {};
 
-async function shot(p: Page, name: string, fullPage = true) {
-  mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  const path = join(SCREENSHOT_DIR, `bill-of-supply-${name}.png`);
-  await p.screenshot({ path, fullPage, animations: 'disabled' });
-  const dir = process.env.SHOTS_DIR;
-  if (dir) {
-    mkdirSync(dir, { recursive: true });
-    copyFileSync(path, join(dir, `${name}.png`));
-  }
-}
+const shot = shotsOf('bill-of-supply');
 
 /** Signs in on the login page in either language (Enter submits the form). */
 async function signIn(p: Page) {
@@ -54,15 +43,7 @@ async function signIn(p: Page) {
 }
 
 async function context(lang: 'hi' | 'en'): Promise<BrowserContext> {
-  const phone = lang === 'hi';
-  const ctx = await e2e.browser.newContext({
-    viewport: phone ? PHONE : DESKTOP,
-    locale: phone ? 'hi-IN' : 'en-IN',
-    timezoneId: 'Asia/Kolkata',
-    ...(phone ? { isMobile: true, hasTouch: true } : {}),
-  });
-  ctx.setDefaultTimeout(15_000);
-  await ctx.addInitScript((lng) => window.localStorage.setItem('lang', lng), lang);
+  const ctx = await e2e.context({ viewport: lang === 'hi' ? PHONE : DESKTOP, lang, timeout: 15_000 });
   contexts.push(ctx);
   return ctx;
 }

@@ -1,10 +1,9 @@
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { en } from '@web/lib/i18n/en';
 import { hi } from '@web/lib/i18n/hi';
-import { DESKTOP, PHONE } from '../support/browser';
+import { DESKTOP, PHONE, shotsOf } from '../support/browser';
 import { fillRegistrationForm } from '../support/registration-form';
 import { useE2EStack } from '../support/e2e';
 import { FIXTURES, newAadhaar, newMobile, registerFarmer, useCrops, validFields } from '../fixtures/registration-helpers';
@@ -29,12 +28,7 @@ let lotCode = '';
 let letterCode = '';
 let invoiceNumber = '';
 
-async function shot(page: Page, name: string) {
-  const dir = process.env.SHOTS_DIR;
-  if (!dir) return;
-  mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true });
-}
+const shot = shotsOf('consent');
 
 async function pageIn(view: View): Promise<Page> {
   const key = view.lang;

@@ -1,4 +1,3 @@
-import { copyFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,7 +5,7 @@ import { setClockForTests as setCounterClock } from '@functions/counter/counter-
 import { createCrop, createLot, createProducer } from '../fixtures/catalogue';
 import { registerFarmer, useCrops, validFields } from '../fixtures/registration-helpers';
 import { SAMPLE_PRODUCER, SAMPLE_WHEAT } from '../fixtures/sample-catalogue';
-import { DESKTOP, PHONE, launchBrowser, screenshot } from '../support/browser';
+import { DESKTOP, PHONE, launchBrowser, shotsOf } from '../support/browser';
 import { useE2EStack } from '../support/e2e';
 import { pngToY4m } from '../support/y4m';
 
@@ -37,19 +36,7 @@ let lotID: number;
 let appointmentDay: string;
 let camera: Browser;
 
-async function shot(p: Page, name: string, fullPage = true) {
-  // A dialog's screenshot once its fade-in has ended.
-  await expect
-    .poll(() =>
-      p.evaluate(() => [...document.querySelectorAll('.MuiDialog-container')].every((e) => getComputedStyle(e).opacity === '1')),
-    )
-    .toBe(true);
-  const path = await screenshot(p, `counter-day-${name}`, { fullPage });
-  if (process.env.SHOTS_DIR) {
-    mkdirSync(process.env.SHOTS_DIR, { recursive: true });
-    copyFileSync(path, join(process.env.SHOTS_DIR, `${name}.png`));
-  }
-}
+const shot = shotsOf('counter-day');
 
 async function sellerContext(b: Browser, o: { viewport: { width: number; height: number }; lang: 'hi' | 'en' }) {
   const ctx = await b.newContext({ viewport: o.viewport, timezoneId: 'Asia/Kolkata' });

@@ -1,11 +1,9 @@
-import { copyFileSync, mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCrop, createLot, createProducer } from '../fixtures/catalogue';
 import { registerFarmer, useCrops, validFields } from '../fixtures/registration-helpers';
 import { SAMPLE_PRODUCER, SAMPLE_WHEAT } from '../fixtures/sample-catalogue';
-import { DESKTOP, PHONE, handleDialogs, screenshot } from '../support/browser';
+import { DESKTOP, PHONE, handleDialogs, shotsOf } from '../support/browser';
 import { useE2EStack } from '../support/e2e';
 
 /**
@@ -29,14 +27,7 @@ let billedId = 0;
 let staff: BrowserContext;
 let page: Page;
 
-/** A screenshot in test-results/screenshots, copied to SHOTS_DIR when it is set (for looking at them by hand). */
-async function shot(p: Page, name: string, fullPage = false) {
-  const path = await screenshot(p, `counter-${name}`, { fullPage });
-  if (process.env.SHOTS_DIR) {
-    mkdirSync(process.env.SHOTS_DIR, { recursive: true });
-    copyFileSync(path, join(process.env.SHOTS_DIR, `${name}.png`));
-  }
-}
+const shot = shotsOf('counter', { fullPage: false });
 
 async function signIn(p: Page, email = ADMIN_EMAIL, password = ADMIN_PASSWORD) {
   await p.goto(url('/login'));

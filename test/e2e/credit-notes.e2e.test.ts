@@ -1,12 +1,10 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createProducerCropLot } from '../fixtures/catalogue';
 import { newAadhaar, newMobile, registerFarmer, useCrops, validFields } from '../fixtures/registration-helpers';
 import { SAMPLE_PRODUCER, SAMPLE_WHEAT } from '../fixtures/sample-catalogue';
-import { DESKTOP, PHONE, screenshot } from '../support/browser';
+import { DESKTOP, PHONE, shotsOf } from '../support/browser';
 import { useE2EStack } from '../support/e2e';
 
 /**
@@ -31,26 +29,9 @@ let lotID: number;
 let admin: Page;
 const bills: Bill[] = [];
 
-async function shot(page: Page, name: string, fullPage = true) {
-  await screenshot(page, `credit-notes-${name}`, { fullPage });
-  const dir = process.env.SHOTS_DIR;
-  if (!dir) return;
-  mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: join(dir, `${name}.png`), fullPage });
-}
+const shot = shotsOf('credit-notes');
 
-async function context(viewport: { width: number; height: number }, lang: 'hi' | 'en'): Promise<BrowserContext> {
-  const phone = viewport.width < 600;
-  const ctx = await e2e.browser.newContext({
-    viewport,
-    locale: lang === 'en' ? 'en-IN' : 'hi-IN',
-    timezoneId: 'Asia/Kolkata',
-    ...(phone ? { isMobile: true, hasTouch: true } : {}),
-  });
-  ctx.setDefaultTimeout(20_000);
-  await ctx.addInitScript((l) => localStorage.setItem('lang', l), lang);
-  return ctx;
-}
+const context = (viewport: { width: number; height: number }, lang: 'hi' | 'en') => e2e.context({ viewport, lang });
 
 async function signedIn(
   lang: 'hi' | 'en',

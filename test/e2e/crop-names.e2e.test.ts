@@ -1,11 +1,9 @@
-import { copyFileSync, mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProducerCropLot } from '../fixtures/catalogue';
 import { registerFarmer, validFields } from '../fixtures/registration-helpers';
 import { SAMPLE_PRODUCER } from '../fixtures/sample-catalogue';
-import { DESKTOP, PHONE, SCREENSHOT_DIR } from '../support/browser';
+import { DESKTOP, PHONE, shotsOf } from '../support/browser';
 import { useE2EStack } from '../support/e2e';
 
 /**
@@ -25,17 +23,7 @@ let lotCode = '';
 let letterCode = '';
 let billPath = '';
 
-/** A screenshot (transitions finished) in test-results/screenshots/, and in SHOTS_DIR too when it is set. */
-async function shot(p: Page, name: string) {
-  mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  const path = join(SCREENSHOT_DIR, `crop-names-${name}.png`);
-  await p.screenshot({ path, fullPage: true, animations: 'disabled' });
-  const dir = process.env.SHOTS_DIR;
-  if (dir) {
-    mkdirSync(dir, { recursive: true });
-    copyFileSync(path, join(dir, `${name}.png`));
-  }
-}
+const shot = shotsOf('crop-names');
 
 async function visitor(lang: 'hi' | 'en'): Promise<Page> {
   const phone = lang === 'hi';

@@ -1,12 +1,10 @@
-import { copyFileSync, mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProducerCropLot } from '../fixtures/catalogue';
 import { registerFarmer, useCrops, validFields } from '../fixtures/registration-helpers';
 import { SAMPLE_PRODUCER, SAMPLE_WHEAT } from '../fixtures/sample-catalogue';
-import { DESKTOP, PHONE, SCREENSHOT_DIR, handleDialogs } from '../support/browser';
+import { DESKTOP, PHONE, handleDialogs, shotsOf } from '../support/browser';
 import { useE2EStack } from '../support/e2e';
 
 /**
@@ -29,16 +27,7 @@ let lotID = 0;
 const seller = { email: '', token: '', name: 'Counter Seller Asha', userID: 0 };
 const bills: { invoiceNumber: string; invoiceID: number; totalAmount: number }[] = [];
 
-async function shot(p: Page, name: string, fullPage = true) {
-  mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  const path = join(SCREENSHOT_DIR, `day-close-${name}.png`);
-  await p.screenshot({ path, fullPage, animations: 'disabled' });
-  const dir = process.env.SHOTS_DIR;
-  if (dir) {
-    mkdirSync(dir, { recursive: true });
-    copyFileSync(path, join(dir, `${name}.png`));
-  }
-}
+const shot = shotsOf('day-close');
 
 async function api(method: string, path: string, token: string, body?: unknown) {
   const res = await fetch(url(path), {

@@ -1,11 +1,9 @@
-import { mkdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import type { BrowserContext, Page, Route } from 'playwright-core';
 import { readSheet } from 'read-excel-file/node';
 import { beforeAll, expect, it } from 'vitest';
 import { kolkataDate } from '@shared/schemas/registration';
-import { DESKTOP, PHONE, screenshot } from '../support/browser';
+import { DESKTOP, PHONE, shotsOf, downloadedBytes } from '../support/browser';
 import { useE2EStack } from '../support/e2e';
 import {
   DISTRICTS,
@@ -42,15 +40,7 @@ beforeAll(async () => {
   );
 }, 120_000);
 
-/** The visible part of the screen only: the long list below does not matter here. */
-async function shot(p: Page, name: string) {
-  await screenshot(p, `exports-${name}`, { fullPage: false });
-  const dir = process.env.SHOTS_DIR;
-  if (dir) {
-    mkdirSync(dir, { recursive: true });
-    await p.screenshot({ path: join(dir, `${name}.png`) });
-  }
-}
+const shot = shotsOf('exports', { fullPage: false });
 
 async function signedIn(ctx: BrowserContext, path: string, lang: 'en' | 'hi'): Promise<Page> {
   ctx.setDefaultTimeout(20_000);
@@ -100,7 +90,7 @@ it('exports registrations with a filter as CSV and bills as Excel through a job,
   await shot(page, 'menu-1280-en');
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-csv').click()]);
   expect(download.suggestedFilename()).toBe(`registrations-${kolkataDate()}.csv`);
-  const bytes = readFileSync((await download.path())!);
+  const bytes = await downloadedBytes(download);
   expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   const [header, ...rows] = csvOf(bytes);
   expect(header.slice(0, 3)).toEqual(['Registration number', 'Year', 'Name']);
@@ -126,7 +116,7 @@ it('exports registrations with a filter as CSV and bills as Excel through a job,
   await shot(page, 'progress-1280-en');
   const [sheet] = await Promise.all([page.waitForEvent('download'), Promise.resolve(job.release())]);
   expect(sheet.suggestedFilename()).toBe(`invoices-${kolkataDate()}.xlsx`);
-  const cells = (await readSheet(readFileSync((await sheet.path())!))) as (string | number | null)[][];
+  const cells = (await readSheet(await downloadedBytes(sheet))) as (string | number | null)[][];
   expect(cells[0][0]).toBe('Bill number');
   expect(cells.slice(1)).toHaveLength(BILLS / 2);
   expect(cells.slice(1).every((r) => r[cells[0].indexOf('Payment mode')] === 'Cash')).toBe(true);
@@ -156,7 +146,7 @@ it('reads in Hindi at 360 px: the menu, the progress of a job, and the Excel fil
   expect(overflow).toBeLessThanOrEqual(0);
   await shot(page, 'progress-360-hi');
   const [download] = await Promise.all([page.waitForEvent('download', { timeout: 60_000 }), Promise.resolve(job.release())]);
-  const cells = (await readSheet(readFileSync((await download.path())!))) as (string | number | null)[][];
+  const cells = (await readSheet(await downloadedBytes(download))) as (string | number | null)[][];
   expect(cells.slice(1)).toHaveLength(COUNT);
   const names = new Set(cells.slice(1).map((r) => r[2]));
   for (const name of HINDI_NAMES) expect(names.has(name)).toBe(true);

@@ -1,8 +1,6 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, PHONE, screenshot } from '../support/browser';
+import { DESKTOP, PHONE, shotsOf } from '../support/browser';
 import { useE2EStack } from '../support/e2e';
 import { newAadhaar, newMobile, registerFarmer, validFields } from '../fixtures/registration-helpers';
 import { adminPostOf, stockCrop } from '../fixtures/catalogue';
@@ -20,26 +18,9 @@ const e2e = useE2EStack({ name: 'farmer-data', adminEmail: ADMIN_EMAIL, adminPas
 const { url, newPage } = e2e;
 let wheat = 0;
 
-async function shot(page: Page, name: string, fullPage = true) {
-  await screenshot(page, `farmer-data-${name}`, { fullPage });
-  const dir = process.env.SHOTS_DIR;
-  if (!dir) return;
-  mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: join(dir, `${name}.png`), fullPage });
-}
+const shot = shotsOf('farmer-data');
 
-async function context(viewport: { width: number; height: number }, lang: 'hi' | 'en'): Promise<BrowserContext> {
-  const phone = viewport.width < 600;
-  const ctx = await e2e.browser.newContext({
-    viewport,
-    locale: lang === 'en' ? 'en-IN' : 'hi-IN',
-    timezoneId: 'Asia/Kolkata',
-    ...(phone ? { isMobile: true, hasTouch: true } : {}),
-  });
-  ctx.setDefaultTimeout(20_000);
-  await ctx.addInitScript((l) => localStorage.setItem('lang', l), lang);
-  return ctx;
-}
+const context = (viewport: { width: number; height: number }, lang: 'hi' | 'en') => e2e.context({ viewport, lang });
 
 async function registered(mobile = newMobile()) {
   const aadhaar = newAadhaar(6);
@@ -51,13 +32,7 @@ async function registered(mobile = newMobile()) {
   return { ...(r.json.data as { id: number; year: number; uniqeCode: string; status: string }), mobile, aadhaar };
 }
 
-async function adminPage(ctx: BrowserContext, path: string): Promise<Page> {
-  const page = await newPage(ctx);
-  await page.goto(url(`/login?next=${encodeURIComponent(path)}`));
-  await e2e.submitSignIn(page);
-  await page.waitForURL((u) => u.pathname === path);
-  return page;
-}
+const adminPage = (ctx: BrowserContext, path: string) => e2e.adminPage(ctx, path);
 
 async function expectNoOverflow(page: Page) {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);

@@ -1,8 +1,8 @@
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, PHONE, screenshot } from '../support/browser';
+import { DESKTOP, PHONE, shotsOf, downloadedBytes } from '../support/browser';
 import { useE2EStack } from '../support/e2e';
 import { fillRegistrationForm } from '../support/registration-form';
 import { FIXTURES, newAadhaar, newMobile, registerFarmer, testAadhaar, validFields } from '../fixtures/registration-helpers';
@@ -26,13 +26,7 @@ const e2e = useE2EStack({ name: 'letter', adminEmail: ADMIN_EMAIL, adminPassword
 const { url, newPage } = e2e;
 let crops: Record<'Wheat' | 'Chickpea', number>;
 
-async function shot(page: Page, name: string, fullPage = true) {
-  await screenshot(page, `letter-${name}`, { fullPage });
-  const dir = process.env.SHOTS_DIR;
-  if (!dir) return;
-  mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: join(dir, `${name}.png`), fullPage });
-}
+const shot = shotsOf('letter');
 
 /** A registration made through the API (the form itself is exercised in the first test). */
 async function registered(crop: 'Wheat' | 'Chickpea', bagsRequested: number) {
@@ -44,17 +38,8 @@ async function registered(crop: 'Wheat' | 'Chickpea', bagsRequested: number) {
   return r.json.data as { id: number; year: number; uniqeCode: string };
 }
 
-async function context(viewport: { width: number; height: number }, lang: 'hi' | 'en', phone = false): Promise<BrowserContext> {
-  const ctx = await e2e.browser.newContext({
-    viewport,
-    locale: lang === 'en' ? 'en-IN' : 'hi-IN',
-    timezoneId: 'Asia/Kolkata',
-    ...(phone ? { isMobile: true, hasTouch: true } : {}),
-  });
-  ctx.setDefaultTimeout(20_000);
-  await ctx.addInitScript((l) => localStorage.setItem('lang', l), lang);
-  return ctx;
-}
+const context = (viewport: { width: number; height: number }, lang: 'hi' | 'en', phone = false) =>
+  e2e.context({ viewport, lang, phone });
 
 /** The number, weekday, date and shift end within the first screen. */
 async function expectWhenOnFirstScreen(page: Page) {
@@ -217,7 +202,7 @@ describe('the appointment letter', () => {
     await page.getByTestId('appointment-letter').waitFor();
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('letter-pdf').click()]);
     expect(download.suggestedFilename()).toBe(`Appointment-Letter-${reg.year}-${reg.id}.pdf`);
-    const file = readFileSync((await download.path())!);
+    const file = await downloadedBytes(download);
     expect(file.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     expect(file.length).toBeGreaterThan(20_000); // the letter's image is in it
     const dir = process.env.SHOTS_DIR;

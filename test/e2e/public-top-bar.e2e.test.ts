@@ -1,8 +1,6 @@
-import { copyFileSync, mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, expectInView, PHONE, screenshot } from '../support/browser';
+import { DESKTOP, expectInView, PHONE, shotsOf } from '../support/browser';
 import { useE2EStack } from '../support/e2e';
 
 /**
@@ -17,14 +15,7 @@ const ADMIN_PASSWORD = 'e2e-top-bar-admin-pass-1';
 const e2e = useE2EStack({ name: 'top-bar', adminEmail: ADMIN_EMAIL, adminPassword: ADMIN_PASSWORD });
 const { url, newPage, pageErrors } = e2e;
 
-async function shot(p: Page, name: string, fullPage = false) {
-  const path = await screenshot(p, `top-bar-${name}`, { fullPage });
-  const dir = process.env.SHOTS_DIR;
-  if (dir) {
-    mkdirSync(dir, { recursive: true });
-    copyFileSync(path, join(dir, `${name}.png`));
-  }
-}
+const shot = shotsOf('top-bar', { fullPage: false });
 
 const phoneHindi = () => e2e.browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true });
 async function laptopEnglish(): Promise<BrowserContext> {

@@ -1,8 +1,6 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, PHONE, screenshot } from '../support/browser';
+import { DESKTOP, PHONE, shotsOf } from '../support/browser';
 import { useE2EStack } from '../support/e2e';
 import { newAadhaar, newMobile, registerFarmer, validFields } from '../fixtures/registration-helpers';
 import { createProducerCropLot } from '../fixtures/catalogue';
@@ -26,13 +24,7 @@ let letterCode = '';
 let cropID = 0;
 let lotID = 0;
 
-async function shot(page: Page, name: string, fullPage = true) {
-  await screenshot(page, `qrhtml-${name}`, { fullPage });
-  const dir = process.env.SHOTS_DIR;
-  if (!dir) return;
-  mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: join(dir, `${name}.png`), fullPage });
-}
+const shot = shotsOf('qrhtml');
 
 async function context(viewport: { width: number; height: number }, javaScript: boolean): Promise<BrowserContext> {
   const phone = viewport.width < 600;

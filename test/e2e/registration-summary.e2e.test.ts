@@ -1,9 +1,8 @@
-import { copyFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MSG_AADHAAR, MSG_ALREADY_REGISTERED, MSG_FORM_INVALID, MSG_MOBILE, MSG_REQUIRED } from '@shared/schemas/registration';
-import { DESKTOP, PHONE, screenshot } from '../support/browser';
+import { DESKTOP, PHONE, shotsOf } from '../support/browser';
 import { useE2EStack } from '../support/e2e';
 import { fillRegistrationForm } from '../support/registration-form';
 import { FIXTURES, newAadhaar, newMobile, registerFarmer, validFields } from '../fixtures/registration-helpers';
@@ -23,14 +22,7 @@ const e2e = useE2EStack({ name: 'regsum', adminEmail: ADMIN_EMAIL, adminPassword
 const { url, pageErrors } = e2e;
 let wheatId = 0;
 
-async function shot(p: Page, name: string, fullPage = true) {
-  const path = await screenshot(p, name, { fullPage });
-  const dir = process.env.SHOTS_DIR;
-  if (dir) {
-    mkdirSync(dir, { recursive: true });
-    copyFileSync(path, join(dir, `${name}.png`));
-  }
-}
+const shot = shotsOf('registration-summary');
 
 const layouts = [
   {

@@ -1,11 +1,9 @@
-import { mkdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, expect, it } from 'vitest';
 import { createProducerCropLot } from '../fixtures/catalogue';
 import { newAadhaar, newMobile, registerFarmer, useCrops, validFields } from '../fixtures/registration-helpers';
 import { SAMPLE_PRODUCER, SAMPLE_WHEAT } from '../fixtures/sample-catalogue';
-import { DESKTOP, PHONE, screenshot } from '../support/browser';
+import { DESKTOP, PHONE, shotsOf, downloadedBytes } from '../support/browser';
 import { useE2EStack } from '../support/e2e';
 
 /**
@@ -18,14 +16,7 @@ const ADMIN_PASSWORD = 'reports-pass-1';
 
 const e2e = useE2EStack({ name: 'reports', adminEmail: ADMIN_EMAIL, adminPassword: ADMIN_PASSWORD });
 
-async function shot(p: Page, name: string) {
-  await screenshot(p, `reports-${name}`);
-  const dir = process.env.SHOTS_DIR;
-  if (dir) {
-    mkdirSync(dir, { recursive: true });
-    await p.screenshot({ path: join(dir, `${name}.png`), fullPage: true });
-  }
-}
+const shot = shotsOf('reports');
 
 const FARMERS = [
   { district: 'Lucknow', category: 'GEN', gender: 'पुरुष', paid: 'Cash' },
@@ -140,7 +131,7 @@ it('shows the table and the chart by the grouping picked, prints on A4 and expor
 
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
   expect(download.suggestedFilename()).toMatch(/^report-gender-\d{4}-01-01-to-\d{4}-12-31\.csv$/);
-  const bytes = readFileSync((await download.path())!);
+  const bytes = await downloadedBytes(download);
   expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   const lines = bytes.subarray(3).toString('utf8').trimEnd().split('\r\n');
   expect(lines).toEqual([

@@ -1,9 +1,9 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BrowserContext, Page, Request } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MAX_FILE_BYTES } from '@shared/schemas/registration';
-import { DESKTOP, PHONE, screenshot } from '../support/browser';
+import { DESKTOP, PHONE, shotsOf } from '../support/browser';
 import { useE2EStack } from '../support/e2e';
 import { fillRegistrationForm } from '../support/registration-form';
 import { readObject } from '../support/uploads-bucket';
@@ -38,14 +38,7 @@ async function visitor(lang: 'hi' | 'en', phone: boolean): Promise<{ ctx: Browse
   return { ctx, page: await e2e.newPage(ctx) };
 }
 
-async function shot(p: Page, name: string) {
-  await screenshot(p, `scan-${name}`);
-  const dir = process.env.SHOTS_DIR;
-  if (dir) {
-    mkdirSync(dir, { recursive: true });
-    await p.screenshot({ path: join(dir, `${name}.png`), fullPage: true });
-  }
-}
+const shot = shotsOf('scan');
 
 /** The photo, made in Chromium with a canvas (so no 12 MB file is kept in the repository). */
 async function makePhoto(p: Page): Promise<Buffer> {

@@ -2,8 +2,8 @@ import { GetCommand, TransactWriteCommand } from '@functions/lib/dynamo-commands
 import type { DocClient } from '@functions/lib/dynamo-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { docClient, setDocClientForTests, tableName } from '@functions/lib/aws';
-import { setClockForTests } from '@functions/sales/sale-clock';
 import { saleRetryLimits } from '@functions/sales/make-sale';
+import { setClockForTests } from '@functions/sales/sale-clock';
 import { registerFarmer, validFields, useCrops } from '../fixtures/registration-helpers';
 import { createAccount, signIn } from '../fixtures/accounts';
 import { adminPost, createCrop, createLot, createProducer } from '../fixtures/catalogue';

@@ -4,12 +4,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { ListTablesCommand } from '@aws-sdk/client-dynamodb';
+import { chromium, type BrowserServer } from 'playwright-core';
 import { localDynamoClient, startDynamo, type LocalDynamo } from '@infra/local/dynamo';
 import { startS3 } from '@infra/local/s3';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../support/chromium';
 import { freePort } from '../support/ports';
 import { recordedLeaks, resetLeakFile, sweepTables } from '../support/aadhaar-sweep';
 
-/** One real DynamoDB Local (in memory) and one s3rver for the whole run; each test file uses its own table. */
+/**
+ * One real DynamoDB Local (in memory), one s3rver and one Chromium for the whole run; each test file uses its own
+ * table, and each end-to-end file its own browser contexts on the shared Chromium.
+ */
 export const TEST_BUCKET = 'seed-uploads-test';
 
 declare module 'vitest' {
@@ -17,6 +22,10 @@ declare module 'vitest' {
     dynamoEndpoint: string;
     s3Endpoint: string;
     uploadsBucket: string;
+    /** The run's Chromium (test/support/browser.ts connectBrowser), or '' when it could not be started. */
+    browserEndpoint: string;
+    /** Why the run's Chromium could not be started ('' when it runs). */
+    browserError: string;
   }
 }
 
@@ -41,18 +50,33 @@ async function startRunDynamo(tries = 3): Promise<LocalDynamo> {
   }
 }
 
+/**
+ * Chromium for every end-to-end file of the run: files connect to it (a browser process each would cost a start
+ * and its memory per file). Listens on loopback only, at a path of random characters. A run of integration
+ * tests alone on a machine without Chromium still runs: the end-to-end harness reports the error instead.
+ */
+async function startRunBrowser(): Promise<BrowserServer | Error> {
+  return chromium
+    .launchServer({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_FLAGS], host: '127.0.0.1' })
+    .catch((e: Error) => e);
+}
+
 export default async function setup(project: TestProject) {
   const leakFile = resetLeakFile();
   const s3Dir = mkdtempSync(join(tmpdir(), 'seed-s3-'));
-  const [dynamo, s3] = await Promise.all([
+  const [dynamo, s3, browser] = await Promise.all([
     startRunDynamo(),
     // The S3 stand-in takes any free port itself.
     startS3({ port: 0, directory: s3Dir, buckets: [TEST_BUCKET] }),
+    startRunBrowser(),
   ]);
   project.provide('dynamoEndpoint', dynamo.endpoint);
   project.provide('s3Endpoint', s3.endpoint);
   project.provide('uploadsBucket', TEST_BUCKET);
+  project.provide('browserEndpoint', browser instanceof Error ? '' : browser.wsEndpoint());
+  project.provide('browserError', browser instanceof Error ? browser.message : '');
   return async () => {
+    if (!(browser instanceof Error)) await browser.close();
     const tables = await sweepTables(localDynamoClient(dynamo.endpoint)).catch((e: Error) => {
       console.error(`privacy sweep could not scan the tables: ${e.message}`);
       process.exitCode = 1;

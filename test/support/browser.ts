@@ -1,12 +1,26 @@
-import { expect } from 'vitest';
-import { mkdirSync } from 'node:fs';
+import { expect, inject } from 'vitest';
+import { copyFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Download, type Page } from 'playwright-core';
 import { recordLeaks } from './aadhaar-sweep';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium';
 
-/** Headless Chromium for the end-to-end tests (test/support/chromium.ts), driven by playwright-core. */
-/** `extraArgs`: more Chromium switches (a fake camera fed from a file, for the letter scan). */
+/**
+ * The run's headless Chromium (started by test/setup/global-setup.ts), driven by playwright-core. Closing what
+ * this returns closes the contexts the file opened and disconnects; the browser goes on for the other files.
+ */
+export async function connectBrowser(): Promise<Browser> {
+  const endpoint = inject('browserEndpoint');
+  if (!endpoint) throw new Error(`the run's Chromium (${CHROMIUM_PATH}) could not be started: ${inject('browserError')}`);
+  const browser = await chromium.connect(endpoint);
+  watchRequestedUrls(browser);
+  return browser;
+}
+
+/**
+ * A Chromium of the file's own, for switches the run's browser does not have: `extraArgs`, e.g. a fake camera fed
+ * from a file (the letter scan at the counter).
+ */
 export async function launchBrowser(extraArgs: readonly string[] = []): Promise<Browser> {
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_FLAGS, ...extraArgs] });
   watchRequestedUrls(browser);
@@ -38,8 +52,33 @@ export const SCREENSHOT_DIR = join(process.cwd(), 'test-results', 'screenshots')
 export async function screenshot(page: Page, name: string, opts: { fullPage?: boolean } = {}): Promise<string> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   const path = join(SCREENSHOT_DIR, `${name}.png`);
-  await page.screenshot({ path, fullPage: opts.fullPage ?? true });
+  await page.screenshot({ path, fullPage: opts.fullPage ?? true, animations: 'disabled' });
   return path;
+}
+
+export type Shot = (page: Page, name: string, fullPage?: boolean) => Promise<void>;
+
+/**
+ * A file's screenshots: `const shot = shotsOf('counter-day')`, then `shot(page, 'issue-dialog')` writes
+ * test-results/screenshots/counter-day-issue-dialog.png once any open dialog has faded in, and copies it to
+ * `$SHOTS_DIR/issue-dialog.png` when SHOTS_DIR is set (the screens gathered for a review).
+ */
+export function shotsOf(prefix: string, defaults: { fullPage?: boolean } = {}): Shot {
+  return async (page, name, fullPage = defaults.fullPage ?? true) => {
+    await expect
+      .poll(() =>
+        page.evaluate(() =>
+          [...document.querySelectorAll('.MuiDialog-container')].every((e) => getComputedStyle(e).opacity === '1'),
+        ),
+      )
+      .toBe(true);
+    const path = await screenshot(page, `${prefix}-${name}`, { fullPage });
+    const review = process.env.SHOTS_DIR;
+    if (review) {
+      mkdirSync(review, { recursive: true });
+      copyFileSync(path, join(review, `${name}.png`));
+    }
+  };
 }
 
 /** Viewports the tests look at: a common laptop and a small phone. */
@@ -91,4 +130,11 @@ export async function expectInView(page: Page, selector: string, viewportHeight:
       { message },
     )
     .toBe(true);
+}
+
+/** A download's bytes (the run's browser is another process: its files are read through Playwright's stream). */
+export async function downloadedBytes(download: Download): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
 }

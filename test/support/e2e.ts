@@ -5,14 +5,15 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { startLocalStack, type RunningLocalStack } from '@infra/local/stack';
-import { launchBrowser } from './browser';
+import { connectBrowser } from './browser';
 import { checkReply } from './reply-check';
 import { settleAfterEachTest, type StartedWork } from './started-work';
 
 /**
  * The end-to-end harness: the whole product (gateway, built SPA from frontend/dist, its own table on the run's
- * DynamoDB Local and the run's s3rver) and a headless Chromium, started before the file's tests and stopped
- * after them. Needs `npm run build:web` first.
+ * DynamoDB Local and the run's s3rver), started before the file's tests and stopped after them, and a connection
+ * to the run's headless Chromium, closed after them with every context the file opened. Needs
+ * `npm run build:web` first.
  *
  *   const e2e = useE2EStack({ name: 'sales', adminEmail, adminPassword });
  *   beforeAll(async () => { await e2e.asAdmin('POST', '/api/crops', { ... }) });   // runs after the harness's
@@ -27,6 +28,14 @@ export interface E2EOptions {
    * counters of new registrations); off by default, as few files look at them.
    */
   streams?: boolean;
+}
+
+export interface ContextOptions {
+  viewport: { width: number; height: number };
+  lang: 'hi' | 'en';
+  phone?: boolean;
+  /** How long an action or a wait may take before it fails (20 s unless given). */
+  timeout?: number;
 }
 
 export interface JsonReply {
@@ -51,6 +60,13 @@ export interface E2EStack {
   readonly pageErrors: string[];
   /** Fills the login page and presses 'Sign in' (the admin's credentials unless others are given). */
   submitSignIn(page: Page, email?: string, password?: string): Promise<void>;
+  /**
+   * A browser context as a visitor has it: this viewport (a phone's touch when `phone`, or by default below
+   * 600 px), the language chosen on the site, India's time zone.
+   */
+  context(o: ContextOptions): Promise<BrowserContext>;
+  /** A new page of `ctx` on which the admin signed in through `/login?next=path`, at `path`. */
+  adminPage(ctx: BrowserContext, path: string): Promise<Page>;
   /** Requests a test starts outside the browser; each test's end waits for them. */
   readonly work: StartedWork;
 }
@@ -86,6 +102,17 @@ export function useE2EStack(o: E2EOptions): E2EStack {
     return login.json.token as string;
   };
 
+  const newPage = async (ctx: BrowserContext) => {
+    const page = await ctx.newPage();
+    page.on('pageerror', (e) => pageErrors.push(e.message));
+    return page;
+  };
+  const submitSignIn = async (page: Page, email = o.adminEmail, password = o.adminPassword) => {
+    await page.locator('input[name="email"]').fill(email);
+    await page.locator('input[name="password"]').fill(password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+  };
+
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), `seed-e2e-${o.name}-`));
     process.env.LOG_LEVEL ??= 'silent';
@@ -104,7 +131,7 @@ export function useE2EStack(o: E2EOptions): E2EStack {
         adminPassword: o.adminPassword,
         stream: o.streams ? 'drain' : 'off',
       }),
-      launchBrowser(),
+      connectBrowser(),
     ]);
   });
 
@@ -133,16 +160,27 @@ export function useE2EStack(o: E2EOptions): E2EStack {
       adminToken ??= signInAsAdmin();
       return call(method, path, body, await adminToken);
     },
-    async newPage(ctx) {
-      const page = await ctx.newPage();
-      page.on('pageerror', (e) => pageErrors.push(e.message));
-      return page;
-    },
+    newPage,
     pageErrors,
-    async submitSignIn(page, email = o.adminEmail, password = o.adminPassword) {
-      await page.locator('input[name="email"]').fill(email);
-      await page.locator('input[name="password"]').fill(password);
-      await page.getByRole('button', { name: 'Sign in' }).click();
+    submitSignIn,
+    async context(c) {
+      const phone = c.phone ?? c.viewport.width < 600;
+      const ctx = await started('browser', browser).newContext({
+        viewport: c.viewport,
+        locale: c.lang === 'en' ? 'en-IN' : 'hi-IN',
+        timezoneId: 'Asia/Kolkata',
+        ...(phone ? { isMobile: true, hasTouch: true } : {}),
+      });
+      ctx.setDefaultTimeout(c.timeout ?? 20_000);
+      await ctx.addInitScript((lang) => localStorage.setItem('lang', lang), c.lang);
+      return ctx;
+    },
+    async adminPage(ctx, path) {
+      const page = await newPage(ctx);
+      await page.goto(url(`/login?next=${encodeURIComponent(path)}`));
+      await submitSignIn(page);
+      await page.waitForURL((u) => u.pathname === path);
+      return page;
     },
     work,
   };
