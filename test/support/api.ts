@@ -8,6 +8,8 @@ import { ensureTable } from '@infra/local/dynamo';
 import { startStreamConsumer } from '@infra/local/streams';
 import { createGateway } from '@infra/local/gateway';
 import { seedAll } from '@infra/seed';
+import type { Contract, JsonRouteKey, ReplyData } from '@shared/contract';
+import { routeTarget, type RouteArgs } from '@shared/contract/route-call';
 import type { Role } from '@shared/roles';
 import { checkReply } from './reply-check';
 
@@ -21,7 +23,13 @@ export interface TestApi {
   tableName: string;
   adminEmail: string;
   adminPassword: string;
+  /** Any request, as sent: for malformed bodies, unknown paths and headers a route does not expect. */
   call(method: string, path: string, opts?: CallOptions): Promise<ApiReply>;
+  /**
+   * A call of a route by its key in the route table, its parameters, query and body typed by the contract
+   * (shared/contract), its 2xx reply's JSON typed as `data`: `api.route('POST /api/config', { token, body })`.
+   */
+  route<K extends JsonRouteKey>(key: K, ...[opts]: RouteArgs<K, RouteCallExtras>): Promise<RouteReply<K>>;
   /** A bearer token for a user holding exactly these roles (created on first use). */
   tokenFor(...roles: Role[]): Promise<string>;
   /** Runs the table stream's consumer until it has caught up (farmer links and dashboard counters of new registrations). */
@@ -37,6 +45,15 @@ export interface CallOptions {
   headers?: Record<string, string>;
   query?: Record<string, string | number | boolean | undefined>;
 }
+
+/** What a typed call sends besides its route's parts. */
+export interface RouteCallExtras {
+  token?: string;
+  headers?: Record<string, string>;
+}
+
+/** A route's reply: `data` is the JSON of a 2xx as its reply schema types it (an error's JSON stays in `json`). */
+export type RouteReply<K extends JsonRouteKey> = ApiReply & { data: ReplyData<Contract[K]> };
 
 export interface ApiReply {
   status: number;
@@ -106,6 +123,15 @@ export async function startTestApi(opts: { staticDir?: string; streams?: boolean
     return { status: res.status, headers: res.headers, text, json, buffer };
   };
 
+  const route: TestApi['route'] = async (key, ...[opts]) => {
+    const o = (opts ?? {}) as { params?: Record<string, string | number>; query?: CallOptions['query'] } & RouteCallExtras & {
+      body?: unknown;
+    };
+    const { method, path, query } = routeTarget(key, o);
+    const reply = await call(method, path, { query, body: o.body, token: o.token, headers: o.headers });
+    return { ...reply, data: reply.json };
+  };
+
   const tokens = new Map<string, string>();
   let adminToken: string | undefined;
   const loginAs = async (email: string, password: string) => {
@@ -137,6 +163,7 @@ export async function startTestApi(opts: { staticDir?: string; streams?: boolean
     adminEmail,
     adminPassword,
     call,
+    route,
     tokenFor,
     drainStreams: async () => {
       if (!streams) throw new Error('drainStreams: start the test API with { streams: true }');

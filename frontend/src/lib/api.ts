@@ -1,5 +1,6 @@
-import type { Contract, JsonRouteKey, ReplyData, SentPart } from '@shared/contract';
+import type { Contract, JsonRouteKey, ReplyData } from '@shared/contract';
 import { holdsAadhaar, PRIVATE_QUERY_HEADER } from '@shared/private-query';
+import { routeTarget, type RouteArgs, type RouteSend } from '@shared/contract/route-call';
 import type { RouteKey } from '@shared/routes';
 import { clearSession, getToken } from './session';
 
@@ -137,44 +138,20 @@ async function request<T>(method: string, path: string, opts: RequestOptions = {
 
 // ---- the client derived from the contract (shared/contract): call('GET /api/invoices', { query }) ----
 
-type PathOf<K extends string> = K extends `${string} ${infer P}` ? P : never;
-type ParamNames<P extends string> = P extends `${string}{${infer N}}${infer Rest}` ? N | ParamNames<Rest> : never;
-type QueryValue = string | number | boolean | null | undefined;
-type NoneOf<T> = [T] extends [never] ? true : false;
-
-type ParamsOption<K extends RouteKey> =
-  NoneOf<ParamNames<PathOf<K>>> extends true
-    ? { params?: undefined }
-    : { params: Record<ParamNames<PathOf<K>>, string | number> };
-type QueryOption<K extends RouteKey> =
-  NoneOf<SentPart<Contract[K], 'query'>> extends true
-    ? { query?: undefined }
-    : { query?: { [Q in keyof SentPart<Contract[K], 'query'>]?: QueryValue } };
-type BodyOption<K extends RouteKey> =
-  NoneOf<SentPart<Contract[K], 'body'>> extends true ? { body?: undefined } : { body: SentPart<Contract[K], 'body'> };
-
-/** What a call of route K sends: its path parameters, query and body as the contract has them, and the options. */
-export type CallOptions<K extends RouteKey> = ParamsOption<K> &
-  QueryOption<K> &
-  BodyOption<K> &
-  Pick<RequestOptions, 'signal' | 'skipAuthRedirect' | 'headers'>;
+/** What a call of route K sends (its path parameters, query and body as the contract has them), and the options. */
+export type CallOptions<K extends RouteKey> = RouteSend<K> & Pick<RequestOptions, 'signal' | 'skipAuthRedirect' | 'headers'>;
 
 /** The options are required when the route has path parameters or a body. */
-type CallArgs<K extends RouteKey> = {} extends CallOptions<K> ? [opts?: CallOptions<K>] : [opts: CallOptions<K>];
+type CallArgs<K extends RouteKey> = RouteArgs<K, Pick<RequestOptions, 'signal' | 'skipAuthRedirect' | 'headers'>>;
 
-/** The route's path with its parameters filled in (each encoded), and its query. */
-function target(key: RouteKey, opts: { params?: Record<string, string | number>; query?: RequestOptions['query'] } = {}) {
-  const path = key
-    .slice(key.indexOf(' ') + 1)
-    .replace(/\{(\w+)\}/g, (_m, name: string) => encodeURIComponent(String(opts.params?.[name] ?? '')));
-  return { path, query: opts.query };
-}
+const target = (key: RouteKey, opts?: { params?: Record<string, string | number>; query?: RequestOptions['query'] }) =>
+  routeTarget(key, opts);
 
 /** Calls an API route by its key in the route table; the reply is typed by the route's reply schema. */
 export function call<K extends JsonRouteKey>(key: K, ...[opts]: CallArgs<K>): Promise<ReplyData<Contract[K]>> {
-  const { path, query } = target(key, opts);
+  const { method, path, query } = target(key, opts);
   const o: Partial<CallOptions<K>> = opts ?? {};
-  return request(key.slice(0, key.indexOf(' ')), path, {
+  return request(method, path, {
     query,
     body: o.body,
     signal: o.signal,
