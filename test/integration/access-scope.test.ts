@@ -3,7 +3,8 @@ import { adminPost, createProducerCropLot } from '../fixtures/catalogue';
 import { createAccount, editAccount, signIn } from '../fixtures/accounts';
 import { dashboardSummary, salesMadeToday } from '../fixtures/dashboard';
 import { useTestApi } from '../support/integration';
-import { registerFarmer, validFields, useCrops } from '../fixtures/registration-helpers';
+import { useCrops } from '../fixtures/registration-helpers';
+import { newRegistration } from '../support/steps';
 
 /**
  * Who sees and changes what, beyond the route-table matrix (test/integration/authorization.test.ts calls every
@@ -35,9 +36,7 @@ let cropID: number;
 let lot: { lotID: number; lotCode: string };
 
 async function register(bagsRequested = 1): Promise<{ id: number; year: number }> {
-  const r = await registerFarmer(api, validFields({ cropName: 'Wheat', bagsRequested }));
-  expect(r.status, r.text).toBe(201);
-  return r.json.data;
+  return await newRegistration(api, { cropName: 'Wheat', bagsRequested });
 }
 
 async function sell(token: string, bags: number): Promise<{ invoiceNumber: string; totalAmount: number }> {

@@ -8,8 +8,9 @@ import { getLot } from '@functions/lots/lot-entity';
 import { getRegistration, regKey } from '@functions/registrations/registration-entity';
 import { kolkataDate } from '@shared/schemas/registration';
 import { expectConsistent, KG, kgCrop, YEAR } from '../fixtures/allocation-helpers';
-import { registerFarmer, testAadhaar, validFields } from '../fixtures/registration-helpers';
+import { testAadhaar } from '../fixtures/registration-helpers';
 import { useTestApi } from '../support/integration';
+import { newRegistration } from '../support/steps';
 
 /**
  * The backfill (docs/decisions/0022-allocation.md, section 11): lots and registrations stored before pools
@@ -43,9 +44,7 @@ async function lotOf(cropID: number, kg: number): Promise<number> {
 type Reg = { id: number; year: number; status: string; waitlistPosition?: number };
 
 async function register(cropName: string, kg: number): Promise<Reg> {
-  const r = await registerFarmer(api, validFields({ cropName, bagsRequested: kg }));
-  expect(r.status, r.text).toBe(201);
-  return r.json.data;
+  return await newRegistration(api, { cropName, bagsRequested: kg });
 }
 
 const sell = (reg: { id: number; year: number }, lotID: number, kg: number) =>

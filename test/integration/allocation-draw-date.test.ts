@@ -2,7 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { clearConfigCache } from '@functions/lib/config-store';
 import { clearAppointmentSettingsCache, forgetFullShifts } from '@functions/allocation/appointments';
 import { useTestApi } from '../support/integration';
-import { registerFarmer, seedCrop, validFields } from '../fixtures/registration-helpers';
+import { seedCrop } from '../fixtures/registration-helpers';
+import { newRegistration, saveConfig } from '../support/steps';
 
 /**
  * The day of the draw on the letter (docs/product-rules.md, "An applied letter says the day of the draw"):
@@ -13,11 +14,7 @@ const { api, tokens } = useTestApi('super_admin');
 /** Mustard by its Hindi name: a crop of its own for this file, asked for in kg. */
 const CROP = 'सरसों';
 
-async function setConfig(key: string, value: string) {
-  const r = await api.call('POST', '/api/config', { token: tokens.super_admin, body: { key, value } });
-  expect(r.status, r.text).toBe(200);
-  clearConfigCache();
-}
+const setConfig = (key: string, value: string) => saveConfig(api, tokens.super_admin, key, value);
 
 async function letterOf(code: string) {
   const r = await api.call('GET', `/svsregistration/AppointmentList/${code}`);
@@ -26,9 +23,8 @@ async function letterOf(code: string) {
 }
 
 async function registered(cropName: string) {
-  const r = await registerFarmer(api, validFields({ cropName }));
-  expect(r.status, r.text).toBe(201);
-  return r.json.data as { id: number; uniqueCode: string; status: string };
+  const data = await newRegistration(api, { cropName });
+  return data as { id: number; uniqueCode: string; status: string };
 }
 
 beforeAll(async () => {

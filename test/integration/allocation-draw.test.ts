@@ -19,6 +19,7 @@ import { useTestApi } from '../support/integration';
 import { faulty, named } from '../support/faulty-client';
 import { scanTable } from '../support/table';
 import { registerFarmer, seedCrop, seedStock, validFields } from '../fixtures/registration-helpers';
+import { saveConfig } from '../support/steps';
 
 /**
  * The draw's API on DynamoDB Local (docs/decisions/0022-allocation.md, section 4): run once per crop and
@@ -32,10 +33,7 @@ let nextCrop = 7000;
 const newCrop = () => ++nextCrop;
 const root = resolve(import.meta.dirname, '../..');
 
-async function setConfig(key: string, value: string) {
-  const r = await api.call('POST', '/api/config', { token: tokens.super_admin, body: { key, value } });
-  expect(r.status, r.text).toBe(200);
-}
+const setConfig = (key: string, value: string) => saveConfig(api, tokens.super_admin, key, value);
 
 /** n applicants of `kg` each: every fourth SC or ST, every second a woman. */
 function applicants(n: number, kg = 1): Applicant[] {

@@ -5,8 +5,8 @@ import { reconcileHourReached, reconcilePools } from '@functions/allocation/reco
 import { docClient, setDocClientForTests, tableName } from '@functions/lib/aws';
 import { kolkataDate } from '@shared/schemas/registration';
 import { KG, kgCrop, YEAR } from '../fixtures/allocation-helpers';
-import { registerFarmer, validFields } from '../fixtures/registration-helpers';
 import { useTestApi } from '../support/integration';
+import { newRegistration } from '../support/steps';
 
 /**
  * Reconciliation (docs/decisions/0022-allocation.md, section 8): a quiet, backfilled pool gets its promised
@@ -20,9 +20,8 @@ const QUIET_MS = 2 * 60_000;
 const later = () => new Date(Date.now() + QUIET_MS + 1_000);
 
 async function register(cropName: string, kg: number) {
-  const r = await registerFarmer(api, validFields({ cropName, bagsRequested: kg }));
-  expect(r.status, r.text).toBe(201);
-  return r.json.data as { id: number; status: string };
+  const data = await newRegistration(api, { cropName, bagsRequested: kg });
+  return data as { id: number; status: string };
 }
 
 describe('reconciliation', () => {

@@ -11,10 +11,11 @@ import { getRegistration, regKey, type RegistrationItem } from '@functions/regis
 import { addDays } from '@shared/allocation-status';
 import { startAllocationSweeps } from '@infra/local/lifecycle';
 import { kolkataDate } from '@shared/schemas/registration';
-import { registerFarmer, seedCrop, testAadhaar, validFields } from '../fixtures/registration-helpers';
+import { seedCrop, testAadhaar } from '../fixtures/registration-helpers';
 import { faulty, named } from '../support/faulty-client';
 import { useTestApi } from '../support/integration';
 import { scanTable } from '../support/table';
+import { newRegistration } from '../support/steps';
 
 /**
  * The allocation sweep (docs/decisions/0022-allocation.md, sections 5 and 8) on DynamoDB Local: confirmed,
@@ -74,9 +75,8 @@ async function cropWithLot(name: string, kg: number): Promise<{ cropId: number; 
 async function registerInOrder(cropName: string, n: number, bagsRequested: number) {
   const out: { id: number; year: number; status: string; waitlistPosition?: number }[] = [];
   for (let i = 0; i < n; i++) {
-    const r = await registerFarmer(api, validFields({ cropName, bagsRequested }));
-    expect(r.status, r.text).toBe(201);
-    out.push(r.json.data);
+    const data = await newRegistration(api, { cropName, bagsRequested });
+    out.push(data);
   }
   return out;
 }

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { clearAppointmentSettingsCache, forgetFullShifts } from '@functions/allocation/appointments';
 import { shiftCounts } from '@functions/allocation/slots';
 import { useTestApi } from '../support/integration';
-import { registerFarmer, validFields, seedFormCrops } from '../fixtures/registration-helpers';
+import { seedFormCrops } from '../fixtures/registration-helpers';
+import { newRegistration, saveConfig } from '../support/steps';
 
 /**
  * Invariant 1 (docs/invariants.md#1-day-capacity) when the cap changes during the season: bookings made while
@@ -15,17 +15,11 @@ beforeAll(async () => {
   await seedFormCrops();
 });
 
-async function setConfig(key: string, value: string) {
-  const r = await api.call('POST', '/api/config', { token: tokens.super_admin, body: { key, value } });
-  expect(r.status, r.text).toBe(200);
-  clearAppointmentSettingsCache();
-  forgetFullShifts();
-}
+const setConfig = (key: string, value: string) => saveConfig(api, tokens.super_admin, key, value);
 
 async function register(): Promise<{ date: string; shift: number }> {
-  const r = await registerFarmer(api, validFields({ cropName: 'Wheat', bagsRequested: 1 }));
-  expect(r.status, r.text).toBe(201);
-  const letter = await api.call('GET', `/svsregistration/AppointmentList/${r.json.data.uniqeCode}`);
+  const data = await newRegistration(api, { cropName: 'Wheat', bagsRequested: 1 });
+  const letter = await api.call('GET', `/svsregistration/AppointmentList/${data.uniqeCode}`);
   expect(letter.status).toBe(200);
   const a = letter.json.data[0];
   return { date: a.appointmentDate, shift: a.appointmentShiftNumber ?? (a.appointmentShift === 'Morning' ? 1 : 2) };

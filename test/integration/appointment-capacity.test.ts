@@ -1,8 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { addDays, clearAppointmentSettingsCache, forgetFullShifts, weekdayOf } from '@functions/allocation/appointments';
+import { addDays, weekdayOf } from '@functions/allocation/appointments';
 import { kolkataDate } from '@shared/schemas/registration';
 import { useTestApi } from '../support/integration';
 import { registerFarmer, seedFormCrops, validFields } from '../fixtures/registration-helpers';
+import { saveConfig } from '../support/steps';
 
 /**
  * GET /api/appointments/capacity: the next working days as the booking path offers them, with the shift
@@ -11,12 +12,7 @@ import { registerFarmer, seedFormCrops, validFields } from '../fixtures/registra
 const { api, tokens } = useTestApi('super_admin', 'admin', 'seller');
 const start = addDays(kolkataDate(), 10);
 
-async function setConfig(key: string, value: string) {
-  const r = await api.call('POST', '/api/config', { token: tokens.super_admin, body: { key, value } });
-  expect(r.status, r.text).toBe(200);
-  clearAppointmentSettingsCache();
-  forgetFullShifts();
-}
+const setConfig = (key: string, value: string) => saveConfig(api, tokens.super_admin, key, value);
 
 const capacity = (query = '') => api.call('GET', `/api/appointments/capacity${query}`, { token: tokens.admin });
 

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { registerFarmer, seedFormCrops, testAadhaar, validFields } from '../fixtures/registration-helpers';
+import { seedFormCrops, testAadhaar } from '../fixtures/registration-helpers';
 import { useTestApi } from '../support/integration';
+import { newRegistration } from '../support/steps';
 
 /**
  * The public appointment letter's reply says whether seed was issued, with the bill's number (and nothing
@@ -14,9 +15,8 @@ beforeAll(async () => {
 });
 
 async function register() {
-  const r = await registerFarmer(api, validFields({ cropName: 'Wheat', bagsRequested: 1 }));
-  expect(r.status, r.text).toBe(201);
-  return r.json.data as { id: number; year: number; uniqeCode: string };
+  const data = await newRegistration(api, { cropName: 'Wheat', bagsRequested: 1 });
+  return data as { id: number; year: number; uniqeCode: string };
 }
 
 const letterOf = async (code: string) => {

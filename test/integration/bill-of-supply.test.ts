@@ -3,9 +3,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { docClient, tableName } from '@functions/lib/aws';
 import { invoiceKey } from '@functions/sales/invoice-entity';
 import { INVOICE_NUMBER_MAX } from '@shared/schemas/sales';
-import { newMobile, registerFarmer, validFields } from '../fixtures/registration-helpers';
+import { newMobile } from '../fixtures/registration-helpers';
 import { adminPost, createProducerCropLot } from '../fixtures/catalogue';
 import { useTestApi } from '../support/integration';
+import { newRegistration } from '../support/steps';
 
 /**
  * The bill of supply (docs/product-rules.md#bill-of-supply): the supplier block and the crop's HSN code are copied
@@ -29,15 +30,14 @@ const saveSettings = async (patch: Record<string, unknown>, token = tokens.admin
   api.call('PUT', '/api/settings', { token, body: { ...(await settings()), ...patch } });
 
 async function sale(): Promise<string> {
-  const r = await registerFarmer(api, validFields({ cropName: 'Wheat', cropId: cropID, bagsRequested: 1, mobile: newMobile() }));
-  expect(r.status, r.text).toBe(201);
+  const data = await newRegistration(api, { cropName: 'Wheat', cropId: cropID, bagsRequested: 1, mobile: newMobile() });
   const made = await api.call('POST', '/api/sales/make', {
     token: tokens.seller,
     body: {
       farmerID: null,
       lotID,
-      registrationID: r.json.data.id,
-      year: r.json.data.year,
+      registrationID: data.id,
+      year: data.year,
       bags: 1,
       bagSizeKg: 40,
       paymentMode: 'Cash',

@@ -7,7 +7,8 @@ import { setClockForTests as setCounterClock } from '@functions/counter/counter-
 import { setClockForTests } from '@functions/sales/sale-clock';
 import { useTestApi } from '../support/integration';
 import { settleAfterEachTest } from '../support/started-work';
-import { registerFarmer, seedFormCrops, validFields } from '../fixtures/registration-helpers';
+import { seedFormCrops } from '../fixtures/registration-helpers';
+import { newRegistration } from '../support/steps';
 
 /**
  * The counter's day (docs/decisions/0025-counter-day.md): tokens with no gap and no repeat under a burst of
@@ -25,9 +26,8 @@ const atNoon = (d: string) => new Date(`${d}T12:00:00+05:30`);
 const dayAfter = (d: string) => new Date(Date.parse(`${d}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 
 async function formRegistration(): Promise<{ id: number; year: number; code: string }> {
-  const r = await registerFarmer(api, validFields());
-  expect(r.status, r.text).toBe(201);
-  return { id: r.json.data.id, year: r.json.data.year, code: r.json.data.uniqueCode };
+  const data = await newRegistration(api);
+  return { id: data.id, year: data.year, code: data.uniqueCode };
 }
 
 /**

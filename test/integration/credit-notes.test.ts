@@ -5,10 +5,11 @@ import { kolkataDay } from '@functions/lib/stats';
 import { readPool } from '@functions/allocation/pool';
 import { setCreditNoteClockForTests } from '@functions/sales/credit-notes';
 import { setClockForTests } from '@functions/sales/sale-clock';
-import { registerFarmer, validFields, useCrops } from '../fixtures/registration-helpers';
+import { useCrops } from '../fixtures/registration-helpers';
 import { dashboardSummary } from '../fixtures/dashboard';
 import { postUnreadableJson } from '../support/api-checks';
 import { useTestApi } from '../support/integration';
+import { newRegistration, sold } from '../support/steps';
 
 /**
  * Cancelling a bill by credit note (docs/decisions/0023-records.md, section 1) through the real gateway and
@@ -51,19 +52,12 @@ async function lot(quantityAvailable: number, pricePerUnit = 80) {
 }
 
 async function register(kg = 2) {
-  const r = await registerFarmer(api, validFields({ cropName: 'Chickpea', bagsRequested: kg }));
-  expect(r.status, r.text).toBe(201);
-  return { id: r.json.data.id as number, year: r.json.data.year as number };
+  const data = await newRegistration(api, { cropName: 'Chickpea', bagsRequested: kg });
+  return { id: data.id as number, year: data.year as number };
 }
 
-async function sell(reg: { id: number; year: number }, lotID: number, kg = 2, token = tokens.seller) {
-  const r = await api.call('POST', '/api/sales/make', {
-    token,
-    body: { lotID, registrationID: reg.id, year: reg.year, bags: kg, bagSizeKg: 1, paymentMode: 'Cash' },
-  });
-  expect(r.status, r.text).toBe(201);
-  return r.json as { invoiceNumber: string; invoiceID: number; totalAmount: number };
-}
+const sell = (reg: { id: number; year: number }, lotID: number, kg = 2, token = tokens.seller) =>
+  sold(api, token, reg, lotID, { bags: kg });
 
 async function billed(kg = 2, lotID?: number) {
   const l = lotID ?? (await lot(1000)).lotID;

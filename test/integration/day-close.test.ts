@@ -4,9 +4,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { docClient, tableName } from '@functions/lib/aws';
 import { kolkataDay } from '@functions/lib/stats';
 import { listDayCloses } from '@functions/sales/day-close';
-import { registerFarmer, seedCrop, validFields } from '../fixtures/registration-helpers';
+import { seedCrop } from '../fixtures/registration-helpers';
 import { postUnreadableJson } from '../support/api-checks';
 import { useTestApi } from '../support/integration';
+import { newRegistration } from '../support/steps';
 
 /**
  * The day-end cash close (docs/decisions/0026-day-close.md) through the real gateway and DynamoDB Local: the
@@ -63,9 +64,8 @@ beforeAll(async () => {
 }, 120_000);
 
 async function register(cropName: 'Wheat' | 'Chickpea') {
-  const r = await registerFarmer(api, validFields({ cropName, bagsRequested: 2 }));
-  expect(r.status, r.text).toBe(201);
-  return { id: r.json.data.id as number, year: r.json.data.year as number, cropName };
+  const data = await newRegistration(api, { cropName, bagsRequested: 2 });
+  return { id: data.id as number, year: data.year as number, cropName };
 }
 
 const saleBody = (reg: { id: number; year: number; cropName: string }, paymentMode: 'Cash' | 'Online') => ({

@@ -2,7 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { APP_TEXTS, PAGE_TEXTS } from '@functions/registrations/basic-form-texts';
 import { FIND_LETTER_LIMITS } from '@functions/registrations/find-letter';
 import { useTestApi } from '../support/integration';
-import { newAadhaar, newMobile, postJson, registerFarmer, seedFormCrops, validFields } from '../fixtures/registration-helpers';
+import { newAadhaar, newMobile, postJson, seedFormCrops } from '../fixtures/registration-helpers';
+import { newRegistration } from '../support/steps';
 
 /**
  * "Find my letter" for phones without JavaScript (docs/decisions/0031): GET /svsregistration/find-my-letter shows a
@@ -35,9 +36,8 @@ async function registered(crops: string[] = ['Wheat']) {
   const mobile = newMobile();
   const codes: string[] = [];
   for (const cropName of crops) {
-    const r = await registerFarmer(api, validFields({ adharNumber, mobile, cropName }));
-    expect(r.status, r.text).toBe(201);
-    codes.push(r.json.data.uniqeCode);
+    const data = await newRegistration(api, { adharNumber, mobile, cropName });
+    codes.push(data.uniqeCode);
   }
   return { adharNumber, mobile, codes };
 }

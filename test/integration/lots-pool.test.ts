@@ -2,9 +2,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { promise, readPool } from '@functions/allocation/pool';
 import { docClient, setDocClientForTests } from '@functions/lib/aws';
 import { getRegistration } from '@functions/registrations/registration-entity';
-import { registerFarmer, testAadhaar, useCrops, validFields } from '../fixtures/registration-helpers';
+import { testAadhaar, useCrops } from '../fixtures/registration-helpers';
 import { faulty, named } from '../support/faulty-client';
 import { useTestApi } from '../support/integration';
+import { newRegistration } from '../support/steps';
 
 /**
  * Lot writes move the crop's stock pool in their own transaction (docs/decisions/0022-allocation.md,
@@ -52,9 +53,8 @@ async function cropName(cropID: number) {
 
 /** Registers a farmer for `kg` of the crop; its number and the status it was given. */
 async function register(cropID: number, kg: number) {
-  const r = await registerFarmer(api, validFields({ cropName: names.get(cropID), bagsRequested: kg }));
-  expect(r.status, r.text).toBe(201);
-  return { id: r.json.data.id as number, year: r.json.data.year as number, status: r.json.data.status as string };
+  const data = await newRegistration(api, { cropName: names.get(cropID), bagsRequested: kg });
+  return { id: data.id as number, year: data.year as number, status: data.status as string };
 }
 const statusOf = async (reg: { id: number; year: number }) => {
   const stored = await getRegistration(reg.year, reg.id, true);

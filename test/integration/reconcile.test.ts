@@ -5,9 +5,10 @@ import { kolkataDay } from '@functions/lib/stats';
 import { setReconcileSettleMsForTests } from '@functions/reconcile/job';
 import { getRegistration } from '@functions/registrations/registration-entity';
 import type { ReconcileReply } from '@shared/schemas/reconcile';
-import { registerFarmer, seedFormCrops, validFields } from '../fixtures/registration-helpers';
+import { seedFormCrops } from '../fixtures/registration-helpers';
 import { useTestApi } from '../support/integration';
 import { scanTable } from '../support/table';
+import { newRegistration } from '../support/steps';
 
 /**
  * The reconciliation job (functions/reconcile/job.ts, invariant 10): the farmer links, the dashboard counters and
@@ -29,9 +30,8 @@ beforeAll(async () => {
 const reconcile = async (token = tokens.super_admin) => api.call('POST', '/api/admin/reconcile', { token });
 
 async function register(fields: Record<string, unknown>) {
-  const r = await registerFarmer(api, validFields(fields));
-  expect(r.status, r.text).toBe(201);
-  return { id: r.json.data.id as number, year: r.json.data.year as number, cropId: Number(r.json.data.cropId ?? 0) };
+  const data = await newRegistration(api, fields);
+  return { id: data.id, year: data.year };
 }
 
 async function sell(reg: { id: number; year: number }, cropName: string, paymentMode: 'Cash' | 'Online') {

@@ -4,7 +4,7 @@ import type { DocClient } from '@functions/lib/dynamo-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { docClient, setDocClientForTests } from '@functions/lib/aws';
 import { s3Client } from '@functions/lib/s3-client';
-import { clearAppointmentSettingsCache, forgetFullShifts } from '@functions/allocation/appointments';
+import { clearAppointmentSettingsCache } from '@functions/allocation/appointments';
 import { useTestApi } from '../support/integration';
 import { pool } from '../support/pool';
 import { scanTable } from '../support/table';
@@ -20,6 +20,7 @@ import {
   retryRegistration,
   seedFormCrops,
 } from '../fixtures/registration-helpers';
+import { saveConfig } from '../support/steps';
 
 /**
  * Invariants 1, 2 and 6 (docs/invariants.md) under concurrency and injected DynamoDB failures (DynamoDB Local never throws
@@ -42,12 +43,7 @@ afterAll(async () => {
   setDocClientForTests(undefined);
 });
 
-async function setConfig(key: string, value: string) {
-  const r = await api.call('POST', '/api/config', { token: tokens.super_admin, body: { key, value } });
-  expect(r.status).toBe(200);
-  clearAppointmentSettingsCache();
-  forgetFullShifts();
-}
+const setConfig = (key: string, value: string) => saveConfig(api, tokens.super_admin, key, value);
 
 const scanAll = () => scanTable({ ConsistentRead: true }, realClient);
 

@@ -10,6 +10,7 @@ import { faulty, named } from '../support/faulty-client';
 import { useTestApi } from '../support/integration';
 import { scanTable } from '../support/table';
 import { postJson, registerFarmer, seedCrop, validFields } from '../fixtures/registration-helpers';
+import { saveConfig } from '../support/steps';
 
 /**
  * Registrations in draw mode (docs/decisions/0022-allocation.md, section 4): each is applied, with no date
@@ -20,10 +21,7 @@ const { api, tokens } = useTestApi('super_admin');
 const YEAR = Number(kolkataDate(new Date()).slice(0, 4));
 let realClient: DocClient;
 
-async function setConfig(key: string, value: string) {
-  const r = await api.call('POST', '/api/config', { token: tokens.super_admin, body: { key, value } });
-  expect(r.status, r.text).toBe(200);
-}
+const setConfig = (key: string, value: string) => saveConfig(api, tokens.super_admin, key, value);
 
 beforeAll(async () => {
   realClient = docClient();

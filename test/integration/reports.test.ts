@@ -9,6 +9,7 @@ import { kolkataDate } from '@shared/schemas/registration';
 import { registerFarmer, seedCrop, testAadhaar, validFields } from '../fixtures/registration-helpers';
 import { useTestApi } from '../support/integration';
 import { scanTable } from '../support/table';
+import { newRegistration, sold } from '../support/steps';
 
 /**
  * GET /api/reports (docs/decisions/0028-reports.md): the counters written in each event's transaction give the
@@ -57,19 +58,12 @@ async function cropWithLot(name: string, kg: number): Promise<{ cropId: number; 
 
 type Reg = { id: number; year: number; status: string; code: string };
 async function register(cropName: string, who: { district: string; category: string; gender: string }): Promise<Reg> {
-  const r = await registerFarmer(api, validFields({ cropName, bagsRequested: 5, ...who }));
-  expect(r.status, r.text).toBe(201);
-  return { id: r.json.data.id, year: r.json.data.year, status: r.json.data.status, code: r.json.data.uniqueCode };
+  const data = await newRegistration(api, { cropName, bagsRequested: 5, ...who });
+  return { id: data.id, year: data.year, status: data.status, code: data.uniqueCode };
 }
 
-async function sell(reg: Reg, lotID: number, paymentMode: 'Cash' | 'Online') {
-  const r = await api.call('POST', '/api/sales/make', {
-    token: tokens.seller,
-    body: { lotID, registrationID: reg.id, year: reg.year, bags: 5, bagSizeKg: 1, paymentMode },
-  });
-  expect(r.status, r.text).toBe(201);
-  return r.json as { invoiceID: number; invoiceNumber: string };
-}
+const sell = (reg: Reg, lotID: number, paymentMode: 'Cash' | 'Online') =>
+  sold(api, tokens.seller, reg, lotID, { bags: 5, paymentMode });
 
 const getReport = (by: string, token: string = tokens.admin, extra = '') =>
   api.call('GET', `/api/reports?year=${YEAR}&by=${by}${extra}`, { token });

@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { getRegistration } from '@functions/registrations/registration-entity';
-import { registerFarmer, seedCrop, seedFormCrops, testAadhaar, validFields } from '../fixtures/registration-helpers';
+import { seedCrop, seedFormCrops, testAadhaar } from '../fixtures/registration-helpers';
 import { useTestApi } from '../support/integration';
+import { newRegistration } from '../support/steps';
 
 /**
  * A sale may not give more than the registration asked for, nor more than the crop's maximum; more needs an
@@ -36,9 +37,8 @@ async function lot(cropID: number, kg = 2000) {
 }
 
 async function register(cropName: string, bagsRequested?: number) {
-  const r = await registerFarmer(api, validFields({ cropName, bagsRequested }));
-  expect(r.status, r.text).toBe(201);
-  return r.json.data as { id: number; year: number };
+  const data = await newRegistration(api, { cropName, bagsRequested });
+  return data as { id: number; year: number };
 }
 
 const sell = (

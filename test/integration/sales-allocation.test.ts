@@ -5,8 +5,9 @@ import { dueKey } from '@functions/allocation/entries';
 import { docClient, setDocClientForTests, tableName } from '@functions/lib/aws';
 import { getRegistration, regKey } from '@functions/registrations/registration-entity';
 import { kolkataDate } from '@shared/schemas/registration';
-import { registerFarmer, useCrops, validFields } from '../fixtures/registration-helpers';
+import { useCrops } from '../fixtures/registration-helpers';
 import { useTestApi } from '../support/integration';
+import { newRegistration } from '../support/steps';
 
 /**
  * A sale moves the registration's promise to sold in its crop's stock pool and deletes its due entry, in the
@@ -53,9 +54,8 @@ async function lot(cropID: number, kg: number, year = YEAR) {
   return r.json.lotID as number;
 }
 async function register(cropName: string, kg: number) {
-  const r = await registerFarmer(api, validFields({ cropName, bagsRequested: kg }));
-  expect(r.status, r.text).toBe(201);
-  return { id: r.json.data.id as number, year: r.json.data.year as number, status: r.json.data.status as string };
+  const data = await newRegistration(api, { cropName, bagsRequested: kg });
+  return { id: data.id as number, year: data.year as number, status: data.status as string };
 }
 const sell = (
   reg: { id: number; year: number },

@@ -4,11 +4,12 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { docClient, setDocClientForTests, tableName } from '@functions/lib/aws';
 import { saleRetryLimits } from '@functions/sales/make-sale';
 import { setClockForTests } from '@functions/sales/sale-clock';
-import { registerFarmer, validFields, useCrops } from '../fixtures/registration-helpers';
+import { useCrops } from '../fixtures/registration-helpers';
 import { createAccount, signIn } from '../fixtures/accounts';
 import { adminPost, createCrop, createLot, createProducer } from '../fixtures/catalogue';
 import { useTestApi } from '../support/integration';
 import { startedWork } from '../support/started-work';
+import { newRegistration } from '../support/steps';
 
 /**
  * Invariants 3, 4 and 5 (docs/invariants.md) under concurrency against DynamoDB Local, plus the failures DynamoDB
@@ -74,9 +75,8 @@ async function registrations(n: number, kg = 1): Promise<Reg[]> {
     Array.from({ length: 8 }, async () => {
       while (next < n) {
         next++;
-        const r = await registerFarmer(api, validFields({ cropName: 'Chickpea', bagsRequested: kg }));
-        expect(r.status, r.text).toBe(201);
-        out.push({ id: r.json.data.id, year: r.json.data.year });
+        const data = await newRegistration(api, { cropName: 'Chickpea', bagsRequested: kg });
+        out.push({ id: data.id, year: data.year });
       }
     }),
   );

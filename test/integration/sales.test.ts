@@ -2,9 +2,10 @@ import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { setClockForTests } from '@functions/sales/sale-clock';
-import { registerFarmer, validFields, useCrops } from '../fixtures/registration-helpers';
+import { useCrops } from '../fixtures/registration-helpers';
 import { useTestApi } from '../support/integration';
 import { expectRefusal, postUnreadableJson } from '../support/api-checks';
+import { newRegistration } from '../support/steps';
 
 /**
  * Sales and bills through the real gateway and DynamoDB Local: the sale's rules and messages, money without
@@ -56,9 +57,8 @@ async function lot(cropID: number, quantityAvailable: number, pricePerUnit: numb
 }
 
 async function register(cropName: string, bagsRequested = 1, over: Record<string, unknown> = {}) {
-  const r = await registerFarmer(api, validFields({ cropName, bagsRequested, ...over }));
-  expect(r.status, r.text).toBe(201);
-  return { id: r.json.data.id as number, year: r.json.data.year as number };
+  const data = await newRegistration(api, { cropName, bagsRequested, ...over });
+  return { id: data.id as number, year: data.year as number };
 }
 
 function sell(reg: { id: number; year: number }, lotID: number, bags: number, o: { token?: string; paymentMode?: string } = {}) {
