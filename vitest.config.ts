@@ -43,6 +43,9 @@ export default defineConfig({
         test: {
           name: 'stack',
           include: ['test/**/*.test.ts', 'infra/**/*.test.ts'],
+          // A file each in a worker thread: cheaper to start than a process, with its own process.env, which each
+          // file sets for its own table. (The fast tier stays in processes: its time-zone tests set TZ.)
+          pool: 'threads',
           // Nothing in these tests is timed (they wait for the state they check); the limit only ends a test that
           // hangs, and a page walk or a burst on a 2-core machine shared with another test run takes a while.
           testTimeout: 60_000,

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createProducerCropLot, postCreated, type AdminPost } from '../fixtures/catalogue';
 import { FIXTURES, registerFarmer, validFields } from '../fixtures/registration-helpers';
 import { SAMPLE_PRODUCER, SAMPLE_WHEAT } from '../fixtures/sample-catalogue';
-import { DESKTOP, PHONE, screenshot } from '../support/browser';
+import { DESKTOP, networkQuiet, PHONE, screenshot } from '../support/browser';
 import { useE2EStack } from '../support/e2e';
 
 /**
@@ -27,7 +27,7 @@ const { url } = e2e;
 
 /** Waits until the page has fetched its data and finished its transitions (no fixed sleeps). */
 async function settle(page: Page): Promise<void> {
-  await page.waitForLoadState('networkidle');
+  await networkQuiet(page);
   await page.waitForFunction(
     () =>
       !document.body.innerText.includes('Loading…') &&

@@ -36,7 +36,7 @@ let page: Page;
 
 const shot = shotsOf('admin-screens');
 
-async function setConfig(key: string, value: string) {
+async function saveSetting(key: string, value: string) {
   const r = await e2e.asAdmin('POST', '/api/config', { key, value });
   expect(r.status, r.text).toBe(200);
 }
@@ -48,9 +48,9 @@ beforeAll(async () => {
     lot: { year: 2026, quantityAvailable: 500, pricePerUnit: 26, isSubsidized: false },
   });
   lot = made.lot;
-  await setConfig('PerDayLimit', '6');
-  await setConfig('AppointmentStartDate', START);
-  await setConfig('WeeklyOffDay', '-1');
+  await saveSetting('PerDayLimit', '6');
+  await saveSetting('AppointmentStartDate', START);
+  await saveSetting('WeeklyOffDay', '-1');
   const r = await registerFarmer({ url: e2e.baseUrl }, validFields({ cropName: 'Wheat', cropId: made.cropID }));
   expect(r.status, r.text).toBe(201);
   // The dashboard's registration count follows from the table's stream.

@@ -38,18 +38,8 @@ async function signedIn(
   viewport: { width: number; height: number } = DESKTOP,
   who?: { email: string; password: string },
 ): Promise<Page> {
-  const phone = viewport.width < 600;
-  const ctx = await e2e.browser.newContext({
-    viewport,
-    locale: lang === 'en' ? 'en-IN' : 'hi-IN',
-    timezoneId: 'Asia/Kolkata',
-    ...(phone ? { isMobile: true, hasTouch: true } : {}),
-  });
-  ctx.setDefaultTimeout(20_000);
   // Signs in on the English page, then keeps the language asked for (as the language switch does).
-  await ctx.addInitScript(() => {
-    if (!localStorage.getItem('lang')) localStorage.setItem('lang', 'en');
-  });
+  const ctx = await e2e.context({ viewport, lang, startIn: 'en' });
   const p = await newPage(ctx);
   await p.goto(url('/login'));
   await e2e.submitSignIn(p, who?.email, who?.password);

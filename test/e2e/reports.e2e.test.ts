@@ -61,22 +61,9 @@ beforeAll(async () => {
 }, 180_000);
 
 async function openReports(viewport: { width: number; height: number }, lang: 'en' | 'hi') {
-  const phone = viewport.width < 600;
-  const ctx = await e2e.browser.newContext({
-    viewport,
-    locale: lang === 'en' ? 'en-IN' : 'hi-IN',
-    timezoneId: 'Asia/Kolkata',
-    acceptDownloads: true,
-    ...(phone ? { isMobile: true, hasTouch: true } : {}),
-  });
-  ctx.setDefaultTimeout(20_000);
-  await ctx.addInitScript(() => {
-    if (!localStorage.getItem('lang')) localStorage.setItem('lang', 'en');
-  });
-  const page = await e2e.newPage(ctx);
-  await page.goto(e2e.url('/login?next=%2Fadmin%2Freports'));
-  await e2e.submitSignIn(page);
-  await page.waitForURL((u) => u.pathname === '/admin/reports');
+  // Signed in on the English page, then the language asked for, as the language switch keeps it.
+  const ctx = await e2e.context({ viewport, lang, startIn: 'en' });
+  const page = await e2e.adminPage(ctx, '/admin/reports');
   if (lang === 'hi') {
     await page.evaluate(() => localStorage.setItem('lang', 'hi'));
     await page.reload();

@@ -8,6 +8,7 @@ import { expectConsistent as consistent, expectSlotsMatch as slotsMatch, KG, kgC
 import { registerFarmer, validFields } from '../fixtures/registration-helpers';
 import { faulty, named } from '../support/faulty-client';
 import { useTestApi } from '../support/integration';
+import { newRegistration } from '../support/steps';
 
 /**
  * Promotion (docs/decisions/0022-allocation.md, section 3) on DynamoDB Local: when grams are freed, the
@@ -33,10 +34,9 @@ afterAll(() => setDocClientForTests(undefined));
 async function waitlist(cropName: string, kgs: number[]): Promise<number[]> {
   const ids: number[] = [];
   for (const [i, kg] of kgs.entries()) {
-    const r = await registerFarmer(api, validFields({ cropName, bagsRequested: kg }));
-    expect(r.status).toBe(201);
-    expect(r.json.data).toMatchObject({ status: 'waitlisted', waitlistPosition: i + 1 });
-    ids.push(r.json.data.id);
+    const r = await newRegistration(api, { cropName, bagsRequested: kg });
+    expect(r).toMatchObject({ status: 'waitlisted', waitlistPosition: i + 1 });
+    ids.push(r.id);
   }
   return ids;
 }

@@ -2,8 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { addDays, weekdayOf } from '@functions/allocation/appointments';
 import { kolkataDate } from '@shared/schemas/registration';
 import { useTestApi } from '../support/integration';
-import { registerFarmer, seedFormCrops, validFields } from '../fixtures/registration-helpers';
-import { saveConfig } from '../support/steps';
+import { seedFormCrops } from '../fixtures/registration-helpers';
+import { saveConfig, newRegistration } from '../support/steps';
 
 /**
  * GET /api/appointments/capacity: the next working days as the booking path offers them, with the shift
@@ -28,8 +28,7 @@ describe('capacity at a glance', () => {
   it('shows bookings against each shift of the next 14 working days', async () => {
     await setConfig('PerDayLimit', '5');
     for (let i = 0; i < 2; i++) {
-      const r = await registerFarmer(api, validFields({ cropName: 'Wheat', bagsRequested: 1 }));
-      expect(r.status, r.text).toBe(201);
+      await newRegistration(api, { cropName: 'Wheat', bagsRequested: 1 });
     }
     const r = await capacity();
     expect(r.status, r.text).toBe(200);

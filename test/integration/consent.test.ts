@@ -8,6 +8,7 @@ import { MSG_CONSENT, MSG_NO_CONSENT } from '@shared/schemas/registration';
 import { DEFAULT_CONTENT_VERSION, NOTICE_SLUG, SITE_PAGES } from '@shared/site-pages';
 import { useTestApi } from '../support/integration';
 import { registerFarmer, registerMultipart, SAMPLE_PDF, seedFormCrops, validFields } from '../fixtures/registration-helpers';
+import { newRegistration } from '../support/steps';
 
 /**
  * Notice and consent (docs/product-rules.md#notice-and-consent) and the required pages
@@ -149,9 +150,8 @@ describe('the notice block', () => {
     expect(v2.version).not.toBe(v1.version);
 
     clearNoticeCache();
-    const r = await registerFarmer(api, validFields());
-    expect(r.status, r.text).toBe(201);
-    expect((await storedRegistration(r.json.data.year, r.json.data.id))?.noticeVersion).toBe(v2.version);
+    const r = await newRegistration(api);
+    expect((await storedRegistration(r.year, r.id))?.noticeVersion).toBe(v2.version);
   });
 
   it('says the scan retention days of the settings wherever its text names them, as a new version when they change', async () => {

@@ -5,6 +5,7 @@ import { docClient, tableName } from '@functions/lib/aws';
 import { adminPost, createProducerCropLot } from '../fixtures/catalogue';
 import { newMobile, registerFarmer, validFields } from '../fixtures/registration-helpers';
 import { useTestApi } from '../support/integration';
+import { newRegistration } from '../support/steps';
 
 /** A crop's Hindi name beside its English one (docs/product-rules.md#crop-names-in-the-pages-language). */
 const { api, tokens } = useTestApi('admin', 'seller');
@@ -147,9 +148,8 @@ describe('public replies carry the Hindi name beside the English one', () => {
       crop: { cropName: 'Mustard' },
       lot: { quantityAvailable: 100, pricePerUnit: 120 },
     });
-    const r = await registerFarmer(api, validFields({ cropName: 'Mustard', cropId: plain, bagsRequested: 1 }));
-    expect(r.status, r.text).toBe(201);
-    const letter = await api.call('GET', `/svsregistration/AppointmentList/${r.json.data.uniqueCode}`);
+    const r = await newRegistration(api, { cropName: 'Mustard', cropId: plain, bagsRequested: 1 });
+    const letter = await api.call('GET', `/svsregistration/AppointmentList/${r.uniqueCode}`);
     expect(letter.json.data[0]).toMatchObject({ cropName: 'Mustard', cropNameHi: '' });
   });
 });

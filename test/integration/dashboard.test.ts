@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { kolkataDay, lastDays } from '@functions/lib/stats';
-import { registerFarmer, validFields, useCrops } from '../fixtures/registration-helpers';
+import { useCrops } from '../fixtures/registration-helpers';
 import { dashboardSummary, salesMadeToday } from '../fixtures/dashboard';
 import { useTestApi } from '../support/integration';
+import { newRegistration } from '../support/steps';
 
 /**
  * GET /api/dashboard/summary: every field of the summary (docs/product-rules.md#dashboard-summary), moved by the real flows
@@ -54,9 +55,8 @@ describe('dashboard summary', () => {
     const regs: { id: number; year: number }[] = [];
     for (let i = 0; i < 4; i++) {
       // Each asks for what it is sold below (a sale may not exceed the request).
-      const r = await registerFarmer(api, validFields({ cropName: 'Wheat', bagsRequested: [1, 2, 3, 1][i] }));
-      expect(r.status, r.text).toBe(201);
-      regs.push({ id: r.json.data.id, year: r.json.data.year });
+      const r = await newRegistration(api, { cropName: 'Wheat', bagsRequested: [1, 2, 3, 1][i] });
+      regs.push({ id: r.id, year: r.year });
     }
     // The registration counters follow from the table's stream.
     await api.drainStreams();

@@ -1,8 +1,9 @@
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { registerFarmer, seedFormCrops, validFields } from '../fixtures/registration-helpers';
+import { seedFormCrops } from '../fixtures/registration-helpers';
 import { useTestApi } from '../support/integration';
+import { newRegistration } from '../support/steps';
 
 /** The letter's QR code: its own link, for the counter to scan (public by the letter's secret code only). */
 const { api } = useTestApi();
@@ -18,9 +19,8 @@ let code = '';
 
 beforeAll(async () => {
   await seedFormCrops();
-  const r = await registerFarmer(api, validFields());
-  expect(r.status, r.text).toBe(201);
-  code = r.json.data.uniqueCode;
+  const r = await newRegistration(api);
+  code = r.uniqueCode;
 });
 
 describe('the letter QR code', () => {

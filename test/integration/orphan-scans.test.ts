@@ -9,8 +9,9 @@ import { HOUR_MS, ORPHAN_SCANS_RULE } from '@functions/lib/upload-rules';
 import { handler as sweepHandler } from '@functions/registrations/orphan-scans-handler';
 import { sweepOrphanScans } from '@functions/registrations/orphan-scans';
 import { regKey } from '@functions/registrations/registration-entity';
+import { newRegistration } from '../support/steps';
 import { useTestApi } from '../support/integration';
-import { registerFarmer, validFields, seedFormCrops } from '../fixtures/registration-helpers';
+import { seedFormCrops } from '../fixtures/registration-helpers';
 
 /**
  * Aadhaar scans that no registration names (a submit that died after copying its scan to aadhaar/ and
@@ -48,12 +49,9 @@ beforeAll(async () => {
 describe('orphan Aadhaar scan sweep', () => {
   it('deletes, after the grace period, exactly the scans under aadhaar/ that no registration names', async () => {
     expect(ORPHAN_SCANS_RULE).toMatchObject({ prefix: 'aadhaar/', graceHours: 24 });
-    const first = await registerFarmer(api, validFields());
-    const second = await registerFarmer(api, validFields());
-    expect(first.status, first.text).toBe(201);
-    expect(second.status, second.text).toBe(201);
-    const { year, id } = first.json.data as { year: number; id: number };
-    const named = [await scanOf(year, id), await scanOf(year, (second.json.data as { id: number }).id)].sort();
+    const { year, id } = await newRegistration(api);
+    const second = await newRegistration(api);
+    const named = [await scanOf(year, id), await scanOf(year, second.id)].sort();
     expect(named.every((k) => k.startsWith(`aadhaar/${year}/`))).toBe(true);
 
     // What dead requests leave: a copy for a number whose registration was never written, and a second copy

@@ -18,6 +18,7 @@ import {
   testAadhaar,
   validFields,
 } from '../fixtures/registration-helpers';
+import { newRegistration } from '../support/steps';
 
 /**
  * The registration's crop is a catalogue crop chosen by id, and the one-per-Aadhaar-per-crop-per-year rule
@@ -59,9 +60,8 @@ describe('the crop of a registration', () => {
   it('counts Wheat, Whеat (Cyrillic е), Wheat. and Banana sent with one crop id as that one crop, named as the catalogue names it', async () => {
     const aadhaar = newAadhaar(6);
     // The first one names the crop 'Banana' beside Wheat's id: the catalogue's name is what is stored.
-    const first = await registerFarmer(api, validFields({ adharNumber: aadhaar, cropName: 'Banana', cropId: wheat }));
-    expect(first.status, first.text).toBe(201);
-    const letter = await api.call('GET', `/svsregistration/AppointmentList/${first.json.data.uniqeCode}`);
+    const first = await newRegistration(api, { adharNumber: aadhaar, cropName: 'Banana', cropId: wheat });
+    const letter = await api.call('GET', `/svsregistration/AppointmentList/${first.uniqeCode}`);
     expect(letter.json.data[0]).toMatchObject({ cropName: 'Wheat', unit: 'bag' });
 
     for (const cropName of ['Wheat', 'Wh\u0435at', 'Wheat.', 'Banana']) {
@@ -111,8 +111,7 @@ describe('the crop of a registration', () => {
     expect((await claimsOf(aadhaar)).length).toBe(0);
     // Restored, it is offered again at once (a crop found missing or inactive is not remembered).
     expect((await api.call('POST', `/api/crops/${barley}/restore`, { token: tokens.admin })).status).toBe(200);
-    const r = await registerFarmer(api, validFields({ adharNumber: aadhaar, cropName: 'Barley', cropId: barley }));
-    expect(r.status, r.text).toBe(201);
+    await newRegistration(api, { adharNumber: aadhaar, cropName: 'Barley', cropId: barley });
   });
 
   it('gives one registration to a burst of 20 submissions of one Aadhaar and crop id under different crop names and mobiles', async () => {

@@ -125,8 +125,8 @@ export async function startTestApi(opts: { staticDir?: string; streams?: boolean
 
   const route: TestApi['route'] = async (key, ...[opts]) => {
     const o = (opts ?? {}) as { params?: Record<string, string | number>; query?: CallOptions['query'] } & RouteCallExtras & {
-      body?: unknown;
-    };
+        body?: unknown;
+      };
     const { method, path, query } = routeTarget(key, o);
     const reply = await call(method, path, { query, body: o.body, token: o.token, headers: o.headers });
     return { ...reply, data: reply.json };

@@ -1,7 +1,7 @@
 import { expect, inject } from 'vitest';
 import { copyFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Download, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Download, type Page, type Request } from 'playwright-core';
 import { recordLeaks } from './aadhaar-sweep';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium';
 
@@ -41,9 +41,48 @@ function watchRequestedUrls(browser: Browser): void {
   const newContext = browser.newContext.bind(browser);
   browser.newContext = async (...args) => {
     const ctx: BrowserContext = await newContext(...args);
-    ctx.on('request', (r) => recordLeaks('browser request', withoutSignature(r.url())));
+    ctx.on('request', (r) => {
+      recordLeaks('browser request', withoutSignature(r.url()));
+      const page = pageOf(r);
+      if (page) pending.set(page, (pending.get(page) ?? 0) + 1);
+    });
+    const settled = (r: Request) => {
+      const page = pageOf(r);
+      if (page) pending.set(page, Math.max(0, (pending.get(page) ?? 1) - 1));
+    };
+    ctx.on('requestfinished', settled);
+    ctx.on('requestfailed', settled);
     return ctx;
   };
+}
+
+/** The page a request was sent from (none for a service worker's own requests). */
+function pageOf(r: Request): Page | undefined {
+  try {
+    return r.frame().page();
+  } catch {
+    return undefined;
+  }
+}
+
+/** Requests each page of the run's contexts has sent and not yet had an answer to. */
+const pending = new WeakMap<Page, number>();
+
+/**
+ * Waits until the page has had an answer to every request it sent, and has sent none for `quietMs`: what
+ * Playwright's 'networkidle' waits for, without its fixed half second.
+ */
+export async function networkQuiet(page: Page, quietMs = 150): Promise<void> {
+  let quietSince = Date.now();
+  await expect
+    .poll(
+      () => {
+        if ((pending.get(page) ?? 0) > 0) quietSince = Date.now();
+        return Date.now() - quietSince >= quietMs;
+      },
+      { interval: 50, message: `${page.url()} still waits for an answer` },
+    )
+    .toBe(true);
 }
 
 /** Screenshots land in test-results/screenshots/ (git-ignored). */

@@ -33,6 +33,8 @@ export interface E2EOptions {
 export interface ContextOptions {
   viewport: { width: number; height: number };
   lang: 'hi' | 'en';
+  /** The site's language until one is chosen on it, when not `lang` (staff sign in on the English page). */
+  startIn?: 'hi' | 'en';
   phone?: boolean;
   /** How long an action or a wait may take before it fails (20 s unless given). */
   timeout?: number;
@@ -62,7 +64,7 @@ export interface E2EStack {
   submitSignIn(page: Page, email?: string, password?: string): Promise<void>;
   /**
    * A browser context as a visitor has it: this viewport (a phone's touch when `phone`, or by default below
-   * 600 px), the language chosen on the site, India's time zone.
+   * 600 px), the language of the site until one is chosen on it, India's time zone.
    */
   context(o: ContextOptions): Promise<BrowserContext>;
   /** A new page of `ctx` on which the admin signed in through `/login?next=path`, at `path`. */
@@ -172,7 +174,10 @@ export function useE2EStack(o: E2EOptions): E2EStack {
         ...(phone ? { isMobile: true, hasTouch: true } : {}),
       });
       ctx.setDefaultTimeout(c.timeout ?? 20_000);
-      await ctx.addInitScript((lang) => localStorage.setItem('lang', lang), c.lang);
+      // The first page opens in this language; a choice made on the site holds from then on, as for a visitor.
+      await ctx.addInitScript((lang) => {
+        if (!localStorage.getItem('lang')) localStorage.setItem('lang', lang);
+      }, c.startIn ?? c.lang);
       return ctx;
     },
     async adminPage(ctx, path) {
