@@ -5,9 +5,9 @@ import { recordLeaks } from './test/support/aadhaar-sweep';
 const PRODUCT_LOG_LINE = /^\{"level":"(debug|info|warn|error)"/;
 
 /**
- * Two tiers (docs/decisions/0018-test-tiers.md): `fast`, the pure logic beside the code, which needs no
- * emulator or browser (`npm run test:fast`); `stack`, everything under test/ against the run's DynamoDB Local,
- * s3rver and Chromium. `npm test` runs both.
+ * Two tiers (docs/decisions/0018-test-tiers.md): `fast`, the pure logic beside the code and the checks of the
+ * repository's files (test/checks), which need no emulator or browser (`npm run test:fast`); `stack`, the rest
+ * of test/ against the run's DynamoDB Local, s3rver and Chromium. `npm test` runs both.
  */
 export default defineConfig({
   // @shared/, @functions/, …: the path aliases of tsconfig.json.
@@ -34,7 +34,14 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'fast',
-          include: ['shared/**/*.test.ts', 'functions/**/*.test.ts', 'frontend/src/**/*.test.{ts,tsx}', 'bench/**/*.test.ts'],
+          include: [
+            'shared/**/*.test.ts',
+            'functions/**/*.test.ts',
+            'frontend/src/**/*.test.{ts,tsx}',
+            'bench/**/*.test.ts',
+            // The checks that read the repository's files (docs references, import graph, names, sizes, lint).
+            'test/checks/**/*.test.ts',
+          ],
           testTimeout: 10_000,
         },
       },
@@ -43,6 +50,7 @@ export default defineConfig({
         test: {
           name: 'stack',
           include: ['test/**/*.test.ts', 'infra/**/*.test.ts'],
+          exclude: ['test/checks/**'],
           // A file each in a worker thread: cheaper to start than a process, with its own process.env, which each
           // file sets for its own table. (The fast tier stays in processes: its time-zone tests set TZ.)
           pool: 'threads',

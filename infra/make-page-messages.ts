@@ -1,6 +1,6 @@
 /**
  * Writes page-messages.ts from the app's messages: `npx tsx infra/make-page-messages.ts`, then
- * `npm run format`. Run it after a change to a text the QR pages show (test/page-messages.test.ts fails until then).
+ * `npm run format`. Run it after a change to a text the QR pages show (test/checks/page-messages.test.ts fails until then).
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -57,7 +57,7 @@ export class AppError extends Error {
 }
 
 /**
- * The one way to raise each of these codes (test/one-spelling.test.ts): `new AppError(code, …)` stays for the
+ * The one way to raise each of these codes (test/checks/one-spelling.test.ts): `new AppError(code, …)` stays for the
  * codes without a helper here.
  */
 type More = Pick<AppError['extra'], 'internal' | 'reason'>;

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
  * as functions/registrations and functions/sales are). The message tables are the exception: one key per line,
  * nothing to split by.
  */
-const ROOT = resolve(import.meta.dirname, '..');
+const ROOT = resolve(import.meta.dirname, '..', '..');
 const MAX_LINES = 400;
 const SOURCE_DIRS = ['shared', 'functions', 'frontend/src', 'infra', 'bench', 'test'];
 const MESSAGE_TABLES = new Set([

@@ -3,7 +3,7 @@ import { join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /** One way to write each thing that has a way (issue: names spelt two ways grow apart). */
-const ROOT = resolve(import.meta.dirname, '..');
+const ROOT = resolve(import.meta.dirname, '..', '..');
 
 function files(dir: string, ext: RegExp): string[] {
   return readdirSync(join(ROOT, dir)).flatMap((name) => {

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
  * an anchor). docs/invariants.md names the function that enforces each rule beside its file: that file
  * still holds the name. Reads files only.
  */
-const ROOT = join(import.meta.dirname, '..');
+const ROOT = join(import.meta.dirname, '..', '..');
 const SOURCE_DIRS = ['functions', 'frontend/src', 'shared', 'infra', 'test', 'bench'];
 const SKIPPED_DIRS = new Set(['node_modules', 'dist', 'cdk.out', '.data']);
 

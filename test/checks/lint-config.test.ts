@@ -9,7 +9,7 @@ import { afterAll, describe, expect, it } from 'vitest';
  * The linter's configuration and its decision record say the same (docs/decisions/0014-lint-and-format.md,
  * "Rules beyond the category, and every exception"), and the linter fails on the defects it is there for.
  */
-const ROOT = resolve(import.meta.dirname, '..');
+const ROOT = resolve(import.meta.dirname, '..', '..');
 const CONFIG_FILE = join(ROOT, '.oxlintrc.json');
 const DECISION = join(ROOT, 'docs/decisions/0014-lint-and-format.md');
 

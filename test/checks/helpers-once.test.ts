@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
  * The tests' helpers are written once, in test/support (browser.ts, e2e.ts, api.ts, steps.ts): a test file that
  * grows its own copy of one fails here. Reads files only.
  */
-const ROOT = resolve(import.meta.dirname, '..');
+const ROOT = resolve(import.meta.dirname, '..', '..');
 
 function files(dir: string): string[] {
   return readdirSync(join(ROOT, dir)).flatMap((name) => {
@@ -49,7 +49,7 @@ export const copiesIn = (text: string) => COPIES.filter((c) => c.pattern.test(te
 
 describe('test helpers written once', () => {
   it('no test file carries a copy of a helper of test/support', () => {
-    const tests = files('test').filter((f) => !f.startsWith('test/support/') && f !== 'test/helpers-once.test.ts');
+    const tests = files('test').filter((f) => !f.startsWith('test/support/') && f !== 'test/checks/helpers-once.test.ts');
     expect(tests.length).toBeGreaterThan(100);
     const found = tests.flatMap((f) => copiesIn(readFileSync(join(ROOT, f), 'utf8')).map((c) => `${f}: ${c}`));
     expect(found).toEqual([]);

@@ -14,7 +14,7 @@ import { describe, expect, it } from 'vitest';
  *  - a feature of the web app never imports another feature or the app shell.
  * Type-only imports count for the boundaries: a type names the module it comes from.
  */
-const ROOT = resolve(import.meta.dirname, '..');
+const ROOT = resolve(import.meta.dirname, '..', '..');
 const SOURCE_DIRS = ['shared', 'functions', 'frontend/src', 'infra'];
 const ALIASES: Record<string, string> = {
   '@web/': 'frontend/src/',
