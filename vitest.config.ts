@@ -7,7 +7,8 @@ const PRODUCT_LOG_LINE = /^\{"level":"(debug|info|warn|error)"/;
 /**
  * Two tiers (docs/decisions/0018-test-tiers.md): `fast`, the pure logic beside the code and the checks of the
  * repository's files (test/checks), which need no emulator or browser (`npm run test:fast`); `stack`, the rest
- * of test/ against the run's DynamoDB Local, s3rver and Chromium. `npm test` runs both.
+ * of test/ against the run's DynamoDB Local, s3rver and Chromium, with `stack-cdk` (the CDK stack and its
+ * bundles). `npm test` runs all three.
  */
 export default defineConfig({
   // @shared/, @functions/, …: the path aliases of tsconfig.json.
@@ -49,16 +50,25 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'stack',
-          include: ['test/**/*.test.ts', 'infra/**/*.test.ts'],
-          exclude: ['test/checks/**'],
-          // A file each in a worker thread: cheaper to start than a process, with its own process.env, which each
-          // file sets for its own table. (The fast tier stays in processes: its time-zone tests set TZ.)
-          pool: 'threads',
+          include: ['test/**/*.test.ts'],
+          exclude: ['node_modules/**', 'test/checks/**', 'test/infra/**'],
           // Nothing in these tests is timed (they wait for the state they check); the limit only ends a test that
           // hangs, and a page walk or a burst on a 2-core machine shared with another test run takes a while.
           testTimeout: 60_000,
-          // One DynamoDB Local and one s3rver for the run, and the privacy sweep of the whole run at its end.
+          // A file each in a worker thread: cheaper to start than a process, with its own process.env, which each
+          // file sets for its own table. (The fast tier stays in processes: its time-zone tests set TZ.)
+          pool: 'threads',
+          // One DynamoDB Local, one s3rver and one Chromium for the run, and the privacy sweep of the whole run at its end.
           globalSetup: ['test/setup/global-setup.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // The CDK stack and its bundles: in processes, as CDK's bundling hands its own stdio to esbuild.
+          name: 'stack-cdk',
+          include: ['test/infra/**/*.test.ts', 'infra/**/*.test.ts'],
+          testTimeout: 60_000,
         },
       },
     ],
