@@ -1,4 +1,4 @@
-import { BILL_QR_SIZE, billSummaryView, type FactBlock } from '@shared/public-pages/bill';
+import { BILL_QR_SIZE, billCheckView, billSummaryView, type FactBlock } from '@shared/public-pages/bill';
 import { billCopyView, type BillCopyView } from '@shared/public-pages/bill-copy';
 import { cancelledMarkView } from '@shared/public-pages/bill-cancelled';
 import { BILL_REFUSAL, billTitle, routePath, type PageLanguage, type Translate } from '@shared/public-pages/words';
@@ -42,10 +42,19 @@ function cancelledMark(bill: BillReply, t: Translate, lang: PageLanguage): Html 
 function summary(bill: BillSummary, t: Translate, lang: PageLanguage): Html {
   const v = billSummaryView(bill, t, lang);
   return html`<article class="card" data-testid="bill-summary">
-    ${v.verified && html`<div class="ok" role="status" data-testid="bill-verified"><strong>${v.verified.title}</strong><br>${v.verified.body}</div>`}
     ${block(v.block, 'h2')}
     <p class="small muted" style="margin-top:16px">${v.note}</p>
   </article>`;
+}
+
+/** Whether the code the reader came with is the bill's ('verified'), another ('does not match') or none. */
+function codeCheck(bill: BillReply, code: string | undefined, t: Translate): Html {
+  const check = billCheckView(bill, code, t);
+  if (!check) return html``;
+  const ok = check.kind === 'verified';
+  return html`<div class="${ok ? 'ok' : 'warn'} no-print" role="${ok ? 'status' : 'alert'}" data-testid="bill-check">
+    <strong>${check.title}</strong><br>${check.body}
+  </div>`;
 }
 
 function copyHead(v: BillCopyView): Html {
@@ -106,6 +115,7 @@ export async function billPage({ lang, t, query, pathParameters }: PageRequest):
   const main = html`<div>
     <h1 class="sr-only">${title}</h1>
     ${cancelledMark(bill, t, lang)}
+    ${codeCheck(bill, token, t)}
     ${content}
   </div>`;
   return {

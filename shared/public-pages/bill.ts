@@ -1,7 +1,7 @@
 import { cropLabel } from '../crop-names';
 import { formatRupees } from '../format';
 import { kolkataDateTime } from '../kolkata-date-time';
-import type { BillSummary, InvoiceResponse } from '../schemas/sales';
+import type { BillReply, BillSummary, InvoiceResponse } from '../schemas/sales';
 import { kg, type Fact, type PageLanguage, type Translate } from './words';
 
 /**
@@ -44,15 +44,12 @@ export const billNumber = (number: string, t: Translate): Fact => ({
 });
 
 export interface BillSummaryView {
-  /** 'Bill verified' and its sentence: not on a cancelled bill, whose status is its mark. */
-  verified?: { title: string; body: string };
   block: FactBlock;
   note: string;
 }
 
 /** What anyone gets by the number alone: the bill exists and what it was for, no personal data. */
 export function billSummaryView(bill: BillSummary, t: Translate, lang: PageLanguage): BillSummaryView {
-  const standing = bill.status !== 'cancelled';
   const facts: Fact[] = [
     billNumber(bill.invoiceNumber, t),
     { label: t('billView.generatedOn'), value: kolkataDateTime(bill.generatedOn, lang) },
@@ -61,12 +58,32 @@ export function billSummaryView(bill: BillSummary, t: Translate, lang: PageLangu
     { label: t('billView.quantity'), value: quantityText(bill, t) },
     total(bill.totalAmount, t),
   ];
-  if (standing) facts.push({ label: t('billView.status'), value: t('billView.statusIssued') });
-  return {
-    verified: standing
-      ? { title: t('billView.verified'), body: t('billView.verifiedBody', { number: bill.invoiceNumber }) }
-      : undefined,
-    block: { title: t('billView.heading'), facts },
-    note: t('billView.summaryNote'),
-  };
+  if (bill.status !== 'cancelled') facts.push({ label: t('billView.status'), value: t('billView.statusIssued') });
+  return { block: { title: t('billView.heading'), facts }, note: t('billView.summaryNote') };
+}
+
+/**
+ * What the page says of the code in the bill's QR (docs/product-rules.md#bill-verification): 'verified' only
+ * when the reader opened the bill with its own code and it stands; a code that is not the bill's says that
+ * the paper may have been altered; the number alone says that it proves nothing about a paper bill. Nothing
+ * for staff who opened a bill without a code, or for a cancelled bill opened with its code (its mark says it).
+ */
+export interface BillCheckView {
+  kind: 'verified' | 'wrong-code' | 'no-code';
+  title: string;
+  body: string;
+}
+
+export function billCheckView(bill: BillReply, code: string | undefined, t: Translate): BillCheckView | undefined {
+  const number = bill.invoiceNumber;
+  const say = (kind: BillCheckView['kind'], key: string): BillCheckView => ({
+    kind,
+    title: t(`billCheck.${key}`),
+    body: t(`billCheck.${key}Body`, { number }),
+  });
+  if (bill.view === 'summary') return code ? say('wrong-code', 'wrongCode') : say('no-code', 'noCode');
+  if (!code) return undefined;
+  // Staff are answered in full whatever the code: theirs carries the bill's own to compare.
+  if (bill.verifyToken !== undefined && bill.verifyToken !== code) return say('wrong-code', 'wrongCode');
+  return bill.status === 'cancelled' ? undefined : say('verified', 'verified');
 }

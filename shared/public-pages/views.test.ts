@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { BillSummary } from '../schemas/sales';
+import type { BillReply, BillSummary } from '../schemas/sales';
 import type { CreditNoteReply } from '../schemas/credit-notes';
-import { billSummaryView } from './bill';
+import { billCheckView, billSummaryView } from './bill';
 import { cancelledMarkView } from './bill-cancelled';
 import { creditNoteView } from './credit-note';
 import { collectByLine, letterStatusBlock, registeredStatusLines } from './letter-status';
@@ -55,11 +55,26 @@ describe('the bill and the credit note', () => {
 
   it('a cancelled bill’s summary does not call it valid, and its mark links the credit note', () => {
     const view = billSummaryView(summary, t, 'hi');
-    expect(view.verified).toBeUndefined();
+    expect(billCheckView(summary, undefined, t)?.kind).toBe('no-code');
     expect(view.block.facts.map((f) => f.label)).not.toContain('billView.status');
     expect(view.block.facts.find((f) => f.testId === 'bill-total')?.value).toBe('₹1,300.00');
     expect(cancelledMarkView(summary, t, 'hi')?.creditNote?.href).toBe('/credit-note/CN2627-000001');
     expect(cancelledMarkView({ ...summary, status: 'issued' }, t, 'hi')).toBeNull();
+  });
+
+  it('says verified only for a standing bill opened with its own code, never for the number alone or another code', () => {
+    const standing = { ...summary, status: 'issued' as const };
+    expect(billCheckView(standing, undefined, t)).toMatchObject({ kind: 'no-code', title: 'billCheck.noCode' });
+    // The server answers the summary to a code that is not the bill's.
+    expect(billCheckView(standing, 'forged-code', t)).toMatchObject({ kind: 'wrong-code', title: 'billCheck.wrongCode' });
+    const copy = { ...standing, view: 'full' as const } as unknown as BillReply;
+    expect(billCheckView(copy, 'the-bills-code', t)).toMatchObject({ kind: 'verified', title: 'billCheck.verified' });
+    expect(billCheckView({ ...copy, status: 'cancelled' } as BillReply, 'the-bills-code', t)).toBeUndefined();
+    // Staff get the copy whatever the code; theirs carries the bill's own.
+    const staffCopy = { ...copy, verifyToken: 'the-bills-code' } as BillReply;
+    expect(billCheckView(staffCopy, 'the-bills-code', t)?.kind).toBe('verified');
+    expect(billCheckView(staffCopy, 'forged-code', t)?.kind).toBe('wrong-code');
+    expect(billCheckView(staffCopy, undefined, t)).toBeUndefined();
   });
 
   it('a credit note without its token says which bill it cancels and nothing of the farmer', () => {

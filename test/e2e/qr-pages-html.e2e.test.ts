@@ -138,9 +138,10 @@ describe('without JavaScript', () => {
     await page.waitForURL(/lang=en/);
     await expect(page.getByTestId('copy-label').textContent()).resolves.toBe('Duplicate Copy');
     await expect(page.getByTestId('bill-total').textContent()).resolves.toMatch(/^₹/);
+    await expect(page.getByTestId('bill-check').textContent()).resolves.toContain('Bill verified');
     await shot(page, 'bill-1280-en-nojs');
     await page.goto(url(`/bill/${bill.number}?lang=en`));
-    await expect(page.getByTestId('bill-verified').textContent()).resolves.toContain('Bill verified');
+    await expect(page.getByTestId('bill-check').textContent()).resolves.toContain('Not verified');
     await shot(page, 'bill-summary-1280-en-nojs');
     await page.goto(url(`/lot/${lotCode}?lang=en`));
     await expect(page.getByTestId('public-lot').textContent()).resolves.toContain('Lot details');

@@ -430,7 +430,9 @@ describe('selling seed at the counter', () => {
     const p = await newPage(visitor);
     await p.goto(url(`/bill/${invoiceNumber}`));
     await p.getByTestId('bill-summary').waitFor();
-    expect(await text(p, 'bill-verified')).toContain('Bill verified');
+    // The number alone proves nothing about a paper bill.
+    expect(await text(p, 'bill-check')).toContain('Not verified');
+    expect(await text(p, 'bill-check')).not.toContain('Bill verified');
     expect(await text(p, 'bill-number')).toBe(invoiceNumber);
     expect(await text(p, 'bill-total')).toBe('₹2,600.00');
     const summary = (await p.locator('main').textContent()) ?? '';
@@ -446,9 +448,18 @@ describe('selling seed at the counter', () => {
     const labels = await p.getByTestId('copy-label').allTextContents();
     expect(labels).toHaveLength(1);
     expect(labels[0]).toContain('Duplicate Copy');
+    expect(await text(p, 'bill-check')).toContain(`Bill ${invoiceNumber} was issued by the institute and is valid`);
     expect(await text(p, 'bill-contact')).toBe('XXXXXX1234');
     await expect(p.getByTestId('bill-staff').count()).resolves.toBe(0);
     await screenshot(p, 'sales-bill-visitor-phone');
+    // A QR whose code was altered: plainly not verified, and nothing of the farmer.
+    const tampered = `${token.slice(0, -2)}${token.endsWith('AA') ? 'BB' : 'AA'}`;
+    await p.goto(url(`/bill/${invoiceNumber}?t=${tampered}`));
+    await p.getByTestId('bill-check').waitFor();
+    expect(await text(p, 'bill-check')).toContain('does not match the bill the institute issued');
+    expect(await text(p, 'bill-check')).not.toContain('is valid');
+    await expect(p.getByTestId('bill-copy').count()).resolves.toBe(0);
+    await screenshot(p, 'sales-bill-tampered-phone');
     await p.goto(url('/bill/INV2627-999999'));
     await p.getByTestId('bill-error').waitFor();
     expect(await text(p, 'bill-error')).toContain('not found');

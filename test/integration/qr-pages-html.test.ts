@@ -119,6 +119,10 @@ describe('the bill page', () => {
     expect(text).toContain('Duplicate Copy');
     expect(text).toContain('Wheat');
     expect(text).toContain('Invoice No.');
+    // The bill's own code: verified, with the details to compare against the paper.
+    expect(text).toContain(
+      `Bill verified Bill ${sale.number} was issued by the institute and is valid. Compare the details below`,
+    );
     expect(r.text).toContain(`href="/bill/${sale.number}?t=${sale.token}&amp;lang=hi"`);
   });
 
@@ -126,15 +130,51 @@ describe('the bill page', () => {
     const r = await api.call('GET', `/bill/${sale.number}`, { query: { lang: 'en' } });
     expectPage(r);
     const text = visibleText(r.text);
-    expect(text).toContain('Bill verified');
+    // The number alone proves nothing about a paper bill: it never says verified.
+    expect(text).toContain('Not verified');
+    expect(text).toContain('opened without the code from its QR');
+    expect(text).not.toContain('Bill verified');
+    expect(text).not.toContain('is valid');
     expect(text).toContain(sale.number);
     expect(text).not.toContain(sale.name);
     expect(text).not.toContain(sale.village);
     expect(r.headers.get('cache-control')).toBe('public, max-age=60, s-maxage=60');
-    // A wrong token is the same as none.
+    // A wrong token shows nothing more than none.
     const wrong = await api.call('GET', `/bill/${sale.number}`, { query: { lang: 'en', t: 'x'.repeat(sale.token.length) } });
     expect(wrong.status).toBeLessThan(500);
     expect(visibleText(wrong.text)).not.toContain(sale.name);
+  });
+
+  it('a tampered code never says verified: it says the code does not match and to check the paper, in both languages', async () => {
+    const tampered = [
+      'x'.repeat(sale.token.length),
+      `${sale.token.slice(0, -1)}${sale.token.endsWith('A') ? 'B' : 'A'}`,
+      sale.token.slice(1),
+      `${sale.token}x`,
+      sale.token.toUpperCase() === sale.token ? sale.token.toLowerCase() : sale.token.toUpperCase(),
+    ];
+    let pages = 0;
+    for (const t of tampered) {
+      for (const lang of ['en', 'hi']) {
+        const r = await api.call('GET', `/bill/${sale.number}`, { query: { lang, t } });
+        if (r.status === 200) pages++;
+        else {
+          // A code of a shape no bill has is refused before any bill is read.
+          expect(r.status, `${t} ${lang}`).toBe(400);
+          continue;
+        }
+        const text = visibleText(r.text);
+        expect(text, `${t} ${lang}`).not.toMatch(/Bill verified|is valid|बिल सत्यापित|मान्य है/);
+        expect(text, `${t} ${lang}`).toContain('The code in this QR does not match the bill the institute issued');
+        if (lang === 'hi') expect(text).toContain('इस QR का कोड संस्थान द्वारा संख्या');
+        expect(text, `${t} ${lang}`).not.toContain(sale.name);
+        expect(r.text).toContain('role="alert" data-testid="bill-check"');
+      }
+    }
+    expect(pages).toBeGreaterThanOrEqual(6);
+    // The genuine code still verifies, in Hindi too.
+    const genuine = visibleText((await api.call('GET', `/bill/${sale.number}`, { query: { lang: 'hi', t: sale.token } })).text);
+    expect(genuine).toContain('बिल सत्यापित / Bill verified');
   });
 
   it('numbers counted through show no more than their existence; unknown ones are an HTML 404 in both languages', async () => {
@@ -202,7 +242,9 @@ describe('the bill page', () => {
     // ...and no longer calls it valid.
     expect(summary.text).not.toContain('data-testid="bill-verified"');
     expect(visibleText(summary.text)).not.toContain('is valid');
-    expect(visibleText((await api.call('GET', `/bill/${sale.number}`, { query: { lang: 'en' } })).text)).toContain('is valid');
+    expect(visibleText((await api.call('GET', `/bill/${sale.number}`, { query: { lang: 'en', t: sale.token } })).text)).toContain(
+      'is valid',
+    );
     expectPage(await api.call('GET', '/credit-note/CN-nothing'), 404);
     expectPage(await api.call('GET', `/credit-note/${'x'.repeat(200)}`), 400);
   });

@@ -36,6 +36,7 @@ body{margin:0;background:#f5f5f0;color:#1c1c1c;font:16px/1.5 "Noto Sans","Noto S
 .sp figure img{display:block;margin:0 auto}
 .sp figcaption{font-size:.75rem}
 .sp .ok{background:#edf7ed;color:#1e4620;border-radius:4px;padding:8px 16px;margin-bottom:16px}
+.sp .warn{background:#fff4e5;color:#663c00;border:2px solid #ed6c02;border-radius:4px;padding:8px 16px;margin-bottom:16px}
 .sp .error{background:#d32f2f;color:#fff;border-radius:4px;padding:12px 16px}
 .sp .cancelled{border:4px solid #c62828;color:#c62828;border-radius:4px;padding:12px;margin-bottom:16px;text-align:center;background:#fff}
 .sp .cancelled .mark{font-weight:800;font-size:30px;letter-spacing:4px;line-height:1.1}

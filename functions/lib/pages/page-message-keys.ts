@@ -18,7 +18,7 @@ export const PAGE_MESSAGE_SETS = {
       'sitePages.sitemap',
     ],
   },
-  bill: { groups: ['billView', 'billSupply', 'creditNote'], keys: [] },
+  bill: { groups: ['billView', 'billCheck', 'billSupply', 'creditNote'], keys: [] },
   lot: { groups: ['lotPublic'], keys: [] },
   letter: { groups: ['appointment', 'allocationStatus'], keys: ['myData.open'] },
 } as const satisfies Record<string, { groups: readonly string[]; keys: readonly string[] }>;

@@ -129,13 +129,21 @@ export const BILL_MESSAGES = {
       createdByNone: 'Created by —',
       updatedBy: 'Updated by {{name}} on {{date}}',
       print: 'प्रिंट / Print',
-      verified: 'बिल सत्यापित / Bill verified',
-      verifiedBody:
-        'बिल {{number}} संस्थान द्वारा जारी किया गया है और मान्य है। / Bill {{number}} was issued by the institute and is valid.',
       status: 'स्थिति / Status',
       statusIssued: 'जारी / Issued',
       summaryNote:
         "किसान का विवरण केवल बिल पर छपे QR कोड से खोलने पर दिखता है। / The farmer's details are shown only when the bill is opened from the QR code printed on it.",
+    },
+    billCheck: {
+      verified: 'बिल सत्यापित / Bill verified',
+      verifiedBody:
+        'बिल {{number}} संस्थान द्वारा जारी किया गया है और मान्य है। नीचे दिए विवरण का कागज़ी बिल से मिलान करें। / Bill {{number}} was issued by the institute and is valid. Compare the details below with the paper bill.',
+      wrongCode: 'सत्यापित नहीं: कोड मेल नहीं खाता / Not verified: the code does not match',
+      wrongCodeBody:
+        'इस QR का कोड संस्थान द्वारा संख्या {{number}} से जारी बिल से मेल नहीं खाता। कागज़ी बिल में बदलाव किया गया हो सकता है: उस पर भरोसा करने से पहले संस्थान से उसकी जाँच कराएँ। / The code in this QR does not match the bill the institute issued with number {{number}}. The paper bill may have been altered: check it with the institute before relying on it.',
+      noCode: 'सत्यापित नहीं / Not verified',
+      noCodeBody:
+        'संख्या {{number}} का बिल मौजूद है, पर यह पृष्ठ उसके QR के कोड के बिना खोला गया है, इसलिए यह कागज़ी बिल की पुष्टि नहीं कर सकता। बिल पर छपा QR स्कैन करें, या संस्थान से कागज़ी बिल की जाँच कराएँ। / A bill numbered {{number}} exists, but this page was opened without the code from its QR, so it cannot confirm a paper bill. Scan the QR printed on the bill, or check the paper with the institute.',
     },
     billSupply: {
       title: 'आपूर्ति का बिल / Bill of Supply',
@@ -215,11 +223,19 @@ export const BILL_MESSAGES = {
       createdByNone: 'Created by —',
       updatedBy: 'Updated by {{name}} on {{date}}',
       print: 'Print',
-      verified: 'Bill verified',
-      verifiedBody: 'Bill {{number}} was issued by the institute and is valid.',
       status: 'Status',
       statusIssued: 'Issued',
       summaryNote: "The farmer's details are shown only when the bill is opened from the QR code printed on it.",
+    },
+    billCheck: {
+      verified: 'Bill verified',
+      verifiedBody: 'Bill {{number}} was issued by the institute and is valid. Compare the details below with the paper bill.',
+      wrongCode: 'Not verified: the code does not match',
+      wrongCodeBody:
+        'The code in this QR does not match the bill the institute issued with number {{number}}. The paper bill may have been altered: check it with the institute before relying on it.',
+      noCode: 'Not verified',
+      noCodeBody:
+        'A bill numbered {{number}} exists, but this page was opened without the code from its QR, so it cannot confirm a paper bill. Scan the QR printed on the bill, or check the paper with the institute.',
     },
     billSupply: {
       title: 'Bill of Supply / आपूर्ति का बिल',

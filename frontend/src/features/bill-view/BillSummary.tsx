@@ -1,4 +1,3 @@
-import { LazyAlert as Alert } from '@web/components/LazyAlert';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { billSummaryView } from '@shared/public-pages/bill';
@@ -16,13 +15,6 @@ export function BillSummary({ bill }: { bill: Summary }) {
       data-testid="bill-summary"
       sx={{ border: 1, borderColor: 'grey.400', borderRadius: 1, p: { xs: 1.5, sm: 2.5 }, bgcolor: 'background.paper' }}
     >
-      {view.verified && (
-        <Alert severity="success" sx={{ mb: 2 }} data-testid="bill-verified">
-          <strong>{view.verified.title}</strong>
-          <br />
-          {view.verified.body}
-        </Alert>
-      )}
       <FactSection title={view.block.title} facts={view.block.facts} />
       <Typography variant="body2" sx={{ mt: 2, color: 'text.secondary' }}>
         {view.note}

@@ -1,3 +1,4 @@
+import { BillCheckNotice } from './BillCheckNotice';
 import { useEffect } from 'react';
 import { LazyAlert as Alert } from '@web/components/LazyAlert';
 import Box from '@mui/material/Box';
@@ -118,6 +119,7 @@ export default function BillViewPage() {
       <Box sx={{ maxWidth: 900, mx: 'auto' }}>
         {heading}
         {cancellation}
+        <BillCheckNotice bill={bill} code={token} />
         <parts.BillSummary bill={bill} />
       </Box>
     );
@@ -132,6 +134,7 @@ export default function BillViewPage() {
     <Box sx={{ maxWidth: 900, mx: 'auto' }}>
       {heading}
       {cancellation}
+      <BillCheckNotice bill={bill} code={token} />
       {signedIn ? (
         <parts.StaffPrintLayout
           bill={bill}

@@ -97,11 +97,19 @@ export const en = {
     createdByNone: 'Created by —',
     updatedBy: 'Updated by {{name}} on {{date}}',
     print: 'Print',
-    verified: 'Bill verified',
-    verifiedBody: 'Bill {{number}} was issued by the institute and is valid.',
     status: 'Status',
     statusIssued: 'Issued',
     summaryNote: "The farmer's details are shown only when the bill is opened from the QR code printed on it.",
+  },
+  billCheck: {
+    verified: 'Bill verified',
+    verifiedBody: 'Bill {{number}} was issued by the institute and is valid. Compare the details below with the paper bill.',
+    wrongCode: 'Not verified: the code does not match',
+    wrongCodeBody:
+      'The code in this QR does not match the bill the institute issued with number {{number}}. The paper bill may have been altered: check it with the institute before relying on it.',
+    noCode: 'Not verified',
+    noCodeBody:
+      'A bill numbered {{number}} exists, but this page was opened without the code from its QR, so it cannot confirm a paper bill. Scan the QR printed on the bill, or check the paper with the institute.',
   },
   dashboard: {
     title: 'Dashboard',

@@ -31,6 +31,7 @@ export const STATUS_GROUPS = [
   'sitePages',
   'myData',
   'creditNote',
+  'billCheck',
   'queue',
 ] as const satisfies readonly (keyof Messages)[];
 
