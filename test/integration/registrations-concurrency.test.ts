@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { GetObjectCommand } from '@aws-sdk/client-s3';
 import type { DocClient } from '@functions/lib/dynamo-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { docClient, setDocClientForTests } from '@functions/lib/aws';
-import { s3Client } from '@functions/lib/s3-client';
 import { clearAppointmentSettingsCache } from '@functions/allocation/appointments';
 import { useTestApi } from '../support/integration';
+import { objectExists } from '../support/uploads-bucket';
 import { pool } from '../support/pool';
 import { scanTable } from '../support/table';
 import { faulty, named } from '../support/faulty-client';
@@ -95,15 +94,6 @@ async function checkInvariants(perDayLimit: number) {
   const claims = items.filter((i) => String(i.pk).startsWith('REGCLAIM#'));
   expect(claims.length).toBe(regs.length);
   return { regs, slots, perDay };
-}
-
-async function fileExists(key: string) {
-  try {
-    await s3Client().send(new GetObjectCommand({ Bucket: process.env.UPLOADS_BUCKET, Key: key }));
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 const isRegistrationTx = (cmd: { constructor: { name: string }; input: any }) =>
@@ -197,7 +187,7 @@ describe(`${BURST} concurrent registrations for one crop with PerDayLimit ${PER_
     expect(days.map((d) => perDay.get(d))).toEqual([...Array.from({ length: 7 }, () => PER_DAY), PER_DAY / 2]);
     const { regs } = await checkInvariants(PER_DAY);
     expect(regs).toHaveLength(BURST);
-    const present = await pool(regs.length, 50, (i) => fileExists(regs[i].adharFilePath), work.all);
+    const present = await pool(regs.length, 50, (i) => objectExists(regs[i].adharFilePath), work.all);
     expect(present.filter((p) => !p)).toEqual([]);
     const shifts = new Map<string, number>();
     for (const r of regs)
@@ -290,8 +280,8 @@ describe('injected DynamoDB failures', () => {
     // No pending claim is left (a claim without a registration number holds a lease).
     expect(items.filter((i) => String(i.pk).startsWith('REGCLAIM#') && i.id === undefined)).toEqual([]);
     expect(copies.size).toBe(1);
-    for (const key of copies) expect(await fileExists(key), 'the copied scan is removed').toBe(false);
-    expect(await fileExists(r.fileKey)).toBe(true); // kept for the retry
+    for (const key of copies) expect(await objectExists(key), 'the copied scan is removed').toBe(false);
+    expect(await objectExists(r.fileKey)).toBe(true); // kept for the retry
 
     const retry = await retryRegistration(api, f, r);
     expect(retry.status).toBe(201);
