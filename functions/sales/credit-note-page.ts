@@ -46,7 +46,7 @@ export async function creditNotePage({ lang, t, query, pathParameters }: PageReq
           <p class="small">${v.issuedOn.label}: ${v.issuedOn.value}</p>
         </div>
       </div>
-      ${v.verified && html`<p class="ok" role="status"><strong>${v.verified.title}</strong><br>${v.verified.body}</p>`}
+      ${v.notVerified && html`<p class="warn no-print" role="alert" data-testid="credit-note-check"><strong>${v.notVerified.title}</strong><br>${v.notVerified.body}</p>`}
       <div class="blocks">
         <div class="block" style="flex-basis:300px"><table><tbody>${factRows(v.facts)}</tbody></table></div>
         ${qrFigure(qr, v.qrAlt, v.scan)}

@@ -18,8 +18,11 @@ export interface CreditNoteView {
   heading: string;
   number: Fact;
   issuedOn: Fact;
-  /** 'Credit note verified' and its sentence, to a reader without the token. */
-  verified?: { title: string; body: string };
+  /**
+   * 'Not verified' and why, to a reader without the note's own code (docs/product-rules.md#bill-verification):
+   * the number alone, or another code, confirms no paper.
+   */
+  notVerified?: { title: string; body: string };
   facts: Fact[];
   qrAlt: string;
   scan: string;
@@ -62,11 +65,11 @@ export function creditNoteView(note: CreditNoteReply, t: Translate, lang: PageLa
     heading: t('creditNote.heading'),
     number: { label: t('creditNote.number'), value: note.creditNoteNumber, testId: 'credit-note-number', strong: true },
     issuedOn: { label: t('creditNote.issuedOn'), value: kolkataDateTime(note.issuedOn, lang) },
-    verified: full
+    notVerified: full
       ? undefined
       : {
-          title: t('creditNote.verified'),
-          body: t('creditNote.verifiedBody', { number: note.creditNoteNumber, bill: note.invoiceNumber }),
+          title: t('creditNote.notVerified'),
+          body: t('creditNote.notVerifiedBody', { number: note.creditNoteNumber, bill: note.invoiceNumber }),
         },
     facts: facts.filter((f): f is Fact => Boolean(f)),
     qrAlt: t('creditNote.qrAlt', { number: note.creditNoteNumber }),

@@ -85,7 +85,7 @@ describe('the bill and the credit note', () => {
       issuedOn: summary.generatedOn,
     };
     const view = creditNoteView(note, t, 'en');
-    expect(view.verified).toBeDefined();
+    expect(view.notVerified).toMatchObject({ title: 'creditNote.notVerified' });
     expect(view.facts.map((f) => f.testId ?? f.label)).toEqual([
       'credit-note-bill',
       'billView.lotCode',

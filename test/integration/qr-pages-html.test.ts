@@ -232,7 +232,9 @@ describe('the bill page', () => {
     // Without the token: only that the note exists, which bill it cancels; public for a minute.
     const bare = await api.call('GET', link!.split('?')[0], { query: { lang: 'en' } });
     expectPage(bare);
-    expect(visibleText(bare.text)).toContain('Credit note verified');
+    expect(visibleText(bare.text)).toContain('Not verified');
+    expect(visibleText(bare.text)).toContain('cannot confirm a paper credit note');
+    expect(visibleText(bare.text)).not.toContain('Credit note verified');
     expect(visibleText(bare.text)).not.toContain('Cancel Farmer');
     expect(bare.headers.get('cache-control')).toBe('public, max-age=60, s-maxage=60');
     // The summary of the cancelled bill says so too.

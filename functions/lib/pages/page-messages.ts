@@ -181,9 +181,9 @@ export const BILL_MESSAGES = {
       reason: 'कारण / Reason',
       issuedBy: 'जारीकर्ता / Issued by: {{name}}',
       qrAlt: 'क्रेडिट नोट {{number}} का QR कोड',
-      verified: 'क्रेडिट नोट सत्यापित / Credit note verified',
-      verifiedBody:
-        'क्रेडिट नोट {{number}} संस्थान द्वारा जारी किया गया है और बिल {{bill}} को रद्द करता है। / Credit note {{number}} was issued by the institute and cancels bill {{bill}}.',
+      notVerified: 'सत्यापित नहीं / Not verified',
+      notVerifiedBody:
+        'संख्या {{number}} का क्रेडिट नोट मौजूद है और बिल {{bill}} को रद्द करता है, पर यह पृष्ठ उसके QR के कोड के बिना, या मेल न खाने वाले कोड से खोला गया है, इसलिए यह कागज़ी क्रेडिट नोट की पुष्टि नहीं कर सकता। उस पर छपा QR स्कैन करें, या संस्थान से कागज़ की जाँच कराएँ। / A credit note numbered {{number}} exists and cancels bill {{bill}}, but this page was opened without the code from its QR, or with one that does not match, so it cannot confirm a paper credit note. Scan the QR printed on it, or check the paper with the institute.',
       summaryNote:
         "किसान का विवरण केवल क्रेडिट नोट पर छपे QR कोड से खोलने पर दिखता है। / The farmer's details are shown only when the credit note is opened from the QR code printed on it.",
       requestCancel: 'रद्द करने का अनुरोध / Request cancellation',
@@ -272,8 +272,9 @@ export const BILL_MESSAGES = {
       reason: 'Reason',
       issuedBy: 'Issued by {{name}}',
       qrAlt: 'QR code of credit note {{number}}',
-      verified: 'Credit note verified',
-      verifiedBody: 'Credit note {{number}} was issued by the institute and cancels bill {{bill}}.',
+      notVerified: 'Not verified',
+      notVerifiedBody:
+        'A credit note numbered {{number}} exists and cancels bill {{bill}}, but this page was opened without the code from its QR, or with one that does not match, so it cannot confirm a paper credit note. Scan the QR printed on it, or check the paper with the institute.',
       summaryNote: "The farmer's details are shown only when the credit note is opened from the QR code printed on it.",
       requestCancel: 'Request cancellation',
       cancelBill: 'Cancel bill',

@@ -42,14 +42,16 @@ export function CreditNoteSheet({ note }: { note: CreditNoteReply }) {
         }
         facts={[view.number, view.issuedOn]}
       />
-      {view.verified && (
+      {view.notVerified && (
         <Typography
-          role="status"
-          sx={{ mb: 2, p: 1.5, borderRadius: 1, bgcolor: 'success.light', color: 'success.contrastText' }}
+          role="alert"
+          className="no-print"
+          data-testid="credit-note-check"
+          sx={{ mb: 2, p: 1.5, borderRadius: 1, border: 2, borderColor: 'warning.main', bgcolor: '#fff4e5', color: '#663c00' }}
         >
-          <strong>{view.verified.title}</strong>
+          <strong>{view.notVerified.title}</strong>
           <br />
-          {view.verified.body}
+          {view.notVerified.body}
         </Typography>
       )}
       <Box sx={{ display: 'flex', gap: 3, flexWrap: 'wrap' }}>

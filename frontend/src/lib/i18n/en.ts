@@ -973,8 +973,9 @@ export const en = {
     reason: 'Reason',
     issuedBy: 'Issued by {{name}}',
     qrAlt: 'QR code of credit note {{number}}',
-    verified: 'Credit note verified',
-    verifiedBody: 'Credit note {{number}} was issued by the institute and cancels bill {{bill}}.',
+    notVerified: 'Not verified',
+    notVerifiedBody:
+      'A credit note numbered {{number}} exists and cancels bill {{bill}}, but this page was opened without the code from its QR, or with one that does not match, so it cannot confirm a paper credit note. Scan the QR printed on it, or check the paper with the institute.',
     summaryNote: "The farmer's details are shown only when the credit note is opened from the QR code printed on it.",
     requestCancel: 'Request cancellation',
     cancelBill: 'Cancel bill',
