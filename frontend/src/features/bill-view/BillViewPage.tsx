@@ -1,4 +1,3 @@
-import { BillCheckNotice } from './BillCheckNotice';
 import { useEffect } from 'react';
 import { LazyAlert as Alert } from '@web/components/LazyAlert';
 import Box from '@mui/material/Box';
@@ -15,6 +14,7 @@ import { usePageWords } from '@web/lib/page-words';
 import { useSession } from '@web/lib/session';
 import { usePageReply } from '@web/lib/use-page-reply';
 import { usePageTitle } from '@web/components/use-page-title';
+import { BillCheckNotice } from './BillCheckNotice';
 
 /**
  * The public bill (/bill/{number}?t={token}), reached from the bill's QR code or the Bills page. The token in
