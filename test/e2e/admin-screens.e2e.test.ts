@@ -66,10 +66,7 @@ beforeAll(async () => {
   context = await e2e.browser.newContext({ viewport: DESKTOP, acceptDownloads: true });
   context.setDefaultTimeout(10_000);
   await context.addInitScript(() => window.localStorage.setItem('lang', 'en'));
-  page = await e2e.newPage(context);
-  await page.goto(e2e.url('/login?next=%2Fadmin'));
-  await e2e.submitSignIn(page);
-  await page.waitForURL((u) => u.pathname === '/admin');
+  page = await e2e.adminPage(context, '/admin');
 });
 
 describe('admin screens at 1280 px', () => {
@@ -244,15 +241,9 @@ describe('admin screens at 1280 px', () => {
 
 describe('capacity at 360 px in Hindi', () => {
   it('fits the phone and reads in Hindi', async () => {
-    const phone = await e2e.browser.newContext({ viewport: PHONE });
-    phone.setDefaultTimeout(10_000);
-    const p = await e2e.newPage(phone);
-    await p.goto(e2e.url('/login?next=%2Fadmin%2Fsettings'));
-    await e2e.submitSignIn(p);
-    await p.waitForURL((u) => u.pathname === '/admin/settings');
     // The staff member's language choice, as the language switch keeps it.
-    await p.evaluate(() => window.localStorage.setItem('lang', 'hi'));
-    await p.reload();
+    const phone = await e2e.context({ viewport: PHONE, lang: 'hi', phone: false, timeout: 10_000 });
+    const p = await e2e.adminPage(phone, '/admin/settings');
     const capacity = p.getByTestId('capacity');
     const first = capacity.locator(`tr[data-day="${START}"][data-shift="1"]`);
     await first.waitFor();

@@ -34,10 +34,7 @@ it('lists, filters and exports the entries at 1280 px in English', async () => {
   const cropID = await someWrites();
   const ctx = await e2e.browser.newContext({ viewport: DESKTOP, acceptDownloads: true });
   ctx.setDefaultTimeout(10_000);
-  const page = await e2e.newPage(ctx);
-  await page.goto(e2e.url('/login?next=%2Fadmin%2Faudit'));
-  await e2e.submitSignIn(page);
-  await page.waitForURL((u) => u.pathname === '/admin/audit');
+  const page = await e2e.adminPage(ctx, '/admin/audit');
   await page.getByRole('link', { name: 'Audit log' }).waitFor();
 
   const table = page.getByRole('table', { name: 'Audit log' });
@@ -93,14 +90,8 @@ it('lists, filters and exports the entries at 1280 px in English', async () => {
 
 it('reads in Hindi and fits a 360 px phone', async () => {
   await someWrites();
-  const ctx = await e2e.browser.newContext({ viewport: PHONE });
-  ctx.setDefaultTimeout(10_000);
-  const page = await e2e.newPage(ctx);
-  await page.goto(e2e.url('/login?next=%2Fadmin%2Faudit'));
-  await e2e.submitSignIn(page);
-  await page.waitForURL((u) => u.pathname === '/admin/audit');
-  await page.evaluate(() => window.localStorage.setItem('lang', 'hi'));
-  await page.reload();
+  const ctx = await e2e.context({ viewport: PHONE, lang: 'hi', phone: false, timeout: 10_000 });
+  const page = await e2e.adminPage(ctx, '/admin/audit');
   await page.getByRole('heading', { name: 'ऑडिट लॉग' }).waitFor();
   const table = page.getByRole('table', { name: 'ऑडिट लॉग' });
   await table.locator('tr[data-action="config.set"]').first().waitFor();

@@ -127,9 +127,7 @@ describe('admins edit the notice and the grievance officer', () => {
   it('saves the notice in both languages on the Content blocks screen and the officer in Settings; the form shows them', async () => {
     const ctx = await e2e.browser.newContext({ viewport: DESKTOP, locale: 'en-IN', timezoneId: 'Asia/Kolkata' });
     ctx.setDefaultTimeout(15_000);
-    const admin = await newPage(ctx);
-    await admin.goto(url('/login?next=%2Fadmin%2Fsettings'));
-    await e2e.submitSignIn(admin);
+    const admin = await e2e.adminPage(ctx, '/admin/settings');
     await admin.locator('[name="GrievanceOfficerName"]').waitFor();
     await admin.locator('[name="GrievanceOfficerName"]').fill('Dr. Asha Verma, Registrar');
     await admin.locator('[name="GrievanceOfficerContact"]').fill('0512-2345678, registrar@example.org');

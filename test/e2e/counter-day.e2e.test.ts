@@ -52,13 +52,10 @@ async function sellerContext(
       (window as unknown as { printed: number }).printed = ((window as unknown as { printed?: number }).printed ?? 0) + 1;
     };
   });
-  const page = await e2e.newPage(ctx);
-  await page.goto(url('/login'));
-  await e2e.submitSignIn(page, SELLER.email, SELLER.password);
-  await page.waitForURL((u) => u.pathname !== '/login');
-  // The sign-in page is in English; the language chosen then holds for the screens after it.
-  await page.evaluate((lng) => window.localStorage.setItem('lang', lng), o.lang);
-  await page.goto(url('/admin/today'));
+  await ctx.addInitScript((lng) => {
+    if (!localStorage.getItem('lang')) localStorage.setItem('lang', lng);
+  }, o.lang);
+  const page = await e2e.adminPage(ctx, '/admin/today', SELLER);
   return { ctx, page };
 }
 
@@ -367,11 +364,7 @@ describe('the Settings page at 1280 px', () => {
   it('turns on accepting letters of other days', async () => {
     const ctx = await camera.newContext({ viewport: DESKTOP, timezoneId: 'Asia/Kolkata' });
     ctx.setDefaultTimeout(20_000);
-    const page = await e2e.newPage(ctx);
-    await page.goto(url('/login'));
-    await e2e.submitSignIn(page);
-    await page.waitForURL((u) => u.pathname !== '/login');
-    await page.goto(url('/admin/settings'));
+    const page = await e2e.adminPage(ctx, '/admin/settings');
     const other = page.getByRole('switch', { name: 'Accept letters of other days at the counter' });
     await other.waitFor();
     expect(await other.isChecked()).toBe(false);

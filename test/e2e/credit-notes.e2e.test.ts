@@ -38,14 +38,8 @@ async function signedIn(
   viewport: { width: number; height: number } = DESKTOP,
   who?: { email: string; password: string },
 ): Promise<Page> {
-  // Signs in on the English page, then keeps the language asked for (as the language switch does).
-  const ctx = await e2e.context({ viewport, lang, startIn: 'en' });
-  const p = await newPage(ctx);
-  await p.goto(url('/login'));
-  await e2e.submitSignIn(p, who?.email, who?.password);
-  await p.waitForURL((u) => u.pathname !== '/login');
-  await p.evaluate((l) => localStorage.setItem('lang', l), lang);
-  return p;
+  const ctx = await e2e.context({ viewport, lang });
+  return e2e.signedInPage(ctx, who);
 }
 
 /** A registered farmer billed one bag through the API. */

@@ -147,11 +147,7 @@ describe('crop names in the page language', () => {
   }, 90_000);
 
   it('the crop form at 1280 px in English takes and saves the Hindi name, and Hindi pages then show it', async () => {
-    const p = await visitor('en');
-    await p.goto(url('/login'));
-    await e2e.submitSignIn(p);
-    await p.waitForURL((u) => u.pathname !== '/login');
-    await p.goto(url('/admin/crops'));
+    const p = await e2e.adminPage((await visitor('en')).context(), '/admin/crops');
     await p.getByRole('heading', { name: 'Crops' }).first().waitFor();
 
     const form = p.getByRole('form', { name: 'Add crop' });

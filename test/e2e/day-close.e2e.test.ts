@@ -63,16 +63,11 @@ async function signedIn(lang: 'hi' | 'en', who: { email: string; password: strin
     ...(phone ? { isMobile: true, hasTouch: true } : {}),
   });
   ctx.setDefaultTimeout(20_000);
-  await ctx.addInitScript(() => {
-    if (!localStorage.getItem('lang')) localStorage.setItem('lang', 'en');
-  });
+  await ctx.addInitScript((l) => {
+    if (!localStorage.getItem('lang')) localStorage.setItem('lang', l);
+  }, lang);
   contexts.push(ctx);
-  const p = await e2e.newPage(ctx);
-  await p.goto(url('/login'));
-  await e2e.submitSignIn(p, who.email, who.password);
-  await p.waitForURL((u) => u.pathname !== '/login');
-  await p.evaluate((l) => localStorage.setItem('lang', l), lang);
-  return p;
+  return e2e.signedInPage(ctx, who);
 }
 
 /** The page as printed: its text and the number of pages of its PDF. */

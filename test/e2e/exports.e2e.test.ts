@@ -44,15 +44,10 @@ const shot = shotsOf('exports', { fullPage: false });
 
 async function signedIn(ctx: BrowserContext, path: string, lang: 'en' | 'hi'): Promise<Page> {
   ctx.setDefaultTimeout(20_000);
-  const page = await e2e.newPage(ctx);
-  await page.goto(e2e.url(`/login?next=${encodeURIComponent(path)}`));
-  await e2e.submitSignIn(page);
-  await page.waitForURL((u) => u.pathname === path);
-  if (lang === 'hi') {
-    await page.evaluate(() => window.localStorage.setItem('lang', 'hi'));
-    await page.reload();
-  }
-  return page;
+  await ctx.addInitScript((l) => {
+    if (!localStorage.getItem('lang')) localStorage.setItem('lang', l);
+  }, lang);
+  return e2e.adminPage(ctx, path);
 }
 
 /** Sends every export of the page as a job, and holds the job's status replies until release() is called. */

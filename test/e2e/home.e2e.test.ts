@@ -110,10 +110,7 @@ describe('admin writes content, visitors read it', () => {
 
   beforeAll(async () => {
     adminCtx = await newContext(DESKTOP);
-    admin = await newPage(adminCtx);
-    await admin.goto(url('/login?next=%2Fadmin%2Fcms%2Fblocks'));
-    await e2e.submitSignIn(admin);
-    await admin.waitForURL((u) => u.pathname === '/admin/cms/blocks');
+    admin = await e2e.adminPage(adminCtx, '/admin/cms/blocks');
   });
   afterAll(() => adminCtx?.close());
 

@@ -5,6 +5,8 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { startLocalStack, type RunningLocalStack } from '@infra/local/stack';
+import { parseRoleString } from '@shared/roles';
+import type { LoginResponse } from '@shared/schemas/auth';
 import { connectBrowser } from './browser';
 import { checkReply } from './reply-check';
 import { settleAfterEachTest, type StartedWork } from './started-work';
@@ -67,8 +69,14 @@ export interface E2EStack {
    * 600 px), the language of the site until one is chosen on it, India's time zone.
    */
   context(o: ContextOptions): Promise<BrowserContext>;
-  /** A new page of `ctx` on which the admin signed in through `/login?next=path`, at `path`. */
-  adminPage(ctx: BrowserContext, path: string): Promise<Page>;
+  /**
+   * A new page of `ctx` signed in as the admin (or `who`) as the login page leaves a browser: the session the
+   * API's sign-in answers is in the tab's storage before the app starts on the page's first address. The login
+   * page itself is walked by the tests of signing in (admin-shell); every other test starts on its own screen.
+   */
+  signedInPage(ctx: BrowserContext, who?: { email: string; password: string }): Promise<Page>;
+  /** `signedInPage`, opened at `path`. */
+  adminPage(ctx: BrowserContext, path: string, who?: { email: string; password: string }): Promise<Page>;
   /** Requests a test starts outside the browser; each test's end waits for them. */
   readonly work: StartedWork;
 }
@@ -79,6 +87,7 @@ export function useE2EStack(o: E2EOptions): E2EStack {
   let browser: Browser | undefined;
   let dataDir: string | undefined;
   let adminToken: Promise<string> | undefined;
+  const sessions = new Map<string, Promise<{ token: string; user: string }>>();
   const pageErrors: string[] = [];
   const work = settleAfterEachTest();
   const started = <T>(what: string, value: T | undefined): T => {
@@ -104,9 +113,35 @@ export function useE2EStack(o: E2EOptions): E2EStack {
     return login.json.token as string;
   };
 
+  /** What the login page stores for `who` (frontend/src/lib/session.ts), from one API sign-in per file and user. */
+  const sessionOf = (who: { email: string; password: string }) => {
+    let session = sessions.get(who.email);
+    if (!session) {
+      session = call('POST', '/auth/login', who).then((r) => {
+        if (r.status !== 200) throw new Error(`${who.email} could not sign in: ${r.status} ${r.text}`);
+        const { token, name, email, role } = r.json as LoginResponse;
+        return { token, user: JSON.stringify({ name, email, roles: parseRoleString(role) }) };
+      });
+      sessions.set(who.email, session);
+    }
+    return session;
+  };
+
   const newPage = async (ctx: BrowserContext) => {
     const page = await ctx.newPage();
     page.on('pageerror', (e) => pageErrors.push(e.message));
+    return page;
+  };
+  const signedInPage = async (ctx: BrowserContext, who = { email: o.adminEmail, password: o.adminPassword }) => {
+    const session = await sessionOf(who);
+    const page = await newPage(ctx);
+    // Once per tab (its sessionStorage): a later sign-out or sign-in on the page holds across its reloads.
+    await page.addInitScript((s) => {
+      if (sessionStorage.getItem('e2e-session-set')) return;
+      sessionStorage.setItem('e2e-session-set', '1');
+      localStorage.setItem('token', s.token);
+      localStorage.setItem('user', s.user);
+    }, session);
     return page;
   };
   const submitSignIn = async (page: Page, email = o.adminEmail, password = o.adminPassword) => {
@@ -180,11 +215,10 @@ export function useE2EStack(o: E2EOptions): E2EStack {
       }, c.startIn ?? c.lang);
       return ctx;
     },
-    async adminPage(ctx, path) {
-      const page = await newPage(ctx);
-      await page.goto(url(`/login?next=${encodeURIComponent(path)}`));
-      await submitSignIn(page);
-      await page.waitForURL((u) => u.pathname === path);
+    signedInPage,
+    async adminPage(ctx, path, who) {
+      const page = await signedInPage(ctx, who);
+      await page.goto(url(path));
       return page;
     },
     work,
