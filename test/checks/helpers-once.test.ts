@@ -45,13 +45,34 @@ export const COPIES: { what: string; pattern: RegExp; use: string }[] = [
   },
 ];
 
+/**
+ * The files whose subject is the login page (where it sends each role, what it says, the top bar on it) walk it;
+ * every other test starts signed in on its own screen with e2e.signedInPage or e2e.adminPage.
+ */
+const SIGN_IN_SUBJECTS = new Set([
+  'test/e2e/admin-shell.e2e.test.ts',
+  'test/e2e/counter.e2e.test.ts',
+  'test/e2e/catalogue.e2e.test.ts',
+  'test/e2e/settings.e2e.test.ts',
+  'test/e2e/public-top-bar.e2e.test.ts',
+  'test/e2e/sales.e2e.test.ts',
+]);
+const LOGIN_WALK = /submitSignIn\(|locator\('input\[name="password"\]'\)\.fill\(/;
+export const loginWalkIn = (file: string, text: string) =>
+  !SIGN_IN_SUBJECTS.has(file) && LOGIN_WALK.test(text)
+    ? ['signs in through the login page: use e2e.signedInPage or e2e.adminPage (test/support/e2e.ts)']
+    : [];
+
 export const copiesIn = (text: string) => COPIES.filter((c) => c.pattern.test(text)).map((c) => `${c.what}: use ${c.use}`);
 
 describe('test helpers written once', () => {
   it('no test file carries a copy of a helper of test/support', () => {
     const tests = files('test').filter((f) => !f.startsWith('test/support/') && f !== 'test/checks/helpers-once.test.ts');
     expect(tests.length).toBeGreaterThan(100);
-    const found = tests.flatMap((f) => copiesIn(readFileSync(join(ROOT, f), 'utf8')).map((c) => `${f}: ${c}`));
+    const found = tests.flatMap((f) => {
+      const text = readFileSync(join(ROOT, f), 'utf8');
+      return [...copiesIn(text), ...loginWalkIn(f, text)].map((c) => `${f}: ${c}`);
+    });
     expect(found).toEqual([]);
   });
 
@@ -64,6 +85,9 @@ describe('test helpers written once', () => {
       "const ctx = await e2e.browser.newContext({\n    viewport,\n    locale: lang === 'en' ? 'en-IN' : 'hi-IN',",
     ];
     expect(samples.map((s) => copiesIn(s).length)).toEqual([1, 1, 1, 1, 1]);
+    expect(loginWalkIn('test/e2e/audit.e2e.test.ts', 'await e2e.submitSignIn(page);')).toHaveLength(1);
+    expect(loginWalkIn('test/e2e/x.e2e.test.ts', 'await p.locator(\'input[name="password"]\').fill(PASSWORD);')).toHaveLength(1);
+    expect(loginWalkIn('test/e2e/admin-shell.e2e.test.ts', 'await e2e.submitSignIn(page);')).toEqual([]);
     expect(copiesIn("const shot = shotsOf('audit');\nconst bytes = await downloadedBytes(download);")).toEqual([]);
   });
 });

@@ -36,12 +36,6 @@ let bill: Record<string, any> = {};
 const shot = shotsOf('bill-of-supply');
 
 /** Signs in on the login page in either language (Enter submits the form). */
-async function signIn(p: Page) {
-  await p.locator('input[name="email"]').fill(ADMIN_EMAIL);
-  await p.locator('input[name="password"]').fill(ADMIN_PASSWORD);
-  await p.locator('input[name="password"]').press('Enter');
-}
-
 async function context(lang: 'hi' | 'en'): Promise<BrowserContext> {
   const ctx = await e2e.context({ viewport: lang === 'hi' ? PHONE : DESKTOP, lang, timeout: 15_000 });
   contexts.push(ctx);
@@ -131,9 +125,7 @@ afterAll(async () => {
 describe('the printed bill of supply', () => {
   it('at 1280 px in English, staff print it on A4 (one copy a page) and on 80 and 58 mm strips (one strip)', async () => {
     const ctx = await context('en');
-    const p = await e2e.newPage(ctx);
-    await p.goto(url(`/login?next=${encodeURIComponent(`/bill/${invoiceNumber}`)}`));
-    await signIn(p);
+    const p = await e2e.adminPage(ctx, `/bill/${invoiceNumber}`);
     await p.getByTestId('bill-copy').first().waitFor();
     const date = await shownDate(p, 'en');
 
@@ -182,9 +174,7 @@ describe('the printed bill of supply', () => {
   it('at 360 px in Hindi, staff print the 58 mm strip', async () => {
     const ctx = await context('hi');
     await ctx.addInitScript(() => window.localStorage.setItem('billLayout', '58mm'));
-    const p = await e2e.newPage(ctx);
-    await p.goto(url(`/login?next=${encodeURIComponent(`/bill/${invoiceNumber}`)}`));
-    await signIn(p);
+    const p = await e2e.adminPage(ctx, `/bill/${invoiceNumber}`);
     await p.locator('[data-testid="bill-thermal"][data-layout="58mm"]').waitFor();
     await shot(p, 'thermal-58mm-screen-360-hi');
     const strip = await printed(p);
@@ -201,9 +191,7 @@ describe('bills made before bills of supply', () => {
     await docClient().send(
       new UpdateCommand({ TableName: tableName(), Key: invoiceKey(number), UpdateExpression: 'REMOVE supplier, hsnCode' }),
     );
-    const p = await e2e.newPage(await context('en'));
-    await p.goto(url(`/login?next=${encodeURIComponent(`/bill/${number}`)}`));
-    await signIn(p);
+    const p = await e2e.adminPage(await context('en'), `/bill/${number}`);
     await p.getByRole('button', { name: 'A4', exact: true }).click();
     await p.getByTestId('bill-copy').first().waitFor();
     const { text, pages } = await printed(p);
@@ -221,9 +209,7 @@ describe('bills made before bills of supply', () => {
 
 describe('the screens that feed the bill of supply', () => {
   it('at 1280 px in English, Settings refuses a GSTIN with a wrong check character and the crop form presets wheat 1001', async () => {
-    const p = await e2e.newPage(await context('en'));
-    await p.goto(url(`/login?next=${encodeURIComponent('/admin/settings')}`));
-    await signIn(p);
+    const p = await e2e.adminPage(await context('en'), '/admin/settings');
     const gstin = p.locator('input[name="InstituteGSTIN"]');
     await gstin.waitFor();
     expect(await gstin.inputValue()).toBe(SUPPLIER.InstituteGSTIN);
@@ -255,9 +241,7 @@ describe('the screens that feed the bill of supply', () => {
   }, 90_000);
 
   it('at 360 px in Hindi, Settings says what is wrong with a GSTIN in Hindi', async () => {
-    const p = await e2e.newPage(await context('hi'));
-    await p.goto(url(`/login?next=${encodeURIComponent('/admin/settings')}`));
-    await signIn(p);
+    const p = await e2e.adminPage(await context('hi'), '/admin/settings');
     const gstin = p.locator('input[name="InstituteGSTIN"]');
     await gstin.waitFor();
     await gstin.fill('45AAACB2894G1ZR');

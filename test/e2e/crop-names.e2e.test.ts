@@ -126,14 +126,8 @@ describe('crop names in the page language', () => {
   }, 90_000);
 
   it('staff screens in Hindi show the Hindi name: registrations, bills and lots', async () => {
-    const p = await visitor('hi');
+    const p = await e2e.signedInPage((await visitor('hi')).context());
     await p.setViewportSize(DESKTOP);
-    await p.goto(url('/login'));
-    await p.locator('input[name="email"]').fill(ADMIN_EMAIL);
-    await p.locator('input[name="password"]').fill(ADMIN_PASSWORD);
-    await p.locator('form button[type="submit"]').click();
-    await p.waitForURL((u) => u.pathname !== '/login');
-
     await p.goto(url('/admin/registrations'));
     await showsCropName(p.locator('table'), CHICKPEA.cropNameHi, CHICKPEA.cropName);
     await shot(p, 'staff-registrations-1280-hi');

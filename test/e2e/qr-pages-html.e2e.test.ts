@@ -211,11 +211,7 @@ describe('with JavaScript', () => {
     await ctx.addInitScript(() => {
       if (!localStorage.getItem('lang')) localStorage.setItem('lang', 'en');
     });
-    const page = await newPage(ctx);
-    await page.goto(url('/login'));
-    await e2e.submitSignIn(page);
-    await page.waitForURL((u) => u.pathname !== '/login');
-    await page.goto(url(billPath(bill)));
+    const page = await e2e.adminPage(ctx, billPath(bill));
     await expect.poll(() => page.getByTestId('copy-label').allTextContents()).toContain('Original 1st Copy');
     await shot(page, 'bill-staff-app-1280-en');
     await ctx.close();

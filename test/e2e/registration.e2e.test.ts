@@ -269,13 +269,7 @@ describe('farmer registration in the browser', () => {
   }, 60_000);
 
   it('lets staff find the registration by name and by Aadhaar and open the Aadhaar scan', async () => {
-    const page = await newPage(desktop);
-    await page.goto(url('/login'));
-    await page.locator('input[name="email"]').fill(ADMIN_EMAIL);
-    await page.locator('input[name="password"]').fill(ADMIN_PASSWORD);
-    await page.locator('button[type="submit"]').click();
-    await page.waitForURL((u) => u.pathname !== '/login');
-    await page.goto(url('/admin/registrations'));
+    const page = await e2e.adminPage(desktop, '/admin/registrations');
     await page.locator('input[name="name"]').waitFor();
 
     await page.locator('input[name="name"]').fill(farmer.name.split(' ').pop()!);

@@ -28,7 +28,7 @@ let invoiceNumber = '';
 const e2e = useE2EStack({ name: 'sales', adminEmail: ADMIN_EMAIL, adminPassword: ADMIN_PASSWORD, streams: true });
 const { url, newPage, pageErrors } = e2e;
 
-/** A new seller account, signed in through the login page in its own browser context. */
+/** A new seller account, signed in in its own browser context (a page not yet opened at any address). */
 async function signedInSeller(fullName: string): Promise<{ ctx: BrowserContext; page: Page }> {
   const email = `e2e-seller-${randomUUID().slice(0, 8)}@seed.local`;
   const made = await e2e.asAdmin('POST', '/api/admin/users', {
@@ -40,10 +40,7 @@ async function signedInSeller(fullName: string): Promise<{ ctx: BrowserContext; 
   });
   expect(made.status).toBe(201);
   const ctx = await e2e.browser.newContext({ viewport: DESKTOP, timezoneId: 'Asia/Kolkata' });
-  const page = await newPage(ctx);
-  await page.goto(url('/login'));
-  await e2e.submitSignIn(page, email, 'seller-pass-1');
-  await page.waitForURL((u) => u.pathname !== '/login');
+  const page = await e2e.signedInPage(ctx, { email, password: 'seller-pass-1' });
   return { ctx, page };
 }
 
