@@ -1179,6 +1179,8 @@ export const en = {
     chartTitle: '{{measure}} by {{by}}',
     genders: { male: 'Male', female: 'Female' },
     categories: { GEN: 'General (GEN)' },
+    season:
+      'A report of {{year}} counts its registrations and what happened to them from {{first}} to {{last}}: a season’s seed is often issued after the year ends.',
   },
   dayClose: {
     title: 'Day close',
@@ -1328,7 +1330,7 @@ export const en = {
     counter: 'Counter',
     next: 'Next',
     none: 'No one waiting',
-    idle: 'No token called yet',
+    idle: 'No token being served now',
     updated: 'Updated {{time}}',
     offline: 'Not updated: reconnecting…',
     slipTitle: 'Seed counter token',

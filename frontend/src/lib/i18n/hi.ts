@@ -1174,6 +1174,8 @@ export const hi: Messages = {
     chartTitle: '{{by}} के अनुसार {{measure}}',
     genders: { male: 'पुरुष', female: 'महिला' },
     categories: { GEN: 'सामान्य (GEN)' },
+    season:
+      '{{year}} की रिपोर्ट उसके पंजीकरण और उनके साथ {{first}} से {{last}} तक जो हुआ, वह गिनती है: सीज़न का बीज अक्सर वर्ष ख़त्म होने के बाद दिया जाता है।',
   },
   dayClose: {
     title: 'दिन की समाप्ति',
