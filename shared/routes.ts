@@ -203,6 +203,9 @@ export const ROUTES = [
   // the registration form as a plain page for phones without JavaScript worth the name (posts to POST /svsregistration)
   { method: 'GET', path: '/svsregistration/basic', area: 'registrations', access: 'public', page: true },
   { method: 'GET', path: '/svsregistration/find-my-letter', area: 'registrations', access: 'public', page: true },
+  // the draws' published results: the season's list and each crop's (registration numbers and outcomes, no one named)
+  { method: 'GET', path: '/draw', area: 'allocation', access: 'public', page: true },
+  { method: 'GET', path: '/draw/{cropId}/{year}', area: 'allocation', access: 'public', page: true },
 ] as const satisfies readonly RouteDef[];
 
 type Route = (typeof ROUTES)[number];

@@ -18,6 +18,8 @@ export interface PageRequest {
 export interface RenderedPage {
   document: string;
   caching: PageCaching;
+  /** 200 unless the page itself answers a refused part of the request (a malformed number looked up: 400). */
+  status?: number;
 }
 
 /** A path or query part checked with the API's own schema; anything else is a page's 400. */
@@ -91,7 +93,8 @@ export async function servePage(
   const req: PageRequest = { lang, t: translator(lang, page.messages), query, pathParameters: event.pathParameters ?? {} };
   try {
     const rendered = await render(req);
-    return pageResult(200, rendered.document, cachingOf(rendered.caching, query));
+    const status = rendered.status ?? 200;
+    return pageResult(status, rendered.document, status === 200 ? cachingOf(rendered.caching, query) : 'private');
   } catch (e) {
     if (e instanceof AppError && e.status < 500) {
       // Not kept by caches: the bill may exist a moment later (a number typed before the sale is saved).

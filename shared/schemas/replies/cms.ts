@@ -40,6 +40,10 @@ export const HomeSummaryReply = z.strictObject({
   /** Is_SVS_Form_On and RegistrationOpensNext, so the home page shows the one that applies. */
   registrationOpen: z.boolean(),
   registrationOpensNext: z.string(),
+  /** The day of the next draw (DrawDate) while the season runs by draw and the day is ahead; '' otherwise. */
+  drawOn: z.string(),
+  /** A draw of this season is published: the home page links to the results (/draw). */
+  drawResults: z.boolean(),
 });
 export type HomeSummaryResponse = z.infer<typeof HomeSummaryReply>;
 
