@@ -21,18 +21,18 @@ const DRAW_CSS = `
 .sp .draw-list{list-style:none;margin:16px 0;padding:0;display:grid;gap:8px}
 .sp .draw-list li{background:#fff;border:1px solid #e0e0e0;border-radius:4px;padding:8px 12px}
 .sp .draw-list a{font-weight:700;font-size:1.1rem}
-.sp .find{background:#fff;border:1px solid #bdbdbd;border-radius:4px;padding:12px;margin:16px 0;display:grid;gap:6px}
-.sp .find label{font-weight:600}
-.sp .find .row{display:flex;flex-wrap:wrap;gap:8px}
-.sp .find input{font:inherit;font-size:1.25rem;padding:6px 8px;border:1px solid #5f5f5f;border-radius:4px;width:9ch;min-height:40px;box-sizing:border-box}
-.sp .find .button{min-height:40px}
+.sp .draw-find{background:#fff;border:1px solid #bdbdbd;border-radius:4px;padding:12px;margin:16px 0;display:grid;gap:6px}
+.sp .draw-find label{font-weight:600}
+.sp .draw-find .row{display:flex;flex-wrap:wrap;gap:8px}
+.sp .draw-find input{font:inherit;font-size:1.25rem;padding:6px 8px;border:1px solid #5f5f5f;border-radius:4px;width:9ch;min-height:40px;box-sizing:border-box}
+.sp .draw-find .button{min-height:40px}
 .sp .nums{list-style:none;margin:0;padding:0;display:flex;flex-wrap:wrap;gap:4px 14px;font-variant-numeric:tabular-nums}
 .sp .nums li{min-width:4ch}
 .sp mark{background:#f9a825;color:#000;font-weight:700;padding:0 2px}
 .sp .waiting th{width:auto}
 .sp .waiting td,.sp .waiting th{font-variant-numeric:tabular-nums;padding-right:16px}
-.sp h2{font-size:1.1rem;font-weight:700;margin:20px 0 8px}
-.sp .links{display:flex;flex-wrap:wrap;gap:8px 24px;margin-top:20px}
+.sp .draw-h2{font-size:1.1rem;font-weight:700;margin:20px 0 8px}
+.sp .draw-links{display:flex;flex-wrap:wrap;gap:8px 24px;margin-top:20px}
 `;
 
 /** GET /draw: the season's published draws, and the day of the next one while announced. */
@@ -68,7 +68,7 @@ export async function drawResultPage({ lang, t, pathParameters, query }: PageReq
     ${v.shares.length > 0 && html`<ul class="small" style="margin:8px 0 0;padding-left:20px">${v.shares.map((s) => html`<li>${s}</li>`)}</ul>`}
     ${lists(v)}
     <p class="small" style="margin-top:20px">${v.check.text} <a href="${v.check.dataHref}" data-testid="draw-data">${v.check.dataLabel}</a></p>
-    <p class="links no-print"><a href="/registration#find">${v.links.letter}</a><a href="/draw" data-testid="draw-all">${v.links.all}</a></p>
+    <p class="draw-links no-print"><a href="/registration#find">${v.links.letter}</a><a href="/draw" data-testid="draw-all">${v.links.all}</a></p>
   </section>`;
   return {
     document: pageDocument({ lang, title: v.title, path, keep: { number: query.number }, main, css: DRAW_CSS }),
@@ -82,7 +82,7 @@ const FOUND_CLASS = { selected: 'ok', waiting: 'warn', absent: 'warn', bad: 'war
 /** The registration number looked up: a GET form of the page itself (the language kept), then what was found. */
 function findForm(v: DrawResultView, path: string, lang: string): Html {
   const f = v.find;
-  return html`<form class="find no-print" method="get" action="${path}" data-testid="draw-find">
+  return html`<form class="draw-find no-print" method="get" action="${path}" data-testid="draw-find">
       <label for="draw-number">${f.label}</label>
       <span class="small muted" id="draw-number-help">${f.help}</span>
       <span class="row">
@@ -99,13 +99,13 @@ function findForm(v: DrawResultView, path: string, lang: string): Html {
 function lists(v: DrawResultView): Html {
   const found = v.find.lookup?.number;
   const num = (id: number) => (id === found ? html`<mark>${id}</mark>` : html`${id}`);
-  return html`<h2 id="draw-selected-title">${v.selected.title}</h2>
+  return html`<h2 class="draw-h2" id="draw-selected-title">${v.selected.title}</h2>
     ${
       v.selected.numbers.length
         ? html`<ul class="nums" aria-labelledby="draw-selected-title" data-testid="draw-selected">${v.selected.numbers.map((id) => html`<li>${num(id)}</li>`)}</ul>`
         : html`<p class="muted">${v.selected.none}</p>`
     }
-    <h2 id="draw-waiting-title">${v.waiting.title}</h2>
+    <h2 class="draw-h2" id="draw-waiting-title">${v.waiting.title}</h2>
     ${
       v.waiting.rows.length > 0 &&
       html`<table class="waiting" aria-labelledby="draw-waiting-title" data-testid="draw-waiting">

@@ -8,7 +8,6 @@ import { useTranslation } from 'react-i18next';
 // Type-only import: the schemas (and zod) stay out of the home page's chunk.
 import type { AnnouncementResponse, BlockResponse, HomeSummaryResponse } from '@shared/schemas/cms';
 import { usePageTitle } from '@web/components/use-page-title';
-import { loadStatusMessages } from '@web/lib/i18n';
 import { paths } from '@web/paths';
 import { fetchHomeSummary } from './api';
 import { ABOUT_SLUG, truncate } from './text';
@@ -89,18 +88,11 @@ function HighlightCard({ block }: { block: BlockResponse }) {
  * module to the home page's JavaScript for one number.
  */
 const RegistrationOpensNext = lazy(() => import('@web/components/RegistrationOpensNext'));
-/** The draw's day and results: its code and texts (the status part) only when the summary has one of them. */
-const DrawNews = lazy(() => Promise.all([import('./DrawNews'), loadStatusMessages()]).then(([m]) => m));
+/** The draw's day and results: its code (and it, its texts) only when the summary has one of them. */
+const DrawNews = lazy(() => import('./DrawNews'));
 
 /** What the page shows when the summary cannot be loaded: no content, the registration open (the form's own default). */
-const NO_SUMMARY: HomeSummaryResponse = {
-  blocks: [],
-  announcements: [],
-  registrationOpen: true,
-  registrationOpensNext: '',
-  drawOn: '',
-  drawResults: false,
-};
+const NO_SUMMARY: HomeSummaryResponse = { blocks: [], announcements: [], registrationOpen: true, registrationOpensNext: '' };
 
 const indiaYear = () => new Date(Date.now() + 330 * 60_000).getUTCFullYear();
 
@@ -179,9 +171,9 @@ export default function HomePage() {
             </Suspense>
           </Typography>
         )}
-        {summary && (summary.drawOn || summary.drawResults) && (
+        {(summary?.drawOn || summary?.drawResults) && (
           <Suspense fallback={null}>
-            <DrawNews drawOn={summary.drawOn} results={summary.drawResults} />
+            <DrawNews {...summary} />
           </Suspense>
         )}
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5 }}>

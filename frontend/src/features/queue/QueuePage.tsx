@@ -108,7 +108,16 @@ export default function QueuePage() {
                 component="li"
                 key={s.counter}
                 data-counter={s.counter}
-                sx={{ bgcolor: '#fff', color: '#0b3d2e', borderRadius: 2, p: 2, textAlign: 'center', minWidth: 0 }}
+                sx={{
+                  bgcolor: '#fff',
+                  color: '#0b3d2e',
+                  borderRadius: 2,
+                  p: 2,
+                  textAlign: 'center',
+                  minWidth: 0,
+                  // The token's size follows its card's width: one counter gets a huge number, many still fit theirs.
+                  containerType: 'inline-size',
+                }}
               >
                 <Typography sx={{ fontSize: 'clamp(1.1rem, 2.2vw, 2.6rem)', fontWeight: 600, overflowWrap: 'anywhere' }}>
                   {s.counter}
@@ -117,6 +126,7 @@ export default function QueuePage() {
                   data-testid="queue-serving-token"
                   sx={{
                     fontSize: 'clamp(4rem, 10vw, 14rem)',
+                    '@supports (font-size: 1cqi)': { fontSize: 'clamp(3rem, 36cqi, 14rem)' },
                     fontWeight: 800,
                     lineHeight: 1,
                     fontVariantNumeric: 'tabular-nums',
