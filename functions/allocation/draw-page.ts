@@ -1,5 +1,5 @@
 import { type DrawResultView, drawIndexView, drawResultPath, drawResultView } from '@shared/public-pages/draw';
-import { DrawParams } from '@shared/schemas/allocation';
+import { DrawPageQuery, DrawParams } from '@shared/schemas/allocation';
 import { getCrops } from '../crops/crop-entity';
 import { pageDocument } from '../lib/pages/document';
 import { factValue } from '../lib/pages/facts';
@@ -57,7 +57,8 @@ export async function drawResultPage({ lang, t, pathParameters, query }: PageReq
   const { cropId, year } = readPart(DrawParams, pathParameters);
   const [draw, crops] = await Promise.all([publishedDraw(cropId, year), getCrops([cropId])]);
   const crop = crops.get(cropId);
-  const v = drawResultView(draw, crop ?? { cropName: `#${cropId}` }, query.number, t, lang);
+  const { page } = readPart(DrawPageQuery, query);
+  const v = drawResultView(draw, crop ?? { cropName: `#${cropId}` }, { typed: query.number, page }, t, lang);
   const path = drawResultPath(cropId, year);
   const main = html`<section class="narrow" data-testid="draw-public" data-crop="${cropId}" data-year="${year}">
     <h1 class="big-title">${v.title}</h1>
@@ -67,6 +68,12 @@ export async function drawResultPage({ lang, t, pathParameters, query }: PageReq
     <p class="small muted" style="margin-top:4px">${v.numberHelp}</p>
     ${v.shares.length > 0 && html`<ul class="small" style="margin:8px 0 0;padding-left:20px">${v.shares.map((s) => html`<li>${s}</li>`)}</ul>`}
     ${lists(v)}
+    ${
+      v.pages &&
+      html`<p class="draw-links no-print" data-testid="draw-pages"><span>${v.pages.text}</span>${
+        v.pages.previous && html`<a href="${v.pages.previous.href}" rel="prev">${v.pages.previous.label}</a>`
+      }${v.pages.next && html`<a href="${v.pages.next.href}" rel="next">${v.pages.next.label}</a>`}</p>`
+    }
     <p class="small" style="margin-top:20px">${v.check.text} <a href="${v.check.dataHref}" data-testid="draw-data">${v.check.dataLabel}</a></p>
     <p class="draw-links no-print"><a href="/registration#find">${v.links.letter}</a><a href="/draw" data-testid="draw-all">${v.links.all}</a></p>
   </section>`;
@@ -95,20 +102,21 @@ function findForm(v: DrawResultView, path: string, lang: string): Html {
     ${f.lookup && html`<p id="draw-found" class="${FOUND_CLASS[f.lookup.kind]}" role="status" data-testid="draw-found" data-found="${f.lookup.kind}">${f.lookup.text}</p>`}`;
 }
 
-/** The numbers given a date (ascending) and the waiting list in its order; the number looked up is marked. */
+/**
+ * The numbers given a date (ascending) and the waiting list in its order, the number looked up marked; a list with
+ * nothing on this page of a long draw (its numbers are on the pages before) is left out.
+ */
 function lists(v: DrawResultView): Html {
   const found = v.find.lookup?.number;
   const num = (id: number) => (id === found ? html`<mark>${id}</mark>` : html`${id}`);
-  return html`<h2 class="draw-h2" id="draw-selected-title">${v.selected.title}</h2>
-    ${
-      v.selected.numbers.length
-        ? html`<ul class="nums" aria-labelledby="draw-selected-title" data-testid="draw-selected">${v.selected.numbers.map((id) => html`<li>${num(id)}</li>`)}</ul>`
-        : html`<p class="muted">${v.selected.none}</p>`
-    }
-    <h2 class="draw-h2" id="draw-waiting-title">${v.waiting.title}</h2>
+  const selected = v.selected.numbers.length
+    ? html`<ul class="nums" aria-labelledby="draw-selected-title" data-testid="draw-selected">${v.selected.numbers.map((id) => html`<li>${num(id)}</li>`)}</ul>`
+    : !v.pages && html`<p class="muted">${v.selected.none}</p>`;
+  return html`${selected && html`<h2 class="draw-h2" id="draw-selected-title">${v.selected.title}</h2>${selected}`}
     ${
       v.waiting.rows.length > 0 &&
-      html`<table class="waiting" aria-labelledby="draw-waiting-title" data-testid="draw-waiting">
+      html`<h2 class="draw-h2" id="draw-waiting-title">${v.waiting.title}</h2>
+      <table class="waiting" aria-labelledby="draw-waiting-title" data-testid="draw-waiting">
         <thead><tr><th scope="col">${v.waiting.positionLabel}</th><th scope="col">${v.waiting.numberLabel}</th></tr></thead>
         <tbody>${v.waiting.rows.map((r) => html`<tr><td>${r.position}</td><td>${num(r.id)}</td></tr>`)}</tbody>
       </table>`

@@ -47,10 +47,10 @@ export function pagePathPatterns(): string[] {
 }
 
 /**
- * Query values a page's answer depends on: the bill's token, the language and the registration number looked up on a
- * draw's result. Anything else is no part of the key.
+ * Query values a page's answer depends on: the bill's token, the language, and on a draw's result the registration
+ * number looked up and the page of its lists. Anything else is no part of the key.
  */
-export const PAGE_CACHE_QUERY = ['t', 'lang', 'number'] as const;
+export const PAGE_CACHE_QUERY = ['t', 'lang', 'number', 'page'] as const;
 
 export interface SiteOptions {
   api: HttpApi;

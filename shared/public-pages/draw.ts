@@ -65,6 +65,12 @@ export function readRegistrationNumber(typed: string): number | 'bad' {
 /** A number looked up: what it is in the draw (`number` as read, when it is one). */
 export type DrawLookup = { kind: 'selected' | 'waiting' | 'absent' | 'bad'; text: string; number?: number };
 
+/**
+ * Numbers of each list on one page: a crop's draw may have tens of thousands of applicants, and a phone on a slow
+ * network should not download them all to find one (the look-up above the lists finds any number, on any page).
+ */
+export const DRAW_LIST_PAGE = 2000;
+
 export interface DrawResultView {
   title: string;
   drawnOn: string;
@@ -77,6 +83,8 @@ export interface DrawResultView {
   waiting: { title: string; positionLabel: string; numberLabel: string; rows: { position: number; id: number }[] };
   check: { text: string; dataLabel: string; dataHref: string };
   links: { letter: string; all: string };
+  /** Present when the lists take more than one page: this page's place and the links to the others. */
+  pages?: { text: string; previous?: { href: string; label: string }; next?: { href: string; label: string } };
 }
 
 /**
@@ -87,10 +95,11 @@ export interface DrawResultView {
 export function drawResultView(
   draw: DrawReply,
   crop: DrawCrop,
-  typed: string | undefined,
+  ask: { typed?: string; page?: number },
   t: Translate,
   lang: PageLanguage,
 ): DrawResultView {
+  const typed = ask.typed;
   const selected = draw.entries.filter((e) => e.outcome === 'confirmed').map((e) => e.id);
   selected.sort((a, b) => a - b);
   const waiting = draw.entries
@@ -98,6 +107,18 @@ export function drawResultView(
     .map((e) => ({ position: e.waitlistPosition ?? 0, id: e.id }))
     .sort((a, b) => a.position - b.position);
   const cropName = cropLabel(crop, lang);
+  const pageCount = Math.max(1, Math.ceil(Math.max(selected.length, waiting.length) / DRAW_LIST_PAGE));
+  const page = Math.min(Math.max(1, ask.page ?? 1), pageCount);
+  const from = (page - 1) * DRAW_LIST_PAGE;
+  const pageHref = (n: number) =>
+    routePath(
+      '/draw/{cropId}/{year}',
+      { cropId: String(draw.cropId), year: String(draw.year) },
+      {
+        page: n > 1 ? n : undefined,
+        lang: lang === 'en' ? 'en' : undefined,
+      },
+    );
   const facts: Fact[] = [
     { label: t('drawPublic.applicants'), value: String(draw.entries.length), testId: 'draw-applicants' },
     { label: t('drawPublic.selected'), value: String(selected.length), testId: 'draw-selected-count', strong: true },
@@ -120,14 +141,14 @@ export function drawResultView(
     },
     selected: {
       title: t('drawPublic.selectedTitle', { count: selected.length }),
-      numbers: selected,
+      numbers: selected.slice(from, from + DRAW_LIST_PAGE),
       none: t('drawPublic.noneSelected'),
     },
     waiting: {
       title: t('drawPublic.waitingTitle', { count: waiting.length }),
       positionLabel: t('drawPublic.waitingNo'),
       numberLabel: t('drawPublic.regNo'),
-      rows: waiting,
+      rows: waiting.slice(from, from + DRAW_LIST_PAGE),
     },
     check: {
       text: t('drawPublic.check', { method: draw.algorithm }),
@@ -135,6 +156,15 @@ export function drawResultView(
       dataHref: routePath('/api/allocation/draw/{cropId}/{year}', { cropId: String(draw.cropId), year: String(draw.year) }),
     },
     links: { letter: t('drawPublic.letter'), all: t('drawPublic.all') },
+    ...(pageCount > 1
+      ? {
+          pages: {
+            text: t('drawPublic.pageOf', { page, pages: pageCount }),
+            ...(page > 1 ? { previous: { href: pageHref(page - 1), label: t('drawPublic.previous') } } : {}),
+            ...(page < pageCount ? { next: { href: pageHref(page + 1), label: t('drawPublic.next') } } : {}),
+          },
+        }
+      : {}),
   };
 }
 

@@ -320,8 +320,16 @@ describe('the public pages of the result', () => {
     expect(bad.text).not.toContain('<b>12a');
     expect(bad.headers.get('cache-control')).toBe('private, no-store');
 
+    // The page of its lists (one here): public like the first; a page that is not a number is refused.
+    const paged = await page(`/draw/${cropId}/${year}?page=2`);
+    expect(paged.status).toBe(200);
+    expect(paged.headers.get('cache-control')).toBe('public, max-age=60, s-maxage=60');
+    expect(waitingRows(paged.text)).toEqual(waitingRows(result.text));
+
     // An address that names no draw: 400 for a malformed one, 404 for a crop and year not drawn, both as pages.
     for (const [path, status] of [
+      [`/draw/${cropId}/${year}?page=0`, 400],
+      [`/draw/${cropId}/${year}?page=two`, 400],
       ['/draw/abc/2026', 400],
       [`/draw/${cropId}/1999`, 400],
       [`/draw/${cropId}/${year - 3}`, 404],

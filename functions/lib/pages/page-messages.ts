@@ -533,6 +533,9 @@ export const DRAW_MESSAGES = {
       all: 'ड्रॉ के सभी परिणाम',
       notFoundPage: 'इस फसल और वर्ष का कोई ड्रॉ प्रकाशित नहीं हुआ है।',
       badAddress: 'यह पता किसी ड्रॉ के परिणाम का नहीं है: फसल और वर्ष जाँचें।',
+      pageOf: 'सूचियों का पृष्ठ {{page}} / {{pages}}',
+      previous: 'पिछला पृष्ठ',
+      next: 'अगला पृष्ठ',
     },
   },
   en: {
@@ -576,6 +579,9 @@ export const DRAW_MESSAGES = {
       all: 'All draw results',
       notFoundPage: 'No draw of this crop and year has been published.',
       badAddress: 'This address is not a draw result: check the crop and the year.',
+      pageOf: 'Page {{page}} of {{pages}} of the lists',
+      previous: 'Previous page',
+      next: 'Next page',
     },
   },
 };

@@ -60,8 +60,8 @@ export function errorDocument(status: number, lang: PageLanguage, body: Html): s
   return pageDocument({ lang, title: `${title.hi} / ${title.en}`, path: '/', main });
 }
 
-/** The only query value a shareable page's answer may depend on: its language. */
-const PUBLIC_PAGE_QUERY = new Set(['lang']);
+/** The only query values a shareable page's answer may depend on: its language, and the page of a draw's long lists. */
+const PUBLIC_PAGE_QUERY = new Set(['lang', 'page']);
 
 /**
  * What a page's answer may be kept as. A page with personal data says 'private' itself; on top of that, an address

@@ -1012,6 +1012,9 @@ export const en = {
     all: 'All draw results',
     notFoundPage: 'No draw of this crop and year has been published.',
     badAddress: 'This address is not a draw result: check the crop and the year.',
+    pageOf: 'Page {{page}} of {{pages}} of the lists',
+    previous: 'Previous page',
+    next: 'Next page',
   },
   creditNote: {
     cancelledMark: 'CANCELLED',

@@ -1000,6 +1000,9 @@ export const hi: Messages = {
     all: 'ड्रॉ के सभी परिणाम',
     notFoundPage: 'इस फसल और वर्ष का कोई ड्रॉ प्रकाशित नहीं हुआ है।',
     badAddress: 'यह पता किसी ड्रॉ के परिणाम का नहीं है: फसल और वर्ष जाँचें।',
+    pageOf: 'सूचियों का पृष्ठ {{page}} / {{pages}}',
+    previous: 'पिछला पृष्ठ',
+    next: 'अगला पृष्ठ',
   },
   creditNote: {
     cancelledMark: 'रद्द / CANCELLED',
