@@ -18,10 +18,10 @@ import { DrawResult } from './DrawResult';
 type Step = 'seed' | 'confirm' | 'result';
 
 /**
- * A crop's draw (docs/product-rules.md#the-allocation-screen, #the-draw-says-what-its-number-is): the published
- * random number (the algorithm's seed), with where it comes from; a confirmation that it runs only once; then the
- * published result. Opened for a crop already drawn, or
- * refused because it was (409), it shows the first result (GET /api/allocation/draw/{cropId}/{year}).
+ * A crop's draw (docs/product-rules.md#the-allocation-screen and docs/product-rules.md#the-draw-says-what-its-number-is):
+ * the published random number (the algorithm's seed), with where it comes from; a confirmation that it runs only
+ * once; then the published result. Opened for a crop already drawn, or refused because it was (409), it shows the
+ * first result (GET /api/allocation/draw/{cropId}/{year}).
  */
 export function DrawDialog({
   crop,
