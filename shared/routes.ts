@@ -203,6 +203,9 @@ export const ROUTES = [
   // the registration form as a plain page for phones without JavaScript worth the name (posts to POST /svsregistration)
   { method: 'GET', path: '/svsregistration/basic', area: 'registrations', access: 'public', page: true },
   { method: 'GET', path: '/svsregistration/find-my-letter', area: 'registrations', access: 'public', page: true },
+  // the draws' published results: the season's list and each crop's (registration numbers and outcomes, no one named)
+  { method: 'GET', path: '/draw', area: 'allocation', access: 'public', page: true },
+  { method: 'GET', path: '/draw/{cropId}/{year}', area: 'allocation', access: 'public', page: true },
 ] as const satisfies readonly RouteDef[];
 
 type Route = (typeof ROUTES)[number];
@@ -223,13 +226,18 @@ export const FUNCTION_AREAS: readonly FunctionArea[] = [...new Set((ROUTES as re
 /** Path prefixes served by the API (everything else is the SPA). */
 export const API_PATH_PREFIXES = ['/api/', '/auth/', '/svsregistration'] as const;
 
-/**
- * Path prefixes of the pages answered as HTML by a function ('/bill/' for '/bill/{number}', the whole path of a page
- * without parameters): the rest of the site is the SPA.
- */
-export const PAGE_PATH_PREFIXES: readonly string[] = (ROUTES as readonly RouteDef[])
+const pagePrefixes = (ROUTES as readonly RouteDef[])
   .filter((r) => r.page)
   .map((r) => (r.path.includes('{') ? r.path.slice(0, r.path.indexOf('{')) : r.path));
+
+/**
+ * Path prefixes of the pages answered as HTML by a function ('/bill/' for '/bill/{number}', the whole path of a page
+ * without parameters): the rest of the site is the SPA. A prefix that holds another ('/draw' holds '/draw/') serves
+ * both, so that one CloudFront behaviour does.
+ */
+export const PAGE_PATH_PREFIXES: readonly string[] = pagePrefixes.filter(
+  (p, i) => pagePrefixes.indexOf(p) === i && !pagePrefixes.some((q) => q !== p && p.startsWith(q)),
+);
 
 export function isApiPath(path: string): boolean {
   return API_PATH_PREFIXES.some((p) => path.startsWith(p));

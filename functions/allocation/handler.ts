@@ -5,6 +5,9 @@ import { listOutbox } from './outbox';
 import { DrawAlreadyRun, publishedDraw, runCropDraw } from './draw-service';
 import { allocationSummary } from './summary';
 import { sweepAllocation } from './sweep';
+import { servePage } from '../lib/pages/serve';
+import { DRAW_MESSAGES } from '../lib/pages/page-messages';
+import { drawIndexPage, drawRefusal, drawResultPage } from './draw-page';
 
 const ROUTE_SWEEP_BUDGET_MS = 6_000;
 
@@ -46,5 +49,9 @@ export const handler = defineArea('allocation', {
   'GET /api/notifications/outbox': {
     query: OutboxQuery,
     handle: async ({ query }) => ({ items: await listOutbox(query.status, query.take) }),
+  },
+  'GET /draw': { handle: ({ event }) => servePage(event, drawIndexPage, { messages: DRAW_MESSAGES, refusal: drawRefusal }) },
+  'GET /draw/{cropId}/{year}': {
+    handle: ({ event }) => servePage(event, drawResultPage, { messages: DRAW_MESSAGES, refusal: drawRefusal }),
   },
 });

@@ -219,24 +219,41 @@ export async function serve(input: ServeInput, audit: AuditTrail): Promise<Serve
 /** How many waiting tokens the queue display shows. */
 export const QUEUE_NEXT = 10;
 
+/** Which of these registrations are billed, as `regRef`s. */
+async function billedOf(keys: { year: number; id: number }[]): Promise<Set<string>> {
+  const regs = await batchGetRegistrations(keys);
+  return new Set(regs.filter((r) => r.isBilled).map((r) => regRef(r.year, r.id)));
+}
+
+/** The first QUEUE_NEXT tokens of those waiting (in token order) that are not billed. */
+async function nextTokens(waiting: repo.CheckinItem[]): Promise<number[]> {
+  const next: number[] = [];
+  for (let i = 0; i < waiting.length && next.length < QUEUE_NEXT; i += QUEUE_NEXT * 2) {
+    const slice = waiting.slice(i, i + QUEUE_NEXT * 2);
+    const billed = await billedOf(slice.map((c) => ({ year: c.year, id: c.registrationId })));
+    for (const c of slice) if (!billed.has(regRef(c.year, c.registrationId)) && next.length < QUEUE_NEXT) next.push(c.token);
+  }
+  return next;
+}
+
 /** Now serving per counter and the next waiting tokens: tokens and counter names only. */
 export async function queue(): Promise<QueueReply> {
   const day = todayInIndia();
-  const [serving, checkins] = await Promise.all([
+  const [servingItems, checkins] = await Promise.all([
     repo.partition<repo.ServingItem>(repo.servingPk(day), 200),
     repo.partition<repo.CheckinItem>(repo.checkinPk(day), DAY_CAP),
   ]);
   // Waiting: every check-in not at a counter now and not billed. A token called and left unbilled when its
   // counter moved on (a refused sale, a cancelled bill) is back among the next ones.
-  const atCounter = new Set(serving.map((s) => regRef(s.year, s.registrationId)));
+  const atCounter = new Set(servingItems.map((s) => regRef(s.year, s.registrationId)));
   const waiting = checkins.filter((c) => !atCounter.has(regRef(c.year, c.registrationId))).sort((a, b) => a.token - b.token);
-  const next: number[] = [];
-  for (let i = 0; i < waiting.length && next.length < QUEUE_NEXT; i += QUEUE_NEXT * 2) {
-    const slice = waiting.slice(i, i + QUEUE_NEXT * 2);
-    const regs = await batchGetRegistrations(slice.map((c) => ({ year: c.year, id: c.registrationId })));
-    const billed = new Set(regs.filter((r) => r.isBilled).map((r) => regRef(r.year, r.id)));
-    for (const c of slice) if (!billed.has(regRef(c.year, c.registrationId)) && next.length < QUEUE_NEXT) next.push(c.token);
-  }
+  const [servedBilled, next] = await Promise.all([
+    billedOf(servingItems.map((s) => ({ year: s.year, id: s.registrationId }))),
+    nextTokens(waiting),
+  ]);
+  // A counter whose token was billed has served it: the display shows that counter free until it calls the next
+  // one, never a farmer already gone (docs/product-rules.md#the-queue-display-fills-its-screen-and-shows-who-is-served-now).
+  const serving = servingItems.filter((s) => !servedBilled.has(regRef(s.year, s.registrationId)));
   return {
     date: day,
     serving: serving

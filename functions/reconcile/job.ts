@@ -8,6 +8,7 @@ import { listUsers } from '../lib/users-store';
 import { countOnce } from '../registrations/registration-events';
 import { regKey, type RegistrationItem } from '../registrations/registration-entity';
 import type { CounterCorrection, CounterLeft, ReconcileReply } from '@shared/schemas/reconcile';
+import { reportSeason } from '@shared/schemas/reports';
 import { DashboardReconciler } from './dashboard';
 import { LinkReconciler } from './links';
 import { billsOfYear, forEachRegistration, heldYears, mapBounded } from './reading';
@@ -76,8 +77,14 @@ async function reconcile(now: () => Date): Promise<ReconcileReply> {
   const countedLate: { year: number; id: number }[] = [];
   const read = { registrations: 0, bills: 0 };
 
+  // A year's report counters on the days its reports read: its season, into the next year (shared/schemas/reports.ts).
+  const seasonDays = (year: number) => {
+    const { first, last } = reportSeason(year);
+    return daysFrom(first).filter((d) => d <= last);
+  };
+
   for (const year of years) {
-    const reports = new ReportReconciler(year, daysFrom(`${year}-01-01`));
+    const reports = new ReportReconciler(year, seasonDays(year));
     await reports.read('before');
     const bills = await billsOfYear(year, fys);
     for (const list of bills.values()) {

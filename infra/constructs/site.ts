@@ -46,8 +46,11 @@ export function pagePathPatterns(): string[] {
   return PAGE_PATH_PREFIXES.map((p) => `${p}*`);
 }
 
-/** Query values a page's answer depends on: the bill's token and the language. Anything else is no part of the key. */
-export const PAGE_CACHE_QUERY = ['t', 'lang'] as const;
+/**
+ * Query values a page's answer depends on: the bill's token, the language, and on a draw's result the registration
+ * number looked up and the page of its lists. Anything else is no part of the key.
+ */
+export const PAGE_CACHE_QUERY = ['t', 'lang', 'number', 'page'] as const;
 
 export interface SiteOptions {
   api: HttpApi;

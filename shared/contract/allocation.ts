@@ -8,4 +8,6 @@ export const allocationContract = {
   'GET /api/allocation': { query: AllocationSummaryQuery, reply: AllocationSummaryReply },
   'POST /api/allocation/sweep': { reply: SweepReply },
   'GET /api/notifications/outbox': { query: OutboxQuery, reply: OutboxReply },
+  'GET /draw': { reply: 'html' },
+  'GET /draw/{cropId}/{year}': { reply: 'html' },
 } as const satisfies AreaContract<'allocation'>;

@@ -28,6 +28,16 @@ export const DrawParams = z.object({
 });
 export type DrawParams = z.infer<typeof DrawParams>;
 
+/** The draw's public page (/draw/{cropId}/{year}): which page of its lists, when they take several. */
+export const DrawPageQuery = z.looseObject({
+  page: z.coerce
+    .number({ error: 'page must be a number' })
+    .int('page must be a whole number')
+    .min(1, 'page must be 1 or more')
+    .max(1000, 'page must be 1000 or less')
+    .optional(),
+});
+
 /** GET /api/allocation?year= (staff): the year, the current one in India when absent. */
 export const AllocationSummaryQuery = z.object({
   year: year(z.coerce.number({ error: 'year must be a number' })).optional(),

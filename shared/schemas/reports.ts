@@ -5,8 +5,16 @@ import * as z from 'zod';
 export const REPORT_GROUPINGS = ['district', 'crop', 'category', 'gender'] as const;
 export type ReportGrouping = (typeof REPORT_GROUPINGS)[number];
 
-/** The longest range one report reads (one Query per day). */
-export const REPORT_MAX_DAYS = 366;
+/**
+ * The days a year's registrations are reported over: their season, from 1 January of the year to 30 June of the
+ * next (18 months). A registration's events are counted under its own year (docs/decisions/0028-reports.md), and a
+ * Rabi season's registrations, made in November, are billed into January and later: a report of the year must reach
+ * into the next one (docs/product-rules.md#a-years-report-covers-its-season-into-the-next-year).
+ */
+export const REPORT_SEASON_MONTHS = 18;
+export function reportSeason(year: number): { first: string; last: string } {
+  return { first: `${year}-01-01`, last: `${year + 1}-06-30` };
+}
 
 const DAY_RE = /^\d{4}-\d{2}-\d{2}$/;
 const isCalendarDay = (s: string) => {
@@ -21,7 +29,7 @@ const day = (name: string) =>
 export const daysBetween = (from: string, to: string) =>
   Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;
 
-/** Year, and an India day range within it (the whole year when left out). */
+/** Year, and an India day range within its season (the whole season when left out). */
 export const ReportQuery = z
   .object({
     year: z.coerce
@@ -33,13 +41,17 @@ export const ReportQuery = z
     to: day('to').optional(),
     by: z.enum(REPORT_GROUPINGS, { error: 'by must be district, crop, category or gender' }),
   })
-  .transform((q) => ({ ...q, from: q.from ?? `${q.year}-01-01`, to: q.to ?? `${q.year}-12-31` }))
+  .transform((q) => {
+    const season = reportSeason(q.year);
+    return { ...q, from: q.from ?? season.first, to: q.to ?? season.last };
+  })
   .superRefine((q, ctx) => {
-    const inYear = (d: string) => d.startsWith(`${q.year}-`);
-    if (!inYear(q.from)) ctx.addIssue({ code: 'custom', path: ['from'], message: `from must be a day of ${q.year}` });
-    if (!inYear(q.to)) ctx.addIssue({ code: 'custom', path: ['to'], message: `to must be a day of ${q.year}` });
+    const { first, last } = reportSeason(q.year);
+    const season = `a report of ${q.year}'s registrations covers at most their season of ${REPORT_SEASON_MONTHS} months`;
+    if (q.from < first || q.from > last)
+      ctx.addIssue({ code: 'custom', path: ['from'], message: `from must be a day from ${first} to ${last} (${season})` });
+    if (q.to < first || q.to > last)
+      ctx.addIssue({ code: 'custom', path: ['to'], message: `to must be a day from ${first} to ${last} (${season})` });
     if (q.from > q.to) ctx.addIssue({ code: 'custom', path: ['from'], message: 'from must not be after to' });
-    else if (daysBetween(q.from, q.to) > REPORT_MAX_DAYS)
-      ctx.addIssue({ code: 'custom', path: ['to'], message: `at most ${REPORT_MAX_DAYS} days` });
   });
 export type ReportQuery = z.output<typeof ReportQuery>;

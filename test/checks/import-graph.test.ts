@@ -161,7 +161,7 @@ export const AREA_REACH: Record<string, string[]> = {
   dashboard: ['crops/crop-entity', 'sales/invoice-entity'],
   exports: ['counter/today-list', 'registrations/list', 'sales/day-close', 'sales/invoice-search'],
   farmers: [],
-  home: [],
+  home: ['allocation/published-draws'],
   lib: [],
   lots: ['allocation/pool', 'allocation/promotion', 'crops/crop-entity', 'producers/producer-entity'],
   producers: [],

@@ -453,8 +453,11 @@ describe('the draw', () => {
       await runDraw('Barley').waitFor();
       await expect(runDraw('Barley').isDisabled()).resolves.toBe(true);
       await expect(card('Barley').getByTestId('draw-blocked').textContent()).resolves.toBe(
-        'Close registrations in Settings before the draw.',
+        'Registrations are open; the draw needs them closed. Close registrations in Settings',
       );
+      await expect(
+        card('Barley').getByRole('link', { name: 'Close registrations in Settings' }).getAttribute('href'),
+      ).resolves.toBe('/admin/settings');
       await expect(runDraw('Barley').getAttribute('aria-describedby')).resolves.toBe(`draw-blocked-${crops.Barley}`);
 
       await saveSettings({ Is_SVS_Form_On: false });
@@ -523,7 +526,7 @@ describe('the draw', () => {
     await shot(page, 'allocation-before-draw-1280-en');
     await card.getByRole('button', { name: 'Run draw' }).click();
     const dialog = page.getByRole('dialog', { name: 'Draw for Chickpea' + ` ${applicants[0].year}` });
-    await dialog.getByLabel('Seed').fill('48213');
+    await dialog.getByLabel('Published random number').fill('48213');
     await dialog.getByRole('button', { name: 'Continue' }).click();
     await expect(dialog.getByTestId('draw-confirm-text').textContent()).resolves.toContain('can be run only once');
     await shot(page, 'draw-confirm-1280-en', false);
@@ -544,7 +547,7 @@ describe('the draw', () => {
     // The tab opened before: its Run draw is refused and shows the first result.
     await staleCard.getByRole('button', { name: 'Run draw' }).click();
     const again = stale.getByRole('dialog');
-    await again.getByLabel('Seed').fill('99999');
+    await again.getByLabel('Published random number').fill('99999');
     await again.getByRole('button', { name: 'Continue' }).click();
     await again.getByRole('button', { name: 'Run the draw' }).click();
     await again.getByTestId('draw-already-run').waitFor();

@@ -12,8 +12,8 @@ import { pngToY4m } from '../support/y4m';
 /**
  * The counter's day (docs/decisions/0025-counter-day.md) in headless Chromium: a fake camera plays a video made
  * from a letter's own QR image; Scan letter reads it and checks the farmer in with token 1; Issue, Confirm and
- * Print (three clicks) make and print the bill on an 80 mm thermal strip; the queue display shows token 1 at the
- * counter. Also the list, a refusal and the slip at 360 px in Hindi and 1280 px in English.
+ * Print (three clicks) make and print the bill on an 80 mm thermal strip; the queue display then shows the counter
+ * free. Also the list, a refusal and the slip at 360 px in Hindi and 1280 px in English.
  * Needs `npm run build:web` first (served from frontend/dist).
  */
 const ADMIN_EMAIL = 'e2e-counter-day-admin@seed.local';
@@ -192,13 +192,14 @@ describe('the counter at 1280 px in English', () => {
     await expect.poll(() => rowOf(page, scanned.id).textContent()).toContain('Billed');
   });
 
-  it('shows token 1 served at the counter on the queue display', async () => {
+  it('shows Counter 1 free on the queue display once its token 1 is billed', async () => {
     const screen = await camera.newContext({ viewport: { width: 1920, height: 1080 } });
     const queue = await e2e.newPage(screen);
     await queue.goto(url('/queue'));
-    const served = queue.locator('[data-counter="Counter 1"]');
-    await served.waitFor();
-    expect(await served.getByTestId('queue-serving-token').textContent()).toBe('1');
+    // Token 1 was billed at Counter 1 (above): the display no longer shows it served, nor among the next ones.
+    await queue.getByText('No token being served now').waitFor();
+    expect(await queue.locator('[data-counter="Counter 1"]').count()).toBe(0);
+    expect(await queue.getByTestId('queue-next').locator('li', { hasText: /^1$/ }).count()).toBe(0);
     expect(await queue.textContent('body')).not.toContain('Scanned Farmer');
     await shot(queue, 'queue-1920');
     await queue.setViewportSize(PHONE);

@@ -117,7 +117,8 @@ it('shows the table and the chart by the grouping picked, prints on A4 and expor
   await shot(page, 'reports-by-gender-1280-en');
 
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
-  expect(download.suggestedFilename()).toMatch(/^report-gender-\d{4}-01-01-to-\d{4}-12-31\.csv$/);
+  // The year's whole season by default: 1 January to 30 June of the next year.
+  expect(download.suggestedFilename()).toMatch(/^report-gender-\d{4}-01-01-to-\d{4}-06-30\.csv$/);
   const bytes = await downloadedBytes(download);
   expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   const lines = bytes.subarray(3).toString('utf8').trimEnd().split('\r\n');
@@ -166,21 +167,26 @@ it('reads in Hindi and fits a 360 px phone', async () => {
 it('applies a new grouping or year at once, with the dates typed; typed dates alone wait for Show', async () => {
   const { ctx, page } = await openReports(DESKTOP, 'en');
   const heading = page.getByTestId('report-heading');
-  await expect.poll(() => heading.textContent()).toMatch(/^By District, \d{4}-01-01 to \d{4}-12-31$/);
+  await expect.poll(() => heading.textContent()).toMatch(/^By District, \d{4}-01-01 to \d{4}-06-30$/);
   const year = Number(await page.getByLabel('Year').inputValue());
+  // A year's report reaches into the next year, and the screen says so; its date fields offer those days.
+  await expect(page.getByTestId('report-season').textContent()).resolves.toMatch(
+    new RegExp(`^A report of ${year} counts .* ${year + 1}: a season`),
+  );
+  await expect(page.getByLabel('To').getAttribute('max')).resolves.toBe(`${year + 1}-06-30`);
 
   await page.getByLabel('From').fill(`${year}-01-02`);
-  await expect(heading.textContent()).resolves.toBe(`By District, ${year}-01-01 to ${year}-12-31`);
+  await expect(heading.textContent()).resolves.toBe(`By District, ${year}-01-01 to ${year + 1}-06-30`);
   await page.getByLabel('Group by').selectOption('crop');
-  await expect.poll(() => heading.textContent()).toBe(`By Crop, ${year}-01-02 to ${year}-12-31`);
+  await expect.poll(() => heading.textContent()).toBe(`By Crop, ${year}-01-02 to ${year + 1}-06-30`);
   await expect(page.getByRole('table', { name: 'Report' }).locator('thead th').first().textContent()).resolves.toBe('Crop');
 
   await page.getByLabel('Year').selectOption(String(year - 1));
-  await expect.poll(() => heading.textContent()).toBe(`By Crop, ${year - 1}-01-01 to ${year - 1}-12-31`);
+  await expect.poll(() => heading.textContent()).toBe(`By Crop, ${year - 1}-01-01 to ${year}-06-30`);
   await expect(page.getByLabel('From').inputValue()).resolves.toBe('');
 
   await page.getByLabel('Group by').selectOption('gender');
-  await expect.poll(() => heading.textContent()).toBe(`By Gender, ${year - 1}-01-01 to ${year - 1}-12-31`);
+  await expect.poll(() => heading.textContent()).toBe(`By Gender, ${year - 1}-01-01 to ${year}-06-30`);
   await shot(page, 'reports-grouping-applied-1280-en');
   expect(e2e.pageErrors).toEqual([]);
   await ctx.close();

@@ -12,7 +12,8 @@ import { FUNCTION_AREAS, type FunctionArea } from '@shared/routes';
 const GOAL_KB = 300;
 const DEFAULT_BUDGET_KB = 290;
 const BUDGET_KB: Partial<Record<FunctionArea, number>> = {
-  allocation: 305,
+  // allocation 305 → 340: the draws' public pages (/draw, /draw/{cropId}/{year}), their template, styles and texts.
+  allocation: 340,
   // admin runs the reconciliation job by hand for a super_admin (functions/reconcile/).
   admin: 310,
   // lots, sales and registrations also render their QR pages as HTML (and registrations the plain form):

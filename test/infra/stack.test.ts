@@ -750,6 +750,7 @@ describe('SeedPortalStack', { timeout: 120_000 }, () => {
       '/svs/appointment/*',
       '/svsregistration/basic*',
       '/svsregistration/find-my-letter*',
+      '/draw*',
     ]);
     const [[, dist]] = resourcesOf(template, 'AWS::CloudFront::Distribution');
     const c = dist.Properties.DistributionConfig;

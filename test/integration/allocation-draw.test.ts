@@ -14,6 +14,8 @@ import { APPLY_BUDGET } from '@functions/allocation/draw-apply';
 import { changeStock, joinQueue, readPool } from '@functions/allocation/pool';
 import { parseVerifyDrawArgs, verifyPublishedDraw } from '@infra/verify-draw';
 import { readConfig } from '@shared/config-keys';
+import { addDays } from '@shared/allocation-status';
+import { kolkataDate, kolkataYear } from '@shared/india-time';
 import { pool } from '../support/pool';
 import { useTestApi } from '../support/integration';
 import { faulty, named } from '../support/faulty-client';
@@ -255,6 +257,109 @@ describe('who may run it and what it refuses', () => {
     // Nothing was fixed by the refusals.
     expect((await published(crop)).status).toBe(404);
     expect((await draw({ cropId: crop, year: YEAR, seed: '1' })).status).toBe(201);
+  });
+});
+
+describe('the public pages of the result', () => {
+  /** The rows of the waiting list as the page lists them: [position, registration number]. */
+  const waitingRows = (text: string) =>
+    [...text.matchAll(/<tr><td>(\d+)<\/td><td>(?:<mark>)?(\d+)/g)].map((m) => [Number(m[1]), Number(m[2])]);
+  const page = (path: string) => api.call('GET', path, { headers: { accept: 'text/html' } });
+
+  it('lists the season’s draws and shows a crop’s result by registration number, with a number looked up and nobody named', async () => {
+    const year = kolkataYear();
+    const cropId = await seedCrop('Draw Page Gram', { stockKg: 0 });
+    const who = applicants(12, 2).map((a) => ({ ...a, id: a.id + 5000 }));
+    await changeStock(cropId, year, 10 * KG);
+    await pool(who.length, 6, (i) => putApplicant(cropId, year, who[i]));
+    const run = await draw({ cropId, year, seed: 'LOT-7319' });
+    expect(run.status, run.text).toBe(201);
+    const entries = run.json.entries as { id: number; outcome: string; waitlistPosition?: number }[];
+    const winners = entries.filter((e) => e.outcome === 'confirmed').map((e) => e.id);
+    const losers = entries.filter((e) => e.outcome === 'waitlisted');
+    expect(winners).toHaveLength(5);
+
+    // The season's list: the crop, linked to its result; kept a minute by caches.
+    const index = await page('/draw');
+    expect(index.status, index.text).toBe(200);
+    expect(index.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(index.headers.get('cache-control')).toBe('public, max-age=60, s-maxage=60');
+    expect(index.text).toContain(`href="/draw/${cropId}/${year}"`);
+    expect(index.text).toContain('ड्रॉ के परिणाम');
+    // The home page links to it once a draw is published.
+    expect((await api.call('GET', '/api/home/summary')).json).toMatchObject({ drawResults: true });
+
+    // The crop's result, in Hindi by default: the numbers given a date in ascending order, the waiting list in its order.
+    const result = await page(`/draw/${cropId}/${year}`);
+    expect(result.status, result.text).toBe(200);
+    expect(result.text).toContain('<html lang="hi">');
+    expect(result.headers.get('cache-control')).toBe('public, max-age=60, s-maxage=60');
+    const selected = /data-testid="draw-selected">(.*?)<\/ul>/s.exec(result.text)?.[1] ?? '';
+    expect([...selected.matchAll(/<li>(\d+)<\/li>/g)].map((m) => Number(m[1]))).toEqual([...winners].sort((a, b) => a - b));
+    expect(waitingRows(result.text)).toEqual(losers.map((e) => [e.waitlistPosition, e.id]));
+    expect(result.text).toContain('LOT-7319');
+    // Registration numbers and outcomes only: no category, gender or share of anyone.
+    expect(result.text).not.toMatch(/महिला|पुरुष|"SC"|>SC<|>ST<|GEN/);
+
+    // A number looked up: given a date, waiting (in English), not in the draw (typed in Hindi digits), not a number.
+    const found = await page(`/draw/${cropId}/${year}?number=${winners[2]}`);
+    expect(found.status).toBe(200);
+    expect(found.text).toContain('data-found="selected"');
+    expect(found.text).toContain(`<mark>${winners[2]}</mark>`);
+    expect(found.headers.get('cache-control')).toBe('private, no-store');
+    const waiting = await page(`/draw/${cropId}/${year}?number=${losers[1].id}&lang=en`);
+    expect(waiting.text).toContain(`Registration ${losers[1].id}: waiting list number 2.`);
+    expect(waiting.text).toContain('name="lang" value="en"');
+    const absent = await page(`/draw/${cropId}/${year}?number=${encodeURIComponent('९९९९')}`);
+    expect(absent.status).toBe(200);
+    expect(absent.text).toContain('data-found="absent"');
+    expect(absent.text).toContain('पंजीकरण 9999 इस ड्रॉ में नहीं है');
+    const bad = await page(`/draw/${cropId}/${year}?number=${encodeURIComponent('<b>12a')}`);
+    expect(bad.status).toBe(400);
+    expect(bad.text).toContain('data-found="bad"');
+    expect(bad.text).not.toContain('<b>12a');
+    expect(bad.headers.get('cache-control')).toBe('private, no-store');
+
+    // The page of its lists (one here): public like the first; a page that is not a number is refused.
+    const paged = await page(`/draw/${cropId}/${year}?page=2`);
+    expect(paged.status).toBe(200);
+    expect(paged.headers.get('cache-control')).toBe('public, max-age=60, s-maxage=60');
+    expect(waitingRows(paged.text)).toEqual(waitingRows(result.text));
+
+    // An address that names no draw: 400 for a malformed one, 404 for a crop and year not drawn, both as pages.
+    for (const [path, status] of [
+      [`/draw/${cropId}/${year}?page=0`, 400],
+      [`/draw/${cropId}/${year}?page=two`, 400],
+      ['/draw/abc/2026', 400],
+      [`/draw/${cropId}/1999`, 400],
+      [`/draw/${cropId}/${year - 3}`, 404],
+      [`/draw/${newCrop()}/${year}`, 404],
+    ] as const) {
+      const r = await page(path);
+      expect(r.status, path).toBe(status);
+      expect(r.headers.get('content-type'), path).toMatch(/^text\/html/);
+      expect(r.text, path).toContain('data-testid="draw-error"');
+    }
+  });
+
+  it('says the day of the draw on the list and the home summary while the season runs by draw and the day is ahead', async () => {
+    const tomorrow = addDays(kolkataDate(), 1);
+    await setConfig('AllocationMode', 'draw');
+    await setConfig('DrawDate', tomorrow);
+    try {
+      expect((await api.call('GET', '/api/home/summary')).json).toMatchObject({ drawOn: tomorrow });
+      const index = await page('/draw?lang=en');
+      expect(index.text).toContain('data-testid="draw-index-day"');
+      // A day gone by is no longer announced; nor is a day in first-come mode.
+      await setConfig('DrawDate', addDays(kolkataDate(), -1));
+      expect((await api.call('GET', '/api/home/summary')).json).toMatchObject({ drawOn: '' });
+      await setConfig('DrawDate', tomorrow);
+      await setConfig('AllocationMode', 'first-come');
+      expect((await api.call('GET', '/api/home/summary')).json).toMatchObject({ drawOn: '' });
+    } finally {
+      await setConfig('AllocationMode', 'first-come');
+      await setConfig('DrawDate', '');
+    }
   });
 });
 

@@ -333,6 +333,23 @@ describe('queue', () => {
     expect((await queueNow()).serving).toEqual([]);
   });
 
+  it('frees a counter on the display once the token it serves is billed, and keeps the next ones', async () => {
+    const [a] = await checkedInOnOwnDay(2);
+    expect((await serveAt(a, 'Counter 1')).status).toBe(200);
+    expect((await queueNow()).serving.map((s: any) => [s.counter, s.token])).toEqual([['Counter 1', 1]]);
+    await docClient().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: regKey(a.year, a.id),
+        UpdateExpression: 'SET isBilled = :t, invoiceNumber = :n',
+        ExpressionAttributeValues: { ':t': true, ':n': 'INV2627-000998' },
+      }),
+    );
+    const q = await queueNow();
+    expect(q.serving).toEqual([]);
+    expect(q.next).toEqual([2]);
+  });
+
   it('refuses to serve a farmer checked in on another day', async () => {
     const [a] = await checkedInOnOwnDay(1);
     setCounterClock(() => atNoon(dayAfter(dayAfter(day))));

@@ -171,6 +171,18 @@ const PAGES: Record<string, Case[]> = {
   'GET /svsregistration/find-my-letter': [
     { what: 'the form', path: () => '/svsregistration/find-my-letter', cacheControl: PRIVATE },
   ],
+  // Registration numbers and outcomes only (a result itself: test/integration/allocation-draw.test.ts).
+  'GET /draw': [{ what: "the season's draws", path: () => '/draw', cacheControl: PUBLIC_PAGE }],
+  'GET /draw/{cropId}/{year}': [
+    { what: 'a draw not run', path: () => `/draw/${cropID}/${letter.year}`, status: 404, cacheControl: PRIVATE },
+    {
+      what: 'a draw not run, a number looked up',
+      path: () => `/draw/${cropID}/${letter.year}`,
+      query: () => ({ number: String(letter.id) }),
+      status: 404,
+      cacheControl: PRIVATE,
+    },
+  ],
 };
 
 /** Every public GET route that answers JSON or an image, with an address that finds something. */

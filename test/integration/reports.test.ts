@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sweepAllocation } from '@functions/allocation/sweep';
 import { runReconciliation, setReconcileSettleMsForTests } from '@functions/reconcile/job';
+import { setClockForTests } from '@functions/sales/sale-clock';
+import { docClient, tableName } from '@functions/lib/aws';
+import { UpdateCommand } from '@functions/lib/dynamo-commands';
 import { clearAppointmentSettingsCache, forgetFullShifts } from '@functions/allocation/appointments';
 import { addDays } from '@shared/allocation-status';
 import { emptyReportFigures, REPORT_FIGURES, type ReportFigures, type ReportReply } from '@shared/schemas/replies/reports';
@@ -262,6 +265,75 @@ describe('reports from counters', () => {
   }, 120_000);
 });
 
+describe('a season that crosses the year’s end', () => {
+  it('reports the bills issued in January of the next year under their registrations’ year, for any range of the season; the reconciliation keeps those days too', async () => {
+    const crop = await cropWithLot('Mustard', 1000);
+    const who = { district: 'Bahraich', category: 'OBC', gender: 'महिला' };
+    const regs = [await register('Mustard', who), await register('Mustard', who)];
+    expect(regs.map((r) => r.year)).toEqual([YEAR, YEAR]);
+    // The counter issues their seed on 12 January of the next year.
+    const january = `${YEAR + 1}-01-12`;
+    setClockForTests(() => new Date(`${january}T11:00:00+05:30`));
+    try {
+      await sell(regs[0], crop.lotID, 'Cash');
+      await sell(regs[1], crop.lotID, 'Online');
+    } finally {
+      setClockForTests();
+    }
+    const bahraich = async (range: string) => {
+      const r = await getReport('district', tokens.admin, range);
+      expect(r.status, `${range}: ${r.text}`).toBe(200);
+      return (r.json as ReportReply).rows.find((row) => row.key === 'Bahraich');
+    };
+    const billed = { billed: 2, grams: 10_000, cashPaise: 15_000, onlinePaise: 15_000 };
+    // January of the next year alone: the bills, not the registrations.
+    expect(await bahraich(`&from=${YEAR + 1}-01-01&to=${YEAR + 1}-01-31`)).toMatchObject({ registrations: 0, ...billed });
+    // From the day of registering into January: both.
+    expect(await bahraich(`&from=${TODAY}&to=${YEAR + 1}-01-31`)).toMatchObject({ registrations: 2, confirmed: 2, ...billed });
+    // The year alone has the registrations and none of the bills.
+    expect(await bahraich(`&from=${YEAR}-01-01&to=${YEAR}-12-31`)).toMatchObject({ registrations: 2, billed: 0, grams: 0 });
+    // Without a range: the whole season, 1 January to 30 June of the next year.
+    const whole = await getReport('district');
+    expect(whole.json).toMatchObject({ from: `${YEAR}-01-01`, to: `${YEAR + 1}-06-30` });
+    expect((whole.json as ReportReply).rows.find((row) => row.key === 'Bahraich')).toMatchObject({ registrations: 2, ...billed });
+    // The bills list, and so its exports, find them by the registrations' year and January's days as well.
+    const listed = await api.call('GET', `/api/invoices?year=${YEAR}&from=${YEAR + 1}-01-01&to=${YEAR + 1}-01-31`, {
+      token: tokens.admin,
+    });
+    expect(listed.status, listed.text).toBe(200);
+    expect(listed.json.items.map((b: { registrationID: number }) => b.registrationID).sort()).toEqual(
+      regs.map((r) => r.id).sort(),
+    );
+
+    // A counter of January made wrong is put right by a reconciliation run in January: it reads the season's days.
+    await docClient().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: { pk: `RPT#${YEAR}#${january}`, sk: `${crop.cropId}#Bahraich#OBC#महिला#${regs[0].id % 10}` },
+        UpdateExpression: 'ADD billed :n',
+        ExpressionAttributeValues: { ':n': 5 },
+      }),
+    );
+    expect(await bahraich(`&from=${january}&to=${january}`)).toMatchObject({ billed: 7 });
+    const run = await runReconciliation({ now: () => new Date(`${YEAR + 1}-01-20T12:00:00+05:30`) });
+    if ('busy' in run) throw new Error('reconciliation busy');
+    expect(run.counters).toContainEqual(
+      expect.objectContaining({ kind: 'report', counter: `RPT#${YEAR}#${january}`, measure: 'billed', stored: 7, expected: 2 }),
+    );
+    expect(await bahraich(`&from=${january}&to=${january}`)).toMatchObject({ billed: 2 });
+    await expectReportsMatchTheData();
+  }, 120_000);
+
+  it('refuses a range beyond the season’s 18 months with a 400 that names the season', async () => {
+    for (const range of [`&from=${YEAR}-01-01&to=${YEAR + 1}-07-01`, `&from=${YEAR - 1}-12-31&to=${YEAR}-06-30`]) {
+      const r = await getReport('crop', tokens.admin, range);
+      expect(r.status, `${range}: ${r.text}`).toBe(400);
+      expect(r.json.message).toContain('18 months');
+      expect(r.json.message).toContain(`${YEAR}-01-01 to ${YEAR + 1}-06-30`);
+    }
+  });
+});
+
 describe('the report request', () => {
   it('refuses bad parameters with 400, a seller with 403 and no token with 401', async () => {
     const bad = [
@@ -274,7 +346,8 @@ describe('the report request', () => {
       `/api/reports?year=${YEAR}&by=crop&from=${YEAR}-02-30`,
       `/api/reports?year=${YEAR}&by=crop&from=yesterday`,
       `/api/reports?year=${YEAR}&by=crop&from=${YEAR - 1}-12-31`,
-      `/api/reports?year=${YEAR}&by=crop&to=${YEAR + 1}-01-01`,
+      `/api/reports?year=${YEAR}&by=crop&to=${YEAR + 1}-07-01`,
+      `/api/reports?year=${YEAR}&by=crop&from=${YEAR + 1}-07-01`,
       `/api/reports?year=${YEAR}&by=crop&from=${YEAR}-06-02&to=${YEAR}-06-01`,
     ];
     for (const path of bad) {
@@ -287,8 +360,8 @@ describe('the report request', () => {
     const one = await getReport('gender', tokens.admin, `&from=${TODAY}&to=${TODAY}`);
     expect(one.status, one.text).toBe(200);
     expect(one.json).toMatchObject({ year: YEAR, from: TODAY, to: TODAY, by: 'gender' });
-    // A whole year at once (the widest range) is answered.
-    const all = await getReport('district', tokens.super_admin, `&from=${YEAR}-01-01&to=${YEAR}-12-31`);
+    // A whole season at once (the widest range: 18 months) is answered.
+    const all = await getReport('district', tokens.super_admin, `&from=${YEAR}-01-01&to=${YEAR + 1}-06-30`);
     expect(all.status, all.text).toBe(200);
   });
 

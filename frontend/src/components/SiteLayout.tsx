@@ -10,7 +10,10 @@ import { useSession } from '../lib/session';
 import { paths } from '../paths';
 import { PublicTopBar } from './PublicTopBar';
 
-/** Root of every page: the site header (hidden for signed-in users inside the admin area) and a progress bar while a screen loads. */
+/**
+ * Root of every page: the site header (hidden for signed-in users inside the admin area, and on the queue display,
+ * a TV at the counter that nobody navigates from) and a progress bar while a screen loads.
+ */
 export function SiteLayout() {
   const { t } = useTranslation();
   const session = useSession();
@@ -22,7 +25,7 @@ export function SiteLayout() {
   }, [pathname]);
 
   const inAdmin = pathname === paths.admin.root || pathname.startsWith(`${paths.admin.root}/`);
-  const showHeader = !(session && inAdmin);
+  const showHeader = !(session && inAdmin) && pathname !== paths.queue;
   return (
     <>
       {screenLoading && (

@@ -21,6 +21,7 @@ export const PAGE_MESSAGE_SETS = {
   bill: { groups: ['billView', 'billCheck', 'billSupply', 'creditNote'], keys: [] },
   lot: { groups: ['lotPublic'], keys: [] },
   letter: { groups: ['appointment', 'allocationStatus'], keys: ['myData.open'] },
+  draw: { groups: ['drawPublic'], keys: [] },
 } as const satisfies Record<string, { groups: readonly string[]; keys: readonly string[] }>;
 
 export type PageMessageSet = keyof typeof PAGE_MESSAGE_SETS;

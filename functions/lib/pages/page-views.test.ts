@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BILL_REFUSAL, LOT_REFUSAL } from '@shared/public-pages/words';
-import { BILL_MESSAGES, LETTER_MESSAGES, LOT_MESSAGES } from './page-messages';
+import { BILL_MESSAGES, DRAW_MESSAGES, LETTER_MESSAGES, LOT_MESSAGES } from './page-messages';
 import { translator, type PageMessages } from './texts';
 
 /**
@@ -24,6 +24,7 @@ const SETS: Record<string, PageMessages | undefined> = {
   'lot.ts': LOT_MESSAGES,
   'letter.ts': LETTER_MESSAGES,
   'letter-status.ts': LETTER_MESSAGES,
+  'draw.ts': DRAW_MESSAGES,
 };
 
 /** The whole keys a view's source names: t('group.key'); a key built in a template is left to the app's check. */

@@ -18,6 +18,8 @@ export interface PageRequest {
 export interface RenderedPage {
   document: string;
   caching: PageCaching;
+  /** 200 unless the page itself answers a refused part of the request (a malformed number looked up: 400). */
+  status?: number;
 }
 
 /** A path or query part checked with the API's own schema; anything else is a page's 400. */
@@ -58,8 +60,8 @@ export function errorDocument(status: number, lang: PageLanguage, body: Html): s
   return pageDocument({ lang, title: `${title.hi} / ${title.en}`, path: '/', main });
 }
 
-/** The only query value a shareable page's answer may depend on: its language. */
-const PUBLIC_PAGE_QUERY = new Set(['lang']);
+/** The only query values a shareable page's answer may depend on: its language, and the page of a draw's long lists. */
+const PUBLIC_PAGE_QUERY = new Set(['lang', 'page']);
 
 /**
  * What a page's answer may be kept as. A page with personal data says 'private' itself; on top of that, an address
@@ -91,7 +93,8 @@ export async function servePage(
   const req: PageRequest = { lang, t: translator(lang, page.messages), query, pathParameters: event.pathParameters ?? {} };
   try {
     const rendered = await render(req);
-    return pageResult(200, rendered.document, cachingOf(rendered.caching, query));
+    const status = rendered.status ?? 200;
+    return pageResult(status, rendered.document, status === 200 ? cachingOf(rendered.caching, query) : 'private');
   } catch (e) {
     if (e instanceof AppError && e.status < 500) {
       // Not kept by caches: the bill may exist a moment later (a number typed before the sale is saved).

@@ -40,6 +40,13 @@ export const HomeSummaryReply = z.strictObject({
   /** Is_SVS_Form_On and RegistrationOpensNext, so the home page shows the one that applies. */
   registrationOpen: z.boolean(),
   registrationOpensNext: z.string(),
+  /**
+   * The day of the next draw (DrawDate) while the season runs by draw and the day is ahead; '' otherwise. Always
+   * sent; optional in the type only so that the home page's stand-in summary (for a failed load) need not carry it.
+   */
+  drawOn: z.string().optional(),
+  /** A draw of this season is published: the home page links to the results (/draw). Always sent, as drawOn. */
+  drawResults: z.boolean().optional(),
 });
 export type HomeSummaryResponse = z.infer<typeof HomeSummaryReply>;
 

@@ -3,9 +3,11 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router-dom';
 import { cropLabel } from '@shared/crop-names';
 import { ALLOCATION_STATUSES } from '@shared/allocation-status';
 import type { AllocationCropReply } from '@shared/schemas/replies/allocation';
@@ -14,6 +16,7 @@ import { StaffPage } from '@web/components/StaffPage';
 import { usePageTitle } from '@web/components/use-page-title';
 import { errorMessage } from '@web/lib/api';
 import { sessionHasRole, useSession } from '@web/lib/session';
+import { paths } from '@web/paths';
 import { AllocationBar } from './AllocationBar';
 import { getAllocation, kgText, runSweep } from './api';
 import { DrawDialog } from './DrawDialog';
@@ -132,6 +135,14 @@ export default function AllocationPage() {
                 {drawable && blocker && (
                   <Typography id={blockerId} variant="body2" color="text.secondary" data-testid="draw-blocked">
                     {t(`allocation.${blocker}`, { count: crop.waitlisted })}
+                    {blocker === 'drawBlockedFormOpen' && (
+                      <>
+                        {' '}
+                        <Link component={RouterLink} to={paths.admin.settings} data-testid="draw-blocked-settings">
+                          {t('allocation.closeInSettings')}
+                        </Link>
+                      </>
+                    )}
                   </Typography>
                 )}
                 {drawable && (

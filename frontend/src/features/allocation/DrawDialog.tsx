@@ -18,9 +18,10 @@ import { DrawResult } from './DrawResult';
 type Step = 'seed' | 'confirm' | 'result';
 
 /**
- * A crop's draw (docs/product-rules.md#the-allocation-screen): the seed, with what to use for it; a
- * confirmation that it runs only once; then the published result. Opened for a crop already drawn, or
- * refused because it was (409), it shows the first result (GET /api/allocation/draw/{cropId}/{year}).
+ * A crop's draw (docs/product-rules.md#the-allocation-screen and docs/product-rules.md#the-draw-says-what-its-number-is):
+ * the published random number (the algorithm's seed), with where it comes from; a confirmation that it runs only
+ * once; then the published result. Opened for a crop already drawn, or refused because it was (409), it shows the
+ * first result (GET /api/allocation/draw/{cropId}/{year}).
  */
 export function DrawDialog({
   crop,
@@ -50,7 +51,7 @@ export function DrawDialog({
   const toConfirm = (e: FormEvent) => {
     e.preventDefault();
     if (!seed.trim()) {
-      setSeedProblem(t('allocation.seedHelp'));
+      setSeedProblem(t('allocation.seedMissing'));
       return;
     }
     setSeedProblem('');
@@ -97,6 +98,9 @@ export function DrawDialog({
       <DialogContent dividers sx={{ display: 'grid', gap: 2 }}>
         {step === 'seed' && (
           <form id="draw-seed-form" onSubmit={toConfirm} noValidate>
+            <Typography variant="body2" sx={{ mb: 2 }} data-testid="draw-seed-where">
+              {t('allocation.seedWhere')}
+            </Typography>
             <TextField
               autoFocus
               fullWidth
@@ -106,7 +110,7 @@ export function DrawDialog({
               value={seed}
               onChange={(e) => setSeed(e.target.value)}
               error={Boolean(seedProblem)}
-              helperText={t('allocation.seedHelp')}
+              helperText={seedProblem || t('allocation.seedHelp')}
               slotProps={{ htmlInput: { maxLength: SEED_MAX, autoComplete: 'off' } }}
               sx={{ mt: 1 }}
             />

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -30,8 +31,8 @@ export function DrawResult({ draw }: { draw: DrawReply }) {
   const from = page * DRAW_PAGE_SIZE;
   const rows = draw.entries.slice(from, from + DRAW_PAGE_SIZE);
   const facts: [string, string][] = [
-    [t('allocation.algorithm'), draw.algorithm],
     [t('allocation.seed'), draw.seed],
+    [t('allocation.algorithm'), t('allocation.algorithmText', { method: draw.algorithm })],
     [t('allocation.stockAtDraw'), t('allocation.kg', { value: kg(draw.stockGrams) })],
     [t('allocation.promisedAtDraw'), t('allocation.kg', { value: kg(draw.promisedGrams) })],
   ];
@@ -42,6 +43,12 @@ export function DrawResult({ draw }: { draw: DrawReply }) {
       </Typography>
       <Typography variant="body2" color="text.secondary" gutterBottom>
         {t('allocation.drawnOn', { when: formatDateTime(draw.drawnOn, i18n.language) })}
+      </Typography>
+      {/* The farmers' page of the same result (the allocation function's page, not a screen of the app). */}
+      <Typography variant="body2" sx={{ mb: 1.5 }}>
+        <Link href={`/draw/${draw.cropId}/${draw.year}`} target="_blank" rel="noopener" data-testid="draw-public-link">
+          {t('allocation.publicPage')}
+        </Link>
       </Typography>
       <Box
         component="dl"

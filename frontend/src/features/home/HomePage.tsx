@@ -88,6 +88,8 @@ function HighlightCard({ block }: { block: BlockResponse }) {
  * module to the home page's JavaScript for one number.
  */
 const RegistrationOpensNext = lazy(() => import('@web/components/RegistrationOpensNext'));
+/** The draw's day and results: its code (and it, its texts) only when the summary has one of them. */
+const DrawNews = lazy(() => import('./DrawNews'));
 
 /** What the page shows when the summary cannot be loaded: no content, the registration open (the form's own default). */
 const NO_SUMMARY: HomeSummaryResponse = { blocks: [], announcements: [], registrationOpen: true, registrationOpensNext: '' };
@@ -168,6 +170,11 @@ export default function HomePage() {
               <RegistrationOpensNext value={summary.registrationOpensNext} />
             </Suspense>
           </Typography>
+        )}
+        {(summary?.drawOn || summary?.drawResults) && (
+          <Suspense fallback={null}>
+            <DrawNews {...summary} />
+          </Suspense>
         )}
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5 }}>
           {summary?.registrationOpen !== false && (

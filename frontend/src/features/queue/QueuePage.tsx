@@ -23,10 +23,10 @@ function Both({ k, variant, color }: { k: QueueKey; variant: 'h1' | 'h2' | 'body
         color,
         fontSize:
           variant === 'h1'
-            ? 'clamp(1.6rem, 4vw, 3.2rem)'
+            ? 'clamp(1.6rem, 3.2vw, 4rem)'
             : variant === 'h2'
-              ? 'clamp(1.3rem, 3vw, 2.4rem)'
-              : 'clamp(1rem, 2vw, 1.6rem)',
+              ? 'clamp(1.3rem, 2.4vw, 3rem)'
+              : 'clamp(1rem, 1.6vw, 2rem)',
       }}
     >
       <span lang="hi">{translate('hi', key)}</span>
@@ -39,7 +39,9 @@ function Both({ k, variant, color }: { k: QueueKey; variant: 'h1' | 'h2' | 'body
 /**
  * The public token queue (/queue): the token each counter is serving and the next ones waiting, in large type,
  * in Hindi and English together; it asks again every few seconds and keeps the last answer while offline.
- * Tokens and counter names only: no farmer is named.
+ * Tokens and counter names only: no farmer is named. Made for a TV at the counter (no site header: SiteLayout):
+ * the counters' cards share the width of their column, however many there are, and the type grows with the
+ * screen, so a 1920 px display is filled from a distance; on a phone the two parts stack.
  */
 export default function QueuePage() {
   const [queue, setQueue] = useState<QueueReply | null>(null);
@@ -97,7 +99,8 @@ export default function QueuePage() {
               mt: 2,
               display: 'grid',
               gap: 2,
-              gridTemplateColumns: 'repeat(auto-fill, minmax(14rem, 1fr))',
+              // auto-fit: the cards there are share the column (one counter gets all of it), at least 16rem each.
+              gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 16rem), 1fr))',
             }}
           >
             {(queue?.serving ?? []).map((s) => (
@@ -105,14 +108,29 @@ export default function QueuePage() {
                 component="li"
                 key={s.counter}
                 data-counter={s.counter}
-                sx={{ bgcolor: '#fff', color: '#0b3d2e', borderRadius: 2, p: 2, textAlign: 'center', minWidth: 0 }}
+                sx={{
+                  bgcolor: '#fff',
+                  color: '#0b3d2e',
+                  borderRadius: 2,
+                  p: 2,
+                  textAlign: 'center',
+                  minWidth: 0,
+                  // The token's size follows its card's width: one counter gets a huge number, many still fit theirs.
+                  containerType: 'inline-size',
+                }}
               >
-                <Typography sx={{ fontSize: 'clamp(1.1rem, 2.2vw, 2rem)', fontWeight: 600, overflowWrap: 'anywhere' }}>
+                <Typography sx={{ fontSize: 'clamp(1.1rem, 2.2vw, 2.6rem)', fontWeight: 600, overflowWrap: 'anywhere' }}>
                   {s.counter}
                 </Typography>
                 <Typography
                   data-testid="queue-serving-token"
-                  sx={{ fontSize: 'clamp(4rem, 11vw, 9rem)', fontWeight: 800, lineHeight: 1, fontVariantNumeric: 'tabular-nums' }}
+                  sx={{
+                    fontSize: 'clamp(4rem, 10vw, 14rem)',
+                    '@supports (font-size: 1cqi)': { fontSize: 'clamp(3rem, 36cqi, 14rem)' },
+                    fontWeight: 800,
+                    lineHeight: 1,
+                    fontVariantNumeric: 'tabular-nums',
+                  }}
                 >
                   {s.token}
                 </Typography>
@@ -128,7 +146,19 @@ export default function QueuePage() {
           <Box
             component="ol"
             data-testid="queue-next"
-            sx={{ listStyle: 'none', p: 0, m: 0, mt: 2, display: 'flex', flexWrap: 'wrap', gap: 1.5 }}
+            sx={{
+              listStyle: 'none',
+              p: 0,
+              m: 0,
+              mt: 2,
+              display: 'grid',
+              gap: 1.5,
+              // Room for a token of 3 digits in the tokens' own type, as many to a row as the column holds.
+              fontSize: 'clamp(2rem, 4.4vw, 6rem)',
+              fontWeight: 700,
+              fontVariantNumeric: 'tabular-nums',
+              gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 3.8ch), 1fr))',
+            }}
           >
             {(queue?.next ?? []).map((token) => (
               <Box
@@ -137,12 +167,8 @@ export default function QueuePage() {
                 sx={{
                   border: '3px solid #a5d6a7',
                   borderRadius: 2,
-                  minWidth: '4.5ch',
-                  px: 1.5,
+                  px: 1,
                   textAlign: 'center',
-                  fontSize: 'clamp(2rem, 5vw, 4.5rem)',
-                  fontWeight: 700,
-                  fontVariantNumeric: 'tabular-nums',
                 }}
               >
                 {token}

@@ -8,11 +8,12 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { ReportReply } from '@shared/schemas/replies/reports';
-import { REPORT_GROUPINGS, type ReportGrouping } from '@shared/schemas/reports';
+import { REPORT_GROUPINGS, reportSeason, type ReportGrouping } from '@shared/schemas/reports';
 import { NativeSelectField } from '@web/components/FilterFields';
 import { StaffPage } from '@web/components/StaffPage';
 import { StaffTable, type StaffColumn } from '@web/components/StaffTable';
 import { usePageTitle } from '@web/components/use-page-title';
+import { formatDay } from '@shared/format';
 import { errorMessage } from '@web/lib/api';
 import { saveBlob } from '@web/lib/save-blob';
 import { getReport, type ReportRequest } from './api';
@@ -53,6 +54,9 @@ export default function ReportsPage() {
   const data = report.data;
   const lines: Line[] = (data?.rows ?? []).map((r) => ({ ...r, name: rowLabel(r, data!.by, i18n.language, t) }));
   const groupName = (by: ReportGrouping) => t(`reports.by.${by}`);
+  // The days of the year's season, into the next year (its registrations are billed after the year ends).
+  const season = reportSeason(form.year);
+  const dayLimits = { min: season.first, max: season.last };
 
   const onExport = () => {
     if (!data) return;
@@ -116,7 +120,7 @@ export default function ReportsPage() {
           size="small"
           value={form.from}
           onChange={(e) => setForm({ ...form, from: e.target.value })}
-          slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: `${form.year}-01-01`, max: `${form.year}-12-31` } }}
+          slotProps={{ inputLabel: { shrink: true }, htmlInput: dayLimits }}
           sx={{ flex: '1 1 150px' }}
         />
         <TextField
@@ -126,7 +130,7 @@ export default function ReportsPage() {
           size="small"
           value={form.to}
           onChange={(e) => setForm({ ...form, to: e.target.value })}
-          slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: `${form.year}-01-01`, max: `${form.year}-12-31` } }}
+          slotProps={{ inputLabel: { shrink: true }, htmlInput: dayLimits }}
           sx={{ flex: '1 1 150px' }}
         />
         <NativeSelectField
@@ -145,6 +149,13 @@ export default function ReportsPage() {
         <Button type="submit" variant="contained">
           {t('reports.show')}
         </Button>
+        <Typography variant="body2" color="text.secondary" sx={{ flexBasis: '100%' }} data-testid="report-season">
+          {t('reports.season', {
+            year: form.year,
+            first: formatDay(season.first, i18n.language),
+            last: formatDay(season.last, i18n.language),
+          })}
+        </Typography>
       </Box>
 
       {report.error && (

@@ -1,3 +1,5 @@
+import { useQuery } from '@tanstack/react-query';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -9,11 +11,34 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { ALLOCATION_MODES, type AllocationMode } from '@shared/config-keys';
+import type { AllocationSummaryReply } from '@shared/schemas/replies/allocation';
+import { ALLOCATION_NOW_KEY, getAllocationNow } from './api';
 import type { SectionProps } from './settings-form-state';
+
+/**
+ * What changing the mode now would leave behind (docs/product-rules.md#changing-the-allocation-mode-mid-season-warns):
+ * to the draw while this year's registrations already hold dates or waiting-list places (first come), or back to
+ * first come while farmers still wait for a draw. Null when the mode is as saved or nothing is left behind.
+ */
+function modeChangeWarning(
+  chosen: AllocationMode,
+  now: AllocationSummaryReply | undefined,
+): { key: 'drawSwitchWarning' | 'firstComeSwitchWarning'; placed: number; applied: number; year: number } | null {
+  if (!now || chosen === now.mode) return null;
+  const sum = (f: (c: AllocationSummaryReply['crops'][number]) => number) => now.crops.reduce((n, c) => n + f(c), 0);
+  const placed = sum((c) => c.confirmed + c.waitlisted);
+  const applied = sum((c) => c.applied);
+  if (chosen === 'draw' && placed > 0) return { key: 'drawSwitchWarning', placed, applied, year: now.year };
+  if (chosen === 'first-come' && applied > 0) return { key: 'firstComeSwitchWarning', placed, applied, year: now.year };
+  return null;
+}
 
 /** How stock is allocated (the mode, the draw's date, reserved shares), the days to collect, and how long scans are kept. */
 export function AllocationFields({ form, set, errorOf }: SectionProps) {
   const { t } = useTranslation();
+  // The mode as saved and this year's counts; read again after a save (SettingsPage), so the warning is about a change.
+  const now = useQuery({ queryKey: ALLOCATION_NOW_KEY, queryFn: ({ signal }) => getAllocationNow(signal) });
+  const warning = modeChangeWarning(form.AllocationMode, now.data);
   return (
     <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, display: 'grid', gap: 2 }}>
       <Typography variant="subtitle1" component="legend" sx={{ mb: 1 }}>
@@ -35,6 +60,11 @@ export function AllocationFields({ form, set, errorOf }: SectionProps) {
           ))}
         </RadioGroup>
         {errorOf('AllocationMode') && <FormHelperText>{errorOf('AllocationMode')}</FormHelperText>}
+        {warning && (
+          <Alert severity="warning" role="status" data-testid="allocation-mode-warning" sx={{ mt: 1 }}>
+            {t(`settings.${warning.key}`, { placed: warning.placed, applied: warning.applied, year: warning.year })}
+          </Alert>
+        )}
       </FormControl>
       <TextField
         label={t('settings.drawDate')}

@@ -4,7 +4,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '@web/lib/api';
 import { usePageTitle } from '@web/components/use-page-title';
-import { getSettings } from './api';
+import { ALLOCATION_NOW_KEY, getSettings } from './api';
 import { CAPACITY_QUERY_KEY, CapacityTable } from './CapacityTable';
 import { SeasonClose } from './SeasonClose';
 import { SettingsForm } from './SettingsForm';
@@ -16,7 +16,10 @@ export default function SettingsPage() {
   usePageTitle(t('settings.title'));
   const settings = useQuery({ queryKey: ['settings'], queryFn: getSettings });
   const queryClient = useQueryClient();
-  const capacityChanged = () => void queryClient.invalidateQueries({ queryKey: CAPACITY_QUERY_KEY });
+  const capacityChanged = () => {
+    void queryClient.invalidateQueries({ queryKey: CAPACITY_QUERY_KEY });
+    void queryClient.invalidateQueries({ queryKey: ALLOCATION_NOW_KEY });
+  };
 
   if (settings.isError) return <Alert severity="error">{errorMessage(settings.error, t('common.failedToLoad'))}</Alert>;
   if (!settings.data) return <Typography>{t('common.loading')}</Typography>;

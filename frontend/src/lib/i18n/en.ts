@@ -370,6 +370,10 @@ export const en = {
     reservedShares: 'Reserved shares of the draw',
     reservedSharesHelp:
       'Filled first, in draw order. name=percent:who, who; … where who is a category (GEN, OBC, SC, ST) or a gender (पुरुष, महिला). Example: SC/ST=20:SC,ST; Women=30:महिला. Empty: no reserved shares.',
+    drawSwitchWarning:
+      'This season’s registrations were placed first come, first served: {{placed}} of {{year}} have a date or a waiting-list place and keep it. From this change on, new registrations only apply and get a date from their crop’s draw, once registrations close. A crop with farmers on its waiting list cannot be drawn until that list is empty.',
+    firstComeSwitchWarning:
+      '{{applied}} registrations of {{year}} applied for the draw and have no date: they keep waiting for it. Run each crop’s draw on the Allocation screen, or they never get a date.',
     drawDate: 'Day of the draw',
     drawDateHelp:
       'Only in draw mode: applied farmers’ letters say the draw is on this day. Empty: the letters say only that the draw is held after registrations close.',
@@ -879,13 +883,12 @@ export const en = {
     showDraw: 'Draw result',
     drawnOn: 'Draw run on {{when}}',
     drawTitle: 'Draw for {{crop}} {{year}}',
-    seed: 'Seed',
-    seedHelp:
-      'Use a number published before the draw that nobody here can choose, e.g. the day’s state lottery result. Anyone can then check the order with it.',
+    seed: 'Published random number',
+    seedHelp: 'Type it exactly as it was announced, digits and letters alike.',
     drawNext: 'Continue',
     confirmTitle: 'Run the draw now?',
     confirmBody:
-      'The draw for {{crop}} {{year}} can be run only once: with seed “{{seed}}” the order is fixed and published, and the {{applied}} applicants get a date or a waiting-list place.',
+      'The draw for {{crop}} {{year}} can be run only once: with the number “{{seed}}” the order is fixed and published, and the {{applied}} applicants get a date or a waiting-list place.',
     confirmRun: 'Run the draw',
     back: 'Back',
     running: 'Running the draw…',
@@ -893,7 +896,7 @@ export const en = {
     alreadyRun: 'This draw was already run; its result is shown below.',
     close: 'Close',
     result: 'Published result',
-    algorithm: 'Algorithm',
+    algorithm: 'How the order was made',
     stockAtDraw: 'Stock at the draw',
     promisedAtDraw: 'Promised by the draw',
     shares: 'Reserved shares',
@@ -912,7 +915,7 @@ export const en = {
     previous: 'Previous',
     next: 'Next',
     loadDrawFailed: 'The draw result could not be loaded.',
-    drawBlockedFormOpen: 'Close registrations in Settings before the draw.',
+    drawBlockedFormOpen: 'Registrations are open; the draw needs them closed.',
     drawBlockedNoApplicants: 'Nobody has applied for this crop.',
     drawBlockedWaitingOne: '1 registration is on the waiting list; a draw needs an empty one.',
     drawOrderNote:
@@ -920,6 +923,14 @@ export const en = {
     sweepHelp:
       'Expires confirmed registrations not collected by the end of their collection days and gives the freed seed to the next farmers waiting. It also runs by itself on a schedule.',
     drawBlockedWaiting: '{{count}} registrations are on the waiting list; a draw needs an empty one.',
+    // The draw's number and its result in plain words (docs/product-rules.md#the-draw-says-what-its-number-is).
+    seedWhere:
+      'The order of the draw comes from a number announced in public before the draw, that nobody here can choose once the applicants are known: for example the first prize number of the state lottery drawn on the day of the draw. Say beforehand, on the notice board and the website, where the number will come from; then anyone can compute the same order with it.',
+    seedMissing: 'Type the published number.',
+    algorithmText:
+      'Each registration number is combined with the published number (HMAC-SHA-256) and the results are sorted; anyone can compute the same order again (method {{method}}).',
+    publicPage: 'Public page of this result',
+    closeInSettings: 'Close registrations in Settings',
   },
   /** A registration's place in its crop's stock, on the letter and the success card (fetched when shown: parts.ts). */
   allocationStatus: {
@@ -956,6 +967,54 @@ export const en = {
     comeBack:
       'To see it later, reopen this letter’s link or use “Find my letter” on the website (with your Aadhaar and mobile number).',
     cancelledContact: 'Questions: contact the seed counter, {{address}}.',
+  },
+  /**
+   * The public pages of the draws' results (/draw, /draw/{cropId}/{year}), drawn by the allocation function, and the
+   * home page's line about the draw (fetched when shown: parts.ts).
+   */
+  drawPublic: {
+    indexTitle: 'Draw results',
+    indexIntro:
+      'When more farmers apply for a crop than there is seed, the institute draws who gets a date, from a number announced in public. Each result lists the registration numbers given a date and the waiting list in its order; your letter shows your own result too.',
+    none: 'No draw result has been published yet.',
+    drawOn: 'The draw is on {{date}}.',
+    homeLink: 'See the draw results',
+    item: '{{crop}} {{year}}',
+    itemFacts: 'Drawn on {{date}}; {{count}} applicants',
+    title: 'Draw result: {{crop}} {{year}}',
+    drawnOn: 'Drawn on {{date}}',
+    applicants: 'Applicants',
+    selected: 'Given a date',
+    waiting: 'On the waiting list',
+    number: 'Number the draw used',
+    numberHelp:
+      'Announced before the draw: the order of the registration numbers comes from it, so nobody here could choose who wins, and anyone can check it.',
+    stock: 'Seed at the draw',
+    kg: '{{value}} kg',
+    shareLine: 'Reserved first: {{name}}, {{percent}} % of the seed',
+    findLabel: 'Your registration number',
+    findHelp: 'As printed on your letter',
+    findSubmit: 'Find',
+    foundSelected: 'Registration {{number}}: given a date. Your letter shows the date and the shift.',
+    foundWaiting:
+      'Registration {{number}}: waiting list number {{position}}. If seed is freed you get a date; your letter will show it.',
+    notFound: 'Registration {{number}} is not in this draw. Check the number, the crop and the year on your letter.',
+    badNumber: 'Type the registration number as it is printed on your letter, in digits only.',
+    selectedTitle: 'Given a date ({{count}}), by registration number',
+    waitingTitle: 'Waiting list ({{count}}), in its order',
+    waitingNo: 'Waiting list no.',
+    regNo: 'Registration no.',
+    noneSelected: 'Nobody',
+    check:
+      'To check this draw: the order comes from the number above and each registration number, by the method {{method}}; anyone can compute it again from',
+    data: 'the draw’s data',
+    letter: 'Find my letter',
+    all: 'All draw results',
+    notFoundPage: 'No draw of this crop and year has been published.',
+    badAddress: 'This address is not a draw result: check the crop and the year.',
+    pageOf: 'Page {{page}} of {{pages}} of the lists',
+    previous: 'Previous page',
+    next: 'Next page',
   },
   creditNote: {
     cancelledMark: 'CANCELLED',
@@ -1179,6 +1238,8 @@ export const en = {
     chartTitle: '{{measure}} by {{by}}',
     genders: { male: 'Male', female: 'Female' },
     categories: { GEN: 'General (GEN)' },
+    season:
+      'A report of {{year}} counts its registrations and what happened to them from {{first}} to {{last}}: a season’s seed is often issued after the year ends.',
   },
   dayClose: {
     title: 'Day close',
@@ -1328,7 +1389,7 @@ export const en = {
     counter: 'Counter',
     next: 'Next',
     none: 'No one waiting',
-    idle: 'No token called yet',
+    idle: 'No token being served now',
     updated: 'Updated {{time}}',
     offline: 'Not updated: reconnecting…',
     slipTitle: 'Seed counter token',

@@ -33,6 +33,7 @@ export const STATUS_GROUPS = [
   'creditNote',
   'billCheck',
   'queue',
+  'drawPublic',
 ] as const satisfies readonly (keyof Messages)[];
 
 export type MessagePart = 'public' | 'status' | 'staff';
