@@ -376,6 +376,12 @@ export const LETTER_MESSAGES = {
       pdfFailed: 'PDF नहीं बन सका, प्रिंट बटन से सहेजें।',
       headingRegistration: 'बीज खरीद पंजीकरण पत्र',
       qrAlt: 'इस पत्र का QR कोड: काउंटर पर दिखाएँ',
+      qrAltWaiting: 'इस पत्र का QR कोड: इसे स्कैन करके पत्र फिर खोलें; तारीख मिलने पर यहीं दिखेगी',
+      pay: 'बीज के लिए राशि: ₹{{amount}} ({{kg}} किलो × ₹{{price}} प्रति किलो), नकद या ऑनलाइन',
+      payRange:
+        'बीज के लिए राशि: ₹{{amount}} से ₹{{to}} तक ({{kg}} किलो × ₹{{price}} प्रति किलो, जो लॉट मिले उसकी दर से), नकद या ऑनलाइन',
+      payPerKg: 'बीज के लिए राशि: ₹{{price}} प्रति किलो, नकद या ऑनलाइन',
+      alreadyTitle: 'आपका पंजीकरण पहले से है',
     },
     allocationStatus: {
       headline: {
@@ -454,6 +460,12 @@ export const LETTER_MESSAGES = {
       pdfFailed: 'The PDF could not be made: use Print / Save PDF.',
       headingRegistration: 'Seed purchase registration letter',
       qrAlt: 'QR code of this letter: show it at the counter',
+      qrAltWaiting: 'QR code of this letter: scan it to open the letter again; your date shows here once given',
+      pay: 'Money for the seed: ₹{{amount}} ({{kg}} kg × ₹{{price}} a kg), in cash or online',
+      payRange:
+        'Money for the seed: ₹{{amount}} to ₹{{to}} ({{kg}} kg × ₹{{price}} a kg, at the price of the lot you are given), in cash or online',
+      payPerKg: 'Money for the seed: ₹{{price}} a kg, in cash or online',
+      alreadyTitle: 'You are already registered',
     },
     allocationStatus: {
       headline: {

@@ -589,6 +589,13 @@ export const hi: Messages = {
     pdfFailed: 'PDF नहीं बन सका, प्रिंट बटन से सहेजें।',
     headingRegistration: 'बीज खरीद पंजीकरण पत्र',
     qrAlt: 'इस पत्र का QR कोड: काउंटर पर दिखाएँ',
+    // पत्र वही कहे जो उसकी स्थिति में सच है, और बीज का मूल्य (docs/product-rules.md#the-letter-says-how-many-kilograms-and-what-to-pay)।
+    qrAltWaiting: 'इस पत्र का QR कोड: इसे स्कैन करके पत्र फिर खोलें; तारीख मिलने पर यहीं दिखेगी',
+    pay: 'बीज के लिए राशि: ₹{{amount}} ({{kg}} किलो × ₹{{price}} प्रति किलो), नकद या ऑनलाइन',
+    payRange:
+      'बीज के लिए राशि: ₹{{amount}} से ₹{{to}} तक ({{kg}} किलो × ₹{{price}} प्रति किलो, जो लॉट मिले उसकी दर से), नकद या ऑनलाइन',
+    payPerKg: 'बीज के लिए राशि: ₹{{price}} प्रति किलो, नकद या ऑनलाइन',
+    alreadyTitle: 'आपका पंजीकरण पहले से है',
   },
   registrations: {
     title: 'पंजीकरण',
