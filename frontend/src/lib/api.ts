@@ -2,8 +2,6 @@ import type { Contract, JsonRouteKey, ReplyData } from '@shared/contract';
 import { holdsAadhaar, PRIVATE_QUERY_HEADER } from '@shared/private-query';
 import { routeTarget, type RouteArgs, type RouteSend } from '@shared/contract/route-call';
 import type { RouteKey } from '@shared/routes';
-import { inLanguage } from '@shared/bilingual';
-import { getLanguage } from './i18n/lite';
 import { clearSession, getToken } from './session';
 
 /**
@@ -168,11 +166,8 @@ export function routeUrl<K extends RouteKey & `GET ${string}`>(key: K, ...[opts]
   return apiUrl(path, query);
 }
 
-/**
- * The message to show for a failure, with the screen's fallback: a server message in both languages ('हिंदी /
- * English') in the page's language (docs/product-rules.md#a-hindi-page-speaks-hindi).
- */
+/** The message to show for a failure, with the screen's fallback. */
 export function errorMessage(e: unknown, fallback: string): string {
-  if (e instanceof Error && e.message) return inLanguage(e.message, getLanguage() === 'en' ? 'en' : 'hi');
+  if (e instanceof Error && e.message) return e.message;
   return fallback;
 }

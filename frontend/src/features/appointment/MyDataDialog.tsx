@@ -8,6 +8,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { inLanguage } from '@shared/bilingual';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, formatDay, formatRupees } from '@shared/format';
 import type { DataRequestKind, MyDataReply } from '@shared/schemas/records';
@@ -96,7 +97,8 @@ export default function MyDataDialog({ code, onClose }: { code: string; onClose:
 
   const errorAlert = error && (
     <Alert severity="error" role="alert" data-testid="my-data-error">
-      {error}
+      {/* A server message in both languages shows the page's side (docs/product-rules.md#a-hindi-page-speaks-hindi). */}
+      {inLanguage(error, lang === 'en' ? 'en' : 'hi')}
     </Alert>
   );
 
