@@ -28,6 +28,7 @@ describe('an English-only sentence on a Hindi page', () => {
       'help@seed.example.in',
       '10 am – 1 pm',
       'INV2627-000001',
+      'Appointment-Letter-2026-3',
       'GEN',
     ].join('\n');
     expect(englishSentences(hindi)).toEqual([]);

@@ -30,7 +30,8 @@ function englishWords(sentence: string, allow: ReadonlySet<string>): string[] {
   const stripped = sentence
     .replace(/\bhttps?:\/\/\S+/g, ' ')
     .replace(/\S+@\S+\.\S+/g, ' ')
-    .replace(/\/[\w\-/.#?=&]+/g, ' '); // a path such as /registration
+    .replace(/\/[\w\-/.#?=&]+/g, ' ') // a path such as /registration
+    .replace(/\S*\d\S*/g, ' '); // a code or a file name with digits: INV2627-000001, Appointment-Letter-2026-3
   return (stripped.match(/[A-Za-z][A-Za-z'’-]*[A-Za-z]|[A-Za-z]/g) ?? []).filter(
     (w) =>
       w.length >= 2 &&
