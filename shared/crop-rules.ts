@@ -76,6 +76,19 @@ export function quantityLabel(n: number, unit: CropUnit | undefined, lang: 'hi' 
   return `${n} ${unitWord(unit, lang, n)}`;
 }
 
+/**
+ * A quantity choice of the form: with its kg when the crop is sold in bags ('2 बैग (80 किलो)', '2 bags (80 kg)'),
+ * so the farmer knows what a bag holds; '3 किलो' / '3 kg' otherwise.
+ */
+export function choiceLabel(
+  n: number,
+  rules: Pick<CropRules, 'unit' | 'bagSizeKg'> | undefined,
+  lang: 'hi' | 'en' = 'hi',
+): string {
+  const label = quantityLabel(n, rules?.unit, lang);
+  return rules?.unit === 'bag' ? `${label} (${n * rules.bagSizeKg} ${unitWord('kg', lang, 2)})` : label;
+}
+
 /** Unit label in Hindi and English (plural): bags (बैग) for bag crops, kg otherwise. */
 export function unitLabel(rules: CropRules | undefined, lang: 'hi' | 'en' = 'hi'): string {
   return unitWord(rules?.unit, lang, 2);

@@ -78,7 +78,7 @@ export const routes: RouteObject[] = [
         element: <PublicPageLayout />,
         children: [
           { index: true, ...screen(home, true) },
-          { path: paths.about, ...screen(home, true) },
+          { path: paths.about, ...publicScreen('about') },
           { path: paths.registration, ...publicScreen('registration') },
           {
             path: paths.login,

@@ -19,6 +19,7 @@ export interface PublicPage {
 
 export const publicPages = {
   home: { load: () => import('./features/home/HomePage'), data: () => prefetch('GET /api/home/summary') },
+  about: { load: () => import('./features/home/AboutPage'), data: () => prefetch('GET /api/home/summary') },
   registration: {
     load: () => import('./features/registration/RegistrationPage'),
     data: () => {
@@ -54,7 +55,7 @@ for (const [name, page] of Object.entries(publicPages)) registerPageLoader(name,
 
 const PATTERNS: [string, keyof typeof publicPages][] = [
   [paths.home, 'home'],
-  [paths.about, 'home'],
+  [paths.about, 'about'],
   [paths.registration, 'registration'],
   [paths.lot, 'lot'],
   [paths.appointment, 'appointment'],

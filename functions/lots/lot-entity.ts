@@ -1,6 +1,7 @@
 import { padId } from '../lib/counters';
 import { defineEntity } from '../lib/entity';
 import { getRecord } from '../lib/entity-reads';
+import { queryIndex, type Item } from '../lib/query';
 import { lotSequenceCounter } from './codes';
 
 /**
@@ -101,3 +102,9 @@ export const lotCounterKey = (producerID: number, year: number) => ({
 });
 
 export const getLot = (id: number, consistent = false) => getRecord(lotEntity, id, consistent);
+
+/** The lots of a crop for one year (at most `take`, newest first): what a registration of that year is served from. */
+export async function cropLotsOfYear(cropID: number, year: number, take: number): Promise<LotItem[]> {
+  const { items } = await queryIndex<Item>({ index: 'gsi2', pk: cropLotsPk(cropID), skPrefix: `${year}#`, take });
+  return lotEntity.fromItems(items);
+}

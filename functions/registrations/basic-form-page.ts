@@ -136,7 +136,7 @@ function select(v: BasicFormView, f: FieldSpec, options: readonly Option[], hint
 const selectField = (v: BasicFormView, f: FieldSpec, options: readonly Option[]) =>
   select(v, f, options, f.hint && both(f.hint, v.lang));
 
-const UNIT = { bag: { hi: 'बैग', en: 'bags' }, kg: { hi: 'किलो', en: 'kg' } } as const;
+const UNIT = { kg: { hi: 'किलो', en: 'kg' } } as const;
 
 /** The quantity: one list for every crop (a page without script cannot change it with the crop), the range of each crop said under it. */
 function quantityField(v: BasicFormView): Html | undefined {
@@ -146,7 +146,9 @@ function quantityField(v: BasicFormView): Html | undefined {
   const options = Array.from({ length: most }, (_, i) => ({ value: String(i + 1), label: String(i + 1) }));
   const ranges = ruled.map((c) => {
     const q = qtyChoices(c.rules);
-    const unit = UNIT[c.rules?.unit === 'bag' ? 'bag' : 'kg'];
+    // A bag's kg beside the bags, as the app's choices say it ('2 बैग (80 किलो)').
+    const size = c.rules?.unit === 'bag' ? c.rules.bagSizeKg : 0;
+    const unit = size ? { hi: `बैग (एक बैग ${size} किलो)`, en: `bags (${size} kg a bag)` } : UNIT.kg;
     const range = (lang: PageLanguage) =>
       fill(PAGE_TEXTS.quantityRange[lang], { min: q[0], max: q[q.length - 1], unit: unit[lang] });
     return html`<br>${both({ hi: `${c.nameHi || c.name}: ${range('hi')}`, en: `${c.name}: ${range('en')}` }, v.lang)}`;

@@ -54,10 +54,13 @@ function sheet(letter: AppointmentRecord, t: Translate, lang: PageLanguage): Htm
           ${when.collectBy && html`<p style="font-weight:600" data-testid="letter-collect-by">${when.collectBy}</p>`}`
       }
     </div>
-    <figure class="letter-qr">
-      <img src="${qr}" alt="${v.qrAlt}" width="140" height="140" data-testid="letter-qr">
-      <figcaption>${v.qrAlt}</figcaption>
-    </figure>
+    ${
+      v.qr &&
+      html`<figure class="letter-qr">
+        <img src="${qr}" alt="${v.qr.alt}" width="140" height="140" data-testid="letter-qr">
+        <figcaption data-testid="letter-qr-caption">${v.qr.alt}</figcaption>
+      </figure>`
+    }
     ${v.billed && html`<div class="billed" role="status" data-testid="appointment-billed">${v.billed}</div>`}
     ${
       v.where &&

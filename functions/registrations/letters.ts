@@ -8,6 +8,7 @@ import { letterStatusFields, statusOf, type CollectionCalendar } from '@shared/a
 import { placesAheadOf } from '../allocation/queue-store';
 
 import { letterNotFound } from './letter-errors';
+import { letterQuantity } from './letter-price';
 
 /** The appointment letter: its record as the farmer and as staff see it, by code or by number, and its QR code. */
 
@@ -34,6 +35,7 @@ export function toAppointmentRecord(
   r: RegistrationItem,
   counter: Pick<AppointmentRecord, 'counterAddress' | 'counterHours'>,
   ctx: LetterContext,
+  quantity: Pick<AppointmentRecord, 'quantityKg' | 'pricePerKg'> = {},
 ): AppointmentRecord {
   return {
     id: r.id,
@@ -68,28 +70,29 @@ export function toAppointmentRecord(
     isBilled: r.isBilled,
     invoiceNumber: r.isBilled ? r.invoiceNumber : null,
     ...counter,
+    ...quantity,
   };
 }
 
 /** The letter of a registration: the counter's settings, the grace days, the days off and, while waitlisted, the places ahead. */
 async function letterOf(r: RegistrationItem, audience: 'public' | 'staff'): Promise<AppointmentRecord> {
   const waiting = statusOf(r) === 'waitlisted' && r.cropId && r.waitlistPosition;
-  const [counter, graceDays, weeklyOffDay, holidays, placesAhead, drawDate] = await Promise.all([
+  const [counter, graceDays, weeklyOffDay, holidays, placesAhead, drawDate, quantity] = await Promise.all([
     counterOfLetter(),
     getSetting('CollectionGraceDays'),
     getSetting('WeeklyOffDay'),
     getSetting('Holidays'),
     waiting ? placesAheadOf(r.cropId!, r.year, r.waitlistPosition!) : undefined,
     statusOf(r) === 'applied' ? getSetting('DrawDate') : '',
+    letterQuantity(r),
   ]);
   const calendar = { weeklyOffDay, holidays };
-  return toAppointmentRecord(r, counter, {
-    public: audience === 'public',
-    graceDays,
-    calendar,
-    drawDate,
-    ...(placesAhead === undefined ? {} : { placesAhead }),
-  });
+  return toAppointmentRecord(
+    r,
+    counter,
+    { public: audience === 'public', graceDays, calendar, drawDate, ...(placesAhead === undefined ? {} : { placesAhead }) },
+    quantity,
+  );
 }
 
 export async function letterByCode(code: string): Promise<{ success: true; data: AppointmentRecord[] }> {

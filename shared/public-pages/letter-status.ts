@@ -1,4 +1,5 @@
 import { letterStatusView, type AllocationStatus, type LetterStatusView } from '../allocation-status';
+import { inLanguage } from '../bilingual';
 import { indiaLongDay } from '../india-day';
 import type { AppointmentRecord } from '../schemas/registration';
 import type { PageLanguage, Translate } from './words';
@@ -66,7 +67,10 @@ export function letterStatusBlock(letter: LetterStanding, t: Translate, lang: Pa
     lines.push({ id: 'letter-status-come-back', text: t('allocationStatus.comeBack') });
   }
   if (view.status === 'cancelled' && letter.counterAddress) {
-    lines.push({ id: 'letter-status-contact', text: t('allocationStatus.cancelledContact', { address: letter.counterAddress }) });
+    lines.push({
+      id: 'letter-status-contact',
+      text: t('allocationStatus.cancelledContact', { address: inLanguage(letter.counterAddress, lang) }),
+    });
   }
   return { status: view.status, tone: view.tone, headline: t(`allocationStatus.headline.${view.headline}`), lines };
 }

@@ -4,6 +4,8 @@ import type { CreditNoteReply } from '../schemas/credit-notes';
 import { billCheckView, billSummaryView } from './bill';
 import { cancelledMarkView } from './bill-cancelled';
 import { creditNoteView } from './credit-note';
+import type { AppointmentRecord } from '../schemas/registration';
+import { letterSheetView } from './letter';
 import { collectByLine, letterStatusBlock, registeredStatusLines } from './letter-status';
 import { BILL_REFUSAL, refusalText, type Translate } from './words';
 
@@ -33,6 +35,73 @@ describe('the letter’s status wording', () => {
   it('the note after registering gives an applied letter its draw day', () => {
     const lines = registeredStatusLines({ status: 'applied', isBilled: false, drawOn: '2026-12-04' }, t, 'en');
     expect(lines.map((l) => l.id)).toEqual(['letter-registered-status', 'letter-registered-draw-on']);
+  });
+});
+
+describe('the letter’s kg, money and QR code', () => {
+  const letter: AppointmentRecord = {
+    id: 7,
+    year: 2026,
+    name: 'कमला देवी',
+    fatherName: 'रमेश',
+    adharNumber: 'XXXX-XXXX-1234',
+    mobileNumber: '98XXXXXXXX',
+    category: 'GEN',
+    gender: 'महिला',
+    village: 'गाँव',
+    block: 'ब्लॉक',
+    subDistrict: 'उप जिला',
+    district: 'Lucknow',
+    cropName: 'Wheat',
+    cropNameHi: 'गेहूँ',
+    bagsRequested: 2,
+    unit: 'bag',
+    quantityOffered: true,
+    quantityKg: 80,
+    pricePerKg: { min: 40, max: 40 },
+    appointmentShift: 'सुबह 10 से दोपहर 1 बजे / Morning 10 am – 1 pm',
+    appointmentDate: '2026-12-04',
+    uniqueCode: 'code',
+    created: '2026-11-01T00:00:00Z',
+    status: 'confirmed',
+    isBilled: false,
+    invoiceNumber: null,
+    counterAddress: 'बीज भंडार, गेट 2 / Seed store, Gate 2',
+    counterHours: 'सुबह 9 से 4 बजे / 9 am – 4 pm',
+  };
+  const fact = (v: ReturnType<typeof letterSheetView>, label: string) => v.details.facts.find((f) => f.label === label)?.value;
+
+  it('a confirmed letter gives bags with their kg, the money to bring, and the QR code for the counter', () => {
+    const v = letterSheetView(letter, t, 'hi');
+    expect(fact(v, 'appointment.quantityBags')).toBe('2 बैग (80 किलो)');
+    expect(v.bring?.items).toContain('appointment.pay {"kg":"80","price":"40","amount":"3,200","to":"3,200"}');
+    expect(v.qr?.alt).toBe('appointment.qrAlt');
+    // Settings and shifts written in both languages show the page's side.
+    expect(v.appointment?.shift.value).toBe('सुबह 10 से दोपहर 1 बजे');
+    expect(v.where?.lines.map((l) => l.value)).toEqual(['बीज भंडार, गेट 2', 'सुबह 9 से 4 बजे']);
+    expect(letterSheetView(letter, t, 'en').where?.lines.map((l) => l.value)).toEqual(['Seed store, Gate 2', '9 am – 4 pm']);
+  });
+
+  it('lots of different prices give a range; a crop without a quantity its price per kg; no lot no money line', () => {
+    const range = letterSheetView({ ...letter, pricePerKg: { min: 35, max: 42.5 } }, t, 'en');
+    expect(range.bring?.items.at(-1)).toBe('appointment.payRange {"kg":"80","price":"35–42.5","amount":"2,800","to":"3,400"}');
+    const noQty = letterSheetView({ ...letter, quantityOffered: false, quantityKg: undefined }, t, 'en');
+    expect(noQty.bring?.items.at(-1)).toBe('appointment.payPerKg {"price":"40"}');
+    const noLot = letterSheetView({ ...letter, pricePerKg: undefined }, t, 'en');
+    expect(noLot.bring?.items).toEqual(['appointment.bringAadhaar', 'appointment.bringLetter']);
+  });
+
+  it('the QR code says what it is for: to look again while waiting, none once billed, expired or cancelled', () => {
+    const waiting = { ...letter, status: 'waitlisted' as const, waitlistPosition: 3, appointmentDate: undefined };
+    expect(letterSheetView(waiting, t, 'hi').qr?.alt).toBe('appointment.qrAltWaiting');
+    expect(letterSheetView({ ...waiting, status: 'applied' }, t, 'hi').qr?.alt).toBe('appointment.qrAltWaiting');
+    expect(letterSheetView(waiting, t, 'hi').bring).toBeUndefined();
+    for (const ended of [
+      { isBilled: true, invoiceNumber: 'INV-1' },
+      { status: 'cancelled' as const },
+      { status: 'expired' as const },
+    ])
+      expect(letterSheetView({ ...letter, ...ended }, t, 'hi').qr).toBeUndefined();
   });
 });
 

@@ -33,6 +33,12 @@ let kgFormat: Intl.NumberFormat | undefined;
 /** Kilograms as the pages show them: up to 3 decimals, Indian grouping. */
 export const kg = (n: number) => (kgFormat ??= new Intl.NumberFormat('en-IN', { maximumFractionDigits: 3 })).format(n);
 
+let rupeeFormat: Intl.NumberFormat | undefined;
+
+/** Rupees as the letter shows an amount to pay: Indian grouping, paise only when there are any (₹3,200, ₹42.50). */
+export const rupees = (n: number) =>
+  (rupeeFormat ??= new Intl.NumberFormat('en-IN', { minimumFractionDigits: 0, maximumFractionDigits: 2 })).format(n);
+
 /** A page's refusal: the server's message ('' when it gave none) and whether it was a 404. */
 export interface PageRefusal {
   message: string;

@@ -187,6 +187,7 @@ export const AREA_REACH: Record<string, string[]> = {
     'farmers/farmer-entity',
     'farmers/farmer-of-registration',
     'home/site-pages',
+    'lots/lot-entity',
     'sales/invoice-entity',
   ],
   sales: [

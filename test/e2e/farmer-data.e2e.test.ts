@@ -145,7 +145,7 @@ describe("the farmer's data", () => {
     await dialog.getByTestId('ask-correction').click();
     await page.getByRole('dialog', { name: 'Ask for a correction' }).waitFor();
     await dialog.getByRole('button', { name: 'Send the request' }).click();
-    await expect(dialog.getByTestId('my-data-error').textContent()).resolves.toBe('क्या गलत है, यह लिखें / Write what is wrong');
+    await expect(dialog.getByTestId('my-data-error').textContent()).resolves.toBe('Write what is wrong');
     await dialog.getByLabel(/What is wrong/).fill('My father’s name is शिव प्रसाद वर्मा, not शिव प्रसाद.');
     await shot(page, 'my-data-correction-form-1280-en', false);
     await dialog.getByRole('button', { name: 'Send the request' }).click();

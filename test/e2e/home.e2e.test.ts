@@ -66,13 +66,14 @@ async function highlightCards(p: Page) {
 }
 
 describe('home page before any content', () => {
-  it("shows banner, hero and 'No highlights yet.' with no content and survives a failing summary", async () => {
+  it('shows banner and hero with no content, no empty highlights block, and survives a failing summary', async () => {
     const ctx = await newContext(DESKTOP);
     const p = await newPage(ctx);
     await p.addInitScript(() => localStorage.setItem('lang', 'en'));
     await p.goto(url('/'));
-    await p.getByTestId('no-highlights').waitFor();
-    await expect(p.getByTestId('no-highlights').textContent()).resolves.toBe('No highlights yet.');
+    // The summary is in once Register shows (it is held unseen until then).
+    await expect.poll(() => p.getByTestId('home-register').isVisible()).toBe(true);
+    await expect(p.getByTestId('highlights').count()).resolves.toBe(0);
     await expect(p.getByTestId('top-banner').isVisible()).resolves.toBe(true);
     await expect(p.getByTestId('hero').locator('h1').textContent()).resolves.toBe('National Seed Research Institute');
     await expect(p.getByTestId('footer').textContent()).resolves.toContain(String(new Date().getFullYear()));
@@ -83,7 +84,8 @@ describe('home page before any content', () => {
     await failing.addInitScript(() => localStorage.setItem('lang', 'en'));
     await failing.route('**/api/home/summary', (route) => route.fulfill({ status: 500, body: 'boom' }));
     await failing.goto(url('/'));
-    await failing.getByTestId('no-highlights').waitFor();
+    await expect.poll(() => failing.getByTestId('home-register').isVisible()).toBe(true);
+    await expect(failing.getByTestId('highlights').count()).resolves.toBe(0);
     await expect(failing.getByRole('alert').count()).resolves.toBe(0);
     await expect(failing.getByTestId('hero').isVisible()).resolves.toBe(true);
     await ctx.close();
@@ -327,7 +329,7 @@ describe('admin writes content, visitors read it', () => {
     await ctx.close();
   });
 
-  it('a visitor on a laptop sees it in English and in Hindi; /about opens at the about section', async () => {
+  it('a visitor on a laptop sees it in English and in Hindi; /about shows the about block alone', async () => {
     const ctx = await newContext(DESKTOP);
     const p = await newPage(ctx);
     await p.addInitScript(() => {
@@ -345,11 +347,13 @@ describe('admin writes content, visitors read it', () => {
     await checkHome(p, 'hi');
     await screenshot(p, 'home-desktop-hi');
 
+    // About is the about block, not a copy of home (docs/product-rules.md#home-and-about-show-only-what-they-have).
     await p.goto(url('/about'));
-    await checkHome(p, 'hi');
-    await expect(p.getByTestId('about').evaluate((e) => Math.round(e.getBoundingClientRect().top))).resolves.toBeLessThan(
-      DESKTOP.height / 2,
-    );
+    const about = p.getByTestId('about-page');
+    await about.locator('h1', { hasText: 'About the institute' }).waitFor();
+    await expect(about.getByTestId('about-body').textContent()).resolves.toBe(ABOUT_BODY);
+    for (const id of ['hero', 'top-banner', 'highlights', 'highlight', 'footer'])
+      await expect(p.getByTestId(id).count(), id).resolves.toBe(0);
     await screenshot(p, 'about-desktop-hi', { fullPage: false });
     await ctx.close();
   });

@@ -2,6 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { inLanguage } from '@shared/bilingual';
 import { DESKTOP, PHONE, shotsOf, downloadedBytes } from '../support/browser';
 import { useE2EStack } from '../support/e2e';
 import { fillRegistrationForm } from '../support/registration-form';
@@ -97,8 +98,10 @@ describe('the appointment letter', () => {
     expect(text).toContain('माँगे गए बैग');
     expect(text).toContain('2 बैग');
     expect(text).toContain('मूल आधार कार्ड');
-    expect(text).toContain(COUNTER_ADDRESS);
-    expect(text).toContain(COUNTER_HOURS);
+    // Settings written in both languages show the page's side (docs/product-rules.md#a-hindi-page-speaks-hindi).
+    expect(text).toContain(inLanguage(COUNTER_ADDRESS, 'hi'));
+    expect(text).toContain(inLanguage(COUNTER_HOURS, 'hi'));
+    expect(text).not.toContain('Seed store');
     expect(text).toMatch(/(सोमवार|मंगलवार|बुधवार|गुरुवार|शुक्रवार|शनिवार|रविवार)/);
     await page.evaluate(() => window.scrollTo(0, 0));
     await expectWhenOnFirstScreen(page);

@@ -160,7 +160,7 @@ describe('registrations closed', () => {
     await shot(p, 'home-closed-phone-hi');
 
     await p.goto(url('/registration'));
-    await p.getByText('पंजीकरण बंद है / Registrations are closed').waitFor();
+    await p.getByText('पंजीकरण बंद है', { exact: true }).waitFor();
     await expect(p.getByTestId('registration-opens-next').textContent()).resolves.toBe(
       'अगला पंजीकरण शुरू होगा: सोमवार, 15 मार्च 2027',
     );

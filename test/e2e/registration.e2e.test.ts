@@ -90,9 +90,7 @@ describe('farmer registration in the browser', () => {
     await expect(page.locator('#reg-Name').inputValue()).resolves.toBe('');
     await expect(page.locator('#reg-gender').inputValue()).resolves.toBe('');
     await page.getByTestId('registration-submit').click();
-    await expect(page.getByTestId('registration-alert').textContent()).resolves.toBe(
-      'कृपया फॉर्म सही करें / Please correct the highlighted fields.',
-    );
+    await expect(page.getByTestId('registration-alert').textContent()).resolves.toBe('कृपया फॉर्म सही करें');
     await expect(page.locator('#reg-adharNumber').getAttribute('aria-invalid')).resolves.toBe('true');
     await page.getByText('फ़ाइल आवश्यक है (≤ 500KB)').first().waitFor();
     await screenshot(page, 'registration-invalid-desktop');
@@ -249,20 +247,20 @@ describe('farmer registration in the browser', () => {
     await ctx.close();
   }, 120_000);
 
-  it('shows the closed notice with its Hindi equivalent when registrations are switched off, and the letter error with Retry', async () => {
+  it('shows the closed notice in Hindi when registrations are switched off, and the letter error with Retry', async () => {
     expect((await e2e.asAdmin('POST', '/api/config', { key: 'Is_SVS_Form_On', value: 'false' })).status).toBe(200);
     // A fresh context: the switch is served with a 30 s public cache, which the earlier pages hold.
     const fresh = await e2e.browser.newContext({ viewport: PHONE, locale: 'hi-IN', isMobile: true, hasTouch: true });
     const page = await newPage(fresh);
     try {
       await page.goto(url('/registration'));
-      await page.getByText('पंजीकरण बंद है / Registrations are closed').waitFor();
+      await page.getByText('पंजीकरण बंद है', { exact: true }).waitFor();
       await screenshot(page, 'registration-closed-phone');
     } finally {
       await e2e.asAdmin('POST', '/api/config', { key: 'Is_SVS_Form_On', value: 'true' });
     }
     await page.goto(url('/svs/appointment/not-a-real-code-000000'));
-    await page.getByText('Unable to load appointment. Please check the link.').waitFor();
+    await page.getByText('अपॉइंटमेंट पत्र लोड नहीं हो सका। कृपया लिंक जाँचें।').waitFor();
     await page.getByRole('button', { name: 'फिर से प्रयास करें' }).waitFor();
     await screenshot(page, 'appointment-error-phone');
     await fresh.close();

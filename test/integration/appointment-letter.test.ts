@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { adminPost, createCrop, createLot, createProducer } from '../fixtures/catalogue';
 import { seedFormCrops, testAadhaar } from '../fixtures/registration-helpers';
 import { useTestApi } from '../support/integration';
 import { newRegistration } from '../support/steps';
@@ -90,5 +91,30 @@ describe('the appointment letter reply', () => {
 
     const empty = await api.call('PUT', '/api/settings', { token: tokens.admin, body: { ...saved.json, CounterAddress: ' ' } });
     expect(empty.status, empty.text).toBe(400);
+  });
+
+  it('says the kg held and the price per kg of the crop’s lots of the registration’s year: one price, or the lowest and highest', async () => {
+    const post = adminPost(api, tokens.admin);
+    const bag = { unit: 'bag', bagSizeKg: 25, minQty: 1, maxQty: 4, defaultQty: 1 };
+    const { producerID } = await createProducer(post, { name: 'Price Producer', aadhaarNumber: testAadhaar('73451234444') });
+    const year = new Date().getFullYear();
+    const crop = async (cropName: string, prices: number[]) => {
+      const { cropID } = await createCrop(post, { cropName, cropNameHi: 'जौ', description: 'seed', rules: bag });
+      for (const pricePerUnit of prices) await createLot(post, { producerID, cropID, quantityAvailable: 500, pricePerUnit });
+      // Another year's lot is not what this year's registrations are served from.
+      await createLot(post, { producerID, cropID, year: year - 1, quantityAvailable: 500, pricePerUnit: 99 });
+      return cropID;
+    };
+    const [one, several] = [await crop('Barley One Price', [32]), await crop('Barley Two Prices', [30, 36.5])];
+
+    const onePrice = await newRegistration(api, { cropName: 'Barley One Price', cropId: one, bagsRequested: 2 });
+    expect(onePrice.year).toBe(year);
+    expect(await letterOf(onePrice.uniqeCode)).toMatchObject({
+      bagsRequested: 2,
+      quantityKg: 50,
+      pricePerKg: { min: 32, max: 32 },
+    });
+    const range = await newRegistration(api, { cropName: 'Barley Two Prices', cropId: several, bagsRequested: 3 });
+    expect(await letterOf(range.uniqeCode)).toMatchObject({ quantityKg: 75, pricePerKg: { min: 30, max: 36.5 } });
   });
 });

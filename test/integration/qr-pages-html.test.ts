@@ -306,8 +306,10 @@ describe('the letter page', () => {
     for (const code of ['A'.repeat(letter.code.length), 'short', '%3Cscript%3E']) {
       const r = await api.call('GET', `/svs/appointment/${code}`);
       expectPage(r, 404);
-      expect(r.text).toContain('Unable to load appointment. Please check the link.');
+      expect(r.text).toContain('अपॉइंटमेंट पत्र लोड नहीं हो सका। कृपया लिंक जाँचें।');
       expect(r.text).toContain('नहीं मिला');
+      const en = await api.call('GET', `/svs/appointment/${code}?lang=en`);
+      expect(en.text).toContain('Unable to load appointment. Please check the link.');
     }
   });
 });

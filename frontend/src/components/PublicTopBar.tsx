@@ -135,10 +135,9 @@ export function PublicTopBar() {
           data-testid="top-find-letter"
           sx={{ ...navButtonSx, order: { xs: 1, md: 2 }, minHeight: 40, minWidth: 40 }}
         >
-          <LetterIcon sx={{ mr: { md: 0.75 } }} />
-          <Box component="span" sx={{ display: { xs: 'none', md: 'inline' } }}>
-            {findLetter}
-          </Box>
+          {/* Said in words at every width: an icon alone was not understood on a phone (docs/product-rules.md#find-my-letter-is-in-the-top-bar-of-every-public-page). */}
+          <LetterIcon sx={{ mr: 0.75 }} />
+          <Box component="span">{findLetter}</Box>
         </Button>
       </Toolbar>
     </AppBar>

@@ -12,7 +12,7 @@ body{margin:0;background:#f5f5f0;color:#1c1c1c;font:16px/1.5 "Noto Sans","Noto S
 .sp .top a{color:#fff;text-decoration:none;font-size:.875rem;font-weight:500;border-radius:4px;padding:6px 8px;white-space:nowrap;display:inline-flex;align-items:center;min-height:40px;box-sizing:border-box}
 .sp .top .brand{font-size:1.25rem;flex-grow:1;padding-left:0}
 .sp .top .find{min-width:40px;justify-content:center}
-.sp .top .find .wide{display:none;margin-left:6px}
+.sp .top .find .wide{margin-left:6px}
 .sp .top nav{width:100%;display:flex;flex-wrap:wrap;gap:2px;margin:0 -8px}
 .sp .page{max-width:900px;margin:0 auto;padding:12px}
 .sp .narrow{max-width:560px;margin:0 auto}
@@ -89,7 +89,6 @@ body{margin:0;background:#f5f5f0;color:#1c1c1c;font:16px/1.5 "Noto Sans","Noto S
 .sp .top nav{width:auto;order:2;margin:0}
 .sp .top .find{order:3;margin-left:auto}
 .sp .top .lang{order:4}
-.sp .top .find .wide{display:inline}
 }
 @media (min-width:600px){
 .sp .page{padding:24px}

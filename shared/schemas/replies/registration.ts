@@ -100,6 +100,13 @@ export const AppointmentRecordReply = z.strictObject({
   /** Where and when to come: the settings CounterAddress and CounterHours. */
   counterAddress: z.string(),
   counterHours: z.string(),
+  /** The kg the registration holds (absent when the form offered no quantity). */
+  quantityKg: z.number().positive().optional(),
+  /**
+   * Rupees per kg of the lots it is served from (the crop's lots of the year with stock left): min = max for one
+   * price; absent while the crop has no lot (docs/product-rules.md#the-letter-says-how-many-kilograms-and-what-to-pay).
+   */
+  pricePerKg: z.strictObject({ min: z.number().nonnegative(), max: z.number().nonnegative() }).optional(),
 });
 export type AppointmentRecord = z.infer<typeof AppointmentRecordReply>;
 export const AppointmentLetterReply = z.strictObject({ success: z.literal(true), data: z.array(AppointmentRecordReply) });

@@ -24,11 +24,15 @@ import { LetterSheet } from './LetterSheet';
  * note (docs/product-rules.md#the-letter-opens-at-once-after-a-registration).
  */
 async function loadLetter(code: string): Promise<AppointmentRecord> {
-  const [r] = await Promise.all([
-    call('GET /svsregistration/AppointmentList/{code}', { params: { code }, skipAuthRedirect: true }),
-    // The status block's texts come beside the letter (lib/i18n/parts.ts).
-    loadStatusMessages().catch(() => undefined),
-  ]);
+  // The letter's texts and its status block's come beside the letter (lib/i18n/parts.ts), also when it fails.
+  const texts = loadStatusMessages().catch(() => undefined);
+  const r = await call('GET /svsregistration/AppointmentList/{code}', { params: { code }, skipAuthRedirect: true }).catch(
+    async (e: unknown) => {
+      await texts;
+      throw e;
+    },
+  );
+  await texts;
   const first = r?.data?.[0];
   if (!first) throw new Error('empty');
   return first;
@@ -102,8 +106,9 @@ export default function AppointmentLetterPage() {
           data-testid="letter-registered"
           sx={{ mb: 1.5, px: 1.5, py: 1, borderRadius: 1, bgcolor: 'success.main', color: 'success.contrastText' }}
         >
-          <Typography component="p" sx={{ fontWeight: 700 }}>
-            {t('registration.successTitle')}
+          <Typography component="p" sx={{ fontWeight: 700 }} data-testid="letter-registered-title">
+            {/* A repeated submission made nothing new: it says so instead of 'Registration successful'. */}
+            {justRegistered.existing ? t('appointment.alreadyTitle') : t('registration.successTitle')}
           </Typography>
           {registeredStatusLines(letter, words.t, words.lang).map((line) => (
             <Typography key={line.id} component="p" sx={line.strong ? { fontWeight: 700 } : undefined} data-testid={line.id}>

@@ -7,6 +7,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { inLanguage } from '@shared/bilingual';
 import { useTranslation } from 'react-i18next';
 import { call, errorMessage } from '@web/lib/api';
 import { digitsOnly } from '@web/lib/filters';
@@ -33,7 +34,7 @@ export default function CancelRegistrationDialog({
   onClose: () => void;
   onCancelled: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [last4, setLast4] = useState('');
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
@@ -78,7 +79,8 @@ export default function CancelRegistrationDialog({
           />
           {error && (
             <Alert severity="error" role="alert" data-testid="cancel-error">
-              {error}
+              {/* A server message in both languages shows the page's side (docs/product-rules.md#a-hindi-page-speaks-hindi). */}
+              {inLanguage(error, i18n.language === 'en' ? 'en' : 'hi')}
             </Alert>
           )}
         </DialogContent>

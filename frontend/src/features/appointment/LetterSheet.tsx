@@ -144,22 +144,29 @@ export function LetterSheet({ letter, paper = false }: { letter: AppointmentReco
         )}
       </Box>
 
-      {!paper && (
-        // The letter's own link, for the counter to scan (on screen and in print), under the facts of the visit.
-        <Box component="figure" sx={{ m: 0, mb: 2, textAlign: 'center', '@media print': { float: 'right', mb: 0, ml: 2 } }}>
+      {view.qr && (
+        // The letter's own link, for the counter to scan (on screen, in print and in the PDF), under the facts of the visit.
+        <Box
+          component="figure"
+          sx={looks(
+            paper,
+            { m: 0, mb: 2, textAlign: 'center' },
+            { float: 'right', mb: 0, ml: 2, '& img': { width: 96, height: 96 }, '& figcaption': { display: 'none' } },
+          )}
+        >
           <Box
             component="img"
-            data-testid="letter-qr"
+            data-testid={testId('letter-qr')}
             src={routeUrl('GET /svsregistration/AppointmentList/{code}/qrcode.png', {
               params: { code: letter.uniqueCode },
             })}
-            alt={view.qrAlt}
+            alt={view.qr.alt}
             width={140}
             height={140}
-            sx={{ display: 'block', mx: 'auto', '@media print': { width: 96, height: 96 } }}
+            sx={{ display: 'block', mx: 'auto' }}
           />
-          <Typography component="figcaption" variant="caption" sx={{ '@media print': { display: 'none' } }}>
-            {view.qrAlt}
+          <Typography component="figcaption" variant="caption" data-testid={testId('letter-qr-caption')}>
+            {view.qr.alt}
           </Typography>
         </Box>
       )}

@@ -8,6 +8,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { inLanguage } from '@shared/bilingual';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, formatDay, formatRupees } from '@shared/format';
 import type { DataRequestKind, MyDataReply } from '@shared/schemas/records';
@@ -96,7 +97,8 @@ export default function MyDataDialog({ code, onClose }: { code: string; onClose:
 
   const errorAlert = error && (
     <Alert severity="error" role="alert" data-testid="my-data-error">
-      {error}
+      {/* A server message in both languages shows the page's side (docs/product-rules.md#a-hindi-page-speaks-hindi). */}
+      {inLanguage(error, lang === 'en' ? 'en' : 'hi')}
     </Alert>
   );
 
@@ -267,7 +269,10 @@ export default function MyDataDialog({ code, onClose }: { code: string; onClose:
                 {data.consent
                   ? t('myData.consentAt', {
                       date: formatDateTime(data.consent.consentAt, lang),
-                      version: noticeVersionText(data.consent.noticeVersion, lang),
+                      version: noticeVersionText(data.consent.noticeVersion, lang, {
+                        noticeOf: (date) => t('myData.noticeOf', { date }),
+                        builtIn: t('myData.noticeBuiltIn'),
+                      }),
                     })
                   : t('myData.noConsent')}
               </Typography>
@@ -323,9 +328,15 @@ export default function MyDataDialog({ code, onClose }: { code: string; onClose:
   );
 }
 
-/** A notice version as a reader takes it: the day the notice was saved ('default': the built-in text). */
-function noticeVersionText(version: string | null, lang: string): string {
-  if (!version) return '—';
-  const saved = version.split('+')[0];
-  return Number.isNaN(Date.parse(saved)) ? saved : formatDateTime(saved, lang);
+/**
+ * A notice version as a farmer takes it: the notice of the day it was saved, or the institute's standard notice
+ * (stored as 'default', a word no farmer should read: docs/product-rules.md#a-hindi-page-speaks-hindi).
+ */
+function noticeVersionText(
+  version: string | null,
+  lang: string,
+  words: { noticeOf: (date: string) => string; builtIn: string },
+): string {
+  const saved = version?.split('+')[0] ?? '';
+  return saved && !Number.isNaN(Date.parse(saved)) ? words.noticeOf(formatDateTime(saved, lang)) : words.builtIn;
 }

@@ -3,7 +3,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { Link as RouterLink, useLocation } from 'react-router-dom';
+import { Link as RouterLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 // Type-only import: the schemas (and zod) stay out of the home page's chunk.
 import type { AnnouncementResponse, BlockResponse, HomeSummaryResponse } from '@shared/schemas/cms';
@@ -97,14 +97,12 @@ const NO_SUMMARY: HomeSummaryResponse = { blocks: [], announcements: [], registr
 const indiaYear = () => new Date(Date.now() + 330 * 60_000).getUTCFullYear();
 
 /**
- * Home page (/ and /about): banner, current announcements, hero, the 'about' block, highlight cards for
+ * Home page (/; /about is AboutPage): banner, current announcements, hero, the 'about' block, highlight cards for
  * the other blocks and the footer. A failing summary leaves the content parts empty, without a message.
  */
 export default function HomePage() {
   const { t } = useTranslation();
-  const { pathname } = useLocation();
-  const onAbout = pathname === paths.about;
-  usePageTitle(onAbout ? t('pages.about') : t('pages.home'));
+  usePageTitle(t('pages.home'));
   const [summary, setSummary] = useState<HomeSummaryResponse | null>(null);
 
   useEffect(() => {
@@ -119,10 +117,6 @@ export default function HomePage() {
 
   const about = summary?.blocks.find((b) => b.slug === ABOUT_SLUG);
   const highlights = summary?.blocks.filter((b) => b.slug !== ABOUT_SLUG) ?? [];
-
-  useEffect(() => {
-    if (onAbout && about) document.getElementById('about')?.scrollIntoView();
-  }, [onAbout, about]);
 
   return (
     <>
@@ -229,24 +223,19 @@ export default function HomePage() {
         </Box>
       )}
 
-      <Box component="section" aria-labelledby="highlights-title" sx={{ mb: 3 }}>
-        <Typography variant="h5" component="h2" id="highlights-title" gutterBottom>
-          {t('home.highlights')}
-        </Typography>
-        {summary === null ? (
-          <Box aria-busy="true" sx={{ minHeight: 120 }} />
-        ) : highlights.length === 0 ? (
-          <Typography color="text.secondary" data-testid="no-highlights">
-            {t('home.noHighlights')}
+      {/* No cards, no section: an empty block said nothing (docs/product-rules.md#home-and-about-show-only-what-they-have). */}
+      {highlights.length > 0 && (
+        <Box component="section" aria-labelledby="highlights-title" sx={{ mb: 3 }} data-testid="highlights">
+          <Typography variant="h5" component="h2" id="highlights-title" gutterBottom>
+            {t('home.highlights')}
           </Typography>
-        ) : (
           <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 280px), 1fr))' }}>
             {highlights.map((b) => (
               <HighlightCard key={b.blockID} block={b} />
             ))}
           </Box>
-        )}
-      </Box>
+        </Box>
+      )}
 
       <Box
         component="footer"

@@ -1,6 +1,7 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import { useTranslation } from 'react-i18next';
+import { inLanguage } from '@shared/bilingual';
 import { unitLabel } from '@shared/crop-rules';
 import { FILE_FIELD, FORM_FIELDS, type FormField } from './fields';
 import { fieldElementId, focusElement, SUMMARY_ID } from './focus';
@@ -63,7 +64,7 @@ export function ErrorSummary({
       sx={{ mb: 2, '& ul': { m: 0, mt: 1, pl: 2.5 }, '& li + li': { mt: 0.5 }, '& a': { color: 'inherit' } }}
     >
       <Box component="p" id={HEADING_ID} sx={{ m: 0, fontWeight: 600 }} data-testid="registration-alert">
-        {form.alert}
+        {inLanguage(form.alert, lang)}
       </Box>
       {findLink && (
         <Box component="span" sx={{ display: 'block', mt: 1 }}>

@@ -4,6 +4,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
+import { inLanguage } from '@shared/bilingual';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import { cropLabel } from '@shared/crop-names';
@@ -67,7 +68,8 @@ export function FindLetter({ prefill }: { prefill?: { aadhaar: string; mobile: s
       </Typography>
       {error && (
         <Alert severity="error" sx={{ mb: 1 }}>
-          {error}
+          {/* A server message in both languages shows the page's side (docs/product-rules.md#a-hindi-page-speaks-hindi). */}
+          {inLanguage(error, i18n.language === 'en' ? 'en' : 'hi')}
         </Alert>
       )}
       <Box

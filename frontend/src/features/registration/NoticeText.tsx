@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
+import { inLanguage } from '@shared/bilingual';
 import { useTranslation } from 'react-i18next';
 import { NOTICE_SLUG } from '@shared/site-pages';
 import type { SitePageResponse } from '@shared/schemas/cms';
@@ -41,7 +42,11 @@ export default function NoticeText({ page }: { page: Notice }) {
         </Box>
       )}
       <Typography variant="body2" sx={{ mt: 1, overflowWrap: 'anywhere' }} data-testid="notice-grievance">
-        {t('sitePages.grievanceOfficer', { name: page.grievanceOfficerName, contact: page.grievanceOfficerContact })}
+        {t('sitePages.grievanceOfficer', {
+          // A setting written in both languages shows the page's side.
+          name: inLanguage(page.grievanceOfficerName, i18n.language === 'en' ? 'en' : 'hi'),
+          contact: page.grievanceOfficerContact,
+        })}
       </Typography>
     </Box>
   );

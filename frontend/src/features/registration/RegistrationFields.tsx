@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { useTranslation } from 'react-i18next';
 import { cropLabel } from '@shared/crop-names';
-import { quantityLabel, unitLabel } from '@shared/crop-rules';
+import { choiceLabel, unitLabel } from '@shared/crop-rules';
 import { AADHAAR_INPUT_MAX, MOBILE_INPUT_MAX } from '@shared/typed-numbers';
 import { LightTextField as TextField } from '@web/components/LightTextField';
 import { CATEGORIES, GENDERS } from './fields';
@@ -148,7 +148,7 @@ export function RegistrationFields({
         select(
           'bagsRequested',
           t('registration.quantity', { unit: unitLabel(rules, lang) }),
-          choices.map((q) => ({ value: String(q), label: quantityLabel(q, rules?.unit, lang) })),
+          choices.map((q) => ({ value: String(q), label: choiceLabel(q, rules, lang) })),
         )}
     </Box>
   );

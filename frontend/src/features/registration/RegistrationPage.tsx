@@ -4,6 +4,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
+import { inLanguage } from '@shared/bilingual';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 import { usePageTitle } from '@web/components/use-page-title';
@@ -31,7 +32,8 @@ const messageKey = (message: string) =>
  * area). Light on purpose: it is the page the registration-day surge hits on cheap phones.
  */
 export default function RegistrationPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language === 'en' ? 'en' : 'hi';
   const { pathname } = useLocation();
   const inAdmin = pathname.startsWith('/admin');
   const title = inAdmin ? t('registration.adminTitle') : t('registration.title');
@@ -46,7 +48,8 @@ export default function RegistrationPage() {
    */
   const fieldError = (message: string | undefined) => {
     const key = message ? messageKey(message) : undefined;
-    return key ? t(`registration.fieldErrors.${key}`) : message;
+    // A server message in both languages shows the page's side (docs/product-rules.md#a-hindi-page-speaks-hindi).
+    return key ? t(`registration.fieldErrors.${key}`) : message && inLanguage(message, lang);
   };
 
   if (form.done) {
@@ -104,7 +107,7 @@ export default function RegistrationPage() {
               <Summary form={form} fieldError={fieldError} findLink={findWith && t('registration.findSubmit')} />
             ) : (
               <Box component="p" id={SUMMARY_ID} tabIndex={-1} sx={{ color: 'error.main' }} data-testid="registration-alert">
-                {form.alert}
+                {inLanguage(form.alert, lang)}
               </Box>
             ))}
         </Box>

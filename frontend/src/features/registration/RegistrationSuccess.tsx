@@ -34,7 +34,7 @@ export default function RegistrationSuccess({ done, onNewRegistration }: { done:
       data-testid="registration-success"
     >
       <Typography variant="h5" component="h1" gutterBottom color="success.main">
-        {t('registration.successTitle')}
+        {done.existing && statusTexts ? t('appointment.alreadyTitle') : t('registration.successTitle')}
       </Typography>
       {done.existing && (
         <Typography sx={{ mb: 1, fontWeight: 600 }} data-testid="registration-existing">

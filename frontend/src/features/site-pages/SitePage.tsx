@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
+import { inLanguage } from '@shared/bilingual';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router-dom';
 import { paths } from '@web/paths';
@@ -63,7 +64,11 @@ function SitePage({ entry }: { entry: (typeof SITE_PAGES)[number] }) {
           </Typography>
           <Paragraphs items={paragraphsOf(text.body)} />
           <Typography variant="body2" sx={{ mt: 2, fontWeight: 600, overflowWrap: 'anywhere' }} data-testid="page-grievance">
-            {t('sitePages.grievanceOfficer', { name: page.grievanceOfficerName, contact: page.grievanceOfficerContact })}
+            {t('sitePages.grievanceOfficer', {
+              // A setting written in both languages shows the page's side.
+              name: inLanguage(page.grievanceOfficerName, i18n.language === 'en' ? 'en' : 'hi'),
+              contact: page.grievanceOfficerContact,
+            })}
           </Typography>
         </>
       )}

@@ -597,6 +597,13 @@ export const en = {
     pdfFailed: 'The PDF could not be made: use Print / Save PDF.',
     headingRegistration: 'Seed purchase registration letter',
     qrAlt: 'QR code of this letter: show it at the counter',
+    // The letter says what is true for its status and what the seed costs (docs/product-rules.md#the-letter-says-how-many-kilograms-and-what-to-pay).
+    qrAltWaiting: 'QR code of this letter: scan it to open the letter again; your date shows here once given',
+    pay: 'Money for the seed: ₹{{amount}} ({{kg}} kg × ₹{{price}} a kg), in cash or online',
+    payRange:
+      'Money for the seed: ₹{{amount}} to ₹{{to}} ({{kg}} kg × ₹{{price}} a kg, at the price of the lot you are given), in cash or online',
+    payPerKg: 'Money for the seed: ₹{{price}} a kg, in cash or online',
+    alreadyTitle: 'You are already registered',
   },
   registrations: {
     title: 'Registrations',
@@ -1108,7 +1115,9 @@ export const en = {
     bill: 'Bill {{number}}, {{date}}: {{kg}} kg, ₹{{amount}}',
     noBills: 'No bills.',
     consent: 'Consent',
-    consentAt: 'Given on {{date}} (notice version {{version}})',
+    consentAt: 'Given on {{date}} ({{version}})',
+    noticeOf: 'to the notice of {{date}}',
+    noticeBuiltIn: 'to the institute’s standard notice',
     noConsent: 'Not recorded (registered before consent was asked).',
     requests: 'Your requests',
     noRequests: 'No requests.',

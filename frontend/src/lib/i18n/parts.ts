@@ -15,7 +15,6 @@ export const PUBLIC_GROUPS = [
   'pages',
   'home',
   'registration',
-  'appointment',
   'billView',
   'lotPublic',
 ] as const satisfies readonly (keyof Messages)[];
@@ -26,6 +25,8 @@ export const PUBLIC_GROUPS = [
  * the required pages, all shown after the first paint. myData: the letter's My data dialog.
  */
 export const STATUS_GROUPS = [
+  // The letter's own texts come with the letter: no other public page shows them.
+  'appointment',
   'allocationStatus',
   'billSupply',
   'sitePages',
