@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG_AADHAAR_INVALID } from '@shared/aadhaar';
+import { inLanguage } from '@shared/bilingual';
 import { MSG_AADHAAR, MSG_FILE, MSG_FORM_INVALID, MSG_MOBILE, MSG_REQUIRED } from '@shared/schemas/registration';
 import { DESKTOP, PHONE, screenshot } from '../support/browser';
 import { useE2EStack } from '../support/e2e';
@@ -103,7 +104,8 @@ function helperLabelPairs(p: Page): Promise<Pair[]> {
 }
 
 /** Submits with every field wrong; `shrunk` fills them (spaces, short numbers) so that every label is raised. */
-async function submitAllWrong(p: Page, shrunk: boolean, resetLabel: string) {
+async function submitAllWrong(p: Page, shrunk: boolean, lang: 'hi' | 'en') {
+  const resetLabel = lang === 'hi' ? 'रीसेट' : 'Reset';
   p.once('dialog', (d) => void d.accept()); // Reset asks before it clears what was typed
   await p.getByRole('button', { name: resetLabel }).click();
   if (shrunk) {
@@ -113,7 +115,8 @@ async function submitAllWrong(p: Page, shrunk: boolean, resetLabel: string) {
     await p.locator('#reg-cropId').selectOption({ label: 'Wheat' }); // the quantity select appears too
   }
   await p.getByTestId('registration-submit').click();
-  await expect(p.getByTestId('registration-alert').textContent()).resolves.toBe(MSG_FORM_INVALID);
+  // The server's two-language message, in the page's language (shared/bilingual.ts).
+  await expect(p.getByTestId('registration-alert').textContent()).resolves.toBe(inLanguage(MSG_FORM_INVALID, lang));
 }
 
 beforeAll(async () => {
@@ -160,7 +163,7 @@ describe('what the farmer reads when something is wrong', () => {
       const p = await visitor(lang, phone);
       await openForm(p);
       for (const shrunk of [false, true]) {
-        await submitAllWrong(p, shrunk, lang === 'hi' ? 'रीसेट' : 'Reset');
+        await submitAllWrong(p, shrunk, lang);
         const pairs = await helperLabelPairs(p);
         // Every wrong field but the last of each column has a label below it.
         expect(pairs.length, `${lang} ${phone ? 'phone' : 'desktop'}`).toBeGreaterThanOrEqual(shrunk ? 9 : 10);
@@ -182,7 +185,7 @@ describe('what the farmer reads when something is wrong', () => {
     async (lang) => {
       const p = await visitor(lang, true);
       await openForm(p);
-      await submitAllWrong(p, true, lang === 'hi' ? 'रीसेट' : 'Reset');
+      await submitAllWrong(p, true, lang);
       const byField = async (id: string) => (await p.locator(`#reg-${id}-helper-text`).textContent())?.trim();
       const fileError = (await p.locator('form[aria-busy] [role="alert"]').textContent())?.trim();
       const seen = {
@@ -246,8 +249,8 @@ describe('what the farmer reads when something is wrong', () => {
     await p.locator('#reg-mobile').fill(newMobile());
     await p.getByTestId('registration-file').setInputFiles(join(FIXTURES, 'aadhaar-sample.png'));
     await p.getByTestId('registration-submit').click();
-    await expect(p.getByTestId('registration-alert').textContent()).resolves.toBe(MSG_FORM_INVALID);
-    await expect(p.locator('#reg-adharNumber-helper-text').textContent()).resolves.toBe(MSG_AADHAAR_INVALID);
+    await expect(p.getByTestId('registration-alert').textContent()).resolves.toBe(inLanguage(MSG_FORM_INVALID, 'en'));
+    await expect(p.locator('#reg-adharNumber-helper-text').textContent()).resolves.toBe(inLanguage(MSG_AADHAAR_INVALID, 'en'));
     expect(submitted).toBe(false);
     await screenshot(p, 'registration-aadhaar-check-digit-phone');
     await p.context().close();
@@ -374,7 +377,7 @@ describe('what the farmer reads when something is wrong', () => {
     await screenshot(p, 'appointment-letter-no-quantity-phone');
     await p.goto(url(`/svs/appointment/${letters.Wheat}`));
     await p.getByTestId('appointment-letter').waitFor();
-    expect(await quantityRow()).toBe('2 बैग');
+    expect(await quantityRow()).toBe('2 बैग (80 किलो)');
     await p.context().close();
     expect(pageErrors).toEqual([]);
   }, 60_000);
