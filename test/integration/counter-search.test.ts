@@ -73,7 +73,11 @@ describe('a typed registration number', () => {
     try {
       const r = await checkin({ registrationId: later.id });
       expect(r.status, r.text).toBe(200);
-      expect(r.json.registration).toMatchObject({ registrationId: later.id, otherDay: true, appointmentDate: later.appointmentDate });
+      expect(r.json.registration).toMatchObject({
+        registrationId: later.id,
+        otherDay: true,
+        appointmentDate: later.appointmentDate,
+      });
       expect(await rowOf(due.id)).toMatchObject({ status: 'expected', token: null });
       expect(await rowOf(later.id)).toMatchObject({ status: 'arrived', otherDay: true, token: r.json.token });
     } finally {

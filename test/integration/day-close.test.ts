@@ -349,7 +349,10 @@ describe('online bills and their UPI references', () => {
       ['Online', '4123456789012', 'UPI reference: 4 to 12 digits'],
       ['Online', 'UTR8901', 'UPI reference: 4 to 12 digits'],
     ] as const) {
-      const r = await api.call('POST', '/api/sales/make', { token: seller.token, body: { ...saleBody(reg, paymentMode), upiRef } });
+      const r = await api.call('POST', '/api/sales/make', {
+        token: seller.token,
+        body: { ...saleBody(reg, paymentMode), upiRef },
+      });
       expect(r.status, `${paymentMode} ${upiRef}: ${r.text}`).toBe(400);
       expect(r.text).toContain(says);
     }

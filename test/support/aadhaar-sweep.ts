@@ -57,7 +57,9 @@ export function recordedLeaks(): string[] {
  * on its seller's day) after its own check (digits only); anything else shaped like an Aadhaar number is still found.
  */
 export const sweptText = (item: unknown) =>
-  JSON.stringify(item, (key, value) => (key === 'upiRef' && typeof value === 'string' && /^\d{4,12}$/.test(value) ? undefined : value));
+  JSON.stringify(item, (key, value) =>
+    key === 'upiRef' && typeof value === 'string' && /^\d{4,12}$/.test(value) ? undefined : value,
+  );
 
 /** Scans every table on the emulator and records each item holding an Aadhaar-like number. */
 export async function sweepTables(client: DynamoDBClient): Promise<number> {

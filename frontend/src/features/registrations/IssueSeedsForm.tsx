@@ -15,7 +15,14 @@ import { cropLabel } from '@shared/crop-names';
 import { QTY_CLAMP, quantityLabel, saleLimit } from '@shared/crop-rules';
 import { formatRupees } from '@shared/format';
 import type { RegistrationRow } from '@shared/schemas/registration';
-import { DEFAULT_PAYMENT_MODE, UPI_REF_LENGTH, UPI_REF_RE, upiRefOf, type MakeSaleForm, type PaymentMode } from '@shared/schemas/sales';
+import {
+  DEFAULT_PAYMENT_MODE,
+  UPI_REF_LENGTH,
+  UPI_REF_RE,
+  upiRefOf,
+  type MakeSaleForm,
+  type PaymentMode,
+} from '@shared/schemas/sales';
 import { fittingLot } from './fitting-lot';
 import { checkSaleQuantity, unitKg, type QuantityProblem } from './sale-quantity';
 import type { IssueLots } from './use-issue-lots';

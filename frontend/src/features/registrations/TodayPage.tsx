@@ -33,6 +33,7 @@ import { CheckinOutcomePanel, type CheckinOutcome } from './CheckinOutcomePanel'
 import { CounterNameDialog } from './CounterNameDialog';
 import { CounterSettings } from './CounterSettings';
 import { ScanLetterDialog } from './ScanLetterDialog';
+import { DAY_CLOSED_ID, TodayDayHeader } from './TodayDayHeader';
 import { TodayIssueDialog } from './TodayIssueDialog';
 import { checkinOf, enterAction, matchesSearch } from './today-row';
 
@@ -177,35 +178,13 @@ export default function TodayPage() {
 
   return (
     <StaffPage title={t('today.title')}>
-      {shownDay && (
-        <Typography variant="h6" component="p" data-testid="today-day" sx={{ mb: 1 }}>
-          {indiaLongDay(shownDay, lang)}
-          {isToday && (
-            <Box component="span" sx={{ color: 'text.secondary', fontWeight: 400 }}>
-              {` · ${t('counterDesk.isToday')}`}
-            </Box>
-          )}
-        </Typography>
-      )}
-      {list.data && !isToday && (
-        <Alert
-          severity="info"
-          data-testid="today-not-today"
-          sx={{ mb: 2 }}
-          action={
-            <Button color="inherit" size="small" onClick={() => setDate('')}>
-              {t('counterDesk.backToToday')}
-            </Button>
-          }
-        >
-          {t('counterDesk.notToday')}
-        </Alert>
-      )}
-      {dayClosed && (
-        <Alert severity="warning" id="today-day-closed" data-testid="today-day-closed" sx={{ mb: 2 }}>
-          {t('counterDesk.dayClosed', { day: indiaLongDay(dayClosed.date, lang) })}
-        </Alert>
-      )}
+      <TodayDayHeader
+        day={shownDay}
+        isToday={isToday}
+        listed={Boolean(list.data)}
+        dayClosed={dayClosed}
+        onToday={() => setDate('')}
+      />
       <Box
         sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mb: 2 }}
         aria-label={t('today.counts')}
@@ -346,7 +325,7 @@ export default function TodayPage() {
                       size="small"
                       variant="contained"
                       disabled={serving.isPending || Boolean(dayClosed)}
-                      aria-describedby={dayClosed ? 'today-day-closed' : undefined}
+                      aria-describedby={dayClosed ? DAY_CLOSED_ID : undefined}
                       onClick={() => void openIssue(r)}
                     >
                       {t('today.issue')}

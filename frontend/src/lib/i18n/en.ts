@@ -1334,7 +1334,8 @@ export const en = {
     sharedMobile: 'Several farmers of this list have this mobile number: press Check in on the right row.',
     noMobile: 'No farmer of this list has this mobile number. Type the registration number, or scan the letter.',
     upiRef: 'UPI reference (UTR)',
-    upiRefHelp: 'From the farmer’s payment screen: all 12 digits, or at least the last 4. Leave empty when the payment was not by UPI.',
+    upiRefHelp:
+      'From the farmer’s payment screen: all 12 digits, or at least the last 4. Leave empty when the payment was not by UPI.',
     upiRefInvalid: 'Type 4 to 12 digits: the last digits of the UPI reference, or all 12.',
     upiInConfirm: '{{mode}}, UPI reference {{ref}}',
     onlineBills: 'Online bills and their UPI references',
