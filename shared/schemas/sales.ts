@@ -83,57 +83,58 @@ const upiRef = z.preprocess(
   z.string({ error: UPI_REF_MESSAGE }).regex(UPI_REF_RE, UPI_REF_MESSAGE).optional(),
 );
 
-export const MakeSaleInput = z
-  .object({
-    /** The farmer linked to the registration (0 / null / absent when the registration is not linked). */
-    farmerID: z.preprocess(
-      (v) => (v === undefined || v === null || v === '' || v === 0 ? undefined : typeof v === 'string' ? Number(v) : v),
-      z
-        .number({ error: 'farmerID must be a number' })
-        .int('farmerID must be a whole number')
-        .positive('farmerID must be positive')
-        .max(1e12)
-        .optional(),
-    ),
-    lotID: positiveId('Lot'),
-    registrationID: positiveId('Registration'),
-    year: z.preprocess(
-      (v) => (typeof v === 'string' && v.trim() ? Number(v) : v),
-      z.number({ error: 'Year is required' }).int('Year invalid').min(2000, 'Year invalid').max(3000, 'Year invalid'),
-    ),
-    bags: z.preprocess(
-      (v) => (typeof v === 'string' && v.trim() ? Number(v) : v),
-      z
-        .number({ error: 'Quantity is required' })
-        .int('Quantity must be a whole number')
-        .min(QTY_CLAMP.min, `Quantity must be at least ${QTY_CLAMP.min}`)
-        .max(QTY_CLAMP.max, `Quantity must be at most ${QTY_CLAMP.max}`),
-    ),
-    /** Informational: the server uses the crop's stored bag size (wheat 40 kg; the kg asked for other crops). */
-    bagSizeKg: z.preprocess(
-      (v) => (v === '' || v === null ? undefined : typeof v === 'string' ? Number(v) : v),
-      z
-        .number({ error: 'bagSizeKg must be a number' })
-        .positive('bagSizeKg must be positive')
-        .max(1000, 'bagSizeKg is too large')
-        .optional(),
-    ),
-    paymentMode: z.preprocess(
-      (v) => (v === undefined || v === null || v === '' ? DEFAULT_PAYMENT_MODE : v),
-      z.enum(PAYMENT_MODES, { error: 'Payment mode must be Cash or Online' }),
-    ),
-    /**
-     * An admin's explicit request to sell more than the registration asked for (or than the crop's maximum).
-     * Refused for sellers; recorded on the bill.
-     */
-    overRequested: z.boolean({ error: 'overRequested must be true or false' }).optional().default(false),
-    /** Online payments only: the UPI reference, or its last digits. */
-    upiRef,
-  })
-  .refine((sale) => !sale.upiRef || sale.paymentMode === 'Online', {
-    path: ['upiRef'],
-    message: 'A UPI reference goes with an online payment only',
-  });
+/** The sale's fields; MakeSaleInput adds the check between them. */
+const SaleFields = z.object({
+  /** The farmer linked to the registration (0 / null / absent when the registration is not linked). */
+  farmerID: z.preprocess(
+    (v) => (v === undefined || v === null || v === '' || v === 0 ? undefined : typeof v === 'string' ? Number(v) : v),
+    z
+      .number({ error: 'farmerID must be a number' })
+      .int('farmerID must be a whole number')
+      .positive('farmerID must be positive')
+      .max(1e12)
+      .optional(),
+  ),
+  lotID: positiveId('Lot'),
+  registrationID: positiveId('Registration'),
+  year: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() ? Number(v) : v),
+    z.number({ error: 'Year is required' }).int('Year invalid').min(2000, 'Year invalid').max(3000, 'Year invalid'),
+  ),
+  bags: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() ? Number(v) : v),
+    z
+      .number({ error: 'Quantity is required' })
+      .int('Quantity must be a whole number')
+      .min(QTY_CLAMP.min, `Quantity must be at least ${QTY_CLAMP.min}`)
+      .max(QTY_CLAMP.max, `Quantity must be at most ${QTY_CLAMP.max}`),
+  ),
+  /** Informational: the server uses the crop's stored bag size (wheat 40 kg; the kg asked for other crops). */
+  bagSizeKg: z.preprocess(
+    (v) => (v === '' || v === null ? undefined : typeof v === 'string' ? Number(v) : v),
+    z
+      .number({ error: 'bagSizeKg must be a number' })
+      .positive('bagSizeKg must be positive')
+      .max(1000, 'bagSizeKg is too large')
+      .optional(),
+  ),
+  paymentMode: z.preprocess(
+    (v) => (v === undefined || v === null || v === '' ? DEFAULT_PAYMENT_MODE : v),
+    z.enum(PAYMENT_MODES, { error: 'Payment mode must be Cash or Online' }),
+  ),
+  /**
+   * An admin's explicit request to sell more than the registration asked for (or than the crop's maximum).
+   * Refused for sellers; recorded on the bill.
+   */
+  overRequested: z.boolean({ error: 'overRequested must be true or false' }).optional().default(false),
+  /** Online payments only: the UPI reference, or its last digits. */
+  upiRef,
+});
+
+export const MakeSaleInput = SaleFields.refine((sale) => !sale.upiRef || sale.paymentMode === 'Online', {
+  path: ['upiRef'],
+  message: 'A UPI reference goes with an online payment only',
+});
 export type MakeSaleInput = z.infer<typeof MakeSaleInput>;
 export type MakeSaleForm = z.input<typeof MakeSaleInput>;
 
