@@ -2,11 +2,18 @@ import { CheckinInput, ServeInput, TodayQuery } from '@shared/schemas/counter';
 import { defineArea } from '../lib/handler';
 import { json } from '../lib/http';
 import * as counter from './service';
+import { closedDayOf } from './day-closed';
 import { listToday } from './today-list';
 
 /** The counter's day: today's list, check-in, the counter serving a token, and the public queue display. */
 export const handler = defineArea('counter', {
-  'GET /api/today': { query: TodayQuery, handle: ({ query }) => listToday(query.date, query.shift) },
+  'GET /api/today': {
+    query: TodayQuery,
+    handle: async ({ query, caller }) => {
+      const [list, dayClosed] = await Promise.all([listToday(query.date, query.shift), closedDayOf(caller!.userID)]);
+      return { ...list, dayClosed };
+    },
+  },
   'POST /api/checkin': {
     body: CheckinInput,
     handle: ({ body, caller, audit }) => counter.checkIn(body, caller!, audit),

@@ -1,5 +1,5 @@
 import { financialYearOf } from '@shared/schemas/sales';
-import type { TodayReply, TodayRow, TodayStatus } from '@shared/schemas/counter';
+import type { TodayListReply, TodayRow, TodayStatus } from '@shared/schemas/counter';
 import { getSettings } from '../lib/config-store';
 import { batchGetRegistrations, type RegistrationItem } from '../registrations/registration-entity';
 import { fyPk, invoicesBetween } from '../sales/invoice-entity';
@@ -108,7 +108,7 @@ function rowOrder(a: TodayRow, b: TodayRow): number {
  * The rows of an India day: registrations due that day, checked in that day, or billed that day for that day,
  * with their status. A plain service function: the exports build the same list from it.
  */
-export async function listToday(date: string | undefined, shift?: number): Promise<TodayReply> {
+export async function listToday(date: string | undefined, shift?: number): Promise<TodayListReply> {
   const today = todayInIndia();
   const day = date ?? today;
   const [{ regs, checkins }, settings] = await Promise.all([readDay(day), getSettings(['ShiftLabels'])]);
@@ -116,5 +116,5 @@ export async function listToday(date: string | undefined, shift?: number): Promi
   const items = (shift ? all.filter((r) => r.shift === shift) : all).sort(rowOrder);
   const counts = { expected: 0, arrived: 0, billed: 0, 'no-show': 0, total: items.length };
   for (const r of items) counts[r.status]++;
-  return { date: day, shift: shift ?? null, counts, items };
+  return { date: day, today, shift: shift ?? null, counts, items };
 }

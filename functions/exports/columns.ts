@@ -67,6 +67,7 @@ export const INVOICE_COLUMNS: readonly Column<InvoiceResponse>[] = [
   { header: 'Rate (Rs/kg)', value: (b) => b.pricePerUnit },
   { header: 'Total (Rs)', value: (b) => b.totalAmount },
   { header: 'Payment mode', value: (b) => b.paymentMode },
+  { header: 'UPI reference', value: (b) => text(b.upiRef) },
   { header: 'Status', value: (b) => b.status },
   { header: 'Cancelled on', value: (b) => (b.cancelledOn ? indiaTime(b.cancelledOn) : null) },
   { header: 'Credit note', value: (b) => text(b.creditNoteNumber) },
@@ -95,6 +96,10 @@ export const TODAY_COLUMNS: readonly Column<TodayRow>[] = [
   { header: 'Bill number', value: (r) => text(r.invoiceNumber) },
 ];
 
+/** An online bill of a day close: 'INV2627-000004 Rs 1200.5 UPI 412345678901' ('UPI none' when none was given). */
+const onlinePayment = (o: DayCloseView['onlinePayments'][number]) =>
+  `${o.invoiceNumber} Rs ${o.amount} UPI ${o.upiRef || 'none'}`;
+
 /** Each seller's day close of a day. Amounts in rupees. */
 export const DAY_CLOSE_COLUMNS: readonly Column<DayCloseView>[] = [
   { header: 'Day', value: (d) => d.date },
@@ -104,6 +109,7 @@ export const DAY_CLOSE_COLUMNS: readonly Column<DayCloseView>[] = [
   { header: 'Kg', value: (d) => d.kg },
   { header: 'Cash (Rs)', value: (d) => d.cashAmount },
   { header: 'Online (Rs)', value: (d) => d.onlineAmount },
+  { header: 'Online bills (UPI reference)', value: (d) => text(d.onlinePayments.map(onlinePayment).join('; ')) },
   { header: 'Kg by crop', value: (d) => text(d.crops.map((c) => `${c.cropName}: ${c.kg}`).join('; ')) },
   { header: 'Counted (Rs)', value: (d) => d.counted ?? null },
   { header: 'Difference (Rs)', value: (d) => d.difference ?? null },

@@ -93,6 +93,7 @@ export function toResponse(i: InvoiceItem, view: BillView, names?: Map<number, s
       : {}),
     ...(view === 'staff' && i.verifyToken ? { verifyToken: i.verifyToken } : {}),
     ...(view === 'staff' && i.aboveRequest ? { aboveRequest: i.aboveRequest } : {}),
+    ...(view === 'staff' && i.upiRef ? { upiRef: i.upiRef } : {}),
   };
 }
 

@@ -228,6 +228,7 @@ export function cancelItems(w: CancelWrite): { items: TransactItems; at: CancelP
           grams: inv.quantityGrams,
           paise: inv.totalPaise,
           paymentMode: inv.paymentMode,
+          invoiceNumber: inv.invoiceNumber,
           cropID: inv.cropID,
         }),
       )

@@ -57,6 +57,11 @@ export function viewOf(d: store.SellerDayItem): DayCloseView {
     cashAmount: paiseToRupees(d.cashPaise),
     onlineAmount: paiseToRupees(d.onlinePaise),
     crops: d.crops.map((c) => ({ cropID: c.cropID, cropName: c.cropName, cropNameHi: c.cropNameHi, kg: gramsToKg(c.grams) })),
+    onlinePayments: d.online.map((o) => ({
+      invoiceNumber: o.invoiceNumber,
+      amount: paiseToRupees(o.paise),
+      upiRef: o.upiRef ?? '',
+    })),
     revision: d.revision,
     ...(d.closedAt
       ? {

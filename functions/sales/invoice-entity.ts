@@ -47,6 +47,8 @@ export interface InvoiceItem {
   pricePaise: number;
   totalPaise: number;
   paymentMode: PaymentMode;
+  /** Online payments: the UPI reference or its last digits, as the clerk typed them (absent when none was given). */
+  upiRef?: string;
   createdByUserId: number;
   createdByName: string;
   createdOn: string;
@@ -130,6 +132,7 @@ export const invoiceEntity = defineEntity<InvoiceItem>()({
     'pricePaise',
     'totalPaise',
     'paymentMode',
+    'upiRef',
     'createdByUserId',
     'createdByName',
     'createdOn',

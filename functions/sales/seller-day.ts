@@ -12,6 +12,8 @@ import { queryAll } from '../lib/query';
  *     bills, grams, cashPaise, onlinePaise     the day's figures, kept by ADD in each sale's and each
  *                                              credit note's own transaction (never recomputed)
  *     g#<cropID>, n#<cropID>, h#<cropID>       grams by crop, the crop's English and Hindi names
+ *     o#<invoiceNumber>                        an online bill: { paise, upiRef? } (set by its sale, removed by its
+ *                                              cancellation while the day is open, like the figures)
  *     revision                                 +1 with every change of the figures (a close names what it saw)
  *     closedAt, closedBy, closedByName, denominations, countedPaise, differencePaise, note    the close
  *     history                                  earlier closes undone by an admin, with the reason
@@ -47,6 +49,8 @@ export interface SellerDayItem {
   onlinePaise: number;
   revision: number;
   crops: { cropID: number; cropName: string; cropNameHi: string; grams: number }[];
+  /** The online bills, by number. */
+  online: { invoiceNumber: string; paise: number; upiRef?: string }[];
   closedAt?: string;
   closedBy?: number;
   closedByName?: string;
@@ -73,6 +77,17 @@ export function sellerDayOf(raw: Record<string, unknown>): SellerDayItem {
     })
     .filter((c) => c.grams !== 0)
     .sort((a, b) => a.cropName.localeCompare(b.cropName) || a.cropID - b.cropID);
+  const online = Object.keys(raw)
+    .filter((k) => k.startsWith(ONLINE_PREFIX))
+    .map((k) => {
+      const v = (raw[k] ?? {}) as { paise?: unknown; upiRef?: unknown };
+      return {
+        invoiceNumber: k.slice(ONLINE_PREFIX.length),
+        paise: num(v.paise),
+        ...(typeof v.upiRef === 'string' && v.upiRef ? { upiRef: v.upiRef } : {}),
+      };
+    })
+    .sort((a, b) => a.invoiceNumber.localeCompare(b.invoiceNumber));
   return {
     day: String(raw.day ?? String(raw.pk).slice(SELLER_DAY_PREFIX.length)),
     userID: num(raw.userID ?? String(raw.sk).slice(1)),
@@ -83,6 +98,7 @@ export function sellerDayOf(raw: Record<string, unknown>): SellerDayItem {
     onlinePaise: num(raw.onlinePaise),
     revision: num(raw.revision),
     crops,
+    online,
     ...(typeof raw.closedAt === 'string'
       ? {
           closedAt: raw.closedAt,
@@ -109,6 +125,7 @@ export const emptySellerDay = (day: string, userID: number, sellerName: string):
   onlinePaise: 0,
   revision: 0,
   crops: [],
+  online: [],
   history: [],
 });
 
@@ -117,11 +134,16 @@ export interface DayFigures {
   grams: number;
   paise: number;
   paymentMode: PaymentMode;
+  /** The bill's number: an online bill is listed by it on the day. */
+  invoiceNumber: string;
+  /** An online bill's UPI reference, when given. */
+  upiRef?: string;
   cropID: number;
   cropName: string;
   cropNameHi?: string;
 }
 
+const ONLINE_PREFIX = 'o#';
 const payAttr = (mode: PaymentMode) => (mode === 'Online' ? 'onlinePaise' : 'cashPaise');
 
 /**
@@ -130,11 +152,12 @@ const payAttr = (mode: PaymentMode) => (mode === 'Online' ? 'onlinePaise' : 'cas
  */
 export function saleDayUpdate(day: string, seller: { userID: number; name: string }, f: DayFigures): TransactItem {
   const hi = f.cropNameHi ? ', #h = :hi' : '';
+  const online = f.paymentMode === 'Online' ? ', #o = :o' : '';
   return {
     Update: {
       TableName: tableName(),
       Key: sellerDayKey(day, seller.userID),
-      UpdateExpression: `ADD bills :one, grams :g, #pay :p, #g :g, revision :one SET #type = :type, #day = :day, userID = :uid, sellerName = :sn, #n = :cn${hi}`,
+      UpdateExpression: `ADD bills :one, grams :g, #pay :p, #g :g, revision :one SET #type = :type, #day = :day, userID = :uid, sellerName = :sn, #n = :cn${hi}${online}`,
       ConditionExpression: 'attribute_not_exists(closedAt)',
       ExpressionAttributeNames: {
         '#pay': payAttr(f.paymentMode),
@@ -143,6 +166,7 @@ export function saleDayUpdate(day: string, seller: { userID: number; name: strin
         '#type': 'type',
         '#day': 'day',
         ...(hi ? { '#h': `h#${f.cropID}` } : {}),
+        ...(online ? { '#o': `${ONLINE_PREFIX}${f.invoiceNumber}` } : {}),
       },
       ExpressionAttributeValues: {
         ':one': 1,
@@ -154,6 +178,7 @@ export function saleDayUpdate(day: string, seller: { userID: number; name: strin
         ':sn': seller.name,
         ':cn': f.cropName,
         ...(hi ? { ':hi': f.cropNameHi } : {}),
+        ...(online ? { ':o': { paise: f.paise, ...(f.upiRef ? { upiRef: f.upiRef } : {}) } } : {}),
       },
       ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
     },
@@ -164,15 +189,20 @@ export function saleDayUpdate(day: string, seller: { userID: number; name: strin
 export function cancelDayUpdate(
   day: string,
   userID: number,
-  f: Omit<DayFigures, 'bills' | 'cropName' | 'cropNameHi'>,
+  f: Omit<DayFigures, 'bills' | 'cropName' | 'cropNameHi' | 'upiRef'>,
 ): TransactItem {
+  const online = f.paymentMode === 'Online';
   return {
     Update: {
       TableName: tableName(),
       Key: sellerDayKey(day, userID),
-      UpdateExpression: 'ADD bills :minus, grams :g, #pay :p, #g :g, revision :one, cancelledBills :one',
+      UpdateExpression: `ADD bills :minus, grams :g, #pay :p, #g :g, revision :one, cancelledBills :one${online ? ' REMOVE #o' : ''}`,
       ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(closedAt)',
-      ExpressionAttributeNames: { '#pay': payAttr(f.paymentMode), '#g': `g#${f.cropID}` },
+      ExpressionAttributeNames: {
+        '#pay': payAttr(f.paymentMode),
+        '#g': `g#${f.cropID}`,
+        ...(online ? { '#o': `${ONLINE_PREFIX}${f.invoiceNumber}` } : {}),
+      },
       ExpressionAttributeValues: { ':minus': -1, ':one': 1, ':g': -f.grams, ':p': -f.paise },
       ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
     },

@@ -93,4 +93,4 @@ export const CHECKIN_REFUSALS = [
 ] as const;
 export type CheckinRefusal = (typeof CHECKIN_REFUSALS)[number];
 
-export type { TodayRow, TodayReply, CheckinReply, QueueReply, ServeReply } from './replies/counter';
+export type { TodayRow, TodayListReply, TodayReply, CheckinReply, QueueReply, ServeReply } from './replies/counter';

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { QTY_CLAMP } from '../crop-rules';
+import { westernDigits } from '../typed-numbers';
 import { queryBool, queryId } from './common';
 
 /**
@@ -64,7 +65,26 @@ const positiveId = (label: string) =>
       .max(1e12, `${label} is too large`),
   );
 
-export const MakeSaleInput = z.object({
+/**
+ * A UPI payment's reference (docs/product-rules.md#an-online-payment-carries-its-upi-reference): the 12-digit
+ * number the payer's app shows (UTR / RRN). The counter may keep only its last digits, at least UPI_REF_MIN.
+ * Optional: an online payment that is no UPI payment has none.
+ */
+export const UPI_REF_LENGTH = 12;
+export const UPI_REF_MIN = 4;
+export const UPI_REF_RE = new RegExp(`^\\d{${UPI_REF_MIN},${UPI_REF_LENGTH}}$`);
+/** The digits of a UPI reference as people type it: spaces and hyphens between groups dropped, Devanagari digits read. */
+export const upiRefOf = (typed: string) => westernDigits(typed).replace(/[\s-]/g, '');
+export const UPI_REF_MESSAGE = `UPI reference: ${UPI_REF_MIN} to ${UPI_REF_LENGTH} digits (its last digits, or all ${UPI_REF_LENGTH})`;
+
+const upiRef = z.preprocess(
+  (v) =>
+    v === undefined || v === null || (typeof v === 'string' && !v.trim()) ? undefined : typeof v === 'string' ? upiRefOf(v) : v,
+  z.string({ error: UPI_REF_MESSAGE }).regex(UPI_REF_RE, UPI_REF_MESSAGE).optional(),
+);
+
+/** The sale's fields; MakeSaleInput adds the check between them. */
+const SaleFields = z.object({
   /** The farmer linked to the registration (0 / null / absent when the registration is not linked). */
   farmerID: z.preprocess(
     (v) => (v === undefined || v === null || v === '' || v === 0 ? undefined : typeof v === 'string' ? Number(v) : v),
@@ -107,6 +127,13 @@ export const MakeSaleInput = z.object({
    * Refused for sellers; recorded on the bill.
    */
   overRequested: z.boolean({ error: 'overRequested must be true or false' }).optional().default(false),
+  /** Online payments only: the UPI reference, or its last digits. */
+  upiRef,
+});
+
+export const MakeSaleInput = SaleFields.refine((sale) => !sale.upiRef || sale.paymentMode === 'Online', {
+  path: ['upiRef'],
+  message: 'A UPI reference goes with an online payment only',
 });
 export type MakeSaleInput = z.infer<typeof MakeSaleInput>;
 export type MakeSaleForm = z.input<typeof MakeSaleInput>;

@@ -156,7 +156,7 @@ export const AREA_REACH: Record<string, string[]> = {
   'audit-archive': [],
   auth: [],
   cms: ['home/content-store'],
-  counter: ['registrations/registration-entity', 'sales/invoice-entity'],
+  counter: ['registrations/registration-entity', 'sales/invoice-entity', 'sales/sale-clock', 'sales/seller-day'],
   crops: [],
   dashboard: ['crops/crop-entity', 'sales/invoice-entity'],
   exports: ['counter/today-list', 'registrations/list', 'sales/day-close', 'sales/invoice-search'],

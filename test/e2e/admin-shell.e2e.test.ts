@@ -257,8 +257,8 @@ describe('admin shell', () => {
   it('gives a seller only the counter sections', async () => {
     await e2e.submitSignIn(page, SELLER_EMAIL, 'seller-pass-2');
     // A seller signs in to the counter screen (docs/product-rules.md#after-sign-in-staff-land-on-their-work).
-    await page.waitForURL((u) => u.pathname === '/admin/registrations');
-    await page.getByRole('heading', { name: 'Registrations' }).waitFor();
+    await page.waitForURL((u) => u.pathname === '/admin/today');
+    await page.getByRole('heading', { name: 'Today at the counter' }).waitFor();
     // Public pages open in Hindi until the visitor picks a language; the admin area in English.
     await page.goto(url('/'));
     await page.getByRole('link', { name: 'प्रशासन' }).click();

@@ -220,13 +220,15 @@ describe('the counter at 1280 px in English', () => {
     await shot(page, 'refused-1280-en', false);
   });
 
-  it('asks for the row when Enter matches several farmers or none', async () => {
+  it('checks in nobody for a name, and asks for the row', async () => {
     const search = searchOf(page);
     await search.fill('Farmer');
     await search.press('Enter');
     const hint = page.getByTestId('checkin-hint');
     await hint.waitFor();
-    expect(await hint.textContent()).toContain('Several or no farmers match: press Check in on the row');
+    expect(await hint.textContent()).toMatch(
+      /^Farmers shown: \d+\. Enter checks in only a scanned letter, a registration number/,
+    );
     await shot(page, 'enter-several-1280-en', false);
     await search.fill('');
   });
@@ -254,13 +256,24 @@ describe('the counter at 1280 px in English', () => {
     await other.ctx.close();
   });
 
-  it('offers no Check in on a day other than today', async () => {
-    await page.locator('input[name="todayDate"]').fill(appointmentDay);
-    await rowOf(page, later.id).waitFor();
-    await expect.poll(() => page.getByRole('button', { name: 'Check in' }).count()).toBe(0);
-    await shot(page, 'other-day-no-checkin-1280-en', false);
-    await page.locator('input[name="todayDate"]').fill('');
+  it('offers no Check in on a day other than today, and says so', async () => {
+    // The counter's today is the day before the letters' day for a moment: their day is another day's list.
+    const dayBefore = new Date(Date.parse(`${appointmentDay}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+    setCounterClock(() => new Date(`${dayBefore}T10:00:00+05:30`));
+    try {
+      await page.reload();
+      await expect.poll(() => page.locator('input[name="todayDate"]').inputValue()).toBe(dayBefore);
+      await page.locator('input[name="todayDate"]').fill(appointmentDay);
+      await rowOf(page, later.id).waitFor();
+      await page.getByTestId('today-not-today').waitFor();
+      await expect.poll(() => page.getByRole('button', { name: 'Check in' }).count()).toBe(0);
+      await shot(page, 'other-day-no-checkin-1280-en', false);
+    } finally {
+      setCounterClock(() => new Date(`${appointmentDay}T10:00:00+05:30`));
+    }
+    await page.getByRole('button', { name: 'Back to today' }).click();
     await rowOf(page, later.id).getByRole('button', { name: 'Check in' }).waitFor();
+    await expect.poll(() => page.locator('input[name="todayDate"]').inputValue()).toBe(appointmentDay);
   });
 });
 
@@ -313,7 +326,7 @@ describe('the counter at 360 px in Hindi', () => {
 
     await search.fill('किसान नहीं');
     await search.press('Enter');
-    await expect.poll(() => page.getByTestId('checkin-hint').textContent()).toContain('कई किसान मिले या कोई नहीं');
+    await expect.poll(() => page.getByTestId('checkin-hint').textContent()).toContain('इस सूची का कोई किसान मेल नहीं खाता');
     await shot(page, 'enter-no-match-360-hi', false);
 
     // A new browser has no counter name: its first Issue asks for one.

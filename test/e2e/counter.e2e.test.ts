@@ -105,14 +105,14 @@ describe('signing in', () => {
     await shot(page, 'signin-admin-dashboard-1280-en');
   });
 
-  it('lands a seller on the Registrations screen', async () => {
+  it('lands a seller on Today at the counter', async () => {
     const ctx = await e2e.browser.newContext({ viewport: DESKTOP, timezoneId: 'Asia/Kolkata' });
     const p = await newPage(ctx);
     await signIn(p, SELLER.email, SELLER.password);
-    expect(new URL(p.url()).pathname).toBe('/admin/registrations');
-    await p.getByRole('heading', { name: 'Registrations' }).waitFor();
-    await rowOf(p, farmer.id).waitFor();
-    await shot(p, 'signin-seller-registrations-1280-en');
+    expect(new URL(p.url()).pathname).toBe('/admin/today');
+    await p.getByRole('heading', { name: 'Today at the counter' }).waitFor();
+    await p.getByTestId('today-day').waitFor();
+    await shot(p, 'signin-seller-today-1280-en');
     await ctx.close();
   });
 });

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { parse } from 'csv-parse/sync';
 import { QueryCommand } from '@functions/lib/dynamo-commands';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { docClient, tableName } from '@functions/lib/aws';
@@ -272,6 +273,90 @@ describe('the figures of a seller-day', () => {
     const r = await close(past, { date: yesterday });
     expect(r.status, r.text).toBe(201);
     expect(r.json).toMatchObject({ date: yesterday, status: 'closed', bills: 0, counted: 0, difference: 0 });
+  });
+});
+
+describe('online bills and their UPI references', () => {
+  const exportOf = (kind: string, query: Record<string, string>, token: string) =>
+    api.call('GET', `/api/export/${kind}`, { token, query });
+  const csvOf = (text: string) => parse(text, { bom: true }) as string[][];
+
+  it('keeps each online bill’s reference on the bill and on its seller’s day, through a cancellation, the close and the exports', async () => {
+    const seller = await newSeller();
+    const sale = async (paymentMode: 'Cash' | 'Online', upiRef?: string) => {
+      const reg = await register('Wheat');
+      const r = await api.call('POST', '/api/sales/make', {
+        token: seller.token,
+        body: { ...saleBody(reg, paymentMode), ...(upiRef === undefined ? {} : { upiRef }) },
+      });
+      expect(r.status, r.text).toBe(201);
+      return r.json as { invoiceNumber: string; invoiceID: number; totalAmount: number };
+    };
+    const full = await sale('Online', '4123 4567 8901');
+    const last4 = await sale('Online', '8901');
+    const none = await sale('Online');
+    const cancelled = await sale('Online', '556677');
+    await sale('Cash');
+
+    // The bill keeps the digits for staff; the public view (no sign-in) shows no reference.
+    const staffBill = await api.call('GET', `/api/invoices/by-number/${full.invoiceNumber}`, { token: tokens.admin });
+    expect(staffBill.json.upiRef).toBe('412345678901');
+    const publicBill = await api.call('GET', `/api/invoices/by-number/${full.invoiceNumber}`);
+    expect(publicBill.status, publicBill.text).toBe(200);
+    expect(publicBill.text).not.toContain('412345678901');
+
+    const cancel = await api.call('POST', `/api/invoices/${cancelled.invoiceID}/cancel`, {
+      token: tokens.admin,
+      body: { reason: 'Paid twice by mistake' },
+    });
+    expect(cancel.status, cancel.text).toBe(201);
+
+    const day = await dayOf(seller);
+    expect(day.onlinePayments).toEqual(
+      [
+        { invoiceNumber: full.invoiceNumber, amount: full.totalAmount, upiRef: '412345678901' },
+        { invoiceNumber: last4.invoiceNumber, amount: last4.totalAmount, upiRef: '8901' },
+        { invoiceNumber: none.invoiceNumber, amount: none.totalAmount, upiRef: '' },
+      ].sort((x, y) => x.invoiceNumber.localeCompare(y.invoiceNumber)),
+    );
+    expect(round2(day.onlinePayments.reduce((s: number, o: { amount: number }) => s + o.amount, 0))).toBe(day.onlineAmount);
+
+    const closed = await close(seller, { revision: day.revision });
+    expect(closed.status, closed.text).toBe(201);
+    expect(closed.json.onlinePayments).toEqual(day.onlinePayments);
+
+    // The day close's export lists them; the bills' export has a column of its own.
+    const [header, ...rows] = csvOf((await exportOf('day-close', { format: 'csv', date: today() }, seller.token)).text);
+    expect(rows).toHaveLength(1);
+    const listed = rows[0]![header!.indexOf('Online bills (UPI reference)')];
+    expect(listed).toContain(`${full.invoiceNumber} Rs ${full.totalAmount} UPI 412345678901`);
+    expect(listed).toContain(`${none.invoiceNumber} Rs ${none.totalAmount} UPI none`);
+    expect(listed).not.toContain(cancelled.invoiceNumber);
+    const bills = await exportOf('invoices', { format: 'csv', createdBy: String(seller.userID) }, tokens.admin);
+    const [billHeader, ...billRows] = csvOf(bills.text);
+    const refColumn = billHeader!.indexOf('UPI reference');
+    expect(refColumn).toBeGreaterThan(billHeader!.indexOf('Payment mode'));
+    const refs = billRows.map((r) => r[refColumn]).sort();
+    expect(refs).toEqual(['', '', '412345678901', '556677', '8901'].sort());
+  });
+
+  it('refuses a reference with a cash payment, and one of fewer than 4 or more than 12 digits, with a clear 400', async () => {
+    const seller = await newSeller();
+    const reg = await register('Wheat');
+    for (const [paymentMode, upiRef, says] of [
+      ['Cash', '8901', 'A UPI reference goes with an online payment only'],
+      ['Online', '123', 'UPI reference: 4 to 12 digits'],
+      ['Online', '4123456789012', 'UPI reference: 4 to 12 digits'],
+      ['Online', 'UTR8901', 'UPI reference: 4 to 12 digits'],
+    ] as const) {
+      const r = await api.call('POST', '/api/sales/make', {
+        token: seller.token,
+        body: { ...saleBody(reg, paymentMode), upiRef },
+      });
+      expect(r.status, `${paymentMode} ${upiRef}: ${r.text}`).toBe(400);
+      expect(r.text).toContain(says);
+    }
+    expect((await billsOf(seller)).length).toBe(0);
   });
 });
 

@@ -32,8 +32,12 @@ export const TodayRowReply = z.strictObject({
 });
 export type TodayRow = z.infer<typeof TodayRowReply>;
 
-export const TodayReply = z.strictObject({
+/** The rows of one India day (GET /api/today's list, and the Today export). */
+export const TodayListReply = z.strictObject({
+  /** The day listed: the one asked for, else today. */
   date: z.string(),
+  /** Today in India, by the counter's clock: only today's list checks farmers in. */
+  today: z.string(),
   shift: z.number().nullable(),
   counts: z.strictObject({
     expected: z.number(),
@@ -43,6 +47,16 @@ export const TodayReply = z.strictObject({
     total: z.number(),
   }),
   items: z.array(TodayRowReply),
+});
+export type TodayListReply = z.infer<typeof TodayListReply>;
+
+/**
+ * GET /api/today: the day's list, and whether the caller's own day of sales is closed now (docs/product-rules.md,
+ * "The counter says which day it shows and whether the seller's day is closed"): then a sale would be refused,
+ * so the screen says so before the clerk fills the sale.
+ */
+export const TodayReply = TodayListReply.extend({
+  dayClosed: z.strictObject({ date: z.string(), closedAt: z.string(), closedByName: z.string() }).nullable(),
 });
 export type TodayReply = z.infer<typeof TodayReply>;
 

@@ -41,6 +41,11 @@ export const DayCloseView = z.strictObject({
   cashAmount: z.number(),
   onlineAmount: z.number(),
   crops: z.array(z.strictObject({ cropID: z.number(), cropName: z.string(), cropNameHi: z.string(), kg: z.number() })),
+  /**
+   * The day's online bills by number, with the amount and the UPI reference ('' when none was given), to check
+   * against the UPI statement: those cancelled while the day was open are gone, as from the figures.
+   */
+  onlinePayments: z.array(z.strictObject({ invoiceNumber: z.string(), amount: z.number(), upiRef: z.string() })),
   /** Changes with every sale and cancellation counted: a close names the revision it saw. */
   revision: z.number(),
   closedAt: z.string().optional(),

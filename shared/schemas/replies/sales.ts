@@ -54,6 +54,8 @@ export const InvoiceReply = z.strictObject({
   /** Rupees. */
   totalAmount: z.number(),
   paymentMode: z.enum(PAYMENT_MODES),
+  /** Staff only: an online payment's UPI reference or its last digits, when the clerk gave it. */
+  upiRef: z.string().optional(),
   /**
    * Staff only: present when an admin sold more than the registration asked for (or than the crop's maximum),
    * with what was asked (in kg) and who allowed it.

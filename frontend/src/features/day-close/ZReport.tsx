@@ -61,6 +61,8 @@ export function ZReport({ report, layout }: { report: DayCloseListReply; layout:
 
   const totals = dayTotals(report.items);
   const printedAt = formatDateTime(new Date().toISOString(), lang);
+  const onlineBills = (d: DayCloseView) =>
+    d.onlinePayments.map((o) => `${o.invoiceNumber} ${rupees(o.amount)} UPI ${o.upiRef || t('counterDesk.noRef')}`).join('; ');
   const crops = (d: DayCloseView) =>
     d.crops.map((c) => `${cropLabel(c, lang)} ${kgText(c.kg)} ${t('dayClose.kgUnit')}`).join(', ');
 
@@ -117,6 +119,11 @@ export function ZReport({ report, layout }: { report: DayCloseListReply; layout:
           {d.crops.length > 0 && <Box sx={{ fontSize: '0.9em' }}>{crops(d)}</Box>}
           <Line label={t('dayClose.cash')}>{rupees(d.cashAmount)}</Line>
           <Line label={t('dayClose.online')}>{rupees(d.onlineAmount)}</Line>
+          {d.onlinePayments.length > 0 && (
+            <Box sx={{ fontSize: '0.85em', overflowWrap: 'anywhere' }} data-testid="z-online-bills">
+              {onlineBills(d)}
+            </Box>
+          )}
           {d.denominations &&
             NOTE_VALUES.filter((v) => d.denominations![noteKey(v)] > 0).map((v) => (
               <Line key={v} label={`₹${v} × ${d.denominations![noteKey(v)]}`}>
@@ -176,6 +183,11 @@ export function ZReport({ report, layout }: { report: DayCloseListReply; layout:
               <Box component="td" sx={cell}>
                 {d.sellerName}
                 {d.crops.length > 0 && <Box sx={{ fontSize: '0.85em' }}>{crops(d)}</Box>}
+                {d.onlinePayments.length > 0 && (
+                  <Box sx={{ fontSize: '0.85em' }} data-testid="z-online-bills">
+                    {t('dayClose.online')}: {onlineBills(d)}
+                  </Box>
+                )}
                 {d.note && <Box sx={{ fontSize: '0.85em', fontStyle: 'italic' }}>{d.note}</Box>}
               </Box>
               <Box component="td" sx={cell}>

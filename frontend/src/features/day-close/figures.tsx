@@ -60,6 +60,49 @@ export function DayFigures({ day }: { day: DayCloseView }) {
           ))}
         </Box>
       )}
+      <OnlineBills day={day} />
+    </Box>
+  );
+}
+
+/**
+ * The day's online bills with their UPI references (docs/product-rules.md#an-online-payment-carries-its-upi-reference),
+ * to check against the UPI statement; those without one are counted above the list.
+ */
+function OnlineBills({ day }: { day: DayCloseView }) {
+  const { t } = useTranslation();
+  if (!day.onlinePayments.length) return null;
+  const missing = day.onlinePayments.filter((o) => !o.upiRef).length;
+  return (
+    <Box sx={{ mt: 1.5 }} data-testid="day-online-bills">
+      <Typography variant="subtitle2" component="h3">
+        {t('counterDesk.onlineBills')}
+      </Typography>
+      {missing > 0 && (
+        <Typography variant="body2" color="warning.dark">
+          {t('counterDesk.withoutRef', { count: missing })}
+        </Typography>
+      )}
+      <Box component="table" sx={{ borderCollapse: 'collapse', '& th, & td': { pr: 2, py: 0.25, textAlign: 'left' } }}>
+        <thead>
+          <tr>
+            <th>{t('counterDesk.bill')}</th>
+            <th>{t('counterDesk.amount')}</th>
+            <th>{t('counterDesk.upiRef')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {day.onlinePayments.map((o) => (
+            <tr key={o.invoiceNumber}>
+              <td>{o.invoiceNumber}</td>
+              <td>{rupees(o.amount)}</td>
+              <Box component="td" sx={o.upiRef ? { fontVariantNumeric: 'tabular-nums' } : { color: 'warning.dark' }}>
+                {o.upiRef || t('counterDesk.noRef')}
+              </Box>
+            </tr>
+          ))}
+        </tbody>
+      </Box>
     </Box>
   );
 }

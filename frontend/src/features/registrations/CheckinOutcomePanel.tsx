@@ -11,6 +11,10 @@ import { cropLabel } from '@shared/crop-names';
 import type { CheckinReply } from '@shared/schemas/counter';
 import { translate } from '@web/lib/i18n/lite';
 import { kolkataDateTime } from '@shared/kolkata-date-time';
+import { indiaDay } from '@shared/india-day';
+
+/** A day in words in Hindi and English, as the slip prints everything: '30 नवंबर 2026 / 30 November 2026'. */
+const bothDays = (day: string | null) => (day ? `${indiaDay(day, 'hi').date} / ${indiaDay(day, 'en').date}` : '');
 
 export type CheckinOutcome =
   | { kind: 'done'; reply: CheckinReply }
@@ -83,7 +87,7 @@ function TokenSlip({ reply, forPrint = false }: { reply: CheckinReply; forPrint?
       <Typography variant="body2">{kolkataDateTime(reply.arrivedAt, 'en')}</Typography>
       {reg.otherDay && (
         <Typography variant="body2" sx={{ fontWeight: 700 }}>
-          {both('queue.slipOtherDay')} ({reg.appointmentDate})
+          {both('queue.slipOtherDay')} ({bothDays(reg.appointmentDate)})
         </Typography>
       )}
     </Box>

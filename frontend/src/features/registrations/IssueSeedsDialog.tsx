@@ -41,7 +41,8 @@ export function IssueSeedsDialog({ row, onClose, onIssued }: IssueSeedsDialogPro
   const sale = useMutation({ mutationFn: makeSale });
 
   const issue = async (body: MakeSaleForm, total: string) => {
-    const mode = body.paymentMode === 'Online' ? t('issueSeeds.online') : t('issueSeeds.cash');
+    const paidBy = body.paymentMode === 'Online' ? t('issueSeeds.online') : t('issueSeeds.cash');
+    const mode = body.upiRef ? t('counterDesk.upiInConfirm', { mode: paidBy, ref: body.upiRef }) : paidBy;
     if (!window.confirm(t('issueSeeds.confirm', { total, mode }))) return;
     setSaleError('');
     try {

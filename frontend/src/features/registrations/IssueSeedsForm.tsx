@@ -15,7 +15,14 @@ import { cropLabel } from '@shared/crop-names';
 import { QTY_CLAMP, quantityLabel, saleLimit } from '@shared/crop-rules';
 import { formatRupees } from '@shared/format';
 import type { RegistrationRow } from '@shared/schemas/registration';
-import { DEFAULT_PAYMENT_MODE, type MakeSaleForm, type PaymentMode } from '@shared/schemas/sales';
+import {
+  DEFAULT_PAYMENT_MODE,
+  UPI_REF_LENGTH,
+  UPI_REF_RE,
+  upiRefOf,
+  type MakeSaleForm,
+  type PaymentMode,
+} from '@shared/schemas/sales';
 import { fittingLot } from './fitting-lot';
 import { checkSaleQuantity, unitKg, type QuantityProblem } from './sale-quantity';
 import type { IssueLots } from './use-issue-lots';
@@ -48,6 +55,7 @@ export function IssueSeedsForm({ row, crop, lots, isAdmin, busy, error, onIssue,
   const [qty, setQty] = useState(String(initialCount));
   const [mode, setMode] = useState<PaymentMode>(DEFAULT_PAYMENT_MODE);
   const [override, setOverride] = useState(false);
+  const [upiTyped, setUpiTyped] = useState('');
 
   const rules = crop?.rules ?? null;
   const bagCrop = rules?.unit === 'bag';
@@ -67,7 +75,10 @@ export function IssueSeedsForm({ row, crop, lots, isAdmin, busy, error, onIssue,
       : p.kind === 'overRequest'
         ? t('staffChecks.qtyOverRequest', { max: quantityLabel(p.limit, rules?.unit, lang) })
         : t('staffChecks.qtyOverStock', { kg: kgText(p.remainingKg) });
-  const canIssue = Boolean(lot) && !problem && !busy;
+  // An online payment's UPI reference (docs/product-rules.md#an-online-payment-carries-its-upi-reference): optional, but only digits that can be one.
+  const upiRef = mode === 'Online' ? upiRefOf(upiTyped) : '';
+  const upiInvalid = upiRef !== '' && !UPI_REF_RE.test(upiRef);
+  const canIssue = Boolean(lot) && !problem && !upiInvalid && !busy;
 
   const total = lot ? formatRupees(Math.round(quantityKg * Math.round(lot.pricePerUnit * 100)) / 100) : '';
   const submit = () => {
@@ -81,6 +92,7 @@ export function IssueSeedsForm({ row, crop, lots, isAdmin, busy, error, onIssue,
         bags: count,
         bagSizeKg: bagCrop ? unitKg(rules) : count,
         paymentMode: mode,
+        ...(upiRef ? { upiRef } : {}),
         ...(aboveRequest && isAdmin && override ? { overRequested: true } : {}),
       },
       total,
@@ -155,6 +167,19 @@ export function IssueSeedsForm({ row, crop, lots, isAdmin, busy, error, onIssue,
           <FormControlLabel value="Online" control={<Radio />} label={t('issueSeeds.online')} />
         </RadioGroup>
       </Box>
+      {mode === 'Online' && (
+        <TextField
+          size="small"
+          name="upiRef"
+          label={t('counterDesk.upiRef')}
+          value={upiTyped}
+          onChange={(e) => setUpiTyped(e.target.value)}
+          error={upiInvalid}
+          helperText={upiInvalid ? t('counterDesk.upiRefInvalid') : t('counterDesk.upiRefHelp')}
+          autoComplete="off"
+          slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: UPI_REF_LENGTH + 6 } }}
+        />
+      )}
       {lot && !problem && (
         <Typography data-testid="issue-summary">
           {t('issueSeeds.summary', {

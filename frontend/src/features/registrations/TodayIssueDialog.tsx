@@ -12,7 +12,8 @@ import { useTranslation } from 'react-i18next';
 import { cropLabel } from '@shared/crop-names';
 import type { TodayRow } from '@shared/schemas/counter';
 import type { MakeSaleForm, MakeSaleReply } from '@shared/schemas/sales';
-import { call, errorMessage } from '@web/lib/api';
+import { call } from '@web/lib/api';
+import { isDayClosed, saleRefusalMessage } from '@web/lib/sale-refusal';
 import { sessionHasRole, useSession } from '@web/lib/session';
 import { to } from '@web/paths';
 import { IssueSeedsForm } from './IssueSeedsForm';
@@ -41,7 +42,9 @@ export function TodayIssueDialog({ row, onClose, onIssued }: { row: TodayRow; on
       setSale(await mutation.mutateAsync(body));
       onIssued();
     } catch (e) {
-      setError(errorMessage(e, t('today.failed')));
+      setError(saleRefusalMessage(e, t, t('today.failed')));
+      // A day closed meanwhile: Today reads it again and says so above the list.
+      if (isDayClosed(e)) onIssued();
     }
   };
 

@@ -14,6 +14,7 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
 import QrCodeScannerIcon from '@mui/icons-material/QrCodeScanner';
 import { useTranslation } from 'react-i18next';
 import { cropLabel } from '@shared/crop-names';
@@ -25,12 +26,14 @@ import { ApiError, call, errorMessage } from '@web/lib/api';
 import { loadQueueMessages } from '@web/lib/i18n';
 import { storedCounterName } from '@web/lib/counter-name';
 import { kolkataDateTime } from '@shared/kolkata-date-time';
+import { indiaLongDay } from '@shared/india-day';
 import { ExportButton } from '@web/components/ExportButton';
 import { paths, to } from '@web/paths';
 import { CheckinOutcomePanel, type CheckinOutcome } from './CheckinOutcomePanel';
 import { CounterNameDialog } from './CounterNameDialog';
 import { CounterSettings } from './CounterSettings';
 import { ScanLetterDialog } from './ScanLetterDialog';
+import { DAY_CLOSED_ID, TodayDayHeader } from './TodayDayHeader';
 import { TodayIssueDialog } from './TodayIssueDialog';
 import { checkinOf, enterAction, matchesSearch } from './today-row';
 
@@ -42,8 +45,6 @@ type Refusal = (typeof REFUSALS)[number];
 
 /** How often today's list is read again while the page is open (other counters check in and sell too). */
 const REFRESH_MS = 15_000;
-
-const kolkataToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date());
 
 const listToday = (date: string, shift: number | undefined, signal: AbortSignal) =>
   call('GET /api/today', { query: { date: date || undefined, shift }, signal });
@@ -97,14 +98,19 @@ export default function TodayPage() {
     refetchOnWindowFocus: true,
   });
   const reload = () => void queryClient.invalidateQueries({ queryKey: ['today'] });
-  const isToday = !date || date === kolkataToday();
+  const lang = i18n.language === 'hi' ? 'hi' : 'en';
+  // The day shown, as the server answered it (the box is never empty once the list is in).
+  const shownDay = list.data?.date ?? date;
+  const isToday = list.data ? list.data.date === list.data.today : !date;
+  const dayClosed = list.data?.dayClosed ?? null;
 
   /** Every refusal in the page's language (the server's own words only go to the console). */
   const refusalText = (e: unknown): string => {
     console.warn('counter refusal', e);
     if (!(e instanceof ApiError)) return t('today.refusedOther');
     if (e.code === 'billed' && e.fields?.invoiceNumber) return t('today.billedBill', { invoice: e.fields.invoiceNumber });
-    if (e.code === 'other-day' && e.fields?.appointmentDate) return t('today.otherDayOn', { day: e.fields.appointmentDate });
+    if (e.code === 'other-day' && e.fields?.appointmentDate)
+      return t('today.otherDayOn', { day: indiaLongDay(e.fields.appointmentDate, lang) });
     if (REFUSALS.includes(e.code as Refusal)) return t(`today.refusal.${e.code as Refusal}`);
     if (e.status === 400) return t('today.notALetter');
     return t('today.refusedOther');
@@ -131,8 +137,14 @@ export default function TodayPage() {
 
   const onEnter = () => {
     const action = enterAction(search, list.data?.items ?? []);
-    if (action === 'pick-row') {
-      setOutcome({ kind: 'hint', text: t('today.pickRow') });
+    if ('pick' in action) {
+      // Nobody is checked in: the rows the text matches stay listed for the clerk to pick from.
+      const text = action.mobile
+        ? t(action.pick ? 'counterDesk.sharedMobile' : 'counterDesk.noMobile')
+        : action.pick
+          ? t('counterDesk.pickSome', { count: action.pick })
+          : t('counterDesk.pickNone');
+      setOutcome({ kind: 'hint', text });
       return;
     }
     readyForNextScan();
@@ -142,6 +154,7 @@ export default function TodayPage() {
   const serving = useMutation({ mutationFn: ({ row, at }: { row: TodayRow; at: string }) => serve(row, at) });
   const openIssue = async (row: TodayRow, at = storedCounterName()) => {
     setActionError('');
+    if (dayClosed) return;
     if (!at) {
       setNaming(row);
       return;
@@ -165,6 +178,13 @@ export default function TodayPage() {
 
   return (
     <StaffPage title={t('today.title')}>
+      <TodayDayHeader
+        day={shownDay}
+        isToday={isToday}
+        listed={Boolean(list.data)}
+        dayClosed={dayClosed}
+        onToday={() => setDate('')}
+      />
       <Box
         sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mb: 2 }}
         aria-label={t('today.counts')}
@@ -214,7 +234,7 @@ export default function TodayPage() {
             type="date"
             label={t('today.date')}
             name="todayDate"
-            value={date}
+            value={date || list.data?.date || ''}
             onChange={(e) => setDate(e.target.value)}
             slotProps={{ inputLabel: { shrink: true } }}
             sx={{ width: '11rem' }}
@@ -301,9 +321,20 @@ export default function TodayPage() {
                     </Button>
                   )}
                   {r.status === 'arrived' && (
-                    <Button size="small" variant="contained" disabled={serving.isPending} onClick={() => void openIssue(r)}>
+                    <Button
+                      size="small"
+                      variant="contained"
+                      disabled={serving.isPending || Boolean(dayClosed)}
+                      aria-describedby={dayClosed ? DAY_CLOSED_ID : undefined}
+                      onClick={() => void openIssue(r)}
+                    >
                       {t('today.issue')}
                     </Button>
+                  )}
+                  {r.status === 'arrived' && dayClosed && (
+                    <Typography variant="caption" component="p" color="warning.dark">
+                      {t('counterDesk.dayClosedShort')}
+                    </Typography>
                   )}
                   {r.status === 'billed' && r.invoiceNumber && (
                     <Button size="small" href={to.bill(r.invoiceNumber)} target="_blank" rel="noopener">

@@ -1382,7 +1382,6 @@ export const en = {
     otherDayOn: 'This letter is for {{day}}, not today. Nothing to issue today.',
     refusedOther: 'The farmer could not be checked in. Scan again, or press Check in on the row.',
     notALetter: 'This is not a letter’s code or a registration number. Scan the letter again.',
-    pickRow: 'Several or no farmers match: press Check in on the row',
     counterNameTitle: 'Name this counter',
     counterNameAsk: 'The queue display shows this name when you call a token. Give each computer its own name.',
     save: 'Save',
@@ -1391,6 +1390,29 @@ export const en = {
     cameraBusy: 'The camera is in use by another program. Close it and try again, or type the number.',
     cameraOther: 'The camera could not be opened. Try again, or type the number.',
     latestCheckin: 'Latest check-in',
+  },
+  /** The counter's screens: which day Today shows, Enter that checks in only one farmer named exactly, a closed day, UPI references. */
+  counterDesk: {
+    isToday: 'today',
+    notToday: 'This is another day’s list: farmers are checked in on today’s list only.',
+    backToToday: 'Back to today',
+    dayClosed: 'Your day of sales ({{day}}) is closed: Issue is off until an admin reopens the day on Day close.',
+    dayClosedShort: 'Your day is closed',
+    pickSome:
+      'Farmers shown: {{count}}. Enter checks in only a scanned letter, a registration number or a whole mobile number: press Check in on the right row.',
+    pickNone: 'No farmer of this list matches. Check the number, or scan the letter.',
+    sharedMobile: 'Several farmers of this list have this mobile number: press Check in on the right row.',
+    noMobile: 'No farmer of this list has this mobile number. Type the registration number, or scan the letter.',
+    upiRef: 'UPI reference (UTR)',
+    upiRefHelp:
+      'From the farmer’s payment screen: all 12 digits, or at least the last 4. Leave empty when the payment was not by UPI.',
+    upiRefInvalid: 'Type 4 to 12 digits: the last digits of the UPI reference, or all 12.',
+    upiInConfirm: '{{mode}}, UPI reference {{ref}}',
+    onlineBills: 'Online bills and their UPI references',
+    bill: 'Bill',
+    amount: 'Amount',
+    noRef: 'none given',
+    withoutRef: 'Online bills without a UPI reference: {{count}}',
   },
   queue: {
     title: 'Token queue',
