@@ -52,6 +52,7 @@ export const COPIES: { what: string; pattern: RegExp; use: string }[] = [
 const SIGN_IN_SUBJECTS = new Set([
   'test/e2e/admin-shell.e2e.test.ts',
   'test/e2e/counter.e2e.test.ts',
+  'test/e2e/counter-search.e2e.test.ts',
   'test/e2e/catalogue.e2e.test.ts',
   'test/e2e/settings.e2e.test.ts',
   'test/e2e/public-top-bar.e2e.test.ts',
