@@ -349,7 +349,9 @@ describe('admin shell', () => {
     // Old messages carry the older system's misspelt path: it opens the letter (here an unknown code's error).
     await page.goto(url('/svs-appointment-lettter/ABC123'));
     await page.waitForURL((u) => u.pathname === '/svs/appointment/ABC123');
-    await page.getByText('Unable to load appointment. Please check the link.', { exact: false }).waitFor();
+    // In the site's language, as the rest of the page.
+    const lang = await page.evaluate(() => document.documentElement.lang);
+    await page.getByText(lang === 'hi' ? 'अपॉइंटमेंट पत्र लोड नहीं हो सका' : 'Unable to load appointment').waitFor();
   });
 
   it('shows the public top bar in Hindi by default and switches to English', async () => {
