@@ -7,6 +7,7 @@ import { afterAll, beforeAll, inject } from 'vitest';
 import { startLocalStack, type RunningLocalStack } from '@infra/local/stack';
 import { connectBrowser } from './browser';
 import { checkReply } from './reply-check';
+import { openRegistrations } from './setup-done';
 import { settleAfterEachTest, type StartedWork } from './started-work';
 
 /**
@@ -28,6 +29,11 @@ export interface E2EOptions {
    * counters of new registrations); off by default, as few files look at them.
    */
   streams?: boolean;
+  /**
+   * The product as a fresh install has it: registrations closed until an admin opens them. Otherwise they are
+   * open, as after the first-run setup (./setup-done.ts).
+   */
+  fresh?: boolean;
 }
 
 export interface ContextOptions {
@@ -135,6 +141,7 @@ export function useE2EStack(o: E2EOptions): E2EStack {
       }),
       connectBrowser(),
     ]);
+    if (!o.fresh) await openRegistrations();
   });
 
   afterAll(async () => {

@@ -1344,6 +1344,36 @@ export const en = {
     downloading: 'Downloading…',
     failed: 'The export could not be made. Please try again.',
   },
+  // The admin's first run, settings and audit log (one block, kept together).
+  firstRun: {
+    title: 'Set up the system before farmers register',
+    intro: 'Registrations stay closed until you open them. {{done}} of {{total}} steps done.',
+    done: 'Done',
+    toDo: 'To do',
+    steps: {
+      producer: {
+        title: 'Add a producer',
+        help: 'The farm or grower whose seed you sell (the institute’s own farm too).',
+        action: 'Open Producers',
+      },
+      crop: { title: 'Add a crop', help: 'The crops farmers can register for.', action: 'Open Crops' },
+      lot: {
+        title: 'Add a seed lot',
+        help: 'A lot gives the crop its stock and price per kg; registrations get a date only while stock lasts.',
+        action: 'Open Lots',
+      },
+      counterAddress: {
+        title: 'Set the counter address',
+        help: 'Where farmers come for their seed: printed on every appointment letter.',
+        action: 'Open Settings',
+      },
+      registrationsOpen: {
+        title: 'Open registrations',
+        help: 'Switch on “Registrations open” on the Settings page when the rest is ready.',
+        action: 'Open Settings',
+      },
+    },
+  },
 };
 
 export type Messages = typeof en;
