@@ -756,7 +756,7 @@ export const en = {
     price: 'Price per kg (₹)',
     code: 'Lot code',
     codeHelp: 'Assigned by the server when the lot is saved',
-    codeChoose: 'Choose a producer',
+    codeChoose: 'Shown once the producer and year are chosen; given when the lot is saved',
     filters: 'Filters',
     all: 'All',
     unitsNote: 'All quantities are in kg; 1 quintal = 100 kg.',
@@ -863,7 +863,8 @@ export const en = {
     overPromised: 'Over-promised',
     kg: '{{value}} kg',
     counts: {
-      confirmed: 'Confirmed',
+      confirmed: 'Confirmed, to collect',
+      billed: 'Billed',
       waitlisted: 'Waiting list',
       applied: 'Applied',
       expired: 'Expired',

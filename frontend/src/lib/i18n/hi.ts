@@ -751,7 +751,7 @@ export const hi: Messages = {
     price: 'मूल्य प्रति किलो (₹)',
     code: 'लॉट कोड',
     codeHelp: 'लॉट सहेजने पर सर्वर द्वारा दिया जाता है',
-    codeChoose: 'उत्पादक चुनें',
+    codeChoose: 'उत्पादक और वर्ष चुनने पर दिखेगा; लॉट सहेजने पर दिया जाता है',
     filters: 'फ़िल्टर',
     all: 'सभी',
     unitsNote: 'सभी मात्राएँ किलो में हैं; 1 क्विंटल = 100 किलो।',
@@ -857,7 +857,8 @@ export const hi: Messages = {
     overPromised: 'स्टॉक से अधिक वादा',
     kg: '{{value}} किग्रा',
     counts: {
-      confirmed: 'पक्का',
+      confirmed: 'पक्का, बीज लेना बाकी',
+      billed: 'बिल बना',
       waitlisted: 'प्रतीक्षा सूची',
       applied: 'आवेदन',
       expired: 'समय बीता',
