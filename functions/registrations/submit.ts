@@ -56,11 +56,7 @@ const WAIT_FOR_FIRST_MS = 10_000;
 
 const MSG_OK = 'पंजीकरण सफल / Registration successful';
 
-/**
- * The form switch: off (or never opened: a fresh install) refuses submissions. A lookup that keeps failing is
- * neither: the farmer is asked to submit again in a moment rather than told registrations are closed
- * (docs/product-rules.md#registration-switch-and-settings).
- */
+/** The form switch: off (or never opened) refuses; an unreadable one asks to submit again (docs/product-rules.md#registration-switch-and-settings). */
 export async function assertFormOpen(): Promise<void> {
   let open: boolean;
   try {

@@ -216,7 +216,6 @@ describe('selling seed at the counter', () => {
         'Lot',
         'Crop',
         'Qty (kg)',
-        'Rate',
         'Total',
         'Status',
         'Created by',

@@ -51,6 +51,10 @@ describe('the audit log in words', () => {
         'Appointments per day: 100 → 120; Roles: Seller → Admin, Seller, #9; Active: Yes → No',
     );
     expect(words.value('WeeklyOffDay', '-1')).toBe('None');
+    expect(words.value('kind', 'organisation')).toBe('Organisation');
+    expect(words.value('rules', '{"unit":"bag","bagSizeKg":40,"minQty":1,"maxQty":3,"defaultQty":1}')).toBe(
+      '1–3 bags of 40 kg (default 1)',
+    );
     // In Hindi too.
     const hiWords = auditWords(tIn('hi'));
     expect(changeText(entry([{ field: 'WeeklyOffDay', before: '5', after: '0' }]), hiWords)).toBe(

@@ -61,6 +61,28 @@ export function auditWords(t: TFunction): AuditWords {
       if (name === 'WeeklyOffDay' && numeric)
         return n >= 0 && n <= 6 ? t(`settings.weekdays.${WEEKDAY_KEYS[n]}`) : t('settings.none');
       if (SWITCHES.has(name) && /^(true|false|1|0)$/.test(text)) return yesNo(name, text);
+      if (name === 'kind' && (text === 'person' || text === 'organisation')) return t(`producerKinds.${text}`);
+      if (name === 'rules') {
+        // A crop's quantity choices, as the Crops page words them.
+        try {
+          const r = JSON.parse(text) as {
+            unit?: string;
+            minQty?: number;
+            maxQty?: number;
+            defaultQty?: number;
+            bagSizeKg?: number;
+          };
+          if (r && typeof r === 'object' && (r.unit === 'bag' || r.unit === 'kg'))
+            return t(r.unit === 'bag' ? 'crops.rulesSummaryBag' : 'crops.rulesSummaryKg', {
+              min: r.minQty,
+              max: r.maxQty,
+              def: r.defaultQty,
+              size: r.bagSizeKg,
+            });
+        } catch {
+          // Not the rules' JSON: shown as stored.
+        }
+      }
       if (name === 'roleIds') {
         try {
           const ids = JSON.parse(text) as unknown;

@@ -69,8 +69,20 @@ export function BillsTable({ items, loading, error, showQr, cancelAction }: Bill
         </>
       ),
     },
-    { header: t('bills.rate'), align: 'right', cell: (b) => `₹${formatRupees(b.pricePerUnit)}` },
-    { header: t('bills.total'), align: 'right', sx: noWrap, cell: (b) => `₹${formatRupees(b.totalAmount)}` },
+    {
+      // The rate under the total, as the quintals under the kg: one column less, so the table fits 1280 px.
+      header: t('bills.total'),
+      align: 'right',
+      sx: noWrap,
+      cell: (b) => (
+        <>
+          ₹{formatRupees(b.totalAmount)}
+          <Typography component="span" variant="caption" color="text.secondary" sx={{ display: 'block' }} data-testid="bill-rate">
+            {t('billsTable.ratePerKg', { rate: formatRupees(b.pricePerUnit) })}
+          </Typography>
+        </>
+      ),
+    },
     {
       header: t('bills.status'),
       sx: noWrap,
@@ -96,7 +108,7 @@ export function BillsTable({ items, loading, error, showQr, cancelAction }: Bill
           t('bills.statusIssued')
         ),
     },
-    { header: t('bills.createdBy'), cell: (b) => b.createdByName || '—', sx: { minWidth: 80 } },
+    { header: t('bills.createdBy'), cell: (b) => b.createdByName || '—' },
     {
       header: t('bills.actions'),
       align: 'right',

@@ -1488,13 +1488,16 @@ export const en = {
   },
   producerKinds: {
     kind: 'Kind',
-    person: 'Person (Aadhaar)',
-    organisation: 'Organisation (registration no.)',
+    person: 'Person',
+    organisation: 'Organisation',
     registrationNumber: 'Registration number',
     registrationNumberHelp: 'Of the society, company or farm, e.g. the institute’s own farm code',
     identity: 'Aadhaar / registration no.',
     contactHelp: 'Optional: a mobile, or a landline with its STD code (0512-2533400)',
     searchLabel: 'Search name, contact, address, Aadhaar or registration no.',
+  },
+  billsTable: {
+    ratePerKg: 'at ₹{{rate}}/kg',
   },
 };
 

@@ -1482,12 +1482,15 @@ export const hi: Messages = {
   },
   producerKinds: {
     kind: 'प्रकार',
-    person: 'व्यक्ति (आधार)',
-    organisation: 'संस्था (पंजीकरण संख्या)',
+    person: 'व्यक्ति',
+    organisation: 'संस्था',
     registrationNumber: 'पंजीकरण संख्या',
     registrationNumberHelp: 'समिति, कंपनी या फ़ार्म की, जैसे संस्थान के अपने फ़ार्म का कोड',
     identity: 'आधार / पंजीकरण संख्या',
     contactHelp: 'वैकल्पिक: मोबाइल, या STD कोड सहित लैंडलाइन (0512-2533400)',
     searchLabel: 'नाम, संपर्क, पता, आधार या पंजीकरण संख्या खोजें',
+  },
+  billsTable: {
+    ratePerKg: '₹{{rate}}/किग्रा की दर से',
   },
 };
