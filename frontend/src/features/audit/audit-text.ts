@@ -55,7 +55,7 @@ export function auditWords(t: TFunction): AuditWords {
       const name = base(field);
       const n = Number(text);
       const numeric = text.trim() !== '' && Number.isFinite(n);
-      if (/Grams$/.test(name) && numeric)
+      if (name.endsWith('Grams') && numeric)
         return t('auditText.kg', { value: new Intl.NumberFormat('en-IN', { maximumFractionDigits: 3 }).format(n / 1000) });
       if (name === 'pricePaise' && numeric) return t('auditText.pricePerKg', { value: formatRupees(n / 100) });
       if (name === 'WeeklyOffDay' && numeric)
