@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONFIG_KEYS } from '@shared/config-keys';
 import { adminPostOf, createCrop } from '../fixtures/catalogue';
 import { newAadhaar, newMobile, registerFarmer, testAadhaar, useCrops, validFields } from '../fixtures/registration-helpers';
-import { DESKTOP, shotsOf } from '../support/browser';
+import { DESKTOP, PHONE, shotsOf } from '../support/browser';
 import { useE2EStack } from '../support/e2e';
 
 /**
@@ -64,6 +64,18 @@ describe('an admin setting up an empty system', () => {
       .first()
       .waitFor();
     await visitor.close();
+
+    // In Hindi on a 360 px phone: the same steps, nothing wider than the screen.
+    const phone = await e2e.context({ viewport: PHONE, lang: 'hi', startIn: 'en' });
+    const small = await e2e.adminPage(phone, '/admin');
+    await small.evaluate(() => localStorage.setItem('lang', 'hi'));
+    await small.reload();
+    const hiList = small.getByTestId('setup-checklist');
+    await hiList.getByText('किसानों के पंजीकरण से पहले व्यवस्था तैयार करें').waitFor();
+    await hiList.getByRole('link', { name: 'उत्पादक खोलें' }).waitFor();
+    await expect(small.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).resolves.toBeLessThanOrEqual(0);
+    await shot(small, 'checklist-360-hi');
+    await phone.close();
 
     await list.getByRole('link', { name: 'Open Producers' }).click();
     await page.waitForURL((u) => u.pathname === '/admin/producers');
