@@ -123,6 +123,21 @@ describe('producers', () => {
   });
 });
 
+describe('a burst of the same organisation', () => {
+  it('makes one producer of 12 concurrent creates with one registration number, written differently; the rest get 409', async () => {
+    const spellings = ['UPSS/2009/77', 'upss/2009/77', ' UpSs/2009/77 '];
+    const replies = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        producer({ kind: 'organisation', name: `Seed society ${i}`, registrationNumber: spellings[i % 3] }),
+      ),
+    );
+    expect(replies.map((r) => r.status).sort()).toEqual([201, ...Array(11).fill(409)]);
+    const made = replies.find((r) => r.status === 201)!;
+    const found = await api.call('GET', '/api/producers', { token: tokens.admin, query: { search: 'upss/2009' } });
+    expect(found.json.map((p: { producerID: number }) => p.producerID)).toEqual([made.json.producerID]);
+  });
+});
+
 describe('configuration keys the product reads', () => {
   it('are never deleted (409, the value kept); other keys still are', async () => {
     const token = tokens.super_admin;
