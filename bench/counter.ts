@@ -67,7 +67,7 @@ async function main() {
       }),
       'lot',
     );
-    await setConfig(h, token, { AcceptOtherDays: 'true' });
+    await setConfig(h, token, { AcceptOtherDays: 'true', Is_SVS_Form_On: 'true' });
     const letters: { id: number; year: number; code: string }[] = [];
     for (let i = 0; i < N; i++) {
       const r = await registerFarmer(h, validFields({ cropName: crop.cropName, bagsRequested: 1 }));

@@ -15,7 +15,7 @@
  */
 import './lib/bench-env';
 import { newAadhaar, registerFarmer, useCrops, validFields } from '../test/fixtures/registration-helpers';
-import { call, envNumbers, login, must, percentile, pool, type Reply } from './lib/common';
+import { call, envNumbers, login, must, percentile, pool, setConfig, type Reply } from './lib/common';
 import { benchTarget } from './lib/stand-in';
 
 /**
@@ -95,6 +95,8 @@ async function main() {
     );
     counters.push(await login(h, email, 'counter-password-1'));
   }
+  // A fresh install has registrations closed: opened as an admin does once the catalogue is there.
+  await setConfig(h, root, { Is_SVS_Form_On: 'true' });
   const t0 = performance.now();
   const regs = await pool(N, 20, async (i) => {
     const r = await registerFarmer(

@@ -15,7 +15,9 @@ describe('config keys', () => {
   });
 
   it('uses defaults for missing or unreadable values', () => {
-    expect(readConfig('Is_SVS_Form_On', undefined)).toBe(true);
+    // A fresh install (never saved) and a text that reads as nothing are both closed.
+    expect(readConfig('Is_SVS_Form_On', undefined)).toBe(false);
+    expect(readConfig('Is_SVS_Form_On', 'yes please')).toBe(false);
     expect(readConfig('PerDayLimit', undefined)).toBe(0);
     expect(readConfig('PerDayLimit', 'lots')).toBe(0);
     expect(readConfig('PerDayLimit', ' 40 ')).toBe(40);

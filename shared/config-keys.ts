@@ -122,13 +122,15 @@ function def<T>(d: KeyDef<T>): KeyDef<T> {
 
 export const CONFIG_KEYS = {
   Is_SVS_Form_On: def<boolean>({
-    default: true,
+    // A fresh install starts closed: nobody registers before the catalogue and the counter are set up
+    // (docs/product-rules.md#a-fresh-install-starts-with-registrations-closed-and-a-setup-checklist).
+    default: false,
     public: true,
     // On when the value is '1' or 'true' (any case); anything else means off.
     parse: parseBool,
     format: (v) => (v ? 'true' : 'false'),
     label: 'Registrations open',
-    description: 'Registrations open (true/1) or closed',
+    description: 'Registrations open (true/1) or closed; closed until an admin opens them',
   }),
   PerDayLimit: def<number>({
     default: 0,

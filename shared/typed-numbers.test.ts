@@ -50,6 +50,16 @@ describe('contact numbers that need not be mobiles', () => {
     expect(normalizePhone('98765abcde')).toBe('98765abcde');
   });
 
+  it('keeps a landline a landline: its STD code with the trunk 0, never read as a mobile', () => {
+    expect(normalizePhone('0512-2533400')).toBe('05122533400');
+    expect(normalizePhone('(0512) 253 3400')).toBe('05122533400');
+    expect(normalizePhone('+91 512 2533400')).toBe('+915122533400');
+    expect(normalizePhone('०५१२-२५३३४००')).toBe('05122533400');
+    // A mobile with its trunk 0 or +91 is still the mobile.
+    expect(normalizePhone('098765-43210')).toBe('9876543210');
+    expect(normalizePhone('0091 98765 43210')).toBe('9876543210');
+  });
+
   it('lets the producer form take a contact number as people write it', () => {
     const producer = { name: 'Seed grower', aadhaarNumber: '234567890124' };
     expect(ProducerInput.parse({ ...producer, contactNumber: '+91 98765-43210' }).contactNumber).toBe('9876543210');

@@ -22,13 +22,17 @@ export function normalizeMobile(typed: string): string {
   return national;
 }
 
+/** An Indian mobile number: 10 digits, the first 6 to 9. */
+export const MOBILE_RE = /^[6-9]\d{9}$/;
+
 /**
- * A contact number that need not be an Indian mobile (a producer's landline, say): the mobile number when
- * normalizeMobile reads one, otherwise the text without the separators between its digit groups.
+ * A contact number that need not be an Indian mobile (a producer's landline, say): the mobile's 10 digits when
+ * normalizeMobile reads a mobile (first digit 6 to 9), otherwise the number without the separators between its
+ * digit groups, its leading 0 or + kept: '0512-2533400' is the Kanpur landline 05122533400, not a mobile.
  */
 export function normalizePhone(text: string): string {
   const mobile = normalizeMobile(text);
-  return /^\d+$/.test(mobile) ? mobile : text.replace(SEPARATORS, '');
+  return MOBILE_RE.test(mobile) ? mobile : westernDigits(text).replace(SEPARATORS, '');
 }
 
 /**

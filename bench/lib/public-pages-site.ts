@@ -70,6 +70,8 @@ export async function startPublicPagesSite(staticDir: string): Promise<PublicPag
       { producerID: producer.producerID, cropID: wheat.cropID, quantityAvailable: 500, pricePerUnit: 32.5, isSubsidized: true },
       token,
     );
+    // A fresh install has registrations closed: opened as an admin does once the catalogue is there.
+    await call('POST', '/api/config', { key: 'Is_SVS_Form_On', value: 'true' }, token);
 
     const reg = await registerFarmer(
       { url: stack.url },

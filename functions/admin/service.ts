@@ -193,7 +193,15 @@ export async function saveConfig(input: SaveConfigInput, caller: Caller, audit: 
   return toConfig(saved.key, saved.value);
 }
 
+/**
+ * Deletes a key the product does not read. A setting the product reads is never deleted (deleting would only
+ * put its default back behind the admin's back): it is changed instead
+ * (docs/product-rules.md#the-configs-page-names-each-setting-and-keeps-the-ones-the-product-needs).
+ */
 export async function removeConfig(key: string, audit: AuditTrail): Promise<{ success: true }> {
+  if (isKnownConfigKey(key)) {
+    throw conflict(`${CONFIG_KEYS[key].label} is a setting the product needs: it cannot be deleted. Change its value instead.`);
+  }
   const before = await getConfigItem(key);
   if (!before) throw notFound(`No configuration key ${key}`);
   const entry = audit.put(

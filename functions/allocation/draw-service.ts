@@ -2,7 +2,7 @@ import type { ReservedShareSetting } from '@shared/config-keys';
 import type { DrawReply, DrawRequest } from '@shared/schemas/allocation';
 import type { AuditTrail } from '../lib/audit-log';
 import type { Caller } from '../lib/caller';
-import { getSetting } from '../lib/config-store';
+import { getSetting, getSettingStrict } from '../lib/config-store';
 import { AppError, badRequest, conflict, notFound } from '../lib/errors';
 import { DrawInputError, type ReservedShare, runDraw, sharesOf } from './draw';
 import { DrawTooLargeError, publishedFrom, readApplicants, readDraw, saveDraw, type StoredDraw } from './draw-store';
@@ -41,7 +41,9 @@ export async function runCropDraw(input: DrawRequest, caller: Caller, audit: Aud
     }
     throw new DrawAlreadyRun(publishedFrom(earlier));
   }
-  if (await getSetting('Is_SVS_Form_On')) throw conflict('Close the registration form before running the draw');
+  // As stored: the lenient read gives the default (closed) when the lookup fails, which would let a draw run
+  // while the form is open.
+  if (await getSettingStrict('Is_SVS_Form_On')) throw conflict('Close the registration form before running the draw');
   const pool = await readPool(cropId, year);
   if (pool.waiting > 0) {
     const registrations =

@@ -24,6 +24,11 @@ export interface PoolState extends PoolCounts {
   freeGrams: number;
   queueTail: number;
   confirmed: number;
+  /**
+   * Of the confirmed, those billed (a sale +1, its credit note −1): counted since the pool exists, so a sale
+   * made before pools is not among them.
+   */
+  billed: number;
   applied: number;
   expired: number;
   cancelled: number;
@@ -52,6 +57,7 @@ const COUNTERS = [
   'waiting',
   'queueTail',
   'confirmed',
+  'billed',
   'applied',
   'expired',
   'cancelled',
@@ -153,13 +159,22 @@ export function withdrawUpdate(cropId: number, year: number, from: 'waitlisted' 
   return adds(cropId, year, { ...(from === 'waitlisted' ? { waiting: -1 } : { applied: -1 }), cancelled: 1 });
 }
 
-/** A sale of `soldGrams` to a registration promised `promisedGrams`; giving more than promised needs that much free. */
-export function saleUpdate(cropId: number, year: number, promisedGrams: number, soldGrams: number): PoolUpdate {
+/**
+ * A sale of `soldGrams` to a registration promised `promisedGrams`; giving more than promised needs that much
+ * free. `billed` 1 on the registration's pool (its confirmed farmer is now billed), 0 on a lot's pool of another year.
+ */
+export function saleUpdate(
+  cropId: number,
+  year: number,
+  promisedGrams: number,
+  soldGrams: number,
+  billed: 0 | 1 = 0,
+): PoolUpdate {
   const extra = soldGrams - promisedGrams;
   return adds(
     cropId,
     year,
-    { promisedGrams: -promisedGrams, soldGrams, freeGrams: -extra },
+    { promisedGrams: -promisedGrams, soldGrams, freeGrams: -extra, billed },
     extra > 0 ? freeAtLeast(extra) : undefined,
   );
 }
@@ -168,12 +183,18 @@ export function saleUpdate(cropId: number, year: number, promisedGrams: number, 
  * A sale cancelled by its credit note (saleUpdate reversed): the sold grams leave `sold`, the registration's
  * promise is held again. When fewer grams come back than are promised again, the difference must be free.
  */
-export function saleReversalUpdate(cropId: number, year: number, promisedGrams: number, soldGrams: number): PoolUpdate {
+export function saleReversalUpdate(
+  cropId: number,
+  year: number,
+  promisedGrams: number,
+  soldGrams: number,
+  billed: 0 | -1 = 0,
+): PoolUpdate {
   const extra = promisedGrams - soldGrams;
   return adds(
     cropId,
     year,
-    { promisedGrams, soldGrams: -soldGrams, freeGrams: -extra },
+    { promisedGrams, soldGrams: -soldGrams, freeGrams: -extra, billed },
     extra > 0 ? freeAtLeast(extra) : undefined,
   );
 }

@@ -43,7 +43,9 @@ export async function allocationSummary(year = currentYear()): Promise<Allocatio
         availableKg: gramsToKg(pool.freeGrams),
         promisedKg: gramsToKg(pool.promisedGrams),
         soldKg: gramsToKg(pool.soldGrams),
-        confirmed: pool.confirmed,
+        // Billed farmers apart from the confirmed ones still to collect (a billed registration stays confirmed).
+        confirmed: Math.max(0, pool.confirmed - pool.billed),
+        billed: Math.max(0, pool.billed),
         waitlisted: pool.waiting,
         applied: pool.applied,
         expired: pool.expired,

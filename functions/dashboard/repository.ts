@@ -1,5 +1,6 @@
 import { QueryCommand } from '../lib/dynamo-commands';
 import { docClient, tableName } from '../lib/aws';
+import { ALL_LOTS_PK } from '../lots/lot-entity';
 
 /**
  * Reads of the dashboard that are not stat counters (docs/data-model.md, "Dashboard statistics"): the
@@ -28,4 +29,19 @@ export async function creationTimes(gsi1pk: 'CROPS' | 'PRODUCERS'): Promise<{ ti
     start = out.LastEvaluatedKey;
   } while (start && times.length < CATALOGUE_READ_CAP);
   return { times, truncated: Boolean(start) };
+}
+
+/** Whether any lot was ever added (one key of the "every lot" index partition, gsi1 LOTS). */
+export async function anyLot(): Promise<boolean> {
+  const out = await docClient().send(
+    new QueryCommand({
+      TableName: tableName(),
+      IndexName: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :p',
+      ExpressionAttributeValues: { ':p': ALL_LOTS_PK },
+      ProjectionExpression: 'pk',
+      Limit: 1,
+    }),
+  );
+  return (out.Items ?? []).length > 0;
 }

@@ -1,11 +1,13 @@
-import type { DashboardSummary, DayCount } from '@shared/schemas/dashboard';
+import type { DashboardSummary, DayCount, SetupChecklist } from '@shared/schemas/dashboard';
 import { financialYearOf } from '@shared/schemas/sales';
 import type { Caller } from '../lib/caller';
 import { isAdmin } from '../lib/caller-roles';
 import { kolkataDay, lastDays, readStats } from '../lib/stats';
 import { paiseToRupees } from '../lib/units';
 import { fyPk, newest, sellerPk } from '../sales/invoice-entity';
-import { creationTimes } from './repository';
+import { CONFIG_KEYS } from '@shared/config-keys';
+import { getConfigItem, getSetting } from '../lib/config-store';
+import { anyLot, creationTimes } from './repository';
 
 /**
  * The dashboard summary (docs/product-rules.md#dashboard-summary), from counters and small index reads, never by
@@ -47,6 +49,24 @@ async function lastTenAmounts(scopedTo: number | undefined, today: string): Prom
     .reverse();
 }
 
+/**
+ * The first-run checklist (docs/product-rules.md#a-fresh-install-starts-with-registrations-closed-and-a-setup-checklist),
+ * for admins: the catalogue's first producer, crop and lot, the counter address set to the institute's own
+ * (the built-in text names no real place), and registrations opened. Opening counts as done for good once any
+ * registration was made, so closing the form at the season's end does not bring the checklist back.
+ */
+async function setupChecklist(counts: { producers: number; crops: number; registrations: number }): Promise<SetupChecklist> {
+  const [lot, address, open] = await Promise.all([anyLot(), getConfigItem('CounterAddress'), getSetting('Is_SVS_Form_On')]);
+  const builtIn = CONFIG_KEYS.CounterAddress.format(CONFIG_KEYS.CounterAddress.default);
+  return {
+    producer: counts.producers > 0,
+    crop: counts.crops > 0,
+    lot,
+    counterAddress: Boolean(address && address.value.trim() && address.value.trim() !== builtIn),
+    registrationsOpen: open || counts.registrations > 0,
+  };
+}
+
 export async function summary(caller: Caller): Promise<DashboardSummary> {
   const today = kolkataDay(clock());
   const days = lastDays(today, 7);
@@ -65,6 +85,9 @@ export async function summary(caller: Caller): Promise<DashboardSummary> {
   const latestCount = latestDay ? cropDays.filter((d) => d === latestDay).length : 0;
   const producersLast7 = perDay(producers.times, days);
   const todaySales = sales.days.get(today)!;
+  const setup = scopedToUser
+    ? undefined
+    : await setupChecklist({ producers: producers.times.length, crops: crops.times.length, registrations: regs.all.count });
 
   return {
     crops: {
@@ -91,5 +114,6 @@ export async function summary(caller: Caller): Promise<DashboardSummary> {
       last10Amounts,
     },
     today,
+    ...(setup ? { setup } : {}),
   };
 }

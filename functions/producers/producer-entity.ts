@@ -7,11 +7,17 @@ import { getRecord, getRecords, listCatalogue } from '../lib/entity-reads';
  * PRODUCER#<id> / PRODUCER                     the producer
  *   gsi1: PRODUCERS / <padded id>              every producer (list with includeInactive)
  *   gsi2: PRODUCERS#ACTIVE / <padded id>       only while active (sparse: the default list)
- * PRODUCERAADHAAR#<hmac> / PRODUCERAADHAAR     one producer per Aadhaar number; holds producerID
+ * PRODUCERAADHAAR#<hmac> / PRODUCERAADHAAR     one producer per Aadhaar number (a person); holds producerID
+ * PRODUCERREG#<number> / PRODUCERREG           one producer per registration number (an organisation)
  */
 export interface ProducerItem {
   producerID: number;
+  /** Absent on a person (every producer stored before organisations is one). */
+  kind?: 'organisation';
   name: string;
+  /** An organisation's registration number (capitals, spaces tidied). */
+  registrationNumber?: string;
+  /** A person's Aadhaar number, sealed; '' for an organisation (as its hash and last 4). */
   aadhaarEnc: string;
   aadhaarHash: string;
   aadhaarLast4: string;
@@ -32,7 +38,9 @@ export const producerEntity = defineEntity<ProducerItem>()({
   indexes: (p) => catalogueIndexes(PRODUCER_PARTITIONS, p.producerID, p.isActive),
   attributes: [
     'producerID',
+    'kind',
     'name',
+    'registrationNumber',
     'aadhaarEnc',
     'aadhaarHash',
     'aadhaarLast4',
@@ -47,6 +55,14 @@ export const producerEntity = defineEntity<ProducerItem>()({
 
 export const producerKey = producerEntity.key;
 export const producerAadhaarClaimKey = (hash: string) => ({ pk: `PRODUCERAADHAAR#${hash}`, sk: 'PRODUCERAADHAAR' });
+export const producerRegistrationClaimKey = (registrationNumber: string) => ({
+  pk: `PRODUCERREG#${registrationNumber.replace(/\s+/g, '')}`,
+  sk: 'PRODUCERREG',
+});
+
+/** The claim that makes the producer unique: its Aadhaar number's (a person) or its registration number's. */
+export const producerClaimKey = (p: Pick<ProducerItem, 'kind' | 'aadhaarHash' | 'registrationNumber'>) =>
+  p.kind === 'organisation' ? producerRegistrationClaimKey(p.registrationNumber ?? '') : producerAadhaarClaimKey(p.aadhaarHash);
 
 export const getProducer = (id: number, consistent = false) => getRecord(producerEntity, id, consistent);
 

@@ -5,7 +5,7 @@ import { aadhaarForView } from '../lib/aadhaar-views';
 import type { Caller } from '../lib/caller';
 import { nextValue } from '../lib/counters';
 import { conflict, notFound } from '../lib/errors';
-import { insertProducer, producerIdByAadhaarHash, setProducerActive, updateProducer } from './repository';
+import { insertProducer, producerIdByAadhaarHash, setProducerActive, updateProducer, type ProducerChange } from './repository';
 import { getProducer, listProducers, type ProducerItem } from './producer-entity';
 import { activeFlagEntry, fieldChanges, type AuditTrail } from '../lib/audit-log';
 import { searchTextOf } from '../lib/query';
@@ -17,7 +17,9 @@ import { searchTextOf } from '../lib/query';
 function toResponse(p: ProducerItem, aadhaarNumber: string | null = null): ProducerResponse {
   return {
     producerID: p.producerID,
+    kind: p.kind ?? 'person',
     name: p.name,
+    registrationNumber: p.registrationNumber ?? '',
     aadhaarNumber,
     aadhaarLast4: p.aadhaarLast4,
     contactNumber: p.contactNumber ?? '',
@@ -28,10 +30,31 @@ function toResponse(p: ProducerItem, aadhaarNumber: string | null = null): Produ
   };
 }
 
-const producerSearchText = (p: Pick<ProducerItem, 'name' | 'contactNumber' | 'address' | 'aadhaarLast4'>) =>
-  searchTextOf(p.name, p.contactNumber, p.address, p.aadhaarLast4);
+const producerSearchText = (
+  p: Pick<ProducerItem, 'name' | 'contactNumber' | 'address' | 'aadhaarLast4' | 'registrationNumber'>,
+) => searchTextOf(p.name, p.contactNumber, p.address, p.aadhaarLast4, p.registrationNumber ?? '');
 
-const takenMessage = (id?: number) => `A producer with this Aadhaar number already exists${id ? ` (ID ${id})` : ''}`;
+const takenMessage = (input: ProducerInput, id?: number) =>
+  `A producer with this ${input.kind === 'organisation' ? 'registration' : 'Aadhaar'} number already exists${id ? ` (ID ${id})` : ''}`;
+
+/** What identifies the producer, as stored: a person's Aadhaar sealed, or an organisation's registration number. */
+async function identityOf(input: ProducerInput, current?: ProducerItem) {
+  if (input.kind === 'organisation') {
+    return {
+      kind: 'organisation' as const,
+      registrationNumber: input.registrationNumber,
+      aadhaarEnc: '',
+      aadhaarHash: '',
+      aadhaarLast4: '',
+    };
+  }
+  const hash = await aadhaarHash(input.aadhaarNumber);
+  const sealed =
+    current && hash === current.aadhaarHash
+      ? { aadhaarEnc: current.aadhaarEnc, aadhaarHash: hash, aadhaarLast4: current.aadhaarLast4 }
+      : await sealAadhaar(input.aadhaarNumber);
+  return { kind: undefined, registrationNumber: undefined, ...sealed };
+}
 
 /** Lists never carry full Aadhaar numbers. A 12-digit search is an exact Aadhaar lookup (keyed hash). */
 export async function list(q: ProducerListQuery): Promise<ProducerResponse[]> {
@@ -51,21 +74,26 @@ export async function requireProducer(id: number): Promise<ProducerItem> {
   return p;
 }
 
-/** GET /api/producers/{id}: the one reply with the Aadhaar in clear, to admins only, each time audited. */
+/**
+ * GET /api/producers/{id}: the one reply with the Aadhaar in clear, to admins only, each time audited. An
+ * organisation has no Aadhaar number: nothing is shown, so nothing is audited.
+ */
 export async function get(id: number, caller: Caller | null, sourceIp: string): Promise<ProducerResponse> {
   const p = await requireProducer(id);
+  if (p.kind === 'organisation') return toResponse(p);
   return toResponse(p, await aadhaarForView(caller, sourceIp, p.aadhaarEnc, { type: 'producer', id: p.producerID }));
 }
 
 /** What an entry shows of a producer: the Aadhaar number only named as changed. */
-const PRODUCER_FIELDS = ['name', 'contactNumber', 'address', 'aadhaarHash'] as const;
+const PRODUCER_FIELDS = ['kind', 'name', 'registrationNumber', 'contactNumber', 'address', 'aadhaarHash'] as const;
 const hideAadhaar = (fields: readonly { field: string; before?: unknown; after?: unknown }[]) =>
   fields.map((f) => (f.field === 'aadhaarHash' ? { ...f, field: 'aadhaarNumber' } : f));
 
 export async function create(input: ProducerInput, audit: AuditTrail): Promise<ProducerResponse> {
-  const sealed = await sealAadhaar(input.aadhaarNumber);
+  const { kind, registrationNumber, ...sealed } = await identityOf(input);
   const item: ProducerItem = {
     producerID: await nextValue('producers'),
+    ...(kind ? { kind, registrationNumber } : {}),
     name: input.name,
     ...sealed,
     contactNumber: input.contactNumber ?? '',
@@ -85,21 +113,16 @@ export async function create(input: ProducerInput, audit: AuditTrail): Promise<P
       },
     ),
   );
-  if (!out.ok) throw conflict(takenMessage(out.takenBy), { producerID: out.takenBy });
+  if (!out.ok) throw conflict(takenMessage(input, out.takenBy), { producerID: out.takenBy });
   return toResponse(item);
 }
 
 export async function update(id: number, input: ProducerInput, audit: AuditTrail): Promise<ProducerResponse> {
   const current = await getProducer(id, true);
   if (!current) throw notFound(`Producer ${id} not found`);
-  const hash = await aadhaarHash(input.aadhaarNumber);
-  const sealed =
-    hash === current.aadhaarHash
-      ? { aadhaarEnc: current.aadhaarEnc, aadhaarHash: hash, aadhaarLast4: current.aadhaarLast4 }
-      : await sealAadhaar(input.aadhaarNumber);
-  const next = {
+  const next: ProducerChange = {
+    ...(await identityOf(input, current)),
     name: input.name,
-    ...sealed,
     contactNumber: input.contactNumber ?? '',
     address: input.address ?? '',
     searchText: '',
@@ -108,7 +131,7 @@ export async function update(id: number, input: ProducerInput, audit: AuditTrail
   const fields = hideAadhaar(fieldChanges(current, { ...current, ...next }, PRODUCER_FIELDS, ['aadhaarHash']));
   const out = await updateProducer(current, next, audit.put({ type: 'producer', id }, { fields }));
   if (!out.ok) {
-    if (out.reason === 'aadhaar-taken') throw conflict(takenMessage(out.takenBy), { producerID: out.takenBy });
+    if (out.reason === 'identity-taken') throw conflict(takenMessage(input, out.takenBy), { producerID: out.takenBy });
     throw conflict('This producer was changed by someone else at the same time. Reload and try again.');
   }
   return toResponse({ ...current, ...next, updatedOn: new Date().toISOString() });

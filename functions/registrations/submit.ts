@@ -11,7 +11,7 @@ import { aadhaarHash, sealAadhaar } from '../lib/aadhaar-vault';
 import type { AuditTrail, AuditTransactItem } from '../lib/audit-log';
 import type { Caller } from '../lib/caller';
 import { isStaff } from '../lib/caller-roles';
-import { getSetting } from '../lib/config-store';
+import { getSettingStrict } from '../lib/config-store';
 import { nextValue, padId } from '../lib/counters';
 import { AppError, conflict, forbidden } from '../lib/errors';
 import { log } from '../lib/log';
@@ -56,12 +56,16 @@ const WAIT_FOR_FIRST_MS = 10_000;
 
 const MSG_OK = 'पंजीकरण सफल / Registration successful';
 
-/**
- * The form switch: off refuses submissions; a failed lookup means on
- * (docs/product-rules.md#registration-switch-and-settings).
- */
+/** The form switch: off (or never opened) refuses; an unreadable one asks to submit again (docs/product-rules.md#registration-switch-and-settings). */
 export async function assertFormOpen(): Promise<void> {
-  if (!(await getSetting('Is_SVS_Form_On'))) throw forbidden(MSG_CLOSED);
+  let open: boolean;
+  try {
+    open = await getSettingStrict('Is_SVS_Form_On');
+  } catch (e) {
+    log.error('form switch unreadable', { error: (e as Error).message, name: (e as Error).name });
+    throw busy();
+  }
+  if (!open) throw forbidden(MSG_CLOSED);
 }
 
 export interface SubmitInput {

@@ -258,9 +258,11 @@ export function cancelItems(w: CancelWrite): { items: TransactItems; at: CancelP
 function poolReversals(w: CancelWrite) {
   const inv = w.invoice;
   const promised = w.note.promisedGrams;
-  if (w.lotYear === inv.year) return [saleReversalUpdate(inv.cropID, inv.year, promised, inv.quantityGrams)];
-  const lotPool = saleReversalUpdate(inv.cropID, w.lotYear, 0, inv.quantityGrams);
-  return promised > 0 ? [saleReversalUpdate(inv.cropID, inv.year, promised, 0), lotPool] : [lotPool];
+  if (w.lotYear === inv.year) return [saleReversalUpdate(inv.cropID, inv.year, promised, inv.quantityGrams, -1)];
+  return [
+    saleReversalUpdate(inv.cropID, inv.year, promised, 0, -1),
+    saleReversalUpdate(inv.cropID, w.lotYear, 0, inv.quantityGrams),
+  ];
 }
 
 export async function commitCancel(items: TransactItems): Promise<void> {

@@ -8,6 +8,8 @@ import {
 import { badRequest } from '../lib/errors';
 import { kolkataDay } from '../lib/stats';
 import { paiseToRupees } from '../lib/units';
+import { getRecords } from '../lib/entity-reads';
+import { creditNoteEntity } from './credit-note-entity';
 import { saleClock } from './sale-clock';
 import { staffNames, toResponse } from './bill-read';
 import { type InvoiceItem, fyPk, getInvoice, invoicesBetween, lotPk, sellerPk } from './invoice-entity';
@@ -117,10 +119,20 @@ export async function findInvoices(q: InvoiceListQuery): Promise<InvoiceMatches>
   };
 }
 
+/**
+ * The Bills page: a page of the matches, each cancelled bill with its credit note's token, so that the list
+ * links the credit note's page as its QR code opens it (one BatchGet of the page's credit notes).
+ */
 export async function listInvoices(q: InvoiceListQuery): Promise<InvoiceListReply> {
   const found = await findInvoices(q);
+  const items = await found.rows(q.skip, q.take);
+  const numbers = [...new Set(items.flatMap((i) => (i.creditNoteNumber ? [i.creditNoteNumber] : [])))];
+  const notes = numbers.length ? await getRecords(creditNoteEntity, numbers) : new Map<string, { verifyToken?: string }>();
   return {
-    items: await found.rows(q.skip, q.take),
+    items: items.map((i) => {
+      const token = i.creditNoteNumber ? notes.get(i.creditNoteNumber)?.verifyToken : undefined;
+      return token ? { ...i, creditNoteToken: token } : i;
+    }),
     total: found.total,
     amountSum: paiseToRupees(found.sumPaise),
     ...(found.partial ? { partial: true } : {}),

@@ -145,9 +145,11 @@ export async function commitSale(w: SaleWrite): Promise<void> {
   await docClient().send(new TransactWriteCommand({ TransactItems: items }));
 }
 
-/** The promise moves to sold in one pool, or, for a lot of another year, leaves its pool and the lot's pool sells. */
+/**
+ * The promise moves to sold in one pool, or, for a lot of another year, leaves its pool and the lot's pool
+ * sells. The registration's pool counts its farmer billed either way.
+ */
 function poolUpdates(w: SaleWrite) {
-  if (w.lotYear === w.registrationYear) return [saleUpdate(w.cropID, w.registrationYear, w.promise.grams, w.grams)];
-  const sold = saleUpdate(w.cropID, w.lotYear, 0, w.grams);
-  return w.promise.grams > 0 ? [saleUpdate(w.cropID, w.registrationYear, w.promise.grams, 0), sold] : [sold];
+  if (w.lotYear === w.registrationYear) return [saleUpdate(w.cropID, w.registrationYear, w.promise.grams, w.grams, 1)];
+  return [saleUpdate(w.cropID, w.registrationYear, w.promise.grams, 0, 1), saleUpdate(w.cropID, w.lotYear, 0, w.grams)];
 }

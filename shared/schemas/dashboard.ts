@@ -1,1 +1,1 @@
-export type { DayCount, DashboardSummary } from './replies/dashboard';
+export type { DayCount, DashboardSummary, SetupChecklist } from './replies/dashboard';

@@ -158,7 +158,7 @@ export const AREA_REACH: Record<string, string[]> = {
   cms: ['home/content-store'],
   counter: ['registrations/registration-entity', 'sales/invoice-entity', 'sales/sale-clock', 'sales/seller-day'],
   crops: [],
-  dashboard: ['crops/crop-entity', 'sales/invoice-entity'],
+  dashboard: ['crops/crop-entity', 'lots/lot-entity', 'sales/invoice-entity'],
   exports: ['counter/today-list', 'registrations/list', 'sales/day-close', 'sales/invoice-search'],
   farmers: [],
   home: ['allocation/published-draws'],

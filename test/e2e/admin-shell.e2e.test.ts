@@ -65,8 +65,9 @@ describe('admin shell', () => {
     await busy.waitFor();
     await expect(busy.isDisabled()).resolves.toBe(true);
     await page.waitForURL((u) => u.pathname === '/admin/configs');
-    await page.getByRole('cell', { name: 'Loading…' }).waitFor();
-    await page.getByRole('cell', { name: 'Loading…' }).waitFor({ state: 'detached' });
+    // Both tables of the page (the product's settings, the other keys) load from the one list.
+    await page.getByRole('cell', { name: 'Loading…' }).first().waitFor();
+    await expect.poll(() => page.getByRole('cell', { name: 'Loading…' }).count()).toBe(0);
     await page.unrouteAll({ behavior: 'wait' });
     await page.getByRole('heading', { name: 'Common Configurations' }).waitFor();
     await expect(page.getByTestId('admin-welcome').textContent()).resolves.toBe('Welcome, Super Admin');

@@ -52,7 +52,13 @@ it('lists, filters and exports the entries at 1280 px in English', async () => {
   const row = await deactivated.locator('td').allTextContents();
   expect(row[4]).toBe('crop.deactivate');
   expect(row[5]).toBe(`crop ${cropID}`);
-  expect(row[6]).toBe('deactivated; isActive: true → false');
+  // The change in words (docs/product-rules.md#the-audit-log-speaks-the-screens-words), and a request from the
+  // server's own machine (the test's browser) as "This machine", its address on hover.
+  expect(row[6]).toBe('deactivated; Active: Yes → No');
+  expect(row[3]).toBe('This machine');
+  await expect(deactivated.locator('td').nth(3).locator('[title]').getAttribute('title')).resolves.toMatch(
+    /^(::1|127\.0\.0\.1|::ffff:127\.0\.0\.1)$/,
+  );
   expect(row[2]).toContain('Super admin');
 
   // Only the crops' entries, newest first.

@@ -72,7 +72,7 @@ describe('catalogue screens', () => {
     await expect(row.textContent()).resolves.not.toContain(AADHAAR);
 
     // Search on Enter.
-    const search = page.getByLabel('Search name, contact, address or Aadhaar');
+    const search = page.getByLabel('Search name, contact, address, Aadhaar or registration no.');
     await search.fill('no-such-producer');
     await search.press('Enter');
     await page.getByText('No records').waitFor();

@@ -59,8 +59,8 @@ describe('the day of the draw on the letter', () => {
     expect(staffView.json.data[0]).toMatchObject({ status: 'applied', drawOn: '2027-03-15' });
     for (const other of [confirmed, waitlisted]) expect(await letterOf(other.uniqueCode)).not.toHaveProperty('drawOn');
 
-    // The setting removed: not announced again.
-    await api.call('DELETE', '/api/config/DrawDate', { token: tokens.super_admin });
+    // The setting emptied (a setting the product reads cannot be deleted): not announced again.
+    await setConfig('DrawDate', '');
     clearConfigCache();
     expect(await letterOf(applied.uniqueCode)).not.toHaveProperty('drawOn');
     await setConfig('AllocationMode', 'first-come');

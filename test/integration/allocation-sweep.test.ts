@@ -353,6 +353,7 @@ describe('the routes', () => {
       promisedKg: 80,
       soldKg: 0,
       confirmed: 2,
+      billed: 0,
       waitlisted: 1,
       applied: 0,
       expired: 0,

@@ -32,8 +32,13 @@ describe('dashboard summary', () => {
       registrations: { today: 0, total: 0, last7Days: days.map((date) => ({ date, count: 0 })) },
       sales: { totalAmount: 0, totalCount: 0, todayAmount: 0, todayCount: 0, scopedToUser: false, last10Amounts: [] },
       today,
+      // The harness opened registrations (as after the first-run setup); the rest of the checklist is to do.
+      setup: { producer: false, crop: false, lot: false, counterAddress: false, registrationsOpen: true },
     });
-    expect((await summary(tokens.seller)).sales.scopedToUser).toBe(true);
+    const seller = await summary(tokens.seller);
+    expect(seller.sales.scopedToUser).toBe(true);
+    // The checklist is the admins': a seller can do none of it.
+    expect(seller.setup).toBeUndefined();
   });
 
   it('counts crops, producers, registrations and sales; sellers see their own sales', async () => {

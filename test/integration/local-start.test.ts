@@ -190,17 +190,28 @@ describe('npm start after broken requests', () => {
     // A whole registration: upload URL, the presigned PUT to the S3 stand-in, the form, the letter.
     const signedIn = await login(app.url, /password: (\S+)/.exec(app.output())![1]);
     expect(signedIn.status).toBe(200);
+    const asAdmin = {
+      'content-type': 'application/json',
+      authorization: `Bearer ${((await signedIn.json()) as { token: string }).token}`,
+    };
     const crop = await fetch(`${app.url}/api/crops`, {
       method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        authorization: `Bearer ${((await signedIn.json()) as { token: string }).token}`,
-      },
+      headers: asAdmin,
       body: JSON.stringify({ cropName: 'Wheat', description: 'Wheat seed' }),
     });
     expect(crop.status).toBe(201);
     useCrops({ Wheat: ((await crop.json()) as { cropID: number }).cropID });
+    // A fresh start has registrations closed until an admin opens them (the dashboard's first-run checklist).
+    const closed = await fetch(`${app.url}/api/config/Is_SVS_Form_On`);
+    expect(await closed.json()).toMatchObject({ value: 'false' });
     const fields = validFields();
+    await expect(registerFarmer({ url: app.url }, fields)).rejects.toThrow(/upload-url failed: 403/);
+    const opened = await fetch(`${app.url}/api/config`, {
+      method: 'POST',
+      headers: asAdmin,
+      body: JSON.stringify({ key: 'Is_SVS_Form_On', value: 'true' }),
+    });
+    expect(opened.status).toBe(200);
     const registered = await registerFarmer({ url: app.url }, fields);
     expect(registered.status, registered.text).toBe(201);
     const letter = await fetch(`${app.url}/svsregistration/AppointmentList/${registered.json.data.uniqeCode}`);

@@ -452,8 +452,8 @@ describe('the form switch (Is_SVS_Form_On)', () => {
     expect(on.status).toBe(201);
   });
 
-  it('treats a failed lookup of the switch as on', async () => {
-    await api.call('POST', '/api/config', { token: tokens.super_admin, body: { key: 'Is_SVS_Form_On', value: 'false' } });
+  it('answers a lookup of the switch that keeps failing with 503 "submit again", not "closed" nor a booking', async () => {
+    await api.call('POST', '/api/config', { token: tokens.super_admin, body: { key: 'Is_SVS_Form_On', value: 'true' } });
     setDocClientForTests(
       faulty(docClient(), (cmd) =>
         cmd instanceof GetCommand && cmd.input.Key?.pk === 'CONFIG' ? named('ECONNRESET', { $metadata: {} }) : undefined,
@@ -462,12 +462,14 @@ describe('the form switch (Is_SVS_Form_On)', () => {
     clearConfigCache();
     try {
       const up = await requestUploadUrl(api, { fileName: 'a.pdf', contentType: 'application/pdf', size: 100 });
-      expect(up.status, up.text).toBe(201);
+      expect(up.status, up.text).toBe(503);
+      expect(up.json.message).toMatch(/फिर से जमा करें.*submit again/);
     } finally {
       setDocClientForTests(undefined);
       clearConfigCache();
-      await api.call('POST', '/api/config', { token: tokens.super_admin, body: { key: 'Is_SVS_Form_On', value: 'true' } });
     }
+    const up = await requestUploadUrl(api, { fileName: 'a.pdf', contentType: 'application/pdf', size: 100 });
+    expect(up.status, up.text).toBe(201);
   });
 });
 

@@ -12,6 +12,7 @@ import type { Contract, JsonRouteKey, ReplyData } from '@shared/contract';
 import { routeTarget, type RouteArgs } from '@shared/contract/route-call';
 import type { Role } from '@shared/roles';
 import { checkReply } from './reply-check';
+import { openRegistrations } from './setup-done';
 
 /**
  * Integration-test harness: a fresh table on the shared DynamoDB Local, the real local gateway on a free
@@ -68,9 +69,11 @@ const ROLE_IDS: Record<Role, number> = { super_admin: 1, admin: 2, seller: 3, us
 /**
  * staticDir: the built SPA the gateway serves (a test may give its own small one). streams: the table gets its
  * stream, read by `drainStreams()` (files that look at the farmer links or dashboard counters of new
- * registrations); off by default, as DynamoDB Local grows slower with every stream record it keeps.
+ * registrations); off by default, as DynamoDB Local grows slower with every stream record it keeps. fresh: the
+ * table as a fresh install has it (registrations closed); otherwise registrations are open, as after the
+ * first-run setup (./setup-done.ts).
  */
-export async function startTestApi(opts: { staticDir?: string; streams?: boolean } = {}): Promise<TestApi> {
+export async function startTestApi(opts: { staticDir?: string; streams?: boolean; fresh?: boolean } = {}): Promise<TestApi> {
   const tableName = `t-${randomUUID()}`;
   const adminEmail = 'root@test.local';
   const adminPassword = 'root-password-1';
@@ -88,6 +91,7 @@ export async function startTestApi(opts: { staticDir?: string; streams?: boolean
   clearConfigCache();
   await ensureTable(inject('dynamoEndpoint'), tableName, { stream: opts.streams === true });
   await seedAll(adminEmail, adminPassword);
+  if (!opts.fresh) await openRegistrations();
   // Run only when a test drains it, so that what it writes appears at a point the test chooses.
   const streams = opts.streams
     ? startStreamConsumer({ endpoint: inject('dynamoEndpoint'), tableName, intervalMs: 0 })

@@ -9,6 +9,7 @@ import { parseRoleString } from '@shared/roles';
 import type { LoginResponse } from '@shared/schemas/auth';
 import { connectBrowser } from './browser';
 import { checkReply } from './reply-check';
+import { openRegistrations } from './setup-done';
 import { settleAfterEachTest, type StartedWork } from './started-work';
 
 /**
@@ -30,6 +31,11 @@ export interface E2EOptions {
    * counters of new registrations); off by default, as few files look at them.
    */
   streams?: boolean;
+  /**
+   * The product as a fresh install has it: registrations closed until an admin opens them. Otherwise they are
+   * open, as after the first-run setup (./setup-done.ts).
+   */
+  fresh?: boolean;
 }
 
 export interface ContextOptions {
@@ -170,6 +176,7 @@ export function useE2EStack(o: E2EOptions): E2EStack {
       }),
       connectBrowser(),
     ]);
+    if (!o.fresh) await openRegistrations();
   });
 
   afterAll(async () => {

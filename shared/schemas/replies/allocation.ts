@@ -49,7 +49,10 @@ export const AllocationCropReply = z.strictObject({
   availableKg: z.number(),
   promisedKg: z.number(),
   soldKg: z.number(),
+  /** Confirmed and not billed yet: the farmers still to collect their seed. */
   confirmed: z.number(),
+  /** Confirmed and billed: the seed was issued. */
+  billed: z.number(),
   waitlisted: z.number(),
   applied: z.number(),
   expired: z.number(),

@@ -4,6 +4,19 @@ import * as z from 'zod';
 export const DayCountReply = z.strictObject({ date: z.string(), count: z.number() });
 export type DayCount = z.infer<typeof DayCountReply>;
 
+/**
+ * The first-run checklist: each step done or not (admins only; docs/product-rules.md, "A fresh install starts
+ * with registrations closed and a setup checklist").
+ */
+export const SetupChecklistReply = z.strictObject({
+  producer: z.boolean(),
+  crop: z.boolean(),
+  lot: z.boolean(),
+  counterAddress: z.boolean(),
+  registrationsOpen: z.boolean(),
+});
+export type SetupChecklist = z.infer<typeof SetupChecklistReply>;
+
 /** GET /api/dashboard/summary (docs/product-rules.md#dashboard-summary). */
 export const DashboardSummaryReply = z.strictObject({
   crops: z.strictObject({
@@ -33,5 +46,7 @@ export const DashboardSummaryReply = z.strictObject({
   }),
   /** The Asia/Kolkata day the figures were computed for. */
   today: z.string(),
+  /** Admins only: the first-run checklist, each step done or not. */
+  setup: SetupChecklistReply.optional(),
 });
 export type DashboardSummary = z.infer<typeof DashboardSummaryReply>;

@@ -1,6 +1,7 @@
-import { useState, type KeyboardEvent } from 'react';
+import { useState, type KeyboardEvent, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
@@ -10,9 +11,12 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { CONFIG_KEYS, isKnownConfigKey } from '@shared/config-keys';
 import { SaveConfigInput, type ConfigResponse } from '@shared/schemas/admin';
 import { errorMessage } from '@web/lib/api';
+import { defaultText, settingHelp, settingLabel } from '@web/lib/setting-words';
 import { useFeedback } from '@web/lib/use-feedback';
 import { useListQuery } from '@web/lib/use-list-query';
 import { useStaffForm } from '@web/lib/use-staff-form';
@@ -24,8 +28,15 @@ import { usePageTitle } from '@web/components/use-page-title';
 import { deleteConfig, listConfigs, renameOrSave, saveConfig } from './api';
 
 const EMPTY = () => ({ key: '', value: '' });
+/** The settings the product reads, in the order shared/config-keys.ts lists them. */
+const PRODUCT_KEYS = Object.keys(CONFIG_KEYS);
 
-/** Common configuration keys: add or overwrite, inline edit (Enter saves, Escape cancels; a new key renames), delete. */
+/**
+ * Common configurations (super_admin; docs/product-rules.md#the-configs-page-names-each-setting-and-keeps-the-ones-the-product-needs):
+ * the settings the product reads, each by its label with a line of help and its key, saved or at its default,
+ * changed (never renamed or deleted); then the other keys, added, renamed and deleted as before. Inline edit:
+ * Enter saves, Escape cancels.
+ */
 export default function ConfigsPage() {
   const { t } = useTranslation();
   usePageTitle(t('configs.title'));
@@ -38,7 +49,7 @@ export default function ConfigsPage() {
     schema: SaveConfigInput,
     empty: EMPTY,
     save: saveConfig,
-    savedMessage: (saved) => t('configs.savedMessage', { key: saved.key }),
+    savedMessage: (saved) => t('configs.savedMessage', { key: settingLabel(t, saved.key) }),
     onSaved: load,
     serverFields: 'none',
     canSubmit: (f) => !!f.key.trim(),
@@ -47,8 +58,12 @@ export default function ConfigsPage() {
   const editForm = useStaffForm({
     schema: SaveConfigInput,
     empty: EMPTY,
-    save: (input) => renameOrSave(editing ?? input.key, input),
-    savedMessage: (_, input) => t('configs.savedMessage', { key: input.key }),
+    // A setting the product reads keeps its key: only its value is saved.
+    save: async (input) => {
+      if (editing && isKnownConfigKey(editing)) await saveConfig({ ...input, key: editing });
+      else await renameOrSave(editing ?? input.key, input);
+    },
+    savedMessage: (_, input) => t('configs.savedMessage', { key: settingLabel(t, input.key) }),
     onSaved: async () => {
       setEditing(null);
       await load();
@@ -59,6 +74,9 @@ export default function ConfigsPage() {
     feedback,
   });
   const busy = addForm.busy || editForm.busy;
+  const saved = new Map((rows ?? []).map((r) => [r.key, r.value]));
+  const custom = rows?.filter((r) => !isKnownConfigKey(r.key)) ?? null;
+  const typedKey = addForm.values.key.trim();
 
   const startEdit = (row: ConfigResponse) => {
     clear();
@@ -93,6 +111,26 @@ export default function ConfigsPage() {
     }
   };
 
+  const editButtons = (
+    <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
+      <Button size="small" variant="contained" onClick={editForm.save} disabled={busy || !editForm.values.key.trim()}>
+        {t('common.save')}
+      </Button>
+      <Button size="small" onClick={cancelEdit}>
+        {t('common.cancel')}
+      </Button>
+    </Stack>
+  );
+  const valueField = (
+    <TextField
+      size="small"
+      fullWidth
+      {...editForm.field('value')}
+      onKeyDown={onEditKey}
+      slotProps={{ htmlInput: { 'aria-label': t('configs.value'), maxLength: 2000 } }}
+    />
+  );
+
   return (
     <StaffPage title={t('configs.title')}>
       <FormPaper title={t('configs.addTitle')}>
@@ -107,6 +145,13 @@ export default function ConfigsPage() {
             name="key"
             size="small"
             {...addForm.field('key')}
+            // A key the product reads is named with what it does as it is typed.
+            helperText={
+              addForm.errorOf('key') ??
+              (isKnownConfigKey(typedKey)
+                ? t('configsPage.knownKeyHelp', { label: settingLabel(t, typedKey), help: settingHelp(t, typedKey) })
+                : undefined)
+            }
             required
             sx={{ flex: '1 1 200px' }}
             slotProps={{ htmlInput: { maxLength: 100 } }}
@@ -128,81 +173,143 @@ export default function ConfigsPage() {
       <LoadErrorAlert message={loadError} />
       <FeedbackAlerts error={error} onCloseError={closeError} notice={notice} onCloseNotice={closeNotice} />
 
-      <TableContainer component={Paper} variant="outlined">
-        <Table size="small" aria-label={t('configs.title')}>
-          <TableHead>
-            <TableRow>
-              <TableCell>{t('configs.key')}</TableCell>
-              <TableCell>{t('configs.value')}</TableCell>
-              <TableCell align="right">{t('common.actions')}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            <TableStateRows rows={rows} colSpan={3} emptyText={t('configs.empty')} />
-            {rows?.map((row) =>
-              editing === row.key ? (
-                <TableRow key={row.key} data-config-key={row.key} selected>
-                  <TableCell sx={{ minWidth: 180 }}>
-                    <TextField
-                      size="small"
-                      fullWidth
-                      autoFocus
-                      {...editForm.field('key')}
-                      onKeyDown={onEditKey}
-                      helperText={editForm.errorOf('key') ?? t('configs.editHint')}
-                      slotProps={{ htmlInput: { 'aria-label': t('configs.key'), maxLength: 100 } }}
-                    />
-                  </TableCell>
-                  <TableCell sx={{ minWidth: 220 }}>
-                    <TextField
-                      size="small"
-                      fullWidth
-                      {...editForm.field('value')}
-                      onKeyDown={onEditKey}
-                      slotProps={{ htmlInput: { 'aria-label': t('configs.value'), maxLength: 2000 } }}
-                    />
-                  </TableCell>
-                  <TableCell align="right">
-                    <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
-                      <Button
-                        size="small"
-                        variant="contained"
-                        onClick={editForm.save}
-                        disabled={busy || !editForm.values.key.trim()}
-                      >
-                        {t('common.save')}
-                      </Button>
-                      <Button size="small" onClick={cancelEdit}>
-                        {t('common.cancel')}
-                      </Button>
-                    </Stack>
-                  </TableCell>
-                </TableRow>
-              ) : (
-                <TableRow key={row.key} data-config-key={row.key} hover>
-                  <TableCell sx={{ fontFamily: 'monospace', minWidth: { xs: 140, sm: 200 }, overflowWrap: 'anywhere' }}>
-                    {row.key}
-                  </TableCell>
-                  <TableCell sx={{ overflowWrap: 'anywhere' }}>{row.value}</TableCell>
-                  <TableCell align="right">
-                    <Stack
-                      direction={{ xs: 'column', sm: 'row' }}
-                      spacing={{ xs: 0, sm: 1 }}
-                      sx={{ justifyContent: 'flex-end', alignItems: 'flex-end' }}
+      <Section title={t('configsPage.productTitle')} intro={t('configsPage.productIntro')}>
+        <TableContainer component={Paper} variant="outlined">
+          <Table size="small" aria-label={t('configsPage.productTitle')}>
+            <TableHead>
+              <TableRow>
+                <TableCell>{t('configsPage.setting')}</TableCell>
+                <TableCell>{t('configs.value')}</TableCell>
+                <TableCell align="right">{t('common.actions')}</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              <TableStateRows rows={rows ? PRODUCT_KEYS : null} colSpan={3} emptyText={t('configs.empty')} />
+              {rows &&
+                PRODUCT_KEYS.map((key) => {
+                  const stored = saved.get(key);
+                  const row = { id: key, key, value: stored ?? defaultText(key) };
+                  return (
+                    <TableRow
+                      key={key}
+                      data-config-key={key}
+                      data-product-setting
+                      hover={editing !== key}
+                      selected={editing === key}
                     >
-                      <EditButton onClick={() => startEdit(row)} />
-                      <ConfirmedDeleteButton
-                        confirmMessage={t('configs.confirmDelete', { key: row.key })}
-                        onDelete={() => void remove(row)}
+                      <TableCell sx={{ minWidth: { xs: 160, sm: 240 }, maxWidth: 420 }}>
+                        <Typography variant="body2" sx={{ fontWeight: 600 }} data-testid="setting-label">
+                          {settingLabel(t, key)}
+                        </Typography>
+                        <Typography variant="caption" color="text.secondary" component="p" data-testid="setting-help">
+                          {settingHelp(t, key)}
+                        </Typography>
+                        <Typography variant="caption" component="code" sx={{ fontFamily: 'monospace', color: 'text.secondary' }}>
+                          {key}
+                        </Typography>
+                      </TableCell>
+                      <TableCell sx={{ overflowWrap: 'anywhere', minWidth: 200 }}>
+                        {editing === key ? (
+                          <>
+                            {valueField}
+                            <Typography variant="caption" color="text.secondary">
+                              {t('configsPage.fixedKey')} {t('configs.editHint')}
+                            </Typography>
+                          </>
+                        ) : (
+                          <>
+                            {row.value}
+                            {stored === undefined && (
+                              <Chip
+                                size="small"
+                                label={t('configsPage.default')}
+                                title={t('configsPage.notSaved')}
+                                sx={{ ml: 1 }}
+                              />
+                            )}
+                          </>
+                        )}
+                      </TableCell>
+                      <TableCell align="right">
+                        {editing === key ? editButtons : <EditButton onClick={() => startEdit(row)} />}
+                      </TableCell>
+                    </TableRow>
+                  );
+                })}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      </Section>
+
+      <Section title={t('configsPage.customTitle')} intro={t('configsPage.customIntro')}>
+        <TableContainer component={Paper} variant="outlined">
+          <Table size="small" aria-label={t('configs.title')}>
+            <TableHead>
+              <TableRow>
+                <TableCell>{t('configs.key')}</TableCell>
+                <TableCell>{t('configs.value')}</TableCell>
+                <TableCell align="right">{t('common.actions')}</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              <TableStateRows rows={custom} colSpan={3} emptyText={t('configs.empty')} />
+              {custom?.map((row) =>
+                editing === row.key ? (
+                  <TableRow key={row.key} data-config-key={row.key} selected>
+                    <TableCell sx={{ minWidth: 180 }}>
+                      <TextField
+                        size="small"
+                        fullWidth
+                        autoFocus
+                        {...editForm.field('key')}
+                        onKeyDown={onEditKey}
+                        helperText={editForm.errorOf('key') ?? t('configs.editHint')}
+                        slotProps={{ htmlInput: { 'aria-label': t('configs.key'), maxLength: 100 } }}
                       />
-                    </Stack>
-                  </TableCell>
-                </TableRow>
-              ),
-            )}
-          </TableBody>
-        </Table>
-      </TableContainer>
+                    </TableCell>
+                    <TableCell sx={{ minWidth: 220 }}>{valueField}</TableCell>
+                    <TableCell align="right">{editButtons}</TableCell>
+                  </TableRow>
+                ) : (
+                  <TableRow key={row.key} data-config-key={row.key} hover>
+                    <TableCell sx={{ fontFamily: 'monospace', minWidth: { xs: 140, sm: 200 }, overflowWrap: 'anywhere' }}>
+                      {row.key}
+                    </TableCell>
+                    <TableCell sx={{ overflowWrap: 'anywhere' }}>{row.value}</TableCell>
+                    <TableCell align="right">
+                      <Stack
+                        direction={{ xs: 'column', sm: 'row' }}
+                        spacing={{ xs: 0, sm: 1 }}
+                        sx={{ justifyContent: 'flex-end', alignItems: 'flex-end' }}
+                      >
+                        <EditButton onClick={() => startEdit(row)} />
+                        <ConfirmedDeleteButton
+                          confirmMessage={t('configs.confirmDelete', { key: row.key })}
+                          onDelete={() => void remove(row)}
+                        />
+                      </Stack>
+                    </TableCell>
+                  </TableRow>
+                ),
+              )}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      </Section>
     </StaffPage>
+  );
+}
+
+function Section({ title, intro, children }: { title: string; intro: string; children: ReactNode }) {
+  return (
+    <Box component="section" sx={{ mb: 3 }}>
+      <Typography variant="h6" component="h2">
+        {title}
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+        {intro}
+      </Typography>
+      {children}
+    </Box>
   );
 }

@@ -33,6 +33,9 @@ function drawBlocker(
   return null;
 }
 
+/** The counts shown per crop: billed farmers apart from the confirmed ones still to collect. */
+const COUNTED = ['confirmed', 'billed', ...ALLOCATION_STATUSES.filter((s) => s !== 'confirmed')] as const;
+
 /** The year in India now: the allocation's default year, as the server's. */
 const indiaYear = () =>
   Number(new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata', year: 'numeric' }).format(new Date()));
@@ -198,7 +201,7 @@ export default function AllocationPage() {
                 component="ul"
                 sx={{ listStyle: 'none', p: 0, m: 0, display: 'flex', flexWrap: 'wrap', columnGap: 2, rowGap: 0.5 }}
               >
-                {ALLOCATION_STATUSES.map((status) => (
+                {COUNTED.map((status) => (
                   <Typography key={status} component="li" variant="body2" data-testid={`allocation-count-${status}`}>
                     {t(`allocation.counts.${status}`)}: <strong>{crop[status]}</strong>
                   </Typography>

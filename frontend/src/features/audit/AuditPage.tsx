@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
@@ -17,6 +17,7 @@ import { StaffTable, type StaffColumn } from '@web/components/StaffTable';
 import { usePageTitle } from '@web/components/use-page-title';
 import { EMPTY_AUDIT_FILTERS, exportAudit, listAudit, type AuditFilters } from './api';
 import { changeText, targetText } from './audit-csv';
+import { auditWords } from './audit-text';
 
 /**
  * The audit log (/admin/audit, super_admin): who changed what, newest first, over a window of India days
@@ -35,6 +36,7 @@ const fetchPage = (q: AuditSearch, signal: AbortSignal) => listAudit(q.filters, 
 export default function AuditPage() {
   const { t, i18n } = useTranslation();
   usePageTitle(t('audit.title'));
+  const words = useMemo(() => auditWords(t), [t]);
   const [form, setForm] = useState<AuditFilters>(EMPTY_AUDIT_FILTERS);
   const [exporting, setExporting] = useState(false);
   const { query, data, loading, error, problem, search, previousPage, nextPage, showError } = usePagedSearch({
@@ -55,7 +57,7 @@ export default function AuditPage() {
     try {
       const CSV_KEYS = ['when', 'who', 'userId', 'role', 'address', 'action', 'target', 'change'] as const;
       const headers = CSV_KEYS.map((k) => t(`audit.csv.${k}` as const));
-      await exportAudit(query.filters, headers);
+      await exportAudit(query.filters, headers, words);
     } catch (e) {
       showError(errorMessage(e, t('audit.exportFailed')));
     } finally {
@@ -67,10 +69,14 @@ export default function AuditPage() {
     { header: t('audit.when'), cell: (e) => <DateAndTime iso={e.at} lang={i18n.language} />, sx: { whiteSpace: 'nowrap' } },
     { header: t('audit.who'), cell: (e) => `${e.userName} (${e.userID})`, sx: { minWidth: 120 } },
     { header: t('audit.role'), cell: (e) => e.roles.map((r) => roleLabel(t, r)).join(', '), sx: { minWidth: 100 } },
-    { header: t('audit.address'), cell: (e) => e.sourceIp, sx: { whiteSpace: 'nowrap' } },
+    {
+      header: t('audit.address'),
+      cell: (e) => <span title={e.sourceIp}>{words.address(e.sourceIp)}</span>,
+      sx: { whiteSpace: 'nowrap' },
+    },
     { header: t('audit.action'), cell: (e) => <code>{e.action}</code> },
     { header: t('audit.target'), cell: (e) => targetText(e) },
-    { header: t('audit.change'), cell: (e) => changeText(e), sx: { minWidth: 220, overflowWrap: 'anywhere' } },
+    { header: t('audit.change'), cell: (e) => changeText(e, words), sx: { minWidth: 220, overflowWrap: 'anywhere' } },
   ];
 
   const items = data?.items ?? [];

@@ -1,6 +1,8 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
@@ -17,7 +19,7 @@ import { usePageTitle } from '@web/components/use-page-title';
 import { billQuery, EMPTY_FILTERS, listBills, listCropChoices, listUserNames, openBillQr, type BillFilters } from './api';
 import { BillFiltersForm } from './BillFiltersForm';
 import { BillsTable } from './BillsTable';
-import { CancelBillDialog, type CancelAction } from './CancelBillDialog';
+import { CancelBillDialog, type CancelAction, type IssuedCreditNote } from './CancelBillDialog';
 import { CANCEL_REQUESTS_KEY, CancelRequestsSection } from './CancelRequestsSection';
 import { hasAnyRole } from '@shared/roles';
 import { useSession } from '@web/lib/session';
@@ -77,9 +79,12 @@ export default function BillsPage() {
     askedFor.current = numberParam;
     if (bill.status !== 'cancelled') cancelAction.onClick(bill);
   });
-  const actionDone = (message: string) => {
+  // The credit note of the latest cancellation: its number in the success message is a link to it.
+  const [issued, setIssued] = useState<IssuedCreditNote | null>(null);
+  const actionDone = (message: string, creditNote?: IssuedCreditNote) => {
     setAction(null);
     feedback.succeed(message);
+    setIssued(creditNote ?? null);
     void queryClient.invalidateQueries({ queryKey: CANCEL_REQUESTS_KEY });
     search((q) => ({ ...q }));
   };
@@ -126,9 +131,18 @@ export default function BillsPage() {
       <FeedbackAlerts
         error={feedback.error}
         onCloseError={feedback.closeError}
-        notice={feedback.notice}
+        notice={issued && feedback.notice.includes(issued.number) ? '' : feedback.notice}
         onCloseNotice={feedback.closeNotice}
       />
+      {issued && feedback.notice.includes(issued.number) && (
+        <Alert severity="success" sx={{ mb: 2 }} onClose={feedback.closeNotice} data-testid="cancelled-notice">
+          {feedback.notice.slice(0, feedback.notice.indexOf(issued.number))}
+          <Link href={issued.href} target="_blank" rel="noopener" data-testid="cancelled-credit-note">
+            {issued.number}
+          </Link>
+          {feedback.notice.slice(feedback.notice.indexOf(issued.number) + issued.number.length)}
+        </Alert>
+      )}
       {action && <CancelBillDialog action={action} onClose={() => setAction(null)} onDone={actionDone} />}
 
       <BillFiltersForm form={form} setForm={setForm} problem={problem} crops={crops} users={users} onSearch={onSearch} />

@@ -8,6 +8,7 @@ import CurrencyRupeeIcon from '@mui/icons-material/CurrencyRupee';
 import { useTranslation } from 'react-i18next';
 import { cropLabel } from '@shared/crop-names';
 import { formatRupees } from '@shared/format';
+import { creditNotePath } from '@shared/public-pages/paths';
 import type { InvoiceResponse } from '@shared/schemas/sales';
 import { DateAndTime } from '@web/components/DateAndTime';
 import { compactTableSx, pinnedEndSx } from '@web/components/list-table';
@@ -26,7 +27,11 @@ interface BillsTableProps {
   cancelAction?: { label: string; onClick: (row: InvoiceResponse) => void };
 }
 
-/** The bills of the page, with View (bill page in a new tab) and QR pinned at the right edge. */
+/**
+ * The bills of the page, with View (bill page in a new tab) and QR pinned at the right edge. The date comes
+ * right after the number, so that the pinned actions never cover it; a cancelled bill's status links its
+ * credit note.
+ */
 export function BillsTable({ items, loading, error, showQr, cancelAction }: BillsTableProps) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
@@ -46,6 +51,8 @@ export function BillsTable({ items, loading, error, showQr, cancelAction }: Bill
         </Box>
       ),
     },
+    // Second, not beside the pinned actions: a narrow screen scrolls the columns after it, never the date.
+    { header: t('bills.date'), cell: (b) => <DateAndTime iso={b.generatedOn} lang={lang} />, sx: noWrap },
     { header: t('bills.farmer'), cell: (b) => b.farmerName, sx: { minWidth: 110 } },
     { header: t('bills.lot'), cell: (b) => b.lotCode, sx: noWrap },
     { header: t('bills.crop'), cell: (b) => cropLabel(b, i18n.language) },
@@ -62,19 +69,46 @@ export function BillsTable({ items, loading, error, showQr, cancelAction }: Bill
         </>
       ),
     },
-    { header: t('bills.rate'), align: 'right', cell: (b) => `₹${formatRupees(b.pricePerUnit)}` },
-    { header: t('bills.total'), align: 'right', sx: noWrap, cell: (b) => `₹${formatRupees(b.totalAmount)}` },
+    {
+      // The rate under the total, as the quintals under the kg: one column less, so the table fits 1280 px.
+      header: t('bills.total'),
+      align: 'right',
+      sx: noWrap,
+      cell: (b) => (
+        <>
+          ₹{formatRupees(b.totalAmount)}
+          <Typography component="span" variant="caption" color="text.secondary" sx={{ display: 'block' }} data-testid="bill-rate">
+            {t('billsTable.ratePerKg', { rate: formatRupees(b.pricePerUnit) })}
+          </Typography>
+        </>
+      ),
+    },
     {
       header: t('bills.status'),
+      sx: noWrap,
       cell: (b) =>
         b.status === 'cancelled' ? (
-          <Chip size="small" color="error" label={t('bills.statusCancelled')} data-testid="bill-status-cancelled" />
+          <>
+            <Chip size="small" color="error" label={t('bills.statusCancelled')} data-testid="bill-status-cancelled" />
+            {b.creditNoteNumber && (
+              <Typography component="span" variant="caption" sx={{ display: 'block', mt: 0.25 }}>
+                <Link
+                  href={creditNotePath(b.creditNoteNumber, b.creditNoteToken)}
+                  target="_blank"
+                  rel="noopener"
+                  data-testid="row-credit-note"
+                  aria-label={`${t('bills.creditNote')} ${b.creditNoteNumber}`}
+                >
+                  {b.creditNoteNumber}
+                </Link>
+              </Typography>
+            )}
+          </>
         ) : (
           t('bills.statusIssued')
         ),
     },
     { header: t('bills.createdBy'), cell: (b) => b.createdByName || '—' },
-    { header: t('bills.date'), cell: (b) => <DateAndTime iso={b.generatedOn} lang={lang} />, sx: noWrap },
     {
       header: t('bills.actions'),
       align: 'right',
@@ -95,11 +129,6 @@ export function BillsTable({ items, loading, error, showQr, cancelAction }: Bill
           <Button size="small" sx={{ minWidth: 0, px: 1 }} onClick={() => showQr(b)}>
             {t('bills.qr')}
           </Button>
-          {b.status === 'cancelled' && (
-            <Typography component="span" variant="caption" color="error" sx={{ fontWeight: 700, px: 1 }}>
-              {t('bills.statusCancelled')}
-            </Typography>
-          )}
           {cancelAction && b.status !== 'cancelled' && (
             <Button
               size="small"

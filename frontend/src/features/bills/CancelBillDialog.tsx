@@ -7,6 +7,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
+import { creditNotePath } from '@shared/public-pages/paths';
 import { CANCEL_REASON_MAX, CANCEL_REASON_MIN } from '@shared/schemas/credit-notes';
 import { call, errorMessage } from '@web/lib/api';
 
@@ -15,6 +16,12 @@ import { call, errorMessage } from '@web/lib/api';
  * asks, an admin refuses a request with a note. One text (3-300 characters), checked before it is sent; the
  * server's refusal (e.g. already cancelled, with the credit note) is shown as it comes.
  */
+/** A credit note just issued: its number and the address of its page. */
+export interface IssuedCreditNote {
+  number: string;
+  href: string;
+}
+
 export type CancelAction =
   | { kind: 'cancel'; invoiceID: number; invoiceNumber: string; requestId?: string; reason?: string }
   | { kind: 'request'; invoiceID: number; invoiceNumber: string }
@@ -27,8 +34,8 @@ export function CancelBillDialog({
 }: {
   action: CancelAction;
   onClose: () => void;
-  /** With the message to show once it is done. */
-  onDone: (message: string) => void;
+  /** With the message to show once it is done, and the credit note a cancellation issued (its number is linked). */
+  onDone: (message: string, creditNote?: IssuedCreditNote) => void;
 }) {
   const { t } = useTranslation();
   // Approving a seller's request starts from the seller's reason.
@@ -64,7 +71,10 @@ export function CancelBillDialog({
           params: { invoiceID: action.invoiceID },
           body: { reason: trimmed, ...(action.requestId ? { requestId: action.requestId } : {}) },
         });
-        onDone(t('bills.cancelled', { number, creditNote: r.creditNoteNumber }));
+        onDone(t('bills.cancelled', { number, creditNote: r.creditNoteNumber }), {
+          number: r.creditNoteNumber,
+          href: creditNotePath(r.creditNoteNumber, r.creditNoteToken),
+        });
       } else if (action.kind === 'request') {
         await call('POST /api/invoices/{invoiceID}/cancel-request', {
           params: { invoiceID: action.invoiceID },

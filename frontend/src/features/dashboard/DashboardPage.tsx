@@ -11,6 +11,7 @@ import { formatDay, formatRupees } from '@shared/format';
 import type { DayCount } from '@shared/schemas/dashboard';
 import { usePageTitle } from '@web/components/use-page-title';
 import { getSummary } from './api';
+import { SetupChecklist } from './SetupChecklist';
 import { Sparkline } from './Sparkline';
 
 /**
@@ -97,6 +98,7 @@ export default function DashboardPage() {
           {error}
         </Alert>
       )}
+      {data?.setup && <SetupChecklist steps={data.setup} />}
       {data && (
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: 'repeat(4, 1fr)' } }}>
           <Tile

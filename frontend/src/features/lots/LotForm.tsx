@@ -122,14 +122,15 @@ export function LotForm({ lotForm, producers, crops }: LotFormProps) {
           sx={{ width: 170 }}
           slotProps={{ htmlInput: { min: 0, step: 0.01, inputMode: 'decimal' } }}
         />
+        {/* Read-only and filled, so that it does not read as a box to type or choose in. */}
         <TextField
           label={t('lots.code')}
           name="lotCode"
           size="small"
+          variant="filled"
           value={preview}
-          placeholder={t('lots.codeChoose')}
-          helperText={editing ? undefined : t('lots.codeHelp')}
-          sx={{ width: 200 }}
+          helperText={editing ? undefined : preview ? t('lots.codeHelp') : t('lots.codeChoose')}
+          sx={{ width: 220 }}
           slotProps={{
             htmlInput: { readOnly: true, 'aria-readonly': true, 'data-testid': 'lot-code-preview' },
             inputLabel: { shrink: true },

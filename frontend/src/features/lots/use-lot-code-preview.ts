@@ -2,6 +2,8 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { YEAR_MAX, YEAR_MIN } from '@shared/schemas/lots';
 import { previewLotCode } from './api';
 
+export const LOT_CODE_PREVIEW_KEY = ['lot-code-preview'] as const;
+
 /**
  * The code the next lot of this producer, year and kind would get: shown read-only, reserved only when the
  * lot is saved. Empty while producer or year is missing or out of range, or when the preview fails; the
@@ -15,7 +17,7 @@ export function useLotCodePreview(
 ) {
   const valid = !!producerId && !!year && year >= YEAR_MIN && year <= YEAR_MAX && Number.isInteger(year);
   const query = useQuery({
-    queryKey: ['lot-code-preview', producerId, year, isSubsidized],
+    queryKey: [...LOT_CODE_PREVIEW_KEY, producerId, year, isSubsidized],
     queryFn: () => previewLotCode(producerId!, year!, isSubsidized),
     enabled: enabled && valid,
     placeholderData: keepPreviousData,

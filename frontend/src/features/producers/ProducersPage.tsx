@@ -1,9 +1,18 @@
 import { useState } from 'react';
 import Box from '@mui/material/Box';
+import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
 import { maskAadhaar } from '@shared/format';
-import { ADDRESS_MAX, NAME_MAX, ProducerInput, type ProducerResponse } from '@shared/schemas/producers';
+import {
+  ADDRESS_MAX,
+  NAME_MAX,
+  PRODUCER_KINDS,
+  ProducerInput,
+  REGISTRATION_NUMBER_MAX,
+  type ProducerKind,
+  type ProducerResponse,
+} from '@shared/schemas/producers';
 import { errorMessage } from '@web/lib/api';
 import { AADHAAR_INPUT_MAX, typedAadhaar } from '@shared/typed-numbers';
 import { useActiveToggle } from '@web/lib/use-active-toggle';
@@ -20,14 +29,27 @@ import { usePageTitle } from '@web/components/use-page-title';
 import { createProducer, getProducer, inactivateProducer, listProducers, restoreProducer, updateProducer } from './api';
 
 interface FormState {
+  kind: ProducerKind;
   name: string;
   aadhaarNumber: string;
+  registrationNumber: string;
   contactNumber: string;
   address: string;
 }
-const EMPTY = (): FormState => ({ name: '', aadhaarNumber: '', contactNumber: '', address: '' });
+const EMPTY = (): FormState => ({
+  kind: 'person',
+  name: '',
+  aadhaarNumber: '',
+  registrationNumber: '',
+  contactNumber: '',
+  address: '',
+});
 
-/** Producers: form plus list (search on Enter, include inactive, Refresh; Edit, Inactivate, Restore). */
+/**
+ * Producers: form plus list (search on Enter, include inactive, Refresh; Edit, Inactivate, Restore). A producer
+ * is a person, known by their Aadhaar number, or an organisation (the institute's own farm, a society),
+ * known by its registration number (docs/product-rules.md#a-producer-may-be-an-organisation-known-by-its-registration-number).
+ */
 export default function ProducersPage() {
   const { t } = useTranslation();
   usePageTitle(t('producers.title'));
@@ -36,12 +58,14 @@ export default function ProducersPage() {
   const [editingId, setEditingId] = useState<number | null>(null);
   // The spec shows only the first problem of the producer form: one message, on its field.
   const {
+    values,
     set,
     field,
     submit,
     busy,
     reset: resetForm,
     clearErrors,
+    errorOf,
     feedback,
   } = useStaffForm({
     schema: ProducerInput,
@@ -68,7 +92,14 @@ export default function ProducersPage() {
     try {
       const p = await getProducer(row.producerID);
       setEditingId(p.producerID);
-      resetForm({ name: p.name, aadhaarNumber: p.aadhaarNumber ?? '', contactNumber: p.contactNumber, address: p.address });
+      resetForm({
+        kind: p.kind,
+        name: p.name,
+        aadhaarNumber: p.aadhaarNumber ?? '',
+        registrationNumber: p.registrationNumber,
+        contactNumber: p.contactNumber,
+        address: p.address,
+      });
       window.scrollTo({ top: 0, behavior: 'smooth' });
     } catch (err) {
       fail(errorMessage(err, t('common.failedToLoad')));
@@ -86,7 +117,11 @@ export default function ProducersPage() {
     { header: t('common.id'), cell: (p) => p.producerID },
     { header: t('producers.name'), cell: (p) => p.name },
     { header: t('producers.address'), cell: (p) => p.address },
-    { header: t('producers.aadhaar'), cell: (p) => maskAadhaar(p.aadhaarLast4), sx: { whiteSpace: 'nowrap' } },
+    {
+      header: t('producerKinds.identity'),
+      cell: (p) => (p.kind === 'organisation' ? p.registrationNumber : maskAadhaar(p.aadhaarLast4)),
+      sx: { whiteSpace: 'nowrap' },
+    },
     { header: t('producers.contact'), cell: (p) => p.contactNumber },
     { header: t('catalogue.status'), cell: (p) => <StatusChip active={p.isActive} /> },
     {
@@ -124,21 +159,49 @@ export default function ProducersPage() {
             slotProps={{ htmlInput: { maxLength: NAME_MAX + 1 } }}
           />
           <TextField
-            label={t('producers.aadhaar')}
-            name="aadhaarNumber"
+            select
+            label={t('producerKinds.kind')}
+            name="kind"
             size="small"
-            required
-            {...field('aadhaarNumber')}
-            onChange={(e) => set('aadhaarNumber', typedAadhaar(e.target.value))}
-            sx={{ flex: '1 1 160px' }}
-            slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: AADHAAR_INPUT_MAX } }}
-          />
+            {...field('kind')}
+            sx={{ flex: '1 1 200px' }}
+          >
+            {PRODUCER_KINDS.map((k) => (
+              <MenuItem key={k} value={k}>
+                {t(`producerKinds.${k}`)}
+              </MenuItem>
+            ))}
+          </TextField>
+          {values.kind === 'organisation' ? (
+            <TextField
+              label={t('producerKinds.registrationNumber')}
+              name="registrationNumber"
+              size="small"
+              required
+              {...field('registrationNumber')}
+              helperText={errorOf('registrationNumber') ?? t('producerKinds.registrationNumberHelp')}
+              sx={{ flex: '1 1 200px' }}
+              slotProps={{ htmlInput: { maxLength: REGISTRATION_NUMBER_MAX + 10 } }}
+            />
+          ) : (
+            <TextField
+              label={t('producers.aadhaar')}
+              name="aadhaarNumber"
+              size="small"
+              required
+              {...field('aadhaarNumber')}
+              onChange={(e) => set('aadhaarNumber', typedAadhaar(e.target.value))}
+              sx={{ flex: '1 1 160px' }}
+              slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: AADHAAR_INPUT_MAX } }}
+            />
+          )}
           <TextField
             label={t('producers.contact')}
             name="contactNumber"
             size="small"
             {...field('contactNumber')}
-            sx={{ flex: '1 1 160px' }}
+            helperText={errorOf('contactNumber') ?? t('producerKinds.contactHelp')}
+            sx={{ flex: '1 1 200px' }}
             slotProps={{ htmlInput: { inputMode: 'tel', maxLength: 20 } }}
           />
           <TextField
@@ -157,7 +220,7 @@ export default function ProducersPage() {
 
       <CatalogueListSection
         list={list}
-        searchLabel={t('producers.searchLabel')}
+        searchLabel={t('producerKinds.searchLabel')}
         searchSx={{ flex: '1 1 260px', maxWidth: 420 }}
         label={t('producers.title')}
         columns={columns}
