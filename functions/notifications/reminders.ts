@@ -1,8 +1,10 @@
+import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
 import { readConfig } from '@shared/config-keys';
 import { addDays, collectBy } from '@shared/allocation-status';
 import { normaliseMobile } from '@shared/sms-templates';
 import { kolkataDate } from '@shared/india-time';
 import { getConfigItem } from '../lib/config-store';
+import { METRICS_NAMESPACE } from '../lib/metrics';
 import { batchGet } from '../lib/batch-get';
 import { queryAll } from '../lib/query';
 import { withRetry } from '../lib/retry';
@@ -22,6 +24,18 @@ import { failStaleClaim, itemsOf, putOnce, releaseHeld } from './outbox-store';
  * It also hands back held items whose quiet hours ended, and settles claims never recorded (sender.ts).
  */
 export const CLAIM_STALE_MS = 15 * 60 * 1000;
+export const OLDEST_PENDING_METRIC = 'OutboxOldestPendingSeconds';
+const metrics = new Metrics({ namespace: METRICS_NAMESPACE, serviceName: 'notifications' });
+
+function gauge(name: string, seconds: number): void {
+  if (process.env.VITEST) return;
+  try {
+    metrics.addMetric(name, MetricUnit.Seconds, seconds);
+    metrics.publishStoredMetrics();
+  } catch {
+    /* metrics are best effort */
+  }
+}
 /** How far back an appointment day may be and still have its last day today (grace days plus days off). */
 const LOOKBACK_EXTRA_DAYS = 21;
 
@@ -80,19 +94,28 @@ export async function writeReminders(date: string): Promise<{ reminders: number;
   return { reminders, lastDay };
 }
 
-/** Held items of today and yesterday whose quiet hours are over, back to pending; claims never recorded, failed. */
-export async function releaseAndSettle(now = new Date()): Promise<{ released: number; settled: number }> {
+/**
+ * Held items of today and yesterday whose quiet hours are over, back to pending; claims never recorded, failed;
+ * and the age of the oldest item still pending, as a metric (OutboxOldestPendingSeconds, alarmed).
+ */
+export async function releaseAndSettle(
+  now = new Date(),
+): Promise<{ released: number; settled: number; oldestPendingSeconds: number }> {
   const today = kolkataDate(now);
   const days = [today, addDays(today, -1)];
   let released = 0;
   let settled = 0;
+  let oldest: string | undefined;
   for (const day of days) {
     for (const item of await itemsOf(day, 'held', 5000, 5000))
       if (item.holdUntil && item.holdUntil <= now.toISOString() && (await releaseHeld(item))) released++;
     for (const item of await itemsOf(day, 'pending', 5000, 5000))
       if (item.leaseAt && now.getTime() - Date.parse(item.leaseAt) > CLAIM_STALE_MS && (await failStaleClaim(item))) settled++;
+      else if (!oldest || item.createdOn < oldest) oldest = item.createdOn;
   }
-  return { released, settled };
+  const oldestPendingSeconds = oldest ? Math.max(0, Math.round((now.getTime() - Date.parse(oldest)) / 1000)) : 0;
+  gauge(OLDEST_PENDING_METRIC, oldestPendingSeconds);
+  return { released, settled, oldestPendingSeconds };
 }
 
 /** The scheduled job: `{ job: 'reminders' }` once a day, `{ job: 'release' }` every 15 minutes. */
