@@ -30,6 +30,8 @@ export interface E2EOptions {
    * counters of new registrations); off by default, as few files look at them.
    */
   streams?: boolean;
+  /** The SMS stand-in on a free port, its messages sent by the stream's consumer when drained (needs streams). */
+  sms?: boolean;
 }
 
 export interface ContextOptions {
@@ -167,6 +169,7 @@ export function useE2EStack(o: E2EOptions): E2EStack {
         adminEmail: o.adminEmail,
         adminPassword: o.adminPassword,
         stream: o.streams ? 'drain' : 'off',
+        ...(o.sms ? { smsPort: 0, smsJobs: false } : {}),
       }),
       connectBrowser(),
     ]);
