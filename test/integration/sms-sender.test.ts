@@ -19,7 +19,9 @@ import { startStreamConsumer, type StreamConsumer } from '@infra/local/streams';
 import { newMobile, seedFormCrops } from '../fixtures/registration-helpers';
 import { faulty, named } from '../support/faulty-client';
 import { useTestApi } from '../support/integration';
-import { newRegistration } from '../support/steps';
+import { newRegistration, sold } from '../support/steps';
+import { kgCrop } from '../fixtures/allocation-helpers';
+import { registerFarmer, validFields } from '../fixtures/registration-helpers';
 
 /**
  * The SMS sender (functions/notifications/sender.ts) against the stand-in (infra/local/sms.ts) through the real
@@ -142,6 +144,61 @@ describe('a registration’s message', () => {
     // The stream delivering the registration again sends nothing more.
     await settle();
     expect(await inbox(mobile)).toHaveLength(1);
+  });
+});
+
+describe('every change that matters to the farmer', () => {
+  it('tells a waiting farmer their place, then the new date when a cancellation promotes them; the cancelled one; and a bill with its link', async () => {
+    const { cropId, cropName } = await kgCrop(2);
+    const reg = async () => {
+      const fields = validFields({ cropName, bagsRequested: 2 });
+      const r = await registerFarmer(api, fields);
+      expect(r.status, r.text).toBe(201);
+      return (await getRegistration(r.json.data.year, r.json.data.id))!;
+    };
+    const first = await reg();
+    const second = await reg();
+    expect([first.status, second.status]).toEqual(['confirmed', 'waitlisted']);
+    await settle();
+    const [waiting] = await inbox(second.mobileNumber);
+    expect(waiting!.body).toContain(`प्रतीक्षा सूची में क्रमांक ${second.waitlistPosition}`);
+    expect(waiting!.templateId).toBe(DEFAULT_TEMPLATES.waitlisted.hi.dltTemplateId);
+
+    const cancel = await api.call('POST', `/api/registrations/${first.id}/cancel`, {
+      token: tokens.seller,
+      body: { reason: 'Farmer called to cancel' },
+    });
+    expect(cancel.status, cancel.text).toBe(200);
+    await settle();
+    const cancelled = await inbox(first.mobileNumber);
+    expect(cancelled.map((m) => m.templateId)).toEqual([
+      DEFAULT_TEMPLATES.cancelled.hi.dltTemplateId,
+      DEFAULT_TEMPLATES.registered.hi.dltTemplateId,
+    ]);
+    expect(cancelled[0]!.body).toContain(`बीज पंजीकरण ${first.id} रद्द`);
+    const promoted = (await getRegistration(second.year, second.id))!;
+    expect(promoted.status).toBe('confirmed');
+    const [news] = await inbox(second.mobileNumber);
+    expect(news!.templateId).toBe(DEFAULT_TEMPLATES.promoted.hi.dltTemplateId);
+    expect(news!.body).toContain(promoted.appointmentDate!.split('-').reverse().join('-'));
+
+    const lots = await api.call('GET', '/api/lots/for-crop', { token: tokens.seller, query: { cropId } });
+    expect(lots.status, lots.text).toBe(200);
+    const bill = await sold(api, tokens.seller, promoted, lots.json[0].lotID, { bags: 2 });
+    await settle();
+    const [billed] = await inbox(second.mobileNumber);
+    expect(billed!.templateId).toBe(DEFAULT_TEMPLATES.bill.hi.dltTemplateId);
+    expect(billed!.body).toContain(bill.invoiceNumber);
+    expect(billed!.body).toMatch(new RegExp(`/bill/${bill.invoiceNumber}\\?t=[\\w-]{16,}`));
+    const outbox = await api.route('GET /api/notifications/outbox', {
+      token: tokens.admin,
+      query: { mobile: second.mobileNumber },
+    });
+    expect(outbox.data.items.map((i) => [i.kind, i.status])).toEqual([
+      ['bill', 'delivered'],
+      ['promoted', 'delivered'],
+      ['waitlisted', 'delivered'],
+    ]);
   });
 });
 
