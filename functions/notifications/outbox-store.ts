@@ -303,4 +303,40 @@ export async function itemsOfRegistration(year: number, id: number): Promise<Out
   return items.sort((a, b) => b.createdOn.localeCompare(a.createdOn));
 }
 
+/**
+ * Erasure (functions/registrations/erasure.ts): the registration's messages keep the mobile's last four digits
+ * only, and one not yet sent never is.
+ */
+export async function eraseMobilesOf(year: number, id: number): Promise<number> {
+  let erased = 0;
+  for (const item of await itemsOfRegistration(year, id)) {
+    if (!/^\d{10}$/.test(item.mobile)) continue;
+    const unsent = item.status === 'pending' && !item.leaseOwner ? 'failed' : item.status === 'held' ? 'failed' : undefined;
+    await withRetry(() =>
+      db().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: { pk: item.pk, sk: 'NOTE' },
+          UpdateExpression: unsent
+            ? 'SET mobile = :masked, #status = :failed, gsi1pk = :gpk, failureReason = :reason'
+            : 'SET mobile = :masked',
+          ExpressionAttributeValues: {
+            ':masked': `XXXXXX${item.mobile.slice(-4)}`,
+            ...(unsent
+              ? {
+                  ':failed': 'failed',
+                  ':gpk': outboxIndexPk(item.day, 'failed'),
+                  ':reason': 'the registration’s personal data was erased',
+                }
+              : {}),
+          },
+          ...(unsent ? { ExpressionAttributeNames: { '#status': 'status' } } : {}),
+        }),
+      ),
+    );
+    erased++;
+  }
+  return erased;
+}
+
 export { kindOf };

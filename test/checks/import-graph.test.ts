@@ -190,6 +190,7 @@ export const AREA_REACH: Record<string, string[]> = {
     'farmers/farmer-of-registration',
     'home/site-pages',
     'sales/invoice-entity',
+    'notifications/outbox-store',
   ],
   sales: [
     'allocation/entries',

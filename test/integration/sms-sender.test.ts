@@ -202,6 +202,37 @@ describe('every change that matters to the farmer', () => {
   });
 });
 
+describe('erasure', () => {
+  it('leaves the last four digits of the mobile on the registration’s messages', async () => {
+    const reg = await registered();
+    await settle();
+    const cancel = await api.call('POST', `/api/registrations/${reg.id}/cancel`, {
+      token: tokens.seller,
+      body: { reason: 'Farmer asked to be forgotten' },
+    });
+    expect(cancel.status, cancel.text).toBe(200);
+    await settle();
+    const ask = await api.call('POST', `/svsregistration/${reg.uniqeCode}/data-requests`, {
+      body: { mobileLast4: reg.mobileNumber.slice(-4), kind: 'erasure', details: 'Please erase my data' },
+    });
+    expect(ask.status, ask.text).toBe(201);
+    const done = await api.call('POST', `/api/data-requests/${ask.json.id}/resolve`, {
+      token: tokens.admin,
+      body: { outcome: 'done' },
+    });
+    expect(done.status, done.text).toBe(200);
+    const messages = await api.route('GET /api/notifications/registrations/{id}', {
+      token: tokens.admin,
+      params: { id: reg.id },
+      query: { year: reg.year },
+    });
+    expect(messages.data.items.map((m) => [m.kind, m.mobile])).toEqual([
+      ['cancelled', `XXXXXX${reg.mobileNumber.slice(-4)}`],
+      ['registered', `XXXXXX${reg.mobileNumber.slice(-4)}`],
+    ]);
+  });
+});
+
 describe('at most once', () => {
   it('sends 200 items exactly once with two senders taking the same records at once', async () => {
     const items = await Promise.all(Array.from({ length: 200 }, (_, i) => seedItem('expired', { number: 60_000 + i })));
