@@ -44,6 +44,14 @@ it('shows the day’s messages, their counts and one mobile’s messages at 360 
   expect(cells.join(' ')).toContain('पहुँच गया');
   expect(cells).toContain('1007000000000000201');
   await shot(page, 'outbox-360-hi');
+
+  // The registration's own messages, from its row's menu on the Registrations screen.
+  await page.goto(e2e.url('/admin/registrations'));
+  await page.getByRole('button', { name: 'पंजीकरण 1 के कार्य' }).click();
+  await page.getByRole('menuitem', { name: 'भेजे गए SMS' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect.poll(async () => (await dialog.locator('tr[data-message]').allTextContents()).join(' ')).toContain('प्रतीक्षा सूची');
+  await shot(page, 'registration-messages-360-hi');
   await ctx.close();
 });
 

@@ -1389,6 +1389,7 @@ export const en = {
       resendFailed: 'The message could not be resent.',
       none: 'No messages.',
     },
+    registration: { title: 'SMS of registration {{id}}/{{year}}', menu: 'SMS sent', close: 'Close' },
     templates: {
       title: 'SMS templates',
       identity: 'DLT entity ID {{entityId}} · sender ID {{senderId}} · ₹{{price}} a part',

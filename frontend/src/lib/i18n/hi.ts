@@ -1384,6 +1384,7 @@ export const hi: Messages = {
       resendFailed: 'संदेश फिर नहीं भेजा जा सका।',
       none: 'कोई संदेश नहीं।',
     },
+    registration: { title: 'पंजीकरण {{id}}/{{year}} के SMS', menu: 'भेजे गए SMS', close: 'बंद करें' },
     templates: {
       title: 'SMS टेम्पलेट',
       identity: 'DLT एंटिटी ID {{entityId}} · सेंडर ID {{senderId}} · ₹{{price}} प्रति भाग',
