@@ -111,7 +111,8 @@ export async function sendOutboxItem(pk: string, deps: SenderDeps = {}): Promise
   const language: SmsLanguage = item.language ?? languageOf(reg);
   const failed = async (reason: string, tries: number, templateId?: string): Promise<SendOutcome> => {
     await recordOutcome(item, owner, { status: 'failed', tries, language, templateId, failureReason: reason });
-    log.warn('sms not sent', { item: item.pk, kind, tries, reason });
+    // The reason's kind only: a carrier's message may name the number (kept on the item, which only admins read).
+    log.warn('sms not sent', { item: item.pk, kind, tries, error: reason.split(':')[0] });
     countFailure();
     return 'failed';
   };
