@@ -378,6 +378,20 @@ describe('quiet hours and the opt-out list', () => {
   });
 });
 
+describe('the farmer’s own opt-out', () => {
+  it('stops the reminders of the letter’s mobile; an unknown letter is refused in both languages', async () => {
+    const reg = await registered();
+    const r = await api.call('POST', `/svsregistration/${reg.uniqeCode}/sms-opt-out`);
+    expect(r.status, r.text).toBe(200);
+    expect(r.json.message).toMatch(/SMS.* \/ You will get no more SMS except your bill/);
+    const reminder = await seedItem('reminder', { number: reg.id, date: '2026-12-04', shift: 'सुबह' }, reg.mobileNumber);
+    expect(await sendOutboxItem(reminder.pk, { now: () => new Date('2026-12-03T06:00:00Z') })).toBe('opted-out');
+    const unknown = await api.call('POST', '/svsregistration/AAAAAAAAAAAAAAAAAAAAAA/sms-opt-out');
+    expect(unknown.status).toBe(404);
+    expect(unknown.json.message).toBe('पत्र नहीं मिला / Letter not found');
+  });
+});
+
 describe('the reminder job', () => {
   it('writes each day-before reminder once, however often it runs', async () => {
     const reg = await registered();

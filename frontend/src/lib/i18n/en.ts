@@ -1023,6 +1023,7 @@ export const en = {
     basicForm: 'Basic phone, or this form does not work? Use the simple form',
   },
   myData: {
+    stopSms: 'Stop SMS (except the bill)',
     open: 'My data',
     title: 'My data',
     intro: 'Everything the seed portal holds about you. Enter the last 4 digits of your mobile number to see it.',
