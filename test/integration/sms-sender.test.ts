@@ -344,6 +344,32 @@ describe('throttling, failures and the rate limit', () => {
   });
 });
 
+describe('delivery events', () => {
+  it('marks the share of messages the carrier refused failed with its reason (the stand-in’s SMS_FAIL_SHARE)', async () => {
+    const refusing = await startLocalSms({
+      port: 0,
+      failShare: 0.5,
+      onEvent: (e) => handleDeliveryEvent(e).then(() => undefined),
+    });
+    setSms({ SMS_ENDPOINT: refusing.endpoint });
+    resetSmsClient();
+    try {
+      const items = await Promise.all(Array.from({ length: 4 }, (_, i) => seedItem('expired', { number: 80_000 + i })));
+      await consumeRecords(notificationsConsumer(), items.map(insertOf));
+      await refusing.settled();
+      const stored = await Promise.all(items.map((i) => getOutboxItem(i.pk)));
+      expect(stored.map((i) => i!.status).sort()).toEqual(['delivered', 'delivered', 'failed', 'failed']);
+      for (const i of stored.filter((s) => s!.status === 'failed'))
+        expect(i!.failureReason).toBe('CARRIER_UNREACHABLE: The carrier could not reach the phone');
+      expect(stored.every((i) => i!.messageId && i!.sentAt)).toBe(true);
+    } finally {
+      await refusing.stop();
+      setSms({ SMS_ENDPOINT: sms.endpoint });
+      resetSmsClient();
+    }
+  });
+});
+
 describe('quiet hours and the opt-out list', () => {
   it('holds a reminder written at night until 08:00 India time, then sends it', async () => {
     // Written at 22:29 India time (its day is 3 December in India).
