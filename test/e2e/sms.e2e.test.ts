@@ -34,7 +34,12 @@ it('shows the day’s messages, their counts and one mobile’s messages at 360 
   await table.locator('tr[data-message]').first().waitFor();
   await expect(page.locator('[data-count="delivered"]').textContent()).resolves.toBe('पहुँच गया: 1');
   await page.getByLabel('मोबाइल').fill(`+91 ${mobile.slice(0, 5)} ${mobile.slice(5)}`);
+  // The mobile goes in a header, never in the URL (access logs keep URLs).
+  const asked = page.waitForRequest((r) => r.url().includes('/api/notifications/outbox') && 'x-private-query' in r.headers());
   await page.getByRole('button', { name: 'दिखाएँ' }).click();
+  const request = await asked;
+  expect(request.url()).not.toContain(mobile.slice(-4));
+  expect(request.headers()['x-private-query']).toBe(`mobile=%2B91+${mobile.slice(0, 5)}+${mobile.slice(5)}`);
   const row = table.locator('tr[data-message]');
   await expect.poll(() => row.count()).toBe(1);
   const cells = await row.locator('td').allTextContents();
