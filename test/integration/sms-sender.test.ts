@@ -293,11 +293,13 @@ describe('at most once', () => {
     const failed = (await getOutboxItem(item.pk))!;
     expect(failed).toMatchObject({ status: 'failed', tries: 1 });
     expect(failed.failureReason).toContain('ProcessKilled');
-    const resent = await api.route('POST /api/notifications/outbox/{id}/resend', {
-      token: tokens.admin,
-      params: { id: outboxIdOf(item.pk) },
-    });
-    expect(resent.status, resent.text).toBe(200);
+    // A burst of the same resend: one is taken, the others refused.
+    const burst = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        api.route('POST /api/notifications/outbox/{id}/resend', { token: tokens.admin, params: { id: outboxIdOf(item.pk) } }),
+      ),
+    );
+    expect(burst.map((r) => r.status).sort()).toEqual([200, 409, 409, 409, 409]);
     await settle();
     expect(sentTo(item.mobile)).toHaveLength(1);
     expect((await getOutboxItem(item.pk))!.status).toBe('delivered');
