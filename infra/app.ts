@@ -19,6 +19,8 @@ const { AwsSolutionsChecks } = cdkNag; // CommonJS package: its named exports ar
  *   originVerifySecretVersion                  version id of the origin-verification secret CloudFront sends (rotation)
  *   alarmEmail    ALARM_EMAIL                   e-mail address subscribed to the alarm topic (required)
  *   accountConcurrency                         the account's Lambda concurrency quota (default 1000), for its alarm
+ *   smsEntityId, smsSenderId, smsMaxPerSecond  SMS under DLT: the entity ID, the sender ID (default SEEDIN) and the
+ *                                              account's messages-per-second quota for India (default 20)
  * Three stacks, deployed in this order: <stackName>Edge in us-east-1 (the CloudFront web ACL), <stackName> in
  * the region, <stackName>Monitor in us-east-1 (alarms on CloudFront's and the web ACL's metrics, which exist
  * only there).
@@ -84,6 +86,11 @@ const { site: stack, monitor } = addSeedPortal(app, {
   accountConcurrency: concurrencyQuota(option('accountConcurrency')),
   publicBaseUrl: option('publicBaseUrl', 'SITE_PUBLIC_BASE_URL'),
   alarmEmail,
+  sms: {
+    entityId: option('smsEntityId'),
+    senderId: option('smsSenderId'),
+    maxPerSecond: option('smsMaxPerSecond') ? Number(option('smsMaxPerSecond')) : undefined,
+  },
 });
 
 // Hyderabad (ap-south-2) is an opt-in region, and CloudFront delivers no standard logs to a bucket in one.

@@ -36,6 +36,11 @@ export const AUDIT_ARCHIVE_ENTRY = join(REPO_ROOT, 'functions', 'audit-archive',
 /** The Lambda entry of what follows a new registration (a DynamoDB Streams consumer, not an API area). */
 export const REGISTRATION_EVENTS_ENTRY = join(REPO_ROOT, 'functions', 'registrations', 'stream-handler.ts');
 
+/** The SMS sender (a DynamoDB Streams consumer), its delivery events (SNS) and its schedules (docs/decisions/0041-sms-notifications.md). */
+export const SMS_SENDER_ENTRY = join(REPO_ROOT, 'functions', 'notifications', 'stream-handler.ts');
+export const SMS_DELIVERY_EVENTS_ENTRY = join(REPO_ROOT, 'functions', 'notifications', 'delivery-events.ts');
+export const SMS_JOBS_ENTRY = join(REPO_ROOT, 'functions', 'notifications', 'reminders.ts');
+
 export const FUNCTION_RUNTIME = Runtime.NODEJS_24_X;
 
 /**

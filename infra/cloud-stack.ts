@@ -19,6 +19,7 @@ import { SeedPortalEdgeStack } from './constructs/edge-waf';
 import { SeedPortalMonitorStack } from './constructs/monitor';
 import { addOrphanScanSweeper } from './constructs/orphan-scan-sweeper';
 import { addRegistrationEvents, addRegistrationEventsAlarms } from './constructs/registration-events';
+import { addSms, addSmsAlarms } from './constructs/notifications';
 import { addStreamAlarms, addStreamFailuresBucket } from './constructs/stream-consumer';
 import { addReconcileJob } from './constructs/reconcile-job';
 import { addScanRetentionJob } from './constructs/scan-retention-job';
@@ -68,6 +69,8 @@ export interface SeedPortalStackProps extends StackProps {
   alarmEmail: string;
   /** The account's Lambda concurrent executions quota, for the concurrency alarm (default 1,000). */
   accountConcurrency?: number;
+  /** SMS under DLT (docs/deployment.md, "SMS under DLT"): the entity ID, the sender ID and the messages-per-second quota. */
+  sms?: { entityId?: string; senderId?: string; maxPerSecond?: number };
 }
 
 export class SeedPortalStack extends Stack {
@@ -181,6 +184,23 @@ export class SeedPortalStack extends Stack {
       failures: streamFailures,
     });
     this.jobs.registrationEvents = registrationEvents.fn;
+    const sms = addSms(this, {
+      table: this.table,
+      baseEnvironment,
+      logRetention,
+      failures: streamFailures,
+      entityId: props.sms?.entityId ?? '1001000000000000001',
+      senderId: props.sms?.senderId ?? 'SEEDIN',
+      maxPerSecond: props.sms?.maxPerSecond ?? 20,
+    });
+    if (!props.sms?.entityId)
+      Annotations.of(this).addWarningV2(
+        'seed:sms-dlt-entity',
+        'No smsEntityId: SMS go out with a placeholder DLT entity ID and Indian carriers drop them (docs/deployment.md, "SMS under DLT").',
+      );
+    this.jobs.smsSender = sms.sender;
+    this.jobs.smsDeliveryEvents = sms.deliveryEvents;
+    this.jobs.smsJobs = sms.jobs;
     this.jobs.reconcile = addReconcileJob(this, {
       table: this.table,
       aadhaarKey: secrets.aadhaarKey,
@@ -198,6 +218,7 @@ export class SeedPortalStack extends Stack {
     });
     addRegistrationEventsAlarms(this, this.alarmTopic, registrationEvents);
     addStreamAlarms(this, this.alarmTopic, 'AuditArchive', 'audit-archive', archive.fn);
+    addSmsAlarms(this, this.alarmTopic, sms);
 
     addRegistrationDayDashboard(this, {
       api,

@@ -6,12 +6,13 @@ import { readFileSync } from 'node:fs';
  *   npm run replay-stream -- registration-events --list          what is held, with each error
  *   npm run replay-stream -- registration-events                 hand every set-aside record to the consumer again
  *   npm run replay-stream -- audit-archive --sequence <number>   only that record
+ *   npm run replay-stream -- notifications                       the SMS consumer's (a claimed message is never sent twice)
  *
  * Against `npm start` by default (its DynamoDB Local and .data/local-secrets.json); against the cloud with
  * TABLE_NAME, AWS_REGION, AADHAAR_KEY_ARN (and AUDIT_ARCHIVE_BUCKET for the archive) and the usual credentials.
  * Exit 0: nothing left failing; 1: some record failed again (it stays set aside); 2: wrong arguments.
  */
-const CONSUMER_NAMES = ['registration-events', 'audit-archive'] as const;
+const CONSUMER_NAMES = ['registration-events', 'audit-archive', 'notifications'] as const;
 type Name = (typeof CONSUMER_NAMES)[number];
 
 function parseArgs(argv: string[]): { name: Name; list: boolean; sequenceNumber?: string } | string {
@@ -67,7 +68,9 @@ async function main(): Promise<number> {
   const consumer =
     args.name === 'registration-events'
       ? (await import('@functions/registrations/registration-events')).registrationEvents
-      : (await import('@functions/audit-archive/handler')).auditArchive;
+      : args.name === 'notifications'
+        ? (await import('@functions/notifications/notification-events')).notificationEvents
+        : (await import('@functions/audit-archive/handler')).auditArchive;
   const outcomes = await replaySetAside(consumer, { sequenceNumber: args.sequenceNumber });
   for (const o of outcomes)
     console.log(`${o.sequenceNumber}  ${o.handled ? 'handled' : `failed again: ${o.error}`}  ${o.itemPk}`);

@@ -73,6 +73,12 @@ export const AUDIT_ACTIONS = {
   'POST /api/allocation/draw': 'allocation.draw',
   'POST /api/allocation/sweep': 'allocation.sweep',
 
+  'POST /api/notifications/outbox/{id}/resend': 'sms.resend',
+  'PUT /api/notifications/templates': 'sms-template.update',
+  'POST /api/notifications/reminders/run': 'sms.reminders-run',
+  'POST /api/notifications/opt-out': 'sms.opt-out',
+  'POST /svsregistration/{code}/sms-opt-out': 'sms.opt-out-by-farmer',
+
   'POST /svsregistration/{code}/my-data': { none: 'the farmer reads their own data; nothing is changed' },
   'POST /svsregistration/{code}/data-requests': 'data-request.create',
   'POST /api/data-requests/{id}/resolve': 'data-request.resolve',

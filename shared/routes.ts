@@ -23,7 +23,8 @@ export type FunctionArea =
   | 'allocation'
   | 'cms'
   | 'counter'
-  | 'exports';
+  | 'exports'
+  | 'notifications';
 
 export type Access = 'public' | readonly Role[];
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -164,7 +165,16 @@ export const ROUTES = [
   { method: 'GET', path: '/api/allocation/draw/{cropId}/{year}', area: 'allocation', access: 'public' },
   { method: 'GET', path: '/api/allocation', area: 'allocation', access: STAFF },
   { method: 'POST', path: '/api/allocation/sweep', area: 'allocation', access: ADMIN },
-  { method: 'GET', path: '/api/notifications/outbox', area: 'allocation', access: ADMIN },
+
+  // SMS to farmers (docs/decisions/0041-sms-notifications.md): the outbox, its templates, reminders and opt-outs
+  { method: 'GET', path: '/api/notifications/outbox', area: 'notifications', access: ADMIN },
+  { method: 'POST', path: '/api/notifications/outbox/{id}/resend', area: 'notifications', access: ADMIN },
+  { method: 'GET', path: '/api/notifications/templates', area: 'notifications', access: ADMIN },
+  { method: 'PUT', path: '/api/notifications/templates', area: 'notifications', access: SUPER },
+  { method: 'POST', path: '/api/notifications/reminders/run', area: 'notifications', access: ADMIN },
+  { method: 'POST', path: '/api/notifications/opt-out', area: 'notifications', access: ADMIN },
+  { method: 'POST', path: '/svsregistration/{code}/sms-opt-out', area: 'notifications', access: 'public' },
+  { method: 'GET', path: '/api/notifications/registrations/{id}', area: 'notifications', access: STAFF },
 
   // the farmer's data: the farmer's own view and requests from the letter (code + the mobile's last 4 digits),
   // the admins' queue of requests, and the retention of Aadhaar scans

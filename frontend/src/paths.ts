@@ -46,6 +46,8 @@ export const paths = {
     reports: '/admin/reports',
     dayClose: '/admin/day-close',
     today: '/admin/today',
+    smsOutbox: '/admin/sms/outbox',
+    smsTemplates: '/admin/sms/templates',
   },
   user: {
     root: '/user',
@@ -97,7 +99,9 @@ export type AdminSectionId =
   | 'audit'
   | 'reports'
   | 'dayClose'
-  | 'today';
+  | 'today'
+  | 'smsOutbox'
+  | 'smsTemplates';
 
 export interface AdminSection {
   id: AdminSectionId;
@@ -128,6 +132,8 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { id: 'reports', path: paths.admin.reports, roles: ADMIN },
   { id: 'dayClose', path: paths.admin.dayClose, roles: STAFF },
   { id: 'today', path: paths.admin.today, roles: STAFF },
+  { id: 'smsOutbox', path: paths.admin.smsOutbox, roles: ADMIN },
+  { id: 'smsTemplates', path: paths.admin.smsTemplates, roles: ADMIN },
 ];
 
 /** A path inside the app that is safe to go to after signing in (no other origin, no protocol tricks). */

@@ -1,7 +1,6 @@
-import { AllocationSummaryQuery, DrawParams, DrawRequest, OutboxQuery } from '@shared/schemas/allocation';
+import { AllocationSummaryQuery, DrawParams, DrawRequest } from '@shared/schemas/allocation';
 import { defineArea } from '../lib/handler';
 import { HttpResult, json } from '../lib/http';
-import { listOutbox } from './outbox';
 import { DrawAlreadyRun, publishedDraw, runCropDraw } from './draw-service';
 import { allocationSummary } from './summary';
 import { sweepAllocation } from './sweep';
@@ -45,10 +44,6 @@ export const handler = defineArea('allocation', {
       );
       return { expired, promoted, days };
     },
-  },
-  'GET /api/notifications/outbox': {
-    query: OutboxQuery,
-    handle: async ({ query }) => ({ items: await listOutbox(query.status, query.take) }),
   },
   'GET /draw': { handle: ({ event }) => servePage(event, drawIndexPage, { messages: DRAW_MESSAGES, refusal: drawRefusal }) },
   'GET /draw/{cropId}/{year}': {

@@ -41,7 +41,10 @@ export type AuditSubjectType =
   | 'data-request'
   | 'day-close'
   | 'season-close'
-  | 'reconciliation';
+  | 'reconciliation'
+  | 'sms'
+  | 'sms-template'
+  | 'sms-opt-out';
 
 export interface AuditSubject {
   type: AuditSubjectType;

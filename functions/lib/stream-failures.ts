@@ -16,8 +16,8 @@ import { withRetry } from './retry';
 export const ATTEMPTS_BEFORE_SET_ASIDE = 3;
 
 /** The table's stream consumers (functions/lib/stream-consumer.ts), named here so that erasure can reach their held records. */
-export type ConsumerName = 'registration-events' | 'audit-archive';
-export const CONSUMERS: readonly ConsumerName[] = ['registration-events', 'audit-archive'];
+export type ConsumerName = 'registration-events' | 'audit-archive' | 'notifications';
+export const CONSUMERS: readonly ConsumerName[] = ['registration-events', 'audit-archive', 'notifications'];
 export const FAILED_RECORD_DAYS = 30;
 
 export interface FailedRecord {

@@ -5,6 +5,7 @@ import { eraseFarmerRecord } from '../farmers/farmer-of-registration';
 import { getFarmer, registrationsOfFarmer } from '../farmers/farmer-entity';
 import type { AuditTrail } from '../lib/audit-log';
 import { ERASED } from '../lib/erased';
+import { eraseMobilesOf } from '../notifications/outbox-store';
 import { docClient, tableName } from '../lib/aws';
 import { isConditionalFailure, withRetry } from '../lib/retry';
 import { CONSUMERS, purgeFailedRecordsOf } from '../lib/stream-failures';
@@ -62,6 +63,9 @@ export async function erasePersonalData(reg: RegistrationItem, audit: AuditTrail
   // Records the stream consumers set aside hold the registration as it was: they go too (erasure is final).
   const purged = await purgeFailedRecordsOf(after.pk, CONSUMERS);
   if (purged) erased.push(`${purged} held copy(ies) of the registration removed`);
+  // Its SMS keep the mobile's last four digits only (docs/decisions/0041-sms-notifications.md).
+  const messages = await eraseMobilesOf(after.year, after.id);
+  if (messages) erased.push(`mobile erased from ${messages} SMS`);
   // The link as stored now, not as read before: a link the stream makes after this finds the registration
   // erased and undoes the farmer it made (registration-link.ts), one made before is seen here.
   if (after.farmerID) {

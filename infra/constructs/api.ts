@@ -104,6 +104,8 @@ export const AREA_GRANTS: Record<FunctionArea, AreaGrants> = {
   // Export files under exports/ only; the registrations list hashes a searched Aadhaar number; export jobs run
   // up to 5 minutes, started by the function invoking itself.
   exports: { table: 'write', uploads: 'exports', aadhaarKey: true, invokesItself: true, timeoutSeconds: 300 },
+  // The outbox, its templates, opt-outs and the reminder job run on demand (it reads a few days' due entries).
+  notifications: { table: 'write', timeoutSeconds: 29 },
 };
 
 /**

@@ -22,6 +22,7 @@ export const AREA_LOADERS: Partial<Record<FunctionArea, () => Promise<{ handler:
   cms: () => import('@functions/cms/handler'),
   counter: () => import('@functions/counter/handler'),
   exports: () => import('@functions/exports/handler'),
+  notifications: () => import('@functions/notifications/handler'),
 };
 
 const loaded = new Map<FunctionArea, Promise<AreaHandler>>();

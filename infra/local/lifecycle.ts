@@ -115,7 +115,11 @@ export function startUploadLifecycle(o: {
 export const ALLOCATION_SWEEP_INTERVAL_MS = 60 * 1000;
 
 /** A job run now and then every `intervalMs` until stopped, one run at a time, failures logged, never thrown. */
-function every(name: string, intervalMs: number, job: () => Promise<unknown>): { stop(): Promise<void>; done: Promise<void> } {
+export function every(
+  name: string,
+  intervalMs: number,
+  job: () => Promise<unknown>,
+): { stop(): Promise<void>; done: Promise<void> } {
   let running: Promise<void> | undefined;
   const run = () => {
     running ??= job()

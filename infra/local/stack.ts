@@ -11,6 +11,13 @@ import { startAllocationSweeps, startReconciliation, startScanRetention, startUp
 import { assertPortFree } from './port-check';
 import { startS3, type LocalS3 } from './s3';
 import { startStreamConsumer } from './streams';
+import { startLocalSms, type LocalSms } from './sms';
+import { startSmsJobs } from './sms-jobs';
+import { handleDeliveryEvent } from '@functions/notifications/delivery-events';
+import { notificationsConsumer } from '@functions/notifications/notification-events';
+import { resetSmsSettings } from '@functions/notifications/settings';
+import { resetSmsClient } from '@functions/notifications/sms-client';
+import { registrationEvents } from '@functions/registrations/registration-events';
 
 /**
  * The whole product on one machine: DynamoDB Local, s3rver, the local gateway and the built SPA.
@@ -42,12 +49,23 @@ export interface LocalStackOptions {
    * never look at the farmer links or dashboard counters of new registrations).
    */
   stream?: 'poll' | 'drain' | 'none' | 'off';
+  /**
+   * The SMS stand-in's port (infra/local/sms.ts; 0: any free port). With a stream consumer running, the
+   * notifications consumer sends the outbox through it. Absent: no SMS stand-in and no sender.
+   */
+  smsPort?: number;
+  /** Share of the stand-in's delivery events that say the carrier refused the message (SMS_FAIL_SHARE). */
+  smsFailShare?: number;
+  /** Run the reminder job now and every hour, and release held messages every minute (default true with smsPort). */
+  smsJobs?: boolean;
 }
 
 export interface RunningLocalStack {
   url: string;
   server: http.Server;
   admin: SeededAdmin;
+  /** The SMS stand-in (with smsPort): its inbox, its faults. */
+  sms?: LocalSms;
   /** Runs the stream's consumer until it has caught up (stream 'poll' or 'drain'). */
   drainStreams(): Promise<void>;
   stop(): Promise<void>;
@@ -82,10 +100,12 @@ export async function startLocalStack(o: LocalStackOptions): Promise<RunningLoca
     o.port ? assertPortFree(o.port, 'PORT') : undefined,
     o.dynamoEndpoint ? undefined : assertPortFree(o.dynamoPort, 'DYNAMODB_PORT', '127.0.0.1'),
     o.s3Endpoint ? undefined : assertPortFree(o.s3Port, 'S3_PORT', '127.0.0.1'),
+    o.smsPort ? assertPortFree(o.smsPort, 'SMS_PORT', '127.0.0.1') : undefined,
   ]);
 
   let dynamo: LocalDynamo | undefined;
   let s3: LocalS3 | undefined;
+  let sms: LocalSms | undefined;
   // What fails after DynamoDB Local or s3rver started (a port taken meanwhile, a seed that fails) stops them:
   // they are processes and servers of their own, which would outlive this one.
   try {
@@ -113,6 +133,18 @@ export async function startLocalStack(o: LocalStackOptions): Promise<RunningLoca
     });
     resetEnvCache();
 
+    // The SMS stand-in, its delivery events handled as the cloud's event destination hands them on.
+    if (o.smsPort !== undefined) {
+      sms = await startLocalSms({
+        port: o.smsPort,
+        failShare: o.smsFailShare,
+        onEvent: (e) => handleDeliveryEvent(e).then(() => undefined),
+      });
+      process.env.SMS_ENDPOINT = sms.endpoint;
+      resetSmsSettings();
+      resetSmsClient();
+    }
+
     const stream = o.stream ?? 'poll';
     await ensureTable(dynamoEndpoint, o.tableName, { stream: stream !== 'off' });
     const admin = await seedAll(o.adminEmail, o.adminPassword);
@@ -125,6 +157,8 @@ export async function startLocalStack(o: LocalStackOptions): Promise<RunningLoca
     const scanRetention = o.scanRetention === false ? undefined : startScanRetention();
     // Farmer links and counters recomputed from the registrations and bills, as the cloud's nightly schedule runs it.
     const reconciliation = o.reconcile === false ? undefined : startReconciliation();
+    // Reminders and the release of held messages, as the cloud's schedules run them.
+    const smsJobs = sms && o.smsJobs !== false ? startSmsJobs() : undefined;
     // The farmer links and dashboard counters that follow new registrations, as the cloud's stream mapping runs them.
     const streams =
       stream === 'poll' || stream === 'drain'
@@ -132,6 +166,7 @@ export async function startLocalStack(o: LocalStackOptions): Promise<RunningLoca
             endpoint: dynamoEndpoint,
             tableName: o.tableName,
             intervalMs: stream === 'drain' ? 0 : undefined,
+            consumers: sms ? [registrationEvents, notificationsConsumer()] : undefined,
           })
         : undefined;
 
@@ -145,6 +180,7 @@ export async function startLocalStack(o: LocalStackOptions): Promise<RunningLoca
       await allocationSweeps?.stop();
       await scanRetention?.stop();
       await reconciliation?.stop();
+      await smsJobs?.stop();
       throw e;
     });
     const port = (server.address() as AddressInfo).port;
@@ -158,6 +194,7 @@ export async function startLocalStack(o: LocalStackOptions): Promise<RunningLoca
       url: actualUrl,
       server,
       admin,
+      sms,
       drainStreams: async () => {
         if (!streams) throw new Error(`drainStreams: this stack was started with stream '${stream}'`);
         await streams.drain();
@@ -168,13 +205,15 @@ export async function startLocalStack(o: LocalStackOptions): Promise<RunningLoca
         await allocationSweeps?.stop();
         await scanRetention?.stop();
         await reconciliation?.stop();
+        await smsJobs?.stop();
         await new Promise((r) => server.close(r));
         server.closeAllConnections?.();
+        await sms?.stop();
         await Promise.all([dynamo?.stop(), s3?.stop()]);
       },
     };
   } catch (e) {
-    await Promise.all([dynamo?.stop(), s3?.stop()]).catch(() => undefined);
+    await Promise.all([dynamo?.stop(), s3?.stop(), sms?.stop()]).catch(() => undefined);
     throw e;
   }
 }

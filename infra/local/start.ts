@@ -17,6 +17,10 @@ const Options = z.object({
   DATA_DIR: z.string().default(join(root, '.data')),
   DYNAMODB_PORT: z.coerce.number().int().min(1).max(65535).default(8000),
   S3_PORT: z.coerce.number().int().min(1).max(65535).default(4569),
+  /** The SMS stand-in (infra/local/sms.ts): its own port, its inbox at /inbox?to=<mobile>. */
+  SMS_PORT: z.coerce.number().int().min(1).max(65535).default(4580),
+  /** Share of messages whose delivery event says the carrier refused them (0 to 1). */
+  SMS_FAIL_SHARE: z.coerce.number().min(0).max(1).default(0),
   TABLE_NAME: z.string().default('seed-portal'),
   UPLOADS_BUCKET: z.string().default('seed-uploads'),
   SEED_ADMIN_EMAIL: z.string().email().default('admin@seed.local'),
@@ -59,6 +63,8 @@ async function main() {
     dataDir: o.DATA_DIR,
     dynamoPort: o.DYNAMODB_PORT,
     s3Port: o.S3_PORT,
+    smsPort: o.SMS_PORT,
+    smsFailShare: o.SMS_FAIL_SHARE,
     tableName: o.TABLE_NAME,
     uploadsBucket: o.UPLOADS_BUCKET,
     staticDir,
@@ -78,6 +84,7 @@ async function main() {
     console.log(seeded ? 'Added demo crops, a producer, lots and the about block.' : 'Demo data skipped: crops already exist.');
   }
   console.log(`Data kept in ${o.DATA_DIR}`);
+  console.log(`SMS stand-in on ${stack.sms!.endpoint} (the messages sent to a mobile: ${stack.sms!.endpoint}/inbox?to=<mobile>)`);
   console.log(`Seed portal ready at ${stack.url} (started in ${((Date.now() - started) / 1000).toFixed(1)} s)`);
 
   const shutdown = async () => {

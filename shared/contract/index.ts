@@ -11,6 +11,7 @@ import { exportsContract } from './exports';
 import { farmersContract } from './farmers';
 import { homeContract } from './home';
 import { lotsContract } from './lots';
+import { notificationsContract } from './notifications';
 import { producersContract } from './producers';
 import { registrationsContract } from './registrations';
 import { salesContract } from './sales';
@@ -38,6 +39,7 @@ export const CONTRACT = {
   ...cmsContract,
   ...counterContract,
   ...exportsContract,
+  ...notificationsContract,
 } as const satisfies { readonly [K in RouteKey]: RouteContract };
 
 export type Contract = typeof CONTRACT;

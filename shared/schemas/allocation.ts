@@ -44,21 +44,6 @@ export const AllocationSummaryQuery = z.object({
 });
 export type AllocationSummaryQuery = z.infer<typeof AllocationSummaryQuery>;
 
-export const OUTBOX_STATUSES = ['pending', 'sent', 'failed'] as const;
-export const OUTBOX_TAKE_MAX = 200;
-
-/** GET /api/notifications/outbox?status=&take= (admin): newest first. */
-export const OutboxQuery = z.object({
-  status: z.enum(OUTBOX_STATUSES, { error: 'status must be pending, sent or failed' }).default('pending'),
-  take: z.coerce
-    .number({ error: 'take must be a number' })
-    .int('take must be a whole number')
-    .min(1, 'take must be at least 1')
-    .max(OUTBOX_TAKE_MAX, `take: at most ${OUTBOX_TAKE_MAX}`)
-    .default(50),
-});
-export type OutboxQuery = z.infer<typeof OutboxQuery>;
-
 export const CANCEL_REASON_MAX = 300;
 
 /** POST /api/registrations/{id}/cancel (staff): why, kept on the registration with who and when. */
@@ -89,4 +74,4 @@ export const FarmerCancelRequest = z.strictObject(
 );
 export type FarmerCancelRequest = z.infer<typeof FarmerCancelRequest>;
 
-export type { DrawReply, AllocationSummaryReply, OutboxReply, SweepReply, CancelReply } from './replies/allocation';
+export type { DrawReply, AllocationSummaryReply, SweepReply, CancelReply } from './replies/allocation';

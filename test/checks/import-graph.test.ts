@@ -152,6 +152,7 @@ export const AREA_REACH: Record<string, string[]> = {
     'lots/lot-entity',
     'registrations/registration-entity',
     'registrations/scan-purge-entity',
+    'notifications/outbox-entity',
   ],
   'audit-archive': [],
   auth: [],
@@ -163,6 +164,7 @@ export const AREA_REACH: Record<string, string[]> = {
   farmers: [],
   home: ['allocation/published-draws'],
   lib: [],
+  notifications: ['allocation/appointments', 'registrations/registration-entity'],
   lots: ['allocation/pool', 'allocation/promotion', 'crops/crop-entity', 'producers/producer-entity'],
   producers: [],
   reconcile: [
@@ -189,6 +191,7 @@ export const AREA_REACH: Record<string, string[]> = {
     'home/site-pages',
     'lots/lot-entity',
     'sales/invoice-entity',
+    'notifications/outbox-store',
   ],
   sales: [
     'allocation/entries',

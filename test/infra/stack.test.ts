@@ -54,6 +54,8 @@ const AUDIT_ARCHIVE_DESCRIPTION = 'Seed portal job: copies each new audit log en
 const REGISTRATION_EVENTS_DESCRIPTION =
   'Seed portal job: links new registrations to their farmers and counts them on the dashboard';
 
+const SMS_SENDER_DESCRIPTION = 'Seed portal job: writes and sends the farmers’ SMS from the outbox (at most once each)';
+
 const ALARM_EMAIL = 'ops@example.org';
 
 function synthStack(props: Partial<SeedPortalStackProps> = {}) {
@@ -193,7 +195,8 @@ describe('SeedPortalStack', { timeout: 120_000 }, () => {
 
   it('creates exactly one Lambda per area, the orphan-scan sweeper, the allocation sweeper, the scan retention, the reconciliation and the audit archive (no helper functions without the SPA deployment)', () => {
     const fns = resourcesOf(template, 'AWS::Lambda::Function');
-    expect(fns).toHaveLength(FUNCTION_AREAS.length + 6);
+    // … and the SMS sender, its delivery events and its jobs (test/infra/sms.test.ts).
+    expect(fns).toHaveLength(FUNCTION_AREAS.length + 9);
     for (const area of FUNCTION_AREAS) {
       const matching = fns.filter(([, f]) => f.Properties.Description === `Seed portal API area: ${area}`);
       expect(matching, area).toHaveLength(1);
@@ -225,7 +228,7 @@ describe('SeedPortalStack', { timeout: 120_000 }, () => {
     }
     // 180 days of logs (CERT-In) for every function (the scheduled jobs too) and for the API access log.
     const logGroups = resourcesOf(template, 'AWS::Logs::LogGroup');
-    expect(logGroups).toHaveLength(FUNCTION_AREAS.length + 7);
+    expect(logGroups).toHaveLength(FUNCTION_AREAS.length + 10);
     for (const [, g] of logGroups) expect(g.Properties.RetentionInDays).toBe(180);
   });
 
@@ -537,6 +540,7 @@ describe('SeedPortalStack', { timeout: 120_000 }, () => {
     const consumers = [
       { name: 'registration-events', description: REGISTRATION_EVENTS_DESCRIPTION },
       { name: 'audit-archive', description: AUDIT_ARCHIVE_DESCRIPTION },
+      { name: 'notifications', description: SMS_SENDER_DESCRIPTION },
     ];
     expect(mappings).toHaveLength(consumers.length);
     const [bucketId, bucket] = resourcesOf(template, 'AWS::S3::Bucket').find(([id]) => id.startsWith('StreamFailuresBucket'))!;
@@ -579,7 +583,8 @@ describe('SeedPortalStack', { timeout: 120_000 }, () => {
   });
 
   it('runs the allocation sweep every 15 minutes with a role that reads and writes table items only', () => {
-    expect(resourcesOf(template, 'AWS::Events::Rule')).toHaveLength(4);
+    // (with the SMS reminder and release schedules)
+    expect(resourcesOf(template, 'AWS::Events::Rule')).toHaveLength(6);
     const fns = resourcesOf(template, 'AWS::Lambda::Function');
     const [fnId, fn] = fns.find(([, f]) => f.Properties.Description === ALLOCATION_SWEEPER_DESCRIPTION)!;
     expect(fn.Properties).toMatchObject({ Runtime: 'nodejs24.x', Architectures: ['arm64'], Timeout: 300 });
@@ -871,8 +876,9 @@ describe('SeedPortalStack', { timeout: 120_000 }, () => {
   it('alarms on API 5xx and p95 latency, account concurrency, errors and throttles of every function and on DynamoDB throttling and system errors', () => {
     const alarms = resourcesOf(template, 'AWS::CloudWatch::Alarm').map(([, a]) => a.Properties);
     // … and three per stream consumer (iterator age, records set aside, records not kept).
-    expect(alarms).toHaveLength(2 + 1 + 2 * (FUNCTION_AREAS.length + 6) + 2 + 3 * 2);
-    const [[topicId, topic]] = resourcesOf(template, 'AWS::SNS::Topic');
+    // … and the SMS alarms (a message given up, the oldest pending message).
+    expect(alarms).toHaveLength(2 + 1 + 2 * (FUNCTION_AREAS.length + 9) + 2 + 3 * 3 + 2);
+    const [topicId, topic] = resourcesOf(template, 'AWS::SNS::Topic').find(([id]) => id.startsWith('AlarmTopic'))!;
     expect(topic.Properties.KmsMasterKeyId).toBeDefined();
     for (const a of alarms) {
       expect(a.AlarmActions).toEqual([{ Ref: topicId }]);
@@ -1086,11 +1092,11 @@ describe('SeedPortalStack options', { timeout: 120_000 }, () => {
     expect(pages).toMatchObject({ Prune: true, DistributionPaths: ['/*'], Exclude: ['assets/*'] });
     // Helper Lambdas we know of: only the BucketDeployment provider joins the area functions, the sweepers and the archive.
     const fns = resourcesOf(template, 'AWS::Lambda::Function');
-    expect(fns).toHaveLength(FUNCTION_AREAS.length + 7);
+    expect(fns).toHaveLength(FUNCTION_AREAS.length + 10);
     // Every function logs into a log group of ours, and every log group has a retention.
     for (const [, f] of fns) expect(f.Properties.LoggingConfig?.LogGroup).toEqual({ Ref: expect.stringMatching(/Logs/) });
     const logGroups = resourcesOf(template, 'AWS::Logs::LogGroup');
-    expect(logGroups).toHaveLength(FUNCTION_AREAS.length + 8);
+    expect(logGroups).toHaveLength(FUNCTION_AREAS.length + 11);
     for (const [, g] of logGroups) expect(g.Properties.RetentionInDays).toBe(180);
   });
 
@@ -1155,7 +1161,10 @@ describe('SeedPortalStack options', { timeout: 120_000 }, () => {
 
   it('subscribes the alarm e-mail address given (a required property), and sizes the concurrency alarm to the quota', () => {
     const { template } = synthStack({ alarmEmail: 'duty@example.org', accountConcurrency: 3000 });
-    template.resourceCountIs('AWS::SNS::Subscription', 1);
+    // One e-mail subscription (the other subscription is the SMS delivery events' function).
+    expect(resourcesOf(template, 'AWS::SNS::Subscription').filter(([, sub]) => sub.Properties.Protocol === 'email')).toHaveLength(
+      1,
+    );
     template.hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'email', Endpoint: 'duty@example.org' });
     template.hasResourceProperties('AWS::CloudWatch::Alarm', { MetricName: 'ConcurrentExecutions', Threshold: 2400 });
   });

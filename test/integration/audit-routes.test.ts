@@ -7,6 +7,10 @@ import type { Role } from '@shared/roles';
 import type { ApiReply, CallOptions } from '../support/api';
 import { useTestApi } from '../support/integration';
 import { scanTable } from '../support/table';
+import { docClient, tableName } from '@functions/lib/aws';
+import { PutCommand } from '@functions/lib/dynamo-commands';
+import { outboxIdOf, outboxIndexPk, outboxItem } from '@functions/notifications/outbox-entity';
+import { DEFAULT_TEMPLATES } from '@shared/sms-templates';
 import { newAadhaar, registerFarmer, seedFormCrops, uploadScan, validFields, SAMPLE_PDF } from '../fixtures/registration-helpers';
 
 /**
@@ -291,6 +295,33 @@ const CASES: Record<WriteRouteKey, RouteCase> = {
     return { path: '/api/allocation/draw', as: 'admin', body: { cropId, year: YEAR, seed: '271828' } };
   },
   'POST /api/allocation/sweep': async () => ({ path: '/api/allocation/sweep', as: 'admin' }),
+
+  'POST /api/notifications/outbox/{id}/resend': async () => {
+    // A failed message (only the sender makes one: put as it leaves it).
+    const item = outboxItem({ year: YEAR, id: 7000 + ++unique, event: 'expired', mobile: '9876543210', values: { number: 1 } });
+    const failed = { ...item, status: 'failed', gsi1pk: outboxIndexPk(item.day, 'failed'), failureReason: 'test' };
+    await docClient().send(new PutCommand({ TableName: tableName(), Item: failed }));
+    return { path: `/api/notifications/outbox/${outboxIdOf(item.pk)}/resend`, as: 'admin' };
+  },
+  'PUT /api/notifications/templates': async () => ({
+    path: '/api/notifications/templates',
+    as: 'super_admin',
+    body: DEFAULT_TEMPLATES.expired,
+  }),
+  'POST /api/notifications/reminders/run': async () => ({
+    path: '/api/notifications/reminders/run',
+    as: 'admin',
+    query: { date: `${YEAR}-01-15` },
+  }),
+  'POST /api/notifications/opt-out': async () => ({
+    path: '/api/notifications/opt-out',
+    as: 'admin',
+    body: { mobile: '+91 98765 43210' },
+  }),
+  'POST /svsregistration/{code}/sms-opt-out': async () => {
+    const reg = await newRegistration();
+    return { path: `/svsregistration/${reg.code}/sms-opt-out`, as: null };
+  },
 
   'POST /svsregistration/{code}/my-data': async () => {
     const reg = await newRegistration();

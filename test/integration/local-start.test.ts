@@ -32,6 +32,8 @@ async function start(
     PORT: String(ports.app),
     DYNAMODB_PORT: String(ports.dynamo),
     S3_PORT: String(ports.s3),
+    // The SMS stand-in on a port of this start's own (its default, 4580, may be another start's).
+    SMS_PORT: String(await freePort()),
     DATA_DIR: dir,
     SEED_ADMIN_EMAIL: 'first-admin@seed.local',
     LOG_LEVEL: 'silent',
@@ -47,6 +49,7 @@ async function start(
     'PUBLIC_BASE_URL',
     'DYNAMODB_ENDPOINT',
     'S3_ENDPOINT',
+    'SMS_ENDPOINT',
   ]) {
     delete env[k];
   }

@@ -36,6 +36,8 @@ export interface E2EOptions {
    * open, as after the first-run setup (./setup-done.ts).
    */
   fresh?: boolean;
+  /** The SMS stand-in on a free port, its messages sent by the stream's consumer when drained (needs streams). */
+  sms?: boolean;
 }
 
 export interface ContextOptions {
@@ -173,6 +175,7 @@ export function useE2EStack(o: E2EOptions): E2EStack {
         adminEmail: o.adminEmail,
         adminPassword: o.adminPassword,
         stream: o.streams ? 'drain' : 'off',
+        ...(o.sms ? { smsPort: 0, smsJobs: false } : {}),
       }),
       connectBrowser(),
     ]);

@@ -38,6 +38,8 @@ import PrivacyTipIcon from '@mui/icons-material/PrivacyTip';
 import HistoryIcon from '@mui/icons-material/History';
 import AssessmentIcon from '@mui/icons-material/Assessment';
 import HowToRegIcon from '@mui/icons-material/HowToReg';
+import SmsIcon from '@mui/icons-material/Sms';
+import TextsmsIcon from '@mui/icons-material/Textsms';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Link as RouterLink, NavLink, Outlet } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -72,6 +74,8 @@ const ICONS: Record<AdminSectionId, ComponentType<SvgIconProps>> = {
   reports: AssessmentIcon,
   dayClose: PointOfSaleIcon,
   today: HowToRegIcon,
+  smsOutbox: SmsIcon,
+  smsTemplates: TextsmsIcon,
 };
 
 /** The admin area: header (welcome, role badge, Refresh, Logout) and a sidebar of the sections the user's roles open. */

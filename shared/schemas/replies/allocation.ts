@@ -72,24 +72,6 @@ export const AllocationSummaryReply = z.strictObject({
 });
 export type AllocationSummaryReply = z.infer<typeof AllocationSummaryReply>;
 
-/** A message waiting to be sent to a farmer about their registration's status. */
-export const OutboxEntryReply = z.strictObject({
-  key: z.string(),
-  year: z.number(),
-  id: z.number(),
-  event: z.enum(['promoted', 'drawn', 'expired', 'cancelled']),
-  /** The farmer's 10-digit mobile number (admins only: the SMS goes to it). */
-  mobile: z.string(),
-  /** allocation.<event> */
-  template: z.string(),
-  values: z.record(z.string(), z.union([z.string(), z.number()])),
-  status: z.enum(['pending', 'sent', 'failed']),
-  createdOn: z.string(),
-});
-export type OutboxEntryReply = z.infer<typeof OutboxEntryReply>;
-export const OutboxReply = z.strictObject({ items: z.array(OutboxEntryReply) });
-export type OutboxReply = z.infer<typeof OutboxReply>;
-
 /** POST /api/allocation/sweep: what one run did. */
 export const SweepReply = z.strictObject({
   expired: z.number(),

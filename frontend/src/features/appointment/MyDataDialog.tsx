@@ -50,6 +50,20 @@ export default function MyDataDialog({ code, onClose }: { code: string; onClose:
   const [notice, setNotice] = useState('');
   const [busy, setBusy] = useState(false);
 
+  // No more SMS but the bill's (docs/decisions/0041-sms-notifications.md): the server's answer says so in both languages.
+  const stopSms = async () => {
+    setBusy(true);
+    setError('');
+    try {
+      const r = await call('POST /svsregistration/{code}/sms-opt-out', { params: { code } });
+      setNotice(r.message);
+    } catch (e) {
+      setError(errorMessage(e, t('myData.failed')));
+    } finally {
+      setBusy(false);
+    }
+  };
+
   const show = async (e: FormEvent) => {
     e.preventDefault();
     if (last4.length !== 4) {
@@ -320,6 +334,9 @@ export default function MyDataDialog({ code, onClose }: { code: string; onClose:
               data-testid="ask-erasure"
             >
               {t('myData.askErasure')}
+            </Button>
+            <Button variant="outlined" onClick={() => void stopSms()} disabled={busy} data-testid="stop-sms">
+              {t('myData.stopSms')}
             </Button>
           </DialogActions>
         </>

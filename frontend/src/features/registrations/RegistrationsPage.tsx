@@ -19,6 +19,7 @@ import { usePageTitle } from '@web/components/use-page-title';
 import { to } from '@web/paths';
 import { aadhaarFileUrl, listRegistrations, registrationQuery, type RegistrationSearch } from './api';
 import { CancelRegistrationDialog } from './CancelRegistrationDialog';
+import { RegistrationMessagesDialog } from './RegistrationMessagesDialog';
 import { FarmerLinkMenuItems } from './FarmerLinkMenuItems';
 import { IssueSeedsDialog } from './IssueSeedsDialog';
 import { IssuedNotice, type IssuedSale } from './IssuedNotice';
@@ -77,6 +78,7 @@ export default function RegistrationsPage() {
   const [issueFor, setIssueFor] = useState<RegistrationRow | null>(null);
   const [issued, setIssued] = useState<IssuedSale | null>(null);
   const [cancelFor, setCancelFor] = useState<RegistrationRow | null>(null);
+  const [messagesFor, setMessagesFor] = useState<RegistrationRow | null>(null);
   const [cancelledNote, setCancelledNote] = useState('');
 
   // A new ?id= in the address (e.g. a link from another screen) searches for it.
@@ -210,6 +212,14 @@ export default function RegistrationsPage() {
         )}
         <MenuItem onClick={() => menu && void viewAadhar(menu.row)}>{t('registrations.viewAadhar')}</MenuItem>
         <MenuItem onClick={() => menu && viewAppointment(menu.row)}>{t('registrations.viewAppointment')}</MenuItem>
+        <MenuItem
+          onClick={() => {
+            if (menu) setMessagesFor(menu.row);
+            setMenu(null);
+          }}
+        >
+          {t('sms.registration.menu')}
+        </MenuItem>
         {menu && (
           <FarmerLinkMenuItems
             row={menu.row}
@@ -230,6 +240,7 @@ export default function RegistrationsPage() {
           </MenuItem>
         )}
       </Menu>
+      {messagesFor && <RegistrationMessagesDialog row={messagesFor} onClose={() => setMessagesFor(null)} />}
       {cancelFor && (
         <CancelRegistrationDialog row={cancelFor} onClose={() => setCancelFor(null)} onCancelled={() => onCancelled(cancelFor)} />
       )}
