@@ -224,7 +224,7 @@ describe('catalogue screens', () => {
     const text = (await section.textContent()) ?? '';
     for (const expected of [
       lotCode,
-      'Subsidised',
+      'अनुदानित', // Subsidised, in the public page's Hindi
       String(YEAR),
       CROP,
       'HD-2967, timely sown, irrigated',
@@ -249,7 +249,7 @@ describe('catalogue screens', () => {
 
     await pub.goto(url('/lot/N01P999-001'));
     await pub.getByRole('alert').waitFor();
-    await expect(pub.getByRole('alert').textContent()).resolves.toContain('No lot with code N01P999-001');
+    await expect(pub.getByRole('alert').textContent()).resolves.toContain('कोड N01P999-001 का कोई लॉट नहीं मिला'); // in the page's Hindi
     await pub.close();
     await page.keyboard.press('Escape');
   });

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { inLanguage } from '@shared/bilingual';
 import { MSG_AADHAAR, MSG_ALREADY_REGISTERED, MSG_FORM_INVALID, MSG_MOBILE, MSG_REQUIRED } from '@shared/schemas/registration';
 import { DESKTOP, PHONE, shotsOf } from '../support/browser';
 import { useE2EStack } from '../support/e2e';
@@ -154,7 +155,7 @@ describe('the registration form opens empty and shows a refusal where the farmer
 
       await expect.poll(() => focusedId(p)).toBe('reg-Name');
       await expect(onScreen(p, '#reg-Name')).resolves.toBe(true);
-      await expect(p.getByTestId('registration-alert').textContent()).resolves.toBe(MSG_FORM_INVALID);
+      await expect(p.getByTestId('registration-alert').textContent()).resolves.toBe(inLanguage(MSG_FORM_INVALID, l.lang));
       const items = await summaryItems(p);
       // Name, father's name, category, gender, village, block, sub-district, district, crop, consent: in the form's order.
       expect(items).toHaveLength(10);
@@ -221,7 +222,7 @@ describe('the registration form opens empty and shows a refusal where the farmer
       await markLiveRegion(p);
       await p.getByTestId('registration-submit').click();
       const alert = p.getByTestId('registration-alert');
-      await expect.poll(() => alert.textContent()).toBe(MSG_ALREADY_REGISTERED);
+      await expect.poll(() => alert.textContent()).toBe(inLanguage(MSG_ALREADY_REGISTERED, l.lang));
       await expect(p.getByTestId('registration-summary-list').count()).resolves.toBe(0);
       await expect(announced(p)).resolves.toBe(true);
       await expect.poll(() => focusedId(p)).toBe('registration-summary');
