@@ -12,6 +12,7 @@ import { errorMessage } from '@web/lib/api';
 import { LightTextField as TextField } from '@web/components/LightTextField';
 import { to } from '@web/paths';
 import { findLetters, type FoundLetter } from './api';
+import { useTakeOver } from './takeover';
 
 /** The box's id: /registration#find opens the page at it. */
 const FIND_LETTER_ID = 'find';
@@ -27,13 +28,28 @@ export function FindLetter({ prefill }: { prefill?: { aadhaar: string; mobile: s
   const [choices, setChoices] = useState<FoundLetter[]>([]);
   const box = useRef<HTMLFormElement>(null);
   const { hash } = useLocation();
+  // The page's own Find my letter form, taken over with what was typed (./takeover).
+  const tookOver = useTakeOver(
+    'find',
+    (values) => {
+      if (prefill) return;
+      const typed = (name: string) => {
+        const v = values.get(name);
+        return typeof v === 'string' ? v : '';
+      };
+      setAadhaar(typedAadhaar(typed('adharNumber')));
+      setMobile(typedMobile(typed('mobile')));
+    },
+    (name) => `${FIND_LETTER_ID}-${name}`,
+  );
 
-  // Links to /registration#find (the home page's) bring this box into view, ready to type in.
+  // Links to /registration#find (the home page's) bring this box into view, ready to type in; on the form's own page
+  // the browser did that already, and the farmer may be typing in it.
   useEffect(() => {
-    if (hash !== `#${FIND_LETTER_ID}` || !box.current) return;
+    if (hash !== `#${FIND_LETTER_ID}` || !box.current || tookOver.current) return;
     box.current.scrollIntoView({ block: 'start' });
     box.current.querySelector('input')?.focus({ preventScroll: true });
-  }, [hash]);
+  }, [hash, tookOver]);
 
   const find = async (e: FormEvent) => {
     e.preventDefault();
@@ -81,6 +97,8 @@ export function FindLetter({ prefill }: { prefill?: { aadhaar: string; mobile: s
       >
         <TextField
           size="small"
+          id={`${FIND_LETTER_ID}-adharNumber`}
+          name="adharNumber"
           label={t('registration.adharNumber')}
           value={aadhaar}
           onChange={(e) => setAadhaar(typedAadhaar(e.target.value))}
@@ -88,6 +106,8 @@ export function FindLetter({ prefill }: { prefill?: { aadhaar: string; mobile: s
         />
         <TextField
           size="small"
+          id={`${FIND_LETTER_ID}-mobile`}
+          name="mobile"
           label={t('registration.mobile')}
           value={mobile}
           onChange={(e) => setMobile(typedMobile(e.target.value))}

@@ -51,11 +51,13 @@ const parts: Record<Language, Record<MessagePart, () => Promise<{ default: Recor
     public: () => import('./hi?messages=public'),
     status: () => import('./hi?messages=status'),
     staff: () => import('./hi?messages=staff'),
+    form: () => import('./hi?messages=form'),
   },
   en: {
     public: () => import('./en?messages=public'),
     status: () => import('./en?messages=status'),
     staff: () => import('./en?messages=staff'),
+    form: () => import('./en?messages=form'),
   },
 };
 const loading = new Map<string, Promise<void>>();
@@ -100,6 +102,12 @@ export const i18nReady: Promise<void> = loadLanguage(initial).then(() => setLang
 /** The login, admin and user screens load with this (router.tsx): their texts in the current language. */
 export function loadStaffMessages(): Promise<void> {
   wantedParts.add('staff');
+  return loadLanguage(wanted);
+}
+
+/** The registration form's own texts (FORM_KEYS in ./parts.ts), fetched with its code: the form shows them at once. */
+export function loadFormMessages(): Promise<void> {
+  wantedParts.add('form');
   return loadLanguage(wanted);
 }
 
