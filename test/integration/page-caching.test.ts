@@ -171,6 +171,10 @@ const PAGES: Record<string, Case[]> = {
   'GET /svsregistration/find-my-letter': [
     { what: 'the form', path: () => '/svsregistration/find-my-letter', cacheControl: PRIVATE },
   ],
+  'GET /registration': [
+    { what: 'the form', path: () => '/registration', cacheControl: PRIVATE },
+    { what: 'the form, in English', path: () => '/registration', query: () => ({ lang: 'en' }), cacheControl: PRIVATE },
+  ],
 };
 
 /** Every public GET route that answers JSON or an image, with an address that finds something. */
