@@ -29,7 +29,9 @@ const open = (path = '/registration', headers: Record<string, string> = {}) =>
   }));
 
 const dataOf = (page: string) =>
-  JSON.parse(new RegExp(`<script type="application/json" id="${FORM_PAGE_DATA_ID}">(.*?)</script>`).exec(page)![1]) as FormPageData;
+  JSON.parse(
+    new RegExp(`<script type="application/json" id="${FORM_PAGE_DATA_ID}">(.*?)</script>`).exec(page)![1],
+  ) as FormPageData;
 const valueOf = (page: string, name: string) => new RegExp(`name="${name}" value="([^"]*)"`).exec(page)?.[1];
 const errorOf = (page: string, name: string) => new RegExp(`id="form-${name}-error">(.*?)</p>`).exec(page)?.[1];
 
@@ -99,7 +101,9 @@ describe('GET /registration', () => {
     expect(csp).toContain(`connect-src 'self' ${uploads}`);
     expect(csp).toContain(`img-src 'self' data: blob: ${uploads}`);
     expect(csp).toContain("form-action 'self'");
-    expect(r.text).toContain('<form id="registration-form" method="post" action="/svsregistration" enctype="multipart/form-data"');
+    expect(r.text).toContain(
+      '<form id="registration-form" method="post" action="/svsregistration" enctype="multipart/form-data"',
+    );
     for (const id of Object.values(crops)) expect(r.text).toContain(`<option value="${id}">`);
     expect(r.text).toContain('<input type="hidden" name="via" value="registration">');
     expect(r.text).toContain('action="/svsregistration/find-letter"');
@@ -136,7 +140,9 @@ describe('GET /registration', () => {
   });
 
   it('answers a burst of 30 opens, each with its own key', async () => {
-    const pages = await Promise.all(Array.from({ length: 30 }, (_, i) => open(i % 2 ? '/registration?lang=en' : '/registration')));
+    const pages = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => open(i % 2 ? '/registration?lang=en' : '/registration')),
+    );
     for (const p of pages) expect(p.status).toBe(200);
     expect(new Set(pages.map((p) => dataOf(p.text).idempotencyKey)).size).toBe(30);
   });
@@ -170,7 +176,10 @@ describe('a post of the form (no JavaScript)', () => {
     const view = await api.call('GET', `/api/registrations/${reg.id}`, { token: tokens.admin, query: { year: reg.year } });
     expect(view.status, view.text).toBe(200);
     expect(view.json.adharFilePath).toMatch(/^aadhaar\/\d{4}\/.+\.pdf$/);
-    const link = await api.call('GET', `/api/registrations/${reg.id}/aadhaar-file`, { token: tokens.admin, query: { year: reg.year } });
+    const link = await api.call('GET', `/api/registrations/${reg.id}/aadhaar-file`, {
+      token: tokens.admin,
+      query: { year: reg.year },
+    });
     expect(link.status, link.text).toBe(200);
     const stored = await fetch(link.json.url);
     expect(Buffer.from(await stored.arrayBuffer()).equals(SAMPLE_PDF)).toBe(true);

@@ -12,7 +12,7 @@ import { errorMessage } from '@web/lib/api';
 import { LightTextField as TextField } from '@web/components/LightTextField';
 import { to } from '@web/paths';
 import { findLetters, type FoundLetter } from './api';
-import { useTakeOver } from './takeover';
+import { pageFocusKept, useTakeOver } from './takeover';
 
 /** The box's id: /registration#find opens the page at it. */
 const FIND_LETTER_ID = 'find';
@@ -29,7 +29,7 @@ export function FindLetter({ prefill }: { prefill?: { aadhaar: string; mobile: s
   const box = useRef<HTMLFormElement>(null);
   const { hash } = useLocation();
   // The page's own Find my letter form, taken over with what was typed (./takeover).
-  const tookOver = useTakeOver(
+  useTakeOver(
     'find',
     (values) => {
       if (prefill) return;
@@ -43,13 +43,13 @@ export function FindLetter({ prefill }: { prefill?: { aadhaar: string; mobile: s
     (name) => `${FIND_LETTER_ID}-${name}`,
   );
 
-  // Links to /registration#find (the home page's) bring this box into view, ready to type in; on the form's own page
-  // the browser did that already, and the farmer may be typing in it.
+  // Links to /registration#find (the home page's) bring this box into view, ready to type in; unless the farmer was
+  // typing in the form's own page already, where the app's field has the focus now.
   useEffect(() => {
-    if (hash !== `#${FIND_LETTER_ID}` || !box.current || tookOver.current) return;
+    if (hash !== `#${FIND_LETTER_ID}` || !box.current || pageFocusKept()) return;
     box.current.scrollIntoView({ block: 'start' });
     box.current.querySelector('input')?.focus({ preventScroll: true });
-  }, [hash, tookOver]);
+  }, [hash]);
 
   const find = async (e: FormEvent) => {
     e.preventDefault();

@@ -31,6 +31,9 @@ const forms: Record<ServerForm, HTMLFormElement | null> = {
 };
 /** Set once the app's form has taken the page over: a later visit of /registration inside the app starts afresh. */
 let served = false;
+/** A field of the page had the focus when the app took it over (the app's same field has it now). */
+let focusKept = false;
+export const pageFocusKept = () => focusKept;
 
 /** The page's data, for the app's first form on the page (undefined once it has taken the page over, or without it). */
 export const formPageData = (): FormPageData | undefined => (served ? undefined : data);
@@ -102,6 +105,7 @@ export function takeOver(name: ServerForm): TakenForm | undefined {
   forms[name] = null;
   if (name === 'registration') served = true;
   const f = focused?.field.form === form ? focused : undefined;
+  if (f) focusKept = true;
   return {
     values: new FormData(form),
     focus: f && { name: f.field.name, top: f.top, ...caret(f.field) },
@@ -125,11 +129,9 @@ export function restoreFocus(focus: TakenFocus, id: string): void {
 
 /**
  * An app form's side of the takeover: on its first render, `adopt` gets what the farmer left in the page's form
- * `form`, and the field `idOf(name)` of the app's form gets the focus the page's field had. True (in a ref, for
- * effects that follow) when the page's form was taken.
+ * `form`, and the field `idOf(name)` of the app's form gets the focus the page's field had.
  */
-export function useTakeOver(form: ServerForm, adopt: (values: FormData) => void, idOf: (name: string) => string) {
-  const took = useRef(false);
+export function useTakeOver(form: ServerForm, adopt: (values: FormData) => void, idOf: (name: string) => string): void {
   const [focus, setFocus] = useState<TakenFocus | undefined>();
   const latest = useRef({ adopt, idOf });
   useLayoutEffect(() => {
@@ -138,7 +140,6 @@ export function useTakeOver(form: ServerForm, adopt: (values: FormData) => void,
   useLayoutEffect(() => {
     const taken = takeOver(form);
     if (!taken) return;
-    took.current = true;
     latest.current.adopt(taken.values);
     setFocus(taken.focus);
   }, [form]);
@@ -146,5 +147,4 @@ export function useTakeOver(form: ServerForm, adopt: (values: FormData) => void,
   useLayoutEffect(() => {
     if (focus) restoreFocus(focus, latest.current.idOf(focus.name));
   }, [focus]);
-  return took;
 }

@@ -47,6 +47,7 @@ export const FORM_KEYS = [
   'sitePages.noticeFailed',
   'sitePages.consentLabel',
   'sitePages.consentError',
+  'sitePages.consentShort',
   'sitePages.basicForm',
   'registration.districtSearch',
 ] as const;
