@@ -100,10 +100,11 @@ function caret(field: HTMLInputElement | HTMLSelectElement): Pick<TakenFocus, 's
  * nothing typed in between is lost.
  */
 export function takeOver(name: ServerForm): TakenForm | undefined {
+  // The app's form has opened on the page (or on another: a later one has no page to take over).
+  if (name === 'registration') served = true;
   const form = forms[name];
   if (!form) return undefined;
   forms[name] = null;
-  if (name === 'registration') served = true;
   const f = focused?.field.form === form ? focused : undefined;
   if (f) focusKept = true;
   return {
