@@ -59,7 +59,9 @@ export function renderRegistrationPage(v: RegistrationPageView): string {
     lang: v.lang,
     title: v.open && v.alert ? `${sayText(PAGE_TEXTS.errorsTitle, v)}: ${title}` : title,
     path: REGISTRATION_PAGE_PATH,
-    main: html`<div class="basic">${content}${findSection(v)}</div>${v.app && v.data && jsonData(v.data)}`,
+    main: html`<div class="basic">${content}${findSection(v)}</div>`,
+    // Out of the root: still there once the app has drawn itself in it (its top bar reads the switch from it).
+    after: v.app && v.data ? jsonData(v.data) : undefined,
     css: REGISTRATION_PAGE_CSS,
     script: v.app,
     app: v.app ? 'now' : undefined,

@@ -72,6 +72,8 @@ export interface PageOptions {
    * shell (/index.html, which names the app's files) is asked for with the page's head.
    */
   app?: 'now';
+  /** Markup after the root, which the app's render leaves in place (the data it reads from the page). */
+  after?: Html;
 }
 
 function languageLink(o: PageOptions, t: Translate): Html {
@@ -138,6 +140,7 @@ ${topBar(o, t)}
 ${footer(t)}
 </div>
 </div>
+${o.after}
 ${o.script !== false && html`<script>${new Html(ENHANCE_SCRIPT)}</script>`}
 </body>
 </html>`;
