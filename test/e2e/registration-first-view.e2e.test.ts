@@ -84,7 +84,20 @@ describe('without JavaScript', () => {
 
       const aadhaar = newAadhaar();
       const mobile = newMobile();
-      await fillPageForm(p, { aadhaar, mobile });
+      // First with a short mobile number and no consent: the form again, in Hindi, what was typed kept.
+      await fillPageForm(p, { aadhaar, mobile: mobile.slice(0, 7) });
+      await p.locator('#form-consent').uncheck();
+      await p.locator('#registration-form button[type="submit"]').click();
+      await p.locator('#form-alert').waitFor();
+      expect(await p.locator('#form-mobile-error').textContent()).toBe('10 अंकों का नंबर दर्ज करें');
+      expect(await p.locator('#form-consent-error').textContent()).toBe('कृपया सूचना पढ़कर सहमति के बॉक्स पर निशान लगाएँ');
+      expect(await p.locator('#form-Name').inputValue()).toBe('रामेश्वर प्रसाद');
+      expect(await p.locator('#form-district').inputValue()).toBe('Lucknow');
+      await shot(p, 'no-js-refused-360-hi');
+      // Put right, with the scan chosen again (a page cannot keep a chosen file): the letter.
+      await p.locator('#form-mobile').fill(mobile);
+      await p.locator('#form-file').setInputFiles(join(FIXTURES, 'aadhaar-sample.png'));
+      await p.locator('#form-consent').check();
       await p.locator('#registration-form button[type="submit"]').click();
       await p.waitForURL(/\/svs\/appointment\/[A-Za-z0-9_-]{16,64}$/);
       await expect.poll(() => p.locator('main').textContent()).toContain('रामेश्वर प्रसाद');
