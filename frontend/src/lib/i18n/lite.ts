@@ -30,8 +30,8 @@ function changed() {
 export function addMessages(lng: string, messages: Bundle): void {
   const merged: Bundle = { ...bundles.get(lng) };
   for (const group in messages) {
-    const [had, more] = [merged[group], messages[group]];
-    merged[group] = typeof had === 'object' && typeof more === 'object' ? { ...had, ...more } : more;
+    const more = messages[group];
+    merged[group] = typeof more == 'object' ? { ...(merged[group] as Bundle), ...more } : more;
   }
   bundles.set(lng, merged);
   changed();
