@@ -4,7 +4,7 @@ import { createServer, type Plugin } from 'vite';
 import { FIRST_VIEW_LANGUAGES, FIRST_VIEWS, firstViewFile, type FirstViewLanguage, type FirstViewName } from '../shared/routes';
 
 /**
- * After the build, draws the first view of `/` and `/registration` (src/first-view/render.tsx, run in Node by
+ * After the build, draws the first view of `/` (src/first-view/render.tsx, run in Node by
  * Vite's server-side loader with this same config) into copies of index.html, `first-view/<name>.html` in Hindi
  * and `first-view/<name>.en.html` in English; the site answers those addresses with them (CloudFront's rewrite
  * function, the local gateway). A farmer's phone shows the page as soon as the HTML is in, instead of after the

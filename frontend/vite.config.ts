@@ -61,13 +61,14 @@ function muiButtonsWithoutSpinner(): Plugin {
 }
 
 /**
- * `./hi?messages=public`, `./hi?messages=status` and `./hi?messages=staff` (src/lib/i18n/index.ts): the
+ * `./hi?messages=public`, `./hi?messages=status`, `./hi?messages=form` and `./hi?messages=staff` (src/lib/i18n/index.ts): the
  * top-level groups of hi.ts (or en.ts) that the public pages use at start-up (PUBLIC_GROUPS in
- * src/lib/i18n/parts.ts), those they fetch when first needed (STATUS_GROUPS), or all the others, as a JSON
- * module. The files themselves stay whole, with their types.
+ * src/lib/i18n/parts.ts), those they fetch when first needed (STATUS_GROUPS), the registration form's own few
+ * texts (FORM_KEYS, fetched with the form), or all the others, as a JSON module. The files themselves stay whole,
+ * with their types.
  */
 function messageParts(): Plugin {
-  const ID = /[\\/]src[\\/]lib[\\/]i18n[\\/](en|hi)\.ts\?messages=(public|status|staff)$/;
+  const ID = /[\\/]src[\\/]lib[\\/]i18n[\\/](en|hi)\.ts\?messages=(public|status|staff|form)$/;
   /** Runs a module that imports only types (en.ts, hi.ts, parts.ts) and returns its exports. */
   const evaluate = async (file: string) => {
     const { code } = await transformWithOxc(readFileSync(file, 'utf8'), file, { lang: 'ts' });
@@ -82,16 +83,33 @@ function messageParts(): Plugin {
       const groupsFile = file.replace(/(en|hi)\.ts$/, 'parts.ts');
       this.addWatchFile(file);
       this.addWatchFile(groupsFile);
-      const messages = (await evaluate(file))[m[1]] as Record<string, unknown> | undefined;
+      const messages = (await evaluate(file))[m[1]] as Record<string, Record<string, unknown>> | undefined;
       const groupsOf = await evaluate(groupsFile);
       const publicGroups = groupsOf.PUBLIC_GROUPS as readonly string[] | undefined;
       const statusGroups = groupsOf.STATUS_GROUPS as readonly string[] | undefined;
-      if (!messages || !publicGroups || !statusGroups) {
+      const formKeys = groupsOf.FORM_KEYS as readonly string[] | undefined;
+      if (!messages || !publicGroups || !statusGroups || !formKeys) {
         throw new Error(`${file} or ${groupsFile} does not export what message-parts expects`);
       }
       const partOf = (group: string) =>
         publicGroups.includes(group) ? 'public' : statusGroups.includes(group) ? 'status' : 'staff';
-      const part = Object.fromEntries(Object.entries(messages).filter(([group]) => partOf(group) === m[2]));
+      const keysOf = formKeys.map((path) => path.split('.') as [string, string]);
+      let part: Record<string, unknown>;
+      if (m[2] === 'form') {
+        // The registration form's own texts (FORM_KEYS), each under its group.
+        part = {};
+        for (const [group, key] of keysOf)
+          part[group] = { ...(part[group] as object | undefined), [key]: messages[group]?.[key] };
+      } else {
+        part = Object.fromEntries(Object.entries(messages).filter(([group]) => partOf(group) === m[2]));
+        // The public part leaves the form's texts to the form's part.
+        if (m[2] === 'public')
+          for (const [group, key] of keysOf) {
+            if (!part[group]) continue;
+            const { [key]: _left, ...rest } = part[group] as Record<string, unknown>;
+            part[group] = rest;
+          }
+      }
       return `export default JSON.parse(${JSON.stringify(JSON.stringify(part))});\n`;
     },
   };

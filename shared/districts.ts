@@ -96,17 +96,16 @@ for (const d of UP_DISTRICTS) {
   BY_NAME.set(squash(d.en), d.en);
   BY_NAME.set(squash(d.hi), d.en);
 }
-// Former names still in common use.
-for (const [old, now] of [
+/** Former names and other names still in common use, with the district's name. */
+export const OTHER_NAMES: readonly (readonly [string, string])[] = [
   ['Allahabad', 'Prayagraj'],
   ['Faizabad', 'Ayodhya'],
   ['Sant Ravidas Nagar', 'Bhadohi'],
   ['Kheri', 'Lakhimpur Kheri'],
   ['Rae Bareli', 'Raebareli'],
   ['Noida', 'Gautam Buddha Nagar'],
-] as const) {
-  BY_NAME.set(squash(old), now);
-}
+];
+for (const [old, now] of OTHER_NAMES) BY_NAME.set(squash(old), now);
 
 /** The canonical (English) district name for an English or Hindi spelling, or undefined when not in Uttar Pradesh. */
 export function findDistrict(name: string | undefined | null): string | undefined {

@@ -216,6 +216,8 @@ export const ROUTES = [
   // the draws' published results: the season's list and each crop's (registration numbers and outcomes, no one named)
   { method: 'GET', path: '/draw', area: 'allocation', access: 'public', page: true },
   { method: 'GET', path: '/draw/{cropId}/{year}', area: 'allocation', access: 'public', page: true },
+  // the registration form in its first HTML, which works without JavaScript and which the app takes over
+  { method: 'GET', path: '/registration', area: 'registrations', access: 'public', page: true },
 ] as const satisfies readonly RouteDef[];
 
 type Route = (typeof ROUTES)[number];
@@ -262,9 +264,10 @@ export function isFunctionPath(path: string): boolean {
  * The app's pages whose first view is drawn into their HTML at build time (frontend/first-views.ts), in each
  * language: the address, and the files the site answers it with instead of index.html
  * (`/first-view/<name>.html` in Hindi, `/first-view/<name>.en.html` in English, for a visitor whose `lang` cookie,
- * set by the app with the language choice, says English).
+ * set by the app with the language choice, says English). `/registration` is no longer one of them: its first view
+ * is the working form, drawn by the registrations function (the route above, docs/decisions/0042).
  */
-export const FIRST_VIEWS = { home: '/', registration: '/registration' } as const;
+export const FIRST_VIEWS = { home: '/' } as const;
 export type FirstViewName = keyof typeof FIRST_VIEWS;
 export const FIRST_VIEW_LANGUAGES = ['hi', 'en'] as const;
 export type FirstViewLanguage = (typeof FIRST_VIEW_LANGUAGES)[number];

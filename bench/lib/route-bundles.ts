@@ -23,15 +23,19 @@ export interface PublicRoute {
   page: string;
   /**
    * Opened from a link or a QR code, the address is answered as HTML by a function (docs/decisions/0030): the
-   * JavaScript before the content is the page's inline script, and the app (`page`) comes only when asked for.
+   * JavaScript before the content is the page's inline script, and the app (`page`) comes only when asked for
+   * (the registration form: at once, to take the working form over, decision 0042).
    */
   html?: true;
+  /** The page waits for its own part of the texts too (the registration form: `?messages=form`, lib/i18n/parts.ts). */
+  formTexts?: true;
 }
 
 /** The public pages farmers and QR scanners open. */
 export const PUBLIC_ROUTES: readonly PublicRoute[] = [
   { route: '/', page: 'src/features/home/HomePage.tsx' },
-  { route: '/registration', page: 'src/features/registration/RegistrationPage.tsx' },
+  // The form itself is the registrations function's HTML; the app comes after it and takes it over (decision 0042).
+  { route: '/registration', page: 'src/features/registration/RegistrationPage.tsx', html: true, formTexts: true },
   { route: '/svs/appointment/{code}', page: 'src/features/appointment/AppointmentLetterPage.tsx', html: true },
   { route: '/bill/{number}', page: 'src/features/bill-view/BillViewPage.tsx', html: true },
   { route: '/lot/{code}', page: 'src/features/public-lot/PublicLotPage.tsx', html: true },
@@ -44,9 +48,12 @@ export const BUDGET_KB = {
   /**
    * 150 until every public page linked the required pages and the form showed its notice (docs/decisions/0011);
    * 151 until the page's first view moved into its HTML (151.1: the app's few lines that let it be drawn at build
-   * time, docs/decisions/0035).
+   * time, docs/decisions/0035); 152 until the form itself became the page's HTML, which the app takes over
+   * (156.3, docs/decisions/0042): the app now draws the notice and its consent box with the form, never after it
+   * (+2.9 KB with their texts), finds the district by typing (+1.2) and takes the page's fields over (+0.8). None
+   * of it stands between the farmer and the form any more: the page's form works before the app has arrived.
    */
-  registration: 152,
+  registration: 157,
   /**
    * The app's screens of the QR pages (/bill, /lot, /credit-note, reached inside the app, or loaded into the page
    * for staff and the letter's dialogs) and the queue display must stay below the registration page's budget.
@@ -56,7 +63,7 @@ export const BUDGET_KB = {
   qrPagesFirstView: 1.5,
   /**
    * The home page: 143.7 KB when the first paint stopped waiting for a stylesheet and semibold fonts (docs/performance.md);
-   * 145 since the route table (which the API client carries) took the SMS routes: 144.1 KB (docs/decisions/0041).
+   * 145 since the route table (which the API client carries) took the SMS routes: 144.1 KB (docs/decisions/0042).
    */
   home: 145,
 } as const;
@@ -149,6 +156,7 @@ function figuresFor(manifest: Manifest, dir: string, r: PublicRoute, languageKey
     throw new Error(`${r.page} (${r.route}) is not a lazily loaded chunk in the build manifest`);
   staticClosure(manifest, r.page, keys);
   if (languageKey) staticClosure(manifest, languageKey, keys);
+  if (languageKey && r.formTexts) staticClosure(manifest, languageKey.replace('?messages=public', '?messages=form'), keys);
 
   const files = [...keys].map((k) => manifest[k].file).filter((f) => f.endsWith('.js'));
   const css = new Set([...keys].flatMap((k) => manifest[k].css ?? []));
@@ -178,7 +186,7 @@ function figuresFor(manifest: Manifest, dir: string, r: PublicRoute, languageKey
 }
 
 /** The public routes as the app shows them when reached inside it (the QR pages' app screens). */
-export const APP_ROUTES: readonly PublicRoute[] = PUBLIC_ROUTES.map(({ route, page }) => ({ route, page }));
+export const APP_ROUTES: readonly PublicRoute[] = PUBLIC_ROUTES.map(({ route, page, formTexts }) => ({ route, page, formTexts }));
 
 /** Per public route, the heaviest of the languages (a Hindi and an English visitor download different messages). */
 export function routeFigures(dir = DIST_DIR, manifest = readManifest(dir), routes = PUBLIC_ROUTES): RouteFigures[] {

@@ -36,7 +36,10 @@ const adminPages: Record<AdminSectionId, LazyPage> = {
   crops: staffPage(() => import('./features/crops/CropsPage')),
   lots: staffPage(() => import('./features/lots/LotsPage')),
   farmers: staffPage(() => import('./features/farmers/FarmersPage')),
-  internalRegistration: staffPage(() => import('./features/registration/RegistrationPage')),
+  // The form's own texts (the notice's, the district field's) and the notice come with it, as on the public page.
+  internalRegistration: staffPage(() =>
+    import('./features/registration/RegistrationPage').then((m) => m.formReady().then(() => m)),
+  ),
   registrations: staffPage(() => import('./features/registrations/RegistrationsPage')),
   allocation: staffPage(() => import('./features/allocation/AllocationPage')),
   bills: staffPage(() => import('./features/bills/BillsPage')),

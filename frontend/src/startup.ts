@@ -21,11 +21,11 @@ export const publicPages = {
   home: { load: () => import('./features/home/HomePage'), data: () => prefetch('GET /api/home/summary') },
   about: { load: () => import('./features/home/AboutPage'), data: () => prefetch('GET /api/home/summary') },
   registration: {
-    load: () => import('./features/registration/RegistrationPage'),
-    data: () => {
-      prefetch('GET /api/config/{key}', { params: { key: 'Is_SVS_Form_On' } });
-      prefetch('GET /api/crops/dropdown');
-    },
+    // The notice above the consent box and the form's own texts come with the form, never after it
+    // (features/registration/notice.ts, lib/i18n/parts.ts FORM_KEYS).
+    load: () => import('./features/registration/RegistrationPage').then((m) => m.formReady().then(() => m)),
+    // Its switch, crops and notice come in the form's own page, drawn by the server (features/registration/takeover.ts).
+    data: () => undefined,
   },
   lot: {
     load: () => import('./features/public-lot/PublicLotPage'),

@@ -1,3 +1,4 @@
+import { cropLabel } from '@shared/crop-names';
 import { qtyChoices, type CropRules } from '@shared/crop-rules';
 import { UP_DISTRICTS } from '@shared/districts';
 import { FILE_FIELD, FORM_FIELDS, type FormField } from '@shared/registration-form-fields';
@@ -39,6 +40,13 @@ export interface OfferedCrop {
 export interface PlainFormState {
   /** The language said first; the other follows every text (a farmer may read only one). */
   lang: PageLanguage;
+  /**
+   * The page's language alone, as the app says it (the form at /registration, which has the language switch and
+   * which the app takes over), instead of both languages side by side.
+   */
+  oneLanguage?: boolean;
+  /** What the fields' ids begin with ('reg' unless given): each form of a page has its own. */
+  idPrefix?: string;
   /** What the farmer typed (a file is never given back). */
   values: Readonly<Record<string, string>>;
   /** Each field's message, in both languages. */
@@ -46,6 +54,8 @@ export interface PlainFormState {
 }
 
 export interface BasicFormView extends PlainFormState {
+  /** The hidden mark its posts carry (BASIC_FORM_MARK's value unless given). */
+  mark?: string;
   open: boolean;
   crops: readonly OfferedCrop[];
   /** The notice before the consent box; null when it could not be read. */
@@ -80,11 +90,29 @@ export function message(text: string, lang: PageLanguage): Html {
 /** The same as plain text, for an option or the title (no markup allowed there). */
 export const bothText = (t: Both, lang: PageLanguage) => `${noStar(t[lang])} / ${t[otherLanguage(lang)]}`;
 
+/** How a form's page speaks: its language, alone or followed by the other. */
+type Speech = Pick<PlainFormState, 'lang' | 'oneLanguage'>;
+
+/** A text as the form's page says it: in its language (a required field's star kept), or in both. */
+export const say = (t: Both, v: Speech): Html => (v.oneLanguage ? html`${t[v.lang]}` : both(t, v.lang));
+
+/** The same as plain text. */
+export const sayText = (t: Both, v: Speech): string => (v.oneLanguage ? t[v.lang] : bothText(t, v.lang));
+
+/** A server message as the form's page says it: its part in the page's language alone, or both. */
+export function sayMessage(text: string, v: Speech): Html {
+  if (!v.oneLanguage) return message(text, v.lang);
+  const at = text.search(/ \/ (?=[A-Za-z])/);
+  if (at < 0) return html`${text}`;
+  return html`${v.lang === 'hi' ? text.slice(0, at) : text.slice(at + 3)}`;
+}
+
 /** A name in the page's language with the other in brackets, once when both are the same. */
 const named = (t: Both, lang: PageLanguage) => (t.hi && t.hi !== t.en ? `${t[lang]} (${t[otherLanguage(lang)]})` : t.en);
 
 /** The id of a field's input, from which its message's and hint's ids are made. */
-const idOf = (name: string) => `reg-${name === FILE_FIELD ? 'file' : name}`;
+export const idOf = (v: Pick<PlainFormState, 'idPrefix'>, name: string) =>
+  `${v.idPrefix ?? 'reg'}-${name === FILE_FIELD ? 'file' : name}`;
 
 function describedBy(ids: readonly (string | false)[]): Html | undefined {
   const listed = ids.filter(Boolean);
@@ -94,12 +122,14 @@ function describedBy(ids: readonly (string | false)[]): Html | undefined {
 const invalid = (error: string | undefined) => error && html` aria-invalid="true"`;
 
 /** The field's message, then its hint. */
-function below(name: string, error: string | undefined, hint: Html | undefined, lang: PageLanguage): Html {
-  return html`${error && html`<p class="err" id="${idOf(name)}-error">${message(error, lang)}</p>`}${hint && html`<p class="hint" id="${idOf(name)}-hint">${hint}</p>`}`;
+function below(v: PlainFormState, name: string, error: string | undefined, hint: Html | undefined): Html {
+  const id = idOf(v, name);
+  return html`${error && html`<p class="err" id="${id}-error">${sayMessage(error, v)}</p>`}${hint && html`<p class="hint" id="${id}-hint">${hint}</p>`}`;
 }
 
-function aria(name: string, error: string | undefined, hint: Html | undefined): Html {
-  return html`${invalid(error)}${describedBy([!!error && `${idOf(name)}-error`, !!hint && `${idOf(name)}-hint`])}`;
+function aria(v: PlainFormState, name: string, error: string | undefined, hint: Html | undefined): Html {
+  const id = idOf(v, name);
+  return html`${invalid(error)}${describedBy([!!error && `${id}-error`, !!hint && `${id}-hint`])}`;
 }
 
 interface FieldSpec {
@@ -114,9 +144,9 @@ function textField(
   attributes: { type?: 'text' | 'tel'; maxlength: number; inputmode?: string; autocomplete?: string },
 ): Html {
   const error = v.errors[f.name];
-  const hint = f.hint && both(f.hint, v.lang);
+  const hint = f.hint && say(f.hint, v);
   const { type = 'text', maxlength, inputmode, autocomplete } = attributes;
-  return html`<div class="field"><label for="${idOf(f.name)}">${both(f.label, v.lang)}</label><input type="${type}" id="${idOf(f.name)}" name="${f.name}" value="${v.values[f.name] ?? ''}" maxlength="${maxlength}"${inputmode && html` inputmode="${inputmode}"`}${autocomplete && html` autocomplete="${autocomplete}"`}${aria(f.name, error, hint)}>${below(f.name, error, hint, v.lang)}</div>`;
+  return html`<div class="field"><label for="${idOf(v, f.name)}">${say(f.label, v)}</label><input type="${type}" id="${idOf(v, f.name)}" name="${f.name}" value="${v.values[f.name] ?? ''}" maxlength="${maxlength}"${inputmode && html` inputmode="${inputmode}"`}${autocomplete && html` autocomplete="${autocomplete}"`}${aria(v, f.name, error, hint)}>${below(v, f.name, error, hint)}</div>`;
 }
 
 interface Option {
@@ -127,14 +157,14 @@ interface Option {
 function select(v: BasicFormView, f: FieldSpec, options: readonly Option[], hint: Html | undefined): Html {
   const error = v.errors[f.name];
   const chosen = v.values[f.name] ?? '';
-  const opts = [{ value: '', label: bothText(APP_TEXTS['registration.choose'], v.lang) }, ...options].map(
+  const opts = [{ value: '', label: sayText(APP_TEXTS['registration.choose'], v) }, ...options].map(
     (o) => html`<option value="${o.value}"${o.value && o.value === chosen && html` selected`}>${o.label}</option>`,
   );
-  return html`<div class="field"><label for="${idOf(f.name)}">${both(f.label, v.lang)}</label><select id="${idOf(f.name)}" name="${f.name}"${aria(f.name, error, hint)}>${opts}</select>${below(f.name, error, hint, v.lang)}</div>`;
+  return html`<div class="field"><label for="${idOf(v, f.name)}">${say(f.label, v)}</label><select id="${idOf(v, f.name)}" name="${f.name}"${aria(v, f.name, error, hint)}>${opts}</select>${below(v, f.name, error, hint)}</div>`;
 }
 
 const selectField = (v: BasicFormView, f: FieldSpec, options: readonly Option[]) =>
-  select(v, f, options, f.hint && both(f.hint, v.lang));
+  select(v, f, options, f.hint && say(f.hint, v));
 
 const UNIT = { kg: { hi: 'किलो', en: 'kg' } } as const;
 
@@ -151,15 +181,16 @@ function quantityField(v: BasicFormView): Html | undefined {
     const unit = size ? { hi: `बैग (एक बैग ${size} किलो)`, en: `bags (${size} kg a bag)` } : UNIT.kg;
     const range = (lang: PageLanguage) =>
       fill(PAGE_TEXTS.quantityRange[lang], { min: q[0], max: q[q.length - 1], unit: unit[lang] });
-    return html`<br>${both({ hi: `${c.nameHi || c.name}: ${range('hi')}`, en: `${c.name}: ${range('en')}` }, v.lang)}`;
+    return html`<br>${say({ hi: `${c.nameHi || c.name}: ${range('hi')}`, en: `${c.name}: ${range('en')}` }, v)}`;
   });
-  const hint = html`${both(PAGE_TEXTS.quantityHint, v.lang)}${ranges}`;
+  const hint = html`${say(PAGE_TEXTS.quantityHint, v)}${ranges}`;
   return select(v, { name: 'bagsRequested', label: PAGE_TEXTS.quantity }, options, hint);
 }
 
 function fileField(v: BasicFormView): Html {
   const error = v.errors[FILE_FIELD];
-  return html`<div class="field"><label for="${idOf(FILE_FIELD)}">${both(PAGE_TEXTS.file, v.lang)}</label><input type="file" id="${idOf(FILE_FIELD)}" name="${FILE_FIELD}" accept="${FILE_ACCEPT}"${aria(FILE_FIELD, error, undefined)}>${below(FILE_FIELD, error, undefined, v.lang)}${v.alert && html`<p class="hint">${both(PAGE_TEXTS.fileAgain, v.lang)}</p>`}</div>`;
+  const id = idOf(v, FILE_FIELD);
+  return html`<div class="field"><label for="${id}">${say(PAGE_TEXTS.file, v)}</label><input type="file" id="${id}" name="${FILE_FIELD}" accept="${FILE_ACCEPT}"${aria(v, FILE_FIELD, error, undefined)}>${below(v, FILE_FIELD, error, undefined)}${v.alert && html`<p class="hint">${say(PAGE_TEXTS.fileAgain, v)}</p>`}</div>`;
 }
 
 const paragraphs = (body: string) =>
@@ -170,23 +201,24 @@ const paragraphs = (body: string) =>
 
 function noticeBlock(v: BasicFormView): Html {
   const n = v.notice;
-  if (!n) return html`<p><a href="/privacy">${both(APP_TEXTS['sitePages.noticeFailed'], v.lang)}</a></p>`;
+  if (!n) return html`<p><a href="/privacy">${say(APP_TEXTS['sitePages.noticeFailed'], v)}</a></p>`;
   const other = otherLanguage(v.lang);
   const texts = { hi: paragraphs(n.bodyHi || n.body), en: paragraphs(n.body) };
   const [first, ...rest] = texts[v.lang];
-  const [otherFirst, ...otherRest] = texts[other];
+  const [otherFirst, ...otherRest] = v.oneLanguage ? [] : texts[other];
   const p = (s: string | undefined, lang?: PageLanguage) => s && html`<p${lang && html` lang="${lang}"`}>${s}</p>`;
   const more = [...rest.map((s) => p(s)), ...otherRest.map((s) => p(s, other))];
   // The officer's name and contact are settings, often written in both languages already: said once.
   const officerLabel = (lang: PageLanguage) => APP_TEXTS['sitePages.grievanceOfficer'][lang].split(':')[0];
-  const officer = both({ hi: officerLabel('hi'), en: officerLabel('en') }, v.lang);
-  return html`<section class="notice" aria-labelledby="notice-title"><h2 id="notice-title">${both({ hi: n.titleHi || n.title, en: n.title }, v.lang)}</h2>${p(first)}${p(otherFirst, other)}${more.length > 0 && html`<details><summary>${both(APP_TEXTS['sitePages.noticeReadMore'], v.lang)}</summary>${more}</details>`}<p>${officer}: ${`${n.grievanceOfficerName}, ${n.grievanceOfficerContact}`}</p></section>`;
+  const officer = say({ hi: officerLabel('hi'), en: officerLabel('en') }, v);
+  return html`<section class="notice" aria-labelledby="notice-title"><h2 id="notice-title">${say({ hi: n.titleHi || n.title, en: n.title }, v)}</h2>${p(first)}${p(otherFirst, other)}${more.length > 0 && html`<details><summary>${say(APP_TEXTS['sitePages.noticeReadMore'], v)}</summary>${more}</details>`}<p>${officer}: ${`${n.grievanceOfficerName}, ${n.grievanceOfficerContact}`}</p></section>`;
 }
 
 /** The consent box, after the notice it agrees to. */
 function consentField(v: BasicFormView): Html {
   const error = v.errors.consent;
-  return html`${noticeBlock(v)}<div class="field"><div class="consent"><input type="checkbox" id="${idOf('consent')}" name="consent" value="on"${v.values.consent === 'on' && html` checked`}${aria('consent', error, undefined)}><label for="${idOf('consent')}">${both(APP_TEXTS['sitePages.consentLabel'], v.lang)}</label></div>${below('consent', error, undefined, v.lang)}</div>`;
+  const id = idOf(v, 'consent');
+  return html`${noticeBlock(v)}<div class="field"><div class="consent"><input type="checkbox" id="${id}" name="consent" value="on"${v.values.consent === 'on' && html` checked`}${aria(v, 'consent', error, undefined)}><label for="${id}">${say(APP_TEXTS['sitePages.consentLabel'], v)}</label></div>${below(v, 'consent', error, undefined)}</div>`;
 }
 
 /** The Aadhaar number and the mobile number, as this page and the find-my-letter page show them. */
@@ -223,12 +255,12 @@ const FIELDS: Record<FormField, (v: BasicFormView) => Html | undefined> = {
     selectField(
       v,
       { name: 'category', label: APP_TEXTS['registration.category'] },
-      CATEGORIES.map((c) => ({ value: c, label: bothText(PAGE_TEXTS.categories[c], v.lang) })),
+      CATEGORIES.map((c) => ({ value: c, label: sayText(PAGE_TEXTS.categories[c], v) })),
     ),
   gender: (v) =>
     selectField(v, { name: 'gender', label: APP_TEXTS['registration.gender'] }, [
-      { value: GENDERS[0], label: bothText(PAGE_TEXTS.male, v.lang) },
-      { value: GENDERS[1], label: bothText(PAGE_TEXTS.female, v.lang) },
+      { value: GENDERS[0], label: sayText(PAGE_TEXTS.male, v) },
+      { value: GENDERS[1], label: sayText(PAGE_TEXTS.female, v) },
     ]),
   village: (v) => textField(v, { name: 'village', label: APP_TEXTS['registration.village'] }, { maxlength: PLACE_MAX }),
   block: (v) => textField(v, { name: 'block', label: APP_TEXTS['registration.block'] }, { maxlength: PLACE_MAX }),
@@ -248,23 +280,31 @@ const FIELDS: Record<FormField, (v: BasicFormView) => Html | undefined> = {
         label: APP_TEXTS['registration.crop'],
         hint: v.crops.length ? APP_TEXTS['registration.hints.crop'] : APP_TEXTS['registration.cropsEmpty'],
       },
-      v.crops.map((c) => ({ value: String(c.id), label: named({ hi: c.nameHi, en: c.name }, v.lang) })),
+      v.crops.map((c) => ({
+        value: String(c.id),
+        // One language: the crop's name as the app's list says it (its Hindi name on a Hindi page, when it has one).
+        label: v.oneLanguage
+          ? cropLabel({ cropName: c.name, cropNameHi: c.nameHi }, v.lang)
+          : named({ hi: c.nameHi, en: c.name }, v.lang),
+      })),
     ),
   bagsRequested: quantityField,
   [FILE_FIELD]: fileField,
   consent: consentField,
 };
 
-function alertBlock(v: BasicFormView): Html | undefined {
+/** The refusal as a whole, with a link to each field it names (in the form's order). */
+export function alertBlock(v: BasicFormView): Html | undefined {
   if (!v.alert) return undefined;
   const listed = FORM_FIELDS.filter((f) => v.errors[f]).map(
-    (f) => html`<li><a href="#${idOf(f)}">${message(v.errors[f], v.lang)}</a></li>`,
+    (f) => html`<li><a href="#${idOf(v, f)}">${sayMessage(v.errors[f], v)}</a></li>`,
   );
-  return html`<div class="alert" role="alert" id="reg-alert"><h2>${both(PAGE_TEXTS.errorsTitle, v.lang)}</h2><p>${message(v.alert, v.lang)}</p>${listed.length > 0 && html`<ul>${listed}</ul>`}</div>`;
+  return html`<div class="alert" role="alert" id="${v.idPrefix ?? 'reg'}-alert"><h2>${say(PAGE_TEXTS.errorsTitle, v)}</h2><p>${sayMessage(v.alert, v)}</p>${listed.length > 0 && html`<ul>${listed}</ul>`}</div>`;
 }
 
-function form(v: BasicFormView): Html {
-  return html`<form method="post" action="/svsregistration" enctype="multipart/form-data" accept-charset="utf-8" novalidate><input type="hidden" name="${BASIC_FORM_MARK.name}" value="${BASIC_FORM_MARK.value}"><input type="hidden" name="idempotencyKey" value="${v.idempotencyKey}"><input type="hidden" name="${PAGE_LANG_FIELD}" value="${v.lang}">${FORM_FIELDS.map((f) => FIELDS[f](v))}<button type="submit">${both(APP_TEXTS['registration.submit'], v.lang)}</button></form>`;
+/** The form: every field of FORM_FIELDS, what was typed, and the hidden mark, key and language its post carries. */
+export function registrationForm(v: BasicFormView, id?: string): Html {
+  return html`<form${id && html` id="${id}"`} method="post" action="/svsregistration" enctype="multipart/form-data" accept-charset="utf-8" novalidate><input type="hidden" name="${BASIC_FORM_MARK.name}" value="${v.mark ?? BASIC_FORM_MARK.value}"><input type="hidden" name="idempotencyKey" value="${v.idempotencyKey}"><input type="hidden" name="${PAGE_LANG_FIELD}" value="${v.lang}">${FORM_FIELDS.map((f) => FIELDS[f](v))}<button type="submit">${say(APP_TEXTS['registration.submit'], v)}</button></form>`;
 }
 
 /** The page: the form (with what was typed and each refusal beside its field), or the closed notice. */
@@ -273,7 +313,7 @@ export function renderBasicForm(v: BasicFormView): string {
   const heading = html`<h1>${both(APP_TEXTS['registration.title'], v.lang)}</h1>`;
   const findLink = html`<p class="hint"><a href="${inLanguage(FIND_LETTER_PAGE_PATH, v.lang)}">${both(APP_TEXTS['registration.findTitle'], v.lang)}</a></p>`;
   const content = v.open
-    ? html`${heading}<p>${both(APP_TEXTS['registration.intro'], v.lang)}</p><p class="hint">${both(PAGE_TEXTS.basicNote, v.lang)} <a href="/registration">${both(PAGE_TEXTS.fullForm, v.lang)}</a></p>${findLink}${alertBlock(v)}${form(v)}`
+    ? html`${heading}<p>${both(APP_TEXTS['registration.intro'], v.lang)}</p><p class="hint">${both(PAGE_TEXTS.basicNote, v.lang)} <a href="/registration">${both(PAGE_TEXTS.fullForm, v.lang)}</a></p>${findLink}${alertBlock(v)}${registrationForm(v)}`
     : html`${heading}<div class="alert" role="alert"><h2>${both(PAGE_TEXTS.closedTitle, v.lang)}</h2><p>${both(APP_TEXTS['registration.closedBody'], v.lang)}</p></div>${findLink}`;
   return pageDocument({
     lang: v.lang,

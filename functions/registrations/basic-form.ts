@@ -11,7 +11,11 @@ import {
   MSG_MOBILE,
   MSG_REQUIRED,
 } from '@shared/schemas/registration';
+import { LANGUAGE_COOKIE } from '@shared/routes';
+import type { SitePageResponse } from '@shared/schemas/cms';
+import { dropdown } from '../crops/crop-dropdown';
 import { listCrops } from '../crops/crop-entity';
+import { env } from '../lib/env';
 import { getSitePage } from '../home/site-pages';
 import type { AuditTrail } from '../lib/audit-log';
 import type { Caller } from '../lib/caller';
@@ -19,7 +23,7 @@ import { getSetting } from '../lib/config-store';
 import { AppError, badRequest } from '../lib/errors';
 import { html, seeOther, type HtmlBody, type HttpResult } from '../lib/http';
 import { log } from '../lib/log';
-import { pageSecurityHeaders } from '../lib/pages/document';
+import { appPageCsp, pageSecurityHeaders } from '../lib/pages/document';
 import { pageLanguage, type PageLanguage } from '../lib/pages/texts';
 import { assertFormOpen, submitRegistration } from './submit';
 import { submissionOf } from './submission';
@@ -32,6 +36,7 @@ import {
   type OfferedCrop,
 } from './basic-form-page';
 import { FIELD_MESSAGES_BOTH, fill, PAGE_TEXTS } from './basic-form-texts';
+import { REGISTRATION_PAGE_MARK, renderRegistrationPage } from './registration-page';
 
 /**
  * The registration form for phones without JavaScript worth the name (docs/decisions/0031): GET
@@ -57,15 +62,24 @@ async function offeredCrops(): Promise<OfferedCrop[]> {
   return crops;
 }
 
+/** The notice as read in the last few seconds: every farmer opening the form in a surge reads the same item. */
+const NOTICE_CACHE_MS = 10_000;
+let noticeCache: { at: number; notice: SitePageResponse } | undefined;
+
+async function formNotice(): Promise<SitePageResponse | null> {
+  if (noticeCache && Date.now() - noticeCache.at < NOTICE_CACHE_MS) return noticeCache.notice;
+  try {
+    const notice = await getSitePage(NOTICE_SLUG);
+    noticeCache = { at: Date.now(), notice };
+    return notice;
+  } catch (e) {
+    log.warn('notice not read for the plain form', { error: (e as Error).message });
+    return null;
+  }
+}
+
 async function view(lang: PageLanguage, over: Partial<BasicFormView>): Promise<BasicFormView> {
-  const [open, crops, notice] = await Promise.all([
-    getSetting('Is_SVS_Form_On'),
-    offeredCrops(),
-    getSitePage(NOTICE_SLUG).catch((e: unknown) => {
-      log.warn('notice not read for the basic form', { error: (e as Error).message });
-      return null;
-    }),
-  ]);
+  const [open, crops, notice] = await Promise.all([getSetting('Is_SVS_Form_On'), offeredCrops(), formNotice()]);
   return { lang, open, crops, notice, values: {}, errors: {}, idempotencyKey: randomUUID(), ...over };
 }
 
@@ -78,8 +92,48 @@ export async function showBasicForm(event: APIGatewayProxyEventV2): Promise<Http
   return pageOf(await view(pageLanguage(event.queryStringParameters), {}));
 }
 
-/** A post of this page: its hidden mark. */
-export const isBasicFormPost = (values: Record<string, unknown>) => values[BASIC_FORM_MARK.name] === BASIC_FORM_MARK.value;
+/** The page a post came from, by its hidden mark: this one, or the form at /registration (registration-page.ts). */
+export function plainFormOf(values: Record<string, unknown>): PlainForm | undefined {
+  const mark = values[BASIC_FORM_MARK.name];
+  return mark === BASIC_FORM_MARK.value ? 'basic' : mark === REGISTRATION_PAGE_MARK ? 'registration' : undefined;
+}
+export type PlainForm = 'basic' | 'registration';
+
+/**
+ * The visitor's language for a page drawn in one language: `?lang=` (the page's language link), else the `lang`
+ * cookie the app and the pages' script keep with the visitor's choice, else Hindi, the public pages' default.
+ */
+export function visitorLanguage(event: APIGatewayProxyEventV2): PageLanguage {
+  const asked = event.queryStringParameters?.lang;
+  if (asked === 'en' || asked === 'hi') return asked;
+  const cookie = (event.cookies ?? []).find((c) => c.trim().startsWith(`${LANGUAGE_COOKIE}=`));
+  return cookie?.trim().slice(LANGUAGE_COOKIE.length + 1) === 'en' ? 'en' : 'hi';
+}
+
+/** The uploads bucket's origin, which the app on the form's page sends the scan to (its presigned PUT). */
+function uploadsOrigin(): string {
+  const e = env();
+  return e.S3_ENDPOINT ? new URL(e.S3_ENDPOINT).origin : `https://${e.UPLOADS_BUCKET}.s3.${e.AWS_REGION}.amazonaws.com`;
+}
+
+/**
+ * GET /registration: the form, in the visitor's language, that the app takes over; its data for the app (the crops
+ * as GET /api/crops/dropdown gives them, the notice, the switch, the idempotency key) comes with it.
+ */
+export async function showRegistrationPage(event: APIGatewayProxyEventV2): Promise<HttpResult<HtmlBody>> {
+  const lang = visitorLanguage(event);
+  const [v, items] = await Promise.all([view(lang, {}), dropdown(false)]);
+  const page = renderRegistrationPage({
+    ...v,
+    oneLanguage: true,
+    idPrefix: 'form',
+    mark: REGISTRATION_PAGE_MARK,
+    app: true,
+    data: { open: v.open, crops: items.filter((c) => c.isActive), notice: v.notice, idempotencyKey: v.idempotencyKey },
+  });
+  // Never cached (its own idempotency key; its language may come from the cookie), with the pages' headers.
+  return html(page, 200, { ...pageSecurityHeaders(true), 'content-security-policy': appPageCsp(uploadsOrigin()) });
+}
 
 /** A browser's navigation (a form post) asks for a page first; the app's calls do not. */
 export const acceptsPage = (event: APIGatewayProxyEventV2) => /\btext\/html\b/i.test(event.headers?.accept ?? '');
@@ -132,6 +186,7 @@ export async function submitBasicForm(
   event: APIGatewayProxyEventV2,
   posted: Record<string, unknown> | AppError,
   poster: Poster,
+  form: PlainForm = 'basic',
 ): Promise<HttpResult<HtmlBody>> {
   const values = posted instanceof AppError ? {} : posted;
   const lang = pageLanguage({
@@ -157,7 +212,7 @@ export async function submitBasicForm(
     return seeOther(letterPath(out.reply.data.uniqeCode || out.reply.data.uniqueCode));
   } catch (e) {
     if (!(e instanceof AppError)) throw e;
-    return refusedPage(e, lang, typedValues(values), idempotencyKey);
+    return refusedPage(e, lang, typedValues(values), idempotencyKey, form);
   }
 }
 
@@ -166,6 +221,7 @@ async function refusedPage(
   lang: PageLanguage,
   values: Record<string, string>,
   idempotencyKey: string,
+  form: PlainForm,
 ): Promise<HttpResult<HtmlBody>> {
   const fields = Object.fromEntries(Object.entries(e.extra.fields ?? {}).map(([k, m]) => [k, inBoth(m)]));
   const names = Object.keys(fields);
@@ -177,5 +233,14 @@ async function refusedPage(
   if (e.code === 'FORBIDDEN') page.open = false;
   const headers: Record<string, string> =
     e.extra.retryAfterSeconds !== undefined ? { 'retry-after': String(Math.max(1, Math.ceil(e.extra.retryAfterSeconds))) } : {};
-  return pageOf(page, e.status, headers);
+  if (form === 'basic') return pageOf(page, e.status, headers);
+  // The form at /registration again, as it was sent: one language, no app (its address is the post's).
+  const again = renderRegistrationPage({
+    ...page,
+    oneLanguage: true,
+    idPrefix: 'form',
+    mark: REGISTRATION_PAGE_MARK,
+    app: false,
+  });
+  return html(again, e.status, { ...pageSecurityHeaders(false), ...headers });
 }

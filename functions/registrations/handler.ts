@@ -42,7 +42,7 @@ import { letterNotFound } from './letter-errors';
 import { findRegistration, letterByCode, letterById, letterQr } from './letters';
 import { registrationView } from './registration-view';
 import { assertFormOpen, submitRegistration } from './submit';
-import { acceptsPage, isBasicFormPost, showBasicForm, submitBasicForm } from './basic-form';
+import { acceptsPage, plainFormOf, showBasicForm, showRegistrationPage, submitBasicForm } from './basic-form';
 import { findLetterFromPage, isPageFormPost, showFindLetterPage } from './find-letter-plain';
 import { parseForm } from './parse-form';
 import { isMultipart, parseSubmission, readSubmission, submissionOf } from './submission';
@@ -72,10 +72,11 @@ export const handler = defineArea('registrations', {
     rawBody: true,
     handle: async ({ event, caller, sourceIp, audit }) => {
       if (isMultipart(event)) {
-        // The basic form's posts are known by their hidden field, or, unreadable, by a browser asking for a page.
+        // The plain forms' posts are known by their hidden field, or, unreadable, by a browser asking for a page.
         const posted = await readSubmission(event).catch((e: unknown) => (e instanceof AppError ? e : Promise.reject(e)));
-        if (posted instanceof AppError ? acceptsPage(event) : isBasicFormPost(posted))
-          return submitBasicForm(event, posted, { caller, sourceIp, audit });
+        const plain = posted instanceof AppError ? undefined : plainFormOf(posted);
+        if (plain || (posted instanceof AppError && acceptsPage(event)))
+          return submitBasicForm(event, posted, { caller, sourceIp, audit }, plain);
         if (posted instanceof AppError) throw posted;
         await assertFormOpen();
         const out = await submitRegistration({ ...submissionOf(posted, event), caller, sourceIp, audit });
@@ -224,6 +225,9 @@ export const handler = defineArea('registrations', {
   },
   'GET /svsregistration/basic': {
     handle: ({ event }) => showBasicForm(event),
+  },
+  'GET /registration': {
+    handle: ({ event }) => showRegistrationPage(event),
   },
   'GET /svsregistration/find-my-letter': {
     handle: ({ event }) => showFindLetterPage(event),

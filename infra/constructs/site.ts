@@ -13,11 +13,12 @@ import { addGeneratedSecret } from './data';
 import { addViewerAddressFunction } from './viewer-address';
 
 /**
- * CloudFront Function (viewer request, default behaviour only): `/` and `/registration` get the copy of index.html
+ * CloudFront Function (viewer request, default behaviour only): `/` gets the copy of index.html
  * with their first view (FIRST_VIEWS), in English when the `lang` cookie says so (the names as `firstViewFile`
  * makes them: test/infra/stack.test.ts); any other path whose last segment has no file extension is a client-side
  * route of the SPA (/admin/...) and gets index.html; the QR pages
- * (/bill/..., /lot/..., /svs/appointment/..., /svsregistration/basic) have behaviours of their own (pagePathPatterns). The API behaviours do not run it (they run the viewer-address function), so API 403/404 answers pass through untouched.
+ * (/bill/..., /lot/..., /svs/appointment/..., /svsregistration/basic) and the registration form (/registration, drawn
+ * by the registrations function, docs/decisions/0042) have behaviours of their own (pagePathPatterns). The API behaviours do not run it (they run the viewer-address function), so API 403/404 answers pass through untouched.
  */
 export const SPA_REWRITE_FUNCTION_CODE = `var FIRST_VIEWS = ${JSON.stringify(
   Object.fromEntries((Object.keys(FIRST_VIEWS) as FirstViewName[]).map((name) => [FIRST_VIEWS[name], name])),

@@ -75,4 +75,5 @@ export const registrationsContract = {
   'GET /svs/appointment/{code}': { reply: 'html' },
   'GET /svsregistration/basic': { reply: 'html' },
   'GET /svsregistration/find-my-letter': { reply: 'html' },
+  'GET /registration': { reply: 'html' },
 } as const satisfies AreaContract<'registrations'>;

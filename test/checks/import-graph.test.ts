@@ -185,6 +185,7 @@ export const AREA_REACH: Record<string, string[]> = {
     'allocation/queue',
     'allocation/queue-store',
     'allocation/slots',
+    'crops/crop-dropdown',
     'crops/crop-entity',
     'farmers/farmer-entity',
     'farmers/farmer-of-registration',

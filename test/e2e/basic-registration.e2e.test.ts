@@ -79,7 +79,8 @@ async function fillBasicForm(page: Page, aadhaar: string, mobile: string) {
 describe('without JavaScript, at 360 px in Hindi', () => {
   it('the app shell points to the simple form, which registers and lands on the letter', async () => {
     const page = await newPage(await context({ javaScript: false, lang: 'hi' }));
-    await page.goto(url('/registration'));
+    // The home page's shell (/registration is a working form itself: registration-first-view.e2e.test.ts).
+    await page.goto(url('/'));
     const link = page.locator('noscript a, a[href="/svsregistration/basic"]').first();
     await expect.poll(() => link.isVisible()).toBe(true);
     await shot(page, 'noscript-shell-360-hi');
@@ -151,7 +152,7 @@ describe('with JavaScript', () => {
 describe('without JavaScript, at 1280 px in English', () => {
   it('the app shell’s English link opens the form in English first, which keeps English on a refusal and shows typed markup as text', async () => {
     const page = await newPage(await context({ javaScript: false, lang: 'en' }));
-    await page.goto(url('/registration'));
+    await page.goto(url('/about'));
     const link = page.locator('noscript a[href="/svsregistration/basic?lang=en"]');
     await expect.poll(() => link.isVisible()).toBe(true);
     await link.click();

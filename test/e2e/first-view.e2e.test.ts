@@ -7,10 +7,11 @@ import { useE2EStack } from '../support/e2e';
 import { LANGUAGE_COOKIE } from '@shared/routes';
 
 /**
- * `/` and `/registration` carry their first view in the HTML (frontend/first-views.ts): the page shows before the
- * app's code has run, in the visitor's language (the cookie the app sets with the choice), and the app replaces it
- * with its own first render without anything moving. The view cannot
- * be used in place of the app (inert, hidden from assistive technology, no ids). Needs `npm run build:web` first.
+ * `/` carries its first view in the HTML (frontend/first-views.ts): the page shows before the app's code has run,
+ * in the visitor's language (the cookie the app sets with the choice), and the app replaces it with its own first
+ * render without anything moving. The view cannot be used in place of the app (inert, hidden from assistive
+ * technology, no ids). `/registration`'s first view is the working form itself, drawn by the registrations
+ * function in the same language (test/e2e/registration-first-view.e2e.test.ts). Needs `npm run build:web` first.
  */
 const e2e = useE2EStack({ name: 'first-view', adminEmail: 'e2e-first-view@seed.local', adminPassword: 'e2e-first-view-pass-1' });
 const { url, pageErrors } = e2e;
@@ -22,7 +23,6 @@ const PAGES = [
     englishHeading: en.home.instituteTitle,
     second: 'main a[href="/registration#find"]',
   },
-  { path: '/registration', heading: hi.registration.title, englishHeading: en.registration.title, second: 'main input' },
 ] as const;
 
 type Box = { x: number; y: number; width: number; height: number };
@@ -82,7 +82,7 @@ describe('the first view in the HTML', () => {
         expect(await view.locator('[id], [for], [data-testid]').count()).toBe(0);
         expect(await page.getByRole('heading').count()).toBe(0);
         expect(await page.getByRole('link', { name: 'सरल फ़ॉर्म खोलें' }).isVisible()).toBe(true);
-        await screenshot(page, `first-view${path === '/' ? '-home' : path.replace('/', '-')}-no-js`, { fullPage: false });
+        await screenshot(page, 'first-view-home-no-js', { fullPage: false });
       } finally {
         await ctx.close();
       }
@@ -109,14 +109,14 @@ describe('the first view in the HTML', () => {
     }
   }
 
-  it('a visitor who chose English before the cookie existed gets the English page, and the English view from then on', async () => {
+  it('a visitor who chose English before the cookie existed gets the English page, and the English first views from then on', async () => {
     const ctx = await phone({ chose: 'en', cookie: false });
     try {
-      for (const { path, englishHeading } of PAGES) {
+      for (const { path, englishHeading } of [...PAGES, { path: '/registration', englishHeading: en.registration.title }]) {
         const page = await e2e.newPage(ctx);
         await page.goto(url(path));
-        await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(englishHeading);
-        expect(await page.locator('.first-view').count()).toBe(0);
+        await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(englishHeading);
+        await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('en');
         await page.close();
       }
       expect((await ctx.cookies(url('/'))).find((c) => c.name === LANGUAGE_COOKIE)?.value).toBe('en');
@@ -124,8 +124,12 @@ describe('the first view in the HTML', () => {
       try {
         await noScript.addCookies(await ctx.cookies(url('/')));
         const page = await noScript.newPage();
+        await page.goto(url('/'));
+        expect(await page.locator('#root > .first-view h1').textContent()).toBe(en.home.instituteTitle);
+        expect(await page.locator('html').getAttribute('lang')).toBe('en');
+        // The registration form, drawn by the function, in the cookie's language.
         await page.goto(url('/registration'));
-        expect(await page.locator('#root > .first-view h1').textContent()).toBe(en.registration.title);
+        expect(await page.locator('h1').textContent()).toBe(en.registration.title);
         expect(await page.locator('html').getAttribute('lang')).toBe('en');
       } finally {
         await noScript.close();
@@ -153,9 +157,12 @@ describe('the first view in the HTML', () => {
     }
   });
 
-  it('is only in the HTML of / and /registration, not of other addresses of the app', async () => {
-    for (const path of ['/', '/registration']) expect(await (await fetch(url(path))).text()).toContain('class="first-view"');
-    for (const path of ['/registration/', '/about', '/admin', '/login', '/index.html']) {
+  it('is only in the HTML of /, not of other addresses of the app; /registration is the form', async () => {
+    expect(await (await fetch(url('/'))).text()).toContain('class="first-view"');
+    const form = await (await fetch(url('/registration'))).text();
+    expect(form).not.toContain('class="first-view"');
+    expect(form).toContain('<form id="registration-form" method="post"');
+    for (const path of ['/about', '/admin', '/login', '/index.html']) {
       const html = await (await fetch(url(path), { headers: { cookie: `${LANGUAGE_COOKIE}=en` } })).text();
       expect(html, path).toContain('<div id="root"></div>');
     }

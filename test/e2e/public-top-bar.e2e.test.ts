@@ -108,6 +108,7 @@ describe('Find my letter in the top bar', () => {
     const ctx = await laptopEnglish();
     const p = await newPage(ctx);
     await p.goto(url('/registration'));
+    await p.getByTestId('registration-submit').waitFor(); // the app has taken the form's page over (decision 0042)
     const link = p.locator('header').getByRole('link', { name: 'Find my letter' });
     await link.waitFor();
     await expect(link.innerText()).resolves.toBe('Find my letter');

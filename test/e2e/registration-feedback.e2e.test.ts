@@ -214,7 +214,9 @@ describe('what the farmer reads when something is wrong', () => {
       if (refused++ === 0) return route.abort('internetdisconnected');
       return route.continue();
     });
-    await p.goto(url('/registration'));
+    // Reached inside the app: the form's own page brings its crops in its HTML (decision 0042).
+    await p.goto(url('/'));
+    await p.getByTestId('home-register').click();
     const retry = p.getByTestId('crops-retry');
     await retry.waitFor();
     await expect(p.locator('#reg-cropId-helper-text').textContent()).resolves.toContain('फसलें लोड नहीं हो सकीं');

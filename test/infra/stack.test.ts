@@ -756,6 +756,7 @@ describe('SeedPortalStack', { timeout: 120_000 }, () => {
       '/svsregistration/basic*',
       '/svsregistration/find-my-letter*',
       '/draw*',
+      '/registration*',
     ]);
     const [[, dist]] = resourcesOf(template, 'AWS::CloudFront::Distribution');
     const c = dist.Properties.DistributionConfig;
@@ -958,7 +959,7 @@ describe('SeedPortalStack', { timeout: 120_000 }, () => {
     expect(VIEWER_ADDRESS_FUNCTION_CODE).toContain(`request.headers['${VIEWER_ADDRESS_HEADER}'] = { value: event.viewer.ip }`);
   });
 
-  it('ships the CloudFront Function that sends client routes to index.html, / and /registration to their first view, and leaves files alone', () => {
+  it('ships the CloudFront Function that sends client routes to index.html, / to its first view, and leaves files alone', () => {
     template.hasResourceProperties('AWS::CloudFront::Function', {
       AutoPublish: true,
       FunctionCode: SPA_REWRITE_FUNCTION_CODE,
@@ -971,8 +972,10 @@ describe('SeedPortalStack', { timeout: 120_000 }, () => {
       expect(rewrite(FIRST_VIEWS[name], { lang: { value: 'xx' } })).toBe(firstViewFile(name, 'hi'));
     }
     expect(rewrite('/')).toBe('/first-view/home.html');
-    expect(rewrite('/registration', { lang: { value: 'en' } })).toBe('/first-view/registration.en.html');
+    expect(rewrite('/', { lang: { value: 'en' } })).toBe('/first-view/home.en.html');
+    // The registration form is the registrations function's page (its own behaviour); any other address of the app's.
     for (const uri of [
+      '/registration',
       '/registration/',
       '/Registration',
       '/about',

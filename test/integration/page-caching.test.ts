@@ -183,6 +183,10 @@ const PAGES: Record<string, Case[]> = {
       cacheControl: PRIVATE,
     },
   ],
+  'GET /registration': [
+    { what: 'the form', path: () => '/registration', cacheControl: PRIVATE },
+    { what: 'the form, in English', path: () => '/registration', query: () => ({ lang: 'en' }), cacheControl: PRIVATE },
+  ],
 };
 
 /** Every public GET route that answers JSON or an image, with an address that finds something. */

@@ -17,11 +17,13 @@ export interface FarmerOnForm {
 }
 
 /**
- * Fills the public registration form field by field, as a farmer would (category OBC, gender पुरुष), and
- * ticks the consent box. `typeIds`,
+ * Fills the app's registration form field by field, as a farmer would (category OBC, gender पुरुष), and
+ * ticks the consent box. The app's form first: on /registration the page's own form (ids form-…) shows before the
+ * app takes it over (docs/decisions/0042). `typeIds`,
  * if given, enters the Aadhaar and mobile numbers in place of a plain fill (a test that types them key by key).
  */
 export async function fillRegistrationForm(p: Page, f: FarmerOnForm, typeIds?: () => Promise<void>): Promise<void> {
+  await p.getByTestId('registration-submit').waitFor();
   await p.locator('#reg-Name').fill(f.name);
   await p.locator('#reg-fatherName').fill(f.fatherName);
   if (typeIds) await typeIds();
@@ -34,7 +36,7 @@ export async function fillRegistrationForm(p: Page, f: FarmerOnForm, typeIds?: (
   await p.locator('#reg-village').fill(f.village);
   await p.locator('#reg-block').fill(f.block);
   await p.locator('#reg-subDistrict').fill(f.subDistrict);
-  await p.locator('#reg-district').selectOption(f.district);
+  await chooseDistrict(p, f.district);
   await p.locator('#reg-cropId').selectOption({ label: f.crop });
   if (f.bags) await p.locator('#reg-bagsRequested').selectOption(f.bags);
   await p.getByTestId('registration-file').setInputFiles(f.file);
@@ -47,4 +49,13 @@ export async function fillRegistrationForm(p: Page, f: FarmerOnForm, typeIds?: (
       return consent.isChecked();
     })
     .toBe(true);
+}
+
+/** Chooses the district (its English name) in the app's district field: typed, then taken from its list. */
+export async function chooseDistrict(p: Page, district: string): Promise<void> {
+  await p.locator('#reg-district').fill(district);
+  // 'लखनऊ (Lucknow)' on a Hindi page, 'Lucknow (लखनऊ)' on an English one.
+  const named = new RegExp(`^${district} \\(|\\(${district}\\)$`);
+  await p.locator('#reg-district-list [role="option"]').filter({ hasText: named }).first().click();
+  await expect.poll(() => p.locator('#reg-district').inputValue()).toContain(district);
 }

@@ -6,7 +6,6 @@ import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { FIRST_VIEWS, type FirstViewLanguage, type FirstViewName } from '@shared/routes';
 import { PublicPageLayout, SiteLayout } from '../components/SiteLayout';
 import HomePage from '../features/home/HomePage';
-import RegistrationPage from '../features/registration/RegistrationPage';
 import { addMessages, setLanguage } from '../lib/i18n/lite';
 import enPublic from '../lib/i18n/en?messages=public';
 import hiPublic from '../lib/i18n/hi?messages=public';
@@ -18,7 +17,7 @@ import { theme } from '../theme';
  * Node; emotion writes each component's styles next to it, and the app's style cache takes them over when it
  * starts, so the app's own first render looks the same and nothing moves when it replaces this view.
  */
-const PAGES: Record<FirstViewName, ComponentType> = { home: HomePage, registration: RegistrationPage };
+const PAGES: Record<FirstViewName, ComponentType> = { home: HomePage };
 
 addMessages('hi', hiPublic);
 addMessages('en', enPublic);

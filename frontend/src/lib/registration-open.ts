@@ -1,3 +1,4 @@
+import { FORM_PAGE_DATA_ID } from '@shared/form-page';
 import { call } from './api';
 
 /**
@@ -9,14 +10,29 @@ import { call } from './api';
 let pending: Promise<boolean> | undefined;
 let answered = false;
 
+/** What the registration form's own page says (its data, features/registration/takeover.ts), when it is this page. */
+function pageSays(): boolean | undefined {
+  try {
+    const open = (JSON.parse(document.getElementById(FORM_PAGE_DATA_ID)?.textContent ?? 'null') as { open?: unknown } | null)
+      ?.open;
+    return typeof open === 'boolean' ? open : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Asks the server; `fresh` asks again once the previous answer is in (a page opened later in the visit). */
 export function readRegistrationOpen(fresh = false): Promise<boolean> {
   if (pending && !(fresh && answered)) return pending;
   answered = false;
-  const asked = call('GET /api/config/{key}', { params: { key: 'Is_SVS_Form_On' }, skipAuthRedirect: true }).then(
-    (r) => /^(1|true)$/i.test(String(r?.value ?? '').trim()),
-    () => true,
-  );
+  const said = pending ? undefined : pageSays();
+  const asked =
+    said !== undefined
+      ? Promise.resolve(said)
+      : call('GET /api/config/{key}', { params: { key: 'Is_SVS_Form_On' }, skipAuthRedirect: true }).then(
+          (r) => /^(1|true)$/i.test(String(r?.value ?? '').trim()),
+          () => true,
+        );
   pending = asked;
   void asked.then((open) => {
     if (pending !== asked) return;

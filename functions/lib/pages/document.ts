@@ -7,14 +7,16 @@ import { PAGE_CSS } from './page-css';
 
 const SCRIPT_HASH = `'sha256-${createHash('sha256').update(ENHANCE_SCRIPT).digest('base64')}'`;
 
-function policy(scriptSrc: string): string {
+/** `uploads`: the uploads bucket's origin, for a page the app takes over that sends a scan there. */
+function policy(scriptSrc: string, uploads?: string): string {
+  const also = uploads ? ` ${uploads}` : '';
   return [
     "default-src 'none'",
     `script-src ${scriptSrc}`,
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
+    `img-src 'self' data: blob:${also}`,
     "font-src 'self'",
-    "connect-src 'self'",
+    `connect-src 'self'${also}`,
     "manifest-src 'self'",
     // The app's PDF of the letter (html-to-image) reads the page's styles through a <base> of the site's own.
     "base-uri 'self'",
@@ -32,6 +34,13 @@ export const PAGE_CSP = policy(`'self' ${SCRIPT_HASH}`);
 
 /** The same policy for a page that carries no script at all (the registration form for phones without JavaScript). */
 export const SCRIPTLESS_PAGE_CSP = policy("'none'");
+
+/**
+ * The policy of a page the app takes over at once (the registration form): the pages' policy, and the one other
+ * origin the app talks to there, the uploads bucket (the scan's presigned PUT), as the site's own policy allows it
+ * (infra/security-headers.ts).
+ */
+export const appPageCsp = (uploadsOrigin: string) => policy(`'self' ${SCRIPT_HASH}`, uploadsOrigin);
 
 /** How long CloudFront and browsers keep a public page: a cancelled bill shows as cancelled within this. */
 export const PUBLIC_PAGE_SECONDS = 60;
@@ -58,6 +67,13 @@ export interface PageOptions {
   css?: string;
   /** false: the page carries no script, not even the pages' small one (send it with `pageSecurityHeaders(false)`). */
   script?: boolean;
+  /**
+   * 'now': the pages' script loads the web app at once, which takes the page over (the registration form); its
+   * shell (/index.html, which names the app's files) is asked for with the page's head.
+   */
+  app?: 'now';
+  /** Markup after the root, which the app's render leaves in place (the data it reads from the page). */
+  after?: Html;
 }
 
 function languageLink(o: PageOptions, t: Translate): Html {
@@ -113,16 +129,18 @@ export function pageDocument(o: PageOptions): string {
 <meta name="referrer" content="no-referrer">
 <title>${o.title}</title>
 <link rel="icon" href="/favicon.svg" type="image/svg+xml">
+${o.app === 'now' && html`<link rel="preload" href="/index.html" as="fetch" crossorigin>`}
 <style>${new Html(PAGE_CSS + (o.css ?? ''))}</style>
 </head>
 <body>
-<div id="root"${o.staffApp ? html` data-staff-app` : ''}>
+<div id="root"${o.staffApp ? html` data-staff-app` : ''}${o.app === 'now' ? html` data-app-now` : ''}>
 <div class="sp">
 ${topBar(o, t)}
 <main class="page">${o.main}</main>
 ${footer(t)}
 </div>
 </div>
+${o.after}
 ${o.script !== false && html`<script>${new Html(ENHANCE_SCRIPT)}</script>`}
 </body>
 </html>`;

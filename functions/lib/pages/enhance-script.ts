@@ -7,13 +7,18 @@
  *  - `data-app` buttons (the letter's PDF, cancel and my-data) load the web app into the page, which then
  *    shows the same screen with its own dialogs; the button pressed is pressed again in the app once it shows;
  *  - on a page marked `data-staff-app`, a signed-in staff member (a token in localStorage) gets the app at once:
- *    the bill's staff copies, print layouts and cancel buttons live there.
- * The app is found through /index.html, whose script and styles are added to this page (the app renders into #root).
+ *    the bill's staff copies, print layouts and cancel buttons live there;
+ *  - on a page marked `data-app-now` (the registration form), everyone gets the app at once: it takes the form
+ *    over with what was typed (docs/decisions/0042-registration-form-in-its-html.md);
+ *  - the language link keeps the choice in the `lang` cookie too, as the app does, so that the next page the site
+ *    draws in the visitor's language (the registration form) is in the one chosen.
+ * The app is found through /index.html, whose scripts and styles (its inline entry stylesheet too: the fonts, the skip
+ * link's place) are added to this page (the app renders into #root).
  */
 export const ENHANCE_SCRIPT = `(function () {
   var d = document, root = d.getElementById('root'), url = new URL(location.href), loading = false;
   function read(k) { try { return localStorage.getItem(k); } catch (e) { return null; } }
-  function keep(k, v) { try { localStorage.setItem(k, v); } catch (e) {} }
+  function keep(k, v) { try { localStorage.setItem(k, v); } catch (e) {} d.cookie = k + '=' + v + '; path=/; max-age=31536000; samesite=lax'; }
   var chosen = read('lang');
   if (!url.searchParams.has('lang') && (chosen === 'en' || chosen === 'hi') && chosen !== d.documentElement.lang) {
     url.searchParams.set('lang', chosen);
@@ -37,9 +42,10 @@ export const ENHANCE_SCRIPT = `(function () {
     }).observe(root, { childList: true, subtree: true });
     fetch('/index.html').then(function (r) { return r.text(); }).then(function (text) {
       var shell = new DOMParser().parseFromString(text, 'text/html');
-      shell.querySelectorAll('link[rel=stylesheet],link[rel=modulepreload],script[type=module]').forEach(function (el) {
+      shell.querySelectorAll('head style,link[rel=stylesheet],link[rel=modulepreload],script[type=module]').forEach(function (el) {
         var copy = d.createElement(el.tagName);
         for (var i = 0; i < el.attributes.length; i++) copy.setAttribute(el.attributes[i].name, el.attributes[i].value);
+        copy.textContent = el.textContent;
         d.head.appendChild(copy);
       });
     }, function () { loading = false; });
@@ -53,5 +59,5 @@ export const ENHANCE_SCRIPT = `(function () {
     else if (el.hasAttribute('data-share')) share(el);
     else loadApp(el.getAttribute('data-app'));
   });
-  if (root.hasAttribute('data-staff-app') && read('token')) loadApp();
+  if (root.hasAttribute('data-app-now') || (root.hasAttribute('data-staff-app') && read('token'))) loadApp();
 })();`;

@@ -1,19 +1,18 @@
-import { useEffect, useRef, useState } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import NoticeText, { loadNotice, type Notice } from './NoticeText';
+import NoticeText from './NoticeText';
 import type { RegistrationForm } from './use-registration-form';
 
 /** The registration form as a plain page of the registrations function, for phones without JavaScript worth the name. */
 const BASIC_FORM_PATH = '/svsregistration/basic';
 
 /**
- * The notice and the required consent box before Submit (docs/product-rules.md#notice-and-consent), loaded
- * after the form's first paint (RegistrationPage). A native checkbox: light, and as accessible. On the public
- * form, a link to the plain form follows (its text comes with the notice's, off the first paint's budget).
- * Nothing shows until the notice's text is in (or has failed): shown piecemeal, the notice arrived above a box
- * already ticked and pushed the Submit button down under a pointer aiming at it, so the click was lost.
+ * The notice and the required consent box before Submit (docs/product-rules.md#notice-and-consent), drawn with
+ * the form: its text is in before the form shows (the page's own, or fetched while the form's code loads: ./notice),
+ * and its words are among the texts the public pages load at start-up (PUBLIC_KEYS, lib/i18n/parts.ts). Drawn
+ * after the form's first paint, it pushed the Submit button down under a thumb aiming at it, and the tap was lost.
+ * A native checkbox: light, and as accessible. On the public form, a link to the plain form follows.
  */
 export default function ConsentField({
   form,
@@ -27,34 +26,12 @@ export default function ConsentField({
 }) {
   const { t, i18n } = useTranslation();
   const error = refused ? t('sitePages.consentError') : undefined;
-  const [notice, setNotice] = useState<Notice | undefined>(undefined);
-  const root = useRef<HTMLDivElement>(null);
+  const { notice } = form;
 
-  useEffect(() => {
-    let live = true;
-    void loadNotice().then((page) => live && setNotice(page));
-    return () => {
-      live = false;
-    };
-  }, []);
-
-  // This part appears after the page's first paint, above the find-letter box: when the page was opened at that
-  // box (/registration#find), keep it in view while this part appears.
-  useEffect(() => {
-    if (notice === undefined || window.location.hash !== '#find' || !root.current) return;
-    const keepFindInView = () => document.getElementById('find')?.scrollIntoView({ block: 'start' });
-    const observer = new ResizeObserver(keepFindInView);
-    observer.observe(root.current);
-    const stop = setTimeout(() => observer.disconnect(), 5000);
-    return () => {
-      observer.disconnect();
-      clearTimeout(stop);
-    };
-  }, [notice]);
-
+  // Only the Internal Registration's form, opened without waiting for the notice, draws it later.
   if (notice === undefined) return null;
   return (
-    <div ref={root}>
+    <div>
       {basicFormLink && (
         // A page of the server, not of the app: a full navigation.
         <Typography variant="body2" sx={{ mb: 1.5 }}>

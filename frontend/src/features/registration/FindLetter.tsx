@@ -13,6 +13,7 @@ import { errorMessage } from '@web/lib/api';
 import { LightTextField as TextField } from '@web/components/LightTextField';
 import { to } from '@web/paths';
 import { findLetters, type FoundLetter } from './api';
+import { pageFocusKept, useTakeOver } from './takeover';
 
 /** The box's id: /registration#find opens the page at it. */
 const FIND_LETTER_ID = 'find';
@@ -28,10 +29,25 @@ export function FindLetter({ prefill }: { prefill?: { aadhaar: string; mobile: s
   const [choices, setChoices] = useState<FoundLetter[]>([]);
   const box = useRef<HTMLFormElement>(null);
   const { hash } = useLocation();
+  // The page's own Find my letter form, taken over with what was typed (./takeover).
+  useTakeOver(
+    'find',
+    (values) => {
+      if (prefill) return;
+      const typed = (name: string) => {
+        const v = values.get(name);
+        return typeof v === 'string' ? v : '';
+      };
+      setAadhaar(typedAadhaar(typed('adharNumber')));
+      setMobile(typedMobile(typed('mobile')));
+    },
+    (name) => `${FIND_LETTER_ID}-${name}`,
+  );
 
-  // Links to /registration#find (the home page's) bring this box into view, ready to type in.
+  // Links to /registration#find (the home page's) bring this box into view, ready to type in; unless the farmer was
+  // typing in the form's own page already, where the app's field has the focus now.
   useEffect(() => {
-    if (hash !== `#${FIND_LETTER_ID}` || !box.current) return;
+    if (hash !== `#${FIND_LETTER_ID}` || !box.current || pageFocusKept()) return;
     box.current.scrollIntoView({ block: 'start' });
     box.current.querySelector('input')?.focus({ preventScroll: true });
   }, [hash]);
@@ -83,6 +99,8 @@ export function FindLetter({ prefill }: { prefill?: { aadhaar: string; mobile: s
       >
         <TextField
           size="small"
+          id={`${FIND_LETTER_ID}-adharNumber`}
+          name="adharNumber"
           label={t('registration.adharNumber')}
           value={aadhaar}
           onChange={(e) => setAadhaar(typedAadhaar(e.target.value))}
@@ -90,6 +108,8 @@ export function FindLetter({ prefill }: { prefill?: { aadhaar: string; mobile: s
         />
         <TextField
           size="small"
+          id={`${FIND_LETTER_ID}-mobile`}
+          name="mobile"
           label={t('registration.mobile')}
           value={mobile}
           onChange={(e) => setMobile(typedMobile(e.target.value))}

@@ -3,20 +3,13 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
 import { inLanguage } from '@shared/bilingual';
 import { useTranslation } from 'react-i18next';
-import { NOTICE_SLUG } from '@shared/site-pages';
-import type { SitePageResponse } from '@shared/schemas/cms';
-import { loadSitePage, Paragraphs, paragraphsOf, textIn } from '@web/components/site-content';
-
-/** The notice's text: its answer, or null when it could not be fetched. */
-export type Notice = SitePageResponse | null;
-
-/** Fetches the notice (a failure gives null: the box then points to the privacy policy page). */
-export const loadNotice = (): Promise<Notice> => loadSitePage(NOTICE_SLUG).catch(() => null);
+import { Paragraphs, paragraphsOf, textIn } from '@web/components/site-content';
+import type { Notice } from './notice';
 
 /**
  * The notice above the registration form's consent box (docs/product-rules.md#notice-and-consent): its title
  * and first paragraph (what is collected), the rest behind "Read the whole notice", and the grievance
- * officer. Fetched by ConsentField before it shows the box; a failure points to the privacy policy page.
+ * officer (./notice fetches it before the form shows); a failure points to the privacy policy page.
  */
 export default function NoticeText({ page }: { page: Notice }) {
   const { t, i18n } = useTranslation();

@@ -5,6 +5,7 @@ import { cropLabel } from '@shared/crop-names';
 import { choiceLabel, unitLabel } from '@shared/crop-rules';
 import { AADHAAR_INPUT_MAX, MOBILE_INPUT_MAX } from '@shared/typed-numbers';
 import { LightTextField as TextField } from '@web/components/LightTextField';
+import { DistrictField } from './DistrictField';
 import { CATEGORIES, GENDERS } from './fields';
 import type { Values } from './form-values';
 import type { RegistrationForm } from './use-registration-form';
@@ -113,13 +114,14 @@ export function RegistrationFields({
       {field('village', t('registration.village'), { placeholder: t('registration.placeholders.village') })}
       {field('block', t('registration.block'), { placeholder: t('registration.placeholders.block') })}
       {field('subDistrict', t('registration.subDistrict'), { placeholder: t('registration.placeholders.subDistrict') })}
-      {select(
-        'district',
-        t('registration.district'),
-        districts.map((d) => ({ value: d.en, label: lang === 'hi' ? `${d.hi} (${d.en})` : `${d.en} (${d.hi})` })),
-        {},
-        t('registration.hints.district'),
-      )}
+      <DistrictField
+        value={values.district}
+        onChange={(en) => form.setField('district', en)}
+        districts={districts.list}
+        otherNames={districts.otherNames}
+        error={Boolean(errors.district)}
+        helperText={fieldError(errors.district)}
+      />
       {select(
         'cropId',
         t('registration.crop'),

@@ -8,20 +8,30 @@ import { inLanguage } from '@shared/bilingual';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 import { usePageTitle } from '@web/components/use-page-title';
-import { loadStatusMessages } from '@web/lib/i18n';
+import { loadFormMessages } from '@web/lib/i18n';
+import ConsentField from './ConsentField';
 import { FIELD_MESSAGES, FILE_FIELD } from './fields';
 import { FindLetter } from './FindLetter';
 import { SUMMARY_ID } from './focus';
 import { loadedSummary, loadValidation } from './load-validation';
+import { isFormOpen } from './api';
+import { noticeReady } from './notice';
+import { formPageData } from './takeover';
 import { RegistrationFields } from './RegistrationFields';
 import { ScanField } from './ScanField';
 import { useRegistrationForm } from './use-registration-form';
 
 const RegistrationOpensNext = lazy(() => import('@web/components/RegistrationOpensNext'));
-/** The notice and the consent box, with their texts: after the first paint (the page's budget has no room for them). */
-const ConsentField = lazy(() => Promise.all([import('./ConsentField'), loadStatusMessages()]).then(([m]) => m));
 /** Shown only after a submit whose reply had no letter code: fetched then, off the form's first load. */
 const RegistrationSuccess = lazy(() => import('./RegistrationSuccess'));
+
+/**
+ * Resolves when the form can show at once with everything it shows, so that nothing arrives later above Submit
+ * (the router's loader waits for it, startup.ts): its own texts (FORM_KEYS, lib/i18n/parts.ts), the notice above
+ * the consent box and whether registrations are open, which the form's own page carries (./takeover).
+ */
+export const formReady = (): Promise<unknown> =>
+  Promise.all([loadFormMessages(), ...(formPageData() ? [] : [noticeReady(), isFormOpen()])]);
 
 /** The key of a spec field message (FIELD_MESSAGES), to show it in the page's language. */
 const messageKey = (message: string) =>
@@ -97,9 +107,7 @@ export default function RegistrationPage() {
       >
         <RegistrationFields form={form} fieldError={fieldError} />
         <ScanField form={form} error={fieldError(errors[FILE_FIELD])} />
-        <Suspense fallback={null}>
-          <ConsentField form={form} refused={Boolean(errors.consent)} basicFormLink={!inAdmin} />
-        </Suspense>
+        <ConsentField form={form} refused={Boolean(errors.consent)} basicFormLink={!inAdmin} />
         {/* Announces a refusal when it appears (the region is there from the start, so screen readers watch it). */}
         <Box aria-live="assertive">
           {form.alert &&

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
@@ -15,6 +15,35 @@ const sizeText = (bytes: number) =>
 
 /** What follows a choice or a Submit; fetched with the form's checks (./load-validation), when first needed. */
 const ScanStatus = lazy(() => import('./ScanStatus'));
+
+/**
+ * A small picture of the chosen photo (the smaller one once made), so that the farmer sees it is the card and
+ * that it is readable; nothing for a PDF, or for a photo this browser cannot draw (HEIC on most phones, until it
+ * has been redrawn as a JPEG). Decorative: the file's name and size say the same to a screen reader.
+ */
+function Thumbnail({ file }: { file: File }) {
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    if (!file.type.startsWith('image/')) return;
+    const made = URL.createObjectURL(file);
+    setUrl(made);
+    return () => {
+      URL.revokeObjectURL(made);
+      setUrl(null);
+    };
+  }, [file]);
+  if (!url) return null;
+  return (
+    <Box
+      component="img"
+      src={url}
+      alt=""
+      onError={() => setUrl(null)}
+      data-testid="registration-file-thumb"
+      sx={{ width: 56, height: 56, objectFit: 'cover', borderRadius: 1, border: 1, borderColor: 'divider', flex: 'none' }}
+    />
+  );
+}
 
 /** The Aadhaar scan: label, chooser and the chosen file, then its status (./ScanStatus). */
 export function ScanField({
@@ -63,7 +92,8 @@ export function ScanField({
           onChange={form.pickFile}
           data-testid="registration-file"
         />
-        <Typography variant="body2" sx={{ wordBreak: 'break-all' }}>
+        {file && <Thumbnail file={file} />}
+        <Typography variant="body2" sx={{ wordBreak: 'break-all', flex: '1 1 8rem' }}>
           {file ? `${file.name} (${sizeText(file.size)})` : t('registration.noFile')}
         </Typography>
       </Box>

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { LazyAlert as Alert } from '@web/components/LazyAlert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -16,10 +17,17 @@ export default function ScanStatus({ form, error }: { form: RegistrationForm; er
   const { file, busy, progress, shrinking, shrunk } = form;
   // One bar: a big photo being made smaller when chosen, the upload on Submit.
   const working = shrinking ?? progress;
+  const shown = useRef<HTMLDivElement>(null);
+  const news = shrinking !== null ? 'shrinking' : shrunk ? 'shrunk' : '';
+  // The photo being made smaller, then what was done, come into view under the chooser: after the phone's file
+  // chooser closes, the chooser sits at the bottom of the screen, and the progress drawn under it went unseen.
+  useEffect(() => {
+    if (news) shown.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [news]);
   const workingText =
     shrinking !== null ? t('registration.shrinking', { percent: shrinking }) : t('registration.uploading', { percent: progress });
   return (
-    <>
+    <div ref={shown} data-testid="scan-status">
       {working !== null && (
         <Box sx={{ mt: 1 }}>
           <LinearProgress variant="determinate" value={working} aria-label={workingText} />
@@ -56,6 +64,6 @@ export default function ScanStatus({ form, error }: { form: RegistrationForm; er
           {t('registration.uploadFailed')}
         </Alert>
       )}
-    </>
+    </div>
   );
 }

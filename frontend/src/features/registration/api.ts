@@ -9,10 +9,23 @@ import { call } from '@web/lib/api';
  * through the module the top bar's badge shares (loaded on demand by both, so one request answers both).
  */
 export const isFormOpen = (): Promise<boolean> =>
-  import('@web/lib/registration-open').then(
-    (m) => m.readRegistrationOpen(true),
-    () => true,
-  );
+  import('@web/lib/registration-open')
+    .then(
+      (m) => m.readRegistrationOpen(true),
+      () => true,
+    )
+    .then((open) => (lastOpen = open));
+
+/**
+ * The answer the form's route waited for (RegistrationPage's formReady), once: the form then opens without a
+ * loading bar that goes away above Submit, and without asking again.
+ */
+let lastOpen: boolean | undefined;
+export function takeKnownOpen(): boolean | undefined {
+  const open = lastOpen;
+  lastOpen = undefined;
+  return open;
+}
 
 /**
  * Active crops for the dropdown; a failure leaves the list empty and is only logged

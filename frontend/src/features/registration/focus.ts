@@ -14,3 +14,22 @@ export function focusElement(id: string): boolean {
   el.scrollIntoView?.({ block: 'center' });
   return true;
 }
+
+/**
+ * Gives the focus to what the next page says first, once it is drawn (the letter's 'registered' box after a
+ * registration): the control that had it (Submit) is gone, and the focus would fall back to the page's body,
+ * where a screen reader says nothing. Watches the page for at most `withinMs`.
+ */
+export function focusOnArrival(selector: string, withinMs = 15_000): void {
+  const found = () => {
+    const el = document.querySelector<HTMLElement>(selector);
+    if (!el) return false;
+    if (!el.hasAttribute('tabindex')) el.tabIndex = -1;
+    el.focus({ preventScroll: true });
+    return true;
+  };
+  if (found()) return;
+  const watch = new MutationObserver(() => found() && watch.disconnect());
+  watch.observe(document.body, { childList: true, subtree: true });
+  setTimeout(() => watch.disconnect(), withinMs);
+}

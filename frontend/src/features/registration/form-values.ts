@@ -1,4 +1,5 @@
-import { defaultRulesFor, type CropRules } from '@shared/crop-rules';
+import { defaultRulesFor, qtyChoices, type CropRules } from '@shared/crop-rules';
+import { typedAadhaar, typedMobile } from '@shared/typed-numbers';
 import type { CropDropdownItem } from '@shared/schemas/crops';
 import type { RegistrationFieldsInput } from '@shared/schemas/registration';
 
@@ -34,4 +35,23 @@ export const newKey = () =>
 export function rulesOf(crop: CropDropdownItem | undefined): CropRules | undefined {
   if (!crop) return undefined;
   return crop.rules ?? defaultRulesFor(crop.name);
+}
+
+/**
+ * The values of the form the server drew (./takeover), as the app's inputs hold them: the numbers as the inputs
+ * keep them, and no crop or quantity the app's lists do not offer (the plain form's quantity list is one for
+ * every crop).
+ */
+export function typedValues(posted: FormData, crops: readonly CropDropdownItem[]): Values {
+  const values = { ...EMPTY };
+  for (const name of Object.keys(EMPTY) as (keyof Values)[]) {
+    const v = posted.get(name);
+    if (typeof v === 'string') values[name] = v;
+  }
+  values.adharNumber = typedAadhaar(values.adharNumber);
+  values.mobile = typedMobile(values.mobile);
+  const crop = crops.find((c) => String(c.id) === values.cropId);
+  if (!crop) values.cropId = '';
+  if (!qtyChoices(rulesOf(crop)).map(String).includes(values.bagsRequested)) values.bagsRequested = '';
+  return values;
 }

@@ -1,20 +1,20 @@
-import { startTransition, useCallback, useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { qtyChoices } from '@shared/crop-rules';
 import { typedAadhaar, typedMobile } from '@shared/typed-numbers';
-import type { District } from '@shared/districts';
-import type { CropDropdownItem } from '@shared/schemas/crops';
 import type { RegistrationResult } from '@shared/schemas/replies/registration';
 import { ApiError, errorMessage } from '@web/lib/api';
 import type { JustRegistered } from '@web/lib/just-registered';
 import { to } from '@web/paths';
 import { preloadPage } from '@web/lib/page-preload';
-import { isFormOpen, loadCrops, submitRegistration } from './api';
-import { FIELD_MESSAGES, FILE_FIELD, FORM_FIELDS } from './fields';
-import { fieldElementId, focusElement, SUMMARY_ID } from './focus';
-import { EMPTY, newKey, rulesOf, type Values } from './form-values';
+import { submitRegistration } from './api';
+import { FIELD_MESSAGES, FILE_FIELD, FORM_FIELDS, type FormField } from './fields';
+import { fieldElementId, focusElement, focusOnArrival, SUMMARY_ID } from './focus';
+import { EMPTY, newKey, rulesOf, typedValues, type Values } from './form-values';
 import { loadValidation } from './load-validation';
+import { formPageData, useTakeOver } from './takeover';
+import { useFormData } from './use-form-data';
 import type { UploadedScan } from './upload-scan';
 
 export interface Registered {
@@ -44,12 +44,9 @@ export type RegistrationForm = ReturnType<typeof useRegistrationForm>;
 export function useRegistrationForm(inAdmin: boolean) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [open, setOpen] = useState<boolean | null>(null);
-  const [crops, setCrops] = useState<CropDropdownItem[]>([]);
-  const [cropsState, setCropsState] = useState<'loading' | 'ready' | 'failed'>('loading');
-  const mounted = useRef(true);
-  /** Fetched after the first paint (the empty form does not need it); until then the district select offers only "Choose". */
-  const [districts, setDistricts] = useState<readonly District[]>([]);
+  /** The form's own page as the server drew it (/registration opened from a link): its data, and then its fields. */
+  const page = inAdmin ? undefined : formPageData();
+  const { open, setOpen, crops, cropsState, retryCrops, notice, districts } = useFormData(page);
   const [values, setValues] = useState<Values>(EMPTY);
   /** The consent box under the notice (docs/product-rules.md#notice-and-consent). */
   const [consent, setConsent] = useState(false);
@@ -70,50 +67,11 @@ export function useRegistrationForm(inAdmin: boolean) {
   const [focusTarget, setFocusTarget] = useState<{ id: string } | null>(null);
   const busyRef = useRef(false);
   const uploaded = useRef<UploadedScan | null>(null);
-  const idemKey = useRef(newKey());
+  const idemKey = useRef(page?.idempotencyKey ?? newKey());
   const fileInput = useRef<HTMLInputElement>(null);
   /** The file the farmer chose last, and the one to send: the smaller photo once made (Submit awaits it). */
   const chosen = useRef<File | null>(null);
   const toSend = useRef<Promise<File | null>>(Promise.resolve(null));
-
-  /** Loads the crop list; a failure is said so, with Try again (and it is tried again when the phone is back online). */
-  const fetchCrops = useCallback(() => {
-    setCropsState('loading');
-    loadCrops().then(
-      (items) =>
-        mounted.current &&
-        startTransition(() => {
-          setCrops(items);
-          setCropsState('ready');
-        }),
-      (e: unknown) => {
-        console.error('crop list could not be loaded', e);
-        if (mounted.current) setCropsState('failed');
-      },
-    );
-  }, []);
-
-  useEffect(() => {
-    if (cropsState !== 'failed') return;
-    window.addEventListener('online', fetchCrops);
-    return () => window.removeEventListener('online', fetchCrops);
-  }, [cropsState, fetchCrops]);
-
-  useEffect(() => {
-    let live = true;
-    // Transitions: the form re-renders in short slices, not in one long task on a slow phone.
-    void isFormOpen().then((v) => live && startTransition(() => setOpen(v)));
-    mounted.current = true;
-    fetchCrops();
-    import('./district-list').then(
-      (m) => live && startTransition(() => setDistricts(m.UP_DISTRICTS)),
-      (e: unknown) => console.error('district list could not be loaded', e),
-    );
-    return () => {
-      live = false;
-      mounted.current = false;
-    };
-  }, [fetchCrops]);
 
   const crop = crops.find((c) => String(c.id) === values.cropId);
   const rules = rulesOf(crop);
@@ -134,6 +92,12 @@ export function useRegistrationForm(inAdmin: boolean) {
     if (errors[name]) setErrors(({ [name]: _gone, ...rest }) => rest);
   };
 
+  /** A field given its value directly (the district, chosen from its list). */
+  const setField = (name: keyof Values, v: string) => {
+    setValues((old) => ({ ...old, [name]: v }));
+    if (errors[name]) setErrors(({ [name]: _gone, ...rest }) => rest);
+  };
+
   const toggleConsent = (e: ChangeEvent<HTMLInputElement>) => {
     setConsent(e.target.checked);
     if (errors.consent) setErrors(({ consent: _gone, ...rest }) => rest);
@@ -150,8 +114,10 @@ export function useRegistrationForm(inAdmin: boolean) {
     setFileReason(issue.reason);
   };
 
-  const pickFile = (e: ChangeEvent<HTMLInputElement>) => {
-    const f = e.target.files?.[0] ?? null;
+  const pickFile = (e: ChangeEvent<HTMLInputElement>) => chooseFile(e.target.files?.[0] ?? null);
+
+  /** A file chosen (or none): checked at once, a big photo made smaller. */
+  const chooseFile = (f: File | null) => {
     chosen.current = f;
     toSend.current = Promise.resolve(f);
     setFile(f);
@@ -186,6 +152,18 @@ export function useRegistrationForm(inAdmin: boolean) {
         () => undefined,
       );
   };
+
+  // What the farmer typed and chose in the page's own form before the app took it over (./takeover).
+  useTakeOver(
+    'registration',
+    (values) => {
+      setValues(typedValues(values, crops));
+      setConsent(values.get('consent') === 'on');
+      const file = values.get(FILE_FIELD);
+      if (file instanceof File && file.size > 0) chooseFile(file);
+    },
+    (name) => fieldElementId(name as FormField),
+  );
 
   const reset = () => {
     setValues(EMPTY);
@@ -303,6 +281,8 @@ export function useRegistrationForm(inAdmin: boolean) {
       if (code) {
         const opened: JustRegistered = { registered: true, existing };
         void navigate(to.appointment(code), { replace: true, state: opened });
+        // The result: the letter's 'registered' box (AppointmentLetterPage), not the page's body.
+        focusOnArrival('[data-testid="letter-registered"]');
         return;
       }
       setDone({
@@ -333,9 +313,10 @@ export function useRegistrationForm(inAdmin: boolean) {
 
   return {
     open,
+    notice,
     crops,
     cropsState,
-    retryCrops: fetchCrops,
+    retryCrops,
     districts,
     values,
     consent,
@@ -355,6 +336,7 @@ export function useRegistrationForm(inAdmin: boolean) {
     done,
     findWith,
     set,
+    setField,
     pickFile,
     reset: resetAsked,
     submit,

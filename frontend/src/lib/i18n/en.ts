@@ -559,6 +559,12 @@ export const en = {
     opensNextUnknown: 'The date registration opens next will be announced here.',
     shrinking: 'Making the photo smaller… {{percent}}%',
     shrunk: 'Photo made smaller: {{from}} → {{to}}',
+    /** The district field, found by typing its name (features/registration/DistrictField.tsx). */
+    districtSearch: {
+      hint: 'Type a few letters of its name, in Hindi or English, and choose',
+      placeholder: 'e.g. Kanpur or कानपुर',
+      none: 'No district of Uttar Pradesh has this name',
+    },
   },
   appointment: {
     title: 'Appointment letter',

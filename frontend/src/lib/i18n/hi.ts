@@ -555,6 +555,12 @@ export const hi: Messages = {
     opensNextUnknown: 'अगला पंजीकरण कब शुरू होगा, यह यहीं बताया जाएगा।',
     shrinking: 'फ़ोटो छोटी हो रही है… {{percent}}%',
     shrunk: 'फ़ोटो छोटी की गई: {{from}} → {{to}}',
+    /** The district field, found by typing its name (features/registration/DistrictField.tsx). */
+    districtSearch: {
+      hint: 'नाम के कुछ अक्षर हिंदी या अंग्रेज़ी में लिखें और चुनें',
+      placeholder: 'जैसे कानपुर या Kanpur',
+      none: 'इस नाम का उत्तर प्रदेश का कोई जिला नहीं है',
+    },
   },
   appointment: {
     title: 'अपॉइंटमेंट पत्र',

@@ -51,11 +51,13 @@ const parts: Record<Language, Record<MessagePart, () => Promise<{ default: Recor
     public: () => import('./hi?messages=public'),
     status: () => import('./hi?messages=status'),
     staff: () => import('./hi?messages=staff'),
+    form: () => import('./hi?messages=form'),
   },
   en: {
     public: () => import('./en?messages=public'),
     status: () => import('./en?messages=status'),
     staff: () => import('./en?messages=staff'),
+    form: () => import('./en?messages=form'),
   },
 };
 const loading = new Map<string, Promise<void>>();
@@ -97,17 +99,20 @@ if (typeof document == 'object' && stored() && !document.cookie.includes(`${STOR
 /** Resolves when the first language's messages are in: render after it. */
 export const i18nReady: Promise<void> = loadLanguage(initial).then(() => setLanguage(initial));
 
-/** The login, admin and user screens load with this (router.tsx): their texts in the current language. */
-export function loadStaffMessages(): Promise<void> {
-  wantedParts.add('staff');
+/** A part of the texts wanted from now on, in every language shown: in the current one first. */
+function want(part: MessagePart): Promise<void> {
+  wantedParts.add(part);
   return loadLanguage(wanted);
 }
 
+/** The login, admin and user screens load with this (router.tsx): their texts in the current language. */
+export const loadStaffMessages = () => want('staff');
+
+/** The registration form's own texts (FORM_KEYS in ./parts.ts), fetched with its code: the form shows them at once. */
+export const loadFormMessages = () => want('form');
+
 /** The texts of a registration's place in the crop's stock (the letter, the success card), in the current language. */
-export function loadStatusMessages(): Promise<void> {
-  wantedParts.add('status');
-  return loadLanguage(wanted);
-}
+export const loadStatusMessages = () => want('status');
 
 /** The queue display shows both languages at once: the status part (its texts) of each. */
 export function loadQueueMessages(): Promise<void> {

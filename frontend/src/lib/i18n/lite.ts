@@ -26,9 +26,14 @@ function changed() {
   for (const l of listeners) l();
 }
 
-/** Adds top-level groups of messages to a language. */
+/** Adds groups of messages to a language; a group already there gets the texts added to it (parts share groups). */
 export function addMessages(lng: string, messages: Bundle): void {
-  bundles.set(lng, { ...bundles.get(lng), ...messages });
+  const merged: Bundle = { ...bundles.get(lng) };
+  for (const group in messages) {
+    const more = messages[group];
+    merged[group] = typeof more == 'object' ? { ...(merged[group] as Bundle), ...more } : more;
+  }
+  bundles.set(lng, merged);
   changed();
 }
 

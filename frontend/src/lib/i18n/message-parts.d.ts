@@ -11,3 +11,7 @@ declare module '*?messages=status' {
   const messages: Record<string, unknown>;
   export default messages;
 }
+declare module '*?messages=form' {
+  const messages: Record<string, unknown>;
+  export default messages;
+}

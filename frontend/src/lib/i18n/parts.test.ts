@@ -1,7 +1,7 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { PUBLIC_GROUPS, STATUS_GROUPS } from './parts';
+import { FORM_KEYS, PUBLIC_GROUPS, STATUS_GROUPS } from './parts';
 
 /**
  * The public pages get only the PUBLIC_GROUPS part of the messages, and the STATUS_GROUPS part once they ask
@@ -46,6 +46,29 @@ describe('message parts', () => {
       if (file.includes('/lib/i18n/')) continue;
       const text = readFileSync(file, 'utf8');
       for (const m of text.matchAll(/\bt\(\s*['`]([A-Za-z]+)\./g)) expect(allowed.has(m[1]), `${file} uses ${m[1]}.*`).toBe(true);
+    }
+  });
+
+  it('the registration form finds every text of a status group it shows among its own (FORM_KEYS), both languages having them', async () => {
+    const dir = join(SRC, 'features', 'registration');
+    const used = new Set<string>();
+    // RegistrationSuccess loads the status part itself and shows its texts once loaded (the letter's status
+    // lines, 'already registered').
+    const ownLoader = 'RegistrationSuccess.tsx';
+    for (const file of readdirSync(dir).filter((f) => /\.tsx?$/.test(f) && !f.includes('.test.') && f !== ownLoader)) {
+      const text = readFileSync(join(dir, file), 'utf8');
+      for (const m of text.matchAll(/['`]([A-Za-z]+)\.([A-Za-z]+)[.'`]/g))
+        if ((STATUS_GROUPS as readonly string[]).includes(m[1])) used.add(`${m[1]}.${m[2]}`);
+    }
+    const own = [...used];
+    expect(own.length).toBeGreaterThan(5);
+    for (const key of own) expect(FORM_KEYS as readonly string[], key).toContain(key);
+    const { en } = await import('./en');
+    const { hi } = await import('./hi');
+    for (const path of FORM_KEYS) {
+      const [group, key] = path.split('.');
+      for (const messages of [en, hi] as unknown as Record<string, Record<string, unknown>>[])
+        expect(messages[group]?.[key], path).toBeDefined();
     }
   });
 });

@@ -37,4 +37,21 @@ export const STATUS_GROUPS = [
   'drawPublic',
 ] as const satisfies readonly (keyof Messages)[];
 
-export type MessagePart = 'public' | 'status' | 'staff';
+/**
+ * Single texts (`group.key`) the registration form shows with its first render and no other public page shows:
+ * the notice and consent box (features/registration/ConsentField.tsx, NoticeText.tsx) and the district field
+ * (DistrictField.tsx). They are a part of their own, fetched with the form's code (startup.ts), not with every
+ * page's public texts; the public part leaves them out, the status part still carries its groups whole.
+ */
+export const FORM_KEYS = [
+  'sitePages.noticeReadMore',
+  'sitePages.grievanceOfficer',
+  'sitePages.noticeFailed',
+  'sitePages.consentLabel',
+  'sitePages.consentError',
+  'sitePages.consentShort',
+  'sitePages.basicForm',
+  'registration.districtSearch',
+] as const;
+
+export type MessagePart = 'public' | 'status' | 'staff' | 'form';
