@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { inLanguage } from '@shared/bilingual';
-import { downloadedBytes, PHONE, shotsOf } from '../support/browser';
+import { downloadedBytes, networkQuiet, PHONE, shotsOf } from '../support/browser';
 import { useE2EStack } from '../support/e2e';
 import { englishSentences, type EnglishCheck } from '../support/english-sentences';
 import { adminPostOf, createCrop, createLot, createProducer } from '../fixtures/catalogue';
@@ -242,7 +242,7 @@ describe('every public page in Hindi', () => {
     await ctx.close();
   });
 
-  it('the server’s pages (the letter in each state, the lot, the bill, the plain form and find-letter pages, refusals) have no English-only sentence', async () => {
+  it('the server’s pages (the letter in each state, the lot, the bill, the credit note, the draws, the plain form and find-letter pages, refusals) have no English-only sentence', async () => {
     const confirmed = await registered(wheat);
     const waiting = await registered(barley, { cropName: 'Barley' });
     const billed = await registered(wheat, { bagsRequested: 1 });
@@ -256,6 +256,20 @@ describe('every public page in Hindi', () => {
     expect(sale.status, sale.text).toBe(201);
     const bill = await e2e.asAdmin('GET', `/api/invoices/by-number/${sale.json.invoiceNumber}`);
     expect(bill.status, bill.text).toBe(200);
+    // A second bill, cancelled: its credit note's page.
+    const refunded = await registered(wheat, { bagsRequested: 1 });
+    const refundedSale = await e2e.asAdmin('POST', '/api/sales/make', {
+      registrationID: refunded.id,
+      year: refunded.year,
+      lotID,
+      bags: 1,
+      paymentMode: 'Cash',
+    });
+    expect(refundedSale.status, refundedSale.text).toBe(201);
+    const cancelled = await e2e.asAdmin('POST', `/api/invoices/${refundedSale.json.invoiceID}/cancel`, {
+      reason: 'गलत फसल',
+    });
+    expect(cancelled.status, cancelled.text).toBe(201);
 
     const ctx = await hindiPhone();
     const page = await newPage(ctx);
@@ -273,6 +287,10 @@ describe('every public page in Hindi', () => {
       // only as the translation after its Hindi, as the bill does.
       ['/svsregistration/basic', { pairs: true }],
       ['/svsregistration/find-my-letter', { pairs: true }],
+      // The credit note, like the bill it cancels, in both languages.
+      [`/credit-note/${cancelled.json.creditNoteNumber}`, { pairs: true }],
+      // The draws' results (none run yet: the season's page says so).
+      ['/draw'],
     ];
     for (const [path, o] of pages) {
       await page.goto(url(path));
@@ -303,10 +321,13 @@ describe('every public page in Hindi', () => {
       ['/terms', 'page-grievance'],
       ['/contact', 'page-grievance'],
       ['/accessibility', 'page-grievance'],
+      // The counter's TV screen says each line in both languages, for everyone in the hall to read.
+      ['/queue', '#queue-serving', { pairs: true }],
     ];
-    for (const [path, testId, o] of screens) {
+    for (const [path, shown, o] of screens) {
       await page.goto(url(path));
-      await page.getByTestId(testId).first().waitFor();
+      await (shown.startsWith('#') ? page.locator(shown) : page.getByTestId(shown).first()).waitFor();
+      await networkQuiet(page);
       await expectHindi(page, path, o);
     }
     await page.goto(url('/sitemap'));

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { QueueReply } from '@shared/schemas/counter';
@@ -46,7 +47,9 @@ function Both({ k, variant, color }: { k: QueueKey; variant: 'h1' | 'h2' | 'body
 export default function QueuePage() {
   const [queue, setQueue] = useState<QueueReply | null>(null);
   const [offline, setOffline] = useState(false);
-  usePageTitle(`${translate('hi', 'queue.title')} / ${translate('en', 'queue.title')}`);
+  // The screen says everything in both languages; the browser's tab, which no one in the hall reads, in the site's.
+  const { i18n } = useTranslation();
+  usePageTitle(translate(i18n.language === 'en' ? 'en' : 'hi', 'queue.title'));
 
   useEffect(() => {
     let live = true;
