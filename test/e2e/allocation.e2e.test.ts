@@ -281,6 +281,7 @@ describe('the registrations list', () => {
     await expect(page.getByRole('menuitem').allTextContents()).resolves.toEqual([
       'View Aadhaar',
       'View Appointment',
+      'SMS sent',
       'Cancel registration',
     ]);
     // Closed by a click beside it, as a clerk does; the menu leaves the page once its transition ends.

@@ -197,7 +197,7 @@ describe('the Registrations screen at 1280 px', () => {
     await page.keyboard.press('Escape');
     await unbilled.getByRole('button', { name: /Actions for registration/ }).click();
     const menuItems = await page.getByRole('menuitem').allTextContents();
-    expect(menuItems).toEqual(['Issue seeds', 'View Aadhaar', 'View Appointment', 'Cancel registration']);
+    expect(menuItems).toEqual(['Issue seeds', 'View Aadhaar', 'View Appointment', 'SMS sent', 'Cancel registration']);
     await shot(page, 'row-menu-issue-seeds-1280-en');
     await page.getByRole('menuitem', { name: 'Issue seeds' }).click();
     const dialog = page.getByRole('dialog');
