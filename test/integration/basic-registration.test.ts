@@ -7,7 +7,16 @@ import { MAX_FILE_BYTES } from '@shared/schemas/registration';
 import { en } from '@web/lib/i18n/en';
 import { hi } from '@web/lib/i18n/hi';
 import { useTestApi } from '../support/integration';
-import { newAadhaar, newMobile, SAMPLE_PDF, SAMPLE_PNG, seedFormCrops } from '../fixtures/registration-helpers';
+import {
+  newAadhaar,
+  newMobile,
+  SAMPLE_PDF,
+  SAMPLE_PNG,
+  seedFormCrops,
+  formData,
+  PNG,
+  letterCode,
+} from '../fixtures/registration-helpers';
 
 /**
  * The registration form for phones without JavaScript (docs/decisions/0031): GET /svsregistration/basic renders
@@ -44,16 +53,6 @@ function formFields(over: Record<string, string | undefined> = {}): Record<strin
   };
 }
 
-type Attachment = { data: Buffer; name: string; type: string } | null;
-const PNG: Attachment = { data: SAMPLE_PNG, name: 'aadhaar.png', type: 'image/png' };
-
-function formData(fields: Record<string, string | undefined>, file: Attachment): FormData {
-  const form = new FormData();
-  for (const [k, v] of Object.entries(fields)) if (v !== undefined) form.append(k, v);
-  if (file) form.append('FileAdhar', new Blob([new Uint8Array(file.data)], { type: file.type }), file.name);
-  return form;
-}
-
 /** A browser's post of the form: redirects are not followed, so the 303 itself is seen. */
 async function post(body: FormData | Uint8Array, headers: Record<string, string> = {}) {
   const res = await fetch(new URL('/svsregistration', api.url), {
@@ -64,8 +63,6 @@ async function post(body: FormData | Uint8Array, headers: Record<string, string>
   });
   return { status: res.status, headers: res.headers, text: await res.text() };
 }
-
-const letterCode = (location: string | null) => /^\/svs\/appointment\/([A-Za-z0-9_-]{16,64})$/.exec(location ?? '')?.[1];
 
 async function registrationsOf(aadhaar: string) {
   const r = await api.call('GET', '/api/registrations', { token: tokens.admin, query: { aadhaar } });
