@@ -85,6 +85,8 @@ export interface RegistrationItem {
   /** The notice the farmer consented to (its version, functions/home/site-pages.ts) and when; absent on older items. */
   noticeVersion?: string;
   consentAt?: string;
+  /** The language the form was filled in: the farmer's messages speak it. Absent on older items (Hindi). */
+  language?: 'hi' | 'en';
   adharFilePath: string;
   adharFileType: string;
   adharFileSize: number;

@@ -295,6 +295,7 @@ async function registerLocked(input: SubmitInput, c: Ctx): Promise<SubmitOutcome
       // The submission carried the consent (the schema refuses it otherwise): given when it was received.
       noticeVersion,
       consentAt: c.now.toISOString(),
+      language: fields.language,
       adharFilePath: storedKey,
       adharFileType: file.kind.mime,
       adharFileSize: file.size,

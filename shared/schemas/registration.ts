@@ -131,6 +131,12 @@ const flag = z
   );
 
 /** Consent to the notice: JSON true, or the form value 'true' or 'on' (a ticked checkbox); anything else is refused. */
+/** The language the form was filled in ('hi' | 'en'); anything else is Hindi, the form's first language. */
+const formLanguage = z
+  .unknown()
+  .optional()
+  .transform((v): 'hi' | 'en' => (typeof v === 'string' && v.trim().toLowerCase() === 'en' ? 'en' : 'hi'));
+
 const consentField = z
   .unknown()
   .refine((v) => v === true || (typeof v === 'string' && ['true', 'on'].includes(v.trim().toLowerCase())), MSG_CONSENT)
@@ -187,6 +193,7 @@ export const RegistrationFields = z
     bagsRequested: quantity,
     isAdmin: flag,
     consent: consentField,
+    lang: formLanguage,
   })
   // Cross-field rules run even when other fields failed, so that the form marks every problem at once.
   .refine((v) => !!blockParts(v).block, { path: ['block'], message: MSG_REQUIRED, when: () => true })
@@ -225,6 +232,8 @@ export const RegistrationFields = z
       bagsAsked: v.bagsRequested,
       isAdmin: v.isAdmin,
       consent: v.consent,
+      /** The messages to the farmer (SMS) speak the language the form was filled in. */
+      language: v.lang,
     };
   });
 

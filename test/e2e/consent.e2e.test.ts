@@ -116,7 +116,10 @@ describe('the notice and the consent box', () => {
 
       await page.locator('#reg-consent').check();
       await expect(error.count()).resolves.toBe(0);
+      const submitted = page.waitForRequest((r) => r.method() === 'POST' && new URL(r.url()).pathname === '/svsregistration');
       await page.getByTestId('registration-submit').click();
+      // The form's language goes with it: the farmer's messages speak it.
+      expect((await submitted).postDataJSON()).toMatchObject({ lang: view.lang, consent: true });
       await page.getByTestId('appointment-letter').waitFor({ timeout: 30_000 });
       await page.close();
     });

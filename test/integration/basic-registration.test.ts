@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { APP_TEXTS } from '@functions/registrations/basic-form-texts';
 import { FORM_FIELDS } from '@shared/registration-form-fields';
 import { FIND_LETTER_LIMITS } from '@functions/registrations/find-letter';
+import { getRegistration } from '@functions/registrations/registration-entity';
 import { MAX_FILE_BYTES } from '@shared/schemas/registration';
 import { en } from '@web/lib/i18n/en';
 import { hi } from '@web/lib/i18n/hi';
@@ -217,6 +218,16 @@ describe('a post of the form', () => {
     const list = await registrationsOf(f.adharNumber!);
     expect(list.total).toBe(1);
     expect(list.items[0].bagsRequested).toBe(2);
+  });
+
+  it('records the language the page was filled in, for the farmer’s messages', async () => {
+    for (const lang of ['en', 'hi']) {
+      const f = formFields({ lang });
+      const r = await post(formData(f, PNG));
+      expect(r.status, r.text).toBe(303);
+      const [listed] = (await registrationsOf(f.adharNumber!)).items;
+      expect((await getRegistration(listed.year, listed.id))?.language, lang).toBe(lang);
+    }
   });
 
   it('registers with a PDF, for a crop sold by the kilogram', async () => {

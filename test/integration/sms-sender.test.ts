@@ -145,6 +145,25 @@ describe('a registration’s message', () => {
     await settle();
     expect(await inbox(mobile)).toHaveLength(1);
   });
+
+  it('speaks English to a farmer who filled the form in English, and Hindi when the form said nothing or nonsense', async () => {
+    const inEnglish = await newRegistration(api, { lang: 'en' });
+    const unsaid = await newRegistration(api, { lang: 'fr' });
+    await settle();
+    const reg = (await getRegistration(inEnglish.year, inEnglish.id))!;
+    expect(reg.language).toBe('en');
+    const [english] = await inbox(reg.mobileNumber);
+    expect(english!.templateId).toBe(DEFAULT_TEMPLATES.registered.en.dltTemplateId);
+    expect(english!.body).toMatch(/^Seed registration \d+ confirmed\./);
+    // The shift's English label, its dash in GSM-7 so that the message stays in 160-character parts.
+    expect(english!.body).toContain(reg.appointmentShift!.split(' / ')[1]!.replace('–', '-'));
+    expect(english!.body).not.toMatch(/[\u0900-\u097F]/);
+
+    const other = (await getRegistration(unsaid.year, unsaid.id))!;
+    expect(other.language).toBe('hi');
+    const [hindi] = await inbox(other.mobileNumber);
+    expect(hindi!.templateId).toBe(DEFAULT_TEMPLATES.registered.hi.dltTemplateId);
+  });
 });
 
 describe('every change that matters to the farmer', () => {

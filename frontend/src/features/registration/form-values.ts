@@ -5,9 +5,9 @@ import type { RegistrationFieldsInput } from '@shared/schemas/registration';
 
 /**
  * The registration form's values as its inputs hold them: the shared schema's fields as strings, less the
- * two the submit adds (the crop's name and whether staff registered from the admin area) and the consent box (a flag).
+ * two the submit adds (the crop's name, whether staff registered from the admin area, the form's language) and the consent box (a flag).
  */
-export type Values = Record<Exclude<keyof RegistrationFieldsInput, 'cropName' | 'isAdmin' | 'consent'>, string>;
+export type Values = Record<Exclude<keyof RegistrationFieldsInput, 'cropName' | 'isAdmin' | 'consent' | 'lang'>, string>;
 
 /** The form's values when it opens, after Reset and for a New Registration: nothing typed, nothing chosen. */
 export const EMPTY: Values = {

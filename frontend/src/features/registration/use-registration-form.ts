@@ -42,7 +42,7 @@ export type RegistrationForm = ReturnType<typeof useRegistrationForm>;
  * letter at once after success (docs/product-rules.md#the-letter-opens-at-once-after-a-registration).
  */
 export function useRegistrationForm(inAdmin: boolean) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   /** The form's own page as the server drew it (/registration opened from a link): its data, and then its fields. */
   const page = inAdmin ? undefined : formPageData();
@@ -240,6 +240,7 @@ export function useRegistrationForm(inAdmin: boolean) {
       bagsRequested: choices.length && values.bagsRequested ? Number(values.bagsRequested) : undefined,
       isAdmin: inAdmin,
       consent,
+      lang: i18n.language === 'en' ? 'en' : 'hi',
     };
     const found = check.registrationProblems(body, file);
     if (choices.length && !values.bagsRequested) found.bagsRequested = FIELD_MESSAGES.required;
