@@ -6,8 +6,8 @@ import { applyDelivery, getOutboxItem } from './outbox-store';
 /**
  * The configuration set's delivery events (an SNS event destination in the cloud, the stand-in's events
  * locally): each final event settles its outbox item as delivered or failed with the carrier's reason. The
- * item is found by the key the send put in the message's Context. Events that are not final (queued, accepted
- * by the carrier) change nothing; an event for an item already settled, or for an earlier message of a resent
+ * item is found by the key the send put in the message's Context. Events that are not final (queued, pending,
+ * accepted by the carrier) change nothing; an event for an item already settled, or for an earlier message of a resent
  * item, changes nothing either (outbox-store.ts applyDelivery).
  */
 export interface DeliveryEvent {
@@ -26,8 +26,10 @@ export type DeliveryOutcome = 'delivered' | 'failed' | 'ignored';
 export async function handleDeliveryEvent(e: DeliveryEvent): Promise<DeliveryOutcome> {
   const pk = e.context?.outbox;
   if (!isOutboxPk(pk) || !e.messageId) return 'ignored';
-  const delivered = e.eventType === 'TEXT_DELIVERED';
-  if (!delivered && !e.isFinal) return 'ignored';
+  // Where a country's carriers give no delivery receipt, a final TEXT_SUCCESSFUL (accepted by the carrier) is the
+  // last word and stands for delivered; a TEXT_SUCCESSFUL that is not final waits for the TEXT_DELIVERED after it.
+  if (!e.isFinal && e.eventType !== 'TEXT_DELIVERED') return 'ignored';
+  const delivered = e.eventType === 'TEXT_DELIVERED' || e.eventType === 'TEXT_SUCCESSFUL';
   const item = await getOutboxItem(pk);
   if (!item) return 'ignored';
   const at = new Date(e.eventTimestamp ?? Date.now()).toISOString();

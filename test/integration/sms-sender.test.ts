@@ -389,6 +389,60 @@ describe('delivery events', () => {
       resetSmsClient();
     }
   });
+
+  it('reads the service’s documented events: waits past queued and pending, takes a final TEXT_SUCCESSFUL as delivered', async () => {
+    const silent = await startLocalSms({ port: 0 }); // sends, and leaves the events to this test
+    setSms({ SMS_ENDPOINT: silent.endpoint });
+    resetSmsClient();
+    try {
+      const [accepted, unreachable] = await Promise.all([
+        seedItem('expired', { number: 81_001 }),
+        seedItem('expired', { number: 81_002 }),
+      ]);
+      await consumeRecords(notificationsConsumer(), [insertOf(accepted), insertOf(unreachable)]);
+      const sent = await Promise.all([getOutboxItem(accepted.pk), getOutboxItem(unreachable.pk)]);
+      expect(sent.map((i) => i!.status)).toEqual(['sent', 'sent']);
+      // The fields of the service's event record (End User Messaging's 'SMS example log').
+      const event = (item: OutboxItem, messageId: string, eventType: string, isFinal: boolean, messageStatus: string) => ({
+        eventType,
+        eventVersion: '1.0',
+        eventTimestamp: Date.now(),
+        isFinal,
+        originationPhoneNumber: 'SEEDIN',
+        destinationPhoneNumber: `+91${item.mobile}`,
+        isInternationalSend: false,
+        mcc: '404',
+        mnc: '45',
+        messageId,
+        messageRequestTimestamp: Date.now() - 1000,
+        messageEncoding: 'UCS2',
+        messageType: 'TRANSACTIONAL',
+        messageStatus,
+        messageStatusDescription: `${messageStatus} as the carrier says`,
+        context: { outbox: item.pk },
+        totalMessageParts: 2,
+        totalMessagePrice: 0.0032,
+        totalCarrierFee: 0,
+      });
+      const a = sent[0]!.messageId!;
+      const u = sent[1]!.messageId!;
+      await expect(handleDeliveryEvent(event(accepted, a, 'TEXT_QUEUED', false, 'QUEUED'))).resolves.toBe('ignored');
+      await expect(handleDeliveryEvent(event(accepted, a, 'TEXT_SUCCESSFUL', false, 'SUCCESSFUL'))).resolves.toBe('ignored');
+      expect((await getOutboxItem(accepted.pk))!.status).toBe('sent');
+      await expect(handleDeliveryEvent(event(accepted, a, 'TEXT_SUCCESSFUL', true, 'SUCCESSFUL'))).resolves.toBe('delivered');
+      await expect(handleDeliveryEvent(event(unreachable, u, 'TEXT_PENDING', false, 'PENDING'))).resolves.toBe('ignored');
+      await expect(handleDeliveryEvent(event(unreachable, u, 'TEXT_UNREACHABLE', true, 'UNREACHABLE'))).resolves.toBe('failed');
+      // Another message's id settles nothing; a late event after the final one changes nothing.
+      await expect(handleDeliveryEvent(event(accepted, u, 'TEXT_UNREACHABLE', true, 'UNREACHABLE'))).resolves.toBe('ignored');
+      const settled = await Promise.all([getOutboxItem(accepted.pk), getOutboxItem(unreachable.pk)]);
+      expect(settled[0]).toMatchObject({ status: 'delivered' });
+      expect(settled[1]).toMatchObject({ status: 'failed', failureReason: 'UNREACHABLE: UNREACHABLE as the carrier says' });
+    } finally {
+      await silent.stop();
+      setSms({ SMS_ENDPOINT: sms.endpoint });
+      resetSmsClient();
+    }
+  });
 });
 
 describe('quiet hours and the opt-out list', () => {
