@@ -30,9 +30,14 @@ import { addStreamAlarms, addStreamMapping } from './stream-consumer';
  */
 export const SMS_CONFIGURATION_SET = 'seed-portal-sms';
 
-/** The events the destination sends: the final ones (delivered, or why not). */
+/**
+ * The events the destination sends: the final ones (delivered, or why not). TEXT_SUCCESSFUL (the carrier took
+ * it) is the final word where carriers give no delivery receipt; where they do, it comes before TEXT_DELIVERED
+ * and is not final, and the delivery function lets it pass.
+ */
 export const SMS_FINAL_EVENTS = [
   'TEXT_DELIVERED',
+  'TEXT_SUCCESSFUL',
   'TEXT_INVALID',
   'TEXT_INVALID_MESSAGE',
   'TEXT_UNREACHABLE',
