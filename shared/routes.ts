@@ -251,6 +251,21 @@ export const PAGE_PATH_PREFIXES: readonly string[] = pagePrefixes.filter(
   (p, i) => pagePrefixes.indexOf(p) === i && !pagePrefixes.some((q) => q !== p && p.startsWith(q)),
 );
 
+/**
+ * The pages a function answers at an address without parameters ('/registration', '/draw'). Asked for with a
+ * trailing slash (typed from a poster, a link that added one), they are sent to that address (pageAddressOf).
+ */
+export const PLAIN_PAGE_PATHS: readonly string[] = [
+  ...new Set((ROUTES as readonly RouteDef[]).filter((r) => r.page && !r.path.includes('{')).map((r) => r.path)),
+];
+
+/** The address of a plain page asked for with trailing slashes ('/registration/' → '/registration'), else undefined. */
+export function pageAddressOf(path: string): string | undefined {
+  if (!path.endsWith('/')) return undefined;
+  const bare = path.replace(/\/+$/, '');
+  return PLAIN_PAGE_PATHS.includes(bare) ? bare : undefined;
+}
+
 export function isApiPath(path: string): boolean {
   return API_PATH_PREFIXES.some((p) => path.startsWith(p));
 }

@@ -6,7 +6,7 @@ import { pipeline } from 'node:stream';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { VIEWER_ADDRESS_HEADER } from '@functions/lib/client-address';
-import { LANGUAGE_COOKIE, ROUTES, firstViewFileOf, isFunctionPath, type RouteDef } from '@shared/routes';
+import { LANGUAGE_COOKIE, ROUTES, firstViewFileOf, isFunctionPath, pageAddressOf, type RouteDef } from '@shared/routes';
 import { contentSecurityPolicy } from '../security-headers';
 import { handlerFor } from './handlers';
 
@@ -316,6 +316,12 @@ async function handleRequest(req: http.IncomingMessage, res: http.ServerResponse
   if (!target) {
     // The body is not read; the connection closes after the answer.
     return sendJson(res, 400, { message: MSG_BAD_URL }, { connection: 'close' });
+  }
+  // A page asked for with a trailing slash goes to its address, as CloudFront's viewer-request function sends it.
+  const address = (req.method === 'GET' || req.method === 'HEAD') && pageAddressOf(target.path);
+  if (address) {
+    req.resume();
+    return reply(res, 301, { location: address + (target.query ? `?${target.query}` : '') });
   }
   // The API and the pages a function answers (the QR codes' addresses) go before the SPA's fallback, as on CloudFront.
   if (isFunctionPath(target.path)) return handleApi(req, res, target);

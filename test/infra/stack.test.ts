@@ -959,6 +959,35 @@ describe('SeedPortalStack', { timeout: 120_000 }, () => {
     expect(VIEWER_ADDRESS_FUNCTION_CODE).toContain(`request.headers['${VIEWER_ADDRESS_HEADER}'] = { value: event.viewer.ip }`);
   });
 
+  it('sends a plain page asked for with a trailing slash to its address, its query kept; everything else passes', () => {
+    const handler = runInNewContext(`${VIEWER_ADDRESS_FUNCTION_CODE}\nhandler;`) as (e: unknown) => any;
+    const run = (method: string, uri: string, querystring: Record<string, unknown> = {}) =>
+      handler({ viewer: { ip: '203.0.113.9' }, request: { method, uri, headers: {}, querystring, cookies: {} } });
+    expect(run('GET', '/registration/')).toEqual({
+      statusCode: 301,
+      statusDescription: 'Moved Permanently',
+      headers: { location: { value: '/registration' } },
+    });
+    const query = {
+      lang: { value: 'en' },
+      k: { value: 'a', multiValue: [{ value: 'a' }, { value: 'b%20c' }] },
+      flag: { value: '' },
+    };
+    expect(run('HEAD', '/draw//', query).headers.location.value).toBe('/draw?lang=en&k=a&k=b%20c&flag');
+    for (const [method, uri] of [
+      ['GET', '/registration'],
+      ['POST', '/registration/'],
+      ['GET', '/svsregistration/'],
+      ['GET', '/bill/INV2627-000001/'],
+      ['GET', '/api/crops/'],
+    ]) {
+      const out = run(method!, uri!);
+      expect(out.statusCode, uri).toBeUndefined();
+      expect(out.uri, uri).toBe(uri);
+      expect(out.headers[VIEWER_ADDRESS_HEADER], uri).toEqual({ value: '203.0.113.9' });
+    }
+  });
+
   it('ships the CloudFront Function that sends client routes to index.html, / to its first view, and leaves files alone', () => {
     template.hasResourceProperties('AWS::CloudFront::Function', {
       AutoPublish: true,

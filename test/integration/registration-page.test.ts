@@ -144,6 +144,30 @@ describe('GET /registration', () => {
     expect(new Set(pages.map((p) => dataOf(p.text).idempotencyKey)).size).toBe(30);
   });
 
+  it('is reached with a trailing slash too: the slashed addresses of the plain pages go to theirs, the query kept', async () => {
+    const asked = async (path: string, method = 'GET') => {
+      const r = await fetch(new URL(path, api.url), { method, redirect: 'manual' });
+      await r.arrayBuffer();
+      return { status: r.status, location: r.headers.get('location') };
+    };
+    await expect(asked('/registration/')).resolves.toEqual({ status: 301, location: '/registration' });
+    await expect(asked('/registration//?lang=en&x=%20y')).resolves.toEqual({
+      status: 301,
+      location: '/registration?lang=en&x=%20y',
+    });
+    await expect(asked('/draw/', 'HEAD')).resolves.toEqual({ status: 301, location: '/draw' });
+    await expect(asked('/svsregistration/find-my-letter/')).resolves.toEqual({
+      status: 301,
+      location: '/svsregistration/find-my-letter',
+    });
+    // Only the reading of a page: a post keeps its address, and so does an address that is no plain page.
+    expect((await asked('/registration/', 'POST')).status).not.toBe(301);
+    expect((await asked('/svsregistration/')).status).not.toBe(301);
+    const followed = await open('/registration/?lang=en');
+    expect(followed.status).toBe(200);
+    expect(followed.text).toContain('<html lang="en">');
+  });
+
   it('while registrations are closed, says so and keeps Find my letter', async () => {
     await api.call('POST', '/api/config', { token: tokens.super_admin, body: { key: 'Is_SVS_Form_On', value: 'false' } });
     try {
