@@ -223,7 +223,7 @@ describe('the footer of every public page', () => {
         if (key === 'sitemap') {
           await expect.poll(() => heading.textContent()).toBe(view.text.sitePages.sitemap);
           const listed = await page.locator('main li a').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
-          expect(listed).toEqual(expect.arrayContaining(['/', '/registration', ...LINKS.map(([h]) => h)]));
+          expect(listed).toEqual(expect.arrayContaining(['/', '/registration', '/draw', ...LINKS.map(([h]) => h)]));
         } else {
           const slug = {
             privacy: 'privacy-policy',

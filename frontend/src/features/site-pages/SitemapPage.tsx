@@ -18,6 +18,8 @@ export function SitemapPage() {
     ...SITE_LINKS.map((l) => ({ to: l.to, label: t(l.label) })),
     { to: paths.login, label: t('sitePages.login') },
   ];
+  // Pages a function draws as HTML: a full page load, not a route of the app.
+  const served = [{ href: '/draw', label: t('drawPublic.indexTitle') }];
   return (
     <Box component="article" sx={{ maxWidth: 760, mx: 'auto' }} data-testid="site-page-sitemap">
       <Typography variant="h5" component="h1" gutterBottom>
@@ -28,6 +30,11 @@ export function SitemapPage() {
         {pages.map((p) => (
           <li key={p.to}>
             <RouterLink to={p.to}>{p.label}</RouterLink>
+          </li>
+        ))}
+        {served.map((p) => (
+          <li key={p.href}>
+            <a href={p.href}>{p.label}</a>
           </li>
         ))}
       </Box>
