@@ -228,6 +228,19 @@ describe('the counter at 1280 px in English, as a seller', () => {
       expect(await rowOf(waiting.id).textContent()).toContain('Your day is closed');
       expect(await page.getByRole('dialog').count()).toBe(0);
       await shot(page, 'day-closed-1280-en');
+
+      // The Registrations page's Issue seeds says it too, on opening, before anything is filled.
+      await page.goto(e2e.url('/admin/registrations'));
+      const listed = page.locator('tbody tr', { has: page.locator('td').first().getByText(String(waiting.id), { exact: true }) });
+      await listed.getByRole('button', { name: 'Issue seeds' }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByTestId('issue-day-closed').waitFor();
+      expect(await dialog.getByTestId('issue-day-closed').textContent()).toContain(
+        `Your day of sales (${indiaLongDay(closed.json.date, 'en')}) is closed`,
+      );
+      await expect.poll(() => dialog.getByRole('button', { name: 'Issue Seeds' }).isDisabled()).toBe(true);
+      await shot(page, 'issue-seeds-day-closed-1280-en');
+      await page.keyboard.press('Escape');
     } finally {
       const reopened = await e2e.asAdmin('POST', `/api/day-close/${closed.json.id}/reopen`, { reason: 'Test done' });
       expect(reopened.status, reopened.text).toBe(200);

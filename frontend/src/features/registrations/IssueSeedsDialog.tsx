@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import Alert from '@mui/material/Alert';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Dialog from '@mui/material/Dialog';
@@ -8,14 +9,16 @@ import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import CloseIcon from '@mui/icons-material/Close';
 import { useTranslation } from 'react-i18next';
+import { indiaLongDay } from '@shared/india-day';
 import type { RegistrationRow } from '@shared/schemas/registration';
 import type { MakeSaleForm, MakeSaleReply } from '@shared/schemas/sales';
 import { call } from '@web/lib/api';
-import { saleRefusalMessage } from '@web/lib/sale-refusal';
+import { isDayClosed, saleRefusalMessage } from '@web/lib/sale-refusal';
 import { sessionHasRole, useSession } from '@web/lib/session';
 import { IssueSeedsForm } from './IssueSeedsForm';
 import { RegistrationSummary } from './RegistrationSummary';
 import { useIssueLots } from './use-issue-lots';
+import { OWN_DAY_QUERY, useOwnDayClosed } from './use-own-day-closed';
 
 const makeSale = (body: MakeSaleForm) => call('POST /api/sales/make', { body });
 
@@ -33,8 +36,10 @@ export interface IssueSeedsDialogProps {
  * refusal is alerted and shown, and the dialog stays.
  */
 export function IssueSeedsDialog({ row, onClose, onIssued }: IssueSeedsDialogProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const isAdmin = sessionHasRole(useSession(), ['admin']);
+  const dayClosed = useOwnDayClosed();
+  const queries = useQueryClient();
   const { crop, lots, loadError } = useIssueLots(row);
   // Once a sale is tried, its failure takes the place of a loading failure.
   const [saleError, setSaleError] = useState<string | null>(null);
@@ -48,6 +53,8 @@ export function IssueSeedsDialog({ row, onClose, onIssued }: IssueSeedsDialogPro
     try {
       onIssued(await sale.mutateAsync(body));
     } catch (e) {
+      // Closed since the dialog opened: the notice above says so from now on.
+      if (isDayClosed(e)) void queries.invalidateQueries({ queryKey: OWN_DAY_QUERY });
       const message = saleRefusalMessage(e, t, t('issueSeeds.failed'));
       setSaleError(message);
       window.alert(message);
@@ -75,13 +82,18 @@ export function IssueSeedsDialog({ row, onClose, onIssued }: IssueSeedsDialogPro
           alignItems: 'start',
         }}
       >
+        {dayClosed && (
+          <Alert severity="warning" data-testid="issue-day-closed" sx={{ gridColumn: '1 / -1' }}>
+            {t('counterDesk.dayClosed', { day: indiaLongDay(dayClosed.date, i18n.language === 'hi' ? 'hi' : 'en') })}
+          </Alert>
+        )}
         <RegistrationSummary row={row} />
         <IssueSeedsForm
           row={row}
           crop={crop}
           lots={lots}
           isAdmin={isAdmin}
-          busy={sale.isPending}
+          busy={sale.isPending || Boolean(dayClosed)}
           error={saleError ?? loadError}
           onIssue={(body, total) => void issue(body, total)}
         />
