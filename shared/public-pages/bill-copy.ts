@@ -49,6 +49,10 @@ export interface BillCopyView {
   noTax?: string;
 }
 
+/** The payment mode, with the UPI reference of an online payment where the bill carries it (staff copies only). */
+export const paymentText = (bill: Pick<InvoiceResponse, 'paymentMode' | 'upiRef'>): string =>
+  bill.upiRef ? `${bill.paymentMode} · UPI ${bill.upiRef}` : bill.paymentMode;
+
 /** One copy of the bill, as printed: the head, the farmer and the lot, the QR code, on a bill of supply its lines. */
 export function billCopyView(bill: InvoiceResponse, t: Translate, lang: PageLanguage): BillCopyView {
   const recipient: Fact[] = [
@@ -67,7 +71,7 @@ export function billCopyView(bill: InvoiceResponse, t: Translate, lang: PageLang
     { label: t('billView.quantity'), value: quantityText(bill, t) },
     { label: t('billView.quintal'), value: kg(bill.quantityQuintal) },
     { label: t('billView.rate'), value: rupees(bill.pricePerUnit) },
-    { label: t('billView.paymentMode'), value: bill.paymentMode },
+    { label: t('billView.paymentMode'), value: paymentText(bill), testId: 'bill-payment' },
     total(bill.totalAmount, t),
   );
   return {

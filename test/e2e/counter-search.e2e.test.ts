@@ -203,6 +203,14 @@ describe('the counter at 1280 px in English, as a seller', () => {
     expect(listed).toContain('412345678901');
     await online.scrollIntoViewIfNeeded();
     await shot(page, 'day-close-online-bills-1280-en');
+
+    // The staff copy of the bill carries it beside the payment mode (the public copy never does).
+    await page.goto(e2e.url(`/bill/${invoice}`));
+    await expect.poll(() => page.getByTestId('bill-payment').first().textContent()).toBe('Online · UPI 412345678901');
+    const visitor = await e2e.browser.newPage();
+    await visitor.goto(e2e.url(`/bill/${invoice}`));
+    expect(await visitor.content()).not.toContain('412345678901');
+    await visitor.close();
   });
 
   it('says on Today that the seller’s day is closed, with Issue off and why, before any sale is filled', async () => {

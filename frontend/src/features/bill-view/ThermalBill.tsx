@@ -2,7 +2,7 @@ import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import { cropLabel } from '@shared/crop-names';
 import { formatRupees, maskAadhaar } from '@shared/format';
-import { billCopyView } from '@shared/public-pages/bill-copy';
+import { billCopyView, paymentText } from '@shared/public-pages/bill-copy';
 import { kg } from '@shared/public-pages/words';
 import type { InvoiceResponse } from '@shared/schemas/sales';
 import type { BillLayout } from '@web/lib/bill-layout';
@@ -118,7 +118,9 @@ export function ThermalBill({
             {t('billSupply.descriptionText', { crop, lot: bill.lotCode, kg: kg(bill.quantityKg) })}
           </Line>
           <Line label={t('billView.rate')}>₹{formatRupees(bill.pricePerUnit)}</Line>
-          <Line label={t('billView.paymentMode')}>{bill.paymentMode}</Line>
+          <Line label={t('billView.paymentMode')} testId="bill-payment">
+            {paymentText(bill)}
+          </Line>
           <Box sx={{ fontWeight: 700, fontSize: '1.15em' }}>
             <Line label={t('billSupply.value')} testId="bill-total">
               ₹{formatRupees(bill.totalAmount)}
