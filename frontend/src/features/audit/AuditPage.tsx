@@ -17,7 +17,8 @@ import { StaffTable, type StaffColumn } from '@web/components/StaffTable';
 import { usePageTitle } from '@web/components/use-page-title';
 import { EMPTY_AUDIT_FILTERS, exportAudit, listAudit, type AuditFilters } from './api';
 import { changeText, targetText } from './audit-csv';
-import { auditWords } from './audit-text';
+import { actionLabel, auditWords } from './audit-text';
+import { indiaDay } from '@shared/india-day';
 
 /**
  * The audit log (/admin/audit, super_admin): who changed what, newest first, over a window of India days
@@ -35,6 +36,7 @@ const fetchPage = (q: AuditSearch, signal: AbortSignal) => listAudit(q.filters, 
 
 export default function AuditPage() {
   const { t, i18n } = useTranslation();
+  const lang = i18n.language === 'hi' ? 'hi' : 'en';
   usePageTitle(t('audit.title'));
   const words = useMemo(() => auditWords(t), [t]);
   const [form, setForm] = useState<AuditFilters>(EMPTY_AUDIT_FILTERS);
@@ -74,7 +76,19 @@ export default function AuditPage() {
       cell: (e) => <span title={e.sourceIp}>{words.address(e.sourceIp)}</span>,
       sx: { whiteSpace: 'nowrap' },
     },
-    { header: t('audit.action'), cell: (e) => <code>{e.action}</code> },
+    {
+      header: t('audit.action'),
+      cell: (e) => (
+        <>
+          {actionLabel(t, e.action)}
+          {/* The code, as the Action filter takes it. */}
+          <Typography variant="caption" component="code" color="text.secondary" sx={{ display: 'block' }}>
+            {e.action}
+          </Typography>
+        </>
+      ),
+      sx: { minWidth: 140 },
+    },
     { header: t('audit.target'), cell: (e) => targetText(e) },
     { header: t('audit.change'), cell: (e) => changeText(e, words), sx: { minWidth: 220, overflowWrap: 'anywhere' } },
   ];
@@ -139,7 +153,13 @@ export default function AuditPage() {
       </Box>
 
       <Typography data-testid="audit-count" sx={{ fontWeight: 600, mb: 1, visibility: failed ? 'hidden' : undefined }}>
-        {data ? t('audit.results', { count: total, from: data.from, to: data.to }) : ' '}
+        {data
+          ? t('audit.results', {
+              count: total,
+              from: indiaDay(data.from, lang).date,
+              to: indiaDay(data.to, lang).date,
+            })
+          : ' '}
       </Typography>
 
       <SearchStatus error={error} errorTestId="audit-error" partialText={null} loading={loading} />

@@ -4,7 +4,8 @@ import { en } from '@web/lib/i18n/en';
 import { hi } from '@web/lib/i18n/hi';
 import { addMessages, translate } from '@web/lib/i18n/lite';
 import { addressText, auditCsv, changeText } from './audit-csv';
-import { auditWords, isLocalAddress } from './audit-text';
+import { type AuditAction, WRITE_AUDIT_ACTIONS } from '@shared/audit-actions';
+import { actionLabel, auditWords, isLocalAddress } from './audit-text';
 
 addMessages('en', en);
 addMessages('hi', hi);
@@ -97,5 +98,35 @@ describe('the audit log in words', () => {
     expect(csv.split('\r\n')[1]).toBe(
       '2026-11-26T04:00:00.000Z,Asha,3,admin,This machine (::1),settings.update,settings season,Weekly off day: Friday → Sunday',
     );
+  });
+});
+
+describe('the actions in words', () => {
+  // Every action the log can hold: the write routes' own, the reads of what the law protects, staff on the public form.
+  const actions: readonly AuditAction[] = [
+    ...WRITE_AUDIT_ACTIONS,
+    'aadhaar.view',
+    'aadhaar-scan.view',
+    'registration.create-by-staff',
+  ] satisfies readonly AuditAction[];
+
+  it('has a label for every action in both languages, and none for an action that does not exist', () => {
+    for (const lang of ['en', 'hi']) {
+      for (const action of actions) {
+        const label = actionLabel(tIn(lang), action);
+        expect(label, `${lang} ${action}`).not.toBe(action);
+        expect(label.trim(), `${lang} ${action}`).not.toBe('');
+      }
+      if (lang === 'hi') for (const action of actions) expect(actionLabel(tIn('hi'), action)).toMatch(/[\u0900-\u097F]/);
+    }
+    const labelled = (dict: Record<string, Record<string, string>>) =>
+      Object.entries(dict).flatMap(([area, byVerb]) => Object.keys(byVerb).map((verb) => `${area}.${verb}`));
+    expect(labelled(en.auditActions).sort()).toEqual([...new Set(actions)].sort());
+    expect(labelled(hi.auditActions).sort()).toEqual([...new Set(actions)].sort());
+  });
+
+  it('shows the code of an action with no label', () => {
+    expect(actionLabel(tIn('en'), 'lot.create')).toBe('Lot added');
+    expect(actionLabel(tIn('en'), 'something.new')).toBe('something.new');
   });
 });

@@ -32,6 +32,11 @@ export function isLocalAddress(ip: string): boolean {
   return v === '::1' || v === 'localhost' || /^(::ffff:)?127\.\d+\.\d+\.\d+$/.test(v);
 }
 
+/** An action as people read it ('lot.create' → 'Lot added'); an action with no label yet shows its code. */
+export function actionLabel(t: TFunction, action: string): string {
+  return lookup(t, `auditActions.${action}`) ?? action;
+}
+
 function lookup(t: TFunction, key: string): string | undefined {
   const text = t(key as never);
   return text === key ? undefined : text;

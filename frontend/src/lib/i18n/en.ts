@@ -1657,6 +1657,105 @@ export const en = {
       saveFailed: 'The template could not be saved.',
     },
   },
+  /** The audit log's actions as people read them, by the action's code (`lot.create` → lot → create). */
+  auditActions: {
+    user: {
+      create: 'Staff account added',
+      update: 'Staff account changed',
+      password: 'Password set',
+    },
+    role: {
+      create: 'Role added',
+      delete: 'Role deleted',
+    },
+    config: {
+      set: 'Configuration saved',
+      delete: 'Configuration deleted',
+    },
+    settings: {
+      update: 'Settings saved',
+    },
+    reconcile: {
+      run: 'Derived data recomputed',
+    },
+    producer: {
+      create: 'Producer added',
+      update: 'Producer changed',
+      deactivate: 'Producer deactivated',
+      restore: 'Producer restored',
+    },
+    crop: {
+      create: 'Crop added',
+      update: 'Crop changed',
+      deactivate: 'Crop deactivated',
+      restore: 'Crop restored',
+    },
+    lot: {
+      create: 'Lot added',
+      update: 'Lot changed',
+      delete: 'Lot deleted',
+    },
+    farmer: {
+      create: 'Farmer added',
+      update: 'Farmer changed',
+      deactivate: 'Farmer deactivated',
+      restore: 'Farmer restored',
+    },
+    'content-block': {
+      create: 'Content block added',
+      update: 'Content block changed',
+    },
+    announcement: {
+      create: 'Announcement added',
+      update: 'Announcement changed',
+    },
+    registration: {
+      'cancel-by-farmer': 'Registration cancelled by the farmer',
+      cancel: 'Registration cancelled',
+      'farmer-link': 'Registration linked to a farmer',
+      'create-by-staff': 'Farmer registered by staff',
+      checkin: 'Farmer checked in',
+      serve: 'Token served',
+    },
+    sale: {
+      make: 'Seed issued (bill)',
+    },
+    allocation: {
+      draw: 'Draw run',
+      sweep: 'Missed appointments expired',
+    },
+    sms: {
+      resend: 'SMS sent again',
+      'reminders-run': 'SMS reminders written',
+      'opt-out': 'Mobile taken off SMS reminders',
+      'opt-out-by-farmer': 'Farmer stopped SMS reminders',
+    },
+    'sms-template': {
+      update: 'SMS template changed',
+    },
+    'data-request': {
+      create: 'Data request made',
+      resolve: 'Data request resolved',
+    },
+    retention: {
+      'close-season': 'Season closed (Aadhaar scans deleted)',
+    },
+    invoice: {
+      cancel: 'Bill cancelled (credit note)',
+      'cancel-request': 'Bill cancellation asked',
+      'cancel-request-refuse': 'Bill cancellation refused',
+    },
+    dayclose: {
+      close: 'Day of sales closed',
+      reopen: 'Day of sales reopened',
+    },
+    aadhaar: {
+      view: 'Aadhaar number viewed',
+    },
+    'aadhaar-scan': {
+      view: 'Aadhaar scan viewed',
+    },
+  },
 };
 
 export type Messages = typeof en;

@@ -1644,4 +1644,103 @@ export const hi: Messages = {
       saveFailed: 'टेम्पलेट सहेजा नहीं जा सका।',
     },
   },
+  /** The audit log's actions as people read them, by the action's code (`lot.create` → lot → create). */
+  auditActions: {
+    user: {
+      create: 'कर्मचारी खाता जोड़ा',
+      update: 'कर्मचारी खाता बदला',
+      password: 'पासवर्ड रखा गया',
+    },
+    role: {
+      create: 'भूमिका जोड़ी',
+      delete: 'भूमिका हटाई',
+    },
+    config: {
+      set: 'कॉन्फ़िगरेशन सहेजा',
+      delete: 'कॉन्फ़िगरेशन हटाया',
+    },
+    settings: {
+      update: 'सेटिंग्स सहेजीं',
+    },
+    reconcile: {
+      run: 'व्युत्पन्न आँकड़े फिर से गिने',
+    },
+    producer: {
+      create: 'उत्पादक जोड़ा',
+      update: 'उत्पादक बदला',
+      deactivate: 'उत्पादक निष्क्रिय किया',
+      restore: 'उत्पादक फिर से सक्रिय किया',
+    },
+    crop: {
+      create: 'फसल जोड़ी',
+      update: 'फसल बदली',
+      deactivate: 'फसल निष्क्रिय की',
+      restore: 'फसल फिर से सक्रिय की',
+    },
+    lot: {
+      create: 'लॉट जोड़ा',
+      update: 'लॉट बदला',
+      delete: 'लॉट हटाया',
+    },
+    farmer: {
+      create: 'किसान जोड़ा',
+      update: 'किसान बदला',
+      deactivate: 'किसान निष्क्रिय किया',
+      restore: 'किसान फिर से सक्रिय किया',
+    },
+    'content-block': {
+      create: 'सामग्री खंड जोड़ा',
+      update: 'सामग्री खंड बदला',
+    },
+    announcement: {
+      create: 'घोषणा जोड़ी',
+      update: 'घोषणा बदली',
+    },
+    registration: {
+      'cancel-by-farmer': 'किसान ने पंजीकरण रद्द किया',
+      cancel: 'पंजीकरण रद्द किया',
+      'farmer-link': 'पंजीकरण किसान से जोड़ा',
+      'create-by-staff': 'कर्मचारी ने किसान का पंजीकरण किया',
+      checkin: 'किसान की हाज़िरी लगी',
+      serve: 'टोकन बुलाया गया',
+    },
+    sale: {
+      make: 'बीज दिए (बिल)',
+    },
+    allocation: {
+      draw: 'ड्रॉ निकाला',
+      sweep: 'छूटी मुलाक़ातें समाप्त कीं',
+    },
+    sms: {
+      resend: 'SMS फिर से भेजा',
+      'reminders-run': 'SMS अनुस्मारक लिखे',
+      'opt-out': 'मोबाइल को SMS अनुस्मारकों से हटाया',
+      'opt-out-by-farmer': 'किसान ने SMS अनुस्मारक बंद किए',
+    },
+    'sms-template': {
+      update: 'SMS टेम्पलेट बदला',
+    },
+    'data-request': {
+      create: 'डेटा अनुरोध किया',
+      resolve: 'डेटा अनुरोध निपटाया',
+    },
+    retention: {
+      'close-season': 'सीज़न बंद किया (आधार स्कैन हटाए)',
+    },
+    invoice: {
+      cancel: 'बिल रद्द किया (क्रेडिट नोट)',
+      'cancel-request': 'बिल रद्द करने का अनुरोध',
+      'cancel-request-refuse': 'बिल रद्द करने से इनकार',
+    },
+    dayclose: {
+      close: 'बिक्री का दिन बंद किया',
+      reopen: 'बिक्री का दिन फिर खोला',
+    },
+    aadhaar: {
+      view: 'आधार संख्या देखी',
+    },
+    'aadhaar-scan': {
+      view: 'आधार स्कैन देखा',
+    },
+  },
 };
