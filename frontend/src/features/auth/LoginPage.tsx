@@ -50,6 +50,7 @@ export default function LoginPage() {
     setBusy(true);
     try {
       const reply = await login(parsed.data);
+      if ('secondFactorRequired' in reply) return;
       const session = sessionFromLogin(reply);
       setSession(session);
       void navigate(sentFrom ?? landingFor(session.user.roles), { replace: true });
