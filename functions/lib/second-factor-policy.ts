@@ -24,10 +24,12 @@ export const ENROL_ONLY_ROUTES: ReadonlySet<string> = new Set([
   'POST /auth/second-factor/confirm',
 ]);
 
+// Hindi and English: staff may be reading the console in either.
 export const enrolFirst = () =>
-  forbidden('Set up your second factor first: scan the QR code with an authenticator app and confirm with a code.', {
-    reason: 'SECOND_FACTOR_ENROL',
-  });
+  forbidden(
+    'पहले दूसरा सत्यापन (second factor) सेट करें / Set up your second factor first: scan the QR code with an authenticator app and confirm with a code.',
+    { reason: 'SECOND_FACTOR_ENROL' },
+  );
 
 /**
  * Refuses an admin's session opened without the second factor while the setting is on: before an Aadhaar number
@@ -36,9 +38,9 @@ export const enrolFirst = () =>
 export async function requireSecondFactor(caller: Caller | null, what: 'aadhaar' | 'audit'): Promise<void> {
   if (!caller || caller.secondFactor || !mustUseSecondFactor(caller.roles)) return;
   if (!(await staffSecondFactorOn())) return;
-  const thing = what === 'aadhaar' ? 'Aadhaar numbers and scans' : 'the audit log';
+  const [hi, en] = what === 'aadhaar' ? ['आधार नंबर और स्कैन', 'Aadhaar numbers and scans'] : ['ऑडिट लॉग', 'the audit log'];
   throw forbidden(
-    `Opening ${thing} needs your second factor: sign out, then sign in again with the code from your authenticator app.`,
+    `${hi} खोलने के लिए दूसरा सत्यापन चाहिए: साइन आउट करके ऑथेंटिकेटर ऐप के कोड के साथ फिर साइन इन करें / Opening ${en} needs your second factor: sign out, then sign in again with the code from your authenticator app.`,
     { reason: 'SECOND_FACTOR_REQUIRED' },
   );
 }
