@@ -127,7 +127,7 @@ export default function SecondFactorPage() {
             <Typography
               component="code"
               data-testid="second-factor-secret"
-              sx={{ fontFamily: 'monospace', fontSize: 16, wordBreak: 'break-all', display: 'block' }}
+              sx={{ fontFamily: 'monospace', fontSize: 16, display: 'block' }}
             >
               {enrolment.secret.replace(/(.{4})/g, '$1 ').trim()}
             </Typography>
