@@ -59,7 +59,7 @@ it('an admin enrols, signs in with a code through the login page and opens an Aa
   await page.getByRole('textbox', { name: 'कोड' }).fill(totpCode(secret));
   await page.getByRole('button', { name: 'पुष्टि करें' }).click();
   await page.getByTestId('second-factor-notice').waitFor();
-  await expect(page.getByTestId('second-factor-state').getAttribute('data-state')).resolves.toBe('active');
+  await page.locator('[data-testid="second-factor-state"][data-state="active"]').waitFor();
 
   // A new phone: the password, then the code (the confirmation took this step's code, so the next step's).
   const login = await e2e.newPage(await phone());
@@ -90,8 +90,15 @@ it('with the setting on, an admin signed in without the second factor is refused
   const page = await e2e.adminPage(await phone(), `/admin/registrations?id=${registration.id}`, PASSWORD_ONLY);
   const menu = page.getByRole('button', { name: `पंजीकरण ${registration.id} के कार्य` });
   await menu.waitFor();
-  expect((await e2e.asAdmin('POST', '/api/config', { key: 'StaffSecondFactor', value: 'true' })).status).toBe(200);
   try {
+    // The super admin turns the setting on on the Settings page.
+    const settings = await e2e.adminPage(await phone(), '/admin/settings');
+    const name = 'एडमिन और सुपर एडमिन के लिए दूसरा सत्यापन अनिवार्य करें';
+    await settings.getByRole('switch', { name }).click();
+    await settings.getByRole('switch', { name, checked: true }).waitFor();
+    await settings.getByRole('switch', { name }).scrollIntoViewIfNeeded();
+    await shot(settings, 'setting-360-hi', false);
+
     await menu.click();
     await page.getByRole('menuitem', { name: 'आधार देखें' }).click();
     const refusal = page.getByText(/आधार नंबर और स्कैन खोलने के लिए दूसरा सत्यापन चाहिए/);

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
@@ -38,33 +39,35 @@ export function SecondFactorSetting() {
   };
 
   return (
-    <FormPaper title={t('secondFactor.settingTitle')}>
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-        {t('secondFactor.settingHelp')}
-      </Typography>
-      {error && (
-        <Alert severity="error" sx={{ mb: 1 }}>
-          {error}
-        </Alert>
-      )}
-      {status.data &&
-        (isSuper ? (
-          <FormControlLabel
-            control={
-              <Switch name="StaffSecondFactor" checked={on} disabled={busy} onChange={(e) => void change(e.target.checked)} />
-            }
-            label={t('secondFactor.settingLabel')}
-          />
-        ) : (
-          <Typography data-testid="second-factor-setting">
-            {on ? t('secondFactor.settingOn') : t('secondFactor.settingOff')}
-          </Typography>
-        ))}
-      {status.data && !on && (
-        <Alert severity="info" sx={{ mt: 1 }}>
-          {t('secondFactor.checklistTip')}
-        </Alert>
-      )}
-    </FormPaper>
+    <Box sx={{ mt: 2 }}>
+      <FormPaper title={t('secondFactor.settingTitle')}>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+          {t('secondFactor.settingHelp')}
+        </Typography>
+        {error && (
+          <Alert severity="error" sx={{ mb: 1 }}>
+            {error}
+          </Alert>
+        )}
+        {status.data &&
+          (isSuper ? (
+            <FormControlLabel
+              control={
+                <Switch name="StaffSecondFactor" checked={on} disabled={busy} onChange={(e) => void change(e.target.checked)} />
+              }
+              label={t('secondFactor.settingLabel')}
+            />
+          ) : (
+            <Typography data-testid="second-factor-setting">
+              {on ? t('secondFactor.settingOn') : t('secondFactor.settingOff')}
+            </Typography>
+          ))}
+        {status.data && !on && (
+          <Alert severity="info" sx={{ mt: 1 }}>
+            {t('secondFactor.checklistTip')}
+          </Alert>
+        )}
+      </FormPaper>
+    </Box>
   );
 }
