@@ -25,6 +25,14 @@ export type CallerAuditAction = 'registration.create-by-staff';
 export const AUDIT_ACTIONS = {
   'POST /auth/login': { none: 'signing in changes no record (failed attempts are counted by the rate limit)' },
 
+  // the staff second factor (docs/decisions/0044-staff-second-factor.md)
+  'POST /auth/second-factor/enrol': {
+    none: 'a pending enrolment changes nothing until it is confirmed (the confirmation is recorded)',
+  },
+  'POST /auth/second-factor/confirm': 'second-factor.confirm',
+  'POST /auth/second-factor/verify': { none: 'the second step of signing in changes no record (wrong codes are counted)' },
+  'DELETE /api/admin/users/{id}/second-factor': 'second-factor.reset',
+
   'POST /api/admin/users': 'user.create',
   'PUT /api/admin/users/{id}': 'user.update',
   'PUT /api/admin/users/{id}/password': 'user.password',

@@ -318,6 +318,17 @@ export const CONFIG_KEYS = {
     description:
       'The counter checks in a farmer whose appointment is on another day (marked as another day’s); off: such a letter is refused',
   }),
+  // The staff second factor (docs/decisions/0044-staff-second-factor.md): off on a fresh install so that the first
+  // start needs no phone; the settings screen and the first-run checklist recommend turning it on.
+  StaffSecondFactor: def<boolean>({
+    default: false,
+    public: false,
+    parse: parseBool,
+    format: (v) => (v ? 'true' : 'false'),
+    label: 'Second factor for admins',
+    description:
+      'Recommended: admins and super admins sign in with a code from an authenticator app as well as the password; Aadhaar views and the audit log need it',
+  }),
 } as const;
 
 export type KnownConfigKey = keyof typeof CONFIG_KEYS;

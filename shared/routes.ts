@@ -49,6 +49,15 @@ export const ROUTES = [
   { method: 'POST', path: '/auth/login', area: 'auth', access: 'public' },
   { method: 'GET', path: '/auth/me', area: 'auth', access: ['admin', 'seller', 'user'] },
 
+  // the staff second factor (TOTP, docs/decisions/0044-staff-second-factor.md): the signed-in staff member's own
+  // status, enrolment and its confirmation; the sign-in's second step (after POST /auth/login answered a challenge);
+  // a super_admin's reset of another account's second factor
+  { method: 'GET', path: '/auth/second-factor', area: 'auth', access: STAFF },
+  { method: 'POST', path: '/auth/second-factor/enrol', area: 'auth', access: STAFF },
+  { method: 'POST', path: '/auth/second-factor/confirm', area: 'auth', access: STAFF },
+  { method: 'POST', path: '/auth/second-factor/verify', area: 'auth', access: 'public' },
+  { method: 'DELETE', path: '/api/admin/users/{id}/second-factor', area: 'auth', access: SUPER },
+
   // admin: users, roles, configuration
   { method: 'GET', path: '/api/admin/users', area: 'admin', access: SUPER },
   { method: 'POST', path: '/api/admin/users', area: 'admin', access: SUPER },

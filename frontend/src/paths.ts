@@ -48,6 +48,8 @@ export const paths = {
     today: '/admin/today',
     smsOutbox: '/admin/sms/outbox',
     smsTemplates: '/admin/sms/templates',
+    /** The signed-in staff member's own second factor (docs/decisions/0044-staff-second-factor.md). */
+    secondFactor: '/admin/second-factor',
   },
   user: {
     root: '/user',
@@ -101,7 +103,8 @@ export type AdminSectionId =
   | 'dayClose'
   | 'today'
   | 'smsOutbox'
-  | 'smsTemplates';
+  | 'smsTemplates'
+  | 'secondFactor';
 
 export interface AdminSection {
   id: AdminSectionId;
@@ -134,6 +137,7 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { id: 'today', path: paths.admin.today, roles: STAFF },
   { id: 'smsOutbox', path: paths.admin.smsOutbox, roles: ADMIN },
   { id: 'smsTemplates', path: paths.admin.smsTemplates, roles: ADMIN },
+  { id: 'secondFactor', path: paths.admin.secondFactor, roles: STAFF },
 ];
 
 /** A path inside the app that is safe to go to after signing in (no other origin, no protocol tricks). */

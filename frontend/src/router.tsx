@@ -57,6 +57,7 @@ const adminPages: Record<AdminSectionId, LazyPage> = {
   today: staffPage(() => import('./features/registrations/TodayPage')),
   smsOutbox: staffPage(() => import('./features/notifications/OutboxPage')),
   smsTemplates: staffPage(() => import('./features/notifications/TemplatesPage')),
+  secondFactor: staffPage(() => import('./features/second-factor/SecondFactorPage')),
 };
 
 const home = lazyPage(publicPages.home.load);

@@ -10,6 +10,7 @@ import {
   UpdateUserInput,
 } from '@shared/schemas/admin';
 import { json } from '../lib/http';
+import { requireSecondFactor } from '../lib/second-factor-policy';
 import { AuditQuery } from '@shared/schemas/audit';
 import { auditPage } from './audit';
 import { reconcileNow } from './reconcile';
@@ -54,6 +55,12 @@ export const handler = defineArea('admin', {
     body: SettingsInput,
     handle: ({ body, caller, audit }) => admin.saveSeasonSettings(body, caller!, audit),
   },
-  'GET /api/audit': { query: AuditQuery, handle: ({ query }) => auditPage(query) },
+  'GET /api/audit': {
+    query: AuditQuery,
+    handle: async ({ query, caller }) => {
+      await requireSecondFactor(caller, 'audit');
+      return auditPage(query);
+    },
+  },
   'POST /api/admin/reconcile': { handle: ({ audit }) => reconcileNow(audit) },
 });

@@ -1,10 +1,9 @@
 import { AppError, unauthorized } from '../lib/errors';
 import { PasswordHashingBusy, verifyPassword } from '../lib/passwords';
 import { countAttempt, minutesText, minutesToWait, type Limit } from '../lib/rate-limit';
-import { roleNames } from '../lib/roles-store';
-import { signToken } from '../lib/tokens';
 import { findUserIdByEmail, getUser } from '../lib/users-store';
-import type { LoginInput, LoginResponse } from '@shared/schemas/auth';
+import type { LoginAnswer, LoginInput } from '@shared/schemas/auth';
+import { afterPassword } from './second-factor';
 
 /** Failed sign-ins allowed per account and per client address in each 15-minute window. */
 export const LOGIN_LIMITS = { perAccount: 5, perClient: 30, windowSeconds: 15 * 60 };
@@ -18,7 +17,7 @@ function limitsFor(email: string, ip: string): Limit[] {
   ];
 }
 
-export async function login(input: LoginInput, sourceIp: string): Promise<LoginResponse> {
+export async function login(input: LoginInput, sourceIp: string): Promise<LoginAnswer> {
   // Counted before the password is checked, so guesses sent at once cannot outrun the limit.
   const attempt = await countAttempt(limitsFor(input.email, sourceIp));
   if (!attempt.allowed) {
@@ -40,13 +39,6 @@ export async function login(input: LoginInput, sourceIp: string): Promise<LoginR
   if (!user || !passwordOk || !user.isActive) throw unauthorized(BAD_CREDENTIALS);
   // Only failures stay counted: a right password never brings its account closer to the limit.
   await attempt.giveBack();
-  const roles = [...(await roleNames(user.roleIds ?? [])).values()];
-  const token = await signToken({
-    userID: user.userID,
-    name: user.fullName,
-    email: user.email,
-    roles,
-    tokenVersion: user.tokenVersion ?? 0,
-  });
-  return { token, name: user.fullName, email: user.email, role: roles.join(','), userID: user.userID };
+  // The second factor's step when the account has one (./second-factor.ts).
+  return afterPassword(user);
 }

@@ -3,6 +3,7 @@ import { appendAudit, type AuditSubject } from './audit-log';
 import type { Caller } from './caller';
 import { isAdmin } from './caller-roles';
 import { log } from './log';
+import { requireSecondFactor } from './second-factor-policy';
 
 /**
  * Who sees an Aadhaar number in clear (docs/invariants.md#11-aadhaar-in-clear-for-admins-only): only admins (and
@@ -21,6 +22,7 @@ export async function aadhaarForView(
   subject: AuditSubject,
 ): Promise<string | null> {
   if (!sealed || !caller || !seesFullAadhaar(caller)) return null;
+  await requireSecondFactor(caller, 'aadhaar');
   let clear: string;
   try {
     clear = await openAadhaar(sealed);

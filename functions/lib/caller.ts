@@ -1,6 +1,6 @@
 import { getUser } from './users-store';
 import { roleNames } from './roles-store';
-import { verifyToken } from './tokens';
+import { verifyToken, type TokenClaims } from './tokens';
 
 /** Who is calling: read from the bearer token, then checked against the account (active, token version, current roles). */
 export interface Caller {
@@ -8,6 +8,10 @@ export interface Caller {
   name: string;
   email: string;
   roles: string[];
+  /** The token was given after the second factor (absent for the log's own actors). */
+  secondFactor?: boolean;
+  /** The token opens only the second factor's enrolment (functions/lib/handler.ts refuses everything else). */
+  enrolOnly?: boolean;
 }
 
 /**
@@ -27,10 +31,18 @@ async function namesOf(ids: readonly number[]): Promise<string[]> {
  * reset, a deactivation or a role change raises the account's tokenVersion and ends older tokens at once in
  * every function, not only in the one that made the change.
  */
-async function loadAccount(userID: number, tokenVersion: number): Promise<Caller | null> {
+async function loadAccount(claims: TokenClaims): Promise<Caller | null> {
+  const { userID, tokenVersion } = claims;
   const user = await getUser(userID, true);
   if (!user || !user.isActive || (user.tokenVersion ?? 0) !== tokenVersion) return null;
-  return { userID, name: user.fullName, email: user.email, roles: await namesOf(user.roleIds ?? []) };
+  return {
+    userID,
+    name: user.fullName,
+    email: user.email,
+    roles: await namesOf(user.roleIds ?? []),
+    secondFactor: claims.secondFactor === true,
+    enrolOnly: claims.enrolOnly === true,
+  };
 }
 
 export async function callerFromAuthorization(header: string | undefined): Promise<Caller | null> {
@@ -39,5 +51,5 @@ export async function callerFromAuthorization(header: string | undefined): Promi
   if (!m) return null;
   const claims = await verifyToken(m[1]);
   if (!claims) return null;
-  return loadAccount(claims.userID, claims.tokenVersion);
+  return loadAccount(claims);
 }

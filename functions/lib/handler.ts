@@ -19,6 +19,7 @@ import { log } from './log';
 import { isTransient } from './retry';
 import { requireCloudFrontOrigin } from './origin-verify';
 import { jwtKeys } from './secrets';
+import { ENROL_ONLY_ROUTES, enrolFirst } from './second-factor-policy';
 
 const BUSY_MESSAGE = 'सर्वर अभी व्यस्त है, कृपया थोड़ी देर में फिर कोशिश करें / The service is busy, please try again in a moment.';
 
@@ -138,7 +139,12 @@ function requestQuery(event: APIGatewayProxyEventV2): Record<string, string> {
 
 function runRoute(def: RouteDef, impl: AnyRouteImpl) {
   return async (event: APIGatewayProxyEventV2, context: Context) => {
-    const caller = await callerFromAuthorization(event.headers?.authorization);
+    let caller = await callerFromAuthorization(event.headers?.authorization);
+    // A token that opens only the second factor's enrolment: anonymous on public routes, refused elsewhere.
+    if (caller?.enrolOnly) {
+      if (def.access === 'public') caller = null;
+      else if (!ENROL_ONLY_ROUTES.has(routeKey(def))) throw enrolFirst();
+    }
     if (def.access !== 'public') {
       if (!caller) throw unauthorized();
       if (!hasAnyRole(caller.roles, def.access)) throw forbidden();

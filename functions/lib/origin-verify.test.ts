@@ -1,5 +1,6 @@
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { routeKey, routesOf } from '@shared/routes';
 import { defineArea, type AreaRoutes } from './handler';
 import { ORIGIN_VERIFY_ENV, ORIGIN_VERIFY_HEADER } from './origin-verify';
 
@@ -8,13 +9,10 @@ import { ORIGIN_VERIFY_ENV, ORIGIN_VERIFY_HEADER } from './origin-verify';
  * Its routes are stubs that answer 200 to any body, outside the contract's types.
  */
 const stub = { handle: async () => ({ ok: true }) };
-const handler = defineArea('auth', {
-  'POST /auth/login': stub,
-  'GET /auth/me': stub,
-} as unknown as AreaRoutes<'auth'>) as unknown as (
-  event: APIGatewayProxyEventV2,
-  context: Context,
-) => Promise<APIGatewayProxyStructuredResultV2>;
+const handler = defineArea(
+  'auth',
+  Object.fromEntries(routesOf('auth').map((r) => [routeKey(r), stub])) as unknown as AreaRoutes<'auth'>,
+) as unknown as (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
 
 function event(headers: Record<string, string>): APIGatewayProxyEventV2 {
   return {

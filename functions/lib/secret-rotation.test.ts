@@ -1,5 +1,6 @@
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { routeKey, routesOf } from '@shared/routes';
 import { defineArea, type AreaRoutes } from './handler';
 import { ORIGIN_VERIFY_HEADER, ORIGIN_VERIFY_SECRET_ARN_ENV } from './origin-verify';
 import { ROTATION_PICKUP_MS, setSecretSourceForTests, type SecretSource } from './secrets';
@@ -39,13 +40,10 @@ afterAll(() => {
 });
 
 const stub = { handle: async () => ({ ok: true }) };
-const handler = defineArea('auth', {
-  'POST /auth/login': stub,
-  'GET /auth/me': stub,
-} as unknown as AreaRoutes<'auth'>) as unknown as (
-  event: APIGatewayProxyEventV2,
-  context: Context,
-) => Promise<APIGatewayProxyStructuredResultV2>;
+const handler = defineArea(
+  'auth',
+  Object.fromEntries(routesOf('auth').map((r) => [routeKey(r), stub])) as unknown as AreaRoutes<'auth'>,
+) as unknown as (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
 const fromCloudFront = async (value: string) =>
   (
     await handler(

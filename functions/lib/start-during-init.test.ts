@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { resetEnvCache } from './env';
+import { routeKey, routesOf } from '@shared/routes';
 import { defineArea, type AreaRoutes } from './handler';
 import { setSecretSourceForTests, type SecretSource } from './secrets';
 
@@ -26,6 +27,6 @@ afterAll(() => {
 
 it('starts reading the JWT keys when the area is defined, before any request', async () => {
   const stub = { handle: async () => ({ ok: true }) };
-  defineArea('auth', { 'POST /auth/login': stub, 'GET /auth/me': stub } as unknown as AreaRoutes<'auth'>);
+  defineArea('auth', Object.fromEntries(routesOf('auth').map((r) => [routeKey(r), stub])) as unknown as AreaRoutes<'auth'>);
   await expect.poll(() => [...reads].sort()).toEqual(['AWSCURRENT', 'AWSPREVIOUS']);
 });

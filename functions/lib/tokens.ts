@@ -12,7 +12,17 @@ export interface TokenClaims {
   roles: string[];
   /** The account's tokenVersion when the token was issued; a token of an older version is no longer honoured. */
   tokenVersion: number;
+  /** The session was opened with the second factor as well as the password (claim amr: ['pwd', 'otp']). */
+  secondFactor?: boolean;
+  /**
+   * The token opens only the second factor's enrolment (claim scope): an admin signing in without one while
+   * StaffSecondFactor is on (docs/decisions/0044-staff-second-factor.md).
+   */
+  enrolOnly?: boolean;
 }
+
+/** The scope claim of a token that opens only the second factor's enrolment. */
+const ENROL_ONLY_SCOPE = 'second-factor-enrol';
 
 const encode = (k: string) => new TextEncoder().encode(k);
 
@@ -23,7 +33,15 @@ async function verifyingKeys(): Promise<Uint8Array[]> {
 }
 
 export async function signToken(c: TokenClaims): Promise<string> {
-  return new SignJWT({ name: c.name, email: c.email, roles: c.roles, tv: c.tokenVersion })
+  return new SignJWT({
+    name: c.name,
+    email: c.email,
+    roles: c.roles,
+    tv: c.tokenVersion,
+    // RFC 8176 method references: a password, and a one-time password when the second factor was used.
+    amr: c.secondFactor ? ['pwd', 'otp'] : ['pwd'],
+    ...(c.enrolOnly ? { scope: ENROL_ONLY_SCOPE } : {}),
+  })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(String(c.userID))
     .setIssuer(TOKEN_ISSUER)
@@ -60,6 +78,8 @@ async function verifyWith(token: string, key: Uint8Array): Promise<TokenClaims |
       email: String(payload.email ?? ''),
       roles: Array.isArray(payload.roles) ? payload.roles.map(String) : [],
       tokenVersion,
+      secondFactor: Array.isArray(payload.amr) && payload.amr.includes('otp'),
+      enrolOnly: payload.scope === ENROL_ONLY_SCOPE,
     };
   } catch (e) {
     if (e instanceof joseErrors.JOSEError) return null;

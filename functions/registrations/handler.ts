@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { requireSecondFactor } from '../lib/second-factor-policy';
 import { FarmerCancelRequest, StaffCancelRequest } from '@shared/schemas/allocation';
 import { CapacityQuery } from '@shared/schemas/capacity';
 import {
@@ -143,6 +144,7 @@ export const handler = defineArea('registrations', {
       const r = await findRegistration(params.id, query.year);
       if (!r.adharFilePath) throw notFound('No Aadhaar file for this registration');
       if (r.scanDeletedOn) throw notFound(scanDeletedMessage(r.scanDeletedOn));
+      await requireSecondFactor(caller, 'aadhaar');
       // The scan shows the number in clear: each link given out is a view of it.
       await appendAudit('aadhaar-scan.view', caller!, sourceIp, { type: 'registration', id: r.id, year: r.year });
       const url = await presignDownload(r.adharFilePath, DOWNLOAD_URL_SECONDS, r.adharFileType);

@@ -80,7 +80,8 @@ export interface AreaGrants {
  * without a line here fails the typecheck. Checked in test/infra/stack.test.ts.
  */
 export const AREA_GRANTS: Record<FunctionArea, AreaGrants> = {
-  auth: { table: 'write', reservedConcurrency: 20 },
+  // The second factor's secrets are sealed under a key derived from the Aadhaar key (docs/decisions/0044-staff-second-factor.md).
+  auth: { table: 'write', aadhaarKey: true, reservedConcurrency: 20 },
   // A super_admin's reconciliation run (POST /api/admin/reconcile) links registrations to farmers, which may make a
   // farmer from a registration's sealed Aadhaar number, and reads every registration and bill: the key and 29 s.
   admin: { table: 'write', aadhaarKey: true, timeoutSeconds: 29 },
@@ -115,6 +116,7 @@ export const AREA_GRANTS: Record<FunctionArea, AreaGrants> = {
  */
 export const ROUTE_THROTTLES: Partial<Record<RouteKey, { rateLimit: number; burstLimit: number }>> = {
   'POST /auth/login': { rateLimit: 50, burstLimit: 100 },
+  'POST /auth/second-factor/verify': { rateLimit: 50, burstLimit: 100 },
   'POST /svsregistration/upload-url': { rateLimit: 300, burstLimit: 600 },
   'POST /svsregistration': { rateLimit: 300, burstLimit: 600 },
   'POST /svsregistration/find-letter': { rateLimit: 50, burstLimit: 100 },

@@ -18,8 +18,11 @@ export const WAF_LOG_REDACTED_FIELDS = [
  * docs/deployment.md ("Web application firewall"). A request over the limit gets 429 with a JSON body.
  */
 export const WAF_RATE_LIMITS = {
-  /** POST /auth/login: staff only; a counter office behind one address signs in a few dozen times a day. */
-  login: { pathPrefix: '/auth/login', limit: 300 },
+  /**
+   * POST /auth/*: staff only (the sign-in, its second step and the second factor's enrolment); a counter office
+   * behind one address signs in a few dozen times a day, two POSTs each with a second factor.
+   */
+  login: { pathPrefix: '/auth/', limit: 300 },
   /**
    * POST /svsregistration*: farmers on mobile data share carrier-grade NAT addresses, so one address can be
    * hundreds of farmers at once; one registration is 2-3 POSTs (upload URL, submit, maybe find letter).

@@ -6,4 +6,4 @@ export const LoginInput = z.object({
 });
 export type LoginInput = z.infer<typeof LoginInput>;
 
-export type { LoginResponse } from './replies/auth';
+export type { LoginAnswer, LoginResponse, SecondFactorChallenge } from './replies/auth';

@@ -277,6 +277,7 @@ describe('admin shell', () => {
       'Bills',
       'Day close',
       'Today',
+      'Second factor',
     ]);
     await expect(page.getByTestId('role-badge').textContent()).resolves.toBe('Seller');
     // A section the role does not open sends the user home.

@@ -21,7 +21,8 @@ const BUDGET_KB: Partial<Record<FunctionArea, number>> = {
   // function bundles); exports carries the spreadsheet writer.
   lots: 375,
   // sales 455 → 460: the bill's and credit note's words on their codes (verified, not matching, none), in Hindi and English.
-  sales: 460,
+  // 460 → 462: the second-factor check before an Aadhaar number in clear (docs/decisions/0044-staff-second-factor.md).
+  sales: 462,
   exports: 440,
   // registrations 530 → 540: the form's own first page (decision 0042), the letter's kg and money (the crop's lots
   // of the year, functions/registrations/letter-price.ts) and erasure reaching the SMS outbox (534 KB, 2026-11-29).

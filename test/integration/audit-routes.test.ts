@@ -7,6 +7,7 @@ import type { Role } from '@shared/roles';
 import type { ApiReply, CallOptions } from '../support/api';
 import { useTestApi } from '../support/integration';
 import { scanTable } from '../support/table';
+import { enrolSecondFactor, newStaffAccount, totpCode } from '../support/second-factor';
 import { docClient, tableName } from '@functions/lib/aws';
 import { PutCommand } from '@functions/lib/dynamo-commands';
 import { outboxIdOf, outboxIndexPk, outboxItem } from '@functions/notifications/outbox-entity';
@@ -139,6 +140,29 @@ const CASES: Record<WriteRouteKey, RouteCase> = {
     as: null,
     body: { email: api.adminEmail, password: api.adminPassword },
   }),
+
+  // the staff second factor: each on an account of its own, made and enrolled before the call counted
+  'POST /auth/second-factor/enrol': async () => {
+    const account = await newStaffAccount(api, tokens.super_admin, [3]);
+    return { path: '/auth/second-factor/enrol', as: null, headers: { authorization: `Bearer ${account.token}` } };
+  },
+  'POST /auth/second-factor/confirm': async () => {
+    const account = await newStaffAccount(api, tokens.super_admin, [3]);
+    const bearer = { authorization: `Bearer ${account.token}` };
+    const enrolment = await api.call('POST', '/auth/second-factor/enrol', { headers: bearer });
+    return { path: '/auth/second-factor/confirm', as: null, headers: bearer, body: { code: totpCode(enrolment.json.secret) } };
+  },
+  'POST /auth/second-factor/verify': async () => {
+    const account = await newStaffAccount(api, tokens.super_admin, [3]);
+    const { recoveryCodes } = await enrolSecondFactor(api, account.token);
+    const login = await api.call('POST', '/auth/login', { body: { email: account.email, password: account.password } });
+    return { path: '/auth/second-factor/verify', as: null, body: { challenge: login.json.challenge, code: recoveryCodes[0] } };
+  },
+  'DELETE /api/admin/users/{id}/second-factor': async () => {
+    const account = await newStaffAccount(api, tokens.super_admin, [2]);
+    await enrolSecondFactor(api, account.token);
+    return { path: `/api/admin/users/${account.userID}/second-factor`, as: 'super_admin' };
+  },
 
   'POST /api/admin/users': async () => ({
     path: '/api/admin/users',

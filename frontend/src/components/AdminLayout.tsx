@@ -40,6 +40,7 @@ import AssessmentIcon from '@mui/icons-material/Assessment';
 import HowToRegIcon from '@mui/icons-material/HowToReg';
 import SmsIcon from '@mui/icons-material/Sms';
 import TextsmsIcon from '@mui/icons-material/Textsms';
+import PhonelinkLockIcon from '@mui/icons-material/PhonelinkLock';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Link as RouterLink, NavLink, Outlet } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -76,6 +77,7 @@ const ICONS: Record<AdminSectionId, ComponentType<SvgIconProps>> = {
   today: HowToRegIcon,
   smsOutbox: SmsIcon,
   smsTemplates: TextsmsIcon,
+  secondFactor: PhonelinkLockIcon,
 };
 
 /** The admin area: header (welcome, role badge, Refresh, Logout) and a sidebar of the sections the user's roles open. */

@@ -23,7 +23,8 @@ import { FeedbackAlerts, LoadErrorAlert } from '@web/components/FeedbackAlerts';
 import { FormPaper, StaffPage } from '@web/components/StaffPage';
 import { StaffTable, type StaffColumn } from '@web/components/StaffTable';
 import { usePageTitle } from '@web/components/use-page-title';
-import { createUser, listRoles, listUsers, resetPassword, updateUser } from './api';
+import { createUser, listRoles, listUsers, resetPassword, resetSecondFactor, updateUser } from './api';
+import { ResetSecondFactorDialog } from './ResetSecondFactorDialog';
 import { RoleCheckboxes } from './RoleCheckboxes';
 
 interface Draft {
@@ -125,6 +126,22 @@ export default function UsersPage() {
     }
   };
 
+  const [resetting, setResetting] = useState<UserResponse | null>(null);
+  const [resetBusy, setResetBusy] = useState(false);
+  const resetFactor = async (user: UserResponse) => {
+    clear();
+    setResetBusy(true);
+    try {
+      await resetSecondFactor(user.userID);
+      succeed(t('secondFactor.resetDone', { email: user.email }));
+    } catch (err) {
+      fail(errorMessage(err, t('common.failed')));
+    } finally {
+      setResetBusy(false);
+      setResetting(null);
+    }
+  };
+
   const draftFor = (u: UserResponse) => drafts[u.userID] ?? draftOf(u);
   const columns: StaffColumn<UserResponse>[] = [
     { header: t('common.id'), cell: (u) => u.userID },
@@ -181,6 +198,9 @@ export default function UsersPage() {
           </Button>
           <Button size="small" onClick={() => void resetPw(u)} sx={{ whiteSpace: 'nowrap' }}>
             {t('users.resetPw')}
+          </Button>
+          <Button size="small" color="warning" onClick={() => setResetting(u)} sx={{ whiteSpace: 'nowrap' }}>
+            {t('secondFactor.reset')}
           </Button>
         </Stack>
       ),
@@ -265,6 +285,12 @@ export default function UsersPage() {
         rowKey={(u) => u.userID}
         rowProps={(u) => ({ 'data-user-email': u.email, hover: true })}
         emptyText={t('users.empty')}
+      />
+      <ResetSecondFactorDialog
+        user={resetting}
+        busy={resetBusy}
+        onCancel={() => setResetting(null)}
+        onConfirm={(u) => void resetFactor(u)}
       />
     </StaffPage>
   );

@@ -13,3 +13,6 @@ export async function listRoles(): Promise<RoleResponse[]> {
   const reply = (await call('GET /api/roles')) as RoleResponse[] | { data?: RoleResponse[] };
   return Array.isArray(reply) ? reply : (reply?.data ?? []);
 }
+
+/** A super_admin removes another account's second factor (a lost phone); its sessions end (audited). */
+export const resetSecondFactor = (id: number) => call('DELETE /api/admin/users/{id}/second-factor', { params: { id } });

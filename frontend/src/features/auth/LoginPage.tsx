@@ -15,7 +15,9 @@ import { sessionFromLogin, setSession } from '@web/lib/session';
 import { usePageTitle } from '@web/components/use-page-title';
 import type { FromState } from '@web/components/RequireAuth';
 import { landingFor } from '@web/lib/landing';
-import { safeNext } from '@web/paths';
+import { paths, safeNext } from '@web/paths';
+import type { LoginResponse } from '@shared/schemas/auth';
+import { SecondFactorStep } from './SecondFactorStep';
 import { login } from './api';
 
 /** Sign-in page. On success goes to the page first asked for (guard state or ?next=), else to the person's work (landingFor). */
@@ -37,6 +39,16 @@ export default function LoginPage() {
   const sentFrom =
     safeNext(from ? `${from.pathname}${from.search ?? ''}${from.hash ?? ''}` : null) ?? safeNext(params.get('next'));
 
+  const [challenge, setChallenge] = useState('');
+
+  const signedIn = (reply: LoginResponse) => {
+    const session = sessionFromLogin(reply);
+    setSession(session);
+    // A session that opens only the enrolment goes to it; the others to the page asked for, or the person's work.
+    const next = reply.secondFactorEnrolRequired ? paths.admin.secondFactor : (sentFrom ?? landingFor(session.user.roles));
+    void navigate(next, { replace: true });
+  };
+
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (busy) return;
@@ -50,14 +62,31 @@ export default function LoginPage() {
     setBusy(true);
     try {
       const reply = await login(parsed.data);
-      const session = sessionFromLogin(reply);
-      setSession(session);
-      void navigate(sentFrom ?? landingFor(session.user.roles), { replace: true });
+      if ('secondFactorRequired' in reply) {
+        // The second step: the code from the authenticator app (docs/decisions/0044-staff-second-factor.md).
+        setChallenge(reply.challenge);
+        setBusy(false);
+        return;
+      }
+      signedIn(reply);
     } catch (err) {
       setError(errorMessage(err, t('login.failed')));
       setBusy(false);
     }
   };
+
+  if (challenge) {
+    return (
+      <SecondFactorStep
+        challenge={challenge}
+        onSignedIn={signedIn}
+        onBack={() => {
+          setChallenge('');
+          setPassword('');
+        }}
+      />
+    );
+  }
 
   return (
     <Box sx={{ display: 'flex', justifyContent: 'center', py: { xs: 1, sm: 4 } }}>

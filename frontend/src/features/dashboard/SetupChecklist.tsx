@@ -8,6 +8,22 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import type { SetupChecklist as Steps } from '@shared/schemas/dashboard';
 import { paths } from '@web/paths';
+import Alert from '@mui/material/Alert';
+import { useQuery } from '@tanstack/react-query';
+import { secondFactorStatus } from './api';
+
+/** Recommends the setting StaffSecondFactor while it is off (docs/decisions/0044-staff-second-factor.md); not a counted step. */
+function SecondFactorTip() {
+  const { t } = useTranslation();
+  const status = useQuery({ queryKey: ['second-factor'], queryFn: secondFactorStatus });
+  if (!status.data || status.data.required) return null;
+  return (
+    <Alert severity="info" sx={{ mt: 1.5 }} data-testid="setup-second-factor">
+      {t('secondFactor.checklistTip')}{' '}
+      <RouterLink to={paths.admin.settings}>{t('firstRun.steps.counterAddress.action')}</RouterLink>
+    </Alert>
+  );
+}
 
 /** The steps in the order they are done, each with the screen that does it. */
 const STEPS = [
@@ -76,6 +92,7 @@ export function SetupChecklist({ steps }: { steps: Steps }) {
           );
         })}
       </Box>
+      <SecondFactorTip />
     </Paper>
   );
 }

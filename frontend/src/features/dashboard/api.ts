@@ -6,3 +6,6 @@ export async function getSummary(signal?: AbortSignal): Promise<DashboardSummary
   const r = (await call('GET /api/dashboard/summary', { signal })) as DashboardSummary | { data: DashboardSummary };
   return 'data' in r ? r.data : r;
 }
+
+/** Whether StaffSecondFactor is on, as the signed-in admin's second-factor status tells it (the checklist's tip). */
+export const secondFactorStatus = () => call('GET /auth/second-factor');

@@ -7,6 +7,7 @@ import { usePageTitle } from '@web/components/use-page-title';
 import { ALLOCATION_NOW_KEY, getSettings } from './api';
 import { CAPACITY_QUERY_KEY, CapacityTable } from './CapacityTable';
 import { SeasonClose } from './SeasonClose';
+import { SecondFactorSetting } from './SecondFactorSetting';
 import { SettingsForm } from './SettingsForm';
 import { toForm } from './settings-form-state';
 
@@ -28,6 +29,7 @@ export default function SettingsPage() {
       <SettingsForm initial={toForm(settings.data)} onSaved={capacityChanged} />
       <CapacityTable />
       <SeasonClose />
+      <SecondFactorSetting />
     </>
   );
 }

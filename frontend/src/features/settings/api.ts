@@ -17,3 +17,9 @@ export const closeSeason = (year: number): Promise<SeasonCloseReply> =>
 export const ALLOCATION_NOW_KEY = ['settings', 'allocation-now'] as const;
 export const getAllocationNow = (signal?: AbortSignal): Promise<AllocationSummaryReply> =>
   call('GET /api/allocation', { signal });
+
+/** The setting StaffSecondFactor as the signed-in admin's second-factor status tells it (required = the setting is on). */
+export const secondFactorStatus = () => call('GET /auth/second-factor');
+/** Only a super_admin changes it (a configuration key). */
+export const saveStaffSecondFactor = (on: boolean) =>
+  call('POST /api/config', { body: { key: 'StaffSecondFactor', value: on ? 'true' : 'false' } });

@@ -253,6 +253,7 @@ export const en = {
       today: 'Today',
       smsOutbox: 'SMS outbox',
       smsTemplates: 'SMS templates',
+      secondFactor: 'Second factor',
     },
   },
   roleNames: {
@@ -1524,6 +1525,10 @@ export const en = {
       label: 'Accept letters of other days',
       help: 'true: the counter checks in a farmer whose appointment is on another day; false: such a letter is refused.',
     },
+    StaffSecondFactor: {
+      label: 'Second factor for admins',
+      help: 'Recommended. true: admins and super admins sign in with a code from an authenticator app too; Aadhaar views and the audit log need it.',
+    },
   },
   configsPage: {
     setting: 'Setting',
@@ -1752,9 +1757,66 @@ export const en = {
     aadhaar: {
       view: 'Aadhaar number viewed',
     },
+    'second-factor': {
+      confirm: 'Second factor turned on',
+      reset: 'Second factor reset',
+    },
     'aadhaar-scan': {
       view: 'Aadhaar scan viewed',
     },
+  },
+  // The staff second factor (docs/decisions/0044-staff-second-factor.md): its page, the sign-in's second step,
+  // the reset on the users screen, the setting and the first-run recommendation (one block, kept together).
+  secondFactor: {
+    title: 'Second factor',
+    intro:
+      'A 6-digit code from an authenticator app on your phone (Google Authenticator, Microsoft Authenticator, FreeOTP or any other) is asked after your password, so that a stolen password alone opens nothing.',
+    stateNone: 'Not set up.',
+    statePending: 'Set-up started, not confirmed yet.',
+    stateActive: 'On: asked at every sign-in. Unused recovery codes: {{count}}.',
+    required: 'The institute requires a second factor for admins: set it up to open the rest of the console.',
+    start: 'Set up the second factor',
+    restart: 'Start again',
+    scan: '1. Scan this QR code with the authenticator app.',
+    qrLabel: 'QR code to scan with the authenticator app',
+    typeSecret: 'Cannot scan? Type this key in the app (time-based):',
+    recoveryTitle: '2. Keep these recovery codes',
+    recoveryHelp:
+      'Each code signs you in once when you do not have your phone. They are shown only now: print them or copy them and keep them somewhere safe.',
+    print: 'Print',
+    copy: 'Copy',
+    copied: 'Copied.',
+    confirmTitle: '3. Type the code the app shows',
+    code: 'Code',
+    confirm: 'Confirm',
+    confirmed: 'The second factor is on. It is asked at every sign-in from now.',
+    failed: 'The second factor could not be set up.',
+    // The sign-in's second step
+    stepTitle: 'Second factor',
+    stepHelp: 'Type the 6-digit code your authenticator app shows now.',
+    recoveryStepHelp: 'Type one of your recovery codes (each works once).',
+    recoveryCode: 'Recovery code',
+    useRecovery: 'Use a recovery code',
+    useApp: 'Use the code from the app',
+    verify: 'Sign in',
+    verifying: 'Checking…',
+    back: 'Back',
+    // The users screen
+    reset: 'Reset second factor',
+    resetTitle: 'Reset the second factor of {{email}}?',
+    resetText:
+      'Their authenticator app and recovery codes stop working and their sessions end. They set up a new second factor at their next sign-in. Do this only once you are sure who is asking (a lost phone).',
+    resetDone: 'The second factor of {{email}} was reset.',
+    cancel: 'Cancel',
+    // The settings screen and the dashboard
+    settingTitle: 'Second factor for admins',
+    settingLabel: 'Require a second factor for admins and super admins',
+    settingHelp:
+      'Recommended. Admins sign in with a code from an authenticator app as well as the password; Aadhaar numbers and scans and the audit log open only in such a session. Only a super admin changes this.',
+    settingOn: 'On: admins must use a second factor.',
+    settingOff: 'Off: admins sign in with the password alone.',
+    settingSaved: 'Saved.',
+    checklistTip: 'Recommended: require a second factor for admins (Settings → Second factor for admins).',
   },
 };
 
