@@ -174,127 +174,94 @@ export default function ConfigsPage() {
       <FeedbackAlerts error={error} onCloseError={closeError} notice={notice} onCloseNotice={closeNotice} />
 
       <Section title={t('configsPage.productTitle')} intro={t('configsPage.productIntro')}>
-        <TableContainer component={Paper} variant="outlined">
-          <Table size="small" aria-label={t('configsPage.productTitle')}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{t('configsPage.setting')}</TableCell>
-                <TableCell>{t('configs.value')}</TableCell>
-                <TableCell align="right">{t('common.actions')}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              <TableStateRows rows={rows ? PRODUCT_KEYS : null} colSpan={3} emptyText={t('configs.empty')} />
-              {rows &&
-                PRODUCT_KEYS.map((key) => {
-                  const stored = saved.get(key);
-                  const row = { id: key, key, value: stored ?? defaultText(key) };
-                  return (
-                    <TableRow
-                      key={key}
-                      data-config-key={key}
-                      data-product-setting
-                      hover={editing !== key}
-                      selected={editing === key}
-                    >
-                      <TableCell sx={{ minWidth: { xs: 160, sm: 240 }, maxWidth: 420 }}>
-                        <Typography variant="body2" sx={{ fontWeight: 600 }} data-testid="setting-label">
-                          {settingLabel(t, key)}
+        <ConfigTable label={t('configsPage.productTitle')} firstHeader={t('configsPage.setting')}>
+          <TableStateRows rows={rows ? PRODUCT_KEYS : null} colSpan={3} emptyText={t('configs.empty')} />
+          {rows &&
+            PRODUCT_KEYS.map((key) => {
+              const stored = saved.get(key);
+              const row = { id: key, key, value: stored ?? defaultText(key) };
+              return (
+                <TableRow key={key} data-config-key={key} data-product-setting hover={editing !== key} selected={editing === key}>
+                  <TableCell sx={{ minWidth: { xs: 160, sm: 240 }, maxWidth: 420 }}>
+                    <Typography variant="body2" sx={{ fontWeight: 600 }} data-testid="setting-label">
+                      {settingLabel(t, key)}
+                    </Typography>
+                    <Typography variant="caption" color="text.secondary" component="p" data-testid="setting-help">
+                      {settingHelp(t, key)}
+                    </Typography>
+                    <Typography variant="caption" component="code" sx={{ fontFamily: 'monospace', color: 'text.secondary' }}>
+                      {key}
+                    </Typography>
+                  </TableCell>
+                  <TableCell sx={{ overflowWrap: 'anywhere', minWidth: 200 }}>
+                    {editing === key ? (
+                      <>
+                        {valueField}
+                        <Typography variant="caption" color="text.secondary">
+                          {t('configsPage.fixedKey')} {t('configs.editHint')}
                         </Typography>
-                        <Typography variant="caption" color="text.secondary" component="p" data-testid="setting-help">
-                          {settingHelp(t, key)}
-                        </Typography>
-                        <Typography variant="caption" component="code" sx={{ fontFamily: 'monospace', color: 'text.secondary' }}>
-                          {key}
-                        </Typography>
-                      </TableCell>
-                      <TableCell sx={{ overflowWrap: 'anywhere', minWidth: 200 }}>
-                        {editing === key ? (
-                          <>
-                            {valueField}
-                            <Typography variant="caption" color="text.secondary">
-                              {t('configsPage.fixedKey')} {t('configs.editHint')}
-                            </Typography>
-                          </>
-                        ) : (
-                          <>
-                            {row.value}
-                            {stored === undefined && (
-                              <Chip
-                                size="small"
-                                label={t('configsPage.default')}
-                                title={t('configsPage.notSaved')}
-                                sx={{ ml: 1 }}
-                              />
-                            )}
-                          </>
+                      </>
+                    ) : (
+                      <>
+                        {row.value}
+                        {stored === undefined && (
+                          <Chip size="small" label={t('configsPage.default')} title={t('configsPage.notSaved')} sx={{ ml: 1 }} />
                         )}
-                      </TableCell>
-                      <TableCell align="right">
-                        {editing === key ? editButtons : <EditButton onClick={() => startEdit(row)} />}
-                      </TableCell>
-                    </TableRow>
-                  );
-                })}
-            </TableBody>
-          </Table>
-        </TableContainer>
+                      </>
+                    )}
+                  </TableCell>
+                  <TableCell align="right">
+                    {editing === key ? editButtons : <EditButton onClick={() => startEdit(row)} />}
+                  </TableCell>
+                </TableRow>
+              );
+            })}
+        </ConfigTable>
       </Section>
 
       <Section title={t('configsPage.customTitle')} intro={t('configsPage.customIntro')}>
-        <TableContainer component={Paper} variant="outlined">
-          <Table size="small" aria-label={t('configs.title')}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{t('configs.key')}</TableCell>
-                <TableCell>{t('configs.value')}</TableCell>
-                <TableCell align="right">{t('common.actions')}</TableCell>
+        <ConfigTable label={t('configs.title')} firstHeader={t('configs.key')}>
+          <TableStateRows rows={custom} colSpan={3} emptyText={t('configs.empty')} />
+          {custom?.map((row) =>
+            editing === row.key ? (
+              <TableRow key={row.key} data-config-key={row.key} selected>
+                <TableCell sx={{ minWidth: 180 }}>
+                  <TextField
+                    size="small"
+                    fullWidth
+                    autoFocus
+                    {...editForm.field('key')}
+                    onKeyDown={onEditKey}
+                    helperText={editForm.errorOf('key') ?? t('configs.editHint')}
+                    slotProps={{ htmlInput: { 'aria-label': t('configs.key'), maxLength: 100 } }}
+                  />
+                </TableCell>
+                <TableCell sx={{ minWidth: 220 }}>{valueField}</TableCell>
+                <TableCell align="right">{editButtons}</TableCell>
               </TableRow>
-            </TableHead>
-            <TableBody>
-              <TableStateRows rows={custom} colSpan={3} emptyText={t('configs.empty')} />
-              {custom?.map((row) =>
-                editing === row.key ? (
-                  <TableRow key={row.key} data-config-key={row.key} selected>
-                    <TableCell sx={{ minWidth: 180 }}>
-                      <TextField
-                        size="small"
-                        fullWidth
-                        autoFocus
-                        {...editForm.field('key')}
-                        onKeyDown={onEditKey}
-                        helperText={editForm.errorOf('key') ?? t('configs.editHint')}
-                        slotProps={{ htmlInput: { 'aria-label': t('configs.key'), maxLength: 100 } }}
-                      />
-                    </TableCell>
-                    <TableCell sx={{ minWidth: 220 }}>{valueField}</TableCell>
-                    <TableCell align="right">{editButtons}</TableCell>
-                  </TableRow>
-                ) : (
-                  <TableRow key={row.key} data-config-key={row.key} hover>
-                    <TableCell sx={{ fontFamily: 'monospace', minWidth: { xs: 140, sm: 200 }, overflowWrap: 'anywhere' }}>
-                      {row.key}
-                    </TableCell>
-                    <TableCell sx={{ overflowWrap: 'anywhere' }}>{row.value}</TableCell>
-                    <TableCell align="right">
-                      <Stack
-                        direction={{ xs: 'column', sm: 'row' }}
-                        spacing={{ xs: 0, sm: 1 }}
-                        sx={{ justifyContent: 'flex-end', alignItems: 'flex-end' }}
-                      >
-                        <EditButton onClick={() => startEdit(row)} />
-                        <ConfirmedDeleteButton
-                          confirmMessage={t('configs.confirmDelete', { key: row.key })}
-                          onDelete={() => void remove(row)}
-                        />
-                      </Stack>
-                    </TableCell>
-                  </TableRow>
-                ),
-              )}
-            </TableBody>
-          </Table>
-        </TableContainer>
+            ) : (
+              <TableRow key={row.key} data-config-key={row.key} hover>
+                <TableCell sx={{ fontFamily: 'monospace', minWidth: { xs: 140, sm: 200 }, overflowWrap: 'anywhere' }}>
+                  {row.key}
+                </TableCell>
+                <TableCell sx={{ overflowWrap: 'anywhere' }}>{row.value}</TableCell>
+                <TableCell align="right">
+                  <Stack
+                    direction={{ xs: 'column', sm: 'row' }}
+                    spacing={{ xs: 0, sm: 1 }}
+                    sx={{ justifyContent: 'flex-end', alignItems: 'flex-end' }}
+                  >
+                    <EditButton onClick={() => startEdit(row)} />
+                    <ConfirmedDeleteButton
+                      confirmMessage={t('configs.confirmDelete', { key: row.key })}
+                      onDelete={() => void remove(row)}
+                    />
+                  </Stack>
+                </TableCell>
+              </TableRow>
+            ),
+          )}
+        </ConfigTable>
       </Section>
     </StaffPage>
   );
@@ -311,5 +278,24 @@ function Section({ title, intro, children }: { title: string; intro: string; chi
       </Typography>
       {children}
     </Box>
+  );
+}
+
+/** One of the page's two tables: its first column's header (setting or key), the value and the actions. */
+function ConfigTable({ label, firstHeader, children }: { label: string; firstHeader: string; children: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <TableContainer component={Paper} variant="outlined">
+      <Table size="small" aria-label={label}>
+        <TableHead>
+          <TableRow>
+            <TableCell>{firstHeader}</TableCell>
+            <TableCell>{t('configs.value')}</TableCell>
+            <TableCell align="right">{t('common.actions')}</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>{children}</TableBody>
+      </Table>
+    </TableContainer>
   );
 }
