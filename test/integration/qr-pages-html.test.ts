@@ -168,6 +168,9 @@ describe('the bill page', () => {
         expect(text, `${t} ${lang}`).toContain('The code in this QR does not match the bill the institute issued');
         if (lang === 'hi') expect(text).toContain('इस QR का कोड संस्थान द्वारा संख्या');
         expect(text, `${t} ${lang}`).not.toContain(sale.name);
+        // No copy of the bill at all, only the summary (moved here from the browser walk of sales).
+        expect(r.text, `${t} ${lang}`).not.toContain('data-testid="bill-copy"');
+        expect(r.text, `${t} ${lang}`).toContain('data-testid="bill-summary"');
         expect(r.text).toContain('role="alert" data-testid="bill-check"');
       }
     }
