@@ -2,6 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { formatInvoiceNumber, parseInvoiceNumber } from '@shared/schemas/sales';
 import { newMobile, registerFarmer, validFields } from '../fixtures/registration-helpers';
 import { adminPost, createProducerCropLot, stockCrop } from '../fixtures/catalogue';
+import { en } from '@web/lib/i18n/en';
+import { hi } from '@web/lib/i18n/hi';
 import { useTestApi } from '../support/integration';
 
 /**
@@ -378,5 +380,30 @@ describe('the pages’ refusals and the letter’s quantity, in each language', 
     };
     expect(await quantityOf({ cropName: 'Lentil', cropId: lentil.json.cropID, bagsRequested: undefined })).toBe('—');
     expect(await quantityOf({ cropName: 'Wheat', cropId: cropID, bagsRequested: 2 })).toBe('2 बैग (80 किलो)');
+  });
+});
+
+/**
+ * The footer of the server's pages links the required pages, in order, with the words of the app's footer
+ * (docs/product-rules.md#required-pages). Moved here from the browser walk of test/e2e/consent.e2e.test.ts,
+ * which keeps the app's own pages (home, the form, the required pages themselves).
+ */
+describe('the footer of the bill, lot and letter pages', () => {
+  const LINKS = ['privacy', 'terms', 'contact', 'accessibility', 'sitemap'] as const;
+
+  it('links the required pages, in Hindi and in English', async () => {
+    for (const [lang, text] of [
+      ['hi', hi],
+      ['en', en],
+    ] as const) {
+      for (const path of [`/bill/${sale.number}`, `/lot/${lotCode}`, `/svs/appointment/${letter.code}`]) {
+        const r = await api.call('GET', path, { query: { lang } });
+        expectPage(r);
+        const nav = new RegExp(`<nav aria-label="${text.sitePages.footerLabel}">([\\s\\S]*?)</nav>`).exec(r.text);
+        expect(nav, `${path} ${lang}: the footer's navigation`).not.toBeNull();
+        const links = [...nav![1].matchAll(/<a href="([^"]*)">([^<]*)<\/a>/g)].map((m) => [m[1], m[2]]);
+        expect(links, `${path} ${lang}`).toEqual(LINKS.map((key) => [`/${key}`, text.sitePages[key]]));
+      }
+    }
   });
 });
