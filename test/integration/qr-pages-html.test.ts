@@ -5,6 +5,7 @@ import { adminPost, createProducerCropLot, stockCrop } from '../fixtures/catalog
 import { en } from '@web/lib/i18n/en';
 import { hi } from '@web/lib/i18n/hi';
 import { useTestApi } from '../support/integration';
+import { newRegistration } from '../support/steps';
 
 /**
  * The QR pages as HTML (docs/decisions/0030-qr-pages-as-html.md): the bill, the credit note, the lot and the
@@ -372,9 +373,8 @@ describe('the pages’ refusals and the letter’s quantity, in each language', 
     await stockCrop(adminPost(api, tokens.admin), lentil.json.cropID);
     /** The value beside the letter's quantity label (one label per unit: bags, or kg). */
     const quantityOf = async (fields: Record<string, unknown>) => {
-      const r = await registerFarmer(api, validFields({ mobile: newMobile(), ...fields }));
-      expect(r.status, r.text).toBe(201);
-      const page = await api.call('GET', `/svs/appointment/${r.json.data.uniqueCode}`);
+      const reg = await newRegistration(api, { mobile: newMobile(), ...fields });
+      const page = await api.call('GET', `/svs/appointment/${reg.uniqueCode}`);
       expectPage(page);
       return /<dt>(?:माँगे गए बैग|माँगी गई मात्रा \(किलो\))<\/dt><dd>([^<]*)<\/dd>/.exec(page.text)?.[1];
     };
