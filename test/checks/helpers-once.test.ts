@@ -56,7 +56,6 @@ const SIGN_IN_SUBJECTS = new Set([
   'test/e2e/catalogue.e2e.test.ts',
   'test/e2e/settings.e2e.test.ts',
   'test/e2e/public-top-bar.e2e.test.ts',
-  'test/e2e/sales.e2e.test.ts',
   'test/e2e/staff-second-factor.e2e.test.ts',
 ]);
 const LOGIN_WALK = /submitSignIn\(|locator\('input\[name="password"\]'\)\.fill\(/;

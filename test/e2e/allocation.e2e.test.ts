@@ -59,14 +59,13 @@ async function openLetter(page: Page, code: string) {
   await page.getByTestId('letter-status').waitFor();
 }
 
-/** An admin's page, signed in, at `path`; in Hindi after signing in when asked (the sign-in page is English). */
+/**
+ * An admin's page, signed in, at `path`; in Hindi when asked, from its first load (staff start signed in, so
+ * no English sign-in page comes first), and so every later page of the context.
+ */
 async function adminPage(ctx: BrowserContext, path: string, lang: 'hi' | 'en' = 'en'): Promise<Page> {
-  const page = await e2e.adminPage(ctx, path);
-  if (lang === 'hi') {
-    await ctx.addInitScript(() => localStorage.setItem('lang', 'hi'));
-    await page.reload();
-  }
-  return page;
+  if (lang === 'hi') await ctx.addInitScript(() => localStorage.setItem('lang', 'hi'));
+  return e2e.adminPage(ctx, path);
 }
 
 /** No sideways scrolling of the whole page. */
@@ -494,9 +493,7 @@ describe('the draw', () => {
     // Half the stock is reserved for women farmers; two of the five applicants are women.
     await saveSettings({ AllocationMode: 'draw', ReservedShares: 'Women=50:महिला' });
     const ctx = await context(DESKTOP, 'en');
-    const page = await adminPage(ctx, '/admin/allocation');
-    const hiCtx = await context(PHONE, 'en');
-    await adminPage(hiCtx, '/admin/allocation', 'hi');
+    const hiCtx = await context(PHONE, 'hi');
 
     // Five farmers apply for 3 kg each of 6 kg of chickpea: no date yet.
     const applicants = [];
@@ -514,12 +511,11 @@ describe('the draw', () => {
     await saveSettings({ Is_SVS_Form_On: false });
 
     // A second tab opens the Allocation screen before the draw runs.
-    const stale = await newPage(ctx);
-    await stale.goto(url('/admin/allocation'));
+    const stale = await adminPage(ctx, '/admin/allocation');
     const staleCard = stale.locator('[data-testid="allocation-crop"][data-crop="Chickpea"]');
     await staleCard.getByRole('button', { name: 'Run draw' }).waitFor();
 
-    await page.goto(url('/admin/allocation'));
+    const page = await adminPage(ctx, '/admin/allocation');
     const card = page.locator('[data-testid="allocation-crop"][data-crop="Chickpea"]');
     await expect(card.getByTestId('allocation-count-applied').textContent()).resolves.toBe('Applied: 5');
     await expect(card.getByTestId('allocation-stock').textContent()).resolves.toBe('6 kg');
@@ -555,8 +551,7 @@ describe('the draw', () => {
     await expect(again.getByTestId('draw-seed').textContent()).resolves.toBe('48213');
 
     // The result on a phone, in Hindi.
-    const hiAllocation = await newPage(hiCtx);
-    await hiAllocation.goto(url('/admin/allocation'));
+    const hiAllocation = await adminPage(hiCtx, '/admin/allocation');
     const hiCard = hiAllocation.locator('[data-testid="allocation-crop"][data-crop="Chickpea"]');
     await hiCard.getByRole('button', { name: 'ड्रॉ का परिणाम' }).click();
     await hiAllocation.getByTestId('draw-result').waitFor();

@@ -14,20 +14,18 @@ import { adminPostOf, stockCrop } from '../fixtures/catalogue';
  * What the farmer reads when something is wrong, in Hindi and in English: field messages that never overlap
  * the label below (360 px phone and desktop), the Hindi messages (docs/product-rules.md#registration-form-checks-and-messages) with their English in English mode,
  * the file rule at once when a file is chosen, no stale upload progress after the server refuses the scan,
- * Hindi on the error states of the letter, lot and bill pages, and no quantity on the letter of a crop
- * offered none. Needs `npm run build:web` first (served from frontend/dist).
+ * Hindi on the letter's error state (the letter's, lot's and bill's refusals in both languages and the letter's
+ * quantity row are checked on the server's pages in test/integration/qr-pages-html.test.ts). Needs
+ * `npm run build:web` first (served from frontend/dist).
  */
 const ADMIN_EMAIL = 'e2e-regfb-admin@seed.local';
 const ADMIN_PASSWORD = 'e2e-regfb-admin-pass-1';
 
 const contexts: BrowserContext[] = [];
 const cropIds: Record<string, number> = {};
-const letters: Record<string, string> = {};
 
 const e2e = useE2EStack({ name: 'regfb', adminEmail: ADMIN_EMAIL, adminPassword: ADMIN_PASSWORD });
 const { url, pageErrors } = e2e;
-
-const DEVANAGARI = /[\u0900-\u097F]/;
 
 async function visitor(lang: 'hi' | 'en', phone: boolean): Promise<Page> {
   const ctx = await e2e.browser.newContext({
@@ -120,31 +118,11 @@ async function submitAllWrong(p: Page, shrunk: boolean, lang: 'hi' | 'en') {
 }
 
 beforeAll(async () => {
-  // Lentil: a crop without rules, so the form offers no quantity (docs/product-rules.md#quantities-per-crop).
-  for (const cropName of ['Wheat', 'Chickpea', 'Lentil']) {
+  for (const cropName of ['Wheat', 'Chickpea']) {
     const r = await e2e.asAdmin('POST', '/api/crops', { cropName, description: `${cropName} seed` });
     expect([200, 201]).toContain(r.status);
     cropIds[cropName] = r.json.cropID;
     await stockCrop(adminPostOf(e2e), r.json.cropID);
-  }
-  const crops = (await e2e.asAdmin('GET', '/api/crops/dropdown')).json as { name: string; rules: unknown }[];
-  expect(crops.find((c) => c.name === 'Lentil')?.rules).toBeNull();
-  for (const [crop, bags] of [
-    ['Lentil', undefined],
-    ['Wheat', 2],
-  ] as const) {
-    const r = await registerFarmer(
-      { url: e2e.baseUrl },
-      validFields({
-        cropName: crop,
-        cropId: cropIds[crop],
-        bagsRequested: bags,
-        adharNumber: newAadhaar(8),
-        mobile: newMobile(),
-      }),
-    );
-    expect(r.status).toBe(201);
-    letters[crop] = r.json.data.uniqeCode;
   }
 }, 120_000);
 
@@ -322,7 +300,10 @@ describe('what the farmer reads when something is wrong', () => {
     await p.context().close();
   }, 60_000);
 
-  it('gives the error states of the letter, lot and bill pages in Hindi (the bill in both languages, with the server’s text)', async () => {
+  // The letter, lot and bill refusals, in Hindi and in English, and the letter's quantity row are the server's
+  // pages: checked in test/integration/qr-pages-html.test.ts ('the pages’ refusals and the letter’s quantity').
+  // The browser shows the one error screen a farmer's phone gets most, in Hindi.
+  it('gives the error state of the letter in Hindi on a phone', async () => {
     const hi = await visitor('hi', true);
     await hi.goto(url('/svs/appointment/not-a-real-code-000000'));
     // In Hindi only (docs/product-rules.md#a-hindi-page-speaks-hindi).
@@ -332,55 +313,7 @@ describe('what the farmer reads when something is wrong', () => {
     expect(await letterError.textContent()).not.toMatch(/[A-Za-z]{3}/);
     await hi.getByRole('button', { name: 'फिर से प्रयास करें' }).waitFor();
     await screenshot(hi, 'appointment-error-hi-phone');
-
-    await hi.goto(url('/lot/NOPE-999'));
-    const lotError = hi.getByRole('alert').filter({ hasText: 'कोड NOPE-999 का कोई लॉट नहीं मिला' });
-    await lotError.waitFor();
-    expect((await lotError.textContent())?.trim()).toBe('कोड NOPE-999 का कोई लॉट नहीं मिला');
-    await screenshot(hi, 'lot-not-found-hi-phone');
-
-    await hi.goto(url('/bill/INV2627-999999'));
-    const billError = hi.getByTestId('bill-error').filter({ hasText: 'Bill INV2627-999999 not found' });
-    await billError.waitFor();
-    expect((await billError.textContent())?.trim()).toBe('बिल INV2627-999999 नहीं मिला / Bill INV2627-999999 not found');
-    await screenshot(hi, 'bill-not-found-hi-phone');
-
-    // English: the page's English and the server's text, with no Hindi line.
-    const en = await visitor('en', true);
-    await en.goto(url('/lot/NOPE-999'));
-    const lotEn = en.getByRole('alert').filter({ hasText: 'No lot with code NOPE-999' });
-    await lotEn.waitFor();
-    expect(DEVANAGARI.test((await lotEn.textContent()) ?? '')).toBe(false);
-    await en.goto(url('/bill/INV2627-999999'));
-    await en.getByTestId('bill-error').filter({ hasText: 'Bill INV2627-999999 not found' }).waitFor();
-    expect((await en.getByTestId('bill-error').textContent())?.trim()).toBe('Bill INV2627-999999 not found');
-    await en.goto(url('/svs/appointment/not-a-real-code-000000'));
-    const letterEn = en.getByRole('alert').filter({ hasText: 'Unable to load appointment. Please check the link.' });
-    await letterEn.waitFor();
-    expect(DEVANAGARI.test((await letterEn.textContent()) ?? '')).toBe(false);
     await hi.context().close();
-    await en.context().close();
-  }, 90_000);
-
-  it('prints no quantity on the letter of a crop offered none, and the bags on a wheat letter', async () => {
-    const p = await visitor('hi', true);
-    const quantityRow = async () =>
-      p.getByTestId('appointment-letter').evaluate((el) => {
-        // One label per unit: bags for bag crops, kg for the others.
-        const dt = [...el.querySelectorAll('dt')].find((d) =>
-          ['माँगे गए बैग', 'माँगी गई मात्रा (किलो)'].includes(d.textContent ?? ''),
-        );
-        return dt?.nextElementSibling?.textContent ?? null;
-      });
-    await p.goto(url(`/svs/appointment/${letters.Lentil}`));
-    await p.getByTestId('appointment-letter').waitFor();
-    expect(await p.getByTestId('appointment-letter').textContent()).toContain('Lentil');
-    expect(await quantityRow()).toBe('—');
-    await screenshot(p, 'appointment-letter-no-quantity-phone');
-    await p.goto(url(`/svs/appointment/${letters.Wheat}`));
-    await p.getByTestId('appointment-letter').waitFor();
-    expect(await quantityRow()).toBe('2 बैग (80 किलो)');
-    await p.context().close();
     expect(pageErrors).toEqual([]);
   }, 60_000);
 

@@ -1,8 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { formatInvoiceNumber, parseInvoiceNumber } from '@shared/schemas/sales';
 import { newMobile, registerFarmer, validFields } from '../fixtures/registration-helpers';
-import { adminPost, createProducerCropLot } from '../fixtures/catalogue';
+import { adminPost, createProducerCropLot, stockCrop } from '../fixtures/catalogue';
+import { en } from '@web/lib/i18n/en';
+import { hi } from '@web/lib/i18n/hi';
 import { useTestApi } from '../support/integration';
+import { newRegistration } from '../support/steps';
 
 /**
  * The QR pages as HTML (docs/decisions/0030-qr-pages-as-html.md): the bill, the credit note, the lot and the
@@ -168,6 +171,9 @@ describe('the bill page', () => {
         expect(text, `${t} ${lang}`).toContain('The code in this QR does not match the bill the institute issued');
         if (lang === 'hi') expect(text).toContain('इस QR का कोड संस्थान द्वारा संख्या');
         expect(text, `${t} ${lang}`).not.toContain(sale.name);
+        // No copy of the bill at all, only the summary (moved here from the browser walk of sales).
+        expect(r.text, `${t} ${lang}`).not.toContain('data-testid="bill-copy"');
+        expect(r.text, `${t} ${lang}`).toContain('data-testid="bill-summary"');
         expect(r.text).toContain('role="alert" data-testid="bill-check"');
       }
     }
@@ -310,6 +316,94 @@ describe('the letter page', () => {
       expect(r.text).toContain('नहीं मिला');
       const en = await api.call('GET', `/svs/appointment/${code}?lang=en`);
       expect(en.text).toContain('Unable to load appointment. Please check the link.');
+    }
+  });
+});
+
+/**
+ * What a farmer reads when a page cannot show what was asked for, and the letter's quantity row: the server's
+ * pages (moved here from the browser walk of test/e2e/registration-feedback.e2e.test.ts, which keeps one of them
+ * on a phone). A Hindi page speaks Hindi only (docs/product-rules.md#a-hindi-page-speaks-hindi), the bill's
+ * refusal gives the server's two-language text; an English page has no Hindi line.
+ */
+describe('the pages’ refusals and the letter’s quantity, in each language', () => {
+  const DEVANAGARI = /[\u0900-\u097F]/;
+  /** The visible text of the page's first alert. */
+  const alertOf = (page: string) => {
+    const m = /<div[^>]*role="alert"[^>]*>([\s\S]*?)<\/div>/.exec(page);
+    expect(m, 'the page has an alert').not.toBeNull();
+    return visibleText(m![1]).trim();
+  };
+
+  it('the letter, the lot and the bill of unknown codes say so in Hindi, and in English without Hindi', async () => {
+    const letterHi = await api.call('GET', '/svs/appointment/not-a-real-code-000000');
+    expectPage(letterHi, 404);
+    const letterAlert = alertOf(letterHi.text);
+    expect(letterAlert).toMatch(/^अपॉइंटमेंट पत्र लोड नहीं हो सका। कृपया लिंक जाँचें।/);
+    expect(letterAlert).not.toMatch(/[A-Za-z]{3}/);
+    // Its retry button, in Hindi.
+    expect(letterAlert).toContain('फिर से प्रयास करें');
+    const letterEn = await api.call('GET', '/svs/appointment/not-a-real-code-000000', { query: { lang: 'en' } });
+    expect(alertOf(letterEn.text)).toContain('Unable to load appointment. Please check the link.');
+    expect(DEVANAGARI.test(alertOf(letterEn.text))).toBe(false);
+
+    const lotHi = await api.call('GET', '/lot/NOPE-999');
+    expect([400, 404]).toContain(lotHi.status);
+    expect(alertOf(lotHi.text)).toBe('कोड NOPE-999 का कोई लॉट नहीं मिला');
+    const lotEn = await api.call('GET', '/lot/NOPE-999', { query: { lang: 'en' } });
+    expect(alertOf(lotEn.text)).toContain('No lot with code NOPE-999');
+    expect(DEVANAGARI.test(alertOf(lotEn.text))).toBe(false);
+
+    const billHi = await api.call('GET', '/bill/INV2627-999999');
+    expectPage(billHi, 404);
+    expect(alertOf(billHi.text)).toBe('बिल INV2627-999999 नहीं मिला / Bill INV2627-999999 not found');
+    const billEn = await api.call('GET', '/bill/INV2627-999999', { query: { lang: 'en' } });
+    expect(alertOf(billEn.text)).toBe('Bill INV2627-999999 not found');
+  });
+
+  it('the letter of a crop offered in no quantity prints none; a wheat letter prints the bags and their kilograms', async () => {
+    // Lentil: a crop without rules, so the form offers no quantity (docs/product-rules.md#quantities-per-crop).
+    const lentil = await api.call('POST', '/api/crops', {
+      token: tokens.admin,
+      body: { cropName: 'Lentil', description: 'Lentil seed' },
+    });
+    expect(lentil.status, lentil.text).toBe(201);
+    const dropdown = await api.call('GET', '/api/crops/dropdown');
+    expect((dropdown.json as { name: string; rules: unknown }[]).find((c) => c.name === 'Lentil')?.rules).toBeNull();
+    await stockCrop(adminPost(api, tokens.admin), lentil.json.cropID);
+    /** The value beside the letter's quantity label (one label per unit: bags, or kg). */
+    const quantityOf = async (fields: Record<string, unknown>) => {
+      const reg = await newRegistration(api, { mobile: newMobile(), ...fields });
+      const page = await api.call('GET', `/svs/appointment/${reg.uniqueCode}`);
+      expectPage(page);
+      return /<dt>(?:माँगे गए बैग|माँगी गई मात्रा \(किलो\))<\/dt><dd>([^<]*)<\/dd>/.exec(page.text)?.[1];
+    };
+    expect(await quantityOf({ cropName: 'Lentil', cropId: lentil.json.cropID, bagsRequested: undefined })).toBe('—');
+    expect(await quantityOf({ cropName: 'Wheat', cropId: cropID, bagsRequested: 2 })).toBe('2 बैग (80 किलो)');
+  });
+});
+
+/**
+ * The footer of the server's pages links the required pages, in order, with the words of the app's footer
+ * (docs/product-rules.md#required-pages). Moved here from the browser walk of test/e2e/consent.e2e.test.ts,
+ * which keeps the app's own pages (home, the form, the required pages themselves).
+ */
+describe('the footer of the bill, lot and letter pages', () => {
+  const LINKS = ['privacy', 'terms', 'contact', 'accessibility', 'sitemap'] as const;
+
+  it('links the required pages, in Hindi and in English', async () => {
+    for (const [lang, text] of [
+      ['hi', hi],
+      ['en', en],
+    ] as const) {
+      for (const path of [`/bill/${sale.number}`, `/lot/${lotCode}`, `/svs/appointment/${letter.code}`]) {
+        const r = await api.call('GET', path, { query: { lang } });
+        expectPage(r);
+        const nav = new RegExp(`<nav aria-label="${text.sitePages.footerLabel}">([\\s\\S]*?)</nav>`).exec(r.text);
+        expect(nav, `${path} ${lang}: the footer's navigation`).not.toBeNull();
+        const links = [...nav![1].matchAll(/<a href="([^"]*)">([^<]*)<\/a>/g)].map((m) => [m[1], m[2]]);
+        expect(links, `${path} ${lang}`).toEqual(LINKS.map((key) => [`/${key}`, text.sitePages[key]]));
+      }
     }
   });
 });
