@@ -107,6 +107,18 @@ describe('GET /registration', () => {
     expect(r.text).toContain('<div id="root" data-app-now>');
   });
 
+  it('names a crop in the page’s language: its Hindi name on a Hindi page, its English one on an English page', async () => {
+    const cropName = `Pigeon pea ${randomUUID().slice(0, 6)}`;
+    const made = await api.call('POST', '/api/crops', {
+      token: tokens.admin,
+      body: { cropName, cropNameHi: 'अरहर', description: 'Pigeon pea seed' },
+    });
+    expect(made.status, made.text).toBe(201);
+    const option = (page: string) => new RegExp(`<option value="${made.json.cropID}"[^>]*>([^<]*)</option>`).exec(page)?.[1];
+    expect(option((await open('/registration')).text)).toBe('अरहर');
+    expect(option((await open('/registration?lang=en')).text)).toBe(cropName);
+  });
+
   it('carries the app’s data: the crops as the dropdown gives them, the switch, the notice, a key of its own each time', async () => {
     const [a, b, dropdown] = await Promise.all([open(), open(), api.call('GET', '/api/crops/dropdown')]);
     const [da, db] = [dataOf(a.text), dataOf(b.text)];
