@@ -170,11 +170,15 @@ describe('farmer registration in the browser', () => {
     const person = { name: 'Kamla Devi', aadhaar: newAadhaar(8), mobile: newMobile() };
     await fillForm(page, { ...person, crop: 'Mustard', qty: '3', file: join(FIXTURES, 'aadhaar-sample.png') });
 
-    // The submit is slowed so the busy state can be seen; a second submit meanwhile is ignored.
+    // The submit is held until the busy state has been seen; a second submit meanwhile is ignored.
     let submits = 0;
+    let release!: () => void;
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
     await page.route('**/svsregistration', async (route) => {
       submits++;
-      await new Promise((r) => setTimeout(r, 1500));
+      await held;
       await route.continue();
     });
     await page.getByTestId('registration-submit').click();
@@ -182,6 +186,7 @@ describe('farmer registration in the browser', () => {
     await expect(page.getByTestId('registration-submit').isDisabled()).resolves.toBe(true);
     await page.evaluate(() => document.querySelector('form')?.requestSubmit());
     await screenshot(page, 'registration-submitting-desktop', { fullPage: false });
+    release();
     // The letter opens in the same tab as soon as the reply is in.
     await page.waitForURL((u) => u.pathname.startsWith('/svs/appointment/'));
     const letterBox = page.getByTestId('appointment-letter');
