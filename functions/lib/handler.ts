@@ -12,6 +12,7 @@ import { auditActionOf } from '@shared/audit-actions';
 import { auditTrail, type AuditTrail } from './audit-log';
 import { docClient } from './aws';
 import { callerFromAuthorization, type Caller } from './caller';
+import { farmerFromAuthorization, type FarmerSession } from './farmer-tokens';
 import { clientIp } from './client-address';
 import { AppError, badRequest, forbidden, unauthorized } from './errors';
 import { HttpResult, json, type FileBody, type HtmlBody, type ImageBody } from './http';
@@ -24,12 +25,17 @@ const BUSY_MESSAGE = 'सर्वर अभी व्यस्त है, क�
 
 export type { Caller };
 
+const FARMER_SESSION_NEEDED =
+  'कृपया मोबाइल पर आए कोड से फिर पुष्टि करें / Please confirm again with the code sent to your mobile.';
+
 export interface RequestCtx<P, Q, B> {
   params: P;
   query: Q;
   body: B;
   /** The signed-in caller, or null for an anonymous caller of a public route. */
   caller: Caller | null;
+  /** The farmer session of a 'farmer' route (always there on one: the route answers 401 without it), else null. */
+  farmer: FarmerSession | null;
   event: APIGatewayProxyEventV2;
   requestId: string;
   sourceIp: string;
@@ -138,8 +144,11 @@ function requestQuery(event: APIGatewayProxyEventV2): Record<string, string> {
 
 function runRoute(def: RouteDef, impl: AnyRouteImpl) {
   return async (event: APIGatewayProxyEventV2, context: Context) => {
-    const caller = await callerFromAuthorization(event.headers?.authorization);
-    if (def.access !== 'public') {
+    // A farmer route takes a farmer session and nothing else: a staff token is no farmer's (decision 0043).
+    const farmer = def.access === 'farmer' ? await farmerFromAuthorization(event.headers?.authorization) : null;
+    if (def.access === 'farmer' && !farmer) throw unauthorized(FARMER_SESSION_NEEDED);
+    const caller = def.access === 'farmer' ? null : await callerFromAuthorization(event.headers?.authorization);
+    if (def.access !== 'public' && def.access !== 'farmer') {
       if (!caller) throw unauthorized();
       if (!hasAnyRole(caller.roles, def.access)) throw forbidden();
     }
@@ -152,6 +161,7 @@ function runRoute(def: RouteDef, impl: AnyRouteImpl) {
       query,
       body,
       caller,
+      farmer,
       event,
       requestId: context?.awsRequestId ?? event.requestContext?.requestId ?? '',
       sourceIp,

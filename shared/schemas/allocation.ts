@@ -60,18 +60,11 @@ export const StaffCancelRequest = z.strictObject({
 });
 export type StaffCancelRequest = z.infer<typeof StaffCancelRequest>;
 
-/** POST /svsregistration/{code}/cancel (public): the last 4 digits of the registered mobile number. */
-const MSG_LAST4 = 'मोबाइल नंबर के आखिरी 4 अंक लिखें / Enter the last 4 digits of the mobile number';
-export const FarmerCancelRequest = z.strictObject(
-  {
-    mobileLast4: z
-      .string({ error: MSG_LAST4 })
-      .trim()
-      .regex(/^[0-9०-९]{4}$/, MSG_LAST4),
-  },
-  // Anything but an object with only this field (the letter page sends nothing else).
-  { error: MSG_LAST4 },
-);
+/**
+ * POST /svsregistration/{code}/cancel: nothing in the body (an empty object or none); the farmer session of the
+ * registration's mobile is what allows it (docs/decisions/0043-farmer-one-time-codes.md).
+ */
+export const FarmerCancelRequest = z.strictObject({}).optional();
 export type FarmerCancelRequest = z.infer<typeof FarmerCancelRequest>;
 
 export type { DrawReply, AllocationSummaryReply, SweepReply, CancelReply } from './replies/allocation';

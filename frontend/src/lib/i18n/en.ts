@@ -1610,6 +1610,7 @@ export const en = {
       expired: 'Expired',
       cancelled: 'Cancelled',
       bill: 'Bill',
+      otp: 'One-time code',
     },
     statuses: {
       pending: 'Pending',

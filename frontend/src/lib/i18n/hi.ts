@@ -1597,6 +1597,7 @@ export const hi: Messages = {
       expired: 'समाप्त',
       cancelled: 'रद्द',
       bill: 'बिल',
+      otp: 'एक बार का कोड',
     },
     statuses: {
       pending: 'भेजना बाकी',
