@@ -25,8 +25,7 @@ const BUSY_MESSAGE = 'सर्वर अभी व्यस्त है, क�
 
 export type { Caller };
 
-const FARMER_SESSION_NEEDED =
-  'कृपया मोबाइल पर आए कोड से फिर पुष्टि करें / Please confirm again with the code sent to your mobile.';
+const FARMER_SESSION_NEEDED = 'कृपया मोबाइल पर आए कोड से फिर पुष्टि करें / Please confirm again with the code sent to your mobile.';
 
 export interface RequestCtx<P, Q, B> {
   params: P;

@@ -154,7 +154,9 @@ export async function cancelRegistration(read: RegistrationItem, by: CancelledBy
       const entry = audit.put(
         { type: 'registration', id: reg.id, year: reg.year },
         {
-          summary: by.staff ? `cancelled by staff: ${by.staff.reason}` : 'cancelled by the farmer (a session of the registered mobile)',
+          summary: by.staff
+            ? `cancelled by staff: ${by.staff.reason}`
+            : 'cancelled by the farmer (a session of the registered mobile)',
           fields: [{ field: 'status', before: status, after: 'cancelled' }],
         },
       );

@@ -87,7 +87,8 @@ export async function storeCode(
     ':maxTries': CODE_RULES.triesPerCode,
     ':now': now,
   };
-  const set = 'codeHash = :h, purpose = :p, validUntil = :vu, tries = :zero, sealed = :s, sendId = :sid, deliver = :d, #type = :type';
+  const set =
+    'codeHash = :h, purpose = :p, validUntil = :vu, tries = :zero, sealed = :s, sendId = :sid, deliver = :d, #type = :type';
   try {
     await db().send(
       new UpdateCommand({

@@ -98,8 +98,7 @@ export async function checkCode(input: OtpVerifyInput, sourceIp: string, now = D
   const key = await mobileKey(input.mobile);
   const counted = await withRetry(() => countTry(key, now));
   if ('refused' in counted) {
-    if (counted.refused === 'locked')
-      throw triesUsed(Math.max(1, Math.ceil(((counted.item?.validUntil ?? now) - now) / 1000)));
+    if (counted.refused === 'locked') throw triesUsed(Math.max(1, Math.ceil(((counted.item?.validUntil ?? now) - now) / 1000)));
     throw unauthorized(MSG_WRONG_CODE);
   }
   const item = counted.counted;

@@ -21,7 +21,11 @@ export const FIND_LETTER_LIMITS = { perAadhaar: 5, perIp: 1_000, windowSeconds: 
 export function findLetterLimits(hash: string, sourceIp: string): Limit[] {
   return [
     { key: `find-letter:aadhaar:${hash}`, max: FIND_LETTER_LIMITS.perAadhaar, windowSeconds: FIND_LETTER_LIMITS.windowSeconds },
-    { key: `find-letter:ip:${sourceIp || 'unknown'}`, max: FIND_LETTER_LIMITS.perIp, windowSeconds: FIND_LETTER_LIMITS.windowSeconds },
+    {
+      key: `find-letter:ip:${sourceIp || 'unknown'}`,
+      max: FIND_LETTER_LIMITS.perIp,
+      windowSeconds: FIND_LETTER_LIMITS.windowSeconds,
+    },
   ];
 }
 

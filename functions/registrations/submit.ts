@@ -369,7 +369,12 @@ async function commit(
   auditEntry?: AuditTransactItem,
 ): Promise<boolean> {
   try {
-    const link = { ...mobileLinkKey(await mobileKey(item.mobileNumber), item.year, item.id), type: 'mobile-link', year: item.year, id: item.id };
+    const link = {
+      ...mobileLinkKey(await mobileKey(item.mobileNumber), item.year, item.id),
+      type: 'mobile-link',
+      year: item.year,
+      id: item.id,
+    };
     const language = (item as { language?: unknown }).language === 'en' ? 'en' : 'hi';
     await withRetry(() => repo.commitRegistration(item, claim, allocationEntry, token, auditEntry, { ...link, language }), {
       attempts: 7,

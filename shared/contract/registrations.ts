@@ -35,13 +35,7 @@ import {
   RetentionReply,
   SeasonCloseReply,
 } from '../schemas/replies/records';
-import {
-  MyRegistrationsReply,
-  OtpRequestInput,
-  OtpRequestReply,
-  OtpVerifyInput,
-  OtpVerifyReply,
-} from '../schemas/farmer-otp';
+import { MyRegistrationsReply, OtpRequestInput, OtpRequestReply, OtpVerifyInput, OtpVerifyReply } from '../schemas/farmer-otp';
 import type { AreaContract } from './types';
 
 /** The form as JSON: its fields plus fileKey and idempotencyKey (functions/registrations/submission.ts), or multipart. */
