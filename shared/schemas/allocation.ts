@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { MSG_NO_FIELDS } from './no-fields';
 import { redactDigitRuns } from '../redact';
 
 /** Requests of the allocation area (docs/decisions/0022-allocation.md). */
@@ -64,7 +65,7 @@ export type StaffCancelRequest = z.infer<typeof StaffCancelRequest>;
  * POST /svsregistration/{code}/cancel: nothing in the body (an empty object or none); the farmer session of the
  * registration's mobile is what allows it (docs/decisions/0043-farmer-one-time-codes.md).
  */
-export const FarmerCancelRequest = z.strictObject({}).optional();
+export const FarmerCancelRequest = z.strictObject({}, { error: MSG_NO_FIELDS }).optional();
 export type FarmerCancelRequest = z.infer<typeof FarmerCancelRequest>;
 
 export type { DrawReply, AllocationSummaryReply, SweepReply, CancelReply } from './replies/allocation';

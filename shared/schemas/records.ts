@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { MSG_NO_FIELDS } from './no-fields';
 import { redactDigitRuns } from '../redact';
 
 /**
@@ -10,7 +11,7 @@ import { redactDigitRuns } from '../redact';
  * POST /svsregistration/{code}/my-data: nothing in the body; the farmer session of the registration's mobile
  * is what opens it (docs/decisions/0043-farmer-one-time-codes.md).
  */
-export const MyDataInput = z.strictObject({}).optional();
+export const MyDataInput = z.strictObject({}, { error: MSG_NO_FIELDS }).optional();
 export type MyDataInput = z.infer<typeof MyDataInput>;
 
 export const DATA_REQUEST_KINDS = ['correction', 'erasure'] as const;
