@@ -3,6 +3,7 @@ import { docClient, tableName } from '@functions/lib/aws';
 import { UpdateCommand } from '@functions/lib/dynamo-commands';
 import { codeHash, mobileKey } from '@functions/lib/farmer-code-keys';
 import { codeKey } from '@functions/registrations/farmer-code-store';
+import { normalizeMobile } from '@shared/typed-numbers';
 import type { TestApi } from './api';
 
 /**
@@ -19,12 +20,13 @@ export async function knownCode(
 ): Promise<string> {
   const asked = await api.call('POST', '/svsregistration/otp', { body: { mobile, purpose } });
   expect(asked.status, asked.text).toBe(202);
+  const digits = normalizeMobile(mobile);
   await docClient().send(
     new UpdateCommand({
       TableName: tableName(),
-      Key: codeKey(await mobileKey(mobile)),
+      Key: codeKey(await mobileKey(digits)),
       UpdateExpression: 'SET codeHash = :h',
-      ExpressionAttributeValues: { ':h': await codeHash(mobile, code) },
+      ExpressionAttributeValues: { ':h': await codeHash(digits, code) },
     }),
   );
   return code;
