@@ -11,7 +11,7 @@ export { OTP_DIGITS, MSG_OTP } from './farmer-otp-field';
  */
 export const OTP_PURPOSES = ['find', 'manage', 'register'] as const;
 export type OtpPurpose = (typeof OTP_PURPOSES)[number];
-const MSG_PURPOSE = 'purpose: find, manage or register';
+const MSG_PURPOSE = 'कोड का काम सही नहीं बताया गया / The purpose of the code must be find, manage or register';
 
 /** POST /svsregistration/otp (public). */
 export const OtpRequestInput = z.strictObject({

@@ -93,7 +93,7 @@ beforeAll(async () => {
 }, 120_000);
 
 describe('a waiting list that moves when a farmer cancels', () => {
-  it('waitlists the second farmer with number 1 on the success card and the letter (360 px, Hindi); the first cancels from the letter with the last 4 digits; the second letter then shows a date', async () => {
+  it('waitlists the second farmer with number 1 on the success card and the letter (360 px, Hindi); the first cancels from the letter with a code sent to the mobile; the second letter then shows a date', async () => {
     const first = await registered('Wheat', 1);
     expect(first.status).toBe('confirmed');
 
@@ -150,6 +150,7 @@ describe('a waiting list that moves when a farmer cancels', () => {
     await dialog.getByTestId('cancel-code-error').waitFor();
     await shot(firstPage, 'cancel-dialog-wrong-code-360-hi', false);
     await enterCode(dialog, 'cancel', first.mobile, { askFirst: false });
+    await dialog.getByTestId('cancel-confirm').waitFor();
     await expect(dialog.textContent()).resolves.toContain('इसे वापस नहीं किया जा सकता');
     await dialog.getByRole('button', { name: 'हाँ, रद्द करें' }).click();
     await expect.poll(() => firstPage.getByTestId('letter-status').getAttribute('data-status')).toBe('cancelled');
