@@ -1,5 +1,5 @@
 import { openCode } from '../lib/farmer-code-keys';
-import { isCodePk, takeSealed } from '../registrations/farmer-code-store';
+import { isCodePk, takeSealed } from '../registrations/farmer-code-entity';
 import { sendOneTimeCode, type SenderDeps } from './sender';
 
 /**

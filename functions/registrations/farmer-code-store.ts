@@ -1,7 +1,11 @@
 import { GetCommand, QueryCommand, UpdateCommand } from '../lib/dynamo-commands';
 import { docClient, tableName } from '../lib/aws';
 import { padId } from '../lib/counters';
+import { mobileKey } from '../lib/farmer-code-keys';
 import { isConditionalFailure } from '../lib/retry';
+import { codeKey } from './farmer-code-entity';
+
+export { codeKey, isCodePk, takeSealed } from './farmer-code-entity';
 
 /**
  * The farmers' one-time codes in the table (docs/decisions/0043-farmer-one-time-codes.md, docs/data-model.md):
@@ -39,12 +43,22 @@ export interface CodeItem {
   deliver?: boolean;
 }
 
-export const codeKey = (mobileKey: string) => ({ pk: `FCODE#${mobileKey}`, sk: 'FCODE' as const });
-export const isCodePk = (pk: unknown): pk is string => typeof pk === 'string' && pk.startsWith('FCODE#');
 export const mobileLinkKey = (mobileKey: string, year: number, id: number) => ({
   pk: `FMOB#${mobileKey}`,
   sk: `${year}#${padId(id)}`,
 });
+
+/** The link of a new registration to its mobile, written in the registration's own transaction (submit.ts). */
+export async function mobileLinkItem(r: { mobileNumber: string; year: number; id: number; language?: unknown }) {
+  const language = r.language === 'en' ? 'en' : 'hi';
+  return {
+    ...mobileLinkKey(await mobileKey(r.mobileNumber), r.year, r.id),
+    type: 'mobile-link',
+    year: r.year,
+    id: r.id,
+    language,
+  };
+}
 
 const T = () => tableName();
 const db = () => docClient();
@@ -171,25 +185,6 @@ export async function useCode(mobileKey: string, hash: string, now: number): Pro
         UpdateExpression: 'SET usedAt = :now',
         ConditionExpression: 'attribute_not_exists(usedAt) AND codeHash = :h',
         ExpressionAttributeValues: { ':now': now, ':h': hash },
-      }),
-    );
-    return true;
-  } catch (e) {
-    if (isConditionalFailure(e)) return false;
-    throw e;
-  }
-}
-
-/** The sender takes the sealed code once (the one write that finds it there with this send's id removes it). */
-export async function takeSealed(pk: string, sendId: string): Promise<boolean> {
-  try {
-    await db().send(
-      new UpdateCommand({
-        TableName: T(),
-        Key: { pk, sk: 'FCODE' },
-        UpdateExpression: 'REMOVE sealed',
-        ConditionExpression: 'attribute_exists(sealed) AND sendId = :sid',
-        ExpressionAttributeValues: { ':sid': sendId },
       }),
     );
     return true;

@@ -1,12 +1,11 @@
 import { statusOf } from '@shared/allocation-status';
 import { maskMobile } from '@shared/format';
-import { billPath } from '@shared/public-pages/paths';
+import { billPath, letterPath } from '@shared/public-pages/paths';
 import type { MyRegistrationsReply } from '@shared/schemas/farmer-otp';
 import { mobileKey } from '../lib/farmer-code-keys';
 import type { FarmerSession } from '../lib/farmer-tokens';
 import { withRetry } from '../lib/retry';
 import { getInvoice } from '../sales/invoice-entity';
-import { letterPath } from './basic-form';
 import { isRegistrationOfMobile, registrationsOfMobile } from './farmer-code-store';
 import { letterNotFound } from './letter-errors';
 import { batchGetRegistrations, getRegistrationByCode, type RegistrationItem } from './registration-entity';

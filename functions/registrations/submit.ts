@@ -17,8 +17,7 @@ import { AppError, conflict, forbidden } from '../lib/errors';
 import { log } from '../lib/log';
 import { countMetric, countRefusal } from '../lib/metrics';
 import { countAttempt } from '../lib/rate-limit';
-import { mobileKey } from '../lib/farmer-code-keys';
-import { mobileLinkKey } from './farmer-code-store';
+import { mobileLinkItem } from './farmer-code-store';
 import { cancellationReasons, isTransient, sleep, withRetry } from '../lib/retry';
 import { appointmentDateTime, appointmentSettings, bookSlot, busy, releaseSlot, type Slot } from '../allocation/appointments';
 import * as repo from './repository';
@@ -369,14 +368,8 @@ async function commit(
   auditEntry?: AuditTransactItem,
 ): Promise<boolean> {
   try {
-    const link = {
-      ...mobileLinkKey(await mobileKey(item.mobileNumber), item.year, item.id),
-      type: 'mobile-link',
-      year: item.year,
-      id: item.id,
-    };
-    const language = (item as { language?: unknown }).language === 'en' ? 'en' : 'hi';
-    await withRetry(() => repo.commitRegistration(item, claim, allocationEntry, token, auditEntry, { ...link, language }), {
+    const link = await mobileLinkItem(item);
+    await withRetry(() => repo.commitRegistration(item, claim, allocationEntry, token, auditEntry, link), {
       attempts: 7,
       baseMs: 40,
       maxMs: 1000,

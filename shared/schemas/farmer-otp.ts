@@ -16,7 +16,11 @@ const MSG_PURPOSE = 'कोड का काम सही नहीं बता
 /** POST /svsregistration/otp (public). */
 export const OtpRequestInput = z.strictObject({
   mobile: mobileField,
-  purpose: z.enum(OTP_PURPOSES, { error: MSG_PURPOSE }),
+  // One plain refusal, in both languages, whatever is sent (an enum's would carry the field's English name).
+  purpose: z
+    .unknown()
+    .refine((v) => typeof v === 'string' && (OTP_PURPOSES as readonly string[]).includes(v), MSG_PURPOSE)
+    .pipe(z.enum(OTP_PURPOSES)),
 });
 export type OtpRequestInput = z.infer<typeof OtpRequestInput>;
 

@@ -21,11 +21,14 @@ const BUDGET_KB: Partial<Record<FunctionArea, number>> = {
   // function bundles); exports carries the spreadsheet writer.
   lots: 375,
   // sales 455 → 460: the bill's and credit note's words on their codes (verified, not matching, none), in Hindi and English.
-  sales: 460,
+  // 460 → 462: every area's handler reads a farmer session on the 'farmer' routes (functions/lib/farmer-tokens.ts, 461 KB).
+  sales: 462,
   exports: 440,
   // registrations 530 → 540: the form's own first page (decision 0042), the letter's kg and money (the crop's lots
   // of the year, functions/registrations/letter-price.ts) and erasure reaching the SMS outbox (534 KB, 2026-11-29).
-  registrations: 540,
+  // 540 → 550: the farmers' one-time codes (decision 0043): the code's store, keys and seal, the farmer session,
+  // My registrations and find my letter by mobile and code (549 KB, 2026-11-29).
+  registrations: 550,
   // notifications (292 KB): the outbox, templates and reminder job read registrations, the appointment calendar and the
   // DLT template rules (shared/sms-templates.ts); the SMS client itself is only in the sender's bundle.
   notifications: 300,
