@@ -189,6 +189,7 @@ export class SeedPortalStack extends Stack {
       baseEnvironment,
       logRetention,
       failures: streamFailures,
+      farmerCodeKey: secrets.farmerCodeKey,
       entityId: props.sms?.entityId ?? '1001000000000000001',
       senderId: props.sms?.senderId ?? 'SEEDIN',
       maxPerSecond: props.sms?.maxPerSecond ?? 20,

@@ -72,6 +72,8 @@ export const AUDIT_ACTIONS = {
     none: "the farmer's own registration: the registration itself is the record, with the time of consent (staff registering a farmer record registration.create-by-staff)",
   },
   'POST /svsregistration/find-letter': { none: 'a lookup: reads a letter, changes nothing' },
+  'POST /svsregistration/otp': { none: 'stores a one-time code for the mobile; no record of a person changes' },
+  'POST /svsregistration/otp/verify': { none: 'checks a one-time code and gives a farmer session; no record changes' },
   'POST /svsregistration/{code}/cancel': 'registration.cancel-by-farmer',
   'POST /api/registrations/{id}/cancel': 'registration.cancel',
   'POST /api/registrations/{id}/farmer-link': 'registration.farmer-link',

@@ -8,6 +8,8 @@ import type { Role } from './roles';
  * access:
  *  - 'public': anyone; a bearer token, when sent and valid, is still read (e.g. isAdmin on registration).
  *  - a list of roles: the caller must hold one of them. super_admin may always call.
+ *  - 'farmer': a farmer session (a token from POST /svsregistration/otp/verify, scoped to one mobile); 401 without
+ *    one, whatever staff token is sent (docs/decisions/0043-farmer-one-time-codes.md).
  */
 export type FunctionArea =
   | 'auth'
@@ -26,7 +28,7 @@ export type FunctionArea =
   | 'exports'
   | 'notifications';
 
-export type Access = 'public' | readonly Role[];
+export type Access = 'public' | 'farmer' | readonly Role[];
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 export interface RouteDef {
@@ -146,8 +148,8 @@ export const ROUTES = [
   { method: 'GET', path: '/api/registrations/{id}', area: 'registrations', access: STAFF },
   { method: 'GET', path: '/api/registrations/{id}/aadhaar-file', area: 'registrations', access: STAFF },
   { method: 'GET', path: '/api/appointments/capacity', area: 'registrations', access: ADMIN },
-  // cancelling a registration gives its place in the crop's stock back (the farmer confirms with the mobile's last 4 digits)
-  { method: 'POST', path: '/svsregistration/{code}/cancel', area: 'registrations', access: 'public' },
+  // cancelling a registration gives its place in the crop's stock back (the farmer, in a session of its mobile)
+  { method: 'POST', path: '/svsregistration/{code}/cancel', area: 'registrations', access: 'farmer' },
   { method: 'POST', path: '/api/registrations/{id}/cancel', area: 'registrations', access: STAFF },
   // A registration whose Aadhaar names a farmer with another mobile: linked (or not) once an admin confirms.
   { method: 'POST', path: '/api/registrations/{id}/farmer-link', area: 'registrations', access: ADMIN },
@@ -185,14 +187,20 @@ export const ROUTES = [
   { method: 'POST', path: '/svsregistration/{code}/sms-opt-out', area: 'notifications', access: 'public' },
   { method: 'GET', path: '/api/notifications/registrations/{id}', area: 'notifications', access: STAFF },
 
-  // the farmer's data: the farmer's own view and requests from the letter (code + the mobile's last 4 digits),
+  // the farmer's data: the farmer's own view and requests (a session of the registration's mobile),
   // the admins' queue of requests, and the retention of Aadhaar scans
-  { method: 'POST', path: '/svsregistration/{code}/my-data', area: 'registrations', access: 'public' },
-  { method: 'POST', path: '/svsregistration/{code}/data-requests', area: 'registrations', access: 'public' },
+  { method: 'POST', path: '/svsregistration/{code}/my-data', area: 'registrations', access: 'farmer' },
+  { method: 'POST', path: '/svsregistration/{code}/data-requests', area: 'registrations', access: 'farmer' },
   { method: 'GET', path: '/api/data-requests', area: 'registrations', access: ADMIN },
   { method: 'POST', path: '/api/data-requests/{id}/resolve', area: 'registrations', access: ADMIN },
   { method: 'GET', path: '/api/retention', area: 'registrations', access: ADMIN },
   { method: 'POST', path: '/api/retention/close-season', area: 'registrations', access: ADMIN },
+
+  // farmers proven by a one-time code to the registered mobile (docs/decisions/0043-farmer-one-time-codes.md):
+  // the code asked for and checked (a session of that mobile), and the registrations the session opens
+  { method: 'POST', path: '/svsregistration/otp', area: 'registrations', access: 'public' },
+  { method: 'POST', path: '/svsregistration/otp/verify', area: 'registrations', access: 'public' },
+  { method: 'GET', path: '/svsregistration/mine', area: 'registrations', access: 'farmer' },
 
   // the audit log (read only: no route changes or deletes an entry)
   { method: 'GET', path: '/api/audit', area: 'admin', access: SUPER },

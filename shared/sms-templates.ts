@@ -16,6 +16,8 @@ export const SMS_KINDS = [
   'expired',
   'cancelled',
   'bill',
+  // a one-time code to the mobile (docs/decisions/0043-farmer-one-time-codes.md): never held, never opted out of
+  'otp',
 ] as const;
 export type SmsKind = (typeof SMS_KINDS)[number];
 export const isSmsKind = (v: unknown): v is SmsKind => typeof v === 'string' && (SMS_KINDS as readonly string[]).includes(v);
@@ -40,6 +42,7 @@ export const SMS_VARIABLES: Record<SmsKind, readonly string[]> = {
   expired: ['number'],
   cancelled: ['number'],
   bill: ['number', 'link'],
+  otp: ['code'],
 };
 
 /** Variables allowed past DLT_VAR_MAX: a link, registered with DLT as the institute's whitelisted address. */
@@ -150,6 +153,17 @@ export const DEFAULT_TEMPLATES: Record<SmsKind, SmsTemplate> = {
       text: 'Your seed bill {#var#} is issued. See the bill: {#var#} -Seed Institute',
     },
   },
+  otp: {
+    kind: 'otp',
+    hi: {
+      dltTemplateId: '1007000000000000901',
+      text: 'बीज पोर्टल के लिए आपका एक बार का कोड {#var#} है। यह 5 मिनट चलेगा। इसे किसी को न बताएँ। -बीज संस्थान',
+    },
+    en: {
+      dltTemplateId: '1007000000000000902',
+      text: 'Your one-time code for the seed portal is {#var#}. It is valid for 5 minutes. Do not share it. -Seed Institute',
+    },
+  },
 };
 
 /** Words of offers and advertising: a transactional template never carries them (DLT refuses it, and so do we). */
@@ -220,6 +234,7 @@ export const SAMPLE_VALUES: Record<string, string> = {
   shift: '10:00 AM - 1:00 PM',
   position: '37',
   link: 'https://seeds.example.org/bill/2026-000123?t=Qm9vZ2xlLXN0eWxlLXRva2Vu',
+  code: '123456',
 };
 
 // GSM 03.38: the basic set (one septet each) and the extension table (two: escape and the character).

@@ -52,8 +52,11 @@ export const BUDGET_KB = {
    * (156.3, docs/decisions/0042): the app now draws the notice and its consent box with the form, never after it
    * (+2.9 KB with their texts), finds the district by typing (+1.2) and takes the page's fields over (+0.8). None
    * of it stands between the farmer and the form any more: the page's form works before the app has arrived.
+   * 157 → 159 (158.5): Find my letter asks for the mobile and then a one-time code sent to it (docs/decisions/0043),
+   * its code step shared with the letter's dialogs and My registrations, with its texts (+1.5 KB). It is below
+   * the form, and the page's own find form works before the app arrives.
    */
-  registration: 157,
+  registration: 159,
   /**
    * The app's screens of the QR pages (/bill, /lot, /credit-note, reached inside the app, or loaded into the page
    * for staff and the letter's dialogs) and the queue display must stay below the registration page's budget.

@@ -19,6 +19,8 @@ export const paths = {
   /** The public token queue display of the counter (a TV or a phone). */
   queue: '/queue',
   creditNote: '/credit-note/:number',
+  /** Every registration of a mobile confirmed by a one-time code: status, letter, bill, cancel, My data. */
+  myRegistrations: '/my-registrations',
   /**
    * The required pages of the footer (/privacy, /terms, /contact, /accessibility: shared/site-pages.ts) and
    * /sitemap, one pattern for all: the page sends any other name home.

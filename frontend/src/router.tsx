@@ -65,6 +65,10 @@ const home = lazyPage(publicPages.home.load);
 const sitePage = lazyPage(() => Promise.all([import('./features/site-pages/SitePage'), loadStatusMessages()]).then(([m]) => m));
 /** The queue display: its code and both languages' texts on demand (it shows Hindi and English together). */
 const queuePage = lazyPage(() => Promise.all([import('./features/queue/QueuePage'), loadQueueMessages()]).then(([m]) => m));
+/** My registrations (a farmer session's screen): its code and the status texts it shares with the letter's dialogs. */
+const myRegistrations = lazyPage(() =>
+  Promise.all([import('./features/appointment/MyRegistrationsPage'), loadStatusMessages()]).then(([m]) => m),
+);
 const adminLayout = staffPage(() => import('./components/AdminLayout'));
 
 /** A screen's route; `preload`: its code is fetched before the first render when the page is opened directly. */
@@ -106,6 +110,7 @@ export const routes: RouteObject[] = [
           { path: paths.misspeltAppointment, ...publicScreen('appointment') },
           { path: paths.bill, ...publicScreen('bill') },
           { path: paths.creditNote, ...publicScreen('creditNote') },
+          { path: paths.myRegistrations, ...screen(myRegistrations, true) },
           { path: paths.sitePage, ...screen(sitePage, true) },
           {
             path: paths.user.root,

@@ -18,6 +18,9 @@ const EnvSchema = z.object({
   JWT_SECRET_ARN: z.string().optional(),
   AADHAAR_KEY: z.string().optional(),
   AADHAAR_KEY_ARN: z.string().optional(),
+  /** The farmers' one-time codes: their keyed hash, the mobile's lookup key, the code sealed until sent (decision 0043). */
+  FARMER_CODE_KEY: z.string().optional(),
+  FARMER_CODE_KEY_ARN: z.string().optional(),
   TOKEN_TTL_HOURS: z.coerce
     .number()
     .positive()

@@ -12,6 +12,7 @@ import { auditActionOf } from '@shared/audit-actions';
 import { auditTrail, type AuditTrail } from './audit-log';
 import { docClient } from './aws';
 import { callerFromAuthorization, type Caller } from './caller';
+import { farmerFromAuthorization, type FarmerSession } from './farmer-tokens';
 import { clientIp } from './client-address';
 import { AppError, badRequest, forbidden, unauthorized } from './errors';
 import { HttpResult, json, type FileBody, type HtmlBody, type ImageBody } from './http';
@@ -25,12 +26,16 @@ const BUSY_MESSAGE = 'सर्वर अभी व्यस्त है, क�
 
 export type { Caller };
 
+const FARMER_SESSION_NEEDED = 'कृपया मोबाइल पर आए कोड से फिर पुष्टि करें / Please confirm again with the code sent to your mobile.';
+
 export interface RequestCtx<P, Q, B> {
   params: P;
   query: Q;
   body: B;
   /** The signed-in caller, or null for an anonymous caller of a public route. */
   caller: Caller | null;
+  /** The farmer session of a 'farmer' route (always there on one: the route answers 401 without it), else null. */
+  farmer: FarmerSession | null;
   event: APIGatewayProxyEventV2;
   requestId: string;
   sourceIp: string;
@@ -139,13 +144,16 @@ function requestQuery(event: APIGatewayProxyEventV2): Record<string, string> {
 
 function runRoute(def: RouteDef, impl: AnyRouteImpl) {
   return async (event: APIGatewayProxyEventV2, context: Context) => {
-    let caller = await callerFromAuthorization(event.headers?.authorization);
+    // A farmer route takes a farmer session and nothing else: a staff token is no farmer's (decision 0043).
+    const farmer = def.access === 'farmer' ? await farmerFromAuthorization(event.headers?.authorization) : null;
+    if (def.access === 'farmer' && !farmer) throw unauthorized(FARMER_SESSION_NEEDED);
+    let caller = def.access === 'farmer' ? null : await callerFromAuthorization(event.headers?.authorization);
     // A token that opens only the second factor's enrolment: anonymous on public routes, refused elsewhere.
     if (caller?.enrolOnly) {
       if (def.access === 'public') caller = null;
       else if (!ENROL_ONLY_ROUTES.has(routeKey(def))) throw enrolFirst();
     }
-    if (def.access !== 'public') {
+    if (def.access !== 'public' && def.access !== 'farmer') {
       if (!caller) throw unauthorized();
       if (!hasAnyRole(caller.roles, def.access)) throw forbidden();
     }
@@ -158,6 +166,7 @@ function runRoute(def: RouteDef, impl: AnyRouteImpl) {
       query,
       body,
       caller,
+      farmer,
       event,
       requestId: context?.awsRequestId ?? event.requestContext?.requestId ?? '',
       sourceIp,

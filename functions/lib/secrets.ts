@@ -76,6 +76,8 @@ function resolve(name: string, direct: string | undefined, arn: string | undefin
 
 export const jwtKeys = () => resolve('JWT_SECRET', env().JWT_SECRET, env().JWT_SECRET_ARN, ROTATION_PICKUP_MS);
 export const jwtSecret = async () => (await jwtKeys()).current;
+export const farmerCodeKey = async () =>
+  (await resolve('FARMER_CODE_KEY', env().FARMER_CODE_KEY, env().FARMER_CODE_KEY_ARN, Infinity)).current;
 export const aadhaarKey = async () => (await resolve('AADHAAR_KEY', env().AADHAAR_KEY, env().AADHAAR_KEY_ARN, Infinity)).current;
 
 /** The origin-verification values CloudFront may send: from the variable (tests) or from the secret (the cloud). */

@@ -5,6 +5,7 @@ import type { DecodedRecord, StreamConsumer } from '../lib/stream-consumer';
 import { getRegistration } from '../registrations/registration-entity';
 import { isOutboxPk, languageOf, outboxItem, type OutboxItem } from './outbox-entity';
 import { putOnce } from './outbox-store';
+import { isCodeRecord, sendCodeOf } from './code-sender';
 import { sendOutboxItems, type SenderDeps } from './sender';
 
 /**
@@ -25,6 +26,8 @@ const attr = (r: Parameters<StreamConsumer['accepts']>[0], name: string) =>
 export function acceptsNotificationRecord(r: Parameters<StreamConsumer['accepts']>[0]): boolean {
   const key = sk(r);
   if (r.eventName === 'INSERT' && (key === 'REG' || key === 'INVOICE')) return true;
+  // a farmer's one-time code, while it is sealed for sending (code-sender.ts)
+  if ((r.eventName === 'INSERT' || r.eventName === 'MODIFY') && key === 'FCODE') return attr(r, 'sealed') !== undefined;
   return (
     (r.eventName === 'INSERT' || r.eventName === 'MODIFY') &&
     key === 'NOTE' &&
@@ -94,6 +97,10 @@ export function notificationsConsumer(deps: SenderDeps = {}): StreamConsumer {
       for (const r of records) {
         const image = r.newImage ?? {};
         try {
+          if (isCodeRecord(r.itemPk, r.newImage)) {
+            await sendCodeOf(r.itemPk, image, deps);
+            continue;
+          }
           if (isOutboxPk(r.itemPk)) {
             toSend.set(r.itemPk, [...(toSend.get(r.itemPk) ?? []), r.sequenceNumber]);
             continue;

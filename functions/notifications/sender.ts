@@ -150,6 +150,37 @@ export async function sendOutboxItem(pk: string, deps: SenderDeps = {}): Promise
   }
 }
 
+/**
+ * Sends a farmer's one-time code (docs/decisions/0043-farmer-one-time-codes.md): the `otp` template in the
+ * language given, under the same rate limit and tries as the outbox's messages, never held by quiet hours nor
+ * refused by an opt-out (the farmer has just asked for it). Neither the code nor the mobile is logged.
+ */
+export async function sendOneTimeCode(
+  c: { mobile: string; code: string; language: SmsLanguage; key: string },
+  deps: SenderDeps = {},
+): Promise<'sent' | 'failed'> {
+  const send = deps.send ?? sendTextMessage;
+  const template = (await templatesForSending()).get('otp')![c.language];
+  const body = fillTemplate('otp', template.text, { code: c.code });
+  const s = smsSettings();
+  for (let tries = 1; ; tries++) {
+    await takeSlot(s.SMS_MAX_PER_SECOND);
+    try {
+      await send({ to: c.mobile, body, templateId: template.dltTemplateId, outboxKey: c.key });
+      return 'sent';
+    } catch (e) {
+      const err = e as Error;
+      if (!isTransient(e) || tries >= s.SMS_MAX_TRIES) {
+        log.warn('one-time code not sent', { tries, error: err.name });
+        countFailure();
+        return 'failed';
+      }
+      const pause = s.SMS_BACKOFF_MS * 2 ** (tries - 1);
+      await sleep(pause / 2 + Math.random() * (pause / 2));
+    }
+  }
+}
+
 /** Sends items with a few at once (each try still waits for its slot); each item's outcome, or its error. */
 export async function sendOutboxItems(
   pks: readonly string[],

@@ -138,7 +138,7 @@ interface FieldSpec {
   hint?: Both;
 }
 
-function textField(
+export function textField(
   v: PlainFormState,
   f: FieldSpec,
   attributes: { type?: 'text' | 'tel'; maxlength: number; inputmode?: string; autocomplete?: string },

@@ -50,6 +50,12 @@ export const APP_TEXTS = {
     hi: 'पहले से पंजीकृत हैं? अपना अपॉइंटमेंट पत्र पाएँ',
     en: 'Already registered? Get your appointment letter',
   },
+  'registration.otp': { hi: 'SMS में आया कोड (6 अंक) *', en: 'Code from the SMS (6 digits) *' },
+  'registration.sendCode': { hi: 'कोड भेजें', en: 'Send code' },
+  'registration.codeSent': {
+    hi: 'अगर यह नंबर पंजीकृत है तो इस पर 6 अंकों का कोड भेजा गया है। कोड 5 मिनट चलेगा।',
+    en: 'If this number is registered, a 6-digit code was sent to it. The code is valid for 5 minutes.',
+  },
   'registration.letterFor': {
     hi: '{{crop}} {{year}}: पंजीकरण संख्या {{id}}, पत्र खोलें',
     en: '{{crop}} {{year}}: registration no. {{id}}, open the letter',
@@ -108,8 +114,8 @@ export const PAGE_TEXTS = {
   },
   closedTitle: { hi: 'पंजीकरण बंद है', en: 'Registrations are closed' },
   findIntro: {
-    hi: 'अपना आधार नंबर और पंजीकरण में दिया मोबाइल नंबर लिखें।',
-    en: 'Enter your Aadhaar number and the mobile number you registered with.',
+    hi: 'पंजीकरण में दिया मोबाइल नंबर लिखें; उस पर SMS से एक कोड आएगा।',
+    en: 'Enter the mobile number you registered with; a code will come to it by SMS.',
   },
   findFailedTitle: { hi: 'पत्र नहीं मिला', en: 'No letter found' },
   chooseLetter: { hi: 'आपके एक से अधिक पंजीकरण हैं: पत्र चुनें', en: 'You have more than one registration: choose the letter' },

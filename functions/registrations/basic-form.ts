@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { letterPath } from '@shared/public-pages/paths';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { qtyChoices, rulesOfCrop } from '@shared/crop-rules';
 import { NOTICE_SLUG } from '@shared/site-pages';
@@ -45,7 +46,7 @@ import { REGISTRATION_PAGE_MARK, renderRegistrationPage } from './registration-p
  */
 
 /** The letter page a registration lands on (the app's /svs/appointment/:uniqueCode). */
-export const letterPath = (code: string) => `/svs/appointment/${encodeURIComponent(code)}`;
+export { letterPath };
 
 /** Active crops read in the last few seconds: every farmer opening the page in a surge reads the same list. */
 const CROPS_CACHE_MS = 10_000;

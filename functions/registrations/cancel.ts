@@ -2,19 +2,18 @@ import { randomUUID } from 'node:crypto';
 import { GetCommand, TransactWriteCommand } from '../lib/dynamo-commands';
 import { type AllocationStatus, statusOf } from '@shared/allocation-status';
 import type { CancelReply } from '@shared/schemas/allocation';
-import { westernDigits } from '@shared/typed-numbers';
 import type { AuditTrail } from '../lib/audit-log';
 import { docClient, tableName } from '../lib/aws';
 import type { Caller } from '../lib/caller';
-import { AppError, conflict, forbidden } from '../lib/errors';
+import { AppError, conflict } from '../lib/errors';
+import type { FarmerSession } from '../lib/farmer-tokens';
 import { log } from '../lib/log';
-import { countAttempt, type Limit } from '../lib/rate-limit';
 import { reportCounterUpdate } from '../lib/report-counters';
 import { cancellationReasons, withRetry } from '../lib/retry';
 import { releaseSlot } from '../allocation/appointments';
-import { getRegistrationByCode, regKey, type RegistrationItem } from './registration-entity';
+import { regKey, type RegistrationItem } from './registration-entity';
+import { registrationOfSession } from './farmer-session';
 import { purgePut } from './scan-purge-entity';
-import { letterNotFound, tooManyAttempts } from './letter-errors';
 import { applicantKey } from '../allocation/draw-store';
 import { dueKey } from '../allocation/entries';
 import { outboxPut } from '../allocation/outbox';
@@ -36,7 +35,6 @@ const MSG_BILLED =
 const MSG_ALREADY_CANCELLED = 'यह पंजीकरण पहले ही रद्द हो चुका है / This registration is already cancelled.';
 const MSG_EXPIRED =
   'यह पंजीकरण समाप्त हो चुका है (बीज लेने के दिन निकल गए) / This registration has expired (its collection days are over).';
-const MSG_WRONG_MOBILE = 'मोबाइल नंबर के आखिरी 4 अंक मेल नहीं खाते / The last 4 digits do not match the registered mobile number.';
 
 /** How often the registration is read again when its status changed meanwhile (e.g. it was just promoted). */
 const STATUS_CHANGES_TOLERATED = 3;
@@ -156,7 +154,9 @@ export async function cancelRegistration(read: RegistrationItem, by: CancelledBy
       const entry = audit.put(
         { type: 'registration', id: reg.id, year: reg.year },
         {
-          summary: by.staff ? `cancelled by staff: ${by.staff.reason}` : 'cancelled by the farmer from the letter',
+          summary: by.staff
+            ? `cancelled by staff: ${by.staff.reason}`
+            : 'cancelled by the farmer (a session of the registered mobile)',
           fields: [{ field: 'status', before: status, after: 'cancelled' }],
         },
       );
@@ -202,33 +202,13 @@ async function afterCancel(reg: RegistrationItem, status: AllocationStatus): Pro
   }
 }
 
-// ---- the farmer's cancellation from the letter ----
-
-/** Guessing the mobile's last digits is limited like finding a letter: per letter and per client address. */
-export const CANCEL_LIMITS = { perLetter: 5, perIp: 20, windowSeconds: 15 * 60 } as const;
-
-function cancelLimits(code: string, sourceIp: string): Limit[] {
-  return [
-    { key: `cancel-letter:code:${code}`, max: CANCEL_LIMITS.perLetter, windowSeconds: CANCEL_LIMITS.windowSeconds },
-    { key: `cancel-letter:ip:${sourceIp || 'unknown'}`, max: CANCEL_LIMITS.perIp, windowSeconds: CANCEL_LIMITS.windowSeconds },
-  ];
-}
+// ---- the farmer's cancellation, in a session of the registration's mobile ----
 
 /**
- * The farmer confirms with the last 4 digits of the registered mobile number (Devanagari digits too).
- * Counted before the check, so guesses sent at once cannot outrun the limit; a match gives its count back.
+ * The farmer cancels in a session of the mobile the registration was made with (a one-time code to it,
+ * docs/decisions/0043-farmer-one-time-codes.md); another mobile's letter answers 404 like an unknown one.
  */
-export async function cancelByFarmer(
-  code: string,
-  mobileLast4: string,
-  sourceIp: string,
-  audit: AuditTrail,
-): Promise<CancelReply> {
-  const attempt = await countAttempt(cancelLimits(code, sourceIp));
-  if (!attempt.allowed) throw tooManyAttempts(attempt.retryAfterSeconds);
-  const reg = await withRetry(() => getRegistrationByCode(code));
-  if (!reg) throw letterNotFound();
-  if (westernDigits(mobileLast4.trim()) !== reg.mobileNumber.slice(-4)) throw forbidden(MSG_WRONG_MOBILE);
-  await attempt.giveBack();
+export async function cancelByFarmer(code: string, farmer: FarmerSession, audit: AuditTrail): Promise<CancelReply> {
+  const reg = await registrationOfSession(code, farmer);
   return cancelRegistration(reg, {}, audit);
 }

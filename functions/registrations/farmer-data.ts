@@ -1,42 +1,19 @@
 import { statusOf } from '@shared/allocation-status';
 import { maskAadhaar, maskMobile } from '@shared/format';
 import type { DataRequestInput, DataRequestReply, MyDataReply } from '@shared/schemas/records';
-import { westernDigits } from '@shared/typed-numbers';
 import type { AuditTrail } from '../lib/audit-log';
-import { forbidden } from '../lib/errors';
-import { countAttempt, type Limit } from '../lib/rate-limit';
+import type { FarmerSession } from '../lib/farmer-tokens';
 import { withRetry } from '../lib/retry';
+import { getFarmer } from '../farmers/farmer-entity';
 import { getInvoice } from '../sales/invoice-entity';
 import { createDataRequest, requestsOf } from './data-requests';
-import { getRegistrationByCode, type RegistrationItem } from './registration-entity';
-import { letterNotFound, tooManyAttempts } from './letter-errors';
+import { registrationOfSession } from './farmer-session';
 
 /**
- * The farmer's own view from the letter (docs/decisions/0023-records.md, section 4): the letter's code and the
- * last 4 digits of the registered mobile number, guesses limited per letter and per client address like the
- * farmer's cancellation. Nothing in the answer holds an Aadhaar number in clear.
+ * The farmer's own view (docs/decisions/0023-records.md, section 4), in a session of the registration's mobile
+ * (a one-time code to it, docs/decisions/0043-farmer-one-time-codes.md). Nothing in the answer holds an Aadhaar
+ * number in clear.
  */
-export const MY_DATA_LIMITS = { perLetter: 5, perIp: 20, windowSeconds: 15 * 60 } as const;
-const MSG_WRONG_MOBILE = 'मोबाइल नंबर के आखिरी 4 अंक मेल नहीं खाते / The last 4 digits do not match the registered mobile number.';
-
-function limits(code: string, sourceIp: string): Limit[] {
-  return [
-    { key: `my-data:code:${code}`, max: MY_DATA_LIMITS.perLetter, windowSeconds: MY_DATA_LIMITS.windowSeconds },
-    { key: `my-data:ip:${sourceIp || 'unknown'}`, max: MY_DATA_LIMITS.perIp, windowSeconds: MY_DATA_LIMITS.windowSeconds },
-  ];
-}
-
-/** The registration of the letter once the digits match; 403 on wrong digits, 429 when tried too often. */
-async function verifiedRegistration(code: string, mobileLast4: string, sourceIp: string): Promise<RegistrationItem> {
-  const attempt = await countAttempt(limits(code, sourceIp));
-  if (!attempt.allowed) throw tooManyAttempts(attempt.retryAfterSeconds);
-  const reg = await withRetry(() => getRegistrationByCode(code));
-  if (!reg) throw letterNotFound();
-  if (westernDigits(mobileLast4.trim()) !== reg.mobileNumber.slice(-4)) throw forbidden(MSG_WRONG_MOBILE);
-  await attempt.giveBack();
-  return reg;
-}
-
 const str = (v: unknown) => (typeof v === 'string' ? v : '');
 const strOrNull = (v: unknown) => (typeof v === 'string' && v ? v : null);
 
@@ -59,13 +36,15 @@ function registrationRow(r: Record<string, unknown>): MyDataReply['registrations
 }
 
 /**
- * What the letter's own registration holds, and nothing else: not the farmer record it links to, not the
- * farmer's other registrations or bills. The letter and the mobile's last digits prove only that the caller
- * holds this letter; anyone who knows a farmer's Aadhaar number can make a letter of their own for it
- * (docs/product-rules.md, "My data shows the letter's own registration").
+ * What the letter's own registration holds: not the farmer's other registrations or bills. The farmer record
+ * it links to is named only to a session of the mobile on that record: anyone who knows a farmer's Aadhaar
+ * number can register it again with their own mobile (docs/product-rules.md, "My data shows the letter's own
+ * registration").
  */
-export async function myData(code: string, mobileLast4: string, sourceIp: string): Promise<MyDataReply> {
-  const reg = await verifiedRegistration(code, mobileLast4, sourceIp);
+export async function myData(code: string, farmer: FarmerSession): Promise<MyDataReply> {
+  const reg = await registrationOfSession(code, farmer);
+  const record = reg.farmerID ? await withRetry(() => getFarmer(reg.farmerID!)) : undefined;
+  const ownRecord = record !== undefined && record.contactNumber.replace(/\D/g, '').slice(-10) === farmer.mobile;
   const row = reg as unknown as Record<string, unknown>;
   // The bill standing and every bill of this registration cancelled (with its credit note).
   const numbers = [
@@ -93,8 +72,8 @@ export async function myData(code: string, mobileLast4: string, sourceIp: string
   const requests = await requestsOf(undefined, [{ year: reg.year, id: reg.id }]);
   return {
     farmer: {
-      // The link is not shown: it would name a record the letter's holder has not proven to be theirs.
-      farmerID: null,
+      // Named only to a session of the record's own mobile.
+      farmerID: ownRecord ? reg.farmerID! : null,
       name: reg.name,
       fatherName: reg.fatherName,
       aadhaar: maskAadhaar(reg.aadhaarLast4),
@@ -112,10 +91,10 @@ export async function myData(code: string, mobileLast4: string, sourceIp: string
 
 export async function askAboutMyData(
   code: string,
-  input: { mobileLast4: string; kind: DataRequestInput['kind']; details: string },
-  sourceIp: string,
+  input: { kind: DataRequestInput['kind']; details: string },
+  farmer: FarmerSession,
   audit: AuditTrail,
 ): Promise<{ created: boolean; request: DataRequestReply }> {
-  const reg = await verifiedRegistration(code, input.mobileLast4, sourceIp);
+  const reg = await registrationOfSession(code, farmer);
   return createDataRequest(reg, input.kind, input.details, audit);
 }

@@ -10,6 +10,8 @@ import { PAGE_LANG_FIELD } from './basic-form-page';
 import { renderFindLetterPage, type FindLetterView } from './find-letter-page';
 import { parseForm } from './parse-form';
 import { findLetter } from './find-letter';
+import { requestCode } from './farmer-codes';
+import { OtpRequestInput } from '@shared/schemas/farmer-otp';
 
 /**
  * "Find my letter" for phones without JavaScript worth the name (docs/decisions/0031): GET
@@ -20,7 +22,7 @@ import { findLetter } from './find-letter';
 
 /** The longest form post read: two numbers and the language are a few dozen bytes. */
 const MAX_FORM_BYTES = 4096;
-const TYPED = ['adharNumber', 'mobile'] as const;
+const TYPED = ['mobile', 'otp'] as const;
 
 /** A browser's plain form post (the page's), not the app's JSON. */
 export const isPageFormPost = (event: APIGatewayProxyEventV2) =>
@@ -51,6 +53,11 @@ export async function findLetterFromPage(event: APIGatewayProxyEventV2, sourceIp
     const values = postedValues(event);
     lang = pageLanguage({ lang: values[PAGE_LANG_FIELD] });
     for (const f of TYPED) if (values[f] !== undefined) typed[f] = values[f].slice(0, 40);
+    if (typed.otp === undefined) {
+      // The first step: a code to the mobile (the same answer whether or not it registered), then its field.
+      await requestCode(parseForm(OtpRequestInput, { mobile: typed.mobile, purpose: 'find' }), sourceIp);
+      return pageOf({ lang, values: { mobile: typed.mobile ?? '' }, errors: {}, codeSent: true });
+    }
     const found = await findLetter(parseForm(FindLetterInput, typed), sourceIp);
     const { letters } = found.data;
     if (letters.length === 1) return seeOther(letterPath(letters[0].uniqueCode));
@@ -61,6 +68,12 @@ export async function findLetterFromPage(event: APIGatewayProxyEventV2, sourceIp
     const title = e.code === 'VALIDATION' || e.code === 'PAYLOAD_TOO_LARGE' ? PAGE_TEXTS.errorsTitle : PAGE_TEXTS.findFailedTitle;
     const retry = e.extra.retryAfterSeconds;
     const headers: Record<string, string> = retry !== undefined ? { 'retry-after': String(Math.max(1, Math.ceil(retry))) } : {};
-    return pageOf({ lang, values: typed, errors, alert: { title, message: inBoth(e.message) } }, e.status, headers);
+    // The code is never written back into the page; the mobile is, with the code's field while one was asked.
+    const values = { mobile: typed.mobile ?? '' };
+    return pageOf(
+      { lang, values, errors, alert: { title, message: inBoth(e.message) }, codeSent: typed.otp !== undefined },
+      e.status,
+      headers,
+    );
   }
 }

@@ -1,21 +1,23 @@
-import { type FindLetterInput } from '@shared/schemas/registration';
-import type { FoundLetter } from '@shared/schemas/replies/registration';
-import { aadhaarHash } from '../lib/aadhaar-vault';
+import type { FindLetterInput } from '@shared/schemas/registration';
+import type { FindLetterReply } from '@shared/schemas/replies/registration';
+import type * as z from 'zod';
 import { notFound } from '../lib/errors';
-import { countAttempt, type Limit } from '../lib/rate-limit';
-import * as repo from './repository';
-import { batchGetRegistrations } from './registration-entity';
+import type { Limit } from '../lib/rate-limit';
+import { signFarmerToken } from '../lib/farmer-tokens';
+import { checkCode } from './farmer-codes';
+import { registrationsOfSession } from './farmer-session';
 
-import { tooManyAttempts } from './letter-errors';
+/**
+ * Find my letter (public): the mobile and the one-time code sent to it (docs/decisions/0043-farmer-one-time-codes.md).
+ * The code is checked as POST /svsregistration/otp/verify checks it (its tries, its single use); the answer is the
+ * mobile's letters and the farmer session the code opened.
+ */
+/**
+ * The limits on handing out a letter for an identical form sent again (submit.ts): per Aadhaar number (its keyed
+ * hash) first, and loosely per client address, high enough for a crowd behind one carrier address.
+ */
+export const FIND_LETTER_LIMITS = { perAadhaar: 5, perIp: 1_000, windowSeconds: 15 * 60 } as const;
 
-/** Find my letter (public, by Aadhaar and mobile number, rate-limited). */
-
-export const FIND_LETTER_LIMITS = { perAadhaar: 5, perIp: 20, windowSeconds: 15 * 60 } as const;
-
-const FIND_FAILED =
-  'आधार नंबर और मोबाइल नंबर से कोई पंजीकरण नहीं मिला / No registration matches this Aadhaar number and mobile number.';
-
-/** The limits on guessing a letter: per Aadhaar number (its keyed hash) and per client address. */
 export function findLetterLimits(hash: string, sourceIp: string): Limit[] {
   return [
     { key: `find-letter:aadhaar:${hash}`, max: FIND_LETTER_LIMITS.perAadhaar, windowSeconds: FIND_LETTER_LIMITS.windowSeconds },
@@ -27,18 +29,13 @@ export function findLetterLimits(hash: string, sourceIp: string): Limit[] {
   ];
 }
 
-export async function findLetter(input: FindLetterInput, sourceIp: string): Promise<{ success: true; data: FoundLetter }> {
-  const hash = await aadhaarHash(input.adharNumber);
-  // Counted before the lookup, so guesses sent at once cannot outrun the limit; a match gives its count back.
-  const attempt = await countAttempt(findLetterLimits(hash, sourceIp));
-  if (!attempt.allowed) throw tooManyAttempts(attempt.retryAfterSeconds);
-  const claims = await repo.claimsOfAadhaar(hash);
-  const regs = (await batchGetRegistrations(claims.map((c) => ({ year: c.year, id: c.id })))).filter(
-    (r) => r.mobileNumber === input.mobile,
-  );
+const FIND_FAILED = 'इस मोबाइल नंबर से कोई पंजीकरण नहीं मिला / No registration was made with this mobile number.';
+
+export async function findLetter(input: FindLetterInput, sourceIp: string): Promise<z.input<typeof FindLetterReply>> {
+  const farmer = await checkCode({ mobile: input.mobile, otp: input.otp }, sourceIp);
+  const session = await signFarmerToken(farmer);
+  const regs = (await registrationsOfSession(farmer)).filter((r) => !r.personalDataErasedOn);
   if (!regs.length) throw notFound(FIND_FAILED);
-  await attempt.giveBack();
-  regs.sort((a, b) => (a.created < b.created ? 1 : -1));
   const letters = regs.map((r) => ({
     uniqueCode: r.uniqeCode,
     id: r.id,
@@ -46,5 +43,5 @@ export async function findLetter(input: FindLetterInput, sourceIp: string): Prom
     cropName: r.cropName,
     cropNameHi: r.cropNameHi ?? '',
   }));
-  return { success: true, data: { code: letters[0].uniqueCode, uniqueCode: letters[0].uniqueCode, letters } };
+  return { success: true, data: { code: letters[0].uniqueCode, uniqueCode: letters[0].uniqueCode, letters }, session };
 }

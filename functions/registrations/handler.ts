@@ -26,6 +26,9 @@ import {
   ResolveDataRequestInput,
 } from '@shared/schemas/records';
 import { cancelByFarmer, cancelRegistration } from './cancel';
+import { OtpRequestInput, OtpVerifyInput } from '@shared/schemas/farmer-otp';
+import { requestCode, verifyCode } from './farmer-codes';
+import { myRegistrations } from './farmer-session';
 import { appendAudit } from '../lib/audit-log';
 import { defineArea, parseJsonBody } from '../lib/handler';
 import { AppError, notFound } from '../lib/errors';
@@ -159,9 +162,9 @@ export const handler = defineArea('registrations', {
   'POST /svsregistration/{code}/cancel': {
     params: LetterCodeParam,
     body: FarmerCancelRequest,
-    handle: ({ params, body, sourceIp, audit }) => {
+    handle: ({ params, farmer, audit }) => {
       if (!LETTER_CODE_RE.test(params.code)) throw letterNotFound();
-      return cancelByFarmer(params.code, body.mobileLast4, sourceIp, audit);
+      return cancelByFarmer(params.code, farmer!, audit);
     },
   },
   'POST /api/registrations/{id}/cancel': {
@@ -192,17 +195,17 @@ export const handler = defineArea('registrations', {
   'POST /svsregistration/{code}/my-data': {
     params: LetterCodeParam,
     body: MyDataInput,
-    handle: ({ params, body, sourceIp }) => {
+    handle: ({ params, farmer }) => {
       if (!LETTER_CODE_RE.test(params.code)) throw letterNotFound();
-      return myData(params.code, body.mobileLast4, sourceIp);
+      return myData(params.code, farmer!);
     },
   },
   'POST /svsregistration/{code}/data-requests': {
     params: LetterCodeParam,
     body: DataRequestInput,
-    handle: async ({ params, body, sourceIp, audit }) => {
+    handle: async ({ params, body, farmer, audit }) => {
       if (!LETTER_CODE_RE.test(params.code)) throw letterNotFound();
-      const out = await askAboutMyData(params.code, body, sourceIp, audit);
+      const out = await askAboutMyData(params.code, body, farmer!, audit);
       return json(out.request, out.created ? 201 : 200);
     },
   },
@@ -214,6 +217,17 @@ export const handler = defineArea('registrations', {
     params: DataRequestIdParam,
     body: ResolveDataRequestInput,
     handle: ({ params, body, caller, audit }) => resolveDataRequest(params.id, body, caller!, audit),
+  },
+  'POST /svsregistration/otp': {
+    body: OtpRequestInput,
+    handle: ({ body, sourceIp }) => requestCode(body, sourceIp),
+  },
+  'POST /svsregistration/otp/verify': {
+    body: OtpVerifyInput,
+    handle: ({ body, sourceIp }) => verifyCode(body, sourceIp),
+  },
+  'GET /svsregistration/mine': {
+    handle: ({ farmer }) => myRegistrations(farmer!),
   },
   'GET /api/retention': {
     handle: () => retentionStatus(),

@@ -63,9 +63,10 @@ describe('the registration form’s page', () => {
     expect(shown).toEqual([...FORM_FIELDS]);
     expect(form[1]).toContain(`<input type="hidden" name="via" value="${REGISTRATION_PAGE_MARK}">`);
     expect(form[1]).toContain('<option value="3">गेहूँ</option>');
-    // Find my letter, its own form and ids, posting to the app's route.
+    // Find my letter, its own form and ids, posting the mobile to the app's route (then a code: decision 0043).
     expect(page).toMatch(/<section class="find" id="find"[^>]*>.*<form method="post" action="\/svsregistration\/find-letter"/);
-    expect(page).toContain('id="find-adharNumber"');
+    expect(page).toContain('id="find-mobile"');
+    expect(page).not.toContain('id="find-adharNumber"');
   });
 
   it('speaks the page’s language alone, as the app does', () => {

@@ -3,16 +3,7 @@ import { pageDocument } from '../lib/pages/document';
 import { Html, html } from '../lib/pages/html';
 import { translator } from '../lib/pages/texts';
 import { BASIC_FORM_CSS } from './basic-form-css';
-import {
-  aadhaarField,
-  alertBlock,
-  mobileField,
-  PAGE_LANG_FIELD,
-  registrationForm,
-  say,
-  sayText,
-  type BasicFormView,
-} from './basic-form-page';
+import { alertBlock, mobileField, PAGE_LANG_FIELD, registrationForm, say, sayText, type BasicFormView } from './basic-form-page';
 import { APP_TEXTS, PAGE_TEXTS } from './basic-form-texts';
 
 /**
@@ -42,10 +33,13 @@ const REGISTRATION_PAGE_CSS = `${BASIC_FORM_CSS}.sp .basic .find{border:1px soli
 const jsonData = (data: FormPageData) =>
   new Html(`<script type="application/json" id="${FORM_PAGE_DATA_ID}">${JSON.stringify(data).replace(/</g, '\\u003c')}</script>`);
 
-/** Find my letter: the Aadhaar and mobile numbers, posted as a plain form to the app's own route. */
+/**
+ * Find my letter: the registered mobile, posted as a plain form to the app's own route, which sends a code to it and
+ * answers with the page that asks for the code (find-letter-plain.ts; docs/decisions/0043-farmer-one-time-codes.md).
+ */
 function findSection(v: RegistrationPageView): Html {
   const find = { lang: v.lang, oneLanguage: true, idPrefix: 'find', values: {}, errors: {} };
-  return html`<section class="find" id="${FIND_FORM_ID}" aria-labelledby="find-title"><h2 id="find-title">${say(APP_TEXTS['registration.findTitle'], v)}</h2><form method="post" action="/svsregistration/find-letter" accept-charset="utf-8" novalidate><input type="hidden" name="${PAGE_LANG_FIELD}" value="${v.lang}">${aadhaarField(find)}${mobileField(find)}<button type="submit">${say(APP_TEXTS['registration.findSubmit'], v)}</button></form></section>`;
+  return html`<section class="find" id="${FIND_FORM_ID}" aria-labelledby="find-title"><h2 id="find-title">${say(APP_TEXTS['registration.findTitle'], v)}</h2><form method="post" action="/svsregistration/find-letter" accept-charset="utf-8" novalidate><input type="hidden" name="${PAGE_LANG_FIELD}" value="${v.lang}">${mobileField(find)}<button type="submit">${say(APP_TEXTS['registration.sendCode'], v)}</button></form></section>`;
 }
 
 export function renderRegistrationPage(v: RegistrationPageView): string {

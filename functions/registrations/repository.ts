@@ -145,6 +145,8 @@ export async function commitRegistration(
   token: string,
   /** Staff registering a farmer: the audit entry, after every item TX_INDEX names. */
   auditEntry?: AuditTransactItem,
+  /** The mobile's link to the registration (farmer-code-store.ts): My registrations and the codes find it. */
+  mobileLink?: Record<string, unknown>,
 ): Promise<void> {
   await db().send(
     new TransactWriteCommand({
@@ -163,6 +165,7 @@ export async function commitRegistration(
         { Put: { TableName: T(), Item: allocationEntry, ConditionExpression: 'attribute_not_exists(pk)' } },
         reportCounterUpdate(item, creationDelta(item.status), item.created),
         ...(auditEntry ? [auditEntry] : []),
+        ...(mobileLink ? [{ Put: { TableName: T(), Item: mobileLink } }] : []),
       ],
     }),
   );

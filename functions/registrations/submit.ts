@@ -17,6 +17,7 @@ import { AppError, conflict, forbidden } from '../lib/errors';
 import { log } from '../lib/log';
 import { countMetric, countRefusal } from '../lib/metrics';
 import { countAttempt } from '../lib/rate-limit';
+import { mobileLinkItem } from './farmer-code-store';
 import { cancellationReasons, isTransient, sleep, withRetry } from '../lib/retry';
 import { appointmentDateTime, appointmentSettings, bookSlot, busy, releaseSlot, type Slot } from '../allocation/appointments';
 import * as repo from './repository';
@@ -368,7 +369,8 @@ async function commit(
   auditEntry?: AuditTransactItem,
 ): Promise<boolean> {
   try {
-    await withRetry(() => repo.commitRegistration(item, claim, allocationEntry, token, auditEntry), {
+    const link = await mobileLinkItem(item);
+    await withRetry(() => repo.commitRegistration(item, claim, allocationEntry, token, auditEntry, link), {
       attempts: 7,
       baseMs: 40,
       maxMs: 1000,

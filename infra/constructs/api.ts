@@ -68,6 +68,8 @@ export interface AreaGrants {
   timeoutSeconds?: number;
   /** The Aadhaar key (and its AADHAAR_KEY_ARN variable): only the areas that encrypt, decrypt or hash numbers. */
   aadhaarKey?: boolean;
+  /** The farmers' one-time code key (FARMER_CODE_KEY_ARN): the area that asks, checks and links codes. */
+  farmerCodeKey?: boolean;
   /**
    * Concurrency set aside for the area: the counter's work (sign-in, sales, lots) keeps running while a
    * registration surge takes the rest of the account's pool (figures: docs/deployment.md, "Concurrency").
@@ -97,7 +99,7 @@ export const AREA_GRANTS: Record<FunctionArea, AreaGrants> = {
   crops: { table: 'write' },
   lots: { table: 'write', reservedConcurrency: 10 },
   farmers: { table: 'write', uploads: 'read', aadhaarKey: true },
-  registrations: { table: 'write', uploads: 'readWriteDelete', aadhaarKey: true },
+  registrations: { table: 'write', uploads: 'readWriteDelete', aadhaarKey: true, farmerCodeKey: true },
   sales: { table: 'write', uploads: 'read', aadhaarKey: true, reservedConcurrency: 30 },
   allocation: { table: 'write' },
   // The counter's day: today's list, check-in tokens and the queue; reserved like sales, which it feeds.
@@ -242,6 +244,7 @@ export function addAreaFunctions(
         ...options.baseEnvironment,
         [ORIGIN_VERIFY_SECRET_ARN_ENV]: options.originVerifySecret.secretArn,
         ...(grants.aadhaarKey ? { AADHAAR_KEY_ARN: secrets.aadhaarKey.secretArn } : {}),
+        ...(grants.farmerCodeKey ? { FARMER_CODE_KEY_ARN: secrets.farmerCodeKey.secretArn } : {}),
       },
       logRetention: options.logRetention,
       reservedConcurrency: grants.reservedConcurrency,
@@ -260,6 +263,7 @@ export function addAreaFunctions(
     secrets.jwtSecret.grantRead(fn);
     options.originVerifySecret.grantRead(fn);
     if (grants.aadhaarKey) secrets.aadhaarKey.grantRead(fn);
+    if (grants.farmerCodeKey) secrets.farmerCodeKey.grantRead(fn);
     if (grants.uploads === 'readWriteDelete') {
       uploadsBucket.grantReadWrite(fn);
       uploadsBucket.grantDelete(fn);

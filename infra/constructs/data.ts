@@ -90,6 +90,8 @@ export interface AppSecrets {
   jwtSecret: Secret;
   /** Aadhaar encryption and lookup-hash key material; only the areas in AREA_GRANTS with aadhaarKey read it. */
   aadhaarKey: Secret;
+  /** The farmers' one-time codes: hash, mobile lookup and seal keys (decision 0043); registrations and the SMS sender. */
+  farmerCodeKey: Secret;
 }
 
 /**
@@ -126,7 +128,14 @@ export function addAppSecrets(stack: Stack): AppSecrets {
     whyNoRotation:
       'Rotating this key needs every stored Aadhaar number re-encrypted and every lookup hash recomputed; an automatic rotation would make stored data unreadable. Rotation is a planned migration.',
   });
-  return { jwtSecret, aadhaarKey };
+  const farmerCodeKey = addGeneratedSecret(stack, 'FarmerCodeKey', {
+    description: "Seed portal: key material for farmers' one-time codes (keyed hash, mobile lookup, seal until sent)",
+    length: 64,
+    removalPolicy: RemovalPolicy.RETAIN,
+    whyNoRotation:
+      "The mobile lookup keys of the registrations' links are derived from it: rotating it needs every link rewritten (docs/decisions/0043-farmer-one-time-codes.md). Rotation is a planned migration.",
+  });
+  return { jwtSecret, aadhaarKey, farmerCodeKey };
 }
 
 /**

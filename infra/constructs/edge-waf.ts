@@ -25,9 +25,15 @@ export const WAF_RATE_LIMITS = {
   login: { pathPrefix: '/auth/', limit: 300 },
   /**
    * POST /svsregistration*: farmers on mobile data share carrier-grade NAT addresses, so one address can be
-   * hundreds of farmers at once; one registration is 2-3 POSTs (upload URL, submit, maybe find letter).
+   * hundreds of farmers at once. One registration is 2-3 POSTs (upload URL, submit, maybe find letter), and a
+   * one-time code adds 2 (the code, its check: find my letter, My registrations, cancel, My data, and the
+   * registration itself when VerifyMobileAtRegistration is on). The functions' own per-address limits on codes
+   * (functions/registrations/farmer-codes.ts ADDRESS_LIMITS: 1,000 requests and 2,000 checks per 15 minutes)
+   * may all fall in one 5-minute window: 3,000 POSTs of codes, plus 1,500 for 500 registrations at 3 POSTs each
+   * from the same address, is 4,500. So the edge never turns a crowd away before the functions' limits, which
+   * are per mobile first, would (decision 0043).
    */
-  registration: { pathPrefix: '/svsregistration', limit: 3000 },
+  registration: { pathPrefix: '/svsregistration', limit: 4500 },
   /**
    * POST /svsregistration/upload-url: each answer lets the caller store up to 500 KB for a day. One a second per
    * address on average is far above a crowd's need (one or two per registration) and caps what one address can

@@ -10,6 +10,7 @@ import { SnsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Bucket } from 'aws-cdk-lib/aws-s3';
+import type { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { CfnConfigurationSet } from 'aws-cdk-lib/aws-smsvoice';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import { METRICS_NAMESPACE } from '@functions/lib/metrics';
@@ -58,6 +59,8 @@ export interface SmsOptions {
   baseEnvironment: Record<string, string>;
   logRetention: RetentionDays;
   failures: Bucket;
+  /** The farmers' one-time codes arrive sealed with it (docs/decisions/0043-farmer-one-time-codes.md). */
+  farmerCodeKey: Secret;
   /** The DLT entity ID, the registered sender ID and the account's messages-per-second quota for India. */
   entityId: string;
   senderId: string;
@@ -129,7 +132,7 @@ export function addSms(stack: Stack, o: SmsOptions): SmsResources {
     roleDescription: 'Seed portal SMS sender',
     entry: SMS_SENDER_ENTRY,
     timeout: Duration.minutes(5),
-    environment,
+    environment: { ...environment, FARMER_CODE_KEY_ARN: o.farmerCodeKey.secretArn },
     logRetention: o.logRetention,
     // One instance: the account's messages-per-second quota is held by one process (decision 0041, section 3).
     reservedConcurrency: 1,
@@ -150,6 +153,7 @@ export function addSms(stack: Stack, o: SmsOptions): SmsResources {
       ],
     }),
   );
+  o.farmerCodeKey.grantRead(sender);
   addStreamMapping(sender, senderRole, {
     consumer: 'notifications',
     table,
@@ -165,6 +169,11 @@ export function addSms(stack: Stack, o: SmsOptions): SmsResources {
           Keys: { sk: { S: FilterRule.isEqual('NOTE') } },
           NewImage: { status: { S: FilterRule.isEqual('pending') }, leaseOwner: FilterRule.notExists() },
         },
+      }),
+      // a farmer's one-time code while it is sealed for sending (functions/notifications/code-sender.ts)
+      FilterCriteria.filter({
+        eventName: FilterRule.or('INSERT', 'MODIFY'),
+        dynamodb: { Keys: { sk: { S: FilterRule.isEqual('FCODE') } }, NewImage: { sealed: { S: FilterRule.exists() } } },
       }),
     ],
   });

@@ -16,6 +16,7 @@ if (!process.env.JWT_SECRET) {
     const secrets = JSON.parse(readFileSync(`${process.env.DATA_DIR ?? '.data'}/local-secrets.json`, 'utf8'));
     process.env.JWT_SECRET = secrets.jwtSecret;
     process.env.AADHAAR_KEY ??= secrets.aadhaarKey;
+    process.env.FARMER_CODE_KEY ??= secrets.farmerCodeKey;
   } catch {
     console.error('Start the product once with npm start (it creates .data/local-secrets.json), or set JWT_SECRET.');
     process.exit(1);

@@ -72,10 +72,21 @@ export interface RunningLocalStack {
 }
 
 /** Secrets for local use, generated once and kept with the data (encrypted Aadhaar numbers need the same key). */
-function localSecrets(dataDir: string): { jwtSecret: string; aadhaarKey: string } {
+function localSecrets(dataDir: string): { jwtSecret: string; aadhaarKey: string; farmerCodeKey: string } {
   const file = join(dataDir, 'local-secrets.json');
-  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8'));
-  const secrets = { jwtSecret: randomBytes(48).toString('base64url'), aadhaarKey: randomBytes(64).toString('base64') };
+  if (existsSync(file)) {
+    // A data folder from before the farmers' codes gets their key added once.
+    const kept = JSON.parse(readFileSync(file, 'utf8'));
+    if (kept.farmerCodeKey) return kept;
+    const more = { ...kept, farmerCodeKey: randomBytes(48).toString('base64url') };
+    writeFileSync(file, JSON.stringify(more), { mode: 0o600 });
+    return more;
+  }
+  const secrets = {
+    jwtSecret: randomBytes(48).toString('base64url'),
+    aadhaarKey: randomBytes(64).toString('base64'),
+    farmerCodeKey: randomBytes(48).toString('base64url'),
+  };
   writeFileSync(file, JSON.stringify(secrets), { mode: 0o600 });
   return secrets;
 }
@@ -129,6 +140,7 @@ export async function startLocalStack(o: LocalStackOptions): Promise<RunningLoca
       S3_ENDPOINT: s3Endpoint,
       JWT_SECRET: process.env.JWT_SECRET ?? secrets.jwtSecret,
       AADHAAR_KEY: process.env.AADHAAR_KEY ?? secrets.aadhaarKey,
+      FARMER_CODE_KEY: process.env.FARMER_CODE_KEY ?? secrets.farmerCodeKey,
       PUBLIC_BASE_URL: process.env.PUBLIC_BASE_URL ?? url,
     });
     resetEnvCache();

@@ -35,6 +35,7 @@ import {
   RetentionReply,
   SeasonCloseReply,
 } from '../schemas/replies/records';
+import { MyRegistrationsReply, OtpRequestInput, OtpRequestReply, OtpVerifyInput, OtpVerifyReply } from '../schemas/farmer-otp';
 import type { AreaContract } from './types';
 
 /** The form as JSON: its fields plus fileKey and idempotencyKey (functions/registrations/submission.ts), or multipart. */
@@ -70,6 +71,10 @@ export const registrationsContract = {
     body: ResolveDataRequestInput,
     reply: DataRequestReply,
   },
+  // farmers proven by a one-time code (docs/decisions/0043-farmer-one-time-codes.md)
+  'POST /svsregistration/otp': { body: OtpRequestInput, reply: OtpRequestReply },
+  'POST /svsregistration/otp/verify': { body: OtpVerifyInput, reply: OtpVerifyReply },
+  'GET /svsregistration/mine': { reply: MyRegistrationsReply },
   'GET /api/retention': { reply: RetentionReply },
   'POST /api/retention/close-season': { body: CloseSeasonInput, reply: SeasonCloseReply },
   'GET /svs/appointment/{code}': { reply: 'html' },

@@ -8,3 +8,6 @@ const withToken = (path: string, token: string | undefined) => (token ? `${path}
 export const billPath = (invoiceNumber: string, token?: string) => withToken(`/bill/${encodeURIComponent(invoiceNumber)}`, token);
 
 export const creditNotePath = (number: string, token?: string) => withToken(`/credit-note/${encodeURIComponent(number)}`, token);
+
+/** The appointment letter's address: its code is what opens it. */
+export const letterPath = (code: string) => `/svs/appointment/${encodeURIComponent(code)}`;

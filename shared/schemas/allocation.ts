@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { MSG_NO_FIELDS } from './no-fields';
 import { redactDigitRuns } from '../redact';
 
 /** Requests of the allocation area (docs/decisions/0022-allocation.md). */
@@ -60,18 +61,11 @@ export const StaffCancelRequest = z.strictObject({
 });
 export type StaffCancelRequest = z.infer<typeof StaffCancelRequest>;
 
-/** POST /svsregistration/{code}/cancel (public): the last 4 digits of the registered mobile number. */
-const MSG_LAST4 = 'मोबाइल नंबर के आखिरी 4 अंक लिखें / Enter the last 4 digits of the mobile number';
-export const FarmerCancelRequest = z.strictObject(
-  {
-    mobileLast4: z
-      .string({ error: MSG_LAST4 })
-      .trim()
-      .regex(/^[0-9०-९]{4}$/, MSG_LAST4),
-  },
-  // Anything but an object with only this field (the letter page sends nothing else).
-  { error: MSG_LAST4 },
-);
+/**
+ * POST /svsregistration/{code}/cancel: nothing in the body (an empty object or none); the farmer session of the
+ * registration's mobile is what allows it (docs/decisions/0043-farmer-one-time-codes.md).
+ */
+export const FarmerCancelRequest = z.strictObject({}, { error: MSG_NO_FIELDS }).optional();
 export type FarmerCancelRequest = z.infer<typeof FarmerCancelRequest>;
 
 export type { DrawReply, AllocationSummaryReply, SweepReply, CancelReply } from './replies/allocation';

@@ -1,18 +1,17 @@
 import * as z from 'zod';
+import { MSG_NO_FIELDS } from './no-fields';
 import { redactDigitRuns } from '../redact';
 
 /**
  * The farmer's data (docs/decisions/0023-records.md, section 4): the farmer's own view and requests from the
  * letter, the admins' queue of requests, and the closing of a season's scans.
  */
-const MSG_LAST4 = 'मोबाइल नंबर के आखिरी 4 अंक लिखें / Enter the last 4 digits of the mobile number';
-const mobileLast4 = z
-  .string({ error: MSG_LAST4 })
-  .trim()
-  .regex(/^[0-9०-९]{4}$/, MSG_LAST4);
 
-/** POST /svsregistration/{code}/my-data (public). */
-export const MyDataInput = z.strictObject({ mobileLast4 }, { error: MSG_LAST4 });
+/**
+ * POST /svsregistration/{code}/my-data: nothing in the body; the farmer session of the registration's mobile
+ * is what opens it (docs/decisions/0043-farmer-one-time-codes.md).
+ */
+export const MyDataInput = z.strictObject({}, { error: MSG_NO_FIELDS }).optional();
 export type MyDataInput = z.infer<typeof MyDataInput>;
 
 export const DATA_REQUEST_KINDS = ['correction', 'erasure'] as const;
@@ -25,11 +24,10 @@ export const MSG_DETAILS_EMPTY = 'क्या गलत है, यह लि�
 const MSG_KIND = 'सुधार या मिटाना चुनें / Choose correction or erasure';
 const MSG_DETAILS_LONG = `अधिकतम ${DATA_REQUEST_DETAILS_MAX} अक्षर / At most ${DATA_REQUEST_DETAILS_MAX} characters`;
 
-/** POST /svsregistration/{code}/data-requests (public): a correction says what is wrong; an erasure may say why. */
+/** POST /svsregistration/{code}/data-requests (farmer session): a correction says what is wrong; an erasure may say why. */
 export const DataRequestInput = z
   .strictObject(
     {
-      mobileLast4,
       kind: z.enum(DATA_REQUEST_KINDS, { error: MSG_KIND }),
       details: z
         .string({ error: MSG_DETAILS_EMPTY })
@@ -38,7 +36,7 @@ export const DataRequestInput = z
         .optional()
         .default(''),
     },
-    { error: MSG_LAST4 },
+    { error: MSG_KIND },
   )
   .refine((r) => r.kind !== 'correction' || r.details.length > 0, { message: MSG_DETAILS_EMPTY, path: ['details'] });
 export type DataRequestInput = z.input<typeof DataRequestInput>;

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { otpField } from './farmer-otp-field';
 import { isValidAadhaar, MSG_AADHAAR_INVALID } from '../aadhaar';
 import { clampQty, defaultRulesFor, QTY_CLAMP } from '../crop-rules';
 import { findDistrict } from '../districts';
@@ -109,7 +110,7 @@ const digitsField = (n: number, message: string) =>
   );
 
 /** A mobile number as people write it (+91, 0091 or 0 in front, spaces, hyphens), read as its 10 digits. */
-const mobileField = z.preprocess((v) => (typeof v === 'string' ? normalizeMobile(v) : v), digitsField(10, MSG_MOBILE));
+export const mobileField = z.preprocess((v) => (typeof v === 'string' ? normalizeMobile(v) : v), digitsField(10, MSG_MOBILE));
 
 /** 12 digits (MSG_AADHAAR), then a real Aadhaar number: first digit 2-9, Verhoeff check digit (bilingual). */
 const aadhaarField = digitsField(12, MSG_AADHAAR).pipe(z.string().refine(isValidAadhaar, MSG_AADHAAR_INVALID));
@@ -302,10 +303,10 @@ export const PENDING_KEY_RE = /^pending\/[A-Za-z0-9_-]{16,64}$/;
 /** Idempotency key: header Idempotency-Key or body field idempotencyKey (a UUID from the browser). */
 export const IDEMPOTENCY_KEY_RE = /^[A-Za-z0-9_.:-]{8,100}$/;
 
-/** POST /svsregistration/find-letter */
+/** POST /svsregistration/find-letter: the mobile and the one-time code sent to it (Aadhaar no longer asked). */
 export const FindLetterInput = z.object({
-  adharNumber: aadhaarField,
   mobile: mobileField,
+  otp: otpField,
 });
 export type FindLetterInput = z.infer<typeof FindLetterInput>;
 

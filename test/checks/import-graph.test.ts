@@ -164,7 +164,7 @@ export const AREA_REACH: Record<string, string[]> = {
   farmers: [],
   home: ['allocation/published-draws'],
   lib: [],
-  notifications: ['allocation/appointments', 'registrations/registration-entity'],
+  notifications: ['allocation/appointments', 'registrations/farmer-code-entity', 'registrations/registration-entity'],
   lots: ['allocation/pool', 'allocation/promotion', 'crops/crop-entity', 'producers/producer-entity'],
   producers: [],
   reconcile: [

@@ -6,6 +6,7 @@ import { useE2EStack } from '../support/e2e';
 import { fillRegistrationForm } from '../support/registration-form';
 import { FIXTURES, newAadhaar, newMobile, registerFarmer, validFields } from '../fixtures/registration-helpers';
 import { adminPostOf, stockCrop } from '../fixtures/catalogue';
+import { enterCode } from '../support/farmer-codes';
 
 /**
  * Allocation as farmers and staff see it: a waitlisted farmer's success card and letter give the waiting-list
@@ -91,7 +92,7 @@ beforeAll(async () => {
 }, 120_000);
 
 describe('a waiting list that moves when a farmer cancels', () => {
-  it('waitlists the second farmer with number 1 on the success card and the letter (360 px, Hindi); the first cancels from the letter with the last 4 digits; the second letter then shows a date', async () => {
+  it('waitlists the second farmer with number 1 on the success card and the letter (360 px, Hindi); the first cancels from the letter with a code sent to the mobile; the second letter then shows a date', async () => {
     const first = await registered('Wheat', 1);
     expect(first.status).toBe('confirmed');
 
@@ -134,7 +135,8 @@ describe('a waiting list that moves when a farmer cancels', () => {
     await expectNoOverflow(page);
     await shot(page, 'letter-waitlisted-success-360-hi');
 
-    // The first farmer cancels from their letter: a wrong number is refused in the dialog, the right one cancels.
+    // The first farmer cancels from their letter: first the code sent to the mobile (a wrong one is refused in the
+    // dialog), then the confirmation.
     const firstPage = await newPage(phone);
     await openLetter(firstPage, first.uniqeCode);
     await expect(firstPage.getByTestId('letter-status').getAttribute('data-status')).resolves.toBe('confirmed');
@@ -143,13 +145,12 @@ describe('a waiting list that moves when a farmer cancels', () => {
     await firstPage.getByTestId('letter-cancel').click();
     const dialog = firstPage.getByRole('dialog', { name: 'यह पंजीकरण रद्द करें?' });
     await dialog.waitFor();
+    await enterCode(dialog, 'cancel', first.mobile, { code: '000001' });
+    await dialog.getByTestId('cancel-code-error').waitFor();
+    await shot(firstPage, 'cancel-dialog-wrong-code-360-hi', false);
+    await enterCode(dialog, 'cancel', first.mobile, { askFirst: false });
+    await dialog.getByTestId('cancel-confirm').waitFor();
     await expect(dialog.textContent()).resolves.toContain('इसे वापस नहीं किया जा सकता');
-    const wrong = first.mobile.endsWith('0000') ? '1111' : '0000';
-    await dialog.getByLabel('अपने मोबाइल नंबर के आखिरी 4 अंक').fill(wrong);
-    await dialog.getByRole('button', { name: 'हाँ, रद्द करें' }).click();
-    await dialog.getByTestId('cancel-error').waitFor();
-    await shot(firstPage, 'cancel-dialog-wrong-digits-360-hi', false);
-    await dialog.getByLabel('अपने मोबाइल नंबर के आखिरी 4 अंक').fill(first.mobile.slice(-4));
     await dialog.getByRole('button', { name: 'हाँ, रद्द करें' }).click();
     await expect.poll(() => firstPage.getByTestId('letter-status').getAttribute('data-status')).toBe('cancelled');
     await expect(firstPage.getByTestId('letter-cancel').count()).resolves.toBe(0);

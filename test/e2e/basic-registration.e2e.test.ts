@@ -8,6 +8,7 @@ import { DESKTOP, PHONE, shotsOf } from '../support/browser';
 import { useE2EStack } from '../support/e2e';
 import { FIXTURES, newAadhaar, newMobile, registerFarmer, useCrops, validFields } from '../fixtures/registration-helpers';
 import { adminPostOf, createLot, TEST_STOCK_PRODUCER } from '../fixtures/catalogue';
+import { setKnownCode } from '../support/farmer-codes';
 
 /**
  * The registration form for phones without JavaScript (docs/decisions/0031): Chromium with JavaScript off at
@@ -199,14 +200,18 @@ describe('find my letter without JavaScript, at 360 px in Hindi', () => {
     expect(await page.locator('h1').textContent()).toBe(`${hi.registration.findTitle} / ${en.registration.findTitle}`);
     await shot(page, 'find-letter-360-hi');
 
-    await page.locator('#reg-adharNumber').fill(aadhaar);
-    await page.locator('#reg-mobile').fill(newMobile());
-    await page.locator('button[type="submit"]').click();
-    await expect.poll(() => page.locator('[role="alert"]').textContent()).toContain('कोई पंजीकरण नहीं मिला');
-    expect(await page.locator('#reg-adharNumber').inputValue()).toBe(aadhaar);
-    await shot(page, 'find-letter-not-found-360-hi');
-
+    // The mobile, then the code sent to it: a wrong code is refused with the mobile kept; the right one opens the letter.
     await page.locator('#reg-mobile').fill(mobile);
+    await page.locator('button[type="submit"]').click();
+    await page.locator('input[name="otp"]').waitFor();
+    const code = await setKnownCode(mobile);
+    await page.locator('input[name="otp"]').fill('000001');
+    await page.locator('button[type="submit"]').click();
+    await expect.poll(() => page.locator('[role="alert"]').textContent()).toContain('कोड सही नहीं है');
+    expect(await page.locator('#reg-mobile').inputValue()).toBe(mobile);
+    await shot(page, 'find-letter-wrong-code-360-hi');
+
+    await page.locator('input[name="otp"]').fill(code);
     await page.locator('button[type="submit"]').click();
     await page.waitForURL(`**/svs/appointment/${registered.json.data.uniqeCode}`);
     await expect.poll(() => page.locator('main').textContent()).toContain('रामेश्वर प्रसाद');

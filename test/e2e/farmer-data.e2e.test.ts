@@ -4,6 +4,7 @@ import { DESKTOP, PHONE, shotsOf } from '../support/browser';
 import { useE2EStack } from '../support/e2e';
 import { newAadhaar, newMobile, registerFarmer, validFields } from '../fixtures/registration-helpers';
 import { adminPostOf, stockCrop } from '../fixtures/catalogue';
+import { enterCode } from '../support/farmer-codes';
 
 /**
  * The farmer's data as farmers and admins see it: on a phone in Hindi, a farmer opens "My data" from the
@@ -67,13 +68,11 @@ describe("the farmer's data", () => {
     await page.getByRole('dialog', { name: 'मेरा डेटा' }).waitFor();
     // One dialog whose title follows the step.
     const dialog = page.getByRole('dialog');
-    const wrong = farmer.mobile.endsWith('0000') ? '1111' : '0000';
-    await dialog.getByLabel('अपने मोबाइल नंबर के आखिरी 4 अंक').fill(wrong);
-    await dialog.getByRole('button', { name: 'मेरा डेटा दिखाएँ' }).click();
-    await expect(dialog.getByTestId('my-data-error').textContent()).resolves.toContain('मेल नहीं खाते');
-    await shot(page, 'my-data-wrong-digits-360-hi', false);
-    await dialog.getByLabel('अपने मोबाइल नंबर के आखिरी 4 अंक').fill(farmer.mobile.slice(-4));
-    await dialog.getByRole('button', { name: 'मेरा डेटा दिखाएँ' }).click();
+    // First the code sent to the registered mobile: a wrong one is refused in Hindi.
+    await enterCode(dialog, 'my-data', farmer.mobile, { code: '000001' });
+    await expect(dialog.getByTestId('my-data-code-error').textContent()).resolves.toContain('कोड सही नहीं है');
+    await shot(page, 'my-data-wrong-code-360-hi', false);
+    await enterCode(dialog, 'my-data', farmer.mobile, { askFirst: false });
     const data = dialog.getByTestId('my-data');
     await data.waitFor();
     const text = (await data.textContent()) ?? '';
@@ -137,8 +136,7 @@ describe("the farmer's data", () => {
     await page.getByTestId('letter-my-data').click();
     await page.getByRole('dialog', { name: 'My data' }).waitFor();
     const dialog = page.getByRole('dialog');
-    await dialog.getByLabel('Last 4 digits of your mobile number').fill(farmer.mobile.slice(-4));
-    await dialog.getByRole('button', { name: 'Show my data' }).click();
+    await enterCode(dialog, 'my-data', farmer.mobile);
     await dialog.getByTestId('my-data').waitFor();
     await expect(dialog.getByTestId('my-data').textContent()).resolves.toContain('Aadhaar scan: kept');
     await shot(page, 'my-data-1280-en', false);

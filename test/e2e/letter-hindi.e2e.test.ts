@@ -9,6 +9,8 @@ import { englishSentences, type EnglishCheck } from '../support/english-sentence
 import { adminPostOf, createCrop, createLot, createProducer } from '../fixtures/catalogue';
 import { FIXTURES, newAadhaar, newMobile, registerFarmer, testAadhaar, validFields } from '../fixtures/registration-helpers';
 import { fillRegistrationForm } from '../support/registration-form';
+import { enterCode } from '../support/farmer-codes';
+import { farmerToken } from '../support/tokens';
 
 /**
  * The farmer's pages at 360 px in Hindi: the letter says how many kilograms and what to pay, its QR code says what
@@ -134,8 +136,8 @@ describe('the letter at 360 px in Hindi', () => {
 
     const cancel = await fetch(url(`/svsregistration/${waiting.uniqeCode}/cancel`), {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ mobileLast4: waiting.mobile.slice(-4) }),
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${await farmerToken(waiting.mobile)}` },
+      body: '{}',
     });
     expect(cancel.status, await cancel.text()).toBe(200);
     await page.reload();
@@ -342,31 +344,27 @@ describe('every public page in Hindi', () => {
     await expectHindi(page, 'the error summary');
     await shot(page, 'registration-errors');
 
-    // Find my letter with numbers that match nobody.
+    // Find my letter with a mobile nobody registered, and a wrong code.
     await page.goto(url('/registration#find'));
     const box = page.locator('#find');
-    await box.locator('input').first().fill(newAadhaar(9));
-    await box.locator('input').nth(1).fill(newMobile());
-    await box.locator('button[type="submit"]').click();
+    await enterCode(box, 'find', newMobile(), { code: '000001' });
     await box.getByRole('alert').waitFor();
     await expectHindi(page, 'find my letter refused');
     await shot(page, 'find-letter-refused');
 
-    // The letter's dialogs: Cancel with wrong digits, then My data with the right ones.
+    // The letter's dialogs: Cancel with a wrong code, then My data with the right one.
     await page.goto(url(`/svs/appointment/${reg.uniqeCode}`));
     await page.getByTestId('letter-cancel').click();
     const cancel = page.getByRole('dialog');
-    await cancel.locator('input').fill(reg.mobile.slice(-4) === '0000' ? '1111' : '0000');
-    await cancel.getByRole('button').last().click();
-    await cancel.getByRole('alert').waitFor();
+    await enterCode(cancel, 'cancel', reg.mobile, { code: '000001' });
+    await cancel.getByTestId('cancel-code-error').waitFor();
     await expectHindi(page, 'the cancel dialog refused');
     await shot(page, 'cancel-refused');
     await page.keyboard.press('Escape');
     await cancel.waitFor({ state: 'detached' });
     await page.getByTestId('letter-my-data').click();
     const myData = page.getByRole('dialog');
-    await myData.locator('input').fill(reg.mobile.slice(-4));
-    await myData.getByRole('button').last().click();
+    await enterCode(myData, 'my-data', reg.mobile);
     await myData.getByTestId('my-data').waitFor();
     await expectHindi(page, 'My data');
     await shot(page, 'my-data');
@@ -375,10 +373,15 @@ describe('every public page in Hindi', () => {
 
   it('the API’s messages to farmers have their Hindi, and the Hindi side has no English-only sentence', async () => {
     const reg = await registered(wheat);
-    const post = async (path: string, body: unknown) => {
+    const session = await farmerToken(reg.mobile);
+    const post = async (path: string, body: unknown, token?: string) => {
       const r = await fetch(url(path), {
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'idempotency-key': crypto.randomUUID() },
+        headers: {
+          'content-type': 'application/json',
+          'idempotency-key': crypto.randomUUID(),
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
         body: JSON.stringify(body),
       });
       return { status: r.status, json: (await r.json()) as { message?: string; fields?: Record<string, string> } };
@@ -390,14 +393,13 @@ describe('every public page in Hindi', () => {
         contentType: 'application/x-msdownload',
         size: 10,
       }),
-      'find letter, nobody': await post('/svsregistration/find-letter', { adharNumber: newAadhaar(9), mobile: newMobile() }),
-      'cancel, wrong digits': await post(`/svsregistration/${reg.uniqeCode}/cancel`, {
-        mobileLast4: reg.mobile.endsWith('0000') ? '1111' : '0000',
-      }),
-      'my data, wrong digits': await post(`/svsregistration/${reg.uniqeCode}/my-data`, {
-        mobileLast4: reg.mobile.endsWith('0000') ? '1111' : '0000',
-      }),
-      'a letter that does not exist': await post('/svsregistration/AAAAAAAAAAAAAAAAAAAAAA/cancel', { mobileLast4: '1234' }),
+      'find letter, a wrong code': await post('/svsregistration/find-letter', { mobile: newMobile(), otp: '000001' }),
+      'find letter, malformed': await post('/svsregistration/find-letter', { mobile: '12', otp: 'abc' }),
+      'a code asked with no purpose': await post('/svsregistration/otp', { mobile: newMobile(), purpose: 'x' }),
+      'cancel without a session': await post(`/svsregistration/${reg.uniqeCode}/cancel`, {}),
+      'my data without a session': await post(`/svsregistration/${reg.uniqeCode}/my-data`, {}),
+      'cancel from an old page': await post(`/svsregistration/${reg.uniqeCode}/cancel`, { mobileLast4: '1234' }, session),
+      'a letter that does not exist': await post('/svsregistration/AAAAAAAAAAAAAAAAAAAAAA/cancel', {}, session),
     };
     for (const [what, r] of Object.entries(replies)) {
       expect(r.status, what).toBeGreaterThanOrEqual(400);

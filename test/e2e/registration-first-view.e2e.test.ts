@@ -7,6 +7,7 @@ import { expectInView, networkQuiet, PHONE, shotsOf } from '../support/browser';
 import { useE2EStack } from '../support/e2e';
 import { FIXTURES, newAadhaar, newMobile, useCrops } from '../fixtures/registration-helpers';
 import { adminPostOf, stockCrop } from '../fixtures/catalogue';
+import { setKnownCode } from '../support/farmer-codes';
 
 /**
  * The first view of /registration is the working form, drawn by the registrations function, which the app takes
@@ -106,11 +107,13 @@ describe('without JavaScript', () => {
       expect(list.json.total).toBe(1);
       const letterCode = new URL(p.url()).pathname.split('/').pop();
 
-      // Find my letter, from the same page.
+      // Find my letter, from the same page: the mobile, then the code sent to it.
       await p.goto(url('/registration#find'));
-      await p.locator('#find-adharNumber').fill(aadhaar);
       await p.locator('#find-mobile').fill(mobile);
       await p.locator('#find button[type="submit"]').click();
+      await p.locator('input[name="otp"]').waitFor();
+      await p.locator('input[name="otp"]').fill(await setKnownCode(mobile));
+      await p.locator('form[action="/svsregistration/find-letter"] button[type="submit"]').click();
       await p.waitForURL(`**/svs/appointment/${letterCode}`);
     } finally {
       await ctx.close();
@@ -142,7 +145,7 @@ describe('on a slow connection, the app takes the form over', () => {
       const aadhaar = newAadhaar();
       const mobile = newMobile();
       // Find my letter first (the farmer changes their mind), then the form.
-      await p.locator('#find-adharNumber').fill('1234');
+      await p.locator('#find-mobile').fill('98765');
       await fillPageForm(p, { aadhaar: `${aadhaar.slice(0, 4)} ${aadhaar.slice(4, 8)} ${aadhaar.slice(8)}`, mobile });
       // The farmer is in the village field, the caret after its second letter (सरै|या).
       await p.locator('#form-village').focus();
@@ -165,7 +168,7 @@ describe('on a slow connection, the app takes the form over', () => {
       await expect(p.locator('#reg-cropId').inputValue()).resolves.toBe(String(wheat));
       await expect(p.locator('#reg-bagsRequested').inputValue()).resolves.toBe('2');
       await expect(p.locator('#reg-consent').isChecked()).resolves.toBe(true);
-      await expect(p.locator('#find-adharNumber').inputValue()).resolves.toBe('1234');
+      await expect(p.locator('#find-mobile').inputValue()).resolves.toBe('98765');
       await p.getByText(/^aadhaar-sample\.png \(\d+ KB\)$/).waitFor();
       await expect(p.getByTestId('registration-file-thumb').isVisible()).resolves.toBe(true);
       const focus = await p.evaluate(() => {

@@ -17,6 +17,7 @@ import { SeedPortalMonitorStack } from '@infra/constructs/monitor';
 import { PRIVATE_QUERY_HEADER } from '@shared/private-query';
 import { API_PATH_PREFIXES, ROUTES, type RouteDef } from '@shared/routes';
 import { fakeAppShell } from '@test/support/app-shell';
+import { ADDRESS_LIMITS } from '@functions/registrations/farmer-codes';
 
 const { AwsSolutionsChecks } = cdkNag;
 const CDK_CONTEXT = JSON.parse(readFileSync(new URL('../../cdk.json', import.meta.url), 'utf8')).context as Record<
@@ -101,6 +102,11 @@ describe('SeedPortalEdgeStack: the CloudFront web ACL', { timeout: 120_000 }, ()
     expect(WAF_RATE_WINDOW_SECONDS).toBe(300);
     expect(WAF_RATE_LIMITS.login.limit).toBe(300);
     expect(WAF_RATE_LIMITS.registration.limit).toBeGreaterThan(WAF_RATE_LIMITS.login.limit);
+    // A crowd behind one carrier address: every code the functions allow one address (their limits per 15 minutes,
+    // all in one 5-minute window) and 500 registrations at 3 POSTs each pass the edge (decision 0043).
+    expect(WAF_RATE_LIMITS.registration.limit).toBeGreaterThanOrEqual(
+      ADDRESS_LIMITS.requestsPerIp + ADDRESS_LIMITS.verifiesPerIp + 500 * 3,
+    );
     for (const r of rate) {
       expect(r.Action).toEqual({ Block: { CustomResponse: { ResponseCode: 429, CustomResponseBodyKey: 'TooManyRequests' } } });
     }

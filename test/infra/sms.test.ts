@@ -63,6 +63,14 @@ describe('SMS resources', { timeout: 120_000 }, () => {
       eventName: ['INSERT', 'MODIFY'],
       dynamodb: { Keys: { sk: { S: ['NOTE'] } }, NewImage: { status: { S: ['pending'] }, leaseOwner: [{ exists: false }] } },
     });
+    // A farmer's one-time code while it is sealed for sending (decision 0043), and the key that opens the seal.
+    expect(patterns).toContainEqual({
+      eventName: ['INSERT', 'MODIFY'],
+      dynamodb: { Keys: { sk: { S: ['FCODE'] } }, NewImage: { sealed: { S: [{ exists: true }] } } },
+    });
+    expect(Object.keys(sender.Properties.Environment.Variables)).toContain('FARMER_CODE_KEY_ARN');
+    expect(JSON.stringify(statementsOf(senderId))).toMatch(/"Ref":"FarmerCodeKey/);
+    for (const id of [deliveryId, jobsId]) expect(JSON.stringify(statementsOf(id)), id).not.toMatch(/FarmerCodeKey/);
   });
 
   it('may send only from the configured sender ID and configuration set, and nothing else of End User Messaging', () => {

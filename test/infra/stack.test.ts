@@ -179,11 +179,11 @@ describe('SeedPortalStack', { timeout: 120_000 }, () => {
     template.hasResourceProperties('AWS::KMS::Key', { EnableKeyRotation: true });
   });
 
-  it('creates the two data secrets, which survive the stack, and the origin-verification secret', () => {
+  it('creates the three data secrets (JWT, Aadhaar, farmer codes), which survive the stack, and the origin-verification secret', () => {
     const secrets = resourcesOf(template, 'AWS::SecretsManager::Secret');
-    expect(secrets).toHaveLength(3);
-    const data = secrets.filter(([id]) => /^(JwtSigningKey|AadhaarKey)/.test(id));
-    expect(data).toHaveLength(2);
+    expect(secrets).toHaveLength(4);
+    const data = secrets.filter(([id]) => /^(JwtSigningKey|AadhaarKey|FarmerCodeKey)/.test(id));
+    expect(data).toHaveLength(3);
     for (const [, s] of data) {
       expect(s.Properties.GenerateSecretString).toMatchObject({ ExcludePunctuation: true });
       expect(s.Properties.GenerateSecretString.PasswordLength).toBeGreaterThanOrEqual(64);
@@ -220,6 +220,7 @@ describe('SeedPortalStack', { timeout: 120_000 }, () => {
           'LOG_LEVEL',
           ORIGIN_VERIFY_SECRET_ARN_ENV,
           ...(AREA_GRANTS[area].aadhaarKey ? ['AADHAAR_KEY_ARN'] : []),
+          ...(AREA_GRANTS[area].farmerCodeKey ? ['FARMER_CODE_KEY_ARN'] : []),
         ].sort(),
       );
       expect(vars.PUBLIC_BASE_URL).toEqual({
@@ -238,6 +239,9 @@ describe('SeedPortalStack', { timeout: 120_000 }, () => {
       const grants = AREA_GRANTS[area];
       expect(/"Ref":"JwtSigningKey/.test(text), `${area} jwt`).toBe(true);
       expect(/"Ref":"AadhaarKey/.test(text), `${area} aadhaar key`).toBe(Boolean(grants.aadhaarKey));
+      // The farmers' code key: the registrations area only (and the SMS sender: test/infra/sms.test.ts).
+      expect(/"Ref":"FarmerCodeKey/.test(text), `${area} farmer code key`).toBe(Boolean(grants.farmerCodeKey));
+      expect(Boolean(grants.farmerCodeKey), area).toBe(area === 'registrations');
       expect(/UploadsBucket/.test(text), `${area} uploads`).toBe(Boolean(grants.uploads));
       expect(text.includes('s3:DeleteObject'), `${area} delete`).toBe(grants.uploads === 'readWriteDelete');
       expect(text.includes('s3:PutObject'), `${area} put`).toBe(

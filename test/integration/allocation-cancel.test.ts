@@ -1,7 +1,6 @@
 import { UpdateCommand } from '@functions/lib/dynamo-commands';
 import type { DocClient } from '@functions/lib/dynamo-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { CANCEL_LIMITS } from '@functions/registrations/cancel';
 import { readPool } from '@functions/allocation/pool';
 import { promote } from '@functions/allocation/promotion';
 import { docClient, setDocClientForTests, tableName } from '@functions/lib/aws';
@@ -11,10 +10,11 @@ import { expectConsistent as consistent, expectSlotsMatch as slotsMatch, KG, kgC
 import { registerFarmer, validFields } from '../fixtures/registration-helpers';
 import { useTestApi } from '../support/integration';
 import { scanTable } from '../support/table';
+import { farmerToken } from '../support/tokens';
 
 /**
  * Cancellation (docs/decisions/0022-allocation.md, section 6) on DynamoDB Local: by the farmer from the letter
- * (last 4 digits of the mobile, rate-limited) or by staff with a reason. The grams go back, the waiting list
+ * (in a farmer session of the registration's mobile: docs/decisions/0043-farmer-one-time-codes.md) or by staff with a reason. The grams go back, the waiting list
  * moves in order, and concurrent cancellations cancel once and never over-promise.
  */
 const { api, tokens } = useTestApi('super_admin', 'seller');
@@ -60,10 +60,9 @@ const letter = async (code: string) => {
 };
 const staffCancel = (id: number, reason = 'Farmer called to cancel', token = tokens.seller) =>
   api.call('POST', `/api/registrations/${id}/cancel`, { token, body: { reason } });
-const farmerCancel = (code: string, mobileLast4: string) =>
-  api.call('POST', `/svsregistration/${code}/cancel`, { body: { mobileLast4 } });
-/** Western digits in Devanagari (0-9 → ०-९), as a Hindi keyboard types them. */
-const devanagari = (digits: string) => digits.replace(/\d/g, (d) => String.fromCharCode(0x0966 + Number(d)));
+/** The farmer cancels in a session of the mobile (the registration's own unless another is given). */
+const farmerCancel = async (code: string, mobile: string) =>
+  api.call('POST', `/svsregistration/${code}/cancel`, { token: await farmerToken(mobile), body: {} });
 
 describe('cancelling', () => {
   it('by staff and by the farmer gives the grams to the next waiting farmers in order', async () => {
@@ -103,7 +102,7 @@ describe('cancelling', () => {
     expect(audit).toHaveLength(1);
 
     // The farmer cancels from the letter, typing the last 4 digits in Devanagari: the next one moves up.
-    const byFarmer = await farmerCancel(confirmed[1].code, devanagari(confirmed[1].mobile.slice(-4)));
+    const byFarmer = await farmerCancel(confirmed[1].code, confirmed[1].mobile);
     expect(byFarmer.status).toBe(200);
     s = await expectConsistent(cropId);
     expect(s.byId.get(confirmed[1].id)!.cancelReason).toBeUndefined();
@@ -112,7 +111,7 @@ describe('cancelling', () => {
     expect(await letter(waiting[2].code)).toMatchObject({ status: 'waitlisted', waitlistPosition: 3, placesAhead: 0 });
 
     // A waiting farmer who cancels leaves the queue; nothing is promised for them.
-    expect((await farmerCancel(waiting[2].code, waiting[2].mobile.slice(-4))).status).toBe(200);
+    expect((await farmerCancel(waiting[2].code, waiting[2].mobile)).status).toBe(200);
     s = await expectConsistent(cropId);
     expect(s.pool).toMatchObject({ confirmed: 3, waiting: 0, cancelled: 3, promisedGrams: 6 * KG, freeGrams: 0 });
     expect(s.queue).toHaveLength(0);
@@ -139,9 +138,9 @@ describe('cancelling', () => {
 
     const refusals = [
       await staffCancel(billed.id),
-      await farmerCancel(billed.code, billed.mobile.slice(-4)),
+      await farmerCancel(billed.code, billed.mobile),
       await staffCancel(expired.id),
-      await farmerCancel(cancelled.code, cancelled.mobile.slice(-4)),
+      await farmerCancel(cancelled.code, cancelled.mobile),
     ];
     expect(refusals.map((r) => r.status)).toEqual([409, 409, 409, 409]);
     expect(refusals[1].json.message).toMatch(/बीज.*Seed was already issued/);
@@ -161,7 +160,7 @@ describe('cancelling', () => {
       }),
     );
     const before = await readPool(cropId, YEAR);
-    expect((await farmerCancel(old.code, old.mobile.slice(-4))).status).toBe(200);
+    expect((await farmerCancel(old.code, old.mobile)).status).toBe(200);
     const after = await readPool(cropId, YEAR);
     expect(after).toMatchObject({
       promisedGrams: before.promisedGrams,
@@ -177,9 +176,7 @@ describe('cancelling', () => {
     const waiting = await register(cropName, 25, 1);
     expect(confirmed.every((r) => r.status === 'confirmed')).toBe(true);
 
-    const replies = await Promise.all(
-      confirmed.map((r, i) => (i % 2 ? staffCancel(r.id) : farmerCancel(r.code, r.mobile.slice(-4)))),
-    );
+    const replies = await Promise.all(confirmed.map((r, i) => (i % 2 ? staffCancel(r.id) : farmerCancel(r.code, r.mobile))));
     expect(replies.map((r) => r.status)).toEqual(replies.map(() => 200));
     // A promotion that met another one's work leaves the rest to the next sweep: run it as the sweep would.
     await promote(cropId, YEAR);
@@ -208,51 +205,36 @@ describe('cancelling', () => {
 });
 
 describe('the farmer route', () => {
-  it('answers a wrong last 4 with 403 in Hindi and English, and refuses with 429 once the guesses are used up', async () => {
+  it('takes only a session of the registration’s mobile: none or a staff token 401, another mobile’s 404', async () => {
     const { cropId, cropName } = await kgCrop(10);
-    const [reg] = await register(cropName, 1, 1);
-    const wrong = reg.mobile.slice(-4) === '0000' ? '1111' : '0000';
-    for (let i = 0; i < CANCEL_LIMITS.perLetter; i++) {
-      const r = await farmerCancel(reg.code, wrong);
-      expect(r.status).toBe(403);
-      expect(r.json.message).toMatch(/मोबाइल.*last 4 digits/);
-    }
-    const limited = await farmerCancel(reg.code, reg.mobile.slice(-4));
-    expect(limited.status).toBe(429);
-    expect(limited.json.message).toMatch(/प्रयास.*Too many attempts/);
-    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    const [reg, other] = await register(cropName, 2, 1);
+    const noSession = await api.call('POST', `/svsregistration/${reg.code}/cancel`, { body: {} });
+    expect(noSession.status).toBe(401);
+    expect(noSession.json.message).toMatch(/कोड.*code/);
+    const staff = await api.call('POST', `/svsregistration/${reg.code}/cancel`, { token: tokens.super_admin, body: {} });
+    expect(staff.status).toBe(401);
+    const otherMobile = await farmerCancel(reg.code, other.mobile);
+    expect(otherMobile.status).toBe(404);
+    expect(otherMobile.json.message).toMatch(/[ऀ-ॿ].*\/ [A-Za-z]/);
     expect((await expectConsistent(cropId)).byId.get(reg.id)!.status).toBe('confirmed');
+    expect((await farmerCancel(reg.code, reg.mobile)).status).toBe(200);
   });
 
-  it('gives a right answer its count back', async () => {
-    const { cropName } = await kgCrop(10);
-    const regs = await register(cropName, 2, 1);
-    const wrong = (r: Registered) => (r.mobile.slice(-4) === '0000' ? '1111' : '0000');
-    for (let i = 0; i < CANCEL_LIMITS.perLetter - 1; i++)
-      expect((await farmerCancel(regs[0].code, wrong(regs[0]))).status).toBe(403);
-    expect((await farmerCancel(regs[0].code, regs[0].mobile.slice(-4))).status).toBe(200);
-    // The right answer was not counted: one more guess on this letter is still checked (not 429).
-    expect((await farmerCancel(regs[0].code, wrong(regs[0]))).status).toBe(403);
-  });
-
-  it('answers an unknown letter with 404 and malformed bodies with 400', async () => {
+  it('answers an unknown letter with 404 and bodies other than an empty object with 400', async () => {
     const { cropName } = await kgCrop(10);
     const [reg] = await register(cropName, 1, 1);
-    expect((await farmerCancel('A'.repeat(22), '1234')).status).toBe(404);
-    expect((await farmerCancel('short', '1234')).status).toBe(404);
-    for (const body of [
-      {},
-      { mobileLast4: '12a4' },
-      { mobileLast4: '12345' },
-      { mobileLast4: 1234 },
-      { mobileLast4: '1234', x: 1 },
-    ]) {
-      const r = await api.call('POST', `/svsregistration/${reg.code}/cancel`, { body });
-      expect(r.status).toBe(400);
+    expect((await farmerCancel('A'.repeat(22), reg.mobile)).status).toBe(404);
+    expect((await farmerCancel('short', reg.mobile)).status).toBe(404);
+    const token = await farmerToken(reg.mobile);
+    // The old last-four-digits field is no longer taken (docs/product-rules.md).
+    for (const body of [{ mobileLast4: reg.mobile.slice(-4) }, { x: 1 }, [], 'yes']) {
+      const r = await api.call('POST', `/svsregistration/${reg.code}/cancel`, { token, body });
+      expect(r.status, JSON.stringify(body)).toBe(400);
       expect(r.json.message).toMatch(/[ऀ-ॿ]/);
     }
     const notJson = await api.call('POST', `/svsregistration/${reg.code}/cancel`, {
-      rawBody: '{"mobileLast4":',
+      token,
+      rawBody: '{"x":',
       headers: { 'content-type': 'application/json' },
     });
     expect(notJson.status).toBe(400);

@@ -8,6 +8,8 @@ import type { ApiReply, CallOptions } from '../support/api';
 import { useTestApi } from '../support/integration';
 import { scanTable } from '../support/table';
 import { enrolSecondFactor, newStaffAccount, totpCode } from '../support/second-factor';
+import { knownCode } from '../support/farmer-codes';
+import { farmerToken } from '../support/tokens';
 import { docClient, tableName } from '@functions/lib/aws';
 import { PutCommand } from '@functions/lib/dynamo-commands';
 import { outboxIdOf, outboxIndexPk, outboxItem } from '@functions/notifications/outbox-entity';
@@ -35,6 +37,8 @@ const keyOf = (i: AuditItem) => `${i.pk}|${i.sk}`;
 interface RouteCall extends Omit<CallOptions, 'token'> {
   path: string;
   as: Role | null;
+  /** A farmer session's token instead (the 'farmer' routes: docs/decisions/0043-farmer-one-time-codes.md). */
+  farmer?: string;
 }
 
 /** Makes what the call needs (its own writes are not counted), then names the one call that is. */
@@ -125,9 +129,9 @@ async function newBill() {
 /** A farmer's request from the letter (a correction: resolving it changes no registration). */
 async function newDataRequest() {
   const reg = await newRegistration();
-  const mobileLast4 = String(reg.fields.mobile).slice(-4);
   const r = await api.call('POST', `/svsregistration/${reg.code}/data-requests`, {
-    body: { mobileLast4, kind: 'correction', details: 'My father’s name is misspelt' },
+    token: await farmerToken(String(reg.fields.mobile)),
+    body: { kind: 'correction', details: 'My father’s name is misspelt' },
   });
   expect(r.status, r.text).toBeLessThan(300);
   return r.json.id as string;
@@ -278,12 +282,26 @@ const CASES: Record<WriteRouteKey, RouteCase> = {
     return {
       path: '/svsregistration/find-letter',
       as: null,
-      body: { adharNumber: reg.fields.adharNumber, mobile: reg.fields.mobile },
+      body: { mobile: reg.fields.mobile, otp: await knownCode(api, String(reg.fields.mobile)) },
     };
+  },
+  'POST /svsregistration/otp': async () => ({
+    path: '/svsregistration/otp',
+    as: null,
+    body: { mobile: (await newRegistration()).fields.mobile, purpose: 'manage' },
+  }),
+  'POST /svsregistration/otp/verify': async () => {
+    const mobile = String((await newRegistration()).fields.mobile);
+    return { path: '/svsregistration/otp/verify', as: null, body: { mobile, otp: await knownCode(api, mobile, 'manage') } };
   },
   'POST /svsregistration/{code}/cancel': async () => {
     const reg = await newRegistration();
-    return { path: `/svsregistration/${reg.code}/cancel`, as: null, body: { mobileLast4: String(reg.fields.mobile).slice(-4) } };
+    return {
+      path: `/svsregistration/${reg.code}/cancel`,
+      as: null,
+      farmer: await farmerToken(String(reg.fields.mobile)),
+      body: {},
+    };
   },
   'POST /api/registrations/{id}/cancel': async () => {
     const reg = await newRegistration();
@@ -349,15 +367,20 @@ const CASES: Record<WriteRouteKey, RouteCase> = {
 
   'POST /svsregistration/{code}/my-data': async () => {
     const reg = await newRegistration();
-    return { path: `/svsregistration/${reg.code}/my-data`, as: null, body: { mobileLast4: String(reg.fields.mobile).slice(-4) } };
+    return {
+      path: `/svsregistration/${reg.code}/my-data`,
+      as: null,
+      farmer: await farmerToken(String(reg.fields.mobile)),
+      body: {},
+    };
   },
   'POST /svsregistration/{code}/data-requests': async () => {
     const reg = await newRegistration();
     return {
       path: `/svsregistration/${reg.code}/data-requests`,
       as: null,
+      farmer: await farmerToken(String(reg.fields.mobile)),
       body: {
-        mobileLast4: String(reg.fields.mobile).slice(-4),
         kind: 'erasure',
         details: 'Aadhaar 234567890124 given by mistake',
       },
@@ -448,8 +471,11 @@ describe('every write route of the route table', () => {
       const call = await CASES[key]();
       const before = await auditItems();
       for (const i of before) if (!seen.has(keyOf(i))) seen.set(keyOf(i), i);
-      const { as, path, ...opts } = call;
-      const r: ApiReply = await api.call(methodOf(key), path, { ...opts, token: as ? tokens[as as 'admin'] : undefined });
+      const { as, path, farmer, ...opts } = call;
+      const r: ApiReply = await api.call(methodOf(key), path, {
+        ...opts,
+        token: farmer ?? (as ? tokens[as as 'admin'] : undefined),
+      });
       expect(r.status, r.text).toBeLessThan(300);
       const after = await auditItems();
       await expectEarlierEntriesUnchanged(after);

@@ -45,7 +45,10 @@ const callers: (Role | 'anonymous')[] = ['anonymous', ...ROLES];
 describe('route table', () => {
   it('every route declares who may call it', () => {
     for (const r of ROUTES as readonly RouteDef[]) {
-      expect(r.access === 'public' || (Array.isArray(r.access) && r.access.length > 0), `${routeKey(r)} has no roles`).toBe(true);
+      expect(
+        r.access === 'public' || r.access === 'farmer' || (Array.isArray(r.access) && r.access.length > 0),
+        `${routeKey(r)} has no roles`,
+      ).toBe(true);
     }
   });
 
@@ -69,7 +72,8 @@ describe.each(ROUTES as readonly RouteDef[])('$method $path', (route) => {
     expect(reply.status, reply.text).toBeLessThan(500);
     if (route.access === 'public') {
       expect([401, 403]).not.toContain(reply.status);
-    } else if (who === 'anonymous') {
+    } else if (route.access === 'farmer' || who === 'anonymous') {
+      // A farmer route takes a farmer session only: no staff token opens it (decision 0043).
       expect(reply.status).toBe(401);
     } else if (hasAnyRole([who], route.access)) {
       expect([401, 403], `${who} should be allowed: ${reply.text}`).not.toContain(reply.status);

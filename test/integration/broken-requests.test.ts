@@ -116,7 +116,8 @@ const cases: Case[] = [
   answered('the upload-url request cut off', () =>
     post('/svsregistration/upload-url', json, '{"fileName":"a.pdf","contentType":"appl'),
   ),
-  answered('find-letter cut off', () => post('/svsregistration/find-letter', json, '{"adharNumber":')),
+  answered('find-letter cut off', () => post('/svsregistration/find-letter', json, '{"mobile":"98765')),
+  answered('a code request cut off', () => post('/svsregistration/otp', json, '{"mobile":"9876543210","purp')),
   answered('sign-in cut off', () => post('/auth/login', json, '{"email":"a@b.c","pass')),
   answered('a sale cut off', () =>
     post('/api/sales/make', json, '{"registrationID":1,"ba', { Authorization: `Bearer ${tokens.admin}` }),

@@ -5,6 +5,7 @@ import { docClient, tableName } from '@functions/lib/aws';
 import { adminPost, createProducerCropLot } from '../fixtures/catalogue';
 import { newMobile, registerFarmer, validFields } from '../fixtures/registration-helpers';
 import { useTestApi } from '../support/integration';
+import { knownCode } from '../support/farmer-codes';
 import { newRegistration } from '../support/steps';
 
 /** A crop's Hindi name beside its English one (docs/product-rules.md#crop-names-in-the-pages-language). */
@@ -115,7 +116,7 @@ describe('public replies carry the Hindi name beside the English one', () => {
 
   it('find my letter', async () => {
     const r = await api.call('POST', '/svsregistration/find-letter', {
-      body: { adharNumber: fields.adharNumber, mobile: fields.mobile },
+      body: { mobile: fields.mobile, otp: await knownCode(api, String(fields.mobile)) },
     });
     expect(r.status, r.text).toBe(200);
     expect(r.json.data.letters).toEqual([expect.objectContaining({ cropName: 'Chickpea', cropNameHi: 'चना' })]);

@@ -3,15 +3,16 @@ import { getFarmer } from '@functions/farmers/farmer-entity';
 import { ERASED } from '@functions/lib/erased';
 import { getRegistration } from '@functions/registrations/registration-entity';
 import { readObjectHead } from '@functions/registrations/scan-store';
-import { MY_DATA_LIMITS } from '@functions/registrations/farmer-data';
 import { kgCrop, YEAR } from '../fixtures/allocation-helpers';
 import { registerFarmer, validFields } from '../fixtures/registration-helpers';
 import { useTestApi } from '../support/integration';
 import { scanTable } from '../support/table';
+import { farmerToken } from '../support/tokens';
 
 /**
  * The farmer's own view and requests (docs/decisions/0023-records.md, section 4) on DynamoDB Local and
- * s3rver: from the letter's code and the mobile's last 4 digits (rate-limited), every item held about the
+ * s3rver: from the letter's code in a farmer session of the registration's mobile
+ * (docs/decisions/0043-farmer-one-time-codes.md), every item held about the
  * farmer with the Aadhaar masked; a correction or an erasure lands once in the admins' queue; an erasure done
  * frees the place for the next farmer and deletes the scan; on a billed registration the bill stays.
  */
@@ -53,11 +54,13 @@ async function register(cropName: string, kg = 2): Promise<Reg> {
 }
 
 const last4 = (r: Reg) => r.mobile.slice(-4);
-const myData = (code: string, mobileLast4: unknown) =>
-  api.call('POST', `/svsregistration/${code}/my-data`, { body: { mobileLast4 } });
-const ask = (r: Reg, kind: string, details?: string, mobileLast4 = last4(r)) =>
+/** My data in a session of the mobile (the registration's own unless another is given). */
+const myData = async (code: string, mobile: string) =>
+  api.call('POST', `/svsregistration/${code}/my-data`, { token: await farmerToken(mobile), body: {} });
+const ask = async (r: Reg, kind: string, details?: string) =>
   api.call('POST', `/svsregistration/${r.code}/data-requests`, {
-    body: { mobileLast4, kind, ...(details === undefined ? {} : { details }) },
+    token: await farmerToken(r.mobile),
+    body: { kind, ...(details === undefined ? {} : { details }) },
   });
 const resolve = (id: string, body: unknown, token = tokens.admin) =>
   api.call('POST', `/api/data-requests/${id}/resolve`, { token, body });
@@ -73,10 +76,10 @@ const scanHeld = async (r: { year: number; id: number }) =>
   (await readObjectHead((await getRegistration(r.year, r.id, true))!.adharFilePath, 1)) !== undefined;
 
 describe("the farmer's own view", () => {
-  it('shows what is held with the Aadhaar masked, after the right digits only', async () => {
+  it('shows what is held with the Aadhaar masked, to a session of the registration’s mobile', async () => {
     const { cropName } = await kgCrop(100);
     const reg = await register(cropName);
-    const r = await myData(reg.code, last4(reg));
+    const r = await myData(reg.code, reg.mobile);
     expect(r.status, r.text).toBe(200);
     expect(r.json.farmer).toMatchObject({
       name: 'रामेश्वर प्रसाद',
@@ -97,44 +100,45 @@ describe("the farmer's own view", () => {
     expect(r.text).not.toContain(reg.aadhaar);
     expect(r.text).not.toMatch(/\d{12}/);
     expect(r.text).not.toContain(reg.mobile);
-
-    // Devanagari digits are the same digits.
-    const hi = await myData(
-      reg.code,
-      last4(reg).replace(/\d/g, (d) => String.fromCharCode(0x0966 + Number(d))),
-    );
-    expect(hi.status, hi.text).toBe(200);
   });
 
-  it('refuses wrong digits, malformed bodies and unknown letters in Hindi and English, and limits guessing', async () => {
+  it('refuses without a session, to a staff token and to another mobile’s session, and malformed bodies', async () => {
     const { cropName } = await kgCrop(100);
     const reg = await register(cropName);
-    const wrong = last4(reg) === '0000' ? '1111' : '0000';
-    const bad = await myData(reg.code, wrong);
-    expect(bad.status).toBe(403);
-    expect(bad.json.message).toMatch(/मोबाइल .* \/ The last 4 digits do not match/);
-    for (const body of [{}, { mobileLast4: '12' }, { mobileLast4: 1234 }, { mobileLast4: '1234', x: 1 }, []]) {
-      const r = await api.call('POST', `/svsregistration/${reg.code}/my-data`, { body });
+    const other = await register(cropName);
+    for (const path of ['my-data', 'data-requests']) {
+      const none = await api.call('POST', `/svsregistration/${reg.code}/${path}`, { body: { kind: 'erasure' } });
+      expect(none.status).toBe(401);
+      expect(none.json.message).toMatch(/कोड.* \/ .*code/);
+      const staff = await api.call('POST', `/svsregistration/${reg.code}/${path}`, {
+        token: tokens.admin,
+        body: { kind: 'erasure' },
+      });
+      expect(staff.status).toBe(401);
+      // Another mobile's session: the letter answers as an unknown one, and nothing of it is shown.
+      const theirs = await api.call('POST', `/svsregistration/${reg.code}/${path}`, {
+        token: await farmerToken(other.mobile),
+        body: path === 'my-data' ? {} : { kind: 'erasure' },
+      });
+      expect(theirs.status).toBe(404);
+      expect(theirs.text).not.toContain(reg.name);
+    }
+    const token = await farmerToken(reg.mobile);
+    // The old last-four-digits field is no longer taken (docs/product-rules.md).
+    for (const body of [{ mobileLast4: last4(reg) }, { x: 1 }, []]) {
+      const r = await api.call('POST', `/svsregistration/${reg.code}/my-data`, { token, body });
       expect(r.status, JSON.stringify(body)).toBe(400);
-      expect(r.json.message).toMatch(/आखिरी 4 अंक .* \/ Enter the last 4 digits/);
+      expect(r.json.message).toMatch(/[ऀ-ॿ]/);
     }
     const raw = await api.call('POST', `/svsregistration/${reg.code}/my-data`, {
-      rawBody: '{"mobileLast4":',
+      token,
+      rawBody: '{"x":',
       headers: { 'content-type': 'application/json' },
     });
     expect(raw.status).toBe(400);
-    expect((await myData('not-a-code', '1234')).status).toBe(404);
-    expect((await myData('A'.repeat(22), '1234')).status).toBe(404);
-
-    // A burst of guesses: at most the limit are checked, the rest wait (429 with Retry-After), the right digits too.
-    const burst = await Promise.all(Array.from({ length: 12 }, () => myData(reg.code, wrong)));
-    expect(burst.filter((r) => r.status === 403).length).toBeLessThanOrEqual(MY_DATA_LIMITS.perLetter - 1);
-    const limited = burst.filter((r) => r.status === 429);
-    expect(limited.length).toBeGreaterThan(0);
-    expect(limited[0].json.message).toMatch(/बहुत अधिक प्रयास.* \/ Too many attempts/);
-    expect(limited[0].headers.get('retry-after')).toBeTruthy();
-    expect((await myData(reg.code, last4(reg))).status).toBe(429);
-    expect((await ask(reg, 'erasure')).status).toBe(429);
+    expect((await myData('not-a-code', reg.mobile)).status).toBe(404);
+    expect((await myData('A'.repeat(22), reg.mobile)).status).toBe(404);
+    expect((await ask(reg, 'erasure')).status).toBe(201);
   });
 });
 
@@ -144,9 +148,9 @@ describe("the farmer's requests", () => {
     const reg = await register(cropName);
     const before = await auditOf('data-request.create');
     const burst = await Promise.all(Array.from({ length: 15 }, () => ask(reg, 'correction', 'Father name is शिव प्रसाद वर्मा')));
-    // One is created; the others answer with that one, or wait when more are in flight than the guess limit allows.
+    // One is created; the others answer with that one.
     expect(burst.filter((r) => r.status === 201)).toHaveLength(1);
-    expect(burst.every((r) => r.status === 201 || r.status === 200 || r.status === 429)).toBe(true);
+    expect(burst.every((r) => r.status === 201 || r.status === 200)).toBe(true);
     expect(new Set(burst.filter((r) => r.status < 300).map((r) => r.json.id)).size).toBe(1);
     expect(await auditOf('data-request.create')).toBe(before + 1);
     const created = burst.find((r) => r.status === 201)!;
@@ -155,11 +159,15 @@ describe("the farmer's requests", () => {
     expect(empty.status).toBe(400);
     expect(empty.json.message).toMatch(/क्या गलत है.* \/ Write what is wrong/);
     for (const body of [
-      { mobileLast4: last4(reg), kind: 'delete-all' },
-      { mobileLast4: last4(reg), kind: 'correction', details: 'x'.repeat(1001) },
-      { mobileLast4: last4(reg), kind: 'erasure', details: 5 },
+      { kind: 'delete-all' },
+      { kind: 'correction', details: 'x'.repeat(1001) },
+      { kind: 'erasure', details: 5 },
+      { mobileLast4: last4(reg), kind: 'erasure' },
     ]) {
-      const r = await api.call('POST', `/svsregistration/${reg.code}/data-requests`, { body });
+      const r = await api.call('POST', `/svsregistration/${reg.code}/data-requests`, {
+        token: await farmerToken(reg.mobile),
+        body,
+      });
       expect(r.status, JSON.stringify(body)).toBe(400);
     }
 
@@ -170,7 +178,7 @@ describe("the farmer's requests", () => {
     expect(withNumber.text).not.toContain(other.aadhaar);
 
     // The farmer sees the requests in the view; the admins see them in the queue, sellers do not.
-    const view = await myData(reg.code, last4(reg));
+    const view = await myData(reg.code, reg.mobile);
     expect(view.json.requests).toEqual([expect.objectContaining({ kind: 'correction', status: 'open' })]);
     const list = await api.call('GET', '/api/data-requests', { token: tokens.admin, query: { status: 'open' } });
     expect(list.status, list.text).toBe(200);
@@ -220,7 +228,7 @@ describe("the farmer's requests", () => {
     expect((await getRegistration(next.year, next.id, true))!.status).toBe('confirmed');
     expect(await scanHeld(first)).toBe(false);
     expect(await scanHeld(next)).toBe(true);
-    const view = await myData(first.code, last4(first));
+    const view = await myData(first.code, first.mobile);
     expect(view.json.registrations[0]).toMatchObject({ status: 'cancelled', scanHeld: false });
     expect(view.json.requests[0]).toMatchObject({ kind: 'erasure', status: 'done' });
 
@@ -235,7 +243,7 @@ describe("the farmer's requests", () => {
     const farmer = (await getFarmer(stored.farmerID!, true))!;
     expect(farmer).toMatchObject({ name: ERASED, contactNumber: '', address: '' });
     expect(farmer.aadhaarEnc).toBeUndefined();
-    expect(JSON.stringify((await myData(first.code, last4(first))).json)).not.toContain(first.name);
+    expect(JSON.stringify((await myData(first.code, first.mobile)).json)).not.toContain(first.name);
     const letter = await api.call('GET', `/svsregistration/AppointmentList/${first.code}`);
     expect(JSON.stringify(letter.json)).toContain(ERASED);
   });
@@ -254,7 +262,7 @@ describe("the farmer's requests", () => {
     });
     expect(sale.status, sale.text).toBe(201);
     const invoiceNumber = sale.json.invoiceNumber ?? sale.json.data?.invoiceNumber;
-    const view = await myData(reg.code, last4(reg));
+    const view = await myData(reg.code, reg.mobile);
     expect(view.json.bills).toEqual([expect.objectContaining({ kg: 2, amount: 20, registrationID: reg.id })]);
 
     const req = await ask(reg, 'erasure', 'Please erase my data');
@@ -266,7 +274,7 @@ describe("the farmer's requests", () => {
     expect(stored.isBilled).toBe(true);
     expect(stored.scanDeletedOn).toBeDefined();
     expect(await scanHeld(reg)).toBe(false);
-    const bills = (await myData(reg.code, last4(reg))).json.bills;
+    const bills = (await myData(reg.code, reg.mobile)).json.bills;
     expect(bills).toHaveLength(1);
     if (invoiceNumber) expect(bills[0].invoiceNumber).toBe(invoiceNumber);
   });
@@ -294,7 +302,7 @@ describe("the farmer's requests", () => {
     const second = await sell();
     expect(second.status, second.text).toBe(201);
 
-    const bills = (await myData(reg.code, last4(reg))).json.bills;
+    const bills = (await myData(reg.code, reg.mobile)).json.bills;
     expect(bills).toEqual([
       expect.objectContaining({ invoiceNumber: second.json.invoiceNumber, status: 'issued', creditNoteNumber: null }),
       expect.objectContaining({

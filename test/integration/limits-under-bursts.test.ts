@@ -1,15 +1,17 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { LOGIN_LIMITS } from '@functions/auth/service';
-import { FIND_LETTER_LIMITS } from '@functions/registrations/find-letter';
+import { CODE_RULES } from '@functions/registrations/farmer-code-store';
 import { createAccount } from '../fixtures/accounts';
 import { useTestApi } from '../support/integration';
-import { expectAtMostPerAadhaarChecked } from '../support/letter-limits';
+import { knownCode } from '../support/farmer-codes';
 import { settleAfterEachTest } from '../support/started-work';
-import { newAadhaar, newMobile, postJson, registerFarmer, seedFormCrops, validFields } from '../fixtures/registration-helpers';
+import { postJson, registerFarmer, seedFormCrops, validFields } from '../fixtures/registration-helpers';
 
 /**
  * The sign-in and find-my-letter limits hold against guesses sent at once: every attempt is counted by a
- * conditional write before it is checked, so however a burst is timed, at most the limit is ever checked.
+ * conditional write before it is checked, so however a burst is timed, at most the limit is ever checked (find my
+ * letter: the tries of the mobile's one-time code, docs/decisions/0043-farmer-one-time-codes.md; the loose
+ * per-address limit and a crowd behind one address: farmer-otp.test.ts).
  */
 const { api, tokens } = useTestApi('super_admin');
 /** Each burst is awaited in full, also when its test fails: no attempt counts against the next test's limits. */
@@ -76,46 +78,28 @@ describe('sign-in', () => {
 });
 
 describe('find my letter', () => {
-  const find = (adharNumber: unknown, mobile: unknown) => postJson(api, '/svsregistration/find-letter', { adharNumber, mobile });
+  const find = (mobile: unknown, otp: unknown) => postJson(api, '/svsregistration/find-letter', { mobile, otp });
 
-  it('checks at most the per-Aadhaar limit of 25 attempts sent at once (24 wrong mobiles, then the right one)', async () => {
+  it('compares at most 3 of 20 wrong codes sent at once for one mobile, then refuses the right code until the wait ends', async () => {
     const f = validFields();
     const reg = await registerFarmer(api, f);
     expect(reg.status, reg.text).toBe(201);
-    const replies = await work.all([
-      ...Array.from({ length: 24 }, () => find(f.adharNumber, newMobile())),
-      find(f.adharNumber, f.mobile),
-    ]);
-    expectAtMostPerAadhaarChecked(replies, 404);
+    const mobile = String(f.mobile);
+    const otp = await knownCode(api, mobile);
+    const replies = await work.all(Array.from({ length: 20 }, (_, i) => find(mobile, String(100_000 + i))));
+    const statuses = replies.map((r) => r.status);
+    expect(statuses.filter((s) => s === 401).length, statuses.join(',')).toBeLessThanOrEqual(CODE_RULES.triesPerCode);
+    expect(statuses.filter((s) => s === 401 || s === 429)).toHaveLength(20);
+    for (const r of replies) expect(r.json.data).toBeUndefined();
 
-    // Once the attempts are used (the right one, if it was checked, gave its count back), the letter is refused.
-    await work.all(Array.from({ length: FIND_LETTER_LIMITS.perAadhaar }, () => find(f.adharNumber, newMobile())));
-    const after = await find(f.adharNumber, f.mobile);
+    const after = await find(mobile, otp);
     expect(after.status).toBe(429);
     expect(after.json.data).toBeUndefined();
-    expect(after.json.message).toMatch(/Too many attempts/);
-    // The wait the message names is what is left of the window, the same in both languages.
-    const wait = /कृपया (\d+) मिनट बाद .*Please try again in (\d+) minutes?\./.exec(after.json.message);
+    // The wait the message names is what is left of the code's five minutes, the same in both languages.
+    const wait = /कृपया (\d+) मिनट बाद .*Please ask for a new code in (\d+) minutes?\./.exec(after.json.message);
     expect(wait, after.json.message).not.toBeNull();
     expect(wait![1]).toBe(wait![2]);
     expect(Number(wait![1])).toBeGreaterThanOrEqual(1);
-    expect(Number(wait![1])).toBeLessThanOrEqual(FIND_LETTER_LIMITS.windowSeconds / 60);
-  });
-
-  it('checks at most the per-client limit of attempts sent at once for many Aadhaar numbers, then refuses even a right pair', async () => {
-    const f = validFields();
-    const reg = await registerFarmer(api, f);
-    expect(reg.status, reg.text).toBe(201);
-    const replies = await work.all(Array.from({ length: FIND_LETTER_LIMITS.perIp + 5 }, () => find(newAadhaar(7), newMobile())));
-    const statuses = replies.map((r) => r.status);
-    expect(
-      statuses.every((s) => s === 404 || s === 429),
-      statuses.join(','),
-    ).toBe(true);
-    expect(statuses.filter((s) => s === 404).length).toBeLessThanOrEqual(FIND_LETTER_LIMITS.perIp);
-    expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(5);
-    const right = await find(f.adharNumber, f.mobile);
-    expect(right.status).toBe(429);
-    expect(right.json.data).toBeUndefined();
+    expect(Number(wait![1])).toBeLessThanOrEqual(CODE_RULES.validSeconds / 60);
   });
 });

@@ -3,6 +3,7 @@ import { getFarmer } from '@functions/farmers/farmer-entity';
 import { getRegistration } from '@functions/registrations/registration-entity';
 import { newMobile, registerFarmer, seedFormCrops, validFields } from '../fixtures/registration-helpers';
 import { useTestApi } from '../support/integration';
+import { farmerToken } from '../support/tokens';
 
 /**
  * My data and data requests from a letter reach only what that letter's registration holds: knowing a farmer's
@@ -46,7 +47,8 @@ describe('My data belongs to the letter', () => {
     expect(stored).toMatchObject({ farmerLink: 'to-confirm', proposedFarmerID: farmerID });
 
     const view = await api.call('POST', `/svsregistration/${taker.code}/my-data`, {
-      body: { mobileLast4: String(taker.fields.mobile).slice(-4) },
+      token: await farmerToken(String(taker.fields.mobile)),
+      body: {},
     });
     expect(view.status, view.text).toBe(200);
     const text = JSON.stringify(view.json);
@@ -55,10 +57,20 @@ describe('My data belongs to the letter', () => {
     expect(view.json.farmer.farmerID).toBeNull();
     expect(view.json.registrations.map((r: { id: number }) => r.id)).toEqual([taker.id]);
     expect(view.json.bills).toEqual([]);
+    // The taker's session opens nothing on the victim's letter, whatever the route (decision 0043).
+    for (const path of ['my-data', 'data-requests', 'cancel']) {
+      const r = await api.call('POST', `/svsregistration/${victim.code}/${path}`, {
+        token: await farmerToken(String(taker.fields.mobile)),
+        body: path === 'data-requests' ? { kind: 'erasure' } : {},
+      });
+      expect(r.status, `${path}: ${r.text}`).toBe(404);
+      expect(r.text).not.toContain(VICTIM.Name);
+    }
 
     // Requests filed from it are about it alone: admins see them under no farmer, and an erasure leaves the farmer be.
     const asked = await api.call('POST', `/svsregistration/${taker.code}/data-requests`, {
-      body: { mobileLast4: String(taker.fields.mobile).slice(-4), kind: 'erasure' },
+      token: await farmerToken(String(taker.fields.mobile)),
+      body: { kind: 'erasure' },
     });
     expect(asked.status, asked.text).toBe(201);
     expect(asked.json.farmerID).toBeNull();
@@ -76,7 +88,8 @@ describe('My data belongs to the letter', () => {
 
     // The victim's own letter still shows the victim's registration.
     const own = await api.call('POST', `/svsregistration/${victim.code}/my-data`, {
-      body: { mobileLast4: String(victim.fields.mobile).slice(-4) },
+      token: await farmerToken(String(victim.fields.mobile)),
+      body: {},
     });
     expect(own.json.farmer.name).toBe(VICTIM.Name);
     expect(JSON.stringify(own.json)).not.toContain(TAKER.Name);

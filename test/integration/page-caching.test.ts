@@ -3,6 +3,7 @@ import { ROUTES, routeKey, type RouteDef } from '@shared/routes';
 import { newAadhaar, newMobile, registerFarmer, validFields } from '../fixtures/registration-helpers';
 import { adminPost, createProducerCropLot } from '../fixtures/catalogue';
 import { useTestApi } from '../support/integration';
+import { knownCode } from '../support/farmer-codes';
 
 /**
  * Issue 28, item 6: a page or a reply that shows personal data is `private, no-store` everywhere; a page without
@@ -325,7 +326,7 @@ describe('caching of what shows personal data', () => {
       method: 'POST',
       redirect: 'manual',
       headers: form,
-      body: new URLSearchParams({ adharNumber: farmer.aadhaar, mobile: farmer.mobile, lang: 'en' }).toString(),
+      body: new URLSearchParams({ mobile: farmer.mobile, otp: await knownCode(api, farmer.mobile), lang: 'en' }).toString(),
     });
     expect(found.status).toBe(303);
     expect(found.headers.get('cache-control')).toBe(PRIVATE);
@@ -333,11 +334,11 @@ describe('caching of what shows personal data', () => {
       method: 'POST',
       redirect: 'manual',
       headers: form,
-      body: new URLSearchParams({ adharNumber: farmer.aadhaar, mobile: newMobile(), lang: 'en' }).toString(),
+      body: new URLSearchParams({ mobile: farmer.mobile, otp: '000001', lang: 'en' }).toString(),
     });
-    expect(refused.status).toBe(404);
-    // The form again, with the Aadhaar number typed.
-    expect(await refused.text()).toContain(farmer.aadhaar);
+    expect(refused.status).toBe(401);
+    // The form again, with the mobile number typed.
+    expect(await refused.text()).toContain(farmer.mobile);
     expect(refused.headers.get('cache-control')).toBe(PRIVATE);
 
     // The plain registration form sent back with what was typed (the mobile is wrong).

@@ -178,12 +178,8 @@ describe('the Aadhaar number', () => {
     expect(ok.status, ok.text).toBe(201);
   });
 
-  it('refuses it on find-my-letter, the producer and farmer forms and the staff searches', async () => {
+  it('refuses it on the producer and farmer forms and the staff searches', async () => {
     for (const [what, n] of Object.entries(refused)) {
-      const find = await postJson(api, '/svsregistration/find-letter', { adharNumber: n, mobile: newMobile() });
-      expect(find.status, what).toBe(400);
-      expect(find.json.fields.adharNumber).toBe(MSG_AADHAAR_INVALID);
-
       const producer = await api.call('POST', '/api/producers', {
         token: tokens.admin,
         body: { name: 'P', aadhaarNumber: n, contactNumber: '9876543210' },

@@ -5,6 +5,7 @@ import { FIND_LETTER_LIMITS } from '@functions/registrations/find-letter';
 import { MAX_FILE_BYTES } from '@shared/schemas/registration';
 import { captureLogLines } from '../support/log-capture';
 import { useTestApi } from '../support/integration';
+import { knownCode } from '../support/farmer-codes';
 import {
   newAadhaar,
   newMobile,
@@ -187,7 +188,9 @@ describe('GET /registration', () => {
       expect(r.status).toBe(200);
       expect(r.text).toContain('पंजीकरण बंद है');
       expect(r.text).not.toContain('id="registration-form"');
-      expect(r.text).toContain('id="find-adharNumber"');
+      expect(r.text).toContain('id="find-mobile"');
+      // Find my letter asks for the mobile, then a code sent to it: no Aadhaar number (decision 0043).
+      expect(r.text).not.toContain('id="find-adharNumber"');
       expect(dataOf(r.text).open).toBe(false);
     } finally {
       await api.call('POST', '/api/config', { token: tokens.super_admin, body: { key: 'Is_SVS_Form_On', value: 'true' } });
@@ -303,10 +306,16 @@ describe('Find my letter on the page (no JavaScript)', () => {
         redirect: 'manual',
         headers: { 'content-type': 'application/x-www-form-urlencoded', accept: BROWSER_ACCEPT },
       });
-    const found = await find(new URLSearchParams({ lang: 'hi', adharNumber: f.adharNumber!, mobile: f.mobile! }).toString());
+    // The page's form posts the mobile: the answer asks for the code sent to it.
+    const asked = await find(new URLSearchParams({ lang: 'hi', mobile: f.mobile! }).toString());
+    expect(asked.status).toBe(200);
+    expect(await asked.text()).toContain('name="otp"');
+    const otp = await knownCode(api, f.mobile!);
+    const found = await find(new URLSearchParams({ lang: 'hi', mobile: f.mobile!, otp }).toString());
     expect(found.status).toBe(303);
     expect(found.headers.get('location')).toBe(`/svs/appointment/${code}`);
-    const none = await find(new URLSearchParams({ lang: 'hi', adharNumber: f.adharNumber!, mobile: newMobile() }).toString());
+    const nobody = newMobile();
+    const none = await find(new URLSearchParams({ lang: 'hi', mobile: nobody, otp: await knownCode(api, nobody) }).toString());
     expect(none.status).toBe(404);
     expect(await none.text()).toContain('<form method="post" action="/svsregistration/find-letter"');
   });

@@ -5,11 +5,11 @@ import { docClient, setDocClientForTests } from '@functions/lib/aws';
 import { s3Client } from '@functions/lib/s3-client';
 import { clearConfigCache } from '@functions/lib/config-store';
 import { clearAppointmentSettingsCache } from '@functions/allocation/appointments';
-import { FIND_LETTER_LIMITS } from '@functions/registrations/find-letter';
 import { FILE_MESSAGES } from '@functions/registrations/uploads';
 import { MAX_FILE_BYTES, MSG_ALREADY_REGISTERED, MSG_CLOSED, MSG_FILE, MSG_FORM_INVALID } from '@shared/schemas/registration';
 import { captureLogLines } from '../support/log-capture';
 import { useTestApi } from '../support/integration';
+import { knownCode } from '../support/farmer-codes';
 import { scanTable } from '../support/table';
 import { objectExists, putPending } from '../support/uploads-bucket';
 import { DAY_MS, PENDING_UPLOADS_RULE } from '@functions/lib/upload-rules';
@@ -566,7 +566,8 @@ describe('numbers as people write them', () => {
     expect(stored?.mobileNumber).toBe(mobile);
 
     for (const written of [`0${mobile}`, `91-${mobile}`, `0091 ${mobile}`]) {
-      const found = await postJson(api, '/svsregistration/find-letter', { adharNumber: grouped, mobile: written });
+      const otp = await knownCode(api, written);
+      const found = await postJson(api, '/svsregistration/find-letter', { mobile: written, otp });
       expect(found.status, written).toBe(200);
       expect(found.json.data.code).toBe(r.json.data.uniqeCode);
     }
@@ -580,34 +581,35 @@ describe('numbers as people write them', () => {
 });
 
 describe('find my letter', () => {
-  it('returns the code only when Aadhaar and mobile both match, with the same message otherwise, and limits failures', async () => {
+  it('returns the letters of the mobile for its code only (no Aadhaar asked), and refuses bad input in both languages', async () => {
     const f = fields();
     const r = await registerFarmer(api, f);
-    const found = await postJson(api, '/svsregistration/find-letter', { adharNumber: f.adharNumber, mobile: f.mobile });
-    expect(found.status).toBe(200);
+    const mobile = String(f.mobile);
+    const wrongCode = await postJson(api, '/svsregistration/find-letter', { mobile, otp: '000001' });
+    expect(wrongCode.status).toBe(401);
+    expect(wrongCode.json.data).toBeUndefined();
+    const otp = await knownCode(api, mobile);
+    const found = await postJson(api, '/svsregistration/find-letter', { mobile, otp: ` ${otp.slice(0, 3)} ${otp.slice(3)} ` });
+    expect(found.status, found.text).toBe(200);
     expect(found.json.data.code).toBe(r.json.data.uniqeCode);
+    expect(found.json.session.token).toBeTruthy();
     expect(found.text).not.toContain(String(f.adharNumber));
+    // The code was used.
+    expect((await postJson(api, '/svsregistration/find-letter', { mobile, otp })).status).toBe(401);
 
-    const wrongMobile = await postJson(api, '/svsregistration/find-letter', { adharNumber: f.adharNumber, mobile: newMobile() });
-    const unknown = await postJson(api, '/svsregistration/find-letter', { adharNumber: newAadhaar(5), mobile: f.mobile });
-    expect(wrongMobile.status).toBe(404);
-    expect(unknown.status).toBe(404);
-    expect(wrongMobile.json.message).toBe(unknown.json.message);
-    expect(wrongMobile.json.message).toMatch(/No registration matches/);
-    expect(wrongMobile.json.data).toBeUndefined();
+    // A mobile nobody registered: its code finds nothing, said in both languages.
+    const nobody = newMobile();
+    const none = await postJson(api, '/svsregistration/find-letter', { mobile: nobody, otp: await knownCode(api, nobody) });
+    expect(none.status).toBe(404);
+    expect(none.json.message).toMatch(/मोबाइल .* \/ No registration was made with this mobile/);
+    expect(none.json.data).toBeUndefined();
 
-    const bad = await postJson(api, '/svsregistration/find-letter', { adharNumber: '123', mobile: '1' });
+    const bad = await postJson(api, '/svsregistration/find-letter', { mobile: '1', otp: '12' });
     expect(bad.status).toBe(400);
-    expect(bad.json.fields).toEqual({ adharNumber: '12 अंकों का नंबर दर्ज करें', mobile: '10 अंकों का नंबर दर्ज करें' });
-
-    for (let i = 1; i < FIND_LETTER_LIMITS.perAadhaar; i++) {
-      expect(
-        (await postJson(api, '/svsregistration/find-letter', { adharNumber: f.adharNumber, mobile: newMobile() })).status,
-      ).toBe(404);
-    }
-    const limited = await postJson(api, '/svsregistration/find-letter', { adharNumber: f.adharNumber, mobile: f.mobile });
-    expect(limited.status).toBe(429);
-    expect(limited.json.message).toMatch(/Too many attempts/);
+    expect(bad.json.fields).toEqual({
+      mobile: '10 अंकों का नंबर दर्ज करें',
+      otp: expect.stringMatching(/6 अंकों .* \/ Enter the 6-digit code/),
+    });
   });
 
   it('answers an unknown or malformed letter code with a 404, never a 5xx', async () => {

@@ -22,6 +22,7 @@ import { useTestApi } from '../support/integration';
 import { newRegistration, sold } from '../support/steps';
 import { kgCrop } from '../fixtures/allocation-helpers';
 import { registerFarmer, validFields } from '../fixtures/registration-helpers';
+import { farmerToken } from '../support/tokens';
 
 /**
  * The SMS sender (functions/notifications/sender.ts) against the stand-in (infra/local/sms.ts) through the real
@@ -232,7 +233,8 @@ describe('erasure', () => {
     expect(cancel.status, cancel.text).toBe(200);
     await settle();
     const ask = await api.call('POST', `/svsregistration/${reg.uniqeCode}/data-requests`, {
-      body: { mobileLast4: reg.mobileNumber.slice(-4), kind: 'erasure', details: 'Please erase my data' },
+      token: await farmerToken(reg.mobileNumber),
+      body: { kind: 'erasure', details: 'Please erase my data' },
     });
     expect(ask.status, ask.text).toBe(201);
     const done = await api.call('POST', `/api/data-requests/${ask.json.id}/resolve`, {

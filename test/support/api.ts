@@ -84,6 +84,7 @@ export async function startTestApi(opts: { staticDir?: string; streams?: boolean
     UPLOADS_BUCKET: inject('uploadsBucket'),
     JWT_SECRET: randomBytes(32).toString('hex'),
     AADHAAR_KEY: randomBytes(64).toString('base64'),
+    FARMER_CODE_KEY: randomBytes(48).toString('base64url'),
     // Logged in full so the run's privacy sweep reads every line (vitest.config.ts keeps them off the screen).
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'debug',
   });

@@ -114,7 +114,8 @@ async function request<T>(method: string, path: string, opts: RequestOptions = {
   const headers: Record<string, string> = { accept: 'application/json', ...opts.headers };
   if (hidden) headers[PRIVATE_QUERY_HEADER] = hidden;
   const token = getToken();
-  if (token) headers.authorization = `Bearer ${token}`;
+  // A farmer session's token, when the call carries one, is the one sent (lib/farmer-session.ts).
+  if (token && !headers.authorization) headers.authorization = `Bearer ${token}`;
   let body: BodyInit | undefined;
   if (opts.body instanceof FormData) body = opts.body;
   else if (opts.body !== undefined) {

@@ -48,7 +48,12 @@ export const FoundLetterReply = z.strictObject({
   ),
 });
 export type FoundLetter = z.infer<typeof FoundLetterReply>;
-export const FindLetterReply = z.strictObject({ success: z.literal(true), data: FoundLetterReply });
+/** The letters of the mobile, and the farmer session the code opened (My registrations, cancel, My data). */
+export const FindLetterReply = z.strictObject({
+  success: z.literal(true),
+  data: FoundLetterReply,
+  session: z.strictObject({ token: z.string(), expiresAt: z.string() }),
+});
 
 /** The appointment letter (docs/product-rules.md#appointment-letter); Aadhaar masked. */
 export const AppointmentRecordReply = z.strictObject({

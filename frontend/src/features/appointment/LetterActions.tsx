@@ -4,11 +4,12 @@ import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router-dom';
 import { letterStatusView } from '@shared/allocation-status';
 import { letterFileName, letterShareTitle } from '@shared/public-pages/letter';
 import type { AppointmentRecord } from '@shared/schemas/registration';
 import { usePageWords } from '@web/lib/page-words';
-import { to } from '@web/paths';
+import { paths, to } from '@web/paths';
 import { LetterSheet } from './LetterSheet';
 import { shareLetter } from './share-letter';
 
@@ -85,6 +86,9 @@ export function LetterActions({ letter, onCancelled }: { letter: AppointmentReco
         )}
         <Button variant="text" onClick={() => setShowingData(true)} data-testid="letter-my-data">
           {t('myData.open')}
+        </Button>
+        <Button variant="text" component={RouterLink} to={paths.myRegistrations} data-testid="letter-my-registrations">
+          {t('myRegistrations.title')}
         </Button>
       </Box>
       {showingData && (

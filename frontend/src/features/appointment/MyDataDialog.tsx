@@ -1,4 +1,4 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -6,21 +6,16 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
+import LinearProgress from '@mui/material/LinearProgress';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { inLanguage } from '@shared/bilingual';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, formatDay, formatRupees } from '@shared/format';
 import type { DataRequestKind, MyDataReply } from '@shared/schemas/records';
-import { call, errorMessage } from '@web/lib/api';
-import { digitsOnly } from '@web/lib/filters';
-
-/** Hindi and Arabic digits as the farmer types them; the server takes both. */
-const asDigits = (v: string) =>
-  digitsOnly(
-    v.replace(/[०-९]/g, (d) => String(d.charCodeAt(0) - 0x0966)),
-    4,
-  );
+import { FarmerCodeForm } from '@web/components/FarmerCodeForm';
+import { ApiError, call, errorMessage } from '@web/lib/api';
+import { clearFarmerSession, farmerHeaders, getFarmerSession, type FarmerSession } from '@web/lib/farmer-session';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -34,15 +29,16 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 }
 
 /**
- * The farmer's own data from the letter (a chunk of its own, fetched when "My data" is pressed): the last 4
- * digits of the registered mobile number, then everything held (Aadhaar masked by the server), and a
- * correction or an erasure to ask for. Refusals (wrong digits, too many tries, empty details) are shown as
- * the server words them, in Hindi and English.
+ * The farmer's own data from the letter or My registrations (a chunk of its own, fetched when "My data" is
+ * pressed): the farmer session of the registration's mobile (a one-time code unless one is held:
+ * docs/decisions/0043-farmer-one-time-codes.md), then everything held (Aadhaar masked by the server), and a
+ * correction or an erasure to ask for. Refusals (another mobile's session, empty details) are shown as the server
+ * words them, in Hindi and English.
  */
 export default function MyDataDialog({ code, onClose }: { code: string; onClose: () => void }) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
-  const [last4, setLast4] = useState('');
+  const [session, setSession] = useState<FarmerSession | null>(getFarmerSession);
   const [data, setData] = useState<MyDataReply | null>(null);
   const [asking, setAsking] = useState<DataRequestKind | null>(null);
   const [details, setDetails] = useState('');
@@ -64,38 +60,46 @@ export default function MyDataDialog({ code, onClose }: { code: string; onClose:
     }
   };
 
-  const show = async (e: FormEvent) => {
-    e.preventDefault();
-    if (last4.length !== 4) {
-      setError(t('allocationStatus.last4Invalid'));
-      return;
-    }
-    setBusy(true);
-    setError('');
-    try {
-      setData(
-        await call('POST /svsregistration/{code}/my-data', {
-          params: { code },
-          body: { mobileLast4: last4 },
-          skipAuthRedirect: true,
-        }),
-      );
-    } catch (err) {
-      setError(errorMessage(err, t('myData.failed')));
-    } finally {
-      setBusy(false);
-    }
+  /** A refusal of the session (ended, or another mobile's): the code step again, for the registration's mobile. */
+  const refused = (err: unknown) => {
+    const status = err instanceof ApiError ? err.status : 0;
+    if (status === 401) clearFarmerSession();
+    if (status === 401 || status === 404) setSession(null);
+    setError(status === 404 ? t('myRegistrations.otherMobile') : errorMessage(err, t('myData.failed')));
   };
+
+  // The data, as soon as a session is held.
+  useEffect(() => {
+    if (!session) return;
+    let live = true;
+    setBusy(true);
+    call('POST /svsregistration/{code}/my-data', {
+      params: { code },
+      body: {},
+      headers: farmerHeaders(session),
+      skipAuthRedirect: true,
+    })
+      .then(
+        (d) => live && setData(d),
+        (err: unknown) => live && refused(err),
+      )
+      .finally(() => live && setBusy(false));
+    return () => {
+      live = false;
+    };
+    // oxlint-disable-next-line react/exhaustive-deps -- `refused` is new each render; the call follows the session.
+  }, [session, code]);
 
   const send = async (e: FormEvent) => {
     e.preventDefault();
-    if (!asking || !data) return;
+    if (!asking || !data || !session) return;
     setBusy(true);
     setError('');
     try {
       const request = await call('POST /svsregistration/{code}/data-requests', {
         params: { code },
-        body: { mobileLast4: last4, kind: asking, details },
+        body: { kind: asking, details },
+        headers: farmerHeaders(session),
         skipAuthRedirect: true,
       });
       setData({ ...data, requests: [request, ...data.requests.filter((r) => r.id !== request.id)] });
@@ -103,7 +107,7 @@ export default function MyDataDialog({ code, onClose }: { code: string; onClose:
       setDetails('');
       setNotice(t('myData.sent'));
     } catch (err) {
-      setError(errorMessage(err, t('myData.failed')));
+      refused(err);
     } finally {
       setBusy(false);
     }
@@ -119,32 +123,30 @@ export default function MyDataDialog({ code, onClose }: { code: string; onClose:
   if (!data) {
     return (
       <Dialog open onClose={busy ? undefined : onClose} aria-labelledby="my-data-title" fullWidth maxWidth="xs">
-        <form onSubmit={(e) => void show(e)} noValidate>
-          <DialogTitle id="my-data-title">{t('myData.title')}</DialogTitle>
-          <DialogContent sx={{ display: 'grid', gap: 2 }}>
-            <Typography>{t('myData.intro')}</Typography>
-            <TextField
+        <DialogTitle id="my-data-title">{t('myData.title')}</DialogTitle>
+        <DialogContent sx={{ display: 'grid', gap: 2 }}>
+          <Typography>{t('myData.intro')}</Typography>
+          {errorAlert}
+          {session ? (
+            <LinearProgress aria-label={t('myData.loading')} />
+          ) : (
+            <FarmerCodeForm
+              purpose="manage"
+              idPrefix="my-data"
               autoFocus
-              label={t('allocationStatus.last4')}
-              name="mobileLast4"
-              value={last4}
-              onChange={(e) => setLast4(asDigits(e.target.value))}
-              helperText={t('allocationStatus.last4Help')}
-              error={Boolean(error)}
-              slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 4, autoComplete: 'off' } }}
-              sx={{ mt: 1 }}
+              intro={<Typography variant="body2">{t('myRegistrations.confirmFirst')}</Typography>}
+              onVerified={(s) => {
+                setError('');
+                setSession(s);
+              }}
             />
-            {errorAlert}
-          </DialogContent>
-          <DialogActions>
-            <Button onClick={onClose} disabled={busy}>
-              {t('myData.close')}
-            </Button>
-            <Button type="submit" variant="contained" disabled={busy}>
-              {busy ? t('myData.loading') : t('myData.show')}
-            </Button>
-          </DialogActions>
-        </form>
+          )}
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose} disabled={busy}>
+            {t('myData.close')}
+          </Button>
+        </DialogActions>
       </Dialog>
     );
   }

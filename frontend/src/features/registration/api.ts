@@ -50,8 +50,17 @@ export interface FoundLetter {
   cropNameHi: string;
 }
 
-/** The farmer's letters, newest first (one per crop and year registered with this Aadhaar and mobile). */
-export async function findLetters(adharNumber: string, mobile: string): Promise<FoundLetter[]> {
-  const r = await call('POST /svsregistration/find-letter', { body: { adharNumber, mobile }, skipAuthRedirect: true });
-  return r.data.letters?.length ? r.data.letters : [{ uniqueCode: r.data.code, id: 0, year: 0, cropName: '', cropNameHi: '' }];
+/**
+ * The letters of the mobile, newest first (one per crop and year registered with it), and the farmer session the
+ * code opened (docs/decisions/0043-farmer-one-time-codes.md).
+ */
+export async function findLetters(
+  mobile: string,
+  otp: string,
+): Promise<{ letters: FoundLetter[]; session: { token: string; expiresAt: string } }> {
+  const r = await call('POST /svsregistration/find-letter', { body: { mobile, otp }, skipAuthRedirect: true });
+  const letters = r.data.letters?.length
+    ? r.data.letters
+    : [{ uniqueCode: r.data.code, id: 0, year: 0, cropName: '', cropNameHi: '' }];
+  return { letters, session: r.session };
 }

@@ -15,6 +15,7 @@ export function SitemapPage() {
     { to: paths.about, label: t('nav.about') },
     { to: paths.registration, label: t('nav.registration') },
     { to: `${paths.registration}#find`, label: t('sitePages.findLetter') },
+    { to: paths.myRegistrations, label: t('myRegistrations.title') },
     ...SITE_LINKS.map((l) => ({ to: l.to, label: t(l.label) })),
     { to: paths.login, label: t('sitePages.login') },
   ];

@@ -31,6 +31,8 @@ export const STATUS_GROUPS = [
   'billSupply',
   'sitePages',
   'myData',
+  // My registrations (/my-registrations) and the code step of the letter's cancel and my-data dialogs.
+  'myRegistrations',
   'creditNote',
   'billCheck',
   'queue',
