@@ -179,6 +179,15 @@ describe('the day close', () => {
     const reg = await registration('Late Farmer');
     const p = await signedIn('en', { email: seller.email, password: SELLER_PASSWORD });
     const dialogs = handleDialogs(p);
+    // The day closes while the dialog is open: its first reading of the seller's own day still finds it open.
+    let ownDayReads = 0;
+    await p.route(
+      (u) => u.pathname === '/api/day-close' && u.searchParams.get('mine') === 'true',
+      async (route) => {
+        if (++ownDayReads > 1) return route.continue();
+        await route.fulfill({ json: { date: '2026-01-01', items: [], creditNotes: [] } });
+      },
+    );
     await p.goto(url(`/admin/registrations?id=${reg.id}`));
     const row = p.locator('tr[data-billed="no"]', { hasText: 'Late Farmer' });
     await row.waitFor();
@@ -189,6 +198,9 @@ describe('the day close', () => {
     await dialog.getByRole('button', { name: 'Issue Seeds' }).click();
     await expect.poll(() => dialogs.seen.map((d) => d.message)).toContain('Your day is closed; an admin must reopen it');
     await dialog.getByText('Your day is closed; an admin must reopen it').first().waitFor();
+    // From the refusal on, the dialog reads the day again and says so above the sale, with Issue off.
+    await dialog.getByTestId('issue-day-closed').waitFor();
+    await expect.poll(() => dialog.getByRole('button', { name: 'Issue Seeds' }).isDisabled()).toBe(true);
     await shot(p, 'sale-refused-1280-en', false);
     expect(pageErrors).toEqual([]);
   }, 90_000);

@@ -1,3 +1,4 @@
+import { enterCode } from '../support/farmer-codes';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -331,10 +332,8 @@ describe('what the farmer reads when something is wrong', () => {
     }
     const p = await visitor('en', true);
     await openForm(p);
-    const find = p.locator('#find');
-    await find.getByLabel('Aadhaar number (12 digits)').fill(aadhaar);
-    await find.getByLabel('Mobile number (10 digits)').fill(mobile);
-    await find.getByRole('button', { name: 'Find my letter' }).click();
+    // The mobile and the code sent to it (decision 0043): two letters of that mobile to choose from.
+    await enterCode(p.locator('#find'), 'find', mobile);
     const choices = p.getByTestId('letter-choices').getByRole('link');
     await choices.first().waitFor();
     expect(await choices.count()).toBe(2);

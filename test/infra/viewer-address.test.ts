@@ -54,7 +54,8 @@ describe('the viewer-address CloudFront Function', () => {
   });
 
   it('is plain ES5-style code the cloudfront-js-2.0 runtime accepts (no imports, one handler)', () => {
-    expect(VIEWER_ADDRESS_FUNCTION_CODE).toMatch(/^function handler\(event\) \{/);
+    expect(VIEWER_ADDRESS_FUNCTION_CODE.match(/^function handler\(event\) \{/gm)).toHaveLength(1);
+    expect(VIEWER_ADDRESS_FUNCTION_CODE).not.toMatch(/\b(let|const|class)\b|=>/);
     expect(VIEWER_ADDRESS_FUNCTION_CODE).not.toMatch(/\b(import|require|async|await)\b/);
     expect(VIEWER_ADDRESS_HEADER).toBe(VIEWER_ADDRESS_HEADER.toLowerCase());
   });

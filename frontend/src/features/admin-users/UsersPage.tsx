@@ -199,7 +199,7 @@ export default function UsersPage() {
           <Button size="small" onClick={() => void resetPw(u)} sx={{ whiteSpace: 'nowrap' }}>
             {t('users.resetPw')}
           </Button>
-          <Button size="small" color="warning" onClick={() => setResetting(u)} sx={{ whiteSpace: 'nowrap' }}>
+          <Button size="small" color="error" onClick={() => setResetting(u)} sx={{ whiteSpace: 'nowrap' }}>
             {t('secondFactor.reset')}
           </Button>
         </Stack>
