@@ -83,7 +83,10 @@ export class SeedPortalStack extends Stack {
   readonly api: HttpApi;
   readonly distribution: Distribution;
   readonly functions: Record<string, NodejsFunction>;
-  /** Functions without routes: the orphan-scan and allocation sweepers, the scan retention and the reconciliation (scheduled), the audit archive and registration events (stream). */
+  /**
+   * Functions without routes: the orphan-scan and allocation sweepers, the scan retention and the reconciliation
+   * (scheduled), the audit archive and registration events (stream), the API's origin authorizer.
+   */
   readonly jobs: Record<string, NodejsFunction> = {};
   readonly alarmTopic: Topic;
 
@@ -152,6 +155,7 @@ export class SeedPortalStack extends Stack {
       logRetention,
     });
     this.functions = area.functions;
+    this.jobs.originAuthorizer = area.authorizerFunction;
     throttleRoutes(stage, area.routes);
     this.jobs.orphanScanSweeper = addOrphanScanSweeper(this, {
       uploadsBucket: this.uploadsBucket,

@@ -35,6 +35,7 @@ import { areaEntry } from '../bundling';
 import { acknowledge } from './acknowledge';
 import type { AppSecrets } from './data';
 import { addLambdaFunction, pascal } from './lambda-function';
+import { addOriginAuthorizer } from './origin-authorizer';
 
 /** What a function may do with the table. Transactions need the actions of their parts; no area scans or batch-writes. */
 export const TABLE_ACTIONS = {
@@ -177,7 +178,7 @@ export function addHttpApi(
     {
       id: 'AwsSolutions-APIG4',
       reason:
-        'Authorization is enforced inside each function from the route table (JWT via jose, roles per route); many routes are public by design (registration, bill and lot lookups). No API Gateway authorizer.',
+        'Every route has the origin authorizer (a request that did not come through CloudFront is refused there); who may call a route is enforced inside each function from the route table (JWT via jose, roles per route), and many routes are public by design (registration, bill and lot lookups).',
     },
   ]);
   return { api, stage, originDomain };
@@ -216,12 +217,20 @@ export interface AreaFunctionsOptions {
   logRetention: RetentionDays;
 }
 
-/** One function per API area with the grants of AREA_GRANTS, and the area's routes from the route table. */
+/**
+ * One function per API area with the grants of AREA_GRANTS, and the area's routes from the route table, each
+ * behind the origin authorizer (./origin-authorizer.ts), whose function is returned too.
+ */
 export function addAreaFunctions(
   stack: Stack,
   options: AreaFunctionsOptions,
-): { functions: Record<FunctionArea, NodejsFunction>; routes: HttpRoute[] } {
+): { functions: Record<FunctionArea, NodejsFunction>; routes: HttpRoute[]; authorizerFunction: NodejsFunction } {
   const { api, table, uploadsBucket, secrets } = options;
+  const origin = addOriginAuthorizer(stack, {
+    originVerifySecret: options.originVerifySecret,
+    baseEnvironment: options.baseEnvironment,
+    logRetention: options.logRetention,
+  });
   const tableId = stack.getLogicalId(table.node.defaultChild as CfnElement);
   const uploadsId = stack.getLogicalId(uploadsBucket.node.defaultChild as CfnElement);
   const functions = {} as Record<FunctionArea, NodejsFunction>;
@@ -285,7 +294,7 @@ export function addAreaFunctions(
     });
     for (const r of ROUTES as readonly RouteDef[]) {
       if (r.area !== area) continue;
-      routes.push(...api.addRoutes({ path: r.path, methods: [ApiMethod[r.method]], integration }));
+      routes.push(...api.addRoutes({ path: r.path, methods: [ApiMethod[r.method]], integration, authorizer: origin.authorizer }));
     }
 
     // Exactly the wildcard findings our grants produce; anything new fails synth until it is reviewed.
@@ -320,5 +329,5 @@ export function addAreaFunctions(
       })),
     );
   }
-  return { functions, routes };
+  return { functions, routes, authorizerFunction: origin.fn };
 }

@@ -195,8 +195,9 @@ describe('SeedPortalStack', { timeout: 120_000 }, () => {
 
   it('creates exactly one Lambda per area, the orphan-scan sweeper, the allocation sweeper, the scan retention, the reconciliation and the audit archive (no helper functions without the SPA deployment)', () => {
     const fns = resourcesOf(template, 'AWS::Lambda::Function');
-    // … and the SMS sender, its delivery events and its jobs (test/infra/sms.test.ts).
-    expect(fns).toHaveLength(FUNCTION_AREAS.length + 9);
+    // … and the SMS sender, its delivery events and its jobs (test/infra/sms.test.ts), and the API's origin
+    // authorizer (test/infra/registration-day.test.ts).
+    expect(fns).toHaveLength(FUNCTION_AREAS.length + 10);
     for (const area of FUNCTION_AREAS) {
       const matching = fns.filter(([, f]) => f.Properties.Description === `Seed portal API area: ${area}`);
       expect(matching, area).toHaveLength(1);
@@ -228,7 +229,7 @@ describe('SeedPortalStack', { timeout: 120_000 }, () => {
     }
     // 180 days of logs (CERT-In) for every function (the scheduled jobs too) and for the API access log.
     const logGroups = resourcesOf(template, 'AWS::Logs::LogGroup');
-    expect(logGroups).toHaveLength(FUNCTION_AREAS.length + 10);
+    expect(logGroups).toHaveLength(FUNCTION_AREAS.length + 11);
     for (const [, g] of logGroups) expect(g.Properties.RetentionInDays).toBe(180);
   });
 
@@ -649,7 +650,8 @@ describe('SeedPortalStack', { timeout: 120_000 }, () => {
     const aliases = Object.fromEntries(resourcesOf(template, 'AWS::Lambda::Alias'));
     for (const r of routes) {
       const [, route] = apiRoutes.find(([, x]) => x.Properties.RouteKey === routeKey(r))!;
-      expect(route.Properties.AuthorizationType ?? 'NONE').toBe('NONE');
+      // Behind the origin authorizer (test/infra/registration-day.test.ts); roles are checked in the function.
+      expect(route.Properties.AuthorizationType).toBe('CUSTOM');
       const integrationId = route.Properties.Target['Fn::Join'][1][1].Ref as string;
       const integration = integrations[integrationId].Properties;
       expect(integration).toMatchObject({ IntegrationType: 'AWS_PROXY', PayloadFormatVersion: '2.0' });
@@ -859,8 +861,8 @@ describe('SeedPortalStack', { timeout: 120_000 }, () => {
       const vars = f.Properties.Environment?.Variables ?? {};
       expect(JSON.stringify(vars)).not.toMatch(/resolve:secretsmanager/);
       expect(vars[ORIGIN_VERIFY_ENV]).toBeUndefined();
-      const isArea = String(f.Properties.Description).startsWith('Seed portal API area: ');
-      expect(vars[ORIGIN_VERIFY_SECRET_ARN_ENV], f.Properties.Description).toEqual(isArea ? { Ref: secretId } : undefined);
+      const readsIt = /^Seed portal (API area: |authorizer: )/.test(String(f.Properties.Description));
+      expect(vars[ORIGIN_VERIFY_SECRET_ARN_ENV], f.Properties.Description).toEqual(readsIt ? { Ref: secretId } : undefined);
     }
     for (const area of FUNCTION_AREAS) {
       const read = areaStatements(area).find((st) => JSON.stringify(st.Resource).includes(`{"Ref":"${secretId}"}`));
@@ -878,7 +880,7 @@ describe('SeedPortalStack', { timeout: 120_000 }, () => {
     const alarms = resourcesOf(template, 'AWS::CloudWatch::Alarm').map(([, a]) => a.Properties);
     // … and three per stream consumer (iterator age, records set aside, records not kept).
     // … and the SMS alarms (a message given up, the oldest pending message).
-    expect(alarms).toHaveLength(2 + 1 + 2 * (FUNCTION_AREAS.length + 9) + 2 + 3 * 3 + 2);
+    expect(alarms).toHaveLength(2 + 1 + 2 * (FUNCTION_AREAS.length + 10) + 2 + 3 * 3 + 2);
     const [topicId, topic] = resourcesOf(template, 'AWS::SNS::Topic').find(([id]) => id.startsWith('AlarmTopic'))!;
     expect(topic.Properties.KmsMasterKeyId).toBeDefined();
     for (const a of alarms) {
@@ -917,6 +919,7 @@ describe('SeedPortalStack', { timeout: 120_000 }, () => {
       'audit archive': AUDIT_ARCHIVE_DESCRIPTION,
       'registration events': REGISTRATION_EVENTS_DESCRIPTION,
       reconciliation: RECONCILE_DESCRIPTION,
+      'origin authorizer': 'Seed portal authorizer: refuses API requests that did not come through CloudFront',
     };
     for (const area of [...FUNCTION_AREAS, ...Object.keys(jobs)]) {
       const fnId = fnIds[jobs[area] ?? `Seed portal API area: ${area}`];
@@ -1122,13 +1125,13 @@ describe('SeedPortalStack options', { timeout: 120_000 }, () => {
     expect(assets).toMatchObject({ Prune: false, SystemMetadata: { 'cache-control': 'public, max-age=31536000, immutable' } });
     const pages = deployments.find(([, d]) => d.Properties.DistributionPaths)![1].Properties;
     expect(pages).toMatchObject({ Prune: true, DistributionPaths: ['/*'], Exclude: ['assets/*'] });
-    // Helper Lambdas we know of: only the BucketDeployment provider joins the area functions, the sweepers and the archive.
+    // Helper Lambdas we know of: only the BucketDeployment provider joins the area functions, the jobs and the authorizer.
     const fns = resourcesOf(template, 'AWS::Lambda::Function');
-    expect(fns).toHaveLength(FUNCTION_AREAS.length + 10);
+    expect(fns).toHaveLength(FUNCTION_AREAS.length + 11);
     // Every function logs into a log group of ours, and every log group has a retention.
     for (const [, f] of fns) expect(f.Properties.LoggingConfig?.LogGroup).toEqual({ Ref: expect.stringMatching(/Logs/) });
     const logGroups = resourcesOf(template, 'AWS::Logs::LogGroup');
-    expect(logGroups).toHaveLength(FUNCTION_AREAS.length + 11);
+    expect(logGroups).toHaveLength(FUNCTION_AREAS.length + 12);
     for (const [, g] of logGroups) expect(g.Properties.RetentionInDays).toBe(180);
   });
 
