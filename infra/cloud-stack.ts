@@ -11,6 +11,7 @@ import type { Construct } from 'constructs';
 import { REPO_ROOT } from './bundling';
 import { addAlarms } from './constructs/alarms';
 import { addAllocationSweeper } from './constructs/allocation-sweeper';
+import { addMinuteAlarms } from './constructs/api-access-log';
 import { addAreaFunctions, addHttpApi, checkRoutesAreServed, throttleRoutes } from './constructs/api';
 import { addAuditArchive } from './constructs/audit-archive';
 import { addRegistrationDayDashboard } from './constructs/dashboard';
@@ -110,7 +111,7 @@ export class SeedPortalStack extends Stack {
         'The API keeps its public execute-api endpoint: calls sent there skip CloudFront and its WAF. For registration day give domainName, certificateArn and apiCertificateArn (docs/deployment.md).',
       );
     }
-    const { api, stage, originDomain } = addHttpApi(this, {
+    const { api, stage, accessLogs, originDomain } = addHttpApi(this, {
       apiName: `${id}-api`,
       throttle: props.apiThrottle ?? { rateLimit: 2000, burstLimit: 5000 },
       logRetention,
@@ -220,6 +221,7 @@ export class SeedPortalStack extends Stack {
       alarmEmail: props.alarmEmail,
       accountConcurrency: props.accountConcurrency,
     });
+    addMinuteAlarms(this, this.alarmTopic, { api, stage, accessLogs });
     addRegistrationEventsAlarms(this, this.alarmTopic, registrationEvents);
     addStreamAlarms(this, this.alarmTopic, 'AuditArchive', 'audit-archive', archive.fn);
     addSmsAlarms(this, this.alarmTopic, sms);

@@ -52,8 +52,11 @@ export const BUDGET_KB = {
    * (156.3, docs/decisions/0042): the app now draws the notice and its consent box with the form, never after it
    * (+2.9 KB with their texts), finds the district by typing (+1.2) and takes the page's fields over (+0.8). None
    * of it stands between the farmer and the form any more: the page's form works before the app has arrived.
+   * 158 since a request refused for load (429, 503) is sent again and the farmer told so (157.2 KB,
+   * docs/product-rules.md#nobody-turned-away-unseen): the resend policy in the API client (+0.3 KB) and the form's
+   * polite live region with its state (+0.2); the notice and its texts come only when the site is busy.
    */
-  registration: 157,
+  registration: 158,
   /**
    * The app's screens of the QR pages (/bill, /lot, /credit-note, reached inside the app, or loaded into the page
    * for staff and the letter's dialogs) and the queue display must stay below the registration page's budget.

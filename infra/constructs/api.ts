@@ -33,6 +33,7 @@ import type { Construct } from 'constructs';
 import { EXPORT_FILES_RULE } from '@functions/lib/upload-rules';
 import { areaEntry } from '../bundling';
 import { acknowledge } from './acknowledge';
+import { apiAccessLogFormat } from './api-access-log';
 import type { AppSecrets } from './data';
 import { addLambdaFunction, pascal } from './lambda-function';
 import { addOriginAuthorizer } from './origin-authorizer';
@@ -121,12 +122,16 @@ export const ROUTE_THROTTLES: Partial<Record<RouteKey, { rateLimit: number; burs
   'POST /svsregistration/find-letter': { rateLimit: 50, burstLimit: 100 },
 };
 
-/** Applies ROUTE_THROTTLES to the stage, once the routes it names exist (API Gateway refuses unknown route keys). */
+/**
+ * Applies ROUTE_THROTTLES to the stage, once the routes it names exist (API Gateway refuses unknown route keys),
+ * with detailed metrics for those routes: their own Count, 4xx, 5xx and Latency per route (ApiId, Stage, Route),
+ * so a throttled route shows which one it is.
+ */
 export function throttleRoutes(stage: HttpStage, routes: readonly Construct[]): void {
   const settings = Object.fromEntries(
     Object.entries(ROUTE_THROTTLES).map(([key, t]) => [
       key,
-      { ThrottlingRateLimit: t.rateLimit, ThrottlingBurstLimit: t.burstLimit },
+      { ThrottlingRateLimit: t.rateLimit, ThrottlingBurstLimit: t.burstLimit, DetailedMetricsEnabled: true },
     ]),
   );
   (stage.node.defaultChild as CfnStage).addPropertyOverride('RouteSettings', settings);
@@ -157,7 +162,7 @@ export function addHttpApi(
     logRetention: RetentionDays;
     origin?: ApiOriginDomainOptions;
   },
-): { api: HttpApi; stage: HttpStage; originDomain?: string } {
+): { api: HttpApi; stage: HttpStage; accessLogs: LogGroup; originDomain?: string } {
   const api = new HttpApi(stack, 'HttpApi', {
     apiName: options.apiName,
     description: 'Seed portal API (routes from shared/routes.ts)',
@@ -171,7 +176,7 @@ export function addHttpApi(
     stageName: '$default',
     autoDeploy: true,
     throttle: options.throttle,
-    accessLogSettings: { destination: new LogGroupLogDestination(apiLogs) },
+    accessLogSettings: { destination: new LogGroupLogDestination(apiLogs), format: apiAccessLogFormat() },
   });
   const originDomain = options.origin && addApiOriginDomain(stack, api, stage, options.origin);
   acknowledge(api, [
@@ -181,7 +186,7 @@ export function addHttpApi(
         'Every route has the origin authorizer (a request that did not come through CloudFront is refused there); who may call a route is enforced inside each function from the route table (JWT via jose, roles per route), and many routes are public by design (registration, bill and lot lookups).',
     },
   ]);
-  return { api, stage, originDomain };
+  return { api, stage, accessLogs: apiLogs, originDomain };
 }
 
 export interface ApiOriginDomainOptions {

@@ -248,7 +248,8 @@ describe('the deployable app: edge stack in us-east-1, site stack in India, moni
       Namespace: 'AWS/WAFV2',
       MetricName: 'BlockedRequests',
       Statistic: 'Sum',
-      Period: ALARM_PERIOD_MINUTES * 60,
+      // Per minute: farmers refused by a rate rule retry within seconds.
+      Period: 60,
       Threshold: EDGE_ALARM_THRESHOLDS.webAclBlockedRequests,
       ComparisonOperator: 'GreaterThanOrEqualToThreshold',
     });

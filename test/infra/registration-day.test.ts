@@ -7,6 +7,9 @@ import { VIEWER_ADDRESS_HEADER } from '@functions/lib/client-address';
 import { SeedPortalStack, type SeedPortalStackProps } from '@infra/cloud-stack';
 import { ORIGIN_AUTHORIZER_CACHE_SECONDS, ORIGIN_AUTHORIZER_RESERVED_CONCURRENCY } from '@infra/constructs/origin-authorizer';
 import { ROUTES, routeKey, type RouteDef } from '@shared/routes';
+import { METRICS_NAMESPACE } from '@functions/lib/metrics';
+import { API_429_METRIC, MINUTE_ALARM_THRESHOLDS, REJECTED_SHARE_MIN_SUBMITS } from '@infra/constructs/api-access-log';
+import { ROUTE_THROTTLES } from '@infra/constructs/api';
 
 /**
  * The stack as registration day needs it (docs/decisions/0045): nothing reaches a function without passing
@@ -85,5 +88,62 @@ describe('SeedPortalStack on registration day', { timeout: 120_000 }, () => {
     const actions = statements.flatMap((st) => [st.Action].flat());
     expect(actions).toContain('secretsmanager:GetSecretValue');
     expect(actions.filter((a) => /^(dynamodb|s3|kms):/.test(a))).toEqual([]);
+  });
+
+  it("logs each request's viewer address, route, status and latencies in the API access log", () => {
+    const [[stageId, stage]] = all('AWS::ApiGatewayV2::Stage');
+    const format = JSON.parse(stage.Properties.AccessLogSettings.Format);
+    expect(format).toMatchObject({
+      requestId: '$context.requestId',
+      // The authorizer's context: the address CloudFront's viewer-address function wrote (not the edge's).
+      viewer: '$context.authorizer.viewer',
+      routeKey: '$context.routeKey',
+      status: '$context.status',
+      responseLatency: '$context.responseLatency',
+      integrationLatency: '$context.integrationLatency',
+    });
+    expect(stageId).toMatch(/^HttpApiDefaultStage/);
+    // Detailed (per-route) metrics on the routes with throttles of their own.
+    const settings = stage.Properties.RouteSettings as Record<string, { DetailedMetricsEnabled?: boolean }>;
+    expect(Object.keys(ROUTE_THROTTLES).length).toBeGreaterThan(0);
+    for (const key of Object.keys(ROUTE_THROTTLES)) expect(settings[key]?.DetailedMetricsEnabled, key).toBe(true);
+  });
+
+  it('alarms per minute on the API’s 429s (counted from the access log) and 5xxs, and on the share of refused registrations', () => {
+    const [[logGroupId]] = all('AWS::Logs::LogGroup').filter(([id]) => id.startsWith('HttpApiAccessLogs'));
+    const [stageResource] = all('AWS::ApiGatewayV2::Stage');
+    expect(JSON.stringify(stageResource[1].Properties.AccessLogSettings.DestinationArn)).toContain(logGroupId);
+    const [[, filter]] = all('AWS::Logs::MetricFilter');
+    expect(filter.Properties).toMatchObject({
+      LogGroupName: { Ref: logGroupId },
+      FilterPattern: '{ $.status = "429" }',
+      MetricTransformations: [{ MetricNamespace: METRICS_NAMESPACE, MetricName: API_429_METRIC, MetricValue: '1' }],
+    });
+    const alarms = all('AWS::CloudWatch::Alarm').map(([, a]) => a.Properties);
+    const throttled = alarms.filter((a) => a.MetricName === API_429_METRIC);
+    expect(throttled).toHaveLength(1);
+    expect(throttled[0]).toMatchObject({
+      Namespace: METRICS_NAMESPACE,
+      Statistic: 'Sum',
+      Period: 60,
+      Threshold: MINUTE_ALARM_THRESHOLDS.api429,
+    });
+    const errors = alarms.filter((a) => a.Namespace === 'AWS/ApiGateway' && a.MetricName === '5xx');
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatchObject({ Period: 60, Statistic: 'Sum', Threshold: MINUTE_ALARM_THRESHOLDS.api5xx });
+    const refused = alarms.filter((a) => JSON.stringify(a.Metrics ?? []).includes('"MetricName":"RegistrationRejected"'));
+    expect(refused).toHaveLength(1);
+    expect(refused[0].Threshold).toBe(MINUTE_ALARM_THRESHOLDS.registrationRejectedPercent);
+    const expression = refused[0].Metrics.find((m: any) => m.Expression);
+    expect(expression.Expression).toContain(`>= ${REJECTED_SHARE_MIN_SUBMITS}`);
+    for (const m of refused[0].Metrics.filter((x: any) => x.MetricStat)) {
+      expect(m.MetricStat).toMatchObject({ Period: 60, Stat: 'Sum', Metric: { Namespace: METRICS_NAMESPACE } });
+      expect(m.MetricStat.Metric.Dimensions).toEqual([{ Name: 'service', Value: 'registrations' }]);
+    }
+    // Every one of them tells the alarm topic when it fires and when it clears.
+    for (const a of [...throttled, ...errors, ...refused]) {
+      expect(a.AlarmActions).toHaveLength(1);
+      expect(a.OKActions).toEqual(a.AlarmActions);
+    }
   });
 });

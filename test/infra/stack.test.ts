@@ -11,6 +11,7 @@ import { TABLE_DEFINITION } from '@functions/lib/table-definition';
 import { ORIGIN_VERIFY_ENV, ORIGIN_VERIFY_HEADER, ORIGIN_VERIFY_SECRET_ARN_ENV } from '@functions/lib/origin-verify';
 import { SeedPortalStack, type SeedPortalStackProps } from '@infra/cloud-stack';
 import { ALARM_THRESHOLDS, TABLE_OPERATIONS } from '@infra/constructs/alarms';
+import { MINUTE_ALARM_THRESHOLDS } from '@infra/constructs/api-access-log';
 import { LOG_RETENTION_BY_PREFIX, WARM_THROUGHPUT } from '@infra/constructs/data';
 import { AUDIT_ARCHIVE_RETENTION_DAYS } from '@infra/constructs/audit-archive';
 import { REGISTRATION_EVENTS_ITERATOR_AGE_ALARM_MS } from '@infra/constructs/registration-events';
@@ -679,7 +680,11 @@ describe('SeedPortalStack', { timeout: 120_000 }, () => {
     expect(Object.keys(settings).sort()).toEqual(Object.keys(ROUTE_THROTTLES).sort());
     for (const [key, t] of Object.entries(ROUTE_THROTTLES)) {
       expect(routes.map(routeKey), key).toContain(key);
-      expect(settings[key]).toEqual({ ThrottlingRateLimit: t!.rateLimit, ThrottlingBurstLimit: t!.burstLimit });
+      expect(settings[key]).toEqual({
+        ThrottlingRateLimit: t!.rateLimit,
+        ThrottlingBurstLimit: t!.burstLimit,
+        DetailedMetricsEnabled: true,
+      });
       expect(t!.rateLimit).toBeLessThan(2000);
     }
     // The stage waits for the routes its settings name (API Gateway refuses a setting for a route it does not know).
@@ -880,7 +885,8 @@ describe('SeedPortalStack', { timeout: 120_000 }, () => {
     const alarms = resourcesOf(template, 'AWS::CloudWatch::Alarm').map(([, a]) => a.Properties);
     // … and three per stream consumer (iterator age, records set aside, records not kept).
     // … and the SMS alarms (a message given up, the oldest pending message).
-    expect(alarms).toHaveLength(2 + 1 + 2 * (FUNCTION_AREAS.length + 10) + 2 + 3 * 3 + 2);
+    // … and the minute alarms on 429s and refused registrations (test/infra/registration-day.test.ts).
+    expect(alarms).toHaveLength(2 + 2 + 1 + 2 * (FUNCTION_AREAS.length + 10) + 2 + 3 * 3 + 2);
     const [topicId, topic] = resourcesOf(template, 'AWS::SNS::Topic').find(([id]) => id.startsWith('AlarmTopic'))!;
     expect(topic.Properties.KmsMasterKeyId).toBeDefined();
     for (const a of alarms) {
@@ -901,7 +907,7 @@ describe('SeedPortalStack', { timeout: 120_000 }, () => {
     expect(concurrency).toHaveLength(1);
     expect(concurrency[0]).toMatchObject({ Statistic: 'Maximum', Threshold: 800 });
     expect(concurrency[0].Dimensions).toBeUndefined();
-    expect(api[0]).toMatchObject({ MetricName: '5xx', Statistic: 'Sum', Period: 300, Threshold: ALARM_THRESHOLDS.api5xx });
+    expect(api[0]).toMatchObject({ MetricName: '5xx', Statistic: 'Sum', Period: 60, Threshold: MINUTE_ALARM_THRESHOLDS.api5xx });
     expect(api[0].Dimensions).toEqual(
       expect.arrayContaining([
         { Name: 'ApiId', Value: { Ref: expect.stringMatching(/^HttpApi/) } },
@@ -937,7 +943,7 @@ describe('SeedPortalStack', { timeout: 120_000 }, () => {
       expect(mine.find((a) => a.MetricName === 'Throttles').Threshold).toBe(ALARM_THRESHOLDS.functionThrottles);
     }
 
-    const table = alarms.filter((a) => a.Metrics);
+    const table = alarms.filter((a) => a.Metrics && JSON.stringify(a.Metrics).includes('AWS/DynamoDB'));
     expect(table).toHaveLength(2);
     for (const metricName of ['ThrottledRequests', 'SystemErrors']) {
       const alarm = table.find((a) => JSON.stringify(a.Metrics).includes(`"MetricName":"${metricName}"`));
