@@ -12,7 +12,7 @@ import { REPO_ROOT } from './bundling';
 import { addAlarms } from './constructs/alarms';
 import { addAllocationSweeper } from './constructs/allocation-sweeper';
 import { addMinuteAlarms } from './constructs/api-access-log';
-import { addAreaFunctions, addHttpApi, checkRoutesAreServed, throttleRoutes } from './constructs/api';
+import { AREA_GRANTS, addAreaFunctions, addHttpApi, checkRoutesAreServed, throttleRoutes } from './constructs/api';
 import { addAuditArchive } from './constructs/audit-archive';
 import { addRegistrationDayDashboard } from './constructs/dashboard';
 import { addAppSecrets, addLogsBucket, addTable, addUploadsBucket, uploadsBucketNameFor } from './constructs/data';
@@ -26,6 +26,12 @@ import { addReconcileJob } from './constructs/reconcile-job';
 import { addScanRetentionJob } from './constructs/scan-retention-job';
 import { addSite } from './constructs/site';
 import { addSpaDeployment } from './constructs/spa-deployment';
+import {
+  addRegistrationWarmth,
+  checkRegistrationHours,
+  registrationHoursFrom,
+  type RegistrationHours,
+} from './constructs/warm-registrations';
 
 /*
  * The site stack composes the modules in ./constructs, each with one job. They add their resources to this
@@ -70,6 +76,11 @@ export interface SeedPortalStackProps extends StackProps {
   alarmEmail: string;
   /** The account's Lambda concurrent executions quota, for the concurrency alarm (default 1,000). */
   accountConcurrency?: number;
+  /**
+   * When the registration form opens (India time) and for how long its rush lasts: the registrations function has
+   * `provisioned` instances initialized on its alias `live` from 15 minutes before. Default 10:00, 4 hours, 100.
+   */
+  registrationHours?: Partial<RegistrationHours>;
   /** SMS under DLT (docs/deployment.md, "SMS under DLT"): the entity ID, the sender ID and the messages-per-second quota. */
   sms?: { entityId?: string; senderId?: string; maxPerSecond?: number };
 }
@@ -95,6 +106,8 @@ export class SeedPortalStack extends Stack {
     super(scope, id, props);
     const logRetention = props.logRetention ?? RetentionDays.SIX_MONTHS;
     checkRoutesAreServed();
+    const registrationHours = registrationHoursFrom(props.registrationHours);
+    checkRegistrationHours(registrationHours, AREA_GRANTS.registrations.reservedConcurrency ?? 0);
 
     this.logsBucket = addLogsBucket(this);
     this.table = addTable(this);
@@ -157,6 +170,7 @@ export class SeedPortalStack extends Stack {
     });
     this.functions = area.functions;
     this.jobs.originAuthorizer = area.authorizerFunction;
+    addRegistrationWarmth(area.aliases.registrations, registrationHours);
     throttleRoutes(stage, area.routes);
     this.jobs.orphanScanSweeper = addOrphanScanSweeper(this, {
       uploadsBucket: this.uploadsBucket,

@@ -98,7 +98,8 @@ export const AREA_GRANTS: Record<FunctionArea, AreaGrants> = {
   crops: { table: 'write' },
   lots: { table: 'write', reservedConcurrency: 10 },
   farmers: { table: 'write', uploads: 'read', aadhaarKey: true },
-  registrations: { table: 'write', uploads: 'readWriteDelete', aadhaarKey: true },
+  // The registration rush, reserved and capped: 300 of the account's 1,000 (docs/deployment.md, "Concurrency").
+  registrations: { table: 'write', uploads: 'readWriteDelete', aadhaarKey: true, reservedConcurrency: 300 },
   sales: { table: 'write', uploads: 'read', aadhaarKey: true, reservedConcurrency: 30 },
   allocation: { table: 'write' },
   // The counter's day: today's list, check-in tokens and the queue; reserved like sales, which it feeds.
@@ -229,7 +230,13 @@ export interface AreaFunctionsOptions {
 export function addAreaFunctions(
   stack: Stack,
   options: AreaFunctionsOptions,
-): { functions: Record<FunctionArea, NodejsFunction>; routes: HttpRoute[]; authorizerFunction: NodejsFunction } {
+): {
+  functions: Record<FunctionArea, NodejsFunction>;
+  /** Each area's alias `live`, which its routes call. */
+  aliases: Record<FunctionArea, Alias>;
+  routes: HttpRoute[];
+  authorizerFunction: NodejsFunction;
+} {
   const { api, table, uploadsBucket, secrets } = options;
   const origin = addOriginAuthorizer(stack, {
     originVerifySecret: options.originVerifySecret,
@@ -239,6 +246,7 @@ export function addAreaFunctions(
   const tableId = stack.getLogicalId(table.node.defaultChild as CfnElement);
   const uploadsId = stack.getLogicalId(uploadsBucket.node.defaultChild as CfnElement);
   const functions = {} as Record<FunctionArea, NodejsFunction>;
+  const aliases = {} as Record<FunctionArea, Alias>;
   const routes: HttpRoute[] = [];
 
   for (const area of FUNCTION_AREAS) {
@@ -293,6 +301,7 @@ export function addAreaFunctions(
     // The API calls the alias, which each deploy moves to the new version; older versions stay, so a bad deploy
     // is rolled back in seconds by pointing the alias at the previous one (docs/deployment.md, "Runbooks").
     const live = new Alias(stack, `${name}FunctionLive`, { aliasName: LIVE_ALIAS, version: fn.currentVersion });
+    aliases[area] = live;
     const integration = new HttpLambdaIntegration(`${name}Integration`, live, {
       // One invoke permission per function instead of one per route (keeps the resource count down).
       scopePermissionToRoute: false,
@@ -334,5 +343,5 @@ export function addAreaFunctions(
       })),
     );
   }
-  return { functions, routes, authorizerFunction: origin.fn };
+  return { functions, aliases, routes, authorizerFunction: origin.fn };
 }

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { App } from 'aws-cdk-lib';
+import { App, Stack } from 'aws-cdk-lib';
+import { Alias, Code, Function as LambdaFunction, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import { ORIGIN_VERIFY_HEADER, ORIGIN_VERIFY_SECRET_ARN_ENV } from '@functions/lib/origin-verify';
@@ -9,7 +10,15 @@ import { ORIGIN_AUTHORIZER_CACHE_SECONDS, ORIGIN_AUTHORIZER_RESERVED_CONCURRENCY
 import { ROUTES, routeKey, type RouteDef } from '@shared/routes';
 import { METRICS_NAMESPACE } from '@functions/lib/metrics';
 import { API_429_METRIC, MINUTE_ALARM_THRESHOLDS, REJECTED_SHARE_MIN_SUBMITS } from '@infra/constructs/api-access-log';
-import { ROUTE_THROTTLES } from '@infra/constructs/api';
+import { AREA_GRANTS, LIVE_ALIAS, ROUTE_THROTTLES } from '@infra/constructs/api';
+import { DEFAULT_ACCOUNT_CONCURRENCY } from '@infra/constructs/alarms';
+import {
+  DEFAULT_REGISTRATION_HOURS,
+  WARM_LEAD_MINUTES,
+  addRegistrationWarmth,
+  registrationHoursFrom,
+  type RegistrationHours,
+} from '@infra/constructs/warm-registrations';
 
 /**
  * The stack as registration day needs it (docs/decisions/0045): nothing reaches a function without passing
@@ -21,6 +30,8 @@ const CDK_CONTEXT = JSON.parse(readFileSync(new URL('../../cdk.json', import.met
   unknown
 >;
 type Resource = { Properties: any; DependsOn?: string[] };
+/** Lambda keeps this many of the account's concurrent executions unreserved. */
+const LAMBDA_UNRESERVED_MINIMUM = 100;
 const AUTHORIZER_DESCRIPTION = 'Seed portal authorizer: refuses API requests that did not come through CloudFront';
 
 function synth(props: Partial<SeedPortalStackProps> = {}) {
@@ -145,5 +156,108 @@ describe('SeedPortalStack on registration day', { timeout: 120_000 }, () => {
       expect(a.AlarmActions).toHaveLength(1);
       expect(a.OKActions).toEqual(a.AlarmActions);
     }
+  });
+
+  it('keeps registrations:live warm for the opening hours (India time), and every registration route calls that alias', () => {
+    const [registrationsId, registrations] = all('AWS::Lambda::Function').find(
+      ([, f]) => f.Properties.Description === 'Seed portal API area: registrations',
+    )!;
+    const [liveId] = all('AWS::Lambda::Alias').find(
+      ([, a]) => a.Properties.FunctionName.Ref === registrationsId && a.Properties.Name === LIVE_ALIAS,
+    )!;
+    const targets = all('AWS::ApplicationAutoScaling::ScalableTarget');
+    expect(targets).toHaveLength(1);
+    const [[, target]] = targets;
+    const { provisioned, opensAt, hours } = DEFAULT_REGISTRATION_HOURS;
+    expect(target.Properties).toMatchObject({
+      ServiceNamespace: 'lambda',
+      ScalableDimension: 'lambda:function:ProvisionedConcurrency',
+      MinCapacity: 0,
+      MaxCapacity: provisioned,
+    });
+    expect(target.Properties.ResourceId).toEqual({
+      'Fn::Join': ['', ['function:', { 'Fn::Select': [6, expect.anything()] }, `:${LIVE_ALIAS}`]],
+    });
+    expect(JSON.stringify(target.Properties.ResourceId)).toContain(`"Ref":"${liveId}"`);
+    expect(provisioned).toBeGreaterThan(0);
+    expect(provisioned).toBeLessThanOrEqual(AREA_GRANTS.registrations.reservedConcurrency!);
+    // Warm WARM_LEAD_MINUTES before the opening (10:00 -> 09:45), released `hours` after it (14:00), India time.
+    expect(opensAt).toBe('10:00');
+    expect(WARM_LEAD_MINUTES).toBe(15);
+    expect(hours).toBe(4);
+    const actions = target.Properties.ScheduledActions as any[];
+    expect(actions).toHaveLength(2);
+    const [warm, release] = [...actions].sort((a, b) => a.ScheduledActionName.localeCompare(b.ScheduledActionName)).reverse();
+    expect(warm).toMatchObject({
+      Schedule: 'cron(45 9 * * ? *)',
+      Timezone: 'Asia/Kolkata',
+      ScalableTargetAction: { MinCapacity: provisioned, MaxCapacity: provisioned },
+    });
+    expect(release).toMatchObject({
+      Schedule: 'cron(0 14 * * ? *)',
+      Timezone: 'Asia/Kolkata',
+      ScalableTargetAction: { MinCapacity: 0, MaxCapacity: 0 },
+    });
+
+    // Reserved, so that the rush can neither be starved nor take the whole pool from the counter and the rest.
+    expect(registrations.Properties.ReservedConcurrentExecutions).toBe(AREA_GRANTS.registrations.reservedConcurrency);
+    const reservedInAll = all('AWS::Lambda::Function').reduce(
+      (n, [, f]) => n + (f.Properties.ReservedConcurrentExecutions ?? 0),
+      0,
+    );
+    expect(reservedInAll).toBeLessThanOrEqual(DEFAULT_ACCOUNT_CONCURRENCY - LAMBDA_UNRESERVED_MINIMUM);
+    expect(AREA_GRANTS.registrations.reservedConcurrency).toBeLessThanOrEqual(DEFAULT_ACCOUNT_CONCURRENCY / 2);
+
+    // Every registration route, the upload URL's among them, integrates with that alias.
+    const registrationRoutes = (ROUTES as readonly RouteDef[]).filter((r) => r.area === 'registrations').map(routeKey);
+    expect(registrationRoutes).toEqual(expect.arrayContaining(['POST /svsregistration', 'POST /svsregistration/upload-url']));
+    const integrations = Object.fromEntries(all('AWS::ApiGatewayV2::Integration'));
+    for (const [, route] of all('AWS::ApiGatewayV2::Route').filter(([, r]) =>
+      registrationRoutes.includes(r.Properties.RouteKey),
+    )) {
+      const integration = integrations[route.Properties.Target['Fn::Join'][1][1].Ref];
+      expect(integration.Properties.IntegrationUri, route.Properties.RouteKey).toEqual({ Ref: liveId });
+    }
+  });
+});
+
+describe('the opening hours setting', { timeout: 120_000 }, () => {
+  /** The schedule on a small function of its own (no stack synth). */
+  function scheduleOf(hours: RegistrationHours) {
+    const stack = new Stack(new App(), 'Warmth', { env: { account: '123456789012', region: 'ap-south-1' } });
+    const fn = new LambdaFunction(stack, 'Fn', {
+      runtime: Runtime.NODEJS_24_X,
+      handler: 'index.handler',
+      code: Code.fromInline('export const handler = async () => 0;'),
+    });
+    addRegistrationWarmth(new Alias(stack, 'Live', { aliasName: LIVE_ALIAS, version: fn.currentVersion }), hours);
+    return Object.values(
+      Template.fromStack(stack).findResources('AWS::ApplicationAutoScaling::ScalableTarget') as Record<string, Resource>,
+    );
+  }
+
+  it('moves the schedule with the opening time and the rush length, around midnight too', () => {
+    const [target] = scheduleOf({ opensAt: '00:10', hours: 3, provisioned: 40 });
+    const actions = target.Properties.ScheduledActions as { Schedule: string; ScalableTargetAction: { MinCapacity: number } }[];
+    expect(Object.fromEntries(actions.map((a) => [a.ScalableTargetAction.MinCapacity, a.Schedule]))).toEqual({
+      40: 'cron(55 23 * * ? *)',
+      0: 'cron(10 3 * * ? *)',
+    });
+    expect(scheduleOf({ opensAt: '10:00', hours: 4, provisioned: 0 })).toEqual([]);
+  });
+
+  it('keeps the default of a setting left out', () => {
+    expect(registrationHoursFrom({ opensAt: undefined, hours: 3 })).toEqual({ ...DEFAULT_REGISTRATION_HOURS, hours: 3 });
+    expect(registrationHoursFrom()).toEqual(DEFAULT_REGISTRATION_HOURS);
+  });
+
+  it('refuses a malformed time, rush length or instance count at synth', () => {
+    expect(() => synth({ registrationHours: { opensAt: '9:30' } })).toThrow(/HH:MM/);
+    expect(() => synth({ registrationHours: { opensAt: '24:00' } })).toThrow(/HH:MM/);
+    expect(() => synth({ registrationHours: { hours: 0 } })).toThrow(/registrationWarmHours/);
+    expect(() => synth({ registrationHours: { provisioned: 2.5 } })).toThrow(/registrationProvisioned/);
+    expect(() => synth({ registrationHours: { provisioned: AREA_GRANTS.registrations.reservedConcurrency! + 1 } })).toThrow(
+      /reserved concurrency/,
+    );
   });
 });
