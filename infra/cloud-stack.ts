@@ -12,7 +12,14 @@ import { REPO_ROOT } from './bundling';
 import { addAlarms } from './constructs/alarms';
 import { addAllocationSweeper } from './constructs/allocation-sweeper';
 import { addMinuteAlarms } from './constructs/api-access-log';
-import { AREA_GRANTS, addAreaFunctions, addHttpApi, checkRoutesAreServed, throttleRoutes } from './constructs/api';
+import {
+  AREA_GRANTS,
+  addAreaFunctions,
+  checkApiCertificateRegion,
+  addHttpApi,
+  checkRoutesAreServed,
+  throttleRoutes,
+} from './constructs/api';
 import { addAuditArchive } from './constructs/audit-archive';
 import { addRegistrationDayDashboard } from './constructs/dashboard';
 import { addAppSecrets, addLogsBucket, addTable, addUploadsBucket, uploadsBucketNameFor } from './constructs/data';
@@ -106,6 +113,7 @@ export class SeedPortalStack extends Stack {
     super(scope, id, props);
     const logRetention = props.logRetention ?? RetentionDays.SIX_MONTHS;
     checkRoutesAreServed();
+    checkApiCertificateRegion(props.apiCertificateArn, this.region);
     const registrationHours = registrationHoursFrom(props.registrationHours);
     checkRegistrationHours(registrationHours, AREA_GRANTS.registrations.reservedConcurrency ?? 0);
 

@@ -1,4 +1,4 @@
-import { CfnElement, Duration, type Stack } from 'aws-cdk-lib';
+import { CfnElement, Duration, Token, type Stack } from 'aws-cdk-lib';
 import {
   ApiMapping,
   DomainName,
@@ -188,6 +188,20 @@ export function addHttpApi(
     },
   ]);
   return { api, stage, accessLogs: apiLogs, originDomain };
+}
+
+/**
+ * An API Gateway regional custom domain takes its certificate from ACM in the stack's own region: checked at synth,
+ * with a clear message, instead of by CloudFormation after CloudFront was created. Skipped when either is a token.
+ */
+export function checkApiCertificateRegion(certificateArn: string | undefined, stackRegion: string): void {
+  if (!certificateArn || Token.isUnresolved(certificateArn) || Token.isUnresolved(stackRegion)) return;
+  const region = certificateArn.split(':')[3];
+  if (!certificateArn.startsWith('arn:') || region !== stackRegion) {
+    throw new Error(
+      `apiCertificateArn must be an ACM certificate in the stack's region (${stackRegion}), not ${region || `'${certificateArn}'`}: API Gateway's regional custom domain takes it from there (request or import one for the same name in ${stackRegion}; docs/deployment.md).`,
+    );
+  }
 }
 
 export interface ApiOriginDomainOptions {

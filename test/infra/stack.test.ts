@@ -1234,6 +1234,18 @@ describe('SeedPortalStack options', { timeout: 120_000 }, () => {
       synthStack({ domainName: 'seeds.example.org', certificateArn: 'arn:aws:acm:ap-south-1:123456789012:certificate/abc' }),
     ).toThrow(/us-east-1/);
   });
+
+  it("rejects an API certificate outside the stack's region at synth, saying which region it needs", () => {
+    const site = { domainName: 'seeds.example.org', certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/edge' };
+    // The CloudFront certificate passed again by mistake: us-east-1, where API Gateway in ap-south-1 cannot use it.
+    expect(() => synthStack({ ...site, apiCertificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/edge' })).toThrow(
+      "apiCertificateArn must be an ACM certificate in the stack's region (ap-south-1), not us-east-1",
+    );
+    expect(() => synthStack({ ...site, apiCertificateArn: 'arn:aws:acm:ap-south-2:123456789012:certificate/x' })).toThrow(
+      /stack's region \(ap-south-1\), not ap-south-2/,
+    );
+    expect(() => synthStack({ ...site, apiCertificateArn: 'certificate/regional' })).toThrow(/not 'certificate\/regional'/);
+  });
 });
 
 describe('cdk-nag AwsSolutions', { timeout: 180_000 }, () => {
