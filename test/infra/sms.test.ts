@@ -88,7 +88,9 @@ describe('SMS resources', { timeout: 120_000 }, () => {
     const [destination] = set!.Properties.EventDestinations;
     expect(destination).toMatchObject({ Enabled: true, MatchingEventTypes: [...SMS_FINAL_EVENTS] });
     // Delivered, or taken by a carrier that gives no receipt: both settle a message.
-    expect(destination.MatchingEventTypes).toEqual(expect.arrayContaining(['TEXT_DELIVERED', 'TEXT_SUCCESSFUL', 'TEXT_UNREACHABLE']));
+    expect(destination.MatchingEventTypes).toEqual(
+      expect.arrayContaining(['TEXT_DELIVERED', 'TEXT_SUCCESSFUL', 'TEXT_UNREACHABLE']),
+    );
     const topicRef = destination.SnsDestination.TopicArn.Ref as string;
     const topic = all('AWS::SNS::Topic').find(([id]) => id === topicRef)![1];
     expect(topic.Properties.KmsMasterKeyId).toBeDefined();
