@@ -19,6 +19,9 @@ const { AwsSolutionsChecks } = cdkNag; // CommonJS package: its named exports ar
  *   originVerifySecretVersion                  version id of the origin-verification secret CloudFront sends (rotation)
  *   alarmEmail    ALARM_EMAIL                   e-mail address subscribed to the alarm topic (required)
  *   accountConcurrency                         the account's Lambda concurrency quota (default 1000), for its alarm
+ *   registrationOpensAt REGISTRATION_OPENS_AT  when the registration form opens, India time, HH:MM (default 10:00)
+ *   registrationWarmHours REGISTRATION_WARM_HOURS  how long its rush lasts, in hours (default 4)
+ *   registrationProvisioned REGISTRATION_PROVISIONED  registrations instances kept warm then (default 100; 0: none)
  *   smsEntityId, smsSenderId, smsMaxPerSecond  SMS under DLT: the entity ID, the sender ID (default SEEDIN) and the
  *                                              account's messages-per-second quota for India (default 20)
  * Three stacks, deployed in this order: <stackName>Edge in us-east-1 (the CloudFront web ACL), <stackName> in
@@ -43,6 +46,12 @@ function option(key: string, ...envNames: string[]): string | undefined {
     if (value) return value;
   }
   return undefined;
+}
+
+/** A number option as given ('2.5' stays 2.5, 'x' is NaN): the stack checks it and says what is wrong. */
+function numberOption(key: string, ...envNames: string[]): number | undefined {
+  const value = option(key, ...envNames);
+  return value === undefined ? undefined : Number(value);
 }
 
 function concurrencyQuota(value: string | undefined): number | undefined {
@@ -84,6 +93,12 @@ const { site: stack, monitor } = addSeedPortal(app, {
   apiCertificateArn,
   originVerifySecretVersion: option('originVerifySecretVersion'),
   accountConcurrency: concurrencyQuota(option('accountConcurrency')),
+  // Checked at synth (infra/constructs/warm-registrations.ts): a malformed value stops it with its name.
+  registrationHours: {
+    opensAt: option('registrationOpensAt', 'REGISTRATION_OPENS_AT'),
+    hours: numberOption('registrationWarmHours', 'REGISTRATION_WARM_HOURS'),
+    provisioned: numberOption('registrationProvisioned', 'REGISTRATION_PROVISIONED'),
+  },
   publicBaseUrl: option('publicBaseUrl', 'SITE_PUBLIC_BASE_URL'),
   alarmEmail,
   sms: {

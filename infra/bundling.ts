@@ -41,6 +41,9 @@ export const SMS_SENDER_ENTRY = join(REPO_ROOT, 'functions', 'notifications', 's
 export const SMS_DELIVERY_EVENTS_ENTRY = join(REPO_ROOT, 'functions', 'notifications', 'delivery-events.ts');
 export const SMS_JOBS_ENTRY = join(REPO_ROOT, 'functions', 'notifications', 'reminders.ts');
 
+/** The API's Lambda authorizer: refuses what did not come through CloudFront (docs/decisions/0045). */
+export const ORIGIN_AUTHORIZER_ENTRY = join(REPO_ROOT, 'functions', 'lib', 'origin-authorizer.ts');
+
 export const FUNCTION_RUNTIME = Runtime.NODEJS_24_X;
 
 /**

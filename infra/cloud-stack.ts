@@ -11,7 +11,15 @@ import type { Construct } from 'constructs';
 import { REPO_ROOT } from './bundling';
 import { addAlarms } from './constructs/alarms';
 import { addAllocationSweeper } from './constructs/allocation-sweeper';
-import { addAreaFunctions, addHttpApi, checkRoutesAreServed, throttleRoutes } from './constructs/api';
+import { addMinuteAlarms } from './constructs/api-access-log';
+import {
+  AREA_GRANTS,
+  addAreaFunctions,
+  checkApiCertificateRegion,
+  addHttpApi,
+  checkRoutesAreServed,
+  throttleRoutes,
+} from './constructs/api';
 import { addAuditArchive } from './constructs/audit-archive';
 import { addRegistrationDayDashboard } from './constructs/dashboard';
 import { addAppSecrets, addLogsBucket, addTable, addUploadsBucket, uploadsBucketNameFor } from './constructs/data';
@@ -25,6 +33,12 @@ import { addReconcileJob } from './constructs/reconcile-job';
 import { addScanRetentionJob } from './constructs/scan-retention-job';
 import { addSite } from './constructs/site';
 import { addSpaDeployment } from './constructs/spa-deployment';
+import {
+  addRegistrationWarmth,
+  checkRegistrationHours,
+  registrationHoursFrom,
+  type RegistrationHours,
+} from './constructs/warm-registrations';
 
 /*
  * The site stack composes the modules in ./constructs, each with one job. They add their resources to this
@@ -69,6 +83,11 @@ export interface SeedPortalStackProps extends StackProps {
   alarmEmail: string;
   /** The account's Lambda concurrent executions quota, for the concurrency alarm (default 1,000). */
   accountConcurrency?: number;
+  /**
+   * When the registration form opens (India time) and for how long its rush lasts: the registrations function has
+   * `provisioned` instances initialized on its alias `live` from 15 minutes before. Default 10:00, 4 hours, 100.
+   */
+  registrationHours?: Partial<RegistrationHours>;
   /** SMS under DLT (docs/deployment.md, "SMS under DLT"): the entity ID, the sender ID and the messages-per-second quota. */
   sms?: { entityId?: string; senderId?: string; maxPerSecond?: number };
 }
@@ -83,7 +102,10 @@ export class SeedPortalStack extends Stack {
   readonly api: HttpApi;
   readonly distribution: Distribution;
   readonly functions: Record<string, NodejsFunction>;
-  /** Functions without routes: the orphan-scan and allocation sweepers, the scan retention and the reconciliation (scheduled), the audit archive and registration events (stream). */
+  /**
+   * Functions without routes: the orphan-scan and allocation sweepers, the scan retention and the reconciliation
+   * (scheduled), the audit archive and registration events (stream), the API's origin authorizer.
+   */
   readonly jobs: Record<string, NodejsFunction> = {};
   readonly alarmTopic: Topic;
 
@@ -91,6 +113,9 @@ export class SeedPortalStack extends Stack {
     super(scope, id, props);
     const logRetention = props.logRetention ?? RetentionDays.SIX_MONTHS;
     checkRoutesAreServed();
+    checkApiCertificateRegion(props.apiCertificateArn, this.region);
+    const registrationHours = registrationHoursFrom(props.registrationHours);
+    checkRegistrationHours(registrationHours, AREA_GRANTS.registrations.reservedConcurrency ?? 0);
 
     this.logsBucket = addLogsBucket(this);
     this.table = addTable(this);
@@ -107,7 +132,7 @@ export class SeedPortalStack extends Stack {
         'The API keeps its public execute-api endpoint: calls sent there skip CloudFront and its WAF. For registration day give domainName, certificateArn and apiCertificateArn (docs/deployment.md).',
       );
     }
-    const { api, stage, originDomain } = addHttpApi(this, {
+    const { api, stage, accessLogs, originDomain } = addHttpApi(this, {
       apiName: `${id}-api`,
       throttle: props.apiThrottle ?? { rateLimit: 2000, burstLimit: 5000 },
       logRetention,
@@ -152,6 +177,8 @@ export class SeedPortalStack extends Stack {
       logRetention,
     });
     this.functions = area.functions;
+    this.jobs.originAuthorizer = area.authorizerFunction;
+    addRegistrationWarmth(area.aliases.registrations, registrationHours);
     throttleRoutes(stage, area.routes);
     this.jobs.orphanScanSweeper = addOrphanScanSweeper(this, {
       uploadsBucket: this.uploadsBucket,
@@ -217,6 +244,7 @@ export class SeedPortalStack extends Stack {
       alarmEmail: props.alarmEmail,
       accountConcurrency: props.accountConcurrency,
     });
+    addMinuteAlarms(this, this.alarmTopic, { api, stage, accessLogs });
     addRegistrationEventsAlarms(this, this.alarmTopic, registrationEvents);
     addStreamAlarms(this, this.alarmTopic, 'AuditArchive', 'audit-archive', archive.fn);
     addSmsAlarms(this, this.alarmTopic, sms);

@@ -1,4 +1,4 @@
-import { CfnElement, Duration, type Stack } from 'aws-cdk-lib';
+import { CfnElement, Duration, Token, type Stack } from 'aws-cdk-lib';
 import {
   ApiMapping,
   DomainName,
@@ -33,8 +33,10 @@ import type { Construct } from 'constructs';
 import { EXPORT_FILES_RULE } from '@functions/lib/upload-rules';
 import { areaEntry } from '../bundling';
 import { acknowledge } from './acknowledge';
+import { apiAccessLogFormat } from './api-access-log';
 import type { AppSecrets } from './data';
 import { addLambdaFunction, pascal } from './lambda-function';
+import { addOriginAuthorizer } from './origin-authorizer';
 
 /** What a function may do with the table. Transactions need the actions of their parts; no area scans or batch-writes. */
 export const TABLE_ACTIONS = {
@@ -99,7 +101,14 @@ export const AREA_GRANTS: Record<FunctionArea, AreaGrants> = {
   crops: { table: 'write' },
   lots: { table: 'write', reservedConcurrency: 10 },
   farmers: { table: 'write', uploads: 'read', aadhaarKey: true },
-  registrations: { table: 'write', uploads: 'readWriteDelete', aadhaarKey: true, farmerCodeKey: true },
+  // The registration rush, reserved and capped: 300 of the account's 1,000 (docs/deployment.md, "Concurrency").
+  registrations: {
+    table: 'write',
+    uploads: 'readWriteDelete',
+    aadhaarKey: true,
+    farmerCodeKey: true,
+    reservedConcurrency: 300,
+  },
   sales: { table: 'write', uploads: 'read', aadhaarKey: true, reservedConcurrency: 30 },
   allocation: { table: 'write' },
   // The counter's day: today's list, check-in tokens and the queue; reserved like sales, which it feeds.
@@ -124,12 +133,16 @@ export const ROUTE_THROTTLES: Partial<Record<RouteKey, { rateLimit: number; burs
   'POST /svsregistration/find-letter': { rateLimit: 50, burstLimit: 100 },
 };
 
-/** Applies ROUTE_THROTTLES to the stage, once the routes it names exist (API Gateway refuses unknown route keys). */
+/**
+ * Applies ROUTE_THROTTLES to the stage, once the routes it names exist (API Gateway refuses unknown route keys),
+ * with detailed metrics for those routes: their own Count, 4xx, 5xx and Latency per route (ApiId, Stage, Route),
+ * so a throttled route shows which one it is.
+ */
 export function throttleRoutes(stage: HttpStage, routes: readonly Construct[]): void {
   const settings = Object.fromEntries(
     Object.entries(ROUTE_THROTTLES).map(([key, t]) => [
       key,
-      { ThrottlingRateLimit: t.rateLimit, ThrottlingBurstLimit: t.burstLimit },
+      { ThrottlingRateLimit: t.rateLimit, ThrottlingBurstLimit: t.burstLimit, DetailedMetricsEnabled: true },
     ]),
   );
   (stage.node.defaultChild as CfnStage).addPropertyOverride('RouteSettings', settings);
@@ -160,7 +173,7 @@ export function addHttpApi(
     logRetention: RetentionDays;
     origin?: ApiOriginDomainOptions;
   },
-): { api: HttpApi; stage: HttpStage; originDomain?: string } {
+): { api: HttpApi; stage: HttpStage; accessLogs: LogGroup; originDomain?: string } {
   const api = new HttpApi(stack, 'HttpApi', {
     apiName: options.apiName,
     description: 'Seed portal API (routes from shared/routes.ts)',
@@ -174,17 +187,31 @@ export function addHttpApi(
     stageName: '$default',
     autoDeploy: true,
     throttle: options.throttle,
-    accessLogSettings: { destination: new LogGroupLogDestination(apiLogs) },
+    accessLogSettings: { destination: new LogGroupLogDestination(apiLogs), format: apiAccessLogFormat() },
   });
   const originDomain = options.origin && addApiOriginDomain(stack, api, stage, options.origin);
   acknowledge(api, [
     {
       id: 'AwsSolutions-APIG4',
       reason:
-        'Authorization is enforced inside each function from the route table (JWT via jose, roles per route); many routes are public by design (registration, bill and lot lookups). No API Gateway authorizer.',
+        'Every route has the origin authorizer (a request that did not come through CloudFront is refused there); who may call a route is enforced inside each function from the route table (JWT via jose, roles per route), and many routes are public by design (registration, bill and lot lookups).',
     },
   ]);
-  return { api, stage, originDomain };
+  return { api, stage, accessLogs: apiLogs, originDomain };
+}
+
+/**
+ * An API Gateway regional custom domain takes its certificate from ACM in the stack's own region: checked at synth,
+ * with a clear message, instead of by CloudFormation after CloudFront was created. Skipped when either is a token.
+ */
+export function checkApiCertificateRegion(certificateArn: string | undefined, stackRegion: string): void {
+  if (!certificateArn || Token.isUnresolved(certificateArn) || Token.isUnresolved(stackRegion)) return;
+  const region = certificateArn.split(':')[3];
+  if (!certificateArn.startsWith('arn:') || region !== stackRegion) {
+    throw new Error(
+      `apiCertificateArn must be an ACM certificate in the stack's region (${stackRegion}), not ${region || `'${certificateArn}'`}: API Gateway's regional custom domain takes it from there (request or import one for the same name in ${stackRegion}; docs/deployment.md).`,
+    );
+  }
 }
 
 export interface ApiOriginDomainOptions {
@@ -220,15 +247,30 @@ export interface AreaFunctionsOptions {
   logRetention: RetentionDays;
 }
 
-/** One function per API area with the grants of AREA_GRANTS, and the area's routes from the route table. */
+/**
+ * One function per API area with the grants of AREA_GRANTS, and the area's routes from the route table, each
+ * behind the origin authorizer (./origin-authorizer.ts), whose function is returned too.
+ */
 export function addAreaFunctions(
   stack: Stack,
   options: AreaFunctionsOptions,
-): { functions: Record<FunctionArea, NodejsFunction>; routes: HttpRoute[] } {
+): {
+  functions: Record<FunctionArea, NodejsFunction>;
+  /** Each area's alias `live`, which its routes call. */
+  aliases: Record<FunctionArea, Alias>;
+  routes: HttpRoute[];
+  authorizerFunction: NodejsFunction;
+} {
   const { api, table, uploadsBucket, secrets } = options;
+  const origin = addOriginAuthorizer(stack, {
+    originVerifySecret: options.originVerifySecret,
+    baseEnvironment: options.baseEnvironment,
+    logRetention: options.logRetention,
+  });
   const tableId = stack.getLogicalId(table.node.defaultChild as CfnElement);
   const uploadsId = stack.getLogicalId(uploadsBucket.node.defaultChild as CfnElement);
   const functions = {} as Record<FunctionArea, NodejsFunction>;
+  const aliases = {} as Record<FunctionArea, Alias>;
   const routes: HttpRoute[] = [];
 
   for (const area of FUNCTION_AREAS) {
@@ -285,13 +327,14 @@ export function addAreaFunctions(
     // The API calls the alias, which each deploy moves to the new version; older versions stay, so a bad deploy
     // is rolled back in seconds by pointing the alias at the previous one (docs/deployment.md, "Runbooks").
     const live = new Alias(stack, `${name}FunctionLive`, { aliasName: LIVE_ALIAS, version: fn.currentVersion });
+    aliases[area] = live;
     const integration = new HttpLambdaIntegration(`${name}Integration`, live, {
       // One invoke permission per function instead of one per route (keeps the resource count down).
       scopePermissionToRoute: false,
     });
     for (const r of ROUTES as readonly RouteDef[]) {
       if (r.area !== area) continue;
-      routes.push(...api.addRoutes({ path: r.path, methods: [ApiMethod[r.method]], integration }));
+      routes.push(...api.addRoutes({ path: r.path, methods: [ApiMethod[r.method]], integration, authorizer: origin.authorizer }));
     }
 
     // Exactly the wildcard findings our grants produce; anything new fails synth until it is reviewed.
@@ -326,5 +369,5 @@ export function addAreaFunctions(
       })),
     );
   }
-  return { functions, routes };
+  return { functions, aliases, routes, authorizerFunction: origin.fn };
 }

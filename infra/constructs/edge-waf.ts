@@ -1,4 +1,4 @@
-import { ArnFormat, CfnOutput, RemovalPolicy, Stack, Token, type StackProps } from 'aws-cdk-lib';
+import { ArnFormat, CfnOutput, Fn, RemovalPolicy, Stack, Token, type StackProps } from 'aws-cdk-lib';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { CfnLoggingConfiguration, CfnWebACL } from 'aws-cdk-lib/aws-wafv2';
 import type { Construct } from 'constructs';
@@ -152,6 +152,14 @@ const managedRuleGroup = (
   visibilityConfig: visibility(name),
 });
 
+/**
+ * `aws-waf-logs-<stack name>-<first part of the stack's id>`: the id (a UUID CloudFormation gives each stack it
+ * creates) is new for each creation of the stack, the same for all its updates.
+ */
+export function wafLogGroupName(stackName: string, stackId: string): string {
+  return `aws-waf-logs-${stackName}-${Fn.select(0, Fn.split('-', Fn.select(2, Fn.split('/', stackId))))}`;
+}
+
 export interface SeedPortalEdgeStackProps extends StackProps {
   /** Named rate limits (default WAF_RATE_LIMITS). */
   rateLimits?: { login: number; registration: number; uploadUrl: number; api: number };
@@ -195,9 +203,11 @@ export class SeedPortalEdgeStack extends Stack {
       ],
       visibilityConfig: visibility(`${id}-web-acl`),
     });
-    // WAF logs of a CloudFront web ACL go to a log group in us-east-1 whose name starts with aws-waf-logs-.
+    // WAF logs of a CloudFront web ACL go to a log group in us-east-1 whose name starts with aws-waf-logs-. The
+    // group is kept when the stack goes (180 days of logs), so its name ends with this stack's own: a stack made
+    // again after `cdk destroy` gets a new group instead of failing on the kept one (docs/deployment.md).
     const wafLogs = new LogGroup(this, 'WebAclLogs', {
-      logGroupName: `aws-waf-logs-${id}`,
+      logGroupName: wafLogGroupName(id, this.stackId),
       retention: RetentionDays.SIX_MONTHS,
       removalPolicy: RemovalPolicy.RETAIN,
     });
@@ -220,5 +230,6 @@ export class SeedPortalEdgeStack extends Stack {
       redactedFields: WAF_LOG_REDACTED_FIELDS.map((field) => ({ ...field })),
     });
     new CfnOutput(this, 'WebAclArn', { value: this.webAcl.attrArn });
+    new CfnOutput(this, 'WebAclLogGroup', { value: wafLogs.logGroupName, description: 'The web ACL log (kept after a destroy)' });
   }
 }

@@ -53,10 +53,10 @@ export class SeedPortalMonitorStack extends Stack {
         metricName: 'BlockedRequests',
         dimensionsMap: { WebACL: props.webAclName, Rule: 'ALL' },
         statistic: 'Sum',
-        period,
+        period: Duration.minutes(1),
       }),
       t.webAclBlockedRequests,
-      `WAF: ${t.webAclBlockedRequests} or more requests blocked in ${ALARM_PERIOD_MINUTES} minutes (farmers turned away, or an attack)`,
+      `WAF: ${t.webAclBlockedRequests} or more requests blocked in a minute (farmers turned away, or an attack)`,
     );
   }
 }

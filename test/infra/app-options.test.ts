@@ -5,7 +5,10 @@ import { describe, expect, it } from 'vitest';
 function synthWith(env: Record<string, string>, ...context: string[]) {
   const keep = Object.fromEntries(
     Object.entries(process.env).filter(
-      ([k]) => !/^(ALARM_EMAIL|SITE_DOMAIN|SITE_CERTIFICATE_ARN|SITE_API_CERTIFICATE_ARN|CDK_OUTDIR)$/.test(k),
+      ([k]) =>
+        !/^(ALARM_EMAIL|SITE_DOMAIN|SITE_CERTIFICATE_ARN|SITE_API_CERTIFICATE_ARN|SITE_OPEN_API_ENDPOINT|REGISTRATION_\w+|CDK_OUTDIR)$/.test(
+          k,
+        ),
     ),
   );
   // tsx runs the app directly; without CDK_OUTDIR it would synthesize into cdk.out/, which these cases never reach.
@@ -36,5 +39,11 @@ describe('deployment options', () => {
     });
     expect(noRegionalCertificate.status).not.toBe(0);
     expect(noRegionalCertificate.stderr).toContain('apiCertificateArn');
+  });
+
+  it('stops on a malformed opening time before anything is built', () => {
+    const run = synthWith({ ALARM_EMAIL: 'ops@example.org', SITE_OPEN_API_ENDPOINT: 'accepted', REGISTRATION_OPENS_AT: '9.30' });
+    expect(run.status).not.toBe(0);
+    expect(run.stderr).toContain('registrationOpensAt must be a time of day as HH:MM');
   });
 });

@@ -158,7 +158,8 @@ describe('SeedPortalEdgeStack: the CloudFront web ACL', { timeout: 120_000 }, ()
 
   it('logs every request the web ACL sees for 180 days, without the sign-in token, Aadhaar searches, tokens or codes', () => {
     const [[, group]] = Object.entries(template.findResources('AWS::Logs::LogGroup')) as [string, any][];
-    expect(group.Properties).toMatchObject({ LogGroupName: 'aws-waf-logs-SeedPortalEdge', RetentionInDays: 180 });
+    expect(group.Properties).toMatchObject({ RetentionInDays: 180 });
+    expect(group.DeletionPolicy).toBe('Retain');
     template.hasResourceProperties('AWS::WAFv2::LoggingConfiguration', {
       ResourceArn: { 'Fn::GetAtt': [Match.stringLikeRegexp('^WebAcl'), 'Arn'] },
       LogDestinationConfigs: [Match.anyValue()],
@@ -179,6 +180,31 @@ describe('SeedPortalEdgeStack: the CloudFront web ACL', { timeout: 120_000 }, ()
     }
     expect(JSON.stringify(config.Properties.LogDestinationConfigs)).toContain('log-group:');
     expect(JSON.stringify(config.Properties.LogDestinationConfigs)).not.toContain(':*');
+  });
+
+  it('names the kept log group after this creation of the stack: a deploy after a destroy makes a new one', () => {
+    const [[groupId, group]] = Object.entries(template.findResources('AWS::Logs::LogGroup')) as [string, any][];
+    const name = group.Properties.LogGroupName;
+    // CloudFormation's functions, as it evaluates them for a stack with this id.
+    const evaluate = (v: any, stackId: string): any => {
+      if (typeof v === 'string') return v;
+      if (Array.isArray(v)) return v.map((x) => evaluate(x, stackId));
+      if (v.Ref === 'AWS::StackId') return stackId;
+      if (v['Fn::Join']) return evaluate(v['Fn::Join'][1], stackId).join(v['Fn::Join'][0]);
+      if (v['Fn::Split']) return evaluate(v['Fn::Split'][1], stackId).split(v['Fn::Split'][0]);
+      if (v['Fn::Select']) return evaluate(v['Fn::Select'][1], stackId)[v['Fn::Select'][0]];
+      throw new Error(`not evaluated: ${JSON.stringify(v)}`);
+    };
+    const stackArn = (uuid: string) => `arn:aws:cloudformation:us-east-1:${ACCOUNT}:stack/SeedPortalEdge/${uuid}`;
+    const first = evaluate(name, stackArn('5c9a3e10-1f2b-11f0-9a7e-0affd1b2c3d4'));
+    const again = evaluate(name, stackArn('a81b22c0-2e4d-11f0-8b1f-12ab34cd56ef'));
+    expect(first).toBe('aws-waf-logs-SeedPortalEdge-5c9a3e10');
+    expect(again).toBe('aws-waf-logs-SeedPortalEdge-a81b22c0');
+    expect(first).toMatch(/^aws-waf-logs-[\w-]{1,500}$/);
+    // The web ACL logs to that group (its ARN without ':*'), and the name is an output to find it by.
+    const [config] = Object.values(template.findResources('AWS::WAFv2::LoggingConfiguration')) as any[];
+    expect(JSON.stringify(config.Properties.LogDestinationConfigs)).toContain(JSON.stringify({ Ref: groupId }));
+    template.hasOutput('WebAclLogGroup', { Value: { Ref: groupId } });
   });
 
   it('refuses a region other than us-east-1', () => {
@@ -254,7 +280,8 @@ describe('the deployable app: edge stack in us-east-1, site stack in India, moni
       Namespace: 'AWS/WAFV2',
       MetricName: 'BlockedRequests',
       Statistic: 'Sum',
-      Period: ALARM_PERIOD_MINUTES * 60,
+      // Per minute: farmers refused by a rate rule retry within seconds.
+      Period: 60,
       Threshold: EDGE_ALARM_THRESHOLDS.webAclBlockedRequests,
       ComparisonOperator: 'GreaterThanOrEqualToThreshold',
     });

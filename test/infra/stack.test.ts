@@ -11,6 +11,7 @@ import { TABLE_DEFINITION } from '@functions/lib/table-definition';
 import { ORIGIN_VERIFY_ENV, ORIGIN_VERIFY_HEADER, ORIGIN_VERIFY_SECRET_ARN_ENV } from '@functions/lib/origin-verify';
 import { SeedPortalStack, type SeedPortalStackProps } from '@infra/cloud-stack';
 import { ALARM_THRESHOLDS, TABLE_OPERATIONS } from '@infra/constructs/alarms';
+import { MINUTE_ALARM_THRESHOLDS } from '@infra/constructs/api-access-log';
 import { LOG_RETENTION_BY_PREFIX, WARM_THROUGHPUT } from '@infra/constructs/data';
 import { AUDIT_ARCHIVE_RETENTION_DAYS } from '@infra/constructs/audit-archive';
 import { REGISTRATION_EVENTS_ITERATOR_AGE_ALARM_MS } from '@infra/constructs/registration-events';
@@ -195,8 +196,9 @@ describe('SeedPortalStack', { timeout: 120_000 }, () => {
 
   it('creates exactly one Lambda per area, the orphan-scan sweeper, the allocation sweeper, the scan retention, the reconciliation and the audit archive (no helper functions without the SPA deployment)', () => {
     const fns = resourcesOf(template, 'AWS::Lambda::Function');
-    // … and the SMS sender, its delivery events and its jobs (test/infra/sms.test.ts).
-    expect(fns).toHaveLength(FUNCTION_AREAS.length + 9);
+    // … and the SMS sender, its delivery events and its jobs (test/infra/sms.test.ts), and the API's origin
+    // authorizer (test/infra/registration-day.test.ts).
+    expect(fns).toHaveLength(FUNCTION_AREAS.length + 10);
     for (const area of FUNCTION_AREAS) {
       const matching = fns.filter(([, f]) => f.Properties.Description === `Seed portal API area: ${area}`);
       expect(matching, area).toHaveLength(1);
@@ -229,7 +231,7 @@ describe('SeedPortalStack', { timeout: 120_000 }, () => {
     }
     // 180 days of logs (CERT-In) for every function (the scheduled jobs too) and for the API access log.
     const logGroups = resourcesOf(template, 'AWS::Logs::LogGroup');
-    expect(logGroups).toHaveLength(FUNCTION_AREAS.length + 10);
+    expect(logGroups).toHaveLength(FUNCTION_AREAS.length + 11);
     for (const [, g] of logGroups) expect(g.Properties.RetentionInDays).toBe(180);
   });
 
@@ -277,7 +279,7 @@ describe('SeedPortalStack', { timeout: 120_000 }, () => {
     );
   });
 
-  it("reserves concurrency for the counter's functions (sign-in, sales, lots, the counter's day) and for no other area", () => {
+  it("reserves concurrency for the counter's functions (sign-in, sales, lots, the counter's day) and registrations, and for no other area", () => {
     const reserved = Object.fromEntries(
       FUNCTION_AREAS.map((area) => [area, areaFunction(area).Properties.ReservedConcurrentExecutions]),
     );
@@ -286,7 +288,9 @@ describe('SeedPortalStack', { timeout: 120_000 }, () => {
     expect(reserved.lots).toBeGreaterThan(0);
     expect(reserved.counter).toBeGreaterThan(0);
     for (const area of FUNCTION_AREAS) expect(reserved[area], area).toBe(AREA_GRANTS[area].reservedConcurrency);
-    expect(reserved.registrations).toBeUndefined();
+    // Registrations: reserved and capped (test/infra/registration-day.test.ts); the areas without a figure share the rest.
+    expect(reserved.registrations).toBeGreaterThan(0);
+    expect(FUNCTION_AREAS.filter((area) => reserved[area] === undefined).length).toBeGreaterThan(0);
   });
 
   it('traces every function with X-Ray from the runtime (no tracing library in the bundles)', () => {
@@ -653,7 +657,8 @@ describe('SeedPortalStack', { timeout: 120_000 }, () => {
     const aliases = Object.fromEntries(resourcesOf(template, 'AWS::Lambda::Alias'));
     for (const r of routes) {
       const [, route] = apiRoutes.find(([, x]) => x.Properties.RouteKey === routeKey(r))!;
-      expect(route.Properties.AuthorizationType ?? 'NONE').toBe('NONE');
+      // Behind the origin authorizer (test/infra/registration-day.test.ts); roles are checked in the function.
+      expect(route.Properties.AuthorizationType).toBe('CUSTOM');
       const integrationId = route.Properties.Target['Fn::Join'][1][1].Ref as string;
       const integration = integrations[integrationId].Properties;
       expect(integration).toMatchObject({ IntegrationType: 'AWS_PROXY', PayloadFormatVersion: '2.0' });
@@ -681,7 +686,11 @@ describe('SeedPortalStack', { timeout: 120_000 }, () => {
     expect(Object.keys(settings).sort()).toEqual(Object.keys(ROUTE_THROTTLES).sort());
     for (const [key, t] of Object.entries(ROUTE_THROTTLES)) {
       expect(routes.map(routeKey), key).toContain(key);
-      expect(settings[key]).toEqual({ ThrottlingRateLimit: t!.rateLimit, ThrottlingBurstLimit: t!.burstLimit });
+      expect(settings[key]).toEqual({
+        ThrottlingRateLimit: t!.rateLimit,
+        ThrottlingBurstLimit: t!.burstLimit,
+        DetailedMetricsEnabled: true,
+      });
       expect(t!.rateLimit).toBeLessThan(2000);
     }
     // The stage waits for the routes its settings name (API Gateway refuses a setting for a route it does not know).
@@ -863,8 +872,8 @@ describe('SeedPortalStack', { timeout: 120_000 }, () => {
       const vars = f.Properties.Environment?.Variables ?? {};
       expect(JSON.stringify(vars)).not.toMatch(/resolve:secretsmanager/);
       expect(vars[ORIGIN_VERIFY_ENV]).toBeUndefined();
-      const isArea = String(f.Properties.Description).startsWith('Seed portal API area: ');
-      expect(vars[ORIGIN_VERIFY_SECRET_ARN_ENV], f.Properties.Description).toEqual(isArea ? { Ref: secretId } : undefined);
+      const readsIt = /^Seed portal (API area: |authorizer: )/.test(String(f.Properties.Description));
+      expect(vars[ORIGIN_VERIFY_SECRET_ARN_ENV], f.Properties.Description).toEqual(readsIt ? { Ref: secretId } : undefined);
     }
     for (const area of FUNCTION_AREAS) {
       const read = areaStatements(area).find((st) => JSON.stringify(st.Resource).includes(`{"Ref":"${secretId}"}`));
@@ -882,7 +891,8 @@ describe('SeedPortalStack', { timeout: 120_000 }, () => {
     const alarms = resourcesOf(template, 'AWS::CloudWatch::Alarm').map(([, a]) => a.Properties);
     // … and three per stream consumer (iterator age, records set aside, records not kept).
     // … and the SMS alarms (a message given up, the oldest pending message).
-    expect(alarms).toHaveLength(2 + 1 + 2 * (FUNCTION_AREAS.length + 9) + 2 + 3 * 3 + 2);
+    // … and the minute alarms on 429s and refused registrations (test/infra/registration-day.test.ts).
+    expect(alarms).toHaveLength(2 + 2 + 1 + 2 * (FUNCTION_AREAS.length + 10) + 2 + 3 * 3 + 2);
     const [topicId, topic] = resourcesOf(template, 'AWS::SNS::Topic').find(([id]) => id.startsWith('AlarmTopic'))!;
     expect(topic.Properties.KmsMasterKeyId).toBeDefined();
     for (const a of alarms) {
@@ -903,7 +913,7 @@ describe('SeedPortalStack', { timeout: 120_000 }, () => {
     expect(concurrency).toHaveLength(1);
     expect(concurrency[0]).toMatchObject({ Statistic: 'Maximum', Threshold: 800 });
     expect(concurrency[0].Dimensions).toBeUndefined();
-    expect(api[0]).toMatchObject({ MetricName: '5xx', Statistic: 'Sum', Period: 300, Threshold: ALARM_THRESHOLDS.api5xx });
+    expect(api[0]).toMatchObject({ MetricName: '5xx', Statistic: 'Sum', Period: 60, Threshold: MINUTE_ALARM_THRESHOLDS.api5xx });
     expect(api[0].Dimensions).toEqual(
       expect.arrayContaining([
         { Name: 'ApiId', Value: { Ref: expect.stringMatching(/^HttpApi/) } },
@@ -921,6 +931,7 @@ describe('SeedPortalStack', { timeout: 120_000 }, () => {
       'audit archive': AUDIT_ARCHIVE_DESCRIPTION,
       'registration events': REGISTRATION_EVENTS_DESCRIPTION,
       reconciliation: RECONCILE_DESCRIPTION,
+      'origin authorizer': 'Seed portal authorizer: refuses API requests that did not come through CloudFront',
     };
     for (const area of [...FUNCTION_AREAS, ...Object.keys(jobs)]) {
       const fnId = fnIds[jobs[area] ?? `Seed portal API area: ${area}`];
@@ -938,7 +949,7 @@ describe('SeedPortalStack', { timeout: 120_000 }, () => {
       expect(mine.find((a) => a.MetricName === 'Throttles').Threshold).toBe(ALARM_THRESHOLDS.functionThrottles);
     }
 
-    const table = alarms.filter((a) => a.Metrics);
+    const table = alarms.filter((a) => a.Metrics && JSON.stringify(a.Metrics).includes('AWS/DynamoDB'));
     expect(table).toHaveLength(2);
     for (const metricName of ['ThrottledRequests', 'SystemErrors']) {
       const alarm = table.find((a) => JSON.stringify(a.Metrics).includes(`"MetricName":"${metricName}"`));
@@ -1126,13 +1137,13 @@ describe('SeedPortalStack options', { timeout: 120_000 }, () => {
     expect(assets).toMatchObject({ Prune: false, SystemMetadata: { 'cache-control': 'public, max-age=31536000, immutable' } });
     const pages = deployments.find(([, d]) => d.Properties.DistributionPaths)![1].Properties;
     expect(pages).toMatchObject({ Prune: true, DistributionPaths: ['/*'], Exclude: ['assets/*'] });
-    // Helper Lambdas we know of: only the BucketDeployment provider joins the area functions, the sweepers and the archive.
+    // Helper Lambdas we know of: only the BucketDeployment provider joins the area functions, the jobs and the authorizer.
     const fns = resourcesOf(template, 'AWS::Lambda::Function');
-    expect(fns).toHaveLength(FUNCTION_AREAS.length + 10);
+    expect(fns).toHaveLength(FUNCTION_AREAS.length + 11);
     // Every function logs into a log group of ours, and every log group has a retention.
     for (const [, f] of fns) expect(f.Properties.LoggingConfig?.LogGroup).toEqual({ Ref: expect.stringMatching(/Logs/) });
     const logGroups = resourcesOf(template, 'AWS::Logs::LogGroup');
-    expect(logGroups).toHaveLength(FUNCTION_AREAS.length + 11);
+    expect(logGroups).toHaveLength(FUNCTION_AREAS.length + 12);
     for (const [, g] of logGroups) expect(g.Properties.RetentionInDays).toBe(180);
   });
 
@@ -1226,6 +1237,18 @@ describe('SeedPortalStack options', { timeout: 120_000 }, () => {
     expect(() =>
       synthStack({ domainName: 'seeds.example.org', certificateArn: 'arn:aws:acm:ap-south-1:123456789012:certificate/abc' }),
     ).toThrow(/us-east-1/);
+  });
+
+  it("rejects an API certificate outside the stack's region at synth, saying which region it needs", () => {
+    const site = { domainName: 'seeds.example.org', certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/edge' };
+    // The CloudFront certificate passed again by mistake: us-east-1, where API Gateway in ap-south-1 cannot use it.
+    expect(() => synthStack({ ...site, apiCertificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/edge' })).toThrow(
+      "apiCertificateArn must be an ACM certificate in the stack's region (ap-south-1), not us-east-1",
+    );
+    expect(() => synthStack({ ...site, apiCertificateArn: 'arn:aws:acm:ap-south-2:123456789012:certificate/x' })).toThrow(
+      /stack's region \(ap-south-1\), not ap-south-2/,
+    );
+    expect(() => synthStack({ ...site, apiCertificateArn: 'certificate/regional' })).toThrow(/not 'certificate\/regional'/);
   });
 });
 

@@ -2,13 +2,15 @@ import type { Contract, JsonRouteKey, ReplyData } from '@shared/contract';
 import { holdsAadhaar, PRIVATE_QUERY_HEADER } from '@shared/private-query';
 import { routeTarget, type RouteArgs, type RouteSend } from '@shared/contract/route-call';
 import type { RouteKey } from '@shared/routes';
+import { resendWhileBusy, type RetryNotice } from './retry';
 import { clearSession, getToken } from './session';
 
 /**
  * The API client. Sends the bearer token when one is held (never cookies), turns any non-OK reply into an
  * ApiError whose message is the server's message (else the reply text, else 'HTTP {status}'), and on a 401
  * (other than from the login call itself) clears the session and hands over to the unauthorized handler,
- * which sends the user to the login page.
+ * which sends the user to the login page. A 429 or 503 is waited out and the request sent again, a few times, when
+ * that is safe (./retry.ts): a read, a write with an idempotency key, or a call that says so.
  */
 const BASE = (import.meta.env.VITE_API_BASE as string | undefined)?.replace(/\/$/, '') ?? '';
 
@@ -42,6 +44,13 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Extra request headers (e.g. Idempotency-Key). */
   headers?: Record<string, string>;
+  /**
+   * Send again after a 429 or 503. Default: for reads and for writes with an idempotency key (./retry.ts); true
+   * for a write that is harmless twice, false to turn it off.
+   */
+  retry?: boolean;
+  /** Told before each wait for a resend (the registration form says it is trying again). */
+  onRetry?: (notice: RetryNotice) => void;
 }
 
 /** The query split in two: what may stand in the URL, and what carries an Aadhaar number (sent in a header). */
@@ -122,7 +131,11 @@ async function request<T>(method: string, path: string, opts: RequestOptions = {
     headers['content-type'] = 'application/json';
     body = JSON.stringify(opts.body);
   }
-  const res = await fetch(url, { method, headers, body, credentials: 'omit', signal: opts.signal });
+  const send = () => fetch(url, { method, headers, body, credentials: 'omit', signal: opts.signal });
+  let res = await send();
+  // Too busy, or a passing fault: waited out and sent again where that is safe (./retry.ts).
+  if (res.status === 429 || res.status === 503)
+    res = await resendWhileBusy(res, { method, headers, retry: opts.retry, send, onRetry: opts.onRetry });
   const text = await res.text();
   if (!res.ok) {
     const { message, code, fields } = messageOf(text, res.status);
@@ -139,11 +152,13 @@ async function request<T>(method: string, path: string, opts: RequestOptions = {
 
 // ---- the client derived from the contract (shared/contract): call('GET /api/invoices', { query }) ----
 
+type CallExtras = Pick<RequestOptions, 'signal' | 'skipAuthRedirect' | 'headers' | 'retry' | 'onRetry'>;
+
 /** What a call of route K sends (its path parameters, query and body as the contract has them), and the options. */
-export type CallOptions<K extends RouteKey> = RouteSend<K> & Pick<RequestOptions, 'signal' | 'skipAuthRedirect' | 'headers'>;
+export type CallOptions<K extends RouteKey> = RouteSend<K> & CallExtras;
 
 /** The options are required when the route has path parameters or a body. */
-type CallArgs<K extends RouteKey> = RouteArgs<K, Pick<RequestOptions, 'signal' | 'skipAuthRedirect' | 'headers'>>;
+type CallArgs<K extends RouteKey> = RouteArgs<K, CallExtras>;
 
 const target = (key: RouteKey, opts?: { params?: Record<string, string | number>; query?: RequestOptions['query'] }) =>
   routeTarget(key, opts);
@@ -158,6 +173,8 @@ export function call<K extends JsonRouteKey>(key: K, ...[opts]: CallArgs<K>): Pr
     signal: o.signal,
     skipAuthRedirect: o.skipAuthRedirect,
     headers: o.headers,
+    retry: o.retry,
+    onRetry: o.onRetry,
   });
 }
 

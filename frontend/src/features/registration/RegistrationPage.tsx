@@ -8,7 +8,7 @@ import { inLanguage } from '@shared/bilingual';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 import { usePageTitle } from '@web/components/use-page-title';
-import { loadFormMessages } from '@web/lib/i18n';
+import { loadFormMessages, loadStatusMessages } from '@web/lib/i18n';
 import ConsentField from './ConsentField';
 import { FIELD_MESSAGES, FILE_FIELD } from './fields';
 import { FindLetter } from './FindLetter';
@@ -24,6 +24,8 @@ import { useRegistrationForm } from './use-registration-form';
 const RegistrationOpensNext = lazy(() => import('@web/components/RegistrationOpensNext'));
 /** Shown only after a submit whose reply had no letter code: fetched then, off the form's first load. */
 const RegistrationSuccess = lazy(() => import('./RegistrationSuccess'));
+/** Shown only while the site is too busy: fetched then, with its texts (the status part, lib/i18n/parts.ts). */
+const Notice = lazy(() => Promise.all([import('./RetryNotice'), loadStatusMessages()]).then(([m]) => m));
 
 /**
  * Resolves when the form can show at once with everything it shows, so that nothing arrives later above Submit
@@ -108,6 +110,14 @@ export default function RegistrationPage() {
         <RegistrationFields form={form} fieldError={fieldError} />
         <ScanField form={form} error={fieldError(errors[FILE_FIELD])} />
         <ConsentField form={form} refused={Boolean(errors.consent)} basicFormLink={!inAdmin} />
+        {/* The site was too busy and the form is being sent again: said politely, and seen (./RetryNotice). */}
+        <Box role="status" aria-live="polite" data-testid="registration-retrying">
+          {form.retrying && (
+            <Suspense fallback={null}>
+              <Notice notice={form.retrying} />
+            </Suspense>
+          )}
+        </Box>
         {/* Announces a refusal when it appears (the region is there from the start, so screen readers watch it). */}
         <Box aria-live="assertive">
           {form.alert &&

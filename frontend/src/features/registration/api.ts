@@ -1,6 +1,7 @@
 import type { CropDropdownItem } from '@shared/schemas/crops';
 import type { RegistrationReply } from '@shared/schemas/registration';
 import { call } from '@web/lib/api';
+import type { RetryNotice } from '@web/lib/retry';
 
 /** Calls of the registration form: form switch, crop list, submit, find letter (the scan's upload: ./upload-scan). */
 
@@ -37,9 +38,21 @@ export async function loadCrops(): Promise<CropDropdownItem[]> {
   return Array.isArray(items) ? items.filter((c) => c.isActive !== false) : [];
 }
 
-/** POST /svsregistration as JSON with the uploaded key; the idempotency key makes a resend safe. */
-export function submitRegistration(body: Record<string, unknown>, idempotencyKey: string): Promise<RegistrationReply> {
-  return call('POST /svsregistration', { body, headers: { 'idempotency-key': idempotencyKey }, skipAuthRedirect: true });
+/**
+ * POST /svsregistration as JSON with the uploaded key; the idempotency key makes a resend safe, so the client
+ * sends it again after a 429 or 503 (onRetry is told before each wait).
+ */
+export function submitRegistration(
+  body: Record<string, unknown>,
+  idempotencyKey: string,
+  onRetry?: (notice: RetryNotice) => void,
+): Promise<RegistrationReply> {
+  return call('POST /svsregistration', {
+    body,
+    headers: { 'idempotency-key': idempotencyKey },
+    skipAuthRedirect: true,
+    onRetry,
+  });
 }
 
 export interface FoundLetter {

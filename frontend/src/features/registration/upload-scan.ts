@@ -1,5 +1,6 @@
 import type { AllowedFileType } from '@shared/schemas/registration';
 import { call } from '@web/lib/api';
+import type { RetryNotice } from '@web/lib/retry';
 
 /** The scan's upload, needed only on Submit: it comes with the submit-time chunk (./validate). */
 
@@ -10,19 +11,23 @@ export interface UploadedScan {
 
 /**
  * Asks for a presigned URL, then PUTs the file straight to S3 with XMLHttpRequest so that the progress can
- * be shown (fetch has no upload progress).
+ * be shown (fetch has no upload progress). The URL's request is sent again after a 429 or 503 (onRetry is told):
+ * a second URL only names another key under pending/, which expires unused within a day.
  */
 export async function uploadScan(
   file: File,
   contentType: string,
   onProgress: (percent: number) => void,
   signal?: AbortSignal,
+  onRetry?: (notice: RetryNotice) => void,
 ): Promise<UploadedScan> {
   const target = await call('POST /svsregistration/upload-url', {
     // The server refuses a type outside the allowed ones with the form's message.
     body: { fileName: file.name || 'aadhaar', contentType: contentType as AllowedFileType, size: file.size },
     skipAuthRedirect: true,
     signal,
+    retry: true,
+    onRetry,
   });
   await new Promise<void>((resolve, reject) => {
     const xhr = new XMLHttpRequest();

@@ -6,6 +6,7 @@ import { typedAadhaar, typedMobile } from '@shared/typed-numbers';
 import type { RegistrationResult } from '@shared/schemas/replies/registration';
 import { ApiError, errorMessage } from '@web/lib/api';
 import type { JustRegistered } from '@web/lib/just-registered';
+import type { RetryNotice } from '@web/lib/retry';
 import { to } from '@web/paths';
 import { preloadPage } from '@web/lib/page-preload';
 import { submitRegistration } from './api';
@@ -55,6 +56,8 @@ export function useRegistrationForm(inAdmin: boolean) {
   const [alert, setAlert] = useState('');
   const [busy, setBusy] = useState(false);
   const [progress, setProgress] = useState<number | null>(null);
+  /** The site answered "too busy" and the form is being sent again: which try, and after how long. */
+  const [retrying, setRetrying] = useState<RetryNotice | null>(null);
   const [uploadFailed, setUploadFailed] = useState(false);
   const [fileReason, setFileReason] = useState<FileReason | null>(null);
   /** While a big photo is being made smaller: how far (0–100); then what was done. */
@@ -195,6 +198,15 @@ export function useRegistrationForm(inAdmin: boolean) {
     return true;
   };
 
+  /** Still too busy after the resends: API Gateway's and the WAF's refusals, which carry no code of ours. */
+  const tooBusy = (err: unknown) => err instanceof ApiError && (err.status === 429 || err.status === 503) && !err.code;
+  /** Its text comes with the notice's chunk (./RetryNotice), off the form's first load. */
+  const busyText = () =>
+    import('./RetryNotice').then(
+      (m) => m.gaveUpText((key) => t(key)),
+      () => t('common.failed'),
+    );
+
   /** Reset as the farmer's button: what was typed or chosen is only thrown away after they confirm it. */
   const resetAsked = () => {
     const typed = Object.values(values).some((v) => v !== '') || chosen.current !== null;
@@ -262,20 +274,27 @@ export function useRegistrationForm(inAdmin: boolean) {
       if (!uploaded.current || uploaded.current.file !== file) {
         setProgress(0);
         try {
-          uploaded.current = await check.uploadScan(file!, file!.type || check.typeFromName(file!.name), setProgress);
+          uploaded.current = await check.uploadScan(
+            file!,
+            file!.type || check.typeFromName(file!.name),
+            setProgress,
+            undefined,
+            setRetrying,
+          );
+          setRetrying(null);
         } catch (err) {
           if (closedMeanwhile(err)) return;
           setUploadFailed(true);
           setProgress(null);
           if (err instanceof ApiError) {
-            setAlert(err.message);
+            setAlert(tooBusy(err) ? await busyText() : err.message);
             refused();
           }
           return;
         }
       }
       preloadPage('appointment'); // the letter's code arrives while the form is sent
-      const reply = await submitRegistration({ ...body, fileKey: uploaded.current.key }, idemKey.current);
+      const reply = await submitRegistration({ ...body, fileKey: uploaded.current.key }, idemKey.current, setRetrying);
       const code = reply.data.uniqeCode || reply.data.uniqueCode;
       const existing = reply.data.existing === true;
       window.scrollTo?.(0, 0);
@@ -302,10 +321,11 @@ export function useRegistrationForm(inAdmin: boolean) {
         // The server refused the scan: the next Submit uploads it again.
         if (err.fields[FILE_FIELD]) uploaded.current = null;
       }
-      setAlert(errorMessage(err, t('common.failed')));
+      setAlert(tooBusy(err) ? await busyText() : errorMessage(err, t('common.failed')));
       refused(err instanceof ApiError ? err.fields : undefined);
     } finally {
-      // The upload's progress says nothing once the attempt is over (refused, failed or done).
+      // The upload's progress and the resends say nothing once the attempt is over (refused, failed or done).
+      setRetrying(null);
       setProgress(null);
       busyRef.current = false;
       setBusy(false);
@@ -333,6 +353,7 @@ export function useRegistrationForm(inAdmin: boolean) {
     alert,
     busy,
     progress,
+    retrying,
     uploadFailed,
     done,
     findWith,

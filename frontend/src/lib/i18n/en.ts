@@ -1105,6 +1105,12 @@ export const en = {
     consentError: 'कृपया सूचना पढ़कर सहमति के बॉक्स पर निशान लगाएँ / Please read the notice and tick the consent box.',
     /** Under the registration form: the plain form (GET /svsregistration/basic) that works without JavaScript. */
     basicForm: 'Basic phone, or this form does not work? Use the simple form',
+    // The registration form, when the site is too busy: sent again (frontend/src/lib/retry.ts), or could not be. Here,
+    // not with the form's texts: shown only then, they come with this part (the footer loads it after the first paint).
+    busyRetrying:
+      'Many farmers are registering right now. Your form is sent again in {{seconds}} seconds (try {{retry}} of {{of}}). Keep this page open; you need not press Submit again.',
+    busyGaveUp:
+      'The site is very busy and your form could not be sent. What you typed is kept: please press Submit again in a minute.',
   },
   /** My registrations (/my-registrations): every registration of the mobile confirmed by a one-time code. */
   myRegistrations: {

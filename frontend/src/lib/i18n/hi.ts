@@ -1094,6 +1094,12 @@ export const hi: Messages = {
     consentShort: 'सहमति',
     consentError: 'कृपया सूचना पढ़कर सहमति के बॉक्स पर निशान लगाएँ',
     basicForm: 'साधारण फ़ोन है, या यह फ़ॉर्म नहीं चल रहा? सरल फ़ॉर्म खोलें',
+    // The registration form, when the site is too busy: sent again (frontend/src/lib/retry.ts), or could not be. Here,
+    // not with the form's texts: shown only then, they come with this part (the footer loads it after the first paint).
+    busyRetrying:
+      'इस समय बहुत से किसान पंजीकरण कर रहे हैं। आपका फ़ॉर्म {{seconds}} सेकंड में फिर से भेजा जाएगा (प्रयास {{retry}} / {{of}})। यह पेज खुला रखें; फिर से जमा करें दबाने की ज़रूरत नहीं है।',
+    busyGaveUp:
+      'साइट पर इस समय बहुत भीड़ है और आपका फ़ॉर्म नहीं भेजा जा सका। आपकी भरी जानकारी सुरक्षित है: कृपया एक मिनट बाद फिर से जमा करें दबाएँ।',
   },
   /** मेरे पंजीकरण (/my-registrations): एक बार के कोड से पुष्टि किए मोबाइल के सभी पंजीकरण। */
   myRegistrations: {
