@@ -56,6 +56,16 @@ export const APP_TEXTS = {
     hi: 'अगर यह नंबर पंजीकृत है तो इस पर 6 अंकों का कोड भेजा गया है। कोड 5 मिनट चलेगा।',
     en: 'If this number is registered, a 6-digit code was sent to it. The code is valid for 5 minutes.',
   },
+  'registration.codeSentAny': {
+    hi: 'इस नंबर पर SMS से 6 अंकों का कोड भेजा गया है। कोड 5 मिनट चलेगा।',
+    en: 'A 6-digit code was sent to this number by SMS. The code is valid for 5 minutes.',
+  },
+  'registration.verifyMobile.verifyPlainHint': {
+    hi: '“इस मोबाइल पर कोड भेजें” दबाएँ: इस मोबाइल पर SMS से कोड आएगा। जमा करने से पहले उसे यहाँ लिखें।',
+    en: 'Press “Send code”: a code comes by SMS to this mobile. Type it here before you submit.',
+  },
+  'registration.verifyMobile.mobileConfirmed': { hi: 'मोबाइल नंबर पक्का हो गया।', en: 'Mobile number confirmed.' },
+  'registration.verifyMobile.sendCodePlain': { hi: 'इस मोबाइल पर कोड भेजें', en: 'Send code to this mobile' },
   'registration.letterFor': {
     hi: '{{crop}} {{year}}: पंजीकरण संख्या {{id}}, पत्र खोलें',
     en: '{{crop}} {{year}}: registration no. {{id}}, open the letter',

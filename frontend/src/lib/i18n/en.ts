@@ -551,6 +551,15 @@ export const en = {
     confirming: 'Checking…',
     mobileInvalid: 'Enter the 10-digit mobile number.',
     codeInvalid: 'Enter the 6 digits of the code.',
+    /** VerifyMobileAtRegistration (docs/product-rules.md#verifying-the-mobile-at-registration). */
+    verifyMobile: {
+      verifyTitle: 'Confirm your mobile number',
+      verifyIntro: 'Before the form is sent, a code comes by SMS to {{mobile}}. Enter it here.',
+      verifySubmit: 'Confirm and submit',
+      verifyPlainHint: 'Press “Send code”: a code comes by SMS to this mobile. Type it here before you submit.',
+      mobileConfirmed: 'Mobile number confirmed.',
+      sendCodePlain: 'Send code to this mobile',
+    },
     myRegistrationsLink: 'My registrations: status, cancel, my data',
     /** Under each field until it has a message. */
     hints: {
@@ -1561,6 +1570,10 @@ export const en = {
     StaffSecondFactor: {
       label: 'Second factor for admins',
       help: 'Recommended. true: admins and super admins sign in with a code from an authenticator app too; Aadhaar views and the audit log need it.',
+    },
+    VerifyMobileAtRegistration: {
+      label: 'Verify the mobile at registration',
+      help: 'true: a farmer registering types a code sent by SMS to the mobile given (one more SMS and one more step per registration; see docs/performance.md). Default false.',
     },
   },
   configsPage: {

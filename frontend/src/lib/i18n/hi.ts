@@ -549,6 +549,15 @@ export const hi: Messages = {
     confirming: 'जाँच रहे हैं…',
     mobileInvalid: '10 अंकों का मोबाइल नंबर लिखें।',
     codeInvalid: 'कोड के 6 अंक लिखें।',
+    /** VerifyMobileAtRegistration (docs/product-rules.md#verifying-the-mobile-at-registration). */
+    verifyMobile: {
+      verifyTitle: 'अपना मोबाइल नंबर पक्का करें',
+      verifyIntro: 'फ़ॉर्म जमा होने से पहले {{mobile}} पर SMS से एक कोड आएगा। उसे यहाँ लिखें।',
+      verifySubmit: 'पुष्टि करें और जमा करें',
+      verifyPlainHint: '“इस मोबाइल पर कोड भेजें” दबाएँ: इस मोबाइल पर SMS से कोड आएगा। जमा करने से पहले उसे यहाँ लिखें।',
+      mobileConfirmed: 'मोबाइल नंबर पक्का हो गया।',
+      sendCodePlain: 'इस मोबाइल पर कोड भेजें',
+    },
     myRegistrationsLink: 'मेरे पंजीकरण: स्थिति, रद्द करें, मेरा डेटा',
     hints: {
       name: 'जैसा आधार कार्ड पर लिखा है',
@@ -1549,6 +1558,10 @@ export const hi: Messages = {
     StaffSecondFactor: {
       label: 'एडमिन के लिए दूसरा सत्यापन',
       help: 'अनुशंसित। true: एडमिन और सुपर एडमिन ऑथेंटिकेटर ऐप के कोड से भी साइन इन करते हैं; आधार देखने और ऑडिट लॉग के लिए यह ज़रूरी है।',
+    },
+    VerifyMobileAtRegistration: {
+      label: 'पंजीकरण पर मोबाइल की पुष्टि',
+      help: 'true: पंजीकरण करने वाला किसान दिए गए मोबाइल पर SMS से आया कोड लिखता है (हर पंजीकरण पर एक SMS और एक कदम अधिक; docs/performance.md देखें)। पहले से false।',
     },
   },
   configsPage: {
