@@ -127,7 +127,10 @@ describe('the app submit (JSON and multipart)', () => {
     for (const r of replies) expect([200, 201], r.text).toContain(r.status);
     expect(replies.filter((r) => r.status === 201)).toHaveLength(1);
     expect(new Set(replies.map((r) => r.json.data.uniqueCode)).size).toBe(1);
-    const listed = await api.call('GET', '/api/registrations', { token: tokens.admin, query: { aadhaar: fields.adharNumber } });
+    const listed = await api.call('GET', '/api/registrations', {
+      token: tokens.admin,
+      query: { aadhaar: String(fields.adharNumber) },
+    });
     expect(listed.status, listed.text).toBe(200);
     expect(listed.json.total).toBe(1);
   });

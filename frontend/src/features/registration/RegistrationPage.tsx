@@ -24,6 +24,8 @@ import { useRegistrationForm } from './use-registration-form';
 const RegistrationOpensNext = lazy(() => import('@web/components/RegistrationOpensNext'));
 /** Shown only after a submit whose reply had no letter code: fetched then, off the form's first load. */
 const RegistrationSuccess = lazy(() => import('./RegistrationSuccess'));
+/** The code to the typed mobile (VerifyMobileAtRegistration): fetched when asked for, off the form's first load. */
+const MobileCodeStep = lazy(() => import('./MobileCodeStep').then((m) => ({ default: m.MobileCodeStep })));
 
 /**
  * Resolves when the form can show at once with everything it shows, so that nothing arrives later above Submit
@@ -128,6 +130,11 @@ export default function RegistrationPage() {
           </Button>
         </Box>
       </Box>
+      {form.askCode && !inAdmin && (
+        <Suspense fallback={<LinearProgress aria-label={t('app.loading')} />}>
+          <MobileCodeStep mobile={form.values.mobile} onVerified={form.mobileVerified} />
+        </Suspense>
+      )}
       <FindLetter key={findWith ? `${findWith.aadhaar}-${findWith.mobile}` : ''} prefill={findWith} />
     </Box>
   );
