@@ -419,6 +419,9 @@ export const en = {
     acceptOtherDays: 'Accept letters of other days at the counter',
     acceptOtherDaysHelp:
       'On: a farmer who comes early or late is checked in and marked as another day’s. Off: such a letter is refused.',
+    verifyMobile: 'Verify the mobile at registration',
+    verifyMobileHelp:
+      'On: a farmer registering types a code sent by SMS to the mobile given, so no registration carries a mobile its sender does not hold. It costs one more SMS and one more step per farmer, and at the peak the SMS limit per second may make farmers wait for their code (docs/performance.md). Off: no code is asked.',
   },
   userArea: {
     dashboardTitle: 'My dashboard',
