@@ -126,4 +126,3 @@ it('with VerifyMobileAtRegistration on, the form asks for the code sent to the t
   await e2e.asAdmin('POST', '/api/config', { key: 'VerifyMobileAtRegistration', value: 'false' });
   await ctx.close();
 }, 60_000);
-
