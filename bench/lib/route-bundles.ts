@@ -55,8 +55,10 @@ export const BUDGET_KB = {
    * 157 → 159 (158.5): Find my letter asks for the mobile and then a one-time code sent to it (docs/decisions/0043),
    * its code step shared with the letter's dialogs and My registrations, with its texts (+1.5 KB). It is below
    * the form, and the page's own find form works before the app arrives.
+   * 159 → 160 (159.2): VerifyMobileAtRegistration, the form's state for the code step and its proof; the step
+   * itself (MobileCodeStep) and its words are fetched only when it opens or with the form's texts.
    */
-  registration: 159,
+  registration: 160,
   /**
    * The app's screens of the QR pages (/bill, /lot, /credit-note, reached inside the app, or loaded into the page
    * for staff and the letter's dialogs) and the queue display must stay below the registration page's budget.

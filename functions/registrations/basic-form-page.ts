@@ -249,13 +249,10 @@ export const mobileField = (v: PlainFormState) =>
  */
 function mobileCodeBlock(v: BasicFormView): Html {
   if (v.mobileProof)
-    return html`<input type="hidden" name="${MOBILE_PROOF_FIELD}" value="${v.mobileProof}"><p class="hint" role="status" id="${idOf(v, MOBILE_CODE_FIELD)}-done">${say(APP_TEXTS['registration.verifyMobile.mobileConfirmed'], v)}</p>`;
+    return html`<input type="hidden" name="${MOBILE_PROOF_FIELD}" value="${v.mobileProof}"><p class="hint" role="status" id="${idOf(v, MOBILE_CODE_FIELD)}-done">${say(PAGE_TEXTS.mobileConfirmed, v)}</p>`;
   const id = idOf(v, MOBILE_CODE_FIELD);
-  const hint = say(
-    v.codeSent ? APP_TEXTS['registration.codeSentAny'] : APP_TEXTS['registration.verifyMobile.verifyPlainHint'],
-    v,
-  );
-  return html`<div class="field code"><button type="submit" class="second" name="${SEND_CODE_FIELD}" value="1" formnovalidate>${say(APP_TEXTS['registration.verifyMobile.sendCodePlain'], v)}</button><label for="${id}">${say(APP_TEXTS['registration.otp'], v)}</label><input type="text" id="${id}" name="${MOBILE_CODE_FIELD}" value="" maxlength="6" inputmode="numeric" autocomplete="one-time-code" aria-describedby="${id}-hint"><p class="hint" id="${id}-hint"${v.codeSent && html` role="status"`}>${hint}</p></div>`;
+  const hint = say(v.codeSent ? APP_TEXTS['registration.codeSentAny'] : PAGE_TEXTS.verifyPlainHint, v);
+  return html`<div class="field code"><button type="submit" class="second" name="${SEND_CODE_FIELD}" value="1" formnovalidate>${say(PAGE_TEXTS.sendCodePlain, v)}</button><label for="${id}">${say(APP_TEXTS['registration.otp'], v)}</label><input type="text" id="${id}" name="${MOBILE_CODE_FIELD}" value="" maxlength="6" inputmode="numeric" autocomplete="one-time-code" aria-describedby="${id}-hint"><p class="hint" id="${id}-hint"${v.codeSent && html` role="status"`}>${hint}</p></div>`;
 }
 
 /** Each field as the page shows it. */

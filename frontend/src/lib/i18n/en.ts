@@ -559,9 +559,6 @@ export const en = {
       verifyTitle: 'Confirm your mobile number',
       verifyIntro: 'Before the form is sent, a code comes by SMS to {{mobile}}. Enter it here.',
       verifySubmit: 'Confirm and submit',
-      verifyPlainHint: 'Press “Send code”: a code comes by SMS to this mobile. Type it here before you submit.',
-      mobileConfirmed: 'Mobile number confirmed.',
-      sendCodePlain: 'Send code to this mobile',
     },
     myRegistrationsLink: 'My registrations: status, cancel, my data',
     /** Under each field until it has a message. */

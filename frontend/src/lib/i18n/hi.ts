@@ -557,9 +557,6 @@ export const hi: Messages = {
       verifyTitle: 'अपना मोबाइल नंबर पक्का करें',
       verifyIntro: 'फ़ॉर्म जमा होने से पहले {{mobile}} पर SMS से एक कोड आएगा। उसे यहाँ लिखें।',
       verifySubmit: 'पुष्टि करें और जमा करें',
-      verifyPlainHint: '“इस मोबाइल पर कोड भेजें” दबाएँ: इस मोबाइल पर SMS से कोड आएगा। जमा करने से पहले उसे यहाँ लिखें।',
-      mobileConfirmed: 'मोबाइल नंबर पक्का हो गया।',
-      sendCodePlain: 'इस मोबाइल पर कोड भेजें',
     },
     myRegistrationsLink: 'मेरे पंजीकरण: स्थिति, रद्द करें, मेरा डेटा',
     hints: {
