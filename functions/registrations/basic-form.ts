@@ -26,7 +26,8 @@ import { html, seeOther, type HtmlBody, type HttpResult } from '../lib/http';
 import { log } from '../lib/log';
 import { appPageCsp, pageSecurityHeaders } from '../lib/pages/document';
 import { pageLanguage, type PageLanguage } from '../lib/pages/texts';
-import { assertFormOpen, submitRegistration, verifyMobileOn } from './submit';
+import { assertFormOpen } from './submit';
+import { submitProven, verifyMobileOn } from './mobile-proof';
 import { MOBILE_CODE_FIELD, MOBILE_PROOF_FIELD, SEND_CODE_FIELD } from '@shared/mobile-proof';
 import { OtpRequestInput, OtpVerifyInput } from '@shared/schemas/farmer-otp';
 import { normalizeMobile, westernDigits } from '@shared/typed-numbers';
@@ -247,7 +248,7 @@ export async function submitBasicForm(
       }
       proof = (await signRegisterProof(parsed.fields.mobile)).token;
     }
-    const out = await submitRegistration({ ...parsed, ...(proof ? { mobileProof: proof } : {}), ...poster });
+    const out = await submitProven({ ...parsed, ...(proof ? { mobileProof: proof } : {}), ...poster });
     return seeOther(letterPath(out.reply.data.uniqeCode || out.reply.data.uniqueCode));
   } catch (e) {
     if (!(e instanceof AppError)) throw e;

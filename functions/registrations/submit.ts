@@ -12,8 +12,6 @@ import type { AuditTrail, AuditTransactItem } from '../lib/audit-log';
 import type { Caller } from '../lib/caller';
 import { isStaff } from '../lib/caller-roles';
 import { getSettingStrict } from '../lib/config-store';
-import { isRegisterProofFor } from '../lib/farmer-tokens';
-import { MOBILE_NOT_VERIFIED, MSG_MOBILE_NOT_VERIFIED_BOTH } from '@shared/mobile-proof';
 import { nextValue, padId } from '../lib/counters';
 import { AppError, conflict, forbidden } from '../lib/errors';
 import { log } from '../lib/log';
@@ -71,37 +69,8 @@ export async function assertFormOpen(): Promise<void> {
   if (!open) throw forbidden(MSG_CLOSED);
 }
 
-/**
- * VerifyMobileAtRegistration (docs/product-rules.md#verifying-the-mobile-at-registration): while it is on, a
- * farmer's registration carries the proof a code sent to its mobile gave (farmer-tokens.ts signRegisterProof), for
- * exactly that mobile; a farmer session (find, manage) or a staff token is no proof. Staff registering a farmer at
- * the counter are not asked (the farmer stands before them). The setting is read through the config cache, like
- * the form switch: one read per function instance and cache period, not one per registration. An unreadable
- * setting refuses as busy rather than letting a registration through unproven.
- */
-export async function verifyMobileOn(): Promise<boolean> {
-  try {
-    return await getSettingStrict('VerifyMobileAtRegistration');
-  } catch (e) {
-    log.error('mobile check setting unreadable', { error: (e as Error).message, name: (e as Error).name });
-    throw busy();
-  }
-}
-
-export async function assertMobileProven(mobile: string, proof: string | undefined, caller: Caller | null): Promise<void> {
-  if (isStaff(caller)) return;
-  if (!(await verifyMobileOn())) return;
-  if (proof && (await isRegisterProofFor(proof, mobile))) return;
-  throw new AppError('BAD_REQUEST', MSG_MOBILE_NOT_VERIFIED_BOTH, {
-    fields: { mobile: MSG_MOBILE_NOT_VERIFIED_BOTH },
-    reason: MOBILE_NOT_VERIFIED,
-  });
-}
-
 export interface SubmitInput {
   fields: RegistrationFields;
-  /** The proof of the mobile (VerifyMobileAtRegistration). */
-  mobileProof?: string;
   file: FileSource;
   idempotencyKey?: string;
   caller: Caller | null;
@@ -183,7 +152,6 @@ export const submitRegistration = (input: SubmitInput) =>
   countRefusal('registrations', 'RegistrationRejected', () => submitOnce(input));
 async function submitOnce(input: SubmitInput): Promise<SubmitOutcome> {
   const { fields, idempotencyKey } = input;
-  await assertMobileProven(fields.mobile, input.mobileProof, input.caller);
   const now = new Date();
   const year = Number(kolkataDate(now).slice(0, 4));
   // The crop is the catalogue's, chosen by id: one registration per Aadhaar, crop id and year.
