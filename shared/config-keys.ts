@@ -329,6 +329,17 @@ export const CONFIG_KEYS = {
     description:
       'Recommended: admins and super admins sign in with a code from an authenticator app as well as the password; Aadhaar views and the audit log need it',
   }),
+  // Verifying the mobile at registration (docs/product-rules.md#verifying-the-mobile-at-registration): off by
+  // default; on, every registration costs one more SMS and one more round trip (docs/performance.md).
+  VerifyMobileAtRegistration: def<boolean>({
+    default: false,
+    public: true,
+    parse: parseBool,
+    format: (v) => (v ? 'true' : 'false'),
+    label: 'Verify the mobile at registration',
+    description:
+      'A farmer registering types a code sent by SMS to the mobile given, so no registration carries a mobile its sender does not hold; costs one more SMS and one more step per registration',
+  }),
 } as const;
 
 export type KnownConfigKey = keyof typeof CONFIG_KEYS;

@@ -18,4 +18,6 @@ export interface FormPageData {
   /** null when it could not be read (the form then links to the privacy policy). */
   notice: SitePageResponse | null;
   idempotencyKey: string;
+  /** VerifyMobileAtRegistration: the app asks for the code sent to the typed mobile before it submits. */
+  verifyMobile?: boolean;
 }

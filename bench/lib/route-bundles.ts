@@ -58,8 +58,10 @@ export const BUDGET_KB = {
    * 159 → 160: a request refused for load (429, 503) is sent again and the farmer told so
    * (docs/product-rules.md#nobody-turned-away-unseen): the resend policy in the API client (+0.3 KB) and the form's
    * polite live region with its state (+0.2); the notice and its texts come only when the site is busy.
+   * 160 → 161: VerifyMobileAtRegistration, the form's state for the code step and its proof; the step
+   * itself (MobileCodeStep) and its words are fetched only when it opens or with the form's texts.
    */
-  registration: 160,
+  registration: 161,
   /**
    * The app's screens of the QR pages (/bill, /lot, /credit-note, reached inside the app, or loaded into the page
    * for staff and the letter's dialogs) and the queue display must stay below the registration page's budget.

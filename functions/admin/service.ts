@@ -235,6 +235,7 @@ const SETTINGS_KEYS = [
   'GrievanceOfficerContact',
   'ScanRetentionDays',
   'AcceptOtherDays',
+  'VerifyMobileAtRegistration',
 ] as const satisfies readonly KnownConfigKey[];
 
 export async function getSeasonSettings(): Promise<SettingsReply> {

@@ -23,6 +23,9 @@ export const BASIC_FORM_CSS = `
 .sp .basic .consent{display:flex;gap:8px;align-items:flex-start}
 .sp .basic .consent input{width:22px;height:22px;flex:none;margin:2px 0 0}
 .sp .basic button{font:inherit;font-weight:600;color:#fff;background:#285f2a;border:0;border-radius:4px;padding:12px 20px;min-width:10rem;cursor:pointer}
+.sp .basic button.enter{position:absolute;left:-9999px;width:1px;height:1px;overflow:hidden}
+.sp .basic .code{border-left:3px solid #285f2a;padding-left:10px}
+.sp .basic button.second{color:#285f2a;background:#fff;border:2px solid #285f2a;padding:10px 16px;margin:0 0 10px;max-width:100%}
 `
   .replace(/\n/g, '')
   .trim();

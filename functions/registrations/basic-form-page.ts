@@ -5,6 +5,7 @@ import { FILE_FIELD, FORM_FIELDS, type FormField } from '@shared/registration-fo
 import { CATEGORIES, FILE_ACCEPT, GENDERS, NAME_MAX, PLACE_MAX } from '@shared/schemas/registration';
 import type { SitePageResponse } from '@shared/schemas/cms';
 import { AADHAAR_INPUT_MAX, MOBILE_INPUT_MAX } from '@shared/typed-numbers';
+import { MOBILE_CODE_FIELD, MOBILE_PROOF_FIELD, SEND_CODE_FIELD } from '@shared/mobile-proof';
 import { pageDocument } from '../lib/pages/document';
 import { html, type Html } from '../lib/pages/html';
 import type { PageLanguage } from '../lib/pages/texts';
@@ -63,6 +64,12 @@ export interface BasicFormView extends PlainFormState {
   /** The refusal as a whole, in both languages. */
   alert?: string;
   idempotencyKey: string;
+  /** VerifyMobileAtRegistration is on: the mobile's code field and its "Send code" button beside the mobile. */
+  verifyMobile?: boolean;
+  /** A code was just sent to the typed mobile (its field says so). */
+  codeSent?: boolean;
+  /** The proof the code gave, kept in the form while a later refusal is put right (not asked for twice). */
+  mobileProof?: string;
 }
 
 const otherLanguage = (lang: PageLanguage): PageLanguage => (lang === 'hi' ? 'en' : 'hi');
@@ -235,6 +242,19 @@ export const mobileField = (v: PlainFormState) =>
     { type: 'tel', maxlength: MOBILE_INPUT_MAX, inputmode: 'tel', autocomplete: 'tel-national' },
   );
 
+/**
+ * The mobile's code (VerifyMobileAtRegistration, docs/product-rules.md#verifying-the-mobile-at-registration): a
+ * "Send code" button posting the same form (the server answers with the form again, what was typed kept, and
+ * says the code was sent), and the code's field; once a code was accepted, its proof in a hidden field instead.
+ */
+function mobileCodeBlock(v: BasicFormView): Html {
+  if (v.mobileProof)
+    return html`<input type="hidden" name="${MOBILE_PROOF_FIELD}" value="${v.mobileProof}"><p class="hint" role="status" id="${idOf(v, MOBILE_CODE_FIELD)}-done">${say(PAGE_TEXTS.mobileConfirmed, v)}</p>`;
+  const id = idOf(v, MOBILE_CODE_FIELD);
+  const hint = say(v.codeSent ? APP_TEXTS['registration.codeSentAny'] : PAGE_TEXTS.verifyPlainHint, v);
+  return html`<div class="field code"><button type="submit" class="second" name="${SEND_CODE_FIELD}" value="1" formnovalidate>${say(PAGE_TEXTS.sendCodePlain, v)}</button><label for="${id}">${say(APP_TEXTS['registration.otp'], v)}</label><input type="text" id="${id}" name="${MOBILE_CODE_FIELD}" value="" maxlength="6" inputmode="numeric" autocomplete="one-time-code" aria-describedby="${id}-hint"><p class="hint" id="${id}-hint"${v.codeSent && html` role="status"`}>${hint}</p></div>`;
+}
+
 /** Each field as the page shows it. */
 const FIELDS: Record<FormField, (v: BasicFormView) => Html | undefined> = {
   Name: (v) =>
@@ -250,7 +270,7 @@ const FIELDS: Record<FormField, (v: BasicFormView) => Html | undefined> = {
       { maxlength: NAME_MAX },
     ),
   adharNumber: aadhaarField,
-  mobile: mobileField,
+  mobile: (v) => html`${mobileField(v)}${v.verifyMobile && mobileCodeBlock(v)}`,
   category: (v) =>
     selectField(
       v,
@@ -302,9 +322,12 @@ export function alertBlock(v: BasicFormView): Html | undefined {
   return html`<div class="alert" role="alert" id="${v.idPrefix ?? 'reg'}-alert"><h2>${say(PAGE_TEXTS.errorsTitle, v)}</h2><p>${sayMessage(v.alert, v)}</p>${listed.length > 0 && html`<ul>${listed}</ul>`}</div>`;
 }
 
-/** The form: every field of FORM_FIELDS, what was typed, and the hidden mark, key and language its post carries. */
+/**
+ * The form: every field of FORM_FIELDS, what was typed, and the hidden mark, key and language its post carries.
+ * With the mobile's code, an unseen Submit comes first: Enter in a field submits the form, not "Send code".
+ */
 export function registrationForm(v: BasicFormView, id?: string): Html {
-  return html`<form${id && html` id="${id}"`} method="post" action="/svsregistration" enctype="multipart/form-data" accept-charset="utf-8" novalidate><input type="hidden" name="${BASIC_FORM_MARK.name}" value="${v.mark ?? BASIC_FORM_MARK.value}"><input type="hidden" name="idempotencyKey" value="${v.idempotencyKey}"><input type="hidden" name="${PAGE_LANG_FIELD}" value="${v.lang}">${FORM_FIELDS.map((f) => FIELDS[f](v))}<button type="submit">${say(APP_TEXTS['registration.submit'], v)}</button></form>`;
+  return html`<form${id && html` id="${id}"`} method="post" action="/svsregistration" enctype="multipart/form-data" accept-charset="utf-8" novalidate><input type="hidden" name="${BASIC_FORM_MARK.name}" value="${v.mark ?? BASIC_FORM_MARK.value}"><input type="hidden" name="idempotencyKey" value="${v.idempotencyKey}"><input type="hidden" name="${PAGE_LANG_FIELD}" value="${v.lang}">${v.verifyMobile && !v.mobileProof && html`<button type="submit" class="enter" tabindex="-1" aria-hidden="true">${say(APP_TEXTS['registration.submit'], v)}</button>`}${FORM_FIELDS.map((f) => FIELDS[f](v))}<button type="submit">${say(APP_TEXTS['registration.submit'], v)}</button></form>`;
 }
 
 /** The page: the form (with what was typed and each refusal beside its field), or the closed notice. */

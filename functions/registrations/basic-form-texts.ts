@@ -56,6 +56,10 @@ export const APP_TEXTS = {
     hi: 'अगर यह नंबर पंजीकृत है तो इस पर 6 अंकों का कोड भेजा गया है। कोड 5 मिनट चलेगा।',
     en: 'If this number is registered, a 6-digit code was sent to it. The code is valid for 5 minutes.',
   },
+  'registration.codeSentAny': {
+    hi: 'इस नंबर पर SMS से 6 अंकों का कोड भेजा गया है। कोड 5 मिनट चलेगा।',
+    en: 'A 6-digit code was sent to this number by SMS. The code is valid for 5 minutes.',
+  },
   'registration.letterFor': {
     hi: '{{crop}} {{year}}: पंजीकरण संख्या {{id}}, पत्र खोलें',
     en: '{{crop}} {{year}}: registration no. {{id}}, open the letter',
@@ -121,6 +125,13 @@ export const PAGE_TEXTS = {
   chooseLetter: { hi: 'आपके एक से अधिक पंजीकरण हैं: पत्र चुनें', en: 'You have more than one registration: choose the letter' },
   newRegistration: { hi: 'नया पंजीकरण: साधारण फ़ॉर्म', en: 'New registration: the simple form' },
   tooLarge: { hi: 'फ़ॉर्म बहुत बड़ा है', en: 'The form is too large' },
+  // The mobile's code (VerifyMobileAtRegistration; the app's code step has its own words, registration.verifyMobile).
+  verifyPlainHint: {
+    hi: '“इस मोबाइल पर कोड भेजें” दबाएँ: इस मोबाइल पर SMS से कोड आएगा। जमा करने से पहले उसे यहाँ लिखें।',
+    en: 'Press “Send code”: a code comes by SMS to this mobile. Type it here before you submit.',
+  },
+  mobileConfirmed: { hi: 'मोबाइल नंबर पक्का हो गया।', en: 'Mobile number confirmed.' },
+  sendCodePlain: { hi: 'इस मोबाइल पर कोड भेजें', en: 'Send code to this mobile' },
 } as const satisfies Record<string, Both | Record<string, Both>>;
 
 /** {{name}} placeholders filled in. */

@@ -26,7 +26,14 @@ import { html, seeOther, type HtmlBody, type HttpResult } from '../lib/http';
 import { log } from '../lib/log';
 import { appPageCsp, pageSecurityHeaders } from '../lib/pages/document';
 import { pageLanguage, type PageLanguage } from '../lib/pages/texts';
-import { assertFormOpen, submitRegistration } from './submit';
+import { assertFormOpen } from './submit';
+import { submitProven, verifyMobileOn } from './mobile-proof';
+import { MOBILE_CODE_FIELD, MOBILE_PROOF_FIELD, SEND_CODE_FIELD } from '@shared/mobile-proof';
+import { OtpRequestInput, OtpVerifyInput } from '@shared/schemas/farmer-otp';
+import { normalizeMobile, westernDigits } from '@shared/typed-numbers';
+import { isRegisterProofFor, signRegisterProof } from '../lib/farmer-tokens';
+import { checkCode, requestCode } from './farmer-codes';
+import { parseForm } from './parse-form';
 import { submissionOf } from './submission';
 import {
   PAGE_LANG_FIELD,
@@ -80,8 +87,13 @@ async function formNotice(): Promise<SitePageResponse | null> {
 }
 
 async function view(lang: PageLanguage, over: Partial<BasicFormView>): Promise<BasicFormView> {
-  const [open, crops, notice] = await Promise.all([getSetting('Is_SVS_Form_On'), offeredCrops(), formNotice()]);
-  return { lang, open, crops, notice, values: {}, errors: {}, idempotencyKey: randomUUID(), ...over };
+  const [open, crops, notice, verifyMobile] = await Promise.all([
+    getSetting('Is_SVS_Form_On'),
+    offeredCrops(),
+    formNotice(),
+    getSetting('VerifyMobileAtRegistration'),
+  ]);
+  return { lang, open, crops, notice, verifyMobile, values: {}, errors: {}, idempotencyKey: randomUUID(), ...over };
 }
 
 /** The page as HTML, never cached (each render has its own idempotency key), with the pages' headers for a page without script. */
@@ -130,7 +142,13 @@ export async function showRegistrationPage(event: APIGatewayProxyEventV2): Promi
     idPrefix: 'form',
     mark: REGISTRATION_PAGE_MARK,
     app: true,
-    data: { open: v.open, crops: items.filter((c) => c.isActive), notice: v.notice, idempotencyKey: v.idempotencyKey },
+    data: {
+      open: v.open,
+      crops: items.filter((c) => c.isActive),
+      notice: v.notice,
+      idempotencyKey: v.idempotencyKey,
+      verifyMobile: v.verifyMobile === true,
+    },
   });
   // Never cached (its own idempotency key; its language may come from the cookie), with the pages' headers.
   return html(page, 200, { ...pageSecurityHeaders(true), 'content-security-policy': appPageCsp(uploadsOrigin()) });
@@ -195,9 +213,18 @@ export async function submitBasicForm(
   });
   const postedKey = typeof values.idempotencyKey === 'string' ? values.idempotencyKey.trim() : '';
   const idempotencyKey = IDEMPOTENCY_KEY_RE.test(postedKey) ? postedKey : randomUUID();
+  /** The proof of the mobile this post carries or its code gave: kept in the page a refusal answers. */
+  let proof = typeof values[MOBILE_PROOF_FIELD] === 'string' ? (values[MOBILE_PROOF_FIELD] as string).trim() : '';
   try {
     if (posted instanceof AppError) throw posted;
     await assertFormOpen();
+    if (values[SEND_CODE_FIELD] !== undefined) {
+      // "Send code": a code to the typed mobile, then the form again with what was typed and the code's field.
+      const asked = parseForm(OtpRequestInput, { mobile: values.mobile, purpose: 'register' });
+      await requestCode(asked, poster.sourceIp);
+      const page = await view(lang, { values: typedValues(values), idempotencyKey, codeSent: true });
+      return pagesOf(page, form, 200, {});
+    }
     const quantity = quantityProblem(values, await offeredCrops());
     let parsed;
     try {
@@ -209,11 +236,25 @@ export async function submitBasicForm(
       throw e;
     }
     if (quantity) throw badRequest(MSG_FORM_INVALID, { bagsRequested: quantity });
-    const out = await submitRegistration({ ...parsed, ...poster });
+    const code = typeof values[MOBILE_CODE_FIELD] === 'string' ? westernDigits(values[MOBILE_CODE_FIELD] as string).trim() : '';
+    if (code && !proof && (await verifyMobileOn())) {
+      // The code typed beside the mobile, checked as POST /svsregistration/otp/verify checks a code to register.
+      const otp = parseForm(OtpVerifyInput, { mobile: parsed.fields.mobile, otp: code });
+      try {
+        await checkCode(otp, poster.sourceIp, Date.now(), 'register');
+      } catch (e) {
+        if (e instanceof AppError) throw new AppError(e.code, e.message, { ...e.extra, fields: { mobile: e.message } });
+        throw e;
+      }
+      proof = (await signRegisterProof(parsed.fields.mobile)).token;
+    }
+    const out = await submitProven({ ...parsed, ...(proof ? { mobileProof: proof } : {}), ...poster });
     return seeOther(letterPath(out.reply.data.uniqeCode || out.reply.data.uniqueCode));
   } catch (e) {
     if (!(e instanceof AppError)) throw e;
-    return refusedPage(e, lang, typedValues(values), idempotencyKey, form);
+    const mobile = typeof values.mobile === 'string' ? normalizeMobile(values.mobile) : '';
+    const kept = proof && (await isRegisterProofFor(proof, mobile)) ? proof : undefined;
+    return refusedPage(e, lang, typedValues(values), idempotencyKey, form, kept);
   }
 }
 
@@ -223,6 +264,7 @@ async function refusedPage(
   values: Record<string, string>,
   idempotencyKey: string,
   form: PlainForm,
+  mobileProof?: string,
 ): Promise<HttpResult<HtmlBody>> {
   const fields = Object.fromEntries(Object.entries(e.extra.fields ?? {}).map(([k, m]) => [k, inBoth(m)]));
   const names = Object.keys(fields);
@@ -230,11 +272,16 @@ async function refusedPage(
   if (names.length === 1 && e.message !== MSG_FORM_INVALID) fields[names[0]] = inBoth(e.message);
   const beside = FIELD_OF_CODE[e.code];
   if (beside && !names.length) fields[beside] = e.message;
-  const page = await view(lang, { values, errors: fields, alert: inBoth(e.message), idempotencyKey });
+  const page = await view(lang, { values, errors: fields, alert: inBoth(e.message), idempotencyKey, mobileProof });
   if (e.code === 'FORBIDDEN') page.open = false;
   const headers: Record<string, string> =
     e.extra.retryAfterSeconds !== undefined ? { 'retry-after': String(Math.max(1, Math.ceil(e.extra.retryAfterSeconds))) } : {};
-  if (form === 'basic') return pageOf(page, e.status, headers);
+  return pagesOf(page, form, e.status, headers);
+}
+
+/** The plain form's page again: the basic page, or the form at /registration as it was sent (one language, no app). */
+function pagesOf(page: BasicFormView, form: PlainForm, status: number, headers: Record<string, string>): HttpResult<HtmlBody> {
+  if (form === 'basic') return pageOf(page, status, headers);
   // The form at /registration again, as it was sent: one language, no app (its address is the post's).
   const again = renderRegistrationPage({
     ...page,
@@ -243,5 +290,5 @@ async function refusedPage(
     mark: REGISTRATION_PAGE_MARK,
     app: false,
   });
-  return html(again, e.status, { ...pageSecurityHeaders(false), ...headers });
+  return html(again, status, { ...pageSecurityHeaders(false), ...headers });
 }

@@ -2,7 +2,7 @@ import { randomInt, randomUUID } from 'node:crypto';
 import type { OtpRequestInput, OtpRequestReply, OtpVerifyInput, OtpVerifyReply } from '@shared/schemas/farmer-otp';
 import { AppError, unauthorized } from '../lib/errors';
 import { codeHash, mobileKey, sameHash, sealCode } from '../lib/farmer-code-keys';
-import { signFarmerToken, type FarmerSession } from '../lib/farmer-tokens';
+import { signFarmerToken, signRegisterProof, type FarmerSession } from '../lib/farmer-tokens';
 import { json, type HttpResult } from '../lib/http';
 import { log } from '../lib/log';
 import { countAttempt, minutesText, minutesToWait, type Limit } from '../lib/rate-limit';
@@ -87,12 +87,23 @@ export async function requestCode(
   return json({ sent: true as const, retryAfterSeconds: RESEND_AFTER_SECONDS }, 202);
 }
 
+/** What a code may prove: a farmer session (a code to find or manage), or the mobile of a registration (to register). */
+export type CodeUse = 'session' | 'register' | 'any';
+const usableFor = (purpose: string | undefined, use: CodeUse) =>
+  use === 'any' || (purpose === 'register') === (use === 'register');
+
 /**
  * Checks a code: the try is counted on the mobile's item before the code is compared (so tries sent at once
  * cannot outrun the limit), compared in constant time, then used by the one write that finds it unused.
- * Gives the farmer session of the mobile.
+ * Gives the farmer session of the mobile; a code asked for another use (`use`) is refused as a wrong one, and
+ * stays unused.
  */
-export async function checkCode(input: OtpVerifyInput, sourceIp: string, now = Date.now()): Promise<FarmerSession> {
+export async function checkCode(
+  input: OtpVerifyInput,
+  sourceIp: string,
+  now = Date.now(),
+  use: CodeUse = 'session',
+): Promise<FarmerSession> {
   const byAddress = await countAttempt([addressLimit('verify', sourceIp)], now);
   if (!byAddress.allowed) throw busyAddress(byAddress.retryAfterSeconds);
   const key = await mobileKey(input.mobile);
@@ -104,11 +115,17 @@ export async function checkCode(input: OtpVerifyInput, sourceIp: string, now = D
   const item = counted.counted;
   const hash = await codeHash(input.mobile, input.otp);
   if (!item.codeHash || !sameHash(hash, item.codeHash)) throw unauthorized(MSG_WRONG_CODE);
+  if (!usableFor(item.purpose, use)) throw unauthorized(MSG_WRONG_CODE);
   if (!(await withRetry(() => useCode(key, hash, now)))) throw unauthorized(MSG_WRONG_CODE);
   await byAddress.giveBack();
   return { mobile: input.mobile, purpose: item.purpose === 'register' || item.purpose === 'manage' ? item.purpose : 'find' };
 }
 
+/**
+ * POST /svsregistration/otp/verify: a code to find or manage gives the farmer session; a code to register gives
+ * the proof of the mobile a registration carries (VerifyMobileAtRegistration), which opens nothing else.
+ */
 export async function verifyCode(input: OtpVerifyInput, sourceIp: string, now = Date.now()): Promise<OtpVerifyReply> {
-  return signFarmerToken(await checkCode(input, sourceIp, now), now);
+  const checked = await checkCode(input, sourceIp, now, 'any');
+  return checked.purpose === 'register' ? signRegisterProof(input.mobile, now) : signFarmerToken(checked, now);
 }

@@ -45,7 +45,8 @@ import { findLetter } from './find-letter';
 import { letterNotFound } from './letter-errors';
 import { findRegistration, letterByCode, letterById, letterQr } from './letters';
 import { registrationView } from './registration-view';
-import { assertFormOpen, submitRegistration } from './submit';
+import { assertFormOpen } from './submit';
+import { submitProven } from './mobile-proof';
 import { acceptsPage, plainFormOf, showBasicForm, showRegistrationPage, submitBasicForm } from './basic-form';
 import { findLetterFromPage, isPageFormPost, showFindLetterPage } from './find-letter-plain';
 import { parseForm } from './parse-form';
@@ -83,12 +84,12 @@ export const handler = defineArea('registrations', {
           return submitBasicForm(event, posted, { caller, sourceIp, audit }, plain);
         if (posted instanceof AppError) throw posted;
         await assertFormOpen();
-        const out = await submitRegistration({ ...submissionOf(posted, event), caller, sourceIp, audit });
+        const out = await submitProven({ ...submissionOf(posted, event), caller, sourceIp, audit });
         return json(out.reply, out.status);
       }
       await assertFormOpen();
       const parsed = await parseSubmission(event);
-      const out = await submitRegistration({ ...parsed, caller, sourceIp, audit });
+      const out = await submitProven({ ...parsed, caller, sourceIp, audit });
       return json(out.reply, out.status);
     },
   },

@@ -10,6 +10,7 @@ import {
   RegistrationFields,
   registrationFieldErrors,
 } from '@shared/schemas/registration';
+import { MOBILE_PROOF_FIELD } from '@shared/mobile-proof';
 import { AppError, badRequest } from '../lib/errors';
 import type { FileSource } from './uploads';
 
@@ -29,6 +30,8 @@ export interface ParsedSubmission {
   fields: RegistrationFields;
   file: FileSource;
   idempotencyKey?: string;
+  /** The proof of the mobile (VerifyMobileAtRegistration, submit.ts assertMobileProven). */
+  mobileProof?: string;
 }
 
 interface Attachment {
@@ -176,5 +179,7 @@ export function submissionOf(values: Record<string, unknown>, event: APIGatewayP
   const idempotencyKey = (headerKey ?? bodyKey)?.trim() || undefined;
   if (idempotencyKey && !IDEMPOTENCY_KEY_RE.test(idempotencyKey)) throw new AppError('BAD_REQUEST', MSG_BAD_KEY);
 
-  return { fields: parsed.data, file, idempotencyKey };
+  const proof = values[MOBILE_PROOF_FIELD];
+  const mobileProof = typeof proof === 'string' && proof.trim() ? proof.trim() : undefined;
+  return { fields: parsed.data, file, idempotencyKey, ...(mobileProof ? { mobileProof } : {}) };
 }

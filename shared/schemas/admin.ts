@@ -130,6 +130,8 @@ export const SettingsInput = z.object({
     .optional(),
   /** The counter checks in letters of other days (optional like the others). */
   AcceptOtherDays: z.boolean().optional(),
+  /** A code to the mobile before a farmer's registration (docs/product-rules.md#verifying-the-mobile-at-registration). */
+  VerifyMobileAtRegistration: z.boolean().optional(),
 });
 export type SettingsInput = z.infer<typeof SettingsInput>;
 

@@ -2,7 +2,8 @@ import { expect, it } from 'vitest';
 import { DEFAULT_TEMPLATES } from '@shared/sms-templates';
 import { PHONE, shotsOf } from '../support/browser';
 import { useE2EStack } from '../support/e2e';
-import { registerFarmer, useCrops, validFields } from '../fixtures/registration-helpers';
+import { FIXTURES, newAadhaar, newMobile, registerFarmer, useCrops, validFields } from '../fixtures/registration-helpers';
+import { fillRegistrationForm } from '../support/registration-form';
 
 /**
  * A farmer proven by a one-time code (docs/decisions/0043-farmer-one-time-codes.md), at 360 px in Hindi: Find my
@@ -79,5 +80,49 @@ it('finds the letter with the mobile and the code from the SMS, then cancels fro
   const letter = await fetch(e2e.url(`/svsregistration/AppointmentList/${letterCode}`));
   expect(((await letter.json()) as { data: { status: string }[] }).data[0].status).toBe('cancelled');
   expect(e2e.pageErrors).toEqual([]);
+  await ctx.close();
+}, 60_000);
+
+it('with VerifyMobileAtRegistration on, the form asks for the code sent to the typed mobile before it goes (360 px, Hindi)', async () => {
+  const crop = await e2e.asAdmin('POST', '/api/crops', { cropName: 'Mustard', cropNameHi: 'सरसों', description: 'x' });
+  expect(crop.status, crop.text).toBe(201);
+  const on = await e2e.asAdmin('POST', '/api/config', { key: 'VerifyMobileAtRegistration', value: 'true' });
+  expect(on.status, on.text).toBe(200);
+  const mobile = newMobile();
+
+  const ctx = await e2e.context({ viewport: PHONE, lang: 'hi' });
+  const page = await e2e.newPage(ctx);
+  await page.goto(e2e.url('/registration'));
+  await fillRegistrationForm(page, {
+    name: 'सीता देवी',
+    fatherName: 'राम प्रसाद',
+    aadhaar: newAadhaar(),
+    mobile,
+    village: 'सरैया',
+    block: 'चिनहट',
+    subDistrict: 'लखनऊ सदर',
+    district: 'Lucknow',
+    crop: 'सरसों',
+    bags: '2',
+    file: `${FIXTURES}/aadhaar-sample.png`,
+  });
+  await page.getByTestId('registration-submit').click();
+  // The code step, for the mobile typed in the form, before anything is sent.
+  const step = page.getByTestId('verify-mobile');
+  await expect(step.locator('h2').textContent()).resolves.toBe('अपना मोबाइल नंबर पक्का करें');
+  await expect(step.locator('#verify-mobile').inputValue()).resolves.toBe(mobile);
+  await step.getByTestId('verify-code-submit').click();
+  await expect(step.getByTestId('verify-code-sent').textContent()).resolves.toContain('6 अंकों का कोड');
+  await step.locator('#verify-otp').fill(await codeFromInbox(mobile));
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(width, 'nothing wider than the phone').toBeLessThanOrEqual(PHONE.width);
+  await shot(page, 'register-verify-mobile-360-hi', false);
+  await step.getByTestId('verify-code-submit').click();
+  // The registration goes with the proof: its letter opens, and no farmer session was kept in the tab.
+  await page.waitForURL('**/svs/appointment/**');
+  await page.getByTestId('letter-status').waitFor();
+  await expect(page.evaluate(() => sessionStorage.getItem('farmerSession'))).resolves.toBeNull();
+  expect(e2e.pageErrors).toEqual([]);
+  await e2e.asAdmin('POST', '/api/config', { key: 'VerifyMobileAtRegistration', value: 'false' });
   await ctx.close();
 }, 60_000);

@@ -23,13 +23,17 @@ const BUDGET_KB: Partial<Record<FunctionArea, number>> = {
   // sales 455 → 460: the bill's and credit note's words on their codes (verified, not matching, none), in Hindi and English.
   // 460 → 464: the second-factor check before an Aadhaar number in clear (docs/decisions/0044-staff-second-factor.md),
   // and every area's handler reading a farmer session on the 'farmer' routes (functions/lib/farmer-tokens.ts).
-  sales: 462,
+  // 462 → 464: the proof of a mobile at registration (VerifyMobileAtRegistration) beside the farmer session in
+  // functions/lib/farmer-tokens.ts, which every area's handler carries, and the setting's entry in shared/config-keys.ts (463 KB).
+  sales: 464,
   exports: 440,
   // registrations 530 → 540: the form's own first page (decision 0042), the letter's kg and money (the crop's lots
   // of the year, functions/registrations/letter-price.ts) and erasure reaching the SMS outbox (534 KB, 2026-11-29).
   // 540 → 550: the farmers' one-time codes (decision 0043): the code's store, keys and seal, the farmer session,
   // My registrations and find my letter by mobile and code (549 KB, 2026-11-29).
-  registrations: 550,
+  // 550 → 558: VerifyMobileAtRegistration: the proof token, the submit's check and the plain forms' code step
+  // with its words in Hindi and English (557 KB).
+  registrations: 558,
   // notifications (292 KB): the outbox, templates and reminder job read registrations, the appointment calendar and the
   // DLT template rules (shared/sms-templates.ts); the SMS client itself is only in the sender's bundle.
   notifications: 300,

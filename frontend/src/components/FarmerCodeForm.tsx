@@ -36,6 +36,7 @@ export function FarmerCodeForm({
   initialMobile = '',
   autoFocus = false,
   intro,
+  keep = true,
 }: {
   purpose: OtpPurpose;
   /** Ids of the fields (`${idPrefix}-mobile`, `${idPrefix}-otp`), unique on the page. */
@@ -47,6 +48,8 @@ export function FarmerCodeForm({
   initialMobile?: string;
   autoFocus?: boolean;
   intro?: ReactNode;
+  /** Kept as the tab's farmer session (false: a code to register gives a proof for one submit, not a session). */
+  keep?: boolean;
 }) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language === 'en' ? 'en' : 'hi';
@@ -84,7 +87,7 @@ export function FarmerCodeForm({
     try {
       const r = await verify(mobile, otp);
       const session = { token: r.token, expiresAt: r.expiresAt, mobile };
-      saveFarmerSession(session);
+      if (keep) saveFarmerSession(session);
       onVerified(session);
     } catch (e) {
       setError(errorMessage(e, t('common.failed')));

@@ -56,6 +56,7 @@ export const SettingsReply = z.strictObject({
   GrievanceOfficerContact: z.string(),
   ScanRetentionDays: z.number(),
   AcceptOtherDays: z.boolean(),
+  VerifyMobileAtRegistration: z.boolean(),
 });
 export type SettingsReply = z.infer<typeof SettingsReply>;
 

@@ -26,6 +26,8 @@ const RegistrationOpensNext = lazy(() => import('@web/components/RegistrationOpe
 const RegistrationSuccess = lazy(() => import('./RegistrationSuccess'));
 /** Shown only while the site is too busy: fetched then, with its texts (the status part, lib/i18n/parts.ts). */
 const Notice = lazy(() => Promise.all([import('./RetryNotice'), loadStatusMessages()]).then(([m]) => m));
+/** The code to the typed mobile (VerifyMobileAtRegistration): fetched when asked for, off the form's first load. */
+const MobileCodeStep = lazy(() => import('./MobileCodeStep').then((m) => ({ default: m.MobileCodeStep })));
 
 /**
  * Resolves when the form can show at once with everything it shows, so that nothing arrives later above Submit
@@ -138,6 +140,11 @@ export default function RegistrationPage() {
           </Button>
         </Box>
       </Box>
+      {form.askCode && !inAdmin && (
+        <Suspense fallback={<LinearProgress aria-label={t('app.loading')} />}>
+          <MobileCodeStep mobile={form.values.mobile} onVerified={form.mobileVerified} />
+        </Suspense>
+      )}
       <FindLetter key={findWith ? `${findWith.aadhaar}-${findWith.mobile}` : ''} prefill={findWith} />
     </Box>
   );

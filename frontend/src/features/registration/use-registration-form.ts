@@ -9,6 +9,7 @@ import type { JustRegistered } from '@web/lib/just-registered';
 import type { RetryNotice } from '@web/lib/retry';
 import { to } from '@web/paths';
 import { preloadPage } from '@web/lib/page-preload';
+import { MOBILE_NOT_VERIFIED, MOBILE_PROOF_FIELD } from '@shared/mobile-proof';
 import { submitRegistration } from './api';
 import { FIELD_MESSAGES, FILE_FIELD, FORM_FIELDS, type FormField } from './fields';
 import { fieldElementId, focusElement, focusOnArrival, SUMMARY_ID } from './focus';
@@ -64,6 +65,14 @@ export function useRegistrationForm(inAdmin: boolean) {
   const [shrinking, setShrinking] = useState<number | null>(null);
   const [shrunk, setShrunk] = useState<ShrunkNote | null>(null);
   const [done, setDone] = useState<Registered | null>(null);
+  /**
+   * VerifyMobileAtRegistration (docs/product-rules.md#verifying-the-mobile-at-registration): whether a code to the
+   * typed mobile is asked before the submit (the page says so, or a refusal said so), the code step while it is
+   * open, and the proof it gave (for its mobile, until it ends).
+   */
+  const [verifyMobile, setVerifyMobile] = useState(page?.verifyMobile === true);
+  const [askCode, setAskCode] = useState(false);
+  const proof = useRef<{ mobile: string; token: string; expiresAt: string } | null>(null);
   /** After 'already registered' (409): the Find my letter form, filled with the Aadhaar and mobile just typed. */
   const [findWith, setFindWith] = useState<{ aadhaar: string; mobile: string } | null>(null);
   /** After a refused submit: the element to focus once the refusal is on screen (a new object each time). */
@@ -229,7 +238,21 @@ export function useRegistrationForm(inAdmin: boolean) {
     setFocusTarget({ id: first ? fieldElementId(first) : SUMMARY_ID });
   };
 
-  const submit = async (e?: FormEvent) => {
+  /** The proof while it lasts, for the mobile typed now. */
+  const liveProof = (mobile: string) => {
+    const p = proof.current;
+    return p && p.mobile === mobile && Date.parse(p.expiresAt) > Date.now() + 30_000 ? p : null;
+  };
+
+  /** The code step gave its proof: the form goes (with the mobile the code went to). */
+  const mobileVerified = (p: { mobile: string; token: string; expiresAt: string }) => {
+    proof.current = p;
+    setAskCode(false);
+    if (p.mobile !== values.mobile) setField('mobile', p.mobile);
+    void submit(undefined, p.mobile);
+  };
+
+  const submit = async (e?: FormEvent, provenMobile?: string) => {
     e?.preventDefault();
     if (busyRef.current) return; // double submits are ignored
     let check: Check;
@@ -247,6 +270,7 @@ export function useRegistrationForm(inAdmin: boolean) {
     }
     const body = {
       ...values,
+      ...(provenMobile ? { mobile: provenMobile } : {}),
       cropName: crop?.name ?? '',
       cropId: crop?.id,
       bagsRequested: choices.length && values.bagsRequested ? Number(values.bagsRequested) : undefined,
@@ -263,6 +287,13 @@ export function useRegistrationForm(inAdmin: boolean) {
       setFileReason(fileReason);
       setAlert(check.MSG_FORM_INVALID);
       refused(found);
+      return;
+    }
+    const held = liveProof(body.mobile);
+    if (verifyMobile && !held) {
+      // The code to the typed mobile first (MobileCodeStep); the form goes once it is confirmed.
+      setAlert('');
+      setAskCode(true);
       return;
     }
     busyRef.current = true;
@@ -294,7 +325,11 @@ export function useRegistrationForm(inAdmin: boolean) {
         }
       }
       preloadPage('appointment'); // the letter's code arrives while the form is sent
-      const reply = await submitRegistration({ ...body, fileKey: uploaded.current.key }, idemKey.current, setRetrying);
+      const reply = await submitRegistration(
+        { ...body, fileKey: uploaded.current.key, ...(held ? { [MOBILE_PROOF_FIELD]: held.token } : {}) },
+        idemKey.current,
+        setRetrying,
+      );
       const code = reply.data.uniqeCode || reply.data.uniqueCode;
       const existing = reply.data.existing === true;
       window.scrollTo?.(0, 0);
@@ -315,6 +350,12 @@ export function useRegistrationForm(inAdmin: boolean) {
       });
     } catch (err) {
       if (closedMeanwhile(err)) return;
+      if (err instanceof ApiError && err.code === MOBILE_NOT_VERIFIED) {
+        // Turned on since the page opened, or the proof ended: the code step, then the form again.
+        proof.current = null;
+        setVerifyMobile(true);
+        setAskCode(true);
+      }
       if (err instanceof ApiError && err.status === 409) setFindWith({ aadhaar: values.adharNumber, mobile: values.mobile });
       if (err instanceof ApiError && err.fields) {
         setErrors(err.fields);
@@ -357,6 +398,8 @@ export function useRegistrationForm(inAdmin: boolean) {
     uploadFailed,
     done,
     findWith,
+    askCode,
+    mobileVerified,
     set,
     setField,
     pickFile,

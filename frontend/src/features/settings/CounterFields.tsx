@@ -53,6 +53,26 @@ export function CounterContactFields({ form, set, errorOf }: SectionProps) {
   );
 }
 
+/** A code to the typed mobile before a farmer's registration goes (docs/product-rules.md#verifying-the-mobile-at-registration). */
+export function VerifyMobileField({ form, set }: Pick<SectionProps, 'form' | 'set'>) {
+  const { t } = useTranslation();
+  return (
+    <Box>
+      <FormControlLabel
+        label={t('settings.verifyMobile')}
+        control={
+          <Switch
+            name="VerifyMobileAtRegistration"
+            checked={form.VerifyMobileAtRegistration}
+            onChange={(e) => set({ VerifyMobileAtRegistration: e.target.checked })}
+          />
+        }
+      />
+      <FormHelperText>{t('settings.verifyMobileHelp')}</FormHelperText>
+    </Box>
+  );
+}
+
 /** Whether the counter takes a letter on a day other than the one it names. */
 export function AcceptOtherDaysField({ form, set }: Pick<SectionProps, 'form' | 'set'>) {
   const { t } = useTranslation();

@@ -9,7 +9,7 @@ import { useStaffForm } from '@web/lib/use-staff-form';
 import { AllocationFields } from './AllocationFields';
 import { OpeningFields, ScheduleFields, ShiftLabelFields } from './AppointmentFields';
 import { BillFields } from './BillFields';
-import { AcceptOtherDaysField, CounterContactFields } from './CounterFields';
+import { AcceptOtherDaysField, CounterContactFields, VerifyMobileField } from './CounterFields';
 import { HolidayField } from './HolidayField';
 import { saveSettings } from './api';
 import { toForm, toInput, type FormState, type SectionProps } from './settings-form-state';
@@ -69,6 +69,7 @@ export function SettingsForm({ initial, onSaved }: { initial: FormState; onSaved
         <CounterContactFields {...section} />
         <AllocationFields {...section} />
         <AcceptOtherDaysField {...section} />
+        <VerifyMobileField {...section} />
         <BillFields {...section} />
 
         {error && (

@@ -25,6 +25,7 @@ export interface FormState {
   /** Kept as typed text until saved. */
   ScanRetentionDays: string;
   AcceptOtherDays: boolean;
+  VerifyMobileAtRegistration: boolean;
 }
 
 /** What each section of the settings form is given: the values, a change to some of them, a field's message. */

@@ -419,6 +419,9 @@ export const en = {
     acceptOtherDays: 'Accept letters of other days at the counter',
     acceptOtherDaysHelp:
       'On: a farmer who comes early or late is checked in and marked as another day’s. Off: such a letter is refused.',
+    verifyMobile: 'Verify the mobile at registration',
+    verifyMobileHelp:
+      'On: a farmer registering types a code sent by SMS to the mobile given, so no registration carries a mobile its sender does not hold. It costs one more SMS and one more step per farmer, and at the peak the SMS limit per second may make farmers wait for their code (docs/performance.md). Off: no code is asked.',
   },
   userArea: {
     dashboardTitle: 'My dashboard',
@@ -551,6 +554,12 @@ export const en = {
     confirming: 'Checking…',
     mobileInvalid: 'Enter the 10-digit mobile number.',
     codeInvalid: 'Enter the 6 digits of the code.',
+    /** VerifyMobileAtRegistration (docs/product-rules.md#verifying-the-mobile-at-registration). */
+    verifyMobile: {
+      verifyTitle: 'Confirm your mobile number',
+      verifyIntro: 'Before the form is sent, a code comes by SMS to {{mobile}}. Enter it here.',
+      verifySubmit: 'Confirm and submit',
+    },
     myRegistrationsLink: 'My registrations: status, cancel, my data',
     /** Under each field until it has a message. */
     hints: {
@@ -1567,6 +1576,10 @@ export const en = {
     StaffSecondFactor: {
       label: 'Second factor for admins',
       help: 'Recommended. true: admins and super admins sign in with a code from an authenticator app too; Aadhaar views and the audit log need it.',
+    },
+    VerifyMobileAtRegistration: {
+      label: 'Verify the mobile at registration',
+      help: 'true: a farmer registering types a code sent by SMS to the mobile given (one more SMS and one more step per registration; see docs/performance.md). Default false.',
     },
   },
   configsPage: {

@@ -419,6 +419,9 @@ export const hi: Messages = {
     acceptOtherDays: 'काउंटर पर दूसरे दिनों के पत्र स्वीकार करें',
     acceptOtherDaysHelp:
       'चालू: पहले या बाद में आए किसान का चेक-इन होता है और उसे दूसरे दिन का चिह्नित किया जाता है। बंद: ऐसा पत्र अस्वीकार होता है।',
+    verifyMobile: 'पंजीकरण पर मोबाइल की पुष्टि',
+    verifyMobileHelp:
+      'चालू: पंजीकरण करने वाला किसान दिए गए मोबाइल पर SMS से आया कोड लिखता है, ताकि कोई पंजीकरण ऐसे मोबाइल से न हो जो भेजने वाले के पास नहीं है। हर किसान पर एक SMS और एक कदम अधिक लगता है, और भीड़ के समय प्रति सेकंड SMS की सीमा से किसानों को कोड के लिए रुकना पड़ सकता है (docs/performance.md)। बंद: कोई कोड नहीं माँगा जाता।',
   },
   userArea: {
     dashboardTitle: 'मेरा डैशबोर्ड',
@@ -549,6 +552,12 @@ export const hi: Messages = {
     confirming: 'जाँच रहे हैं…',
     mobileInvalid: '10 अंकों का मोबाइल नंबर लिखें।',
     codeInvalid: 'कोड के 6 अंक लिखें।',
+    /** VerifyMobileAtRegistration (docs/product-rules.md#verifying-the-mobile-at-registration). */
+    verifyMobile: {
+      verifyTitle: 'अपना मोबाइल नंबर पक्का करें',
+      verifyIntro: 'फ़ॉर्म जमा होने से पहले {{mobile}} पर SMS से एक कोड आएगा। उसे यहाँ लिखें।',
+      verifySubmit: 'पुष्टि करें और जमा करें',
+    },
     myRegistrationsLink: 'मेरे पंजीकरण: स्थिति, रद्द करें, मेरा डेटा',
     hints: {
       name: 'जैसा आधार कार्ड पर लिखा है',
@@ -1555,6 +1564,10 @@ export const hi: Messages = {
     StaffSecondFactor: {
       label: 'एडमिन के लिए दूसरा सत्यापन',
       help: 'अनुशंसित। true: एडमिन और सुपर एडमिन ऑथेंटिकेटर ऐप के कोड से भी साइन इन करते हैं; आधार देखने और ऑडिट लॉग के लिए यह ज़रूरी है।',
+    },
+    VerifyMobileAtRegistration: {
+      label: 'पंजीकरण पर मोबाइल की पुष्टि',
+      help: 'true: पंजीकरण करने वाला किसान दिए गए मोबाइल पर SMS से आया कोड लिखता है (हर पंजीकरण पर एक SMS और एक कदम अधिक; docs/performance.md देखें)। पहले से false।',
     },
   },
   configsPage: {

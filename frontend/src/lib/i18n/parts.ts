@@ -54,6 +54,8 @@ export const FORM_KEYS = [
   'sitePages.consentShort',
   'sitePages.basicForm',
   'registration.districtSearch',
+  // The code step of VerifyMobileAtRegistration (shown by the form only).
+  'registration.verifyMobile',
 ] as const;
 
 export type MessagePart = 'public' | 'status' | 'staff' | 'form';
