@@ -74,13 +74,12 @@ describe('a submit refused for load', () => {
     expect(submits).toHaveLength(2);
     expect(submits[1].postData()).toBe(submits[0].postData());
     expect(submits[1].headers()['idempotency-key']).toBe(submits[0].headers()['idempotency-key']);
-    const found = await fetch(e2e.url('/svsregistration/find-letter'), {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ adharNumber: farmer.aadhaar, mobile: farmer.mobile }),
-    }).then((r) => r.json());
-    expect(found.data.letters).toHaveLength(1);
-    expect(page.url()).toContain(found.data.letters[0].uniqueCode);
+    const list = await e2e.asAdmin('GET', `/api/registrations?aadhaar=${farmer.aadhaar}`);
+    expect(list.json.total).toBe(1);
+    // The letter the page opened is that one registration's.
+    const code = /\/svs\/appointment\/([^/?#]+)/.exec(page.url())?.[1];
+    const letter = await fetch(e2e.url(`/svsregistration/AppointmentList/${code}`)).then((r) => r.json());
+    expect(letter.data[0].id).toBe(list.json.items[0].id);
     await ctx.close();
   });
 });

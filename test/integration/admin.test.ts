@@ -303,6 +303,8 @@ describe('season settings', () => {
       GrievanceOfficerContact: '0512-2345678, registrar@example.org',
       ScanRetentionDays: 45,
       AcceptOtherDays: true,
+      // Off: the other tests of this file register without a code (on is tested in verify-mobile-at-registration).
+      VerifyMobileAtRegistration: false,
     };
     const saved = await api.call('PUT', '/api/settings', { token, body });
     expect(saved.status).toBe(200);

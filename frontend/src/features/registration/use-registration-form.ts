@@ -11,6 +11,7 @@ import { to } from '@web/paths';
 import { preloadPage } from '@web/lib/page-preload';
 import { MOBILE_NOT_VERIFIED, MOBILE_PROOF_FIELD } from '@shared/mobile-proof';
 import { submitRegistration } from './api';
+import { type MobileProof, useMobileProof } from './use-mobile-proof';
 import { FIELD_MESSAGES, FILE_FIELD, FORM_FIELDS, type FormField } from './fields';
 import { fieldElementId, focusElement, focusOnArrival, SUMMARY_ID } from './focus';
 import { EMPTY, newKey, rulesOf, typedValues, type Values } from './form-values';
@@ -65,14 +66,7 @@ export function useRegistrationForm(inAdmin: boolean) {
   const [shrinking, setShrinking] = useState<number | null>(null);
   const [shrunk, setShrunk] = useState<ShrunkNote | null>(null);
   const [done, setDone] = useState<Registered | null>(null);
-  /**
-   * VerifyMobileAtRegistration (docs/product-rules.md#verifying-the-mobile-at-registration): whether a code to the
-   * typed mobile is asked before the submit (the page says so, or a refusal said so), the code step while it is
-   * open, and the proof it gave (for its mobile, until it ends).
-   */
-  const [verifyMobile, setVerifyMobile] = useState(page?.verifyMobile === true);
-  const [askCode, setAskCode] = useState(false);
-  const proof = useRef<{ mobile: string; token: string; expiresAt: string } | null>(null);
+  const mobileProof = useMobileProof(page?.verifyMobile === true);
   /** After 'already registered' (409): the Find my letter form, filled with the Aadhaar and mobile just typed. */
   const [findWith, setFindWith] = useState<{ aadhaar: string; mobile: string } | null>(null);
   /** After a refused submit: the element to focus once the refusal is on screen (a new object each time). */
@@ -238,16 +232,9 @@ export function useRegistrationForm(inAdmin: boolean) {
     setFocusTarget({ id: first ? fieldElementId(first) : SUMMARY_ID });
   };
 
-  /** The proof while it lasts, for the mobile typed now. */
-  const liveProof = (mobile: string) => {
-    const p = proof.current;
-    return p && p.mobile === mobile && Date.parse(p.expiresAt) > Date.now() + 30_000 ? p : null;
-  };
-
   /** The code step gave its proof: the form goes (with the mobile the code went to). */
-  const mobileVerified = (p: { mobile: string; token: string; expiresAt: string }) => {
-    proof.current = p;
-    setAskCode(false);
+  const mobileVerified = (p: MobileProof) => {
+    mobileProof.keep(p);
     if (p.mobile !== values.mobile) setField('mobile', p.mobile);
     void submit(undefined, p.mobile);
   };
@@ -289,11 +276,11 @@ export function useRegistrationForm(inAdmin: boolean) {
       refused(found);
       return;
     }
-    const held = liveProof(body.mobile);
-    if (verifyMobile && !held) {
+    const held = mobileProof.liveFor(body.mobile);
+    if (mobileProof.required && !held) {
       // The code to the typed mobile first (MobileCodeStep); the form goes once it is confirmed.
       setAlert('');
-      setAskCode(true);
+      mobileProof.ask();
       return;
     }
     busyRef.current = true;
@@ -352,9 +339,7 @@ export function useRegistrationForm(inAdmin: boolean) {
       if (closedMeanwhile(err)) return;
       if (err instanceof ApiError && err.code === MOBILE_NOT_VERIFIED) {
         // Turned on since the page opened, or the proof ended: the code step, then the form again.
-        proof.current = null;
-        setVerifyMobile(true);
-        setAskCode(true);
+        mobileProof.refused();
       }
       if (err instanceof ApiError && err.status === 409) setFindWith({ aadhaar: values.adharNumber, mobile: values.mobile });
       if (err instanceof ApiError && err.fields) {
@@ -398,7 +383,7 @@ export function useRegistrationForm(inAdmin: boolean) {
     uploadFailed,
     done,
     findWith,
-    askCode,
+    askCode: mobileProof.askCode,
     mobileVerified,
     set,
     setField,
