@@ -38,6 +38,7 @@ function toResponse(l: LotItem, producer: ProducerItem | undefined, crop: CropIt
     producerID: l.producerID,
     producerName: producer?.name ?? '',
     producerAadhaarLast4: producer?.aadhaarLast4 ?? '',
+    ...(producer?.registrationNumber ? { producerRegistrationNumber: producer.registrationNumber } : {}),
     producerContact: producer?.contactNumber ?? '',
     producerAddress: producer?.address ?? '',
     cropID: l.cropID,
@@ -102,6 +103,8 @@ export async function byCode(code: string): Promise<PublicLotResponse> {
     cropDescription: r.cropDescription,
     producerName: r.producerName,
     producerAadhaarLast4: r.producerAadhaarLast4,
+    // An organisation's registration number is public record, as its name is.
+    ...(r.producerRegistrationNumber ? { producerRegistrationNumber: r.producerRegistrationNumber } : {}),
     // Anyone can count lot codes: the producer's number is shown with its last 4 digits only.
     producerContact: r.producerContact ? maskMobile(r.producerContact) : '',
     producerAddress: r.producerAddress,

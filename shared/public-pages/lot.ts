@@ -16,9 +16,11 @@ export interface LotView {
 export function lotView(lot: PublicLotResponse, t: Translate, lang: PageLanguage): LotView {
   const locale = lang === 'hi' ? 'hi-IN' : 'en-IN';
   const kg = (v: number) => t('lotPublic.kg', { value: v.toLocaleString(locale, { maximumFractionDigits: 2 }) });
-  const producer = lot.producerAadhaarLast4
-    ? `${lot.producerName} (${t('lotPublic.aadhaarLast4', { last4: lot.producerAadhaarLast4 })})`
-    : lot.producerName;
+  const producer = lot.producerRegistrationNumber
+    ? `${lot.producerName} (${t('lotPublic.registrationNumber', { number: lot.producerRegistrationNumber })})`
+    : lot.producerAadhaarLast4
+      ? `${lot.producerName} (${t('lotPublic.aadhaarLast4', { last4: lot.producerAadhaarLast4 })})`
+      : lot.producerName;
   const facts: [string, string][] = [
     [t('lotPublic.code'), lot.lotCode],
     [t('lotPublic.type'), lot.isSubsidized ? t('lotPublic.subsidised') : t('lotPublic.nonSubsidised')],

@@ -284,6 +284,22 @@ describe('the lot page', () => {
     expect(visibleText(hindi.text)).toContain('लॉट');
   });
 
+  it("names an organisation producer by its registration number, in the page's language", async () => {
+    const number = `NSRI/FARM-${Date.now() % 100_000}`;
+    const made = await createProducerCropLot(adminPost(api, tokens.admin), {
+      producer: { kind: 'organisation', name: 'Institute seed farm', registrationNumber: number },
+      crop: { cropName: `Farm wheat ${Date.now() % 100_000}`, description: 'Wheat seed' },
+      lot: { quantityAvailable: 200, pricePerUnit: 30, isSubsidized: false },
+    });
+    const english = visibleText((await api.call('GET', `/lot/${made.lot.lotCode}`, { query: { lang: 'en' } })).text);
+    expect(english).toContain(`Institute seed farm (Registration no. ${number})`);
+    expect(english).not.toContain('Aadhaar XXXX');
+    const hindi = visibleText((await api.call('GET', `/lot/${made.lot.lotCode}`)).text);
+    expect(hindi).toContain(`Institute seed farm (पंजीकरण संख्या ${number})`);
+    const json = await api.call('GET', `/api/lots/by-code/${made.lot.lotCode}`);
+    expect(json.json).toMatchObject({ producerRegistrationNumber: number, producerAadhaarLast4: '' });
+  });
+
   it('an unknown lot is an HTML 404, a malformed code a 400', async () => {
     const unknown = await api.call('GET', `/lot/${lotCode.replace(/\d$/, (d) => String((Number(d) + 1) % 10))}9`);
     expect([400, 404]).toContain(unknown.status);

@@ -6,6 +6,8 @@ export const LotReply = z.strictObject({
   producerID: z.number(),
   producerName: z.string(),
   producerAadhaarLast4: z.string(),
+  /** An organisation producer's registration number (a person has none: their Aadhaar's last 4 digits instead). */
+  producerRegistrationNumber: z.string().optional(),
   producerContact: z.string(),
   producerAddress: z.string(),
   cropID: z.number(),
@@ -38,6 +40,7 @@ export const PublicLotReply = LotReply.pick({
   cropDescription: true,
   producerName: true,
   producerAadhaarLast4: true,
+  producerRegistrationNumber: true,
   producerContact: true,
   producerAddress: true,
   quantityAvailable: true,

@@ -865,6 +865,7 @@ export const en = {
     cropDescription: 'Crop description',
     producer: 'Producer',
     aadhaarLast4: 'Aadhaar XXXX-XXXX-{{last4}}',
+    registrationNumber: 'Registration no. {{number}}',
     contact: 'Contact',
     address: 'Address',
     total: 'Quantity total',

@@ -860,6 +860,7 @@ export const hi: Messages = {
     cropDescription: 'फसल विवरण',
     producer: 'उत्पादक',
     aadhaarLast4: 'आधार XXXX-XXXX-{{last4}}',
+    registrationNumber: 'पंजीकरण संख्या {{number}}',
     contact: 'संपर्क',
     address: 'पता',
     total: 'कुल मात्रा',
