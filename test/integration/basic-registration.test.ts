@@ -9,14 +9,14 @@ import { en } from '@web/lib/i18n/en';
 import { hi } from '@web/lib/i18n/hi';
 import { useTestApi } from '../support/integration';
 import {
-  newAadhaar,
-  newMobile,
   SAMPLE_PDF,
   SAMPLE_PNG,
   seedFormCrops,
   formData,
   PNG,
   letterCode,
+  plainFormFields,
+  postPlainForm,
 } from '../fixtures/registration-helpers';
 
 /**
@@ -30,40 +30,8 @@ beforeAll(async () => {
   crops = await seedFormCrops();
 });
 
-const BROWSER_ACCEPT = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
-
-/** The fields as the basic form posts them (every value text, the block and sub-district apart). */
-function formFields(over: Record<string, string | undefined> = {}): Record<string, string | undefined> {
-  return {
-    via: 'basic',
-    idempotencyKey: randomUUID(),
-    Name: 'रामेश्वर प्रसाद',
-    fatherName: 'शिव प्रसाद',
-    adharNumber: newAadhaar(),
-    mobile: newMobile(),
-    category: 'OBC',
-    gender: 'पुरुष',
-    village: 'सरैया',
-    block: 'चिनहट',
-    subDistrict: 'लखनऊ सदर',
-    district: 'Lucknow',
-    cropId: String(crops.wheat),
-    bagsRequested: '2',
-    consent: 'on',
-    ...over,
-  };
-}
-
-/** A browser's post of the form: redirects are not followed, so the 303 itself is seen. */
-async function post(body: FormData | Uint8Array, headers: Record<string, string> = {}) {
-  const res = await fetch(new URL('/svsregistration', api.url), {
-    method: 'POST',
-    body: body instanceof FormData ? body : new Uint8Array(body),
-    redirect: 'manual',
-    headers: { accept: BROWSER_ACCEPT, ...headers },
-  });
-  return { status: res.status, headers: res.headers, text: await res.text() };
-}
+const formFields = (over: Record<string, string | undefined> = {}) => plainFormFields(crops.wheat, over);
+const post = (body: FormData | Uint8Array, headers: Record<string, string> = {}) => postPlainForm(api, body, headers);
 
 async function registrationsOf(aadhaar: string) {
   const r = await api.call('GET', '/api/registrations', { token: tokens.admin, query: { aadhaar } });

@@ -15,6 +15,7 @@ import {
   formData,
   PNG,
   letterCode,
+  postPlainForm,
 } from '../fixtures/registration-helpers';
 
 /**
@@ -78,15 +79,7 @@ function formFields(over: Record<string, string | undefined> = {}): Record<strin
   };
 }
 
-async function post(body: FormData, headers: Record<string, string> = {}) {
-  const res = await fetch(new URL('/svsregistration', api.url), {
-    method: 'POST',
-    body,
-    redirect: 'manual',
-    headers: { accept: BROWSER_ACCEPT, ...headers },
-  });
-  return { status: res.status, headers: res.headers, text: await res.text() };
-}
+const post = (body: FormData, headers: Record<string, string> = {}) => postPlainForm(api, body, headers);
 
 async function registrationsOf(aadhaar: string) {
   const r = await api.call('GET', '/api/registrations', { token: tokens.admin, query: { aadhaar } });

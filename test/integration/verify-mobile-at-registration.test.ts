@@ -4,7 +4,8 @@ import { MOBILE_NOT_VERIFIED, MSG_MOBILE_NOT_VERIFIED } from '@shared/mobile-pro
 import {
   formData,
   letterCode,
-  newAadhaar,
+  plainFormFields,
+  postPlainForm,
   newMobile,
   PNG,
   registerFarmer,
@@ -135,34 +136,8 @@ describe('the app submit (JSON and multipart)', () => {
 });
 
 describe('the plain form (no JavaScript)', () => {
-  const BROWSER_ACCEPT = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
-  const fieldsOf = (mobile: string, over: Record<string, string> = {}) => ({
-    via: 'basic',
-    idempotencyKey: randomUUID(),
-    Name: 'रामेश्वर प्रसाद',
-    fatherName: 'शिव प्रसाद',
-    adharNumber: newAadhaar(),
-    mobile,
-    category: 'OBC',
-    gender: 'पुरुष',
-    village: 'सरैया',
-    block: 'चिनहट',
-    subDistrict: 'लखनऊ सदर',
-    district: 'Lucknow',
-    cropId: String(crops.wheat),
-    bagsRequested: '2',
-    consent: 'on',
-    ...over,
-  });
-  const post = async (body: FormData) => {
-    const res = await fetch(new URL('/svsregistration', api.url), {
-      method: 'POST',
-      body,
-      redirect: 'manual',
-      headers: { accept: BROWSER_ACCEPT },
-    });
-    return { status: res.status, location: res.headers.get('location'), text: await res.text() };
-  };
+  const fieldsOf = (mobile: string, over: Record<string, string> = {}) => plainFormFields(crops.wheat, { mobile, ...over });
+  const post = (body: FormData) => postPlainForm(api, body);
 
   it('on: shows the code step, refuses without the code, sends one, then registers with it', async () => {
     await setting(true);
