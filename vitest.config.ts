@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { HeaviestFirst } from './test/setup/heaviest-first';
 import { recordLeaks } from './test/support/aadhaar-sweep';
 
 /** The product's own JSON log lines (functions/lib/log.ts): checked for Aadhaar numbers, then kept off the screen. */
@@ -19,6 +20,8 @@ export default defineConfig({
     env: { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
     pool: 'forks',
     maxWorkers: 2,
+    // The longest files first across the three tiers (test/setup/heaviest-first.ts).
+    sequence: { sequencer: HeaviestFirst },
     testTimeout: 30_000,
     hookTimeout: 120_000,
     // Browser tests poll for what a server answer changes on screen; on a busy 2-core machine a password
