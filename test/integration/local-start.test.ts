@@ -10,23 +10,25 @@ import { rawRequest, requestHead, TRUNCATED_FILE_PART, type RawRequest } from '.
 /**
  * `npm start` as a new user runs it (infra/local/start.ts in its own process): the first start prints a
  * generated super_admin password once, data stays in DATA_DIR across a restart, and the second start
- * prints no password. Uses its own DynamoDB Local (on disk) and s3rver on free ports. A second process takes
- * broken requests (a multipart form cut off in a file part, malformed URLs, a client leaving mid-body) and
- * must still be running and serving afterwards.
+ * prints no password. Uses its own DynamoDB Local (on disk) and s3rver on free ports. The restarted process then
+ * takes broken requests (a multipart form cut off in a file part, malformed URLs, a client leaving mid-body) and
+ * must still be running and serving afterwards (one start fewer than a process of its own: each start is a
+ * DynamoDB Local of its own).
  */
 const dataDir = mkdtempSync(join(tmpdir(), 'seed-start-'));
-const brokenDataDir = mkdtempSync(join(tmpdir(), 'seed-start-broken-'));
 const running: ChildProcess[] = [];
 
 afterAll(() => {
   for (const p of running) if (p.exitCode === null) p.kill('SIGKILL');
-  for (const dir of [dataDir, brokenDataDir]) rmSync(dir, { recursive: true, force: true });
+  rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function start(
-  ports: { app: number; dynamo: number; s3: number },
-  dir = dataDir,
-): Promise<{ proc: ChildProcess; output: () => string; url: string }> {
+type Started = { proc: ChildProcess; output: () => string; url: string };
+
+/** The restarted process and the password the first start printed, for the broken requests. */
+let restarted: { app: Started; password: string } | undefined;
+
+async function start(ports: { app: number; dynamo: number; s3: number }): Promise<Started> {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: String(ports.app),
@@ -34,7 +36,7 @@ async function start(
     S3_PORT: String(ports.s3),
     // The SMS stand-in on a port of this start's own (its default, 4580, may be another start's).
     SMS_PORT: String(await freePort()),
-    DATA_DIR: dir,
+    DATA_DIR: dataDir,
     SEED_ADMIN_EMAIL: 'first-admin@seed.local',
     LOG_LEVEL: 'silent',
   };
@@ -126,14 +128,14 @@ describe('npm start', () => {
     });
     expect(kept.status).toBe(200);
     expect(await kept.json()).toMatchObject({ key: 'KeptAcrossRestart', value: 'yes' });
-    await stop(second.proc);
+    restarted = { app: second, password: password! };
   }, 240_000);
 });
 
 describe('npm start after broken requests', () => {
   it('answers each with a 4xx (or drops the client that left), stays up, and still serves the app and takes a registration', async () => {
-    const ports = { app: await freePort(), dynamo: await freePort(), s3: await freePort() };
-    const app = await start(ports, brokenDataDir);
+    if (!restarted) throw new Error('the restart above did not come up');
+    const { app } = restarted;
     // What each should get: a 4xx, the app shell (an odd but harmless path), or nothing (the client left).
     const broken: [string, RawRequest, '4xx' | 'shell' | 'gone'][] = [
       [
@@ -191,7 +193,7 @@ describe('npm start after broken requests', () => {
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('<div id="root">');
     // A whole registration: upload URL, the presigned PUT to the S3 stand-in, the form, the letter.
-    const signedIn = await login(app.url, /password: (\S+)/.exec(app.output())![1]);
+    const signedIn = await login(app.url, restarted.password);
     expect(signedIn.status).toBe(200);
     const asAdmin = {
       'content-type': 'application/json',
@@ -204,7 +206,7 @@ describe('npm start after broken requests', () => {
     });
     expect(crop.status).toBe(201);
     useCrops({ Wheat: ((await crop.json()) as { cropID: number }).cropID });
-    // A fresh start has registrations closed until an admin opens them (the dashboard's first-run checklist).
+    // Registrations stay closed from the first start until an admin opens them (the dashboard's first-run checklist).
     const closed = await fetch(`${app.url}/api/config/Is_SVS_Form_On`);
     expect(await closed.json()).toMatchObject({ value: 'false' });
     const fields = validFields();
