@@ -1,80 +1,29 @@
+import { PAGE_MESSAGE_SETS } from '@functions/lib/pages/page-message-keys';
+import { PLAINFORM_MESSAGES } from '@functions/lib/pages/page-messages';
+import { messageAt } from '@functions/lib/pages/texts';
+
 /**
- * The words of the basic registration page, in Hindi and English: the app's own texts
- * (frontend/src/lib/i18n, keys named beside each), kept here so that the function does not carry the app's
- * whole dictionary; test/integration/basic-registration.test.ts checks each against it.
+ * The words of the basic registration page, in Hindi and English: the app's own texts (frontend/src/lib/i18n),
+ * picked into page-messages.ts by infra/make-page-messages.ts (the `plainForm` set of page-message-keys.ts), so
+ * that the function does not carry the app's whole dictionary and says what the app's form says, word for word.
  */
 export interface Both {
   hi: string;
   en: string;
 }
 
+type AppTextKey = (typeof PAGE_MESSAGE_SETS.plainForm.keys)[number];
+
+const textAt = (lang: keyof typeof PLAINFORM_MESSAGES, key: string): string => {
+  const text = messageAt(PLAINFORM_MESSAGES[lang], key);
+  if (typeof text !== 'string') throw new Error(`page-messages.ts has no text ${key} (run infra/make-page-messages.ts)`);
+  return text;
+};
+
 /** Texts that are the app's, by their i18n key under `registration` or `sitePages`. */
-export const APP_TEXTS = {
-  'registration.title': { hi: 'बीज पंजीकरण', en: 'Seeds Registration' },
-  'registration.intro': {
-    hi: 'बीज खरीद के लिए पंजीकरण करें। * वाले खाने आवश्यक हैं।',
-    en: 'Register for the purchase of seed. Fields marked * are required.',
-  },
-  'registration.closedBody': {
-    hi: 'अभी पंजीकरण खुला नहीं है। कृपया बाद में देखें।',
-    en: 'Registrations are not open at the moment. Please check again later.',
-  },
-  'registration.name': { hi: 'किसान का नाम *', en: 'Farmer name *' },
-  'registration.fatherName': { hi: 'पिता / पति का नाम *', en: 'Father / husband name *' },
-  'registration.adharNumber': { hi: 'आधार नंबर (12 अंक) *', en: 'Aadhaar number (12 digits) *' },
-  'registration.mobile': { hi: 'मोबाइल नंबर (10 अंक) *', en: 'Mobile number (10 digits) *' },
-  'registration.category': { hi: 'श्रेणी *', en: 'Category *' },
-  'registration.gender': { hi: 'लिंग *', en: 'Gender *' },
-  'registration.choose': { hi: '— चुनें —', en: '— Choose —' },
-  'registration.village': { hi: 'गाँव *', en: 'Village *' },
-  'registration.block': { hi: 'ब्लॉक *', en: 'Block *' },
-  'registration.subDistrict': { hi: 'उप जिला (तहसील) *', en: 'Sub-district (tehsil) *' },
-  'registration.district': { hi: 'जिला *', en: 'District *' },
-  'registration.crop': { hi: 'फसल *', en: 'Crop *' },
-  'registration.cropsEmpty': { hi: 'कोई फसल उपलब्ध नहीं', en: 'No crops available' },
-  'registration.submit': { hi: 'जमा करें', en: 'Submit' },
-  'registration.hints.name': { hi: 'जैसा आधार कार्ड पर लिखा है', en: 'As written on your Aadhaar card' },
-  'registration.hints.fatherName': { hi: 'जैसा आधार कार्ड पर लिखा है', en: 'As written on your Aadhaar card' },
-  'registration.hints.adharNumber': {
-    hi: 'आधार कार्ड के 12 अंक; बीच में खाली जगह चलेगी',
-    en: 'The 12 digits on your Aadhaar card; spaces are fine',
-  },
-  'registration.hints.mobile': {
-    hi: 'इसी नंबर से आप अपना पत्र फिर पा सकेंगे',
-    en: 'You find your letter again with this number',
-  },
-  'registration.hints.district': { hi: 'जिस जिले में आप रहते हैं', en: 'The district you live in' },
-  'registration.hints.crop': { hi: 'जिस फसल का बीज लेना है', en: 'The seed you want to buy' },
-  'registration.findSubmit': { hi: 'मेरा पत्र खोजें', en: 'Find my letter' },
-  'registration.findTitle': {
-    hi: 'पहले से पंजीकृत हैं? अपना अपॉइंटमेंट पत्र पाएँ',
-    en: 'Already registered? Get your appointment letter',
-  },
-  'registration.otp': { hi: 'SMS में आया कोड (6 अंक) *', en: 'Code from the SMS (6 digits) *' },
-  'registration.sendCode': { hi: 'कोड भेजें', en: 'Send code' },
-  'registration.codeSent': {
-    hi: 'अगर यह नंबर पंजीकृत है तो इस पर 6 अंकों का कोड भेजा गया है। कोड 5 मिनट चलेगा।',
-    en: 'If this number is registered, a 6-digit code was sent to it. The code is valid for 5 minutes.',
-  },
-  'registration.codeSentAny': {
-    hi: 'इस नंबर पर SMS से 6 अंकों का कोड भेजा गया है। कोड 5 मिनट चलेगा।',
-    en: 'A 6-digit code was sent to this number by SMS. The code is valid for 5 minutes.',
-  },
-  'registration.letterFor': {
-    hi: '{{crop}} {{year}}: पंजीकरण संख्या {{id}}, पत्र खोलें',
-    en: '{{crop}} {{year}}: registration no. {{id}}, open the letter',
-  },
-  'sitePages.noticeReadMore': { hi: 'पूरी सूचना पढ़ें', en: 'Read the whole notice' },
-  'sitePages.grievanceOfficer': { hi: 'शिकायत अधिकारी: {{name}}, {{contact}}', en: 'Grievance officer: {{name}}, {{contact}}' },
-  'sitePages.noticeFailed': {
-    hi: 'सूचना यहाँ नहीं खुल सकी। सहमति देने से पहले इसे गोपनीयता नीति पृष्ठ पर पढ़ें।',
-    en: 'The notice could not be loaded here. Read it on the privacy policy page before you agree.',
-  },
-  'sitePages.consentLabel': {
-    hi: 'मैंने सूचना पढ़ ली है और मैं सहमत हूँ कि मेरी जानकारी का उपयोग इसमें बताए अनुसार हो।',
-    en: 'I have read the notice and agree that my information is used as it says.',
-  },
-} as const satisfies Record<string, Both>;
+export const APP_TEXTS = Object.fromEntries(
+  PAGE_MESSAGE_SETS.plainForm.keys.map((key) => [key, { hi: textAt('hi', key), en: textAt('en', key) }]),
+) as Record<AppTextKey, Both>;
 
 /** The field messages as the app shows them in English (already both languages), by the server's Hindi text. */
 export const FIELD_MESSAGES_BOTH = {

@@ -1,12 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { APP_TEXTS } from '@functions/registrations/basic-form-texts';
 import { FORM_FIELDS } from '@shared/registration-form-fields';
 import { FIND_LETTER_LIMITS } from '@functions/registrations/find-letter';
 import { getRegistration } from '@functions/registrations/registration-entity';
 import { MAX_FILE_BYTES } from '@shared/schemas/registration';
-import { en } from '@web/lib/i18n/en';
-import { hi } from '@web/lib/i18n/hi';
 import { useTestApi } from '../support/integration';
 import {
   SAMPLE_PDF,
@@ -93,14 +90,6 @@ describe('the page', () => {
     // Each render its own key: two farmers on one phone's back button do not share one.
     const again = await (await fetch(new URL('/svsregistration/basic', api.url))).text();
     expect(valueOf(again, 'idempotencyKey')).not.toBe(valueOf(page, 'idempotencyKey'));
-  });
-
-  it('says the app’s own words (frontend/src/lib/i18n)', () => {
-    const at = (dict: unknown, key: string) => key.split('.').reduce((o, k) => (o as Record<string, unknown>)[k], dict);
-    for (const [key, text] of Object.entries(APP_TEXTS)) {
-      expect(at(hi, key), key).toBe(text.hi);
-      expect(at(en, key), key).toBe(text.en);
-    }
   });
 
   it('shows the closed notice while registrations are off, and refuses a post with it', async () => {

@@ -22,22 +22,69 @@ export const PAGE_MESSAGE_SETS = {
   lot: { groups: ['lotPublic'], keys: [] },
   letter: { groups: ['appointment', 'allocationStatus'], keys: ['myData.open'] },
   draw: { groups: ['drawPublic'], keys: [] },
+  // The form without JavaScript and its find page (functions/registrations/basic-form-texts.ts): the app's form words.
+  plainForm: {
+    groups: [],
+    keys: [
+      'registration.title',
+      'registration.intro',
+      'registration.closedBody',
+      'registration.name',
+      'registration.fatherName',
+      'registration.adharNumber',
+      'registration.mobile',
+      'registration.category',
+      'registration.gender',
+      'registration.choose',
+      'registration.village',
+      'registration.block',
+      'registration.subDistrict',
+      'registration.district',
+      'registration.crop',
+      'registration.cropsEmpty',
+      'registration.submit',
+      'registration.hints.name',
+      'registration.hints.fatherName',
+      'registration.hints.adharNumber',
+      'registration.hints.mobile',
+      'registration.hints.district',
+      'registration.hints.crop',
+      'registration.findSubmit',
+      'registration.findTitle',
+      'registration.otp',
+      'registration.sendCode',
+      'registration.codeSent',
+      'registration.codeSentAny',
+      'registration.letterFor',
+      'sitePages.noticeReadMore',
+      'sitePages.grievanceOfficer',
+      'sitePages.noticeFailed',
+      'sitePages.consentLabel',
+    ],
+  },
 } as const satisfies Record<string, { groups: readonly string[]; keys: readonly string[] }>;
 
 export type PageMessageSet = keyof typeof PAGE_MESSAGE_SETS;
 
 export type MessageTree = { [key: string]: string | MessageTree };
 
-/** One set's messages of one language: the groups whole, and each single key under its group. */
+/** One set's messages of one language: the groups whole, and each single key at its path. */
 export function pickPageMessages(messages: object, set: PageMessageSet): MessageTree {
   const all = messages as MessageTree;
   const { groups, keys } = PAGE_MESSAGE_SETS[set];
   const out: MessageTree = {};
-  for (const g of groups) out[g] = all[g];
+  for (const g of groups as readonly string[]) out[g] = all[g];
   for (const path of keys as readonly string[]) {
-    const [group, key] = path.split('.');
-    const from = all[group] as MessageTree;
-    out[group] = { ...(out[group] as MessageTree | undefined), [key]: from[key] };
+    const parts = path.split('.');
+    const last = parts.pop() as string;
+    let from = all;
+    let to = out;
+    for (const part of parts) {
+      from = from[part] as MessageTree;
+      to[part] = { ...(to[part] as MessageTree | undefined) };
+      to = to[part] as MessageTree;
+    }
+    to[last] = from[last];
   }
   return out;
 }

@@ -12,7 +12,8 @@ export function pageLanguage(query: Record<string, string | undefined> | undefin
   return query?.lang === 'en' ? 'en' : 'hi';
 }
 
-function lookup(messages: unknown, key: string): unknown {
+/** The message at a dotted key (`registration.hints.name`), or undefined. */
+export function messageAt(messages: unknown, key: string): unknown {
   let node = messages;
   for (const part of key.split('.')) {
     if (!node || typeof node !== 'object') return undefined;
@@ -31,7 +32,7 @@ export type PageMessages = Record<PageLanguage, MessageTree>;
 export function translator(lang: PageLanguage, own?: PageMessages): Translate {
   const messages = { ...COMMON_MESSAGES[lang], ...own?.[lang] };
   return (key, vars) => {
-    const found = lookup(messages, key);
+    const found = messageAt(messages, key);
     const text = typeof found === 'string' ? found : key;
     return vars ? text.replace(/\{\{(\w+)\}\}/g, (m, name: string) => (name in vars ? String(vars[name]) : m)) : text;
   };
