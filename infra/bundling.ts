@@ -88,13 +88,18 @@ export const AREA_BUNDLING: BundlingOptions = {
  * CDK itself and reports the same sizes within a few KB.
  */
 export function esbuildOptionsOf(area: FunctionArea) {
+  return esbuildOptionsOfEntry(areaEntry(area));
+}
+
+/** The same for any function's entry file (the stream consumers, schedules and the authorizer above). */
+export function esbuildOptionsOfEntry(entry: string) {
   const b = AREA_BUNDLING;
   const alias = Object.fromEntries(
     [b.esbuildArgs?.['--alias'] ?? []].flat().map((a) => String(a).split('=') as [string, string]),
   );
   const charset = b.esbuildArgs?.['--charset'] === 'utf8' ? ('utf8' as const) : undefined;
   return {
-    entryPoints: [areaEntry(area)],
+    entryPoints: [entry],
     bundle: true,
     platform: 'node' as const,
     format: b.format === OutputFormat.ESM ? ('esm' as const) : ('cjs' as const),
