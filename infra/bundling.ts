@@ -63,8 +63,10 @@ export const LAMBDA_CREDENTIALS_MODULE = join(REPO_ROOT, 'functions', 'lib', 'la
  *   bundles are affected; tests and `npm start` keep the SDK's chain). It removes the STS, SSO and sign-in
  *   clients and the ini-file, process and web-identity providers: about 100 KB of every bundle.
  * - The banner gives CommonJS dependencies a `require` inside the ES module.
- * - No `charset`: this CDK version does not pass it to esbuild, so the output is esbuild's default, ASCII
- *   with escapes; measured no different in start-up from UTF-8.
+ * - `--charset=utf8` (an esbuild argument: this CDK version does not pass its own `charset` option on). By
+ *   default esbuild writes ASCII, every Devanagari letter of the pages' Hindi texts as a six-byte `\uXXXX`
+ *   escape instead of its three UTF-8 bytes: 26 KB of registrations, 15 KB of sales. Node reads an ES module
+ *   as UTF-8; start-up measured the same (docs/performance.md, "Issue 34, target 4").
  */
 export const AREA_BUNDLING: BundlingOptions = {
   format: OutputFormat.ESM,
@@ -74,7 +76,10 @@ export const AREA_BUNDLING: BundlingOptions = {
   mainFields: ['module', 'main'],
   externalModules: [],
   banner: "import { createRequire } from 'module'; const require = createRequire(import.meta.url);",
-  esbuildArgs: { '--alias': [`@aws-sdk/credential-provider-node=${LAMBDA_CREDENTIALS_MODULE}`] },
+  esbuildArgs: {
+    '--alias': [`@aws-sdk/credential-provider-node=${LAMBDA_CREDENTIALS_MODULE}`],
+    '--charset': 'utf8',
+  },
 };
 
 /**
@@ -83,12 +88,18 @@ export const AREA_BUNDLING: BundlingOptions = {
  * CDK itself and reports the same sizes within a few KB.
  */
 export function esbuildOptionsOf(area: FunctionArea) {
+  return esbuildOptionsOfEntry(areaEntry(area));
+}
+
+/** The same for any function's entry file (the stream consumers, schedules and the authorizer above). */
+export function esbuildOptionsOfEntry(entry: string) {
   const b = AREA_BUNDLING;
   const alias = Object.fromEntries(
     [b.esbuildArgs?.['--alias'] ?? []].flat().map((a) => String(a).split('=') as [string, string]),
   );
+  const charset = b.esbuildArgs?.['--charset'] === 'utf8' ? ('utf8' as const) : undefined;
   return {
-    entryPoints: [areaEntry(area)],
+    entryPoints: [entry],
     bundle: true,
     platform: 'node' as const,
     format: b.format === OutputFormat.ESM ? ('esm' as const) : ('cjs' as const),
@@ -99,6 +110,7 @@ export function esbuildOptionsOf(area: FunctionArea) {
     external: b.externalModules,
     banner: b.banner ? { js: b.banner } : undefined,
     alias,
+    charset,
     absWorkingDir: REPO_ROOT,
   };
 }

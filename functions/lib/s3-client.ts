@@ -2,8 +2,8 @@ import { S3Client, type S3ClientConfig } from '@aws-sdk/client-s3';
 import { env } from './env';
 
 /**
- * The SDK's S3 client, for what the functions' signed requests (functions/lib/s3.ts) do not cover: the audit
- * archive's handler, tests and local tools. Kept out of functions/lib/aws.ts so that no area bundle carries it.
+ * The SDK's S3 client, for tests and local tools; no function bundle carries it (the functions' S3 requests,
+ * the audit archive's too, are signed requests: functions/lib/s3.ts).
  */
 let s3: S3Client | undefined;
 

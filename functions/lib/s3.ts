@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { env } from './env';
 import {
   AwsServiceError,
@@ -113,6 +114,10 @@ export interface PutHeaders {
   contentDisposition?: string;
 }
 
+/**
+ * A PUT of the whole body, with its Content-MD5: S3 refuses a body that does not match it, and asks for an
+ * integrity header on uploads to a bucket with Object Lock (the audit archive).
+ */
 export async function putObject(bucket: string, key: string, body: Buffer, h: PutHeaders): Promise<void> {
   const res = await send('PutObject', bucket, key, {
     method: 'PUT',
@@ -120,6 +125,7 @@ export async function putObject(bucket: string, key: string, body: Buffer, h: Pu
     headers: {
       'content-type': h.contentType,
       'content-length': String(body.length),
+      'content-md5': createHash('md5').update(body).digest('base64'),
       ...(h.contentDisposition ? { 'content-disposition': h.contentDisposition } : {}),
     },
     body,

@@ -1,47 +1,36 @@
 import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { defaultProvider } from '@aws-sdk/credential-provider-node';
-import { Sha256 } from '@smithy/core/checksum';
-import { SignatureV4 } from '@smithy/signature-v4';
-import type { AwsCredentialIdentity, AwsCredentialIdentityProvider, HttpRequest } from '@smithy/types';
+import { presignRequest, signRequest, type Credentials, type SignableRequest, type SigningScope } from './sigv4';
 
 /**
- * Requests to AWS services the functions need only one or a few operations of (Secrets Manager, S3, Lambda):
- * signed with Signature Version 4 by the SDK's own signer (@smithy/signature-v4, which the DynamoDB client
- * already puts in every bundle) and sent with node:http(s), in place of an SDK client per service, which adds
- * its models, endpoint rules and serialisers to the bundle (docs/decisions/0033-lean-function-bundles.md).
+ * Requests to the AWS services the functions use (DynamoDB, Secrets Manager, S3, Lambda, End User Messaging
+ * SMS): signed with Signature Version 4 (functions/lib/sigv4.ts, the SDK signer's results on node:crypto) and
+ * sent with node:http(s), in place of an SDK client per service, which adds its models, endpoint rules and
+ * serialisers to the bundle (docs/decisions/0033-lean-function-bundles.md, 0046-signing-without-the-sdk.md).
  *
  * Credentials come from the SDK's default provider: in the Lambda bundles that is
  * functions/lib/lambda-credentials.ts (the role's credentials from the environment, with their session token),
  * under tsx the SDK's own chain. A caller may pass fixed credentials (the local S3 stand-in).
  */
-let roleCredentials: AwsCredentialIdentityProvider | undefined;
+let roleCredentials: (() => Promise<Credentials>) | undefined;
 
 export interface ServiceTarget {
   service: string;
   region: string;
-  credentials?: AwsCredentialIdentity;
+  credentials?: Credentials;
   /** S3 signs the path as it is sent (already escaped once); every other service escapes it again. */
   pathAsSent?: boolean;
 }
 
-const signers = new Map<string, SignatureV4>();
-
-function signer(t: ServiceTarget): SignatureV4 {
-  const key = `${t.service} ${t.region} ${t.credentials?.accessKeyId ?? ''} ${t.pathAsSent ? 1 : 0}`;
-  let s = signers.get(key);
-  if (!s) {
-    s = new SignatureV4({
-      service: t.service,
-      region: t.region,
-      credentials: t.credentials ?? (roleCredentials ??= defaultProvider({})),
-      sha256: Sha256,
-      uriEscapePath: !t.pathAsSent,
-      applyChecksum: t.service === 's3',
-    });
-    signers.set(key, s);
-  }
-  return s;
+async function scope(t: ServiceTarget): Promise<SigningScope> {
+  return {
+    service: t.service,
+    region: t.region,
+    credentials: t.credentials ?? (await (roleCredentials ??= defaultProvider({}))()),
+    uriEscapePath: !t.pathAsSent,
+    applyChecksum: t.service === 's3',
+  };
 }
 
 export interface PlainRequest {
@@ -51,7 +40,7 @@ export interface PlainRequest {
   body?: string | Uint8Array;
 }
 
-function toHttpRequest(r: PlainRequest): HttpRequest {
+function toSignable(r: PlainRequest): SignableRequest {
   const query: Record<string, string> = {};
   for (const [k, v] of r.url.searchParams) query[k] = v;
   // S3 refuses a PUT without a length (411); Node would send a body-less PUT chunked.
@@ -59,9 +48,6 @@ function toHttpRequest(r: PlainRequest): HttpRequest {
     r.body !== undefined ? String(Buffer.byteLength(r.body)) : r.method === 'PUT' || r.method === 'POST' ? '0' : undefined;
   return {
     method: r.method,
-    protocol: r.url.protocol,
-    hostname: r.url.hostname,
-    ...(r.url.port ? { port: Number(r.url.port) } : {}),
     path: r.url.pathname,
     query,
     headers: { ...(length !== undefined ? { 'content-length': length } : {}), ...r.headers, host: r.url.host },
@@ -134,7 +120,7 @@ function send(
 }
 
 /** The query string of a signed request, in the order the signer gave it, escaped as RFC 3986 asks. */
-function queryString(query: HttpRequest['query']): string {
+function queryString(query: SignableRequest['query']): string {
   const escape = (s: string) =>
     encodeURIComponent(s).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
   return Object.entries(query ?? {})
@@ -142,7 +128,7 @@ function queryString(query: HttpRequest['query']): string {
     .join('&');
 }
 
-const urlOf = (r: PlainRequest, signed: HttpRequest) => {
+const urlOf = (r: PlainRequest, signed: SignableRequest) => {
   const q = queryString(signed.query);
   return `${r.url.origin}${r.url.pathname}${q ? `?${q}` : ''}`;
 };
@@ -156,7 +142,7 @@ const TRANSIENT_STATUS = (status: number) => status >= 500 || status === 429;
 export async function signedFetch(t: ServiceTarget, r: PlainRequest, attempts = 3): Promise<AwsResponse> {
   for (let i = 1; ; i++) {
     try {
-      const signed = await signer(t).sign(toHttpRequest(r));
+      const signed = signRequest(toSignable(r), await scope(t));
       const res = await send(urlOf(r, signed), r.method, signed.headers, r.body);
       if (!TRANSIENT_STATUS(res.status) || i >= attempts) return res;
       res.discard();
@@ -175,8 +161,7 @@ export interface PresignOptions {
 
 /** A presigned URL: the signature and credential in its query, for a client that has no credentials. */
 export async function presignedUrl(t: ServiceTarget, r: PlainRequest, o: PresignOptions): Promise<string> {
-  const signed = await signer(t).presign(toHttpRequest(r), { expiresIn: o.expiresIn, signableHeaders: o.signableHeaders });
-  return urlOf(r, signed);
+  return urlOf(r, presignRequest(toSignable(r), await scope(t), o));
 }
 
 /**

@@ -6,7 +6,8 @@ import { countParts } from '@shared/sms-templates';
 /**
  * The stand-in for AWS End User Messaging SMS (there is no local build of it): it answers `SendTextMessage` as
  * the service does (AWS JSON 1.0 protocol, `X-Amz-Target: PinpointSMSVoiceV2.SendTextMessage`), so the
- * functions use the real SDK client with an endpoint override (SMS_ENDPOINT). It never signs anything in or out
+ * functions' signed request (functions/notifications/sms-client.ts, which sends what the SDK's client sends) and the
+ * SDK's client alike reach it with an endpoint override (SMS_ENDPOINT). It never checks a signature
  * and is never deployed. It keeps every message and answers `GET /inbox?to=<10-digit mobile>` on its own port
  * (a local test tool, not a route of the product) with that number's messages, newest first. After each message
  * it emits a delivery event as the configuration set's event destination does in the cloud (the v2 SMS event

@@ -1,10 +1,11 @@
 import { CreateBucketCommand, GetObjectCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { marshall } from '@aws-sdk/util-dynamodb';
 import type { DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { handler } from '@functions/audit-archive/handler';
 import { s3Client } from '@functions/lib/s3-client';
 import { env } from '@functions/lib/env';
+import { onS3Request } from '@functions/lib/s3';
 import { useTestApi } from '../support/integration';
 import { scanTable } from '../support/table';
 
@@ -81,18 +82,16 @@ describe('the audit archive consumer', () => {
     const good = { pk: 'AUDIT#2026-01-06', sk: '2026-01-06T04:00:00.000Z#e-good', action: 'lot.update' };
     const bad = { pk: 'AUDIT#2026-01-06', sk: '2026-01-06T04:00:01.000Z#e-bad', action: 'lot.update' };
     // S3 refuses the one object (as a throttled or failed PUT would be).
-    const client = s3Client();
-    const send = client.send.bind(client);
-    const spy = vi.spyOn(client, 'send').mockImplementation(((command: { input: { Key?: string } }) => {
-      if (command.input.Key?.includes('e-bad')) return Promise.reject(Object.assign(new Error('SlowDown'), { name: 'SlowDown' }));
-      return send(command as never);
-    }) as never);
+    const stop = onS3Request((r) => {
+      if (r.operation === 'PutObject' && r.key?.includes('e-bad'))
+        throw Object.assign(new Error('SlowDown'), { name: 'SlowDown' });
+    });
     try {
       const records = [record('INSERT', bad), record('INSERT', good)];
       const reply = await handler(batch(...records));
       expect(reply.batchItemFailures).toEqual([{ itemIdentifier: records[0].dynamodb!.SequenceNumber }]);
     } finally {
-      spy.mockRestore();
+      stop();
     }
     expect(await readObject(`audit/2026-01-06/${good.sk}.json`)).toEqual(good);
     expect(await keysIn('audit/2026-01-06/')).toEqual([`audit/2026-01-06/${good.sk}.json`]);
