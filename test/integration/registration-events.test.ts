@@ -102,7 +102,7 @@ describe('registration events from the stream', () => {
     setDocClientForTests(
       faulty(realClient, (cmd) =>
         cmd.constructor.name === 'TransactWriteCommand' &&
-        String(cmd.input.TransactItems?.[0]?.Update?.Key?.pk ?? '').startsWith('REG#')
+        String(cmd.input.TransactItems?.[0]?.Put?.Item?.pk ?? '').startsWith('REGCOUNTED#')
           ? named('ValidationException')
           : undefined,
       ),
