@@ -5,7 +5,9 @@
  *   2. one registration per Aadhaar and crop (a share of the farmers double-submit, some resubmit changed forms);
  *   6. every acknowledged registration is readable (letter by code) and its scan is present;
  *   7. each letter shows the status its answer gave (a date only when confirmed);
- * and, on the stand-in's table, invariant 7 per crop and year (bench/lib/allocation-check.ts): promised + sold
+ * Phones resend a submit answered 429 or 503 as the app does (frontend/src/lib/retry.ts); the figures say how many
+ * submits were refused and how many were resent.
+ * And, on the stand-in's table, invariant 7 per crop and year (bench/lib/allocation-check.ts): promised + sold
  * within the stock on the pool and recomputed from the registrations, waiting-list positions 1..n. PASS or
  * FAIL; the exit code is 1 on FAIL.
  *
@@ -66,7 +68,7 @@ async function main() {
   let perDay = new Map<string, number>();
   const surge = async (label: string, farmers?: Record<string, unknown>[]) => {
     console.log(`\n${label}: running…`);
-    const result = await runSurge(h, { n: N, c: C, doubleTap: DOUBLE_TAP, resubmit: RESUBMIT, farmers });
+    const result = await runSurge(h, { n: N, c: C, doubleTap: DOUBLE_TAP, resubmit: RESUBMIT, farmers, resendBusy: true });
     const checked = await checkSurgeThroughApi(h, token, result, { perDayLimit: PER_DAY_LIMIT, c: C, earlier: shifts });
     shifts = checked.perShift;
     perDay = checked.perDay;
@@ -194,6 +196,12 @@ function printFigures(runs: Run[]): void {
     ),
   );
   row('whole path max', (r) => ms(Math.max(...r.samples.map((s) => s.ms))));
+  // As the app does (frontend/src/lib/retry.ts): a submit answered 429 or 503 is waited out and sent again.
+  row('submits refused (429 / 503 answers)', (r) => {
+    const n = (st: number) => r.refused.get(st) ?? 0;
+    return `${n(429) + n(503)} (429: ${n(429)}, 503: ${n(503)})`;
+  });
+  row('submits resent after a refusal', (r) => String(r.resent));
   row('double taps (one told "being processed")', (r) => `~${Math.round(N * DOUBLE_TAP)} (${r.doubleTapBusy})`);
   row('changed resubmissions refused', (r) => {
     const n = (st: number) => r.resubmitStatuses.filter((s) => s === st).length;

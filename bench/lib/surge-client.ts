@@ -17,6 +17,7 @@ import {
   type Reply,
 } from '@test/fixtures/registration-helpers';
 import { pool, sleep } from './common';
+import { retryDelayMs } from '../../frontend/src/lib/retry';
 
 export interface SurgeOptions {
   n: number;
@@ -27,6 +28,11 @@ export interface SurgeOptions {
   resubmit: number;
   /** Phones retry failed steps (connection errors, 5xx, "being processed") for up to this long. */
   retryForMs?: number;
+  /**
+   * Phones resend a submit answered 429 or 503 as the app does (frontend/src/lib/retry.ts: the same waits, at most
+   * MAX_RETRIES resends; the idempotency key makes it safe). Counted in `refused` and `resent`.
+   */
+  resendBusy?: boolean;
   /** Called after each farmer finishes (for fault injection at a point of the run). */
   onDone?: (done: number) => void;
   /** Called for each acknowledged registration as it comes. */
@@ -70,6 +76,10 @@ export interface SurgeResult {
   resubmitStatuses: number[];
   /** Connection errors and 5xx answers that phones retried. */
   retried: Map<string, number>;
+  /** Submits answered 429 or 503 (each answer counted), by status. */
+  refused: Map<number, number>;
+  /** Submits sent again after a 429 or 503 (resendBusy). */
+  resent: number;
 }
 
 const IN_PROGRESS = /being processed/i;
@@ -130,6 +140,20 @@ export async function runSurge(h: Http, o: SurgeOptions): Promise<SurgeResult> {
   let doubleTapBusy = 0;
   const retried = new Map<string, number>();
   const note = (what: string) => retried.set(what, (retried.get(what) ?? 0) + 1);
+  const refused = new Map<number, number>();
+  let resent = 0;
+  /** One submit as the app sends it: a 429 or 503 waited out and sent again (resendBusy), each counted. */
+  async function submitOnce(body: Record<string, unknown>, idem: string): Promise<Reply> {
+    for (let retry = 1; ; retry++) {
+      const r = await postJson(h, '/svsregistration', body, { 'idempotency-key': idem });
+      if (r.status !== 429 && r.status !== 503) return r;
+      refused.set(r.status, (refused.get(r.status) ?? 0) + 1);
+      const wait = o.resendBusy ? retryDelayMs(retry, null) : undefined;
+      if (wait === undefined) return r;
+      resent++;
+      await sleep(wait);
+    }
+  }
 
   /** One step, tried again like a phone would while the deadline allows. */
   async function step<T>(
@@ -175,8 +199,7 @@ export async function runSurge(h: Http, o: SurgeOptions): Promise<SurgeResult> {
       const t1 = performance.now();
       const idem = randomUUID();
       const body = { ...farmers[i], fileKey: key };
-      const send = () =>
-        step('submit', deadline, () => postJson(h, '/svsregistration', body, { 'idempotency-key': idem }), retryable);
+      const send = () => step('submit', deadline, () => submitOnce(body, idem), retryable);
       const replies = Math.random() < o.doubleTap ? await Promise.all([send(), send()]) : [await send()];
       const r = replies[0].value;
       // Two registrations would be two different 2xx answers; a tap told "being processed" (it waited too long
@@ -231,7 +254,7 @@ export async function runSurge(h: Http, o: SurgeOptions): Promise<SurgeResult> {
     );
     return r.status;
   });
-  return { farmers, samples, acked, elapsed, doubleTapMismatch, doubleTapBusy, resubmitStatuses, retried };
+  return { farmers, samples, acked, elapsed, doubleTapMismatch, doubleTapBusy, resubmitStatuses, retried, refused, resent };
 }
 
 async function getJson(h: Http, path: string, token?: string) {

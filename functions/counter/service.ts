@@ -72,7 +72,7 @@ async function findRegistration(input: CheckinInput, day: string): Promise<Regis
   if ('code' in input) return getRegistrationByCode(input.code);
   if (input.year) return getRegistration(input.year, input.registrationId);
   const found = await registrationsWithId(input.registrationId);
-  // gsi3 holds keys only in some tables: read the registration itself for its current state.
+  // The lookup reads eventually consistently: read the registration itself for its current state.
   const pick = found.find((r) => r.appointmentDate === day) ?? found[0];
   return pick ? getRegistration(pick.year, pick.id) : undefined;
 }

@@ -5,7 +5,7 @@ import { auditTrail, SYSTEM_ACTOR, type AuditTrail } from '../lib/audit-log';
 import { ERASED } from '../lib/erased';
 import { farmerIdByAadhaarHash, type FarmerItem } from './farmer-entity';
 import { updateFarmer } from './repository';
-import { create as createFarmer } from './service';
+import { completeClaimedFarmer, create as createFarmer } from './service';
 
 /**
  * The farmer a registration links to, found by Aadhaar or created (docs/product-rules.md#linking-a-registration-to-a-farmer).
@@ -39,7 +39,6 @@ export function farmerAddress(village: string, joinedBlock: string, district: st
  */
 export async function findOrCreateFarmer(f: FarmerSeed): Promise<{ farmerID: number; created: boolean } | undefined> {
   const existing = await farmerIdByAadhaarHash(f.aadhaarHash);
-  if (existing) return { farmerID: existing, created: false };
   const input = FarmerInput.safeParse({
     name: f.name,
     aadhaarNumber: f.aadhaar,
@@ -50,6 +49,11 @@ export async function findOrCreateFarmer(f: FarmerSeed): Promise<{ farmerID: num
     adharFilePath: f.adharFilePath,
     address: f.address.slice(0, 300),
   });
+  if (existing) {
+    // Its claim written, its farmer not (insertFarmerInSteps stopped between the two): the farmer is written now.
+    if (input.success && (await completeClaimedFarmer(existing, input.data))) return { farmerID: existing, created: true };
+    return { farmerID: existing, created: false };
+  }
   if (!input.success) return undefined;
   try {
     return { farmerID: (await createFarmer(input.data, null)).farmerID, created: true };

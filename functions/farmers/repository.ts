@@ -1,4 +1,4 @@
-import { TransactWriteCommand, type TransactWriteCommandInput } from '../lib/dynamo-commands';
+import { GetCommand, PutCommand, TransactWriteCommand, type TransactWriteCommandInput } from '../lib/dynamo-commands';
 import type { TransactItem } from '../lib/audited-write';
 import { docClient, tableName } from '../lib/aws';
 import { listCatalogue } from '../lib/entity-reads';
@@ -11,6 +11,7 @@ import {
   takeClaimItem,
   type Item,
 } from '../lib/query';
+import { isConditionalFailure } from '../lib/retry';
 import {
   FARMER_PARTITIONS,
   farmerAadhaarClaimKey,
@@ -41,6 +42,45 @@ export async function insertFarmer(f: FarmerItem, entry: TransactItem | undefine
   const claim = f.aadhaarHash ? takeClaimItem(farmerAadhaarClaimKey(f.aadhaarHash), 'farmerID', f.farmerID) : undefined;
   if (await putNewWithClaim(farmerEntity.toItem(f), claim, entry)) return { ok: true };
   return { ok: false, reason: 'aadhaar-taken', takenBy: await farmerIdByAadhaarHash(f.aadhaarHash!) };
+}
+
+/**
+ * A farmer made from a registration (by the stream's consumer: no staff, no audit entry), in two single-item
+ * conditional Puts instead of one transaction: the Aadhaar claim first (one farmer per Aadhaar, as before), then the
+ * farmer. 1 + 4 write units instead of 2 × 5 (docs/decisions/0046-registration-write-units.md). A consumer stopped
+ * between the two leaves a claim whose farmer is not written yet; the record is delivered again and
+ * `writeClaimedFarmer` writes it under the claimed number (farmer-of-registration.ts).
+ */
+export async function insertFarmerInSteps(f: FarmerItem): Promise<FarmerWriteOutcome> {
+  if (f.aadhaarHash) {
+    try {
+      await docClient().send(new PutCommand(takeClaimItem(farmerAadhaarClaimKey(f.aadhaarHash), 'farmerID', f.farmerID).Put));
+    } catch (e) {
+      if (!isConditionalFailure(e)) throw e;
+      return { ok: false, reason: 'aadhaar-taken', takenBy: await farmerIdByAadhaarHash(f.aadhaarHash) };
+    }
+  }
+  await writeClaimedFarmer(f);
+  return { ok: true };
+}
+
+/** Writes the farmer of a claim under its number; a farmer already there (written by another delivery) stays. */
+export async function writeClaimedFarmer(f: FarmerItem): Promise<void> {
+  try {
+    await docClient().send(
+      new PutCommand({ TableName: tableName(), Item: farmerEntity.toItem(f), ConditionExpression: 'attribute_not_exists(pk)' }),
+    );
+  } catch (e) {
+    if (!isConditionalFailure(e)) throw e;
+  }
+}
+
+/** Whether the farmer's item is there (read strongly). */
+export async function farmerExists(farmerID: number): Promise<boolean> {
+  const out = await docClient().send(
+    new GetCommand({ TableName: tableName(), Key: farmerKey(farmerID), ConsistentRead: true, ProjectionExpression: 'pk' }),
+  );
+  return out.Item !== undefined;
 }
 
 /** Rewrites the farmer's fields; an Aadhaar change moves the claim in the same transaction. */

@@ -13,7 +13,17 @@ import { nextValue } from '../lib/counters';
 import { conflict, notFound } from '../lib/errors';
 import { activeFlagEntry, fieldChanges, type AuditTrail } from '../lib/audit-log';
 import { searchTextOf, type Item } from '../lib/query';
-import { farmersByContact, insertFarmer, listFarmers, setFarmerActive, updateFarmer, type FarmerFields } from './repository';
+import {
+  farmerExists,
+  farmersByContact,
+  insertFarmer,
+  insertFarmerInSteps,
+  listFarmers,
+  setFarmerActive,
+  updateFarmer,
+  writeClaimedFarmer,
+  type FarmerFields,
+} from './repository';
 import { farmerIdByAadhaarHash, getFarmer, registrationsOfFarmer, type FarmerItem } from './farmer-entity';
 
 /**
@@ -118,15 +128,28 @@ export async function create(input: FarmerInput, audit: AuditTrail | null): Prom
     isActive: true,
     createdOn: new Date().toISOString(),
   };
-  const out = await insertFarmer(
-    item,
-    audit?.put(
-      { type: 'farmer', id: item.farmerID },
-      { summary: `farmer ${item.name} created`, fields: farmerChanges(undefined, item) },
-    ),
-  );
+  // Staff: one transaction with the audit entry. A registration's farmer (no audit): claim, then farmer.
+  const out = audit
+    ? await insertFarmer(
+        item,
+        audit.put(
+          { type: 'farmer', id: item.farmerID },
+          { summary: `farmer ${item.name} created`, fields: farmerChanges(undefined, item) },
+        ),
+      )
+    : await insertFarmerInSteps(item);
   if (!out.ok) throw conflict(takenMessage(out.takenBy), { farmerID: out.takenBy });
   return toResponse(item);
+}
+
+/**
+ * A registration's farmer whose Aadhaar claim was written but not the farmer itself (a consumer stopped between the
+ * two Puts of insertFarmerInSteps): written now under the claimed number. False when the farmer is there.
+ */
+export async function completeClaimedFarmer(farmerID: number, input: FarmerInput): Promise<boolean> {
+  if (await farmerExists(farmerID)) return false;
+  await writeClaimedFarmer({ farmerID, ...(await fieldsOf(input)), isActive: true, createdOn: new Date().toISOString() });
+  return true;
 }
 
 export async function update(id: number, input: FarmerInput, audit: AuditTrail): Promise<FarmerResponse> {

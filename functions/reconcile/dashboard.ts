@@ -10,7 +10,7 @@ import { compareTallies, Tally } from './tally';
 
 /**
  * The dashboard's counters (functions/lib/stats.ts, docs/data-model.md "Dashboard statistics") recomputed:
- *  - `registrations` (10 shards): the registrations the stream's consumer counted (`countedAt`), on the India day
+ *  - `registrations` (10 shards): the registrations the stream's consumer counted (their mark `REGCOUNTED#…`, or `countedAt` on older ones), on the India day
  *    of `created`, and the running total;
  *  - `sales`, and `sales#U<user>` for the bill's maker: the bills that stand (a credit note takes its bill off the
  *    bill's own day), count and amountPaise, on the India day of `generatedOn`, and the running totals.

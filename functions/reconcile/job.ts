@@ -1,12 +1,10 @@
-import { GetCommand } from '../lib/dynamo-commands';
-import { docClient, tableName } from '../lib/aws';
 import { releaseLease, takeLease } from '../lib/lease';
 import { log } from '../lib/log';
 import { lastDays, kolkataDay } from '../lib/stats';
 import { withRetry } from '../lib/retry';
 import { listUsers } from '../lib/users-store';
-import { countOnce } from '../registrations/registration-events';
-import { regKey, type RegistrationItem } from '../registrations/registration-entity';
+import { countedAmong, countOnce, isCounted } from '../registrations/registration-events';
+import type { RegistrationItem } from '../registrations/registration-entity';
 import type { CounterCorrection, CounterLeft, ReconcileReply } from '@shared/schemas/reconcile';
 import { reportSeason } from '@shared/schemas/reports';
 import { DashboardReconciler } from './dashboard';
@@ -93,11 +91,12 @@ async function reconcile(now: () => Date): Promise<ReconcileReply> {
     }
     const uncounted: RegistrationItem[] = [];
     await forEachRegistration(year, async (regs) => {
+      const counted = await countedAmong(regs);
       for (const r of regs) {
         read.registrations++;
         reports.addRegistration(r, bills.get(r.id));
         links.consider(r);
-        if (r.countedAt) dashboard.addRegistration(r);
+        if (counted.has(r.pk)) dashboard.addRegistration(r);
         else uncounted.push(r);
       }
     });
@@ -108,10 +107,7 @@ async function reconcile(now: () => Date): Promise<ReconcileReply> {
       uncounted.filter((r) => r.created >= cutoff),
       10,
       async (r) => {
-        const fresh = await withRetry(() =>
-          docClient().send(new GetCommand({ TableName: tableName(), Key: regKey(r.year, r.id), ConsistentRead: true })),
-        );
-        if (fresh.Item?.countedAt) dashboard.addRegistration(r);
+        if (await withRetry(() => isCounted(r))) dashboard.addRegistration(r);
       },
     );
     for (let i = 0; i < late.length; i += COUNTED_AT_ONCE) {

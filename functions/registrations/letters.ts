@@ -110,7 +110,7 @@ export async function letterQr(code: string, size: number): Promise<{ id: number
 
 /** Staff: newest year's registration with this number, or the given year's. */
 export async function findRegistration(id: number, year?: number, consistent = false): Promise<RegistrationItem> {
-  const r = year ? await getRegistration(year, id, consistent) : (await registrationsWithId(id))[0];
+  const r = year ? await getRegistration(year, id, consistent) : (await registrationsWithId(id, consistent))[0];
   if (!r) throw notFound(`Registration ${id}${year ? ` of ${year}` : ''} not found`);
   return r;
 }

@@ -11,7 +11,7 @@ import { toRow } from './registration-view';
 /**
  * The staff Registrations page (GET /api/registrations). Which index answers which filter
  * (docs/data-model.md, "Registrations"):
- *  - id            gsi3 REGID#<id>: one item per year            -> 1 query
+ *  - id            the key REG#<year>#<id> of each year (BatchGet) -> 1 call
  *  - aadhaar (12)  claims REGCLAIM#<hmac>: one per crop and year -> 1 query + 1 BatchGet
  *  - year, from/to gsi1 REGS#<year>#<shard> / <created>#<id>, the 10 shards read in parallel, newest first
  *  - name, father, village (contains), district, mobile (equal), aadhaar last 4, status (stored without one:

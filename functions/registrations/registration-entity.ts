@@ -1,4 +1,4 @@
-import { GetCommand, QueryCommand } from '../lib/dynamo-commands';
+import { GetCommand } from '../lib/dynamo-commands';
 import { docClient, tableName } from '../lib/aws';
 import { batchGet } from '../lib/batch-get';
 import { padId } from '../lib/counters';
@@ -13,7 +13,8 @@ import { sameCrop } from '@shared/crop-rules';
  *   REG#<year>#<id10> / REG
  *     gsi1 REGS#<year>#<shard 0-9> / <created ISO>#<id10>   (year + date-range listing)
  *     gsi2 FARMER#<farmerID> / <year>#<id10>                (a farmer's registrations, when linked)
- *     gsi3 REGID#<id> / <year>                              (staff lookup by number)
+ *     gsi3 REGID#<id> / <year>                              only on registrations stored before 2026-11-29
+ *                                                           (lookup by number now reads each year's key: no index copy)
  *   REGCODE#<code> / REGCODE  -> year, id                   (the letter code's owner)
  */
 export const LIST_SHARDS = 10;
@@ -115,8 +116,9 @@ export interface RegistrationItem {
   gsi1sk: string;
   gsi2pk?: string;
   gsi2sk?: string;
-  gsi3pk: string;
-  gsi3sk: string;
+  /** Only on registrations stored before the lookup by number read the years' keys (docs/decisions/0046-registration-write-units.md). */
+  gsi3pk?: string;
+  gsi3sk?: string;
 }
 
 /**
@@ -145,19 +147,22 @@ export async function getRegistrationByCode(code: string): Promise<RegistrationI
   return getRegistration(Number(ptr.Item.year), Number(ptr.Item.id));
 }
 
-/** Registrations numbered `id` (one per year at most), newest year first. */
-export async function registrationsWithId(id: number): Promise<RegistrationItem[]> {
-  const out = await db().send(
-    new QueryCommand({
-      TableName: T(),
-      IndexName: 'gsi3',
-      KeyConditionExpression: 'gsi3pk = :p',
-      ExpressionAttributeValues: { ':p': `REGID#${id}` },
-      ScanIndexForward: false,
-      Limit: 50,
-    }),
-  );
-  return (out.Items ?? []) as RegistrationItem[];
+/** Years a registration number is looked up in without its year: this India year and the 20 before (and the next). */
+export const LOOKUP_YEARS = 21;
+
+/**
+ * Registrations numbered `id` (one per year at most), newest year first: one BatchGet of the registration's key in
+ * each year that may hold it (docs/decisions/0046-registration-write-units.md). Staff only, so it reads ≈ 10 RCU
+ * instead of the index copy every registration would otherwise write on the surge.
+ */
+export async function registrationsWithId(id: number, consistent = false): Promise<RegistrationItem[]> {
+  const thisYear = Number(new Date(Date.now() + 5.5 * 3_600_000).toISOString().slice(0, 4));
+  const years = Array.from({ length: LOOKUP_YEARS }, (_, i) => thisYear + 1 - i);
+  const items = (await batchGet(
+    years.map((y) => regKey(y, id)),
+    { consistentRead: consistent },
+  )) as unknown as RegistrationItem[];
+  return items.filter((r) => r.sk === 'REG').sort((a, b) => b.year - a.year);
 }
 
 export async function batchGetRegistrations(keys: { year: number; id: number }[]): Promise<RegistrationItem[]> {

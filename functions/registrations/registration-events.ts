@@ -1,5 +1,7 @@
-import { TransactWriteCommand } from '../lib/dynamo-commands';
+import { GetCommand, TransactWriteCommand } from '../lib/dynamo-commands';
 import { docClient, tableName } from '../lib/aws';
+import { batchGet } from '../lib/batch-get';
+import { padId } from '../lib/counters';
 import { cancellationReasons, withRetry } from '../lib/retry';
 import { kolkataDay, statUpdates } from '../lib/stats';
 import type { DecodedRecord, StreamConsumer } from '../lib/stream-consumer';
@@ -15,8 +17,11 @@ import { regKey } from './registration-entity';
  * Each record is handled on its own and idempotently, because any record may come again (a retry from a failed
  * record before it, a replay):
  *  - the link is made from the registration as stored now (registration-link.ts), never from the record's copy;
- *  - the counters are added in one transaction with a mark on each registration counted (countedAt), written
- *    only where it is absent: a registration counted once is never counted again, whatever batch it comes in.
+ *  - the counters are added in one transaction with a mark for each registration counted, written only where it is
+ *    absent: a registration counted once is never counted again, whatever batch it comes in. The mark is an item of
+ *    its own (`REGCOUNTED#<year>#<id10>`, ≈ 50 bytes: 2 WCU in the transaction), not an attribute of the
+ *    registration, whose every write is its item and its index copies (docs/decisions/0046-registration-write-units.md);
+ *    registrations counted before carry the mark as `countedAt` and are read before counting.
  * A link that fails does not hold back the count, nor the count the link: each is tried again with the record.
  */
 const LINKS_AT_ONCE = 10;
@@ -82,13 +87,53 @@ async function handleNewRegistrations(records: readonly DecodedRecord[]): Promis
   return failures;
 }
 
+/** The mark of a registration the dashboard counted (registrations counted before it existed carry `countedAt`). */
+export const countMarkKey = (year: number, id: number) => ({ pk: `REGCOUNTED#${year}#${padId(id)}`, sk: 'REGCOUNTED' });
+
+const regPk = (r: { year: number; id: number }) => regKey(r.year, r.id).pk;
+
 /**
- * Adds the registrations not counted yet to the dashboard counters of their days and the running total, marking
- * each counted in the same transaction. One counted already (or gone) cancels the transaction, which is then
+ * The registrations among these that the dashboard counted (by their `pk`): `countedAt` on the item (counted before
+ * the mark was an item) or their mark. One BatchGet of the marks, 100 keys a call.
+ */
+export async function countedAmong(
+  regs: readonly { year: number; id: number; countedAt?: string }[],
+  consistent = false,
+): Promise<Set<string>> {
+  const counted = new Set(regs.filter((r) => r.countedAt).map(regPk));
+  const rest = regs.filter((r) => !r.countedAt);
+  if (!rest.length) return counted;
+  const marks = await batchGet(
+    rest.map((r) => countMarkKey(r.year, r.id)),
+    { consistentRead: consistent, projection: 'pk' },
+  );
+  const marked = new Set(marks.map((m) => String(m.pk)));
+  for (const r of rest) if (marked.has(countMarkKey(r.year, r.id).pk)) counted.add(regPk(r));
+  return counted;
+}
+
+/** Whether the dashboard counted this registration (read strongly). */
+export async function isCounted(r: { year: number; id: number; countedAt?: string }): Promise<boolean> {
+  if (r.countedAt) return true;
+  const out = await docClient().send(
+    new GetCommand({ TableName: tableName(), Key: countMarkKey(r.year, r.id), ConsistentRead: true }),
+  );
+  return out.Item !== undefined;
+}
+
+/**
+ * Adds the registrations not counted yet to the dashboard counters of their days and the running total, putting
+ * each one's mark in the same transaction. Registrations gone, or counted before under `countedAt`, are left out
+ * (one strongly consistent BatchGet of their keys); a mark already there cancels the transaction, which is then
  * made again without it.
  */
 export async function countOnce(regs: readonly NewRegistration[]): Promise<void> {
-  let pending = [...regs];
+  const stored = await batchGet(
+    regs.map((r) => regKey(r.year, r.id)),
+    { consistentRead: true, projection: 'pk, countedAt' },
+  );
+  const open = new Set(stored.filter((i) => !i.countedAt).map((i) => String(i.pk)));
+  let pending = regs.filter((r) => open.has(regPk(r)));
   while (pending.length) {
     const now = new Date().toISOString();
     const perDay = new Map<string, { count: number; at: Date }>();
@@ -99,12 +144,10 @@ export async function countOnce(regs: readonly NewRegistration[]): Promise<void>
     }
     const [, runningTotal] = statUpdates('registrations', { count: pending.length });
     const marks = pending.map((r) => ({
-      Update: {
+      Put: {
         TableName: tableName(),
-        Key: regKey(r.year, r.id),
-        UpdateExpression: 'SET countedAt = :now',
-        ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(countedAt)',
-        ExpressionAttributeValues: { ':now': now },
+        Item: { ...countMarkKey(r.year, r.id), countedAt: now },
+        ConditionExpression: 'attribute_not_exists(pk)',
       },
     }));
     const counters = [

@@ -39,7 +39,9 @@ export async function linkRegistration(year: number, id: number): Promise<LinkOu
   if (reg.farmerLink) return reg.farmerLink === TO_CONFIRM ? 'to-confirm' : 'declined';
 
   const existing = await withRetry(() => farmerIdByAadhaarHash(reg.aadhaarHash));
-  if (existing) return joinExisting(reg, existing);
+  // A claim whose farmer is not written (its maker stopped between the claim and the farmer) is completed below.
+  const farmer = existing ? await withRetry(() => getFarmer(existing, true)) : undefined;
+  if (existing && farmer) return joinExisting(reg, existing, farmer);
   if (!reg.aadhaarEnc) return 'not-a-farmer'; // the scan's retention removed it: no farmer can be made any more
   const made = await findOrCreateFarmer({
     aadhaarHash: reg.aadhaarHash,
@@ -63,8 +65,12 @@ export async function linkRegistration(year: number, id: number): Promise<LinkOu
   return outcome;
 }
 
-async function joinExisting(reg: RegistrationItem, farmerID: number): Promise<LinkOutcome> {
-  const farmer = await withRetry(() => getFarmer(farmerID, true));
+async function joinExisting(
+  reg: RegistrationItem,
+  farmerID: number,
+  known?: Awaited<ReturnType<typeof getFarmer>>,
+): Promise<LinkOutcome> {
+  const farmer = known ?? (await withRetry(() => getFarmer(farmerID, true)));
   if (farmer && lastTen(farmer.contactNumber) === lastTen(reg.mobileNumber)) return writeLink(reg, farmerID);
   return markToConfirm(reg, farmerID);
 }

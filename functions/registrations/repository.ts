@@ -134,8 +134,33 @@ export async function releaseClaim(hash: string, year: number, cropKey: string, 
 // ---- the registration write ----
 
 /**
- * One transaction: three new items (registration, letter code, due or queue entry), this request's pending
- * claim finished (only while it still holds the lease: the guard of invariant 2) and the report counter of the registration's day and combination (spread over shards: functions/lib/report-counters.ts).
+ * The registration's own items that need no atomicity with it, written before its transaction, one conditional
+ * Put each (1 WCU instead of 2 inside the transaction; docs/decisions/0046-registration-write-units.md): the letter
+ * code (`REGCODE#<code>` -> year, id) and the mobile's link (farmer-code-store.ts). When the transaction then does
+ * not happen they name a registration that does not exist: the letter by code answers 404 and My registrations
+ * leaves it out (both read the registration itself), exactly as for an unknown code. A resent Put meets its own
+ * item, which is no failure.
+ */
+export async function putRegistrationPointers(item: RegistrationItem, mobileLink?: Record<string, unknown>): Promise<void> {
+  const put = async (Item: Record<string, unknown>) => {
+    try {
+      await db().send(new PutCommand({ TableName: T(), Item, ConditionExpression: 'attribute_not_exists(pk)' }));
+    } catch (e) {
+      if (!isConditionalFailure(e)) throw e;
+      const stored = await db().send(new GetCommand({ TableName: T(), Key: { pk: Item.pk, sk: Item.sk }, ConsistentRead: true }));
+      if (stored.Item?.year !== item.year || stored.Item?.id !== item.id) throw e;
+    }
+  };
+  await Promise.all([
+    put({ ...codeKey(item.uniqeCode), year: item.year, id: item.id }),
+    ...(mobileLink ? [put(mobileLink)] : []),
+  ]);
+}
+
+/**
+ * One transaction: the registration and its due, queue or applicant entry (new items), this request's pending claim
+ * finished (only while it still holds the lease: the guard of invariant 2) and the report counter of the
+ * registration's day and combination (spread over shards: functions/lib/report-counters.ts).
  * The client request token makes a resent transaction idempotent (DynamoDB remembers it for 10 minutes).
  */
 export async function commitRegistration(
@@ -145,8 +170,6 @@ export async function commitRegistration(
   token: string,
   /** Staff registering a farmer: the audit entry, after every item TX_INDEX names. */
   auditEntry?: AuditTransactItem,
-  /** The mobile's link to the registration (farmer-code-store.ts): My registrations and the codes find it. */
-  mobileLink?: Record<string, unknown>,
 ): Promise<void> {
   await db().send(
     new TransactWriteCommand({
@@ -154,18 +177,10 @@ export async function commitRegistration(
       TransactItems: [
         { Put: { TableName: T(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' } },
         claimCompletion(claim, token),
-        {
-          Put: {
-            TableName: T(),
-            Item: { ...codeKey(item.uniqeCode), year: item.year, id: item.id },
-            ConditionExpression: 'attribute_not_exists(pk)',
-          },
-        },
         // The due entry (confirmed) or the queue entry (waitlisted): functions/allocation/entries.ts.
         { Put: { TableName: T(), Item: allocationEntry, ConditionExpression: 'attribute_not_exists(pk)' } },
         reportCounterUpdate(item, creationDelta(item.status), item.created),
         ...(auditEntry ? [auditEntry] : []),
-        ...(mobileLink ? [{ Put: { TableName: T(), Item: mobileLink } }] : []),
       ],
     }),
   );
@@ -196,7 +211,7 @@ function claimCompletion(claim: ClaimItem, token: string) {
 }
 
 /** Index of each item in commitRegistration's transaction (to read cancellation reasons). */
-export const TX_INDEX = { registration: 0, claim: 1, code: 2, allocation: 3 } as const;
+export const TX_INDEX = { registration: 0, claim: 1, allocation: 2 } as const;
 
 export interface ListPageResult {
   items: Pick<RegistrationItem, 'id' | 'year' | 'gsi1sk'>[];

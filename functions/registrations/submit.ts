@@ -45,8 +45,9 @@ import { checkFile, lastingKey, removeQuietly, storeFile, type FileSource } from
  *     concurrent duplicates do not burn registration numbers and slots;
  *  2. the file is checked, the number and the slot are taken (single-item conditional updates, never inside
  *     a transaction), the checked bytes are stored at their lasting key;
- *  3. one transaction writes the registration and the letter code and finishes the claim (only while this
- *     request still holds its lease: the real guard of invariant 2); it is resent with the same client
+ *  3. the letter code and the mobile's link are put (single items: they name the registration, which readers
+ *     then read), and one transaction writes the registration and its allocation entry and finishes the claim
+ *     (only while this request still holds its lease: the real guard of invariant 2); it is resent with the same client
  *     request token on transient errors; the farmer link and the dashboard's counters follow from the
  *     table's stream (registration-events.ts);
  *  4. anything taken in 2 is given back, and the pending claim removed, when 3 does not happen.
@@ -308,8 +309,6 @@ async function registerLocked(input: SubmitInput, c: Ctx): Promise<SubmitOutcome
       idempotencyKey: input.idempotencyKey,
       gsi1pk: listPk(c.year, listShard(id)),
       gsi1sk: `${created}#${padId(id)}`,
-      gsi3pk: `REGID#${id}`,
-      gsi3sk: String(c.year),
     };
     const claim: repo.ClaimItem = {
       ...repo.claimKey(c.hash, c.year, c.cropKey),
@@ -370,7 +369,8 @@ async function commit(
 ): Promise<boolean> {
   try {
     const link = await mobileLinkItem(item);
-    await withRetry(() => repo.commitRegistration(item, claim, allocationEntry, token, auditEntry, link), {
+    await withRetry(() => repo.putRegistrationPointers(item, link), { attempts: 7, baseMs: 40, maxMs: 1000 });
+    await withRetry(() => repo.commitRegistration(item, claim, allocationEntry, token, auditEntry), {
       attempts: 7,
       baseMs: 40,
       maxMs: 1000,
@@ -384,8 +384,8 @@ async function commit(
       return written?.uniqeCode === item.uniqeCode;
     }
     if (reasons.length && reasons.every((r) => !r.Code || r.Code === 'None' || r.Code === 'ConditionalCheckFailed')) {
-      // The registration or the code item already exists: only possible when an earlier attempt of this
-      // very transaction was applied and its answer lost.
+      // The registration or its entry already exists: only possible when an earlier attempt of this very
+      // transaction was applied and its answer lost.
       const written = await read(() => getRegistration(item.year, item.id)).catch(() => undefined);
       if (written?.uniqeCode === item.uniqeCode) return true;
     }

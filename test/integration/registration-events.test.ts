@@ -93,6 +93,40 @@ describe('registration events from the stream', () => {
     expect(b!.farmerID).toBe(a!.farmerID);
   });
 
+  it('makes a new farmer in two steps and completes one whose maker stopped between its Aadhaar claim and the farmer', async () => {
+    await api.drainStreams();
+    const reg = await register();
+    // The farmer's Aadhaar claim is written and the farmer is not: a consumer stopped between the two Puts.
+    const puts: string[] = [];
+    setDocClientForTests(
+      faulty(realClient, (cmd) => {
+        if (cmd.constructor.name === 'PutCommand') puts.push(String(cmd.input.Item?.pk ?? '').split('#')[0]);
+        return cmd.constructor.name === 'PutCommand' && String(cmd.input.Item?.pk ?? '').startsWith('FARMER#')
+          ? named('ValidationException')
+          : undefined;
+      }),
+    );
+    const batch = [insertOf(reg)];
+    try {
+      expect(await consume(batch)).toEqual({ batchItemFailures: [{ itemIdentifier: batch[0]!.dynamodb!.SequenceNumber }] });
+    } finally {
+      setDocClientForTests(realClient);
+    }
+    expect(puts).toContain('FARMERAADHAAR');
+    const claim = (await scanTable()).find((i) => i.pk === `FARMERAADHAAR#${reg.aadhaarHash}`);
+    expect(claim?.farmerID).toBeGreaterThan(0);
+    expect((await farmers()).some((f) => f.pk === `FARMER#${claim!.farmerID}`)).toBe(false);
+    expect((await getRegistration(reg.year, reg.id))!.farmerID).toBeUndefined();
+
+    // Delivered again: the farmer is written under the claimed number and the registration linked to it.
+    expect(await consume(batch)).toEqual({ batchItemFailures: [] });
+    const farmer = (await farmers()).find((f) => f.pk === `FARMER#${claim!.farmerID}`);
+    expect(farmer).toMatchObject({ name: reg.name, contactNumber: reg.mobileNumber, aadhaarHash: reg.aadhaarHash });
+    const linked = (await getRegistration(reg.year, reg.id))!;
+    expect(linked.farmerID).toBe(claim!.farmerID);
+    expect(linked.farmerLink).toBeUndefined();
+  });
+
   it('completes a record that failed between the link and the counters when it is delivered again', async () => {
     await api.drainStreams();
     const reg = await register();
@@ -102,7 +136,7 @@ describe('registration events from the stream', () => {
     setDocClientForTests(
       faulty(realClient, (cmd) =>
         cmd.constructor.name === 'TransactWriteCommand' &&
-        String(cmd.input.TransactItems?.[0]?.Update?.Key?.pk ?? '').startsWith('REG#')
+        String(cmd.input.TransactItems?.[0]?.Put?.Item?.pk ?? '').startsWith('REGCOUNTED#')
           ? named('ValidationException')
           : undefined,
       ),
