@@ -1,7 +1,7 @@
 /**
  * One-off data migrations on a table that already holds data (each named in the decision that needs it):
  *
- *   npm run migrate -- registration-lookup-keys   registrations' gsi3 keys removed (docs/decisions/0046-registration-write-units.md)
+ *   npm run migrate -- registration-lookup-keys   registrations' gsi3 keys removed (docs/decisions/0047-registration-write-units.md)
  *
  * Against `npm start` by default (its DynamoDB Local); against the cloud with TABLE_NAME, AWS_REGION and the usual
  * credentials. Safe to run again. Exit 0: done; 1: failed (run it again); 2: wrong arguments.

@@ -47,7 +47,7 @@ export async function insertFarmer(f: FarmerItem, entry: TransactItem | undefine
 /**
  * A farmer made from a registration (by the stream's consumer: no staff, no audit entry), in two single-item
  * conditional Puts instead of one transaction: the Aadhaar claim first (one farmer per Aadhaar, as before), then the
- * farmer. 1 + 4 write units instead of 2 × 5 (docs/decisions/0046-registration-write-units.md). A consumer stopped
+ * farmer. 1 + 4 write units instead of 2 × 5 (docs/decisions/0047-registration-write-units.md). A consumer stopped
  * between the two leaves a claim whose farmer is not written yet; the record is delivered again and
  * `writeClaimedFarmer` writes it under the claimed number (farmer-of-registration.ts).
  */

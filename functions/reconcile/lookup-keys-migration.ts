@@ -4,7 +4,7 @@ import { isConditionalFailure, withRetry } from '../lib/retry';
 import { forEachRegistration, heldYears, mapBounded } from './reading';
 
 /**
- * Migration of decision 0046 (docs/decisions/0046-registration-write-units.md): registrations stored before it
+ * Migration of decision 0047 (docs/decisions/0047-registration-write-units.md): registrations stored before it
  * carry gsi3 keys (`REGID#<id>` / `<year>`) that nothing reads any more (the lookup by number reads each year's
  * key). Their copy in gsi3 is written again, and paid for, at every later write of the registration (a sale, a
  * promotion, a cancellation). This removes the keys, and so the copy: one UpdateItem per registration that has them

@@ -116,7 +116,7 @@ export interface RegistrationItem {
   gsi1sk: string;
   gsi2pk?: string;
   gsi2sk?: string;
-  /** Only on registrations stored before the lookup by number read the years' keys (docs/decisions/0046-registration-write-units.md). */
+  /** Only on registrations stored before the lookup by number read the years' keys (docs/decisions/0047-registration-write-units.md). */
   gsi3pk?: string;
   gsi3sk?: string;
 }
@@ -152,7 +152,7 @@ export const LOOKUP_YEARS = 21;
 
 /**
  * Registrations numbered `id` (one per year at most), newest year first: one BatchGet of the registration's key in
- * each year that may hold it (docs/decisions/0046-registration-write-units.md). Staff only, so it reads ≈ 10 RCU
+ * each year that may hold it (docs/decisions/0047-registration-write-units.md). Staff only, so it reads ≈ 10 RCU
  * instead of the index copy every registration would otherwise write on the surge.
  */
 export async function registrationsWithId(id: number, consistent = false): Promise<RegistrationItem[]> {

@@ -20,7 +20,7 @@ import { regKey } from './registration-entity';
  *  - the counters are added in one transaction with a mark for each registration counted, written only where it is
  *    absent: a registration counted once is never counted again, whatever batch it comes in. The mark is an item of
  *    its own (`REGCOUNTED#<year>#<id10>`, ≈ 50 bytes: 2 WCU in the transaction), not an attribute of the
- *    registration, whose every write is its item and its index copies (docs/decisions/0046-registration-write-units.md);
+ *    registration, whose every write is its item and its index copies (docs/decisions/0047-registration-write-units.md);
  *    registrations counted before carry the mark as `countedAt` and are read before counting.
  * A link that fails does not hold back the count, nor the count the link: each is tried again with the record.
  */

@@ -135,7 +135,7 @@ export async function releaseClaim(hash: string, year: number, cropKey: string, 
 
 /**
  * The registration's own items that need no atomicity with it, written before its transaction, one conditional
- * Put each (1 WCU instead of 2 inside the transaction; docs/decisions/0046-registration-write-units.md): the letter
+ * Put each (1 WCU instead of 2 inside the transaction; docs/decisions/0047-registration-write-units.md): the letter
  * code (`REGCODE#<code>` -> year, id) and the mobile's link (farmer-code-store.ts). When the transaction then does
  * not happen they name a registration that does not exist: the letter by code answers 404 and My registrations
  * leaves it out (both read the registration itself), exactly as for an unknown code. A resent Put meets its own

@@ -8,8 +8,8 @@ import { useTestApi } from '../support/integration';
 import { newRegistration } from '../support/steps';
 
 /**
- * Decision 0046: a registration is written without gsi3 keys, the lookup by number reads each year's key, and the
- * migration removes the keys from registrations stored before (docs/decisions/0046-registration-write-units.md).
+ * Decision 0047: a registration is written without gsi3 keys, the lookup by number reads each year's key, and the
+ * migration removes the keys from registrations stored before (docs/decisions/0047-registration-write-units.md).
  */
 const { api, tokens } = useTestApi('admin');
 
