@@ -284,6 +284,32 @@ describe('the offline batch', () => {
   });
 });
 
+describe('the prepared list', () => {
+  it("holds the day's confirmed, unbilled registrations of the counter's shifts with their letters' codes, and floats of their crop's lots", async () => {
+    const { setClockForTests } = await import('@functions/sales/sale-clock');
+    const reg = await newRegistration(api, { cropName: 'Chickpea', bagsRequested: 2 });
+    const r = await asAdmin('GET', `/api/registrations?id=${reg.id}`);
+    const day = r.json.items[0].appointmentDate as string;
+    setClockForTests(() => new Date(`${day}T10:00:00+05:30`));
+    try {
+      const code = await counter(5);
+      const p = await asSeller('POST', `/api/counters/${code}/prepare`, {});
+      expect(p.status, p.text).toBe(200);
+      expect(p.json.rows).toContainEqual(
+        expect.objectContaining({ registrationID: reg.id, code: reg.uniqueCode, saleLimit: 2, status: 'expected' }),
+      );
+      expect(p.json.preparation.day).toBe(day);
+      expect(p.json.preparation.floats.length).toBeGreaterThan(0);
+      expect(
+        p.json.preparation.floats.every((f: { cropID: number; takenKg: number }) => f.cropID === cropID && f.takenKg === 5),
+      ).toBe(true);
+      expect(p.json.tokenPrefix).toBe(`C${code}-`);
+    } finally {
+      setClockForTests();
+    }
+  });
+});
+
 describe('numbers and the reconciliation', () => {
   it('numbers are unique across all series, each counter series gapless once its unused numbers are counted', async () => {
     const { lotID } = await lot(60);
@@ -356,7 +382,7 @@ describe('numbers and the reconciliation', () => {
     const { lotID } = await lot(20);
     const code = await counter(5);
     await prepare(code, [lotID]);
-    const { setClockForTests } = await import('@functions/counter/counter-clock');
+    const { setClockForTests } = await import('@functions/sales/sale-clock');
     setClockForTests(() => new Date(Date.now() + 86_400_000));
     try {
       const list = await asAdmin('GET', '/api/counters');

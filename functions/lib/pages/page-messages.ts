@@ -98,6 +98,7 @@ export const COMMON_MESSAGES = {
 export const BILL_MESSAGES = {
   hi: {
     billView: {
+      beingRecorded: 'यह बिल ऑफ़लाइन चल रहे काउंटर पर बना है। इसे दर्ज किया जा रहा है; काउंटर के ऑनलाइन लौटने पर यह यहाँ दिखेगा।',
       loading: 'लोड हो रहा है… / Loading…',
       notFound: 'नहीं मिला / Not found',
       notFoundMessage: 'बिल {{number}} नहीं मिला / {{message}}',
@@ -192,6 +193,8 @@ export const BILL_MESSAGES = {
   },
   en: {
     billView: {
+      beingRecorded:
+        'This bill was made at a counter working offline. It is being recorded and shows here once the counter is back online.',
       loading: 'Loading…',
       notFound: 'Not found',
       notFoundMessage: '{{message}}',

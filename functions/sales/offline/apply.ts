@@ -19,7 +19,7 @@ import { lotKey } from '../../lots/lot-entity';
 import { getInvoice } from '../invoice-entity';
 import { SALE_TX, saleItems } from '../repository';
 import { saleFailure } from '../sale-cancellation';
-import { counterNow } from '../../counter/counter-clock';
+import { saleClock } from '../sale-clock';
 import { draftOfflineBill, sourceOfAction, type Drafted, type OfflineSource } from './offline-bill';
 import * as store from './store';
 
@@ -119,7 +119,7 @@ async function applyOne(prepId: string, a: OfflineSaleAction, caller: Caller, au
       if (prior) return prior;
       continue; // used a moment ago by a commit not yet readable: read again
     }
-    const now = counterNow();
+    const now = saleClock();
     const d = await draftOfflineBill(src, caller, audit, { prep, now, summary: 'offline sale' });
     if (prep.closedAt) {
       // Reconciled before this bill arrived: its kg went back to the lot and its number was listed unused. It is

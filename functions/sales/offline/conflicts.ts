@@ -12,7 +12,7 @@ import { log } from '../../lib/log';
 import { cancellationReasons, sleep, withRetry } from '../../lib/retry';
 import { kolkataDay } from '../../lib/stats';
 import { gramsToKg, paiseToRupees } from '../../lib/units';
-import { counterNow } from '../../counter/counter-clock';
+import { saleClock } from '../sale-clock';
 import { newBillToken } from '../bill-tokens';
 import { creditNoteCounterKey, creditNoteEntity, type CreditNoteItem } from '../credit-note-entity';
 import { currentCreditNoteSeq } from '../credit-notes-repository';
@@ -117,7 +117,7 @@ export async function resolveConflict(
 const sellerOf = (c: store.ConflictItem, caller: Caller): Caller => ({ ...caller, userID: c.sellerUserId, name: c.sellerName });
 
 async function keep(c: store.ConflictItem, reason: string, caller: Caller, audit: AuditTrail): Promise<void> {
-  const now = counterNow();
+  const now = saleClock();
   const d = await draftOfflineBill(sourceOfConflict(c), sellerOf(c, caller), audit, {
     now,
     summary: `offline conflict kept (${reason})`,
@@ -152,7 +152,7 @@ async function keep(c: store.ConflictItem, reason: string, caller: Caller, audit
 }
 
 async function cancelByCreditNote(c: store.ConflictItem, reason: string, caller: Caller, audit: AuditTrail): Promise<void> {
-  const now = counterNow();
+  const now = saleClock();
   const d = await draftOfflineBill(sourceOfConflict(c), sellerOf(c, caller), audit, {
     now,
     summary: `offline conflict cancelled by credit note (${reason})`,

@@ -22,10 +22,10 @@ import { cancellationReasons, sleep, withRetry } from '../../lib/retry';
 import { gramsToKg, paiseToRupees } from '../../lib/units';
 import { getCrops } from '../../crops/crop-entity';
 import { getLot, KEEP_POOL_BASE, lotKey, type LotItem } from '../../lots/lot-entity';
-import { lotsWithStock } from '../../lots/repository';
-import { batchGetRegistrations } from '../../registrations/registration-entity';
-import { todayInIndia, counterNow } from '../../counter/counter-clock';
-import { listToday } from '../../counter/today-list';
+import { batchGetRegistrations, type RegistrationItem } from '../../registrations/registration-entity';
+import { statusOf } from '@shared/allocation-status';
+import { kolkataDay } from '../../lib/stats';
+import { saleClock } from '../sale-clock';
 import * as store from './store';
 
 /**
@@ -35,13 +35,28 @@ import * as store from './store';
  * floats together never exceed a lot's stock (docs/invariants.md#19-offline-counter-numbers-and-floats).
  */
 
+/** Today in India, by the sales clock (the day a bill made now falls on). */
+const todayInIndia = () => kolkataDay(saleClock());
+
+/**
+ * The day's list for the counter's shifts: the confirmed registrations due that day (their due entries,
+ * functions/allocation/entries.ts) that are not billed, read once with their letters' codes.
+ */
+async function dueOfDay(day: string, shifts: readonly number[]): Promise<RegistrationItem[]> {
+  const due = await withRetry(() => store.dueOfDay(day));
+  const regs = await withRetry(() => batchGetRegistrations(due));
+  return regs
+    .filter((r) => !r.isBilled && statusOf(r) === 'confirmed' && shifts.includes(r.appointmentShiftNumber ?? 0))
+    .sort((a, b) => (a.appointmentShiftNumber ?? 9) - (b.appointmentShiftNumber ?? 9) || a.id - b.id);
+}
+
 const noCounter = (code: string) =>
   notFound(`Counter ${code} is not set up: an admin sets its float and block of numbers under Counters first`);
 
 /** PUT /api/counters/{code}: an admin sets the counter's name, float and block size. */
 export async function saveCounter(code: string, input: CounterSettingsInput, audit: AuditTrail): Promise<CounterView> {
   const existing = await withRetry(() => store.getCounter(code));
-  const item = { code, ...input, updatedOn: counterNow().toISOString() };
+  const item = { code, ...input, updatedOn: saleClock().toISOString() };
   try {
     await store.putCounterSettings(
       item,
@@ -127,7 +142,7 @@ async function lotsToFloat(input: PrepareInput, cropIds: number[]): Promise<LotI
     if (missing !== undefined) throw notFound(`Lot ${missing} not found`);
     return lots as LotItem[];
   }
-  const perCrop = await Promise.all(cropIds.map((c) => withRetry(() => lotsWithStock(c, PREPARE_LOTS_MAX))));
+  const perCrop = await Promise.all(cropIds.map((c) => withRetry(() => store.lotsWithStock(c, PREPARE_LOTS_MAX))));
   // Oldest first within a crop (the fitting lot the online counter picks), at most PREPARE_LOTS_MAX in all.
   return perCrop.flatMap((lots) => [...lots].sort((a, b) => a.lotID - b.lotID)).slice(0, PREPARE_LOTS_MAX);
 }
@@ -145,10 +160,8 @@ export async function prepare(code: string, input: PrepareInput, caller: Caller,
       { prepId: counter.openPrep },
     );
   }
-  const list = await listToday(day);
-  const cropIds = [
-    ...new Set(list.items.filter((r) => counter.shifts.includes(r.shift ?? 0)).flatMap((r) => (r.cropId ? [r.cropId] : []))),
-  ];
+  const list = await dueOfDay(day, counter.shifts);
+  const cropIds = [...new Set(list.flatMap((r) => (r.cropId ? [r.cropId] : [])))];
   const fy = financialYearOf(day);
   for (let attempt = 0; attempt < 20; attempt++) {
     if (attempt > 0) await sleep(Math.random() * 40 + 5);
@@ -160,7 +173,7 @@ export async function prepare(code: string, input: PrepareInput, caller: Caller,
     const toSeq = seen + counter.blockSize;
     if (toSeq > COUNTER_SEQ_MAX) throw conflict(`Counter ${code}'s series for this year is used up`);
     const prepId = store.prepIdOf(day, code, fromSeq);
-    const at = counterNow().toISOString();
+    const at = saleClock().toISOString();
     const floats: Record<string, store.FloatItem> = {};
     for (const l of lots) {
       const grams = Math.min(counter.floatKg * 1000, l.remainingGrams);
@@ -252,20 +265,14 @@ export async function prepare(code: string, input: PrepareInput, caller: Caller,
 
 /** The preparation with the day's list for the counter's shifts (with each letter's code) and the supplier block. */
 async function preparedReply(prep: store.PrepItem, counter: store.CounterItem): Promise<PreparedReply> {
-  const [list, supplier] = await Promise.all([
-    listToday(prep.day),
+  const [regs, supplier] = await Promise.all([
+    dueOfDay(prep.day, counter.shifts),
     getSettings(['InstituteName', 'InstituteAddress', 'InstituteGSTIN']),
   ]);
-  const mine = list.items.filter((r) => counter.shifts.includes(r.shift ?? 0) && r.status !== 'no-show');
-  const regs = await withRetry(() => batchGetRegistrations(mine.map((r) => ({ year: r.year, id: r.registrationId }))));
-  const byRef = new Map(regs.map((r) => [`${r.year}#${r.id}`, r]));
-  const crops = await withRetry(() => getCrops([...new Set(mine.flatMap((r) => (r.cropId ? [r.cropId] : [])))]));
-  const rows: PreparedRow[] = [];
-  for (const row of mine) {
-    const r = byRef.get(`${row.year}#${row.registrationId}`);
-    if (!r) continue;
-    const crop = row.cropId ? crops.get(row.cropId) : undefined;
-    rows.push({
+  const crops = await withRetry(() => getCrops([...new Set(regs.flatMap((r) => (r.cropId ? [r.cropId] : [])))]));
+  const rows: PreparedRow[] = regs.map((r) => {
+    const crop = r.cropId ? crops.get(r.cropId) : undefined;
+    return {
       registrationID: r.id,
       year: r.year,
       code: r.uniqeCode,
@@ -279,11 +286,11 @@ async function preparedReply(prep: store.PrepItem, counter: store.CounterItem): 
       bagsRequested: r.bagsRequested,
       unit: r.unit,
       saleLimit: saleLimit(crop ? rulesOfCrop(crop) : undefined, r),
-      shift: row.shift,
-      status: row.status,
-      invoiceNumber: row.invoiceNumber,
-    });
-  }
+      shift: r.appointmentShiftNumber ?? null,
+      status: 'expected',
+      invoiceNumber: null,
+    };
+  });
   return {
     preparation: await preparationView(prep),
     rows,

@@ -9,7 +9,7 @@ import { log } from '../../lib/log';
 import { cancellationReasons, withRetry } from '../../lib/retry';
 import { gramsToKg } from '../../lib/units';
 import { lotKey } from '../../lots/lot-entity';
-import { counterNow } from '../../counter/counter-clock';
+import { saleClock } from '../sale-clock';
 import { preparationView } from './prepare';
 import * as store from './store';
 
@@ -33,7 +33,7 @@ export async function reconcile(code: string, prepId: string, caller: Caller, au
       if (!used.has(n)) unused.push(n);
     }
     const back = Object.values(prep.floats ?? {}).filter((f) => f.left > 0);
-    const at = counterNow().toISOString();
+    const at = saleClock().toISOString();
     const T = tableName();
     try {
       await docClient().send(

@@ -2,6 +2,8 @@ import { GetCommand, QueryCommand, TransactWriteCommand } from '../../lib/dynamo
 import type { TransactItem } from '../../lib/audited-write';
 import { docClient, tableName } from '../../lib/aws';
 import type { PaymentMode } from '@shared/schemas/sales';
+import { cropLotsPk, lotEntity, type LotItem } from '../../lots/lot-entity';
+import { queryAll, queryIndex } from '../../lib/query';
 
 /**
  * Storage of the offline counter (docs/decisions/0046-offline-counter.md, docs/data-model.md "The offline counter"):
@@ -215,3 +217,20 @@ export const conflictIndex = (status: ConflictStatus, printedAt: string, number:
   gsi1pk: CONFLICTS_PK,
   gsi1sk: `${status}#${printedAt}#${number}`,
 });
+
+/** The due entries of an India day: the confirmed, unbilled registrations whose appointment it is. */
+export async function dueOfDay(day: string): Promise<{ year: number; id: number }[]> {
+  const items = await queryAll({ KeyConditionExpression: 'pk = :p', ExpressionAttributeValues: { ':p': `DUE#${day}` } });
+  return items.map((d) => ({ year: Number(d.year), id: Number(d.id) }));
+}
+
+/** Lots of a crop with stock left (the floats' default choice). */
+export async function lotsWithStock(cropId: number, take: number): Promise<LotItem[]> {
+  const { items } = await queryIndex({
+    index: 'gsi2',
+    pk: cropLotsPk(cropId),
+    take,
+    filter: { expression: 'remainingGrams > :zero', values: { ':zero': 0 } },
+  });
+  return lotEntity.fromItems(items);
+}
