@@ -1,11 +1,11 @@
 /*
  * The staff service worker (docs/decisions/0046-offline-counter.md): it keeps the staff app's shell and the files
- * the offline counter loaded, so that /admin/offline-counter opens and works without a network. It answers only
+ * the offline counter loaded, so that the offline counter (/admin/today?mode=offline) opens and works without a network. It answers only
  * staff routes (/admin/...) and the app's hashed files (/assets/...): every public page, the QR pages and every
  * API call go to the network exactly as without it.
  */
 const CACHE = 'staff-shell-v1';
-const SHELL = '/admin/offline-counter';
+const SHELL = '/admin/today';
 
 self.addEventListener('install', () => self.skipWaiting());
 self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim()));

@@ -48,8 +48,6 @@ export const paths = {
     reports: '/admin/reports',
     dayClose: '/admin/day-close',
     today: '/admin/today',
-    /** The counter that keeps working offline (docs/decisions/0046-offline-counter.md). */
-    offlineCounter: '/admin/offline-counter',
     smsOutbox: '/admin/sms/outbox',
     smsTemplates: '/admin/sms/templates',
     /** The signed-in staff member's own second factor (docs/decisions/0044-staff-second-factor.md). */
@@ -106,7 +104,6 @@ export type AdminSectionId =
   | 'reports'
   | 'dayClose'
   | 'today'
-  | 'offlineCounter'
   | 'smsOutbox'
   | 'smsTemplates'
   | 'secondFactor';
@@ -140,7 +137,6 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { id: 'reports', path: paths.admin.reports, roles: ADMIN },
   { id: 'dayClose', path: paths.admin.dayClose, roles: STAFF },
   { id: 'today', path: paths.admin.today, roles: STAFF },
-  { id: 'offlineCounter', path: paths.admin.offlineCounter, roles: STAFF },
   { id: 'smsOutbox', path: paths.admin.smsOutbox, roles: ADMIN },
   { id: 'smsTemplates', path: paths.admin.smsTemplates, roles: ADMIN },
   { id: 'secondFactor', path: paths.admin.secondFactor, roles: STAFF },

@@ -119,7 +119,7 @@ export async function billPage({ lang, t, query, pathParameters }: PageRequest):
         path: routePath('/bill/{number}', { number }),
         keep: { t: token },
         main: html`<div><h1 class="sr-only">${billTitle(number, t)}</h1>
-          <div class="warn" role="status" data-testid="bill-being-recorded">${t('billView.beingRecorded')}</div></div>`,
+          <div class="warn" role="status" data-testid="bill-being-recorded">${t('offline.beingRecorded')}</div></div>`,
         staffApp: true,
       }),
       caching: 'private',

@@ -73,7 +73,7 @@ describe('the offline counter at 1280 px in English', () => {
         w.printed = (w.printed ?? 0) + 1;
       };
     });
-    page = await e2e.adminPage(ctx, '/admin/offline-counter', SELLER);
+    page = await e2e.adminPage(ctx, '/admin/today?mode=offline', SELLER);
     await page.getByLabel('Counter code').fill('2');
     await page.getByTestId('prepare-offline').click();
     await page.getByTestId('offline-prepared').waitFor();
@@ -109,8 +109,9 @@ describe('the offline counter at 1280 px in English', () => {
     expect(numbers.map((n) => n.slice(-5))).toEqual(['00001', '00002']);
     expect(await page.evaluate(() => (window as unknown as { printed?: number }).printed)).toBe(2);
     // The public page of a printed, unsent bill says it is being recorded.
-    const pageOfBill = await fetch(e2e.url(`/bill/${numbers[0]}`), { headers: { cookie: 'lang=en' } });
-    expect(await pageOfBill.text()).toContain('It is being recorded');
+    const pageOfBill = await (await fetch(e2e.url(`/bill/${numbers[0]}`))).text();
+    expect(pageOfBill).toContain('data-testid="bill-being-recorded"');
+    expect(pageOfBill).toContain('इसे दर्ज किया जा रहा है');
 
     await page.reload();
     await page.getByTestId('offline-prepared').waitFor();

@@ -28,7 +28,6 @@ import ListAltIcon from '@mui/icons-material/ListAlt';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import PointOfSaleIcon from '@mui/icons-material/PointOfSale';
 import BalanceIcon from '@mui/icons-material/Balance';
-import CloudOffIcon from '@mui/icons-material/CloudOff';
 import ArticleIcon from '@mui/icons-material/Article';
 import CampaignIcon from '@mui/icons-material/Campaign';
 import SettingsIcon from '@mui/icons-material/Settings';
@@ -76,7 +75,6 @@ const ICONS: Record<AdminSectionId, ComponentType<SvgIconProps>> = {
   reports: AssessmentIcon,
   dayClose: PointOfSaleIcon,
   today: HowToRegIcon,
-  offlineCounter: CloudOffIcon,
   smsOutbox: SmsIcon,
   smsTemplates: TextsmsIcon,
   secondFactor: PhonelinkLockIcon,

@@ -66,8 +66,6 @@ export const en = {
     requestRow: 'Ask to cancel',
   },
   billView: {
-    beingRecorded:
-      'This bill was made at a counter working offline. It is being recorded and shows here once the counter is back online.',
     loading: 'Loading…',
     notFound: 'Not found',
     notFoundMessage: '{{message}}',
@@ -256,7 +254,6 @@ export const en = {
       smsOutbox: 'SMS outbox',
       smsTemplates: 'SMS templates',
       secondFactor: 'Second factor',
-      offlineCounter: 'Offline counter',
     },
   },
   roleNames: {
@@ -1886,6 +1883,9 @@ export const en = {
   },
   // The offline counter (docs/decisions/0046-offline-counter.md): prepare, check in, issue and print offline, send back
   offline: {
+    open: 'Offline counter',
+    beingRecorded:
+      'This bill was made at a counter working offline. It is being recorded and shows here once the counter is back online.',
     title: 'Offline counter',
     intro:
       'Prepare this counter while it is online: it keeps today’s list, a block of bill numbers and a stock float, and goes on checking in, issuing and printing bills when the line is down. The bills are sent when it is back online.',
@@ -1924,6 +1924,7 @@ export const en = {
     failed: 'Could not prepare: {{message}}',
     status: { expected: 'Expected', arrived: 'Arrived', billed: 'Billed', issued: 'Billed offline' },
     billTitle: 'Bill of supply',
+    amountLabel: 'Amount',
     billNumber: 'Bill number',
     billDate: 'Date',
     farmer: 'Farmer',

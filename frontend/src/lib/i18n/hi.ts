@@ -67,7 +67,6 @@ export const hi: Messages = {
     requestRow: 'रद्द अनुरोध',
   },
   billView: {
-    beingRecorded: 'यह बिल ऑफ़लाइन चल रहे काउंटर पर बना है। इसे दर्ज किया जा रहा है; काउंटर के ऑनलाइन लौटने पर यह यहाँ दिखेगा।',
     loading: 'लोड हो रहा है… / Loading…',
     notFound: 'नहीं मिला / Not found',
     notFoundMessage: 'बिल {{number}} नहीं मिला / {{message}}',
@@ -258,7 +257,6 @@ export const hi: Messages = {
       smsOutbox: 'SMS आउटबॉक्स',
       smsTemplates: 'SMS टेम्पलेट',
       secondFactor: 'दूसरा सत्यापन',
-      offlineCounter: 'ऑफ़लाइन काउंटर',
     },
   },
   roleNames: {
@@ -1868,6 +1866,8 @@ export const hi: Messages = {
   },
   // The offline counter (docs/decisions/0046-offline-counter.md): prepare, check in, issue and print offline, send back
   offline: {
+    open: 'ऑफ़लाइन काउंटर',
+    beingRecorded: 'यह बिल ऑफ़लाइन चल रहे काउंटर पर बना है। इसे दर्ज किया जा रहा है; काउंटर के ऑनलाइन लौटने पर यह यहाँ दिखेगा।',
     title: 'ऑफ़लाइन काउंटर',
     intro:
       'ऑनलाइन रहते हुए इस काउंटर को तैयार करें: यह आज की सूची, बिल नंबरों का एक ब्लॉक और स्टॉक का हिस्सा रख लेता है, और लाइन बंद होने पर भी चेक-इन, बीज जारी करना और बिल छापना जारी रखता है। ऑनलाइन लौटने पर बिल भेज दिए जाते हैं।',
@@ -1906,6 +1906,7 @@ export const hi: Messages = {
     failed: 'तैयार नहीं हो सका: {{message}}',
     status: { expected: 'अपेक्षित', arrived: 'पहुँचे', billed: 'बिल बना', issued: 'ऑफ़लाइन बिल बना' },
     billTitle: 'आपूर्ति का बिल (बिल ऑफ़ सप्लाई)',
+    amountLabel: 'राशि',
     billNumber: 'बिल नंबर',
     billDate: 'तारीख',
     farmer: 'किसान',

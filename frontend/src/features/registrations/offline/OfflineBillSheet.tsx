@@ -41,7 +41,7 @@ export function OfflineBillSheet({
     [t('offline.farmer'), `${bill.farmerName}${bill.village ? `, ${bill.village}` : ''}`],
     [t('offline.lot'), `${bill.lotCode} · ${crop}`],
     [t('offline.quantity'), `${bill.kg} kg × ₹${bill.price}`],
-    ['₹', String(bill.amount)],
+    [t('offline.amountLabel'), `₹${bill.amount}`],
   ];
   return (
     <Box
@@ -71,7 +71,7 @@ export function OfflineBillSheet({
               <Box component="th" sx={{ textAlign: 'left', pr: 1, fontWeight: 600, verticalAlign: 'top' }}>
                 {k}
               </Box>
-              <td data-testid={k === '₹' ? 'offline-bill-amount' : undefined}>{v}</td>
+              <td data-testid={k === t('offline.amountLabel') ? 'offline-bill-amount' : undefined}>{v}</td>
             </tr>
           ))}
         </tbody>
