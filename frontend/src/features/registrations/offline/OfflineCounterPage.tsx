@@ -144,7 +144,7 @@ export function OfflineCounterPage() {
     await update({ ...s, lastToken: n, checkins: { ...s.checkins, [refOf(row)]: `${s.prepared.tokenPrefix}${n}` } });
   };
 
-  const rows = state?.prepared.rows ?? [];
+  const rows = useMemo(() => state?.prepared.rows ?? [], [state]);
   const billedHere = useMemo(
     () => new Map((state?.bills ?? []).map((b) => [`${b.action.year}#${b.action.registrationID}`, b])),
     [state],
@@ -239,7 +239,12 @@ export function OfflineCounterPage() {
             onChange={(e) => setCode(e.target.value.slice(0, 1).toUpperCase())}
             sx={{ width: { sm: 220 } }}
           />
-          <Button variant="contained" onClick={prepare} disabled={!online || !code || busy !== ''} data-testid="prepare-offline">
+          <Button
+            variant="contained"
+            onClick={() => void prepare()}
+            disabled={!online || !code || busy !== ''}
+            data-testid="prepare-offline"
+          >
             {busy === 'prepare' ? t('offline.preparing') : t('offline.prepare')}
           </Button>
         </Stack>
@@ -263,7 +268,7 @@ export function OfflineCounterPage() {
                 {busy === 'send' ? t('offline.sending') : t('offline.send')}
               </Button>
               <Button
-                onClick={reconcile}
+                onClick={() => void reconcile()}
                 disabled={!online || pending > 0 || busy !== '' || Boolean(state.reconciled)}
                 data-testid="offline-reconcile"
               >
@@ -302,7 +307,7 @@ export function OfflineCounterPage() {
             label={t('offline.search')}
             value={search}
             onChange={(e) => setSearch(e.target.value)}
-            onKeyDown={onSearchKey}
+            onKeyDown={(e) => void onSearchKey(e)}
             sx={{ mb: 1 }}
           />
           {billsLeft(state) <= 0 && <Alert severity="warning">{t('offline.blockUsed')}</Alert>}
