@@ -151,3 +151,28 @@ describe('the offline counter at 1280 px in English', () => {
     });
   });
 });
+
+describe('the admins’ part at 1280 px in English', () => {
+  it('sets a counter up and lists the counters with what they hold, and the conflicts', async () => {
+    const ctx = await e2e.context({ viewport: DESKTOP, lang: 'en' });
+    try {
+      const page = await e2e.adminPage(ctx, '/admin/today?mode=offline');
+      await page.locator('input[name="counter-code"]').fill('3');
+      await page.locator('input[name="counter-name"]').fill('Gate 3');
+      await page.locator('input[name="counter-floatKg"]').fill('60');
+      await page.locator('input[name="counter-blockSize"]').fill('20');
+      await page.getByRole('button', { name: 'Save counter' }).click();
+      await expect.poll(() => page.getByTestId('offline-counters').textContent()).toContain('3 · Gate 3: 60 kg, 20');
+      expect(await page.getByTestId('offline-conflicts').textContent()).toContain('No conflicts.');
+      const saved = await e2e.asAdmin('GET', '/api/counters');
+      expect(saved.json.items.find((c: { code: string }) => c.code === '3')).toMatchObject({
+        floatKg: 60,
+        blockSize: 20,
+        open: null,
+      });
+      await shot(page, 'admin-1280-en');
+    } finally {
+      await ctx.close();
+    }
+  });
+});

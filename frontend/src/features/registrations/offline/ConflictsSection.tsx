@@ -24,6 +24,25 @@ export function ConflictsSection() {
     queryKey: ['offline-conflicts'],
     queryFn: () => call('GET /api/offline-conflicts', { query: {} }),
   });
+  const [form, setForm] = useState({ code: '', name: '', floatKg: '200', blockSize: '50' });
+  const save = useMutation({
+    mutationFn: () =>
+      call('PUT /api/counters/{code}', {
+        params: { code: form.code },
+        body: { name: form.name, floatKg: Number(form.floatKg), blockSize: Number(form.blockSize), shifts: [1, 2] },
+      }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['offline-counters'] }),
+  });
+  const field = (key: keyof typeof form, label: string, width: number) => (
+    <TextField
+      size="small"
+      name={`counter-${key}`}
+      label={label}
+      value={form[key]}
+      onChange={(e) => setForm({ ...form, [key]: key === 'code' ? e.target.value.slice(0, 1).toUpperCase() : e.target.value })}
+      sx={{ width }}
+    />
+  );
   const resolve = useMutation({
     mutationFn: (v: { number: string; resolution: 'keep' | 'cancel' }) =>
       call('POST /api/offline-conflicts/{number}/resolve', {
@@ -38,6 +57,16 @@ export function ConflictsSection() {
         <Typography component="h2" variant="subtitle1" gutterBottom>
           {t('offline.countersTitle')}
         </Typography>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ mb: 1 }}>
+          {field('code', t('offline.counterCode'), 120)}
+          {field('name', t('offline.counterName'), 200)}
+          {field('floatKg', t('offline.floatKg'), 140)}
+          {field('blockSize', t('offline.blockSize'), 140)}
+          <Button onClick={() => save.mutate()} disabled={!form.code || !form.name.trim() || save.isPending}>
+            {t('offline.saveCounter')}
+          </Button>
+        </Stack>
+        {save.error && <Alert severity="error">{errorMessage(save.error, '')}</Alert>}
         {(counters.data?.items ?? []).map((c) => (
           <Typography key={c.code}>
             {c.code} · {c.name}: {c.floatKg} kg, {c.blockSize}{' '}
