@@ -171,6 +171,12 @@ describe('the admins’ part at 1280 px in English', () => {
         open: null,
       });
       await shot(page, 'admin-1280-en');
+      // The day close lists the first test's counter with its unused numbers.
+      await page.goto(e2e.url('/admin/day-close'));
+      await page.getByTestId('day-date').fill(day);
+      await expect
+        .poll(() => page.getByTestId('day-close-offline').textContent())
+        .toMatch(/Counter 2: .*2 bills, 0 conflicts; unused: .*-00003/);
     } finally {
       await ctx.close();
     }
