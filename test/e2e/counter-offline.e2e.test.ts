@@ -5,7 +5,7 @@ import { setClockForTests as setSaleClock } from '@functions/sales/sale-clock';
 import { createCrop, createLot, createProducer } from '../fixtures/catalogue';
 import { registerFarmer, useCrops, validFields } from '../fixtures/registration-helpers';
 import { SAMPLE_PRODUCER, SAMPLE_WHEAT } from '../fixtures/sample-catalogue';
-import { DESKTOP, shotsOf } from '../support/browser';
+import { DESKTOP, PHONE, shotsOf } from '../support/browser';
 import { useE2EStack } from '../support/e2e';
 
 /**
@@ -171,6 +171,11 @@ describe('the admins’ part at 1280 px in English', () => {
         open: null,
       });
       await shot(page, 'admin-1280-en');
+      // At 360 px nothing scrolls sideways.
+      await page.setViewportSize(PHONE);
+      await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+      await shot(page, 'admin-360-en');
+      await page.setViewportSize(DESKTOP);
       // The day close lists the first test's counter with its unused numbers.
       await page.goto(e2e.url('/admin/day-close'));
       await page.getByTestId('day-date').fill(day);
