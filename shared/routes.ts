@@ -211,6 +211,16 @@ export const ROUTES = [
   { method: 'POST', path: '/api/day-close', area: 'sales', access: STAFF },
   { method: 'GET', path: '/api/day-close', area: 'sales', access: STAFF },
   { method: 'POST', path: '/api/day-close/{id}/reopen', area: 'sales', access: ADMIN },
+  // the offline counter (docs/decisions/0046-offline-counter.md): per-counter settings and what each holds, the
+  // preparation (a block of its own bill numbers and stock floats), the stored offline sales sent back, the
+  // reconciliation, and the admins' conflicts list
+  { method: 'GET', path: '/api/counters', area: 'sales', access: ADMIN },
+  { method: 'PUT', path: '/api/counters/{code}', area: 'sales', access: ADMIN },
+  { method: 'POST', path: '/api/counters/{code}/prepare', area: 'sales', access: STAFF },
+  { method: 'POST', path: '/api/counters/{code}/offline-batch', area: 'sales', access: STAFF },
+  { method: 'POST', path: '/api/counters/{code}/reconcile', area: 'sales', access: STAFF },
+  { method: 'GET', path: '/api/offline-conflicts', area: 'sales', access: ADMIN },
+  { method: 'POST', path: '/api/offline-conflicts/{number}/resolve', area: 'sales', access: ADMIN },
   // the counter's day: today's list, check-in with a token, the public queue display and the counter serving a token
   { method: 'GET', path: '/api/today', area: 'counter', access: STAFF },
   { method: 'POST', path: '/api/checkin', area: 'counter', access: STAFF },

@@ -54,7 +54,7 @@ const adminPages: Record<AdminSectionId, LazyPage> = {
   reports: staffPage(() => import('./features/reports/ReportsPage')),
   // The Z-report's layout choice is the bill's, whose texts come with the status part.
   dayClose: staffPage(() => Promise.all([import('./features/day-close/DayClosePage'), loadStatusMessages()]).then(([m]) => m)),
-  today: staffPage(() => import('./features/registrations/TodayPage')),
+  today: staffPage(() => import('./features/registrations/CounterRoute')),
   smsOutbox: staffPage(() => import('./features/notifications/OutboxPage')),
   smsTemplates: staffPage(() => import('./features/notifications/TemplatesPage')),
   secondFactor: staffPage(() => import('./features/second-factor/SecondFactorPage')),

@@ -137,7 +137,11 @@ async function lotTotals(cropId: number, year: number): Promise<{ stockGrams: nu
   );
   return {
     stockGrams: lots.reduce((sum, l) => sum + Number(l.totalGrams ?? 0), 0),
-    soldGrams: lots.reduce((sum, l) => sum + Number(l.usedGrams ?? 0), 0),
+    // An offline counter's float sits in usedGrams until sold or given back (floatGrams): it is not sold.
+    soldGrams: lots.reduce(
+      (sum, l) => sum + Number(l.usedGrams ?? 0) - Number((l as { floatGrams?: number }).floatGrams ?? 0),
+      0,
+    ),
   };
 }
 

@@ -44,7 +44,9 @@ export type AuditSubjectType =
   | 'reconciliation'
   | 'sms'
   | 'sms-template'
-  | 'sms-opt-out';
+  | 'sms-opt-out'
+  // the offline counter (docs/decisions/0046-offline-counter.md)
+  | 'counter';
 
 export interface AuditSubject {
   type: AuditSubjectType;

@@ -9,6 +9,9 @@ import { factRows, factValue, qrFigure } from '../lib/pages/facts';
 import { Html, html } from '../lib/pages/html';
 import { readPart, refusalWords, type PageRequest, type Refusal, type RenderedPage } from '../lib/pages/serve';
 import { byNumber } from './bill-read';
+import { AppError } from '../lib/errors';
+import { parseCounterInvoiceNumber } from '@shared/schemas/offline-counter';
+import { seriesValue } from './offline/store';
 
 /**
  * The public bill at /bill/{number}?t={token}, drawn from the views the app's bill screen draws too
@@ -103,7 +106,25 @@ function duplicateCopy(bill: InvoiceResponse, token: string | undefined, t: Tran
 export async function billPage({ lang, t, query, pathParameters }: PageRequest): Promise<RenderedPage> {
   const { number } = readPart(InvoiceNumberParam, pathParameters);
   const { t: token } = readPart(BillQuery, { t: query.t || undefined });
-  const bill = await byNumber(number, null, token);
+  let bill: BillReply;
+  try {
+    bill = await byNumber(number, null, token);
+  } catch (e) {
+    if (!(await handedToOfflineCounter(number, e))) throw e;
+    // Printed at a counter working offline, not on the server yet (docs/decisions/0046-offline-counter.md).
+    return {
+      document: pageDocument({
+        lang,
+        title: billTitle(number, t),
+        path: routePath('/bill/{number}', { number }),
+        keep: { t: token },
+        main: html`<div><h1 class="sr-only">${billTitle(number, t)}</h1>
+          <div class="warn" role="status" data-testid="bill-being-recorded">${t('offline.beingRecorded')}</div></div>`,
+        staffApp: true,
+      }),
+      caching: 'private',
+    };
+  }
   const title = billTitle(bill.invoiceNumber, t);
   const content =
     bill.view === 'summary'
@@ -130,6 +151,14 @@ export async function billPage({ lang, t, query, pathParameters }: PageRequest):
     // With the token the page holds the farmer's name and address: kept by the reader's browser only.
     caching: bill.view === 'summary' ? 'public' : 'private',
   };
+}
+
+/** A bill number of a counter's series that a preparation handed out but no bill or conflict holds yet. */
+async function handedToOfflineCounter(number: string, e: unknown): Promise<boolean> {
+  if (!(e instanceof AppError) || e.status !== 404) return false;
+  const n = parseCounterInvoiceNumber(number);
+  if (!n) return false;
+  return (await seriesValue(n.fyStart, n.code).catch(() => 0)) >= n.seq;
 }
 
 /** A bill that cannot be shown, as the app's bill page says it. */

@@ -1,12 +1,5 @@
 import { kgToQuintal, maskMobile } from '@shared/format';
-import {
-  formatInvoiceNumber,
-  INVOICE_NUMBER_RE,
-  publicBillPath,
-  type BillReply,
-  type BillSummary,
-  type InvoiceResponse,
-} from '@shared/schemas/sales';
+import { INVOICE_NUMBER_RE, publicBillPath, type BillReply, type BillSummary, type InvoiceResponse } from '@shared/schemas/sales';
 import type { Caller } from '../lib/caller';
 import { isStaff } from '../lib/caller-roles';
 import { notFound } from '../lib/errors';
@@ -14,7 +7,7 @@ import { publicUrl, qrPng } from '../lib/qr';
 import { getUser } from '../lib/users-store';
 import { amountInWords } from './amount-in-words';
 import { gramsToKg, paiseToRupees } from '../lib/units';
-import { INVOICE_ID_FACTOR, type InvoiceItem, getInvoice } from './invoice-entity';
+import { type InvoiceItem, getInvoice, invoiceNumberOfId } from './invoice-entity';
 import { creditNoteTokenOf, holdsBillToken } from './bill-tokens';
 
 /** Reading bills: the views of a bill by who reads it, and its QR code. */
@@ -158,9 +151,8 @@ export async function qrByNumber(invoiceNumber: string, size: number, token?: st
 
 /** Staff: the QR of the printed bill, with its token. */
 export async function qrById(invoiceID: number, size: number): Promise<BillQr> {
-  const fy = Math.floor(invoiceID / INVOICE_ID_FACTOR);
-  const seq = invoiceID % INVOICE_ID_FACTOR;
-  if (fy < 2000 || fy > 3000 || seq < 1) throw notFound(`Bill ${invoiceID} not found`);
-  const inv = await requireInvoice(formatInvoiceNumber(fy, seq));
+  const number = invoiceNumberOfId(invoiceID);
+  if (!number) throw notFound(`Bill ${invoiceID} not found`);
+  const inv = await requireInvoice(number);
   return { invoiceNumber: inv.invoiceNumber, png: await qrPng(publicBillUrl(inv), size), withToken: Boolean(inv.verifyToken) };
 }

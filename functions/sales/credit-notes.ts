@@ -9,7 +9,7 @@ import {
   type CancelRequestView,
   type RefuseCancelRequestInput,
 } from '@shared/schemas/credit-notes';
-import { financialYearOf, formatInvoiceNumber } from '@shared/schemas/sales';
+import { financialYearOf } from '@shared/schemas/sales';
 import type { AuditTrail } from '../lib/audit-log';
 import type { Caller } from '../lib/caller';
 import { AppError, conflict, notFound } from '../lib/errors';
@@ -24,7 +24,7 @@ import { getRegistration } from '../registrations/registration-entity';
 import { reasonAttr } from './sale-cancellation';
 import type { CancelRequestItem, CreditNoteItem } from './credit-note-entity';
 import * as cn from './credit-notes-repository';
-import { INVOICE_ID_FACTOR, type InvoiceItem, getInvoice } from './invoice-entity';
+import { type InvoiceItem, getInvoice, invoiceNumberOfId } from './invoice-entity';
 import { getSellerDay } from './seller-day';
 import { newBillToken } from './bill-tokens';
 
@@ -59,12 +59,8 @@ const busy = () => new AppError('UNAVAILABLE', 'Cancellations are busy right now
 
 /** The bill of a staff id (fyStart * 10^7 + sequence). */
 async function billById(invoiceID: number, consistent = false): Promise<InvoiceItem> {
-  const fy = Math.floor(invoiceID / INVOICE_ID_FACTOR);
-  const seq = invoiceID % INVOICE_ID_FACTOR;
-  const inv =
-    fy >= 2000 && fy <= 3000 && seq >= 1
-      ? await withRetry(() => getInvoice(formatInvoiceNumber(fy, seq), consistent))
-      : undefined;
+  const number = invoiceNumberOfId(invoiceID);
+  const inv = number ? await withRetry(() => getInvoice(number, consistent)) : undefined;
   if (!inv) throw notFound(`Bill ${invoiceID} not found`);
   return inv;
 }

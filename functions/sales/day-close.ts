@@ -23,6 +23,7 @@ import { gramsToKg, paiseToRupees } from '../lib/units';
 import { creditNoteEntity, creditNotesPk } from './credit-note-entity';
 import { reasonAttr } from './sale-cancellation';
 import * as store from './seller-day';
+import { offlineOfDay } from './offline/reconcile';
 
 /**
  * The day-end cash close (docs/decisions/0026-day-close.md, docs/product-rules.md#a-sellers-day-ends-with-a-cash-close).
@@ -173,11 +174,12 @@ export async function listDay(date: string | undefined, caller: Caller, o: { min
   const day = date ?? kolkataDay(clock());
   const admin = isAdmin(caller) && !o.mine;
   const items = admin ? await listDayCloses(day) : [viewOf(await ownDay(day, caller))];
-  const notes = await creditNotesOf(day);
+  const [notes, offline] = await Promise.all([creditNotesOf(day), admin ? offlineOfDay(day) : Promise.resolve(undefined)]);
   return {
     date: day,
     items,
     creditNotes: admin ? notes : notes.filter((n) => n.billSellerUserId === caller.userID),
+    ...(offline ? { offline } : {}),
   };
 }
 

@@ -27,6 +27,20 @@ import { makeSale } from './make-sale';
 import { billPage, billRefusal } from './bill-page';
 import { creditNotePage, creditNoteRefusal } from './credit-note-page';
 import { servePage } from '../lib/pages/serve';
+import {
+  ConflictListQuery,
+  ConflictNumberParam,
+  CounterCodeParam,
+  CounterSettingsInput,
+  OfflineBatchInput,
+  PrepareInput,
+  ReconcileInput,
+  ResolveConflictInput,
+} from '@shared/schemas/offline-counter';
+import { listCounterViews, prepare, saveCounter } from './offline/prepare';
+import { applyBatch } from './offline/apply';
+import { listConflictViews, resolveConflict } from './offline/conflicts';
+import { reconcile } from './offline/reconcile';
 import { BILL_MESSAGES } from '../lib/pages/page-messages';
 
 /** Sales and bills. Public lookups go by the printed invoice number only; ids are staff-only. */
@@ -124,6 +138,34 @@ export const handler = defineArea('sales', {
     params: DayCloseIdParam,
     body: ReopenDayInput,
     handle: ({ params, body, caller, audit }) => dayClose.reopenDay(params.id, body, caller!, audit),
+  },
+  // the offline counter (docs/decisions/0046-offline-counter.md)
+  'GET /api/counters': { handle: () => listCounterViews() },
+  'PUT /api/counters/{code}': {
+    params: CounterCodeParam,
+    body: CounterSettingsInput,
+    handle: ({ params, body, audit }) => saveCounter(params.code, body, audit),
+  },
+  'POST /api/counters/{code}/prepare': {
+    params: CounterCodeParam,
+    body: PrepareInput,
+    handle: ({ params, body, caller, audit }) => prepare(params.code, body, caller!, audit),
+  },
+  'POST /api/counters/{code}/offline-batch': {
+    params: CounterCodeParam,
+    body: OfflineBatchInput,
+    handle: ({ params, body, caller, audit }) => applyBatch(params.code, body, caller!, audit),
+  },
+  'POST /api/counters/{code}/reconcile': {
+    params: CounterCodeParam,
+    body: ReconcileInput,
+    handle: ({ params, body, caller, audit }) => reconcile(params.code, body.prepId, caller!, audit),
+  },
+  'GET /api/offline-conflicts': { query: ConflictListQuery, handle: ({ query }) => listConflictViews(query.status) },
+  'POST /api/offline-conflicts/{number}/resolve': {
+    params: ConflictNumberParam,
+    body: ResolveConflictInput,
+    handle: ({ params, body, caller, audit }) => resolveConflict(params.number, body, caller!, audit),
   },
   'GET /bill/{number}': {
     handle: ({ event }) => servePage(event, billPage, { messages: BILL_MESSAGES, refusal: billRefusal }),

@@ -1,4 +1,5 @@
-import type { PaymentMode } from '@shared/schemas/sales';
+import { formatInvoiceNumber, type PaymentMode } from '@shared/schemas/sales';
+import { COUNTER_CODES, formatCounterInvoiceNumber } from '@shared/schemas/offline-counter';
 import { defineEntity } from '../lib/entity';
 import { getRecord } from '../lib/entity-reads';
 import { queryIndex } from '../lib/query';
@@ -78,6 +79,11 @@ export interface InvoiceItem {
   supplier?: InvoiceSupplier;
   /** The crop's HSN code at sale time ('' when it had none); absent on bills made before bills of supply. */
   hsnCode?: string;
+  /** A bill of a counter's own series, made offline (docs/decisions/0046-offline-counter.md): the counter's code. */
+  series?: string;
+  /** The preparation whose block gave the number, and the counter's token for the farmer. */
+  offlinePrepId?: string;
+  offlineToken?: string;
 }
 
 export interface InvoiceSupplier {
@@ -88,6 +94,31 @@ export interface InvoiceSupplier {
 
 export const INVOICE_ID_FACTOR = 10_000_000;
 export const invoiceIdOf = (fyStart: number, seq: number) => fyStart * INVOICE_ID_FACTOR + seq;
+
+/**
+ * Ids of the counters' series (docs/decisions/0046-offline-counter.md) lie above every id of the year series
+ * (those end below 3001 * 10^7): COUNTER_ID_BASE + ((fyStart - 2000) * 36 + the code's place) * 10^5 + sequence.
+ */
+const COUNTER_ID_BASE = 50_000_000_000;
+const COUNTER_SEQ_FACTOR = 100_000;
+export const counterInvoiceIdOf = (fyStart: number, code: string, seq: number) =>
+  COUNTER_ID_BASE + ((fyStart - 2000) * 36 + COUNTER_CODES.indexOf(code) + 1) * COUNTER_SEQ_FACTOR + seq;
+
+/** The bill number a staff id stands for (either series), or undefined for an id no bill can have. */
+export function invoiceNumberOfId(invoiceID: number): string | undefined {
+  if (invoiceID >= COUNTER_ID_BASE) {
+    const rest = invoiceID - COUNTER_ID_BASE;
+    const seq = rest % COUNTER_SEQ_FACTOR;
+    const k = Math.floor(rest / COUNTER_SEQ_FACTOR);
+    const fy = 2000 + Math.floor(k / 36);
+    const place = k % 36;
+    if (seq < 1 || place < 1 || fy > 3000) return undefined;
+    return formatCounterInvoiceNumber(fy, COUNTER_CODES[place - 1], seq);
+  }
+  const fy = Math.floor(invoiceID / INVOICE_ID_FACTOR);
+  const seq = invoiceID % INVOICE_ID_FACTOR;
+  return fy >= 2000 && fy <= 3000 && seq >= 1 ? formatInvoiceNumber(fy, seq) : undefined;
+}
 
 export const fyPk = (fyStart: number) => `INVOICES#${fyStart}`;
 export const sellerPk = (userID: number) => `INVSELLER#${userID}`;
@@ -150,6 +181,9 @@ export const invoiceEntity = defineEntity<InvoiceItem>()({
     'cancelId',
     'supplier',
     'hsnCode',
+    'series',
+    'offlinePrepId',
+    'offlineToken',
   ],
 });
 

@@ -96,7 +96,7 @@ function aboveRequest(
   };
 }
 
-function addressOf(r: RegistrationItem): string {
+export function addressOf(r: RegistrationItem): string {
   return [r.village, r.blockName, r.subDistrict, r.district]
     .map((s) => (s ?? '').trim())
     .filter(Boolean)
@@ -148,7 +148,7 @@ async function promisedToOthers(cropID: number, lotYear: number, beyondGrams: nu
 }
 
 /** The supplier block of a bill of supply, from the settings as they are now (read through, never a default in place of a failed read). */
-async function supplierNow(): Promise<InvoiceSupplier> {
+export async function supplierNow(): Promise<InvoiceSupplier> {
   const s = await getSettings(['InstituteName', 'InstituteAddress', 'InstituteGSTIN']);
   return { name: s.InstituteName, address: s.InstituteAddress, gstin: s.InstituteGSTIN };
 }

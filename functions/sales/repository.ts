@@ -76,6 +76,15 @@ export const SALE_TX = { counter: 0, invoice: 1, lot: 2, registration: 3, pool: 
  * a crash between two writes).
  */
 export async function commitSale(w: SaleWrite): Promise<void> {
+  await docClient().send(new TransactWriteCommand({ TransactItems: saleItems(w) }));
+}
+
+/**
+ * The items of the sale's transaction, in SALE_TX's order. The offline counter's sale replaces the counter
+ * (its number comes from the counter's block) and the lot (its grams come from the counter's float) in place,
+ * so the positions hold for it too (functions/sales/offline/apply.ts).
+ */
+export function saleItems(w: SaleWrite): NonNullable<TransactWriteCommandInput['TransactItems']> {
   const T = tableName();
   const inv = w.invoice;
   const items: NonNullable<TransactWriteCommandInput['TransactItems']> = [
@@ -142,7 +151,7 @@ export async function commitSale(w: SaleWrite): Promise<void> {
     w.sellerDay,
     w.entry,
   ];
-  await docClient().send(new TransactWriteCommand({ TransactItems: items }));
+  return items;
 }
 
 /**

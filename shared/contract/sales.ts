@@ -13,7 +13,10 @@ import { DayCloseIdParam, DayCloseInput, DayCloseQuery, ReopenDayInput } from '.
 import { DayCloseListReply, DayCloseView } from '../schemas/replies/day-close';
 import type { AreaContract } from './types';
 
+import { offlineCounterContract } from './offline-counter';
+
 export const salesContract = {
+  ...offlineCounterContract,
   'POST /api/sales/make': { body: MakeSaleInput, reply: MakeSaleReply },
   'GET /api/invoices': { query: InvoiceListQuery, reply: InvoiceListReply },
   'GET /api/invoices/by-number/{number}': { params: InvoiceNumberParam, query: BillQuery, reply: BillReply },

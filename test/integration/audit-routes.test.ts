@@ -434,7 +434,61 @@ const CASES: Record<WriteRouteKey, RouteCase> = {
     await ok('POST', '/api/checkin', { as: 'seller', body: { code: reg.code } });
     return { path: '/api/queue/serve', as: 'seller', body: { registrationId: reg.id, year: reg.year, counter: 'Counter 1' } };
   },
+
+  // the offline counter: each case on a counter of its own (one open preparation per counter)
+  'PUT /api/counters/{code}': async () => ({ path: '/api/counters/Z', as: 'admin', body: counterBody }),
+  'POST /api/counters/{code}/prepare': async () => {
+    const { lotID } = await newLot();
+    await ok('PUT', '/api/counters/Y', { body: counterBody });
+    return { path: '/api/counters/Y/prepare', as: 'seller', body: { lotIDs: [lotID] } };
+  },
+  'POST /api/counters/{code}/offline-batch': async () => {
+    const { prep, action } = await offlineSale('X');
+    return { path: '/api/counters/X/offline-batch', as: 'seller', body: { prepId: prep.prepId, actions: [action] } };
+  },
+  'POST /api/counters/{code}/reconcile': async () => {
+    const { prep } = await offlineSale('W');
+    return { path: '/api/counters/W/reconcile', as: 'seller', body: { prepId: prep.prepId } };
+  },
+  'POST /api/offline-conflicts/{number}/resolve': async () => {
+    const { prep, action, lotID, reg } = await offlineSale('V');
+    // Billed online meanwhile: the offline bill becomes a conflict.
+    await ok('POST', '/api/sales/make', {
+      as: 'seller',
+      body: { lotID, registrationID: reg.id, year: reg.year, bags: 1, paymentMode: 'Cash' },
+    });
+    await ok('POST', '/api/counters/V/offline-batch', { as: 'seller', body: { prepId: prep.prepId, actions: [action] } });
+    return {
+      path: `/api/offline-conflicts/${action.invoiceNumber}/resolve`,
+      as: 'admin',
+      body: { resolution: 'cancel', reason: 'Billed at another counter' },
+    };
+  },
 };
+
+const counterBody = { name: 'Gate counter', floatKg: 20, blockSize: 5, shifts: [1, 2] };
+
+/** A counter prepared with a float of the lot of a new registration's crop, and an offline sale of it not yet sent. */
+async function offlineSale(code: string) {
+  const reg = await newRegistration();
+  const lots = await ok('GET', '/api/lots/for-crop', { query: { cropId: Number(reg.fields.cropId) } });
+  const lotID = lots[0].lotID as number;
+  await ok('PUT', `/api/counters/${code}`, { body: counterBody });
+  const prep = (await ok('POST', `/api/counters/${code}/prepare`, { as: 'seller', body: { lotIDs: [lotID] } })).preparation;
+  const action = {
+    key: `audit-${tag()}-offline-key`,
+    kind: 'sale',
+    invoiceNumber: prep.blockFrom,
+    registrationID: reg.id,
+    year: reg.year,
+    lotID,
+    bags: 1,
+    paymentMode: 'Cash',
+    printedAt: new Date().toISOString(),
+    verifyToken: 'AuditOfflineToken0123456789',
+  };
+  return { prep, action, lotID, reg };
+}
 
 /** The India day `n` days before today. */
 const pastDay = (n: number) => new Date(Date.now() + 5.5 * 3_600_000 - n * 86_400_000).toISOString().slice(0, 10);

@@ -189,6 +189,7 @@ export const BILL_MESSAGES = {
       requestCancel: 'रद्द करने का अनुरोध / Request cancellation',
       cancelBill: 'बिल रद्द करें / Cancel bill',
     },
+    offline: { beingRecorded: 'यह बिल ऑफ़लाइन चल रहे काउंटर पर बना है। इसे दर्ज किया जा रहा है; काउंटर के ऑनलाइन लौटने पर यह यहाँ दिखेगा।' },
   },
   en: {
     billView: {
@@ -278,6 +279,10 @@ export const BILL_MESSAGES = {
       summaryNote: "The farmer's details are shown only when the credit note is opened from the QR code printed on it.",
       requestCancel: 'Request cancellation',
       cancelBill: 'Cancel bill',
+    },
+    offline: {
+      beingRecorded:
+        'This bill was made at a counter working offline. It is being recorded and shows here once the counter is back online.',
     },
   },
 };

@@ -1,3 +1,4 @@
+import { PreparationView } from './offline-counter';
 import * as z from 'zod';
 import { PAYMENT_MODES } from '../sales';
 
@@ -79,5 +80,7 @@ export const DayCloseListReply = z.strictObject({
   date: z.string(),
   items: z.array(DayCloseView),
   creditNotes: z.array(DayCreditNote),
+  /** The offline counters prepared that day: their bills, conflicts and the block's unused numbers (admins only). */
+  offline: z.array(PreparationView).optional(),
 });
 export type DayCloseListReply = z.infer<typeof DayCloseListReply>;

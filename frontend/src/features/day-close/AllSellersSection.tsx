@@ -19,6 +19,7 @@ import { dayCloseOf, indiaToday } from './api';
 import { DifferenceText, kgText, rupees } from './figures';
 import { ReopenDialog } from './ReopenDialog';
 import { ZReport } from './ZReport';
+import { OfflineBlocks } from './OfflineBlocks';
 
 /**
  * Admins: every seller's close of a chosen day (open ones with their running figures), Reopen with a reason,
@@ -121,6 +122,7 @@ export function AllSellersSection() {
         emptyText={t('dayClose.noSellers')}
         hideEmpty={query.isError}
       />
+      {query.data?.offline && <OfflineBlocks offline={query.data.offline} />}
       {query.data && <ZReport report={query.data} layout={layout} />}
       {reopening && (
         <ReopenDialog
