@@ -98,7 +98,7 @@ export const AUDIT_ACTIONS = {
   'POST /api/invoices/cancel-requests/{id}/refuse': 'invoice.cancel-request-refuse',
   'POST /api/day-close': 'dayclose.close',
   'POST /api/day-close/{id}/reopen': 'dayclose.reopen',
-  // the offline counter (docs/decisions/0046-offline-counter.md): each bill applied or set aside leaves its own entry
+  // the offline counter (docs/decisions/0048-offline-counter.md): each bill applied or set aside leaves its own entry
   'PUT /api/counters/{code}': 'counter.settings',
   'POST /api/counters/{code}/prepare': 'counter.prepare',
   'POST /api/counters/{code}/offline-batch': 'sale.offline',

@@ -211,7 +211,7 @@ export const ROUTES = [
   { method: 'POST', path: '/api/day-close', area: 'sales', access: STAFF },
   { method: 'GET', path: '/api/day-close', area: 'sales', access: STAFF },
   { method: 'POST', path: '/api/day-close/{id}/reopen', area: 'sales', access: ADMIN },
-  // the offline counter (docs/decisions/0046-offline-counter.md): per-counter settings and what each holds, the
+  // the offline counter (docs/decisions/0048-offline-counter.md): per-counter settings and what each holds, the
   // preparation (a block of its own bill numbers and stock floats), the stored offline sales sent back, the
   // reconciliation, and the admins' conflicts list
   { method: 'GET', path: '/api/counters', area: 'sales', access: ADMIN },

@@ -221,7 +221,7 @@ export const ADMIN_ONLY_SOURCES = [
   'src/features/lots/LotsPage.tsx',
   'src/features/allocation/AllocationPage.tsx',
   'src/features/reports/ReportsPage.tsx',
-  // Today at the counter and the offline counter (docs/decisions/0046-offline-counter.md) load through it.
+  // Today at the counter and the offline counter (docs/decisions/0048-offline-counter.md) load through it.
   'src/features/registrations/CounterRoute.tsx',
 ];
 

@@ -1,5 +1,5 @@
 /*
- * The staff service worker (docs/decisions/0046-offline-counter.md): it keeps the staff app's shell and the files
+ * The staff service worker (docs/decisions/0048-offline-counter.md): it keeps the staff app's shell and the files
  * the offline counter loaded, so that the offline counter (/admin/today?mode=offline) opens and works without a network. It answers only
  * staff routes (/admin/...) and the app's hashed files (/assets/...): every public page, the QR pages and every
  * API call go to the network exactly as without it.

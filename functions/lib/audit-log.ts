@@ -45,7 +45,7 @@ export type AuditSubjectType =
   | 'sms'
   | 'sms-template'
   | 'sms-opt-out'
-  // the offline counter (docs/decisions/0046-offline-counter.md)
+  // the offline counter (docs/decisions/0048-offline-counter.md)
   | 'counter';
 
 export interface AuditSubject {

@@ -111,7 +111,7 @@ export async function billPage({ lang, t, query, pathParameters }: PageRequest):
     bill = await byNumber(number, null, token);
   } catch (e) {
     if (!(await handedToOfflineCounter(number, e))) throw e;
-    // Printed at a counter working offline, not on the server yet (docs/decisions/0046-offline-counter.md).
+    // Printed at a counter working offline, not on the server yet (docs/decisions/0048-offline-counter.md).
     return {
       document: pageDocument({
         lang,

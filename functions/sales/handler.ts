@@ -139,7 +139,7 @@ export const handler = defineArea('sales', {
     body: ReopenDayInput,
     handle: ({ params, body, caller, audit }) => dayClose.reopenDay(params.id, body, caller!, audit),
   },
-  // the offline counter (docs/decisions/0046-offline-counter.md)
+  // the offline counter (docs/decisions/0048-offline-counter.md)
   'GET /api/counters': { handle: () => listCounterViews() },
   'PUT /api/counters/{code}': {
     params: CounterCodeParam,

@@ -79,7 +79,7 @@ export interface InvoiceItem {
   supplier?: InvoiceSupplier;
   /** The crop's HSN code at sale time ('' when it had none); absent on bills made before bills of supply. */
   hsnCode?: string;
-  /** A bill of a counter's own series, made offline (docs/decisions/0046-offline-counter.md): the counter's code. */
+  /** A bill of a counter's own series, made offline (docs/decisions/0048-offline-counter.md): the counter's code. */
   series?: string;
   /** The preparation whose block gave the number, and the counter's token for the farmer. */
   offlinePrepId?: string;
@@ -96,7 +96,7 @@ export const INVOICE_ID_FACTOR = 10_000_000;
 export const invoiceIdOf = (fyStart: number, seq: number) => fyStart * INVOICE_ID_FACTOR + seq;
 
 /**
- * Ids of the counters' series (docs/decisions/0046-offline-counter.md) lie above every id of the year series
+ * Ids of the counters' series (docs/decisions/0048-offline-counter.md) lie above every id of the year series
  * (those end below 3001 * 10^7): COUNTER_ID_BASE + ((fyStart - 2000) * 36 + the code's place) * 10^5 + sequence.
  */
 const COUNTER_ID_BASE = 50_000_000_000;

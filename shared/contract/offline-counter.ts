@@ -19,7 +19,7 @@ import {
 } from '../schemas/replies/offline-counter';
 import type { RouteContract } from './types';
 
-/** The offline counter's routes (area sales; docs/decisions/0046-offline-counter.md). */
+/** The offline counter's routes (area sales; docs/decisions/0048-offline-counter.md). */
 export const offlineCounterContract = {
   'GET /api/counters': { reply: CounterListReply },
   'PUT /api/counters/{code}': { params: CounterCodeParam, body: CounterSettingsInput, reply: CounterView },

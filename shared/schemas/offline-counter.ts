@@ -3,7 +3,7 @@ import { nameText } from './common';
 import { PAYMENT_MODES } from './replies/sales';
 
 /**
- * The counter that keeps working offline (docs/decisions/0046-offline-counter.md): per-counter settings, the
+ * The counter that keeps working offline (docs/decisions/0048-offline-counter.md): per-counter settings, the
  * preparation (a block of bill numbers of the counter's own series and a stock float per lot), the batch of
  * offline sales sent when the line is back, the conflicts it leaves for admins, and the reconciliation.
  */

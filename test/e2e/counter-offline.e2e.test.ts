@@ -9,7 +9,7 @@ import { DESKTOP, PHONE, shotsOf } from '../support/browser';
 import { useE2EStack } from '../support/e2e';
 
 /**
- * The counter that keeps working offline (docs/decisions/0046-offline-counter.md) in headless Chromium: a prepared
+ * The counter that keeps working offline (docs/decisions/0048-offline-counter.md) in headless Chromium: a prepared
  * counter loses the network (the browser is cut off), checks in two farmers, issues and prints two bills, is
  * reloaded offline and still holds them, comes back online and sends them; both bills are then on the server with
  * numbers of the counter's block, their kg from the float and the registrations billed, and the reconciliation and

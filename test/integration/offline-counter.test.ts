@@ -11,7 +11,7 @@ import { startedWork } from '../support/started-work';
 import { newRegistration } from '../support/steps';
 
 /**
- * The offline counter (docs/decisions/0046-offline-counter.md, docs/invariants.md#19-offline-counter-numbers-and-floats):
+ * The offline counter (docs/decisions/0048-offline-counter.md, docs/invariants.md#19-offline-counter-numbers-and-floats):
  * a batch sent twice, or twice at once, is applied once; a registration billed online meanwhile gives exactly
  * one bill and one conflict; counters' floats never together exceed a lot's stock; every number is unique across
  * the series and each counter series is gapless once its unused numbers are counted; conflicts are resolved once,

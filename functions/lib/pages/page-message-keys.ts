@@ -18,7 +18,7 @@ export const PAGE_MESSAGE_SETS = {
       'sitePages.sitemap',
     ],
   },
-  // A counter's bill not on the server yet (docs/decisions/0046-offline-counter.md): its page says it is being recorded.
+  // A counter's bill not on the server yet (docs/decisions/0048-offline-counter.md): its page says it is being recorded.
   bill: { groups: ['billView', 'billCheck', 'billSupply', 'creditNote'], keys: ['offline.beingRecorded'] },
   lot: { groups: ['lotPublic'], keys: [] },
   letter: { groups: ['appointment', 'allocationStatus'], keys: ['myData.open'] },

@@ -24,7 +24,7 @@ import { draftOfflineBill, sourceOfAction, type Drafted, type OfflineSource } fr
 import * as store from './store';
 
 /**
- * The offline batch (docs/decisions/0046-offline-counter.md): the counter's stored sales, applied in order, each
+ * The offline batch (docs/decisions/0048-offline-counter.md): the counter's stored sales, applied in order, each
  * as the online sale's transaction with two items changed in place: the number is marked used on the
  * preparation (only if its block holds it and it is not used yet, which makes a repeat change nothing), and
  * the grams come out of the lot's float (used already holds them) instead of its remaining stock. A sale that

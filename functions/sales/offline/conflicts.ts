@@ -24,7 +24,7 @@ import { draftOfflineBill, sourceOfConflict } from './offline-bill';
 import * as store from './store';
 
 /**
- * The admins' conflicts list (docs/decisions/0046-offline-counter.md, "Conflicts"): an offline bill that could not
+ * The admins' conflicts list (docs/decisions/0048-offline-counter.md, "Conflicts"): an offline bill that could not
  * be applied keeps its printed number here until an admin resolves it, audited, in one of two ways:
  *  - keep: the bill is made as printed, its kg taken from the lot's remaining stock, in the online sale's
  *    transaction (the conflict's status is that transaction's first item). Only while its registration can

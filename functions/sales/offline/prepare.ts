@@ -29,7 +29,7 @@ import { saleClock } from '../sale-clock';
 import * as store from './store';
 
 /**
- * Prepare for offline (docs/decisions/0046-offline-counter.md): one transaction reserves a block of the counter's
+ * Prepare for offline (docs/decisions/0048-offline-counter.md): one transaction reserves a block of the counter's
  * own series (compare-and-set on the series counter), opens the preparation on the counter (one open at a time),
  * and takes each lot's float from its remaining stock on the condition that that much remains, so two counters'
  * floats together never exceed a lot's stock (docs/invariants.md#19-offline-counter-numbers-and-floats).

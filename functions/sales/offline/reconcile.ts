@@ -14,7 +14,7 @@ import { preparationView } from './prepare';
 import * as store from './store';
 
 /**
- * The reconciliation (docs/decisions/0046-offline-counter.md): once the counter's stored bills are sent, its
+ * The reconciliation (docs/decisions/0048-offline-counter.md): once the counter's stored bills are sent, its
  * preparation closes. In one transaction: the counter lets go of it, the preparation records the block's unused
  * numbers (those neither a bill nor a conflict, on the condition that none was used since they were read), and
  * every float's unsold grams go back to its lot (used + remaining = total holds throughout).

@@ -6,7 +6,7 @@ import { cropLotsPk, lotEntity, type LotItem } from '../../lots/lot-entity';
 import { queryAll, queryIndex } from '../../lib/query';
 
 /**
- * Storage of the offline counter (docs/decisions/0046-offline-counter.md, docs/data-model.md "The offline counter"):
+ * Storage of the offline counter (docs/decisions/0048-offline-counter.md, docs/data-model.md "The offline counter"):
  *
  *  OFFCOUNTERS / C#<code>                       a counter's settings and its open preparation (openPrep)
  *  OFFPREP#<day> / <code>#<first seq, 5 digits>  a preparation: the block, the floats, the numbers used

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { DayCloseListReply } from '@shared/schemas/day-close';
 
 /**
- * The offline counters prepared that day (docs/decisions/0046-offline-counter.md): each block with its bills,
+ * The offline counters prepared that day (docs/decisions/0048-offline-counter.md): each block with its bills,
  * conflicts and the numbers left unused at the reconciliation, so every number of each series is accounted for.
  */
 export function OfflineBlocks({ offline }: { offline: NonNullable<DayCloseListReply['offline']> }) {

@@ -5,7 +5,7 @@ import Button from '@mui/material/Button';
 import { useTranslation } from 'react-i18next';
 import TodayPage from './TodayPage';
 
-/** The offline counter's screen is loaded only when asked for (docs/decisions/0046-offline-counter.md). */
+/** The offline counter's screen is loaded only when asked for (docs/decisions/0048-offline-counter.md). */
 const OfflineCounterPage = lazy(() => import('./offline/OfflineCounterPage').then((m) => ({ default: m.OfflineCounterPage })));
 
 /**

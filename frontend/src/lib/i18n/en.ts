@@ -1881,7 +1881,7 @@ export const en = {
     settingSaved: 'Saved.',
     checklistTip: 'Recommended: require a second factor for admins (Settings → Second factor for admins).',
   },
-  // The offline counter (docs/decisions/0046-offline-counter.md): prepare, check in, issue and print offline, send back
+  // The offline counter (docs/decisions/0048-offline-counter.md): prepare, check in, issue and print offline, send back
   offline: {
     open: 'Offline counter',
     beingRecorded:

@@ -1864,7 +1864,7 @@ export const hi: Messages = {
     settingSaved: 'सहेजा गया।',
     checklistTip: 'अनुशंसित: एडमिन के लिए दूसरा सत्यापन अनिवार्य करें (सेटिंग्स → एडमिन के लिए दूसरा सत्यापन)।',
   },
-  // The offline counter (docs/decisions/0046-offline-counter.md): prepare, check in, issue and print offline, send back
+  // The offline counter (docs/decisions/0048-offline-counter.md): prepare, check in, issue and print offline, send back
   offline: {
     open: 'ऑफ़लाइन काउंटर',
     beingRecorded: 'यह बिल ऑफ़लाइन चल रहे काउंटर पर बना है। इसे दर्ज किया जा रहा है; काउंटर के ऑनलाइन लौटने पर यह यहाँ दिखेगा।',

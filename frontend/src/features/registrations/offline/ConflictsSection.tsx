@@ -13,7 +13,7 @@ import { call, errorMessage } from '@web/lib/api';
 /**
  * Admins: the counters with what each holds (an open preparation from an earlier day is overdue: it never came back
  * online or never reconciled), and the offline conflicts, each resolved once with a reason: kept (its kg from the
- * lot) or cancelled by credit note (docs/decisions/0046-offline-counter.md).
+ * lot) or cancelled by credit note (docs/decisions/0048-offline-counter.md).
  */
 export function ConflictsSection() {
   const { t } = useTranslation();

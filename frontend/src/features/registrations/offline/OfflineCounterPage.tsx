@@ -38,7 +38,7 @@ import { IssueDialog, kgOf } from './IssueDialog';
 import { keepForOffline, useOnline } from './offline-support';
 
 /**
- * The offline counter (/admin/today?mode=offline; docs/decisions/0046-offline-counter.md): Prepare for offline while
+ * The offline counter (/admin/today?mode=offline; docs/decisions/0048-offline-counter.md): Prepare for offline while
  * online; then check in (scan or type the letter against the prepared list, tokens of the counter's own range),
  * Issue and Confirm (three taps), Print, all kept in IndexedDB; the stored bills are sent as soon as the browser is
  * online again, and the reconciliation gives the float back and reports the block's unused numbers.

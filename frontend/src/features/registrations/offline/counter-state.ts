@@ -8,7 +8,7 @@ import {
 import { getValue, setValues } from './idb-store';
 
 /**
- * What the offline counter keeps in the browser (docs/decisions/0046-offline-counter.md): the preparation as the
+ * What the offline counter keeps in the browser (docs/decisions/0048-offline-counter.md): the preparation as the
  * server gave it, the counter's own tokens, and every bill made offline with the action that sends it. Written
  * whole in one IndexedDB transaction after each step, so a reload or a browser restart finds it as it was.
  */

@@ -1,5 +1,5 @@
 /**
- * The offline counter's browser storage (docs/decisions/0046-offline-counter.md): one IndexedDB object store of
+ * The offline counter's browser storage (docs/decisions/0048-offline-counter.md): one IndexedDB object store of
  * named values, kept across a reload and a browser restart. A few lines over the browser's own API instead of a
  * library: the counter stores three values and reads them whole.
  */
