@@ -11,7 +11,7 @@ import { readPart, refusalWords, type PageRequest, type Refusal, type RenderedPa
 import { byNumber } from './bill-read';
 import { AppError } from '../lib/errors';
 import { parseCounterInvoiceNumber } from '@shared/schemas/offline-counter';
-import { seriesValue } from './offline/store';
+import { getConflict, seriesState } from './offline/store';
 
 /**
  * The public bill at /bill/{number}?t={token}, drawn from the views the app's bill screen draws too
@@ -158,7 +158,11 @@ async function handedToOfflineCounter(number: string, e: unknown): Promise<boole
   if (!(e instanceof AppError) || e.status !== 404) return false;
   const n = parseCounterInvoiceNumber(number);
   if (!n) return false;
-  return (await seriesValue(n.fyStart, n.code).catch(() => 0)) >= n.seq;
+  const series = await seriesState(n.fyStart, n.code).catch(() => undefined);
+  if (!series || series.value < n.seq) return false;
+  // A number reported unused at the reconciliation is never a bill, unless a bill printed with it came back late
+  // (a conflict for admins: still being recorded).
+  return !series.unused.has(number) || (await getConflict(number).catch(() => undefined)) !== undefined;
 }
 
 /** A bill that cannot be shown, as the app's bill page says it. */

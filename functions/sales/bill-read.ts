@@ -5,7 +5,7 @@ import { isStaff } from '../lib/caller-roles';
 import { notFound } from '../lib/errors';
 import { publicUrl, qrPng } from '../lib/qr';
 import { getUser } from '../lib/users-store';
-import { amountInWords } from './amount-in-words';
+import { amountInWords } from '@shared/amount-in-words';
 import { gramsToKg, paiseToRupees } from '../lib/units';
 import { type InvoiceItem, getInvoice, invoiceNumberOfId } from './invoice-entity';
 import { creditNoteTokenOf, holdsBillToken } from './bill-tokens';

@@ -102,7 +102,14 @@ describe('the offline counter at 1280 px in English', () => {
       await bill.waitFor();
       await page.getByTestId('offline-bill-qr').waitFor();
       numbers.push((await bill.textContent())!.match(/INV\d{4}-C2-\d{5}/)![0]);
-      if (numbers.length === 1) await shot(page, 'bill-offline-1280-en', false);
+      if (numbers.length === 1) {
+        // A bill of supply as the online one prints it: the HSN code, the amount in words, no tax charged.
+        const text = (await bill.textContent())!;
+        expect(text).toMatch(/HSN code\d{4,8}/);
+        expect(await bill.getByTestId('bill-amount-words').textContent()).toMatch(/^Amount in words:.*Rupees Only.*रुपये/);
+        expect(await bill.getByTestId('bill-no-tax').textContent()).toMatch(/^No tax is charged/);
+        await shot(page, 'bill-offline-1280-en', false);
+      }
       await page.getByTestId('offline-print').click();
       await page.getByRole('button', { name: 'Close' }).click();
     }

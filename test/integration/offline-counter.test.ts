@@ -370,9 +370,19 @@ describe('numbers and the reconciliation', () => {
     // Reconciled: a new preparation gets the next block; a late bill of the old one becomes a conflict and leaves the unused list.
     const next = (await prepare(codes[0], [lotID])).preparation;
     expect(next.blockFrom).toBe(nth(codes[0], 5));
+    // The bill page: a number handed out and not yet sent is being recorded; one reported unused is no bill.
+    const billPage = async (number: string) => {
+      const r = await api.call('GET', `/bill/${number}?lang=en`);
+      return { status: r.status, recording: r.text.includes('data-testid="bill-being-recorded"') };
+    };
+    expect(await billPage(nth(codes[0], 5))).toEqual({ status: 200, recording: true });
+    expect(await billPage(nth(codes[0], 3))).toMatchObject({ status: 404, recording: false });
+    expect(await billPage(nth(codes[1], 4))).toMatchObject({ status: 404, recording: false });
     const lateReg = await register();
     const late = await send(codes[0], preps[0].prepId, [sale(nth(codes[0], 3), lateReg, lotID)]);
     expect(late.json.results[0]).toMatchObject({ outcome: 'conflict', conflictKind: 'after-reconciliation' });
+    // Printed and come back late: a conflict for admins, so its page says it is being recorded again.
+    expect(await billPage(nth(codes[0], 3))).toEqual({ status: 200, recording: true });
     const after = await asAdmin('GET', `/api/day-close?date=${today()}`);
     const old = after.json.offline.find((p: { prepId: string }) => p.prepId === preps[0].prepId);
     expect(old.unused).toEqual([nth(codes[0], 4)]);

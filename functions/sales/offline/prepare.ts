@@ -1,3 +1,4 @@
+import { hsnOfCrop } from '@shared/hsn';
 import { rulesOfCrop, saleLimit } from '@shared/crop-rules';
 import {
   COUNTER_SEQ_MAX,
@@ -121,6 +122,7 @@ export async function preparationView(p: store.PrepItem): Promise<PreparationVie
         cropID: f.cropID,
         cropName: crop?.cropName ?? '',
         cropNameHi: crop?.cropNameHi ?? '',
+        hsnCode: crop ? hsnOfCrop(crop) : '',
         price: paiseToRupees(lots[i]?.pricePaise ?? 0),
         bagSizeKg: rules?.unit === 'bag' ? rules.bagSizeKg : null,
         unit: rules?.unit === 'bag' ? 'bag' : 'kg',

@@ -16,7 +16,8 @@ import * as store from './store';
 /**
  * The reconciliation (docs/decisions/0048-offline-counter.md): once the counter's stored bills are sent, its
  * preparation closes. In one transaction: the counter lets go of it, the preparation records the block's unused
- * numbers (those neither a bill nor a conflict, on the condition that none was used since they were read), and
+ * numbers (those neither a bill nor a conflict, on the condition that none was used since they were read) and the
+ * counter's series remembers them, and
  * every float's unsold grams go back to its lot (used + remaining = total holds throughout).
  */
 
@@ -71,6 +72,19 @@ export async function reconcile(code: string, prepId: string, caller: Caller, au
                 },
               },
             },
+            // The series remembers its numbers that will never be a bill: the bill page stops saying "being recorded".
+            ...(unused.length
+              ? [
+                  {
+                    Update: {
+                      TableName: T,
+                      Key: store.seriesCounterKey(prep.fyStart, prep.code),
+                      UpdateExpression: 'ADD unused :unused',
+                      ExpressionAttributeValues: { ':unused': new Set(unused) },
+                    },
+                  },
+                ]
+              : []),
             ...back.map((f) => ({
               Update: {
                 TableName: T,

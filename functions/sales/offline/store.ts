@@ -10,7 +10,8 @@ import { queryAll, queryIndex } from '../../lib/query';
  *
  *  OFFCOUNTERS / C#<code>                       a counter's settings and its open preparation (openPrep)
  *  OFFPREP#<day> / <code>#<first seq, 5 digits>  a preparation: the block, the floats, the numbers used
- *  COUNTER#invoices#<fyStart>#C<code> / COUNTER  value = the last number of the counter's series handed out in a block
+ *  COUNTER#invoices#<fyStart>#C<code> / COUNTER  value = the last number of the counter's series handed out in a block;
+ *                                               unused = the numbers reconciliations reported unused (a string set)
  *  OFFCONFLICT#<number> / CONFLICT              an offline bill that could not be applied (gsi1: OFFCONFLICTS / <status>#<printedAt>#<number>)
  *
  * A lot holding floats carries floatGrams: grams moved out of remainingGrams into usedGrams for open floats,
@@ -189,8 +190,13 @@ export async function prepsOfDay(day: string): Promise<PrepItem[]> {
 }
 
 export async function seriesValue(fyStart: number, code: string): Promise<number> {
+  return (await seriesState(fyStart, code)).value;
+}
+
+/** The counter series' last number handed out, and the numbers its reconciliations reported unused. */
+export async function seriesState(fyStart: number, code: string): Promise<{ value: number; unused: ReadonlySet<string> }> {
   const out = await db().send(new GetCommand({ TableName: T(), Key: seriesCounterKey(fyStart, code), ConsistentRead: true }));
-  return Number(out.Item?.value ?? 0);
+  return { value: Number(out.Item?.value ?? 0), unused: (out.Item?.unused as Set<string> | undefined) ?? new Set() };
 }
 
 export async function getConflict(number: string): Promise<ConflictItem | undefined> {

@@ -8,6 +8,8 @@ const FloatView = z.strictObject({
   cropID: z.number(),
   cropName: z.string(),
   cropNameHi: z.string(),
+  /** The crop's HSN code, printed on the bill of supply ('' when the crop has none). */
+  hsnCode: z.string(),
   /** Rupees per kg. */
   price: z.number(),
   /** The crop's bag size (kg) when it is sold by the bag, else null. */

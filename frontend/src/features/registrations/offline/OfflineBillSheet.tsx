@@ -3,15 +3,18 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import QRCode from 'qrcode';
 import { useTranslation } from 'react-i18next';
+import { amountInWords } from '@shared/amount-in-words';
 import { billPath } from '@shared/public-pages/paths';
 import { kolkataDateTime } from '@shared/kolkata-date-time';
 import type { PreparedReply } from '@shared/schemas/offline-counter';
+import { AmountInWords, NoTaxLine } from '../../bill-view/AmountInWords';
 import type { OfflineBill } from './counter-state';
 
 export type SheetLayout = 'a4' | 'thermal';
 
 /**
- * A bill made offline, printable without a network: the bill of supply's facts and its QR code, drawn here from
+ * A bill made offline, printable without a network: the bill of supply's facts (Rule 49: the supplier, number, date,
+ * recipient, HSN code, value, the amount in words and the line that no tax is charged) and its QR code, drawn here from
  * what the counter holds (the QR opens the bill page with the printed token; until the bill reaches the server that
  * page says it is being recorded). Only this sheet prints while it is shown (`body.print-offline-bill`).
  */
@@ -40,6 +43,7 @@ export function OfflineBillSheet({
     [t('offline.billDate'), kolkataDateTime(a.printedAt, i18n.language)],
     [t('offline.farmer'), `${bill.farmerName}${bill.village ? `, ${bill.village}` : ''}`],
     [t('offline.lot'), `${bill.lotCode} · ${crop}`],
+    [t('billSupply.hsnCode'), bill.hsnCode || '—'],
     [t('offline.quantity'), `${bill.kg} kg × ₹${bill.price}`],
     [t('offline.amountLabel'), `₹${bill.amount}`],
   ];
@@ -76,6 +80,11 @@ export function OfflineBillSheet({
           ))}
         </tbody>
       </Box>
+      <AmountInWords
+        words={{ label: t('billSupply.amountInWords'), ...amountInWords(Math.round(bill.amount * 100)) }}
+        compact={thermal}
+      />
+      <NoTaxLine text={t('billSupply.noTax')} compact={thermal} />
       {a.token && <Typography sx={{ fontSize: 'inherit', mt: 1 }}>{t('offline.token', { token: a.token })}</Typography>}
       {qr && (
         <Box

@@ -191,6 +191,7 @@ export function OfflineCounterPage() {
       cropName: float.cropName,
       cropNameHi: float.cropNameHi,
       lotCode: float.lotCode,
+      hsnCode: float.hsnCode,
       kg,
       price: float.price,
       amount: amountOf(kg, float.price),

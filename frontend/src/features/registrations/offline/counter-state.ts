@@ -19,6 +19,8 @@ export interface OfflineBill {
   cropName: string;
   cropNameHi: string;
   lotCode: string;
+  /** The crop's HSN code for the bill of supply (absent on bills stored before it was kept). */
+  hsnCode?: string;
   kg: number;
   price: number;
   amount: number;

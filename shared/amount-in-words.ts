@@ -4,7 +4,8 @@ import { ToWords as HindiIndia } from 'to-words/hi-IN';
 /**
  * A bill's amount in words, in Indian numbering (thousand, lakh, crore; rupees and paise), in English and
  * Hindi (docs/product-rules.md#bill-of-supply; the library's choice: docs/decisions/0024-amount-in-words.md).
- * Only the sales function loads it: the bill page receives the words with the bill.
+ * The sales function writes them with each bill; the offline counter prints them on a bill made without a network
+ * (its screen is loaded only when asked for, so no other page carries the library).
  */
 const options = { converterOptions: { currency: true, ignoreDecimal: false, ignoreZeroCurrency: false } };
 const english = new EnglishIndia(options);
