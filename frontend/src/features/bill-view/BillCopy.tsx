@@ -6,7 +6,7 @@ import type { InvoiceResponse } from '@shared/schemas/sales';
 import { PrintSheet, QrFigure, SheetHead } from '@web/components/PrintedSheet';
 import { FactSection } from '@web/components/PublicPageParts';
 import { usePageWords } from '@web/lib/page-words';
-import { AmountInWords, NoTaxLine } from './AmountInWords';
+import { AmountInWords, NoTaxLine } from '@web/components/AmountInWords';
 import { SupplierBlock } from './SupplierBlock';
 
 /**

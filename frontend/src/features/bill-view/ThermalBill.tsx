@@ -7,7 +7,7 @@ import { kg } from '@shared/public-pages/words';
 import type { InvoiceResponse } from '@shared/schemas/sales';
 import type { BillLayout } from '@web/lib/bill-layout';
 import { usePageWords } from '@web/lib/page-words';
-import { AmountInWords, NoTaxLine } from './AmountInWords';
+import { AmountInWords, NoTaxLine } from '@web/components/AmountInWords';
 
 const PX_PER_MM = 96 / 25.4;
 

@@ -7,7 +7,7 @@ import { amountInWords } from '@shared/amount-in-words';
 import { billPath } from '@shared/public-pages/paths';
 import { kolkataDateTime } from '@shared/kolkata-date-time';
 import type { PreparedReply } from '@shared/schemas/offline-counter';
-import { AmountInWords, NoTaxLine } from '../../bill-view/AmountInWords';
+import { AmountInWords, NoTaxLine } from '@web/components/AmountInWords';
 import type { OfflineBill } from './counter-state';
 
 export type SheetLayout = 'a4' | 'thermal';
