@@ -1,3 +1,5 @@
+import { runReconciliation } from '@functions/reconcile/job';
+import { setClockForTests } from '@functions/sales/sale-clock';
 import { randomBytes } from 'node:crypto';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { GetCommand, QueryCommand } from '@functions/lib/dynamo-commands';
@@ -237,18 +239,28 @@ describe('the offline batch', () => {
     // Kept is refused (billed once); cancelled by credit note once, audited; the number is then a cancelled bill.
     const keep = await asAdmin('POST', `/api/offline-conflicts/${nth(code, 1)}/resolve`, { resolution: 'keep', reason: 'try' });
     expect(keep.status, keep.text).toBe(409);
+    // Resolved the next day: the reports count the bill on the day it was printed, its credit note on this one.
+    const nextDay = Date.now() + 86_400_000;
+    setClockForTests(() => new Date(nextDay));
     const cancels = await Promise.all(
       [1, 2, 3].map(() =>
         work.track(
           asAdmin('POST', `/api/offline-conflicts/${nth(code, 1)}/resolve`, { resolution: 'cancel', reason: 'Billed twice' }),
         ),
       ),
-    );
+    ).finally(() => setClockForTests());
     expect(cancels.map((r) => r.status).sort()).toEqual([200, 409, 409]);
     const done = cancels.find((r) => r.status === 200)!.json;
     expect(done).toMatchObject({ status: 'cancelled', creditNoteNumber: expect.stringMatching(/^CN\d{4}-\d{6}$/) });
     const printed = await asAdmin('GET', `/api/invoices/by-number/${nth(code, 1)}`);
     expect(printed.json).toMatchObject({ status: 'cancelled', creditNoteNumber: done.creditNoteNumber });
+    // The nightly reconciliation, which recomputes the report counters from the bills, finds nothing of this bill's to correct.
+    const run = await runReconciliation();
+    expect('busy' in run, 'the reconciliation ran').toBe(false);
+    const ofThisBill = ('busy' in run ? [] : run.counters).filter(
+      (c) => c.counter.startsWith('RPT#') && ['billed', 'grams', 'cashPaise'].includes(c.measure),
+    );
+    expect(ofThisBill).toEqual([]);
   });
 
   it('a sale beyond the float is a conflict; kept, its kg come from the lot', async () => {

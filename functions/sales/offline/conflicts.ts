@@ -10,6 +10,7 @@ import { AppError, conflict, notFound } from '../../lib/errors';
 import { takeTurns } from '../../lib/in-process-turns';
 import { log } from '../../lib/log';
 import { cancellationReasons, sleep, withRetry } from '../../lib/retry';
+import { billDelta, reportCounterUpdate } from '../../lib/report-counters';
 import { kolkataDay } from '../../lib/stats';
 import { gramsToKg, paiseToRupees } from '../../lib/units';
 import { saleClock } from '../sale-clock';
@@ -160,7 +161,14 @@ async function cancelByCreditNote(c: store.ConflictItem, reason: string, caller:
   });
   if (!d.write) throw conflict(`The bill cannot be recorded: ${d.refusal?.message ?? 'its lot or registration is gone'}`);
   const inv = d.write.invoice;
+  const reg = d.reg;
   const fy = financialYearOf(kolkataDay(now));
+  // The reports count a bill on the day it was printed and its credit note on the day it was issued, as for a bill
+  // cancelled online; on one day the two cancel out and nothing is written.
+  const reportItems =
+    reg && kolkataDay(new Date(inv.generatedOn)) !== kolkataDay(now)
+      ? [reportCounterUpdate(reg, billDelta(inv, 1), inv.generatedOn), reportCounterUpdate(reg, billDelta(inv, -1), now)]
+      : [];
   // Credit notes of a year take turns in this process, as the cancellations do (credit-notes.ts).
   for (let attempt = 0; attempt < 60; attempt++) {
     if (attempt > 0) await sleep(Math.random() * Math.min(200, 8 * 2 ** Math.min(attempt, 5)) + 2);
@@ -229,6 +237,7 @@ async function cancelByCreditNote(c: store.ConflictItem, reason: string, caller:
               },
               { Put: { TableName: T, Item: creditNoteEntity.toItem(note), ConditionExpression: 'attribute_not_exists(pk)' } },
               { Put: { TableName: T, Item: invoiceEntity.toItem(bill), ConditionExpression: 'attribute_not_exists(pk)' } },
+              ...reportItems,
               audit.put(
                 { type: 'invoice', id: inv.invoiceNumber, year: inv.year },
                 {
