@@ -1938,6 +1938,7 @@ export const en = {
     counterName: 'Counter name',
     floatKg: 'Float per lot (kg)',
     blockSize: 'Bill numbers per block',
+    counterLimits: 'float {{kg}} kg per lot, {{numbers}} bill numbers per block',
     saveCounter: 'Save counter',
     dayCloseTitle: 'Offline counters',
     dayCloseLine: 'Counter {{code}}: {{from}} to {{to}}: {{bills}} bills, {{conflicts}} conflicts; unused: {{unused}}',

@@ -1920,6 +1920,7 @@ export const hi: Messages = {
     counterName: 'काउंटर का नाम',
     floatKg: 'प्रति लॉट हिस्सा (किलो)',
     blockSize: 'प्रति ब्लॉक बिल नंबर',
+    counterLimits: 'हर लॉट से {{kg}} किलो का हिस्सा, हर ब्लॉक में {{numbers}} बिल नंबर',
     saveCounter: 'काउंटर सहेजें',
     dayCloseTitle: 'ऑफ़लाइन काउंटर',
     dayCloseLine: 'काउंटर {{code}}: {{from}} से {{to}}: {{bills}} बिल, {{conflicts}} टकराव; अप्रयुक्त: {{unused}}',

@@ -69,7 +69,7 @@ export function ConflictsSection() {
         {save.error && <Alert severity="error">{errorMessage(save.error, '')}</Alert>}
         {(counters.data?.items ?? []).map((c) => (
           <Typography key={c.code}>
-            {c.code} · {c.name}: {c.floatKg} kg, {c.blockSize}{' '}
+            {c.code} · {c.name}: {t('offline.counterLimits', { kg: c.floatKg, numbers: c.blockSize })}{' '}
             {c.open
               ? `· ${c.open.blockFrom}–${c.open.blockTo}, ${c.open.floats.map((f) => `${f.lotCode} ${f.leftKg} kg`).join(', ')}`
               : ''}
