@@ -169,7 +169,9 @@ describe('the admins’ part at 1280 px in English', () => {
       await page.locator('input[name="counter-floatKg"]').fill('60');
       await page.locator('input[name="counter-blockSize"]').fill('20');
       await page.getByRole('button', { name: 'Save counter' }).click();
-      await expect.poll(() => page.getByTestId('offline-counters').textContent()).toContain('3 · Gate 3: 60 kg, 20');
+      await expect
+        .poll(() => page.getByTestId('offline-counters').textContent())
+        .toContain('3 · Gate 3: float 60 kg per lot, 20 bill numbers per block');
       expect(await page.getByTestId('offline-conflicts').textContent()).toContain('No conflicts.');
       const saved = await e2e.asAdmin('GET', '/api/counters');
       expect(saved.json.items.find((c: { code: string }) => c.code === '3')).toMatchObject({
