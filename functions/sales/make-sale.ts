@@ -13,8 +13,8 @@ import { cancellationReasons, isAmbiguous, sleep, withRetry } from '../lib/retry
 import { kolkataDay } from '../lib/stats';
 import { getSettings } from '../lib/config-store';
 import { hsnOfCrop } from '@shared/hsn';
-import { getCrop } from '../crops/crop-entity';
-import { getLot } from '../lots/lot-entity';
+import { getCrop, type CropItem } from '../crops/crop-entity';
+import { getLot, type LotItem } from '../lots/lot-entity';
 import { gramsToKg, kgToGrams, paiseToRupees } from '../lib/units';
 import { getRegistration, isForCrop, type RegistrationItem } from '../registrations/registration-entity';
 import * as repo from './repository';
@@ -101,6 +101,49 @@ export function addressOf(r: RegistrationItem): string {
     .map((s) => (s ?? '').trim())
     .filter(Boolean)
     .join(', ');
+}
+
+/**
+ * What a bill says of the farmer, the seed, the quantity, the payment and the seller: the same for a sale at the
+ * counter and a bill made offline (offline/offline-bill.ts); each adds its number, times and token.
+ */
+export function billedGoods(o: {
+  reg: RegistrationItem;
+  lot: LotItem;
+  crop: CropItem;
+  quantity: Pick<InvoiceItem, 'bags' | 'bagSizeKg'>;
+  grams: number;
+  totalPaise: number;
+  payment: { paymentMode: InvoiceItem['paymentMode']; upiRef?: string };
+  caller: Caller;
+  supplier: InvoiceSupplier | undefined;
+}) {
+  const { reg, lot, crop } = o;
+  return {
+    farmerID: reg.farmerID ?? null,
+    farmerName: reg.name,
+    farmerAadhaarLast4: reg.aadhaarLast4 ?? '',
+    farmerContact: reg.mobileNumber ?? '',
+    farmerAddress: addressOf(reg),
+    registrationID: reg.id,
+    year: reg.year,
+    lotID: lot.lotID,
+    lotCode: lot.lotCode,
+    cropID: lot.cropID,
+    cropName: crop.cropName,
+    ...(crop.cropNameHi ? { cropNameHi: crop.cropNameHi } : {}),
+    bags: o.quantity.bags,
+    bagSizeKg: o.quantity.bagSizeKg,
+    quantityGrams: o.grams,
+    pricePaise: lot.pricePaise,
+    totalPaise: o.totalPaise,
+    paymentMode: o.payment.paymentMode,
+    ...(o.payment.upiRef ? { upiRef: o.payment.upiRef } : {}),
+    createdByUserId: o.caller.userID,
+    createdByName: o.caller.name,
+    supplier: o.supplier,
+    hsnCode: hsnOfCrop(crop),
+  };
 }
 
 function notEnoughStock(lotCode: string, remainingGrams: number, grams: number): AppError {
@@ -226,32 +269,10 @@ async function makeSaleOnce(input: MakeSaleInput, caller: Caller, audit: AuditTr
         saleId,
         generatedOn,
         day,
-        farmerID: reg.farmerID ?? null,
-        farmerName: reg.name,
-        farmerAadhaarLast4: reg.aadhaarLast4 ?? '',
-        farmerContact: reg.mobileNumber ?? '',
-        farmerAddress: addressOf(reg),
-        registrationID: reg.id,
-        year: reg.year,
-        lotID: lot.lotID,
-        lotCode: lot.lotCode,
-        cropID: lot.cropID,
-        cropName: crop.cropName,
-        ...(crop.cropNameHi ? { cropNameHi: crop.cropNameHi } : {}),
-        bags: q.bags,
-        bagSizeKg: q.bagSizeKg,
-        quantityGrams: grams,
-        pricePaise: lot.pricePaise,
-        totalPaise,
-        paymentMode: input.paymentMode,
-        ...(input.upiRef ? { upiRef: input.upiRef } : {}),
-        createdByUserId: caller.userID,
-        createdByName: caller.name,
+        ...billedGoods({ reg, lot, crop, quantity: q, grams, totalPaise, payment: input, caller, supplier }),
         createdOn: generatedOn,
         verifyToken,
         ...(above ? { aboveRequest: above } : {}),
-        supplier,
-        hsnCode: hsnOfCrop(crop),
       };
       try {
         await repo.commitSale({

@@ -1,6 +1,5 @@
 import { rulesOfCrop, saleLimit, saleQuantityKg } from '@shared/crop-rules';
 import { statusOf } from '@shared/allocation-status';
-import { hsnOfCrop } from '@shared/hsn';
 import { parseCounterInvoiceNumber, type ConflictKind, type OfflineSaleAction } from '@shared/schemas/offline-counter';
 import type { AuditTrail } from '../../lib/audit-log';
 import type { TransactItem } from '../../lib/audited-write';
@@ -13,7 +12,7 @@ import { getCrop, type CropItem } from '../../crops/crop-entity';
 import { getLot, type LotItem } from '../../lots/lot-entity';
 import { getRegistration, isForCrop, type RegistrationItem } from '../../registrations/registration-entity';
 import { counterInvoiceIdOf, type InvoiceItem } from '../invoice-entity';
-import { addressOf, supplierNow, totalPaiseOf } from '../make-sale';
+import { billedGoods, supplierNow, totalPaiseOf } from '../make-sale';
 import type { SaleWrite } from '../repository';
 import { saleDayUpdate } from '../seller-day';
 import type { ConflictItem, PrepItem } from './store';
@@ -162,31 +161,9 @@ export async function draftOfflineBill(
     saleId: src.key,
     generatedOn,
     day,
-    farmerID: reg.farmerID ?? null,
-    farmerName: reg.name,
-    farmerAadhaarLast4: reg.aadhaarLast4 ?? '',
-    farmerContact: reg.mobileNumber ?? '',
-    farmerAddress: addressOf(reg),
-    registrationID: reg.id,
-    year: reg.year,
-    lotID: lot.lotID,
-    lotCode: lot.lotCode,
-    cropID: lot.cropID,
-    cropName: crop.cropName,
-    ...(crop.cropNameHi ? { cropNameHi: crop.cropNameHi } : {}),
-    bags: q.bags,
-    bagSizeKg: q.bagSizeKg,
-    quantityGrams: grams,
-    pricePaise: lot.pricePaise,
-    totalPaise,
-    paymentMode: src.paymentMode,
-    ...(src.upiRef ? { upiRef: src.upiRef } : {}),
-    createdByUserId: caller.userID,
-    createdByName: caller.name,
+    ...billedGoods({ reg, lot, crop, quantity: q, grams, totalPaise, payment: src, caller, supplier }),
     createdOn: o.now.toISOString(),
     verifyToken: src.verifyToken,
-    supplier,
-    hsnCode: hsnOfCrop(crop),
     series: parsed.code,
     ...(o.prep ? { offlinePrepId: o.prep.prepId } : {}),
     ...(src.offlineToken ? { offlineToken: src.offlineToken } : {}),
