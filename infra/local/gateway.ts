@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
+import { createReadStream, existsSync, statSync } from 'node:fs';
 import http from 'node:http';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { pipeline } from 'node:stream';
-import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { VIEWER_ADDRESS_HEADER } from '@functions/lib/client-address';
 import { LANGUAGE_COOKIE, ROUTES, firstViewFileOf, isFunctionPath, pageAddressOf, type RouteDef } from '@shared/routes';
 import { contentSecurityPolicy } from '../security-headers';
+import { compressedFile } from './compressed-files';
 import { handlerFor } from './handlers';
 
 /**
@@ -271,7 +271,7 @@ function serveStatic(req: http.IncomingMessage, res: http.ServerResponse, static
     const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : null;
     headers.vary = 'accept-encoding';
     if (encoding) {
-      const body = compressed(file, encoding);
+      const body = compressedFile(file, encoding);
       return reply(
         res,
         200,
@@ -296,20 +296,6 @@ function pageSecurityHeaders(): http.OutgoingHttpHeaders {
 }
 
 const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.json', '.svg', '.txt', '.webmanifest']);
-const compressedCache = new Map<string, Buffer>();
-
-/** The file compressed once per version (the built files change only with a new build). */
-function compressed(file: string, encoding: 'br' | 'gzip'): Buffer {
-  const key = `${encoding}:${statSync(file).mtimeMs}:${file}`;
-  let body = compressedCache.get(key);
-  if (!body) {
-    const raw = readFileSync(file);
-    body = encoding === 'br' ? brotliCompressSync(raw) : gzipSync(raw);
-    compressedCache.set(key, body);
-  }
-  return body;
-}
-
 /** One request, whatever it holds: every throw or rejection on its path becomes an answer (or nothing, if the client left). */
 async function handleRequest(req: http.IncomingMessage, res: http.ServerResponse, staticDir: string) {
   const target = parseTarget(req.url);

@@ -13,4 +13,5 @@ export const CHROMIUM_FLAGS = [
   '--no-first-run',
   '--disable-component-update',
   '--disable-sync',
+  ...(process.env.EXTRA_CHROMIUM_FLAGS?.split(' ').filter(Boolean) ?? []),
 ];
