@@ -59,7 +59,16 @@ const SMS_SENDER_DESCRIPTION = 'Seed portal job: writes and sends the farmers’
 
 const ALARM_EMAIL = 'ops@example.org';
 
+let defaultSynth: ReturnType<typeof synthWith> | undefined;
+
+/** The stack with `props` over the defaults; the default stack is synthesized once for the file (it is only read). */
 function synthStack(props: Partial<SeedPortalStackProps> = {}) {
+  if (Object.keys(props).length > 0) return synthWith(props);
+  defaultSynth ??= synthWith({});
+  return defaultSynth;
+}
+
+function synthWith(props: Partial<SeedPortalStackProps>) {
   const app = new App({ context: { ...CDK_CONTEXT, 'aws:cdk:bundling-stacks': [] } });
   const stack = new SeedPortalStack(app, 'SeedPortal', { env: ENV, deploySpa: false, alarmEmail: ALARM_EMAIL, ...props });
   return { app, stack, template: Template.fromStack(stack) };
