@@ -1,13 +1,48 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import { HeaviestFirst } from './test/setup/heaviest-first';
 import { recordLeaks } from './test/support/aadhaar-sweep';
+
+/** The fast tier: the pure logic beside the code and the checks of the repository's files (test/checks). */
+const FAST_FILES = [
+  'shared/**/*.test.ts',
+  'functions/**/*.test.ts',
+  'frontend/src/**/*.test.{ts,tsx}',
+  'bench/**/*.test.ts',
+  // The checks that read the repository's files (docs references, import graph, names, sizes, lint).
+  'test/checks/**/*.test.ts',
+];
+
+/**
+ * Fast-tier files that change what a process shares (its environment, its time zone, module mocks, globals, the
+ * clock). They run each in a fresh module graph (`fast-isolated`); the rest share one per worker (`fast`), which
+ * saves importing the same modules for every file. Found by reading the files, so a new test that sets
+ * process.env or mocks a module is isolated without anyone listing it.
+ */
+const CHANGES_SHARED_STATE = /process\.env|\bTZ\b|resetEnvCache|globalThis|vi\.(mock|doMock|stub\w*|useFakeTimers|spyOn)\b/;
+const ROOT = fileURLToPath(new URL('.', import.meta.url));
+const FAST_ROOTS = ['shared', 'functions', 'frontend/src', 'bench', 'test/checks'];
+const testFilesUnder = (dir: string): string[] =>
+  readdirSync(join(ROOT, dir), { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() && e.name !== 'node_modules'
+      ? testFilesUnder(join(dir, e.name))
+      : /\.test\.tsx?$/.test(e.name)
+        ? [join(dir, e.name)]
+        : [],
+  );
+const FAST_ISOLATED = FAST_ROOTS.flatMap(testFilesUnder).filter((file) =>
+  CHANGES_SHARED_STATE.test(readFileSync(join(ROOT, file), 'utf8')),
+);
 
 /** The product's own JSON log lines (functions/lib/log.ts): checked for Aadhaar numbers, then kept off the screen. */
 const PRODUCT_LOG_LINE = /^\{"level":"(debug|info|warn|error)"/;
 
 /**
  * Two tiers (docs/decisions/0018-test-tiers.md): `fast`, the pure logic beside the code and the checks of the
- * repository's files (test/checks), which need no emulator or browser (`npm run test:fast`); `stack`, the rest
+ * repository's files (test/checks), which need no emulator or browser (`npm run test:fast`: `fast` and
+ * `fast-isolated`); `stack`, the rest
  * of test/ against the run's DynamoDB Local, s3rver and Chromium, with `stack-cdk` (the CDK stack and its
  * bundles). `npm test` runs all three.
  */
@@ -38,16 +73,15 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'fast',
-          include: [
-            'shared/**/*.test.ts',
-            'functions/**/*.test.ts',
-            'frontend/src/**/*.test.{ts,tsx}',
-            'bench/**/*.test.ts',
-            // The checks that read the repository's files (docs references, import graph, names, sizes, lint).
-            'test/checks/**/*.test.ts',
-          ],
+          include: FAST_FILES,
+          exclude: ['node_modules/**', ...FAST_ISOLATED],
+          isolate: false,
           testTimeout: 10_000,
         },
+      },
+      {
+        extends: true,
+        test: { name: 'fast-isolated', include: FAST_ISOLATED, testTimeout: 10_000 },
       },
       {
         extends: true,

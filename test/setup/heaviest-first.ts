@@ -8,7 +8,7 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  * they fill the gaps. Within a tier vitest's order stands: the files that took longest in the previous run first,
  * or the largest files in a fresh clone.
  */
-const TIER_ORDER = ['stack-cdk', 'stack:e2e', 'stack', 'fast'];
+const TIER_ORDER = ['stack-cdk', 'stack:e2e', 'stack', 'fast-isolated', 'fast'];
 
 function tierOf(spec: TestSpecification): number {
   const name = spec.project.name;
