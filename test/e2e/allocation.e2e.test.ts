@@ -76,10 +76,10 @@ async function adminPage(ctx: BrowserContext, path: string, lang: 'hi' | 'en' = 
  * (a screen already shown is left for another first, as a clerk going away and back does).
  */
 const adminScreens: Partial<Record<'desk' | 'phone', Page>> = {};
-const SHOWN: Record<string, string> = {
+const SHOWN = {
   '/admin/settings': '[name="ReservedShares"]',
   '/admin/allocation': '[data-testid="allocation-crop"]',
-};
+} as const;
 async function adminScreen(where: 'desk' | 'phone', path: keyof typeof SHOWN | '/admin/registrations'): Promise<Page> {
   const open = adminScreens[where];
   if (open) {

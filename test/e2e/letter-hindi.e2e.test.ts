@@ -339,6 +339,9 @@ describe('every public page in Hindi', () => {
     await shot(page, 'registration-errors');
 
     // Find my letter with a mobile nobody registered, and a wrong code.
+    // A fresh form (away and back in the app), without the error summary above.
+    await goInApp(page, '/about');
+    await page.getByTestId('about-page').waitFor();
     await goInApp(page, '/registration#find');
     const box = page.locator('#find');
     await enterCode(box, 'find', newMobile(), { code: '000001' });

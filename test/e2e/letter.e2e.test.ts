@@ -13,8 +13,8 @@ import { adminPostOf, stockCrop } from '../fixtures/catalogue';
  * The appointment letter: it opens at once after a registration, shows the number, weekday, date and shift
  * on the first screen of a 360 px phone and of a laptop, then where to come and what to bring; it can be
  * shared (the phone's share sheet, else the link copied) and saved as a PDF file; a billed registration's
- * letter gives the bill number; the printed letter has the institute's header; the older system's misspelt
- * link opens it. Needs `npm run build:web` first. With SHOTS_DIR set, the screenshots are also written there.
+ * letter gives the bill number; the printed letter has the institute's header (the older system's misspelt
+ * link is followed in test/e2e/allocation.e2e.test.ts). Needs `npm run build:web` first. With SHOTS_DIR set, the screenshots are also written there.
  */
 const ADMIN_EMAIL = 'e2e-letter-admin@seed.local';
 const ADMIN_PASSWORD = 'e2e-letter-admin-pass-1';
