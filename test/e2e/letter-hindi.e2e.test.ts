@@ -11,6 +11,7 @@ import { FIXTURES, newAadhaar, newMobile, registerFarmer, testAadhaar, validFiel
 import { fillRegistrationForm } from '../support/registration-form';
 import { enterCode } from '../support/farmer-codes';
 import { farmerToken } from '../support/tokens';
+import { goInApp } from '../support/in-app';
 
 /**
  * The farmer's pages at 360 px in Hindi: the letter says how many kilograms and what to pay, its QR code says what
@@ -163,7 +164,9 @@ describe('the letter at 360 px in Hindi', () => {
       file: join(FIXTURES, 'aadhaar-sample.png'),
     };
     for (const time of ['first', 'again']) {
-      await page.goto(url('/registration'));
+      // The app loads once (the letter above is the server's page); the second time it moves back to the form itself.
+      if (time === 'first') await page.goto(url('/registration'));
+      else await goInApp(page, '/registration');
       await page.locator('#reg-Name').waitFor();
       // The bag's kg with each choice.
       await page.locator('#reg-cropId').selectOption({ label: 'गेहूँ' });
@@ -181,29 +184,6 @@ describe('the letter at 360 px in Hindi', () => {
     await shot(page, 'letter-already-registered');
     await ctx.close();
   }, 90_000);
-});
-
-describe('home and About at 360 px in Hindi', () => {
-  it('says Find my letter in words, shows no empty highlights block, and About is not a copy of home', async () => {
-    const ctx = await hindiPhone();
-    const page = await newPage(ctx);
-    await page.goto(url('/'));
-    await expect.poll(() => page.getByTestId('home-register').isVisible()).toBe(true);
-    const find = page.getByTestId('top-find-letter');
-    await expect(find.innerText()).resolves.toBe('मेरा पत्र खोजें');
-    expect((await find.boundingBox())!.x + (await find.boundingBox())!.width).toBeLessThanOrEqual(PHONE.width);
-    await expect(page.getByTestId('highlights').count()).resolves.toBe(0);
-    await expect(page.getByText('अभी कोई मुख्य जानकारी नहीं है।').count()).resolves.toBe(0);
-    await shot(page, 'home', false);
-
-    await page.goto(url('/about'));
-    await page.getByTestId('about-page').waitFor();
-    await expect(page.getByTestId('about-page').locator('h1').textContent()).resolves.toBe('परिचय');
-    for (const id of ['hero', 'top-banner', 'home-register'])
-      await expect(page.getByTestId(id).count(), `${id} is home's, not About's`).resolves.toBe(0);
-    await shot(page, 'about', false);
-    await ctx.close();
-  }, 60_000);
 });
 
 /** What a page says to a reader: its visible text (English a page marks as such, lang="en", set aside), names, title. */
@@ -232,13 +212,11 @@ describe('every public page in Hindi', () => {
   it('the walk’s check catches an English sentence planted in a Hindi page', async () => {
     const ctx = await hindiPhone();
     const page = await newPage(ctx);
-    await page.goto(url('/'));
-    await page.getByTestId('hero').waitFor();
-    await page.evaluate(() => {
-      const p = document.createElement('p');
-      p.textContent = 'मुख्य पृष्ठ / Registrations are closed';
-      document.querySelector('main')?.append(p);
-    });
+    // A Hindi page of its own (the walk below reads the site's pages): its one English sentence is found.
+    await page.setContent(
+      '<html lang="hi"><title>मुख्य पृष्ठ</title><main><h1>बीज खरीद</h1><p lang="en">Seed purchase</p>' +
+        '<img alt="संस्थान का चिह्न" src="data:,"><p>मुख्य पृष्ठ / Registrations are closed</p></main></html>',
+    );
     const { text, title } = await pageTexts(page);
     expect([...englishSentences(text), ...englishSentences(title)]).toEqual(['Registrations are closed']);
     await ctx.close();
@@ -311,10 +289,26 @@ describe('every public page in Hindi', () => {
     await ctx.close();
   }, 120_000);
 
-  it('the app’s public screens, their error states and the letter’s dialogs have no English-only sentence', async () => {
+  it('the app’s public screens, their error states and the letter’s dialogs have no English-only sentence; home says Find my letter in words, shows no empty highlights block, and About is not a copy of home', async () => {
     const reg = await registered(wheat);
     const ctx = await hindiPhone();
     const page = await newPage(ctx);
+    // The app loads once, on home; every other screen is reached in the app, as its links do.
+    await page.goto(url('/'));
+    await expect.poll(() => page.getByTestId('home-register').isVisible()).toBe(true);
+    const find = page.getByTestId('top-find-letter');
+    await expect(find.innerText()).resolves.toBe('मेरा पत्र खोजें');
+    expect((await find.boundingBox())!.x + (await find.boundingBox())!.width).toBeLessThanOrEqual(PHONE.width);
+    await expect(page.getByTestId('highlights').count()).resolves.toBe(0);
+    await expect(page.getByText('अभी कोई मुख्य जानकारी नहीं है।').count()).resolves.toBe(0);
+    await shot(page, 'home', false);
+    await goInApp(page, '/about');
+    await page.getByTestId('about-page').waitFor();
+    await expect(page.getByTestId('about-page').locator('h1').textContent()).resolves.toBe('परिचय');
+    for (const id of ['hero', 'top-banner', 'home-register'])
+      await expect(page.getByTestId(id).count(), `${id} is home's, not About's`).resolves.toBe(0);
+    await shot(page, 'about', false);
+
     const screens: [string, string, EnglishCheck?][] = [
       ['/', 'hero'],
       ['/about', 'about-page'],
@@ -327,17 +321,17 @@ describe('every public page in Hindi', () => {
       ['/queue', '#queue-serving', { pairs: true }],
     ];
     for (const [path, shown, o] of screens) {
-      await page.goto(url(path));
+      await goInApp(page, path);
       await (shown.startsWith('#') ? page.locator(shown) : page.getByTestId(shown).first()).waitFor();
       await networkQuiet(page);
       await expectHindi(page, path, o);
     }
-    await page.goto(url('/sitemap'));
+    await goInApp(page, '/sitemap');
     await page.locator('main a').first().waitFor();
     await expectHindi(page, '/sitemap');
 
     // The form sent empty: the error summary.
-    await page.goto(url('/registration'));
+    await goInApp(page, '/registration');
     await page.locator('#reg-Name').waitFor();
     await page.getByTestId('registration-submit').click();
     await page.getByTestId('registration-summary').waitFor();
@@ -345,7 +339,10 @@ describe('every public page in Hindi', () => {
     await shot(page, 'registration-errors');
 
     // Find my letter with a mobile nobody registered, and a wrong code.
-    await page.goto(url('/registration#find'));
+    // A fresh form (away and back in the app), without the error summary above.
+    await goInApp(page, '/about');
+    await page.getByTestId('about-page').waitFor();
+    await goInApp(page, '/registration#find');
     const box = page.locator('#find');
     await enterCode(box, 'find', newMobile(), { code: '000001' });
     await box.getByRole('alert').waitFor();

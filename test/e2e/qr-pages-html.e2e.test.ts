@@ -1,4 +1,4 @@
-import type { BrowserContext } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, PHONE, shotsOf } from '../support/browser';
 import { useE2EStack } from '../support/e2e';
@@ -90,6 +90,12 @@ beforeAll(async () => {
   letterCode = letter.json.data.uniqueCode;
 }, 180_000);
 
+/** No page is wider than the phone. */
+async function expectPhoneWide(page: Page, what: string) {
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(width, what).toBeLessThanOrEqual(PHONE.width);
+}
+
 const billPath = (b: { number: string; token: string }, lang?: 'en') =>
   `/bill/${b.number}?t=${b.token}${lang ? `&lang=${lang}` : ''}`;
 
@@ -101,6 +107,7 @@ describe('without JavaScript', () => {
     await expect(page.getByTestId('bill-number').textContent()).resolves.toBe(bill.number);
     await expect(page.getByTestId('copy-label').textContent()).resolves.toBe('डुप्लीकेट प्रति / Duplicate Copy');
     await expect(page.locator('html').getAttribute('lang')).resolves.toBe('hi');
+    await expectPhoneWide(page, 'the bill');
     await shot(page, 'bill-360-hi-nojs');
 
     await page.goto(url(billPath(cancelled)));
@@ -113,6 +120,7 @@ describe('without JavaScript', () => {
 
     await page.goto(url(`/lot/${lotCode}`));
     await expect(page.getByTestId('public-lot').textContent()).resolves.toContain(lotCode);
+    await expectPhoneWide(page, 'the lot');
     await shot(page, 'lot-360-hi-nojs');
 
     await page.goto(url(`/svs/appointment/${letterCode}`));
@@ -120,13 +128,8 @@ describe('without JavaScript', () => {
     await expect(page.getByTestId('appointment-letter').textContent()).resolves.toContain('कमला देवी');
     // The buttons that need a script are not offered without one.
     await expect(page.getByTestId('letter-pdf').isVisible()).resolves.toBe(false);
+    await expectPhoneWide(page, 'the letter');
     await shot(page, 'letter-360-hi-nojs');
-    // No page is wider than the phone.
-    for (const path of [billPath(bill), `/lot/${lotCode}`, `/svs/appointment/${letterCode}`]) {
-      await page.goto(url(path));
-      const width = await page.evaluate(() => document.documentElement.scrollWidth);
-      expect(width, path).toBeLessThanOrEqual(PHONE.width);
-    }
     await ctx.close();
   });
 
