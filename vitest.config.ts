@@ -76,12 +76,12 @@ export default defineConfig({
           include: FAST_FILES,
           exclude: ['node_modules/**', ...FAST_ISOLATED],
           isolate: false,
-          testTimeout: 10_000,
+          testTimeout: 30_000,
         },
       },
       {
         extends: true,
-        test: { name: 'fast-isolated', include: FAST_ISOLATED, testTimeout: 10_000 },
+        test: { name: 'fast-isolated', include: FAST_ISOLATED, testTimeout: 30_000 },
       },
       {
         extends: true,
