@@ -21,8 +21,8 @@ import { qrImageHeaders } from '../lib/qr';
 import * as creditNotes from './credit-notes';
 import * as creditNoteRead from './credit-note-read';
 import * as dayClose from './day-close';
-import { byNumber, qrById, qrByNumber } from './bill-read';
-import { listInvoices } from './invoice-search';
+import { byNumber, listInvoices, qrById, qrByNumber } from './bill-read';
+
 import { makeSale } from './make-sale';
 import { billPage, billRefusal } from './bill-page';
 import { creditNotePage, creditNoteRefusal } from './credit-note-page';
