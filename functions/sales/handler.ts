@@ -22,7 +22,6 @@ import * as creditNotes from './credit-notes';
 import * as creditNoteRead from './credit-note-read';
 import * as dayClose from './day-close';
 import { byNumber, listInvoices, qrById, qrByNumber } from './bill-read';
-
 import { makeSale } from './make-sale';
 import { billPage, billRefusal } from './bill-page';
 import { creditNotePage, creditNoteRefusal } from './credit-note-page';

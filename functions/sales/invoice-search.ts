@@ -1,15 +1,6 @@
-import {
-  financialYearOf,
-  INVOICE_NUMBER_RE,
-  type InvoiceListQuery,
-  type InvoiceListReply,
-  type InvoiceResponse,
-} from '@shared/schemas/sales';
+import { financialYearOf, INVOICE_NUMBER_RE, type InvoiceListQuery, type InvoiceResponse } from '@shared/schemas/sales';
 import { badRequest } from '../lib/errors';
 import { kolkataDay } from '../lib/stats';
-import { paiseToRupees } from '../lib/units';
-import { getRecords } from '../lib/entity-reads';
-import { creditNoteEntity } from './credit-note-entity';
 import { saleClock } from './sale-clock';
 import { type BillView, staffNames, toResponse } from './bill-view';
 import { type InvoiceItem, fyPk, getInvoice, invoicesBetween, lotPk, sellerPk } from './invoice-entity';
