@@ -1,6 +1,7 @@
 import { stringify } from 'csv-stringify/sync';
 import type { ExportFormat, ExportKind } from '@shared/schemas/exports';
 import type { Cell } from './columns';
+import { xlsxWorkbook } from './xlsx';
 
 /**
  * The two file formats of the exports (docs/decisions/0027-exports.md): CSV for any program, XLSX for Excel.
@@ -40,17 +41,9 @@ export function toCsv(headers: readonly string[], rows: readonly (readonly Cell[
 }
 
 /**
- * An XLSX workbook of one sheet. Text goes in as text cells, which Excel never evaluates, so it is written as
- * stored (no apostrophe); numbers as numbers. The header row is bold and frozen.
+ * An XLSX workbook of one sheet (xlsx.ts). Text goes in as text cells, which Excel never evaluates, so it is written
+ * as stored (no apostrophe); numbers as numbers. The header row is bold and frozen.
  */
 export async function toXlsx(sheet: string, headers: readonly string[], rows: readonly (readonly Cell[])[]): Promise<Buffer> {
-  const data = [
-    headers.map((h) => ({ value: h, fontWeight: 'bold' as const })),
-    ...rows.map((r) =>
-      r.map((c) => (c === null ? null : typeof c === 'number' ? { value: c, type: Number } : { value: c, type: String })),
-    ),
-  ];
-  // Loaded on the first XLSX, not at every start of the function.
-  const { default: writeExcelFile } = await import('write-excel-file/node');
-  return writeExcelFile(data, { sheet, stickyRowsCount: 1 }).toBuffer();
+  return xlsxWorkbook(sheet, [headers, ...rows]);
 }

@@ -1,5 +1,5 @@
-import { formatInvoiceNumber, type PaymentMode } from '@shared/schemas/sales';
-import { COUNTER_CODES, formatCounterInvoiceNumber } from '@shared/schemas/offline-counter';
+import { COUNTER_CODES, formatCounterInvoiceNumber, formatInvoiceNumber } from '@shared/invoice-numbers';
+import type { PaymentMode } from '@shared/schemas/sales';
 import { defineEntity } from '../lib/entity';
 import { getRecord } from '../lib/entity-reads';
 import { queryIndex } from '../lib/query';

@@ -1,17 +1,8 @@
-import {
-  financialYearOf,
-  INVOICE_NUMBER_RE,
-  type InvoiceListQuery,
-  type InvoiceListReply,
-  type InvoiceResponse,
-} from '@shared/schemas/sales';
+import { financialYearOf, INVOICE_NUMBER_RE, type InvoiceListQuery, type InvoiceResponse } from '@shared/schemas/sales';
 import { badRequest } from '../lib/errors';
 import { kolkataDay } from '../lib/stats';
-import { paiseToRupees } from '../lib/units';
-import { getRecords } from '../lib/entity-reads';
-import { creditNoteEntity } from './credit-note-entity';
 import { saleClock } from './sale-clock';
-import { staffNames, toResponse } from './bill-read';
+import { type BillView, staffNames, toResponse } from './bill-view';
 import { type InvoiceItem, fyPk, getInvoice, invoicesBetween, lotPk, sellerPk } from './invoice-entity';
 
 /** The bills list: bills found by date, seller, lot and number, within a work cap. */
@@ -45,7 +36,14 @@ export interface InvoiceMatches {
 }
 
 /** The filters of GET /api/invoices; the list and the exports (functions/exports) read through it. */
-export async function findInvoices(q: InvoiceListQuery): Promise<InvoiceMatches> {
+/**
+ * `row` writes each bill as the list shows it: staff's view without the amount in words by default (the exports);
+ * the Bills page passes the view with words (bill-read.ts).
+ */
+export async function findInvoices(
+  q: InvoiceListQuery,
+  row: (i: InvoiceItem, view: BillView, names: Map<number, string>) => InvoiceResponse = toResponse,
+): Promise<InvoiceMatches> {
   const fromIso = q.from ? boundIso(q.from, 'from') : undefined;
   const toIso = q.to ? boundIso(q.to, 'to') : undefined;
   if (fromIso && toIso && fromIso > toIso) throw badRequest('"from" must not be after "to"', { from: 'After "to"' });
@@ -114,27 +112,7 @@ export async function findInvoices(q: InvoiceListQuery): Promise<InvoiceMatches>
     rows: async (skip, take) => {
       const page = matches.slice(skip, skip + take);
       const names = await staffNames(page);
-      return page.map((i) => toResponse(i, 'staff', names));
+      return page.map((i) => row(i, 'staff', names));
     },
-  };
-}
-
-/**
- * The Bills page: a page of the matches, each cancelled bill with its credit note's token, so that the list
- * links the credit note's page as its QR code opens it (one BatchGet of the page's credit notes).
- */
-export async function listInvoices(q: InvoiceListQuery): Promise<InvoiceListReply> {
-  const found = await findInvoices(q);
-  const items = await found.rows(q.skip, q.take);
-  const numbers = [...new Set(items.flatMap((i) => (i.creditNoteNumber ? [i.creditNoteNumber] : [])))];
-  const notes = numbers.length ? await getRecords(creditNoteEntity, numbers) : new Map<string, { verifyToken?: string }>();
-  return {
-    items: items.map((i) => {
-      const token = i.creditNoteNumber ? notes.get(i.creditNoteNumber)?.verifyToken : undefined;
-      return token ? { ...i, creditNoteToken: token } : i;
-    }),
-    total: found.total,
-    amountSum: paiseToRupees(found.sumPaise),
-    ...(found.partial ? { partial: true } : {}),
   };
 }

@@ -8,33 +8,15 @@ import { PAYMENT_MODES } from './replies/sales';
  * offline sales sent when the line is back, the conflicts it leaves for admins, and the reconciliation.
  */
 
-/** A counter's series code: one character, 1-9 then A-Z (35 counters). */
-export const COUNTER_CODE_RE = /^[1-9A-Z]$/;
-export const COUNTER_CODES = '123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';
-
-/**
- * A counter series' bill number: INV + the financial year as yyYY + '-C' + the counter's code + '-' + a 5-digit
- * sequence, e.g. INV2627-C2-00101. Always 16 characters, the GST limit (letters, digits, hyphens).
- */
-export const COUNTER_INVOICE_NUMBER_RE = /^INV\d{4}-C[1-9A-Z]-\d{5}$/;
-export const COUNTER_SEQ_MAX = 99_999;
-
-export function formatCounterInvoiceNumber(fyStart: number, code: string, seq: number): string {
-  const yy = (n: number) => String(n % 100).padStart(2, '0');
-  return `INV${yy(fyStart)}${yy(fyStart + 1)}-C${code}-${String(seq).padStart(5, '0')}`;
-}
-
-/** Financial year, counter code and sequence of a counter series' number. */
-export function parseCounterInvoiceNumber(
-  n: string,
-  centuryOf = 2000,
-): { fyStart: number; code: string; seq: number } | undefined {
-  if (!COUNTER_INVOICE_NUMBER_RE.test(n)) return undefined;
-  const a = Number(n.slice(3, 5));
-  const b = Number(n.slice(5, 7));
-  if ((a + 1) % 100 !== b) return undefined;
-  return { fyStart: centuryOf + a, code: n.slice(9, 10), seq: Number(n.slice(11)) };
-}
+export {
+  COUNTER_CODE_RE,
+  COUNTER_CODES,
+  COUNTER_INVOICE_NUMBER_RE,
+  COUNTER_SEQ_MAX,
+  formatCounterInvoiceNumber,
+  parseCounterInvoiceNumber,
+} from '../invoice-numbers';
+import { COUNTER_CODE_RE, COUNTER_INVOICE_NUMBER_RE } from '../invoice-numbers';
 
 /** Limits of the per-counter settings. */
 export const FLOAT_KG_MAX = 100_000;

@@ -17,35 +17,15 @@ export const BILL_DEFAULT_TAKE = 10;
 export const BILL_MAX_TAKE = 100;
 export const BILL_QR_SIZE = 512;
 
-/**
- * Invoice numbers: 'INV' + the financial year as yyYY + '-' + a 6-digit sequence, e.g. INV2627-000001
- * (14 characters; a 7-digit sequence still fits the GST limit of 16). Letters, digits and hyphens only.
- */
-export const INVOICE_NUMBER_RE = /^INV\d{4}-(\d{6,7}|C[1-9A-Z]-\d{5})$/;
-/** The year series alone (INV2627-000001); a counter's own series is INV2627-C2-00101 (shared/schemas/offline-counter.ts). */
-export const YEAR_INVOICE_NUMBER_RE = /^INV\d{4}-\d{6,7}$/;
-export const INVOICE_NUMBER_MAX = 16;
-
-/** Financial year (April to March) of an Asia/Kolkata calendar day 'YYYY-MM-DD': the year it starts in. */
-export function financialYearOf(kolkataDay: string): number {
-  const y = Number(kolkataDay.slice(0, 4));
-  const m = Number(kolkataDay.slice(5, 7));
-  return m >= 4 ? y : y - 1;
-}
-
-export function formatInvoiceNumber(fyStart: number, seq: number): string {
-  const yy = (n: number) => String(n % 100).padStart(2, '0');
-  return `INV${yy(fyStart)}${yy(fyStart + 1)}-${String(seq).padStart(6, '0')}`;
-}
-
-/** Sequence and financial year of a well-formed number (the century is taken from `centuryOf`). */
-export function parseInvoiceNumber(n: string, centuryOf = 2000): { fyStart: number; seq: number } | undefined {
-  if (!YEAR_INVOICE_NUMBER_RE.test(n)) return undefined;
-  const a = Number(n.slice(3, 5));
-  const b = Number(n.slice(5, 7));
-  if ((a + 1) % 100 !== b) return undefined;
-  return { fyStart: centuryOf + a, seq: Number(n.slice(8)) };
-}
+export {
+  financialYearOf,
+  formatInvoiceNumber,
+  INVOICE_NUMBER_MAX,
+  INVOICE_NUMBER_RE,
+  parseInvoiceNumber,
+  YEAR_INVOICE_NUMBER_RE,
+} from '../invoice-numbers';
+import { INVOICE_NUMBER_MAX } from '../invoice-numbers';
 
 /**
  * Path of the public bill page that a bill's QR code opens. The token (random, 128 bits, base64url, stored with
