@@ -14,7 +14,7 @@ const given =
 const TRIAL = { alarmEmail: 'ops@example.org', openApiEndpoint: 'accepted' };
 
 /** `infra/app.ts` refuses, before building anything, a deployment that would leave alarms unread or the API open. */
-describe('deployment options', () => {
+describe('deployment options', { timeout: 120_000 }, () => {
   it('infra/app.ts stops without an alarm address, reading the environment as the deploy does', () => {
     const keep = Object.fromEntries(
       Object.entries(process.env).filter(([k]) => !/^(ALARM_EMAIL|SITE_\w+|REGISTRATION_\w+|CDK_OUTDIR)$/.test(k)),
