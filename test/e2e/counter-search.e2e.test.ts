@@ -7,7 +7,7 @@ import { NO_DENOMINATIONS } from '@shared/schemas/day-close';
 import { adminPostOf, createCrop, createLot, createProducer } from '../fixtures/catalogue';
 import { registerFarmer, useCrops, validFields } from '../fixtures/registration-helpers';
 import { SAMPLE_PRODUCER, SAMPLE_WHEAT } from '../fixtures/sample-catalogue';
-import { DESKTOP, shotsOf } from '../support/browser';
+import { DESKTOP, goInApp, shotsOf } from '../support/browser';
 import { useE2EStack } from '../support/e2e';
 
 /**
@@ -195,7 +195,7 @@ describe('the counter at 1280 px in English, as a seller', () => {
     expect(invoice, issued).toBeTruthy();
     await dialog.getByRole('button', { name: 'Close' }).click();
 
-    await page.goto(e2e.url('/admin/day-close'));
+    await goInApp(page, '/admin/day-close');
     const online = page.getByTestId('day-online-bills');
     await online.waitFor();
     const listed = (await online.textContent()) ?? '';
@@ -205,7 +205,7 @@ describe('the counter at 1280 px in English, as a seller', () => {
     await shot(page, 'day-close-online-bills-1280-en');
 
     // The staff copy of the bill carries it beside the payment mode (the public copy never does).
-    await page.goto(e2e.url(`/bill/${invoice}`));
+    await goInApp(page, `/bill/${invoice}`);
     await expect.poll(() => page.getByTestId('bill-payment').first().textContent()).toBe('Online · UPI 412345678901');
     const visitor = await e2e.browser.newPage();
     await visitor.goto(e2e.url(`/bill/${invoice}`));
@@ -214,7 +214,7 @@ describe('the counter at 1280 px in English, as a seller', () => {
   });
 
   it('says on Today that the seller’s day is closed, with Issue off and why, before any sale is filled', async () => {
-    await page.goto(e2e.url('/admin/today'));
+    await goInApp(page, '/admin/today');
     await enter(String(waiting.id));
     await expect.poll(() => rowOf(waiting.id).textContent()).toContain('Arrived');
     const issue = rowOf(waiting.id).getByRole('button', { name: 'Issue' });
@@ -238,7 +238,7 @@ describe('the counter at 1280 px in English, as a seller', () => {
       await shot(page, 'day-closed-1280-en');
 
       // The Registrations page's Issue seeds says it too, on opening, before anything is filled.
-      await page.goto(e2e.url('/admin/registrations'));
+      await goInApp(page, '/admin/registrations');
       const listed = page.locator('tbody tr', { has: page.locator('td').first().getByText(String(waiting.id), { exact: true }) });
       await listed.getByRole('button', { name: 'Issue seeds' }).click();
       const dialog = page.getByRole('dialog');

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createProducerCropLot } from '../fixtures/catalogue';
 import { newAadhaar, newMobile, registerFarmer, useCrops, validFields } from '../fixtures/registration-helpers';
 import { SAMPLE_PRODUCER, SAMPLE_WHEAT } from '../fixtures/sample-catalogue';
-import { DESKTOP, PHONE, shotsOf } from '../support/browser';
+import { DESKTOP, PHONE, goInApp, shotsOf } from '../support/browser';
 import { useE2EStack } from '../support/e2e';
 
 /**
@@ -119,7 +119,8 @@ describe('cancelling a bill by credit note', () => {
     await billRow(admin, bill!.invoiceNumber).waitFor();
   });
 
-  it("the bill's QR link, opened signed out, shows CANCELLED with the credit note (360 px Hindi, 1280 px English)", async () => {
+  // One visitor's page at each size: the QR link's cancelled bill, the credit note it links to, and the summary.
+  it("the bill's QR link, opened signed out, shows CANCELLED with the credit note, which opens from the mark and prints on A4 with its QR code (360 px Hindi, 1280 px English)", async () => {
     const [bill] = bills;
     const staffView = await e2e.asAdmin('GET', `/api/invoices/by-number/${bill!.invoiceNumber}`);
     const qrLink = `/bill/${bill!.invoiceNumber}?t=${staffView.json.verifyToken}`;
@@ -137,32 +138,26 @@ describe('cancelling a bill by credit note', () => {
     await phone.emulateMedia({ media: 'print' });
     await expect(phone.getByTestId('bill-cancelled').isVisible()).resolves.toBe(true);
     await phone.emulateMedia({ media: 'screen' });
+    // The credit note's own link (its QR code), in Hindi on the phone.
+    await phone.goto(url(`/credit-note/${creditNote}?t=${staffView.json.creditNoteToken}`));
+    await phone.getByTestId('credit-note').waitFor();
+    await expect(phone.locator('h1').textContent()).resolves.toContain('क्रेडिट नोट');
+    await shot(phone, 'credit-note-360-hi');
 
-    const desk = await newPage(await context(DESKTOP, 'en'));
-    await desk.goto(url(qrLink));
-    await desk.getByTestId('bill-cancelled').waitFor();
-    await expect(desk.getByTestId('bill-cancelled-mark').textContent()).resolves.toBe('CANCELLED');
-    await expect(desk.getByTestId('bill-cancelled-on').textContent()).resolves.toMatch(/^Cancelled on /);
-    await shot(desk, 'bill-cancelled-1280-en');
-    await desk.setViewportSize({ width: 794, height: 1123 });
-    await desk.emulateMedia({ media: 'print' });
-    await expect(desk.getByTestId('bill-cancelled').isVisible()).resolves.toBe(true);
-    await shot(desk, 'bill-cancelled-print-a4-en');
-    await desk.emulateMedia({ media: 'screen' });
-    await desk.setViewportSize(DESKTOP);
+    const page = await newPage(await context(DESKTOP, 'en'));
+    await page.goto(url(qrLink));
+    await page.getByTestId('bill-cancelled').waitFor();
+    await expect(page.getByTestId('bill-cancelled-mark').textContent()).resolves.toBe('CANCELLED');
+    await expect(page.getByTestId('bill-cancelled-on').textContent()).resolves.toMatch(/^Cancelled on /);
+    await shot(page, 'bill-cancelled-1280-en');
+    await page.setViewportSize({ width: 794, height: 1123 });
+    await page.emulateMedia({ media: 'print' });
+    await expect(page.getByTestId('bill-cancelled').isVisible()).resolves.toBe(true);
+    await shot(page, 'bill-cancelled-print-a4-en');
+    await page.emulateMedia({ media: 'screen' });
+    await page.setViewportSize(DESKTOP);
 
-    // Without the token: the summary still says it is cancelled and names the credit note.
-    await desk.goto(url(`/bill/${bill!.invoiceNumber}`));
-    await desk.getByTestId('bill-summary').waitFor();
-    await expect(desk.getByTestId('bill-credit-note').textContent()).resolves.toBe(creditNote);
-  });
-
-  it('the credit note page opens from the mark and prints on A4 with its QR code', async () => {
-    const [bill] = bills;
-    const staffView = await e2e.asAdmin('GET', `/api/invoices/by-number/${bill!.invoiceNumber}`);
-    const ctx = await context(DESKTOP, 'en');
-    const page = await newPage(ctx);
-    await page.goto(url(`/bill/${bill!.invoiceNumber}?t=${staffView.json.verifyToken}`));
+    // The credit note opens from the mark.
     await page.getByTestId('bill-credit-note').click();
     await page.waitForURL((u) => u.pathname === `/credit-note/${creditNote}`);
     await page.getByTestId('credit-note').waitFor();
@@ -184,12 +179,13 @@ describe('cancelling a bill by credit note', () => {
     await shot(page, 'credit-note-print-a4-en');
     const pdf = await page.pdf({ format: 'A4' });
     expect(pdf.subarray(0, 4).toString()).toBe('%PDF');
+    await page.emulateMedia({ media: 'screen' });
+    await page.setViewportSize(DESKTOP);
 
-    const phone = await newPage(await context(PHONE, 'hi'));
-    await phone.goto(url(`/credit-note/${creditNote}?t=${staffView.json.creditNoteToken}`));
-    await phone.getByTestId('credit-note').waitFor();
-    await expect(phone.locator('h1').textContent()).resolves.toContain('क्रेडिट नोट');
-    await shot(phone, 'credit-note-360-hi');
+    // Without the token: the summary still says it is cancelled and names the credit note.
+    await page.goto(url(`/bill/${bill!.invoiceNumber}`));
+    await page.getByTestId('bill-summary').waitFor();
+    await expect(page.getByTestId('bill-credit-note').textContent()).resolves.toBe(creditNote);
   });
 
   it("a seller's request appears for the admin, who approves it", async () => {
@@ -217,7 +213,10 @@ describe('cancelling a bill by credit note', () => {
     // Sellers do not see the requests.
     await expect(seller.getByTestId('cancel-requests').count()).resolves.toBe(0);
 
-    await admin.goto(url('/admin/invoices'));
+    // Bills opened anew (from the dashboard) lists the request.
+    await goInApp(admin, '/admin');
+    await admin.getByTestId('tile-sales').waitFor();
+    await goInApp(admin, '/admin/invoices');
     const request = admin.locator(`tr[data-request-invoice="${bill.invoiceNumber}"]`);
     await request.waitFor();
     await expect(request.textContent()).resolves.toContain('wrong quantity');
@@ -242,7 +241,7 @@ describe('cancelling a bill by credit note', () => {
 
   it("the bill page's Cancel bill opens the Bills screen's dialog for that bill", async () => {
     const bill = bills[2]!;
-    await admin.goto(url(`/bill/${bill.invoiceNumber}`));
+    await goInApp(admin, `/bill/${bill.invoiceNumber}`);
     await admin.getByTestId('bill-cancel').click();
     const dialog = admin.getByRole('dialog');
     await dialog.waitFor();

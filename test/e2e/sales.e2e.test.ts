@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createProducerCropLot } from '../fixtures/catalogue';
 import { registerFarmer, validFields, useCrops } from '../fixtures/registration-helpers';
 import { SAMPLE_PRODUCER, SAMPLE_WHEAT } from '../fixtures/sample-catalogue';
-import { DESKTOP, PHONE, handleDialogs, screenshot } from '../support/browser';
+import { DESKTOP, PHONE, goInApp, handleDialogs, screenshot } from '../support/browser';
 import { useE2EStack } from '../support/e2e';
 
 /**
@@ -47,7 +47,7 @@ async function signedInSeller(fullName: string): Promise<{ ctx: BrowserContext; 
 
 /** The Issue Seeds dialog of one unbilled registration, opened from the registrations page, with this lot chosen. */
 async function issueDialogWithLot(p: Page, o: { registrationID: number; farmer: string; lotID: number }) {
-  await p.goto(url(`/admin/registrations?id=${o.registrationID}`));
+  await goInApp(p, `/admin/registrations?id=${o.registrationID}`);
   const row = p.locator('tr[data-billed="no"]', { hasText: o.farmer });
   await row.waitFor();
   await row.getByRole('button', { name: 'Issue seeds' }).click();
@@ -102,7 +102,7 @@ describe('selling seed at the counter', () => {
   });
 
   it("issues seeds from the row's Issue seeds button; the bill's number shows, and the Bills page lists it", async () => {
-    await staffPage.goto(url('/admin/registrations'));
+    await goInApp(staffPage, '/admin/registrations');
     const row = staffPage.locator('tr[data-billed]', { hasText: FARMER.name });
     await expect(row.getAttribute('data-billed')).resolves.toBe('no');
     await row.getByRole('button', { name: 'Issue seeds' }).click();
@@ -151,10 +151,18 @@ describe('selling seed at the counter', () => {
     await notice.waitFor();
     expect(new URL(staffPage.url()).pathname).toBe('/admin/registrations');
     await expect.poll(() => row.getAttribute('data-billed')).toBe('yes');
+    // A billed registration's row answers with its bill's number instead of issuing again.
+    const alerted = staffPage.waitForEvent('dialog');
+    await row.locator('td').nth(2).click();
+    const alert = await alerted;
+    await expect.poll(() => staffPage.getByRole('dialog').count()).toBe(0);
+    // A load of its own: moving to Bills inside the app just after a sale fails there ("Unexpected Application
+    // Error"), a defect of the app reported apart; this test's subject is the sale and the list.
     await staffPage.goto(url('/admin/invoices'));
     await staffPage.locator('tr[data-invoice-number]').first().waitFor();
     invoiceNumber = (await staffPage.locator('tr[data-invoice-number]').first().getAttribute('data-invoice-number'))!;
     expect(invoiceNumber).toMatch(/^INV\d{4}-000001$/);
+    expect(alert.message()).toBe(`Bill already generated, Bill Number ${invoiceNumber}`);
     expect(await notice.count()).toBe(0);
     expect(await text(staffPage, 'bills-count')).toBe('Results: 1');
     expect(await text(staffPage, 'bills-sum')).toBe('Filtered total: ₹2,600.00');
@@ -165,16 +173,6 @@ describe('selling seed at the counter', () => {
     await screenshot(staffPage, 'sales-bills-list');
   });
 
-  it('alerts the bill number for a billed registration instead of issuing again', async () => {
-    await staffPage.goto(url('/admin/registrations'));
-    const billed = staffPage.locator('tr[data-billed="yes"]').first();
-    await billed.waitFor();
-    const alerted = staffPage.waitForEvent('dialog');
-    await billed.locator('td').nth(2).click();
-    expect((await alerted).message()).toBe(`Bill already generated, Bill Number ${invoiceNumber}`);
-    await expect.poll(() => staffPage.getByRole('dialog').count()).toBe(0);
-  });
-
   it('keeps every column and the row actions reachable at 1280 px and on a 360 px phone', async () => {
     /** The control is inside the window and nothing covers its middle (it can be clicked where it is). */
     const reachable = (el: Element) => {
@@ -182,11 +180,10 @@ describe('selling seed at the counter', () => {
       const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
       return r.left >= 0 && r.right <= window.innerWidth && r.width > 0 && !!hit && (el === hit || el.contains(hit));
     };
-    for (const viewport of [DESKTOP, PHONE]) {
+    // One page: Bills at 1280 px then at 360 px, Registrations at 360 px then at 1280 px (the window resized).
+    const bills = async (viewport: typeof DESKTOP | typeof PHONE) => {
       await staffPage.setViewportSize(viewport);
       const tag = viewport === DESKTOP ? 'desktop' : 'phone';
-
-      await staffPage.goto(url('/admin/invoices'));
       const bill = staffPage.locator(`tr[data-invoice-number="${invoiceNumber}"]`);
       await bill.waitFor();
       const heads = await staffPage.locator('thead th').allTextContents();
@@ -219,8 +216,10 @@ describe('selling seed at the counter', () => {
         staffPage.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
       ).resolves.toBeLessThanOrEqual(0);
       await screenshot(staffPage, `sales-bills-${tag}`, { fullPage: false });
-
-      await staffPage.goto(url('/admin/registrations'));
+    };
+    const registrations = async (viewport: typeof DESKTOP | typeof PHONE) => {
+      await staffPage.setViewportSize(viewport);
+      const tag = viewport === DESKTOP ? 'desktop' : 'phone';
       const reg = staffPage.locator('tr[data-billed="yes"]').first();
       await reg.waitFor();
       const regHeads = await staffPage.locator('thead th').allTextContents();
@@ -247,12 +246,17 @@ describe('selling seed at the counter', () => {
         staffPage.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
       ).resolves.toBeLessThanOrEqual(0);
       await screenshot(staffPage, `sales-registrations-${tag}`, { fullPage: false });
-    }
-    await staffPage.setViewportSize(DESKTOP);
+    };
+    await bills(DESKTOP);
+    await bills(PHONE);
+    await goInApp(staffPage, '/admin/registrations');
+    await registrations(PHONE);
+    await registrations(DESKTOP);
   });
 
   it('refuses search filters the server would refuse, in plain words, leaving no rows of older filters', async () => {
-    await staffPage.goto(url('/admin/registrations'));
+    // On Registrations still, where the layouts' walk ended.
+    expect(new URL(staffPage.url()).pathname).toBe('/admin/registrations');
     await staffPage.locator('tr[data-billed]').first().waitFor();
     await staffPage.locator('input[name="id"]').fill('abc');
     await staffPage.getByRole('button', { name: 'Search' }).click();
@@ -272,7 +276,7 @@ describe('selling seed at the counter', () => {
     await staffPage.locator('tr[data-billed]').first().waitFor();
     await expect.poll(() => staffPage.getByTestId('registrations-error').count()).toBe(0);
 
-    await staffPage.goto(url('/admin/invoices'));
+    await goInApp(staffPage, '/admin/invoices');
     await staffPage.locator('tr[data-invoice-number]').first().waitFor();
     await staffPage.locator('input[name="from"]').fill('2026-12-01');
     await staffPage.locator('input[name="to"]').fill('2026-11-01');
@@ -325,7 +329,7 @@ describe('selling seed at the counter', () => {
     await p.keyboard.press('Escape');
 
     // Registrations: the same day, and the registration time in India.
-    await p.goto(url('/admin/registrations'));
+    await goInApp(p, '/admin/registrations');
     const r = p.locator('tr[data-billed]').first();
     await r.waitFor();
     // The day is the cell's first line under the status chip.
@@ -335,12 +339,12 @@ describe('selling seed at the counter', () => {
     expect(ws((await r.locator('td').nth(6).innerText()) ?? '')).toBe(indiaDateTime(reg.created).replace(', ', ' '));
 
     // Bills: the bill's India date and time; Crops: India creation time.
-    await p.goto(url('/admin/invoices'));
+    await goInApp(p, '/admin/invoices');
     const b = p.locator(`tr[data-invoice-number="${invoiceNumber}"]`);
     await b.waitFor();
     expect(ws((await b.locator('td').nth(1).innerText()) ?? '')).toBe(indiaDateTime(bill.generatedOn).replace(', ', ' '));
     expect(ws((await b.locator('td').nth(1).innerText()) ?? '')).toContain(indiaDate(bill.generatedOn));
-    await p.goto(url('/admin/crops'));
+    await goInApp(p, '/admin/crops');
     const c = p.locator(`tr[data-crop-id="${crop.cropID}"]`);
     await c.waitFor();
     expect(ws((await c.locator('td').nth(3).textContent()) ?? '')).toBe(indiaDateTime(crop.createdOn));
@@ -360,15 +364,29 @@ describe('selling seed at the counter', () => {
     await staffPage.locator(`tr[data-invoice-number="${invoiceNumber}"]`).waitFor();
     expect(await text(staffPage, 'bills-count')).toBe('Results: 1');
 
-    await staffPage.goto(url(`/admin/invoices?number=${invoiceNumber}`));
+    await goInApp(staffPage, '/admin');
+    await staffPage.getByTestId('tile-sales').waitFor();
+    await goInApp(staffPage, `/admin/invoices?number=${invoiceNumber}`);
     await staffPage.locator(`tr[data-invoice-number="${invoiceNumber}"]`).waitFor();
     await expect(staffPage.locator('input[name="number"]').inputValue()).resolves.toBe(invoiceNumber);
   });
 
-  it('opens the bill in a new tab with two copies for staff, and its QR image', async () => {
+  it("opens the bill in a new tab, saying 'Loading…' until it comes, with two copies for staff, and its QR image", async () => {
+    // The bill's answer is held until the tab has been seen loading (no fixed delay).
+    let answer = () => {};
+    const seen = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    await staff.route('**/api/invoices/by-number/**', async (route) => {
+      await seen;
+      await route.continue();
+    });
     const [bill] = await Promise.all([staff.waitForEvent('page'), staffPage.getByRole('link', { name: 'View' }).first().click()]);
     await bill.waitForURL((u) => u.pathname === `/bill/${invoiceNumber}`);
+    await expect(bill.getByTestId('bill-loading').textContent()).resolves.toContain('Loading…');
+    answer();
     await bill.getByTestId('bill-copy').nth(1).waitFor();
+    await staff.unroute('**/api/invoices/by-number/**');
     const labels = await bill.getByTestId('copy-label').allTextContents();
     expect(labels).toHaveLength(2);
     expect(labels[0]).toContain('Original 1st Copy');
@@ -438,7 +456,7 @@ describe('selling seed at the counter', () => {
   });
 
   it('moves the dashboard tiles', async () => {
-    await staffPage.goto(url('/admin'));
+    await goInApp(staffPage, '/admin');
     await staffPage.getByTestId('tile-sales').waitFor();
     await expect.poll(() => text(staffPage, 'sales-total')).toBe('₹2,600.00');
     expect(await text(staffPage, 'sales-today')).toBe('Today: ₹2,600.00 (bills: 1)');
@@ -483,7 +501,7 @@ describe('the rarer paths of the counter screens', () => {
       })(),
     );
     await staffPage.setViewportSize(DESKTOP);
-    await staffPage.goto(url('/admin/invoices'));
+    await goInApp(staffPage, '/admin/invoices');
     const prev = staffPage.getByRole('button', { name: 'Prev' });
     const next = staffPage.getByRole('button', { name: 'Next' });
     await expect.poll(() => text(staffPage, 'bills-showing')).toBe('Showing 1–10 of 12');
@@ -542,45 +560,12 @@ describe('the rarer paths of the counter screens', () => {
     await staffPage.keyboard.press('Escape');
   });
 
-  it("says 'Loading…' while a bill loads", async () => {
-    const p = await newPage(staff);
-    // The bill's answer is held until the page has been seen loading (no fixed delay).
-    let answer = () => {};
-    const seen = new Promise<void>((resolve) => {
-      answer = resolve;
-    });
-    await p.route('**/api/invoices/by-number/**', async (route) => {
-      await seen;
-      await route.continue();
-    });
-    await p.goto(url(`/bill/${invoiceNumber}`));
-    await expect(p.getByTestId('bill-loading').textContent()).resolves.toContain('Loading…');
-    answer();
-    await p.getByTestId('bill-copy').first().waitFor();
-    await p.close();
-  });
-
-  it('does not let a seller issue more than the farmer registered for, and offers no override', async () => {
+  it("gives a seller 'Your sales' (after 'Failed to load summary' and a working Retry), and no override above what the farmer registered for", async () => {
     const reg = await registerFarmer(
       { url: e2e.baseUrl },
       validFields({ cropName: 'Wheat', bagsRequested: 1, Name: 'One Bag Farmer' }),
     );
     expect(reg.status, reg.text).toBe(201);
-    const { ctx, page: p } = await signedInSeller('Limit Seller');
-    const dialog = await issueDialogWithLot(p, { registrationID: reg.json.data.id, farmer: 'One Bag Farmer', lotID: lot2.lotID });
-    const button = dialog.getByRole('button', { name: 'Issue Seeds' });
-    await dialog.locator('input[name="quantity"]').fill('3');
-    await dialog.getByText('At most 1 bag: what the farmer registered for.').waitFor();
-    await expect(button.isDisabled()).resolves.toBe(true);
-    await expect(dialog.locator('input[name="overRequested"]').count()).resolves.toBe(0);
-    await expect(dialog.getByTestId('issue-summary').count()).resolves.toBe(0);
-    await screenshot(p, 'sales-issue-seeds-seller-limit', { fullPage: false });
-    await dialog.locator('input[name="quantity"]').fill('1');
-    await expect(button.isEnabled()).resolves.toBe(true);
-    await ctx.close();
-  });
-
-  it("gives a seller 'Your sales', and says 'Failed to load summary' with a working Retry", async () => {
     const { ctx, page: p } = await signedInSeller('Counter Seller');
 
     await p.route('**/api/dashboard/summary', (route) => route.fulfill({ status: 500, body: 'boom' }));
@@ -594,6 +579,18 @@ describe('the rarer paths of the counter screens', () => {
     expect(await text(p, 'tile-sales')).toContain('Your sales');
     expect(await text(p, 'sales-total')).toBe('₹0.00');
     await expect(p.getByTestId('dashboard-error').count()).resolves.toBe(0);
+
+    // The same seller at the counter: above the 1 bag registered for, refused, with no override offered.
+    const dialog = await issueDialogWithLot(p, { registrationID: reg.json.data.id, farmer: 'One Bag Farmer', lotID: lot2.lotID });
+    const button = dialog.getByRole('button', { name: 'Issue Seeds' });
+    await dialog.locator('input[name="quantity"]').fill('3');
+    await dialog.getByText('At most 1 bag: what the farmer registered for.').waitFor();
+    await expect(button.isDisabled()).resolves.toBe(true);
+    await expect(dialog.locator('input[name="overRequested"]').count()).resolves.toBe(0);
+    await expect(dialog.getByTestId('issue-summary').count()).resolves.toBe(0);
+    await screenshot(p, 'sales-issue-seeds-seller-limit', { fullPage: false });
+    await dialog.locator('input[name="quantity"]').fill('1');
+    await expect(button.isEnabled()).resolves.toBe(true);
     await ctx.close();
     expect(pageErrors).toEqual([]);
   });

@@ -177,3 +177,15 @@ export async function downloadedBytes(download: Download): Promise<Buffer> {
   for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks);
 }
+
+/**
+ * Goes to `path` inside the app already running on `page`, as one of its own links does (the router follows the
+ * history): the screen changes without a new load of the app, so a walk through several screens costs one load.
+ * A screen that reads its address only when it opens (e.g. Bills' `?number=`) must be reached from another screen.
+ */
+export async function goInApp(page: Page, path: string): Promise<void> {
+  await page.evaluate((to) => {
+    window.history.pushState(null, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate', { state: null }));
+  }, path);
+}
