@@ -1,13 +1,12 @@
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, handleDialogs, PHONE, shotsOf } from '../support/browser';
+import { DESKTOP, goInApp, handleDialogs, PHONE, shotsOf } from '../support/browser';
 import { useE2EStack } from '../support/e2e';
 import { fillRegistrationForm } from '../support/registration-form';
 import { FIXTURES, newAadhaar, newMobile, registerFarmer, validFields } from '../fixtures/registration-helpers';
 import { adminPostOf, stockCrop } from '../fixtures/catalogue';
 import { enterCode } from '../support/farmer-codes';
-import { goInApp } from '../support/in-app';
 
 /**
  * Allocation as farmers and staff see it: a waitlisted farmer's success card and letter give the waiting-list

@@ -1,11 +1,10 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, PHONE, shotsOf } from '../support/browser';
+import { DESKTOP, goInApp, PHONE, shotsOf } from '../support/browser';
 import { useE2EStack } from '../support/e2e';
 import { newAadhaar, newMobile, registerFarmer, validFields } from '../fixtures/registration-helpers';
 import { adminPostOf, stockCrop } from '../fixtures/catalogue';
 import { enterCode } from '../support/farmer-codes';
-import { goInApp } from '../support/in-app';
 
 /**
  * The farmer's data as farmers and admins see it: on a phone in Hindi, a farmer opens "My data" from the

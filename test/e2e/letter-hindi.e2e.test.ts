@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { inLanguage } from '@shared/bilingual';
-import { downloadedBytes, networkQuiet, PHONE, shotsOf } from '../support/browser';
+import { downloadedBytes, goInApp, networkQuiet, PHONE, shotsOf } from '../support/browser';
 import { useE2EStack } from '../support/e2e';
 import { englishSentences, type EnglishCheck } from '../support/english-sentences';
 import { adminPostOf, createCrop, createLot, createProducer } from '../fixtures/catalogue';
@@ -11,7 +11,6 @@ import { FIXTURES, newAadhaar, newMobile, registerFarmer, testAadhaar, validFiel
 import { fillRegistrationForm } from '../support/registration-form';
 import { enterCode } from '../support/farmer-codes';
 import { farmerToken } from '../support/tokens';
-import { goInApp } from '../support/in-app';
 
 /**
  * The farmer's pages at 360 px in Hindi: the letter says how many kilograms and what to pay, its QR code says what
