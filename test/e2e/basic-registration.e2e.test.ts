@@ -31,7 +31,12 @@ async function accessibilityFailures(page: Page): Promise<string[]> {
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
+/** One context per kind (with or without JavaScript, phone in Hindi or desktop in English), kept for the file. */
+const byKind = new Map<string, BrowserContext>();
 async function context(o: { javaScript: boolean; lang: 'hi' | 'en' }): Promise<BrowserContext> {
+  const kind = `${o.javaScript}-${o.lang}`;
+  const known = byKind.get(kind);
+  if (known) return known;
   const phone = o.lang === 'hi';
   const ctx = await e2e.browser.newContext({
     viewport: phone ? PHONE : DESKTOP,
@@ -43,6 +48,7 @@ async function context(o: { javaScript: boolean; lang: 'hi' | 'en' }): Promise<B
   });
   ctx.setDefaultTimeout(15_000);
   contexts.push(ctx);
+  byKind.set(kind, ctx);
   return ctx;
 }
 
