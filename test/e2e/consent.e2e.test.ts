@@ -27,6 +27,13 @@ const contexts: Partial<Record<keyof typeof VIEWS, BrowserContext>> = {};
 
 const shot = shotsOf('consent');
 
+/** The notice and grievance officer as the admin saves them (first in this file: the forms below show them). */
+const EDITED = {
+  title: 'Your data and this form',
+  titleHi: 'आपकी जानकारी और यह फ़ॉर्म',
+  contact: '0512-2345678, registrar@example.org',
+} as const;
+
 async function pageIn(view: View): Promise<Page> {
   const key = view.lang;
   contexts[key] ??= await e2e.browser.newContext({
@@ -58,6 +65,52 @@ beforeAll(async () => {
   });
 }, 120_000);
 
+describe('admins edit the notice and the grievance officer', () => {
+  it('saves the notice in both languages on the Content blocks screen and the officer in Settings; the server serves them', async () => {
+    const ctx = await e2e.browser.newContext({ viewport: DESKTOP, locale: 'en-IN', timezoneId: 'Asia/Kolkata' });
+    ctx.setDefaultTimeout(15_000);
+    const admin = await e2e.adminPage(ctx, '/admin/settings');
+    await admin.locator('[name="GrievanceOfficerName"]').waitFor();
+    await admin.locator('[name="GrievanceOfficerName"]').fill('Dr. Asha Verma, Registrar');
+    await admin.locator('[name="GrievanceOfficerContact"]').fill('0512-2345678, registrar@example.org');
+    await admin.getByRole('button', { name: 'Save' }).click();
+    await admin.getByText('Settings saved.').waitFor();
+    await shot(admin, 'settings-grievance-officer-en-1280');
+
+    await admin.goto(url('/admin/cms/blocks'));
+    const form = admin.locator('form');
+    await form.locator('input[name="slug"]').fill('privacy-notice');
+    await form.locator('input[name="title"]').fill(EDITED.title);
+    await form.locator('textarea[name="body"]').fill('We collect your name and Aadhaar.\n\nWe keep the scan for 30 days.');
+    await form.locator('input[name="titleHi"]').fill(EDITED.titleHi);
+    await form.locator('textarea[name="bodyHi"]').fill('हम आपका नाम और आधार लेते हैं।\n\nस्कैन 30 दिन रखी जाती है।');
+    await shot(admin, 'cms-notice-block-en-1280');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await admin.locator('tr[data-block-slug="privacy-notice"]').waitFor();
+    await ctx.close();
+
+    // The settings are kept a few seconds by the server: the notice's answer (which the app reads when the form
+    // is reached inside it) and the form's own page (which carries the notice) show them once that has passed.
+    // Read outside the browser; the form in each language shows them below ('the notice and the consent box').
+    await expect
+      .poll(
+        async () => {
+          const notice = await e2e.asAdmin('GET', '/api/home/pages/privacy-notice');
+          const page = await fetch(url('/registration')).then((r) => r.text());
+          return [
+            notice.json.title,
+            notice.json.titleHi,
+            notice.json.grievanceOfficerContact,
+            page.includes(EDITED.titleHi),
+            page.includes(EDITED.contact),
+          ];
+        },
+        { timeout: 60_000, interval: 500 },
+      )
+      .toEqual([EDITED.title, EDITED.titleHi, EDITED.contact, true, true]);
+  }, 120_000);
+});
+
 describe('the notice and the consent box', () => {
   for (const view of Object.values(VIEWS)) {
     it(`refuses the form without consent, saying so, then registers with it (${view.lang}, ${view.viewport.width} px)`, async () => {
@@ -67,8 +120,12 @@ describe('the notice and the consent box', () => {
       await notice.waitFor();
       const notices = await e2e.asAdmin('GET', '/api/home/pages/privacy-notice');
       const title = view.lang === 'hi' ? notices.json.titleHi : notices.json.title;
+      // The notice and officer as the admin edited them (above), in the form's language.
+      expect(title).toBe(view.lang === 'hi' ? EDITED.titleHi : EDITED.title);
       await expect(notice.getByRole('heading').textContent()).resolves.toBe(title);
       await expect(page.getByTestId('notice-grievance').textContent()).resolves.toContain(notices.json.grievanceOfficerContact);
+      await expect(page.getByTestId('notice-grievance').textContent()).resolves.toContain('registrar@example.org');
+      await shot(page, `registration-notice-edited-${view.lang}-${view.viewport.width}`);
 
       await fillRegistrationForm(page, {
         name: view.lang === 'hi' ? 'कमला देवी' : 'Kamla Devi',
@@ -109,55 +166,6 @@ describe('the notice and the consent box', () => {
   }
 });
 
-describe('admins edit the notice and the grievance officer', () => {
-  it('saves the notice in both languages on the Content blocks screen and the officer in Settings; the form shows them', async () => {
-    const ctx = await e2e.browser.newContext({ viewport: DESKTOP, locale: 'en-IN', timezoneId: 'Asia/Kolkata' });
-    ctx.setDefaultTimeout(15_000);
-    const admin = await e2e.adminPage(ctx, '/admin/settings');
-    await admin.locator('[name="GrievanceOfficerName"]').waitFor();
-    await admin.locator('[name="GrievanceOfficerName"]').fill('Dr. Asha Verma, Registrar');
-    await admin.locator('[name="GrievanceOfficerContact"]').fill('0512-2345678, registrar@example.org');
-    await admin.getByRole('button', { name: 'Save' }).click();
-    await admin.getByText('Settings saved.').waitFor();
-    await shot(admin, 'settings-grievance-officer-en-1280');
-
-    await admin.goto(url('/admin/cms/blocks'));
-    const form = admin.locator('form');
-    await form.locator('input[name="slug"]').fill('privacy-notice');
-    await form.locator('input[name="title"]').fill('Your data and this form');
-    await form.locator('textarea[name="body"]').fill('We collect your name and Aadhaar.\n\nWe keep the scan for 30 days.');
-    await form.locator('input[name="titleHi"]').fill('आपकी जानकारी और यह फ़ॉर्म');
-    await form.locator('textarea[name="bodyHi"]').fill('हम आपका नाम और आधार लेते हैं।\n\nस्कैन 30 दिन रखी जाती है।');
-    await shot(admin, 'cms-notice-block-en-1280');
-    await form.getByRole('button', { name: 'Save' }).click();
-    await admin.locator('tr[data-block-slug="privacy-notice"]').waitFor();
-    await ctx.close();
-
-    for (const view of Object.values(VIEWS)) {
-      // A browser of its own: the notice's answer may be kept for half a minute by a browser that read it before.
-      const fresh = await e2e.browser.newContext({ viewport: view.viewport, locale: 'en-IN', isMobile: view.isMobile });
-      fresh.setDefaultTimeout(15_000);
-      const page = await newPage(fresh);
-      await page.addInitScript((lng) => localStorage.setItem('lang', lng), view.lang);
-      // The settings are kept a few seconds by the server: the form shows them once that has passed.
-      await expect
-        .poll(
-          async () => {
-            await page.goto(url('/registration'));
-            await page.getByTestId('notice').waitFor();
-            return page.getByTestId('notice').getByRole('heading').textContent();
-          },
-          // Each try loads the page anew (about half a second): no pause needed between them.
-          { timeout: 90_000, interval: 500 },
-        )
-        .toBe(view.lang === 'hi' ? 'आपकी जानकारी और यह फ़ॉर्म' : 'Your data and this form');
-      await expect(page.getByTestId('notice-grievance').textContent()).resolves.toContain('registrar@example.org');
-      await shot(page, `registration-notice-edited-${view.lang}-${view.viewport.width}`);
-      await fresh.close();
-    }
-  }, 240_000);
-});
-
 /**
  * The footer is drawn by the app's site layout (one component) on its pages and by the server's page document on
  * the bill, lot and letter: the server's footer, in both languages, is checked on those pages' HTML in
@@ -166,10 +174,6 @@ describe('admins edit the notice and the grievance officer', () => {
  * over; '#find' is the same page), and on each required page as the footer's own links lead to it.
  */
 describe('the footer of every public page', () => {
-  const pages = () => [
-    ['home', '/'],
-    ['registration', '/registration'],
-  ];
   const LINKS = [
     ['/privacy', 'privacy'],
     ['/terms', 'terms'],
@@ -187,20 +191,12 @@ describe('the footer of every public page', () => {
   };
 
   for (const view of Object.values(VIEWS)) {
-    it(`links the required pages on every public page (${view.lang}, ${view.viewport.width} px)`, async () => {
-      const page = await pageIn(view);
-      for (const [name, path] of pages()) {
-        await page.goto(url(path));
-        // The registration form's own page is taken over by the app (decision 0042): the app's footer, then.
-        if (path.startsWith('/registration')) await page.getByTestId('registration-submit').waitFor();
-        await expectFooterLinks(page, view, name);
-      }
-      await page.close();
-    });
-
-    it(`opens each required page from the footer, in the page's language (${view.lang}, ${view.viewport.width} px)`, async () => {
+    it(`links the required pages on the form and at home, and opens each from the footer in the page's language (${view.lang}, ${view.viewport.width} px); in English an unknown single name goes home`, async () => {
       const page = await pageIn(view);
       await page.goto(url('/registration'));
+      // The registration form's own page is taken over by the app (decision 0042): the app's footer, then.
+      await page.getByTestId('registration-submit').waitFor();
+      await expectFooterLinks(page, view, 'registration');
       for (const [href, key] of LINKS) {
         const footer = page.getByRole('navigation', { name: view.text.sitePages.footerLabel });
         await footer.getByRole('link', { name: view.text.sitePages[key], exact: true }).click();
@@ -226,19 +222,16 @@ describe('the footer of every public page', () => {
         await expectFooterLinks(page, view, key);
         await shot(page, `page-${key}-${view.lang}-${view.viewport.width}`);
       }
-      await page.goto(url('/'));
-      await page.getByRole('navigation', { name: view.text.sitePages.footerLabel }).waitFor();
+      // Home, opened anew; in English by an unknown single name, which is sent home.
+      if (view.lang === 'en') {
+        await page.goto(url('/no-such-page'));
+        await page.waitForURL((u) => u.pathname === '/');
+      } else await page.goto(url('/'));
+      await expectFooterLinks(page, view, 'home');
       await shot(page, `home-footer-${view.lang}-${view.viewport.width}`);
       await page.close();
     });
   }
-
-  it('sends an unknown single name home', async () => {
-    const page = await pageIn(VIEWS.en);
-    await page.goto(url('/no-such-page'));
-    await page.waitForURL((u) => u.pathname === '/');
-    await page.close();
-  });
 
   it('raised no page errors', () => {
     expect(pageErrors).toEqual([]);

@@ -13,11 +13,12 @@ import { adminPostOf, stockCrop } from '../fixtures/catalogue';
 
 /**
  * What the farmer reads when something is wrong, in Hindi and in English: field messages that never overlap
- * the label below (360 px phone and desktop), the Hindi messages (docs/product-rules.md#registration-form-checks-and-messages) with their English in English mode,
- * the file rule at once when a file is chosen, no stale upload progress after the server refuses the scan,
- * Hindi on the letter's error state (the letter's, lot's and bill's refusals in both languages and the letter's
- * quantity row are checked on the server's pages in test/integration/qr-pages-html.test.ts). Needs
- * `npm run build:web` first (served from frontend/dist).
+ * the label below (360 px phone and desktop), the Hindi messages (docs/product-rules.md#registration-form-checks-and-messages)
+ * with their English in English mode, Reset that asks first, the file rule at once when a file is chosen, no
+ * stale upload progress after the server refuses the scan, the closed notice when the form closed meanwhile.
+ * One page per screen size walks them (the letter's error state in Hindi: registration.e2e.test.ts; the letter's,
+ * lot's and bill's refusals in both languages and the letter's quantity row are checked on the server's pages in
+ * test/integration/qr-pages-html.test.ts). Needs `npm run build:web` first (served from frontend/dist).
  */
 const ADMIN_EMAIL = 'e2e-regfb-admin@seed.local';
 const ADMIN_PASSWORD = 'e2e-regfb-admin-pass-1';
@@ -28,17 +29,25 @@ const cropIds: Record<string, number> = {};
 const e2e = useE2EStack({ name: 'regfb', adminEmail: ADMIN_EMAIL, adminPassword: ADMIN_PASSWORD });
 const { url, pageErrors } = e2e;
 
+/**
+ * One page per screen size (a 360 px phone, a desktop), kept for the file: each walk opens the form anew in that
+ * page (its own context costs a browser start of the app each time). The site's language is the visitor's choice,
+ * kept in the browser as the site keeps it; it applies from the next page opened.
+ */
+const pages: Partial<Record<'phone' | 'desktop', Page>> = {};
 async function visitor(lang: 'hi' | 'en', phone: boolean): Promise<Page> {
-  const ctx = await e2e.browser.newContext({
-    viewport: phone ? PHONE : DESKTOP,
-    locale: 'hi-IN',
-    timezoneId: 'Asia/Kolkata',
-    ...(phone ? { isMobile: true, hasTouch: true } : {}),
-  });
-  ctx.setDefaultTimeout(15_000);
-  await ctx.addInitScript((lng) => window.localStorage.setItem('lang', lng), lang);
-  contexts.push(ctx);
-  return e2e.newPage(ctx);
+  const key = phone ? 'phone' : 'desktop';
+  let p = pages[key];
+  if (!p) {
+    // Hindi as the browser's language for both (the site's own choice is what changes below).
+    const ctx = await e2e.context({ viewport: phone ? PHONE : DESKTOP, lang: 'hi', startIn: lang, phone, timeout: 15_000 });
+    contexts.push(ctx);
+    p = await e2e.newPage(ctx);
+    pages[key] = p;
+  } else {
+    await p.evaluate((lng) => window.localStorage.setItem('lang', lng), lang);
+  }
+  return p;
 }
 
 /** A farmer for wheat, 2 bags, with a PNG scan: a new Aadhaar and mobile number each time. */
@@ -137,10 +146,26 @@ describe('what the farmer reads when something is wrong', () => {
     (['hi', 'en'] as const).map((lang) => ({ lang, phone, device: phone ? '360 px phone' : 'desktop' })),
   );
   it.each(layouts)(
-    'field messages never overlap the label below ($lang, $device)',
+    'field messages never overlap the label below ($lang, $device); on the phone, the Hindi messages (with their English in English)',
     async ({ lang, phone }) => {
       const p = await visitor(lang, phone);
       await openForm(p);
+      if (lang === 'hi' && !phone) {
+        expect(await p.evaluate(() => document.documentElement.lang)).toBe('hi');
+        // Reset asks first: declined, nothing is lost; confirmed, the form is empty again.
+        await p.locator('#reg-Name').fill('सुरेश');
+        await p.locator('#reg-gender').selectOption('पुरुष');
+        p.once('dialog', (d) => void d.dismiss());
+        await p.getByRole('button', { name: 'रीसेट' }).click();
+        await expect(p.locator('#reg-Name').inputValue()).resolves.toBe('सुरेश');
+        p.once('dialog', (d) => {
+          expect(d.message()).toBe('फ़ॉर्म में लिखा सब कुछ और चुनी गई फ़ाइल हटा दें?');
+          void d.accept();
+        });
+        await p.getByRole('button', { name: 'रीसेट' }).click();
+        await expect(p.locator('#reg-Name').inputValue()).resolves.toBe('');
+        await expect(p.locator('#reg-gender').inputValue()).resolves.toBe('');
+      }
       for (const shrunk of [false, true]) {
         await submitAllWrong(p, shrunk, lang);
         const pairs = await helperLabelPairs(p);
@@ -152,19 +177,15 @@ describe('what the farmer reads when something is wrong', () => {
             `${lang} ${phone ? 'phone' : 'desktop'}: "${pair.helper}" ends at ${pair.helperBottom}, "${pair.label}" starts at ${pair.labelTop}`,
           ).toBeGreaterThanOrEqual(pair.helperBottom);
         }
+        if (!shrunk) {
+          // Each wrong field is marked for assistive technology; the file's rule is said under the chooser.
+          await expect(p.locator('#reg-adharNumber').getAttribute('aria-invalid')).resolves.toBe('true');
+          await p.getByText(MSG_FILE).first().waitFor();
+        }
         await screenshot(p, `registration-errors-${lang}-${phone ? 'phone' : 'desktop'}${shrunk ? '-filled' : ''}`);
       }
-      await p.context().close();
-    },
-    90_000,
-  );
-
-  it.each(['hi', 'en'] as const)(
-    'shows the Hindi field messages in Hindi, and the same Hindi with its English in English (%s)',
-    async (lang) => {
-      const p = await visitor(lang, true);
-      await openForm(p);
-      await submitAllWrong(p, true, lang);
+      if (!phone) return;
+      // The same refusal (every field filled wrong): the Hindi field messages, and in English each with its English.
       const byField = async (id: string) => (await p.locator(`#reg-${id}-helper-text`).textContent())?.trim();
       const fileError = (await p.locator('form[aria-busy] [role="alert"]').textContent())?.trim();
       const seen = {
@@ -182,12 +203,14 @@ describe('what the farmer reads when something is wrong', () => {
           expect(shown.slice(message.length + 3), field).toMatch(/^[A-Z][A-Za-z0-9 ,:.-]+$/);
         }
       }
-      await p.context().close();
     },
+    90_000,
   );
 
-  it('says so when the crop list cannot be loaded, and loads it on Try again (360 px, Hindi)', async () => {
+  it('on a phone in Hindi: the crop list that cannot be loaded, Devanagari digits, a wrong file at once and refused by the server, closed meanwhile', async () => {
     const p = await visitor('hi', true);
+
+    // The crop list cannot be loaded: said so, and loaded on Try again.
     let refused = 0;
     await p.route('**/api/crops/dropdown*', (route) => {
       if (refused++ === 0) return route.abort('internetdisconnected');
@@ -206,40 +229,15 @@ describe('what the farmer reads when something is wrong', () => {
     await expect(retry.count()).resolves.toBe(0);
     await expect(p.locator('#reg-cropId-helper-text').textContent()).resolves.not.toContain('फसलें लोड नहीं');
     expect(refused).toBe(2);
-  });
+    await p.unroute('**/api/crops/dropdown*');
 
-  it('reads Devanagari digits typed on a Hindi keyboard as the number', async () => {
-    const p = await visitor('hi', true);
-    await openForm(p);
+    // Devanagari digits typed on a Hindi keyboard are read as the number.
     await p.locator('#reg-mobile').fill('+९१ ९८७६५ ४३२१०');
     await expect(p.locator('#reg-mobile').inputValue()).resolves.toBe('9876543210');
     await p.locator('#reg-adharNumber').fill('३४५६ ७८९० १२३४');
     await expect(p.locator('#reg-adharNumber').inputValue()).resolves.toBe('345678901234');
-  });
 
-  it('refuses a 12-digit number that is not an Aadhaar number (check digit) in the browser, before anything is sent', async () => {
-    const p = await visitor('en', true);
-    await openForm(p);
-    const good = newAadhaar(9);
-    const typo = `${good.slice(0, 11)}${(Number(good[11]) + 1) % 10}`;
-    let submitted = false;
-    p.on('request', (r) => {
-      if (r.method() === 'POST' && /\/svsregistration(\/upload-url)?$/.test(new URL(r.url()).pathname)) submitted = true;
-    });
-    await p.locator('#reg-adharNumber').fill(typo);
-    await p.locator('#reg-mobile').fill(newMobile());
-    await p.getByTestId('registration-file').setInputFiles(join(FIXTURES, 'aadhaar-sample.png'));
-    await p.getByTestId('registration-submit').click();
-    await expect(p.getByTestId('registration-alert').textContent()).resolves.toBe(inLanguage(MSG_FORM_INVALID, 'en'));
-    await expect(p.locator('#reg-adharNumber-helper-text').textContent()).resolves.toBe(inLanguage(MSG_AADHAAR_INVALID, 'en'));
-    expect(submitted).toBe(false);
-    await screenshot(p, 'registration-aadhaar-check-digit-phone');
-    await p.context().close();
-  }, 60_000);
-
-  it('tells the farmer at once when the chosen file is too large or of the wrong kind, and clears it for a good file', async () => {
-    const p = await visitor('hi', true);
-    await openForm(p);
+    // A chosen file too large or of the wrong kind is refused at once; a good file clears the message.
     const fileError = p.locator('form[aria-busy] [role="alert"]');
     const input = p.getByTestId('registration-file');
     // Named and typed as a photo, but no image: it cannot be made smaller, so it is refused as too large.
@@ -255,12 +253,8 @@ describe('what the farmer reads when something is wrong', () => {
     await expect(fileError.textContent()).resolves.toBe(`${MSG_FILE}इस प्रकार की फ़ाइल नहीं चलेगी: GIF, JPEG, PNG या PDF चुनें।`);
     await input.setInputFiles(join(FIXTURES, 'aadhaar-sample.png'));
     await p.waitForFunction(() => !document.querySelector('form[aria-busy] [role="alert"]'));
-    await p.context().close();
-  }, 60_000);
 
-  it('clears the upload progress when the server refuses the uploaded file', async () => {
-    const p = await visitor('hi', true);
-    await openForm(p);
+    // The server refuses the uploaded file: no upload progress is left on the form.
     await fillRegistrationForm(p, wheatFarmer());
     // Named and typed as a PNG, so the browser sends it; the server reads its bytes and refuses it.
     await p
@@ -274,12 +268,9 @@ describe('what the farmer reads when something is wrong', () => {
     expect(await p.locator('form[aria-busy] [role="progressbar"]').count()).toBe(0);
     expect(await p.getByText('फ़ाइल अपलोड हो रही है').count()).toBe(0);
     await screenshot(p, 'registration-file-refused-phone');
-    await p.context().close();
-  }, 60_000);
 
-  it('shows the closed notice with when registration opens next, not an upload error, when it closed while the farmer filled the form', async () => {
-    const p = await visitor('hi', true);
-    await openForm(p);
+    // Registration closed while the farmer filled the form: the closed notice with when it opens next, not an
+    // upload error.
     await fillRegistrationForm(p, wheatFarmer());
     const setConfig = async (key: string, value: string) =>
       expect((await e2e.asAdmin('POST', '/api/config', { key, value })).status).toBe(200);
@@ -298,27 +289,13 @@ describe('what the farmer reads when something is wrong', () => {
       await setConfig('Is_SVS_Form_On', 'true');
       await setConfig('RegistrationOpensNext', '');
     }
-    await p.context().close();
-  }, 60_000);
+  }, 120_000);
 
-  // The letter, lot and bill refusals, in Hindi and in English, and the letter's quantity row are the server's
-  // pages: checked in test/integration/qr-pages-html.test.ts ('the pages’ refusals and the letter’s quantity').
-  // The browser shows the one error screen a farmer's phone gets most, in Hindi.
-  it('gives the error state of the letter in Hindi on a phone', async () => {
-    const hi = await visitor('hi', true);
-    await hi.goto(url('/svs/appointment/not-a-real-code-000000'));
-    // In Hindi only (docs/product-rules.md#a-hindi-page-speaks-hindi).
-    const letterError = hi.getByRole('alert').filter({ hasText: 'अपॉइंटमेंट पत्र लोड नहीं हो सका।' });
-    await letterError.waitFor();
-    expect(await letterError.textContent()).toMatch(/^अपॉइंटमेंट पत्र लोड नहीं हो सका। कृपया लिंक जाँचें।/);
-    expect(await letterError.textContent()).not.toMatch(/[A-Za-z]{3}/);
-    await hi.getByRole('button', { name: 'फिर से प्रयास करें' }).waitFor();
-    await screenshot(hi, 'appointment-error-hi-phone');
-    await hi.context().close();
-    expect(pageErrors).toEqual([]);
-  }, 60_000);
+  // The letter's error state in Hindi on a phone is in registration.e2e.test.ts (the closed notice's phone); the
+  // letter, lot and bill refusals, in Hindi and in English, and the letter's quantity row are the server's pages:
+  // checked in test/integration/qr-pages-html.test.ts ('the pages’ refusals and the letter’s quantity').
 
-  it('lets a farmer registered for two crops choose the letter to open from "Find my letter"', async () => {
+  it('on a phone in English: a 12-digit number that is not an Aadhaar number is refused before anything is sent; Find my letter offers both crops’ letters', async () => {
     const aadhaar = newAadhaar(8);
     const mobile = newMobile();
     const codes: Record<string, string> = {};
@@ -332,7 +309,25 @@ describe('what the farmer reads when something is wrong', () => {
     }
     const p = await visitor('en', true);
     await openForm(p);
-    // The mobile and the code sent to it (decision 0043): two letters of that mobile to choose from.
+
+    // The check digit, in the browser, before anything is sent.
+    const good = newAadhaar(9);
+    const typo = `${good.slice(0, 11)}${(Number(good[11]) + 1) % 10}`;
+    let submitted = false;
+    p.on('request', (r) => {
+      if (r.method() === 'POST' && /\/svsregistration(\/upload-url)?$/.test(new URL(r.url()).pathname)) submitted = true;
+    });
+    await p.locator('#reg-adharNumber').fill(typo);
+    await p.locator('#reg-mobile').fill(newMobile());
+    await p.getByTestId('registration-file').setInputFiles(join(FIXTURES, 'aadhaar-sample.png'));
+    await p.getByTestId('registration-submit').click();
+    await expect(p.getByTestId('registration-alert').textContent()).resolves.toBe(inLanguage(MSG_FORM_INVALID, 'en'));
+    await expect(p.locator('#reg-adharNumber-helper-text').textContent()).resolves.toBe(inLanguage(MSG_AADHAAR_INVALID, 'en'));
+    expect(submitted).toBe(false);
+    await screenshot(p, 'registration-aadhaar-check-digit-phone');
+
+    // A farmer registered for two crops chooses the letter to open from "Find my letter" (the same page):
+    // the mobile and the code sent to it (decision 0043), two letters of that mobile to choose from.
     await enterCode(p.locator('#find'), 'find', mobile);
     const choices = p.getByTestId('letter-choices').getByRole('link');
     await choices.first().waitFor();
@@ -341,6 +336,6 @@ describe('what the farmer reads when something is wrong', () => {
     await choices.filter({ hasText: 'Wheat' }).click();
     await p.waitForURL((u) => u.pathname.endsWith(codes.Wheat));
     await p.getByTestId('appointment-letter').filter({ hasText: 'Wheat' }).waitFor();
-    await p.context().close();
-  }, 60_000);
+    expect(pageErrors).toEqual([]);
+  }, 90_000);
 });

@@ -199,7 +199,8 @@ describe('on a slow connection, the app takes the form over', () => {
 });
 
 describe('the notice, the photo and the district', () => {
-  it('the notice and its box are drawn with Submit, which then does not move: from a link and from the home page', async () => {
+  // One phone for the three: the form reached from the home page, as a farmer comes to it, serves the last two.
+  it('the notice and its box are drawn with Submit, which then does not move: from a link and from the home page; the district is found by typing its name in Latin or Hindi letters; a chosen photo shows as a small picture, and the progress of making a big one smaller comes into view', async () => {
     const ctx = await phone();
     try {
       const p = await newPage(ctx);
@@ -242,17 +243,40 @@ describe('the notice, the photo and the district', () => {
       await p.getByTestId('notice').waitFor();
       expect((await first())?.notice).toBe(true);
       expect(await submitTop()).toBe((await first())?.top);
-    } finally {
-      await ctx.close();
-    }
-  });
 
-  it('a chosen photo shows as a small picture; the progress of making a big one smaller comes into view', async () => {
-    const ctx = await phone();
-    try {
-      const p = await newPage(ctx);
-      await p.goto(url('/registration'));
-      await appReady(p);
+      // The district, typed in Latin or Hindi letters (the form reached from the home page, above).
+      const field = p.locator('#reg-district');
+      const options = p.locator('#reg-district-list [role="option"]');
+      await field.click();
+      await field.fill('kanpur');
+      await expect.poll(() => options.allTextContents()).toEqual(['कानपुर देहात (Kanpur Dehat)', 'कानपुर नगर (Kanpur Nagar)']);
+      await shot(p, 'district-list-360-hi', false);
+      // Two presses for Kanpur Nagar, and Enter does not send the form.
+      await p.keyboard.press('ArrowDown');
+      await p.keyboard.press('Enter');
+      await expect(field.inputValue()).resolves.toBe('कानपुर नगर (Kanpur Nagar)');
+      expect(await p.getByTestId('registration-alert').count()).toBe(0);
+
+      // In Hindi letters, with the spelling people use.
+      await field.fill('लखन');
+      await expect.poll(() => options.allTextContents()).toEqual(['लखनऊ (Lucknow)']);
+      await options.first().click();
+      await expect(field.inputValue()).resolves.toBe('लखनऊ (Lucknow)');
+      // A former name, typed whole and left: taken.
+      await field.fill('Allahabad');
+      await expect.poll(() => options.allTextContents()).toEqual(['प्रयागराज (Prayagraj)']);
+      await p.locator('#reg-cropId').focus();
+      await expect(field.inputValue()).resolves.toBe('प्रयागराज (Prayagraj)');
+      // Spelt another way: 'gazipur' finds Ghazipur.
+      await field.fill('gazipur');
+      await expect.poll(() => options.allTextContents()).toEqual(['गाजीपुर (Ghazipur)']);
+      // Nothing of the kind.
+      await field.fill('xyzzy');
+      await expect.poll(() => p.locator('#reg-district-list').textContent()).toBe(hi.registration.districtSearch.none);
+      await p.keyboard.press('Escape');
+      await expect(field.inputValue()).resolves.toBe('प्रयागराज (Prayagraj)');
+
+      // A chosen photo, on the same form.
       // A 1600 × 1200 camera-like JPEG of about 1.6 MB (a shaded card with grain), made with a canvas.
       const photo = await p.evaluate(async () => {
         const canvas = document.createElement('canvas');
@@ -300,47 +324,6 @@ describe('the notice, the photo and the district', () => {
       await expect.poll(() => thumb.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
       await expectInView(p, '[data-testid="registration-file-thumb"]', PHONE.height, 'the picture is in view');
       await shot(p, 'photo-360-hi', false);
-    } finally {
-      await ctx.close();
-    }
-  });
-
-  it('the district is found by typing its name in Latin or Hindi letters', async () => {
-    const ctx = await phone();
-    try {
-      const p = await newPage(ctx);
-      await p.goto(url('/registration'));
-      await appReady(p);
-      const field = p.locator('#reg-district');
-      const options = p.locator('#reg-district-list [role="option"]');
-      await field.click();
-      await field.fill('kanpur');
-      await expect.poll(() => options.allTextContents()).toEqual(['कानपुर देहात (Kanpur Dehat)', 'कानपुर नगर (Kanpur Nagar)']);
-      await shot(p, 'district-list-360-hi', false);
-      // Two presses for Kanpur Nagar, and Enter does not send the form.
-      await p.keyboard.press('ArrowDown');
-      await p.keyboard.press('Enter');
-      await expect(field.inputValue()).resolves.toBe('कानपुर नगर (Kanpur Nagar)');
-      expect(await p.getByTestId('registration-alert').count()).toBe(0);
-
-      // In Hindi letters, with the spelling people use.
-      await field.fill('लखन');
-      await expect.poll(() => options.allTextContents()).toEqual(['लखनऊ (Lucknow)']);
-      await options.first().click();
-      await expect(field.inputValue()).resolves.toBe('लखनऊ (Lucknow)');
-      // A former name, typed whole and left: taken.
-      await field.fill('Allahabad');
-      await expect.poll(() => options.allTextContents()).toEqual(['प्रयागराज (Prayagraj)']);
-      await p.locator('#reg-cropId').focus();
-      await expect(field.inputValue()).resolves.toBe('प्रयागराज (Prayagraj)');
-      // Spelt another way: 'gazipur' finds Ghazipur.
-      await field.fill('gazipur');
-      await expect.poll(() => options.allTextContents()).toEqual(['गाजीपुर (Ghazipur)']);
-      // Nothing of the kind.
-      await field.fill('xyzzy');
-      await expect.poll(() => p.locator('#reg-district-list').textContent()).toBe(hi.registration.districtSearch.none);
-      await p.keyboard.press('Escape');
-      await expect(field.inputValue()).resolves.toBe('प्रयागराज (Prayagraj)');
     } finally {
       await ctx.close();
     }

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page, Request } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inLanguage } from '@shared/bilingual';
 import { MSG_AADHAAR, MSG_ALREADY_REGISTERED, MSG_FORM_INVALID, MSG_MOBILE, MSG_REQUIRED } from '@shared/schemas/registration';
 import { DESKTOP, PHONE, shotsOf } from '../support/browser';
@@ -57,16 +57,23 @@ const layouts = [
 
 type Layout = (typeof layouts)[number];
 
+/** One page per layout, kept for the file: each test opens the form anew in it (a context of its own costs more). */
+const pages = new Map<Layout, Page>();
 async function visitor(l: Layout): Promise<Page> {
-  const ctx = await e2e.browser.newContext({
-    viewport: l.viewport,
-    locale: 'hi-IN',
-    timezoneId: 'Asia/Kolkata',
-    ...(l.phone ? { isMobile: true, hasTouch: true } : {}),
-  });
-  ctx.setDefaultTimeout(15_000);
-  await ctx.addInitScript((lng) => window.localStorage.setItem('lang', lng), l.lang);
-  return e2e.newPage(ctx);
+  let p = pages.get(l);
+  if (!p) {
+    const ctx = await e2e.browser.newContext({
+      viewport: l.viewport,
+      locale: 'hi-IN',
+      timezoneId: 'Asia/Kolkata',
+      ...(l.phone ? { isMobile: true, hasTouch: true } : {}),
+    });
+    ctx.setDefaultTimeout(15_000);
+    await ctx.addInitScript((lng) => window.localStorage.setItem('lang', lng), l.lang);
+    p = await e2e.newPage(ctx);
+    pages.set(l, p);
+  }
+  return p;
 }
 
 /** Opens the app's form once its crops are in (the district field waits for its list itself: chooseDistrict). */
@@ -115,6 +122,10 @@ beforeAll(async () => {
   await stockCrop(adminPostOf(e2e), wheatId);
 }, 120_000);
 
+afterAll(async () => {
+  for (const p of pages.values()) await p.context().close();
+});
+
 describe('the registration form opens empty and shows a refusal where the farmer looks', () => {
   it.each(layouts)(
     'refuses an empty form with only Aadhaar, mobile and the file, focusing the first missing field ($lang, $device)',
@@ -140,9 +151,10 @@ describe('the registration form opens empty and shows a refusal where the farmer
       await shot(p, `registration-empty-${tag}`);
 
       let sent = 0;
-      p.on('request', (r) => {
+      const count = (r: Request) => {
         if (r.method() === 'POST' && /\/svsregistration(\/upload-url)?$/.test(new URL(r.url()).pathname)) sent++;
-      });
+      };
+      p.on('request', count);
       await p.locator('#reg-adharNumber').fill(newAadhaar(5));
       await p.locator('#reg-mobile').fill(newMobile());
       await p.getByTestId('registration-file').setInputFiles(join(FIXTURES, 'aadhaar-sample.png'));
@@ -163,6 +175,7 @@ describe('the registration form opens empty and shows a refusal where the farmer
       expect(gap).toBeGreaterThanOrEqual(0);
       expect(gap).toBeLessThanOrEqual(40);
       expect(sent).toBe(0);
+      p.off('request', count);
 
       // A link of the summary takes the farmer to its field.
       await p
@@ -174,7 +187,6 @@ describe('the registration form opens empty and shows a refusal where the farmer
 
       await p.getByTestId('registration-summary').evaluate((el) => el.scrollIntoView({ block: 'center' }));
       await shot(p, `registration-summary-${tag}`, false);
-      await p.context().close();
     },
     90_000,
   );
@@ -189,7 +201,8 @@ describe('the registration form opens empty and shows a refusal where the farmer
         validFields({ cropName: 'Wheat', cropId: wheatId, adharNumber: aadhaar }),
       );
       expect(registered.status).toBe(201);
-      await openForm(p);
+      // The form the test above refused, as the farmer goes on with it (every field is filled anew below).
+      if (new URL(p.url()).pathname !== '/registration') await openForm(p);
       const tag = `${l.lang}-${l.phone ? 'phone' : 'desktop'}`;
       await fillRegistrationForm(p, {
         name: 'सुनीता देवी',
@@ -213,8 +226,10 @@ describe('the registration form opens empty and shows a refusal where the farmer
       await shot(p, `registration-summary-numbers-${tag}`, false);
 
       // Corrected, but this Aadhaar number is already registered for wheat: the server's refusal, in the same place.
+      // Someone other than the farmer registered: another mobile.
+      const mobile = newMobile();
       await p.locator('#reg-adharNumber').fill(aadhaar);
-      await p.locator('#reg-mobile').fill(newMobile());
+      await p.locator('#reg-mobile').fill(mobile);
       await markLiveRegion(p);
       await p.getByTestId('registration-submit').click();
       const alert = p.getByTestId('registration-alert');
@@ -227,8 +242,12 @@ describe('the registration form opens empty and shows a refusal where the farmer
       expect(gap).toBeGreaterThanOrEqual(0);
       expect(gap).toBeLessThanOrEqual(40);
       await p.getByTestId('registration-find-link').waitFor();
+      // Told how to find the letter, not its number; Find my letter asks for the mobile only (then a code sent to
+      // it), filled with the one just typed.
+      expect(await alert.textContent()).not.toContain(String(registered.json.data.id));
+      await expect(p.locator('#find input').nth(0).inputValue()).resolves.toBe(mobile);
+      await expect(p.locator('#find input').count()).resolves.toBe(1);
       await shot(p, `registration-summary-409-${tag}`, false);
-      await p.context().close();
       expect(pageErrors).toEqual([]);
     },
     90_000,
