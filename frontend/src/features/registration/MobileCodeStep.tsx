@@ -13,7 +13,9 @@ import type { FarmerSession } from '@web/lib/farmer-session';
 export function MobileCodeStep({ mobile, onVerified }: { mobile: string; onVerified: (proof: FarmerSession) => void }) {
   const { t } = useTranslation();
   const box = useRef<HTMLElement>(null);
-  useEffect(() => box.current?.scrollIntoView?.({ block: 'center' }), []);
+  useEffect(() => {
+    box.current?.scrollIntoView?.({ block: 'center' });
+  }, []);
   return (
     <Box
       component="section"

@@ -21,7 +21,9 @@ export function IssuedNotice({ sale, onClose }: { sale: IssuedSale; onClose: () 
   const { t } = useTranslation();
   const bill = to.bill(sale.invoiceNumber);
   const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => ref.current?.scrollIntoView({ block: 'nearest' }), [sale]);
+  useEffect(() => {
+    ref.current?.scrollIntoView({ block: 'nearest' });
+  }, [sale]);
   return (
     <Alert
       ref={ref}
