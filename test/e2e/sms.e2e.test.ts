@@ -93,5 +93,9 @@ it('lists the templates with their DLT IDs, previews, parts and cost at 1280 px 
   await registered.getByRole('button', { name: 'Edit' }).click();
   await english.getByLabel(/Text as registered/).fill('Seed registration confirmed.');
   await expect(english.textContent()).resolves.toContain('must hold exactly 3');
+  // The sidebar back at its top, as a freshly opened page shows it (the click scrolled it to its last links).
+  await page.evaluate(() => {
+    for (const el of document.querySelectorAll('.MuiDrawer-paper')) el.scrollTop = 0;
+  });
   await shot(page, 'templates-1280-en');
 });
