@@ -29,6 +29,9 @@ let lotID = 0;
 let lotYear = 0;
 
 const heading = (name: string) => page.getByRole('heading', { name, exact: true }).waitFor();
+/** Opens a section from the sidebar: navigation inside the app, no new page load. */
+const section = (name: string) =>
+  page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name, exact: true }).click();
 const saveSettings = async (over: Record<string, unknown>) => {
   const current = await e2e.asAdmin('GET', '/api/settings');
   const r = await e2e.asAdmin('PUT', '/api/settings', { ...current.json, ...over });
@@ -61,20 +64,12 @@ describe('an admin setting up an empty system', () => {
       .getByText(/Recommended: require a second factor for admins/)
       .waitFor();
     await shot(page, 'checklist-1280-en');
-    // The public form says so too.
-    const visitor = await e2e.newPage(ctx);
-    await visitor.goto(e2e.url('/registration'));
-    await visitor
-      .getByText(/Registrations are closed/)
-      .first()
-      .waitFor();
-    await visitor.close();
+    // The public form's closed notice of a fresh install: settings.e2e.test.ts shows it on a phone, and
+    // test/integration/first-run.test.ts the server's refusal.
 
     // In Hindi on a 360 px phone: the same steps, nothing wider than the screen.
-    const phone = await e2e.context({ viewport: PHONE, lang: 'hi', startIn: 'en' });
+    const phone = await e2e.context({ viewport: PHONE, lang: 'hi' });
     const small = await e2e.adminPage(phone, '/admin');
-    await small.evaluate(() => localStorage.setItem('lang', 'hi'));
-    await small.reload();
     const hiList = small.getByTestId('setup-checklist');
     await hiList.getByText('किसानों के पंजीकरण से पहले व्यवस्था तैयार करें').waitFor();
     await hiList.getByRole('link', { name: 'उत्पादक खोलें' }).waitFor();
@@ -114,7 +109,7 @@ describe('an admin setting up an empty system', () => {
   it('keeps the producer, crop, year and kind on the Lots form after a save, and previews the next code', async () => {
     cropID = (await createCrop(post, { cropName: 'Wheat', cropNameHi: 'गेहूँ', description: 'HD-2967' })).cropID;
     useCrops({ Wheat: cropID });
-    await page.goto(e2e.url('/admin/lots'));
+    await section('Lots');
     await heading('Lots');
     const form = page.getByRole('form', { name: 'Add lot' });
     const preview = page.getByTestId('lot-code-preview');
@@ -148,7 +143,7 @@ describe('an admin setting up an empty system', () => {
 describe('the Configs page', () => {
   it('names each setting the product reads, with help, and offers no Delete for them', async () => {
     expect((await e2e.asAdmin('POST', '/api/config', { key: 'Help_Desk', value: '1800-180-1551' })).status).toBe(200);
-    await page.goto(e2e.url('/admin/configs'));
+    await section('Configs');
     await heading('Common Configurations');
     const open = page.locator('tr[data-config-key="Is_SVS_Form_On"]');
     await expect(open.getByTestId('setting-label').textContent()).resolves.toBe('Registrations open');
@@ -183,7 +178,7 @@ describe('the Configs page', () => {
 describe('once set up', () => {
   it('drops the checklist once every step is done', async () => {
     await saveSettings({ CounterAddress: 'Seed store, Gate 2, Kalyanpur, Kanpur', Is_SVS_Form_On: true });
-    await page.goto(e2e.url('/admin'));
+    await section('Dashboard');
     await page.getByTestId('tile-crops').waitFor();
     await expect(page.getByTestId('setup-checklist').count()).resolves.toBe(0);
   });
@@ -200,7 +195,7 @@ describe('the audit log', () => {
       pricePerUnit: 32.5,
     });
     expect(lot.status, lot.text).toBe(200);
-    await page.goto(e2e.url('/admin/audit'));
+    await section('Audit log');
     await heading('Audit log');
     const table = page.getByRole('table', { name: 'Audit log' });
     const settings = table.locator('tr[data-action="settings.update"]').first();
@@ -243,7 +238,7 @@ describe('bills and allocation', () => {
     });
     expect(cancelled.status, cancelled.text).toBe(201);
 
-    await page.goto(e2e.url('/admin/invoices'));
+    await section('Bills');
     await heading('Bills');
     const row = page.locator(`tr[data-invoice-number="${bills[0]!.invoiceNumber}"]`);
     await row.waitFor();
@@ -292,7 +287,7 @@ describe('bills and allocation', () => {
       validFields({ cropName: 'Wheat', bagsRequested: 1, mobile: newMobile(), adharNumber: testAadhaar('81234567890') }),
     );
     expect(r.status, r.text).toBe(201);
-    await page.goto(e2e.url('/admin/allocation'));
+    await section('Allocation');
     const card = page.locator('[data-testid="allocation-crop"][data-crop="Wheat"]');
     await card.waitFor();
     await expect(card.getByTestId('allocation-count-billed').textContent()).resolves.toBe('Billed: 1');

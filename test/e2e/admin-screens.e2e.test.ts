@@ -37,6 +37,9 @@ let page: Page;
 let registeredOnDay: string;
 
 const shot = shotsOf('admin-screens');
+/** Opens a section from the sidebar: navigation inside the app, no new page load. */
+const section = (name: string) =>
+  page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name, exact: true }).click();
 
 async function saveSetting(key: string, value: string) {
   const r = await e2e.asAdmin('POST', '/api/config', { key, value });
@@ -95,7 +98,7 @@ describe('admin screens at 1280 px', () => {
   it('roles: built-in roles show their names and have no Delete; an added role has one', async () => {
     const made = await post('/api/roles', { name: 'auditor', description: 'Reads bills' });
     expect(made.status).toBe(201);
-    await page.goto(e2e.url('/admin/roles'));
+    await section('Roles');
     await page.locator('tr[data-role-name="auditor"]').waitFor();
     const names: Record<string, string> = { super_admin: 'Super admin', admin: 'Admin', seller: 'Seller', user: 'User' };
     for (const [key, name] of Object.entries(names)) {
@@ -110,7 +113,7 @@ describe('admin screens at 1280 px', () => {
   });
 
   it('users: role names beside the checkboxes, and e-mails that break only after the @', async () => {
-    await page.goto(e2e.url('/admin/users'));
+    await section('Users');
     const row = page.locator(`tr[data-user-email="${LONG_EMAIL}"]`);
     await row.waitFor();
     const labels = await row.locator('.MuiFormControlLabel-label').allTextContents();
@@ -128,7 +131,7 @@ describe('admin screens at 1280 px', () => {
   });
 
   it('settings: the sidebar runs the full height of a long page; shift labels show whole; capacity per day and shift', async () => {
-    await page.goto(e2e.url('/admin/settings'));
+    await section('Settings');
     const capacity = page.getByTestId('capacity');
     const first = capacity.locator(`tr[data-day="${START}"][data-shift="1"]`);
     await first.waitFor();
@@ -170,7 +173,7 @@ describe('admin screens at 1280 px', () => {
   });
 
   it('crops: the quantity choice says what it does', async () => {
-    await page.goto(e2e.url('/admin/crops'));
+    await section('Crops');
     const mode = page.getByRole('combobox', { name: 'How the farmer gives the quantity' });
     await mode.waitFor();
     await expect(mode.textContent()).resolves.toBe('The usual rule for this crop');
@@ -186,7 +189,7 @@ describe('admin screens at 1280 px', () => {
   });
 
   it('lots: a price column, and QR downloads with the lot code printed under the code', async () => {
-    await page.goto(e2e.url('/admin/lots'));
+    await section('Lots');
     const row = page.locator(`tr[data-lot-code="${lot.lotCode}"]`);
     await row.waitFor();
     const headers = await page.locator('thead th').allTextContents();
@@ -247,9 +250,14 @@ describe('admin screens at 1280 px', () => {
 
 describe('capacity at 360 px in Hindi', () => {
   it('fits the phone and reads in Hindi', async () => {
-    // The staff member's language choice, as the language switch keeps it.
-    const phone = await e2e.context({ viewport: PHONE, lang: 'hi', phone: false, timeout: 10_000 });
-    const p = await e2e.adminPage(phone, '/admin/settings');
+    // The same page narrowed to a phone, and Hindi chosen with the header's language switch (inside the app,
+    // no new page load).
+    const p = page;
+    await p.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: 'Settings', exact: true }).click();
+    await p.waitForURL((u) => u.pathname === '/admin/settings');
+    await p.setViewportSize(PHONE);
+    await p.getByTestId('language-switch').click();
+    await expect.poll(() => p.evaluate(() => document.documentElement.lang)).toBe('hi');
     const capacity = p.getByTestId('capacity');
     const first = capacity.locator(`tr[data-day="${START}"][data-shift="1"]`);
     await first.waitFor();
@@ -268,6 +276,5 @@ describe('capacity at 360 px in Hindi', () => {
       .getByRole('heading')
       .evaluate((el) => window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - 64));
     await shot(p, 'settings-capacity-360-hi-table', false);
-    await phone.close();
   });
 });

@@ -26,13 +26,11 @@ let dialogs: ReturnType<typeof handleDialogs>;
 let lotCode = '';
 
 const e2e = useE2EStack({ name: 'catalogue', adminEmail: ADMIN_EMAIL, adminPassword: ADMIN_PASSWORD });
-const { url, newPage, pageErrors } = e2e;
+const { pageErrors } = e2e;
 
 beforeAll(async () => {
   context = await e2e.browser.newContext({ viewport: DESKTOP, acceptDownloads: true });
   context.setDefaultTimeout(10_000);
-  page = await newPage(context);
-  dialogs = handleDialogs(page);
 });
 
 /** Waits until MUI's transitions (dialogs fading in, buttons settling) have finished, for steady screenshots. */
@@ -46,11 +44,10 @@ function decodePng(buf: Buffer): string | undefined {
 }
 
 describe('catalogue screens', () => {
-  it('signs in and adds a producer (first error only, then saved, masked Aadhaar in the list)', async () => {
-    await page.goto(url('/admin/producers'));
-    await page.waitForURL((u) => u.pathname === '/login');
-    await e2e.submitSignIn(page);
-    await page.waitForURL((u) => u.pathname === '/admin/producers');
+  it('adds a producer (first error only, then saved, masked Aadhaar in the list)', async () => {
+    // Signed in as the login page leaves the browser (the login page itself is walked in admin-shell.e2e.test.ts).
+    page = await e2e.adminPage(context, '/admin/producers');
+    dialogs = handleDialogs(page);
     await page.getByRole('heading', { name: 'Producers' }).waitFor();
 
     // Empty form: only the first problem is shown.
@@ -247,9 +244,7 @@ describe('catalogue screens', () => {
     await pub.setViewportSize(PHONE);
     await screenshot(pub, 'catalogue-public-lot-phone');
 
-    await pub.goto(url('/lot/N01P999-001'));
-    await pub.getByRole('alert').waitFor();
-    await expect(pub.getByRole('alert').textContent()).resolves.toContain('कोड N01P999-001 का कोई लॉट नहीं मिला'); // in the page's Hindi
+    // An unknown code's page, in Hindi and in English: test/integration/qr-pages-html.test.ts.
     await pub.close();
     await page.keyboard.press('Escape');
   });

@@ -102,7 +102,7 @@ describe('the draw, as the admin runs it (1280 px, English)', () => {
     for (let i = 0; i < 3; i++) applicants.push(await registered('chickpea', 3, APPLICANT));
     expect(applicants.map((a) => a.status)).toEqual(['applied', 'applied', 'applied']);
 
-    await page.goto(url('/admin/allocation'));
+    await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: 'Allocation', exact: true }).click();
     const card = page.locator(`[data-testid="allocation-crop"][data-crop="Chickpea"]`);
     const blocked = card.getByTestId('draw-blocked');
     await blocked.waitFor();
@@ -117,7 +117,7 @@ describe('the draw, as the admin runs it (1280 px, English)', () => {
 
     // Closed (and the day of the draw announced: today), the admin runs the draw.
     await saveSettings({ Is_SVS_Form_On: false, DrawDate: today });
-    await page.goto(url('/admin/allocation'));
+    await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: 'Allocation', exact: true }).click();
     await card.getByRole('button', { name: 'Run draw' }).click();
     const dialog = page.getByRole('dialog', { name: `Draw for Chickpea ${year}` });
     await expect(dialog.getByTestId('draw-seed-where').textContent()).resolves.toMatch(

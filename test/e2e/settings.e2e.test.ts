@@ -1,4 +1,5 @@
-import { expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { registerFarmer, validFields } from '../fixtures/registration-helpers';
 import { DESKTOP, PHONE, screenshot } from '../support/browser';
 import { useE2EStack } from '../support/e2e';
@@ -13,20 +14,19 @@ const ADMIN_PASSWORD = 'settings-pass-1';
 
 const e2e = useE2EStack({ name: 'settings', adminEmail: ADMIN_EMAIL, adminPassword: ADMIN_PASSWORD });
 
-it('closing registrations in Settings shows the closed notice on the public form', async () => {
-  // A farmer first sees the open form.
-  const farmer = await e2e.browser.newContext({ viewport: PHONE });
-  const before = await farmer.newPage();
-  await before.goto(`${e2e.baseUrl}/registration`);
-  await before.locator('form').first().waitFor();
-  expect(await before.getByText('Registrations are closed').count()).toBe(0);
-  await farmer.close();
-
-  const admin = await e2e.browser.newContext({ viewport: DESKTOP });
+/** The admin's Settings page, opened once for both tests (the login page is walked in admin-shell.e2e.test.ts). */
+let admin: BrowserContext;
+let page: Page;
+beforeAll(async () => {
+  admin = await e2e.browser.newContext({ viewport: DESKTOP });
   admin.setDefaultTimeout(10_000);
-  const page = await admin.newPage();
-  await page.goto(`${e2e.baseUrl}/admin/settings`);
-  await e2e.submitSignIn(page);
+  page = await e2e.adminPage(admin, '/admin/settings');
+});
+afterAll(() => admin?.close());
+
+it('closing registrations in Settings shows the closed notice on the public form', async () => {
+  // Open before (the open form on a phone is shown by every registration browser test).
+  expect((await e2e.asAdmin('GET', '/api/settings')).json.Is_SVS_Form_On).toBe(true);
   const open = page.getByRole('switch', { name: 'Registrations open' });
   await open.waitFor();
   expect(await open.isChecked()).toBe(true);
@@ -34,7 +34,6 @@ it('closing registrations in Settings shows the closed notice on the public form
   await page.getByRole('button', { name: 'Save' }).click();
   await page.getByText('Settings saved.').waitFor();
   await screenshot(page, 'settings-registrations-closed-desktop');
-  await admin.close();
 
   // A new visitor (no cached answer) now gets the closed notice in Hindi and no form.
   const later = await e2e.browser.newContext({ viewport: PHONE });
@@ -61,11 +60,6 @@ it('closing registrations in Settings shows the closed notice on the public form
 });
 
 it('appointment settings saved on the page decide the days and shift labels of new letters', async () => {
-  const admin = await e2e.browser.newContext({ viewport: DESKTOP });
-  admin.setDefaultTimeout(10_000);
-  const page = await admin.newPage();
-  await page.goto(`${e2e.baseUrl}/login?next=%2Fadmin%2Fsettings`);
-  await e2e.submitSignIn(page);
   const open = page.getByRole('switch', { name: 'Registrations open' });
   await open.waitFor();
 
@@ -94,16 +88,19 @@ it('appointment settings saved on the page decide the days and shift labels of n
   await page.getByText('Settings saved.').waitFor();
   await screenshot(page, 'settings-appointments-desktop');
 
-  // What was saved is what the page shows after a reload.
-  await page.reload();
-  await expect(page.locator('input[name="PerDayLimit"]').inputValue()).resolves.toBe('2');
-  await expect(page.locator('input[name="AppointmentStartDate"]').inputValue()).resolves.toBe(day(3));
-  await expect(page.getByRole('combobox', { name: 'Weekly off day' }).textContent()).resolves.toBe(weekday(day(4)));
-  await expect(page.locator('[name="ShiftLabels.1"]').inputValue()).resolves.toBe('Doosri pali 1–4');
-  await expect(page.locator('[name="CounterAddress"]').inputValue()).resolves.toBe('Seed store, Gate 2, Kushmaur, Mau');
-  await expect(page.locator('[name="CounterHours"]').inputValue()).resolves.toBe('9 am – 4 pm');
+  // What was saved is what the server keeps (the page shows the stored settings each time it opens).
+  const saved = (await e2e.asAdmin('GET', '/api/settings')).json;
+  expect(saved).toMatchObject({
+    Is_SVS_Form_On: true,
+    PerDayLimit: 2,
+    AppointmentStartDate: day(3),
+    WeeklyOffDay: new Date(`${day(4)}T00:00:00Z`).getUTCDay(),
+    ShiftLabels: ['Pehli pali 9–12', 'Doosri pali 1–4'],
+    CounterAddress: 'Seed store, Gate 2, Kushmaur, Mau',
+    CounterHours: '9 am – 4 pm',
+  });
+  expect(saved.Holidays).toContain(day(5));
   if (process.env.SHOTS_DIR) await page.screenshot({ path: `${process.env.SHOTS_DIR}/settings-1280-en.png`, fullPage: true });
-  await admin.close();
 
   // Five farmers register: two on the start day (one per shift), none on the off day or the holiday.
   const crop = await e2e.asAdmin('POST', '/api/crops', { cropName: 'Wheat', description: 'Wheat seed' });

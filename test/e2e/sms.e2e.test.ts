@@ -1,4 +1,5 @@
-import { expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, expect, it } from 'vitest';
 import { DESKTOP, PHONE, shotsOf } from '../support/browser';
 import { useE2EStack } from '../support/e2e';
 import { registerFarmer, useCrops, validFields } from '../fixtures/registration-helpers';
@@ -26,10 +27,15 @@ async function registeredAndSent(): Promise<string> {
   return String(fields.mobile);
 }
 
+/** One page for both tests: the second widens it and switches it to English (no new page load). */
+let ctx: BrowserContext;
+let page: Page;
+afterAll(() => ctx?.close());
+
 it('shows the day’s messages, their counts and one mobile’s messages at 360 px in Hindi', async () => {
   const mobile = await registeredAndSent();
-  const ctx = await e2e.context({ viewport: PHONE, lang: 'hi' });
-  const page = await e2e.adminPage(ctx, '/admin/sms/outbox');
+  ctx = await e2e.context({ viewport: PHONE, lang: 'hi', phone: false });
+  page = await e2e.adminPage(ctx, '/admin/sms/outbox');
   const table = page.getByRole('table', { name: 'SMS आउटबॉक्स' });
   await table.locator('tr[data-message]').first().waitFor();
   await expect(page.locator('[data-count="delivered"]').textContent()).resolves.toBe('पहुँच गया: 1');
@@ -50,19 +56,29 @@ it('shows the day’s messages, their counts and one mobile’s messages at 360 
   expect(cells).toContain('1007000000000000201');
   await shot(page, 'outbox-360-hi');
 
-  // The registration's own messages, from its row's menu on the Registrations screen.
-  await page.goto(e2e.url('/admin/registrations'));
+  // The registration's own messages, from its row's menu on the Registrations screen (from the drawer's menu).
+  await page.getByRole('button', { name: 'मेनू खोलें' }).click();
+  await page.locator('.MuiDrawer-modal').getByRole('link', { name: 'पंजीकरण', exact: true }).click();
+  await page.waitForURL((u) => u.pathname === '/admin/registrations');
   await page.getByRole('button', { name: 'पंजीकरण 1 के कार्य' }).click();
   await page.getByRole('menuitem', { name: 'भेजे गए SMS' }).click();
   const dialog = page.getByRole('dialog');
   await expect.poll(async () => (await dialog.locator('tr[data-message]').allTextContents()).join(' ')).toContain('प्रतीक्षा सूची');
   await shot(page, 'registration-messages-360-hi');
-  await ctx.close();
+  await page.keyboard.press('Escape');
+  await page.getByRole('dialog').waitFor({ state: 'detached' });
 });
 
 it('lists the templates with their DLT IDs, previews, parts and cost at 1280 px in English', async () => {
-  const ctx = await e2e.context({ viewport: DESKTOP, lang: 'en' });
-  const page = await e2e.adminPage(ctx, '/admin/sms/templates');
+  ctx ??= await e2e.context({ viewport: PHONE, lang: 'hi', phone: false });
+  page ??= await e2e.adminPage(ctx, '/admin');
+  // The same page widened to a laptop, English chosen with the header's switch, the screen from the sidebar.
+  await page.setViewportSize(DESKTOP);
+  await page.getByTestId('language-switch').click();
+  await page
+    .getByRole('navigation', { name: 'Admin sections' })
+    .getByRole('link', { name: 'SMS templates', exact: true })
+    .click();
   const registered = page.locator('[data-template="registered"]');
   await registered.waitFor();
   const hindi = registered.locator('[data-language="hi"]');
@@ -77,6 +93,9 @@ it('lists the templates with their DLT IDs, previews, parts and cost at 1280 px 
   await registered.getByRole('button', { name: 'Edit' }).click();
   await english.getByLabel(/Text as registered/).fill('Seed registration confirmed.');
   await expect(english.textContent()).resolves.toContain('must hold exactly 3');
+  // The sidebar back at its top, as a freshly opened page shows it (the click scrolled it to its last links).
+  await page.evaluate(() => {
+    for (const el of document.querySelectorAll('.MuiDrawer-paper')) el.scrollTop = 0;
+  });
   await shot(page, 'templates-1280-en');
-  await ctx.close();
 });
