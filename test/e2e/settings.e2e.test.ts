@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { registerFarmer, validFields } from '../fixtures/registration-helpers';
-import { DESKTOP, PHONE, screenshot } from '../support/browser';
+import { DESKTOP, goInApp, PHONE, screenshot } from '../support/browser';
 import { useE2EStack } from '../support/e2e';
 import { adminPostOf, stockCrop } from '../fixtures/catalogue';
 
@@ -100,6 +100,16 @@ it('appointment settings saved on the page decide the days and shift labels of n
     CounterHours: '9 am – 4 pm',
   });
   expect(saved.Holidays).toContain(day(5));
+  // And the page shows it when opened again (away and back in the app: it reads the stored settings as it opens).
+  await goInApp(page, '/admin');
+  await page.getByRole('switch', { name: 'Registrations open' }).waitFor({ state: 'detached' });
+  await goInApp(page, '/admin/settings');
+  await expect.poll(() => page.locator('input[name="PerDayLimit"]').inputValue()).toBe('2');
+  await expect(page.locator('input[name="AppointmentStartDate"]').inputValue()).resolves.toBe(day(3));
+  await expect(page.getByRole('combobox', { name: 'Weekly off day' }).textContent()).resolves.toBe(weekday(day(4)));
+  await expect(page.locator('[name="ShiftLabels.1"]').inputValue()).resolves.toBe('Doosri pali 1–4');
+  await expect(page.locator('[name="CounterAddress"]').inputValue()).resolves.toBe('Seed store, Gate 2, Kushmaur, Mau');
+  await expect(page.locator('[name="CounterHours"]').inputValue()).resolves.toBe('9 am – 4 pm');
   if (process.env.SHOTS_DIR) await page.screenshot({ path: `${process.env.SHOTS_DIR}/settings-1280-en.png`, fullPage: true });
 
   // Five farmers register: two on the start day (one per shift), none on the off day or the holiday.
