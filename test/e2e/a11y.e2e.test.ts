@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createProducerCropLot, postCreated, type AdminPost } from '../fixtures/catalogue';
 import { FIXTURES, registerFarmer, validFields } from '../fixtures/registration-helpers';
 import { SAMPLE_PRODUCER, SAMPLE_WHEAT } from '../fixtures/sample-catalogue';
-import { DESKTOP, networkQuiet, PHONE, screenshot } from '../support/browser';
+import { DESKTOP, networkQuiet, openInApp as goInApp, PHONE, screenshot } from '../support/browser';
 import { useE2EStack } from '../support/e2e';
 
 /**
@@ -209,16 +209,9 @@ async function focusVisible(page: Page): Promise<{ tag: string; visible: boolean
   });
 }
 
-/**
- * Moves the app to `path` as its own links do (the router follows the browser's history), without loading the page
- * again: each screen after a tab's first is reached inside the app, so the bundle is parsed and MUI laid out once
- * per tab rather than once per screen. `ready` is an element the screen draws once its data is in.
- */
+/** Moves the app to `path` inside the tab (no page load), then waits for the new screen's `ready` element. */
 async function openInApp(page: Page, path: string, ready: (p: Page) => ReturnType<Page['locator']>): Promise<void> {
-  await page.evaluate((p) => {
-    window.history.pushState(null, '', p);
-    window.dispatchEvent(new PopStateEvent('popstate'));
-  }, path);
+  await goInApp(page, path);
   await ready(page).first().waitFor();
 }
 

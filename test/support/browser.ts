@@ -177,3 +177,15 @@ export async function downloadedBytes(download: Download): Promise<Buffer> {
   for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks);
 }
+
+/**
+ * Moves the app in `page` to `path` as its own links do (the router follows the browser's history), without
+ * loading the page again: the bundle is not parsed nor MUI laid out a second time. The caller waits for an element
+ * of the new screen (the old one can stay on the page until the new screen's code has arrived).
+ */
+export async function openInApp(page: Page, path: string): Promise<void> {
+  await page.evaluate((p) => {
+    window.history.pushState(null, '', p);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+}
