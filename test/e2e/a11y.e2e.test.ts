@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createProducerCropLot, postCreated, type AdminPost } from '../fixtures/catalogue';
 import { FIXTURES, registerFarmer, validFields } from '../fixtures/registration-helpers';
 import { SAMPLE_PRODUCER, SAMPLE_WHEAT } from '../fixtures/sample-catalogue';
-import { DESKTOP, networkQuiet, PHONE, screenshot } from '../support/browser';
+import { DESKTOP, goInApp, networkQuiet, PHONE, screenshot } from '../support/browser';
 import { useE2EStack } from '../support/e2e';
 
 /**
@@ -20,6 +20,7 @@ const ADMIN_PASSWORD = 'e2e-a11y-pass-1';
 const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
 let staff: BrowserContext;
+let staffTab: Page;
 const data = { lotCode: '', letterCode: '', invoiceNumber: '', billToken: '' };
 
 const e2e = useE2EStack({ name: 'a11y', adminEmail: ADMIN_EMAIL, adminPassword: ADMIN_PASSWORD, streams: true });
@@ -177,146 +178,13 @@ beforeAll(async () => {
   staff = await e2e.browser.newContext({ viewport: DESKTOP, timezoneId: 'Asia/Kolkata' });
   staff.setDefaultTimeout(15_000);
   await watchCsp(staff);
-  // Signed in for every page of the context after this one.
-  await (await e2e.adminPage(staff, '/admin')).close();
+  // Signed in; the staff screens are audited in this one tab ('staff pages').
+  staffTab = await e2e.signedInPage(staff);
 }, 180_000);
 
 afterAll(async () => {
   mkdirSync('test-results', { recursive: true });
   writeFileSync(join('test-results', 'a11y-minor.json'), JSON.stringify(minor, null, 2));
-});
-
-describe('public pages (signed out)', () => {
-  const pages: [string, () => string, { lang?: 'hi' | 'en'; phone?: boolean }][] = [
-    ['home', () => '/', {}],
-    ['about', () => '/about', { lang: 'en' }],
-    ['registration-hi', () => '/registration', { lang: 'hi', phone: true }],
-    ['registration-en', () => '/registration', { lang: 'en' }],
-    ['login', () => '/login', {}],
-    ['lot', () => `/lot/${data.lotCode}`, {}],
-    ['appointment', () => `/svs/appointment/${data.letterCode}`, {}],
-    ['bill-visitor', () => `/bill/${data.invoiceNumber}`, {}],
-    ['bill-visitor-qr', () => `/bill/${data.invoiceNumber}?t=${data.billToken}`, {}],
-  ];
-  for (const [name, path, o] of pages) {
-    it(`${name} has no serious or critical violations`, async () => {
-      const page = await visitorPage(o);
-      await page.goto(url(path()));
-      // The registration form's page first shows its own form, which the app then takes over (decision 0042).
-      if (path() === '/registration') await page.getByTestId('registration-submit').waitFor();
-      await expectAccessible(page, name);
-      await page.context().close();
-    });
-  }
-
-  it('the registration form shows its errors accessibly', async () => {
-    const page = await visitorPage({ lang: 'hi' });
-    await page.goto(url('/registration'));
-    await settle(page);
-    await page.locator('#reg-Name').fill('');
-    await page.locator('#reg-mobile').fill('12');
-    await page.getByTestId('registration-submit').click();
-    await page.getByTestId('registration-alert').waitFor();
-    await expectAccessible(page, 'registration-errors');
-    await page.context().close();
-  });
-});
-
-describe('staff pages (signed in as super admin)', () => {
-  it('bill-staff has no serious or critical violations', async () => {
-    const page = await staff.newPage();
-    await page.goto(url(`/bill/${data.invoiceNumber}`));
-    await expectAccessible(page, 'bill-staff');
-    await page.close();
-  });
-
-  /**
-   * The admin and user screens are audited in one tab of the app, moved from screen to screen by its own menu as
-   * staff move (the app is loaded once per area, not once per screen): each screen is audited once its menu entry
-   * is the current one, which the router marks in the same render that puts the screen on the page.
-   */
-  let tab: Page | undefined;
-  afterAll(() => tab?.close());
-  const admin: [string, string][] = [
-    ['admin-dashboard', '/admin'],
-    ['admin-producers', '/admin/producers'],
-    ['admin-crops', '/admin/crops'],
-    ['admin-lots', '/admin/lots'],
-    ['admin-farmers', '/admin/farmers'],
-    ['admin-svs-registrations', '/admin/svs-registrations'],
-    ['admin-registrations', '/admin/registrations'],
-    ['admin-invoices', '/admin/invoices'],
-    ['admin-cms-blocks', '/admin/cms/blocks'],
-    ['admin-cms-announcements', '/admin/cms/announcements'],
-    ['admin-settings', '/admin/settings'],
-    ['admin-users', '/admin/users'],
-    ['admin-roles', '/admin/roles'],
-    ['admin-configs', '/admin/configs'],
-    ['admin-audit', '/admin/audit'],
-    ['admin-reports', '/admin/reports'],
-    ['admin-day-close', '/admin/day-close'],
-  ];
-  for (const [name, path] of admin) {
-    it(`${name} has no serious or critical violations`, async () => {
-      if (!tab) {
-        tab = await staff.newPage();
-        await tab.goto(url(path));
-      } else {
-        await tab.locator(`nav a[href="${path}"]:visible`).click();
-      }
-      await tab.locator(`nav a[href="${path}"][aria-current="page"]:visible`).waitFor();
-      await expectAccessible(tab, name);
-    });
-  }
-  const user: [string, string][] = [
-    ['user-dashboard', '/user'],
-    ['user-profile', '/user/profile'],
-    ['user-orders', '/user/orders'],
-  ];
-  for (const [name, path] of user) {
-    it(`${name} has no serious or critical violations`, async () => {
-      // The user area is another layout: opened once by its address, then by its tabs.
-      const page = tab ?? (tab = await staff.newPage());
-      if (path === '/user' || !page.url().includes('/user')) await page.goto(url(path));
-      else
-        await page
-          .getByRole('tab')
-          .and(page.locator(`[href="${path}"]`))
-          .click();
-      await page
-        .getByRole('tab', { selected: true })
-        .and(page.locator(`[href="${path}"]`))
-        .waitFor();
-      await expectAccessible(page, name);
-    });
-  }
-
-  it('the lots QR dialog has no serious or critical violations', async () => {
-    const page = await staff.newPage();
-    await page.goto(url('/admin/lots'));
-    await page.locator(`tr[data-lot-code="${data.lotCode}"]`).getByRole('button', { name: 'QR' }).click();
-    await page.getByRole('dialog').waitFor();
-    await page.getByRole('dialog').locator('img').first().waitFor();
-    await expectAccessible(page, 'admin-lots-qr-dialog');
-    await page.close();
-  });
-
-  it('the issue-seeds dialog and the farmer registrations dialog have no serious or critical violations', async () => {
-    const page = await staff.newPage();
-    await page.goto(url('/admin/registrations'));
-    const row = page.locator('tr[data-billed="no"]').first();
-    await row.waitFor();
-    await row.getByRole('button', { name: 'Issue seeds' }).click();
-    await page.getByRole('dialog').waitFor();
-    await expectAccessible(page, 'admin-issue-seeds-dialog');
-    await page.keyboard.press('Escape');
-    await page.locator('nav a[href="/admin/farmers"]:visible').click();
-    await page.locator('nav a[href="/admin/farmers"][aria-current="page"]:visible').waitFor();
-    await page.getByRole('button', { name: 'Regs' }).first().click();
-    await page.getByRole('dialog').waitFor();
-    await expectAccessible(page, 'admin-farmer-regs-dialog');
-    await page.close();
-  });
 });
 
 /** Whether the focused element shows a focus ring (an outline or a box shadow, on it or its input root). */
@@ -341,11 +209,49 @@ async function focusVisible(page: Page): Promise<{ tag: string; visible: boolean
   });
 }
 
+/** Moves the app to `path` inside the tab (no page load), then waits for the new screen's `ready` element. */
+async function openScreen(page: Page, path: string, ready: (p: Page) => ReturnType<Page['locator']>): Promise<void> {
+  await goInApp(page, path);
+  await ready(page).first().waitFor();
+}
+
+const ready = {
+  home: (p: Page) => p.getByTestId('hero'),
+  about: (p: Page) => p.getByTestId('about-page'),
+  registration: (p: Page) => p.getByTestId('registration-submit'),
+  lot: (p: Page) => p.getByTestId('public-lot'),
+  appointment: (p: Page) => p.getByTestId('appointment-letter'),
+  bill: (p: Page) => p.getByTestId('bill-summary'),
+  /** The bill's copy (a visitor with the QR's token, or staff), not its summary. */
+  billCopy: (p: Page) => p.getByTestId('copy-label'),
+  login: (p: Page) => p.locator('input[name="password"]'),
+};
+
+/**
+ * Farmers' screens are audited in Hindi on a 360 px phone, as most farmers read them, in one tab of the app: the
+ * registration page is loaded once (its keyboard start is checked there first, see 'keyboard only'), every other
+ * screen is reached inside the app. The layouts that change with the width and language (home, the form) are audited
+ * again in English at 1280 px in the desktop tab, after the keyboard walk.
+ */
+let farmerTab: Page | undefined;
+const farmerPage = async () => {
+  if (!farmerTab) {
+    farmerTab = await visitorPage({ lang: 'hi', phone: true });
+    await farmerTab.goto(url('/registration'));
+    // The registration form's page first shows its own form, which the app then takes over (decision 0042).
+    await ready.registration(farmerTab).waitFor();
+  }
+  return farmerTab;
+};
+let desktopTab: Page | undefined;
+afterAll(async () => {
+  await farmerTab?.context().close();
+  await desktopTab?.context().close();
+});
+
 describe('keyboard only', () => {
   it('offers "skip to content" as the first Tab stop, and shows a clear ring on the focused top-bar control', async () => {
-    const page = await visitorPage({ lang: 'hi', phone: true });
-    await page.goto(url('/registration'));
-    await page.getByTestId('registration-submit').waitFor();
+    const page = await farmerPage();
     await settle(page);
     await page.keyboard.press('Tab');
     const skip = await page.evaluate(() => {
@@ -370,11 +276,11 @@ describe('keyboard only', () => {
     await expect(page.evaluate(() => document.activeElement?.id)).resolves.toBe('main');
     await page.keyboard.press('Tab');
     await expect(page.evaluate(() => document.getElementById('main')?.contains(document.activeElement))).resolves.toBe(true);
-    await page.context().close();
   });
 
   it('a farmer completes the registration form with the keyboard and reaches the success card', async () => {
-    const page = await visitorPage({ lang: 'hi' });
+    // The desktop tab opens here, in Hindi; the English audits at 1280 px follow in it ('public pages').
+    const page = (desktopTab = await visitorPage({ lang: 'hi' }));
     // Counts what the file button does with the hidden file input (a click opens the chooser).
     await page.addInitScript(() => {
       const w = window as unknown as { fileInputClicks: number };
@@ -466,8 +372,160 @@ describe('keyboard only', () => {
     await screenshot(page, 'a11y-keyboard-success');
 
     for (const c of checks) expect(c, `focus ring on ${c.tag}`).toMatchObject({ visible: true });
-    await page.context().close();
   }, 60_000);
+});
+
+describe('public pages (signed out)', () => {
+  it('registration-hi has no serious or critical violations', async () => {
+    await expectAccessible(await farmerPage(), 'registration-hi');
+  });
+
+  it('the registration form shows its errors accessibly', async () => {
+    const page = await farmerPage();
+    await page.locator('#reg-Name').fill('');
+    await page.locator('#reg-mobile').fill('12');
+    await page.getByTestId('registration-submit').click();
+    await page.getByTestId('registration-alert').waitFor();
+    await expectAccessible(page, 'registration-errors');
+  });
+
+  const farmerScreens: [string, () => string, (p: Page) => ReturnType<Page['locator']>][] = [
+    ['home', () => '/', ready.home],
+    ['about', () => '/about', ready.about],
+    ['lot', () => `/lot/${data.lotCode}`, ready.lot],
+    ['appointment', () => `/svs/appointment/${data.letterCode}`, ready.appointment],
+    ['bill-visitor', () => `/bill/${data.invoiceNumber}`, ready.bill],
+    ['bill-visitor-qr', () => `/bill/${data.invoiceNumber}?t=${data.billToken}`, ready.billCopy],
+  ];
+  for (const [name, path, isReady] of farmerScreens) {
+    it(`${name} (Hindi, phone) has no serious or critical violations`, async () => {
+      const page = await farmerPage();
+      await openScreen(page, path(), isReady);
+      await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('hi');
+      await expectAccessible(page, name);
+    });
+  }
+
+  // The desktop tab, in English after the keyboard walk: the wide layouts of home and the form, and the sign-in page.
+  const desktopScreens: [string, string, (p: Page) => ReturnType<Page['locator']>][] = [
+    ['home-en-desktop', '/', ready.home],
+    ['registration-en', '/registration', ready.registration],
+    ['login', '/login', ready.login],
+  ];
+  for (const [name, path, isReady] of desktopScreens) {
+    it(`${name} has no serious or critical violations`, async () => {
+      const page = desktopTab ?? (desktopTab = await visitorPage({ lang: 'en' }));
+      if (page.url() === 'about:blank') await page.goto(url(path));
+      else {
+        if ((await page.evaluate(() => document.documentElement.lang)) !== 'en')
+          await page.getByTestId('language-switch').click();
+        await openScreen(page, path, isReady);
+      }
+      await isReady(page).waitFor();
+      await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('en');
+      await expectAccessible(page, name);
+    });
+  }
+});
+
+describe('staff pages (signed in as super admin)', () => {
+  /**
+   * The admin and user screens are audited in one tab of the app, moved from screen to screen by its own menu as
+   * staff move (the app is loaded once, not once per screen): each screen is audited once its menu entry is the
+   * current one, which the router marks in the same render that puts the screen on the page. The dialogs are opened
+   * on their screens as the walk passes them.
+   */
+  const admin: [string, string][] = [
+    ['admin-dashboard', '/admin'],
+    ['admin-producers', '/admin/producers'],
+    ['admin-crops', '/admin/crops'],
+    ['admin-lots', '/admin/lots'],
+    ['admin-farmers', '/admin/farmers'],
+    ['admin-svs-registrations', '/admin/svs-registrations'],
+    ['admin-registrations', '/admin/registrations'],
+    ['admin-invoices', '/admin/invoices'],
+    ['admin-cms-blocks', '/admin/cms/blocks'],
+    ['admin-cms-announcements', '/admin/cms/announcements'],
+    ['admin-settings', '/admin/settings'],
+    ['admin-users', '/admin/users'],
+    ['admin-roles', '/admin/roles'],
+    ['admin-configs', '/admin/configs'],
+    ['admin-audit', '/admin/audit'],
+    ['admin-reports', '/admin/reports'],
+    ['admin-day-close', '/admin/day-close'],
+  ];
+  const closeDialog = async () => {
+    await staffTab.keyboard.press('Escape');
+    await staffTab.getByRole('dialog').waitFor({ state: 'hidden' });
+  };
+  /** What each screen's dialog is audited as, opened as staff open it. */
+  const dialogs: Record<string, [string, () => Promise<void>]> = {
+    '/admin/lots': [
+      'admin-lots-qr-dialog',
+      async () => {
+        await staffTab.locator(`tr[data-lot-code="${data.lotCode}"]`).getByRole('button', { name: 'QR' }).click();
+        await staffTab.getByRole('dialog').waitFor();
+        await staffTab.getByRole('dialog').locator('img').first().waitFor();
+      },
+    ],
+    '/admin/farmers': [
+      'admin-farmer-regs-dialog',
+      async () => {
+        await staffTab.getByRole('button', { name: 'Regs' }).first().click();
+        await staffTab.getByRole('dialog').waitFor();
+      },
+    ],
+    '/admin/registrations': [
+      'admin-issue-seeds-dialog',
+      async () => {
+        const row = staffTab.locator('tr[data-billed="no"]').first();
+        await row.waitFor();
+        await row.getByRole('button', { name: 'Issue seeds' }).click();
+        await staffTab.getByRole('dialog').waitFor();
+      },
+    ],
+  };
+  for (const [name, path] of admin) {
+    it(`${name} has no serious or critical violations`, async () => {
+      if (staffTab.url() === 'about:blank') await staffTab.goto(url(path));
+      else await staffTab.locator(`nav a[href="${path}"]:visible`).click();
+      await staffTab.locator(`nav a[href="${path}"][aria-current="page"]:visible`).waitFor();
+      await expectAccessible(staffTab, name);
+      const dialog = dialogs[path];
+      if (dialog) {
+        await dialog[1]();
+        await expectAccessible(staffTab, dialog[0]);
+        await closeDialog();
+      }
+    });
+  }
+
+  it('bill-staff has no serious or critical violations', async () => {
+    await openScreen(staffTab, `/bill/${data.invoiceNumber}`, (p) => p.getByTestId('bill-staff'));
+    await expectAccessible(staffTab, 'bill-staff');
+  });
+
+  const user: [string, string][] = [
+    ['user-dashboard', '/user'],
+    ['user-profile', '/user/profile'],
+    ['user-orders', '/user/orders'],
+  ];
+  for (const [name, path] of user) {
+    it(`${name} has no serious or critical violations`, async () => {
+      // The user area is another layout: reached once by its address inside the app, then by its tabs.
+      if (path === '/user') await openScreen(staffTab, path, (p) => p.getByRole('tab', { selected: true }));
+      else
+        await staffTab
+          .getByRole('tab')
+          .and(staffTab.locator(`[href="${path}"]`))
+          .click();
+      await staffTab
+        .getByRole('tab', { selected: true })
+        .and(staffTab.locator(`[href="${path}"]`))
+        .waitFor();
+      await expectAccessible(staffTab, name);
+    });
+  }
 });
 
 describe('Content-Security-Policy', () => {

@@ -1,7 +1,7 @@
 import { PNG } from 'pngjs';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, expectInView, PHONE, screenshot } from '../support/browser';
+import { DESKTOP, expectInView, goInApp, PHONE, screenshot } from '../support/browser';
 import { useE2EStack } from '../support/e2e';
 
 /**
@@ -116,6 +116,15 @@ describe('admin writes content, visitors read it', () => {
   });
   afterAll(() => adminCtx?.close());
 
+  /**
+   * The admin tab moves between the content screens inside the app, as its menu does (the app is loaded once, in
+   * beforeAll): the screen is there once the router marks its menu entry current; its rows are fetched anew.
+   */
+  async function adminTo(path: string) {
+    await goInApp(admin, path);
+    await admin.locator(`nav a[href="${path}"][aria-current="page"]`).first().waitFor({ state: 'attached' });
+  }
+
   async function fillBlock(fields: { slug: string; title: string; body?: string; imageUrl?: string; sortOrder?: number }) {
     const form = admin.locator('form');
     await form.locator('input[name="slug"]').fill(fields.slug);
@@ -132,7 +141,7 @@ describe('admin writes content, visitors read it', () => {
   }
 
   it('creates the about block and highlight blocks on the Content blocks screen', async () => {
-    await admin.goto(url('/admin/cms/blocks'));
+    // The tab opened on this screen (beforeAll).
     await admin.getByRole('heading', { name: 'Content blocks' }).waitFor();
     await admin.getByRole('cell', { name: 'No blocks' }).waitFor();
 
@@ -209,7 +218,7 @@ describe('admin writes content, visitors read it', () => {
   });
 
   it("creates a 'danger' announcement on the Announcements screen, the empty end time sent as null", async () => {
-    await admin.goto(url('/admin/cms/announcements'));
+    await adminTo('/admin/cms/announcements');
     await admin.getByRole('heading', { name: 'Announcements' }).waitFor();
     // Announcements already show on the home page: the screen says so, not that they are a future feature.
     await admin.getByText('Active announcements show on the home page between their start and end time').waitFor();
@@ -254,7 +263,7 @@ describe('admin writes content, visitors read it', () => {
 
     await admin.setViewportSize(PHONE);
     await screenshot(admin, 'cms-announcements-phone');
-    await admin.goto(url('/admin/cms/blocks'));
+    await adminTo('/admin/cms/blocks');
     await admin.locator('tr[data-block-slug="about"]').waitFor();
     await screenshot(admin, 'cms-blocks-phone');
     await admin.setViewportSize(DESKTOP);
@@ -348,7 +357,7 @@ describe('admin writes content, visitors read it', () => {
     await screenshot(p, 'home-desktop-hi');
 
     // About is the about block, not a copy of home (docs/product-rules.md#home-and-about-show-only-what-they-have).
-    await p.goto(url('/about'));
+    await goInApp(p, '/about');
     const about = p.getByTestId('about-page');
     await about.locator('h1', { hasText: 'About the institute' }).waitFor();
     await expect(about.getByTestId('about-body').textContent()).resolves.toBe(ABOUT_BODY);
@@ -359,7 +368,7 @@ describe('admin writes content, visitors read it', () => {
   });
 
   it('switching an announcement or block off takes it off the home page', async () => {
-    await admin.goto(url('/admin/cms/announcements'));
+    await adminTo('/admin/cms/announcements');
     const row = admin.locator('tbody tr').filter({ hasText: 'Counter closed on Friday' });
     await row.getByRole('button', { name: 'Edit' }).click();
     const form = admin.locator('form');
@@ -369,7 +378,7 @@ describe('admin writes content, visitors read it', () => {
     await form.getByRole('button', { name: 'Save' }).waitFor();
     await row.locator('td', { hasText: /^No$/ }).waitFor();
 
-    await admin.goto(url('/admin/cms/blocks'));
+    await adminTo('/admin/cms/blocks');
     const xss = admin.locator('tr[data-block-slug="xss-check"]');
     await xss.getByRole('button', { name: 'Edit' }).click();
     await admin.locator('form').getByRole('checkbox', { name: 'Active' }).uncheck();
@@ -389,7 +398,7 @@ describe('admin writes content, visitors read it', () => {
   });
 
   it('colours announcements by severity: warn yellow, success green, anything else info', async () => {
-    await admin.goto(url('/admin/cms/announcements'));
+    await adminTo('/admin/cms/announcements');
     const form = admin.locator('form');
     for (const severity of ['warn', 'success', 'info'] as const) {
       await form.locator('input[name="title"]').fill(`Notice ${severity}`);

@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, expectInView, PHONE, shotsOf } from '../support/browser';
+import { DESKTOP, expectInView, goInApp, PHONE, shotsOf } from '../support/browser';
 import { useE2EStack } from '../support/e2e';
 
 /**
@@ -23,6 +23,19 @@ async function laptopEnglish(): Promise<BrowserContext> {
   await ctx.addInitScript(() => localStorage.setItem('lang', 'en'));
   return ctx;
 }
+
+/**
+ * One tab of a Hindi phone and one of an English laptop, shared by the tests below (each opens its addresses in
+ * it, by a load or inside the app): a context and its renderer are started once per device, not once per test.
+ */
+let phoneTab: Page | undefined;
+let laptopTab: Page | undefined;
+const phonePage = async () => (phoneTab ??= await newPage(await phoneHindi()));
+const laptopPage = async () => (laptopTab ??= await newPage(await laptopEnglish()));
+afterAll(async () => {
+  await phoneTab?.context().close();
+  await laptopTab?.context().close();
+});
 
 const setConfig = async (key: string, value: string) =>
   expect((await e2e.asAdmin('POST', '/api/config', { key, value })).status).toBe(200);
@@ -54,8 +67,7 @@ function measureBar(p: Page) {
 
 describe('Find my letter in the top bar', () => {
   it('on a 360 px phone in Hindi: said in words beside the language switch, named and titled; nothing overflows or wraps', async () => {
-    const ctx = await phoneHindi();
-    const p = await newPage(ctx);
+    const p = await phonePage();
     await p.goto(url('/'));
     const link = p.locator('header').getByRole('link', { name: 'मेरा पत्र खोजें' });
     await link.waitFor();
@@ -90,23 +102,31 @@ describe('Find my letter in the top bar', () => {
     await expect.poll(() => p.evaluate(() => document.activeElement === document.querySelector('#find input'))).toBe(true);
     await expectInView(p, '#find', PHONE.height, 'the box is in view');
     await shot(p, 'find-letter-from-bar-phone-hi');
-    await ctx.close();
   });
 
   it('is on every public page', async () => {
-    const ctx = await phoneHindi();
-    const p = await newPage(ctx);
-    for (const path of ['/about', '/registration', '/svs/appointment/not-a-real-code-000000', '/lot/NO-SUCH-LOT', '/login']) {
-      await p.goto(url(path));
+    const p = await phonePage();
+    // Screens with an element of their own are reached inside the app (the bar must still be there once the
+    // screen is); the two addresses of nothing are loaded.
+    const screens: [string, string | null][] = [
+      ['/about', '[data-testid="about-page"]'],
+      ['/login', 'input[name="password"]'],
+      ['/registration', '[data-testid="registration-submit"]'],
+      ['/svs/appointment/not-a-real-code-000000', null],
+      ['/lot/NO-SUCH-LOT', null],
+    ];
+    for (const [path, own] of screens) {
+      if (own) {
+        await goInApp(p, path);
+        await p.locator(own).waitFor();
+      } else await p.goto(url(path));
       await p.getByTestId('top-find-letter').waitFor();
-      await expect(p.getByTestId('top-find-letter').getAttribute('href')).resolves.toBe('/registration#find');
+      await expect(p.getByTestId('top-find-letter').getAttribute('href'), path).resolves.toBe('/registration#find');
     }
-    await ctx.close();
   });
 
   it('on a laptop in English: the text beside the navigation, in one row; from the registration page too', async () => {
-    const ctx = await laptopEnglish();
-    const p = await newPage(ctx);
+    const p = await laptopPage();
     await p.goto(url('/registration'));
     await p.getByTestId('registration-submit').waitFor(); // the app has taken the form's page over (decision 0042)
     const link = p.locator('header').getByRole('link', { name: 'Find my letter' });
@@ -121,7 +141,6 @@ describe('Find my letter in the top bar', () => {
     await link.click();
     await p.waitForURL((u) => u.pathname === '/registration' && u.hash === '#find');
     await expect.poll(() => p.evaluate(() => document.activeElement === document.querySelector('#find input'))).toBe(true);
-    await ctx.close();
   });
 });
 
@@ -144,6 +163,7 @@ describe('registrations closed', () => {
     expect.poll(() => p.evaluate(() => document.documentElement.hasAttribute('data-registration-closed'))).toBe(true);
 
   it('a 360 px phone in Hindi: no Register button or New badge; when registrations open next, on home and the form', async () => {
+    // A new phone: the one above holds the home summary and the form's status of open registrations in its cache.
     const ctx = await phoneHindi();
     const p = await newPage(ctx);
     await p.goto(url('/'));
@@ -160,7 +180,7 @@ describe('registrations closed', () => {
     await expect(p.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(PHONE.width);
     await shot(p, 'home-closed-phone-hi');
 
-    await p.goto(url('/registration'));
+    await goInApp(p, '/registration');
     await p.getByText('पंजीकरण बंद है', { exact: true }).waitFor();
     await expect(p.getByTestId('registration-opens-next').textContent()).resolves.toBe(
       'अगला पंजीकरण शुरू होगा: सोमवार, 15 मार्च 2027',
@@ -186,13 +206,17 @@ describe('registrations closed', () => {
     await expect(badgeShown(p)).resolves.toBe(false);
     await shot(p, 'home-closed-desktop-en');
 
-    await p.goto(url('/registration'));
+    // The form's page inside the app: the home page's closed notice gives way to the form's.
+    await goInApp(p, '/registration');
+    await p.getByTestId('home-registration-closed').waitFor({ state: 'detached' });
     await expect(p.getByTestId('registration-opens-next').textContent()).resolves.toBe(
       'Registration opens next: Monday, 15 March 2027',
     );
     await shot(p, 'registration-closed-desktop-en');
+
     await ctx.close();
 
+    // New laptops for each later text: a browser holds the answers it had for a while (their Cache-Control).
     await setConfig('RegistrationOpensNext', 'after the rabi harvest');
     const typed = await laptopEnglish();
     const q = await newPage(typed);
@@ -227,10 +251,23 @@ describe('registrations closed', () => {
 });
 
 describe('one language for public and staff pages', () => {
-  it('English chosen on the home page stays English on sign-in and staff pages; Hindi chosen on a staff page stays on the home page', async () => {
-    const ctx = await e2e.browser.newContext({ viewport: DESKTOP });
-    const p = await newPage(ctx);
+  /** A laptop that has not been to the site: its first visit, then the choices made on it, in one tab. */
+  let visitor: Page;
+  afterAll(() => visitor?.context().close());
+
+  it('a first visit keeps the defaults: Hindi on public pages, English on sign-in', async () => {
+    visitor = await newPage(await e2e.browser.newContext({ viewport: DESKTOP }));
+    const p = visitor;
+    await p.goto(url('/login'));
+    await p.getByRole('button', { name: 'Sign in' }).waitFor();
+    await expect(p.evaluate(() => document.documentElement.lang)).resolves.toBe('en');
     await p.goto(url('/'));
+    await p.getByTestId('hero').locator('h1', { hasText: 'राष्ट्रीय बीज अनुसंधान संस्थान' }).waitFor();
+  });
+
+  it('English chosen on the home page stays English on sign-in and staff pages; Hindi chosen on a staff page stays on the home page', async () => {
+    const p = visitor;
+    // The home page as the first visit left it (no language chosen yet).
     await p.getByTestId('hero').waitFor();
     await expect(p.evaluate(() => document.documentElement.lang)).resolves.toBe('hi');
     await p.getByTestId('language-switch').click();
@@ -247,25 +284,14 @@ describe('one language for public and staff pages', () => {
 
     await p.getByTestId('language-switch').click();
     await expect.poll(() => p.evaluate(() => document.documentElement.lang)).toBe('hi');
-    await p.goto(url('/admin/settings'));
+    // Another staff screen by the menu, then the home page loaded afresh: the choice holds across loads.
+    await p.locator('nav a[href="/admin/settings"]:visible').click();
     await p.getByRole('heading', { name: 'सेटिंग्स' }).waitFor();
     await shot(p, 'staff-hindi');
 
     await p.goto(url('/'));
     await p.getByTestId('hero').locator('h1', { hasText: 'राष्ट्रीय बीज अनुसंधान संस्थान' }).waitFor();
     await expect(p.evaluate(() => document.documentElement.lang)).resolves.toBe('hi');
-    await ctx.close();
-  });
-
-  it('a first visit keeps the defaults: Hindi on public pages, English on sign-in', async () => {
-    const ctx = await e2e.browser.newContext({ viewport: DESKTOP });
-    const p = await newPage(ctx);
-    await p.goto(url('/login'));
-    await p.getByRole('button', { name: 'Sign in' }).waitFor();
-    await expect(p.evaluate(() => document.documentElement.lang)).resolves.toBe('en');
-    await p.goto(url('/'));
-    await p.getByTestId('hero').locator('h1', { hasText: 'राष्ट्रीय बीज अनुसंधान संस्थान' }).waitFor();
-    await ctx.close();
   });
 });
 

@@ -181,7 +181,8 @@ export async function downloadedBytes(download: Download): Promise<Buffer> {
 /**
  * Goes to `path` inside the app already running on `page`, as one of its own links does (the router follows the
  * history): the screen changes without a new load of the app, so a walk through several screens costs one load.
- * A screen that reads its address only when it opens (e.g. Bills' `?number=`) must be reached from another screen.
+ * A screen that reads its address only when it opens (e.g. Bills' `?number=`) must be reached from another screen;
+ * the caller waits for an element of the new screen (the old one can stay until the new screen's code has arrived).
  */
 export async function goInApp(page: Page, path: string): Promise<void> {
   await page.evaluate((to) => {
