@@ -1,5 +1,4 @@
-import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { DESKTOP, PHONE, shotsOf, downloadedBytes } from '../support/browser';
 import { useE2EStack } from '../support/e2e';
 
@@ -31,15 +30,11 @@ async function someWrites(): Promise<number> {
   return crop.json.cropID as number;
 }
 
-/** One page for both tests: the second narrows it to a phone and switches it to Hindi (no new page load). */
-let ctx: BrowserContext;
-let page: Page;
-afterAll(() => ctx?.close());
-
 it('lists, filters and exports the entries at 1280 px in English', async () => {
   const cropID = await someWrites();
-  ctx = await e2e.context({ viewport: DESKTOP, lang: 'en', timeout: 10_000 });
-  page = await e2e.adminPage(ctx, '/admin/audit');
+  const ctx = await e2e.browser.newContext({ viewport: DESKTOP, acceptDownloads: true });
+  ctx.setDefaultTimeout(10_000);
+  const page = await e2e.adminPage(ctx, '/admin/audit');
   await page.getByRole('link', { name: 'Audit log' }).waitFor();
 
   const table = page.getByRole('table', { name: 'Audit log' });
@@ -97,20 +92,13 @@ it('lists, filters and exports the entries at 1280 px in English', async () => {
     .waitFor();
   expect(await table.locator('tr[data-action]').count()).toBe(0);
   expect(e2e.pageErrors).toEqual([]);
+  await ctx.close();
 });
 
 it('reads in Hindi and fits a 360 px phone', async () => {
   await someWrites();
-  ctx ??= await e2e.context({ viewport: DESKTOP, lang: 'en', timeout: 10_000 });
-  page ??= await e2e.adminPage(ctx, '/admin');
-  // The screen opened anew from the sidebar (its default filters), then the phone's width and Hindi.
-  const nav = page.getByRole('navigation', { name: 'Admin sections' });
-  await nav.getByRole('link', { name: 'Dashboard', exact: true }).click();
-  await page.waitForURL((u) => u.pathname === '/admin');
-  await nav.getByRole('link', { name: 'Audit log', exact: true }).click();
-  await page.waitForURL((u) => u.pathname === '/admin/audit');
-  await page.setViewportSize(PHONE);
-  await page.getByTestId('language-switch').click();
+  const ctx = await e2e.context({ viewport: PHONE, lang: 'hi', phone: false, timeout: 10_000 });
+  const page = await e2e.adminPage(ctx, '/admin/audit');
   await page.getByRole('heading', { name: 'ऑडिट लॉग' }).waitFor();
   const table = page.getByRole('table', { name: 'ऑडिट लॉग' });
   await table.locator('tr[data-action="config.set"]').first().waitFor();
@@ -120,4 +108,5 @@ it('reads in Hindi and fits a 360 px phone', async () => {
   expect(overflow).toBeLessThanOrEqual(0);
   await shot(page, 'audit-360-hi');
   expect(e2e.pageErrors).toEqual([]);
+  await ctx.close();
 });
