@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
+import axe from 'axe-core';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createProducerCropLot, postCreated, type AdminPost } from '../fixtures/catalogue';
@@ -52,6 +53,9 @@ interface Finding {
  */
 const minor: Finding[] = [];
 
+/** What AxeBuilder evaluates in the page instead of axe's source, which `audit` has put there already. */
+const AXE_ALREADY_IN_PAGE = 'void 0;';
+
 async function audit(page: Page, name: string): Promise<Finding[]> {
   await settle(page);
   await screenshot(page, `a11y-${name}`);
@@ -59,7 +63,10 @@ async function audit(page: Page, name: string): Promise<Finding[]> {
   // blank page the library opens, fills with axe and closes on every audit: the same rules, and the pages have no
   // frames of another origin (the only kind legacy mode leaves out). Only violations are read, so only theirs are
   // gathered in full (resultTypes; the passes and incomplete ones are still evaluated, one node each reported).
-  const result = await new AxeBuilder({ page })
+  // Axe is put into the page once and stays there while the walk moves within the app: AxeBuilder would send its
+  // half-megabyte source twice on every audit (to the page and again to each frame), and the page would compile it.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
+  const result = await new AxeBuilder({ page, axeSource: AXE_ALREADY_IN_PAGE })
     .withTags(WCAG)
     .options({ resultTypes: ['violations'] })
     .setLegacyMode()
