@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { createProducerCropLot } from '../fixtures/catalogue';
 import { newAadhaar, newMobile, registerFarmer, useCrops, validFields } from '../fixtures/registration-helpers';
 import { SAMPLE_PRODUCER, SAMPLE_WHEAT } from '../fixtures/sample-catalogue';
@@ -61,21 +61,20 @@ beforeAll(async () => {
 }, 180_000);
 
 async function openReports(viewport: { width: number; height: number }, lang: 'en' | 'hi') {
-  // Signed in, in the language the staff member chose (as the language switch keeps it).
-  const ctx = await e2e.context({ viewport, lang });
+  // Signed in on the English page, then the language asked for, as the language switch keeps it.
+  const ctx = await e2e.context({ viewport, lang, startIn: 'en' });
   const page = await e2e.adminPage(ctx, '/admin/reports');
+  if (lang === 'hi') {
+    await page.evaluate(() => localStorage.setItem('lang', 'hi'));
+    await page.reload();
+  }
   return { ctx, page };
 }
-
-/** The desktop page of the first test, reused by the last (one page load for both). */
-let desktop: Awaited<ReturnType<typeof openReports>> | undefined;
-afterAll(() => desktop?.ctx.close());
 
 const cells = (p: Page, row: string) => p.locator(`tr[data-row="${row}"] td`).allTextContents();
 
 it('shows the table and the chart by the grouping picked, prints on A4 and exports CSV, at 1280 px in English', async () => {
-  desktop = await openReports(DESKTOP, 'en');
-  const { page } = desktop;
+  const { ctx, page } = await openReports(DESKTOP, 'en');
   await page.getByRole('heading', { name: 'Reports' }).waitFor();
   const table = page.getByRole('table', { name: 'Report' });
   await table.locator('tr[data-row="Lucknow"]').waitFor();
@@ -141,8 +140,8 @@ it('shows the table and the chart by the grouping picked, prints on A4 and expor
   const pdf = await page.pdf({ format: 'A4', printBackground: true });
   expect(pdf.subarray(0, 4).toString()).toBe('%PDF');
   await page.emulateMedia({ media: 'screen' });
-  await page.setViewportSize(DESKTOP);
   expect(e2e.pageErrors).toEqual([]);
+  await ctx.close();
 });
 
 it('reads in Hindi and fits a 360 px phone', async () => {
@@ -166,13 +165,7 @@ it('reads in Hindi and fits a 360 px phone', async () => {
 });
 
 it('applies a new grouping or year at once, with the dates typed; typed dates alone wait for Show', async () => {
-  // The screen opened anew from the sidebar (inside the app): its defaults again.
-  desktop ??= await openReports(DESKTOP, 'en');
-  const { page } = desktop;
-  const nav = page.getByRole('navigation', { name: 'Admin sections' });
-  await nav.getByRole('link', { name: 'Dashboard', exact: true }).click();
-  await page.waitForURL((u) => u.pathname === '/admin');
-  await nav.getByRole('link', { name: 'Reports', exact: true }).click();
+  const { ctx, page } = await openReports(DESKTOP, 'en');
   const heading = page.getByTestId('report-heading');
   await expect.poll(() => heading.textContent()).toMatch(/^By District, \d{4}-01-01 to \d{4}-06-30$/);
   const year = Number(await page.getByLabel('Year').inputValue());
@@ -196,4 +189,5 @@ it('applies a new grouping or year at once, with the dates typed; typed dates al
   await expect.poll(() => heading.textContent()).toBe(`By Gender, ${year - 1}-01-01 to ${year}-06-30`);
   await shot(page, 'reports-grouping-applied-1280-en');
   expect(e2e.pageErrors).toEqual([]);
+  await ctx.close();
 });
