@@ -54,9 +54,7 @@ export default defineConfig({
     environment: 'node',
     env: { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
     pool: 'forks',
-    // Three files at once on two cores: a browser file waits on Chromium and DynamoDB Local, which run in processes
-    // of their own, so a third file fills what two leave idle (docs/performance.md: 454 s against 494 s).
-    maxWorkers: 3,
+    maxWorkers: 2,
     // The longest files first across the three tiers (test/setup/heaviest-first.ts).
     sequence: { sequencer: HeaviestFirst },
     testTimeout: 30_000,
