@@ -66,9 +66,12 @@ export function catalogueNameKey(name: string): string {
   const visible = name.normalize('NFKC').replace(INVISIBLE, '');
   // Look-alikes are read before the case is folded (a capital Greek `Ν` reads `N`) and after (`Г` folds to `г`,
   // which reads `r` as typed in small letters would).
+  // Normalized again once the spaces are gone: marks they held apart meet (`İ ्` folds to i, dot above, virama)
+  // and take their canonical order, so that the key of a key is the key.
   return foldLookalikes(foldCase(foldLookalikes(visible)))
     .normalize('NFKC')
-    .replace(SPACING_AND_PUNCTUATION, '');
+    .replace(SPACING_AND_PUNCTUATION, '')
+    .normalize('NFKC');
 }
 
 /** True when two catalogue names read as the same name. */
