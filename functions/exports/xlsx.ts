@@ -119,30 +119,25 @@ function zip(files: readonly [string, string][]): Buffer {
     const data = Buffer.from(text, 'utf8');
     const packed = deflateRawSync(data);
     const crc = crc32(data);
+    // The fields the local header and the central directory share, in the same order: version needed, flags
+    // (UTF-8 names), deflate, time, date, CRC-32, packed and plain sizes, the name's length.
+    const shared = Buffer.alloc(24);
+    shared.writeUInt16LE(20, 0);
+    shared.writeUInt16LE(0x0800, 2);
+    shared.writeUInt16LE(8, 4);
+    shared.writeUInt16LE(time, 6);
+    shared.writeUInt16LE(date, 8);
+    shared.writeUInt32LE(crc, 10);
+    shared.writeUInt32LE(packed.length, 14);
+    shared.writeUInt32LE(data.length, 18);
+    shared.writeUInt16LE(nameBytes.length, 22);
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(0x0800, 6);
-    local.writeUInt16LE(8, 8);
-    local.writeUInt16LE(time, 10);
-    local.writeUInt16LE(date, 12);
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(packed.length, 18);
-    local.writeUInt32LE(data.length, 22);
-    local.writeUInt16LE(nameBytes.length, 26);
-    local.writeUInt16LE(0, 28);
+    shared.copy(local, 4);
     const central = Buffer.alloc(46);
     central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(0x0800, 8);
-    central.writeUInt16LE(8, 10);
-    central.writeUInt16LE(time, 12);
-    central.writeUInt16LE(date, 14);
-    central.writeUInt32LE(crc, 16);
-    central.writeUInt32LE(packed.length, 20);
-    central.writeUInt32LE(data.length, 24);
-    central.writeUInt16LE(nameBytes.length, 28);
+    central.writeUInt16LE(20, 4); // version made by
+    shared.copy(central, 6);
     central.writeUInt32LE(offset, 42);
     locals.push(local, nameBytes, packed);
     centrals.push(central, nameBytes);
